@@ -1,0 +1,15 @@
+"""Entry point: ``python -m game`` (and the packaged executable)."""
+
+from __future__ import annotations
+
+import sys
+
+from game.cli import run
+
+
+def main(argv: list[str] | None = None) -> int:
+    return run(sys.argv[1:] if argv is None else argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

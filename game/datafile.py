@@ -1,0 +1,170 @@
+"""Read YAML data files safely, keeping the line and column of every value.
+
+Every data file the game reads (rulesets, special hands, personalities, mod manifests, themes, saves)
+goes through :func:`load_yaml`, so all of them:
+
+* use the safe loader only (no Python tags: mods never run code);
+* refuse duplicate keys (plain PyYAML silently keeps the last one);
+* report problems as ``FILE:LINE:COLUMN: message`` via :class:`game.errors.Problem`;
+* can map a pydantic validation error back to the line and column of the offending key
+  (:func:`validation_problems`).
+"""
+
+from __future__ import annotations
+
+import os
+import tempfile
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+import yaml
+
+from game.errors import DataFileError, Problem
+
+_Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
+
+Location = tuple[str | int, ...]
+
+
+@dataclass
+class YamlDocument:
+    """A parsed YAML file: its data and the 1-based (line, column) of every key and item."""
+
+    path: str
+    data: Any
+    marks: dict[Location, tuple[int, int]] = field(default_factory=dict)
+
+    def where(self, location: Iterable[str | int]) -> tuple[int, int]:
+        """The position of ``location`` or of its nearest ancestor that has one."""
+        loc = tuple(location)
+        while loc:
+            if loc in self.marks:
+                return self.marks[loc]
+            loc = loc[:-1]
+        return self.marks.get((), (1, 1))
+
+    def problem(self, location: Iterable[str | int], message: str) -> Problem:
+        line, column = self.where(location)
+        return Problem(self.path, message, line, column)
+
+
+def _mark(node: yaml.Node) -> tuple[int, int]:
+    return node.start_mark.line + 1, node.start_mark.column + 1
+
+
+def _build(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, problems: list[Problem]) -> Any:
+    if isinstance(node, yaml.MappingNode):
+        result: dict[Any, Any] = {}
+        first_seen: dict[Any, int] = {}
+        for key_node, value_node in node.value:
+            if key_node.tag == "tag:yaml.org,2002:merge":
+                problems.append(Problem(doc.path, "merge keys ('<<') are not supported", *_mark(key_node)))
+                continue
+            key = _build(key_node, loc, doc, loader, problems)
+            try:
+                hash(key)
+            except TypeError:
+                problems.append(Problem(doc.path, "a mapping key must be a plain value", *_mark(key_node)))
+                continue
+            if key in first_seen:
+                problems.append(Problem(
+                    doc.path, f"duplicate key {key!r} (first given on line {first_seen[key]})", *_mark(key_node)
+                ))
+                continue
+            first_seen[key] = _mark(key_node)[0]
+            child = (*loc, key)
+            doc.marks[child] = _mark(key_node)
+            result[key] = _build(value_node, child, doc, loader, problems)
+        return result
+    if isinstance(node, yaml.SequenceNode):
+        items = []
+        for index, item_node in enumerate(node.value):
+            child = (*loc, index)
+            doc.marks[child] = _mark(item_node)
+            items.append(_build(item_node, child, doc, loader, problems))
+        return items
+    try:
+        return loader.construct_object(node, deep=True)
+    except yaml.constructor.ConstructorError as exc:
+        problems.append(Problem(doc.path, f"unsupported value: {exc.problem}", *_mark(node)))
+        return None
+
+
+def parse_yaml(text: str, path: str) -> YamlDocument:
+    """Parse YAML text; raise :class:`DataFileError` with every problem found."""
+    doc = YamlDocument(path, None)
+    loader = _Loader(text)
+    try:
+        node = loader.get_single_node()
+        problems: list[Problem] = []
+        if node is not None:
+            doc.marks[()] = _mark(node)
+            doc.data = _build(node, (), doc, loader, problems)
+    except yaml.MarkedYAMLError as exc:
+        mark = exc.problem_mark or exc.context_mark
+        line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
+        raise DataFileError([Problem(path, f"malformed YAML: {exc.problem}", line, column)]) from None
+    except yaml.YAMLError as exc:
+        raise DataFileError([Problem(path, f"malformed YAML: {exc}")]) from None
+    finally:
+        loader.dispose()
+    if problems:
+        raise DataFileError(problems)
+    return doc
+
+
+def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> YamlDocument:
+    """Read and parse a YAML file; raise :class:`DataFileError` if it cannot be read or parsed."""
+    shown = display_path or str(path)
+    try:
+        raw = Path(path).read_bytes()
+    except OSError as exc:
+        raise DataFileError([Problem(shown, f"cannot read file: {exc.strerror or exc}")]) from None
+    try:
+        text = raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise DataFileError([Problem(shown, f"not UTF-8 text (byte {exc.start})")]) from None
+    return parse_yaml(text, shown)
+
+
+def validation_problems(doc: YamlDocument, error: Any, base: Location = ()) -> list[Problem]:
+    """Turn a pydantic ``ValidationError`` into problems pointing at the offending lines.
+
+    ``base`` is where the validated object sits inside the document.
+    """
+    problems = []
+    for err in error.errors():
+        loc = tuple(part for part in err.get("loc", ()) if not isinstance(part, str) or part[:1] != "<")
+        full = (*base, *loc)
+        shown = ".".join(str(p) for p in full) or "document"
+        message = err.get("msg", "invalid value")
+        if err.get("type") == "extra_forbidden":
+            message = f"unknown key {full[-1]!r}" if full else "unknown key"
+        elif err.get("type") == "missing":
+            message = f"missing required key {full[-1]!r}" if full else "missing value"
+            problems.append(doc.problem(full[:-1], f"{shown}: {message}"))
+            continue
+        problems.append(doc.problem(full, f"{shown}: {message}"))
+    return problems
+
+
+def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
+    """Write a file so that a crash leaves either the old or the new content, never a mix.
+
+    Writes a temporary file in the same folder, flushes it to disk, then renames it over ``path``.
+    """
+    target = Path(path)
+    target.parent.mkdir(parents=True, exist_ok=True)
+    payload = data.encode("utf-8") if isinstance(data, str) else data
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.replace(tmp_name, target)
+    except BaseException:
+        Path(tmp_name).unlink(missing_ok=True)
+        raise
