@@ -1,0 +1,114 @@
+"""The contract between the hand state machine and scoring.
+
+The state machine (:mod:`game.core.table`) never decides what a winning hand is on its own: it asks a
+:class:`Judge`. :class:`RegularJudge` knows only the regular "four sets and a pair"; the ruleset's judge
+(``game.core.scoring.RulesetJudge``) adds special hands and scores hands.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal, Protocol
+
+from game.core.hand import arrangements
+from game.core.melds import Meld, MeldKind
+from game.core.tiles import Tile, counts_of
+
+WonBy = Literal["discard", "wall", "loose_tile", "robbed_kong"]
+
+
+@dataclass(frozen=True)
+class HandSpec:
+    """One player's tiles as scoring sees them.
+
+    ``concealed`` holds the tiles still hidden in the hand (for a winner including the winning tile);
+    ``melds`` the declared sets (a concealed kong has ``exposed=False``); ``bonus`` the flowers and seasons.
+    Winds are indices 0 East … 3 North.
+    """
+
+    concealed: tuple[Tile, ...]
+    melds: tuple[Meld, ...] = ()
+    bonus: tuple[Tile, ...] = ()
+    seat_wind: int = 0
+    round_wind: int = 0
+
+
+@dataclass(frozen=True)
+class WinContext:
+    """How a hand ended, for the winner's bonuses (interface contract §2)."""
+
+    winner: bool = True
+    winning_tile: Tile | None = None
+    won_by: WonBy = "discard"
+    last_wall_tile: bool = False
+    original_hand: bool = False
+    standing_hand: bool = False
+    first_discard: bool = False
+
+
+@dataclass(frozen=True)
+class WinShape:
+    """How a hand goes Mah Jongg, as claim precedence needs it.
+
+    ``special_hand`` is the special hand's id or None; ``completes`` is the set the winning tile completes
+    in the best regular reading (``pung``, ``chow`` or ``pair``), or ``special`` for a special hand.
+    """
+
+    completes: Literal["special", "pung", "chow", "pair"]
+    special_hand: str | None = None
+
+
+class Judge(Protocol):
+    """Decides whether a hand is Mah Jongg under a ruleset."""
+
+    def mah_jongg(self, hand: HandSpec, context: WinContext) -> WinShape | None:
+        """The best way ``hand`` goes Mah Jongg, or None if it does not."""
+        ...
+
+
+_RANK = {"special": 0, "pung": 1, "chow": 2, "pair": 3}
+
+
+def regular_shape(hand: HandSpec, winning_tile: Tile | None, chows: bool = True,
+                  max_chows: int | None = None) -> WinShape | None:
+    """The regular reading of ``hand`` (four sets and a pair), with the set the winning tile completes.
+
+    Among several arrangements the best for claim precedence counts: a pung beats a chow beats a pair.
+    """
+    n_sets = len(hand.melds)
+    if len(hand.concealed) != 3 * (4 - n_sets) + 2:
+        return None
+    declared_chows = sum(1 for m in hand.melds if m.kind is MeldKind.CHOW)
+    best: str | None = None
+    for arrangement in arrangements(counts_of(hand.concealed), chows=chows):
+        chow_count = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
+        if max_chows is not None and chow_count > max_chows:
+            continue
+        role = _role_of(arrangement, winning_tile)
+        if best is None or _RANK[role] < _RANK[best]:
+            best = role
+    return WinShape(best) if best else None  # type: ignore[arg-type]
+
+
+def _role_of(arrangement: tuple[tuple[str, int], ...], tile: Tile | None) -> str:
+    if tile is None:
+        return "pung"
+    roles = []
+    for kind, first in arrangement:
+        if (kind == "chow" and first <= tile <= first + 2) or (kind != "chow" and first == tile):
+            roles.append(kind)
+    for kind in ("pung", "chow", "pair"):
+        if kind in roles:
+            return kind
+    return "pair"
+
+
+@dataclass(frozen=True)
+class RegularJudge:
+    """Mah Jongg as four sets and a pair, with no special hands."""
+
+    chows: bool = True
+    max_chows: int | None = None
+
+    def mah_jongg(self, hand: HandSpec, context: WinContext) -> WinShape | None:
+        return regular_shape(hand, context.winning_tile, self.chows, self.max_chows)

@@ -1,0 +1,83 @@
+"""The options of a ruleset that change how a hand is played (not how it is scored).
+
+Every field has the classic 1995 program's default, with the seed's line reference where it decides one.
+The rules-data layer (``game.rules``) builds this from a ruleset's ``play:`` section.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+ClaimKind = Literal["mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair", "kong", "pung",
+                    "chow"]
+
+CLASSIC_PRECEDENCE: tuple[ClaimKind, ...] = (
+    "mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair", "kong", "pung", "chow",
+)
+
+
+@dataclass(frozen=True)
+class PlayRules:
+    """How a hand is played: the tile set, the wall ceremony, claims and declarations."""
+
+    flowers: bool = True
+    """The 8 flowers and seasons are in the set (144 tiles; 136 without)."""
+    jokers: int = 0
+    """Jokers in the set (8 for a 152-tile western set)."""
+    stacks_per_side: int = 0
+    """Stacks in each side of the wall; 0 = the set's tiles / 8 (18 for 144, 17 for 136)."""
+    dice_for_wall: int = 2
+    """Dice East throws to choose the wall to break (three in some rule systems)."""
+    kong_box_stacks: int = 7
+    """Stacks left of the breach that form the kong box with the loose tiles (14 tiles + 2, L1223)."""
+    kong_box_moves: bool = False
+    """Keep the kong box at a fixed size: every replacement moves the live wall's end back (A15)."""
+    east_dealt_fourteen: bool = False
+    """East is dealt 14 tiles instead of drawing the first tile from the wall at the start of play."""
+    replacements_from_wall_end: bool = False
+    """Replacement tiles come from the end of the live wall instead of a kong box."""
+
+    chows_allowed: bool = True
+    max_chows: int | None = None
+    """At most this many chows in a hand (None = any)."""
+    chow_from_any_for_mah_jongg: bool = True
+    """A chow may be claimed from any player when it completes Mah Jongg (rule 15b)."""
+    chow_only_for_mah_jongg: bool = False
+    """A discard may be claimed for a chow only to go Mah Jongg."""
+    pair_claim_for_mah_jongg: bool = True
+    """A discard may be claimed to complete the pair of a Mah Jongg hand (rule 11)."""
+    precedence: tuple[ClaimKind, ...] = CLASSIC_PRECEDENCE
+    """Claims in order of precedence; ties go to the player nearest the discarder in playing order."""
+
+    concealed_kong_any_time: bool = True
+    """A concealed kong may be declared on any later turn (rule 17), not only when the 4th tile is drawn."""
+    promote_kong_any_time: bool = True
+    """An exposed pung may be promoted on any later turn with a drawn tile kept in hand (A8)."""
+    initial_kongs_declared: bool = True
+    """Kongs in the dealt hand are declared in the replacement phase before play (L1249, A3)."""
+    rob_kong: bool = True
+    """The tile that promotes an exposed pung may be robbed to go Mah Jongg (rule 17b)."""
+    original_hand: bool = True
+    standing_hand: bool = True
+    """A player may declare a standing hand right after their first discard (rule 9, A21)."""
+    claim_last_discard: Literal["any", "mah_jongg", "none"] = "mah_jongg"
+    """What the last discard before the kong box may still be claimed for (A16)."""
+
+    east_keeps_deal_on_draw: bool = True
+    """After a dead hand East stays East (L4229, A4)."""
+    east_keeps_deal_on_win: bool = True
+    """East keeps the deal after winning (L132)."""
+    rounds: int = 4
+    """Winds of the round played in a game: East, South, West, North."""
+    start_score: int = 1000
+
+    @property
+    def tile_count(self) -> int:
+        return 136 + (8 if self.flowers else 0) + self.jokers
+
+    @property
+    def wall_stacks_per_side(self) -> int:
+        if self.stacks_per_side:
+            return self.stacks_per_side
+        return self.tile_count // 8
