@@ -7,13 +7,13 @@ declared (it lies on the table with both end tiles face down) but still counts a
 from __future__ import annotations
 
 from dataclasses import dataclass
-from enum import Enum
+from enum import StrEnum
 
 from game.core.tiles import JOKER, Tile, format_tiles, is_suit, number_of, parse_tiles, suit_of
 from game.errors import InvalidTilesError
 
 
-class MeldKind(str, Enum):
+class MeldKind(StrEnum):
     CHOW = "chow"
     PUNG = "pung"
     KONG = "kong"
