@@ -1,0 +1,150 @@
+"""Computer-player personalities as mod data (``ai/*.yaml`` in a mod of kind ``ai``).
+
+A personality is a set of knobs, each 0–1, read by one built-in decision engine (:mod:`game.ai.engine`); a
+modder adds a personality by writing YAML, never code. A file holds either one record or a list of records::
+
+    - id: expert
+      name: Expert
+      strategy: expert
+      claim_eagerness: 0.55
+      efficiency: 1.0
+      caution: 0.7
+      value_pull: 0.5
+      mistakes: 0.0
+      plan_stickiness: 0.3
+      colour: "#2f6fb0"
+      voice: voice_default
+      think_time: [0.5, 1.2]
+
+The strategies are the player types of the Four Winds program (Beginner, Defensive, Expert, Limitmaker); the
+``scatterbrain`` modifier makes any of them absent-minded (ignored discards, careless discards, forgotten Ready).
+"""
+
+from __future__ import annotations
+
+import os
+from typing import Annotated, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
+
+from game.datafile import YamlDocument, load_yaml, validation_problems
+from game.errors import DataFileError, Problem
+
+Strategy = Literal["beginner", "defensive", "expert", "limitmaker"]
+Modifier = Literal["scatterbrain"]
+STRATEGIES: tuple[str, ...] = ("beginner", "defensive", "expert", "limitmaker")
+MODIFIERS: tuple[str, ...] = ("scatterbrain",)
+
+Knob = Annotated[float, Field(ge=0.0, le=1.0)]
+
+_ID_PATTERN = r"^[a-z][a-z0-9_]*$"
+
+
+class Personality(BaseModel):
+    """One computer opponent: who it is (name, colour, voice) and how it plays (the knobs)."""
+
+    model_config = ConfigDict(extra="forbid", frozen=True)
+
+    id: str = Field(pattern=_ID_PATTERN, max_length=40,
+                    description="snake_case id, unique among the loaded personalities; used by `simulate --players`")
+    name: str = Field(min_length=1, max_length=40, description="name shown at the table")
+    description: str = Field("", max_length=400, description="one or two sentences shown when choosing opponents")
+    strategy: Strategy = Field(description="the player type: beginner, defensive, expert or limitmaker")
+    modifiers: tuple[Modifier, ...] = Field((), description="behaviour modifiers, e.g. [scatterbrain]")
+
+    claim_eagerness: Knob = Field(
+        0.5, description="0 never claims a discard except to win, 1 claims whenever it helps; chows need more")
+    efficiency: Knob = Field(
+        0.5, description="weight on useful-tile counts (live tiles that bring the hand nearer ready)")
+    caution: Knob = Field(
+        0.3, description="how strongly threats (exposed sets, a Ready declaration, a late wall) push toward safe "
+        "discards and folding")
+    value_pull: Knob = Field(
+        0.3, description="weight on hand value: doubles, one suit, all pungs, honours, special and limit hands")
+    mistakes: Knob = Field(
+        0.0, description="0 always plays its best choice; higher values pick worse discards more often "
+        "(softmax temperature)")
+    plan_stickiness: Knob = Field(
+        0.5, description="0 drops a special-hand plan as soon as it stalls, 1 keeps chasing it to the end")
+
+    colour: str = Field("#808080", pattern=r"^#[0-9a-fA-F]{6}$", description="name-plate colour as #rrggbb")
+    avatar: str | None = Field(None, description="avatar image path inside the mod folder (optional)")
+    voice: str | None = Field(None, pattern=_ID_PATTERN, description="id of the voice mod that speaks its calls")
+    think_time: tuple[float, float] = Field(
+        (0.4, 1.2), description="[min, max] seconds of visible thinking pause before it acts")
+
+    @field_validator("think_time")
+    @classmethod
+    def _think_time_range(cls, value: tuple[float, float]) -> tuple[float, float]:
+        low, high = value
+        if low < 0 or high > 10:
+            raise ValueError(f"expected seconds between 0 and 10, got [{low}, {high}]")
+        if low > high:
+            raise ValueError(f"expected [min, max] with min <= max, got [{low}, {high}]")
+        return value
+
+    @field_validator("avatar")
+    @classmethod
+    def _relative_avatar(cls, value: str | None) -> str | None:
+        if value is None:
+            return value
+        if not value.strip():
+            raise ValueError("expected an image path, got an empty string")
+        if value.startswith(("/", "\\")) or ".." in value.replace("\\", "/").split("/") or ":" in value:
+            raise ValueError(f"expected a path inside the mod folder, got {value!r}")
+        return value
+
+    @model_validator(mode="after")
+    def _unique_modifiers(self) -> Personality:
+        if len(set(self.modifiers)) != len(self.modifiers):
+            raise ValueError(f"modifiers listed twice: {list(self.modifiers)!r}")
+        return self
+
+    @property
+    def is_scatterbrain(self) -> bool:
+        """Scatterbrained players are absent-minded and break exact replay (as in the original)."""
+        return "scatterbrain" in self.modifiers
+
+    @property
+    def knows_limit_hands(self) -> bool:
+        """Beginner and Defensive players know no limit hands (Four Winds player types)."""
+        return self.strategy in ("expert", "limitmaker")
+
+
+def personalities_from_document(doc: YamlDocument) -> list[Personality]:
+    """Validate a parsed ``ai/*.yaml`` document; raise :class:`DataFileError` listing every problem."""
+    data = doc.data
+    if isinstance(data, dict):
+        records, bases = [data], [()]
+    elif isinstance(data, list) and data:
+        records, bases = data, [(index,) for index in range(len(data))]
+    else:
+        shown = "an empty file" if data is None or data == [] else f"{type(data).__name__} {data!r}"
+        raise DataFileError([doc.problem((), f"expected a personality record or a list of them, got {shown}")])
+    problems: list[Problem] = []
+    found: list[Personality] = []
+    first_line: dict[str, int] = {}
+    for record, base in zip(records, bases, strict=True):
+        if not isinstance(record, dict):
+            problems.append(doc.problem(base, f"expected a personality record (a mapping), got {record!r}"))
+            continue
+        try:
+            personality = Personality.model_validate(record)
+        except ValidationError as exc:
+            problems.extend(validation_problems(doc, exc, base))
+            continue
+        line = doc.where((*base, "id"))[0]
+        if personality.id in first_line:
+            problems.append(doc.problem((*base, "id"), f"duplicate personality id {personality.id!r} "
+                                        f"(first given on line {first_line[personality.id]})"))
+            continue
+        first_line[personality.id] = line
+        found.append(personality)
+    if problems:
+        raise DataFileError(problems)
+    return found
+
+
+def load_personality_file(path: str | os.PathLike[str], display_path: str | None = None) -> list[Personality]:
+    """Read one ``ai/*.yaml`` file; raise :class:`DataFileError` with ``FILE:LINE:COLUMN`` problems."""
+    return personalities_from_document(load_yaml(path, display_path))
