@@ -1,0 +1,234 @@
+"""What happened. Every state change of a hand or a match is one event, carrying what a client needs to
+animate it (seats, tiles, wall positions). The event log, hashed, identifies a game: the same seed and the same
+actions always give the same log.
+
+Events carry every tile, including ones a player may not see; the client shows only what its seat may see.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import json
+from dataclasses import dataclass, fields
+from typing import Any, ClassVar
+
+Pos = tuple[int, int]
+
+
+@dataclass(frozen=True)
+class Event:
+    kind: ClassVar[str] = "event"
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"kind": self.kind}
+        for f in fields(self):
+            data[f.name] = getattr(self, f.name)
+        return data
+
+
+# -- the ceremony ----------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class EastChosen(Event):
+    """At the start of a game every player threw a die; the highest became East (L1177–L1181)."""
+
+    kind: ClassVar[str] = "east_chosen"
+    seat: int
+    throws: tuple[tuple[int, ...], ...]
+    """One tuple per throwing round (ties throw again), a die per seat still in it (0 = not throwing)."""
+
+
+@dataclass(frozen=True)
+class HandStarted(Event):
+    kind: ClassVar[str] = "hand_started"
+    hand_number: int
+    east: int
+    round_wind: int
+    seat_winds: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class WallBuilt(Event):
+    """The tiles were shuffled and built into four walls, two high."""
+
+    kind: ClassVar[str] = "wall_built"
+    stacks_per_side: int
+    tiles: int
+
+
+@dataclass(frozen=True)
+class DiceThrown(Event):
+    """``purpose`` is ``wall`` (East's throw choosing the side) or ``breach`` (the second throw)."""
+
+    kind: ClassVar[str] = "dice_thrown"
+    seat: int
+    dice: tuple[int, ...]
+    purpose: str
+
+
+@dataclass(frozen=True)
+class WallBroken(Event):
+    """The breach stack was opened; its two tiles became the loose tiles on top of the wall."""
+
+    kind: ClassVar[str] = "wall_broken"
+    side: int
+    position: int
+    stack: int
+    loose: tuple[Pos, ...]
+    kong_box: tuple[Pos, ...]
+
+
+@dataclass(frozen=True)
+class TilesDealt(Event):
+    kind: ClassVar[str] = "tiles_dealt"
+    seat: int
+    tiles: tuple[int, ...]
+    positions: tuple[Pos, ...]
+
+
+@dataclass(frozen=True)
+class BonusExposed(Event):
+    """A flower or season was laid out above the stake."""
+
+    kind: ClassVar[str] = "bonus_exposed"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class ReplacementDrawn(Event):
+    """A loose tile was taken for a flower, season or kong; ``moves`` re-laid loose tiles first."""
+
+    kind: ClassVar[str] = "replacement_drawn"
+    seat: int
+    tile: int
+    position: Pos
+    moves: tuple[tuple[Pos, Pos], ...]
+
+
+@dataclass(frozen=True)
+class PlayStarted(Event):
+    kind: ClassVar[str] = "play_started"
+    tiles_left: int
+
+
+# -- play ------------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class TileDrawn(Event):
+    kind: ClassVar[str] = "tile_drawn"
+    seat: int
+    tile: int
+    position: Pos
+    tiles_left: int
+
+
+@dataclass(frozen=True)
+class TileDiscarded(Event):
+    kind: ClassVar[str] = "tile_discarded"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class StandingHandDeclared(Event):
+    kind: ClassVar[str] = "standing_hand_declared"
+    seat: int
+    waits: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class DiscardClaimed(Event):
+    """A discard was claimed for a chow, pung or kong and the set exposed."""
+
+    kind: ClassVar[str] = "discard_claimed"
+    seat: int
+    from_seat: int
+    tile: int
+    claim: str
+    meld: tuple[int, ...]
+
+
+@dataclass(frozen=True)
+class KongDeclared(Event):
+    """A kong was declared on the player's own turn: concealed (both ends face down) or promoted from a pung."""
+
+    kind: ClassVar[str] = "kong_declared"
+    seat: int
+    tile: int
+    concealed: bool
+    promoted: bool
+
+
+@dataclass(frozen=True)
+class KongRobbed(Event):
+    kind: ClassVar[str] = "kong_robbed"
+    seat: int
+    from_seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
+class MahJonggDeclared(Event):
+    kind: ClassVar[str] = "mah_jongg"
+    seat: int
+    tile: int | None
+    won_by: str
+    from_seat: int | None
+    special_hand: str | None
+
+
+@dataclass(frozen=True)
+class HandDead(Event):
+    """The live wall ran out with nobody Mah Jongg (L1359–L1367)."""
+
+    kind: ClassVar[str] = "hand_dead"
+    reason: str
+
+
+# -- the match -------------------------------------------------------------------------------------------------
+
+@dataclass(frozen=True)
+class HandScored(Event):
+    kind: ClassVar[str] = "hand_scored"
+    scores: tuple[int, int, int, int]
+    winner: int | None
+
+
+@dataclass(frozen=True)
+class Settled(Event):
+    kind: ClassVar[str] = "settled"
+    deltas: tuple[int, int, int, int]
+    payments: tuple[tuple[int, int, int], ...]
+    """(from seat, to seat, amount)."""
+    totals: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class DealPassed(Event):
+    """The red stake passed to the next player (East rotates to the right, L1389)."""
+
+    kind: ClassVar[str] = "deal_passed"
+    east: int
+
+
+@dataclass(frozen=True)
+class RoundWindChanged(Event):
+    kind: ClassVar[str] = "round_wind_changed"
+    round_wind: int
+
+
+@dataclass(frozen=True)
+class GameOver(Event):
+    kind: ClassVar[str] = "game_over"
+    totals: tuple[int, int, int, int]
+    winner: int
+
+
+def log_hash(events: list[Event]) -> str:
+    """A stable hash of an event log."""
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(json.dumps(event.to_dict(), separators=(",", ":"), sort_keys=True).encode())
+        digest.update(b"\n")
+    return digest.hexdigest()[:16]

@@ -1,0 +1,561 @@
+"""One hand of Mah Jongg as a state machine.
+
+``Table(rules, judge, seed, east=…, round_wind=…)`` builds the wall, throws the dice, breaks the wall, deals and
+makes the replacements for flowers, seasons and kongs (the ceremony events are in ``table.events``).
+``begin()`` gives East the first tile. From then on, ``awaiting()`` lists the seats that must decide,
+``legal_actions(seat)`` lists what each may do, and ``apply(seat, action)`` returns the events it caused or raises
+:class:`IllegalActionError` with the status-bar message a player would read.
+
+Phases: ``dealt`` (before East's first tile), ``turn`` (``current`` must discard, declare a kong or go Mah
+Jongg), ``claims`` (the players who can use the discard decide; the others pass without being asked), ``rob``
+(players who can rob a promoted kong decide) and ``over``.
+
+Seats are 0–3 in playing order (the player at seat s + 1 sits at s's right); seat winds follow from ``east``.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from dataclasses import dataclass, field
+
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.events import (
+    BonusExposed,
+    DiceThrown,
+    DiscardClaimed,
+    Event,
+    HandDead,
+    HandStarted,
+    KongDeclared,
+    KongRobbed,
+    MahJonggDeclared,
+    PlayStarted,
+    ReplacementDrawn,
+    StandingHandDeclared,
+    TileDiscarded,
+    TileDrawn,
+    TilesDealt,
+    WallBroken,
+    WallBuilt,
+)
+from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
+from game.core.melds import Meld, MeldKind
+from game.core.play_rules import PlayRules
+from game.core.tiles import NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_name
+from game.core.view import PlayerView, view_of
+from game.core.wall import Wall, side_for_throw, throw_dice
+from game.errors import IllegalActionError
+
+
+@dataclass
+class PlayerState:
+    """What one seat holds."""
+
+    concealed: list[Tile] = field(default_factory=list)
+    melds: list[Meld] = field(default_factory=list)
+    bonus: list[Tile] = field(default_factory=list)
+    discards: list[Tile] = field(default_factory=list)
+    standing: bool = False
+    waits: tuple[Tile, ...] = ()
+    has_discarded: bool = False
+
+
+@dataclass(frozen=True)
+class HandResult:
+    """How the hand ended. ``winner`` is None for a dead hand."""
+
+    winner: int | None
+    won_by: WonBy | None = None
+    winning_tile: Tile | None = None
+    from_seat: int | None = None
+    shape: WinShape | None = None
+    context: WinContext | None = None
+
+
+class Table:
+    """One hand, from building the wall to Mah Jongg or a dead hand."""
+
+    def __init__(self, rules: PlayRules, judge: Judge, seed: int, *, east: int = 0, round_wind: int = 0,
+                 hand_number: int = 1) -> None:
+        self.rules = rules
+        self.judge = judge
+        self.seed = seed
+        self.east = east
+        self.round_wind = round_wind
+        self.hand_number = hand_number
+        self.rng = random.Random(seed)
+        self.players = [PlayerState() for _ in range(4)]
+        self.events: list[Event] = []
+        self.actions: list[tuple[int, Action]] = []
+        self.phase = "dealt"
+        self.current = east
+        self.result: HandResult | None = None
+        self.discard_count = 0
+        self.claims_made = 0
+        self.last_discard: tuple[int, Tile] | None = None
+        self._drawn: Tile | None = None
+        self._drawn_from: WonBy | None = None
+        self._pending: dict[int, list[Action]] = {}
+        self._decisions: dict[int, Action] = {}
+        self._promotion: tuple[int, Tile] | None = None
+        self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
+        self._emit(HandStarted(hand_number, east, round_wind, tuple(self.seat_wind(s) for s in range(4))))
+        self._ceremony()
+
+    # -- seats ------------------------------------------------------------------------------------------------
+
+    def seat_wind(self, seat: int) -> int:
+        return (seat - self.east) % 4
+
+    def seat_of_wind(self, wind: int) -> int:
+        return (self.east + wind) % 4
+
+    def playing_order(self, start: int) -> list[int]:
+        return [(start + k) % 4 for k in range(4)]
+
+    def view(self, seat: int) -> PlayerView:
+        """What ``seat`` may see."""
+        return view_of(self, seat)
+
+    @property
+    def drawn_tile(self) -> Tile | None:
+        """The tile the current player just drew (None after a claim)."""
+        return self._drawn
+
+    def hand_spec(self, seat: int, extra: Tile | None = None) -> HandSpec:
+        p = self.players[seat]
+        concealed = tuple(p.concealed) + ((extra,) if extra is not None else ())
+        return HandSpec(concealed, tuple(p.melds), tuple(p.bonus), self.seat_wind(seat), self.round_wind)
+
+    # -- the ceremony -----------------------------------------------------------------------------------------
+
+    def _ceremony(self) -> None:
+        r = self.rules
+        self.wall = Wall.build(self.rng, flowers=r.flowers, jokers=r.jokers, stacks_per_side=r.stacks_per_side,
+                               kong_box_stacks=r.kong_box_stacks, kong_box_moves=r.kong_box_moves)
+        self._emit(WallBuilt(self.wall.stacks_per_side, len(self.wall.tiles)))
+        first = throw_dice(self.rng, r.dice_for_wall)
+        self._emit(DiceThrown(self.east, first, "wall"))
+        side = side_for_throw(sum(first))
+        breaker = self.seat_of_wind(side)
+        second = throw_dice(self.rng, 2)
+        self._emit(DiceThrown(breaker, second, "breach"))
+        breach = self.wall.break_wall(first, second)
+        self._emit(WallBroken(breach.side, breach.position, breach.stack, tuple(self.wall.loose),
+                              tuple(self.wall.kong_box)))
+        order = self.playing_order(self.east)
+        chunks = [4, 4, 4, 1]
+        for size in chunks:
+            for seat in order:
+                self._deal(seat, size)
+        if r.east_dealt_fourteen:
+            self._deal(self.east, 1)
+        self._initial_replacements(order)
+        self._emit(PlayStarted(self.wall.live_count))
+
+    def _deal(self, seat: int, count: int) -> None:
+        drawn = [self.wall.draw() for _ in range(count)]
+        self.players[seat].concealed += [t for t, _ in drawn]
+        self._emit(TilesDealt(seat, tuple(t for t, _ in drawn), tuple(pos for _, pos in drawn)))
+
+    def _initial_replacements(self, order: list[int]) -> None:
+        """Flowers, seasons and kongs of the deal are laid out and replaced, East first, pass after pass (L1256)."""
+        while True:
+            replaced = False
+            for seat in order:
+                p = self.players[seat]
+                # Tiles that arrive as replacements wait for the next pass, after every player had theirs.
+                bonus = [t for t in p.concealed if is_bonus(t)]
+                kongs = [t for t, n in Counter(p.concealed).items() if n == 4 and t < NUM_KINDS]
+                for tile in bonus:
+                    p.concealed.remove(tile)
+                    p.bonus.append(tile)
+                    self._emit(BonusExposed(seat, tile))
+                for tile in kongs if self.rules.initial_kongs_declared else ():
+                    self._make_concealed_kong(seat, tile)
+                for _ in range(len(bonus) + (len(kongs) if self.rules.initial_kongs_declared else 0)):
+                    self._replace(seat)
+                    replaced = True
+            if not replaced or self.phase == "over":
+                return
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+
+    def _replace(self, seat: int) -> Tile | None:
+        """Give ``seat`` a loose tile; the hand is dead when none is left."""
+        try:
+            tile, position, moves = self.wall.draw_loose()
+        except IndexError:
+            self._dead("no loose tile left for a replacement")
+            return None
+        self.players[seat].concealed.append(tile)
+        self._emit(ReplacementDrawn(seat, tile, position, tuple(moves)))
+        return tile
+
+    def _draw(self, seat: int, loose: bool) -> None:
+        """Draw for ``seat`` (from the wall or a loose tile), lay out flowers and seasons, and start its turn."""
+        if loose:
+            tile = self._replace(seat)
+            source: WonBy = "loose_tile"
+        elif self.wall.live_count == 0:
+            self._dead("All the tiles have been played and nobody has gone Mah Jongg...")
+            return
+        else:
+            tile, position = self.wall.draw()
+            self.players[seat].concealed.append(tile)
+            self._emit(TileDrawn(seat, tile, position, self.wall.live_count))
+            source = "wall"
+        while tile is not None and is_bonus(tile):
+            p = self.players[seat]
+            p.concealed.remove(tile)
+            p.bonus.append(tile)
+            self._emit(BonusExposed(seat, tile))
+            tile = self._replace(seat)
+            source = "loose_tile"
+        if tile is None:
+            return
+        self.current = seat
+        self._drawn, self._drawn_from = tile, source
+        self.phase = "turn"
+
+    def begin(self) -> list[Event]:
+        """Start play: East takes the first tile from the wall (L1270)."""
+        if self.phase != "dealt":
+            raise IllegalActionError("the hand has already started")
+        mark = len(self.events)
+        if self.rules.east_dealt_fourteen:
+            self.current, self._drawn, self._drawn_from, self.phase = self.east, None, "wall", "turn"
+        else:
+            self._draw(self.east, loose=False)
+        return self.events[mark:]
+
+    # -- what may be done -------------------------------------------------------------------------------------
+
+    def awaiting(self) -> list[int]:
+        """The seats that must decide now."""
+        if self.phase == "turn":
+            return [self.current]
+        if self.phase in ("claims", "rob"):
+            return [s for s in sorted(self._pending) if s not in self._decisions]
+        return []
+
+    def legal_actions(self, seat: int) -> list[Action]:
+        """Everything ``seat`` may do now (empty when it has nothing to decide)."""
+        if self.phase == "turn" and seat == self.current:
+            key = (len(self.events), len(self.actions))
+            if self._turn_cache[0] != key:
+                self._turn_cache = (key, self._turn_actions(seat))
+            return list(self._turn_cache[1])
+        if self.phase in ("claims", "rob") and seat in self._pending and seat not in self._decisions:
+            return list(self._pending[seat])
+        return []
+
+    def _self_drawn_context(self, seat: int) -> WinContext:
+        won_by = self._drawn_from or "wall"
+        original = (self.rules.original_hand and seat == self.east and self.discard_count == 0
+                    and self.claims_made == 0)
+        return WinContext(True, self._drawn, won_by, won_by == "wall" and self.wall.live_count == 0,
+                          original, self.players[seat].standing, False)
+
+    def _turn_actions(self, seat: int) -> list[Action]:
+        p = self.players[seat]
+        actions: list[Action] = []
+        if self._drawn_from is not None and self.judge.mah_jongg(self.hand_spec(seat),
+                                                                  self._self_drawn_context(seat)):
+            actions.append(MahJongg())
+        if p.standing:
+            if self._drawn is not None:
+                actions.append(Discard(self._drawn))
+            return actions
+        if self.wall.replacements_left or self.wall.live_count:
+            actions += [DeclareKong(t) for t in self._kong_tiles(p)]
+        distinct = sorted(set(p.concealed))
+        actions += [Discard(t) for t in distinct]
+        if self.rules.standing_hand and not p.has_discarded:
+            actions += [Discard(t, standing=True) for t in distinct if len(self._waits_after(seat, t)) == 1]
+        return actions
+
+    def _kong_tiles(self, p: PlayerState) -> list[Tile]:
+        counts = Counter(p.concealed)
+        concealed = [t for t, n in counts.items() if n == 4 and t < NUM_KINDS]
+        if not self.rules.concealed_kong_any_time:
+            concealed = [t for t in concealed if t == self._drawn]
+        promotable = [m.tile for m in p.melds if m.kind is MeldKind.PUNG and m.exposed and counts[m.tile]]
+        if not self.rules.promote_kong_any_time:
+            promotable = [t for t in promotable if t == self._drawn]
+        return sorted(set(concealed + promotable))
+
+    def waits(self, seat: int) -> list[Tile]:
+        """The tiles that would complete ``seat``'s hand (13-tile state)."""
+        spec = self.hand_spec(seat)
+        return [t for t in range(NUM_KINDS)
+                if self.judge.mah_jongg(HandSpec((*spec.concealed, t), spec.melds, spec.bonus, spec.seat_wind,
+                                                 spec.round_wind), WinContext(True, t, "discard"))]
+
+    def _waits_after(self, seat: int, discard: Tile) -> list[Tile]:
+        p = self.players[seat]
+        p.concealed.remove(discard)
+        try:
+            return self.waits(seat)
+        finally:
+            p.concealed.append(discard)
+
+    def _claim_options(self, seat: int, tile: Tile, discarder: int) -> list[Action]:
+        r = self.rules
+        p = self.players[seat]
+        options: list[Action] = []
+        last = self.wall.live_count == 0
+        if last and r.claim_last_discard == "none":
+            return []
+        shape = self._discard_shape(seat, tile, discarder)
+        if shape is not None:
+            options.append(Claim("mah_jongg"))
+        if p.standing or (last and r.claim_last_discard == "mah_jongg"):
+            return options
+        count = p.concealed.count(tile)
+        if count >= 3 and (self.wall.replacements_left or self.wall.live_count):
+            options.append(Claim("kong", (tile,) * 3))
+        if count >= 2:
+            options.append(Claim("pung", (tile,) * 2))
+        if self._may_chow(seat, discarder):
+            for pair in self._chow_pairs(p.concealed, tile):
+                options.append(Claim("chow", pair))
+        return options
+
+    def _may_chow(self, seat: int, discarder: int) -> bool:
+        r = self.rules
+        if not r.chows_allowed or r.chow_only_for_mah_jongg or (seat - discarder) % 4 != 1:
+            return False
+        chows = sum(1 for m in self.players[seat].melds if m.kind is MeldKind.CHOW)
+        return r.max_chows is None or chows < r.max_chows
+
+    @staticmethod
+    def _chow_pairs(concealed: list[Tile], tile: Tile) -> list[tuple[Tile, Tile]]:
+        if not is_suit(tile):
+            return []
+        have = set(concealed)
+        pairs = []
+        for a, b in ((tile - 2, tile - 1), (tile - 1, tile + 1), (tile + 1, tile + 2)):
+            if a >= 0 and b < 27 and suit_of(a) == suit_of(tile) == suit_of(b) and a in have and b in have:
+                pairs.append((a, b))
+        return pairs
+
+    def _discard_context(self, discarder: int) -> WinContext:
+        first = self.discard_count == 1 and discarder == self.east and self.claims_made == 0
+        return WinContext(True, self.last_discard[1] if self.last_discard else None, "discard", False, False,
+                          False, first)
+
+    def _discard_shape(self, seat: int, tile: Tile, discarder: int) -> WinShape | None:
+        shape = self.judge.mah_jongg(self.hand_spec(seat, tile), self._discard_context(discarder))
+        if shape is None:
+            return None
+        from_left = (seat - discarder) % 4 == 1
+        if shape.completes == "chow" and not from_left and not self.rules.chow_from_any_for_mah_jongg:
+            return None
+        if shape.completes == "pair" and not self.rules.pair_claim_for_mah_jongg:
+            return None
+        return shape
+
+    # -- doing it ---------------------------------------------------------------------------------------------
+
+    def apply(self, seat: int, action: Action) -> list[Event]:
+        """Carry out ``seat``'s action; raise :class:`IllegalActionError` with a readable reason if it is not legal."""
+        legal = self.legal_actions(seat)
+        if action not in legal:
+            raise IllegalActionError(self._refusal(seat, action, legal), seat, action)
+        mark = len(self.events)
+        self.actions.append((seat, action))
+        if self.phase == "turn":
+            self._apply_turn(seat, action)
+        else:
+            self._decisions[seat] = action
+            if not self.awaiting():
+                if self.phase == "claims":
+                    self._resolve_claims()
+                else:
+                    self._resolve_rob()
+        return self.events[mark:]
+
+    def _apply_turn(self, seat: int, action: Action) -> None:
+        p = self.players[seat]
+        if isinstance(action, MahJongg):
+            self._win(seat, self._drawn, self._self_drawn_context(seat), None)
+        elif isinstance(action, DeclareKong):
+            self._declare_kong(seat, action.tile)
+        elif isinstance(action, Discard):
+            p.concealed.remove(action.tile)
+            p.discards.append(action.tile)
+            p.has_discarded = True
+            self.discard_count += 1
+            self.last_discard = (seat, action.tile)
+            self._drawn = self._drawn_from = None
+            self._emit(TileDiscarded(seat, action.tile))
+            if action.standing:
+                p.standing = True
+                p.waits = tuple(self.waits(seat))
+                self._emit(StandingHandDeclared(seat, p.waits))
+            self._open_claims(seat, action.tile)
+
+    def _open_claims(self, discarder: int, tile: Tile) -> None:
+        self._decisions = {}
+        self._pending = {}
+        for seat in self.playing_order(discarder)[1:]:
+            options = self._claim_options(seat, tile, discarder)
+            if options:
+                self._pending[seat] = [*options, Pass()]
+        if self._pending:
+            self.phase = "claims"
+        else:
+            self._next_turn(discarder)
+
+    def _next_turn(self, discarder: int) -> None:
+        self._pending, self._decisions = {}, {}
+        self._draw((discarder + 1) % 4, loose=False)
+
+    def _claim_rank(self, seat: int, action: Claim, discarder: int, tile: Tile) -> tuple[int, int]:
+        kind = action.type
+        if kind == "mah_jongg":
+            shape = self._discard_shape(seat, tile, discarder)
+            kind = f"mah_jongg_{shape.completes}" if shape else "mah_jongg_pung"
+        order = self.rules.precedence
+        rank = order.index(kind) if kind in order else len(order)
+        return rank, (seat - discarder) % 4
+
+    def _resolve_claims(self) -> None:
+        discarder, tile = self.last_discard  # type: ignore[misc]
+        claims = [(s, a) for s, a in self._decisions.items() if isinstance(a, Claim)]
+        if not claims:
+            if self.wall.live_count == 0:
+                self._dead("All the tiles have been played and nobody has gone Mah Jongg...")
+            else:
+                self._next_turn(discarder)
+            return
+        seat, claim = min(claims, key=lambda sc: self._claim_rank(sc[0], sc[1], discarder, tile))
+        self._pending, self._decisions = {}, {}
+        self.players[discarder].discards.pop()
+        self.claims_made += 1
+        if claim.type == "mah_jongg":
+            self.players[seat].concealed.append(tile)
+            context = self._discard_context(discarder)
+            self._win(seat, tile, context, discarder)
+            return
+        p = self.players[seat]
+        for t in claim.tiles:
+            p.concealed.remove(t)
+        tiles = tuple(sorted((*claim.tiles, tile)))
+        kind = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}[claim.type]
+        p.melds.append(Meld(kind, tiles, True, claimed_tile=tile))
+        self._emit(DiscardClaimed(seat, discarder, tile, claim.type, tiles))
+        self.current = seat
+        if claim.type == "kong":
+            self._draw(seat, loose=True)
+        else:
+            self._drawn, self._drawn_from, self.phase = None, None, "turn"
+
+    def _make_concealed_kong(self, seat: int, tile: Tile) -> None:
+        p = self.players[seat]
+        for _ in range(4):
+            p.concealed.remove(tile)
+        p.melds.append(Meld(MeldKind.KONG, (tile,) * 4, exposed=False))
+        self._emit(KongDeclared(seat, tile, concealed=True, promoted=False))
+
+    def _declare_kong(self, seat: int, tile: Tile) -> None:
+        p = self.players[seat]
+        if p.concealed.count(tile) == 4:
+            self._make_concealed_kong(seat, tile)
+            self._draw(seat, loose=True)
+            return
+        self._promotion = (seat, tile)
+        self._pending, self._decisions = {}, {}
+        if self.rules.rob_kong:
+            for other in self.playing_order(seat)[1:]:
+                context = WinContext(True, tile, "robbed_kong")
+                if self.judge.mah_jongg(self.hand_spec(other, tile), context):
+                    self._pending[other] = [MahJongg(), Pass()]
+        if self._pending:
+            self.phase = "rob"
+        else:
+            self._promote(seat, tile)
+
+    def _promote(self, seat: int, tile: Tile) -> None:
+        p = self.players[seat]
+        index = next(i for i, m in enumerate(p.melds) if m.kind is MeldKind.PUNG and m.exposed and m.tile == tile)
+        old = p.melds[index]
+        p.concealed.remove(tile)
+        p.melds[index] = Meld(MeldKind.KONG, (tile,) * 4, True, claimed_tile=old.claimed_tile, promoted=True)
+        self._promotion = None
+        self._emit(KongDeclared(seat, tile, concealed=False, promoted=True))
+        self._draw(seat, loose=True)
+
+    def _resolve_rob(self) -> None:
+        seat, tile = self._promotion  # type: ignore[misc]
+        robbers = [s for s, a in self._decisions.items() if isinstance(a, MahJongg)]
+        self._pending, self._decisions = {}, {}
+        if not robbers:
+            self._promote(seat, tile)
+            return
+        robber = min(robbers, key=lambda s: (s - seat) % 4)
+        self.players[seat].concealed.remove(tile)
+        self.players[robber].concealed.append(tile)
+        self._emit(KongRobbed(robber, seat, tile))
+        self._win(robber, tile, WinContext(True, tile, "robbed_kong"), seat)
+
+    # -- the end ----------------------------------------------------------------------------------------------
+
+    def _win(self, seat: int, tile: Tile | None, context: WinContext, from_seat: int | None) -> None:
+        context = WinContext(True, tile, context.won_by, context.last_wall_tile, context.original_hand,
+                             self.players[seat].standing, context.first_discard)
+        shape = self.judge.mah_jongg(self.hand_spec(seat), context)
+        self.phase = "over"
+        self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context)
+        self._emit(MahJonggDeclared(seat, tile, context.won_by, from_seat, shape.special_hand if shape else None))
+
+    def _dead(self, reason: str) -> None:
+        self.phase = "over"
+        self.result = HandResult(None)
+        self._emit(HandDead(reason))
+
+    def _emit(self, event: Event) -> None:
+        self.events.append(event)
+
+    # -- messages ---------------------------------------------------------------------------------------------
+
+    def _refusal(self, seat: int, action: Action, legal: list[Action]) -> str:
+        """The status-bar message for an action that is not allowed (classic help L296–L320)."""
+        if self.phase == "over":
+            return "The hand is over."
+        p = self.players[seat]
+        if isinstance(action, Claim) and self.last_discard is not None and self.phase in ("claims", "turn"):
+            tile = self.last_discard[1]
+            name = tile_name(tile)
+            if p.standing:
+                return f"You've called a Standing Hand and can only take {_names(p.waits)}."
+            if action.type == "chow" and (seat - self.last_discard[0]) % 4 != 1 and self.rules.chows_allowed:
+                return "You can only Chow a Tile discarded by the player on your left, unless you go Mah Jongg."
+            if action.type == "kong" and any(m.kind is MeldKind.PUNG and m.tile == tile for m in p.melds):
+                return "You can't use a discarded Tile to turn an Exposed Pung into an Exposed Kong."
+            usable = [a.type for a in legal if isinstance(a, Claim)]
+            if usable:
+                return f"You can use {name} for a {' or '.join(t.replace('_', ' ') for t in usable)}."
+            what = "Chow, Pung, Kong or Mah Jongg" if (seat - self.last_discard[0]) % 4 == 1 \
+                else "Pung, Kong or Mah Jongg"
+            return f"You can't pick up {name}! No {what}..."
+        if seat not in self.awaiting():
+            return "It's not your turn."
+        if isinstance(action, Discard):
+            if p.standing and self._drawn is not None and action.tile != self._drawn:
+                return f"You've called a Standing Hand and have to discard {tile_name(self._drawn)}."
+            if action.tile not in p.concealed:
+                return f"You don't have {tile_name(action.tile)} on your stake."
+            if action.standing:
+                return "You can only call a Standing Hand with your first discard, one tile from Mah Jongg."
+        if isinstance(action, MahJongg):
+            return "Your hand is not a complete Mah Jongg hand."
+        if isinstance(action, DeclareKong):
+            return f"You can't make a Kong of {tile_name(action.tile)} now."
+        return "That move is not allowed now."
+
+
+def _names(tiles: tuple[Tile, ...]) -> str:
+    return " or ".join(tile_name(t) for t in tiles) or "nothing"
