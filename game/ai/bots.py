@@ -1,0 +1,101 @@
+"""Reference bots, kept for measurement (never shown to players as opponents).
+
+* ``random``: any legal action, uniformly.
+* ``greedy``: always wins when it can; discards to the fewest tiles from ready; claims when that brings it
+  closer to ready; declares kongs (a free loose tile).
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.tiles import NUM_KINDS, counts_of, is_suit
+from game.core.view import PlayerView
+
+
+class RandomBot:
+    """Chooses uniformly among the legal actions."""
+
+    id = "random"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        return self.rng.choice(list(legal))
+
+
+def _isolation(counts: list[int], tile: int) -> int:
+    """How many tiles near ``tile`` (same suit, distance ≤ 2) the hand holds; honours count only copies."""
+    if not is_suit(tile):
+        return counts[tile] - 1
+    base = tile - tile % 9
+    return sum(counts[t] for t in range(max(base, tile - 2), min(base + 8, tile + 2) + 1)) - 1
+
+
+class GreedyBot:
+    """Fewest tiles from ready, by regular-hand shanten."""
+
+    id = "greedy"
+
+    def __init__(self, rng: random.Random) -> None:
+        self.rng = rng
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        from game.core.analysis import shanten
+
+        for action in legal:
+            if isinstance(action, MahJongg) or (isinstance(action, Claim) and action.type == "mah_jongg"):
+                return action
+        n_melds = len(view.me.melds)
+        counts = counts_of(view.concealed)
+        if view.phase == "turn":
+            kongs = [a for a in legal if isinstance(a, DeclareKong)]
+            if kongs:
+                return kongs[0]
+            discards = [a for a in legal if isinstance(a, Discard)]
+            if not discards:
+                return legal[0]
+            best = self._best_discards(counts, n_melds, discards, shanten)
+            standing = [a for a in best if a.standing]
+            if standing:
+                return standing[0]
+            return min(best, key=lambda a: (_isolation(counts, a.tile) if a.tile < NUM_KINDS else -9, a.tile))
+        claims = [a for a in legal if isinstance(a, Claim)]
+        if not claims or view.last_discard is None:
+            return Pass()
+        now = shanten(counts, n_melds)
+        best_claim, best_value = None, now
+        for claim in claims:
+            after = list(counts)
+            for t in claim.tiles:
+                after[t] -= 1
+            if claim.type == "kong":
+                value = shanten(after, n_melds + 1)  # the loose tile comes before the discard
+            else:
+                value = min(shanten(_minus(after, d), n_melds + 1) for d in range(NUM_KINDS) if after[d])
+            if value < best_value:
+                best_claim, best_value = claim, value
+        return best_claim or Pass()
+
+    @staticmethod
+    def _best_discards(counts: list[int], n_melds: int, discards: list[Discard], shanten) -> list[Discard]:
+        scored = []
+        for action in discards:
+            if action.tile >= NUM_KINDS:
+                scored.append((99, action))
+                continue
+            scored.append((shanten(_minus(counts, action.tile), n_melds), action))
+        low = min(s for s, _ in scored)
+        return [a for s, a in scored if s == low]
+
+
+def _minus(counts: list[int], tile: int) -> list[int]:
+    after = list(counts)
+    after[tile] -= 1
+    return after
+
+
+REFERENCE_BOTS = {"random": RandomBot, "greedy": GreedyBot}

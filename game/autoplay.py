@@ -1,0 +1,79 @@
+"""Computer players playing hands and games without a display: for ``simulate``, ``play-headless``, the self-test,
+the benchmarks and the client's computer seats.
+
+Players are created by id: the reference bots (``random``, ``greedy``) or an AI personality id, which
+``game.ai.create_player`` resolves from the personalities in the enabled mods.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
+
+from game.core.actions import Action, Pass
+from game.core.table import Table
+from game.core.view import PlayerView
+from game.errors import IllegalActionError
+
+
+class Player(Protocol):
+    id: str
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+
+
+def create_player(player_id: str, rng: random.Random, ruleset: Any = None) -> Player:
+    """A computer player by id: a reference bot or an AI personality."""
+    from game.ai.bots import REFERENCE_BOTS
+
+    if player_id in REFERENCE_BOTS:
+        return REFERENCE_BOTS[player_id](rng)
+    try:
+        from game.ai import create_player as create_ai_player
+    except ImportError:
+        create_ai_player = None
+    if create_ai_player is None:
+        raise ValueError(f"unknown player {player_id!r}: expected one of {', '.join(sorted(REFERENCE_BOTS))}")
+    return create_ai_player(player_id, rng=rng, ruleset=ruleset)
+
+
+@dataclass
+class HandStats:
+    """What happened in one autoplayed hand, per seat."""
+
+    illegal_actions: int = 0
+    decisions_ms: list[list[float]] = field(default_factory=lambda: [[], [], [], []])
+    calls: list[int] = field(default_factory=lambda: [0, 0, 0, 0])
+
+
+def play_hand(table: Table, players: Sequence[Player], *, max_steps: int = 5000,
+              on_step: Callable[[int, Action], None] | None = None) -> HandStats:
+    """Let ``players`` (indexed by seat) play ``table`` to its end. Illegal choices are counted and replaced by
+    the first legal action, so a faulty player cannot stall the hand."""
+    stats = HandStats()
+    if table.phase == "dealt":
+        table.begin()
+    steps = 0
+    while table.phase != "over":
+        steps += 1
+        if steps > max_steps:
+            raise RuntimeError(f"hand did not end after {max_steps} decisions")
+        seat = table.awaiting()[0]
+        legal = table.legal_actions(seat)
+        start = time.perf_counter()
+        action = players[seat].decide(table.view(seat), legal)
+        stats.decisions_ms[seat].append((time.perf_counter() - start) * 1000)
+        try:
+            table.apply(seat, action)
+        except IllegalActionError:
+            stats.illegal_actions += 1
+            action = legal[0] if legal else Pass()
+            table.apply(seat, action)
+        if getattr(action, "type", None) in ("chow", "pung", "kong"):
+            stats.calls[seat] += 1
+        if on_step is not None:
+            on_step(seat, action)
+    return stats

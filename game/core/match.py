@@ -1,0 +1,153 @@
+"""A whole game: choosing East, hand after hand, scores, East's rotation and the wind of the round.
+
+East keeps the deal while winning and after a dead hand (L132, L4229); when another player wins, the red stake
+passes to the right (L1389). When it comes back to the player who started as East (the "red name"), the wind of
+the round advances East → South → West → North (L1393); the game ends when North's round is over (L1401, A24).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import random
+from dataclasses import dataclass
+
+from game.core.events import (
+    DealPassed,
+    EastChosen,
+    Event,
+    GameOver,
+    HandScored,
+    RoundWindChanged,
+    Settled,
+)
+from game.core.judge import Judge, WinContext
+from game.core.play_rules import PlayRules
+from game.core.table import Table
+
+
+@dataclass(frozen=True)
+class HandRecord:
+    """What a finished hand left in the match's history."""
+
+    hand_number: int
+    seed: int
+    east: int
+    round_wind: int
+    winner: int | None
+    discarder: int | None
+    scores: tuple[int, int, int, int]
+    deltas: tuple[int, int, int, int]
+    special_hand: str | None
+    log_hash: str
+
+
+def choose_east(rng: random.Random) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """Every player throws a die; the highest is East; tied players throw again (L1179, A28)."""
+    throwing = [0, 1, 2, 3]
+    rounds = []
+    while True:
+        throws = {seat: rng.randint(1, 6) for seat in throwing}
+        rounds.append(tuple(throws.get(seat, 0) for seat in range(4)))
+        best = max(throws.values())
+        throwing = [seat for seat in throwing if throws[seat] == best]
+        if len(throwing) == 1:
+            return throwing[0], tuple(rounds)
+
+
+def hand_seed(match_seed: int, hand_number: int) -> int:
+    """The seed of a hand: fixed by the match seed and the hand's number, so a restarted hand is the same deal."""
+    digest = hashlib.sha256(f"sparrow:{match_seed}:{hand_number}".encode()).digest()
+    return int.from_bytes(digest[:8], "big")
+
+
+class Match:
+    """A game of (at least) 16 hands between four seats."""
+
+    def __init__(self, rules: PlayRules, judge: Judge, seed: int, *, east: int | None = None) -> None:
+        self.rules = rules
+        self.judge = judge
+        self.seed = seed
+        self.events: list[Event] = []
+        self.totals = [rules.start_score] * 4
+        if east is None:
+            east, throws = choose_east(random.Random(seed))
+            self.events.append(EastChosen(east, throws))
+        self.first_east = east
+        self.east = east
+        self.round_wind = 0
+        self.hand_number = 0
+        self.is_over = False
+        self.history: list[HandRecord] = []
+        self.table: Table | None = None
+
+    @property
+    def can_score(self) -> bool:
+        return hasattr(self.judge, "score") and hasattr(self.judge, "settle")
+
+    def new_hand(self) -> Table:
+        """Deal the next hand (or the same hand again, if the current one has not finished)."""
+        if self.is_over:
+            raise ValueError("the game is over")
+        if self.table is None or self.table.phase == "over":
+            self.hand_number += 1
+        self.table = Table(self.rules, self.judge, hand_seed(self.seed, self.hand_number), east=self.east,
+                           round_wind=self.round_wind, hand_number=self.hand_number)
+        return self.table
+
+    def hand_scores(self, table: Table) -> list[int]:
+        """Every player's hand score (the winner's with the winning context, the losers' as losers)."""
+        result = table.result
+        scores = []
+        for seat in range(4):
+            context = result.context if seat == result.winner else WinContext(winner=False)
+            scores.append(self.judge.score(table.hand_spec(seat), context).score)  # type: ignore[attr-defined]
+        return scores
+
+    def finish_hand(self, table: Table) -> list[Event]:
+        """Score and settle a finished hand, then rotate East and the round wind."""
+        if table.phase != "over" or table.result is None:
+            raise ValueError("the hand is not over")
+        from game.core.events import log_hash
+
+        mark = len(self.events)
+        result = table.result
+        scores = (0, 0, 0, 0)
+        deltas = (0, 0, 0, 0)
+        if result.winner is not None and self.can_score:
+            scores = tuple(self.hand_scores(table))  # type: ignore[assignment]
+            self.events.append(HandScored(scores, result.winner))
+            settlement = self.judge.settle(  # type: ignore[attr-defined]
+                east=self.east, winner=result.winner, scores=list(scores), discarder=result.from_seat,
+                self_drawn=result.won_by in ("wall", "loose_tile"),
+            )
+            deltas = tuple(settlement.deltas)  # type: ignore[assignment]
+            for seat in range(4):
+                self.totals[seat] += deltas[seat]
+            payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
+            self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
+        special = result.shape.special_hand if result.shape else None
+        self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
+                                       result.from_seat, scores, deltas, special, log_hash(table.events)))
+        self._rotate(result.winner)
+        return self.events[mark:]
+
+    def _rotate(self, winner: int | None) -> None:
+        r = self.rules
+        if winner is None:
+            keeps = r.east_keeps_deal_on_draw
+        elif winner == self.east:
+            keeps = r.east_keeps_deal_on_win
+        else:
+            keeps = False
+        if keeps:
+            return
+        self.east = (self.east + 1) % 4
+        self.events.append(DealPassed(self.east))
+        if self.east == self.first_east:
+            self.round_wind += 1
+            if self.round_wind >= r.rounds:
+                self.is_over = True
+                best = max(range(4), key=lambda s: (self.totals[s], -((s - self.first_east) % 4)))
+                self.events.append(GameOver(tuple(self.totals), best))  # type: ignore[arg-type]
+            else:
+                self.events.append(RoundWindChanged(self.round_wind))
