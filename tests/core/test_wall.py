@@ -70,7 +70,7 @@ def test_wall__loose_tiles_are_used_first_then_new_ones_are_laid():
     wall.break_wall((2, 2), (1, 1))
     first = [wall.draw_loose()[1] for _ in range(2)]
     assert all(level == LOOSE for _, level in first)
-    tile, position, moves = wall.draw_loose()
+    _tile, _position, moves = wall.draw_loose()
     assert moves, "new loose tiles are laid out once both were used"
     assert wall.replacements_left == 13
 
