@@ -5,6 +5,7 @@ from __future__ import annotations
 import argparse
 import hashlib
 import json
+import logging
 import random
 import sys
 import time
@@ -14,6 +15,8 @@ from game.autoplay import create_player, play_hand
 from game.cli.common import judge_for, load_ruleset, print_json
 from game.core.events import DiscardClaimed, log_hash
 from game.core.match import Match
+
+logger = logging.getLogger(__name__)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -59,7 +62,8 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
             try:
                 hand_stats = play_hand(table, [players[seat_player[s]] for s in range(4)])
                 match.finish_hand(table)
-            except Exception:
+            except Exception:  # a crash is counted and reported, and the run goes on with a fresh game
+                logger.warning("hand %d crashed", hand_index + 1, exc_info=True)
                 totals["errors"] += 1
                 match = Match(ruleset.play, judge, rng.getrandbits(32))
                 continue
