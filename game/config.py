@@ -1,0 +1,161 @@
+"""Folders and settings: where bundled content, mods, settings and saves live.
+
+Folders, searched for mods in this order (a mod found later may not reuse an id found earlier):
+
+1. bundled: ``mods/`` and ``themes/`` under the bundle root (``sys._MEIPASS`` when frozen, else the repository);
+   read-only;
+2. portable: ``mods/`` next to the executable, only when frozen (so a USB stick install carries its mods);
+3. user: ``platformdirs.user_data_dir("Sparrow")/mods``, or ``--mods-dir``.
+
+Settings, saves, statistics and the mods state file live in ``platformdirs.user_config_dir("Sparrow")`` or
+``--config-dir``. Nothing here creates a folder until something is written.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import shutil
+import sys
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import platformdirs
+import yaml
+from pydantic import BaseModel, ConfigDict, Field, ValidationError
+
+from game.datafile import load_yaml, validation_problems, write_atomic
+from game.errors import DataFileError, Problem
+
+APP_NAME = "Sparrow"
+SETTINGS_FILE = "settings.yaml"
+
+log = logging.getLogger(__name__)
+
+
+def is_frozen() -> bool:
+    """True inside the packaged executable (PyInstaller)."""
+    return bool(getattr(sys, "frozen", False)) and hasattr(sys, "_MEIPASS")
+
+
+def bundle_root() -> Path:
+    """The folder holding the bundled ``mods/`` and ``themes/``: the unpacked bundle or the repository."""
+    if is_frozen():
+        return Path(sys._MEIPASS)
+    return Path(__file__).resolve().parent.parent
+
+
+@dataclass(frozen=True)
+class Folders:
+    """Every folder the game reads or writes; tests build one from temporary folders."""
+
+    bundled: tuple[Path, ...]
+    portable: Path | None
+    user_mods: Path
+    config: Path
+
+    @property
+    def mod_roots(self) -> list[tuple[str, Path]]:
+        """``(origin, folder)`` pairs in search order; origin is ``bundled``, ``portable`` or ``user``."""
+        roots = [("bundled", folder) for folder in self.bundled]
+        if self.portable is not None:
+            roots.append(("portable", self.portable))
+        roots.append(("user", self.user_mods))
+        return roots
+
+    @property
+    def settings_file(self) -> Path:
+        return self.config / SETTINGS_FILE
+
+    @property
+    def saves(self) -> Path:
+        return self.config / "saves"
+
+
+def folders(mods_dir: str | os.PathLike[str] | None = None,
+            config_dir: str | os.PathLike[str] | None = None) -> Folders:
+    """The folders for this run; ``mods_dir`` and ``config_dir`` are the ``--mods-dir``/``--config-dir`` options."""
+    root = bundle_root()
+    portable = Path(sys.executable).resolve().parent / "mods" if is_frozen() else None
+    user_mods = Path(mods_dir) if mods_dir else Path(platformdirs.user_data_dir(APP_NAME, appauthor=False)) / "mods"
+    config = Path(config_dir) if config_dir else Path(platformdirs.user_config_dir(APP_NAME, appauthor=False))
+    return Folders((root / "mods", root / "themes"), portable, user_mods, config)
+
+
+def folders_from_args(args: Any) -> Folders:
+    """The folders chosen by the global command-line options."""
+    return folders(getattr(args, "mods_dir", None), getattr(args, "config_dir", None))
+
+
+Colour = str
+
+
+class Settings(BaseModel):
+    """The player's preferences. Unknown keys are kept, so a newer version's settings survive a round trip."""
+
+    model_config = ConfigDict(extra="allow", validate_assignment=True)
+
+    ruleset: str = Field("classic", description="id of the ruleset for new games")
+    tileset: str | None = Field(None, description="id of the tile set; none means the first one found")
+    theme: str | None = Field(None, description="id of the theme; none means the first one found")
+    voice: str | None = Field(None, description="id of the voice pack for the human seat's calls")
+    opponents: list[str] = Field(default_factory=list, description="personality ids of the three computer players")
+    player_name: str = Field("You", max_length=40)
+    sound: bool = True
+    voices: bool = True
+    own_voice: bool = True
+    master_volume: float = Field(1.0, ge=0.0, le=1.0)
+    effects_volume: float = Field(0.8, ge=0.0, le=1.0)
+    voice_volume: float = Field(0.8, ge=0.0, le=1.0)
+    animation_speed: float = Field(1.0, gt=0.0, le=10.0, description="tween duration divisor; 1 is normal")
+    fullscreen: bool = False
+    window_size: tuple[int, int] = (1024, 768)
+    speech_balloons: bool = True
+    show_hints: bool = True
+    language: str = "en"
+
+
+@dataclass
+class LoadedSettings:
+    """Settings plus the problems found in the file; with problems the settings are the defaults."""
+
+    settings: Settings
+    problems: list[Problem]
+
+
+def load_settings(path: str | os.PathLike[str]) -> LoadedSettings:
+    """Read the settings file; a missing file gives defaults, a corrupt one gives defaults and its problems.
+
+    The corrupt file itself is left alone here; :func:`save_settings` moves it aside before writing.
+    """
+    target = Path(path)
+    if not target.exists():
+        return LoadedSettings(Settings(), [])
+    try:
+        doc = load_yaml(target)
+    except DataFileError as exc:
+        return _corrupt(exc.problems)
+    if doc.data is None:
+        return LoadedSettings(Settings(), [])
+    if not isinstance(doc.data, dict):
+        return _corrupt([doc.problem((), f"expected a mapping of settings, got {type(doc.data).__name__}")])
+    try:
+        return LoadedSettings(Settings.model_validate(doc.data), [])
+    except ValidationError as exc:
+        return _corrupt(validation_problems(doc, exc))
+
+
+def _corrupt(problems: list[Problem]) -> LoadedSettings:
+    for problem in problems:
+        log.warning("settings ignored, defaults used: %s", problem)
+    return LoadedSettings(Settings(), problems)
+
+
+def save_settings(path: str | os.PathLike[str], settings: Settings) -> None:
+    """Write the settings atomically; a corrupt file already there is kept as ``settings.yaml.corrupt``."""
+    target = Path(path)
+    if target.exists() and load_settings(target).problems:
+        shutil.copy2(target, target.with_name(target.name + ".corrupt"))
+    data = settings.model_dump(mode="json")
+    write_atomic(target, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))

@@ -1,0 +1,85 @@
+"""Mods: find, validate, order, install and look up everything the game loads from data.
+
+Built-in content is loaded exactly like a player's mod. The functions here build a fresh
+:class:`~game.mods.catalog.Catalog` from the folders chosen by ``mods_dir``/``config_dir`` (the ``--mods-dir``
+and ``--config-dir`` options; None means the platform defaults). Long-lived callers (the client) should build
+one catalog with :func:`load_catalog` and keep it, or use :class:`~game.mods.manager.ModManager`.
+"""
+
+from __future__ import annotations
+
+import os
+from pathlib import Path
+from typing import Any
+
+from game.config import folders
+from game.mods.catalog import Catalog, ModEntry, Record, build_catalog
+from game.mods.rulesets import RulesetInfo, UnknownRulesetError, load_ruleset, ruleset_infos
+
+PathLike = str | os.PathLike[str]
+
+__all__ = [
+    "Catalog",
+    "ModEntry",
+    "Record",
+    "RulesetInfo",
+    "UnknownRulesetError",
+    "find_asset",
+    "get_ruleset",
+    "list_personalities",
+    "list_rulesets",
+    "list_themes",
+    "list_tilesets",
+    "list_voices",
+    "load_catalog",
+]
+
+
+def load_catalog(mods_dir: PathLike | None = None, config_dir: PathLike | None = None, *,
+                 full: bool = True) -> Catalog:
+    """Find, validate and order every mod; ``full=False`` skips content validation (images, sounds, rules)."""
+    return build_catalog(folders(mods_dir, config_dir), full=full)
+
+
+def get_ruleset(ruleset_id: str, mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> Any:
+    """The ruleset ``ruleset_id`` from the enabled mods (last loaded wins), with special hands applied.
+
+    Raises :class:`UnknownRulesetError` listing the known ids, or :class:`~game.errors.RulesetError` with
+    ``FILE:LINE:COLUMN`` problems when the ruleset's files are invalid.
+    """
+    return load_ruleset(load_catalog(mods_dir, config_dir, full=False), ruleset_id)
+
+
+def list_rulesets(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[RulesetInfo]:
+    """Every ruleset that loads, in load order (``rulesets --json``)."""
+    infos, _errors = ruleset_infos(load_catalog(mods_dir, config_dir, full=False))
+    return infos
+
+
+def list_personalities(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[Any]:
+    """Every computer-player personality (:class:`game.ai.personality.Personality`); last loaded wins."""
+    return [record.data for record in load_catalog(mods_dir, config_dir, full=False).list("ai")]
+
+
+def list_tilesets(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[Record]:
+    """Every valid tile set; ``record.data`` is its :class:`~game.mods.schemas.TilesetSpec`."""
+    return load_catalog(mods_dir, config_dir).list("tileset")
+
+
+def list_themes(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[Record]:
+    """Every valid theme; ``record.data`` is its :class:`~game.mods.schemas.ThemeSpec`."""
+    return load_catalog(mods_dir, config_dir).list("theme")
+
+
+def list_voices(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[Record]:
+    """Every valid voice pack; ``record.data`` is its :class:`~game.mods.schemas.VoiceSpec`."""
+    return load_catalog(mods_dir, config_dir).list("voice")
+
+
+def find_asset(kind: str, record_id: str, name: str, mods_dir: PathLike | None = None,
+               config_dir: PathLike | None = None) -> Path | None:
+    """The file ``name`` of record ``record_id`` of ``kind`` (``tileset``, ``theme``, ``voice``, ``ai``).
+
+    Looked up through the loaded mods, last loaded first; None when no mod has it.
+    """
+    return load_catalog(mods_dir, config_dir, full=False).find_asset(kind, record_id, name)

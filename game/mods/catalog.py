@@ -1,0 +1,244 @@
+"""Everything the mods offer, after discovery, validation and load order: the records and their assets.
+
+Records (rulesets, special-hand files, personalities, tile sets, themes, voices) are keyed by kind and id; when
+several loaded mods offer the same id, the last one in load order wins and the override is listed as a
+conflict. Assets are looked up the same way: the last loaded mod offering the record that has the file wins.
+"""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game import __version__
+from game.config import Folders
+from game.datafile import load_yaml
+from game.errors import DataFileError, Problem
+from game.mods.discovery import FoundMod, discover
+from game.mods.order import resolve
+from game.mods.state import ModState, load_state
+
+log = logging.getLogger(__name__)
+
+# Where each kind keeps its files inside a mod, and whether it is one file or a folder of them.
+KIND_FILES: dict[str, tuple[str, str]] = {
+    "ruleset": ("rulesets", "*.yaml"),
+    "special_hands": ("hands", "*.yaml"),
+    "ai": ("ai", "*.yaml"),
+    "tileset": ("tileset", "tileset.yaml"),
+    "theme": ("theme", "theme.yaml"),
+    "voice": ("voice", "voice.yaml"),
+}
+
+
+@dataclass
+class Record:
+    """One record a mod offers: ``kind`` and ``id``, from ``file`` (``shown`` for messages)."""
+
+    kind: str
+    id: str
+    name: str
+    mod_id: str
+    file: Path
+    shown: str
+    data: Any = None
+
+    @property
+    def folder(self) -> Path:
+        """The folder the record's assets are relative to."""
+        return self.file.parent
+
+    @property
+    def full_id(self) -> str:
+        return f"{self.mod_id}:{self.id}"
+
+
+@dataclass
+class ModEntry:
+    """One mod as the mod manager shows it."""
+
+    found: FoundMod
+    enabled: bool
+    loaded: bool = False
+    extra_problems: list[Problem] = field(default_factory=list)
+    records: list[Record] = field(default_factory=list)
+
+    @property
+    def problems(self) -> list[Problem]:
+        """Everything wrong with the mod: its files, then why it could not be loaded."""
+        return [*self.found.problems, *self.extra_problems]
+
+    @property
+    def id(self) -> str:
+        return self.found.id
+
+    @property
+    def manifest(self) -> Any:
+        return self.found.manifest
+
+    @property
+    def origin(self) -> str:
+        return self.found.origin
+
+    @property
+    def status(self) -> str:
+        """``loaded``, ``disabled`` or ``error``."""
+        if self.loaded:
+            return "loaded"
+        if not self.enabled and not self.problems:
+            return "disabled"
+        return "error"
+
+
+@dataclass
+class Catalog:
+    """The mods found and what the loaded ones offer."""
+
+    folders: Folders
+    entries: list[ModEntry]
+    order: list[str]
+    state: ModState
+    records: dict[str, dict[str, list[Record]]] = field(default_factory=dict)
+    conflicts: list[str] = field(default_factory=list)
+
+    def entry(self, mod_id: str) -> ModEntry | None:
+        for entry in self.entries:
+            if entry.id == mod_id:
+                return entry
+        return None
+
+    def record(self, kind: str, record_id: str) -> Record | None:
+        """The winning record ``record_id`` of ``kind``; ``modid:recordid`` picks one mod's record."""
+        if ":" in record_id:
+            mod_id, _, plain = record_id.partition(":")
+            for candidate in self.records.get(kind, {}).get(plain, []):
+                if candidate.mod_id == mod_id:
+                    return candidate
+            return None
+        offered = self.records.get(kind, {}).get(record_id)
+        return offered[-1] if offered else None
+
+    def list(self, kind: str) -> list[Record]:
+        """The winning record of every id of ``kind``, in load order of the mod that won."""
+        winners = [offered[-1] for offered in self.records.get(kind, {}).values()]
+        position = {mod_id: index for index, mod_id in enumerate(self.order)}
+        return sorted(winners, key=lambda r: (position.get(r.mod_id, 0), r.id))
+
+    def all_records(self, kind: str) -> list[Record]:
+        """Every record of ``kind`` from every loaded mod, in load order (overridden ones too)."""
+        found = [record for offered in self.records.get(kind, {}).values() for record in offered]
+        position = {mod_id: index for index, mod_id in enumerate(self.order)}
+        return sorted(found, key=lambda r: (position.get(r.mod_id, 0), r.shown))
+
+    def find_asset(self, kind: str, record_id: str, name: str) -> Path | None:
+        """The file ``name`` of record ``record_id``; the last loaded mod offering the record and the file wins.
+
+        ``name`` is relative to the record's folder (``tileset/``, ``theme/``, ``voice/``, ``ai/``) and may not
+        leave it; None when no loaded mod has it.
+        """
+        if _unsafe_name(name):
+            return None
+        if ":" in record_id:
+            record = self.record(kind, record_id)
+            candidates = [record] if record else []
+        else:
+            candidates = list(reversed(self.records.get(kind, {}).get(record_id, [])))
+        for record in candidates:
+            path = record.folder / name
+            if path.is_file() and not path.is_symlink():
+                return path
+        return None
+
+
+def _unsafe_name(name: str) -> bool:
+    normal = name.replace("\\", "/")
+    return not normal or normal.startswith("/") or ":" in normal or ".." in normal.split("/")
+
+
+def record_files(found: FoundMod, kind: str) -> list[Path]:
+    """The files of ``kind`` in a mod, sorted by name."""
+    if found.root is None:
+        return []
+    folder, pattern = KIND_FILES[kind]
+    return sorted(p for p in (found.root / folder).glob(pattern) if p.is_file())
+
+
+def peek_records(found: FoundMod, kind: str) -> list[Record]:
+    """The records of ``kind`` in a mod, read cheaply (id and name only, no full validation)."""
+    records = []
+    assert found.root is not None and found.manifest is not None
+    for path in record_files(found, kind):
+        relative = path.relative_to(found.root).as_posix()
+        shown = found.shown_path(relative)
+        if kind == "ai":
+            from game.ai.personality import load_personality_file
+
+            try:
+                people = load_personality_file(path, shown)
+            except DataFileError:
+                continue
+            records.extend(Record("ai", p.id, p.name, found.manifest.id, path, shown, p) for p in people)
+            continue
+        if kind == "special_hands":
+            records.append(Record(kind, path.stem, path.stem, found.manifest.id, path, shown))
+            continue
+        try:
+            data = load_yaml(path, shown).data
+        except DataFileError:
+            continue
+        data = data if isinstance(data, dict) else {}
+        record_id = data.get("id") if isinstance(data.get("id"), str) else path.stem
+        name = data.get("name") if isinstance(data.get("name"), str) else record_id
+        records.append(Record(kind, record_id, name, found.manifest.id, path, shown))
+    return records
+
+
+def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __version__) -> Catalog:
+    """Find, check and order every mod; ``full`` also validates every content file (images, sounds, rulesets).
+
+    Without ``full`` only manifests and dependencies decide which mods load; the caller validates what it uses
+    (``get_ruleset`` loads the one ruleset it needs).
+    """
+    found = discover(folders.mod_roots, folders.config / "cache" / "mods")
+    state = load_state(folders.config)
+    everything: dict[str, FoundMod] = {}
+    entries: list[ModEntry] = []
+    for mod in found:
+        entry = ModEntry(mod, state.is_enabled(mod.id))
+        entries.append(entry)
+        if mod.manifest is None:
+            continue
+        first = everything.get(mod.id)
+        if first is not None:
+            entry.extra_problems.append(mod.manifest_problem(
+                ("id",), f"duplicate mod id {mod.id!r}: already found at {first.path}; this copy is ignored"))
+            continue
+        everything[mod.id] = mod
+    if full:
+        from game.mods.content import validate_content
+
+        for mod in everything.values():
+            if not mod.problems:
+                mod.problems.extend(validate_content(mod))
+    resolution = resolve(everything, {e.id for e in entries if e.enabled}, game_version, state.order)
+    catalog = Catalog(folders, entries, resolution.order, state)
+    by_id = {entry.id: entry for entry in entries if entry.found is everything.get(entry.id)}
+    for mod_id, problems in resolution.problems.items():
+        by_id[mod_id].extra_problems.extend(problems)
+    for mod_id in resolution.order:
+        entry = by_id[mod_id]
+        entry.loaded = True
+        for kind in entry.found.manifest.kinds:
+            entry.records.extend(peek_records(entry.found, kind))
+        for record in entry.records:
+            offered = catalog.records.setdefault(record.kind, {}).setdefault(record.id, [])
+            if offered and record.kind != "special_hands":
+                catalog.conflicts.append(
+                    f"{record.kind} {record.id!r} from mod {offered[-1].mod_id!r} is overridden by mod {mod_id!r}")
+            offered.append(record)
+    for entry in entries:
+        if entry.problems and entry.enabled:
+            log.info("mod %r not loaded: %s", entry.id, "; ".join(str(p) for p in entry.problems))
+    return catalog

@@ -1,0 +1,153 @@
+"""Find mods: folders with a ``mod.yaml`` and zip archives, in the order of the mod roots.
+
+A zip found in a mods folder is checked (see :mod:`game.mods.zipsafe`) and unpacked once into the cache in the
+config folder, so everything downstream reads plain files; problems still name the zip the player put there.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from game.datafile import YamlDocument, load_yaml
+from game.errors import DataFileError, ModError, Problem
+from game.mods.manifest import Manifest, manifest_from_document
+from game.mods.zipsafe import check_folder, extract_zip
+
+MANIFEST = "mod.yaml"
+
+
+@dataclass
+class FoundMod:
+    """One mod as found on disk, valid or not.
+
+    ``path`` is what the player sees (the folder or the zip); ``root`` is the folder holding ``mod.yaml``
+    (for a zip, its unpacked copy); ``shown`` is how problems name the mod's files.
+    """
+
+    origin: str
+    path: Path
+    root: Path | None
+    shown: str
+    manifest: Manifest | None = None
+    problems: list[Problem] = field(default_factory=list)
+    doc: YamlDocument | None = None
+
+    @property
+    def id(self) -> str:
+        """The manifest id, or the folder or file name when the manifest is unreadable."""
+        if self.manifest is not None:
+            return self.manifest.id
+        return self.path.stem if self.path.suffix.lower() == ".zip" else self.path.name
+
+    @property
+    def is_zip(self) -> bool:
+        return self.path.suffix.lower() == ".zip"
+
+    def shown_path(self, relative: str) -> str:
+        """How a problem names ``relative``, a file inside the mod."""
+        return f"{self.shown}/{relative}"
+
+    def manifest_problem(self, location: tuple[str | int, ...], message: str) -> Problem:
+        """A problem pointing into ``mod.yaml`` at ``location`` (or its nearest parent key)."""
+        if self.doc is not None:
+            return self.doc.problem(location, message)
+        return Problem(self.shown_path(MANIFEST), message)
+
+
+def read_manifest(found: FoundMod) -> None:
+    """Fill in ``found.manifest`` or its problems from ``mod.yaml``."""
+    if found.root is None:
+        return
+    path = found.root / MANIFEST
+    if not path.is_file():
+        found.problems.append(Problem(found.shown_path(MANIFEST), "missing mod.yaml: every mod needs a manifest"))
+        return
+    try:
+        doc = load_yaml(path, found.shown_path(MANIFEST))
+    except DataFileError as exc:
+        found.problems.extend(exc.problems)
+        return
+    found.doc = doc
+    manifest, problems = manifest_from_document(doc)
+    found.manifest = manifest
+    found.problems.extend(problems)
+
+
+def open_folder(folder: Path, origin: str, shown: str | None = None) -> FoundMod:
+    """A mod folder: safety checks and its manifest."""
+    shown = shown if shown is not None else str(folder)
+    found = FoundMod(origin, folder, folder, shown)
+    problems = check_folder(folder, shown)
+    if problems:
+        found.problems.extend(problems)
+        found.root = None
+        return found
+    read_manifest(found)
+    return found
+
+
+def open_zip(zip_path: Path, origin: str, cache: Path, shown: str | None = None) -> FoundMod:
+    """A zipped mod, unpacked into ``cache`` (reused while the zip is unchanged)."""
+    shown = shown if shown is not None else str(zip_path)
+    found = FoundMod(origin, zip_path, None, shown)
+    try:
+        digest = hashlib.sha256(zip_path.read_bytes()).hexdigest()[:16]
+    except OSError as exc:
+        found.problems.append(Problem(shown, f"cannot read the zip: {exc.strerror or exc}"))
+        return found
+    target = cache / f"{zip_path.stem}-{digest}"
+    if not (target / ".complete").is_file():
+        shutil.rmtree(target, ignore_errors=True)
+        try:
+            extract_zip(zip_path, target, shown)
+        except ModError as exc:
+            found.problems.extend(exc.problems)
+            return found
+        except OSError as exc:
+            found.problems.append(Problem(shown, f"cannot unpack the zip: {exc.strerror or exc}"))
+            return found
+        (target / ".complete").write_text(str(zip_path), encoding="utf-8")
+    found.root = target
+    read_manifest(found)
+    return found
+
+
+def discover(roots: list[tuple[str, Path]], cache: Path | None = None) -> list[FoundMod]:
+    """Every mod in ``roots`` (``(origin, folder)`` pairs), root by root, by name within a root.
+
+    Entries starting with ``.`` are skipped (install staging folders, editor files); other files are ignored
+    unless they end in ``.zip``.
+    """
+    cache = cache or Path(tempfile.gettempdir()) / "sparrow-mod-cache"
+    found: list[FoundMod] = []
+    for origin, folder in roots:
+        if not folder.is_dir():
+            continue
+        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+            if entry.name.startswith("."):
+                continue
+            if entry.is_symlink():
+                found.append(FoundMod(origin, entry, None, str(entry),
+                                      problems=[Problem(str(entry), "symbolic links are not allowed as mods")]))
+            elif entry.is_dir():
+                found.append(open_folder(entry, origin))
+            elif entry.suffix.lower() == ".zip" and entry.is_file():
+                found.append(open_zip(entry, origin, cache))
+    return found
+
+
+def open_mod(path: Path, cache: Path, origin: str = "check", shown: str | None = None) -> FoundMod:
+    """A single mod folder or zip given on the command line."""
+    if path.is_symlink():
+        return FoundMod(origin, path, None, shown or str(path),
+                        problems=[Problem(shown or str(path), "symbolic links are not allowed as mods")])
+    if path.is_dir():
+        return open_folder(path, origin, shown)
+    if path.is_file():
+        return open_zip(path, origin, cache, shown)
+    return FoundMod(origin, path, None, shown or str(path),
+                    problems=[Problem(shown or str(path), "no such mod folder or zip")])

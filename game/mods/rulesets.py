@@ -1,0 +1,87 @@
+"""Rulesets from the loaded mods: the winning ``rulesets/*.yaml`` for an id, its parents, and special hands."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.errors import Problem, RulesetError, SparrowError
+from game.mods import rules_hook
+from game.mods.catalog import Catalog, Record
+
+
+class UnknownRulesetError(RulesetError):
+    """No loaded mod offers a ruleset with this id."""
+
+    def __init__(self, ruleset_id: str, known: list[str]) -> None:
+        shown = ", ".join(repr(k) for k in known) or "none (no ruleset mod is loaded)"
+        SparrowError.__init__(self, f"unknown ruleset {ruleset_id!r}: expected one of {shown}")
+        self.problems = []
+        self.ruleset_id = ruleset_id
+        self.known = known
+
+
+@dataclass(frozen=True)
+class RulesetInfo:
+    """A ruleset as ``rulesets --json`` lists it."""
+
+    id: str
+    name: str
+    mod: str
+    tiles: int
+
+    def as_json(self) -> dict[str, Any]:
+        return {"id": self.id, "name": self.name, "mod": self.mod, "tiles": self.tiles}
+
+
+def known_ids(catalog: Catalog) -> list[str]:
+    return sorted(record.id for record in catalog.list("ruleset"))
+
+
+def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> Any:
+    if record.full_id in loading:
+        chain = " -> ".join((*loading, record.full_id))
+        raise RulesetError([Problem(record.shown, f"ruleset extends itself: {chain}")])
+
+    def parent(parent_id: str) -> Any:
+        offered = catalog.records.get("ruleset", {}).get(parent_id, [])
+        if parent_id == record.id:
+            # A mod may change a ruleset of the same id: its parent is the record it overrides.
+            earlier = offered[: offered.index(record)] if record in offered else []
+            if not earlier:
+                raise UnknownRulesetError(parent_id, known_ids(catalog))
+            return _load_record(catalog, earlier[-1], (*loading, record.full_id))
+        found = catalog.record("ruleset", parent_id)
+        if found is None:
+            raise UnknownRulesetError(parent_id, known_ids(catalog))
+        return _load_record(catalog, found, (*loading, record.full_id))
+
+    return rules_hook.load_ruleset_file(record.file, record.shown, parent)
+
+
+def load_ruleset(catalog: Catalog, ruleset_id: str) -> Any:
+    """The ruleset ``ruleset_id`` (or ``modid:rulesetid``) with every loaded special-hands file applied."""
+    record = catalog.record("ruleset", ruleset_id)
+    if record is None:
+        raise UnknownRulesetError(ruleset_id, known_ids(catalog))
+    ruleset = _load_record(catalog, record, ())
+    for hands in catalog.all_records("special_hands"):
+        targets = rules_hook.special_hands_targets(hands.file)
+        if targets is None or record.id in targets:
+            ruleset = rules_hook.apply_special_hands_file(ruleset, hands.file, hands.shown)
+    return ruleset
+
+
+def ruleset_infos(catalog: Catalog) -> tuple[list[RulesetInfo], list[RulesetError]]:
+    """Every loadable ruleset, and the errors of those that do not load."""
+    infos: list[RulesetInfo] = []
+    errors: list[RulesetError] = []
+    for record in catalog.list("ruleset"):
+        try:
+            ruleset = load_ruleset(catalog, record.id)
+        except RulesetError as exc:
+            errors.append(exc)
+            continue
+        infos.append(RulesetInfo(record.id, getattr(ruleset, "name", record.name), record.mod_id,
+                                 int(getattr(ruleset, "tile_count", 0))))
+    return infos, errors
