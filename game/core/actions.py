@@ -56,34 +56,39 @@ class Pass:
 Action = Discard | DeclareKong | MahJongg | Claim | Pass
 
 
-def action_to_dict(action: Action) -> dict:
-    """A JSON-ready form of an action, for saves and replays."""
+def action_to_text(action: Action) -> str:
+    """The notation of saves and replays: ``discard 3C``, ``discard 3C standing``, ``kong 7B``,
+    ``claim pung 5D 5D``, ``claim mah_jongg``, ``mah_jongg``, ``pass``.
+
+    >>> action_to_text(Claim("chow", (3, 4)))
+    'claim chow 4B 5B'
+    """
     if isinstance(action, Discard):
-        data = {"kind": "discard", "tile": format_tiles([action.tile])}
-        if action.standing:
-            data["standing"] = True
-        return data
+        return f"discard {format_tiles([action.tile])}" + (" standing" if action.standing else "")
     if isinstance(action, DeclareKong):
-        return {"kind": "kong", "tile": format_tiles([action.tile])}
+        return f"kong {format_tiles([action.tile])}"
     if isinstance(action, Claim):
-        return {"kind": "claim", "type": action.type, "tiles": format_tiles(action.tiles)}
-    return {"kind": action.kind}
+        return " ".join(["claim", action.type, format_tiles(action.tiles)]).strip()
+    return action.kind
 
 
-def action_from_dict(data: dict) -> Action:
-    """Inverse of :func:`action_to_dict`."""
-    kind = data.get("kind")
-    if kind == "discard":
-        return Discard(parse_tiles(data["tile"])[0], bool(data.get("standing", False)))
-    if kind == "kong":
-        return DeclareKong(parse_tiles(data["tile"])[0])
-    if kind == "claim":
-        return Claim(data["type"], tuple(parse_tiles(data.get("tiles", ""))))
-    if kind == "mah_jongg":
+def action_from_text(text: str) -> Action:
+    """Inverse of :func:`action_to_text`; raises ``ValueError`` for anything else."""
+    words = text.split()
+    if not words:
+        raise ValueError("empty action")
+    verb, rest = words[0], words[1:]
+    if verb == "discard" and len(rest) in (1, 2) and rest[1:] in ([], ["standing"]):
+        return Discard(parse_tiles(rest[:1])[0], rest[1:] == ["standing"])
+    if verb == "kong" and len(rest) == 1:
+        return DeclareKong(parse_tiles(rest)[0])
+    if verb == "claim" and rest and rest[0] in ("chow", "pung", "kong", "mah_jongg"):
+        return Claim(rest[0], tuple(parse_tiles(rest[1:])))  # type: ignore[arg-type]
+    if verb == "mah_jongg" and not rest:
         return MahJongg()
-    if kind == "pass":
+    if verb == "pass" and not rest:
         return Pass()
-    raise ValueError(f"unknown action kind {kind!r}")
+    raise ValueError(f"unknown action {text!r}")
 
 
 def describe(action: Action) -> str:

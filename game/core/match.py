@@ -19,6 +19,7 @@ from game.core.events import (
     HandScored,
     RoundWindChanged,
     Settled,
+    log_hash,
 )
 from game.core.judge import Judge, WinContext
 from game.core.play_rules import PlayRules
@@ -39,6 +40,8 @@ class HandRecord:
     deltas: tuple[int, int, int, int]
     special_hand: str | None
     log_hash: str
+    actions: tuple = ()
+    """The (seat, action) pairs of the hand, in order: with the seed, all a replay needs."""
 
 
 def choose_east(rng: random.Random) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -84,6 +87,14 @@ class Match:
     def can_score(self) -> bool:
         return hasattr(self.judge, "score") and hasattr(self.judge, "settle")
 
+    def log_hash(self) -> str:
+        """A hash of the whole game so far: every finished hand's event log and the match's own events."""
+        digest = hashlib.sha256()
+        for record in self.history:
+            digest.update(record.log_hash.encode())
+        digest.update(log_hash(self.events).encode())
+        return digest.hexdigest()[:16]
+
     def new_hand(self) -> Table:
         """Deal the next hand (or the same hand again, if the current one has not finished)."""
         if self.is_over:
@@ -107,8 +118,6 @@ class Match:
         """Score and settle a finished hand, then rotate East and the round wind."""
         if table.phase != "over" or table.result is None:
             raise ValueError("the hand is not over")
-        from game.core.events import log_hash
-
         mark = len(self.events)
         result = table.result
         scores = (0, 0, 0, 0)
@@ -127,7 +136,8 @@ class Match:
             self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
         special = result.shape.special_hand if result.shape else None
         self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
-                                       result.from_seat, scores, deltas, special, log_hash(table.events)))
+                                       result.from_seat, scores, deltas, special, log_hash(table.events),
+                                       tuple(table.actions)))
         self._rotate(result.winner)
         return self.events[mark:]
 

@@ -1,0 +1,221 @@
+"""Saved games and replays: a seed plus the action log.
+
+A save is readable JSON text with a format version. It holds the ruleset's id and content hash, the mods in use,
+the seed, the players, the names and settings that matter, and every hand's actions (one line per action, in the
+notation of :func:`game.core.actions.action_to_text`, prefixed by the seat). Re-applying the actions to a match
+built from the seed restores the game exactly; each finished hand's event-log hash is stored, so a replay that
+diverges (because the ruleset or a mod changed) is detected instead of silently showing another game.
+
+Writes are atomic (write, flush, rename). A corrupt, truncated or newer-format file raises :class:`SaveError`
+with a clear message, and nothing is overwritten or removed.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import asdict, dataclass, field
+from datetime import UTC, datetime
+from pathlib import Path
+from typing import Any
+
+from game import __version__
+from game.core.actions import action_from_text, action_to_text
+from game.core.events import log_hash
+from game.core.judge import Judge
+from game.core.match import Match
+from game.core.play_rules import PlayRules
+from game.datafile import write_atomic
+from game.errors import IllegalActionError, InvalidTilesError, SaveError
+
+SAVE_FORMAT = 1
+SAVE_SUFFIX = ".sparrow"
+AUTOSAVE_NAME = "autosave"
+
+
+@dataclass
+class SavedHand:
+    actions: list[str] = field(default_factory=list)
+    """``"<seat> <action>"`` lines, e.g. ``"2 claim pung 5D 5D"``."""
+    begun: bool = False
+    """East had taken the first tile (the player had pressed Start)."""
+    finished: bool = False
+    """The hand was scored and settled."""
+    log_hash: str | None = None
+
+
+@dataclass
+class SavedGame:
+    ruleset: str
+    seed: int
+    players: list[str]
+    """Who sits at each seat: ``human`` or a computer player id."""
+    names: list[str] = field(default_factory=lambda: ["You", "Right", "Opposite", "Left"])
+    ruleset_hash: str | None = None
+    mods: list[dict[str, str]] = field(default_factory=list)
+    settings: dict[str, Any] = field(default_factory=dict)
+    hands: list[SavedHand] = field(default_factory=list)
+    name: str = ""
+    saved_at: str = ""
+    game_version: str = __version__
+
+    @property
+    def hands_played(self) -> int:
+        return sum(1 for h in self.hands if h.finished)
+
+
+def snapshot(match: Match, *, ruleset_id: str, players: list[str], names: list[str] | None = None,
+             ruleset_hash: str | None = None, mods: list[dict[str, str]] | None = None,
+             settings: dict[str, Any] | None = None, name: str = "") -> SavedGame:
+    """Everything needed to restore ``match`` exactly as it stands, in the middle of a hand or not."""
+    hands = [SavedHand([f"{seat} {action_to_text(a)}" for seat, a in record.actions], True, True,
+                       record.log_hash)
+             for record in match.history]
+    table = match.table
+    if table is not None and (not match.history or match.history[-1].hand_number != table.hand_number):
+        hands.append(SavedHand([f"{seat} {action_to_text(a)}" for seat, a in table.actions],
+                               table.phase != "dealt", False, None))
+    saved = SavedGame(ruleset_id, match.seed, list(players), ruleset_hash=ruleset_hash, mods=list(mods or []),
+                      settings=dict(settings or {}), hands=hands, name=name,
+                      saved_at=datetime.now(UTC).isoformat(timespec="seconds"))
+    if names:
+        saved.names = list(names)
+    return saved
+
+
+def to_text(saved: SavedGame) -> str:
+    data = {"format": SAVE_FORMAT, "kind": "sparrow-save", **asdict(saved)}
+    return json.dumps(data, indent=1, ensure_ascii=False) + "\n"
+
+
+def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
+    """Write a save atomically."""
+    write_atomic(path, to_text(saved))
+
+
+def read_save(path: str | os.PathLike[str]) -> SavedGame:
+    """Read a save; raise :class:`SaveError` saying what is wrong with a bad file (which is left untouched)."""
+    shown = str(path)
+    try:
+        text = Path(path).read_text(encoding="utf-8")
+    except FileNotFoundError:
+        raise SaveError(f"{shown}: no such save") from None
+    except (OSError, UnicodeDecodeError) as exc:
+        raise SaveError(f"{shown}: cannot read the save: {exc}") from None
+    try:
+        data = json.loads(text)
+    except json.JSONDecodeError as exc:
+        if not text.strip():
+            raise SaveError(f"{shown}: the save is empty") from None
+        problem = "truncated" if exc.pos >= len(text.rstrip()) - 1 else "corrupt"
+        raise SaveError(f"{shown}:{exc.lineno}:{exc.colno}: the save is {problem}: {exc.msg}") from None
+    if not isinstance(data, dict) or data.get("kind") != "sparrow-save":
+        raise SaveError(f"{shown}: not a Sparrow save")
+    version = data.get("format")
+    if not isinstance(version, int):
+        raise SaveError(f"{shown}: the save has no format version")
+    if version > SAVE_FORMAT:
+        raise SaveError(f"{shown}: saved by a newer Sparrow (save format {version}, this version reads up to "
+                        f"{SAVE_FORMAT}, game {data.get('game_version', '?')}); update Sparrow to load it")
+    try:
+        hands = [SavedHand(**h) for h in data["hands"]]
+        saved = SavedGame(
+            ruleset=str(data["ruleset"]), seed=int(data["seed"]), players=list(data["players"]),
+            names=list(data.get("names", [])) or ["You", "Right", "Opposite", "Left"],
+            ruleset_hash=data.get("ruleset_hash"), mods=list(data.get("mods", [])),
+            settings=dict(data.get("settings", {})), hands=hands, name=str(data.get("name", "")),
+            saved_at=str(data.get("saved_at", "")), game_version=str(data.get("game_version", "")),
+        )
+    except (KeyError, TypeError, ValueError) as exc:
+        raise SaveError(f"{shown}: the save is corrupt: missing or wrong field {exc}") from None
+    if len(saved.players) != 4:
+        raise SaveError(f"{shown}: the save is corrupt: expected 4 players, found {len(saved.players)}")
+    for number, hand in enumerate(saved.hands, 1):
+        for line in hand.actions:
+            _parse_line(line, shown, number)
+    return saved
+
+
+def _parse_line(line: str, shown: str, hand: int) -> tuple[int, Any]:
+    seat_text, _, rest = line.partition(" ")
+    try:
+        seat = int(seat_text)
+        if not 0 <= seat <= 3:
+            raise ValueError(f"seat {seat} is not 0–3")
+        return seat, action_from_text(rest)
+    except (ValueError, InvalidTilesError) as exc:
+        raise SaveError(f"{shown}: the save is corrupt: hand {hand}, action {line!r}: {exc}") from None
+
+
+def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the save") -> Match:
+    """Rebuild the match by replaying every saved action; raise :class:`SaveError` if the replay diverges."""
+    match = Match(rules, judge, saved.seed)
+    for number, hand in enumerate(saved.hands, 1):
+        table = match.new_hand()
+        if hand.begun:
+            table.begin()
+        for line in hand.actions:
+            seat, action = _parse_line(line, source, number)
+            try:
+                table.apply(seat, action)
+            except IllegalActionError as exc:
+                raise SaveError(f"{source}: hand {number} does not replay: {exc} The ruleset or a mod may have "
+                                "changed since the game was saved.") from None
+        if hand.finished:
+            if table.phase != "over":
+                raise SaveError(f"{source}: hand {number} does not replay to its end; the ruleset or a mod may "
+                                "have changed since the game was saved")
+            if hand.log_hash and log_hash(table.events) != hand.log_hash:
+                raise SaveError(f"{source}: hand {number} replays differently; the ruleset or a mod changed "
+                                "since the game was saved")
+            match.finish_hand(table)
+    return match
+
+
+@dataclass(frozen=True)
+class SaveInfo:
+    """A line of ``saves list``."""
+
+    name: str
+    path: str
+    date: str
+    ruleset: str
+    hands: int
+    status: str
+    reason: str = ""
+
+
+def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
+    """Every save in ``folder``, corrupt ones included (reported, never changed)."""
+    infos = []
+    directory = Path(folder)
+    if not directory.is_dir():
+        return []
+    for path in sorted(directory.glob(f"*{SAVE_SUFFIX}")):
+        modified = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
+        try:
+            saved = read_save(path)
+        except SaveError as exc:
+            infos.append(SaveInfo(path.stem, str(path), modified, "", 0, "corrupt", str(exc)))
+            continue
+        infos.append(SaveInfo(saved.name or path.stem, str(path), saved.saved_at or modified, saved.ruleset,
+                              saved.hands_played, "ok"))
+    return infos
+
+
+def write_autosave(folder: str | os.PathLike[str], saved: SavedGame) -> Path:
+    """Write the autosave, keeping the previous one as ``autosave.prev``."""
+    directory = Path(folder)
+    target = directory / f"{AUTOSAVE_NAME}{SAVE_SUFFIX}"
+    previous = directory / f"{AUTOSAVE_NAME}.prev{SAVE_SUFFIX}"
+    if target.exists():
+        try:
+            read_save(target)
+        except SaveError:
+            # Kept for the player to inspect, and the previous good autosave stays as it is.
+            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
+            os.replace(target, directory / f"{AUTOSAVE_NAME}.corrupt-{stamp}{SAVE_SUFFIX}")
+        else:
+            os.replace(target, previous)
+    write_save(target, saved)
+    return target
