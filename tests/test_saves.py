@@ -1,0 +1,196 @@
+"""Saves and replays: round trips at every kind of decision point, and bad files reported, never touched."""
+
+import json
+import random
+
+import pytest
+from hypothesis import given
+from hypothesis import strategies as st
+
+from game.ai.bots import GreedyBot, RandomBot
+from game.autoplay import play_hand
+from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass, action_from_text, action_to_text
+from game.core.events import log_hash
+from game.core.judge import RegularJudge
+from game.core.match import Match
+from game.core.play_rules import PlayRules
+from game.errors import SaveError
+from game.saves import (
+    SAVE_FORMAT,
+    list_saves,
+    read_save,
+    restore,
+    snapshot,
+    to_text,
+    write_autosave,
+    write_save,
+)
+
+RULES = PlayRules()
+PLAYERS = ["human", "greedy", "greedy", "greedy"]
+
+
+def _state(match):
+    table = match.table
+    return (match.log_hash(), tuple(match.totals), match.east, match.round_wind,
+            log_hash(table.events) if table else None, table.phase if table else None)
+
+
+def _match_until(phase, seed=4, hands_before=1):
+    """A match with some finished hands, stopped in the middle of a hand at the first ``phase`` decision."""
+    match = Match(RULES, RegularJudge(), seed)
+    bots = [GreedyBot(random.Random(i)) for i in range(4)]
+    for _ in range(hands_before):
+        table = match.new_hand()
+        play_hand(table, bots)
+        match.finish_hand(table)
+    for attempt in range(40):
+        table = match.new_hand()
+        if phase == "dealt":
+            return match
+        table.begin()
+        rng = random.Random(attempt)
+        while table.phase != "over":
+            if table.phase == phase:
+                return match
+            seat = table.awaiting()[0]
+            legal = table.legal_actions(seat)
+            claims = [a for a in legal if getattr(a, "type", None) in ("pung", "chow", "kong")]
+            kongs = [a for a in legal if a.kind == "kong"]
+            table.apply(seat, (claims or kongs or [rng.choice(legal)])[0])
+        match.finish_hand(table)
+    pytest.fail(f"never reached phase {phase}")
+
+
+@pytest.mark.parametrize("phase", ["dealt", "turn", "claims"])
+def test_saves__round_trip_in_the_middle_of_a_hand(tmp_path, phase):
+    """Saving at a decision point and loading gives exactly the same game state."""
+    match = _match_until(phase)
+    path = tmp_path / "game.sparrow"
+    write_save(path, snapshot(match, ruleset_id="classic", players=PLAYERS, name="mid-hand"))
+    restored = restore(read_save(path), RULES, RegularJudge())
+    assert _state(restored) == _state(match)
+    assert restored.table.legal_actions(restored.table.awaiting()[0] if restored.table.awaiting() else 0) == \
+        match.table.legal_actions(match.table.awaiting()[0] if match.table.awaiting() else 0)
+
+
+@given(st.one_of(
+    st.builds(Discard, st.integers(0, 41), st.booleans()),
+    st.builds(DeclareKong, st.integers(0, 33)),
+    st.builds(Claim, st.sampled_from(["chow", "pung", "kong", "mah_jongg"]),
+              st.lists(st.integers(0, 33), max_size=3).map(tuple)),
+    st.just(MahJongg()), st.just(Pass()),
+))
+def test_saves__action_notation_round_trips(action):
+    """Every action a save holds reads back as the same action."""
+    assert action_from_text(action_to_text(action)) == action
+
+
+def test_saves__round_trip_between_hands(tmp_path):
+    """A save between hands restores totals, East and the wind of the round."""
+    match = Match(RULES, RegularJudge(), 9)
+    bots = [GreedyBot(random.Random(i)) for i in range(4)]
+    for _ in range(7):
+        table = match.new_hand()
+        play_hand(table, bots)
+        match.finish_hand(table)
+    path = tmp_path / "g.sparrow"
+    write_save(path, snapshot(match, ruleset_id="classic", players=PLAYERS))
+    restored = restore(read_save(path), RULES, RegularJudge())
+    assert _state(restored) == _state(match)
+    assert len(restored.history) == 7
+
+
+def test_saves__replay_gives_the_same_hash_twice(tmp_path):
+    """Replaying the same file twice gives the same final state hash."""
+    match = Match(RULES, RegularJudge(), 12)
+    bots = [RandomBot(random.Random(i)) for i in range(4)]
+    for _ in range(3):
+        table = match.new_hand()
+        play_hand(table, bots)
+        match.finish_hand(table)
+    path = tmp_path / "r.sparrow"
+    write_save(path, snapshot(match, ruleset_id="classic", players=["random"] * 4))
+    first = restore(read_save(path), RULES, RegularJudge()).log_hash()
+    assert first == restore(read_save(path), RULES, RegularJudge()).log_hash() == match.log_hash()
+
+
+def _good_text():
+    match = _match_until("turn")
+    return to_text(snapshot(match, ruleset_id="classic", players=PLAYERS))
+
+
+@pytest.mark.parametrize(("mangle", "message"), [
+    (lambda s: s[: len(s) // 2], "truncated"),
+    (lambda s: "", "empty"),
+    (lambda s: s.replace('"hands"', '"handz"'), "missing or wrong field"),
+    (lambda s: s.replace(f'"format": {SAVE_FORMAT}', '"format": 99'), "newer Sparrow"),
+    (lambda s: s.replace('"kind": "sparrow-save"', '"kind": "other"'), "not a Sparrow save"),
+    (lambda s: s.replace('discard', 'dizcard', 1), "unknown action"),
+    (lambda s: "\x00\x01 not json", "corrupt"),
+])
+def test_saves__bad_files_are_reported_and_left_alone(tmp_path, mangle, message):
+    """A corrupt, truncated or newer save gives a clear message and the file is not changed."""
+    path = tmp_path / "bad.sparrow"
+    text = mangle(_good_text())
+    path.write_text(text, encoding="utf-8")
+    with pytest.raises(SaveError, match=message):
+        read_save(path)
+    assert path.read_text(encoding="utf-8") == text
+
+
+def test_saves__diverging_replay_is_detected(tmp_path):
+    """A save whose recorded hand no longer replays the same is refused with a reason."""
+    match = Match(RULES, RegularJudge(), 3)
+    bots = [GreedyBot(random.Random(i)) for i in range(4)]
+    table = match.new_hand()
+    play_hand(table, bots)
+    match.finish_hand(table)
+    saved = snapshot(match, ruleset_id="classic", players=PLAYERS)
+    saved.hands[0].log_hash = "0" * 16
+    with pytest.raises(SaveError, match="replays differently"):
+        restore(saved, RULES, RegularJudge())
+
+
+def test_saves__list_reports_corrupt_files(tmp_path):
+    """``saves list`` shows good and corrupt saves; the corrupt one keeps its bytes."""
+    write_save(tmp_path / "good.sparrow", read_save_text(_good_text(), tmp_path))
+    (tmp_path / "broken.sparrow").write_text('{"kind": "sparrow-save", "format": 1, "hands": [', encoding="utf-8")
+    infos = {i.name: i for i in list_saves(tmp_path)}
+    assert infos["broken"].status == "corrupt" and "truncated" in infos["broken"].reason
+    assert infos["good"].status == "ok" and infos["good"].ruleset == "classic"
+
+
+def read_save_text(text, folder):
+    path = folder / "tmp.sparrow"
+    path.write_text(text, encoding="utf-8")
+    saved = read_save(path)
+    path.unlink()
+    return saved
+
+
+def test_saves__autosave_keeps_the_previous_one(tmp_path):
+    """Every autosave moves the last good one to autosave.prev."""
+    first = read_save_text(_good_text(), tmp_path)
+    first.name = "first"
+    write_autosave(tmp_path, first)
+    second = read_save_text(_good_text(), tmp_path)
+    second.name = "second"
+    write_autosave(tmp_path, second)
+    assert read_save(tmp_path / "autosave.sparrow").name == "second"
+    assert read_save(tmp_path / "autosave.prev.sparrow").name == "first"
+
+
+def test_saves__corrupt_autosave_is_kept_aside(tmp_path):
+    """A corrupt autosave is never overwritten: it is kept under another name, the previous good one stays."""
+    (tmp_path / "autosave.sparrow").write_text("garbage", encoding="utf-8")
+    write_autosave(tmp_path, read_save_text(_good_text(), tmp_path))
+    kept = list(tmp_path.glob("autosave.corrupt-*.sparrow"))
+    assert len(kept) == 1 and kept[0].read_text(encoding="utf-8") == "garbage"
+
+
+def test_saves__file_is_readable_text():
+    """The save is readable JSON with its format version and one action per line."""
+    data = json.loads(_good_text())
+    assert data["format"] == SAVE_FORMAT and data["ruleset"] == "classic"
+    assert all(isinstance(line, str) and line[0] in "0123" for h in data["hands"] for line in h["actions"])
