@@ -1,0 +1,46 @@
+"""Statistics across games survive a restart and count what the player would expect."""
+
+import random
+
+from game.ai.bots import GreedyBot
+from game.autoplay import play_hand
+from game.core.judge import RegularJudge
+from game.core.match import Match
+from game.core.play_rules import PlayRules
+from game.stats import load_statistics, save_statistics
+
+
+def _game(seed):
+    match = Match(PlayRules(), RegularJudge(), seed)
+    bots = [GreedyBot(random.Random(i)) for i in range(4)]
+    while not match.is_over:
+        table = match.new_hand()
+        play_hand(table, bots)
+        match.finish_hand(table)
+    return match
+
+
+def test_stats__survive_a_restart(tmp_path):
+    """Statistics written after a game read back the same in a new session."""
+    match = _game(2)
+    players = ["human", "expert", "greedy", "greedy"]
+    stats = load_statistics(tmp_path)
+    for record in match.history:
+        stats.record_hand("classic", players, record)
+    stats.record_game("classic", players, match)
+    save_statistics(tmp_path, stats)
+    again = load_statistics(tmp_path)
+    human = again.player("classic", "human")
+    assert human.games == 1 and human.hands == len(match.history)
+    assert human.hands_won == sum(1 for r in match.history if r.winner == 0)
+    greedy = again.player("classic", "greedy")
+    assert greedy.hands == 2 * len(match.history)  # two seats played as greedy
+    assert again.to_json() == stats.to_json()
+
+
+def test_stats__corrupt_file_is_kept_aside(tmp_path):
+    """A corrupt statistics file does not stop the game: it is kept aside and counting starts afresh."""
+    (tmp_path / "statistics.json").write_text("{not json", encoding="utf-8")
+    stats = load_statistics(tmp_path)
+    assert stats.by_ruleset == {}
+    assert (tmp_path / "statistics.corrupt.json").read_text(encoding="utf-8") == "{not json"
