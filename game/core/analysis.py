@@ -1,0 +1,435 @@
+"""Hand analysis for regular hands: tiles from ready (shanten), waits and useful tiles.
+
+Shanten here is exact in the sense of tomohxx's calculator: the fewest tiles a hand must still draw to
+hold a complete hand (four sets and a pair, fewer sets when some are declared), minus one. It is never
+fooled by a wait on a tile whose four copies are all in the hand. -1 means complete, 0 ready.
+
+How it is fast in pure Python. A complete hand is a choice of target sets; the cost of a target is how
+many of its tiles the hand lacks. Tiles more than two apart can never share a chow, so each suit splits
+into *blocks* (runs of tiles with gaps of at most one) that can be costed independently, and an honour is a
+block of one. Each block's cost table — the cheapest way to build ``m`` sets (and maybe the pair) touching
+it — is computed once by a small dynamic programme and cached; a suit's table combines its blocks' tables
+and is cached on the 9-long count vector, and the honours' on their sorted counts. A hand then costs four
+dictionary look-ups and a tiny combination. Sets built from tiles the hand does not hold at all ("fresh"
+sets) cost 3 (2 for the pair) and are added last.
+
+>>> from game.core.tiles import counts_of, parse_tiles
+>>> shanten(counts_of(parse_tiles("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD")))
+0
+>>> [tile_code(t) for t in waits(counts_of(parse_tiles("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD")))]
+['RD']
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core.tiles import NUM_KINDS, Tile, tile_code
+
+__all__ = [
+    "UNREACHABLE",
+    "shanten",
+    "tile_code",
+    "ukeire",
+    "useful_tiles",
+    "visible_remaining",
+    "waits",
+]
+
+UNREACHABLE = 99
+"""Cost (or shanten) of something that cannot be built, e.g. more sets than tiles allow."""
+
+_INF = 1000
+_MAX_SETS = 4
+
+# A cost table is a flat tuple of 10 costs indexed ``2 * sets + pair`` (sets 0–4, pair 0/1): the fewest
+# missing tiles for ``sets`` sets plus, when ``pair`` is 1, the pair, all touching the block's own tiles.
+Table = tuple[int, ...]
+_EMPTY: Table = (0, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF)
+
+# Caches. Only a few hundred distinct cost tables exist, so each is interned as a small int: a suit or the
+# honours map to a table id, and combining two ids (or finishing a pair of ids) is one dict look-up.
+_block_cache: dict[tuple[tuple[int, ...], int, int, bool], Table] = {}
+_tables: list[Table] = []
+_table_ids: dict[Table, int] = {}
+_suit_ids: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
+_honour_ids: dict[tuple[int, ...], int] = {}
+_combined_ids: dict[int, int] = {}
+_finished: dict[int, int] = {}
+_shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
+_ID_BITS = 20
+_UNPACK = [(state // 50, state // 25 % 2, state // 5 % 5, state % 5) for state in range(250)]
+
+
+def _block_table(block: tuple[int, ...], room_left: int, room_right: int, chows: bool) -> Table:
+    """Cost table of one block, found by a dynamic programme over its positions.
+
+    ``room_left``/``room_right`` (0–2) are the empty positions a chow may reach outside the block before
+    the suit ends. The state carries the chows still open: ``a`` started one position back (they need this
+    tile and the next), ``b`` two back (they need only this tile).
+    """
+    key = (block, room_left, room_right, chows)
+    cached = _block_cache.get(key)
+    if cached is not None:
+        return cached
+    mirror = (block[::-1], room_right, room_left, chows)
+    if mirror < key:  # a suit read backwards has the same sets, so the two share one table
+        result = _block_cache[key] = _block_table(*mirror)
+        return result
+    counts = (0,) * room_left + block + (0,) * room_right
+    n = len(counts)
+    # A set or pair whose every tile would be one more than the hand holds costs as much as a "fresh" one
+    # (costed later, in _finish), so the programme only places sets that use a held tile not yet taken.
+    # That keeps the states few; it also caps the sets at the block's tile count.
+    limit = min(_MAX_SETS, sum(block))
+    # A state is packed as one int, ((m * 2 + h) * 5 + a) * 5 + b, because int dict keys are much cheaper.
+    states: dict[int, int] = {0: 0}
+    for i, have in enumerate(counts):
+        chow_ok = chows and i <= n - 3
+        ahead1 = counts[i + 1] if chow_ok else 0
+        ahead2 = counts[i + 2] if chow_ok else 0
+        nxt: dict[int, int] = {}
+        get = nxt.get
+        for state, cost in states.items():
+            m, h, a, b = _UNPACK[state]
+            carried = a + b
+            for pung in ((0, 1) if have > carried and m < limit else (0,)):
+                for pair in ((0, 1) if h == 0 and have > carried + 3 * pung else (0,)):
+                    base = carried + 3 * pung + 2 * pair
+                    if base > 4:
+                        continue
+                    top = min(max(have - base, ahead1 - a, ahead2), 4 - base, limit - m - pung) if chow_ok else 0
+                    packed = ((m + pung) * 2 + h + pair) * 25 + a
+                    for new in range(top + 1):
+                        used = base + new
+                        c = cost + used - have if used > have else cost
+                        key_new = packed + new * 5 + 50 * new
+                        if c < get(key_new, _INF):
+                            nxt[key_new] = c
+        states = nxt
+    table = [_INF] * 10
+    for state, cost in states.items():
+        if state % 25 == 0 and cost < table[state // 25]:
+            table[state // 25] = cost
+    result = tuple(table)
+    _block_cache[key] = result
+    return result
+
+
+def _combine(x: Table, y: Table) -> Table:
+    """The cheapest split of sets and the pair between two independent groups."""
+    out = [_INF] * 10
+    for i in range(10):
+        xi = x[i]
+        if xi >= _INF:
+            continue
+        for j in range(0, 10 - i + (i & 1), 2 if i & 1 else 1):
+            yj = y[j]
+            if yj < _INF and xi + yj < out[i + j]:
+                out[i + j] = xi + yj
+    return tuple(out)
+
+
+def _intern(table: Table) -> int:
+    found = _table_ids.get(table)
+    if found is None:
+        found = _table_ids[table] = len(_tables)
+        _tables.append(table)
+    return found
+
+
+def _suit_table(suit: tuple[int, ...], chows: bool) -> Table:
+    """Cost table of one suit's nine counts: the combination of its blocks."""
+    if not chows:
+        return _singles_table(suit)
+    table = _EMPTY
+    i = 0
+    while i < 9:
+        if not suit[i]:
+            i += 1
+            continue
+        start = end = i
+        j = i + 1
+        while j < 9:
+            if suit[j]:
+                end = j
+                j += 1
+            elif j + 1 < 9 and suit[j + 1]:
+                j += 1
+            else:
+                break
+        table = _combine(table, _block_table(suit[start:end + 1], min(2, start), min(2, 8 - end), True))
+        i = end + 1
+    return table
+
+
+def _singles_table(counts: tuple[int, ...]) -> Table:
+    """Cost table of tiles that cannot form chows (honours, or any tile when chows are not allowed)."""
+    table = _EMPTY
+    for c in sorted(counts):
+        if c:
+            table = _combine(table, _block_table((c,), 0, 0, False))
+    return table
+
+
+def _suit_id(suit: tuple[int, ...], chows: bool) -> int:
+    cache = _suit_ids[chows]
+    found = cache.get(suit)
+    if found is None:
+        found = cache[suit] = _intern(_suit_table(suit, chows))
+    return found
+
+
+def _honour_id(honours: tuple[int, ...]) -> int:
+    found = _honour_ids.get(honours)
+    if found is None:
+        found = _honour_ids[honours] = _intern(_singles_table(honours))
+    return found
+
+
+def _pair_id(x: int, y: int) -> int:
+    key = x << _ID_BITS | y
+    found = _combined_ids.get(key)
+    if found is None:
+        found = _combined_ids[key] = _intern(_combine(_tables[x], _tables[y]))
+    return found
+
+
+def _finish(table: Table, sets: int) -> int:
+    """Fewest missing tiles for ``sets`` sets and a pair, topping up with fresh sets where cheaper."""
+    best = _INF
+    for m in range(sets + 1):
+        fresh = 3 * (sets - m)
+        best = min(best, table[2 * m + 1] + fresh, table[2 * m] + fresh + 2)
+    return best
+
+
+def _missing_ids(ids: tuple[int, int, int, int], sets: int) -> int:
+    """Fewest missing tiles of a hand given the table ids of its three suits and its honours."""
+    left = _pair_id(ids[0], ids[1])
+    right = _pair_id(ids[2], ids[3])
+    key = (left << _ID_BITS | right) << 3 | sets
+    found = _finished.get(key)
+    if found is None:
+        found = _finished[key] = _finish(_combine(_tables[left], _tables[right]), sets)
+    return found
+
+
+def _sets_needed(total: int, n_melds: int) -> int:
+    sets = _MAX_SETS - n_melds
+    if not 0 <= n_melds <= _MAX_SETS or total not in (3 * sets + 1, 3 * sets + 2):
+        raise ValueError(
+            f"expected {3 * sets + 1} or {3 * sets + 2} concealed tiles beside {n_melds} declared sets, got {total}"
+            if 0 <= n_melds <= _MAX_SETS else f"expected 0 to 4 declared sets, got {n_melds}"
+        )
+    return sets
+
+
+def _ids(counts: Sequence[int], chows: bool) -> tuple[int, int, int, int]:
+    return (_suit_id(tuple(counts[0:9]), chows), _suit_id(tuple(counts[9:18]), chows),
+            _suit_id(tuple(counts[18:27]), chows), _honour_id(tuple(counts[27:34])))
+
+
+def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> int:
+    """Tiles from ready for a regular hand: -1 complete, 0 ready (one tile from Mah Jongg), and so on.
+
+    ``counts`` is the 34-long count vector of the concealed tiles; ``n_melds`` the sets already declared
+    (kongs included), so ``counts`` holds ``3 * (4 - n_melds) + 1`` or ``+ 2`` tiles. ``chows=False`` for
+    rulesets that allow no chows.
+
+    >>> from game.core.tiles import counts_of, parse_tiles
+    >>> shanten(counts_of(parse_tiles("1B 1B 1B 2B 3B 4B 5B 5B")), 2)
+    -1
+    """
+    if len(counts) != NUM_KINDS:
+        raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
+    sets = _sets_needed(sum(counts), n_melds)
+    return _missing_ids(_ids(counts, chows), sets) - 1
+
+
+def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | None]:
+    """Tiles worth trying to add: those near a held tile, plus one representative far tile.
+
+    Every tile with no held tile within two steps in its suit (or of its own kind) adds the same
+    single-tile block, so one of them stands for all.
+    """
+    near: list[Tile] = []
+    far: Tile | None = None
+    for t in range(NUM_KINDS):
+        if counts[t] >= 4:
+            continue
+        if counts[t]:
+            near.append(t)
+            continue
+        if t < 27 and chows:
+            pos = t % 9
+            lo, hi = t - min(2, pos), t + min(2, 8 - pos)
+            if any(counts[u] for u in range(lo, hi + 1)):
+                near.append(t)
+                continue
+        if far is None:
+            far = t
+    return near, far
+
+
+def _far_tiles(counts: Sequence[int], chows: bool) -> list[Tile]:
+    near, _ = _candidates(counts, chows)
+    taken = set(near)
+    return [t for t in range(NUM_KINDS) if t not in taken and counts[t] < 4]
+
+
+def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int, far_too: bool = True) -> list[Tile]:
+    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below."""
+    sets = _MAX_SETS - n_melds
+    hand = list(counts)
+    ids = _ids(counts, chows)
+    near, far = _candidates(counts, chows)
+    found: list[Tile] = []
+    for t in (*near, *(() if far is None or not far_too else (far,))):
+        hand[t] += 1
+        trial = list(ids)
+        if t < 27:
+            s = t // 9
+            trial[s] = _suit_id(tuple(hand[9 * s:9 * s + 9]), chows)
+        else:
+            trial[3] = _honour_id(tuple(hand[27:34]))
+        hand[t] -= 1
+        if _missing_ids((trial[0], trial[1], trial[2], trial[3]), sets) <= target:
+            if t == far:
+                found.extend(_far_tiles(counts, chows))
+            else:
+                found.append(t)
+    return sorted(found)
+
+
+_SETS_ONLY, _WITH_PAIR = 1, 2
+
+
+def _suit_shapes(suit: tuple[int, ...], chows: bool) -> int:
+    """Bit set of the ways a suit's tiles split with nothing left over: into sets, or into sets and a pair."""
+    cache = _shape_cache[chows]
+    found = cache.get(suit)
+    if found is None:
+        found = cache[suit] = _split_shapes(suit, 0, chows, True)
+    return found
+
+
+def _split_shapes(suit: tuple[int, ...], start: int, chows: bool, pair_free: bool) -> int:
+    i = start
+    n = len(suit)
+    while i < n and not suit[i]:
+        i += 1
+    if i == n:
+        return _SETS_ONLY
+    shapes = 0
+    rest = list(suit)
+    if suit[i] >= 3:
+        rest[i] -= 3
+        shapes |= _split_shapes(tuple(rest), i, chows, pair_free)
+        rest[i] += 3
+    if pair_free and suit[i] >= 2:
+        rest[i] -= 2
+        if _split_shapes(tuple(rest), i, chows, False) & _SETS_ONLY:
+            shapes |= _WITH_PAIR
+        rest[i] += 2
+    if chows and i + 2 < n and suit[i + 1] and suit[i + 2]:
+        rest[i] -= 1
+        rest[i + 1] -= 1
+        rest[i + 2] -= 1
+        shapes |= _split_shapes(tuple(rest), i, chows, pair_free)
+    if not pair_free:
+        shapes &= _SETS_ONLY
+    return shapes
+
+
+def _is_complete_groups(groups: list[int]) -> bool:
+    pairs = 0
+    for shapes in groups:
+        if shapes & _SETS_ONLY:
+            continue
+        if not shapes & _WITH_PAIR:
+            return False
+        pairs += 1
+    if pairs == 1:
+        return True
+    # Every group also splits into bare sets, so one of them must be able to give the pair instead.
+    return pairs == 0 and any(shapes & _WITH_PAIR for shapes in groups)
+
+
+def waits(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> list[Tile]:
+    """The tiles that complete a ready hand of ``3 * (4 - n_melds) + 1`` tiles (empty if not ready).
+
+    A tile whose four copies are all in the hand is never a wait.
+    """
+    total = sum(counts)
+    sets = _sets_needed(total, n_melds)
+    if total != 3 * sets + 1:
+        raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for waits, got {total}")
+    if _missing_ids(_ids(counts, chows), sets) != 1:
+        return []
+    hand = list(counts)
+    groups = [_suit_shapes(tuple(hand[9 * g:9 * g + 9]), chows) for g in range(3)]
+    groups.append(_suit_shapes(tuple(hand[27:34]), False))
+    found = []
+    # A tile with no held tile near it cannot join a set or the pair, so it never completes a hand.
+    near, _ = _candidates(counts, chows)
+    for t in near:
+        g = t // 9 if t < 27 else 3
+        hand[t] += 1
+        trial = list(groups)
+        trial[g] = _suit_shapes(tuple(hand[9 * g:9 * g + 9]) if g < 3 else tuple(hand[27:34]), chows and g < 3)
+        hand[t] -= 1
+        if _is_complete_groups(trial):
+            found.append(t)
+    return found
+
+
+def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> list[Tile]:
+    """The tiles that, drawn, bring a hand of ``3 * (4 - n_melds) + 1`` tiles one step nearer Mah Jongg."""
+    total = sum(counts)
+    sets = _sets_needed(total, n_melds)
+    if total != 3 * sets + 1:
+        raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for useful tiles, got {total}")
+    return _lowering(counts, n_melds, chows, _missing_ids(_ids(counts, chows), sets) - 1)
+
+
+def visible_remaining(counts: Sequence[int], seen: Sequence[int]) -> list[int]:
+    """Copies of each kind a player may still draw or claim: 4 minus those in hand and those seen.
+
+    ``seen`` counts what the player can see outside the concealed hand (every discard, every exposed set,
+    its own declared sets) as a 34-long vector; :func:`game.core.tiles.counts_of` makes one from tiles.
+    """
+    if len(counts) != NUM_KINDS or len(seen) != NUM_KINDS:
+        raise ValueError(f"expected count vectors of {NUM_KINDS} kinds, got {len(counts)} and {len(seen)}")
+    return [max(0, 4 - counts[t] - seen[t]) for t in range(NUM_KINDS)]
+
+
+def ukeire(counts: Sequence[int], n_melds: int = 0, remaining: Sequence[int] | None = None, *,
+           chows: bool = True) -> int:
+    """How many live tiles would bring the hand one step nearer Mah Jongg.
+
+    ``remaining`` (from :func:`visible_remaining`) says how many copies of each kind are still live; by
+    default only the hand's own tiles are counted against the four copies.
+    """
+    live = remaining if remaining is not None else [4 - n for n in counts]
+    return sum(live[t] for t in useful_tiles(counts, n_melds, chows=chows))
+
+
+def cache_sizes() -> dict[str, int]:
+    """Entries in the analysis caches (for benchmarks and memory checks)."""
+    return {"blocks": len(_block_cache), "tables": len(_tables), "suits": sum(len(c) for c in _suit_ids),
+            "honours": len(_honour_ids), "combined": len(_combined_ids), "finished": len(_finished)}
+
+
+def clear_caches() -> None:
+    """Forget every cached table (benchmarks use it to time a cold start)."""
+    _block_cache.clear()
+    _tables.clear()
+    _table_ids.clear()
+    for cache in _suit_ids:
+        cache.clear()
+    _honour_ids.clear()
+    _combined_ids.clear()
+    _finished.clear()
+    for shapes in _shape_cache:
+        shapes.clear()
