@@ -12,12 +12,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from pydantic import ValidationError
+
 from game import __version__
 from game.config import Folders
 from game.datafile import load_yaml
 from game.errors import DataFileError, Problem
 from game.mods.discovery import FoundMod, discover
 from game.mods.order import resolve
+from game.mods.schemas import ThemeSpec, TilesetSpec, VoiceSpec
 from game.mods.state import ModState, load_state
 
 log = logging.getLogger(__name__)
@@ -31,6 +34,8 @@ KIND_FILES: dict[str, tuple[str, str]] = {
     "theme": ("theme", "theme.yaml"),
     "voice": ("voice", "voice.yaml"),
 }
+
+SPECS = {"tileset": TilesetSpec, "theme": ThemeSpec, "voice": VoiceSpec}
 
 
 @dataclass
@@ -146,10 +151,28 @@ class Catalog:
         else:
             candidates = list(reversed(self.records.get(kind, {}).get(record_id, [])))
         for record in candidates:
-            path = record.folder / name
-            if path.is_file() and not path.is_symlink():
+            path = resolve_file(record.folder, name)
+            if path is not None:
                 return path
         return None
+
+
+def resolve_file(folder: Path, name: str) -> Path | None:
+    """The file ``name`` in ``folder``, matching case-insensitively as a fallback (old voice packs are
+    upper-case ``.WAV``); None when missing, a link, or outside ``folder``."""
+    if _unsafe_name(name):
+        return None
+    path = folder / name
+    if path.is_file() and not path.is_symlink():
+        return path
+    parent = path.parent
+    if not parent.is_dir():
+        return None
+    wanted = path.name.lower()
+    for candidate in sorted(parent.iterdir()):
+        if candidate.name.lower() == wanted and candidate.is_file() and not candidate.is_symlink():
+            return candidate
+    return None
 
 
 def _unsafe_name(name: str) -> bool:
@@ -189,9 +212,16 @@ def peek_records(found: FoundMod, kind: str) -> list[Record]:
         except DataFileError:
             continue
         data = data if isinstance(data, dict) else {}
-        record_id = data.get("id") if isinstance(data.get("id"), str) else path.stem
+        spec = None
+        if kind in SPECS:
+            try:
+                spec = SPECS[kind].model_validate(data)
+            except ValidationError:
+                continue
+        default_id = found.manifest.id if kind in SPECS else path.stem
+        record_id = data.get("id") if isinstance(data.get("id"), str) else default_id
         name = data.get("name") if isinstance(data.get("name"), str) else record_id
-        records.append(Record(kind, record_id, name, found.manifest.id, path, shown))
+        records.append(Record(kind, record_id, name, found.manifest.id, path, shown, spec))
     return records
 
 
@@ -222,9 +252,28 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
         for mod in everything.values():
             if not mod.problems:
                 mod.problems.extend(validate_content(mod))
-    resolution = resolve(everything, {e.id for e in entries if e.enabled}, game_version, state.order)
-    catalog = Catalog(folders, entries, resolution.order, state)
+    enabled = {entry.id for entry in entries if entry.enabled}
     by_id = {entry.id: entry for entry in entries if entry.found is everything.get(entry.id)}
+    # Rulesets can only be compiled once the order is known (a ruleset may extend another mod's); a mod whose
+    # rulesets or special hands fail is broken, and the order is worked out again without it.
+    for _attempt in range(len(everything) + 1):
+        catalog = _ordered_catalog(folders, entries, everything, enabled, by_id, state, game_version)
+        if not full or not _compile_rulesets(catalog, everything):
+            break
+    for entry in entries:
+        if entry.problems and entry.enabled:
+            log.info("mod %r not loaded: %s", entry.id, "; ".join(str(p) for p in entry.problems))
+    return catalog
+
+
+def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict[str, FoundMod], enabled: set[str],
+                     by_id: dict[str, ModEntry], state: ModState, game_version: str) -> Catalog:
+    for entry in entries:
+        entry.loaded = False
+        entry.records = []
+        entry.extra_problems = [p for p in entry.extra_problems if p.message.startswith("duplicate mod id")]
+    resolution = resolve(everything, enabled, game_version, state.order)
+    catalog = Catalog(folders, entries, resolution.order, state)
     for mod_id, problems in resolution.problems.items():
         by_id[mod_id].extra_problems.extend(problems)
     for mod_id in resolution.order:
@@ -238,7 +287,31 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
                 catalog.conflicts.append(
                     f"{record.kind} {record.id!r} from mod {offered[-1].mod_id!r} is overridden by mod {mod_id!r}")
             offered.append(record)
-    for entry in entries:
-        if entry.problems and entry.enabled:
-            log.info("mod %r not loaded: %s", entry.id, "; ".join(str(p) for p in entry.problems))
     return catalog
+
+
+def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool:
+    """Load every ruleset with its special hands; blame each problem on the mod whose file it names.
+
+    Returns whether any mod was found broken (so the order must be worked out again).
+    """
+    from game.errors import RulesetError
+    from game.mods.rulesets import load_ruleset
+
+    blamed = False
+    for record in catalog.list("ruleset"):
+        try:
+            load_ruleset(catalog, record.id)
+        except RulesetError as exc:
+            problems = exc.problems or [Problem(record.shown, str(exc))]
+            for problem in problems:
+                owner = _owner(problem.path, everything) or everything[record.mod_id]
+                if problem not in owner.problems:
+                    owner.problems.append(problem)
+                    blamed = True
+    return blamed
+
+
+def _owner(path: str, everything: dict[str, FoundMod]) -> FoundMod | None:
+    matches = [mod for mod in everything.values() if path.startswith(mod.shown + "/")]
+    return max(matches, key=lambda mod: len(mod.shown), default=None)

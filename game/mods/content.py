@@ -1,0 +1,228 @@
+"""Check a mod's content files by kind: schemas, referenced files, decoded images and sounds.
+
+Rulesets and special hands are checked later, once the load order is known (a ruleset may extend another
+mod's), by :func:`game.mods.catalog.build_catalog`. Every problem names the file, and the line and column
+where the YAML says something wrong.
+"""
+
+from __future__ import annotations
+
+import contextlib
+from pathlib import Path
+from typing import Any
+
+from pydantic import BaseModel, ValidationError
+
+from game.datafile import YamlDocument, load_yaml, validation_problems
+from game.errors import DataFileError, Problem
+from game.mods import media
+from game.mods.catalog import KIND_FILES, record_files, resolve_file
+from game.mods.discovery import FoundMod
+from game.mods.schemas import (
+    VOICE_LINES,
+    ThemeSpec,
+    TilesetSpec,
+    VoiceSpec,
+)
+
+MAX_YAML_BYTES = 2 * 1024 * 1024
+
+
+class _Checker:
+    """Collects the problems of one mod; starts the mixer at most once."""
+
+    def __init__(self, found: FoundMod) -> None:
+        assert found.root is not None and found.manifest is not None
+        self.found = found
+        self.root: Path = found.root
+        self.problems: list[Problem] = []
+        self._stack = contextlib.ExitStack()
+        self._mixer: object | None = None
+
+    def shown(self, path: Path) -> str:
+        return self.found.shown_path(path.relative_to(self.root).as_posix())
+
+    def load(self, path: Path) -> YamlDocument | None:
+        if path.stat().st_size > MAX_YAML_BYTES:
+            self.problems.append(Problem(self.shown(path), f"the file is {path.stat().st_size} bytes, more than the "
+                                                           f"limit of {MAX_YAML_BYTES} for a YAML file"))
+            return None
+        try:
+            return load_yaml(path, self.shown(path))
+        except DataFileError as exc:
+            self.problems.extend(exc.problems)
+            return None
+
+    def model(self, doc: YamlDocument, schema: type[BaseModel], what: str) -> Any:
+        if not isinstance(doc.data, dict):
+            shown = "an empty file" if doc.data is None else f"{type(doc.data).__name__} {doc.data!r}"
+            self.problems.append(doc.problem((), f"expected a {what} (a mapping with id and name), got {shown}"))
+            return None
+        try:
+            return schema.model_validate(doc.data)
+        except ValidationError as exc:
+            self.problems.extend(validation_problems(doc, exc))
+            return None
+
+    def referenced(self, doc: YamlDocument, key: tuple[str | int, ...], name: str) -> Path | None:
+        path = resolve_file(doc_folder(doc, self), name)
+        if path is None:
+            self.problems.append(doc.problem(key, f"{'.'.join(map(str, key))}: file {name!r} not found"))
+        return path
+
+    def image(self, doc: YamlDocument, key: tuple[str | int, ...], name: str) -> tuple[int, int] | None:
+        path = self.referenced(doc, key, name)
+        if path is None:
+            return None
+        try:
+            return media.image_size(path)
+        except ValueError as exc:
+            self.problems.append(Problem(self.shown(path), str(exc)))
+            return None
+
+    def sound(self, path: Path) -> None:
+        if self._mixer is None:
+            self._mixer = self._stack.enter_context(media.mixer())
+        try:
+            media.sound_length(path, self._mixer)
+        except ValueError as exc:
+            self.problems.append(Problem(self.shown(path), str(exc)))
+
+    def close(self) -> None:
+        self._stack.close()
+
+
+def doc_folder(doc: YamlDocument, checker: _Checker) -> Path:
+    """The real folder of the YAML file ``doc`` (its display path may name a zip)."""
+    relative = doc.path[len(checker.found.shown) + 1:]
+    return (checker.root / relative).parent
+
+
+def _check_tileset(checker: _Checker, path: Path) -> None:
+    doc = checker.load(path)
+    spec = checker.model(doc, TilesetSpec, "tile set") if doc else None
+    if spec is None:
+        return
+    for name, scale in spec.images():
+        key = {1: "image", 2: "image_2x", 3: "image_3x"}[scale]
+        size = checker.image(doc, (key,), name)
+        if size is None:
+            continue
+        need = spec.min_size(scale)
+        if size[0] < need[0] or size[1] < need[1]:
+            cell = f"{spec.cell_size[0] * scale}×{spec.cell_size[1] * scale}"
+            checker.problems.append(Problem(
+                checker.shown(resolve_file(path.parent, name) or path.parent / name),
+                f"expected a tile sheet of at least {need[0]}×{need[1]} pixels (9×5 cells of {cell}), "
+                f"got {size[0]}×{size[1]}"))
+
+
+def _check_theme(checker: _Checker, path: Path) -> None:
+    doc = checker.load(path)
+    spec = checker.model(doc, ThemeSpec, "theme") if doc else None
+    if spec is None:
+        return
+    if spec.cloth:
+        checker.image(doc, ("cloth",), spec.cloth)
+    for use, name in spec.fonts.items():
+        font = checker.referenced(doc, ("fonts", use), name)
+        if font is not None:
+            try:
+                media.check_font(font)
+            except ValueError as exc:
+                checker.problems.append(Problem(checker.shown(font), str(exc)))
+    for event, name in spec.sounds.files().items():
+        sound = checker.referenced(doc, ("sounds", event), name)
+        if sound is not None:
+            checker.sound(sound)
+
+
+def _check_voice(checker: _Checker, path: Path) -> None:
+    doc = checker.load(path)
+    spec = checker.model(doc, VoiceSpec, "voice pack") if doc else None
+    if spec is None:
+        return
+    checked: set[Path] = set()
+    for line, name in spec.lines.items():
+        found = checker.referenced(doc, ("lines", line), name)
+        if found is not None:
+            checked.add(found)
+    for seat, lines in spec.seat_lines.items():
+        for line, name in lines.items():
+            found = checker.referenced(doc, ("seat_lines", seat, line), name)
+            if found is not None:
+                checked.add(found)
+    missing = [line for line in VOICE_LINES if resolve_file(path.parent, spec.file_for(0, line) or "") is None]
+    if missing:
+        shown = ", ".join(missing[:5]) + (f" and {len(missing) - 5} more" if len(missing) > 5 else "")
+        where = ("lines",) if spec.lines else ("files",)
+        checker.problems.append(doc.problem(where, f"seat 0 must have every line (the other seats fall back to "
+                                                   f"it), missing {len(missing)}: {shown}"))
+    for seat in spec.seats:
+        for line in (*VOICE_LINES, "PLU", "ORC", "CHR", "BMB", "SPR", "SUM", "AUT", "WIN"):
+            found = resolve_file(path.parent, spec.file_for(seat, line) or "")
+            if found is not None:
+                checked.add(found)
+    for sound in sorted(checked):
+        checker.sound(sound)
+
+
+def _check_ai(checker: _Checker, path: Path) -> None:
+    from game.ai.personality import personalities_from_document
+
+    doc = checker.load(path)
+    if doc is None:
+        return
+    try:
+        people = personalities_from_document(doc)
+    except DataFileError as exc:
+        checker.problems.extend(exc.problems)
+        return
+    for index, person in enumerate(people):
+        if person.avatar:
+            key: tuple[str | int, ...] = ("avatar",) if isinstance(doc.data, dict) else (index, "avatar")
+            checker.image(doc, key, person.avatar)
+
+
+def _check_yaml_only(checker: _Checker, path: Path) -> None:
+    checker.load(path)
+
+
+def _check_special_hands(checker: _Checker, path: Path) -> None:
+    from game.mods.rules_hook import check_special_hands_file
+
+    if checker.load(path) is not None:
+        checker.problems.extend(check_special_hands_file(path, checker.shown(path)))
+
+
+CHECKS = {
+    "tileset": _check_tileset,
+    "theme": _check_theme,
+    "voice": _check_voice,
+    "ai": _check_ai,
+    # Rulesets are compiled once the load order is known (they may extend another mod's); here only the YAML.
+    "ruleset": _check_yaml_only,
+    "special_hands": _check_special_hands,
+}
+
+
+def validate_content(found: FoundMod) -> list[Problem]:
+    """Every problem in the content files of a mod whose manifest is valid."""
+    checker = _Checker(found)
+    manifest = found.manifest
+    try:
+        for kind, (folder, pattern) in KIND_FILES.items():
+            files = record_files(found, kind)
+            declared = kind in manifest.kinds
+            if declared and not files:
+                checker.problems.append(found.manifest_problem(
+                    ("kinds",), f"kinds lists {kind!r} but the mod has no {folder}/{pattern}"))
+            elif files and not declared:
+                checker.problems.append(found.manifest_problem(
+                    ("kinds",), f"the mod has {folder}/{pattern} but kinds does not list {kind!r}"))
+            if declared:
+                for path in files:
+                    CHECKS[kind](checker, path)
+    finally:
+        checker.close()
+    return checker.problems
