@@ -225,14 +225,20 @@ def peek_records(found: FoundMod, kind: str) -> list[Record]:
     return records
 
 
-def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __version__) -> Catalog:
+def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __version__,
+                  extra: FoundMod | None = None) -> Catalog:
     """Find, check and order every mod; ``full`` also validates every content file (images, sounds, rulesets).
 
     Without ``full`` only manifests and dependencies decide which mods load; the caller validates what it uses
-    (``get_ruleset`` loads the one ruleset it needs).
+    (``get_ruleset`` loads the one ruleset it needs). ``extra`` is a mod being checked or installed: it is
+    loaded as if installed, enabled and in place of any mod with the same id.
     """
     found = discover(folders.mod_roots, folders.config / "cache" / "mods")
+    if extra is not None:
+        found = [mod for mod in found if mod.id != extra.id] + [extra]
     state = load_state(folders.config)
+    if extra is not None:
+        state.disabled.discard(extra.id)
     everything: dict[str, FoundMod] = {}
     entries: list[ModEntry] = []
     for mod in found:

@@ -1,0 +1,161 @@
+"""Install, remove, enable and disable mods; only ever writing inside the user mods folder and the config folder.
+
+An install is staged in a hidden folder inside the user mods folder, checked there like ``mods check``, and
+only then renamed into place, so a refused or interrupted install leaves the installed mods as they were.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import uuid
+from dataclasses import dataclass
+from pathlib import Path
+
+from game.config import Folders
+from game.errors import ModError, Problem
+from game.mods.catalog import Catalog, build_catalog
+from game.mods.check import check_found
+from game.mods.discovery import open_folder
+from game.mods.state import load_state, save_state
+from game.mods.zipsafe import check_folder, copy_folder, extract_zip
+
+
+@dataclass(frozen=True)
+class Installed:
+    """What ``install`` did: the mod id, its version, where it went and the version it replaced (if any)."""
+
+    mod_id: str
+    version: str
+    path: Path
+    replaced: str | None = None
+
+
+def _inside(path: Path, folder: Path) -> bool:
+    try:
+        path.resolve().relative_to(folder.resolve())
+    except ValueError:
+        return False
+    return True
+
+
+def install(source: Path, folders: Folders) -> Installed:
+    """Install the mod folder or zip ``source`` into the user mods folder, replacing an older copy.
+
+    Raises :class:`ModError` with every problem, and changes nothing, when the mod is unsafe or invalid, or when
+    its id belongs to a bundled mod.
+    """
+    shown = str(source)
+    if source.is_symlink():
+        raise ModError([Problem(shown, "symbolic links are not allowed as mods")])
+    if not source.exists():
+        raise ModError([Problem(shown, "no such mod folder or zip")])
+    mods = folders.user_mods
+    if source.is_dir() and (_inside(source, mods) or _inside(mods, source)):
+        raise ModError([Problem(shown, f"the mod is already inside the mods folder {mods}")])
+    mods.mkdir(parents=True, exist_ok=True)
+    staging = mods / f".install-{uuid.uuid4().hex}"
+    try:
+        if source.is_dir():
+            problems = check_folder(source, shown)
+            if problems:
+                raise ModError(problems)
+            copy_folder(source, staging)
+        else:
+            extract_zip(source, staging, shown)
+        found = open_folder(staging, "user", shown)
+        problems = check_found(found, folders)
+        if problems:
+            raise ModError(problems)
+        assert found.manifest is not None
+        return _move_into_place(staging, found.manifest.id, found.manifest.version, folders)
+    finally:
+        if staging.exists():
+            shutil.rmtree(staging, ignore_errors=True)
+
+
+def _move_into_place(staging: Path, mod_id: str, version: str, folders: Folders) -> Installed:
+    catalog = build_catalog(folders, full=False)
+    mods = folders.user_mods
+    replaced: str | None = None
+    old_paths = []
+    for entry in catalog.entries:
+        if entry.id != mod_id:
+            continue
+        if entry.origin != "user":
+            raise ModError([Problem(str(staging), f"mod {mod_id!r} comes with the game ({entry.found.path}); "
+                                                  f"a mod with the same id cannot be installed")])
+        replaced = entry.manifest.version if entry.manifest else "unknown"
+        old_paths.append(entry.found.path)
+    target = mods / mod_id
+    if target.exists() and target not in old_paths:
+        old_paths.append(target)
+    trash = []
+    for old in old_paths:
+        moved = mods / f".old-{uuid.uuid4().hex}"
+        os.replace(old, moved)
+        trash.append(moved)
+    os.replace(staging, target)
+    for moved in trash:
+        _delete(moved)
+    state = load_state(folders.config)
+    if mod_id in state.disabled:
+        state.disabled.discard(mod_id)
+        save_state(folders.config, state)
+    return Installed(mod_id, version, target, replaced)
+
+
+def _delete(path: Path) -> None:
+    if path.is_symlink() or path.is_file():
+        path.unlink()
+    else:
+        shutil.rmtree(path)
+
+
+def _user_entry(catalog: Catalog, mod_id: str):
+    matches = [entry for entry in catalog.entries if entry.id == mod_id]
+    if not matches:
+        known = ", ".join(sorted({entry.id for entry in catalog.entries})) or "none"
+        raise ModError([Problem(mod_id, f"no mod with id {mod_id!r} is installed (found: {known})")])
+    return matches
+
+
+def remove(mod_id: str, folders: Folders) -> Path:
+    """Delete the user-installed mod ``mod_id``; bundled and portable mods cannot be removed."""
+    catalog = build_catalog(folders, full=False)
+    matches = _user_entry(catalog, mod_id)
+    user = [entry for entry in matches if entry.origin == "user"]
+    if not user:
+        raise ModError([Problem(mod_id, f"mod {mod_id!r} comes with the game ({matches[0].found.path}); "
+                                        f"disable it instead")])
+    removed = user[0].found.path
+    for entry in user:
+        path = entry.found.path
+        if not _inside(path.parent, folders.user_mods) or path.parent.resolve() != folders.user_mods.resolve():
+            raise ModError([Problem(str(path), "refusing to delete a folder outside the user mods folder")])
+        _delete(path)
+    state = load_state(folders.config)
+    if mod_id in state.disabled or mod_id in state.order:
+        state.disabled.discard(mod_id)
+        state.order = [m for m in state.order if m != mod_id]
+        save_state(folders.config, state)
+    return removed
+
+
+def set_enabled(mod_id: str, enabled: bool, folders: Folders) -> None:
+    """Enable or disable a mod; the choice is kept in ``mods.yaml`` in the config folder."""
+    catalog = build_catalog(folders, full=False)
+    _user_entry(catalog, mod_id)
+    state = load_state(folders.config)
+    if enabled:
+        state.disabled.discard(mod_id)
+    else:
+        state.disabled.add(mod_id)
+    save_state(folders.config, state)
+
+
+def set_order(order: list[str], folders: Folders) -> None:
+    """Keep the player's preferred load order (dependencies still come first)."""
+    state = load_state(folders.config)
+    state.order = list(dict.fromkeys(order))
+    save_state(folders.config, state)
