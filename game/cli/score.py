@@ -1,0 +1,77 @@
+"""``python -m game score [--ruleset ID] FILE|-``: score one player's hand (interface contract §2).
+
+Prints one JSON document with the score and every item that made it. Exit 1 with a message for a hand that
+is invalid (unknown tile codes, more copies of a tile than the set holds, a malformed meld) or that says
+``"winner": true`` without being a Mah Jongg hand.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from typing import Any
+
+from game.cli._requests import RequestError, check_keys, get_ruleset, read_request, ruleset_id, typed
+from game.cli.common import print_json
+from game.core.judge import HandSpec, WinContext
+from game.core.melds import meld_from_tiles
+from game.core.scoring import RulesetJudge
+from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
+
+REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
+OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_tile", "original_hand",
+            "standing_hand", "first_discard")
+WON_BY = ("discard", "wall", "loose_tile", "robbed_kong")
+
+
+def _tiles(data: dict[str, Any], key: str) -> list[int]:
+    value = typed(data, key, (str, list), "")
+    return parse_tiles(value if isinstance(value, str) else [str(v) for v in value])
+
+
+def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
+    """The hand and win context a score request describes; raises RequestError or InvalidTilesError."""
+    check_keys(data, REQUIRED, OPTIONAL)
+    melds = []
+    raw_melds = typed(data, "melds", list, [])
+    for i, raw in enumerate(raw_melds):
+        if not isinstance(raw, dict) or "tiles" not in raw or set(raw) - {"tiles", "exposed"}:
+            raise RequestError(f"expected melds[{i}] to be {{\"tiles\": \"...\", \"exposed\": true}}, got {raw!r}")
+        exposed = typed(raw, "exposed", bool, True)
+        melds.append(meld_from_tiles(_tiles(raw, "tiles"), exposed))
+    won_by = typed(data, "won_by", str, "discard")
+    if won_by not in WON_BY:
+        raise RequestError(f"expected 'won_by' to be one of {', '.join(WON_BY)}, got {won_by!r}")
+    winning = typed(data, "winning_tile", str)
+    hand = HandSpec(
+        concealed=tuple(_tiles(data, "concealed")), melds=tuple(melds), bonus=tuple(_tiles(data, "bonus")),
+        seat_wind=wind_from_letter(typed(data, "seat_wind", str)),
+        round_wind=wind_from_letter(typed(data, "round_wind", str)),
+    )
+    context = WinContext(
+        winner=typed(data, "winner", bool), winning_tile=tile_from_code(winning) if winning else None,
+        won_by=won_by,  # type: ignore[arg-type]
+        **{flag: typed(data, flag, bool, False)
+           for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard")},
+    )
+    return hand, context
+
+
+def run(args: argparse.Namespace) -> int:
+    data = read_request(args.file)
+    ruleset = get_ruleset(ruleset_id(args, data), args)
+    hand, context = parse_request(data)
+    result = RulesetJudge(ruleset).score(hand, context)
+    if context.winner and not result.mah_jongg:
+        print(f"error: {result.message}", file=sys.stderr)
+        return 1
+    print_json(result.to_dict(ruleset.id))
+    return 0
+
+
+def register(subparsers: Any) -> None:
+    parser = subparsers.add_parser("score", help="score one player's hand (JSON or YAML request)",
+                                   description=__doc__.split("\n\n")[0])
+    parser.add_argument("--ruleset", metavar="ID", help="ruleset id (wins over the request's 'ruleset')")
+    parser.add_argument("file", metavar="FILE|-", help="the request file, or - for stdin")
+    parser.set_defaults(func=run)

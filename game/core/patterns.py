@@ -1,0 +1,569 @@
+"""The special-hand pattern language: tile specs, set elements, patterns and the matcher.
+
+A special hand is data (``docs/special-hands.md``): a list of *elements* (sets, pairs and single tiles), each
+with a *tile spec* that may use variables, plus conditions on the whole hand and on how it was won. The rules
+layer (``game.rules.compile``) turns the YAML into the objects here; this module only matches them.
+
+Tile specs (each registered under the word the YAML uses):
+
+* ``TileSet``: a fixed set of tiles, from a code (``RD``), a class (``wind``, ``terminal``, ``green`` …) or a
+  list (``in: [2B, 4B]``).
+* ``SeatTile``: ``own_wind`` / ``round_wind``, resolved from the hand being matched.
+* ``SuitNumber``: ``{suit: s, number: n+1}``: suit and number, each fixed, a set, or a variable (with an
+  offset for numbers). Variables bind on first use and must agree afterwards.
+* ``TileVar``: ``{tile: x, …}``: binds the whole tile, so two elements can ask for the same tile.
+* ``AnyOf`` / ``AllOf`` / ``NotSpec``: combinations.
+
+Elements are ``pung``, ``kong``, ``pung_or_kong``, ``chow``, ``pair`` and ``single``; the rules layer expands
+``knitted_pung``, ``knitted_pair``, ``run`` and plural forms into these. A chow's spec names its lowest tile.
+
+>>> from game.core.tiles import parse_tiles, counts_of
+>>> p = Pattern((Element("pair", TileSet(frozenset(range(27, 34)))),) * 7, concealed=True)
+>>> p.match(counts_of(parse_tiles("EW EW SW SW WW WW NW NW RD RD GD GD WD WD")), (), Env()) is not None
+True
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Literal
+
+from game.core.melds import Meld, MeldKind
+from game.core.tiles import (
+    DRAGONS,
+    EAST_WIND,
+    HONOURS,
+    NUM_KINDS,
+    TERMINALS,
+    WINDS,
+    Tile,
+)
+
+Bindings = dict[str, int]
+ElementKind = Literal["pung", "kong", "pung_or_kong", "chow", "pair", "single"]
+
+SIZES: dict[str, int] = {"pung": 3, "kong": 4, "pung_or_kong": 3, "chow": 3, "pair": 2, "single": 1}
+
+_MINOR = frozenset(t for t in range(27) if t % 9 not in (0, 8))
+TILE_CLASSES: dict[str, frozenset[int]] = {
+    "any": frozenset(range(NUM_KINDS)),
+    "suit": frozenset(range(27)),
+    "honour": frozenset(HONOURS),
+    "wind": frozenset(WINDS),
+    "dragon": frozenset(DRAGONS),
+    "terminal": frozenset(TERMINALS),
+    "major": frozenset(TERMINALS) | frozenset(HONOURS),
+    "minor": _MINOR,
+    "simple": _MINOR,
+    "green": frozenset({1, 2, 3, 5, 7, 32}),  # 2 3 4 6 8 Bamboo and the Green Dragon
+    "red_bamboo": frozenset({0, 4, 6, 8}),  # 1 5 7 9 Bamboo: the tiles painted red
+}
+"""Named tile classes a spec may use by name."""
+
+NUMBER_CLASSES: dict[str, frozenset[int]] = {
+    "even": frozenset({2, 4, 6, 8}),
+    "odd": frozenset({1, 3, 5, 7, 9}),
+    "minor": frozenset(range(2, 9)),
+    "major": frozenset({1, 9}),
+    "any": frozenset(range(1, 10)),
+}
+"""Named number classes for ``number:``."""
+
+
+@dataclass(frozen=True)
+class Env:
+    """What a spec may depend on besides the tile: the seat and round wind of the hand (0 East … 3 North)."""
+
+    seat_wind: int = 0
+    round_wind: int = 0
+
+
+class Spec:
+    """A predicate on one tile, possibly binding variables.
+
+    ``match`` returns the bindings (a new dict when it bound something) or None; ``static`` over-approximates
+    the tiles it can ever accept, for cheap prefilters.
+    """
+
+    static: frozenset[int] = frozenset()
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        raise NotImplementedError
+
+    def variables(self) -> set[str]:
+        return set()
+
+
+@dataclass(frozen=True)
+class TileSet(Spec):
+    """A fixed set of tiles: ``RD``, ``wind``, ``{in: [2B, 4B, 6B]}``."""
+
+    tiles: frozenset[int]
+
+    @property
+    def static(self) -> frozenset[int]:  # type: ignore[override]
+        return self.tiles
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        return b if tile in self.tiles else None
+
+
+@dataclass(frozen=True)
+class SeatTile(Spec):
+    """``own_wind`` or ``round_wind``: the wind tile of the hand's seat or of the round."""
+
+    which: Literal["own_wind", "round_wind"]
+
+    @property
+    def static(self) -> frozenset[int]:  # type: ignore[override]
+        return frozenset(WINDS)
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        wind = env.seat_wind if self.which == "own_wind" else env.round_wind
+        return b if tile == EAST_WIND + wind else None
+
+
+@dataclass(frozen=True)
+class SuitNumber(Spec):
+    """A suit tile by suit and number: ``{suit: s, number: n+1}``.
+
+    ``suit`` is a fixed suit (0–2), a variable name or None (any suit); ``number`` is a fixed set of numbers
+    or None; ``number_var`` with ``offset`` binds a number variable to ``number - offset``.
+    """
+
+    suits: frozenset[int] | None = None
+    suit_var: str | None = None
+    numbers: frozenset[int] | None = None
+    number_var: str | None = None
+    offset: int = 0
+
+    @property
+    def static(self) -> frozenset[int]:  # type: ignore[override]
+        suits = self.suits if self.suits is not None else (0, 1, 2)
+        numbers = self.numbers if self.numbers is not None else range(1, 10)
+        if self.number_var is not None:
+            numbers = [n for n in numbers if 1 <= n - self.offset <= 9]
+        return frozenset(s * 9 + n - 1 for s in suits for n in numbers)
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        if tile >= 27:
+            return None
+        suit, number = divmod(tile, 9)
+        number += 1
+        if self.suits is not None and suit not in self.suits:
+            return None
+        if self.numbers is not None and number not in self.numbers:
+            return None
+        new: Bindings | None = None
+        if self.suit_var is not None:
+            bound = b.get(self.suit_var)
+            if bound is None:
+                new = dict(b)
+                new[self.suit_var] = suit
+            elif bound != suit:
+                return None
+        if self.number_var is not None:
+            value = number - self.offset
+            bound = b.get(self.number_var)
+            if bound is None:
+                if not 1 <= value <= 9:
+                    return None
+                new = dict(b) if new is None else new
+                new[self.number_var] = value
+            elif bound != value:
+                return None
+        return b if new is None else new
+
+    def variables(self) -> set[str]:
+        return {v for v in (self.suit_var, self.number_var) if v is not None}
+
+
+@dataclass(frozen=True)
+class TileVar(Spec):
+    """``{tile: x}``: the whole tile bound to a variable (the same tile wherever ``x`` appears)."""
+
+    name: str
+    inner: Spec = field(default_factory=lambda: TileSet(TILE_CLASSES["any"]))
+
+    @property
+    def static(self) -> frozenset[int]:  # type: ignore[override]
+        return self.inner.static
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        bound = b.get(self.name)
+        if bound is not None:
+            return b if bound == tile else None
+        inner = self.inner.match(tile, b, env)
+        if inner is None:
+            return None
+        new = dict(inner)
+        new[self.name] = tile
+        return new
+
+    def variables(self) -> set[str]:
+        return {self.name} | self.inner.variables()
+
+
+@dataclass(frozen=True)
+class AnyOf(Spec):
+    """``{any_of: [spec, …]}``: the first alternative that accepts the tile."""
+
+    options: tuple[Spec, ...]
+
+    @property
+    def static(self) -> frozenset[int]:  # type: ignore[override]
+        return frozenset().union(*(o.static for o in self.options))
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        for option in self.options:
+            found = option.match(tile, b, env)
+            if found is not None:
+                return found
+        return None
+
+    def variables(self) -> set[str]:
+        return set().union(*(o.variables() for o in self.options))
+
+
+@dataclass(frozen=True)
+class AllOf(Spec):
+    """``{all_of: [spec, …]}``: every part must accept the tile."""
+
+    parts: tuple[Spec, ...]
+
+    @property
+    def static(self) -> frozenset[int]:  # type: ignore[override]
+        result = frozenset(range(NUM_KINDS))
+        for part in self.parts:
+            result &= part.static
+        return result
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        current: Bindings | None = b
+        for part in self.parts:
+            current = part.match(tile, current, env)
+            if current is None:
+                return None
+        return current
+
+    def variables(self) -> set[str]:
+        return set().union(*(p.variables() for p in self.parts))
+
+
+@dataclass(frozen=True)
+class NotSpec(Spec):
+    """``{not: spec}``: any tile the inner spec refuses (the inner spec binds nothing)."""
+
+    inner: Spec
+
+    @property
+    def static(self) -> frozenset[int]:  # type: ignore[override]
+        # Only a fixed set can be subtracted safely; a variable or a seat wind could accept other tiles.
+        return frozenset(range(NUM_KINDS)) - (self.inner.tiles if isinstance(self.inner, TileSet) else frozenset())
+
+    def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
+        return b if self.inner.match(tile, b, env) is None else None
+
+
+ANY = TileSet(TILE_CLASSES["any"])
+
+
+@dataclass(frozen=True)
+class Element:
+    """One set of a pattern: its kind, the spec of its tile (a chow's lowest), and whether it must be concealed.
+
+    ``concealed`` forbids both an exposed declared meld and the claimed winning discard in this set. ``group``
+    numbers the YAML element it came from, so a run prints as one group. ``twin`` marks copies made by
+    ``times`` (or a plural list of identical specs): twins take their tiles in order, so a failing hand is
+    not tried in every permutation; ``distinct`` twins must take different tiles.
+    """
+
+    kind: ElementKind
+    spec: Spec = ANY
+    concealed: bool = False
+    group: int = 0
+    twin: int = -1
+    distinct: bool = False
+
+    @property
+    def size(self) -> int:
+        return SIZES[self.kind]
+
+
+@dataclass(frozen=True)
+class Conditions:
+    """Conditions on how the hand was won, from the YAML ``when:`` mapping (None = either way)."""
+
+    won_by: frozenset[str] | None = None
+    first_discard: bool | None = None
+    original_hand: bool | None = None
+    last_wall_tile: bool | None = None
+    standing_hand: bool | None = None
+    seat_winds: frozenset[int] | None = None
+    round_winds: frozenset[int] | None = None
+
+    def __post_init__(self) -> None:
+        values = (self.won_by, self.first_discard, self.original_hand, self.last_wall_tile, self.standing_hand,
+                  self.seat_winds, self.round_winds)
+        object.__setattr__(self, "_empty", all(v is None for v in values))
+
+    def hold(self, seat_wind: int, round_wind: int, context: object) -> bool:
+        """Whether the win context (a ``WinContext``) meets every condition."""
+        if self._empty:  # type: ignore[attr-defined]
+            return True
+        if self.won_by is not None and getattr(context, "won_by", None) not in self.won_by:
+            return False
+        for name in ("first_discard", "original_hand", "last_wall_tile", "standing_hand"):
+            wanted = getattr(self, name)
+            if wanted is not None and bool(getattr(context, name, False)) != wanted:
+                return False
+        if self.seat_winds is not None and seat_wind not in self.seat_winds:
+            return False
+        return self.round_winds is None or round_wind in self.round_winds
+
+
+@dataclass(frozen=True)
+class MatchedGroup:
+    """The tiles one element took, whether they were a declared meld, and whether they are concealed."""
+
+    kind: str
+    tiles: tuple[int, ...]
+    declared: bool
+    concealed: bool
+    group: int
+
+
+@dataclass(frozen=True)
+class Pattern:
+    """One form of a special hand: elements, variable constraints, concealment and winning-tile conditions.
+
+    ``elements`` empty means "any complete hand": the hand's shape comes from the regular reading or another
+    special hand, and only the conditions are checked (Golden Cock, Terrestrial Blessing).
+    """
+
+    elements: tuple[Element, ...] = ()
+    different: tuple[tuple[str, str], ...] = ()
+    concealed: bool = False
+    winning_tile: Spec | None = None
+    when: Conditions = Conditions()
+    # Prefilter data, computed in __post_init__.
+    allowed_mask: int = field(default=0, compare=False, repr=False)
+    required: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    min_tiles: int = field(default=0, compare=False, repr=False)
+    max_tiles: int = field(default=0, compare=False, repr=False)
+    max_suits: int = field(default=3, compare=False, repr=False)
+
+    def __post_init__(self) -> None:
+        ordered = _order(self.elements)
+        object.__setattr__(self, "elements", ordered)
+        mask = 0
+        required: dict[int, int] = {}
+        low = high = 0
+        suit_sources: set[object] = set()
+        for el in ordered:
+            static = el.spec.static
+            for t in static:
+                mask |= 1 << t
+            if el.kind == "chow":
+                for t in static:
+                    if t < 27 and t % 9 <= 6:
+                        mask |= (1 << (t + 1)) | (1 << (t + 2))
+            low += el.size
+            high += 4 if el.kind == "pung_or_kong" else el.size
+            if len(static) == 1 and el.kind != "chow":
+                (t,) = static
+                required[t] = required.get(t, 0) + el.size
+            suit_sources |= _suit_sources(el)
+        object.__setattr__(self, "allowed_mask", mask)
+        object.__setattr__(self, "required", tuple(sorted(required.items())))
+        object.__setattr__(self, "min_tiles", low)
+        object.__setattr__(self, "max_tiles", high)
+        object.__setattr__(self, "max_suits", min(3, len(suit_sources)))
+
+    @property
+    def has_shape(self) -> bool:
+        return bool(self.elements)
+
+    def quick_reject(self, mask: int, totals: Sequence[int], n_tiles: int, n_suits: int) -> bool:
+        """Cheap tests that rule most hands out before the search (``totals`` counts every tile held)."""
+        if mask & ~self.allowed_mask:
+            return True
+        if not self.min_tiles <= n_tiles <= self.max_tiles or n_suits > self.max_suits:
+            return True
+        return any(totals[t] < n for t, n in self.required)
+
+    def match(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, claimed: Tile | None = None
+              ) -> list[MatchedGroup] | None:
+        """The tiles each element takes, or None when the hand does not fit.
+
+        ``counts`` are the concealed tiles (with the winning tile), ``melds`` the declared sets, ``claimed``
+        the winning tile when it was a claimed discard (it may not sit in a ``concealed`` element).
+        """
+        if not self.elements:
+            return None
+        if self.concealed and any(m.exposed for m in melds):
+            return None
+        search = _Search(self, list(counts), melds, env, claimed)
+        return search.run()
+
+
+def _suit_sources(el: Element) -> set[object]:
+    """The distinct "suit choices" an element makes: a variable, a fixed suit, or a fresh anonymous suit."""
+    specs = [el.spec]
+    sources: set[object] = set()
+    while specs:
+        spec = specs.pop()
+        if isinstance(spec, SuitNumber):
+            if spec.suit_var is not None:
+                sources.add(spec.suit_var)
+            elif spec.suits is not None and len(spec.suits) == 1:
+                sources.add(("fixed", next(iter(spec.suits))))
+            else:
+                return {("free", id(el), i) for i in range(3)}
+        elif isinstance(spec, TileSet | TileVar):
+            suits = {t // 9 for t in spec.static if t < 27}
+            if len(suits) > 1:
+                return {("free", id(el), i) for i in range(3)}
+            sources |= {("fixed", s) for s in suits}
+        elif isinstance(spec, AnyOf | AllOf):
+            specs.extend(spec.options if isinstance(spec, AnyOf) else spec.parts)
+        elif isinstance(spec, NotSpec):
+            return {("free", id(el), i) for i in range(3)}
+    return sources
+
+
+def _order(elements: tuple[Element, ...]) -> tuple[Element, ...]:
+    """Most constrained elements first (fewest possible tiles), keeping twins together."""
+    indexed = list(enumerate(elements))
+    indexed.sort(key=lambda pair: (len(pair[1].spec.static), pair[1].twin if pair[1].twin >= 0 else 10_000 + pair[0],
+                                   pair[0]))
+    return tuple(el for _, el in indexed)
+
+
+_MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
+    "pung": (MeldKind.PUNG,),
+    "kong": (MeldKind.KONG,),
+    "pung_or_kong": (MeldKind.PUNG, MeldKind.KONG),
+    "chow": (MeldKind.CHOW,),
+    "pair": (),
+    "single": (),
+}
+
+
+class _Search:
+    """Backtracking over elements: each takes a declared meld or concealed tiles, binding variables."""
+
+    def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
+                 claimed: Tile | None) -> None:
+        self.elements = pattern.elements
+        self.different = pattern.different
+        self.counts = counts
+        self.melds = melds
+        self.env = env
+        self.claimed = claimed
+        self.pending = claimed is not None
+        self.used = [False] * len(melds)
+        self.taken: list[MatchedGroup] = []
+
+    def run(self) -> list[MatchedGroup] | None:
+        if self._step(0, {}, (-1, -1)):
+            return list(self.taken)
+        return None
+
+    def _consistent(self, b: Bindings) -> bool:
+        for a, c in self.different:
+            va, vc = b.get(a), b.get(c)
+            if va is not None and va == vc:
+                return False
+        return True
+
+    def _step(self, i: int, b: Bindings, prev: tuple[int, int]) -> bool:
+        if i == len(self.elements):
+            return all(self.used) and not any(self.counts)
+        el = self.elements[i]
+        twin = i > 0 and el.twin >= 0 and self.elements[i - 1].twin == el.twin
+        floor = prev if twin else (-1, -1)
+        # A declared meld first: it is the only place its tiles can go.
+        for j, meld in enumerate(self.melds):
+            if self.used[j] or meld.kind not in _MELD_KINDS[el.kind]:
+                continue
+            if el.concealed and meld.exposed:
+                continue
+            key = (0, j)
+            if key < floor or (twin and el.distinct and key == floor):
+                continue
+            nb = el.spec.match(meld.tile, b, self.env)
+            if nb is None or (nb is not b and not self._consistent(nb)):
+                continue
+            self.used[j] = True
+            self.taken.append(MatchedGroup(el.kind, meld.tiles, True, not meld.exposed, el.group))
+            if self._step(i + 1, nb, key):
+                return True
+            self.taken.pop()
+            self.used[j] = False
+        counts = self.counts
+        size = el.size
+        for t in range(NUM_KINDS):
+            if not counts[t]:
+                continue
+            key = (1, t)
+            if key < floor or (twin and el.distinct and key[1] == floor[1] and floor[0] == 1):
+                continue
+            if el.kind == "chow":
+                if t >= 27 or t % 9 > 6 or not counts[t + 1] or not counts[t + 2]:
+                    continue
+                tiles: tuple[int, ...] = (t, t + 1, t + 2)
+            else:
+                if counts[t] < size:
+                    continue
+                tiles = (t,) * size
+            claim_here = self.pending and self.claimed in tiles
+            if claim_here and el.concealed and counts[self.claimed] - 1 < tiles.count(self.claimed):  # type: ignore[arg-type]
+                continue
+            nb = el.spec.match(t, b, self.env)
+            if nb is None or (nb is not b and not self._consistent(nb)):
+                continue
+            for x in tiles:
+                counts[x] -= 1
+            took_claim = claim_here and not el.concealed
+            if took_claim:
+                self.pending = False
+            concealed = not took_claim
+            self.taken.append(MatchedGroup(el.kind, tiles, False, concealed, el.group))
+            if self._step(i + 1, nb, key):
+                return True
+            self.taken.pop()
+            if took_claim:
+                self.pending = True
+            for x in tiles:
+                counts[x] += 1
+        return False
+
+
+@dataclass(frozen=True)
+class HandFacts:
+    """What the prefilters need about a hand, computed once per hand."""
+
+    mask: int
+    totals: tuple[int, ...]
+    n_tiles: int
+    n_suits: int
+
+    @classmethod
+    def of(cls, counts: Sequence[int], melds: Sequence[Meld]) -> HandFacts:
+        totals = list(counts)
+        n_tiles = sum(counts)
+        for meld in melds:
+            for t in meld.tiles:
+                if t < NUM_KINDS:
+                    totals[t] += 1
+            n_tiles += len(meld.tiles)
+        mask = 0
+        suits = set()
+        for t, n in enumerate(totals):
+            if n:
+                mask |= 1 << t
+                if t < 27:
+                    suits.add(t // 9)
+        return cls(mask, tuple(totals), n_tiles, len(suits))

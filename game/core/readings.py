@@ -1,0 +1,244 @@
+"""Readings of a hand: the sets it is split into, and the facts the scoring table's conditions ask about.
+
+A *reading* is one way to see a hand for scoring: every set with its kind, tile and whether it is concealed.
+A winner has one reading per arrangement of the concealed tiles and per set the claimed winning tile may sit
+in (that set counts as exposed); a loser has one reading, their concealed pungs and pairs (A27).
+
+The hand conditions the YAML ``when:`` key may name are in :data:`HAND_CONDITIONS`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+
+from game.core.hand import arrangements
+from game.core.judge import HandSpec, WinContext
+from game.core.melds import MeldKind
+from game.core.tiles import NUM_KINDS, Tile
+
+CLAIMED_WINS = ("discard", "robbed_kong")
+
+
+@dataclass(frozen=True)
+class ReadSet:
+    """One set of a reading: kind (``pung``, ``kong``, ``chow``, ``pair``, ``single``), its tiles, concealment.
+
+    ``scores`` is False for tiles shown only for the layout (a loser's leftover chows and singles).
+    """
+
+    kind: str
+    tiles: tuple[Tile, ...]
+    concealed: bool
+    declared: bool = False
+    scores: bool = True
+
+    @property
+    def tile(self) -> Tile:
+        return self.tiles[0]
+
+
+@dataclass(frozen=True)
+class Reading:
+    """A hand seen as sets; ``complete`` for a winning reading."""
+
+    sets: tuple[ReadSet, ...]
+    complete: bool = True
+
+    @property
+    def chows(self) -> int:
+        return sum(1 for s in self.sets if s.kind == "chow" and s.scores)
+
+
+@dataclass
+class HandInfo:
+    """Facts about one hand that do not depend on the reading (tile classes over every tile held)."""
+
+    hand: HandSpec
+    context: WinContext
+    totals: tuple[int, ...]
+    waits: int = -1  # tile kinds that would have completed the hand; -1 = not computed
+
+    @property
+    def suits(self) -> set[int]:
+        return {t // 9 for t in range(27) if self.totals[t]}
+
+    @property
+    def honours(self) -> int:
+        return sum(self.totals[27:NUM_KINDS])
+
+    @property
+    def terminals_only(self) -> bool:
+        return all(not n or t % 9 in (0, 8) for t, n in enumerate(self.totals[:27]))
+
+
+def totals_of(hand: HandSpec) -> tuple[int, ...]:
+    """Every playing tile held, concealed and declared, as a count vector."""
+    counts = [0] * NUM_KINDS
+    for t in hand.concealed:
+        if t < NUM_KINDS:
+            counts[t] += 1
+    for meld in hand.melds:
+        for t in meld.tiles:
+            if t < NUM_KINDS:
+                counts[t] += 1
+    return tuple(counts)
+
+
+def declared_sets(hand: HandSpec) -> list[ReadSet]:
+    return [ReadSet(m.kind.value, m.tiles, not m.exposed, True) for m in hand.melds]
+
+
+def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int], *, chows: bool = True,
+                     max_chows: int | None = None) -> list[Reading]:
+    """Every regular reading (four sets and a pair) of a winning hand, one per place of a claimed tile."""
+    declared = declared_sets(hand)
+    if sum(counts) != 3 * (4 - len(declared)) + 2:
+        return []
+    declared_chows = sum(1 for s in declared if s.kind == "chow")
+    if declared_chows and not chows:
+        return []
+    claimed = context.winning_tile if context.won_by in CLAIMED_WINS else None
+    readings = []
+    for arrangement in arrangements(counts, chows=chows):
+        n_chows = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
+        if max_chows is not None and n_chows > max_chows:
+            continue
+        groups = [(kind, _group_tiles(kind, first)) for kind, first in arrangement]
+        places = [i for i, (_, tiles) in enumerate(groups) if claimed in tiles] if claimed is not None else [-1]
+        seen: set[tuple[str, Tile]] = set()
+        for place in places or [-1]:
+            key = groups[place][0], groups[place][1][0]
+            if place >= 0 and key in seen:
+                continue
+            seen.add(key)
+            concealed = [ReadSet(kind, tiles, i != place) for i, (kind, tiles) in enumerate(groups)]
+            concealed.sort(key=lambda s: s.kind == "pair")
+            readings.append(Reading((*declared, *concealed)))
+    return readings
+
+
+def _group_tiles(kind: str, first: Tile) -> tuple[Tile, ...]:
+    if kind == "chow":
+        return first, first + 1, first + 2
+    return (first,) * (3 if kind == "pung" else 2)
+
+
+def loser_reading(hand: HandSpec, counts: Sequence[int], score_concealed: bool = True) -> Reading:
+    """A loser's hand: declared sets, then concealed pungs and pairs (they may score), then the rest.
+
+    Pungs and pairs are taken greedily per tile (a pung always beats a pair of the same tile, and chows score
+    nothing); the leftover tiles are laid out as chows and single tiles for the display only (A27).
+    """
+    sets = declared_sets(hand)
+    rest = list(counts)
+    for t in range(NUM_KINDS):
+        if rest[t] >= 3:
+            sets.append(ReadSet("pung", (t,) * 3, True, scores=score_concealed))
+            rest[t] -= 3
+    for t in range(NUM_KINDS):
+        if rest[t] == 2:
+            sets.append(ReadSet("pair", (t, t), True, scores=score_concealed))
+            rest[t] -= 2
+    for t in range(27):
+        while t % 9 <= 6 and rest[t] and rest[t + 1] and rest[t + 2]:
+            sets.append(ReadSet("chow", (t, t + 1, t + 2), True, scores=False))
+            for x in (t, t + 1, t + 2):
+                rest[x] -= 1
+    singles = tuple(t for t in range(NUM_KINDS) for _ in range(rest[t]))
+    if singles:
+        sets.append(ReadSet("single", singles, True, scores=False))
+    return Reading(tuple(sets), complete=False)
+
+
+def count_waits(hand: HandSpec, counts: Sequence[int], winning: Tile, *, chows: bool = True,
+                max_chows: int | None = None) -> int:
+    """How many tile kinds would have completed the hand in place of ``winning`` (regular reading only)."""
+    base = list(counts)
+    base[winning] -= 1
+    totals = totals_of(hand)
+    candidates: set[int] = set()
+    for t in range(NUM_KINDS):
+        if base[t]:
+            candidates.add(t)
+            if t < 27:
+                n = t % 9
+                candidates.update(t + d for d in (-2, -1, 1, 2) if 0 <= n + d <= 8)
+    declared_chows = sum(1 for m in hand.melds if m.kind is MeldKind.CHOW)
+    waits = 0
+    for t in candidates:
+        if totals[t] - (1 if t == winning else 0) >= 4:
+            continue
+        base[t] += 1
+        for arrangement in arrangements(base, chows=chows):
+            n_chows = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
+            if max_chows is None or n_chows <= max_chows:
+                waits += 1
+                break
+        base[t] -= 1
+    return waits
+
+
+Condition = Callable[[Reading, HandInfo], bool]
+
+
+def _won_by(*ways: str) -> Condition:
+    return lambda r, h: h.context.winner and h.context.won_by in ways
+
+
+def _one_suit_with_honours(r: Reading, h: HandInfo) -> bool:
+    return len(h.suits) == 1 and h.honours > 0
+
+
+def _one_suit(r: Reading, h: HandInfo) -> bool:
+    return len(h.suits) == 1 and h.honours == 0
+
+
+def _terminals_with_honours(r: Reading, h: HandInfo) -> bool:
+    return h.terminals_only and h.honours > 0 and bool(h.suits)
+
+
+def _all_terminals(r: Reading, h: HandInfo) -> bool:
+    return h.terminals_only and h.honours == 0 and bool(h.suits)
+
+
+def _all_honours(r: Reading, h: HandInfo) -> bool:
+    return not h.suits and h.honours > 0
+
+
+def _all_simples(r: Reading, h: HandInfo) -> bool:
+    return h.honours == 0 and all(not n or t % 9 not in (0, 8) for t, n in enumerate(h.totals[:27]))
+
+
+def _no_chows(r: Reading, h: HandInfo) -> bool:
+    # A loser's hand is incomplete, so only the sets on the table are checked for chows (L1528).
+    return r.chows == 0
+
+
+def _concealed_hand(r: Reading, h: HandInfo) -> bool:
+    return all(s.concealed for s in r.sets)
+
+
+HAND_CONDITIONS: dict[str, Condition] = {
+    "mah_jongg": lambda r, h: h.context.winner and r.complete,
+    "original_hand": lambda r, h: h.context.winner and h.context.original_hand,
+    "standing_hand": lambda r, h: h.context.winner and h.context.standing_hand,
+    "first_discard": lambda r, h: h.context.winner and h.context.first_discard,
+    "last_wall_tile": lambda r, h: h.context.winner and h.context.last_wall_tile,
+    "robbed_kong": _won_by("robbed_kong"),
+    "drawn_tile": _won_by("wall"),
+    "loose_tile": _won_by("loose_tile"),
+    "self_drawn": _won_by("wall", "loose_tile"),
+    "discard": _won_by("discard"),
+    "only_possible_tile": lambda r, h: h.context.winner and h.waits == 1,
+    "no_chows": _no_chows,
+    "no_scoring_value": lambda r, h: False,  # decided in scoring, after the set items (it needs their points)
+    "one_suit_with_honours": _one_suit_with_honours,
+    "one_suit": _one_suit,
+    "terminals_with_honours": _terminals_with_honours,
+    "all_terminals": _all_terminals,
+    "all_honours": _all_honours,
+    "all_simples": _all_simples,
+    "concealed_hand": _concealed_hand,
+}
+"""Hand conditions by the name a scoring item's ``when:`` uses."""

@@ -1,0 +1,399 @@
+"""Scoring a hand by a ruleset, and the judge the hand state machine asks (:class:`RulesetJudge`).
+
+Every reading of a winning hand is tried: each regular arrangement (and each set a claimed winning tile may
+complete), each special hand that matches. A total-value special hand replaces the regular score; an added one
+(Golden Cock, Buried Treasure) adds its points before doubling. The highest score counts (A14).
+
+    hand score = rounding(points) × 2^doubles, capped at the ruleset's limit
+
+Losers are scored with ``WinContext(winner=False)``: their declared sets, their concealed pungs (A27) and their
+flowers, with every item that is not "Mah Jongg hand only".
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.core.judge import HandSpec, WinContext, WinShape, regular_shape
+from game.core.melds import MeldKind
+from game.core.patterns import Env, HandFacts, MatchedGroup, Pattern
+from game.core.readings import (
+    CLAIMED_WINS,
+    HAND_CONDITIONS,
+    HandInfo,
+    Reading,
+    ReadSet,
+    count_waits,
+    loser_reading,
+    regular_readings,
+    totals_of,
+)
+from game.core.ruleset import BonusSelector, Ruleset, SetSelector, SpecialHand
+from game.core.settle import Settlement, settle
+from game.core.tiles import (
+    FIRST_FLOWER,
+    FIRST_SEASON,
+    NUM_KINDS,
+    Tile,
+    bonus_owner,
+    copies_in_set,
+    counts_of,
+    format_tiles,
+    is_bonus,
+    is_flower,
+    is_season,
+    tile_code,
+)
+from game.errors import InvalidTilesError
+
+NOT_MAH_JONGG = "not_mah_jongg"
+
+
+@dataclass(frozen=True)
+class ScoreItem:
+    """One explained contribution: a scoring item's name, its points and doubles, and the tiles it is for."""
+
+    name: str
+    points: int = 0
+    doubles: int = 0
+    id: str = ""
+    tiles: tuple[Tile, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "points": self.points, "doubles": self.doubles}
+        if self.id:
+            data["id"] = self.id
+        if self.tiles:
+            data["tiles"] = format_tiles(self.tiles)
+        return data
+
+
+@dataclass(frozen=True)
+class ScoreResult:
+    """A scored hand (interface contract §2). ``code`` is ``not_mah_jongg`` for a winner whose hand is not one."""
+
+    winner: bool
+    mah_jongg: bool
+    special_hand: str | None
+    points: int
+    doubles: int
+    score: int
+    limited: bool
+    items: tuple[ScoreItem, ...]
+    arrangement: tuple[tuple[Tile, ...], ...]
+    special_hand_id: str | None = None
+    code: str | None = None
+    message: str = ""
+
+    def to_dict(self, ruleset_id: str) -> dict[str, Any]:
+        return {
+            "ruleset": ruleset_id,
+            "winner": self.winner,
+            "mah_jongg": self.mah_jongg,
+            "special_hand": self.special_hand,
+            "points": self.points,
+            "doubles": self.doubles,
+            "score": self.score,
+            "limited": self.limited,
+            "items": [item.to_dict() for item in self.items],
+            "arrangement": [[tile_code(t) for t in group] for group in self.arrangement],
+        }
+
+
+def check_hand(hand: HandSpec, jokers: int = 0) -> None:
+    """Refuse a hand no set could hold: bonus tiles in the wrong place, more copies of a tile than exist."""
+    for t in hand.concealed:
+        if is_bonus(t):
+            raise InvalidTilesError(f"flowers and seasons belong in 'bonus', not among the concealed tiles: "
+                                    f"{tile_code(t)!r}", code=tile_code(t))
+    for t in hand.bonus:
+        if not is_bonus(t):
+            raise InvalidTilesError(f"expected only flowers and seasons in 'bonus', got {tile_code(t)!r}",
+                                    code=tile_code(t))
+    for meld in hand.melds:
+        if meld.kind is MeldKind.PAIR:
+            raise InvalidTilesError(f"a declared meld must be a chow, pung or kong, got a pair: {meld.code!r}",
+                                    code=meld.code)
+    seen: dict[Tile, int] = {}
+    for t in (*hand.concealed, *hand.bonus, *(t for m in hand.melds for t in m.tiles)):
+        seen[t] = seen.get(t, 0) + 1
+    for t, n in sorted(seen.items()):
+        if n > copies_in_set(t, jokers):
+            raise InvalidTilesError(f"expected at most {copies_in_set(t, jokers)} of {tile_code(t)!r} in a set, "
+                                    f"got {n}", code=tile_code(t))
+
+
+@dataclass
+class _Candidate:
+    points: int
+    doubles: int
+    score: int
+    limited: bool
+    items: list[ScoreItem]
+    groups: list[tuple[Tile, ...]]
+    special: SpecialHand | None = None
+
+
+@dataclass
+class RulesetJudge:
+    """Mah Jongg and scoring under a ruleset; implements the ``Judge`` protocol of :mod:`game.core.judge`."""
+
+    ruleset: Ruleset
+    cache_size: int = 50_000
+    _shape_cache: dict[tuple[HandSpec, WinContext], WinShape | None] = field(default_factory=dict, repr=False)
+    _set_items: dict[tuple[str, Tile, bool, int, int], frozenset[str]] = field(default_factory=dict, repr=False)
+
+    def __post_init__(self) -> None:
+        rs = self.ruleset
+        allowed = [h for h in rs.special_hands if h.allowed] if rs.special_hands_allowed else []
+        # Highest value first, so claim precedence finds the most valuable special hand first.
+        self._specials = sorted(allowed, key=lambda h: -(h.points if h.limit is None else h.limit * 1e6))
+        self._shaped = [(h, [f for f in h.forms if f.has_shape]) for h in self._specials if h.has_shape]
+        self._shapeless = [(h, [f for f in h.forms if not f.has_shape]) for h in self._specials if not h.has_shape]
+        self._items = [i for i in rs.scoring if i.allowed]
+        self._set_selectors = [i for i in self._items if isinstance(i.for_each, SetSelector)]
+        self._item_by_id = {i.id: i for i in self._items}
+        self._needs_waits = any("only_possible_tile" in i.when for i in self._items)
+
+    # -- the Judge protocol -------------------------------------------------------------------------------------
+
+    def mah_jongg(self, hand: HandSpec, context: WinContext) -> WinShape | None:
+        """The best way ``hand`` goes Mah Jongg (a special hand first), or None; cached per hand and context."""
+        key = (hand, context)
+        cache = self._shape_cache
+        if key in cache:
+            return cache[key]
+        shape = self._shape(hand, context)
+        if len(cache) >= self.cache_size:
+            cache.clear()
+        cache[key] = shape
+        return shape
+
+    def _shape(self, hand: HandSpec, context: WinContext) -> WinShape | None:
+        play = self.ruleset.play
+        counts = counts_of(hand.concealed)
+        facts = HandFacts.of(counts, hand.melds)
+        env = Env(hand.seat_wind, hand.round_wind)
+        for special, forms in self._shaped:
+            if _match_forms(forms, hand, context, counts, facts, env) is not None:
+                return WinShape("special", special.id)
+        regular = regular_shape(hand, context.winning_tile, play.chows_allowed, play.max_chows)
+        if regular is None:
+            return None
+        for special, forms in self._shapeless:
+            if any(_form_conditions(f, hand, context) for f in forms):
+                return WinShape(regular.completes, special.id)
+        return regular
+
+    # -- scoring ------------------------------------------------------------------------------------------------
+
+    def score(self, hand: HandSpec, context: WinContext) -> ScoreResult:
+        """Score one player's hand: the winner's best reading, or a loser's sets and flowers."""
+        check_hand(hand, self.ruleset.play.jokers)
+        counts = counts_of(hand.concealed)
+        info = HandInfo(hand, context, totals_of(hand))
+        if not context.winner:
+            reading = loser_reading(hand, counts, self.ruleset.losers_score_concealed)
+            best = self._evaluate(reading, info, [])
+            return self._result(best, winner=False, mah_jongg=False)
+        if context.winning_tile is not None and context.winning_tile not in hand.concealed:
+            raise InvalidTilesError(f"the winning tile {tile_code(context.winning_tile)!r} is not among the "
+                                    f"concealed tiles", code=tile_code(context.winning_tile))
+        play = self.ruleset.play
+        if self._needs_waits and context.winning_tile is not None and context.winning_tile < NUM_KINDS:
+            info.waits = count_waits(hand, counts, context.winning_tile, chows=play.chows_allowed,
+                                     max_chows=play.max_chows)
+        facts = HandFacts.of(counts, hand.melds)
+        env = Env(hand.seat_wind, hand.round_wind)
+        shapeless = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
+        shapeless_added = [h for h in shapeless if not h.total]
+        candidates: list[_Candidate] = []
+        for reading in regular_readings(hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows):
+            candidates.append(self._evaluate(reading, info, shapeless_added))
+        has_shape = bool(candidates)
+        for special, forms in self._shaped:
+            found = _match_forms(forms, hand, context, counts, facts, env)
+            if found is None:
+                continue
+            has_shape = True
+            if special.total:
+                candidates.append(self._total(special, _groups(found)))
+            else:
+                candidates.append(self._evaluate(_reading_of(found), info, [special, *shapeless_added]))
+        if has_shape:
+            for special in shapeless:
+                if special.total:
+                    groups = candidates[0].groups if candidates else []
+                    candidates.append(self._total(special, groups))
+        if not candidates:
+            return ScoreResult(True, False, None, 0, 0, 0, False, (), (), code=NOT_MAH_JONGG,
+                               message=f"not a Mah Jongg hand: {format_tiles(hand.concealed)!r}"
+                               + (f" with {', '.join(repr(m.code) for m in hand.melds)}" if hand.melds else ""))
+        best = max(candidates, key=lambda c: (c.score, c.special is not None, c.points))
+        return self._result(best, winner=True, mah_jongg=True)
+
+    def _result(self, best: _Candidate, *, winner: bool, mah_jongg: bool) -> ScoreResult:
+        special = best.special
+        return ScoreResult(winner, mah_jongg, special.name if special else None, best.points, best.doubles,
+                           best.score, best.limited, tuple(best.items), tuple(best.groups),
+                           special.id if special else None)
+
+    def _total(self, special: SpecialHand, groups: list[tuple[Tile, ...]]) -> _Candidate:
+        limit = self.ruleset.limit
+        if special.limit is not None and limit is not None:
+            value = int(special.limit * limit)
+            return _Candidate(value, 0, value, True, [ScoreItem(special.name, value, 0, special.id)], groups, special)
+        value = special.points * 2 ** special.doubles
+        limited = limit is not None and value > limit
+        score = min(value, limit) if limit is not None else value
+        items = [ScoreItem(special.name, special.points, special.doubles, special.id)]
+        return _Candidate(special.points, special.doubles, score, limited, items, groups, special)
+
+    def _evaluate(self, reading: Reading, info: HandInfo, added: Sequence[SpecialHand]) -> _Candidate:
+        """Score one reading with the scoring table, plus the added special hands that apply to it."""
+        hand, context = info.hand, info.context
+        mah_jongg = context.winner and reading.complete
+        replaced = {item_id for special in added for item_id in special.replaces}
+        entries: list[ScoreItem] = []
+        scoring_sets = [s for s in reading.sets if s.scores]
+        per_set = [self._items_for_set(s, hand) for s in scoring_sets]
+        pair_points = sum(self._item_by_id[i].points for s, found in zip(scoring_sets, per_set, strict=True)
+                          if s.kind == "pair" for i in found
+                          if mah_jongg or not self._item_by_id[i].mah_jongg_only)
+        for item in self._items:  # in table order, so the explanation reads like the ruleset
+            if (item.mah_jongg_only and not mah_jongg) or item.id in replaced:
+                continue
+            selector = item.for_each
+            if isinstance(selector, SetSelector):
+                for s, found in zip(scoring_sets, per_set, strict=True):
+                    if item.id in found:
+                        entries.append(ScoreItem(item.name, item.points, item.doubles, item.id, s.tiles))
+            elif isinstance(selector, BonusSelector):
+                for tiles in _bonus_matches(selector, hand):
+                    entries.append(ScoreItem(item.name, item.points, item.doubles, item.id, tiles))
+            elif all(_condition(name, reading, info, pair_points) for name in item.when):
+                entries.append(ScoreItem(item.name, item.points, item.doubles, item.id))
+        for special in added:
+            entries.append(ScoreItem(special.name, special.points, special.doubles, special.id))
+        entries.sort(key=lambda e: e.points == 0)
+        points = sum(e.points for e in entries)
+        doubles = sum(e.doubles for e in entries)
+        rounding = self.ruleset.rounding
+        base = rounding.apply(points) if rounding.stage == "before_doubles" else points
+        score = base * 2 ** doubles
+        if rounding.stage == "after_doubles":
+            score = rounding.apply(score)
+        limit = self.ruleset.limit
+        limited = limit is not None and score > limit
+        if limited:
+            score = limit  # type: ignore[assignment]
+        special = next((h for h in added if h.has_shape), added[0] if added else None)
+        return _Candidate(points, doubles, score, limited, entries, [s.tiles for s in reading.sets], special)
+
+    def _items_for_set(self, s: ReadSet, hand: HandSpec) -> frozenset[str]:
+        """The ids of the set items that count ``s`` (cached: few distinct sets occur)."""
+        key = (s.kind, s.tile, s.concealed, hand.seat_wind, hand.round_wind)
+        found = self._set_items.get(key)
+        if found is None:
+            env = Env(hand.seat_wind, hand.round_wind)
+            found = frozenset(item.id for item in self._set_selectors
+                              if _selects(item.for_each, s, env))  # type: ignore[arg-type]
+            self._set_items[key] = found
+        return found
+
+    # -- settlement ---------------------------------------------------------------------------------------------
+
+    def settle(self, *, east: int, winner: int | None, scores: Sequence[int], discarder: int | None = None,
+               self_drawn: bool = False) -> Settlement:
+        """Payments at the end of a hand under this ruleset (see :func:`game.core.settle.settle`)."""
+        return settle(self.ruleset, east, winner, scores, discarder, self_drawn)
+
+
+def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, counts: list[int],
+                 facts: HandFacts, env: Env) -> list[MatchedGroup] | None:
+    """The first form of a special hand that ``hand`` fits, as matched groups."""
+    claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
+    for form in forms:
+        if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits):
+            continue
+        if not _form_conditions(form, hand, context):
+            continue
+        found = form.match(counts, hand.melds, env, claimed)
+        if found is not None:
+            return found
+    return None
+
+
+def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool:
+    if form.concealed and any(m.exposed for m in hand.melds):
+        return False
+    if not form.when.hold(hand.seat_wind, hand.round_wind, context):
+        return False
+    if form.winning_tile is not None:
+        tile = context.winning_tile
+        env = Env(hand.seat_wind, hand.round_wind)
+        if tile is None or form.winning_tile.match(tile, {}, env) is None:
+            return False
+    return True
+
+
+def _condition(name: str, reading: Reading, info: HandInfo, pair_points: int) -> bool:
+    if name == "no_scoring_value":
+        return reading.complete and reading.chows == 4 and pair_points == 0
+    return HAND_CONDITIONS[name](reading, info)
+
+
+def _selects(selector: SetSelector, s: ReadSet, env: Env) -> bool:
+    if s.kind not in selector.kinds:
+        return False
+    if selector.exposed is not None and selector.exposed == s.concealed:
+        return False
+    return selector.tile is None or selector.tile.match(s.tile, {}, env) is not None
+
+
+def _bonus_matches(selector: BonusSelector, hand: HandSpec) -> list[tuple[Tile, ...]]:
+    which = selector.which
+    bonus = hand.bonus
+    if which == "any":
+        return [(t,) for t in bonus]
+    if which == "flower":
+        return [(t,) for t in bonus if is_flower(t)]
+    if which == "season":
+        return [(t,) for t in bonus if is_season(t)]
+    if which == "own":
+        return [(t,) for t in bonus if bonus_owner(t) == hand.seat_wind]
+    if which == "round":
+        return [(t,) for t in bonus if bonus_owner(t) == hand.round_wind]
+    found = []
+    for first in (FIRST_FLOWER, FIRST_SEASON):
+        group = tuple(range(first, first + 4))
+        if all(t in bonus for t in group):
+            found.append(group)
+    return found
+
+
+def _groups(found: list[MatchedGroup]) -> list[tuple[Tile, ...]]:
+    """A special hand's tiles for display: declared melds first, then each YAML element's tiles together."""
+    declared = [g.tiles for g in found if g.declared]
+    by_group: dict[int, list[Tile]] = {}
+    for g in found:
+        if not g.declared:
+            by_group.setdefault(g.group, []).extend(g.tiles)
+    return declared + [tuple(sorted(tiles)) for _, tiles in sorted(by_group.items())]
+
+
+def _reading_of(found: list[MatchedGroup]) -> Reading:
+    """A special hand's match as a reading, so its sets score like regular sets (added special hands)."""
+    sets = []
+    for g in found:
+        kind = g.kind if g.kind != "pung_or_kong" else "pung"
+        if kind == "single":
+            sets.append(ReadSet("single", g.tiles, g.concealed, g.declared, scores=False))
+        else:
+            if g.declared and len(g.tiles) == 4:
+                kind = "kong"
+            sets.append(ReadSet(kind, g.tiles, g.concealed, g.declared))
+    sets.sort(key=lambda s: (not s.declared, s.kind == "pair"))
+    return Reading(tuple(sets))

@@ -1,0 +1,284 @@
+"""Load a ruleset file (and its parents, and special-hands files) into a :class:`~game.core.ruleset.Ruleset`.
+
+Every problem in every file is collected and reported at once as ``FILE:LINE:COLUMN: message``; a ruleset
+with any problem is refused as a whole (:class:`~game.errors.RulesetError`), never half-loaded.
+
+``extends: <parent id>`` builds a ruleset from its parent's data with this file's values laid over it:
+mappings merge key by key (so ``scoring: {no_chows: {points: 20}}`` changes one number), anything else is
+replaced. A special hand whose entry gives any pattern key gets its pattern replaced whole.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+import os
+from collections.abc import Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any
+
+from pydantic import ValidationError
+
+from game.core.play_rules import PlayRules
+from game.core.ruleset import Rounding, Ruleset, SpecialHand
+from game.datafile import YamlDocument, load_yaml, validation_problems
+from game.errors import DataFileError, Problem, RulesetError
+from game.rules.compile import Location, compile_item, compile_special_hand
+from game.rules.schema import HandFileModel, RulesetModel
+
+PathLike = str | os.PathLike[str]
+PATTERN_KEYS = {"sets", "forms", "different", "concealed", "winning_tile", "when"}
+
+
+class _Merged:
+    """Data merged from several files, remembering which file and line each key came from."""
+
+    def __init__(self, doc: YamlDocument) -> None:
+        self.path = doc.path
+        self.data: Any = doc.data
+        self.marks: dict[Location, tuple[str, int, int]] = {loc: (doc.path, *pos) for loc, pos in doc.marks.items()}
+
+    def problem(self, location: Iterable[str | int], message: str) -> Problem:
+        loc = tuple(location)
+        while loc:
+            if loc in self.marks:
+                path, line, column = self.marks[loc]
+                return Problem(path, message, line, column)
+            loc = loc[:-1]
+        path, line, column = self.marks.get((), (self.path, 1, 1))
+        return Problem(path, message, line, column)
+
+    def copy(self) -> _Merged:
+        twin = object.__new__(_Merged)
+        twin.path, twin.data, twin.marks = self.path, self.data, dict(self.marks)
+        return twin
+
+    def overlay(self, child: YamlDocument) -> None:
+        """Lay ``child`` over this data (the child's keys win; mappings merge)."""
+        self.data = _merge(self.data, child.data, ())
+        for loc, pos in child.marks.items():
+            self.marks[loc] = (child.path, *pos)
+        self.path = child.path
+
+
+def _merge(base: Any, over: Any, loc: Location) -> Any:
+    if not isinstance(base, dict) or not isinstance(over, dict):
+        return over
+    if len(loc) == 2 and loc[0] == "special_hands" and PATTERN_KEYS & set(over):
+        base = {k: v for k, v in base.items() if k not in PATTERN_KEYS}
+    merged = dict(base)
+    for key, value in over.items():
+        merged[key] = _merge(base[key], value, (*loc, key)) if key in base else value
+    return merged
+
+
+def _read(path: PathLike, problems: list[Problem], display_path: str | None = None) -> YamlDocument | None:
+    try:
+        return load_yaml(path, display_path)
+    except DataFileError as exc:
+        problems.extend(exc.problems)
+        return None
+
+
+def _raw(path: PathLike, source: _ParentSource, chain: tuple[str, ...], problems: list[Problem],
+         display_path: str | None = None) -> _Merged | None:
+    doc = _read(path, problems, display_path)
+    if doc is None:
+        return None
+    if not isinstance(doc.data, dict):
+        problems.append(doc.problem((), "expected a mapping of ruleset keys at the top of the file"))
+        return None
+    parent_id = doc.data.get("extends")
+    if parent_id is None:
+        return _Merged(doc)
+    if "id" not in doc.data:
+        problems.append(doc.problem((), "a ruleset that extends another needs its own 'id'"))
+    if not isinstance(parent_id, str):
+        problems.append(doc.problem(("extends",), f"expected a parent ruleset id, got {parent_id!r}"))
+        return None
+    merged = source.merged(parent_id, doc, chain, problems)
+    if merged is None:
+        return None
+    merged.overlay(doc)
+    return merged
+
+
+@dataclasses.dataclass
+class _ParentSource:
+    """Where parents come from: a mapping of ids to files, or a function returning loaded rulesets."""
+
+    files: Mapping[str, PathLike]
+    lookup: Callable[[str], Any] | None
+
+    def merged(self, parent_id: str, child: YamlDocument, chain: tuple[str, ...], problems: list[Problem]
+               ) -> _Merged | None:
+        if self.lookup is not None and parent_id not in self.files:
+            try:
+                parent = self.lookup(parent_id)
+            except DataFileError as exc:
+                problems.extend(exc.problems or [child.problem(("extends",), str(exc))])
+                return None
+            source = getattr(parent, "source", None)
+            if not isinstance(source, _Merged):
+                problems.append(child.problem(("extends",), f"parent ruleset {parent_id!r} was not loaded from a "
+                                                            f"file, so it cannot be extended"))
+                return None
+            return source.copy()
+        if parent_id not in self.files:
+            known = ", ".join(sorted(self.files)) or "none"
+            problems.append(child.problem(("extends",), f"unknown parent ruleset {parent_id!r} (known: {known})"))
+            return None
+        parent_path = str(Path(self.files[parent_id]).resolve())
+        if parent_path in chain:
+            problems.append(child.problem(("extends",), f"rulesets extend each other in a loop through "
+                                                        f"{parent_id!r}"))
+            return None
+        return _raw(self.files[parent_id], self, (*chain, parent_path), problems)
+
+
+def load_ruleset(path: PathLike, *, parents: Mapping[str, PathLike] | None = None,
+                 parent: Callable[[str], Any] | None = None, hand_files: Sequence[PathLike] = (),
+                 display_path: str | None = None) -> Ruleset:
+    """Load, validate and compile a ruleset; raise :class:`RulesetError` listing every problem.
+
+    For ``extends``, ``parents`` maps ruleset ids to their files, or ``parent(id)`` returns a ruleset loaded
+    by this function. ``hand_files`` are special-hands files applied in order after the ruleset is built (see
+    :func:`apply_hand_file`). ``display_path`` names the file in problems.
+    """
+    problems: list[Problem] = []
+    source = _ParentSource(dict(parents or {}), parent)
+    merged = _raw(path, source, (str(Path(path).resolve()),), problems, display_path)
+    if merged is None:
+        raise RulesetError(problems)
+    try:
+        model = RulesetModel.model_validate(merged.data)
+    except ValidationError as exc:
+        raise RulesetError(problems + validation_problems(merged, exc)) from None  # type: ignore[arg-type]
+
+    def report(loc: Location, message: str) -> None:
+        problems.append(merged.problem(loc, message))
+
+    ruleset = build_ruleset(model, report)
+    if problems:
+        raise RulesetError(problems)
+    ruleset = dataclasses.replace(ruleset, source=merged)
+    for hand_file in hand_files:
+        ruleset = apply_hand_file(ruleset, hand_file)
+    return ruleset
+
+
+def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
+    """Compile a validated ruleset model; meaning problems go to ``report(location, message)``."""
+    items = tuple(compile_item(item_id, item, ("scoring", item_id), report) for item_id, item in model.scoring.items())
+    item_ids = {item.id for item in items}
+    hands = []
+    for hand_id, hand in model.special_hands.items():
+        compiled = compile_special_hand(hand_id, hand, ("special_hands", hand_id), report)
+        _check_hand(compiled, model.limit, item_ids, ("special_hands", hand_id), report)
+        hands.append(compiled)
+    play_values = model.play.model_dump()  # type: ignore[attr-defined]
+    play_values["precedence"] = tuple(play_values["precedence"])
+    rules = PlayRules(**play_values)
+    return Ruleset(
+        id=model.id, name=model.name, description=model.description, play=rules, scoring=items,
+        special_hands=tuple(hands), special_hands_allowed=model.special_hands_allowed, limit=model.limit,
+        rounding=Rounding(**model.rounding.model_dump()), payment=model.payment,
+        losers_score_concealed=model.losers_score_concealed, extends=model.extends,
+    )
+
+
+def _check_hand(hand: SpecialHand, limit: int | None, item_ids: set[str], loc: Location, report: Any) -> None:
+    if hand.limit is not None and limit is None:
+        report((*loc, "limit"), f"special hand {hand.id!r} is worth a multiple of the limit, but the ruleset has "
+                                f"no 'limit'")
+    for i, item_id in enumerate(hand.replaces):
+        if item_id not in item_ids:
+            report((*loc, "replaces", i), f"'replaces' names {item_id!r}, which is not a scoring item")
+
+
+def apply_hand_file(ruleset: Ruleset, path: PathLike, display_path: str | None = None) -> Ruleset:
+    """A ruleset with a special-hands file applied: new hands added, values changed, hands disallowed.
+
+    A file whose ``rulesets`` list does not name this ruleset leaves it unchanged. Any problem refuses the
+    whole file (:class:`RulesetError`).
+    """
+    problems: list[Problem] = []
+    doc, model = _hand_file(path, display_path)
+    if model.rulesets and ruleset.id not in model.rulesets:
+        return ruleset
+
+    def report(loc: Location, message: str) -> None:
+        problems.append(doc.problem(loc, message))
+
+    hands = {hand.id: hand for hand in ruleset.special_hands}
+    item_ids = {item.id for item in ruleset.scoring}
+    for hand_id, hand_model in model.hands.items():
+        if hand_id in hands:
+            report(("hands", hand_id), f"special hand {hand_id!r} already exists in ruleset {ruleset.id!r}; "
+                                       f"use 'change' to change its value")
+            continue
+        compiled = compile_special_hand(hand_id, hand_model, ("hands", hand_id), report)
+        _check_hand(compiled, ruleset.limit, item_ids, ("hands", hand_id), report)
+        hands[hand_id] = compiled
+    for hand_id, change in model.change.items():
+        if hand_id not in hands:
+            report(("change", hand_id), f"unknown special hand {hand_id!r} in ruleset {ruleset.id!r}")
+            continue
+        values = {k: v for k, v in change.model_dump().items() if v is not None}
+        hands[hand_id] = dataclasses.replace(hands[hand_id], **values)
+    for i, hand_id in enumerate(model.disallow):
+        if hand_id not in hands:
+            report(("disallow", i), f"unknown special hand {hand_id!r} in ruleset {ruleset.id!r}")
+            continue
+        hands[hand_id] = dataclasses.replace(hands[hand_id], allowed=False)
+    if problems:
+        raise RulesetError(problems)
+    return dataclasses.replace(ruleset, special_hands=tuple(hands.values()))
+
+
+def _hand_file(path: PathLike, display_path: str | None) -> tuple[YamlDocument, HandFileModel]:
+    problems: list[Problem] = []
+    doc = _read(path, problems, display_path)
+    if doc is None:
+        raise RulesetError(problems)
+    try:
+        return doc, HandFileModel.model_validate(doc.data)
+    except ValidationError as exc:
+        raise RulesetError(validation_problems(doc, exc)) from None
+
+
+def check_special_hands(path: PathLike, display_path: str | None = None) -> None:
+    """Check a special-hands file on its own: its shape and every new hand's pattern (raises RulesetError)."""
+    doc, model = _hand_file(path, display_path)
+    problems: list[Problem] = []
+    for hand_id, hand_model in model.hands.items():
+        compile_special_hand(hand_id, hand_model, ("hands", hand_id),
+                             lambda loc, message: problems.append(doc.problem(loc, message)))
+    if problems:
+        raise RulesetError(problems)
+
+
+def special_hands_targets(path: PathLike) -> list[str] | None:
+    """The ruleset ids a special-hands file is for, or None when it is for every ruleset (or unreadable)."""
+    try:
+        _, model = _hand_file(path, None)
+    except DataFileError:
+        return None
+    return list(model.rulesets) or None
+
+
+apply_special_hands = apply_hand_file
+
+
+def json_schema(kind: str = "ruleset") -> dict[str, Any]:
+    """The JSON Schema of a ruleset file (``kind='ruleset'``) or a special-hands file (``'special_hands'``)."""
+    model = {"ruleset": RulesetModel, "special_hands": HandFileModel}[kind]
+    schema = model.model_json_schema()
+    schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+    schema["title"] = {"ruleset": "Sparrow ruleset", "special_hands": "Sparrow special hands"}[kind]
+    return schema
+
+
+def bundled_ruleset_path(ruleset_id: str, root: PathLike | None = None) -> Path:
+    """Where a bundled mod keeps a ruleset of the same id: ``mods/<id>/rulesets/<id>.yaml``."""
+    base = Path(root) if root is not None else Path(__file__).resolve().parents[2]
+    return base / "mods" / ruleset_id / "rulesets" / f"{ruleset_id}.yaml"

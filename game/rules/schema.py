@@ -1,0 +1,313 @@
+"""The ruleset and special-hands file formats as pydantic models (exported as JSON Schema for mod authors).
+
+Models check the *shape* of a file (keys, types, ranges); :mod:`game.rules.compile` checks the meaning
+(tile codes, variables) and turns a file into :mod:`game.core` objects. Every model refuses unknown keys.
+"""
+
+from __future__ import annotations
+
+import dataclasses
+from typing import Annotated, Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
+
+from game.core.play_rules import PlayRules
+from game.core.ruleset import PaymentScheme
+
+Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="a snake_case id")]
+WindLetter = Literal["E", "S", "W", "N"]
+WonBy = Literal["discard", "wall", "loose_tile", "robbed_kong"]
+
+
+class _Model(BaseModel):
+    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+
+
+TileSpecIn = Annotated[
+    "str | TileSpecMap",
+    Field(description="a tile code (RD, 5D), a class (wind, dragon, honour, terminal, major, minor, green, "
+                      "red_bamboo, suit, any), own_wind, round_wind, or a mapping"),
+]
+
+
+class TileSpecMap(_Model):
+    """A tile described by suit and number, variables, a list, or a combination of specs."""
+
+    suit: str | None = Field(None, description="B, C or D (Bamboo, Characters, Dots), or a suit variable such as "
+                                                "s; the same variable is the same suit everywhere in the hand")
+    number: int | str | list[int] | None = Field(
+        None, description="1-9, a list, even, odd, minor (2-8), major (1 and 9), or a number variable with an "
+                          "optional offset: n, n+1, n+2")
+    tile: str | None = Field(None, description="a tile variable: the same tile wherever the variable appears")
+    in_: list[str] | None = Field(None, alias="in", description="any of these tile codes or classes")
+    any_of: list[TileSpecIn] | None = Field(None, description="a tile that fits any of these specs")
+    all_of: list[TileSpecIn] | None = Field(None, description="a tile that fits all of these specs")
+    not_: TileSpecIn | None = Field(None, alias="not", description="a tile that does not fit this spec")
+
+
+class KnittedModel(_Model):
+    """Tiles of one number in different suits (a knitted pung: three suits; a knitted pair: two)."""
+
+    number: int | str | None = Field(None, description="the number (1-9, a class or a variable); any if absent")
+    suits: list[str] | None = Field(None, description="suit variables or letters, one per tile; all different")
+
+
+class RunModel(_Model):
+    """Single tiles of consecutive or listed numbers: 1-9 in one suit, or alternating through the suits."""
+
+    suit: str | None = Field(None, description="the suit (letter or variable); one fresh suit if absent")
+    from_: int | None = Field(None, alias="from", ge=1, le=9, description="first number")
+    to: int | None = Field(None, ge=1, le=9, description="last number")
+    numbers: list[Annotated[int, Field(ge=1, le=9)]] | None = Field(
+        None, description="the numbers, in order (a number may repeat, as in 1 8 6 1)")
+    alternate: Literal["none", "cycle", "any"] = Field(
+        "none", description="cycle: the suit changes at each step in a fixed cycle of the three suits (any start, "
+                            "any order); any: only no two consecutive numbers in the same suit")
+
+    @model_validator(mode="after")
+    def _range_or_numbers(self) -> RunModel:
+        if (self.numbers is None) == (self.from_ is None or self.to is None):
+            raise ValueError("a run needs either 'from' and 'to', or 'numbers'")
+        if self.from_ is not None and self.to is not None and self.from_ > self.to:
+            raise ValueError(f"'from' ({self.from_}) must not be greater than 'to' ({self.to})")
+        if self.alternate != "none" and self.suit is not None:
+            raise ValueError("an alternating run cannot also name one 'suit'")
+        return self
+
+
+SET_KINDS = ("pung", "kong", "pung_or_kong", "chow", "pair", "single")
+PLURALS = {"pungs": "pung", "kongs": "kong", "pungs_or_kongs": "pung_or_kong", "chows": "chow", "pairs": "pair",
+           "singles": "single"}
+
+
+class ElementModel(_Model):
+    """One element of a pattern: exactly one of the kind keys, plus options."""
+
+    pung: TileSpecIn | None = Field(None, description="three identical tiles")
+    kong: TileSpecIn | None = Field(None, description="four identical tiles: a declared kong or four held "
+                                                      "concealed (no loose tile)")
+    pung_or_kong: TileSpecIn | None = Field(None, description="a pung, or a declared kong")
+    chow: TileSpecIn | None = Field(None, description="three consecutive tiles of a suit; the spec is the lowest")
+    pair: TileSpecIn | None = Field(None, description="two identical tiles")
+    single: TileSpecIn | None = Field(None, description="one tile")
+    pungs: list[TileSpecIn] | None = Field(None, description="one pung per spec")
+    kongs: list[TileSpecIn] | None = Field(None, description="one kong per spec")
+    pungs_or_kongs: list[TileSpecIn] | None = Field(None, description="one pung or kong per spec")
+    chows: list[TileSpecIn] | None = Field(None, description="one chow per spec")
+    pairs: list[TileSpecIn] | None = Field(None, description="one pair per spec")
+    singles: list[TileSpecIn] | None = Field(None, description="one tile per spec, shown as one group")
+    knitted_pung: KnittedModel | None = Field(None, description="one number in three different suits")
+    knitted_pair: KnittedModel | None = Field(None, description="one number in two different suits")
+    run: RunModel | None = Field(None, description="single tiles of a run of numbers")
+    one_of: list[ElementModel] | None = Field(None, description="any one of these elements (each time)")
+    times: int = Field(1, ge=1, le=14, description="how many of this element")
+    concealed: bool = Field(False, description="this set must be concealed: not an exposed meld, and not "
+                                               "completed by the claimed winning discard")
+    distinct: bool = Field(False, description="with times: every copy takes a different tile")
+
+    @model_validator(mode="after")
+    def _one_kind(self) -> ElementModel:
+        given = [k for k in (*SET_KINDS, *PLURALS, "knitted_pung", "knitted_pair", "run", "one_of")
+                 if getattr(self, k) is not None]
+        if len(given) != 1:
+            shown = ", ".join(given) if given else "none"
+            raise ValueError(f"an element needs exactly one of pung, kong, pung_or_kong, chow, pair, single, their "
+                             f"plurals, knitted_pung, knitted_pair, run or one_of; got {shown}")
+        return self
+
+    @property
+    def kind_key(self) -> str:
+        for k in (*SET_KINDS, *PLURALS, "knitted_pung", "knitted_pair", "run", "one_of"):
+            if getattr(self, k) is not None:
+                return k
+        raise AssertionError("validated element without a kind")
+
+
+class WhenModel(_Model):
+    """Conditions on how the hand was won."""
+
+    won_by: WonBy | list[WonBy] | None = Field(None, description="how the winning tile came")
+    first_discard: bool | None = Field(None, description="won on East's first discard")
+    original_hand: bool | None = Field(None, description="East won with the dealt hand and the first tile")
+    last_wall_tile: bool | None = Field(None, description="won with the last tile before the kong box")
+    standing_hand: bool | None = Field(None, description="won with a declared standing hand")
+    seat_wind: WindLetter | list[WindLetter] | None = Field(None, description="the winner's seat wind")
+    round_wind: WindLetter | list[WindLetter] | None = Field(None, description="the wind of the round")
+
+
+class PatternModel(_Model):
+    """One form of a special hand."""
+
+    sets: list[ElementModel] | None = Field(
+        None, description="the elements; absent = any complete hand (only the conditions are checked)")
+    different: list[str] | list[list[str]] | None = Field(
+        None, description="variables that must all take different values (one list, or several lists)")
+    concealed: bool = Field(False, description="no exposed melds (a declared concealed kong is fine)")
+    winning_tile: TileSpecIn | None = Field(None, description="the winning tile must fit this spec")
+    when: WhenModel | None = Field(None, description="conditions on how the hand was won")
+
+
+class SpecialHandModel(PatternModel):
+    """A special hand: its pattern (or several ``forms``) and its value."""
+
+    name: str = Field(description="the name players see")
+    aliases: list[str] = Field(default_factory=list, description="other names for the same hand")
+    description: str = Field("", description="the rule text, for the help screen")
+    points: int = Field(0, ge=0, description="points (the total value, or added to the regular score)")
+    doubles: int = Field(0, ge=0, le=20, description="doubles")
+    limit: float | None = Field(None, gt=0, description="the value as a multiple of the ruleset's limit")
+    total: bool = Field(True, description="true: the value is the hand's total score; false: added to the "
+                                          "regular score before doubling")
+    allowed: bool = Field(True, description="whether the hand may be played")
+    fixed: bool = Field(False, description="the total/added setting cannot be changed in the settings")
+    no_doubles: bool = Field(False, description="the value cannot be changed to doubles in the settings")
+    replaces: list[Id] = Field(default_factory=list, description="scoring items this hand stands in for")
+    forms: list[PatternModel] | None = Field(None, description="alternative forms; the hand matches any of them")
+
+    @model_validator(mode="after")
+    def _forms_or_pattern(self) -> SpecialHandModel:
+        if self.forms is not None and (self.sets is not None or self.winning_tile is not None
+                                       or self.when is not None or self.different is not None or self.concealed):
+            raise ValueError("give either 'forms' or one pattern (sets, different, concealed, winning_tile, when), "
+                             "not both")
+        return self
+
+
+class ForEachModel(_Model):
+    """Which sets or bonus tiles an item counts, once each."""
+
+    set: Literal["pung", "kong", "pung_or_kong", "chow", "pair", "any"] | None = Field(
+        None, description="the kind of set")
+    exposed: bool | None = Field(None, description="true: exposed sets only; false: concealed only")
+    tile: TileSpecIn | None = Field(None, description="the set's tile (a chow's lowest) must fit this spec")
+    bonus: Literal["any", "own", "round", "flower", "season", "complete_set"] | None = Field(
+        None, description="flowers and seasons: each one, the seat's own, the round wind's, each flower, each "
+                          "season, or each complete set of four")
+
+    @model_validator(mode="after")
+    def _set_or_bonus(self) -> ForEachModel:
+        if (self.set is None) == (self.bonus is None):
+            raise ValueError("for_each needs exactly one of 'set' or 'bonus'")
+        if self.bonus is not None and (self.exposed is not None or self.tile is not None):
+            raise ValueError("'exposed' and 'tile' apply to sets, not to bonus tiles")
+        return self
+
+
+class ScoringItemModel(_Model):
+    """One line of the scoring table."""
+
+    name: str = Field(description="the name shown in the score explanation")
+    description: str = Field("", description="what the line is for")
+    points: int = Field(0, ge=0, description="points")
+    doubles: int = Field(0, ge=0, le=20, description="doubles")
+    mah_jongg_only: bool = Field(False, description="counts only for the winner")
+    allowed: bool = Field(True, description="false: the line never counts (the program's 'No Scoring Value')")
+    fixed: bool = Field(False, description="the mah_jongg_only setting cannot be changed in the settings")
+    no_doubles: bool = Field(False, description="the value cannot be changed to doubles in the settings")
+    when: str | list[str] | None = Field(None, description="hand conditions that must all hold")
+    for_each: ForEachModel | None = Field(None, description="count once per matching set or bonus tile")
+
+    @model_validator(mode="after")
+    def _when_or_for_each(self) -> ScoringItemModel:
+        if (self.when is None) == (self.for_each is None):
+            raise ValueError("a scoring item needs exactly one of 'when' or 'for_each'")
+        return self
+
+
+class RoundingModel(_Model):
+    """Rounding of hand scores."""
+
+    unit: int = Field(10, ge=1, description="round to a multiple of this")
+    stage: Literal["none", "before_doubles", "after_doubles"] = Field("none", description="when to round")
+    mode: Literal["up", "half_up"] = Field("up", description="up: always up; half_up: to the nearest, 5 up")
+
+
+_PLAY_DOCS = {
+    "flowers": "the 8 flowers and seasons are in the set (144 tiles; 136 without)",
+    "jokers": "jokers in the set",
+    "stacks_per_side": "stacks in each side of the wall; 0 = the set's tiles / 8",
+    "dice_for_wall": "dice East throws to choose the wall to break",
+    "kong_box_stacks": "stacks left of the breach that form the kong box with the loose tiles",
+    "kong_box_moves": "keep the kong box at a fixed size: every replacement moves the live wall's end back (A15)",
+    "east_dealt_fourteen": "East is dealt 14 tiles instead of drawing the first tile from the wall",
+    "replacements_from_wall_end": "replacement tiles come from the end of the live wall instead of a kong box",
+    "chows_allowed": "players may collect chows",
+    "max_chows": "at most this many chows in a hand (null = any)",
+    "chow_from_any_for_mah_jongg": "a chow may be claimed from any player when it completes Mah Jongg (rule 15b)",
+    "chow_only_for_mah_jongg": "a discard may be claimed for a chow only to go Mah Jongg",
+    "pair_claim_for_mah_jongg": "a discard may be claimed to complete the pair of a Mah Jongg hand (rule 11)",
+    "precedence": "claims in order of precedence; ties go to the player nearest the discarder",
+    "concealed_kong_any_time": "a concealed kong may be declared on any later turn (rule 17)",
+    "promote_kong_any_time": "an exposed pung may be promoted on any later turn with a drawn tile (A8)",
+    "initial_kongs_declared": "kongs in the dealt hand are declared before play (A3)",
+    "rob_kong": "the tile that promotes an exposed pung may be robbed to go Mah Jongg (rule 17b)",
+    "original_hand": "East may win with the dealt hand and the first tile (rule 8)",
+    "standing_hand": "a player may declare a standing hand right after their first discard (rule 9, A21)",
+    "claim_last_discard": "what the last discard before the kong box may be claimed for (A16)",
+    "east_keeps_deal_on_draw": "after a dead hand East stays East (A4)",
+    "east_keeps_deal_on_win": "East keeps the deal after winning",
+    "rounds": "winds of the round played in a game",
+    "start_score": "every player's score at the start of a game",
+}
+
+
+def _play_model() -> type[BaseModel]:
+    fields: dict[str, Any] = {}
+    hints = {"precedence": list[Literal["mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair",
+                                        "kong", "pung", "chow"]],
+             "claim_last_discard": Literal["any", "mah_jongg", "none"],
+             "max_chows": int | None}
+    for f in dataclasses.fields(PlayRules):
+        default = f.default
+        if isinstance(default, tuple):
+            default = list(default)
+        kind = hints.get(f.name, type(default))
+        fields[f.name] = (kind, Field(default, description=_PLAY_DOCS.get(f.name, "")))
+    return create_model("PlayModel", __config__=ConfigDict(extra="forbid"), __doc__="How a hand is played.",
+                        **fields)
+
+
+PlayModel = _play_model()
+
+
+class RulesetModel(_Model):
+    """A ruleset file (``rulesets/<id>.yaml`` in a mod)."""
+
+    format: Literal[1] = Field(description="the file format version")
+    id: Id = Field(description="the ruleset id (snake_case), unique among all mods")
+    name: str = Field(description="the name players see")
+    description: str = Field("", description="a paragraph for the ruleset chooser")
+    extends: Id | None = Field(None, description="a parent ruleset id: this file then only overrides its values")
+    play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")  # type: ignore[valid-type]
+    special_hands_allowed: bool = Field(True, description="the master switch for special hands")
+    limit: int | None = Field(None, gt=0, description="the most a hand can score (null = no limit)")
+    rounding: RoundingModel = Field(default_factory=RoundingModel, description="rounding of hand scores")
+    payment: PaymentScheme = Field(PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE, description="how scores are paid")
+    losers_score_concealed: bool = Field(True, description="losers score their concealed pungs too (A27)")
+    scoring: dict[Id, ScoringItemModel] = Field(default_factory=dict, description="the scoring table, by item id")
+    special_hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, description="special hands, by id")
+
+
+class SpecialHandChangeModel(_Model):
+    """Changes to a special hand a ruleset already has."""
+
+    name: str | None = Field(None, description="a new name")
+    points: int | None = Field(None, ge=0, description="new points")
+    doubles: int | None = Field(None, ge=0, le=20, description="new doubles")
+    limit: float | None = Field(None, gt=0, description="new value as a multiple of the limit")
+    total: bool | None = Field(None, description="total (true) or added (false)")
+    allowed: bool | None = Field(None, description="allow or disallow the hand")
+
+
+class HandFileModel(_Model):
+    """A special-hands file (``hands/*.yaml`` in a mod of kind special_hands)."""
+
+    format: Literal[1] = Field(description="the file format version")
+    rulesets: list[Id] = Field(default_factory=list, description="the rulesets this file is for (empty: all)")
+    hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, description="new special hands, by id")
+    change: dict[Id, SpecialHandChangeModel] = Field(default_factory=dict, description="changes to existing hands")
+    disallow: list[Id] = Field(default_factory=list, description="existing hands to disallow")
+
+
+ElementModel.model_rebuild()
+TileSpecMap.model_rebuild()
