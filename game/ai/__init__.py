@@ -3,5 +3,58 @@
 * :mod:`game.ai.personality`: the ``ai/*.yaml`` personality schema and its loader.
 * :mod:`game.ai.base`: the Player protocol, ``decide(view, legal_actions) -> Action``.
 * :mod:`game.ai.engine`: the decision engine every personality uses.
-* :mod:`game.ai.bots`: the reference bots ``random``, ``greedy`` and ``efficient``.
+* :mod:`game.ai.special`: distance from a hand to the ruleset's special hands.
+* :mod:`game.ai.bots`, :mod:`game.ai.reference`: the reference bots ``random``, ``greedy`` and ``efficient``.
+
+:func:`create_player` makes a player from an id: a reference bot, a personality id from the enabled mods, or a
+personality with modifiers added, ``expert+scatterbrain``.
 """
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+from typing import Any
+
+__all__ = ["create_player", "personality_ids"]
+
+
+def _personalities(mods_dir: str | None = None) -> dict[str, Any]:
+    from game.mods import list_personalities
+
+    return {p.id: p for p in list_personalities(mods_dir)}
+
+
+def personality_ids(mods_dir: str | None = None) -> list[str]:
+    """The ids of every personality in the enabled mods."""
+    return sorted(_personalities(mods_dir))
+
+
+def create_player(player_id: str, *, rng: random.Random, ruleset: Any = None, mods_dir: str | None = None,
+                  personalities: Sequence[Any] | None = None) -> Any:
+    """A computer player by id: ``random``, ``greedy``, ``efficient``, or a personality (``+modifier`` allowed).
+
+    ``personalities`` overrides the ones found in the mods (tests and tools pass their own).
+    """
+    from game.ai.bots import REFERENCE_BOTS
+    from game.ai.engine import EnginePlayer
+    from game.ai.personality import MODIFIERS
+    from game.ai.reference import EfficientBot
+
+    if player_id in REFERENCE_BOTS:
+        return REFERENCE_BOTS[player_id](rng)
+    if player_id == "efficient":
+        return EfficientBot(rng)
+    base, *mods = player_id.split("+")
+    known = {p.id: p for p in personalities} if personalities is not None else _personalities(mods_dir)
+    if base not in known:
+        choices = ", ".join(["efficient", *sorted(REFERENCE_BOTS), *sorted(known)])
+        raise ValueError(f"unknown player {player_id!r}: expected one of {choices}")
+    unknown = [m for m in mods if m not in MODIFIERS]
+    if unknown:
+        raise ValueError(f"unknown modifier {unknown[0]!r} in {player_id!r}: expected one of {', '.join(MODIFIERS)}")
+    personality = known[base]
+    if mods:
+        merged = tuple(dict.fromkeys((*personality.modifiers, *mods)))
+        personality = personality.model_copy(update={"modifiers": merged, "id": player_id.replace("+", "_")})
+    return EnginePlayer(personality, rng, ruleset)

@@ -1,0 +1,325 @@
+"""The one decision engine every personality uses: discards, claims, kongs, robbing, ready declarations and
+the choice of a special hand worth chasing.
+
+A discard is scored on four things, weighted by the personality's knobs (:mod:`game.ai.personality`):
+
+* speed: tiles from ready after it (regular shanten, or the distance to the special hand being chased);
+* efficiency: live tiles that would bring the hand nearer (useful tiles counted against what is visible);
+* value: doubles the hand is heading for (:class:`game.ai.evaluate.ValueModel`, from the ruleset);
+* danger: how likely it is to hand a threatening opponent Mah Jongg (:func:`game.ai.evaluate.danger`).
+
+Mistakes pick among the scored discards with a softmax; the scatterbrain modifier ignores some discards it
+could claim, sometimes discards carelessly and sometimes forgets to declare a standing (ready) hand.
+Everything random comes from the ``random.Random`` passed in, so a seed replays the same game.
+"""
+
+from __future__ import annotations
+
+import math
+import random
+from collections.abc import Sequence
+from dataclasses import dataclass, field
+
+from game.ai.evaluate import ValueModel, danger, threat
+from game.ai.personality import Personality
+from game.ai.special import Target, special_target
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.analysis import shanten, useful_tiles
+from game.core.melds import Meld, MeldKind
+from game.core.patterns import Env
+from game.core.ruleset import Ruleset, SpecialHand
+from game.core.tiles import NUM_KINDS, counts_of
+from game.core.view import PlayerView
+
+_SPEED = 10.0  # score of one step nearer Mah Jongg; the other weights are measured against it
+
+
+@dataclass
+class _Plan:
+    """The special hand being chased in this hand, if any, and how long it has not improved."""
+
+    hand: SpecialHand | None = None
+    best: int = 99
+    stalled: int = 0
+    dropped: set[str] = field(default_factory=set)
+
+
+@dataclass(frozen=True)
+class _Option:
+    action: Discard
+    speed: int
+    useful: int
+    value: float
+    danger: float
+    score: float
+
+
+class EnginePlayer:
+    """A computer player driven by a :class:`Personality` (and, when given, the ruleset's data)."""
+
+    def __init__(self, personality: Personality, rng: random.Random, ruleset: Ruleset | None = None) -> None:
+        self.personality = personality
+        self.id = personality.id
+        self.rng = rng
+        self.ruleset = ruleset
+        play = getattr(ruleset, "play", None)
+        self.chows = bool(getattr(play, "chows_allowed", True))
+        self.specials: tuple[SpecialHand, ...] = ()
+        if ruleset is not None and personality.knows_limit_hands and ruleset.special_hands_allowed:
+            self.specials = tuple(h for h in ruleset.special_hands if h.allowed and h.has_shape)
+        self._plan = _Plan()
+        self._tiles_left = -1
+        self._values: dict[tuple[int, int], ValueModel] = {}
+
+    # -- entry point ------------------------------------------------------------------------------------------
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        """Choose one of ``legal`` for the position in ``view``."""
+        if view.tiles_left > self._tiles_left:
+            self._plan = _Plan()  # a new hand has been dealt
+        self._tiles_left = view.tiles_left
+        for action in legal:
+            if isinstance(action, MahJongg) or (isinstance(action, Claim) and action.type == "mah_jongg"):
+                return action
+        if view.phase == "turn" and view.current == view.seat:
+            return self._turn(view, legal)
+        claims = [a for a in legal if isinstance(a, Claim)]
+        if claims:
+            return self._claim(view, claims)
+        return next((a for a in legal if isinstance(a, Pass)), legal[0])
+
+    # -- shared helpers ---------------------------------------------------------------------------------------
+
+    def _value_model(self, view: PlayerView) -> ValueModel:
+        key = (view.seat_wind, view.round_wind)
+        model = self._values.get(key)
+        if model is None:
+            model = self._values[key] = ValueModel.build(self.ruleset, *key)
+        return model
+
+    def _env(self, view: PlayerView) -> Env:
+        return Env(view.seat_wind, view.round_wind)
+
+    def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView) -> int:
+        """Tiles from ready under the current plan (the special hand chased, else the regular hand)."""
+        regular = shanten(counts, n_melds, chows=self.chows)
+        hand = self._plan.hand
+        if hand is None:
+            return regular
+        target = special_target(hand, counts, melds, self._env(view), budget=1500)
+        return regular if target is None else min(target.distance, regular + 2)
+
+    # -- own turn ---------------------------------------------------------------------------------------------
+
+    def _turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        discards = [a for a in legal if isinstance(a, Discard)]
+        counts = counts_of(view.concealed)
+        melds = view.me.melds
+        n_melds = len(melds)
+        if sum(counts) != 3 * (4 - n_melds) + 2:
+            # Jokers (or another tile the analysis does not count) in the hand: fall back to a plain choice.
+            plain = [a for a in discards if a.tile < NUM_KINDS and not a.standing]
+            return plain[0] if plain else legal[0]
+        self._update_plan(view, counts, melds)
+        kong = self._kong(view, legal, counts, n_melds)
+        if kong is not None:
+            return kong
+        if not discards:
+            return legal[0]
+        options = self._score_discards(view, discards, counts, n_melds, melds)
+        choice = self._pick(options)
+        standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
+        # Computer players declare a standing hand honestly, right after becoming ready (Four Winds F-41);
+        # the scatterbrain sometimes forgets.
+        if standing is not None and not (self.personality.is_scatterbrain and self.rng.random() < 0.2):
+            return standing
+        return choice.action
+
+    def _update_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
+        """Choose, keep or drop a special hand to chase (Expert adapts, Limitmaker sticks to its plan)."""
+        p = self.personality
+        if not self.specials or p.value_pull <= 0:
+            return
+        plan = self._plan
+        regular = shanten(counts, len(melds), chows=self.chows)
+        env = self._env(view)
+        if plan.hand is not None:
+            target = special_target(plan.hand, counts, melds, env, budget=2000)
+            distance = 99 if target is None else target.distance
+            if distance < plan.best:
+                plan.best, plan.stalled = distance, 0
+            else:
+                plan.stalled += 1
+            patience = 2 + round(8 * p.plan_stickiness)
+            if distance >= 99 or plan.stalled > patience or distance > regular + 2 + round(3 * p.plan_stickiness):
+                plan.dropped.add(plan.hand.id)
+                plan.hand, plan.best, plan.stalled = None, 99, 0
+            return
+        # Experts only set out for a special hand with a good start; limitmakers look all hand long.
+        early = view.me.discards == () or len(view.me.discards) <= (3 if p.strategy == "expert" else 12)
+        if not early:
+            return
+        slack = 2.5 * p.value_pull
+        best: tuple[float, SpecialHand | None, int] = (0.0, None, 99)
+        for hand in self.specials:
+            if hand.id in plan.dropped:
+                continue
+            target = special_target(hand, counts, melds, env, budget=800)
+            if target is None or target.distance > min(4, regular + slack):
+                continue
+            worth = self._special_worth(hand)
+            # Prefer near, valuable hands: each tile further away halves the appeal.
+            appeal = worth / 2 ** max(0, target.distance - regular)
+            if appeal > best[0]:
+                best = (appeal, hand, target.distance)
+        if best[1] is not None and best[0] >= 6:
+            plan.hand, plan.best, plan.stalled = best[1], best[2], 0
+
+    def _special_worth(self, hand: SpecialHand) -> float:
+        """A special hand's value in doubles of a small regular hand (about 2^n × 30 points)."""
+        limit = getattr(self.ruleset, "limit", None) or 1000
+        points = hand.limit * limit if hand.limit else hand.points * 2 ** hand.doubles
+        if not hand.total:
+            points += 100
+        return math.log2(max(points, 30) / 30)
+
+    def _kong(self, view: PlayerView, legal: Sequence[Action], counts: list[int], n_melds: int) -> Action | None:
+        """Declare a kong when it costs no speed: it scores more and brings a loose tile."""
+        kongs = [a for a in legal if isinstance(a, DeclareKong)]
+        if not kongs:
+            return None
+        best_now = min(shanten(_minus(counts, t), n_melds, chows=self.chows)
+                       for t in range(NUM_KINDS) if counts[t])
+        for action in kongs:
+            t = action.tile
+            after = list(counts)
+            if counts[t] == 4:
+                after[t] -= 4
+                value = shanten(after, n_melds + 1, chows=self.chows)
+            else:
+                after[t] -= 1
+                value = shanten(after, n_melds, chows=self.chows)
+                if self.personality.caution > 0.7 and max(threat(view)) >= 1.0:
+                    continue  # a promoted kong may be robbed; a careful player does not offer it to a ready hand
+            if value <= best_now:
+                return action
+        return None
+
+    def _score_discards(self, view: PlayerView, discards: Sequence[Discard], counts: list[int], n_melds: int,
+                        melds: Sequence[Meld]) -> list[_Option]:
+        p = self.personality
+        visible = view.visible_counts()
+        live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
+        threats = threat(view)
+        top_threat = max(threats)
+        model = self._value_model(view)
+        pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
+        raw = []
+        for action in discards:
+            if action.standing or action.tile >= NUM_KINDS:
+                continue
+            after = _minus(counts, action.tile)
+            speed = self._speed(after, n_melds, melds, view)
+            raw.append((action, after, speed))
+        fastest = min(r[2] for r in raw)
+        caution = p.caution * top_threat
+        options = []
+        for action, after, speed in raw:
+            useful = 0
+            if p.efficiency > 0 and speed <= fastest + 1 and self._plan.hand is None:
+                useful = sum(live[t] for t in useful_tiles(after, n_melds, chows=self.chows))
+            value = model.hand_value(after, view) if pull > 0 else 0.0
+            risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
+            # Folding: far from ready against a real threat, safety outweighs speed.
+            risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
+            score = (-_SPEED * speed + 5.0 * p.efficiency * math.log1p(useful)
+                     + 4.0 * pull * value - risk_weight * risk)
+            options.append(_Option(action, speed, useful, value, risk, score))
+        return options
+
+    def _pick(self, options: list[_Option]) -> _Option:
+        """The best option, or with mistakes a softmax draw; the scatterbrain sometimes just grabs one."""
+        p = self.personality
+        ordered = sorted(options, key=lambda o: (-o.score, o.action.tile))
+        if p.is_scatterbrain and len(ordered) > 1 and self.rng.random() < 0.1:
+            return self.rng.choice(ordered[1:])
+        temperature = 6.0 * p.mistakes
+        if temperature <= 0 or len(ordered) == 1:
+            return ordered[0]
+        top = ordered[0].score
+        weights = [math.exp((o.score - top) / temperature) for o in ordered]
+        return self.rng.choices(ordered, weights)[0]
+
+    # -- claims -----------------------------------------------------------------------------------------------
+
+    def _claim(self, view: PlayerView, claims: Sequence[Claim]) -> Action:
+        p = self.personality
+        if p.is_scatterbrain and self.rng.random() < 0.2:
+            return Pass()  # absent-minded: did not notice the discard
+        counts = counts_of(view.concealed)
+        melds = view.me.melds
+        n_melds = len(melds)
+        if sum(counts) != 3 * (4 - n_melds) + 1 or view.last_discard is None:
+            return Pass()
+        tile = view.last_discard[1]
+        if self._plan.hand is not None and any(f.concealed for f in self._plan.hand.forms):
+            return Pass()  # a concealed special hand: claiming would ruin it
+        now = self._speed(counts, n_melds, melds, view)
+        threats = threat(view)
+        model = self._value_model(view)
+        best: tuple[float, Action] = (0.0, Pass())
+        for claim in claims:
+            after = list(counts)
+            for t in claim.tiles:
+                after[t] -= 1
+            kind = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}[claim.type]
+            new_melds = (*melds, Meld(kind, tuple(sorted((*claim.tiles, tile))), True, claimed_tile=tile))
+            if claim.type == "kong":
+                speed = self._speed(after, n_melds + 1, new_melds, view)
+            else:
+                speed = min(self._speed(_minus(after, d), n_melds + 1, new_melds, view)
+                            for d in range(NUM_KINDS) if after[d])
+            gain = now - speed
+            worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
+            want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats))
+            if want > best[0]:
+                best = (want, claim)
+        return best[1]
+
+    def _claim_appetite(self, view: PlayerView, kind: str, gain: int, speed: int, worth: float,
+                        top_threat: float) -> float:
+        """How much the personality wants this claim; above 0 it claims. Claiming shows the hand and gives up
+        concealed value, so the bar is higher for cautious players and for chows."""
+        p = self.personality
+        if kind == "kong":
+            if gain < 0:
+                return 0.0
+            return p.claim_eagerness + 0.3 * worth - 0.2  # more points and a loose tile, if it costs no speed
+        if gain <= 0:
+            return 0.0
+        eager = p.claim_eagerness
+        if top_threat >= 1.0:
+            eager += 0.2  # a ready opponent: hurry (Four Winds F-41)
+        if p.strategy == "expert" and view.discard_count < 16 and speed > 0:
+            eager -= 0.35  # experts seldom claim early, unless it makes them ready
+        if speed <= 0:
+            eager += 0.35
+        if kind == "chow":
+            eager -= 0.2
+        eager += 0.15 * min(2.0, worth) * p.value_pull
+        return eager - 0.5 + 0.1 * (gain - 1)
+
+
+def _minus(counts: list[int], tile: int) -> list[int]:
+    after = list(counts)
+    after[tile] -= 1
+    return after
+
+
+def nearest_special(hands: Sequence[SpecialHand], view: PlayerView) -> Target | None:
+    """The special hand nearest to the hand in ``view`` (for hints and tests)."""
+    counts = counts_of(view.concealed)
+    env = Env(view.seat_wind, view.round_wind)
+    found = [special_target(h, counts, view.me.melds, env) for h in hands]
+    reachable = [t for t in found if t is not None]
+    return min(reachable, key=lambda t: t.distance) if reachable else None

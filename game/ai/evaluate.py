@@ -1,0 +1,168 @@
+"""What a computer player weighs besides speed: what a hand is worth, and how dangerous a discard is.
+
+Both read only the player's view (:class:`game.core.view.PlayerView`) and the ruleset's data, so a ruleset
+mod that pays more for a set or a hand condition pulls every personality toward it without code.
+
+* :class:`ValueModel`: doubles a hand is heading for, from the ruleset's scoring items (pungs of dragons and
+  winds, one suit, no chows …), as a smooth estimate that rises as the hand leans toward them.
+* :func:`threat`: how close each opponent looks to Mah Jongg (a standing hand, exposed sets, a late wall).
+* :func:`danger`: how likely a discard is to hand someone Mah Jongg, from the copies already seen.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.core.melds import MeldKind
+from game.core.patterns import Env
+from game.core.ruleset import Ruleset, SetSelector
+from game.core.tiles import DRAGONS, NUM_KINDS, WINDS
+from game.core.view import PlayerView
+
+# Doubles assumed when no ruleset is given (the classic table's values).
+_DEFAULT_CONDITIONS = {"one_suit": 3.0, "one_suit_with_honours": 1.0, "no_chows": 1.0}
+
+
+@dataclass(frozen=True)
+class ValueModel:
+    """Doubles each tile kind brings as a pung, and doubles of the hand conditions worth chasing."""
+
+    pung_doubles: tuple[float, ...]
+    conditions: dict[str, float]
+
+    @classmethod
+    def build(cls, ruleset: Ruleset | None, seat_wind: int, round_wind: int) -> ValueModel:
+        """Read the scoring table: set items give per-kind pung value, hand items give condition value."""
+        pung = [0.0] * NUM_KINDS
+        if ruleset is None:
+            for t in DRAGONS:
+                pung[t] = 1.0
+            pung[WINDS[seat_wind]] += 1.0
+            pung[WINDS[round_wind]] += 1.0
+            return cls(tuple(pung), dict(_DEFAULT_CONDITIONS))
+        env = Env(seat_wind, round_wind)
+        conditions: dict[str, float] = {}
+        for item in ruleset.scoring:
+            if not item.allowed:
+                continue
+            worth = item.doubles + item.points / 40.0  # 40 points is about what one double adds to a small hand
+            if worth <= 0:
+                continue
+            selector = item.for_each
+            if isinstance(selector, SetSelector) and selector.kinds & {"pung", "kong"}:
+                for t in range(NUM_KINDS):
+                    if selector.tile is None or selector.tile.match(t, {}, env) is not None:
+                        pung[t] += worth if item.doubles else worth / 4
+            elif not selector and len(item.when) == 1 and item.doubles:
+                conditions[item.when[0]] = conditions.get(item.when[0], 0.0) + item.doubles
+        return cls(tuple(pung), conditions)
+
+    def hand_value(self, counts: Sequence[int], view: PlayerView) -> float:
+        """Estimated doubles the hand is heading for (a smooth score, not a promise)."""
+        value = 0.0
+        pung = self.pung_doubles
+        for t in range(NUM_KINDS):
+            n = counts[t]
+            if n >= 3:
+                value += pung[t]
+            elif n == 2:
+                value += 0.45 * pung[t]
+            elif n == 1:
+                value += 0.08 * pung[t]
+        suits = [0, 0, 0]
+        honours = 0
+        pairs = 0
+        total = 0
+        for t in range(NUM_KINDS):
+            n = counts[t]
+            if not n:
+                continue
+            total += n
+            if t < 27:
+                suits[t // 9] += n
+            else:
+                honours += n
+            if n >= 2:
+                pairs += 1
+        chows = 0
+        for meld in view.me.melds:
+            for t in meld.tiles:
+                if t < 27:
+                    suits[t // 9] += 1
+                elif t < NUM_KINDS:
+                    honours += 1
+                total += 1
+            if meld.kind is MeldKind.CHOW:
+                chows += 1
+            elif meld.tiles[0] < NUM_KINDS:
+                pairs += 1
+                value += pung[meld.tiles[0]]
+        if total:
+            lean = (max(suits) + honours) / total
+            if lean > 0.6:
+                # One suit (with or without honours) pays most when nearly there; the pull rises smoothly.
+                mixed = self.conditions.get("one_suit_with_honours", 0.0)
+                clean = self.conditions.get("one_suit", 0.0) if honours <= 1 else 0.0
+                value += max(mixed, clean) * ((lean - 0.6) / 0.4) ** 2
+        if not chows:
+            value += self.conditions.get("no_chows", 0.0) * min(1.0, pairs / 5) ** 2
+        return value
+
+
+def threat(view: PlayerView) -> list[float]:
+    """How close each seat looks to going Mah Jongg, 0–1 (0 for this seat).
+
+    A standing hand is a declared ready hand; exposed sets show a hand taking shape; a late wall makes
+    everyone closer.
+    """
+    late = 0.0
+    if view.tiles_left < 30:
+        late = 0.25 * (30 - view.tiles_left) / 30
+    found = []
+    for p in view.players:
+        if p.seat == view.seat:
+            found.append(0.0)
+            continue
+        if p.standing:
+            found.append(1.0)
+            continue
+        exposed = sum(1 for m in p.melds if m.exposed)
+        found.append(min(1.0, 0.22 * exposed + (0.15 if exposed >= 2 else 0.0) + late))
+    return found
+
+
+def suit_threat(view: PlayerView, seat: int) -> int | None:
+    """The suit an opponent seems to collect (all its exposed suit sets in one suit, at least two), or None."""
+    suits = {m.tiles[0] // 9 for m in view.players[seat].melds if m.tiles[0] < 27}
+    sets = sum(1 for m in view.players[seat].melds if m.tiles[0] < 27)
+    if len(suits) == 1 and sets >= 2:
+        return next(iter(suits))
+    return None
+
+
+def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequence[float]) -> float:
+    """Chance-like score, 0–1, that discarding ``tile`` lets a threatening opponent go Mah Jongg."""
+    if tile >= NUM_KINDS:
+        return 0.0
+    seen = visible[tile]
+    unseen = max(0, 4 - seen)
+    if tile >= 27:
+        base = (0.0, 0.25, 0.55, 0.7, 0.7)[unseen]  # an honour can only be waited on as a pair or a pung
+    else:
+        number = tile % 9
+        middle = 1.0 if 2 <= number <= 6 else (0.75 if number in (1, 7) else 0.5)
+        base = middle * (0.2 + 0.8 * unseen / 4)
+    worst = 0.0
+    for p in view.players:
+        level = threats[p.seat]
+        if level <= 0:
+            continue
+        risk = base
+        if tile in p.discards:
+            risk *= 0.4  # a player seldom throws away a tile it is waiting for
+        collected = suit_threat(view, p.seat)
+        if collected is not None and tile < 27:
+            risk *= 1.6 if tile // 9 == collected else 0.6
+        worst = max(worst, min(1.0, risk) * level)
+    return worst

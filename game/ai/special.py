@@ -1,0 +1,202 @@
+"""How far a hand is from a special hand, read straight from the ruleset's special-hand patterns.
+
+A pattern (:class:`game.core.patterns.Pattern`) lists elements (pungs, kongs, chows, pairs, single tiles), each
+with a tile spec that may bind variables. The distance to it is the fewest tiles the hand still lacks over
+every way to give each element a tile, minus one, so it reads like shanten: -1 complete, 0 one tile away.
+Declared sets must each be taken by an element of their kind; a pattern that needs a concealed hand is out
+of reach once a set is exposed.
+
+The search is a depth-first walk over the elements with branch and bound: an element's cheapest cost on its
+own is a lower bound for it, so the walk stops as soon as the tiles already missing plus those bounds reach
+the best found. A node budget keeps every call short; when it runs out the answer is the best found so far
+(still a distance some real instantiation reaches, never an underestimate).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+
+from game.core.melds import Meld, MeldKind
+from game.core.patterns import Element, Env, Pattern
+from game.core.ruleset import SpecialHand
+from game.core.tiles import NUM_KINDS
+
+UNREACHABLE = 99
+
+_MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
+    "pung": (MeldKind.PUNG,),
+    "kong": (MeldKind.KONG,),
+    "pung_or_kong": (MeldKind.PUNG, MeldKind.KONG),
+    "chow": (MeldKind.CHOW,),
+    "pair": (),
+    "single": (),
+}
+
+
+@dataclass(frozen=True)
+class Target:
+    """The nearest instantiation of a special hand: its distance and the concealed tiles it wants."""
+
+    hand_id: str
+    distance: int
+    """Tiles from the hand, as shanten counts them (-1 complete, 0 one tile away)."""
+    need: tuple[int, ...]
+    """How many of each kind the instantiation wants among the concealed tiles (34 entries)."""
+
+
+def _tiles_of(kind: str, t: int) -> tuple[int, ...]:
+    if kind == "chow":
+        return (t, t + 1, t + 2)
+    if kind == "kong":
+        return (t,) * 4
+    if kind == "pair":
+        return (t, t)
+    if kind == "single":
+        return (t,)
+    return (t, t, t)  # pung, and pung_or_kong built as a pung (a fourth tile is never required)
+
+
+def _lacking(tiles: tuple[int, ...], have: Sequence[int]) -> int:
+    """Tiles of one element the hand lacks, on its own."""
+    lacking = 0
+    for x in set(tiles):
+        lacking += max(0, tiles.count(x) - have[x])
+    return lacking
+
+
+def _candidates(el: Element) -> list[int]:
+    tiles = sorted(t for t in el.spec.static if t < NUM_KINDS)
+    if el.kind == "chow":
+        tiles = [t for t in tiles if t < 27 and t % 9 <= 6]
+    return tiles
+
+
+class _Search:
+    def __init__(self, pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, budget: int) -> None:
+        self.elements = pattern.elements
+        self.different = pattern.different
+        self.have = list(counts)
+        self.need = [0] * NUM_KINDS
+        self.melds = melds
+        self.used = [False] * len(melds)
+        self.env = env
+        self.budget = budget
+        self.best = UNREACHABLE
+        self.best_need: tuple[int, ...] = ()
+        self.options = [_candidates(el) for el in self.elements]
+        # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
+        alone = []
+        for el, options in zip(self.elements, self.options, strict=True):
+            cheapest = 0 if any(m.kind in _MELD_KINDS[el.kind] for m in melds) else UNREACHABLE
+            for t in options:
+                cheapest = min(cheapest, _lacking(_tiles_of(el.kind, t), self.have))
+            alone.append(cheapest)
+        self.bound = [0] * (len(alone) + 1)
+        for i in range(len(alone) - 1, -1, -1):
+            self.bound[i] = self.bound[i + 1] + alone[i]
+
+    def _consistent(self, b: dict[str, int]) -> bool:
+        for a, c in self.different:
+            va, vc = b.get(a), b.get(c)
+            if va is not None and va == vc:
+                return False
+        return True
+
+    def run(self) -> None:
+        self._step(0, {}, 0, (-1, -1))
+
+    def _step(self, i: int, b: dict[str, int], missing: int, prev: tuple[int, int]) -> None:
+        self.budget -= 1
+        if missing + self.bound[i] >= self.best or self.budget < 0:
+            return
+        if i == len(self.elements):
+            if all(self.used):
+                self.best = missing
+                self.best_need = tuple(self.need)
+            return
+        el = self.elements[i]
+        twin = i > 0 and el.twin >= 0 and self.elements[i - 1].twin == el.twin
+        floor = prev if twin else (-1, -1)
+        for j, meld in enumerate(self.melds):
+            if self.used[j] or meld.kind not in _MELD_KINDS[el.kind] or (el.concealed and meld.exposed):
+                continue
+            key = (0, j)
+            if key < floor or (twin and el.distinct and key == floor):
+                continue
+            nb = el.spec.match(meld.tile, b, self.env)
+            if nb is None or (nb is not b and not self._consistent(nb)):
+                continue
+            self.used[j] = True
+            self._step(i + 1, nb, missing, key)
+            self.used[j] = False
+        have, need = self.have, self.need
+        scored = []
+        for t in self.options[i]:
+            key = (1, t)
+            if key < floor or (twin and el.distinct and floor == key):
+                continue
+            tiles = _tiles_of(el.kind, t)
+            extra = 0
+            ok = True
+            for x in tiles:
+                need[x] += 1
+                if need[x] > 4:
+                    ok = False
+                if need[x] > have[x]:
+                    extra += 1
+            for x in tiles:
+                need[x] -= 1
+            if ok:
+                scored.append((extra, t))
+        scored.sort()
+        for extra, t in scored:
+            if missing + extra + self.bound[i + 1] >= self.best:
+                break
+            nb = el.spec.match(t, b, self.env)
+            if nb is None or (nb is not b and not self._consistent(nb)):
+                continue
+            tiles = _tiles_of(el.kind, t)
+            for x in tiles:
+                need[x] += 1
+            self._step(i + 1, nb, missing + extra, (1, t))
+            for x in tiles:
+                need[x] -= 1
+            if self.budget < 0:
+                return
+
+
+def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
+                   budget: int = 4000) -> tuple[int, tuple[int, ...]]:
+    """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE."""
+    if not pattern.elements:
+        return UNREACHABLE, ()
+    if pattern.concealed and any(m.exposed for m in melds):
+        return UNREACHABLE, ()
+    when = pattern.when
+    if when.seat_winds is not None and env.seat_wind not in when.seat_winds:
+        return UNREACHABLE, ()
+    if when.round_winds is not None and env.round_wind not in when.round_winds:
+        return UNREACHABLE, ()
+    search = _Search(pattern, counts, melds, env, budget)
+    search.run()
+    return search.best, search.best_need
+
+
+def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
+                   budget: int = 4000) -> Target | None:
+    """The nearest form of ``hand`` (None when no form has tiles of its own or none can be reached)."""
+    best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
+    for form in hand.forms:
+        found = pattern_target(form, counts, melds, env, budget=budget)
+        if found[0] < best[0]:
+            best = found
+    if best[0] >= UNREACHABLE:
+        return None
+    return Target(hand.id, best[0] - 1, best[1])
+
+
+def distance(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld] = (), env: Env | None = None) -> int:
+    """Tiles from ready to a special hand, as shanten counts them; UNREACHABLE when it cannot be made."""
+    target = special_target(hand, counts, melds, env or Env())
+    return UNREACHABLE if target is None else target.distance
