@@ -18,6 +18,7 @@ from game.errors import DataFileError, Problem
 from game.mods import media
 from game.mods.catalog import KIND_FILES, record_files, resolve_file
 from game.mods.discovery import FoundMod
+from game.mods.manifest import tidy
 from game.mods.schemas import (
     VOICE_LINES,
     ThemeSpec,
@@ -61,7 +62,7 @@ class _Checker:
         try:
             return schema.model_validate(doc.data)
         except ValidationError as exc:
-            self.problems.extend(validation_problems(doc, exc))
+            self.problems.extend(tidy(validation_problems(doc, exc)))
             return None
 
     def referenced(self, doc: YamlDocument, key: tuple[str | int, ...], name: str) -> Path | None:

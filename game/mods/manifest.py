@@ -56,7 +56,7 @@ class Manifest(BaseModel):
     model_config = ConfigDict(extra="forbid", frozen=True)
 
     format: Literal[1] = Field(description="manifest format version; always 1 for now")
-    id: str = Field(pattern=ID_PATTERN, description="unique lower-case id: letters, digits, '-' and '_'")
+    id: str = Field(description="unique lower-case id of 2–64 characters: letters, digits, '-' and '_'")
     name: str = Field(min_length=1, max_length=80, description="name shown in the mod manager")
     version: str = Field(description="the mod's own version, quoted, e.g. \"1.0.0\"")
     game: str = Field("*", description="game versions the mod works with, e.g. \">=0.1,<1\"")
@@ -91,6 +91,12 @@ class Manifest(BaseModel):
             _check_id(mod_id)
         return value
 
+    @field_validator("id")
+    @classmethod
+    def _id(cls, value: str) -> str:
+        _check_id(value)
+        return value
+
     @field_validator("version")
     @classmethod
     def _version(cls, value: str) -> str:
@@ -119,7 +125,7 @@ class Manifest(BaseModel):
 
 def _check_id(mod_id: str) -> None:
     if not re.fullmatch(ID_PATTERN, mod_id):
-        raise ValueError(f"expected a mod id (lower-case letters, digits, '-', '_'), got {mod_id!r}")
+        raise ValueError(f"expected a mod id of 2–64 lower-case letters, digits, '-' or '_', got {mod_id!r}")
 
 
 def manifest_from_document(doc: YamlDocument) -> tuple[Manifest | None, list[Problem]]:
@@ -130,7 +136,12 @@ def manifest_from_document(doc: YamlDocument) -> tuple[Manifest | None, list[Pro
     try:
         return Manifest.model_validate(doc.data), []
     except ValidationError as exc:
-        return None, validation_problems(doc, exc)
+        return None, tidy(validation_problems(doc, exc))
+
+
+def tidy(problems: list[Problem]) -> list[Problem]:
+    """Drop pydantic's "Value error, " prefix: our validators already word the message."""
+    return [Problem(p.path, p.message.replace("Value error, ", ""), p.line, p.column) for p in problems]
 
 
 def manifest_json_schema() -> dict:

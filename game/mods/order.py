@@ -25,9 +25,18 @@ class Resolution:
     problems: dict[str, list[Problem]] = field(default_factory=dict)
 
 
+def _where(mod: FoundMod, key: str, mod_id: str) -> tuple[str | int, ...]:
+    """Where ``mod.yaml`` names ``mod_id`` under ``key`` (a mapping key or a list item)."""
+    data = mod.doc.data if mod.doc is not None and isinstance(mod.doc.data, dict) else {}
+    value = data.get(key)
+    if isinstance(value, list) and mod_id in value:
+        return (key, value.index(mod_id))
+    return (key, mod_id)
+
+
 def _requirement_problem(mod: FoundMod, req: str, spec: str, everything: dict[str, FoundMod],
                          enabled: set[str], candidates: set[str]) -> Problem | None:
-    where = ("requires", req)
+    where = _where(mod, "requires", req)
     if req not in everything:
         return mod.manifest_problem(where, f"requires mod {req!r}, which is not installed")
     other = everything[req]
@@ -68,8 +77,10 @@ def resolve(everything: dict[str, FoundMod], enabled: set[str], game_version: st
         try:
             sorter.prepare()
         except graphlib.CycleError as exc:
-            cycle = list(exc.args[1])
-            shown = " -> ".join(cycle)
+            nodes = list(exc.args[1])[:-1]
+            start = nodes.index(min(nodes))  # the same wording whichever node graphlib met first
+            cycle = nodes[start:] + nodes[:start]
+            shown = " -> ".join([*cycle, cycle[0]])
             for mod_id in set(cycle):
                 problems.setdefault(mod_id, []).append(
                     everything[mod_id].manifest_problem((), f"dependency cycle: {shown}"))
@@ -100,8 +111,9 @@ def _drop_unmet(everything: dict[str, FoundMod], enabled: set[str], candidates: 
                 found.append(problem)
         for other in manifest.incompatible:
             if other in candidates:
+                where = _where(everything[mod_id], "incompatible", other)
                 found.append(everything[mod_id].manifest_problem(
-                    ("incompatible",), f"incompatible with mod {other!r}, which is enabled; disable one of them"))
+                    where, f"incompatible with mod {other!r}, which is enabled; disable one of them"))
         if found:
             problems.setdefault(mod_id, []).extend(found)
             candidates.discard(mod_id)

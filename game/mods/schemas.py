@@ -134,10 +134,11 @@ class TilesetSpec(_Strict):
             fixed[code] = cell
         return fixed
 
-    @model_validator(mode="after")
-    def _cells_inside_and_distinct(self) -> TilesetSpec:
+    @field_validator("cells")
+    @classmethod
+    def _cells_inside_and_distinct(cls, value: dict[str, tuple[int, int]]) -> dict[str, tuple[int, int]]:
         used: dict[tuple[int, int], str] = {}
-        for code, cell in self.cell_map().items():
+        for code, cell in value.items():
             column, row = cell
             if not (0 <= column < GRID_COLUMNS and 0 <= row < GRID_ROWS):
                 raise ValueError(f"cell of {code} must be inside the 9×5 grid (column 0–8, row 0–4), got "
@@ -145,7 +146,7 @@ class TilesetSpec(_Strict):
             if cell in used:
                 raise ValueError(f"{code} and {used[cell]} are both in cell {list(cell)}")
             used[cell] = code
-        return self
+        return value
 
     def cell_map(self) -> dict[str, tuple[int, int]]:
         """Every tile code (and ``BACK``) -> (column, row) in the grid, counting from 0.
