@@ -41,10 +41,11 @@ def _member_problem(name: str, info: zipfile.ZipInfo, limits: Limits) -> str | N
         return f"member {name!r} climbs out of the mod folder with '..'"
     if "\x00" in name:
         return f"member {name!r} has a NUL byte in its name"
-    mode = info.external_attr >> 16
-    if stat.S_ISLNK(mode):
+    # Only Unix-made archives keep a file type in the high bits; elsewhere they mean nothing.
+    file_type = stat.S_IFMT(info.external_attr >> 16) if info.create_system == 3 else 0
+    if file_type == stat.S_IFLNK:
         return f"member {name!r} is a symbolic link; links are not allowed in mods"
-    if mode and not (stat.S_ISREG(mode) or stat.S_ISDIR(mode)):
+    if file_type and file_type not in (stat.S_IFREG, stat.S_IFDIR):
         return f"member {name!r} is not a regular file"
     if info.flag_bits & 0x1:
         return f"member {name!r} is encrypted"
