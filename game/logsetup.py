@@ -1,0 +1,127 @@
+"""Logging for every run: a rotating log file in the config folder, and stderr when there is a console.
+
+A windowed Windows executable has no console: ``sys.stdout`` and ``sys.stderr`` are ``None`` there, so a stray
+``print`` would raise and a crash would vanish without a trace. :func:`configure_logging` points the missing
+streams at the null device and sends warnings and uncaught exceptions to ``sparrow.log`` in the config folder,
+where a player can find it and attach it to a bug report.
+
+The log file is opened on the first record written, so a quiet run creates neither the file nor the folder.
+``SPARROW_LOG=info`` (or ``debug``) records more than warnings.
+"""
+
+from __future__ import annotations
+
+import logging
+import logging.handlers
+import os
+import sys
+import types
+from pathlib import Path
+from typing import TextIO
+
+LOG_FILE = "sparrow.log"
+LOG_BYTES = 1_000_000
+LOG_BACKUPS = 3
+FORMAT = "%(levelname)s %(name)s: %(message)s"
+FILE_FORMAT = "%(asctime)s " + FORMAT
+
+log = logging.getLogger(__name__)
+
+
+class _LazyRotatingFile(logging.handlers.RotatingFileHandler):
+    """A rotating file that creates its folder only when the first record arrives."""
+
+    def _open(self) -> TextIO:
+        Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
+        return super()._open()
+
+
+def _has_stream(stream: object) -> bool:
+    return stream is not None and not getattr(stream, "closed", False)
+
+
+def replace_missing_streams() -> None:
+    """Point ``sys.stdout``/``sys.stderr`` at the null device when the process has none (windowed builds)."""
+    if not _has_stream(sys.stdout):
+        sys.stdout = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+    if not _has_stream(sys.stderr):
+        sys.stderr = open(os.devnull, "w", encoding="utf-8")  # noqa: SIM115 - lives as long as the process
+
+
+def _level_from_env() -> int:
+    name = os.environ.get("SPARROW_LOG", "").strip().upper()
+    level = logging.getLevelName(name) if name else logging.WARNING
+    return level if isinstance(level, int) else logging.WARNING
+
+
+def configure_logging(config_dir: str | os.PathLike[str], *, console: bool | None = None) -> Path:
+    """Log to ``<config_dir>/sparrow.log`` (rotated at 1 MB, three kept) and, with a console, to stderr.
+
+    ``console`` defaults to whether stderr existed before the missing streams were replaced. Calling it again
+    replaces the handlers it added before (other handlers, such as a test's, are left alone). Returns the path
+    of the log file.
+    """
+    if console is None:
+        console = _has_stream(sys.stderr)
+    replace_missing_streams()
+    path = Path(config_dir) / LOG_FILE
+    root = logging.getLogger()
+    for handler in [h for h in root.handlers if getattr(h, "_sparrow", False)]:
+        root.removeHandler(handler)
+        handler.close()
+    level = _level_from_env()
+    file_handler = _LazyRotatingFile(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True)
+    file_handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    handlers: list[logging.Handler] = [file_handler]
+    if console:
+        stderr_handler = logging.StreamHandler(sys.stderr)
+        stderr_handler.setFormatter(logging.Formatter(FORMAT))
+        handlers.append(stderr_handler)
+    for handler in handlers:
+        handler.setLevel(level)
+        handler._sparrow = True  # type: ignore[attr-defined]
+        root.addHandler(handler)
+    if root.level > level:
+        root.setLevel(level)
+    logging.captureWarnings(True)
+    sys.excepthook = _log_uncaught
+    return path
+
+
+def _log_uncaught(kind: type[BaseException], value: BaseException, tb: types.TracebackType | None) -> None:
+    """Write a crash to the log file too, so a windowed build leaves a trace."""
+    if issubclass(kind, KeyboardInterrupt):
+        sys.__excepthook__(kind, value, tb)
+        return
+    # the stderr handler, when there is a console, prints the same traceback the default hook would
+    log.critical("uncaught exception", exc_info=(kind, value, tb))
+
+
+def config_dir_from_argv(argv: list[str]) -> Path:
+    """The config folder a command line asks for: ``--config-dir DIR`` or the platform default.
+
+    It is read before argparse runs so that argument errors are logged too; the last occurrence wins, as in
+    argparse.
+    """
+    chosen: str | None = None
+    for i, arg in enumerate(argv):
+        if arg == "--":
+            break
+        if arg == "--config-dir" and i + 1 < len(argv):
+            chosen = argv[i + 1]
+        elif arg.startswith("--config-dir="):
+            chosen = arg.split("=", 1)[1]
+    from game.config import folders
+
+    return folders(config_dir=chosen).config
+
+
+def start_logging(argv: list[str]) -> Path:
+    """The entry point's one call: log to the config folder chosen by ``argv``."""
+    path = configure_logging(config_dir_from_argv(argv))
+    from game import __version__
+    from game.config import bundle_root, is_frozen
+
+    log.info("Sparrow %s, Python %s on %s, %s, bundle %s", __version__, sys.version.split()[0], sys.platform,
+             "executable" if is_frozen() else "source", bundle_root())
+    return path

@@ -1,0 +1,82 @@
+"""Startup: wall time from starting the program to its first frame written, from source (``startup_s``).
+
+The first frame is the title scene rendered headless by ``screenshot --scene title``: the same imports, mod
+loading, display set-up, font and tile loading and first draw as opening the game, then a small PNG written
+instead of a window flipped. Each run starts from a fresh temporary folder with fresh config and mods folders,
+so a player's settings or mods do not change the figure. One warm-up run is left out of the figure (it mostly
+measures the disk cache). ``tools/build_exe.py`` uses the same measurement on the packaged executable.
+"""
+
+from __future__ import annotations
+
+import os
+import statistics
+import subprocess
+import sys
+import tempfile
+import time
+from collections.abc import Sequence
+from dataclasses import dataclass
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent.parent
+FIRST_FRAME_ARGS = ("screenshot", "--scene", "title")
+
+
+@dataclass(frozen=True)
+class StartupTimes:
+    """Wall times in seconds: the cold first run, then the measured runs."""
+
+    cold: float
+    runs: tuple[float, ...]
+
+    @property
+    def median(self) -> float:
+        return statistics.median(self.runs)
+
+    def summary(self) -> str:
+        return (f"{self.median:.3f} s median of {len(self.runs)} "
+                f"({min(self.runs):.3f}–{max(self.runs):.3f} s; first, cold run {self.cold:.3f} s)")
+
+
+def headless_env(extra: dict[str, str] | None = None) -> dict[str, str]:
+    """The environment for a headless run: dummy SDL drivers and no pygame greeting."""
+    env = dict(os.environ)
+    env.update(SDL_VIDEODRIVER="dummy", SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
+    env.update(extra or {})
+    return env
+
+
+def time_first_frame(program: Sequence[str], runs: int, env: dict[str, str] | None = None) -> StartupTimes:
+    """Run ``program screenshot --scene title`` ``runs + 1`` times from a temporary folder and time each run.
+
+    ``program`` is the command that starts the game (``[sys.executable, "-m", "game"]`` or the executable).
+    Raises RuntimeError with the program's own message when a run fails or writes no picture.
+    """
+    if runs < 1:
+        raise ValueError(f"expected at least 1 run, got {runs}")
+    times: list[float] = []
+    with tempfile.TemporaryDirectory(prefix="sparrow-startup-") as tmp:
+        work = Path(tmp)
+        for i in range(runs + 1):
+            out = work / f"frame{i}.png"
+            cmd = [*program, "--config-dir", str(work / f"config{i}"), "--mods-dir", str(work / f"mods{i}"),
+                   *FIRST_FRAME_ARGS, "--out", str(out)]
+            started = time.perf_counter()
+            done = subprocess.run(cmd, cwd=work, env=env or headless_env(), capture_output=True, text=True,
+                                  check=False, timeout=120)
+            elapsed = time.perf_counter() - started
+            if done.returncode != 0 or not out.is_file():
+                message = (done.stderr or done.stdout).strip().splitlines()
+                reason = message[-1] if message else f"exit status {done.returncode}"
+                raise RuntimeError(f"first frame failed: {' '.join(cmd[:len(program)])} {' '.join(FIRST_FRAME_ARGS)}: "
+                                   f"{reason}")
+            times.append(elapsed)
+    return StartupTimes(times[0], tuple(times[1:]))
+
+
+def measure(quick: bool) -> dict[str, float]:
+    """``startup_s``: median time to the first frame of ``python -m game`` from source."""
+    env = headless_env({"PYTHONPATH": os.pathsep.join(filter(None, [str(ROOT), os.environ.get("PYTHONPATH")]))})
+    times = time_first_frame([sys.executable, "-m", "game"], 3 if quick else 7, env)
+    return {"startup_s": round(times.median, 4)}
