@@ -254,10 +254,12 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
         everything[mod.id] = mod
     if full:
         from game.mods.content import validate_content
+        from game.mods.media import MediaSession
 
-        for mod in everything.values():
-            if not mod.problems:
-                mod.problems.extend(validate_content(mod))
+        with MediaSession() as session:
+            for mod in everything.values():
+                if not mod.problems:
+                    mod.problems.extend(validate_content(mod, session))
     enabled = {entry.id for entry in entries if entry.enabled}
     by_id = {entry.id: entry for entry in entries if entry.found is everything.get(entry.id)}
     # Rulesets can only be compiled once the order is known (a ruleset may extend another mod's); a mod whose

@@ -7,7 +7,6 @@ where the YAML says something wrong.
 
 from __future__ import annotations
 
-import contextlib
 from pathlib import Path
 from typing import Any
 
@@ -32,13 +31,12 @@ MAX_YAML_BYTES = 2 * 1024 * 1024
 class _Checker:
     """Collects the problems of one mod; starts the mixer at most once."""
 
-    def __init__(self, found: FoundMod) -> None:
+    def __init__(self, found: FoundMod, session: media.MediaSession) -> None:
         assert found.root is not None and found.manifest is not None
         self.found = found
         self.root: Path = found.root
         self.problems: list[Problem] = []
-        self._stack = contextlib.ExitStack()
-        self._mixer: object | None = None
+        self.session = session
 
     def shown(self, path: Path) -> str:
         return self.found.shown_path(path.relative_to(self.root).as_posix())
@@ -82,15 +80,10 @@ class _Checker:
             return None
 
     def sound(self, path: Path) -> None:
-        if self._mixer is None:
-            self._mixer = self._stack.enter_context(media.mixer())
         try:
-            media.sound_length(path, self._mixer)
+            self.session.check_sound(path)
         except ValueError as exc:
             self.problems.append(Problem(self.shown(path), str(exc)))
-
-    def close(self) -> None:
-        self._stack.close()
 
 
 def doc_folder(doc: YamlDocument, checker: _Checker) -> Path:
@@ -207,9 +200,13 @@ CHECKS = {
 }
 
 
-def validate_content(found: FoundMod) -> list[Problem]:
-    """Every problem in the content files of a mod whose manifest is valid."""
-    checker = _Checker(found)
+def validate_content(found: FoundMod, session: media.MediaSession | None = None) -> list[Problem]:
+    """Every problem in the content files of a mod whose manifest is valid.
+
+    Pass one ``session`` when checking many mods, so the mixer starts and stops once.
+    """
+    own = session is None
+    checker = _Checker(found, session or media.MediaSession())
     manifest = found.manifest
     try:
         for kind, (folder, pattern) in KIND_FILES.items():
@@ -225,5 +222,6 @@ def validate_content(found: FoundMod) -> list[Problem]:
                 for path in files:
                     CHECKS[kind](checker, path)
     finally:
-        checker.close()
+        if own:
+            checker.session.close()
     return checker.problems

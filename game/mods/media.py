@@ -59,6 +59,44 @@ def mixer() -> Iterator[object]:
             os.environ["SDL_AUDIODRIVER"] = saved
 
 
+# Decoding every sound of every voice pack takes most of a second; the answer depends only on the file, so it
+# is remembered per (path, size, modification time) for the life of the process.
+_SOUND_CHECKS: dict[tuple[str, int, int], str | None] = {}
+
+
+class MediaSession:
+    """Starts the mixer at most once for many sound checks, and stops it (if it started it) on close."""
+
+    def __init__(self) -> None:
+        self._stack = contextlib.ExitStack()
+        self._mixer: object | None = None
+
+    def check_sound(self, path: Path) -> None:
+        """Raise ``ValueError`` with the reason if the sound at ``path`` cannot be decoded."""
+        info = path.stat()
+        key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
+        if key not in _SOUND_CHECKS:
+            if self._mixer is None:
+                self._mixer = self._stack.enter_context(mixer())
+            try:
+                sound_length(path, self._mixer)
+                _SOUND_CHECKS[key] = None
+            except ValueError as exc:
+                _SOUND_CHECKS[key] = str(exc)
+        if _SOUND_CHECKS[key] is not None:
+            raise ValueError(_SOUND_CHECKS[key])
+
+    def close(self) -> None:
+        self._stack.close()
+        self._mixer = None
+
+    def __enter__(self) -> MediaSession:
+        return self
+
+    def __exit__(self, *exc: object) -> None:
+        self.close()
+
+
 def sound_length(path: Path, active_mixer: object | None = None) -> float:
     """Decode the sound at ``path`` and return its length in seconds; ``ValueError`` if it cannot be decoded."""
     data = path.read_bytes()
