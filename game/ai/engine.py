@@ -106,8 +106,8 @@ class EnginePlayer:
         hand = self._plan.hand
         if hand is None:
             return regular
-        target = special_target(hand, counts, melds, self._env(view), budget=1500)
-        return regular if target is None else min(target.distance, regular + 2)
+        target = special_target(hand, counts, melds, self._env(view), budget=1500, max_distance=regular + 1)
+        return regular + 2 if target is None else min(target.distance, regular + 2)
 
     # -- own turn ---------------------------------------------------------------------------------------------
 
@@ -164,8 +164,8 @@ class EnginePlayer:
         for hand in self.specials:
             if hand.id in plan.dropped:
                 continue
-            target = special_target(hand, counts, melds, env, budget=800)
-            if target is None or target.distance > min(4, regular + slack):
+            target = special_target(hand, counts, melds, env, budget=800, max_distance=min(4, int(regular + slack)))
+            if target is None:
                 continue
             worth = self._special_worth(hand)
             # Prefer near, valuable hands: each tile further away halves the appeal.
@@ -238,17 +238,22 @@ class EnginePlayer:
         return options
 
     def _pick(self, options: list[_Option]) -> _Option:
-        """The best option, or with mistakes a softmax draw; the scatterbrain sometimes just grabs one."""
+        """The best option; a mistake (chance ``0.6 × mistakes``) takes another, nearer ones more likely.
+
+        The scatterbrain modifier sometimes grabs any other tile at all.
+        """
         p = self.personality
         ordered = sorted(options, key=lambda o: (-o.score, o.action.tile))
-        if p.is_scatterbrain and len(ordered) > 1 and self.rng.random() < 0.1:
-            return self.rng.choice(ordered[1:])
-        temperature = 6.0 * p.mistakes
-        if temperature <= 0 or len(ordered) == 1:
+        if len(ordered) == 1:
             return ordered[0]
-        top = ordered[0].score
-        weights = [math.exp((o.score - top) / temperature) for o in ordered]
-        return self.rng.choices(ordered, weights)[0]
+        if p.is_scatterbrain and self.rng.random() < 0.1:
+            return self.rng.choice(ordered[1:])
+        if p.mistakes <= 0 or self.rng.random() >= 0.6 * p.mistakes:
+            return ordered[0]
+        others = ordered[1:]
+        top = others[0].score
+        weights = [math.exp((o.score - top) / 3.0) for o in others]
+        return self.rng.choices(others, weights)[0]
 
     # -- claims -----------------------------------------------------------------------------------------------
 
@@ -300,8 +305,8 @@ class EnginePlayer:
         eager = p.claim_eagerness
         if top_threat >= 1.0:
             eager += 0.2  # a ready opponent: hurry (Four Winds F-41)
-        if p.strategy == "expert" and view.discard_count < 16 and speed > 0:
-            eager -= 0.35  # experts seldom claim early, unless it makes them ready
+        if p.strategy == "expert" and view.discard_count < 8 and speed > 0:
+            eager -= 0.25  # experts seldom claim in the first go-rounds, unless it makes them ready
         if speed <= 0:
             eager += 0.35
         if kind == "chow":

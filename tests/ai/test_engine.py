@@ -1,0 +1,196 @@
+"""The decision engine and the bundled personalities: legal, reproducible, and each true to its type."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from game.ai import create_player
+from game.ai.engine import EnginePlayer
+from game.ai.personality import Personality, load_personality_file
+from game.ai.reference import EfficientBot
+from game.autoplay import play_hand
+from game.core.actions import Claim, Discard, MahJongg, Pass
+from game.core.events import log_hash
+from game.core.judge import RegularJudge
+from game.core.match import Match
+from game.core.melds import parse_meld
+from game.core.play_rules import PlayRules
+from game.core.tiles import parse_tiles
+from game.core.view import OpponentView, PlayerView
+
+BUNDLED = Path(__file__).resolve().parents[2] / "mods" / "opponents" / "ai"
+PEOPLE = {p.id: p for f in sorted(BUNDLED.glob("*.yaml")) for p in load_personality_file(f)}
+
+
+def player(pid: str, seed: int = 1) -> EnginePlayer:
+    return EnginePlayer(PEOPLE[pid], random.Random(seed))
+
+
+def t(code: str) -> int:
+    return parse_tiles(code)[0]
+
+
+def view(concealed: str, *, seat: int = 0, phase: str = "turn", current: int = 0, last_discard=None,
+         opponents: dict[int, dict] | None = None, tiles_left: int = 60, discard_count: int = 20,
+         melds: tuple = ()) -> PlayerView:
+    """A hand-made view: ``opponents`` sets melds, discards or standing for other seats."""
+    players = []
+    for s in range(4):
+        extra = (opponents or {}).get(s, {})
+        players.append(OpponentView(s, s, melds if s == seat else tuple(extra.get("melds", ())), (),
+                                    tuple(parse_tiles(extra.get("discards", ""))), 13,
+                                    extra.get("standing", False)))
+    return PlayerView(seat, seat, 0, 0, phase, current, tuple(parse_tiles(concealed)), None, tuple(players),
+                      last_discard, tiles_left, discard_count)
+
+
+def discards_of(concealed: str) -> list[Discard]:
+    return [Discard(x) for x in sorted(set(parse_tiles(concealed)))]
+
+
+# --- the bundled mod --------------------------------------------------------------------------------------------
+
+
+def test_bundled__every_four_winds_type_is_there():
+    """Beginner, Defensive, Expert, Limitmaker and a Scatterbrain ship in mods/opponents."""
+    assert {p.strategy for p in PEOPLE.values()} == {"beginner", "defensive", "expert", "limitmaker"}
+    assert PEOPLE["scatterbrain"].is_scatterbrain
+    assert len({p.colour for p in PEOPLE.values()}) == len(PEOPLE)
+
+
+def test_create_player__modifier_and_reference_bots():
+    """Ids name a reference bot, a personality, or a personality with a modifier added."""
+    people = list(PEOPLE.values())
+    dizzy = create_player("defensive+scatterbrain", rng=random.Random(1), personalities=people)
+    assert dizzy.personality.is_scatterbrain and dizzy.personality.strategy == "defensive"
+    assert isinstance(create_player("efficient", rng=random.Random(1)), EfficientBot)
+    with pytest.raises(ValueError, match="unknown player 'wizard': expected one of efficient, greedy"):
+        create_player("wizard", rng=random.Random(1), personalities=people)
+    with pytest.raises(ValueError, match="unknown modifier 'sleepy'"):
+        create_player("expert+sleepy", rng=random.Random(1), personalities=people)
+
+
+# --- single decisions -------------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("pid", sorted(PEOPLE))
+def test_decide__always_goes_mah_jongg(pid):
+    """Every personality takes Mah Jongg when it is offered, on its turn or on a discard."""
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD RD"
+    assert isinstance(player(pid).decide(view(hand), [MahJongg(), *discards_of(hand)]), MahJongg)
+    claim = view(hand[:-3], phase="claims", current=3, last_discard=(3, t("RD")))
+    assert player(pid).decide(claim, [Claim("mah_jongg"), Claim("pung", (t("RD"),) * 2), Pass()]) == \
+        Claim("mah_jongg")
+
+
+def test_decide__expert_keeps_the_shape():
+    """With one stray honour and a hand otherwise one tile from ready, the expert throws the honour."""
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 2D 5B 6B NW"
+    assert player("expert").decide(view(hand), discards_of(hand)) == Discard(t("NW"))
+
+
+def test_decide__defensive_folds_against_a_standing_hand():
+    """Far from ready against a standing hand, the defensive player throws a tile the others threw, not a live one."""
+    hand = "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD"
+    opponents = {1: {"standing": True, "discards": "5C"}, 2: {"discards": "5C 5C"}, 3: {"discards": "NW"}}
+    v = view(hand, opponents=opponents)
+    cautious = player("defensive").decide(v, discards_of(hand))
+    assert cautious == Discard(t("5C"))
+
+
+def test_decide__claims_follow_eagerness():
+    """A chow that brings the hand nearer is taken by the beginner and left by the defensive player."""
+    hand = "1B 2B 4C 5C 6C 7D 8D 9D EW EW NW SW RD"
+    v = view(hand, phase="claims", current=3, last_discard=(3, t("3B")), discard_count=30)
+    legal = [Claim("chow", (t("1B"), t("2B"))), Pass()]
+    assert player("beginner").decide(v, legal) == legal[0]
+    assert player("defensive").decide(v, legal) == Pass()
+
+
+def test_decide__declares_a_standing_hand_when_ready():
+    """On the first discard, a ready hand is declared standing (Four Winds: computer players declare honestly)."""
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD NW"
+    legal = [*discards_of(hand), Discard(t("NW"), standing=True), Discard(t("RD"), standing=True)]
+    choice = player("expert").decide(view(hand, discard_count=0), legal)
+    assert choice.standing
+
+
+def test_decide__scatterbrain_sometimes_forgets_to_stand():
+    """Over many seeds the scatterbrain forgets a standing hand now and then, never always."""
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD NW"
+    legal = [*discards_of(hand), Discard(t("NW"), standing=True), Discard(t("RD"), standing=True)]
+    stood = [player("scatterbrain", seed).decide(view(hand, discard_count=0), legal).standing for seed in range(60)]
+    assert 0 < stood.count(False) < 30
+
+
+def test_decide__kong_declared_when_it_costs_nothing():
+    """Four of a kind beside a hand it does not help is declared as a kong for the loose tile."""
+    from game.core.actions import DeclareKong
+
+    hand = "RD RD RD RD 1B 2B 3B 4C 5C 6C 7D 8D 9D NW"
+    legal = [DeclareKong(t("RD")), *discards_of(hand)]
+    assert player("expert").decide(view(hand), legal) == DeclareKong(t("RD"))
+
+
+def test_decide__beginner_matches_the_expert_two_times_in_three():
+    """On the same random hands the beginner's discard matches the expert's 65–80% of the time (AI notes §5.2)."""
+    rng = random.Random(5)
+    wall = [x for x in range(34) for _ in range(4)]
+    same = 0
+    for index in range(300):
+        hand = " ".join(parse_tiles_code(x) for x in sorted(rng.sample(wall, 14)))
+        legal = discards_of(hand)
+        same += player("expert", index).decide(view(hand), legal) == player("beginner", index).decide(view(hand), legal)
+    assert 0.62 <= same / 300 <= 0.82
+
+
+def parse_tiles_code(tile: int) -> str:
+    from game.core.tiles import tile_code
+
+    return tile_code(tile)
+
+
+# --- whole hands ------------------------------------------------------------------------------------------------
+
+
+def _play(ids: list[str], seed: int, hands: int) -> tuple[int, list[str]]:
+    people = list(PEOPLE.values())
+    rng = random.Random(seed)
+    players = [create_player(pid, rng=random.Random(rng.getrandbits(32)), personalities=people) for pid in ids]
+    match = Match(PlayRules(), RegularJudge(), seed)
+    illegal, hashes = 0, []
+    for _ in range(hands):
+        if match.is_over:
+            break
+        table = match.new_hand()
+        illegal += play_hand(table, players).illegal_actions
+        match.finish_hand(table)
+        hashes.append(log_hash(table.events))
+    return illegal, hashes
+
+
+def test_hands__every_personality_plays_only_legal_actions():
+    """Whole hands with all personalities and the efficient bot: nothing illegal, nothing stuck."""
+    illegal, hashes = _play(["beginner", "defensive", "expert", "limitmaker"], 3, 6)
+    assert illegal == 0 and len(hashes) == 6
+    illegal, _ = _play(["scatterbrain", "efficient", "expert+scatterbrain", "greedy"], 4, 6)
+    assert illegal == 0
+
+
+def test_hands__same_seed_same_game():
+    """The same seed and the same personalities replay the same hands, event for event."""
+    ids = ["beginner", "defensive", "expert", "limitmaker"]
+    assert _play(ids, 9, 3) == _play(ids, 9, 3)
+
+
+def test_personality__knobs_change_the_engine():
+    """A personality built in code (as a modder would in YAML) drives the engine without any other change."""
+    custom = Personality(id="hoarder", name="Hoarder", strategy="beginner", claim_eagerness=0.0)
+    bot = EnginePlayer(custom, random.Random(1))
+    hand = "1B 2B 4C 5C 6C 7D 8D 9D EW EW NW SW RD"
+    v = view(hand, phase="claims", current=3, last_discard=(3, t("3B")), discard_count=30)
+    assert bot.decide(v, [Claim("chow", (t("1B"), t("2B"))), Pass()]) == Pass()
+    assert parse_meld("1B 2B 3B").kind.value == "chow"

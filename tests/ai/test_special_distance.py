@@ -1,0 +1,91 @@
+"""Distance from a hand to a special hand, read from core patterns."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.ai.special import UNREACHABLE, distance, special_target
+from game.core.melds import parse_meld
+from game.core.patterns import TILE_CLASSES, AnyOf, Element, Env, Pattern, SuitNumber, TileSet
+from game.core.ruleset import SpecialHand
+from game.core.tiles import DRAGONS, HONOURS, TERMINALS, WINDS, counts_of, parse_tiles
+
+
+def _hand(hand_id: str, *forms: Pattern) -> SpecialHand:
+    return SpecialHand(hand_id, hand_id, forms, points=1000)
+
+
+ODD_MAJORS = _hand("thirteen_odd_majors", Pattern(
+    (*(Element("single", TileSet(frozenset({t}))) for t in TERMINALS + HONOURS),
+     Element("single", TileSet(TILE_CLASSES["major"]))), concealed=True))
+FOURFOLD = _hand("fourfold_homely_happiness", Pattern(
+    (*(Element("pung_or_kong", TileSet(frozenset(WINDS)), twin=0, distinct=True) for _ in range(4)),
+     Element("pair", TileSet(frozenset(DRAGONS))))))
+LITTLE_SNAKE = _hand("little_snake", Pattern(
+    (*(Element("single", SuitNumber(suit_var="s", numbers=frozenset({n}))) for n in range(1, 10)),
+     *(Element("single", TileSet(frozenset({w}))) for w in WINDS),
+     Element("single", TileSet(TILE_CLASSES["honour"])))))
+_SUIT_OR_HONOUR = AnyOf((SuitNumber(suit_var="s"), TileSet(TILE_CLASSES["honour"])))
+BURIED = _hand("buried_treasure", Pattern(
+    (*(Element("pung_or_kong", _SUIT_OR_HONOUR, twin=0) for _ in range(4)), Element("pair", _SUIT_OR_HONOUR)),
+    concealed=True))
+
+
+def c(codes: str) -> list[int]:
+    return counts_of(parse_tiles(codes))
+
+
+@pytest.mark.parametrize("hand, tiles, expected", [
+    (ODD_MAJORS, "1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD WD", -1),
+    (ODD_MAJORS, "1B 9B 1C 9C 1D 9D EW SW WW NW RD GD 5D", 1),
+    (ODD_MAJORS, "1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD", 0),
+    (FOURFOLD, "EW EW EW SW SW SW WW WW WW NW NW NW RD RD", -1),
+    (FOURFOLD, "EW EW SW SW WW WW NW RD RD 1B 2B 3B 4B", 4),
+    (LITTLE_SNAKE, "1B 2B 3B 4B 5B 6B 7B 8B 9B EW SW WW NW RD", -1),
+    (LITTLE_SNAKE, "1B 2B 3B 4C 5B 6B 7B 8B 9B EW SW WW 3D", 2),
+    (BURIED, "1B 1B 1B 2B 2B 2B 5B 5B 5B RD RD RD 9B 9B", -1),
+    (BURIED, "1B 1B 1B 2C 2C 2C 5B 5B 5B RD RD RD 9B", 3),
+], ids=["odd-complete", "odd-two-away", "odd-ready", "fourfold-complete", "fourfold-far", "snake-complete",
+        "snake-two-away", "buried-complete", "buried-wrong-suit"])
+def test_distance__known_hands(hand, tiles, expected):
+    """Distances read like shanten: -1 complete, 0 one tile away."""
+    assert distance(hand, c(tiles)) == expected
+
+
+def test_distance__concealed_hand_is_out_of_reach_after_exposing():
+    """A special hand that must be concealed cannot be made once a set is exposed."""
+    melds = (parse_meld("1B 1B 1B"),)
+    assert distance(BURIED, c("2B 2B 2B 5B 5B 5B RD RD RD 9B 9B"), melds) == UNREACHABLE
+    concealed_kong = (parse_meld("1B 1B 1B 1B", exposed=False),)
+    assert distance(BURIED, c("2B 2B 2B 5B 5B 5B RD RD RD 9B 9B"), concealed_kong) == -1
+
+
+def test_distance__declared_set_must_fit_the_pattern():
+    """An exposed pung of a wind fits the winds hand; an exposed chow rules it out."""
+    assert distance(FOURFOLD, c("SW SW SW WW WW WW NW NW NW RD RD"), (parse_meld("EW EW EW"),)) == -1
+    assert distance(FOURFOLD, c("SW SW SW WW WW WW NW NW NW RD RD"), (parse_meld("1B 2B 3B"),)) == UNREACHABLE
+
+
+def test_distance__conditions_on_seat_wind():
+    """A form only for some seat winds is out of reach for the others."""
+    from game.core.patterns import Conditions
+
+    east_only = _hand("east_only", Pattern(FOURFOLD.forms[0].elements, when=Conditions(seat_winds=frozenset({0}))))
+    tiles = c("EW EW EW SW SW SW WW WW WW NW NW NW RD RD")
+    assert distance(east_only, tiles, (), Env(seat_wind=0)) == -1
+    assert distance(east_only, tiles, (), Env(seat_wind=2)) == UNREACHABLE
+
+
+def test_special_target__names_the_tiles_wanted():
+    """The target says which concealed tiles the nearest instantiation keeps, so discards can avoid them."""
+    target = special_target(LITTLE_SNAKE, c("1B 2B 3B 4C 5B 6B 7B 8B 9B EW SW WW 3D"), (), Env())
+    assert target is not None and target.hand_id == "little_snake"
+    wanted = [t for t, n in enumerate(target.need) if n]
+    assert parse_tiles("4B NW")[0] in wanted and parse_tiles("4C")[0] not in wanted
+
+
+def test_special_target__max_distance_cuts_the_search():
+    """Asking only for near instantiations returns None for a far hand."""
+    tiles = c("1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C 4C")
+    assert special_target(ODD_MAJORS, tiles, (), Env(), max_distance=3) is None
+    assert special_target(ODD_MAJORS, tiles, (), Env()).distance == 10
