@@ -240,7 +240,6 @@ def main(argv: list[str] | None = None) -> int:
     cjk_path, cjk_index, strength = find_cjk_font(args.cjk_font)
     if not LATIN_FONT.is_file():
         raise SystemExit(f"make_tilesets: bundled font missing: '{LATIN_FONT}'")
-    pygame.init()
     fonts = Fonts(cjk_path, cjk_index, str(LATIN_FONT), strength)
     for tileset in SETS:
         if args.only and tileset.mod_id not in args.only:
