@@ -21,7 +21,8 @@ def test_install__folder_then_remove_round_trip(tmp_path: Path) -> None:
     assert (done.mod_id, done.version, done.replaced) == ("good-tiles", "1.0.0", None)
     catalog = build_catalog(folders)
     assert catalog.order == ["good-tiles"]
-    assert catalog.find_asset("tileset", "good-tiles", "sheet.png") == folders.user_mods / "good-tiles/tileset/sheet.png"
+    sheet = catalog.find_asset("tileset", "good-tiles", "sheet.png")
+    assert sheet == folders.user_mods / "good-tiles" / "tileset" / "sheet.png"
     assert remove("good-tiles", folders) == folders.user_mods / "good-tiles"
     assert not (folders.user_mods / "good-tiles").exists()
     assert build_catalog(folders).order == []

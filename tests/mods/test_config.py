@@ -1,0 +1,80 @@
+"""Folders and settings: overrides, defaults, atomic saves, corrupt files reported and kept."""
+
+from __future__ import annotations
+
+import sys
+from pathlib import Path
+
+from game import config
+from game.config import Settings, folders, load_settings, save_settings
+from game.mods.state import ModState, load_state, save_state
+
+
+def test_folders__overrides_and_bundled_root(tmp_path: Path) -> None:
+    """--mods-dir and --config-dir win; the bundled mods and themes come from the repository when not frozen."""
+    chosen = folders(tmp_path / "m", tmp_path / "c")
+    assert chosen.user_mods == tmp_path / "m" and chosen.config == tmp_path / "c"
+    root = Path(config.__file__).resolve().parent.parent
+    assert chosen.bundled == (root / "mods", root / "themes") and chosen.portable is None
+    assert [origin for origin, _ in chosen.mod_roots] == ["bundled", "bundled", "user"]
+
+
+def test_folders__frozen_uses_meipass_and_portable(tmp_path: Path, monkeypatch) -> None:
+    """In the packaged executable the bundle is sys._MEIPASS and mods/ next to the exe is searched too."""
+    monkeypatch.setattr(sys, "frozen", True, raising=False)
+    monkeypatch.setattr(sys, "_MEIPASS", str(tmp_path / "bundle"), raising=False)
+    monkeypatch.setattr(sys, "executable", str(tmp_path / "dist" / "sparrow"))
+    chosen = folders(tmp_path / "m", tmp_path / "c")
+    assert chosen.bundled[0] == tmp_path / "bundle" / "mods"
+    assert chosen.portable == (tmp_path / "dist" / "mods").resolve()
+    assert [origin for origin, _ in chosen.mod_roots] == ["bundled", "bundled", "portable", "user"]
+
+
+def test_folders__platform_default_named_sparrow() -> None:
+    """Without overrides the folders are the platform's, named after the game; nothing is created."""
+    chosen = folders()
+    assert "Sparrow" in str(chosen.user_mods) and "Sparrow" in str(chosen.config)
+
+
+def test_settings__missing_file_gives_defaults(tmp_path: Path) -> None:
+    """No settings file yet: defaults, no problems."""
+    loaded = load_settings(tmp_path / "settings.yaml")
+    assert loaded.settings == Settings() and loaded.problems == []
+
+
+def test_settings__round_trip_keeps_unknown_keys(tmp_path: Path) -> None:
+    """Saved settings load back equal, and a key from a newer version survives."""
+    path = tmp_path / "settings.yaml"
+    path.write_text("ruleset: house\nfuture_option: 3\n")
+    loaded = load_settings(path).settings
+    loaded.tileset = "tiles-plain"
+    save_settings(path, loaded)
+    again = load_settings(path).settings
+    assert again.ruleset == "house" and again.tileset == "tiles-plain"
+    assert again.model_extra == {"future_option": 3}
+
+
+def test_settings__corrupt_file_reported_kept_defaults_used(tmp_path: Path) -> None:
+    """A corrupt file gives defaults and its problem; saving keeps the corrupt text aside."""
+    path = tmp_path / "settings.yaml"
+    path.write_text("ruleset: classic\nmaster_volume: loud\n")
+    loaded = load_settings(path)
+    assert loaded.settings == Settings()
+    assert [str(p) for p in loaded.problems] == [
+        f"{path}:2:1: master_volume: Input should be a valid number, unable to parse string as a number"]
+    assert path.read_text() == "ruleset: classic\nmaster_volume: loud\n"
+    save_settings(path, loaded.settings)
+    assert (tmp_path / "settings.yaml.corrupt").read_text() == "ruleset: classic\nmaster_volume: loud\n"
+    assert load_settings(path).problems == []
+
+
+def test_mod_state__round_trip_and_corrupt(tmp_path: Path) -> None:
+    """Disabled mods and order persist; a corrupt state file enables everything and is kept aside on save."""
+    save_state(tmp_path, ModState({"b"}, ["c", "a"]))
+    state = load_state(tmp_path)
+    assert state.disabled == {"b"} and state.order == ["c", "a"]
+    (tmp_path / "mods.yaml").write_text("disabled: [a\n")
+    broken = load_state(tmp_path)
+    assert broken.disabled == set() and broken.problems
+    save_state(tmp_path, ModState())
+    assert (tmp_path / "mods.yaml.corrupt").read_text() == "disabled: [a\n"
