@@ -1,0 +1,266 @@
+"""Turns core events into tweens: tiles flying from stake to pond, from wall to stake, from pond to a set.
+
+The mapping is one handler per event class in ``Animator.handlers``; a later stage (the physical wall ceremony)
+adds or replaces handlers with :meth:`Animator.register` without touching the rest. Tweens are queued in steps:
+the tweens of one step play together, steps play one after another. While a tween is queued or flying, the
+thing it brings (a discard, a drawn tile, a set) is *hidden* under a key, so the scene never shows it twice.
+
+Speed divides every duration; speed 0 is instant mode (nothing is queued). :meth:`finish` completes everything at
+once (a click, Enter or Space). Positions are interpolated between the previous and the current fixed step.
+"""
+
+from __future__ import annotations
+
+from collections import deque
+from collections.abc import Callable, Hashable
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.client import layout
+from game.client.messages import balloon_words
+from game.core import events as ev
+from game.core.tiles import sort_for_display
+
+Point = tuple[float, float]
+
+
+def ease_out_cubic(t: float) -> float:
+    return 1 - (1 - t) ** 3
+
+
+def ease_in_out(t: float) -> float:
+    return 3 * t * t - 2 * t * t * t
+
+
+@dataclass
+class Tween:
+    """One tile moving from ``start`` to ``end`` (sprite top-left), growing from ``size0`` to ``size1``."""
+
+    tile: int | None
+    start: Point
+    end: Point
+    size0: tuple[int, int]
+    size1: tuple[int, int]
+    duration: float
+    face_up: bool = True
+    rotate: int = 0
+    hide: Hashable | None = None
+    lift: float = 18.0
+    """How high (in pixels) the tile arcs above the straight line, for a sense of being thrown."""
+    elapsed: float = 0.0
+    previous: float = 0.0
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+    def step(self, dt: float) -> None:
+        self.previous = self.elapsed
+        self.elapsed = min(self.duration, self.elapsed + dt)
+
+    def state(self, alpha: float = 1.0) -> tuple[Point, tuple[int, int], float]:
+        """Position, size and progress (0–1) at ``alpha`` between the last two steps."""
+        t = self.previous + (self.elapsed - self.previous) * alpha
+        p = ease_out_cubic(min(1.0, t / self.duration)) if self.duration > 0 else 1.0
+        x = self.start[0] + (self.end[0] - self.start[0]) * p
+        y = self.start[1] + (self.end[1] - self.start[1]) * p - self.lift * 4 * p * (1 - p)
+        w = round(self.size0[0] + (self.size1[0] - self.size0[0]) * p)
+        h = round(self.size0[1] + (self.size1[1] - self.size0[1]) * p)
+        return (x, y), (w, h), p
+
+
+@dataclass
+class Step:
+    tweens: list[Tween] = field(default_factory=list)
+    pause: float = 0.0
+    """Extra time after the tweens (a short beat after a call)."""
+    elapsed: float = 0.0
+
+    @property
+    def duration(self) -> float:
+        return max([t.duration for t in self.tweens] + [0.0]) + self.pause
+
+    @property
+    def done(self) -> bool:
+        return self.elapsed >= self.duration
+
+
+Handler = Callable[[Any, "Scenery"], list[Step]]
+
+
+class Scenery:
+    """What the animator needs to know about the table: where things are *now* (after the events)."""
+
+    def __init__(self, table: Any, human: int = 0, source: Callable[[int], Point] | None = None) -> None:
+        self.table = table
+        self.human = human
+        self.source = source or layout.wall_source
+        self.hand_slot: dict[int, Point] = {}
+        """Where the human's tiles were before a move, by tile (the scene records it on a click)."""
+
+    def discard_place(self, seat: int) -> layout.Placed:
+        index = max(0, len(self.table.players[seat].discards) - 1)
+        return layout.discard_position(seat, index)
+
+    def stake_end(self, seat: int) -> layout.Placed:
+        """Where a tile just taken by ``seat`` stands on the stake."""
+        p = self.table.players[seat]
+        if seat == self.human:
+            places = layout.hand_positions(len(p.concealed), True)
+            return places[-1] if places else layout.Placed(640, 600, layout.HAND_TILE)
+        places = layout.concealed_positions(seat, len(p.concealed))
+        return places[-1] if places else layout.Placed(*layout.CENTRE, layout.DISCARD_TILE)
+
+    def stake_middle(self, seat: int) -> layout.Placed:
+        p = self.table.players[seat]
+        places = layout.concealed_positions(seat, max(1, len(p.concealed)))
+        return places[len(places) // 2]
+
+    def meld_places(self, seat: int, index: int) -> list[layout.Placed]:
+        p = self.table.players[seat]
+        melds, _ = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
+        return melds[index] if 0 <= index < len(melds) else []
+
+    def bonus_place(self, seat: int, index: int) -> layout.Placed | None:
+        p = self.table.players[seat]
+        _, bonus = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
+        return bonus[index] if 0 <= index < len(bonus) else None
+
+
+class Animator:
+    """Queued steps of tweens made from events, plus the speech balloons and sounds they trigger."""
+
+    def __init__(self, speed: float = 1.0, *, show_dealing: bool = True) -> None:
+        self.speed = speed
+        self.show_dealing = show_dealing
+        self.steps: deque[Step] = deque()
+        self.on_balloon: Callable[[int, str], None] | None = None
+        self.on_sound: Callable[[str, ev.Event], None] | None = None
+        self.handlers: dict[type, Handler] = {
+            ev.TilesDealt: self._dealt,
+            ev.TileDrawn: self._drawn,
+            ev.ReplacementDrawn: self._drawn,
+            ev.TileDiscarded: self._discarded,
+            ev.DiscardClaimed: self._claimed,
+            ev.BonusExposed: self._bonus,
+            ev.KongDeclared: self._beat,
+            ev.MahJonggDeclared: self._beat,
+        }
+
+    def register(self, event_type: type, handler: Handler) -> None:
+        """Animate ``event_type`` with ``handler(event, scenery) -> [Step]`` (replacing any earlier handler)."""
+        self.handlers[event_type] = handler
+
+    @property
+    def instant(self) -> bool:
+        return self.speed <= 0
+
+    @property
+    def busy(self) -> bool:
+        return bool(self.steps)
+
+    def feed(self, events: list[ev.Event], scenery: Scenery) -> None:
+        """Queue the animations for ``events`` (in order) and fire their balloons and sounds."""
+        for event in events:
+            words = balloon_words(event)
+            if words and self.on_balloon is not None:
+                self.on_balloon(getattr(event, "seat", 0), words)
+            if self.on_sound is not None:
+                self.on_sound(event.kind, event)
+            if self.instant:
+                continue
+            handler = self.handlers.get(type(event))
+            if handler is None:
+                continue
+            for step in handler(event, scenery):
+                for tween in step.tweens:
+                    tween.duration /= self.speed
+                step.pause /= self.speed
+                self.steps.append(step)
+
+    def update(self, dt: float) -> None:
+        """Advance the current step by ``dt``; a finished step gives way to the next."""
+        while self.steps and dt >= 0:
+            step = self.steps[0]
+            for tween in step.tweens:
+                tween.step(dt)
+            step.elapsed += dt
+            if not step.done:
+                return
+            dt = step.elapsed - step.duration
+            self.steps.popleft()
+            if dt <= 0:
+                return
+
+    def finish(self) -> None:
+        """Complete every queued animation now."""
+        self.steps.clear()
+
+    def hidden(self) -> set[Hashable]:
+        """The keys of things not to draw yet: they are still on their way."""
+        return {t.hide for step in self.steps for t in step.tweens if t.hide is not None}
+
+    def flying(self) -> list[Tween]:
+        """The tweens moving now (the first step's)."""
+        return [t for t in self.steps[0].tweens if not t.done] if self.steps else []
+
+    # -- the mapping --------------------------------------------------------------------------------------------
+
+    def _dealt(self, event: ev.TilesDealt, scenery: Scenery) -> list[Step]:
+        if not self.show_dealing:
+            return []
+        target = scenery.stake_middle(event.seat)
+        face_up = event.seat == scenery.human
+        size = layout.HAND_TILE if face_up else target.size
+        tweens = []
+        for k, tile in enumerate(event.tiles):
+            end = (target.x + (k - len(event.tiles) / 2) * 8, target.y)
+            tweens.append(Tween(tile if face_up else None, layout.CENTRE, end, layout.DISCARD_TILE, size, 0.16,
+                                face_up=face_up, rotate=target.rotate, hide=("stake", event.seat), lift=6))
+        return [Step(tweens)]
+
+    def _drawn(self, event: ev.TileDrawn | ev.ReplacementDrawn, scenery: Scenery) -> list[Step]:
+        target = scenery.stake_end(event.seat)
+        face_up = event.seat == scenery.human or bool(getattr(scenery, "show_all", False))
+        start = scenery.source(event.seat)
+        return [Step([Tween(event.tile if face_up else None, start, target.pos, layout.DISCARD_TILE, target.size,
+                            0.22, face_up=face_up, rotate=target.rotate, hide=("drawn", event.seat))])]
+
+    def _discarded(self, event: ev.TileDiscarded, scenery: Scenery) -> list[Step]:
+        target = scenery.discard_place(event.seat)
+        index = max(0, len(scenery.table.players[event.seat].discards) - 1)
+        if event.seat == scenery.human and event.tile in scenery.hand_slot:
+            start, size0 = scenery.hand_slot.pop(event.tile), layout.HAND_TILE
+        else:
+            placed = scenery.stake_middle(event.seat)
+            start, size0 = placed.pos, layout.DISCARD_TILE
+        return [Step([Tween(event.tile, start, target.pos, size0, target.size, 0.3, hide=("discard", event.seat,
+                                                                                           index), lift=30)])]
+
+    def _claimed(self, event: ev.DiscardClaimed, scenery: Scenery) -> list[Step]:
+        p = scenery.table.players[event.seat]
+        index = len(p.melds) - 1
+        places = scenery.meld_places(event.seat, index)
+        if not places:
+            return []
+        start = layout.discard_position(event.from_seat, len(scenery.table.players[event.from_seat].discards)).pos
+        ordered = sort_for_display(event.meld)
+        slot = ordered.index(event.tile) if event.tile in ordered else 0
+        target = places[min(slot, len(places) - 1)]
+        tween = Tween(event.tile, start, target.pos, layout.DISCARD_TILE, target.size, 0.32, rotate=target.rotate,
+                      hide=("meld", event.seat, index), lift=24)
+        return [Step([tween], pause=0.25)]
+
+    def _bonus(self, event: ev.BonusExposed, scenery: Scenery) -> list[Step]:
+        p = scenery.table.players[event.seat]
+        index = p.bonus.index(event.tile) if event.tile in p.bonus else len(p.bonus) - 1
+        target = scenery.bonus_place(event.seat, index)
+        if target is None:
+            return []
+        start = scenery.stake_middle(event.seat).pos
+        return [Step([Tween(event.tile, start, target.pos, layout.DISCARD_TILE, target.size, 0.25,
+                            rotate=target.rotate, hide=("bonus", event.seat, index))])]
+
+    def _beat(self, event: ev.Event, scenery: Scenery) -> list[Step]:
+        """A short pause so a call can be seen before play goes on."""
+        return [Step(pause=0.45 if isinstance(event, ev.KongDeclared) else 0.8)]

@@ -1,0 +1,389 @@
+"""The application: the window, the fixed-step loop and the scene stack.
+
+The game is drawn on a logical 1280 × 720 surface, scaled to fit the (resizable) window with letterboxing;
+mouse positions are mapped back to logical coordinates before any scene sees them. The loop runs the
+simulation in fixed steps of 1/60 s (accumulator, clamp, at most 5 catch-up steps) and draws with the fraction
+of a step left over, so tweens move smoothly at any frame rate. F11 or Alt+Enter toggles fullscreen.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import time
+from typing import Any, ClassVar
+
+os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+
+import contextlib
+
+import pygame
+
+from game.client import layout
+from game.client.controller import Options, Session
+from game.client.look import Palette
+from game.client.render.sprites import TileSprites
+from game.client.scenes.base import Scene, SceneStack
+
+log = logging.getLogger(__name__)
+
+STEP = 1 / 60
+MAX_FRAME = 0.25
+MAX_STEPS = 5
+DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
+MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+class App:
+    """Everything the scenes share: window, logical surface, palette, tile sprites, settings and the stack."""
+
+    def __init__(self, args: Any = None, *, size: tuple[int, int] | None = None, headless: bool = False,
+                 tileset: str | None = None, theme: str | None = None) -> None:
+        self.args = args
+        self.headless = headless
+        if headless:
+            os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+            os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+        pygame.display.init()
+        pygame.font.init()
+        self.folders = self._folders()
+        self.settings = self._load_settings()
+        window = size or tuple(self.settings_value("window_size", (1280, 720)))
+        flags = 0 if headless else pygame.RESIZABLE
+        self.window = pygame.display.set_mode(window, flags)
+        pygame.display.set_caption("Sparrow Mah Jongg")
+        self.logical = pygame.Surface(layout.LOGICAL).convert()
+        self.fullscreen = False
+        self.tileset_id = tileset or self.settings_value("tileset", None)
+        self.theme_id = theme or self.settings_value("theme", None)
+        self.theme = self._load_theme()
+        self.palette = Palette.from_theme(self.theme.get("colours") if self.theme else None)
+        self.sprites = self._load_sprites()
+        self.audio = self._load_audio()
+        self.stack = SceneStack()
+        self.running = True
+        self.clock = pygame.Clock()
+        self.frame_ms: list[float] = []
+
+    # -- resources (each falls back to something that works) -------------------------------------------------
+
+    def _folders(self) -> Any:
+        try:
+            from game.config import folders_from_args
+
+            return folders_from_args(self.args)
+        except Exception as exc:  # folders are only needed for settings and mods; the table runs without them
+            log.warning("folders unavailable: %s", exc)
+            return None
+
+    def _load_settings(self) -> Any:
+        try:
+            from game.config import load_settings
+
+            if self.folders is not None:
+                return load_settings(self.folders.settings_file).settings
+        except Exception as exc:  # a broken settings module must not stop the game: use defaults
+            log.warning("settings unavailable: %s", exc)
+        return None
+
+    def settings_value(self, key: str, default: Any) -> Any:
+        if self.settings is None:
+            return default
+        value = getattr(self.settings, key, None)
+        if value is None:
+            extra = getattr(self.settings, "model_extra", None) or {}
+            value = extra.get(key, default)
+        return default if value is None else value
+
+    def setting(self, key: str, default: Any) -> Any:
+        return self.settings_value(key, default)
+
+    def save_settings(self, **values: Any) -> None:
+        """Store ``values`` in the settings file (unknown keys are kept by the settings model)."""
+        if self.settings is None or self.folders is None:
+            return
+        try:
+            from game.config import save_settings
+
+            for key, value in values.items():
+                setattr(self.settings, key, value)
+            if not self.headless:
+                save_settings(self.folders.settings_file, self.settings)
+        except Exception as exc:  # settings that cannot be written are reported, the game goes on
+            log.warning("settings not saved: %s", exc)
+
+    def _catalog(self) -> Any:
+        if self.folders is None:
+            return None
+        try:
+            from game.mods.catalog import build_catalog
+
+            return build_catalog(self.folders)
+        except Exception as exc:  # no mods system yet or a broken one: bundled defaults are used
+            log.warning("mods catalog unavailable: %s", exc)
+            return None
+
+    def _record(self, kind: str, wanted: str | None, preferred: tuple[str, ...] = ()) -> Any:
+        """The catalog record of ``kind``: the one asked for, else a preferred one, else the first."""
+        catalog = self.catalog
+        if catalog is None:
+            return None
+        try:
+            if wanted:
+                record = catalog.record(kind, wanted)
+                if record is not None:
+                    return record
+                log.warning("%s %r not found; using the default", kind, wanted)
+            records = catalog.list(kind)
+            for rid in preferred:
+                for record in records:
+                    if record.id == rid:
+                        return record
+            return records[0] if records else None
+        except Exception as exc:  # a broken catalog leaves the built-in defaults
+            log.warning("%s records unavailable: %s", kind, exc)
+            return None
+
+    def _load_theme(self) -> dict[str, Any]:
+        self.catalog = self._catalog()
+        self.theme_record = self._record("theme", self.theme_id, ("jade",))
+        if self.theme_record is None:
+            return {}
+        try:
+            from game.datafile import load_yaml
+
+            data = load_yaml(self.theme_record.file).data
+            return dict(data) if isinstance(data, dict) else {}
+        except Exception as exc:  # a theme that cannot be read leaves the house colours
+            log.warning("theme unavailable: %s", exc)
+            return {}
+
+    def _load_sprites(self) -> TileSprites:
+        record = self._record("tileset", self.tileset_id, ("tiles-numbers",))
+        if record is not None:
+            try:
+                from game.client.render.tilesheet import TileSheet
+
+                return TileSprites(self.palette, sheet=TileSheet.load(record.file))
+            except Exception as exc:  # an unreadable tile set falls back to drawn faces
+                log.warning("tile set unavailable: %s", exc)
+        return TileSprites(self.palette)
+
+    def _load_audio(self) -> Any:
+        try:
+            from game.client.audio import Audio
+
+            audio = Audio(enabled=bool(self.settings_value("sound", True)) and not self.headless)
+            if self.theme_record is not None:
+                audio.load_theme(self.theme_record.file)
+            voice = self._record("voice", self.settings_value("voice", None), ("voice_default",))
+            if voice is not None:
+                audio.set_voice_all(voice.file)
+            return audio
+        except Exception as exc:  # without sound files or a device the game runs muted
+            log.warning("audio unavailable: %s", exc)
+            return None
+
+    SOUNDS: ClassVar[dict[str, str]] = {"tile_drawn": "draw", "replacement_drawn": "draw", "tile_discarded": "discard",
+              "bonus_exposed": "draw", "dice_thrown": "dice", "wall_built": "wall_build"}
+
+    def play_sound(self, name: str, event: Any = None) -> None:
+        """Sound and voice for an event (a no-op when audio is missing or muted)."""
+        audio = self.audio
+        if audio is None or not getattr(audio, "available", False):
+            return
+        try:
+            seat = getattr(event, "seat", 0)
+            if name in self.SOUNDS:
+                audio.play(self.SOUNDS[name])
+            if name == "tile_discarded":
+                audio.say_tile(seat, event.tile)
+            elif name == "discard_claimed":
+                audio.play(event.claim)
+                audio.say_claim(seat, event.claim)
+            elif name == "kong_declared":
+                audio.play("kong")
+                audio.say_claim(seat, "kong")
+            elif name == "mah_jongg":
+                audio.play("mah_jongg")
+                audio.say_claim(seat, "mah_jongg")
+            elif name == "bonus_exposed":
+                audio.say_tile(seat, event.tile)
+        except Exception as exc:  # a bad sound file must not stop play
+            log.warning("sound for %s failed: %s", name, exc)
+
+    # -- scenes -----------------------------------------------------------------------------------------------
+
+    def options(self) -> Options:
+        s = self.settings_value
+        return Options(wait_time=float(s("wait_time", 2.5)), discard_delay=float(s("discard_delay", 0.9)),
+                       ask_first=bool(s("ask_first", True)), quick_tip=bool(s("quick_tip", False)),
+                       timer_bar=bool(s("timer_bar", True)), balloons=bool(s("speech_balloons", True)),
+                       animation_speed=float(s("animation_speed", 1.0)))
+
+    def names(self) -> list[str]:
+        others = self.settings_value("opponent_names", ["Elaine", "Eric", "Gaby"])
+        return [self.settings_value("player_name", "You"), *list(others)[:3]]
+
+    def new_session(self, seed: int | None = None) -> Session:
+        opponents = self.settings_value("opponents", []) or list(DEFAULT_OPPONENTS)
+        opponents = (list(opponents) + list(DEFAULT_OPPONENTS))[:3]
+        return Session.create(self.settings_value("ruleset", "classic"), seed,
+                              getattr(self.args, "mods_dir", None), opponents=opponents, names=self.names(),
+                              options=self.options())
+
+    def new_game(self, seed: int | None = None) -> Scene:
+        from game.client.scenes.table import TableScene
+
+        scene = TableScene(self, self.new_session(seed))
+        self.stack.clear_to(scene)
+        return scene
+
+    def show_title(self) -> None:
+        from game.client.scenes.title import TitleScene
+
+        self.stack.clear_to(TitleScene(self))
+
+    def show_scores(self, table_scene: Any, outcome: Any) -> None:
+        from game.client.scenes.scores import ScoresScene
+
+        self.stack.push(ScoresScene(self, table_scene, outcome))
+
+    def show_wall(self, table_scene: Any) -> None:
+        from game.client.scenes.wall_view import WallScene
+
+        self.stack.push(WallScene(self, table_scene.session))
+
+    def show_help(self, _from: Any = None, page: int = 0) -> None:
+        from game.client.scenes.help import HelpScene
+
+        self.stack.push(HelpScene(self, page))
+
+    def show_settings(self) -> None:
+        from game.client.scenes.settings import SettingsScene
+
+        self.stack.push(SettingsScene(self))
+
+    def show_mods(self) -> None:
+        from game.client.scenes.mod_manager import ModManagerScene
+
+        self.stack.push(ModManagerScene(self))
+
+    def show_menu(self, table_scene: Any) -> None:
+        from game.client.scenes.help import GameMenuScene
+
+        self.stack.push(GameMenuScene(self, table_scene))
+
+    def quit(self) -> None:
+        self.running = False
+
+    # -- the window -------------------------------------------------------------------------------------------
+
+    def viewport(self) -> pygame.Rect:
+        """Where the logical surface lands in the window (scaled to fit, centred)."""
+        ww, wh = self.window.get_size()
+        lw, lh = layout.LOGICAL
+        scale = min(ww / lw, wh / lh)
+        w, h = round(lw * scale), round(lh * scale)
+        return pygame.Rect((ww - w) // 2, (wh - h) // 2, w, h)
+
+    def to_logical(self, pos: tuple[int, int]) -> tuple[int, int]:
+        view = self.viewport()
+        lw, lh = layout.LOGICAL
+        x = (pos[0] - view.left) * lw / max(1, view.width)
+        y = (pos[1] - view.top) * lh / max(1, view.height)
+        return (round(x), round(y))
+
+    def translate(self, event: pygame.Event) -> pygame.Event:
+        """A copy of a mouse event with its position in logical coordinates."""
+        if event.type in MOUSE_EVENTS:
+            data = dict(event.dict)
+            data["pos"] = self.to_logical(event.pos)
+            return pygame.Event(event.type, data)
+        return event
+
+    def toggle_fullscreen(self) -> None:
+        self.fullscreen = not self.fullscreen
+        if self.headless:
+            return
+        if self.fullscreen:
+            self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
+        else:
+            self.window = pygame.display.set_mode(tuple(self.settings_value("window_size", (1280, 720))),
+                                                  pygame.RESIZABLE)
+
+    def dispatch(self, event: pygame.Event) -> None:
+        """Window-level keys first (quit, fullscreen), then the top scene."""
+        if event.type == pygame.QUIT:
+            self.quit()
+            return
+        if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self.headless:
+            self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+            return
+        if event.type == pygame.KEYDOWN:
+            alt = event.mod & pygame.KMOD_ALT
+            if event.key == pygame.K_F11 or (alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+                self.toggle_fullscreen()
+                return
+            if alt and event.key == pygame.K_F4:
+                self.quit()
+                return
+        self.stack.handle(self.translate(event))
+
+    def step(self, dt: float = STEP) -> None:
+        """One fixed step: update the top scene, then apply the queued scene changes."""
+        self.stack.apply_pending()
+        self.stack.update(dt)
+        self.stack.apply_pending()
+
+    def render(self, alpha: float = 1.0) -> pygame.Surface:
+        """Draw the scenes on the logical surface and scale it into the window; returns the logical surface."""
+        self.stack.apply_pending()
+        self.logical.fill((0, 0, 0))
+        self.stack.draw(self.logical, alpha)
+        view = self.viewport()
+        if view.size == self.logical.get_size() and view.topleft == (0, 0):
+            self.window.blit(self.logical, (0, 0))
+        else:
+            self.window.fill((0, 0, 0))
+            pygame.transform.smoothscale(self.logical, view.size, self.window.subsurface(view))
+        return self.logical
+
+    def run(self) -> int:
+        """The fixed-timestep loop (Fiedler's "Fix Your Timestep!")."""
+        previous = time.perf_counter()
+        accumulator = 0.0
+        while self.running:
+            now = time.perf_counter()
+            accumulator += min(now - previous, MAX_FRAME)
+            previous = now
+            for event in pygame.event.get():
+                self.dispatch(event)
+            steps = 0
+            while accumulator >= STEP and steps < MAX_STEPS:
+                self.step(STEP)
+                accumulator -= STEP
+                steps += 1
+            if steps == MAX_STEPS:
+                accumulator = 0.0
+            if not self.stack.scenes:
+                break
+            start = time.perf_counter()
+            self.render(accumulator / STEP)
+            pygame.display.flip()
+            self.frame_ms.append((time.perf_counter() - start) * 1000)
+            del self.frame_ms[:-600]
+            self.clock.tick(120)
+        return 0
+
+
+def play(args: Any = None) -> int:
+    """``python -m game`` with no command: open the window at the title screen and play."""
+    with contextlib.suppress(pygame.error):
+        pygame.mixer.pre_init(44100, -16, 2, 512)
+    app = App(args)
+    app.show_title()
+    try:
+        return app.run()
+    finally:
+        pygame.quit()

@@ -1,0 +1,420 @@
+"""The game session: a match with the human at seat 0 and computer players at seats 1–3.
+
+The session never draws. It asks the table what may be done, lets the computer seats decide (after a visible
+pause: the discard delay, not their thinking time), runs the claim window's timer for the human and passes for
+them when it runs out, and queues every event for the scene to animate. Time comes in through ``update(dt)``;
+nothing here reads a clock, so tests play whole hands in milliseconds.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from collections import deque
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
+
+from game.client import messages
+from game.core import events as ev
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.judge import RegularJudge, WinContext
+from game.core.match import Match
+from game.core.play_rules import PlayRules
+from game.core.table import Table
+from game.core.tiles import tile_name
+from game.errors import IllegalActionError
+
+log = logging.getLogger(__name__)
+
+HUMAN = 0
+DEFAULT_NAMES = ("You", "Elaine", "Eric", "Gaby")
+CLAIM_ORDER = ("mah_jongg", "kong", "pung", "chow")
+
+
+@dataclass
+class Options:
+    """The player's in-game options (the original's Options menu and General Setup)."""
+
+    wait_time: float = 2.5
+    """Seconds the human has to claim a discard (timer bar); 0–10 in steps of 0.25 (Q-01)."""
+    discard_delay: float = 0.9
+    """Seconds a computer player's turn visibly takes."""
+    ask_first: bool = True
+    show_all: bool = False
+    quick_tip: bool = False
+    timer_bar: bool = True
+    balloons: bool = True
+    auto_play: bool = False
+    animation_speed: float = 1.0
+    """Animation speed; 0 is instant."""
+
+
+@dataclass
+class HandOutcome:
+    """A finished hand as the scores scene shows it."""
+
+    winner: int | None
+    winning_tile: int | None
+    won_by: str | None
+    from_seat: int | None
+    old_totals: list[int]
+    new_totals: list[int]
+    scores: list[int]
+    results: list[Any]
+    """One ScoreResult per seat (None when the judge cannot score)."""
+    payments: list[tuple[int, int, int]]
+    dead: bool
+    message: str
+    game_over: bool = False
+    events: list[ev.Event] = field(default_factory=list)
+
+    def get_from(self, receiver: int, payer: int) -> int:
+        """What ``receiver`` gets from ``payer`` (negative: pays), the Total Scores box's cells."""
+        total = 0
+        for source, target, amount in self.payments:
+            if source == payer and target == receiver:
+                total += amount
+            elif source == receiver and target == payer:
+                total -= amount
+        return total
+
+
+def load_game_rules(ruleset_id: str, mods_dir: str | None = None) -> tuple[Any, PlayRules, Any]:
+    """The ruleset, its play rules and its judge; the built-in classic play with no scoring if it cannot load."""
+    try:
+        from game.cli.common import judge_for, load_ruleset
+
+        ruleset = load_ruleset(ruleset_id, mods_dir)
+        return ruleset, ruleset.play, judge_for(ruleset)
+    except Exception as exc:  # the table must open even while rulesets are broken or missing
+        log.warning("ruleset %r could not be loaded (%s); playing without scoring", ruleset_id, exc)
+        return None, PlayRules(), RegularJudge()
+
+
+def make_computer(player_id: str, rng: random.Random, ruleset: Any) -> Any:
+    """A computer player by id, falling back to the reference bot when the personality is not available."""
+    from game.autoplay import create_player
+
+    try:
+        return create_player(player_id, rng, ruleset)
+    except Exception as exc:  # an unknown or broken personality must not stop the game
+        log.warning("computer player %r not available (%s); using 'efficient'", player_id, exc)
+        try:
+            return create_player("efficient", rng, ruleset)
+        except Exception:
+            return create_player("greedy", rng, ruleset)
+
+
+class Session:
+    """One game in the client: the match, the current hand, the seats and the timers."""
+
+    def __init__(self, *, ruleset: Any, rules: PlayRules, judge: Any, seed: int,
+                 opponents: Sequence[str] = ("efficient", "efficient", "efficient"),
+                 names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None) -> None:
+        self.ruleset = ruleset
+        self.rules = rules
+        self.judge = judge
+        self.seed = seed
+        self.names = list(names)
+        self.options = options or Options()
+        rng = random.Random(seed ^ 0x5EED)
+        self.players: list[Any] = [None] + [make_computer(pid, random.Random(rng.getrandbits(64)), ruleset)
+                                            for pid in opponents]
+        self.autoplayer = make_computer("efficient", random.Random(rng.getrandbits(64)), ruleset)
+        self.match = Match(rules, judge, seed)
+        self.table: Table | None = None
+        self.pending: deque[ev.Event] = deque()
+        self.status = ""
+        self.delay = 0.0
+        self.claim_timer: float | None = None
+        self.claim_total = 0.0
+        self.started = False
+        self.outcome: HandOutcome | None = None
+        self.show_all_used = False
+        self.on_hand_finished: list[Callable[[Session], None]] = []
+        """Autosave and statistics hooks, called after every finished hand."""
+        for event in self.match.events:
+            self.pending.append(event)
+
+    @classmethod
+    def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None,
+               **kwargs: Any) -> Session:
+        ruleset, rules, judge = load_game_rules(ruleset_id, mods_dir)
+        if seed is None:
+            seed = random.SystemRandom().randrange(2**31)
+        return cls(ruleset=ruleset, rules=rules, judge=judge, seed=seed, **kwargs)
+
+    # -- the hand ---------------------------------------------------------------------------------------------
+
+    def deal(self) -> Table:
+        """Deal the next hand (the ceremony's events are queued); play waits for :meth:`start`."""
+        self.table = self.match.new_hand()
+        self.started = False
+        self.outcome = None
+        self.show_all_used = self.options.show_all
+        self.claim_timer = None
+        self.delay = 0.0
+        self.pending.extend(self.table.events)
+        self.status = messages.hand_started(self.names, self.table.seat_wind(HUMAN), self.table.round_wind)
+        return self.table
+
+    def start(self) -> None:
+        """Start! (F4): East takes the first tile."""
+        if self.table is None or self.table.phase != "dealt":
+            return
+        self.started = True
+        self._push(self.table.begin())
+
+    @property
+    def phase(self) -> str:
+        return self.table.phase if self.table else "none"
+
+    @property
+    def hand_over(self) -> bool:
+        return self.table is not None and self.table.phase == "over"
+
+    def human_legal(self) -> list[Action]:
+        return self.table.legal_actions(HUMAN) if self.table else []
+
+    @property
+    def human_to_discard(self) -> bool:
+        return (self.table is not None and self.table.phase == "turn" and self.table.current == HUMAN
+                and not self.options.auto_play)
+
+    @property
+    def human_may_claim(self) -> bool:
+        return (self.table is not None and self.table.phase in ("claims", "rob")
+                and HUMAN in self.table.awaiting() and not self.options.auto_play)
+
+    def claim_options(self) -> list[Claim]:
+        """The legal claims of the human on the discard in the middle."""
+        return [a for a in self.human_legal() if isinstance(a, Claim)]
+
+    def claim_types(self) -> list[str]:
+        types = {c.type for c in self.claim_options()}
+        if any(isinstance(a, MahJongg) for a in self.human_legal()):
+            types.add("mah_jongg")  # robbing a kong
+        return [t for t in CLAIM_ORDER if t in types]
+
+    # -- the human's moves ------------------------------------------------------------------------------------
+
+    def act(self, action: Action) -> bool:
+        """Do ``action`` for the human; on refusal the status bar gets the table's reason and False is returned."""
+        if self.table is None:
+            return False
+        try:
+            events = self.table.apply(HUMAN, action)
+        except IllegalActionError as exc:
+            self.status = str(exc)
+            return False
+        self.claim_timer = None
+        self._push(events)
+        return True
+
+    def discard(self, tile: int, standing: bool = False) -> bool:
+        return self.act(Discard(tile, standing))
+
+    def claim(self, claim_type: str, tiles: tuple[int, ...] | None = None) -> bool:
+        """Claim the discard as ``claim_type``; ``tiles`` picks which chow (None: the only or first one)."""
+        if claim_type == "mah_jongg" and any(isinstance(a, MahJongg) for a in self.human_legal()):
+            return self.act(MahJongg())
+        options = [c for c in self.claim_options() if c.type == claim_type]
+        if tiles is not None:
+            options = [c for c in options if tuple(sorted(c.tiles)) == tuple(sorted(tiles))]
+        if not options:
+            return self.act(Claim(claim_type, tuple(tiles or ())))  # refused with the table's own message
+        return self.act(options[0])
+
+    def refuse_pickup(self) -> None:
+        """The human clicked a discard they cannot use: the original's "You can't pick up…" message."""
+        if self.table is None or self.table.last_discard is None:
+            return
+        try:
+            self.table.apply(HUMAN, Claim("pung", (self.table.last_discard[1],) * 2))
+        except IllegalActionError as exc:
+            self.status = str(exc)
+
+    def pass_claim(self) -> None:
+        """Let the discard go (0, right click, Pass button, or the timer running out)."""
+        if self.human_may_claim:
+            self.act(Pass())
+
+    def kong_tiles(self) -> list[int]:
+        return [a.tile for a in self.human_legal() if isinstance(a, DeclareKong)]
+
+    def can_mah_jongg(self) -> bool:
+        return self.human_to_discard and any(isinstance(a, MahJongg) for a in self.human_legal())
+
+    def standing_possible(self, tile: int) -> bool:
+        return Discard(tile, True) in self.human_legal()
+
+    def quick_tip(self) -> int | None:
+        """The tile the computer would discard in the human's place (QuickTip), or None off-turn."""
+        if not self.human_to_discard or self.table is None:
+            return None
+        legal = [a for a in self.human_legal() if isinstance(a, Discard) and not a.standing]
+        if not legal:
+            return None
+        choice = self.autoplayer.decide(self.table.view(HUMAN), legal)
+        return choice.tile if isinstance(choice, Discard) else None
+
+    def gone_out(self, tile: int) -> int:
+        """How many of ``tile`` the human can see outside their hand (QuickTip's "gone out" count)."""
+        if self.table is None:
+            return 0
+        view = self.table.view(HUMAN)
+        seen = sum(p.discards.count(tile) for p in view.players)
+        seen += sum(m.tiles.count(tile) for p in view.players for m in p.melds)
+        return seen
+
+    # -- time -------------------------------------------------------------------------------------------------
+
+    def update(self, dt: float, hold: bool = False) -> None:
+        """Advance by ``dt`` seconds; ``hold`` (animations still running) keeps the computer seats waiting."""
+        table = self.table
+        if table is None or table.phase == "over" or (not self.started and not self.options.auto_play):
+            return
+        if self.human_may_claim:
+            if self.claim_timer is None:
+                self.claim_total = self.options.wait_time
+                self.claim_timer = self.options.wait_time
+            if not hold:
+                self.claim_timer -= dt
+            self._computers_decide_claims()
+            if self.claim_timer is not None and self.claim_timer <= 0:
+                self.pass_claim()
+            return
+        if hold:
+            return
+        if table.phase == "dealt":
+            if self.options.auto_play:
+                self.start()
+            return
+        if self.delay > 0:
+            self.delay -= dt
+            return
+        awaiting = table.awaiting()
+        if not awaiting:
+            return
+        seat = awaiting[0]
+        if seat == HUMAN and not self.options.auto_play:
+            if table.phase == "turn" and not self.options.ask_first:
+                self._automatic_turn()
+            return
+        self._computer_act(seat)
+
+    def skip_wait(self) -> None:
+        """Continue at once (0 / right click on the discard): end the pause and the claim window."""
+        self.delay = 0.0
+        if self.human_may_claim:
+            self.pass_claim()
+
+    def _automatic_turn(self) -> None:
+        """With Ask First off the program decides for the human: Mah Jongg and kongs are taken (Q-08)."""
+        legal = self.human_legal()
+        if any(isinstance(a, MahJongg) for a in legal):
+            self.act(MahJongg())
+            return
+        kongs = [a for a in legal if isinstance(a, DeclareKong)]
+        if kongs:
+            self.act(kongs[0])
+
+    def _computers_decide_claims(self) -> None:
+        table = self.table
+        for seat in list(table.awaiting()):
+            if seat != HUMAN:
+                self._computer_act(seat)
+
+    def _computer_act(self, seat: int) -> None:
+        table = self.table
+        legal = table.legal_actions(seat)
+        if not legal:
+            return
+        player = self.autoplayer if seat == HUMAN else self.players[seat]
+        try:
+            action = player.decide(table.view(seat), legal)
+            events = table.apply(seat, action)
+        except IllegalActionError:
+            log.warning("seat %d chose an illegal action; playing %s instead", seat, legal[0])
+            events = table.apply(seat, legal[0])
+        self._push(events)
+
+    def _push(self, events: list[ev.Event]) -> None:
+        for event in events:
+            self.pending.append(event)
+            line = messages.describe(event, self.names, HUMAN)
+            if line:
+                self.status = line
+            if isinstance(event, ev.TileDiscarded) and event.seat != HUMAN:
+                self.delay = self.options.discard_delay
+            elif isinstance(event, ev.TileDrawn | ev.ReplacementDrawn) and event.seat != HUMAN:
+                self.delay = self.options.discard_delay * 0.6
+        if self.options.quick_tip and self.human_to_discard:
+            tip = self.quick_tip()
+            if tip is not None:
+                self.status += f", QuickTip: {tile_name(tip)} ({self.gone_out(tip)} gone out)"
+
+    def drain(self) -> list[ev.Event]:
+        """The events not yet shown, oldest first."""
+        out = list(self.pending)
+        self.pending.clear()
+        return out
+
+    # -- the end of a hand ------------------------------------------------------------------------------------
+
+    def finish_hand(self) -> HandOutcome:
+        """Score and settle the finished hand (once) and describe it for the scores scene."""
+        if self.outcome is not None:
+            return self.outcome
+        table = self.table
+        assert table is not None and table.phase == "over"
+        result = table.result
+        old = list(self.match.totals)
+        results: list[Any] = [None] * 4
+        if result.winner is not None and hasattr(self.judge, "score"):
+            for seat in range(4):
+                context = result.context if seat == result.winner else WinContext(winner=False)
+                try:
+                    results[seat] = self.judge.score(table.hand_spec(seat), context)
+                except Exception as exc:  # a scoring bug must not lose the game; the totals still come from finish
+                    log.warning("scoring seat %d failed: %s", seat, exc)
+        events = self.match.finish_hand(table)
+        self.pending.extend(events)
+        scores, payments = [0, 0, 0, 0], []
+        for event in events:
+            if isinstance(event, ev.HandScored):
+                scores = list(event.scores)
+            elif isinstance(event, ev.Settled):
+                payments = list(event.payments)
+        if result.winner is None:
+            message = "All the tiles have been played and nobody has gone Mah Jongg..."
+        elif result.won_by == "discard" and result.winning_tile is not None:
+            message = f"{self.names[result.winner]} has gone Mah Jongg with tile {tile_name(result.winning_tile)}"
+        else:
+            message = f"{self.names[result.winner]} has gone Mah Jongg."
+        self.outcome = HandOutcome(result.winner, result.winning_tile, result.won_by, result.from_seat, old,
+                                   list(self.match.totals), scores, results, payments, result.winner is None,
+                                   message, self.match.is_over, events)
+        self.status = message
+        for hook in self.on_hand_finished:
+            hook(self)
+        return self.outcome
+
+    def play_to_end(self, max_steps: int = 20000) -> None:
+        """Let the computer play every seat until the hand is over (instant mode, tests and the self-test)."""
+        if self.table is None:
+            self.deal()
+        if not self.started:
+            self.start()
+        saved = self.options.auto_play
+        self.options.auto_play = True
+        try:
+            for _ in range(max_steps):
+                if self.hand_over:
+                    return
+                self.delay = 0.0
+                self.update(1.0)
+            raise RuntimeError(f"hand did not end after {max_steps} steps")
+        finally:
+            self.options.auto_play = saved

@@ -1,0 +1,178 @@
+"""Where everything sits on the 1280 × 720 logical table. Pure geometry: no drawing, no game state.
+
+Seats are placed by their position relative to the human: 0 bottom (You), 1 right, 2 top (Opposite), 3 left.
+A side seat's tiles are turned so that their tops point at the middle of the table, as a player would see them.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import pygame
+
+LOGICAL = (1280, 720)
+STATUS_H = 30
+CENTRE = (640, 318)
+
+HAND_TILE = (50, 68)
+HAND_GAP = 2
+DRAWN_GAP = 18
+EXPOSED_TILE = (38, 51)
+TOP_BACK = (28, 38)
+TOP_EXPOSED = (31, 42)
+SIDE_BACK = (26, 36)
+SIDE_EXPOSED = (27, 36)
+DISCARD_TILE = (28, 37)
+MELD_GAP = 10
+
+COMPASS = pygame.Rect(0, 0, 214, 214)
+COMPASS.center = CENTRE
+
+# Where each seat's discards are laid out (rows of tiles, oldest first), and how many fit in a row.
+PONDS = {
+    0: pygame.Rect(430, 432, 420, 120),
+    1: pygame.Rect(760, 206, 236, 226),
+    2: pygame.Rect(430, 100, 420, 106),
+    3: pygame.Rect(284, 206, 236, 226),
+}
+
+
+@dataclass(frozen=True)
+class Placed:
+    """A tile's place: top-left of its sprite, the face size and the rotation its sprite is drawn with."""
+
+    x: float
+    y: float
+    size: tuple[int, int]
+    rotate: int = 0
+
+    @property
+    def pos(self) -> tuple[float, float]:
+        return (self.x, self.y)
+
+    def rect(self) -> pygame.Rect:
+        w, h = self.size
+        if self.rotate in (90, 270):
+            w, h = h, w
+        return pygame.Rect(round(self.x), round(self.y), w, h)
+
+    @property
+    def centre(self) -> tuple[float, float]:
+        return self.rect().center
+
+
+def rotation(seat: int) -> int:
+    """The sprite rotation for exposed tiles of ``seat`` (tops towards the middle)."""
+    return {0: 0, 1: 90, 2: 0, 3: 270}[seat]
+
+
+def hand_positions(count: int, drawn: bool) -> list[Placed]:
+    """The human's concealed tiles, centred on their stake; a drawn tile stands a little apart on the right."""
+    w, _h = HAND_TILE
+    width = count * (w + HAND_GAP) + (DRAWN_GAP if drawn else 0)
+    x = CENTRE[0] - width // 2
+    y = 600
+    out = []
+    for i in range(count):
+        extra = DRAWN_GAP if drawn and i == count - 1 else 0
+        out.append(Placed(x + i * (w + HAND_GAP) + extra, y, HAND_TILE))
+    return out
+
+
+def stake_rect(seat: int) -> pygame.Rect:
+    """The long stake rectangle (red for East, black for the others) under each player's hidden tiles."""
+    if seat == 0:
+        return pygame.Rect(250, 662, 780, 20)
+    if seat == 2:
+        return pygame.Rect(400, 36, 480, 12)
+    if seat == 1:
+        return pygame.Rect(1236, 112, 12, 470)
+    return pygame.Rect(32, 112, 12, 470)
+
+
+def concealed_positions(seat: int, count: int) -> list[Placed]:
+    """An opponent's hidden tiles (backs, or faces with Show All Hands) along their stake."""
+    if seat == 0:
+        return hand_positions(count, False)
+    if seat == 2:
+        w, _ = TOP_BACK
+        x = CENTRE[0] - count * (w + 1) // 2
+        return [Placed(x + i * (w + 1), 4, TOP_BACK) for i in range(count)]
+    _, h = SIDE_BACK
+    step = SIDE_BACK[0] + 1
+    y0 = 347 - count * step // 2
+    if seat == 1:
+        return [Placed(1232 - h, y0 + i * step, SIDE_BACK, 90) for i in range(count)]
+    return [Placed(48, y0 + (count - 1 - i) * step, SIDE_BACK, 270) for i in range(count)]
+
+
+def exposed_positions(seat: int, groups: list[int], bonus: int) -> tuple[list[list[Placed]], list[Placed]]:
+    """The exposed sets (one list of places per set, ``groups`` giving their sizes) and the flowers and seasons.
+
+    They lie "above" the stake, on the side towards the middle of the table.
+    """
+    melds: list[list[Placed]] = []
+    flowers: list[Placed] = []
+    if seat in (0, 2):
+        size = EXPOSED_TILE if seat == 0 else TOP_EXPOSED
+        w = size[0]
+        y = 526 if seat == 0 else 54
+        x = 250 if seat == 0 else 400
+        for n in groups:
+            melds.append([Placed(x + i * w, y, size) for i in range(n)])
+            x += n * w + MELD_GAP
+        right = (1030 if seat == 0 else 880) - bonus * (w + 1)
+        flowers = [Placed(right + i * (w + 1), y, size) for i in range(bonus)]
+        return melds, flowers
+    w = SIDE_EXPOSED[0]
+    rotate = rotation(seat)
+    # Side seats: sets run down from the player's left; flowers in a second column further in.
+    if seat == 3:
+        col, bonus_col, y = 92, 140, 112
+        for n in groups:
+            melds.append([Placed(col, y + i * w, SIDE_EXPOSED, rotate) for i in range(n)])
+            y += n * w + MELD_GAP
+        flowers = [Placed(bonus_col, 112 + i * (w + 1), SIDE_EXPOSED, rotate) for i in range(bonus)]
+    else:
+        col, bonus_col, y = 1150, 1102, 582
+        for n in groups:
+            y -= n * w
+            melds.append([Placed(col, y + (n - 1 - i) * w, SIDE_EXPOSED, rotate) for i in range(n)])
+            y -= MELD_GAP
+        flowers = [Placed(bonus_col, 582 - (i + 1) * (w + 1), SIDE_EXPOSED, rotate) for i in range(bonus)]
+    return melds, flowers
+
+
+def discard_position(seat: int, index: int) -> Placed:
+    """Where the ``index``-th discard of ``seat`` lies in their pond (rows fill left to right, then down)."""
+    pond = PONDS[seat]
+    w, h = DISCARD_TILE
+    per_row = max(1, pond.width // (w + 2))
+    row, col = divmod(index, per_row)
+    rows_fit = max(1, pond.height // (h + 6))
+    if row >= rows_fit:
+        # A long hand: later rows overlap the earlier ones slightly instead of leaving the pond.
+        step = (pond.height - h - 4) / max(1, row)
+        y = pond.top + row * step
+    else:
+        y = pond.top + row * (h + 6)
+    if seat == 2:
+        y = pond.bottom - (y - pond.top) - h - 4
+    return Placed(pond.left + col * (w + 2), y, DISCARD_TILE)
+
+
+def wall_source(seat: int) -> tuple[float, float]:
+    """Where a drawn tile appears from: the side of the compass towards the wall the player draws from."""
+    return CENTRE
+
+
+def balloon_anchor(seat: int) -> tuple[tuple[int, int], str]:
+    """Where a player's speech balloon points, and which way it opens."""
+    return {0: ((640, 590), "up"), 1: ((1090, 340), "left"), 2: ((640, 96), "down"),
+            3: ((190, 340), "right")}[seat]
+
+
+def seat_label_anchor(seat: int) -> tuple[tuple[int, int], str]:
+    """Where a player's name plate sits next to their stake."""
+    return {0: ((250, 696), "bottomleft"), 1: ((1248, 86), "topright"), 2: ((392, 8), "topright"),
+            3: ((32, 86), "topleft")}[seat]

@@ -1,0 +1,165 @@
+"""Fonts and colours: the house look, with the theme's colours laid over the defaults."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass, fields, replace
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+log = logging.getLogger(__name__)
+
+Colour = tuple[int, int, int]
+
+FONT_DIR = Path(__file__).resolve().parent.parent.parent / "assets" / "fonts"
+FONT_FILES = {
+    "sans": "DejaVuSans.ttf",
+    "bold": "DejaVuSans-Bold.ttf",
+    "condensed": "DejaVuSansCondensed-Bold.ttf",
+    "serif": "NotoSerif-Regular.ttf",
+    "serif_bold": "NotoSerif-Bold.ttf",
+}
+
+
+@cache
+def font(size: int, face: str = "sans") -> pygame.font.Font:
+    """A font from the bundled set; the default pygame font when the file is missing (never fails)."""
+    if not pygame.font.get_init():
+        pygame.font.init()
+    path = FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"])
+    if path.is_file():
+        return pygame.font.Font(str(path), size)
+    log.warning("font %s missing, using the default font", path)
+    return pygame.font.Font(None, int(size * 1.3))
+
+
+@dataclass(frozen=True)
+class Palette:
+    """Every colour the client draws with. A theme's ``colours:`` mapping overrides any of them by name."""
+
+    back_top: Colour = (22, 74, 62)
+    back_bottom: Colour = (9, 38, 33)
+    felt_line: Colour = (44, 110, 92)
+    east_stake: Colour = (178, 28, 32)
+    other_stake: Colour = (24, 22, 24)
+    stake_edge: Colour = (255, 214, 150)
+    text: Colour = (240, 234, 218)
+    text_dim: Colour = (168, 196, 182)
+    text_dark: Colour = (34, 30, 28)
+    accent: Colour = (232, 180, 74)
+    accent_dark: Colour = (150, 104, 30)
+    red_name: Colour = (236, 76, 64)
+    panel: Colour = (246, 240, 226)
+    panel_edge: Colour = (120, 92, 52)
+    panel_shade: Colour = (226, 216, 194)
+    compass: Colour = (206, 202, 190)
+    compass_dark: Colour = (92, 90, 84)
+    button: Colour = (60, 46, 34)
+    button_hover: Colour = (96, 70, 44)
+    button_text: Colour = (250, 236, 204)
+    disabled: Colour = (130, 126, 118)
+    status_bar: Colour = (16, 22, 20)
+    highlight: Colour = (255, 206, 84)
+    claimable: Colour = (120, 220, 140)
+    timer: Colour = (232, 180, 74)
+    timer_low: Colour = (226, 84, 60)
+    balloon: Colour = (255, 252, 240)
+    tile_face: Colour = (250, 246, 232)
+    tile_edge: Colour = (214, 200, 168)
+    tile_back: Colour = (36, 120, 96)
+    tile_back_edge: Colour = (20, 80, 62)
+
+    @classmethod
+    def from_theme(cls, colours: dict[str, Any] | None) -> Palette:
+        """The default palette with the theme's colours (``name: [r, g, b]`` or ``"#rrggbb"``) laid over it."""
+        if not colours:
+            return cls()
+        names = {f.name for f in fields(cls)}
+        changes = {}
+        for name, value in colours.items():
+            colour = parse_colour(value)
+            if name in names and colour is not None:
+                changes[name] = colour
+            else:
+                log.warning("theme colour %r ignored: expected a known name and [r, g, b] or '#rrggbb', got %r",
+                            name, value)
+        return replace(cls(), **changes)
+
+
+def parse_colour(value: Any) -> Colour | None:
+    """``[r, g, b]`` or ``"#rrggbb"`` as a colour tuple; None when it is neither."""
+    if isinstance(value, str) and value.startswith("#") and len(value) == 7:
+        try:
+            return (int(value[1:3], 16), int(value[3:5], 16), int(value[5:7], 16))
+        except ValueError:
+            return None
+    if isinstance(value, list | tuple) and len(value) >= 3 and all(isinstance(v, int) for v in value[:3]):
+        r, g, b = (max(0, min(255, v)) for v in value[:3])
+        return (r, g, b)
+    return None
+
+
+def mix(a: Colour, b: Colour, t: float) -> Colour:
+    """The colour ``t`` of the way from ``a`` to ``b``."""
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
+
+
+@cache
+def gradient(size: tuple[int, int], top: Colour, bottom: Colour, vignette: bool = True) -> pygame.Surface:
+    """A vertical gradient, darkened towards the corners like cloth under a lamp."""
+    w, h = size
+    surf = pygame.Surface(size)
+    for y in range(h):
+        pygame.draw.line(surf, mix(top, bottom, y / max(1, h - 1)), (0, y), (w, y))
+    if vignette:
+        # A small alpha map smoothly scaled up gives a banding-free darkening towards the corners.
+        small = pygame.Surface((48, 27), pygame.SRCALPHA)
+        for y in range(27):
+            for x in range(48):
+                d = ((x - 23.5) / 24) ** 2 + ((y - 13) / 13.5) ** 2
+                small.set_at((x, y), (0, 0, 0, int(min(1.0, max(0.0, d - 0.35)) * 120)))
+        surf.blit(pygame.transform.smoothscale(small, size), (0, 0))
+    return surf.convert() if pygame.display.get_surface() else surf
+
+
+def text(surface: pygame.Surface, message: str, pos: tuple[float, float], size: int = 16,
+         colour: Colour = (255, 255, 255), face: str = "sans", anchor: str = "topleft",
+         shadow: Colour | None = None) -> pygame.Rect:
+    """Draw one line of text anchored at ``pos`` (any pygame Rect anchor name); returns its rect."""
+    f = font(size, face)
+    image = f.render(message, True, colour)
+    rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
+    if shadow is not None:
+        surface.blit(f.render(message, True, shadow), rect.move(1, 2))
+    surface.blit(image, rect)
+    return rect
+
+
+def fit_text(message: str, width: int, size: int, face: str = "sans") -> str:
+    """``message`` cut with an ellipsis to fit ``width`` pixels."""
+    f = font(size, face)
+    if f.size(message)[0] <= width:
+        return message
+    while message and f.size(message + "…")[0] > width:
+        message = message[:-1]
+    return message + "…"
+
+
+def wrap(message: str, width: int, size: int, face: str = "sans") -> list[str]:
+    """``message`` broken into lines that fit ``width`` pixels."""
+    f = font(size, face)
+    lines: list[str] = []
+    for paragraph in message.split("\n"):
+        line = ""
+        for word in paragraph.split(" "):
+            candidate = f"{line} {word}" if line else word
+            if f.size(candidate)[0] <= width or not line:
+                line = candidate
+            else:
+                lines.append(line)
+                line = word
+        lines.append(line)
+    return lines

@@ -1,0 +1,68 @@
+"""Status-bar messages for what happened, in the classic program's words (classic-program §1.4, M1–M21)."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from game.core import events as ev
+from game.core.tiles import tile_name
+
+WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
+WIND_SHORT = ("East", "South", "West", "North")
+WIND_LETTERS = ("E", "S", "W", "N")
+
+
+def hand_started(names: Sequence[str], seat_wind: int, round_wind: int) -> str:
+    """M1, said to the human at the start of every hand."""
+    return (f"Your wind is {WIND_NAMES[seat_wind]} and the wind of the round is {WIND_NAMES[round_wind]}. "
+            "Good Luck!")
+
+
+def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | None:
+    """The status-bar line for ``event``, or None when the original shows nothing for it.
+
+    Tiles the human may not see (another player's draw) are not named.
+    """
+    if isinstance(event, ev.TileDrawn):
+        if event.seat == human:
+            return f"{names[human]} gets {tile_name(event.tile)}"
+        return f"{names[event.seat]} takes a tile from the wall"
+    if isinstance(event, ev.ReplacementDrawn):
+        if event.seat == human:
+            return f"{names[human]} gets {tile_name(event.tile)} as a loose tile"
+        return f"{names[event.seat]} takes a loose tile"
+    if isinstance(event, ev.TileDiscarded):
+        return f"{names[event.seat]} discards {tile_name(event.tile)}"
+    if isinstance(event, ev.BonusExposed):
+        return f"{names[event.seat]} lays out {tile_name(event.tile)}"
+    if isinstance(event, ev.DiscardClaimed):
+        return f"{names[event.seat]} calls {event.claim.title()} with {tile_name(event.tile)}"
+    if isinstance(event, ev.KongDeclared):
+        kind = "a concealed Kong" if event.concealed else "a Kong"
+        return f"{names[event.seat]} declares {kind} of {tile_name(event.tile)}"
+    if isinstance(event, ev.StandingHandDeclared):
+        return f"{names[event.seat]} calls a Standing Hand"
+    if isinstance(event, ev.KongRobbed):
+        return f"{names[event.seat]} robs the Kong of {tile_name(event.tile)} from {names[event.from_seat]}"
+    if isinstance(event, ev.MahJonggDeclared):
+        if event.won_by == "discard" and event.tile is not None:
+            return f"{names[event.seat]} has gone Mah Jongg with Tile {tile_name(event.tile)}"
+        return f"{names[event.seat]} has gone Mah Jongg."
+    if isinstance(event, ev.HandDead):
+        return "All the tiles have been played and nobody has gone Mah Jongg..."
+    return None
+
+
+def balloon_words(event: ev.Event) -> str | None:
+    """What a player calls out (speech balloons and voices): claims, kongs, Mah Jongg."""
+    if isinstance(event, ev.DiscardClaimed):
+        return {"chow": "Chow!", "pung": "Pung!", "kong": "Kong!"}.get(event.claim)
+    if isinstance(event, ev.KongDeclared):
+        return "Kong!"
+    if isinstance(event, ev.MahJonggDeclared):
+        return "Mah Jongg!"
+    if isinstance(event, ev.StandingHandDeclared):
+        return "Standing!"
+    if isinstance(event, ev.KongRobbed):
+        return "Mah Jongg!"
+    return None

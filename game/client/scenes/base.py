@@ -1,0 +1,133 @@
+"""Scenes and the scene stack.
+
+A scene gets events and ``update(dt)`` only while it is on top; ``draw`` walks down to the first scene that is
+not an overlay and draws bottom-up. Changes to the stack are queued and applied after the update pass, so no
+scene changes the stack while it is being walked.
+
+Lifecycle hooks: ``enter()`` when pushed, ``exit()`` when removed, ``pause()`` when covered, ``resume()`` when
+uncovered again.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import TYPE_CHECKING
+
+import pygame
+
+if TYPE_CHECKING:
+    from game.client.app import App
+
+
+class Scene:
+    """A screen of the game. Subclasses override the hooks they need."""
+
+    overlay = False
+    """True for boxes drawn over the scene below (scores, wall view, help over the table)."""
+    name = "scene"
+
+    def __init__(self, app: App) -> None:
+        self.app = app
+
+    def enter(self) -> None:
+        """Runs when the scene is pushed."""
+
+    def exit(self) -> None:
+        """Runs when the scene is removed from the stack."""
+
+    def pause(self) -> None:
+        """Runs when another scene is pushed on top."""
+
+    def resume(self) -> None:
+        """Runs when the scene is on top again."""
+
+    def handle(self, event: pygame.Event) -> None:
+        """Runs for every input event while on top (positions are logical)."""
+
+    def update(self, dt: float) -> None:
+        """Runs once per fixed step (1/60 s) while on top."""
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        """Draws the scene; ``alpha`` is how far the frame lies between the last two steps."""
+
+
+class SceneStack:
+    """The stack of scenes with queued changes."""
+
+    def __init__(self) -> None:
+        self.scenes: list[Scene] = []
+        self._queue: list[Callable[[], None]] = []
+
+    @property
+    def top(self) -> Scene | None:
+        return self.scenes[-1] if self.scenes else None
+
+    def __len__(self) -> int:
+        return len(self.scenes)
+
+    def push(self, scene: Scene) -> None:
+        self._queue.append(lambda: self._push(scene))
+
+    def pop(self) -> None:
+        self._queue.append(self._pop)
+
+    def replace(self, scene: Scene) -> None:
+        self._queue.append(lambda: (self._pop(), self._push(scene)))
+
+    def clear_to(self, scene: Scene) -> None:
+        """Remove every scene and start again from ``scene``."""
+        def apply() -> None:
+            while self.scenes:
+                self._pop(resume=False)
+            self._push(scene)
+        self._queue.append(apply)
+
+    def remove(self, scene: Scene) -> None:
+        """Take ``scene`` off the stack wherever it is (a box closing itself after others were pushed)."""
+        def apply() -> None:
+            if scene in self.scenes:
+                if scene is self.top:
+                    self._pop()
+                else:
+                    self.scenes.remove(scene)
+                    scene.exit()
+        self._queue.append(apply)
+
+    @property
+    def pending(self) -> bool:
+        return bool(self._queue)
+
+    def apply_pending(self) -> None:
+        """Carry out the queued changes, in order (a change may queue more; those run too)."""
+        while self._queue:
+            change = self._queue.pop(0)
+            change()
+
+    def _push(self, scene: Scene) -> None:
+        if self.top is not None:
+            self.top.pause()
+        self.scenes.append(scene)
+        scene.enter()
+
+    def _pop(self, resume: bool = True) -> None:
+        if not self.scenes:
+            return
+        scene = self.scenes.pop()
+        scene.exit()
+        if resume and self.top is not None:
+            self.top.resume()
+
+    def handle(self, event: pygame.Event) -> None:
+        if self.top is not None:
+            self.top.handle(event)
+
+    def update(self, dt: float) -> None:
+        if self.top is not None:
+            self.top.update(dt)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        start = len(self.scenes) - 1
+        while start > 0 and self.scenes[start].overlay:
+            start -= 1
+        for scene in self.scenes[start:]:
+            scene.draw(surface, alpha)

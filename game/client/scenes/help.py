@@ -1,0 +1,142 @@
+"""Rules and help pages (F1), and the in-game menu (Esc) over the table."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import layout
+from game.client.look import text, wrap
+from game.client.scenes.base import Scene
+from game.client.widgets import Button, draw_panel
+
+PAGES: list[tuple[str, str]] = [
+    ("Beginners Guide",
+     "The object of the game is to be the first to go Mah Jongg: a hand of four sets and a pair. A set is a "
+     "Pung (three of a kind), a Kong (four of a kind) or a Chow (three in a row of one suit).\n"
+     "Your tiles stand on the long rectangle at the bottom, your stake; the other players sit to your right, "
+     "opposite and to your left. East's stake is red.\n"
+     "On your turn you get a tile from the wall and discard one: click it, or move the cursor with the arrow keys "
+     "and press Enter. When another player discards a tile you can use, it glows green in the middle: click it "
+     "(or use the buttons) before the timer bar in the compass runs out.\n"
+     "You may claim a discard for a Pung or Kong from anyone, but for a Chow only from the player on your left "
+     "(unless it makes you Mah Jongg). Flowers and Seasons are laid out at once and replaced by loose tiles.\n"
+     "Beginners can press F6 to see every hand (Show All Hands) and F8 for a QuickTip on what to discard."),
+    ("Keyboard",
+     "Arrows, Home, End, Page Up/Down, 1–9: move on your stake.   Enter / Space: discard, or claim the discard.\n"
+     "0 or right click on the discard: let it go at once.   C / P / K / M: Chow, Pung, Kong, Mah Jongg.\n"
+     "F1 help · F2 new game · F3 next hand · F4 start the hand · F5 auto play · F6 show all hands · "
+     "F7 tile movements · F8 QuickTip · F9 pause · F10 (Ctrl+F4) Ask First · F12 (Ctrl+F5) speech balloons · "
+     "Ctrl+F3 timer bar · Keypad + / − wait time · Q jump to the QuickTip tile · W the wall · "
+     "F11 or Alt+Enter fullscreen · Esc menu."),
+    ("Mouse",
+     "Left click a tile on your stake: discard it (on your turn).\n"
+     "Left click the discard in the middle: claim it for a Chow, Pung, Kong or Mah Jongg.\n"
+     "Right click the discard: play goes on at once.\n"
+     "Left click anywhere while the hand is dealt but not started: start it. A click also finishes the tile "
+     "movement on the way.\nHover over any tile to read its name in the status bar."),
+    ("Scoring",
+     "At the end of a hand every player scores their sets: Pungs and Kongs of honours and terminals are worth "
+     "more, concealed sets twice the exposed ones, each Flower or Season 4. Doubles (sets of dragons, your own "
+     "wind, the wind of the round, one-suit hands) double the total. The winner adds 20 for going Mah Jongg.\n"
+     "Then everybody settles: the losers pay the winner his score (double if either is East) and settle the "
+     "difference between themselves. The Total Scores box shows each payment."),
+    ("About",
+     "Sparrow is a remake of Mah Jongg for Windows, The REAL Game! (version 1.10, 1995) by Elaine and Berrie "
+     "Bloem, with its rules, its screen and its keys, and with modern comforts: a resizable window, claim "
+     "buttons, visible discards, mods for rulesets, tiles, themes and computer players."),
+]
+
+
+class HelpScene(Scene):
+    overlay = True
+    name = "help"
+
+    def __init__(self, app, page: int = 0) -> None:
+        super().__init__(app)
+        self.page = page
+        self.box = pygame.Rect(0, 0, 960, 560)
+        self.box.center = (640, 350)
+        self.tabs = [Button(pygame.Rect(self.box.left + 24 + i * 180, self.box.top + 58, 170, 34), title,
+                            lambda i=i: self._go(i), size=15) for i, (title, _) in enumerate(PAGES)]
+        self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), "Close",
+                            lambda: app.stack.remove(self), primary=True, key_hint="Esc")
+        self._go(page)
+
+    def _go(self, page: int) -> None:
+        self.page = page % len(PAGES)
+        for i, b in enumerate(self.tabs):
+            b.focused = i == self.page
+
+    def handle(self, event: pygame.Event) -> None:
+        for b in [*self.tabs, self.close]:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1):
+                self.app.stack.remove(self)
+            elif event.key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_PAGEDOWN):
+                self._go(self.page + 1)
+            elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
+                self._go(self.page - 1)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.app.palette
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 130))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, palette, title="Rules & Help")
+        for b in self.tabs:
+            b.draw(surface, palette)
+        title, body = PAGES[self.page]
+        y = self.box.top + 112
+        text(surface, title, (self.box.left + 32, y), 22, palette.text_dark, "serif_bold")
+        y += 38
+        for line in wrap(body, self.box.width - 70, 16):
+            text(surface, line, (self.box.left + 32, y), 16, palette.text_dark)
+            y += 22
+        self.close.draw(surface, palette)
+
+
+class GameMenuScene(Scene):
+    """Esc at the table: continue, help, settings, the wall, a new game or back to the title."""
+
+    overlay = True
+    name = "menu"
+
+    def __init__(self, app, table_scene) -> None:
+        super().__init__(app)
+        self.table_scene = table_scene
+        self.box = pygame.Rect(0, 0, 360, 470)
+        self.box.center = (640, 340)
+        entries = [("Continue", lambda: app.stack.remove(self)),
+                   ("The Wall", lambda: (app.stack.remove(self), app.show_wall(table_scene))),
+                   ("Rules & Help", lambda: (app.stack.remove(self), app.show_help(table_scene))),
+                   ("Settings", lambda: (app.stack.remove(self), app.show_settings())),
+                   ("New Game", app.new_game),
+                   ("Title Screen", app.show_title)]
+        self.buttons = [Button(pygame.Rect(self.box.left + 40, self.box.top + 70 + i * 62, self.box.width - 80, 48),
+                               label, fn, primary=(i == 0), size=18) for i, (label, fn) in enumerate(entries)]
+        self.focus = 0
+        self.buttons[0].focused = True
+
+    def handle(self, event: pygame.Event) -> None:
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.app.stack.remove(self)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.buttons)
+                for i, b in enumerate(self.buttons):
+                    b.focused = i == self.focus
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[self.focus].action()
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, self.app.palette, title="Menu")
+        for b in self.buttons:
+            b.draw(surface, self.app.palette)

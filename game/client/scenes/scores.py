@@ -1,0 +1,228 @@
+"""The end of a hand: the Total Scores box first, with a tab per player for their Scores box (P-123, P-124).
+
+Totals: a column per player (You, Right, Opposite, Left) with Old Score, This Hand, Get from each player, Total
+and New Score, as the original lays it out. A player's tab lists every scoring item under Points and Doubles,
+the sub totals and the total, above that player's tiles. OK (Enter) deals the next hand, Cancel (Esc) stays at
+the table (Next Hand, F3, is offered there). At the end of the game the Game Finished box names the winner.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client import layout
+from game.client.controller import HUMAN, HandOutcome
+from game.client.look import fit_text, mix, text
+from game.client.scenes.base import Scene
+from game.client.scenes.table_draw import hand_order
+from game.client.widgets import Button, draw_panel
+from game.core.melds import MeldKind
+from game.core.tiles import sort_for_display
+
+BOX = pygame.Rect(0, 0, 920, 600)
+BOX.center = (640, 352)
+
+
+class ScoresScene(Scene):
+    overlay = True
+    name = "scores"
+
+    def __init__(self, app, table_scene, outcome: HandOutcome) -> None:
+        super().__init__(app)
+        self.table_scene = table_scene
+        self.session = table_scene.session
+        self.outcome = outcome
+        self.tab = -1  # -1 Totals, 0–3 a player
+        self.buttons: list[Button] = []
+        self.tabs: list[Button] = []
+        self._build()
+
+    def _build(self) -> None:
+        names = self.session.names
+        x = BOX.left + 24
+        self.tabs = []
+        for i, label in enumerate(["Totals", *names]):
+            rect = pygame.Rect(x, BOX.top + 58, 150, 34)
+            self.tabs.append(Button(rect, label, lambda i=i: self._select(i - 1), size=15))
+            x += 158
+        over = self.outcome.game_over
+        specs = [("New Game", self._new_game), ("Title", self.app.show_title)] if over else \
+            [("OK", self._ok), ("Cancel", self._cancel)]
+        x = BOX.right - 24 - len(specs) * 150
+        self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
+                               key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
+        self._select(self.tab)
+
+    def _select(self, tab: int) -> None:
+        self.tab = tab
+        for i, b in enumerate(self.tabs):
+            b.focused = i - 1 == tab
+
+    def _ok(self) -> None:
+        self.app.stack.remove(self)
+        self.table_scene.next_hand()
+
+    def _cancel(self) -> None:
+        self.app.stack.remove(self)
+
+    def _new_game(self) -> None:
+        self.app.new_game()
+
+    def handle(self, event: pygame.Event) -> None:
+        for b in self.buttons + self.tabs:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[0].action()
+            elif event.key == pygame.K_ESCAPE:
+                self.buttons[-1].action()
+            elif event.key in (pygame.K_RIGHT, pygame.K_TAB):
+                self._select((self.tab + 2) % 5 - 1)
+            elif event.key == pygame.K_LEFT:
+                self._select((self.tab + 5) % 5 - 1)
+            elif event.key == pygame.K_t:
+                self._select(-1)
+            elif pygame.K_1 <= event.key <= pygame.K_4:
+                self._select(event.key - pygame.K_1)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.app.palette
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 120))
+        surface.blit(shade, (0, 0))
+        title = "Game Finished" if self.outcome.game_over else self.outcome.message
+        draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
+        for b in self.tabs:
+            b.draw(surface, palette)
+        area = pygame.Rect(BOX.left + 24, BOX.top + 104, BOX.width - 48, BOX.height - 180)
+        if self.outcome.game_over and self.tab == -1:
+            self._draw_finished(surface, area)
+        elif self.tab == -1:
+            self._draw_totals(surface, area)
+        else:
+            self._draw_player(surface, area, self.tab)
+        for b in self.buttons:
+            b.draw(surface, palette)
+        if self.session.show_all_used and not self.outcome.dead:
+            text(surface, "Show All Hands was used during this hand.", (BOX.left + 28, BOX.bottom - 40), 14,
+                 palette.accent_dark, "bold", "midleft")
+
+    def _draw_totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        palette = self.app.palette
+        o = self.outcome
+        names = self.session.names
+        label_w = 190
+        col_w = (area.width - label_w) // 4
+        text(surface, "Totals:", (area.left, area.top), 18, palette.text_dark, "serif_bold")
+        y = area.top + 30
+        for seat in range(4):
+            x = area.left + label_w + seat * col_w + col_w // 2
+            colour = palette.red_name if seat == self.session.match.first_east else palette.text_dark
+            head = names[seat] + (" ★" if seat == o.winner else "")
+            text(surface, fit_text(head, col_w - 8, 17, "bold"), (x, y), 17, colour, "bold", "midtop")
+        y += 30
+        rows: list[tuple[str, list[int] | None, bool]] = [
+            ("Old Score:", o.old_totals, False),
+            ("This Hand:", o.scores, False),
+            ("Get from:", None, True),
+        ]
+        rows += [(f"{names[payer]}:", [o.get_from(receiver, payer) for receiver in range(4)], False)
+                 for payer in range(4)]
+        totals = [sum(o.get_from(r, p) for p in range(4)) for r in range(4)]
+        rows += [("Total:", totals, True), ("New Score:", o.new_totals, True)]
+        for i, (label, values, bold) in enumerate(rows):
+            band = pygame.Rect(area.left - 6, y - 3, area.width + 12, 28)
+            if i % 2 == 0:
+                pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
+            text(surface, label, (area.left + (20 if label.endswith(":") and values is not None and i in (3, 4, 5, 6)
+                                               else 0), y), 17, palette.text_dark, "bold" if bold else "sans")
+            if values is not None:
+                for seat, value in enumerate(values):
+                    x = area.left + label_w + seat * col_w + col_w // 2
+                    colour = palette.east_stake if value < 0 else palette.text_dark
+                    text(surface, f"{value}", (x, y), 17, colour, "bold" if bold else "sans", "midtop")
+            y += 30
+        if o.dead:
+            text(surface, "No Mah Jongg: no scores this hand, East stays East.", (area.left, y + 8), 16,
+                 palette.text_dark, "sans")
+
+    def _draw_player(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
+        palette = self.app.palette
+        o = self.outcome
+        names = self.session.names
+        you = " (you)" if seat == HUMAN else ""
+        text(surface, f"{names[seat]}'s score{you}:", (area.left, area.top), 19, palette.text_dark, "serif_bold")
+        self._draw_tiles(surface, seat, (area.left, area.top + 34))
+        result = o.results[seat]
+        y = area.top + 112
+        if result is None:
+            message = "No scores: nobody went Mah Jongg." if o.dead else "This ruleset's scoring is not available."
+            text(surface, message, (area.left, y), 17, palette.text_dark)
+            return
+        if result.special_hand:
+            text(surface, f"Special hand: {result.special_hand}", (area.left, y), 17, palette.accent_dark, "bold")
+            y += 28
+        points = [i for i in result.items if i.points]
+        doubles = [i for i in result.items if i.doubles]
+        col = area.left
+        col2 = area.left + area.width // 2 + 10
+
+        def section(x: int, y: int, title: str, lines: list[tuple[int, str]]) -> int:
+            text(surface, title, (x, y), 17, palette.text_dark, "bold")
+            y += 24
+            for value, name in lines:
+                text(surface, f"{value}", (x + 40, y), 16, palette.text_dark, "sans", "topright")
+                text(surface, fit_text(name, area.width // 2 - 70, 16), (x + 54, y), 16, palette.text_dark)
+                y += 22
+            return y + 8
+
+        y1 = section(col, y, "Points:", [(i.points, i.name) for i in points] or [(0, "none")])
+        y2 = section(col2, y, "Doubles:", [(i.doubles, i.name) for i in doubles] or [(0, "none")])
+        y = max(y1, y2)
+        y = section(col, y, "Sub Totals:", [(result.points, "Total Score before Doubling"),
+                                            (result.doubles, "Total Doubles")])
+        formula = f"Total Score: {result.points} * {2 ** result.doubles}" if result.doubles else \
+            f"Total Score: {result.points}"
+        if result.limited:
+            formula += " (limit)"
+        section(col2, y - 78, "Total:", [(result.score, formula)])
+
+    def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int]) -> None:
+        table = self.session.table
+        p = table.players[seat]
+        sprites = self.app.sprites
+        x, y = pos
+        size = (30, 40)
+        for meld in p.melds:
+            tiles = sort_for_display(meld.tiles)
+            for k, tile in enumerate(tiles):
+                face_up = not (meld.kind is MeldKind.KONG and not meld.exposed and k in (0, len(tiles) - 1))
+                surface.blit(sprites.tile(tile, size, face_up=face_up), (x, y))
+                x += size[0]
+            x += 10
+        for tile in hand_order(p.concealed, None):
+            surface.blit(sprites.tile(tile, size), (x, y))
+            x += size[0]
+        x += 10
+        for tile in p.bonus:
+            surface.blit(sprites.tile(tile, size), (x, y))
+            x += size[0] + 1
+
+    def _draw_finished(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        palette = self.app.palette
+        totals = self.outcome.new_totals
+        names = self.session.names
+        best = max(range(4), key=lambda s: totals[s])
+        text(surface, f"{names[best]} wins the game with {totals[best]} points!", (area.centerx, area.top + 30), 30,
+             palette.accent_dark, "serif_bold", "midtop")
+        order = sorted(range(4), key=lambda s: -totals[s])
+        for rank, seat in enumerate(order):
+            y = area.top + 110 + rank * 44
+            band = pygame.Rect(area.left + 140, y - 6, area.width - 280, 38)
+            pygame.draw.rect(surface, palette.panel_shade if rank else mix(palette.accent, palette.panel, 0.5), band,
+                             border_radius=8)
+            text(surface, f"{rank + 1}.", (band.left + 20, band.centery), 20, palette.text_dark, "bold", "midleft")
+            text(surface, names[seat], (band.left + 70, band.centery), 20, palette.text_dark, "bold", "midleft")
+            text(surface, f"{totals[seat]}", (band.right - 20, band.centery), 20, palette.text_dark, "bold",
+                 "midright")

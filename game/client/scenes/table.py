@@ -1,0 +1,692 @@
+"""The table: the human plays their hand against three computer players.
+
+Mouse: click a stake tile to discard it; click the discard in the middle to claim it; right-click the discard
+to let it go at once. Keyboard: ←/→, Home/End, Page Up/Down and 1–9 move the cursor on the stake; Enter or
+Space discards the tile under the cursor, or claims the discard while the claim window is open; 0 lets it go.
+The original's function keys: F1 help, F2 new game, F3 next hand, F4 start, F5 auto play, F6 show all hands,
+F8 QuickTip, F9 pause, F10 Ask First, F12 speech balloons, Ctrl+F3 timer bar, keypad +/- wait time, Q QuickTip
+tile, W wall view, Esc menu. Claim shortcuts: C chow, P pung, K kong, M Mah Jongg.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import layout
+from game.client.animate import Animator, Scenery
+from game.client.controller import HUMAN, Session
+from game.client.look import font, gradient, text, wrap
+from game.client.messages import WIND_NAMES
+from game.client.scenes import table_draw as draw
+from game.client.scenes.base import Scene
+from game.client.widgets import Balloon, Button, StatusBar, Toast, draw_panel
+from game.core import events as ev
+from game.core.actions import DeclareKong, MahJongg
+from game.core.tiles import number_of, suit_of, tile_name
+
+CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
+CLAIM_KEYS = {pygame.K_m: "mah_jongg", pygame.K_k: "kong", pygame.K_p: "pung", pygame.K_c: "chow"}
+
+
+@dataclass
+class Prompt:
+    """A small decision box over the table (Ask First's boxes): a title, a message and buttons."""
+
+    title: str
+    message: str
+    buttons: list[Button] = field(default_factory=list)
+    cancel: Button | None = None
+    focus: int = 0
+
+
+class TableScene(Scene):
+    name = "table"
+
+    def __init__(self, app, session: Session) -> None:
+        super().__init__(app)
+        self.session = session
+        self.animator = Animator(session.options.animation_speed,
+                                 show_dealing=bool(app.setting("show_dealing", True)))
+        self.animator.on_balloon = self._balloon
+        self.animator.on_sound = app.play_sound
+        self.scenery = Scenery(None)
+        self.balloons: list[Balloon] = []
+        self.toasts: list[Toast] = []
+        self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
+                                            layout.STATUS_H))
+        self.cursor = 0
+        self.hover = -1
+        self.keyboard_active = False
+        self.prompt: Prompt | None = None
+        self.chow_pick: list[tuple[int, ...]] | None = None
+        self.chow_first: int | None = None
+        self.paused = False
+        self.end_wait = 0.0
+        self.scores_shown = False
+        self.asked: set[tuple[str, int]] = set()
+        self.buttons: list[Button] = []
+        self.time = 0.0
+        self.tip_tile: int | None = None
+        self.last_discard_live = True
+
+    # -- lifecycle --------------------------------------------------------------------------------------------
+
+    def enter(self) -> None:
+        if self.session.table is None:
+            self.session.deal()
+        self.scenery.table = self.session.table
+        self._pump()
+
+    def resume(self) -> None:
+        self.animator.speed = self.session.options.animation_speed
+        self.keyboard_active = False
+
+    # -- the human's tiles ------------------------------------------------------------------------------------
+
+    def has_drawn(self) -> bool:
+        t = self.session.table
+        return t.phase == "turn" and t.current == HUMAN and t.drawn_tile is not None
+
+    def hand_tiles(self) -> list[int]:
+        t = self.session.table
+        return draw.hand_order(t.players[HUMAN].concealed, t.drawn_tile if self.has_drawn() else None)
+
+    def hand_places(self, tiles: list[int]) -> list[layout.Placed]:
+        return layout.hand_positions(len(tiles), self.has_drawn())
+
+    def tile_at(self, pos: tuple[int, int]) -> int:
+        """The index of the stake tile under ``pos`` (the rightmost on overlaps), or -1."""
+        tiles = self.hand_tiles()
+        for i, place in reversed(list(enumerate(self.hand_places(tiles)))):
+            r = place.rect()
+            r.height += 8
+            if r.collidepoint(pos):
+                return i
+        return -1
+
+    def last_discard_rect(self) -> pygame.Rect | None:
+        t = self.session.table
+        if t.last_discard is None or t.phase not in ("claims", "turn", "rob"):
+            return None
+        seat = t.last_discard[0]
+        discards = t.players[seat].discards
+        if not discards:
+            return None
+        return layout.discard_position(seat, len(discards) - 1).rect().inflate(16, 16)
+
+    def chow_usable(self) -> set[int]:
+        if not self.chow_pick:
+            return set()
+        return {t for pair in self.chow_pick for t in pair}
+
+    # -- actions ----------------------------------------------------------------------------------------------
+
+    def _record_slots(self) -> None:
+        tiles = self.hand_tiles()
+        for tile, place in zip(tiles, self.hand_places(tiles), strict=True):
+            self.scenery.hand_slot[tile] = place.pos
+
+    def discard_index(self, index: int) -> None:
+        tiles = self.hand_tiles()
+        if not (0 <= index < len(tiles)):
+            return
+        tile = tiles[index]
+        if self.chow_pick is not None:
+            self._pick_chow_tile(tile)
+            return
+        s = self.session
+        if not s.human_to_discard:
+            if s.table.phase == "dealt":
+                self.start()
+            elif s.human_may_claim:
+                s.status = "Click the discard in the middle to claim it, or press 0 to let it go."
+            else:
+                s.status = "Wait for your turn."
+            return
+        if s.table.players[HUMAN].standing and s.table.drawn_tile is not None and tile != s.table.drawn_tile:
+            s.status = f"You've called a Standing Hand and have to discard {tile_name(s.table.drawn_tile)}"
+            return
+        if s.options.ask_first and s.standing_possible(tile) and ("standing", len(s.table.events)) not in self.asked:
+            self.asked.add(("standing", len(s.table.events)))
+            self._ask("Standing Hand", f"Discard {tile_name(tile)} and call a Standing Hand? You will need one "
+                      "tile to go Mah Jongg and may not change your hand.",
+                      [("Call it", lambda: self._discard(tile, True)), ("Just discard", lambda: self._discard(tile))])
+            return
+        self._discard(tile)
+
+    def _discard(self, tile: int, standing: bool = False) -> None:
+        self._record_slots()
+        if self.session.discard(tile, standing):
+            self.cursor = min(self.cursor, max(0, len(self.hand_tiles()) - 1))
+            self.last_discard_live = True
+        self._pump()
+
+    def start(self) -> None:
+        if self.session.table.phase == "dealt":
+            self.animator.finish()
+            self.session.start()
+            self._pump()
+
+    def claim_discard(self) -> None:
+        """A click or Enter on the discard in the middle (P-29)."""
+        s = self.session
+        if not s.human_may_claim:
+            s.refuse_pickup()
+            return
+        types = s.claim_types()
+        if not types:
+            s.refuse_pickup()
+            return
+        if len(types) > 1 and s.options.ask_first:
+            name = tile_name(s.table.last_discard[1]) if s.table.last_discard else "Kong"
+            self._ask(name, "Claim the tile for:", [(CLAIM_LABELS[t], lambda t=t: self.claim(t)) for t in types],
+                      cancel=("Pass", s.pass_claim))
+            return
+        self.claim(types[0])
+
+    def claim(self, claim_type: str) -> None:
+        s = self.session
+        if claim_type == "chow":
+            chows = [tuple(sorted(c.tiles)) for c in s.claim_options() if c.type == "chow"]
+            if len(chows) > 1 and s.options.ask_first:
+                self.chow_pick = chows
+                self.chow_first = None
+                s.status = f"Select two tiles to complete the Chow with {tile_name(s.table.last_discard[1])}."
+                return
+        s.claim(claim_type)
+        self._pump()
+
+    def _pick_chow_tile(self, tile: int) -> None:
+        s = self.session
+        left = [c for c in self.chow_pick or [] if tile in c]
+        if not left:
+            s.status = f"{tile_name(tile)} does not make a Chow with {tile_name(s.table.last_discard[1])}."
+            return
+        if len(left) == 1:
+            self.chow_pick = None
+            s.claim("chow", left[0])
+            self._pump()
+            return
+        self.chow_pick = left
+        self.chow_first = tile
+        claimed = s.table.last_discard[1]
+        others = sorted({t for c in left for t in c if t != tile})
+        low, high = sorted((tile, claimed))
+        suit = ("Bamboo", "Characters", "Dots")[suit_of(claimed)]
+        s.status = (f"Complete Chow {number_of(low)} and {number_of(high)} {suit} with either "
+                    f"{' or '.join(str(number_of(t)) for t in others)} {suit}.")
+
+    def declare_kong(self) -> None:
+        s = self.session
+        tiles = s.kong_tiles()
+        if not tiles:
+            if s.human_may_claim and "kong" in s.claim_types():
+                self.claim("kong")
+            else:
+                s.status = "You have no Kong to declare now."
+            return
+        if len(tiles) == 1:
+            self._do(lambda: s.act(DeclareKong(tiles[0])))
+            return
+        self._ask("Kong!", "Which Kong do you expose?",
+                  [(tile_name(t), lambda t=t: self._do(lambda: s.act(DeclareKong(t)))) for t in tiles],
+                  cancel=("Not now", lambda: None))
+
+    def mah_jongg(self) -> None:
+        s = self.session
+        if s.human_may_claim and "mah_jongg" in s.claim_types():
+            self.claim("mah_jongg")
+        elif s.can_mah_jongg():
+            self._do(lambda: s.act(MahJongg()))
+        else:
+            s.status = "Your hand is not a complete Mah Jongg hand."
+
+    def _do(self, fn) -> None:
+        fn()
+        self._pump()
+
+    def next_hand(self) -> None:
+        s = self.session
+        if not s.hand_over:
+            return
+        if s.outcome is None:
+            s.finish_hand()
+        if s.match.is_over:
+            self.app.show_scores(self, s.outcome)
+            return
+        self.animator.finish()
+        self.balloons.clear()
+        self.scores_shown = False
+        self.end_wait = 0.0
+        self.asked.clear()
+        s.deal()
+        self.scenery.table = s.table
+        self.cursor = 0
+        self._pump()
+
+    # -- prompts ----------------------------------------------------------------------------------------------
+
+    def _ask(self, title: str, message: str, choices: list[tuple[str, object]],
+             cancel: tuple[str, object] | None = None) -> None:
+        def wrap(fn):
+            def run() -> None:
+                self.prompt = None
+                fn()
+                self._pump()
+            return run
+
+        buttons = [Button(pygame.Rect(0, 0, 150, 44), label, wrap(fn), primary=(i == 0))
+                   for i, (label, fn) in enumerate(choices)]
+        cancel_button = Button(pygame.Rect(0, 0, 130, 44), cancel[0], wrap(cancel[1]), key_hint="") if cancel else None
+        self.prompt = Prompt(title, message, buttons, cancel_button)
+        self._layout_prompt()
+
+    def _layout_prompt(self) -> None:
+        p = self.prompt
+        if p is None:
+            return
+        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
+        width = max(440, len(all_buttons) * 164 + 40)
+        box = pygame.Rect(0, 0, width, 170)
+        box.center = (640, 320)
+        x = box.centerx - (len(all_buttons) * 164 - 14) // 2
+        for b in all_buttons:
+            b.rect = pygame.Rect(x, box.bottom - 66, 150, 44)
+            x += 164
+        for i, b in enumerate(all_buttons):
+            b.focused = i == p.focus
+        p_box = box
+        self._prompt_box = p_box
+
+    def _prompt_handle(self, event: pygame.Event) -> bool:
+        p = self.prompt
+        if p is None:
+            return False
+        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                p.focus = (p.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(all_buttons)
+                self._layout_prompt()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                all_buttons[p.focus].action()
+            elif event.key == pygame.K_ESCAPE and p.cancel is not None:
+                p.cancel.action()
+            elif event.key == pygame.K_ESCAPE:
+                all_buttons[-1].action()
+            return True
+        for b in all_buttons:
+            if b.handle(event):
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def _ask_first_checks(self) -> None:
+        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118)."""
+        s = self.session
+        if self.prompt is not None or not s.human_to_discard or self.animator.busy or not s.options.ask_first:
+            return
+        key = len(s.table.events)
+        if s.can_mah_jongg() and ("mj", key) not in self.asked:
+            self.asked.add(("mj", key))
+            self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
+                      [("Mah Jongg!", lambda: s.act(MahJongg()))], cancel=("No", lambda: None))
+            return
+        drawn = s.table.drawn_tile
+        if drawn is not None and drawn in s.kong_tiles() and ("kong", key) not in self.asked:
+            self.asked.add(("kong", key))
+            concealed = s.table.players[HUMAN].concealed.count(drawn) == 4
+            title = "Concealed Kong" if concealed else "Exposed Kong"
+            self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
+                      [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
+
+    # -- events and time --------------------------------------------------------------------------------------
+
+    def _balloon(self, seat: int, words: str) -> None:
+        if not self.session.options.balloons:
+            return
+        anchor, direction = layout.balloon_anchor(seat)
+        big = words == "Mah Jongg!"
+        self.balloons = [b for b in self.balloons if b.anchor != anchor]
+        self.balloons.append(Balloon(words, anchor, direction, life=2.6 if big else 1.5, big=big))
+
+    def _pump(self) -> None:
+        events = self.session.drain()
+        if not events:
+            return
+        self.scenery.table = self.session.table
+        self.scenery.show_all = self.session.options.show_all
+        for event in events:
+            if isinstance(event, ev.TileDiscarded):
+                self.last_discard_live = True
+            elif isinstance(event, ev.TileDrawn | ev.DiscardClaimed):
+                self.last_discard_live = isinstance(event, ev.TileDrawn) and False
+        self.animator.feed(events, self.scenery)
+        if self.session.options.quick_tip:
+            self.tip_tile = self.session.quick_tip()
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+        for b in self.balloons:
+            b.age += dt
+        self.balloons = [b for b in self.balloons if b.alive]
+        for t in self.toasts:
+            t.age += dt
+        self.toasts = [t for t in self.toasts if t.alive]
+        self.animator.update(dt)
+        if self.paused:
+            return
+        hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None
+        self.session.update(dt, hold=hold)
+        self._pump()
+        self._ask_first_checks()
+        if self.chow_pick is not None and not self.session.human_may_claim:
+            self.chow_pick = None
+        s = self.session
+        if s.hand_over and not self.animator.busy and not self.scores_shown:
+            self.end_wait += dt
+            if self.end_wait >= 1.4 or self.animator.instant:
+                self.scores_shown = True
+                outcome = s.finish_hand()
+                self._pump()
+                self.app.show_scores(self, outcome)
+        self._refresh_buttons()
+
+    # -- buttons ----------------------------------------------------------------------------------------------
+
+    def _refresh_buttons(self) -> None:
+        s = self.session
+        specs: list[tuple[str, object, str, bool]] = []
+        if s.table.phase == "dealt":
+            specs.append(("Start!", self.start, "F4", True))
+        elif s.hand_over:
+            if s.outcome is not None and not s.match.is_over:
+                specs.append(("Next Hand", self.next_hand, "F3", True))
+            specs.append(("Scores", lambda: s.outcome and self.app.show_scores(self, s.outcome), "", False))
+        elif s.human_may_claim and self.chow_pick is None:
+            for t in s.claim_types():
+                key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[t]
+                specs.append((CLAIM_LABELS[t] + "!", lambda t=t: self.claim(t), key, True))
+            specs.append(("Pass", s.pass_claim, "0", False))
+        elif s.human_to_discard:
+            if s.can_mah_jongg():
+                specs.append(("Mah Jongg!", self.mah_jongg, "M", True))
+            if s.kong_tiles():
+                specs.append(("Kong!", self.declare_kong, "K", True))
+        if [b.label for b in self.buttons] == [spec[0] for spec in specs]:
+            return
+        self.buttons = []
+        x, y = 1044, 604
+        for i, (label, fn, key, primary) in enumerate(specs):
+            col, row = i % 2, i // 2
+            self.buttons.append(Button(pygame.Rect(x + col * 116, y + row * 44, 108, 38), label, fn,
+                                       key_hint=key, primary=primary, size=16))
+
+    # -- input ------------------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.Event) -> None:
+        if self._prompt_handle(event):
+            return
+        if event.type == pygame.MOUSEMOTION:
+            self._hover(event.pos)
+            for b in self.buttons:
+                b.handle(event)
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN:
+            self.keyboard_active = False
+            if self.animator.busy and event.button == 1:
+                self.animator.finish()
+            self._click(event)
+            return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _hover(self, pos: tuple[int, int]) -> None:
+        s = self.session
+        self.hover = self.tile_at(pos)
+        self.status.hover = ""
+        if self.hover >= 0:
+            tile = self.hand_tiles()[self.hover]
+            extra = f" — {s.gone_out(tile)} gone out" if s.options.quick_tip else ""
+            self.status.hover = f"{tile_name(tile)}{extra}"
+            return
+        rect = self.last_discard_rect()
+        if rect is not None and rect.collidepoint(pos) and s.table.last_discard:
+            seat, tile = s.table.last_discard
+            self.status.hover = f"{tile_name(tile)}, discarded by {s.names[seat]}"
+            return
+        for seat in range(4):
+            p = s.table.players[seat]
+            for index, tile in enumerate(p.discards):
+                if layout.discard_position(seat, index).rect().collidepoint(pos):
+                    self.status.hover = f"{tile_name(tile)}, discarded by {s.names[seat]}"
+                    return
+            melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
+            for meld, places in zip(p.melds, melds, strict=True):
+                if any(pl.rect().collidepoint(pos) for pl in places):
+                    self.status.hover = f"{s.names[seat]}: {meld.kind.value.title()} of {tile_name(meld.tile)}"
+                    return
+            for tile, place in zip(p.bonus, flowers, strict=True):
+                if place.rect().collidepoint(pos):
+                    self.status.hover = f"{s.names[seat]}: {tile_name(tile)}"
+                    return
+        if layout.COMPASS.collidepoint(pos):
+            self.status.hover = (f"Wind of the round: {WIND_NAMES[s.table.round_wind]}. "
+                                 "The first East's name is red.")
+
+    def _click(self, event: pygame.Event) -> None:
+        s = self.session
+        for b in self.buttons:
+            if b.handle(event):
+                self._pump()
+                return
+        rect = self.last_discard_rect()
+        on_discard = rect is not None and rect.collidepoint(event.pos)
+        if event.button == 3:
+            if on_discard or s.human_may_claim:
+                s.skip_wait()  # P-34: right click on the discard continues at once
+                self._pump()
+            return
+        if event.button != 1:
+            return
+        if s.table.phase == "dealt":
+            self.start()  # P-31: a click anywhere starts the hand
+            return
+        index = self.tile_at(event.pos)
+        if index >= 0:
+            self.cursor = index
+            self.discard_index(index)
+            return
+        if on_discard:
+            self.claim_discard()
+            self._pump()
+
+    def _key(self, event: pygame.Event) -> None:
+        s = self.session
+        key, mod = event.key, event.mod
+        count = len(self.hand_tiles())
+        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_DOWN: 1,
+                 pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5}
+        if s.options.auto_play and key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_F5):
+            s.options.auto_play = False  # P-49: Enter or Space stop Auto Play
+            self._toast("Auto Play off")
+            return
+        if self.animator.busy and key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            self.animator.finish()
+            return
+        if key in moves and count:
+            self.keyboard_active = True
+            self.cursor = max(0, min(count - 1, self.cursor + moves[key]))
+        elif key == pygame.K_HOME and count:
+            self.keyboard_active, self.cursor = True, 0
+        elif key == pygame.K_END and count:
+            self.keyboard_active, self.cursor = True, count - 1
+        elif pygame.K_1 <= key <= pygame.K_9 and count:
+            self.keyboard_active = True
+            self.cursor = min(count - 1, key - pygame.K_1)
+        elif key in (pygame.K_0, pygame.K_KP0):
+            s.skip_wait()
+        elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
+            if s.table.phase == "dealt":
+                self.start()
+            elif s.hand_over:
+                self.next_hand()
+            elif s.human_may_claim and self.chow_pick is None:
+                self.claim_discard()
+            elif count:
+                self.keyboard_active = True
+                self.discard_index(self.cursor)
+        elif key in CLAIM_KEYS and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            claim = CLAIM_KEYS[key]
+            if claim == "mah_jongg":
+                self.mah_jongg()
+            elif claim == "kong":
+                self.declare_kong()
+            elif s.human_may_claim and claim in s.claim_types():
+                self.claim(claim)
+            else:
+                s.refuse_pickup() if s.human_may_claim else None
+        elif key == pygame.K_q:
+            tip = s.quick_tip()
+            if tip is not None and tip in self.hand_tiles():
+                self.keyboard_active, self.cursor = True, self.hand_tiles().index(tip)
+        elif key == pygame.K_F3 and mod & pygame.KMOD_CTRL:
+            s.options.timer_bar = not s.options.timer_bar
+            self._toast(f"Timer bar {'on' if s.options.timer_bar else 'off'}")
+        elif key == pygame.K_F3:
+            self.next_hand()
+        elif key == pygame.K_F4 and not mod & pygame.KMOD_ALT:
+            if mod & pygame.KMOD_CTRL:
+                self._toggle("ask_first", "Ask First")
+            else:
+                self.start()
+        elif key == pygame.K_F5 and mod & pygame.KMOD_CTRL:
+            self._toggle("balloons", "Speech balloons")
+        elif key == pygame.K_F5:
+            s.options.auto_play = True
+            self._toast("Auto Play on — press F5, Enter or click to stop")
+        elif key == pygame.K_F6:
+            self._toggle("show_all", "Show All Hands")
+            if s.options.show_all:
+                s.show_all_used = True
+        elif key == pygame.K_F7:
+            speed = 0.0 if s.options.animation_speed > 0 else 1.0
+            s.options.animation_speed = self.animator.speed = speed
+            self._toast(f"Tile movements {'on' if speed else 'off'}")
+        elif key == pygame.K_F8:
+            self._toggle("quick_tip", "QuickTip")
+            self.tip_tile = s.quick_tip() if s.options.quick_tip else None
+        elif key == pygame.K_F9:
+            self.paused = not self.paused
+            self._toast("Paused — press F9 to continue" if self.paused else "Continue!")
+        elif key == pygame.K_F10:
+            self._toggle("ask_first", "Ask First")
+        elif key == pygame.K_F12:
+            self._toggle("balloons", "Speech balloons")
+        elif key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_MINUS):
+            step = 0.25 if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -0.25
+            s.options.wait_time = max(0.0, min(10.0, s.options.wait_time + step))
+            s.status = f"Wait time: {s.options.wait_time:.2f} seconds"
+        elif key == pygame.K_w:
+            self.app.show_wall(self)
+        elif key == pygame.K_F1:
+            self.app.show_help(self)
+        elif key == pygame.K_F2:
+            self.app.new_game()
+        elif key == pygame.K_ESCAPE:
+            if self.chow_pick is not None:
+                self.chow_pick = None
+                s.status = "Chow cancelled."
+            else:
+                self.app.show_menu(self)
+        self._pump()
+
+    def _toggle(self, option: str, label: str) -> None:
+        value = not getattr(self.session.options, option)
+        setattr(self.session.options, option, value)
+        self._toast(f"{label} {'on' if value else 'off'}")
+
+    def _toast(self, message: str) -> None:
+        self.toasts = [Toast(message)]
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        app = self.app
+        palette = app.palette
+        s = self.session
+        table = s.table
+        surface.blit(gradient(layout.LOGICAL, palette.back_top, palette.back_bottom), (0, 0))
+        pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
+        hidden = self.animator.hidden()
+        current = table.current if table.phase == "turn" else None
+        reveal_all = s.options.show_all or table.phase == "over"
+        for seat in range(4):
+            draw.draw_stake(surface, seat, table.seat_wind(seat) == 0, seat == current, palette, pulse)
+        for seat in (1, 2, 3):
+            draw.draw_opponent_hand(surface, self, seat, hidden, reveal_all)
+            draw.draw_melds(surface, self, seat, hidden)
+        draw.draw_melds(surface, self, HUMAN, hidden)
+        draw.draw_compass(surface, self, pulse)
+        draw.draw_ponds(surface, self, hidden, pulse)
+        draw.draw_name_plates(surface, self)
+        draw.draw_human_hand(surface, self, hidden)
+        self._draw_bottom_left(surface)
+        for b in self.buttons:
+            b.draw(surface, palette)
+        draw.draw_flying(surface, self, alpha)
+        for balloon in self.balloons:
+            balloon.draw(surface, palette)
+        self.status.left = f"{table.wall.live_count} Tiles left"
+        self.status.message = s.status
+        self.status.draw(surface, palette)
+        if table.phase == "dealt" and not self.animator.busy:
+            self._banner(surface, "Study your tiles — click, Enter or F4 to start")
+        if self.paused:
+            self._banner(surface, "Paused — F9 to continue")
+        for toast in self.toasts:
+            self._banner(surface, toast.message, y=270, alpha=min(1.0, (toast.life - toast.age) / 0.4))
+        if self.prompt is not None:
+            self._draw_prompt(surface)
+
+    def _draw_bottom_left(self, surface: pygame.Surface) -> None:
+        """The human's own plate: name, seat wind and a line of option flags."""
+        s = self.session
+        palette = self.app.palette
+        wind = WIND_NAMES[s.table.seat_wind(HUMAN)]
+        colour = palette.red_name if s.match.first_east == HUMAN else palette.text
+        text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
+        text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
+        flags = [name for on, name in ((s.options.show_all, "Show All"), (s.options.quick_tip, "QuickTip"),
+                                       (s.options.auto_play, "Auto Play"), (not s.options.ask_first, "Ask First off"))
+                 if on]
+        if flags:
+            text(surface, " · ".join(flags), (20, 656), 13, palette.accent, "bold")
+        if s.table.players[HUMAN].standing:
+            text(surface, "Standing Hand", (20, 672), 13, palette.accent, "bold")
+
+    def _banner(self, surface: pygame.Surface, message: str, y: int = 540, alpha: float = 1.0) -> None:
+        palette = self.app.palette
+        image = font(18, "bold").render(message, True, palette.text)
+        box = image.get_rect(center=(640, y)).inflate(36, 16)
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.height // 2)
+        pygame.draw.rect(panel, (*palette.accent, 200), panel.get_rect(), width=1, border_radius=box.height // 2)
+        panel.blit(image, image.get_rect(center=panel.get_rect().center))
+        panel.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
+        surface.blit(panel, box)
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        p = self.prompt
+        palette = self.app.palette
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 90))
+        surface.blit(shade, (0, 0))
+        box = self._prompt_box
+        content = draw_panel(surface, box, palette, title=p.title)
+        for i, line in enumerate(wrap(p.message, content.width - 20, 17)[:3]):
+            text(surface, line, (content.centerx, content.top + 2 + i * 22), 17, palette.text_dark, "sans", "midtop")
+        for b in p.buttons + ([p.cancel] if p.cancel else []):
+            b.draw(surface, palette)
+

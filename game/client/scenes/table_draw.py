@@ -1,0 +1,253 @@
+"""Drawing the table: stakes, hands, exposed sets, ponds, the compass, name plates, flying tiles.
+
+Everything is drawn from the table's state as the human's seat may see it (plus every hand with Show All Hands
+or once the hand is over); things still on their way (hidden keys of the animator) are skipped.
+"""
+
+from __future__ import annotations
+
+import math
+from collections.abc import Hashable
+from typing import TYPE_CHECKING
+
+import pygame
+
+from game.client import layout
+from game.client.look import Palette, fit_text, mix, text
+from game.client.messages import WIND_LETTERS, WIND_SHORT
+from game.client.widgets import draw_timer_bar
+from game.core.melds import MeldKind
+from game.core.tiles import sort_for_display, wind_tile
+
+if TYPE_CHECKING:
+    from game.client.render.sprites import TileSprites
+    from game.client.scenes.table import TableScene
+
+
+def hand_order(concealed: list[int], drawn: int | None) -> list[int]:
+    """The human's stake left to right: sorted as the original sorts, the tile just drawn apart on the right."""
+    tiles = list(concealed)
+    if drawn is not None and drawn in tiles:
+        tiles.remove(drawn)
+        return [*sort_for_display(tiles), drawn]
+    return sort_for_display(tiles)
+
+
+def draw_stake(surface: pygame.Surface, seat: int, is_east: bool, is_current: bool, palette: Palette,
+               pulse: float) -> None:
+    rect = layout.stake_rect(seat)
+    colour = palette.east_stake if is_east else palette.other_stake
+    if is_current:
+        glow = pygame.Surface(rect.inflate(28, 28).size, pygame.SRCALPHA)
+        strength = 90 + int(60 * pulse)
+        for i in range(6):
+            pygame.draw.rect(glow, (*palette.highlight, strength // (i + 2)), glow.get_rect().inflate(-4 * i, -4 * i),
+                             border_radius=14)
+        surface.blit(glow, rect.inflate(28, 28).topleft)
+    pygame.draw.rect(surface, mix(colour, (0, 0, 0), 0.5), rect.move(0, 3), border_radius=6)
+    pygame.draw.rect(surface, colour, rect, border_radius=6)
+    light = mix(colour, (255, 255, 255), 0.25)
+    if rect.width > rect.height:
+        pygame.draw.line(surface, light, (rect.left + 6, rect.top + 2), (rect.right - 6, rect.top + 2), 2)
+    else:
+        pygame.draw.line(surface, light, (rect.left + 2, rect.top + 6), (rect.left + 2, rect.bottom - 6), 2)
+
+
+def draw_tile_at(surface: pygame.Surface, sprites: TileSprites, tile: int | None, place: layout.Placed, *,
+                 face_up: bool = True, tint: tuple[int, int, int] | None = None, dim: bool = False,
+                 lift: float = 0.0) -> None:
+    sprite = sprites.tile(tile, place.size, face_up=face_up, rotate=place.rotate, tint=tint, dim=dim)
+    surface.blit(sprite, (round(place.x), round(place.y - lift)))
+
+
+def draw_melds(surface: pygame.Surface, scene: TableScene, seat: int, hidden: set[Hashable]) -> None:
+    p = scene.session.table.players[seat]
+    melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
+    sprites = scene.app.sprites
+    for index, (meld, places) in enumerate(zip(p.melds, melds, strict=True)):
+        if ("meld", seat, index) in hidden:
+            continue
+        tiles = sort_for_display(meld.tiles)
+        for k, (tile, place) in enumerate(zip(tiles, places, strict=True)):
+            face_up = True
+            if meld.kind is MeldKind.KONG:
+                # P-17: an exposed kong shows one end face down, a concealed kong both ends.
+                if (meld.exposed and k == len(tiles) - 1) or (not meld.exposed and k in (0, len(tiles) - 1)):
+                    face_up = False
+            draw_tile_at(surface, sprites, tile, place, face_up=face_up)
+    for index, (tile, place) in enumerate(zip(p.bonus, flowers, strict=True)):
+        if ("bonus", seat, index) not in hidden:
+            draw_tile_at(surface, sprites, tile, place)
+
+
+def draw_opponent_hand(surface: pygame.Surface, scene: TableScene, seat: int, hidden: set[Hashable],
+                       reveal: bool) -> None:
+    table = scene.session.table
+    p = table.players[seat]
+    if ("stake", seat) in hidden:
+        return
+    drawn = table.drawn_tile if table.current == seat and table.phase == "turn" else None
+    tiles = hand_order(p.concealed, drawn)
+    if ("drawn", seat) in hidden and tiles:
+        tiles = tiles[:-1]
+    places = layout.concealed_positions(seat, len(tiles))
+    for tile, place in zip(tiles, places, strict=True):
+        draw_tile_at(surface, scene.app.sprites, tile, place, face_up=reveal)
+
+
+def draw_ponds(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable], pulse: float) -> None:
+    table = scene.session.table
+    palette = scene.app.palette
+    last = table.last_discard if table.phase in ("claims", "turn", "rob") else None
+    for seat in range(4):
+        discards = table.players[seat].discards
+        for index, tile in enumerate(discards):
+            if ("discard", seat, index) in hidden:
+                continue
+            place = layout.discard_position(seat, index)
+            is_last = last is not None and last[0] == seat and index == len(discards) - 1 and \
+                table.discard_count > 0 and scene.last_discard_live
+            tint = None
+            if is_last:
+                tint = palette.claimable if scene.session.human_may_claim else palette.highlight
+            draw_tile_at(surface, scene.app.sprites, tile, place, tint=tint, lift=2 if is_last else 0)
+            if is_last:
+                r = place.rect()
+                bob = 3 * math.sin(pulse * math.pi * 2)
+                tip = (r.centerx, r.top - 4 + bob)
+                pygame.draw.polygon(surface, tint, [tip, (tip[0] - 7, tip[1] - 10), (tip[0] + 7, tip[1] - 10)])
+
+
+def draw_human_hand(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable]) -> None:
+    tiles = scene.hand_tiles()
+    if ("stake", 0) in hidden:
+        return
+    drawn_hidden = ("drawn", 0) in hidden
+    places = scene.hand_places(tiles)
+    tip = scene.tip_tile
+    for i, (tile, place) in enumerate(zip(tiles, places, strict=True)):
+        if drawn_hidden and i == len(tiles) - 1 and scene.has_drawn():
+            continue
+        lift = 0.0
+        tint = None
+        dim = False
+        if i == scene.cursor and scene.keyboard_active:
+            lift, tint = 12.0, scene.app.palette.highlight
+        elif i == scene.hover:
+            lift = 6.0
+        if scene.chow_pick is not None:
+            usable = scene.chow_usable()
+            if tile in usable:
+                tint = scene.app.palette.claimable
+            else:
+                dim = True
+        elif tip is not None and tile == tip and scene.session.options.quick_tip:
+            tint = tint or (120, 180, 255)
+        draw_tile_at(surface, scene.app.sprites, tile, place, tint=tint, dim=dim, lift=lift)
+
+
+def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> None:
+    """P-10/P-12/P-13: names, scores and winds for the four seats, the round wind tile, the timer bar."""
+    session = scene.session
+    table = session.table
+    palette = scene.app.palette
+    rect = layout.COMPASS
+    shadow = pygame.Surface(rect.inflate(30, 30).size, pygame.SRCALPHA)
+    for i in range(8):
+        pygame.draw.rect(shadow, (0, 0, 0, 16), shadow.get_rect().inflate(-4 * i, -4 * i).move(0, 6),
+                         border_radius=34)
+    surface.blit(shadow, rect.inflate(30, 30).topleft)
+    pygame.draw.rect(surface, mix(palette.compass, (0, 0, 0), 0.35), rect.move(0, 4), border_radius=26)
+    pygame.draw.rect(surface, palette.compass, rect, border_radius=26)
+    pygame.draw.rect(surface, mix(palette.compass, (255, 255, 255), 0.5), rect.inflate(-6, -6), width=2,
+                     border_radius=22)
+    inner = rect.inflate(-96, -96)
+    pygame.draw.rect(surface, mix(palette.compass, (0, 0, 0), 0.12), inner, border_radius=14)
+    # The compass's diagonals, like the original's grey square divided into four fields.
+    for a, b in ((rect.topleft, inner.topleft), (rect.topright, inner.topright), (rect.bottomleft, inner.bottomleft),
+                 (rect.bottomright, inner.bottomright)):
+        pygame.draw.line(surface, mix(palette.compass, (0, 0, 0), 0.2), (a[0] + (8 if a[0] < inner.left else -8),
+                         a[1] + (8 if a[1] < inner.top else -8)), b, 2)
+    current = table.current if table.phase in ("turn", "dealt") else None
+    for seat in range(4):
+        _compass_field(surface, scene, seat, rect, seat == current, pulse)
+    # The wind of the round in the middle.
+    round_tile = layout.Placed(inner.centerx - 17, inner.top + 6, (34, 45))
+    draw_tile_at(surface, scene.app.sprites, wind_tile(table.round_wind), round_tile)
+    text(surface, f"{WIND_SHORT[table.round_wind]} round", (inner.centerx, inner.bottom - 24), 12,
+         palette.text_dark, "bold", "midbottom")
+    bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
+    if session.human_may_claim and session.claim_timer is not None and session.options.timer_bar:
+        fraction = session.claim_timer / max(0.01, session.claim_total)
+        draw_timer_bar(surface, bar, fraction, palette)
+    else:
+        text(surface, f"Hand {table.hand_number}", (inner.centerx, inner.bottom - 6), 11, palette.compass_dark,
+             "sans", "midbottom")
+
+
+def _compass_field(surface: pygame.Surface, scene: TableScene, seat: int, rect: pygame.Rect, current: bool,
+                   pulse: float) -> None:
+    session = scene.session
+    table = session.table
+    palette = scene.app.palette
+    wind = table.seat_wind(seat)
+    name = session.names[seat]
+    first_east = seat == session.match.first_east
+    name_colour = palette.red_name if first_east else palette.text_dark
+    score = session.match.totals[seat]
+    centres = {0: (rect.centerx, rect.bottom - 24), 1: (rect.right - 24, rect.centery),
+               2: (rect.centerx, rect.top + 24), 3: (rect.left + 24, rect.centery)}
+    cx, cy = centres[seat]
+    disc = 17
+    if current:
+        glow = pygame.Surface((80, 80), pygame.SRCALPHA)
+        for i in range(6):
+            pygame.draw.circle(glow, (*palette.highlight, 40 + int(30 * pulse) - i * 6), (40, 40), 30 - i * 2)
+        surface.blit(glow, (cx - 40, cy - 40))
+    colour = palette.east_stake if wind == 0 else palette.other_stake
+    pygame.draw.circle(surface, colour, (cx, cy), disc)
+    pygame.draw.circle(surface, palette.highlight if current else mix(colour, (255, 255, 255), 0.3), (cx, cy), disc,
+                       width=2)
+    text(surface, WIND_LETTERS[wind], (cx, cy + 1), 20, (250, 244, 228), "serif_bold", "center")
+    # Name and score beside the wind disc, written along the side they belong to.
+    label = fit_text(name, 78, 13, "bold")
+    if seat == 0:
+        text(surface, label, (cx - 24, cy - 8), 13, name_colour, "bold", "midright")
+        text(surface, f"{score}", (cx - 24, cy + 8), 13, palette.compass_dark, "sans", "midright")
+    elif seat == 2:
+        text(surface, label, (cx + 24, cy - 8), 13, name_colour, "bold", "midleft")
+        text(surface, f"{score}", (cx + 24, cy + 8), 13, palette.compass_dark, "sans", "midleft")
+    elif seat == 1:
+        text(surface, label, (cx, cy + 24), 13, name_colour, "bold", "midtop")
+        text(surface, f"{score}", (cx, cy + 40), 13, palette.compass_dark, "sans", "midtop")
+    else:
+        text(surface, label, (cx, cy - 24), 13, name_colour, "bold", "midbottom")
+        text(surface, f"{score}", (cx, cy - 40), 13, palette.compass_dark, "sans", "midbottom")
+
+
+def draw_name_plates(surface: pygame.Surface, scene: TableScene) -> None:
+    session = scene.session
+    table = session.table
+    palette = scene.app.palette
+    for seat in range(1, 4):
+        (x, y), anchor = layout.seat_label_anchor(seat)
+        wind = WIND_SHORT[table.seat_wind(seat)]
+        colour = palette.red_name if seat == session.match.first_east else palette.text
+        label = f"{session.names[seat]} · {wind}"
+        image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))
+        if table.players[seat].standing:
+            text(surface, "Standing Hand", (image_rect.left, image_rect.bottom + 2), 12, palette.accent, "bold")
+
+
+def draw_flying(surface: pygame.Surface, scene: TableScene, alpha: float) -> None:
+    for tween in scene.animator.flying():
+        (x, y), size, p = tween.state(alpha)
+        if size[0] < 4 or size[1] < 4:
+            continue
+        sprite = scene.app.sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
+        lift = tween.lift * 4 * p * (1 - p)
+        if lift > 2:
+            shade = sprite.copy()
+            shade.fill((0, 0, 0, 70), special_flags=pygame.BLEND_RGBA_MULT)
+            surface.blit(shade, (round(x + lift * 0.4), round(y + lift * 0.9)))
+        surface.blit(sprite, (round(x), round(y)))

@@ -1,0 +1,78 @@
+"""The title screen: the game's name over a fan of tiles, and the main menu."""
+
+from __future__ import annotations
+
+import math
+
+import pygame
+
+from game import __version__
+from game.client import layout
+from game.client.look import gradient, mix, text
+from game.client.scenes.base import Scene
+from game.client.widgets import Button
+
+FAN = (31, 27, 33, 18, 9, 0, 32, 38, 34)
+
+
+class TitleScene(Scene):
+    name = "title"
+
+    def __init__(self, app) -> None:
+        super().__init__(app)
+        entries = [("New Game", app.new_game, "F2"), ("Settings", app.show_settings, "S"),
+                   ("Mods", app.show_mods, "M"), ("Rules & Help", lambda: app.show_help(self), "F1"),
+                   ("Quit", app.quit, "Esc")]
+        self.buttons = []
+        for i, (label, action, _key) in enumerate(entries):
+            rect = pygame.Rect(0, 0, 300, 50)
+            rect.center = (640, 410 + i * 58)
+            self.buttons.append(Button(rect, label, action, key_hint="", primary=(i == 0), size=20))
+        self.keys = {pygame.K_F2: app.new_game, pygame.K_n: app.new_game, pygame.K_s: app.show_settings,
+                     pygame.K_m: app.show_mods, pygame.K_F1: lambda: app.show_help(self), pygame.K_h: lambda:
+                     app.show_help(self), pygame.K_ESCAPE: app.quit}
+        self.focus = 0
+        self.time = 0.0
+
+    def handle(self, event: pygame.Event) -> None:
+        for b in self.buttons:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.buttons)
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                self.buttons[self.focus].action()
+            elif event.key in self.keys:
+                self.keys[event.key]()
+        for i, b in enumerate(self.buttons):
+            b.focused = i == self.focus
+        if event.type == pygame.MOUSEMOTION:
+            for i, b in enumerate(self.buttons):
+                if b.hovered:
+                    self.focus = i
+
+    def update(self, dt: float) -> None:
+        self.time += dt
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.app.palette
+        surface.blit(gradient(layout.LOGICAL, palette.back_top, palette.back_bottom), (0, 0))
+        # A fan of tiles behind the title, gently breathing.
+        sprites = self.app.sprites
+        for i, tile in enumerate(FAN):
+            angle = (i - (len(FAN) - 1) / 2) * 9
+            sway = math.sin(self.time * 0.8 + i * 0.5) * 1.5
+            sprite = pygame.transform.rotozoom(sprites.tile(tile, (76, 102)), -(angle + sway), 1.0)
+            rad = math.radians(angle)
+            cx = 640 + math.sin(rad) * 440
+            cy = 590 - math.cos(rad) * 440
+            sprite.set_alpha(235)
+            surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
+        text(surface, "Sparrow", (640, 272), 96, palette.accent, "serif_bold", "center", shadow=(10, 24, 20))
+        text(surface, "M A H   J O N G G", (640, 336), 22, mix(palette.text, palette.accent, 0.3), "serif_bold",
+             "center")
+        for b in self.buttons:
+            b.draw(surface, palette)
+        text(surface, f"version {__version__} · after Mah Jongg for Windows by Elaine & Berrie Bloem (1995)",
+             (640, 708), 13, palette.text_dim, "sans", "midbottom")

@@ -1,0 +1,72 @@
+"""Deterministic setups of every scene, for the ``screenshot`` command, the self-test and the tests."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from game.client.controller import Options
+
+
+def staged_table(app: Any, seed: int, turns: int) -> Any:
+    """A table scene whose hand was dealt from ``seed`` with ``turns`` decisions played by computer players."""
+    from game.client.scenes.table import TableScene
+
+    session = app.new_session(seed)
+    session.options = Options(animation_speed=0.0, discard_delay=0.0, timer_bar=True, balloons=True)
+    scene = TableScene(app, session)
+    scene.animator.speed = 0.0
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    session.start()
+    session.options.auto_play = True
+    for _ in range(turns):
+        if session.hand_over or session.table.phase == "over":
+            break
+        awaiting = session.table.awaiting()
+        if not awaiting:
+            break
+        if awaiting[0] == 0 and session.table.phase == "turn" and _ < turns - 1:
+            session._computer_act(0)
+        elif awaiting[0] == 0 and session.table.phase == "turn":
+            break  # leave the human to discard: the picture shows their turn
+        else:
+            session._computer_act(awaiting[0])
+    session.options.auto_play = False
+    session.delay = 0.0
+    scene._pump()
+    scene.animator.finish()
+    scene.update(0.0)
+    scene.animator.finish()
+    scene.balloons = scene.balloons[-1:]
+    return scene
+
+
+def stage_scene(app: Any, name: str, *, seed: int = 1, turns: int = 24) -> Any:
+    """Put scene ``name`` on top of ``app``'s stack, set up deterministically, and return it."""
+    if name == "title":
+        app.show_title()
+        app.stack.apply_pending()
+        return app.stack.top
+    table = staged_table(app, seed, turns)
+    if name == "table":
+        return table
+    if name == "wall":
+        app.show_wall(table)
+    elif name == "scores":
+        session = table.session
+        session.play_to_end()
+        table._pump()
+        table.animator.finish()
+        outcome = session.finish_hand()
+        table.scores_shown = True
+        app.show_scores(table, outcome)
+    elif name == "settings":
+        app.show_settings()
+    elif name == "mods":
+        app.show_mods()
+    elif name == "help":
+        app.show_help(table)
+    else:
+        raise ValueError(f"unknown scene {name!r}: expected one of title, table, wall, scores, settings, mods, help")
+    app.stack.apply_pending()
+    return app.stack.top

@@ -1,0 +1,310 @@
+"""Widgets drawn with pygame: buttons, boxes, the status bar, the timer bar, speech balloons, toggles, sliders.
+
+Widgets keep no game state. A scene owns them, forwards events to ``handle`` and draws them; a button reports a
+click by calling its ``action``. Coordinates are logical (1280 × 720).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client.look import Colour, Palette, fit_text, font, mix, text
+
+Action = Callable[[], None]
+
+
+def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, title: str | None = None,
+               radius: int = 14, alpha: int = 250) -> pygame.Rect:
+    """A lacquered box with a parchment inside and an optional title band; returns the content rect."""
+    shadow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
+    for i in range(8):
+        pygame.draw.rect(shadow, (0, 0, 0, 14), shadow.get_rect().inflate(-3 * i, -3 * i).move(0, 4),
+                         border_radius=radius + 8)
+    surface.blit(shadow, rect.inflate(24, 24).topleft)
+    body = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(body, (*palette.panel_edge, alpha), body.get_rect(), border_radius=radius)
+    inner = body.get_rect().inflate(-8, -8)
+    pygame.draw.rect(body, (*palette.panel, alpha), inner, border_radius=radius - 4)
+    surface.blit(body, rect.topleft)
+    pygame.draw.rect(surface, palette.accent, rect.inflate(-4, -4), width=1, border_radius=radius - 2)
+    content = rect.inflate(-32, -28)
+    if title:
+        band = pygame.Rect(rect.left + 4, rect.top + 4, rect.width - 8, 44)
+        pygame.draw.rect(surface, palette.panel_edge, band, border_top_left_radius=radius - 4,
+                         border_top_right_radius=radius - 4)
+        text(surface, title, band.center, 22, palette.button_text, "serif_bold", "center")
+        content = pygame.Rect(rect.left + 20, band.bottom + 12, rect.width - 40, rect.bottom - band.bottom - 26)
+    return content
+
+
+@dataclass
+class Button:
+    """A clickable button with a keyboard hint; disabled buttons are drawn greyed and ignore clicks."""
+
+    rect: pygame.Rect
+    label: str
+    action: Action
+    enabled: bool = True
+    hint: str = ""
+    key_hint: str = ""
+    primary: bool = False
+    hovered: bool = False
+    focused: bool = False
+    size: int = 18
+
+    def handle(self, event: pygame.Event) -> bool:
+        """True when the event was used (a click on the button)."""
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            if self.enabled:
+                self.action()
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        r = self.rect
+        if not self.enabled:
+            base = mix(palette.button, palette.disabled, 0.6)
+        elif self.primary:
+            base = palette.accent_dark if not self.hovered else palette.accent
+        else:
+            base = palette.button_hover if self.hovered or self.focused else palette.button
+        pygame.draw.rect(surface, (0, 0, 0), r.move(0, 3), border_radius=10)
+        pygame.draw.rect(surface, base, r, border_radius=10)
+        pygame.draw.rect(surface, mix(base, (255, 255, 255), 0.18), r.inflate(-4, -4).move(0, -1), width=1,
+                         border_radius=8)
+        edge = palette.highlight if (self.focused or (self.hovered and self.enabled)) else mix(base, (0, 0, 0), 0.4)
+        pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
+        colour = palette.button_text if self.enabled else mix(palette.button_text, palette.disabled, 0.6)
+        label = fit_text(self.label, r.width - 12, self.size, "bold")
+        if self.key_hint and r.height >= 44:
+            text(surface, label, (r.centerx, r.centery - 7), self.size, colour, "bold", "center")
+            text(surface, self.key_hint, (r.centerx, r.bottom - 6), 11, mix(colour, base, 0.35), "sans", "midbottom")
+        else:
+            text(surface, label, r.center, self.size, colour, "bold", "center")
+
+
+@dataclass
+class Toggle:
+    """A labelled on/off switch bound to a getter and a setter."""
+
+    rect: pygame.Rect
+    label: str
+    get: Callable[[], bool]
+    set: Callable[[bool], None]
+    hint: str = ""
+    hovered: bool = False
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.set(not self.get())
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        on = self.get()
+        if self.hovered:
+            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
+        track = pygame.Rect(0, 0, 46, 24)
+        track.midright = (self.rect.right - 8, self.rect.centery)
+        pygame.draw.rect(surface, palette.accent_dark if on else palette.disabled, track, border_radius=12)
+        knob = (track.right - 12, track.centery) if on else (track.left + 12, track.centery)
+        pygame.draw.circle(surface, (250, 248, 240), knob, 9)
+        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+
+
+@dataclass
+class Slider:
+    """A labelled value between ``low`` and ``high`` in ``step`` increments, shown with ``fmt``."""
+
+    rect: pygame.Rect
+    label: str
+    get: Callable[[], float]
+    set: Callable[[float], None]
+    low: float
+    high: float
+    step: float
+    fmt: str = "{:.2f}"
+    dragging: bool = False
+    hovered: bool = False
+
+    def _track(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.left + self.rect.width // 2, self.rect.centery - 4, self.rect.width // 2 - 90, 8)
+
+    def _set_from_x(self, x: int) -> None:
+        t = self._track()
+        fraction = min(1.0, max(0.0, (x - t.left) / max(1, t.width)))
+        value = self.low + fraction * (self.high - self.low)
+        self.set(round(round(value / self.step) * self.step, 4))
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+            if self.dragging:
+                self._set_from_x(event.pos[0])
+                return True
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.dragging = True
+            self._set_from_x(event.pos[0])
+            return True
+        elif event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.dragging:
+            self.dragging = False
+            return True
+        return False
+
+    def nudge(self, steps: int) -> None:
+        self.set(round(min(self.high, max(self.low, self.get() + steps * self.step)), 4))
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        if self.hovered:
+            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
+        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+        t = self._track()
+        pygame.draw.rect(surface, palette.disabled, t, border_radius=4)
+        fraction = (self.get() - self.low) / max(1e-9, self.high - self.low)
+        filled = pygame.Rect(t.left, t.top, round(t.width * fraction), t.height)
+        pygame.draw.rect(surface, palette.accent_dark, filled, border_radius=4)
+        pygame.draw.circle(surface, (250, 248, 240), (filled.right, t.centery), 10)
+        pygame.draw.circle(surface, palette.accent_dark, (filled.right, t.centery), 10, width=2)
+        text(surface, self.fmt.format(self.get()), (self.rect.right - 10, self.rect.centery), 17, palette.text_dark,
+             "bold", "midright")
+
+
+@dataclass
+class StatusBar:
+    """The original's status bar: tiles left on the left, the latest message on the right."""
+
+    rect: pygame.Rect
+    left: str = ""
+    message: str = ""
+    hover: str = ""
+    size: int = 16
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        r = self.rect
+        pygame.draw.rect(surface, palette.status_bar, r)
+        pygame.draw.line(surface, palette.accent_dark, r.topleft, r.topright, 1)
+        left_box = pygame.Rect(r.left + 6, r.top + 4, 170, r.height - 8)
+        pygame.draw.rect(surface, mix(palette.status_bar, (255, 255, 255), 0.07), left_box, border_radius=5)
+        text(surface, self.left, left_box.center, self.size, palette.accent, "bold", "center")
+        box = pygame.Rect(left_box.right + 8, r.top + 4, r.right - left_box.right - 14, r.height - 8)
+        pygame.draw.rect(surface, mix(palette.status_bar, (255, 255, 255), 0.07), box, border_radius=5)
+        shown = self.hover or self.message
+        text(surface, fit_text(shown, box.width - 20, self.size), (box.left + 10, box.centery), self.size,
+             palette.text, "sans", "midleft")
+
+
+def draw_timer_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, palette: Palette) -> None:
+    """The sliding bar of the claim window: full at the discard, empty when play goes on."""
+    fraction = min(1.0, max(0.0, fraction))
+    pygame.draw.rect(surface, palette.compass_dark, rect, border_radius=rect.height // 2)
+    fill = rect.inflate(-4, -4)
+    fill.width = round(fill.width * fraction)
+    colour = mix(palette.timer_low, palette.timer, min(1.0, fraction * 2))
+    if fill.width > 0:
+        pygame.draw.rect(surface, colour, fill, border_radius=fill.height // 2)
+
+
+@dataclass
+class Balloon:
+    """A speech balloon: ``words`` said by a player, pointing at ``anchor``; fades out at the end of its life."""
+
+    words: str
+    anchor: tuple[int, int]
+    direction: str = "up"
+    life: float = 1.6
+    age: float = 0.0
+    big: bool = False
+    colour: Colour | None = None
+
+    @property
+    def alive(self) -> bool:
+        return self.age < self.life
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        size = 30 if self.big else 22
+        image = font(size, "serif_bold").render(self.words, True, self.colour or palette.text_dark)
+        w, h = image.get_width() + 36, image.get_height() + 18
+        ax, ay = self.anchor
+        offsets = {"up": (-w // 2, -h - 18), "down": (-w // 2, 18), "left": (-w - 18, -h // 2),
+                   "right": (18, -h // 2)}
+        dx, dy = offsets.get(self.direction, offsets["up"])
+        pop = min(1.0, self.age / 0.12)
+        scale = 0.7 + 0.3 * pop
+        body = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
+        rect = pygame.Rect(20, 20, w, h)
+        tip = {"up": (rect.centerx, rect.bottom + 14), "down": (rect.centerx, rect.top - 14),
+               "left": (rect.right + 14, rect.centery), "right": (rect.left - 14, rect.centery)}[self.direction]
+        base = {"up": ((rect.centerx - 10, rect.bottom - 2), (rect.centerx + 8, rect.bottom - 2)),
+                "down": ((rect.centerx - 10, rect.top + 2), (rect.centerx + 8, rect.top + 2)),
+                "left": ((rect.right - 2, rect.centery - 8), (rect.right - 2, rect.centery + 8)),
+                "right": ((rect.left + 2, rect.centery - 8), (rect.left + 2, rect.centery + 8))}[self.direction]
+        pygame.draw.rect(body, (0, 0, 0, 60), rect.move(2, 4), border_radius=h // 2)
+        pygame.draw.polygon(body, palette.panel_edge, [base[0], tip, base[1]])
+        pygame.draw.rect(body, palette.balloon, rect, border_radius=h // 2)
+        pygame.draw.rect(body, palette.panel_edge, rect, width=2, border_radius=h // 2)
+        pygame.draw.polygon(body, palette.balloon, [(base[0][0] + 2, base[0][1]), tip, (base[1][0] - 2, base[1][1])])
+        body.blit(image, image.get_rect(center=rect.center))
+        fade = 1.0 if self.age < self.life - 0.3 else max(0.0, (self.life - self.age) / 0.3)
+        if scale != 1.0:
+            body = pygame.transform.smoothscale_by(body, scale)
+        body.set_alpha(round(255 * fade))
+        centre = (ax + dx + w // 2, ay + dy + h // 2)
+        surface.blit(body, body.get_rect(center=centre))
+
+
+@dataclass
+class Toast:
+    """A short centred notice (settings changed by a key, for example)."""
+
+    message: str
+    life: float = 1.8
+    age: float = 0.0
+
+    @property
+    def alive(self) -> bool:
+        return self.age < self.life
+
+
+@dataclass
+class ButtonRow:
+    """Buttons laid out in a row, centred on ``centre``, with keyboard focus that Left/Right/Tab move."""
+
+    buttons: list[Button] = field(default_factory=list)
+    focus: int = -1
+
+    def layout(self, centre: tuple[int, int], width: int = 140, height: int = 46, gap: int = 14) -> None:
+        total = len(self.buttons) * width + (len(self.buttons) - 1) * gap
+        x = centre[0] - total // 2
+        for b in self.buttons:
+            b.rect = pygame.Rect(x, centre[1] - height // 2, width, height)
+            x += width + gap
+
+    def handle(self, event: pygame.Event) -> bool:
+        for b in self.buttons:
+            if b.handle(event):
+                return True
+        if event.type == pygame.KEYDOWN and self.buttons:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                step = -1 if event.key == pygame.K_LEFT or (event.mod & pygame.KMOD_SHIFT) else 1
+                self.focus = (self.focus + step) % len(self.buttons)
+                for i, b in enumerate(self.buttons):
+                    b.focused = i == self.focus
+                return True
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and 0 <= self.focus < len(
+                    self.buttons):
+                b = self.buttons[self.focus]
+                if b.enabled:
+                    b.action()
+                return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        for b in self.buttons:
+            b.draw(surface, palette)
