@@ -48,7 +48,7 @@ def test_winner_line__appears(line: str) -> None:
     assert result.mah_jongg
     assert line in item_ids(result)
     item = classic().item(line)
-    shown = [i for i in result.items if i.id == line][0]
+    shown = next(i for i in result.items if i.id == line)
     assert (shown.name, shown.points, shown.doubles) == (item.name, item.points, item.doubles)
 
 
