@@ -17,7 +17,7 @@ Action = Callable[[], None]
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, title: str | None = None,
-               radius: int = 14, alpha: int = 250) -> pygame.Rect:
+               radius: int = 14, alpha: int = 255) -> pygame.Rect:
     """A lacquered box with a parchment inside and an optional title band; returns the content rect."""
     shadow = pygame.Surface(rect.inflate(24, 24).size, pygame.SRCALPHA)
     for i in range(8):

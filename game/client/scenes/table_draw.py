@@ -69,11 +69,9 @@ def draw_melds(surface: pygame.Surface, scene: TableScene, seat: int, hidden: se
             continue
         tiles = sort_for_display(meld.tiles)
         for k, (tile, place) in enumerate(zip(tiles, places, strict=True)):
-            face_up = True
-            if meld.kind is MeldKind.KONG:
-                # P-17: an exposed kong shows one end face down, a concealed kong both ends.
-                if (meld.exposed and k == len(tiles) - 1) or (not meld.exposed and k in (0, len(tiles) - 1)):
-                    face_up = False
+            # P-17: an exposed kong shows one end face down, a concealed kong both ends.
+            ends = (len(tiles) - 1,) if meld.exposed else (0, len(tiles) - 1)
+            face_up = not (meld.kind is MeldKind.KONG and k in ends)
             draw_tile_at(surface, sprites, tile, place, face_up=face_up)
     for index, (tile, place) in enumerate(zip(p.bonus, flowers, strict=True)):
         if ("bonus", seat, index) not in hidden:

@@ -1,0 +1,65 @@
+"""Shared set-up for the client tests: a headless app with instant animations and a fresh config folder."""
+
+from __future__ import annotations
+
+import argparse
+from pathlib import Path
+
+import pygame
+
+from game.client.app import App
+from game.client.controller import HUMAN, Options, Session
+
+
+def make_app(tmp_path: Path) -> App:
+    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
+    return App(args, size=(1280, 720), headless=True)
+
+
+def instant_session(seed: int) -> Session:
+    return Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+
+
+def key(k: int, mod: int = 0) -> pygame.Event:
+    return pygame.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
+
+
+def click(pos: tuple[int, int], button: int = 1) -> pygame.Event:
+    return pygame.Event(pygame.MOUSEBUTTONDOWN, pos=pos, button=button)
+
+
+def run_until(app: App, predicate, steps: int = 20000) -> bool:
+    """Step the app until ``predicate()`` holds; False when it never did."""
+    for _ in range(steps):
+        if predicate():
+            return True
+        app.step()
+    return predicate()
+
+
+def table_scene_until_claim(app: App, max_seeds: int = 40):
+    """A table scene (instant mode) stopped where the human may claim a discard, searching seeds for one."""
+    from game.client.scenes.table import TableScene
+
+    for seed in range(1, max_seeds):
+        session = instant_session(seed)
+        session.options.ask_first = False
+        session.options.wait_time = 60.0
+        scene = TableScene(app, session)
+        scene.animator.speed = 0.0
+        app.stack.clear_to(scene)
+        app.stack.apply_pending()
+        scene.start()
+        for _ in range(3000):
+            if session.human_may_claim or session.hand_over:
+                break
+            if session.human_to_discard:
+                tiles = scene.hand_tiles()
+                scene.discard_index(len(tiles) - 1)
+            app.step()
+        if session.human_may_claim:
+            return scene
+    raise AssertionError("no seed gave the human a claim")
+
+
+__all__ = ["HUMAN", "click", "instant_session", "key", "make_app", "run_until", "table_scene_until_claim"]
