@@ -212,6 +212,32 @@ class App:
         except Exception as exc:  # a bad sound file must not stop play
             log.warning("sound for %s failed: %s", name, exc)
 
+    def background(self) -> pygame.Surface:
+        """The table cloth: the theme's cloth image tiled (else the theme's gradient), darker towards the edges."""
+        cached = getattr(self, "_background", None)
+        if cached is not None:
+            return cached
+        from game.client.look import gradient
+
+        surf = gradient(layout.LOGICAL, self.palette.back_top, self.palette.back_bottom, vignette=False).copy()
+        cloth_name = self.theme.get("cloth") if self.theme else None
+        if cloth_name and self.theme_record is not None:
+            try:
+                cloth = pygame.image.load(str(self.theme_record.folder / cloth_name)).convert()
+                for x in range(0, layout.LOGICAL[0], cloth.get_width()):
+                    for y in range(0, layout.LOGICAL[1], cloth.get_height()):
+                        surf.blit(cloth, (x, y))
+            except (pygame.error, OSError) as exc:  # a missing cloth leaves the gradient
+                log.warning("table cloth %r unavailable: %s", cloth_name, exc)
+        small = pygame.Surface((48, 27), pygame.SRCALPHA)
+        for y in range(27):
+            for x in range(48):
+                d = ((x - 23.5) / 24) ** 2 + ((y - 12) / 14) ** 2
+                small.set_at((x, y), (0, 0, 0, int(min(1.0, max(0.0, d - 0.25)) * 150)))
+        surf.blit(pygame.transform.smoothscale(small, layout.LOGICAL), (0, 0))
+        self._background = surf
+        return surf
+
     # -- scenes -----------------------------------------------------------------------------------------------
 
     def options(self) -> Options:

@@ -390,9 +390,10 @@ class Session:
         if result.winner is None:
             message = "All the tiles have been played and nobody has gone Mah Jongg..."
         elif result.won_by == "discard" and result.winning_tile is not None:
-            message = f"{self.names[result.winner]} has gone Mah Jongg with tile {tile_name(result.winning_tile)}"
+            message = f"{messages.has(self.names[result.winner])} gone Mah Jongg with tile " \
+                      f"{tile_name(result.winning_tile)}"
         else:
-            message = f"{self.names[result.winner]} has gone Mah Jongg."
+            message = f"{messages.has(self.names[result.winner])} gone Mah Jongg."
         self.outcome = HandOutcome(result.winner, result.winning_tile, result.won_by, result.from_seat, old,
                                    list(self.match.totals), scores, results, payments, result.winner is None,
                                    message, self.match.is_over, events)

@@ -12,6 +12,15 @@ WIND_SHORT = ("East", "South", "West", "North")
 WIND_LETTERS = ("E", "S", "W", "N")
 
 
+def has(name: str) -> str:
+    """``'Eric has'``, but ``'You have'`` for a player called You."""
+    return "You have" if name == "You" else f"{name} has"
+
+
+def possessive(name: str) -> str:
+    return "Your" if name == "You" else f"{name}'s"
+
+
 def hand_started(names: Sequence[str], seat_wind: int, round_wind: int) -> str:
     """M1, said to the human at the start of every hand."""
     return (f"Your wind is {WIND_NAMES[seat_wind]} and the wind of the round is {WIND_NAMES[round_wind]}. "
@@ -46,8 +55,8 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
         return f"{names[event.seat]} robs the Kong of {tile_name(event.tile)} from {names[event.from_seat]}"
     if isinstance(event, ev.MahJonggDeclared):
         if event.won_by == "discard" and event.tile is not None:
-            return f"{names[event.seat]} has gone Mah Jongg with Tile {tile_name(event.tile)}"
-        return f"{names[event.seat]} has gone Mah Jongg."
+            return f"{has(names[event.seat])} gone Mah Jongg with Tile {tile_name(event.tile)}"
+        return f"{has(names[event.seat])} gone Mah Jongg."
     if isinstance(event, ev.HandDead):
         return "All the tiles have been played and nobody has gone Mah Jongg..."
     return None

@@ -13,6 +13,7 @@ import pygame
 from game.client import layout
 from game.client.controller import HUMAN, HandOutcome
 from game.client.look import fit_text, mix, text
+from game.client.messages import possessive
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
@@ -151,8 +152,9 @@ class ScoresScene(Scene):
         palette = self.app.palette
         o = self.outcome
         names = self.session.names
-        you = " (you)" if seat == HUMAN else ""
-        text(surface, f"{names[seat]}'s score{you}:", (area.left, area.top), 19, palette.text_dark, "serif_bold")
+        you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
+        text(surface, f"{possessive(names[seat])} score{you}:", (area.left, area.top), 19, palette.text_dark,
+             "serif_bold")
         self._draw_tiles(surface, seat, (area.left, area.top + 34))
         result = o.results[seat]
         y = area.top + 112

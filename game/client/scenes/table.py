@@ -18,7 +18,7 @@ import pygame
 from game.client import layout
 from game.client.animate import Animator, Scenery
 from game.client.controller import HUMAN, Session
-from game.client.look import font, gradient, text, wrap
+from game.client.look import font, text, wrap
 from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
@@ -617,7 +617,8 @@ class TableScene(Scene):
         palette = app.palette
         s = self.session
         table = s.table
-        surface.blit(gradient(layout.LOGICAL, palette.back_top, palette.back_bottom), (0, 0))
+        surface.blit(app.background(), (0, 0))
+        draw.draw_inlay(surface, palette)
         pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
         hidden = self.animator.hidden()
         current = table.current if table.phase == "turn" else None

@@ -53,6 +53,33 @@ def draw_stake(surface: pygame.Surface, seat: int, is_east: bool, is_current: bo
         pygame.draw.line(surface, light, (rect.left + 2, rect.top + 6), (rect.left + 2, rect.bottom - 6), 2)
 
 
+def draw_inlay(surface: pygame.Surface, palette: Palette) -> None:
+    """A fine double line around the middle of the table, like the marking on a real Mah Jongg table."""
+    area = pygame.Rect(262, 102, 756, 420)
+    pygame.draw.rect(surface, mix(palette.felt_line, palette.back_top, 0.35), area, width=2, border_radius=26)
+    pygame.draw.rect(surface, mix(palette.felt_line, palette.back_top, 0.6), area.inflate(-12, -12), width=1,
+                     border_radius=20)
+
+
+def draw_pond_mat(surface: pygame.Surface, seat: int, count: int, active: bool, palette: Palette) -> None:
+    """A faint mat under a player's discards, so each pond reads as one player's."""
+    if count == 0:
+        return
+    first = layout.discard_position(seat, 0).rect()
+    last = layout.discard_position(seat, count - 1).rect()
+    pond = layout.PONDS[seat]
+    rect = first.union(last)
+    rect.left, rect.right = pond.left, max(rect.right, first.right)
+    if count > pond.width // (layout.DISCARD_TILE[0] + 2):
+        rect.right = pond.left + (pond.width // (layout.DISCARD_TILE[0] + 2)) * (layout.DISCARD_TILE[0] + 2)
+    rect = rect.inflate(12, 12)
+    mat = pygame.Surface(rect.size, pygame.SRCALPHA)
+    pygame.draw.rect(mat, (0, 0, 0, 46), mat.get_rect(), border_radius=10)
+    if active:
+        pygame.draw.rect(mat, (*palette.highlight, 120), mat.get_rect(), width=2, border_radius=10)
+    surface.blit(mat, rect)
+
+
 def draw_tile_at(surface: pygame.Surface, sprites: TileSprites, tile: int | None, place: layout.Placed, *,
                  face_up: bool = True, tint: tuple[int, int, int] | None = None, dim: bool = False,
                  lift: float = 0.0) -> None:
@@ -99,6 +126,8 @@ def draw_ponds(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable]
     last = table.last_discard if table.phase in ("claims", "turn", "rob") else None
     for seat in range(4):
         discards = table.players[seat].discards
+        active = last is not None and last[0] == seat and scene.last_discard_live and bool(discards)
+        draw_pond_mat(surface, seat, len(discards), active, palette)
         for index, tile in enumerate(discards):
             if ("discard", seat, index) in hidden:
                 continue

@@ -7,8 +7,7 @@ import math
 import pygame
 
 from game import __version__
-from game.client import layout
-from game.client.look import gradient, mix, text
+from game.client.look import mix, text
 from game.client.scenes.base import Scene
 from game.client.widgets import Button
 
@@ -57,7 +56,7 @@ class TitleScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
-        surface.blit(gradient(layout.LOGICAL, palette.back_top, palette.back_bottom), (0, 0))
+        surface.blit(self.app.background(), (0, 0))
         # A fan of tiles behind the title, gently breathing.
         sprites = self.app.sprites
         for i, tile in enumerate(FAN):
