@@ -61,6 +61,8 @@ class App:
         self.sprites = self._load_sprites()
         self.audio = self._load_audio()
         self.stack = SceneStack()
+        self.autosave_enabled = not headless
+        """Headless runs (screenshots, the self-test) leave the player's autosave alone."""
         self.running = True
         self.clock = pygame.Clock()
         self.frame_ms: list[float] = []
@@ -261,7 +263,55 @@ class App:
     def new_game(self, seed: int | None = None) -> Scene:
         from game.client.scenes.table import TableScene
 
-        scene = TableScene(self, self.new_session(seed))
+        session = self.new_session(seed)
+        session.on_hand_finished.append(self.autosave)
+        scene = TableScene(self, session)
+        self.stack.clear_to(scene)
+        return scene
+
+    def autosave_path(self) -> Any:
+        if self.folders is None:
+            return None
+        from game.saves import AUTOSAVE_NAME, SAVE_SUFFIX
+
+        return self.folders.saves / f"{AUTOSAVE_NAME}{SAVE_SUFFIX}"
+
+    def autosave(self, session: Session) -> None:
+        """Save the game in progress (after every hand and when leaving), so Continue can pick it up."""
+        if self.folders is None or not self.autosave_enabled or session.ruleset is None:
+            return
+        try:
+            from game.saves import snapshot, write_autosave
+
+            saved = snapshot(session.match, ruleset_id=session.ruleset.id, players=["human", *session.opponents],
+                             names=session.names)
+            write_autosave(self.folders.saves, saved)
+        except Exception as exc:  # a failed autosave is reported, never fatal
+            log.warning("autosave failed: %s", exc)
+
+    def continue_game(self) -> Scene | None:
+        """Reopen the autosaved game where it was left; None (and a warning) when there is none to open."""
+        from game.client.scenes.table import TableScene
+
+        path = self.autosave_path()
+        if path is None or not path.is_file():
+            return None
+        try:
+            from game.client.controller import load_game_rules
+            from game.saves import read_save, restore
+
+            saved = read_save(path)
+            ruleset, rules, judge = load_game_rules(saved.ruleset, getattr(self.args, "mods_dir", None))
+            match = restore(saved, rules, judge, str(path))
+            opponents = [p for p in saved.players if p != "human"][:3] or list(DEFAULT_OPPONENTS)
+            names = list(getattr(saved, "names", None) or self.names())
+            session = Session(ruleset=ruleset, rules=rules, judge=judge, seed=saved.seed, opponents=opponents,
+                              names=names, options=self.options(), match=match)
+        except Exception as exc:  # a save that cannot be restored is left alone and reported
+            log.warning("the autosave could not be opened: %s", exc)
+            return None
+        session.on_hand_finished.append(self.autosave)
+        scene = TableScene(self, session)
         self.stack.clear_to(scene)
         return scene
 
@@ -301,6 +351,10 @@ class App:
         self.stack.push(GameMenuScene(self, table_scene))
 
     def quit(self) -> None:
+        for scene in self.stack.scenes:
+            session = getattr(scene, "session", None)
+            if session is not None and scene.name == "table":
+                self.autosave(session)
         self.running = False
 
     # -- the window -------------------------------------------------------------------------------------------

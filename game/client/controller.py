@@ -111,7 +111,8 @@ class Session:
 
     def __init__(self, *, ruleset: Any, rules: PlayRules, judge: Any, seed: int,
                  opponents: Sequence[str] = ("efficient", "efficient", "efficient"),
-                 names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None) -> None:
+                 names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None,
+                 match: Match | None = None) -> None:
         self.ruleset = ruleset
         self.rules = rules
         self.judge = judge
@@ -122,20 +123,24 @@ class Session:
         self.players: list[Any] = [None] + [make_computer(pid, random.Random(rng.getrandbits(64)), ruleset)
                                             for pid in opponents]
         self.autoplayer = make_computer("efficient", random.Random(rng.getrandbits(64)), ruleset)
-        self.match = Match(rules, judge, seed)
+        self.opponents = list(opponents)
+        self.match = match if match is not None else Match(rules, judge, seed)
         self.table: Table | None = None
+        if match is not None and match.table is not None and match.table.phase != "over":
+            # A restored game goes on where it was left: the hand in progress, started or not.
+            self.table = match.table
         self.pending: deque[ev.Event] = deque()
         self.status = ""
         self.delay = 0.0
         self.claim_timer: float | None = None
         self.claim_total = 0.0
-        self.started = False
+        self.started = self.table is not None and self.table.phase != "dealt"
         self.outcome: HandOutcome | None = None
         self.show_all_used = False
         self.on_hand_finished: list[Callable[[Session], None]] = []
         """Autosave and statistics hooks, called after every finished hand."""
-        for event in self.match.events:
-            self.pending.append(event)
+        if match is None:
+            self.pending.extend(self.match.events)
 
     @classmethod
     def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None,

@@ -140,3 +140,30 @@ def test_table__whole_hand_reaches_the_scores_box(tmp_path) -> None:
     app.step()
     assert app.stack.top is scene
     assert scene.session.table.hand_number == hand + 1 or scene.session.match.is_over
+
+
+def test_table__autosave_and_continue(tmp_path) -> None:
+    """A finished hand is autosaved; Continue on the title screen reopens the game with its scores."""
+    app = make_app(tmp_path)
+    app.autosave_enabled = True
+    scene = app.new_game(seed=11)
+    app.stack.apply_pending()
+    scene.animator.speed = 0.0
+    scene.session.options.animation_speed = 0.0
+    app.dispatch(key(pygame.K_F5))
+    for _ in range(20000):
+        app.step()
+        if app.stack.top is not scene:
+            break
+    assert app.stack.top.name == "scores"
+    totals = list(scene.session.match.totals)
+    assert app.autosave_path().is_file()
+    app.show_title()
+    app.step()
+    assert app.stack.top.buttons[0].label == "Continue"
+    app.dispatch(key(pygame.K_RETURN))
+    app.step()
+    restored = app.stack.top
+    assert restored.name == "table"
+    assert restored.session.match.totals == totals
+    assert restored.session.table.hand_number == 2

@@ -19,19 +19,26 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        entries = [("New Game", app.new_game, "F2"), ("Settings", app.show_settings, "S"),
+        path = app.autosave_path()
+        entries = [("Continue", self._continue, "C")] if path is not None and path.is_file() else []
+        entries += [("New Game", app.new_game, "F2"), ("Settings", app.show_settings, "S"),
                    ("Mods", app.show_mods, "M"), ("Rules & Help", lambda: app.show_help(self), "F1"),
                    ("Quit", app.quit, "Esc")]
         self.buttons = []
         for i, (label, action, _key) in enumerate(entries):
             rect = pygame.Rect(0, 0, 300, 50)
-            rect.center = (640, 410 + i * 58)
+            rect.center = (640, 410 + i * (58 if len(entries) < 6 else 50))
             self.buttons.append(Button(rect, label, action, key_hint="", primary=(i == 0), size=20))
         self.keys = {pygame.K_F2: app.new_game, pygame.K_n: app.new_game, pygame.K_s: app.show_settings,
                      pygame.K_m: app.show_mods, pygame.K_F1: lambda: app.show_help(self), pygame.K_h: lambda:
                      app.show_help(self), pygame.K_ESCAPE: app.quit}
         self.focus = 0
         self.time = 0.0
+
+    def _continue(self) -> None:
+        if self.app.continue_game() is None:
+            self.buttons[0].enabled = False
+            self.buttons[0].label = "Continue (save unreadable)"
 
     def handle(self, event: pygame.Event) -> None:
         for b in self.buttons:
