@@ -91,14 +91,22 @@ def test_spec_builds_a_stripped_folder_by_default_and_one_file_on_request(monkey
     assert exe["name"] == "sparrow" and exe["exclude_binaries"] is True
     assert collect["name"] == "sparrow"
     assert exe["upx"] is False and collect["upx"] is False
-    assert exe["strip"] is (sys.platform != "win32")
+    assert exe["strip"] is sys.platform.startswith("linux") and collect["strip"] is exe["strip"]
     assert exe["console"] is (sys.platform != "win32")
 
     single = run_spec(monkeypatch, "--onefile")
     [(_, exe)] = single["EXE"]
     assert "COLLECT" not in single
     assert exe["name"] == "sparrow-onefile" and "exclude_binaries" not in exe
-    assert run_spec(monkeypatch, "--console")["EXE"][0][1]["console"] is True
+
+
+def test_on_windows_the_program_is_windowed_unless_a_console_build_is_asked_for(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setattr(sys, "platform", "win32")
+    [(_, exe)] = run_spec(monkeypatch)["EXE"]
+    assert exe["console"] is False and exe["strip"] is False
+    [(_, exe)] = run_spec(monkeypatch, "--console")["EXE"]
+    assert exe["console"] is True
 
 
 def test_every_module_of_the_game_imports() -> None:
