@@ -446,6 +446,7 @@ class App:
                 steps += 1
             if steps == MAX_STEPS:
                 accumulator = 0.0
+            self.stack.apply_pending()
             if not self.stack.scenes:
                 break
             start = time.perf_counter()

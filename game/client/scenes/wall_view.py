@@ -27,7 +27,7 @@ class WallScene(Scene):
     def __init__(self, app, session) -> None:
         super().__init__(app)
         self.session = session
-        self.box = pygame.Rect(0, 0, 760, 680)
+        self.box = pygame.Rect(0, 0, 760, 700)
         self.box.center = (640, 350)
         self.close = Button(pygame.Rect(self.box.right - 150, self.box.bottom - 56, 128, 40), "Close",
                             lambda: app.stack.remove(self), primary=True, size=16)
@@ -89,9 +89,10 @@ class WallScene(Scene):
         for seat in range(4):
             wind = table.seat_wind(seat)
             label = f"{self.session.names[seat]} · {WIND_SHORT[wind]}"
-            pos = {0: (self.box.centerx, felt.bottom - 26), 1: (felt.right - 20, self.box.centery),
-                   2: (self.box.centerx, felt.top + 14), 3: (felt.left + 20, self.box.centery)}[seat]
-            anchor = {0: "midbottom", 1: "midright", 2: "midtop", 3: "midleft"}[seat]
+            cy = self.box.centery + 6
+            pos = {0: (self.box.centerx, cy + 200), 1: (self.box.centerx + 200, cy),
+                   2: (self.box.centerx, cy - 200), 3: (self.box.centerx - 200, cy)}[seat]
+            anchor = "center"
             if seat in (1, 3):
                 image = font(15, "bold").render(label, True, palette.text)
                 image = pygame.transform.rotate(image, 90 if seat == 3 else -90)

@@ -1,0 +1,70 @@
+"""The application loop and the window: events reach the top scene, logical coordinates, quitting."""
+
+from __future__ import annotations
+
+import argparse
+
+import pygame
+
+from game.client.app import App
+from tests.client.helpers import make_app
+
+
+def test_app__loop_runs_title_to_table_and_quits(tmp_path) -> None:
+    """Posted events go through the real loop: Enter on the title starts a game, QUIT ends run() with 0."""
+    app = make_app(tmp_path)
+    app.show_title()
+    frames = [0]
+    render = app.render
+
+    def counting_render(alpha: float = 1.0) -> pygame.Surface:
+        frames[0] += 1
+        if frames[0] == 5:
+            pygame.event.post(pygame.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
+        if frames[0] == 40:
+            pygame.event.post(pygame.Event(pygame.QUIT))
+        return render(alpha)
+
+    app.render = counting_render
+    assert app.run() == 0
+    assert app.stack.top.name == "table"
+    assert frames[0] >= 40
+
+
+def test_app__mouse_positions_map_to_logical_coordinates(tmp_path) -> None:
+    """In a window of another shape the 1280 × 720 table is letterboxed; clicks map back onto it."""
+    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
+    app = App(args, size=(800, 600), headless=True)
+    view = app.viewport()
+    assert view.width == 800 and view.height == 450 and view.top == 75
+    assert app.to_logical((400, 300)) == (640, 360)
+    assert app.to_logical((0, 75)) == (0, 0)
+    moved = app.translate(pygame.Event(pygame.MOUSEMOTION, pos=(800, 525), rel=(0, 0), buttons=(0, 0, 0)))
+    assert moved.pos == (1280, 720)
+
+
+def test_app__fixed_step_advances_scenes_by_whole_steps(tmp_path) -> None:
+    """update always gets 1/60 s, however the frames fall."""
+    app = make_app(tmp_path)
+    seen: list[float] = []
+
+    class Probe:
+        overlay = False
+        name = "probe"
+
+        def enter(self) -> None: ...
+        def exit(self) -> None: ...
+        def pause(self) -> None: ...
+        def resume(self) -> None: ...
+        def handle(self, event) -> None: ...
+
+        def update(self, dt: float) -> None:
+            seen.append(dt)
+            if len(seen) >= 3:
+                app.running = False
+
+        def draw(self, surface, alpha) -> None: ...
+
+    app.stack.push(Probe())
+    app.run()
+    assert seen and all(abs(dt - 1 / 60) < 1e-12 for dt in seen)
