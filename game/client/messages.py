@@ -17,6 +17,10 @@ def has(name: str) -> str:
     return "You have" if name == "You" else f"{name} has"
 
 
+def _gets(name: str) -> str:
+    return "You get" if name == "You" else f"{name} gets"
+
+
 def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
@@ -34,11 +38,11 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
     """
     if isinstance(event, ev.TileDrawn):
         if event.seat == human:
-            return f"{names[human]} gets {tile_name(event.tile)}"
+            return f"{_gets(names[human])} {tile_name(event.tile)}"
         return f"{names[event.seat]} takes a tile from the wall"
     if isinstance(event, ev.ReplacementDrawn):
         if event.seat == human:
-            return f"{names[human]} gets {tile_name(event.tile)} as a loose tile"
+            return f"{_gets(names[human])} {tile_name(event.tile)} as a loose tile"
         return f"{names[event.seat]} takes a loose tile"
     if isinstance(event, ev.TileDiscarded):
         return f"{names[event.seat]} discards {tile_name(event.tile)}"

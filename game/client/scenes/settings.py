@@ -42,9 +42,9 @@ class SettingsScene(Scene):
         left = pygame.Rect(self.box.left + 28, self.box.top + 70, 420, 40)
         right = pygame.Rect(self.box.centerx + 12, self.box.top + 70, 420, 40)
         self.widgets: list[Any] = [
-            self._slider(left, 0, "Wait time (claim window)", "wait_time", 0, 10, 0.25, "{:.2f} s"),
-            self._slider(left, 1, "Computer players' pause", "discard_delay", 0, 3, 0.1, "{:.1f} s"),
-            self._slider(left, 2, "Tile movement speed", "animation_speed", 0, 3, 0.25, "{:.2f}×"),
+            self._slider(left, 0, "Wait time", "wait_time", 0, 10, 0.25, "{:.2f} s"),
+            self._slider(left, 1, "Computer pause", "discard_delay", 0, 3, 0.1, "{:.1f} s"),
+            self._slider(left, 2, "Tile speed", "animation_speed", 0, 3, 0.25, "{:.2f}×"),
             self._toggle(left, 4, "Ask First (F10)", "ask_first"),
             self._toggle(left, 5, "QuickTip (F8)", "quick_tip"),
             self._toggle(left, 6, "Timer bar (Ctrl+F3)", "timer_bar"),
