@@ -14,6 +14,7 @@ from typing import Any
 
 from game.config import folders
 from game.mods.catalog import Catalog, ModEntry, Record, build_catalog
+from game.mods.manager import ModManager, ModRow, Outcome
 from game.mods.rulesets import RulesetInfo, UnknownRulesetError, load_ruleset, ruleset_infos
 
 PathLike = str | os.PathLike[str]
@@ -21,6 +22,9 @@ PathLike = str | os.PathLike[str]
 __all__ = [
     "Catalog",
     "ModEntry",
+    "ModManager",
+    "ModRow",
+    "Outcome",
     "Record",
     "RulesetInfo",
     "UnknownRulesetError",

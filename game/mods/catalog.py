@@ -309,7 +309,7 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
     blamed = False
     for record in catalog.list("ruleset"):
         try:
-            load_ruleset(catalog, record.id)
+            load_ruleset(catalog, record.id, strict=True)
         except RulesetError as exc:
             problems = exc.problems or [Problem(record.shown, str(exc))]
             for problem in problems:

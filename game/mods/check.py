@@ -38,7 +38,7 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
         if catalog.record("ruleset", ruleset_id) is None:
             continue
         try:
-            load_ruleset(catalog, ruleset_id)
+            load_ruleset(catalog, ruleset_id, strict=True)
         except RulesetError as exc:
             for problem in exc.problems or [Problem(found.shown, str(exc))]:
                 # Another mod's broken file is that mod's problem, not this one's.

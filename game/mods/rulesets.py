@@ -2,12 +2,15 @@
 
 from __future__ import annotations
 
+import logging
 from dataclasses import dataclass
 from typing import Any
 
 from game.errors import Problem, RulesetError, SparrowError
 from game.mods import rules_hook
 from game.mods.catalog import Catalog, Record
+
+log = logging.getLogger(__name__)
 
 
 class UnknownRulesetError(RulesetError):
@@ -59,16 +62,26 @@ def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> 
     return rules_hook.load_ruleset_file(record.file, record.shown, parent)
 
 
-def load_ruleset(catalog: Catalog, ruleset_id: str) -> Any:
-    """The ruleset ``ruleset_id`` (or ``modid:rulesetid``) with every loaded special-hands file applied."""
+def load_ruleset(catalog: Catalog, ruleset_id: str, *, strict: bool = False) -> Any:
+    """The ruleset ``ruleset_id`` (or ``modid:rulesetid``) with every loaded special-hands file applied.
+
+    A special-hands file that does not apply is another mod's problem: it is skipped with a warning (``mods
+    list`` shows it), unless ``strict``, when its error is raised so the checker can blame that mod.
+    """
     record = catalog.record("ruleset", ruleset_id)
     if record is None:
         raise UnknownRulesetError(ruleset_id, known_ids(catalog))
     ruleset = _load_record(catalog, record, ())
     for hands in catalog.all_records("special_hands"):
         targets = rules_hook.special_hands_targets(hands.file)
-        if targets is None or record.id in targets:
+        if targets is not None and record.id not in targets:
+            continue
+        try:
             ruleset = rules_hook.apply_special_hands_file(ruleset, hands.file, hands.shown)
+        except RulesetError as exc:
+            if strict:
+                raise
+            log.warning("special hands of mod %r skipped for ruleset %r:\n%s", hands.mod_id, record.id, exc)
     return ruleset
 
 

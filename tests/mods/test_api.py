@@ -1,0 +1,80 @@
+"""The public API the other parts of the game call: get_ruleset, list_rulesets, personalities, assets."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from game.errors import RulesetError, SparrowError
+from game.mods import UnknownRulesetError, find_asset, get_ruleset, list_personalities, list_rulesets
+from tests.mods.modkit import REPO, ai_mod, manifest, tileset_mod, write
+
+
+def _dirs(tmp_path: Path) -> tuple[Path, Path]:
+    return tmp_path / "user", tmp_path / "config"
+
+
+def test_get_ruleset__classic_from_bundled_mod(tmp_path: Path) -> None:
+    """The default ruleset comes from the bundled classic mod."""
+    ruleset = get_ruleset("classic", *_dirs(tmp_path))
+    assert ruleset.id == "classic" and ruleset.tile_count == 144
+
+
+def test_get_ruleset__unknown_id_lists_known(tmp_path: Path) -> None:
+    """An unknown id raises a SparrowError that names the id and the known ones."""
+    with pytest.raises(UnknownRulesetError) as caught:
+        get_ruleset("nope", *_dirs(tmp_path))
+    assert isinstance(caught.value, SparrowError)
+    assert str(caught.value).startswith("unknown ruleset 'nope': expected one of ")
+    assert "'classic'" in str(caught.value) and caught.value.known == sorted(caught.value.known)
+
+
+def test_get_ruleset__broken_ruleset_file_reports_lines(tmp_path: Path) -> None:
+    """A ruleset with an error raises RulesetError with FILE:LINE:COLUMN problems."""
+    user, config = _dirs(tmp_path)
+    write(user / "club" / "mod.yaml", manifest("club", ["ruleset"]))
+    write(user / "club" / "rulesets" / "club.yaml", "format: 1\nid: club\nextends: classic\nname: Club\nlimit: -5\n")
+    with pytest.raises(RulesetError) as caught:
+        get_ruleset("club", user, config)
+    assert [p.line for p in caught.value.problems] == [5]
+    assert caught.value.problems[0].path == f"{user}/club/rulesets/club.yaml"
+
+
+def test_get_ruleset__broken_special_hands_skipped(tmp_path: Path) -> None:
+    """A special-hands mod that does not apply leaves the ruleset playable without it."""
+    user, config = _dirs(tmp_path)
+    write(user / "bad-hands" / "mod.yaml", manifest("bad-hands", ["special_hands"]))
+    write(user / "bad-hands" / "hands" / "x.yaml", "format: 1\nchange:\n  no_such_hand: {points: 1}\n")
+    assert get_ruleset("classic", user, config).id == "classic"
+
+
+def test_get_ruleset__mod_override_and_qualified_id(tmp_path: Path) -> None:
+    """A later mod's ruleset with the same id wins; 'mod:id' still reaches the original."""
+    user, config = _dirs(tmp_path)
+    write(user / "club" / "mod.yaml", manifest("club", ["ruleset"], extra="requires: [classic]\n"))
+    write(user / "club" / "rulesets" / "classic.yaml",
+          "format: 1\nid: classic\nextends: classic\nname: Club classic\nlimit: 500\n")
+    assert get_ruleset("classic", user, config).limit == 500
+    assert get_ruleset("classic:classic", user, config).limit is None
+    assert [(r.id, r.mod) for r in list_rulesets(user, config) if r.id == "classic"] == [("classic", "club")]
+
+
+def test_list_personalities__bundled_and_user(tmp_path: Path) -> None:
+    """Personalities from every loaded ai mod are listed, the user's included."""
+    user, config = _dirs(tmp_path)
+    ai_mod(user)
+    ids = {p.id for p in list_personalities(user, config)}
+    assert "tester" in ids
+    if (REPO / "mods" / "opponents").is_dir():
+        assert "expert" in ids
+
+
+def test_find_asset__last_mod_wins_and_no_escape(tmp_path: Path) -> None:
+    """Assets come from the record's mod; names leaving the folder are never resolved."""
+    user, config = _dirs(tmp_path)
+    tileset_mod(user)
+    assert find_asset("tileset", "good-tiles", "sheet.png", user, config) == user / "good-tiles/tileset/sheet.png"
+    assert find_asset("tileset", "good-tiles", "SHEET.PNG", user, config) == user / "good-tiles/tileset/sheet.png"
+    assert find_asset("tileset", "good-tiles", "../mod.yaml", user, config) is None
+    assert find_asset("tileset", "good-tiles", "missing.png", user, config) is None
