@@ -3,7 +3,7 @@
 * :mod:`game.ai.personality`: the ``ai/*.yaml`` personality schema and its loader.
 * :mod:`game.ai.base`: the Player protocol, ``decide(view, legal_actions) -> Action``.
 * :mod:`game.ai.engine`: the decision engine every personality uses.
-* :mod:`game.ai.special`: distance from a hand to the ruleset's special hands.
+* :mod:`game.core.special_distance`: distance from a hand to the ruleset's special hands (used by the engine).
 * :mod:`game.ai.bots`, :mod:`game.ai.reference`: the reference bots ``random``, ``greedy`` and ``efficient``.
 
 :func:`create_player` makes a player from an id: a reference bot, a personality id from the enabled mods, or a

@@ -22,12 +22,12 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.personality import Personality
-from game.ai.special import Target, special_target
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.analysis import shanten, useful_tiles
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset, SpecialHand
+from game.core.special_distance import Target, special_target
 from game.core.tiles import NUM_KINDS, counts_of
 from game.core.view import PlayerView
 
@@ -172,7 +172,9 @@ class EnginePlayer:
             appeal = worth / 2 ** max(0, target.distance - regular)
             if appeal > best[0]:
                 best = (appeal, hand, target.distance)
-        if best[1] is not None and best[0] >= 6:
+        # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
+        # or more at the regular hand's distance, an expert only for a near, rich one.
+        if best[1] is not None and best[0] >= 6.0 - 3.0 * p.value_pull:
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
 
     def _special_worth(self, hand: SpecialHand) -> float:
@@ -232,7 +234,7 @@ class EnginePlayer:
             risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
             risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
-            score = (-_SPEED * speed + 5.0 * p.efficiency * math.log1p(useful)
+            score = (-_SPEED * speed + 3.0 * p.efficiency * math.log1p(useful)
                      + 4.0 * pull * value - risk_weight * risk)
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
@@ -308,9 +310,9 @@ class EnginePlayer:
         if p.strategy == "expert" and view.discard_count < 8 and speed > 0:
             eager -= 0.25  # experts seldom claim in the first go-rounds, unless it makes them ready
         if speed <= 0:
-            eager += 0.35
+            eager += 0.45  # a claim that makes the hand ready is worth showing it for
         if kind == "chow":
-            eager -= 0.2
+            eager -= 0.1
         eager += 0.15 * min(2.0, worth) * p.value_pull
         return eager - 0.5 + 0.1 * (gain - 1)
 

@@ -128,7 +128,8 @@ def threat(view: PlayerView) -> list[float]:
             found.append(1.0)
             continue
         exposed = sum(1 for m in p.melds if m.exposed)
-        found.append(min(1.0, 0.22 * exposed + (0.15 if exposed >= 2 else 0.0) + late))
+        # One exposed set says little; three mean the hand is close (most hands are then one or two away).
+        found.append(min(1.0, (0.0, 0.1, 0.35, 0.65, 0.9)[min(exposed, 4)] + late))
     return found
 
 

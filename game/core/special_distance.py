@@ -1,4 +1,4 @@
-"""How far a hand is from a special hand, read straight from the ruleset's special-hand patterns.
+"""Tiles from ready for special hands: how far a hand is from each of the ruleset's special-hand patterns.
 
 A pattern (:class:`game.core.patterns.Pattern`) lists elements (pungs, kongs, chows, pairs, single tiles), each
 with a tile spec that may bind variables. The distance to it is the fewest tiles the hand still lacks over
@@ -73,7 +73,8 @@ def _candidates(el: Element) -> list[int]:
 
 
 class _Search:
-    def __init__(self, pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, budget: int) -> None:
+    def __init__(self, pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, budget: int,
+                 cutoff: int) -> None:
         self.elements = pattern.elements
         self.different = pattern.different
         self.have = list(counts)
@@ -82,7 +83,7 @@ class _Search:
         self.used = [False] * len(melds)
         self.env = env
         self.budget = budget
-        self.best = UNREACHABLE
+        self.best = cutoff + 1  # only instantiations missing at most ``cutoff`` tiles are of interest
         self.best_need: tuple[int, ...] = ()
         self.options = [_candidates(el) for el in self.elements]
         # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
@@ -104,7 +105,8 @@ class _Search:
         return True
 
     def run(self) -> None:
-        self._step(0, {}, 0, (-1, -1))
+        if self.bound[0] < self.best:
+            self._step(0, {}, 0, (-1, -1))
 
     def _step(self, i: int, b: dict[str, int], missing: int, prev: tuple[int, int]) -> None:
         self.budget -= 1
@@ -167,10 +169,16 @@ class _Search:
 
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000) -> tuple[int, tuple[int, ...]]:
-    """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE."""
+                   budget: int = 4000, cutoff: int = UNREACHABLE) -> tuple[int, tuple[int, ...]]:
+    """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE.
+
+    Instantiations missing more than ``cutoff`` tiles are not looked for (the search prunes them at once).
+    """
     if not pattern.elements:
         return UNREACHABLE, ()
+    for meld in melds:
+        if any(not pattern.allowed_mask >> t & 1 for t in meld.tiles if t < NUM_KINDS):
+            return UNREACHABLE, ()
     if pattern.concealed and any(m.exposed for m in melds):
         return UNREACHABLE, ()
     when = pattern.when
@@ -178,17 +186,20 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         return UNREACHABLE, ()
     if when.round_winds is not None and env.round_wind not in when.round_winds:
         return UNREACHABLE, ()
-    search = _Search(pattern, counts, melds, env, budget)
+    search = _Search(pattern, counts, melds, env, budget, min(cutoff, UNREACHABLE - 1))
     search.run()
+    if not search.best_need:
+        return UNREACHABLE, ()
     return search.best, search.best_need
 
 
 def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000) -> Target | None:
-    """The nearest form of ``hand`` (None when no form has tiles of its own or none can be reached)."""
+                   budget: int = 4000, max_distance: int = UNREACHABLE) -> Target | None:
+    """The nearest form of ``hand`` (None when no form has tiles of its own or none is within ``max_distance``)."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for form in hand.forms:
-        found = pattern_target(form, counts, melds, env, budget=budget)
+        cutoff = min(best[0] - 1, max_distance + 1)
+        found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff)
         if found[0] < best[0]:
             best = found
     if best[0] >= UNREACHABLE:

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 import pytest
 
-from game.ai.special import UNREACHABLE, distance, special_target
 from game.core.melds import parse_meld
 from game.core.patterns import TILE_CLASSES, AnyOf, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.ruleset import SpecialHand
+from game.core.special_distance import UNREACHABLE, distance, special_target
 from game.core.tiles import DRAGONS, HONOURS, TERMINALS, WINDS, counts_of, parse_tiles
 
 
