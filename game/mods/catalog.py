@@ -67,13 +67,14 @@ class ModEntry:
     found: FoundMod
     enabled: bool
     loaded: bool = False
-    extra_problems: list[Problem] = field(default_factory=list)
+    duplicate_problems: list[Problem] = field(default_factory=list)
+    order_problems: list[Problem] = field(default_factory=list)
     records: list[Record] = field(default_factory=list)
 
     @property
     def problems(self) -> list[Problem]:
-        """Everything wrong with the mod: its files, then why it could not be loaded."""
-        return [*self.found.problems, *self.extra_problems]
+        """Everything wrong with the mod: its files, a clashing id, then why it could not be loaded."""
+        return [*self.found.problems, *self.duplicate_problems, *self.order_problems]
 
     @property
     def id(self) -> str:
@@ -248,7 +249,7 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
             continue
         first = everything.get(mod.id)
         if first is not None:
-            entry.extra_problems.append(mod.manifest_problem(
+            entry.duplicate_problems.append(mod.manifest_problem(
                 ("id",), f"duplicate mod id {mod.id!r}: already found at {first.path}; this copy is ignored"))
             continue
         everything[mod.id] = mod
@@ -279,11 +280,11 @@ def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict
     for entry in entries:
         entry.loaded = False
         entry.records = []
-        entry.extra_problems = [p for p in entry.extra_problems if p.message.startswith("duplicate mod id")]
+        entry.order_problems = []
     resolution = resolve(everything, enabled, game_version, state.order)
     catalog = Catalog(folders, entries, resolution.order, state)
     for mod_id, problems in resolution.problems.items():
-        by_id[mod_id].extra_problems.extend(problems)
+        by_id[mod_id].order_problems.extend(problems)
     for mod_id in resolution.order:
         entry = by_id[mod_id]
         entry.loaded = True

@@ -24,7 +24,7 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
         return found.problems
     catalog = build_catalog(folders, full=False, extra=found)
     entry = next(entry for entry in catalog.entries if entry.found is found)
-    found.problems.extend(entry.extra_problems)
+    found.problems.extend(entry.order_problems)
     if not entry.loaded:
         return found.problems
     touched = {record.id for record in entry.records if record.kind == "ruleset"}

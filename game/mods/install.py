@@ -54,6 +54,7 @@ def install(source: Path, folders: Folders) -> Installed:
     if source.is_dir() and (_inside(source, mods) or _inside(mods, source)):
         raise ModError([Problem(shown, f"the mod is already inside the mods folder {mods}")])
     mods.mkdir(parents=True, exist_ok=True)
+    _clear_leftovers(mods)
     staging = mods / f".install-{uuid.uuid4().hex}"
     try:
         if source.is_dir():
@@ -72,6 +73,13 @@ def install(source: Path, folders: Folders) -> Installed:
     finally:
         if staging.exists():
             shutil.rmtree(staging, ignore_errors=True)
+
+
+def _clear_leftovers(mods: Path) -> None:
+    """Remove staging and replaced folders an interrupted install left behind (only our own hidden names)."""
+    for leftover in mods.iterdir():
+        if leftover.name.startswith((".install-", ".old-")) and not leftover.is_symlink():
+            _delete(leftover)
 
 
 def _move_into_place(staging: Path, mod_id: str, version: str, folders: Folders) -> Installed:

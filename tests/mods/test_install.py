@@ -144,3 +144,11 @@ def test_manager__failed_install_shows_problems(tmp_path: Path) -> None:
     outcome = ModManager(folders).handle_drop(bad)
     assert not outcome.ok and outcome.message == "install failed"
     assert outcome.problems == (f"{bad}/mod.yaml:6:1: what: unknown key 'what'",)
+
+
+def test_install__clears_leftovers_of_an_interrupted_install(tmp_path: Path) -> None:
+    """Hidden staging folders from an install that was killed are removed by the next install."""
+    folders = folders_for(tmp_path, bundled=False)
+    write(folders.user_mods / ".install-0123" / "mod.yaml", "half written")
+    install(ai_mod(tmp_path / "src"), folders)
+    assert sorted(p.name for p in folders.user_mods.iterdir()) == ["good-ai"]
