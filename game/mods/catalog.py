@@ -313,11 +313,15 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
             load_ruleset(catalog, record.id, strict=True)
         except RulesetError as exc:
             problems = exc.problems or [Problem(record.shown, str(exc))]
-            for problem in problems:
-                owner = _owner(problem.path, everything) or everything[record.mod_id]
-                if problem not in owner.problems:
-                    owner.problems.append(problem)
-                    blamed = True
+        except Exception as exc:  # a compiler bug must not stop the other mods loading
+            problems = [Problem(record.shown, f"cannot be compiled: {exc!r}")]
+        else:
+            continue
+        for problem in problems:
+            owner = _owner(problem.path, everything) or everything[record.mod_id]
+            if problem not in owner.problems:
+                owner.problems.append(problem)
+                blamed = True
     return blamed
 
 

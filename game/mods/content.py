@@ -220,7 +220,10 @@ def validate_content(found: FoundMod, session: media.MediaSession | None = None)
                     ("kinds",), f"the mod has {folder}/{pattern} but kinds does not list {kind!r}"))
             if declared:
                 for path in files:
-                    CHECKS[kind](checker, path)
+                    try:
+                        CHECKS[kind](checker, path)
+                    except Exception as exc:  # a checker bug or an odd file must not stop the game loading
+                        checker.problems.append(Problem(checker.shown(path), f"cannot be checked: {exc!r}"))
     finally:
         if own:
             checker.session.close()

@@ -7,6 +7,7 @@ config folder, so everything downstream reads plain files; problems still name t
 from __future__ import annotations
 
 import hashlib
+import logging
 import shutil
 import tempfile
 from dataclasses import dataclass, field
@@ -18,6 +19,8 @@ from game.mods.manifest import Manifest, manifest_from_document
 from game.mods.zipsafe import check_folder, extract_zip
 
 MANIFEST = "mod.yaml"
+
+log = logging.getLogger(__name__)
 
 
 @dataclass
@@ -125,18 +128,27 @@ def discover(roots: list[tuple[str, Path]], cache: Path | None = None) -> list[F
     cache = cache or Path(tempfile.gettempdir()) / "sparrow-mod-cache"
     found: list[FoundMod] = []
     for origin, folder in roots:
-        if not folder.is_dir():
+        try:
+            if not folder.is_dir():
+                continue
+            entries = sorted(folder.iterdir(), key=lambda p: p.name)
+        except OSError as exc:
+            log.warning("mods folder %s cannot be read: %s", folder, exc.strerror or exc)
             continue
-        for entry in sorted(folder.iterdir(), key=lambda p: p.name):
+        for entry in entries:
             if entry.name.startswith("."):
                 continue
-            if entry.is_symlink():
+            try:
+                if entry.is_symlink():
+                    found.append(FoundMod(origin, entry, None, str(entry),
+                                          problems=[Problem(str(entry), "symbolic links are not allowed as mods")]))
+                elif entry.is_dir():
+                    found.append(open_folder(entry, origin))
+                elif entry.suffix.lower() == ".zip" and entry.is_file():
+                    found.append(open_zip(entry, origin, cache))
+            except OSError as exc:
                 found.append(FoundMod(origin, entry, None, str(entry),
-                                      problems=[Problem(str(entry), "symbolic links are not allowed as mods")]))
-            elif entry.is_dir():
-                found.append(open_folder(entry, origin))
-            elif entry.suffix.lower() == ".zip" and entry.is_file():
-                found.append(open_zip(entry, origin, cache))
+                                      problems=[Problem(str(entry), f"cannot be read: {exc.strerror or exc}")]))
     return found
 
 
