@@ -78,3 +78,13 @@ def test_find_asset__last_mod_wins_and_no_escape(tmp_path: Path) -> None:
     assert find_asset("tileset", "good-tiles", "SHEET.PNG", user, config) == user / "good-tiles/tileset/sheet.png"
     assert find_asset("tileset", "good-tiles", "../mod.yaml", user, config) is None
     assert find_asset("tileset", "good-tiles", "missing.png", user, config) is None
+
+
+def test_mods_layer__no_pygame_at_import() -> None:
+    """The mod system imports pygame only inside the media checks, never when imported."""
+    import subprocess
+    import sys
+
+    code = "import sys, game.mods, game.config, game.cli.mods, game.cli.rulesets; print('pygame' in sys.modules)"
+    result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
+    assert result.stdout.strip() == "False", result.stderr
