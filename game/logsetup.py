@@ -100,7 +100,7 @@ def _log_uncaught(kind: type[BaseException], value: BaseException, tb: types.Tra
 def config_dir_from_argv(argv: list[str]) -> Path:
     """The config folder a command line asks for: ``--config-dir DIR`` or the platform default.
 
-    It is read before argparse runs, so that the log is in place before any module of the game is imported;
+    It is read before argparse runs, so that the log is in place before the subcommand modules are imported;
     the last occurrence wins, as in argparse.
     """
     chosen: str | None = None
