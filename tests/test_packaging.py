@@ -131,6 +131,40 @@ def test_build_tool_writes_into_build_work_and_dist() -> None:
     assert build_exe.program_path(False).parent == ROOT / "dist" / "sparrow"
 
 
+FAKE_GAME = """
+import sys
+args = sys.argv[1:]
+if "--fail" in args:
+    sys.exit("error: no display")
+out = args[args.index("--out") + 1]
+assert args[args.index("--scene") + 1] == "title" and "--config-dir" in args and "--mods-dir" in args
+open(out, "wb").write(b"BM")
+"""
+
+
+def test_startup_is_timed_on_the_first_frame_from_a_fresh_folder(tmp_path: Path) -> None:
+    from tools.benchmarks.startup import time_first_frame
+
+    script = tmp_path / "fake_game.py"
+    script.write_text(FAKE_GAME, encoding="utf-8")
+    times = time_first_frame([sys.executable, str(script)], 2)
+    assert len(times.runs) == 2 and all(0 < t < 30 for t in (times.cold, *times.runs))
+    assert "median of 2" in times.summary()
+    with pytest.raises(RuntimeError, match="no display"):
+        time_first_frame([sys.executable, str(script), "--fail"], 1)
+
+
+def test_size_counts_a_folder_once_without_following_links(tmp_path: Path) -> None:
+    from tools.build_exe import size_bytes
+
+    (tmp_path / "lib.so").write_bytes(b"x" * 5000)
+    (tmp_path / "sub").mkdir()
+    (tmp_path / "sub" / "data").write_bytes(b"y" * 300)
+    (tmp_path / "link.so").symlink_to(tmp_path / "lib.so")
+    assert 5300 < size_bytes(tmp_path) < 5300 + 200
+    assert size_bytes(tmp_path / "lib.so") == 5000
+
+
 @pytest.fixture
 def restored_logging(monkeypatch: pytest.MonkeyPatch):
     """Undo what configure_logging changes in the process: root handlers, level, excepthook, streams."""
