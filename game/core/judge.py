@@ -65,6 +65,10 @@ class Judge(Protocol):
         """The best way ``hand`` goes Mah Jongg, or None if it does not."""
         ...
 
+    def waits(self, hand: HandSpec) -> list[Tile]:
+        """The tiles that would complete ``hand`` (13 tiles plus kongs), fast."""
+        ...
+
 
 _RANK = {"special": 0, "pung": 1, "chow": 2, "pair": 3}
 
@@ -112,3 +116,13 @@ class RegularJudge:
 
     def mah_jongg(self, hand: HandSpec, context: WinContext) -> WinShape | None:
         return regular_shape(hand, context.winning_tile, self.chows, self.max_chows)
+
+    def waits(self, hand: HandSpec) -> list[Tile]:
+        from game.core.analysis import waits
+
+        try:
+            candidates = waits(counts_of(hand.concealed), len(hand.melds), chows=self.chows)
+        except ValueError:
+            return []
+        return [t for t in candidates
+                if self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds), WinContext(True, t, "discard"))]

@@ -353,6 +353,8 @@ class Pattern:
     min_tiles: int = field(default=0, compare=False, repr=False)
     max_tiles: int = field(default=0, compare=False, repr=False)
     max_suits: int = field(default=3, compare=False, repr=False)
+    max_kinds: int = field(default=0, compare=False, repr=False)
+    """At most this many distinct tile kinds fit: one per pung, kong, pair or single, three per chow."""
 
     def __post_init__(self) -> None:
         ordered = _order(self.elements)
@@ -380,6 +382,7 @@ class Pattern:
         object.__setattr__(self, "min_tiles", low)
         object.__setattr__(self, "max_tiles", high)
         object.__setattr__(self, "max_suits", min(3, len(suit_sources)))
+        object.__setattr__(self, "max_kinds", sum(3 if el.kind == "chow" else 1 for el in ordered))
 
     @property
     def has_shape(self) -> bool:
@@ -390,6 +393,8 @@ class Pattern:
         if mask & ~self.allowed_mask:
             return True
         if not self.min_tiles <= n_tiles <= self.max_tiles or n_suits > self.max_suits:
+            return True
+        if mask.bit_count() > self.max_kinds:
             return True
         return any(totals[t] < n for t, n in self.required)
 

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.analysis import waits as analysis_waits
 from game.core.judge import HandSpec, WinContext, WinShape, regular_shape
 from game.core.melds import MeldKind
 from game.core.patterns import Env, HandFacts, MatchedGroup, Pattern
@@ -186,6 +187,34 @@ class RulesetJudge:
             if any(_form_conditions(f, hand, context) for f in forms):
                 return WinShape(regular.completes, special.id)
         return regular
+
+    def waits(self, hand: HandSpec) -> list[Tile]:
+        """The tiles that would complete ``hand`` (13 tiles plus kongs) by any reading the ruleset allows.
+
+        Regular waits come from the shanten tables; a special hand is tried only when the tiles held already fit
+        it, so this stays fast enough to offer a standing hand on every first discard.
+        """
+        counts = counts_of(hand.concealed)
+        facts = HandFacts.of(counts, hand.melds)
+        play = self.ruleset.play
+        try:
+            candidates = set(analysis_waits(counts, len(hand.melds), chows=play.chows_allowed))
+        except ValueError:
+            candidates = set()
+        for _special, forms in self._shaped:
+            for form in forms:
+                if (facts.mask & ~form.allowed_mask or facts.n_suits > form.max_suits
+                        or not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
+                        or facts.mask.bit_count() > form.max_kinds
+                        or sum(max(0, n - facts.totals[t]) for t, n in form.required) > 1):
+                    continue
+                candidates.update(t for t in range(NUM_KINDS) if form.allowed_mask >> t & 1)
+        return sorted(
+            t for t in candidates
+            if facts.totals[t] < 4 and self.mah_jongg(
+                HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind),
+                WinContext(True, t, "discard"))
+        )
 
     # -- scoring ------------------------------------------------------------------------------------------------
 

@@ -288,10 +288,7 @@ class Table:
 
     def waits(self, seat: int) -> list[Tile]:
         """The tiles that would complete ``seat``'s hand (13-tile state)."""
-        spec = self.hand_spec(seat)
-        return [t for t in range(NUM_KINDS)
-                if self.judge.mah_jongg(HandSpec((*spec.concealed, t), spec.melds, spec.bonus, spec.seat_wind,
-                                                 spec.round_wind), WinContext(True, t, "discard"))]
+        return self.judge.waits(self.hand_spec(seat))
 
     def _waits_after(self, seat: int, discard: Tile) -> list[Tile]:
         p = self.players[seat]
