@@ -82,6 +82,7 @@ def build(onefile: bool, clean: bool = False, console: bool = False, verbose: bo
 
 
 def main(argv: list[str] | None = None) -> int:
+    # the output is plain ASCII, so a Windows console or CI log in a legacy code page can show it
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--onefile", action="store_true", help="one self-extracting file instead of a folder")
     parser.add_argument("--clean", action="store_true", help="discard PyInstaller's caches and work files first")
@@ -96,7 +97,7 @@ def main(argv: list[str] | None = None) -> int:
     kind = "one file" if args.onefile else "one folder"
     print(f"built {program.relative_to(ROOT)} ({kind}) in {time.perf_counter() - started:.1f} s")
     size_mb = size_bytes(output_path(args.onefile)) / 1e6
-    print(f"size: {size_mb:.1f} MB ({output_path(args.onefile).relative_to(ROOT)}; goal ≤ {SIZE_GOAL_MB:.0f} MB)")
+    print(f"size: {size_mb:.1f} MB ({output_path(args.onefile).relative_to(ROOT)}; goal <= {SIZE_GOAL_MB:.0f} MB)")
     if args.no_measure:
         return 0
     windowed = sys.platform == "win32" and not args.console
@@ -110,7 +111,7 @@ def main(argv: list[str] | None = None) -> int:
         return 1
     goal = ""
     if not args.onefile:  # the goal is for the folder build; the single file unpacks itself on every start
-        goal = f"; goal ≤ {STARTUP_GOAL_S} s: {'met' if times.median <= STARTUP_GOAL_S else 'missed'}"
+        goal = f"; goal <= {STARTUP_GOAL_S} s: {'met' if times.median <= STARTUP_GOAL_S else 'missed'}"
     print(f"time to first frame: {times.summary()}{goal}")
     return 0
 

@@ -44,7 +44,7 @@ class StartupTimes:
     def summary(self) -> str:
         cpu = f"; processor time {statistics.median(self.cpu):.3f} s median" if self.cpu else ""
         return (f"{self.median:.3f} s median of {len(self.runs)} "
-                f"({min(self.runs):.3f}–{max(self.runs):.3f} s; first, cold run {self.cold:.3f} s{cpu})")
+                f"({min(self.runs):.3f} to {max(self.runs):.3f} s; first, cold run {self.cold:.3f} s{cpu})")
 
 
 def _children_cpu() -> float | None:
