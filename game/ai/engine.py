@@ -102,12 +102,13 @@ class EnginePlayer:
 
     def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView) -> int:
         """Tiles from ready under the current plan (the special hand chased, else the regular hand)."""
-        regular = shanten(counts, n_melds, chows=self.chows)
         hand = self._plan.hand
         if hand is None:
-            return regular
-        target = special_target(hand, counts, melds, self._env(view), budget=1500, max_distance=regular + 1)
-        return regular + 2 if target is None else min(target.distance, regular + 2)
+            return shanten(counts, n_melds, chows=self.chows)
+        # Farther than two steps beyond the best reached so far counts as "lost", all alike.
+        reach = self._plan.best + 2
+        target = special_target(hand, counts, melds, self._env(view), budget=1500, max_distance=reach)
+        return reach + 1 if target is None else target.distance
 
     # -- own turn ---------------------------------------------------------------------------------------------
 
@@ -150,8 +151,8 @@ class EnginePlayer:
                 plan.best, plan.stalled = distance, 0
             else:
                 plan.stalled += 1
-            patience = 2 + round(8 * p.plan_stickiness)
-            if distance >= 99 or plan.stalled > patience or distance > regular + 2 + round(3 * p.plan_stickiness):
+            patience = 2 + round(14 * p.plan_stickiness)
+            if distance >= 99 or plan.stalled > patience or distance > regular + 2 + round(4 * p.plan_stickiness):
                 plan.dropped.add(plan.hand.id)
                 plan.hand, plan.best, plan.stalled = None, 99, 0
             return
@@ -159,12 +160,12 @@ class EnginePlayer:
         early = view.me.discards == () or len(view.me.discards) <= (3 if p.strategy == "expert" else 12)
         if not early:
             return
-        slack = 2.5 * p.value_pull
+        slack = 3.5 * p.value_pull
         best: tuple[float, SpecialHand | None, int] = (0.0, None, 99)
         for hand in self.specials:
             if hand.id in plan.dropped:
                 continue
-            target = special_target(hand, counts, melds, env, budget=800, max_distance=min(4, int(regular + slack)))
+            target = special_target(hand, counts, melds, env, budget=800, max_distance=min(5, int(regular + slack)))
             if target is None:
                 continue
             worth = self._special_worth(hand)
@@ -236,6 +237,8 @@ class EnginePlayer:
             risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
             score = (-_SPEED * speed + 3.0 * p.efficiency * math.log1p(useful)
                      + 4.0 * pull * value - risk_weight * risk)
+            if self._plan.hand is not None:
+                score -= 1.5 * shanten(after, n_melds, chows=self.chows)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
 

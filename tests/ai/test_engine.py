@@ -194,3 +194,24 @@ def test_personality__knobs_change_the_engine():
     v = view(hand, phase="claims", current=3, last_discard=(3, t("3B")), discard_count=30)
     assert bot.decide(v, [Claim("chow", (t("1B"), t("2B"))), Pass()]) == Pass()
     assert parse_meld("1B 2B 3B").kind.value == "chow"
+
+
+def test_decide__limitmaker_chases_a_special_hand_from_the_ruleset():
+    """With a snake in reach, the limitmaker keeps the winds for it; the defensive player (no limit hands) keeps
+    the pair for a regular hand."""
+    from game.core.patterns import TILE_CLASSES, Element, Pattern, SuitNumber, TileSet
+    from game.core.ruleset import Ruleset, SpecialHand
+    from game.core.tiles import WINDS
+
+    snake = SpecialHand("little_snake", "Little Snake", (Pattern(
+        (*(Element("single", SuitNumber(suit_var="s", numbers=frozenset({n}))) for n in range(1, 10)),
+         *(Element("single", TileSet(frozenset({w}))) for w in WINDS),
+         Element("single", TileSet(TILE_CLASSES["honour"])))),), points=1000)
+    rules = Ruleset("test", "Test", special_hands=(snake,), limit=1000)
+    hand = "1B 2B 3B 4B 5B 6B 7B 8B 9B EW SW WW 3D 3D"
+    v = view(hand, discard_count=0)
+    chaser = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), rules)
+    assert chaser.decide(v, discards_of(hand)) == Discard(t("3D"))
+    assert chaser._plan.hand is snake
+    careful = EnginePlayer(PEOPLE["defensive"], random.Random(1), rules)
+    assert careful.decide(v, discards_of(hand)).tile in parse_tiles("EW SW WW")
