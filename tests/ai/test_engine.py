@@ -215,3 +215,17 @@ def test_decide__limitmaker_chases_a_special_hand_from_the_ruleset():
     assert chaser._plan.hand is snake
     careful = EnginePlayer(PEOPLE["defensive"], random.Random(1), rules)
     assert careful.decide(v, discards_of(hand)).tile in parse_tiles("EW SW WW")
+
+
+def test_hands__a_modders_personality_plays_without_code():
+    """The example mod's personalities (YAML only) play whole hands through the same engine."""
+    example = Path(__file__).resolve().parents[2] / "examples" / "mods" / "opponents-example" / "ai" / "aunties.yaml"
+    people = load_personality_file(example)
+    rng = random.Random(2)
+    players = [create_player(p.id, rng=random.Random(rng.getrandbits(32)), personalities=people) for p in people]
+    players += [create_player("greedy", rng=random.Random(1)), create_player("efficient", rng=random.Random(2))]
+    match = Match(PlayRules(), RegularJudge(), 2)
+    for _ in range(3):
+        table = match.new_hand()
+        assert play_hand(table, players).illegal_actions == 0
+        match.finish_hand(table)
