@@ -25,19 +25,13 @@ class Player(Protocol):
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
 
 
-def create_player(player_id: str, rng: random.Random, ruleset: Any = None) -> Player:
-    """A computer player by id: a reference bot or an AI personality."""
-    from game.ai.bots import REFERENCE_BOTS
+def create_player(player_id: str, rng: random.Random, ruleset: Any = None, *, mods_dir: str | None = None
+                  ) -> Player:
+    """A computer player by id: a reference bot (``random``, ``greedy``, ``efficient``) or an AI personality
+    from the enabled mods (``expert``, ``defensive+scatterbrain`` …)."""
+    from game.ai import create_player as create_ai_player
 
-    if player_id in REFERENCE_BOTS:
-        return REFERENCE_BOTS[player_id](rng)
-    try:
-        from game.ai import create_player as create_ai_player
-    except ImportError:
-        create_ai_player = None
-    if create_ai_player is None:
-        raise ValueError(f"unknown player {player_id!r}: expected one of {', '.join(sorted(REFERENCE_BOTS))}")
-    return create_ai_player(player_id, rng=rng, ruleset=ruleset)
+    return create_ai_player(player_id, rng=rng, ruleset=ruleset, mods_dir=mods_dir)
 
 
 @dataclass

@@ -54,7 +54,15 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
     return node.start_mark.line + 1, node.start_mark.column + 1
 
 
+_PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"}
+
+
 def _build(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, problems: list[Problem]) -> Any:
+    if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_TAGS:
+        # Safe loading would not run it, but a modder deserves to hear that the tag is not understood.
+        problems.append(Problem(doc.path, f"unsupported tag {node.tag!r}: data files hold plain values only",
+                                *_mark(node)))
+        return None
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         first_seen: dict[Any, int] = {}

@@ -12,11 +12,11 @@ def print_json(data: Any) -> None:
     sys.stdout.write(json.dumps(data, separators=(", ", ": ")) + "\n")
 
 
-def load_ruleset(ruleset_id: str, mods_dir: str | None = None) -> Any:
-    """The ruleset with this id from the enabled mods."""
+def load_ruleset(ruleset_id: str, mods_dir: str | None = None, config_dir: str | None = None) -> Any:
+    """The ruleset with this id from the enabled mods (``config_dir`` holds which mods are enabled)."""
     from game.mods import get_ruleset
 
-    return get_ruleset(ruleset_id, mods_dir=mods_dir)
+    return get_ruleset(ruleset_id, mods_dir=mods_dir, config_dir=config_dir)
 
 
 def judge_for(ruleset: Any) -> Any:

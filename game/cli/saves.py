@@ -55,10 +55,11 @@ def run_play_headless(args: argparse.Namespace) -> int:
     if len(ids) != 4 or args.hands < 1:
         print("error: --players needs four ids and --hands at least 1", file=sys.stderr)
         return 2
-    ruleset = load_ruleset(args.ruleset, args.mods_dir)
+    ruleset = load_ruleset(args.ruleset, args.mods_dir, args.config_dir)
     judge = judge_for(ruleset)
     rng = random.Random(args.seed)
-    players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset) for pid in ids]
+    players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=args.mods_dir)
+               for pid in ids]
     match = Match(ruleset.play, judge, args.seed)
     while len(match.history) < args.hands and not match.is_over:
         table = match.new_hand()
@@ -75,7 +76,7 @@ def run_replay(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    ruleset = load_ruleset(saved.ruleset, args.mods_dir)
+    ruleset = load_ruleset(saved.ruleset, args.mods_dir, args.config_dir)
     match = restore(saved, ruleset.play, judge_for(ruleset), source=args.file)
     result = {"hands": len(match.history), "final_scores": list(match.totals), "log_hash": match.log_hash()}
     if args.json:

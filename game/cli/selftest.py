@@ -40,7 +40,7 @@ def _play_hand(args: argparse.Namespace) -> str:
     from game.cli.common import judge_for, load_ruleset
     from game.core.match import Match
 
-    ruleset = load_ruleset("classic", args.mods_dir)
+    ruleset = load_ruleset("classic", args.mods_dir, args.config_dir)
     judge = judge_for(ruleset)
     match = Match(ruleset.play, judge, seed=1)
     players = [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)]
@@ -73,12 +73,10 @@ def selftest(args: argparse.Namespace) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     started = time.perf_counter()
     failures: list[str] = []
-    steps = [("mods", lambda: _check_mods(args))]
-    for name, step in steps:
-        try:
-            failures += step()
-        except Exception as exc:  # every step reports its failure; the test goes on to the next
-            failures.append(f"{name}: {type(exc).__name__}: {exc}")
+    try:
+        failures += _check_mods(args)
+    except Exception as exc:  # every step reports its failure; the test goes on to the next
+        failures.append(f"mods: {type(exc).__name__}: {exc}")
     try:
         print(f"hand: {_play_hand(args)}")
     except Exception as exc:  # reported below

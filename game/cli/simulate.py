@@ -40,12 +40,13 @@ def _percentile(values: list[float], q: float) -> float:
 
 
 def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rotate: bool = False,
-             jsonl: Path | None = None, mods_dir: str | None = None) -> dict:
+             jsonl: Path | None = None, mods_dir: str | None = None, config_dir: str | None = None) -> dict:
     """Play ``hands`` hands and return the statistics of contract §4."""
-    ruleset = load_ruleset(ruleset_id, mods_dir)
+    ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
     judge = judge_for(ruleset)
     rng = random.Random(seed)
-    players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset) for pid in player_ids]
+    players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=mods_dir)
+               for pid in player_ids]
     stats = [{"wins": 0, "deal_ins": 0, "calls": 0, "special": 0, "net": 0, "ms": []} for _ in players]
     totals = {"illegal": 0, "errors": 0, "draws": 0}
     run_hash = hashlib.sha256()
@@ -133,7 +134,11 @@ def run(args: argparse.Namespace) -> int:
     if args.hands < 1:
         print("error: --hands must be at least 1", file=sys.stderr)
         return 2
-    result = simulate(args.ruleset, args.hands, args.seed, ids, args.rotate_seats,
-                      Path(args.jsonl) if args.jsonl else None, args.mods_dir)
+    try:
+        result = simulate(args.ruleset, args.hands, args.seed, ids, args.rotate_seats,
+                          Path(args.jsonl) if args.jsonl else None, args.mods_dir, args.config_dir)
+    except ValueError as exc:  # an unknown player id
+        print(f"error: {exc}", file=sys.stderr)
+        return 1
     print_json(result)
     return 0
