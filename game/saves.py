@@ -42,6 +42,8 @@ class SavedHand:
     finished: bool = False
     """The hand was scored and settled."""
     log_hash: str | None = None
+    settled: bool = True
+    """False for a hand scored without settlement (all hands were visible)."""
 
 
 @dataclass
@@ -69,7 +71,7 @@ def snapshot(match: Match, *, ruleset_id: str, players: list[str], names: list[s
              settings: dict[str, Any] | None = None, name: str = "") -> SavedGame:
     """Everything needed to restore ``match`` exactly as it stands, in the middle of a hand or not."""
     hands = [SavedHand([f"{seat} {action_to_text(a)}" for seat, a in record.actions], True, True,
-                       record.log_hash)
+                       record.log_hash, record.settled)
              for record in match.history]
     table = match.table
     if table is not None and (not match.history or match.history[-1].hand_number != table.hand_number):
@@ -168,7 +170,7 @@ def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the
             if hand.log_hash and log_hash(table.events) != hand.log_hash:
                 raise SaveError(f"{source}: hand {number} replays differently; the ruleset or a mod changed "
                                 "since the game was saved")
-            match.finish_hand(table)
+            match.finish_hand(table, settle=hand.settled)
     return match
 
 

@@ -131,6 +131,15 @@ class TileDiscarded(Event):
 
 
 @dataclass(frozen=True)
+class DiscardTakenBack(Event):
+    """The discarder took the tile back before anybody claimed it (the classic Undo, L485)."""
+
+    kind: ClassVar[str] = "discard_taken_back"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
 class StandingHandDeclared(Event):
     kind: ClassVar[str] = "standing_hand_declared"
     seat: int
@@ -202,6 +211,14 @@ class Settled(Event):
     payments: tuple[tuple[int, int, int], ...]
     """(from seat, to seat, amount)."""
     totals: tuple[int, int, int, int]
+
+
+@dataclass(frozen=True)
+class SettlementSkipped(Event):
+    """The hand was scored but not settled: "No settlement of scores because all hands have been visible." """
+
+    kind: ClassVar[str] = "settlement_skipped"
+    reason: str
 
 
 @dataclass(frozen=True)

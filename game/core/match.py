@@ -19,6 +19,7 @@ from game.core.events import (
     HandScored,
     RoundWindChanged,
     Settled,
+    SettlementSkipped,
     log_hash,
 )
 from game.core.judge import Judge, WinContext
@@ -42,6 +43,8 @@ class HandRecord:
     log_hash: str
     actions: tuple = ()
     """The (seat, action) pairs of the hand, in order: with the seed, all a replay needs."""
+    settled: bool = True
+    """False when the hand was scored but not settled (all hands were visible)."""
 
 
 def choose_east(rng: random.Random) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -114,8 +117,12 @@ class Match:
             scores.append(self.judge.score(table.hand_spec(seat), context).score)  # type: ignore[attr-defined]
         return scores
 
-    def finish_hand(self, table: Table) -> list[Event]:
-        """Score and settle a finished hand, then rotate East and the round wind."""
+    def finish_hand(self, table: Table, *, settle: bool = True, no_settlement_reason: str = "") -> list[Event]:
+        """Score and settle a finished hand, then rotate East and the round wind.
+
+        ``settle=False`` scores the hand but moves no points: the classic program does so when all hands were
+        visible (F6, L314).
+        """
         if table.phase != "over" or table.result is None:
             raise ValueError("the hand is not over")
         mark = len(self.events)
@@ -125,19 +132,23 @@ class Match:
         if result.winner is not None and self.can_score:
             scores = tuple(self.hand_scores(table))  # type: ignore[assignment]
             self.events.append(HandScored(scores, result.winner))
-            settlement = self.judge.settle(  # type: ignore[attr-defined]
-                east=self.east, winner=result.winner, scores=list(scores), discarder=result.from_seat,
-                self_drawn=result.won_by in ("wall", "loose_tile"),
-            )
-            deltas = tuple(settlement.deltas)  # type: ignore[assignment]
-            for seat in range(4):
-                self.totals[seat] += deltas[seat]
-            payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
-            self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
+            if settle:
+                settlement = self.judge.settle(  # type: ignore[attr-defined]
+                    east=self.east, winner=result.winner, scores=list(scores), discarder=result.from_seat,
+                    self_drawn=result.won_by in ("wall", "loose_tile"),
+                )
+                deltas = tuple(settlement.deltas)  # type: ignore[assignment]
+                for seat in range(4):
+                    self.totals[seat] += deltas[seat]
+                payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
+                self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
+            else:
+                self.events.append(SettlementSkipped(
+                    no_settlement_reason or "No settlement of scores because all hands have been visible."))
         special = result.shape.special_hand if result.shape else None
         self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
                                        result.from_seat, scores, deltas, special, log_hash(table.events),
-                                       tuple(table.actions)))
+                                       tuple(table.actions), settle))
         self._rotate(result.winner)
         return self.events[mark:]
 

@@ -24,6 +24,7 @@ from game.core.events import (
     BonusExposed,
     DiceThrown,
     DiscardClaimed,
+    DiscardTakenBack,
     Event,
     HandDead,
     HandStarted,
@@ -353,6 +354,32 @@ class Table:
         if shape.completes == "pair" and not self.rules.pair_claim_for_mah_jongg:
             return None
         return shape
+
+    # -- taking a discard back --------------------------------------------------------------------------------
+
+    def can_take_back(self, seat: int) -> bool:
+        """Whether ``seat`` may take back its discard: it was the last action and nobody has acted since
+        (no claim made, the next player has not discarded). The claim window's time limit is the client's."""
+        if self.phase == "over" or not self.actions:
+            return False
+        last_seat, last = self.actions[-1]
+        return last_seat == seat and isinstance(last, Discard) and not self._decisions
+
+    def take_back(self, seat: int) -> list[Event]:
+        """Undo ``seat``'s last discard: the hand is rebuilt from its seed and every earlier action, so a replay
+        of the action list gives exactly this state."""
+        if not self.can_take_back(seat):
+            raise IllegalActionError("You can only take back your own discard before anybody claims it.", seat)
+        _, discard = self.actions[-1]
+        rebuilt = Table(self.rules, self.judge, self.seed, east=self.east, round_wind=self.round_wind,
+                        hand_number=self.hand_number)
+        if self.phase != "dealt":
+            rebuilt.begin()
+        for s, action in self.actions[:-1]:
+            rebuilt.apply(s, action)
+        self.__dict__.update(rebuilt.__dict__)
+        event = DiscardTakenBack(seat, discard.tile)  # type: ignore[union-attr]
+        return [event]
 
     # -- doing it ---------------------------------------------------------------------------------------------
 

@@ -97,3 +97,23 @@ def test_match__same_seed_same_game():
     """The same seed and the same players give the same game, hand for hand."""
     a, b = _play_game(21), _play_game(21)
     assert [h.log_hash for h in a.history] == [h.log_hash for h in b.history]
+
+
+def test_match__hand_can_be_scored_without_settlement():
+    """With all hands shown (F6) the hand is scored but no points move (L314); East still rotates."""
+    from game.core.scoring import RulesetJudge
+    from game.mods import get_ruleset
+
+    ruleset = get_ruleset("classic")
+    match = Match(ruleset.play, RulesetJudge(ruleset), 4)
+    players = [GreedyBot(random.Random(i)) for i in range(4)]
+    while True:
+        table = match.new_hand()
+        play_hand(table, players)
+        events = match.finish_hand(table, settle=False)
+        if table.result.winner is not None:
+            break
+    kinds = [e.kind for e in events]
+    assert "hand_scored" in kinds and "settlement_skipped" in kinds and "settled" not in kinds
+    assert match.totals == [ruleset.play.start_score] * 4
+    assert not match.history[-1].settled

@@ -331,3 +331,29 @@ def test_table__wall_exhaustion_makes_a_dead_hand():
             assert len(table.wall.tiles) >= 1
             return
     pytest.fail("no dead hand in 50 random hands")
+
+
+def test_table__discard_can_be_taken_back_before_anyone_acts():
+    """Undo: the discarder takes the tile back while nobody has claimed it; the hand is as before the discard."""
+    table = Table(PlayRules(), RegularJudge(), seed=31, east=0)
+    table.begin()
+    before = (list(table.players[0].concealed), log_hash(table.events))
+    tile = table.players[0].concealed[0]
+    table.apply(0, Discard(tile))
+    assert table.can_take_back(0) and not table.can_take_back(1)
+    events = table.take_back(0)
+    assert events[0].kind == "discard_taken_back" and events[0].tile == tile
+    assert (list(table.players[0].concealed), log_hash(table.events)) == before
+    assert table.phase == "turn" and table.current == 0
+
+
+def test_table__discard_cannot_be_taken_back_after_the_next_move():
+    """Once somebody has acted after the discard, it stays."""
+    table = Table(PlayRules(), RegularJudge(), seed=31, east=0)
+    table.begin()
+    table.apply(0, Discard(table.players[0].concealed[0]))
+    seat = table.awaiting()[0]
+    table.apply(seat, table.legal_actions(seat)[-1])
+    assert not table.can_take_back(0)
+    with pytest.raises(IllegalActionError, match="take back your own discard"):
+        table.take_back(0)
