@@ -20,7 +20,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-MODULES = ("analysis", "scoring", "ai", "simulation", "client")
+MODULES = ("analysis", "scoring", "ai", "simulation", "client", "startup")
 REQUIRED = ("shanten_per_s", "score_us", "ai_decision_ms_p99", "sim_hands_per_s", "frame_ms_p95", "startup_s")
 
 

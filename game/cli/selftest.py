@@ -56,7 +56,7 @@ def _render_scenes(folder: Path) -> list[str]:
 
     failures = []
     for scene in SCENES:
-        out = folder / f"{scene}.png"
+        out = folder / f"{scene}.bmp"  # BMP: PNG compression would be most of the self-test's time
         try:
             render_scene(scene, out, seed=1, turns=8)
         except Exception as exc:  # a broken scene is reported by name; the other scenes are still tried

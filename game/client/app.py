@@ -120,7 +120,9 @@ class App:
         try:
             from game.mods.catalog import build_catalog
 
-            return build_catalog(self.folders)
+            # Content is validated when it is used (and in the mod manager): decoding every sound at start-up
+            # would double the time to the first frame.
+            return build_catalog(self.folders, full=False)
         except Exception as exc:  # no mods system yet or a broken one: bundled defaults are used
             log.warning("mods catalog unavailable: %s", exc)
             return None
