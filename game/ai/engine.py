@@ -161,6 +161,8 @@ class EnginePlayer:
         if not early:
             return
         slack = 3.5 * p.value_pull
+        if p.strategy == "expert":
+            slack = -1  # an expert sets out for a special hand only when it is clearly nearer than a regular one
         best: tuple[float, SpecialHand | None, int] = (0.0, None, 99)
         for hand in self.specials:
             if hand.id in plan.dropped:
