@@ -66,7 +66,9 @@ class Judge(Protocol):
         ...
 
     def waits(self, hand: HandSpec) -> list[Tile]:
-        """The tiles that would complete ``hand`` (13 tiles plus kongs), fast."""
+        """The tiles that would complete ``hand`` (13 tiles plus kongs) in some situation, fast.
+
+        Every tile that can win is listed; a listed tile may still need a particular situation to win."""
         ...
 
 

@@ -189,18 +189,25 @@ class RulesetJudge:
         return regular
 
     def waits(self, hand: HandSpec) -> list[Tile]:
-        """The tiles that would complete ``hand`` (13 tiles plus kongs) by any reading the ruleset allows.
+        """The tiles that would complete ``hand`` (13 tiles plus kongs) by any reading the ruleset allows, in some
+        situation (conditions such as "won from the wall" are not checked).
 
         Regular waits come from the shanten tables; a special hand is tried only when the tiles held already fit
-        it, so this stays fast enough to offer a standing hand on every first discard.
+        it, so this stays fast enough to ask after every move.
         """
         counts = counts_of(hand.concealed)
         facts = HandFacts.of(counts, hand.melds)
         play = self.ruleset.play
+        found: set[Tile] = set()
         try:
-            candidates = set(analysis_waits(counts, len(hand.melds), chows=play.chows_allowed))
+            regular = analysis_waits(counts, len(hand.melds), chows=play.chows_allowed)
         except ValueError:
-            candidates = set()
+            regular = []
+        for t in regular:
+            with_tile = HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind)
+            if regular_shape(with_tile, t, play.chows_allowed, play.max_chows) is not None:
+                found.add(t)
+        env = Env(hand.seat_wind, hand.round_wind)
         for _special, forms in self._shaped:
             for form in forms:
                 if (facts.mask & ~form.allowed_mask or facts.n_suits > form.max_suits
@@ -208,13 +215,24 @@ class RulesetJudge:
                         or facts.mask.bit_count() > form.max_kinds
                         or sum(max(0, n - facts.totals[t]) for t, n in form.required) > 1):
                     continue
-                candidates.update(t for t in range(NUM_KINDS) if form.allowed_mask >> t & 1)
-        return sorted(
-            t for t in candidates
-            if facts.totals[t] < 4 and self.mah_jongg(
-                HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind),
-                WinContext(True, t, "discard"))
-        )
+                candidates = form.allowed_mask
+                if facts.mask.bit_count() == form.max_kinds:
+                    candidates &= facts.mask  # no room for another kind of tile
+                missing = [t for t, n in form.required if facts.totals[t] < n]
+                if missing:
+                    candidates &= 1 << missing[0]  # the one tile still short
+                for t in range(NUM_KINDS):
+                    if t in found or not candidates >> t & 1:
+                        continue
+                    # Situations (won from the wall, first discard …) are not checked: the list may hold a
+                    # tile that wins only in some situation, and the claim itself is checked in full.
+                    counts[t] += 1
+                    try:
+                        if form.match(counts, hand.melds, env) is not None:
+                            found.add(t)
+                    finally:
+                        counts[t] -= 1
+        return sorted(t for t in found if facts.totals[t] < 4)
 
     # -- scoring ------------------------------------------------------------------------------------------------
 

@@ -101,6 +101,7 @@ class Table:
         self._decisions: dict[int, Action] = {}
         self._promotion: tuple[int, Tile] | None = None
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
+        self._waits_cache: dict[int, tuple[tuple, frozenset[Tile]]] = {}
         self._emit(HandStarted(hand_number, east, round_wind, tuple(self.seat_wind(s) for s in range(4))))
         self._ceremony()
 
@@ -344,7 +345,19 @@ class Table:
         return WinContext(True, self.last_discard[1] if self.last_discard else None, "discard", False, False,
                           False, first)
 
+    def _could_win_with(self, seat: int, tile: Tile) -> bool:
+        """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
+        p = self.players[seat]
+        key = (tuple(sorted(p.concealed)), tuple(p.melds))
+        cached = self._waits_cache.get(seat)
+        if cached is None or cached[0] != key:
+            cached = (key, frozenset(self.judge.waits(self.hand_spec(seat))))
+            self._waits_cache[seat] = cached
+        return tile in cached[1]
+
     def _discard_shape(self, seat: int, tile: Tile, discarder: int) -> WinShape | None:
+        if not self._could_win_with(seat, tile):
+            return None
         shape = self.judge.mah_jongg(self.hand_spec(seat, tile), self._discard_context(discarder))
         if shape is None:
             return None
@@ -495,7 +508,7 @@ class Table:
         if self.rules.rob_kong:
             for other in self.playing_order(seat)[1:]:
                 context = WinContext(True, tile, "robbed_kong")
-                if self.judge.mah_jongg(self.hand_spec(other, tile), context):
+                if self._could_win_with(other, tile) and self.judge.mah_jongg(self.hand_spec(other, tile), context):
                     self._pending[other] = [MahJongg(), Pass()]
         if self._pending:
             self.phase = "rob"
