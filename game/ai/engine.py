@@ -307,9 +307,11 @@ class EnginePlayer:
             if gain < 0:
                 return 0.0
             return p.claim_eagerness + 0.3 * worth - 0.2  # more points and a loose tile, if it costs no speed
+        eager = p.claim_eagerness
+        if gain == 0 and kind == "pung" and eager >= 0.9:
+            return 0.05  # the eager beginner takes a pung that gains nothing, often breaking its only pair
         if gain <= 0:
             return 0.0
-        eager = p.claim_eagerness
         if top_threat >= 1.0:
             eager += 0.2  # a ready opponent: hurry (Four Winds F-41)
         if p.strategy == "expert" and view.discard_count < 8 and speed > 0:
