@@ -208,9 +208,10 @@ class RulesetJudge:
             if regular_shape(with_tile, t, play.chows_allowed, play.max_chows) is not None:
                 found.add(t)
         env = Env(hand.seat_wind, hand.round_wind)
+        exposed = any(m.exposed for m in hand.melds)
         for _special, forms in self._shaped:
             for form in forms:
-                if (facts.mask & ~form.allowed_mask or facts.n_suits > form.max_suits
+                if (form.concealed and exposed) or (facts.mask & ~form.allowed_mask or facts.n_suits > form.max_suits
                         or not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
                         or facts.mask.bit_count() > form.max_kinds
                         or sum(max(0, n - facts.totals[t]) for t, n in form.required) > 1):
