@@ -107,7 +107,7 @@ class EnginePlayer:
             return shanten(counts, n_melds, chows=self.chows)
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
-        target = special_target(hand, counts, melds, self._env(view), budget=1500, max_distance=reach)
+        target = special_target(hand, counts, melds, self._env(view), budget=1000, max_distance=reach)
         return reach + 1 if target is None else target.distance
 
     # -- own turn ---------------------------------------------------------------------------------------------
@@ -167,7 +167,7 @@ class EnginePlayer:
         for hand in self.specials:
             if hand.id in plan.dropped:
                 continue
-            target = special_target(hand, counts, melds, env, budget=800, max_distance=min(5, int(regular + slack)))
+            target = special_target(hand, counts, melds, env, budget=500, max_distance=min(5, int(regular + slack)))
             if target is None:
                 continue
             worth = self._special_worth(hand)

@@ -253,21 +253,22 @@ def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | 
     Every tile with no held tile within two steps in its suit (or of its own kind) adds the same
     single-tile block, so one of them stands for all.
     """
+    marked = [False] * NUM_KINDS
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            marked[t] = True
+            if t < 27 and chows:
+                base = t - t % 9
+                for u in range(max(base, t - 2), min(base + 8, t + 2) + 1):
+                    marked[u] = True
     near: list[Tile] = []
     far: Tile | None = None
     for t in range(NUM_KINDS):
         if counts[t] >= 4:
             continue
-        if counts[t]:
+        if marked[t]:
             near.append(t)
-            continue
-        if t < 27 and chows:
-            pos = t % 9
-            lo, hi = t - min(2, pos), t + min(2, 8 - pos)
-            if any(counts[u] for u in range(lo, hi + 1)):
-                near.append(t)
-                continue
-        if far is None:
+        elif far is None:
             far = t
     return near, far
 
