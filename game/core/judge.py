@@ -71,6 +71,10 @@ class Judge(Protocol):
         Every tile that can win is listed; a listed tile may still need a particular situation to win."""
         ...
 
+    def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
+        """For 14 tiles (plus kongs): each discard that leaves a ready hand, with its waits."""
+        ...
+
 
 _RANK = {"special": 0, "pung": 1, "chow": 2, "pair": 3}
 
@@ -128,3 +132,13 @@ class RegularJudge:
             return []
         return [t for t in candidates
                 if self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds), WinContext(True, t, "discard"))]
+
+    def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
+        found = {}
+        for discard in sorted(set(hand.concealed)):
+            rest = list(hand.concealed)
+            rest.remove(discard)
+            waits = self.waits(HandSpec(tuple(rest), hand.melds))
+            if waits:
+                found[discard] = waits
+        return found

@@ -16,6 +16,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game.core.analysis import shanten as analysis_shanten
 from game.core.analysis import waits as analysis_waits
 from game.core.judge import HandSpec, WinContext, WinShape, regular_shape
 from game.core.melds import MeldKind
@@ -234,6 +235,38 @@ class RulesetJudge:
                     finally:
                         counts[t] -= 1
         return sorted(t for t in found if facts.totals[t] < 4)
+
+    def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
+        """For a hand of 14 tiles (plus kongs): each discard that leaves it ready, with the waits it leaves.
+
+        One look at the 14 tiles usually shows that no discard can leave a ready hand (regular shanten above 0
+        and no special hand within reach), which spares a ``waits`` call per discard.
+        """
+        counts = counts_of(hand.concealed)
+        facts = HandFacts.of(counts, hand.melds)
+        play = self.ruleset.play
+        try:
+            regular_close = analysis_shanten(counts, len(hand.melds), chows=play.chows_allowed) <= 0
+        except ValueError:
+            regular_close = False
+        exposed = any(m.exposed for m in hand.melds)
+        special_close = any(
+            not (form.concealed and exposed)
+            and (facts.mask & ~form.allowed_mask).bit_count() <= 1
+            and facts.mask.bit_count() <= form.max_kinds + 1
+            and sum(max(0, n - facts.totals[t]) for t, n in form.required) <= 1
+            for _special, forms in self._shaped for form in forms
+        )
+        if not (regular_close or special_close):
+            return {}
+        found = {}
+        for discard in sorted(set(t for t in hand.concealed if t < NUM_KINDS)):
+            rest = list(hand.concealed)
+            rest.remove(discard)
+            waits = self.waits(HandSpec(tuple(rest), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind))
+            if waits:
+                found[discard] = waits
+        return found
 
     # -- scoring ------------------------------------------------------------------------------------------------
 

@@ -275,7 +275,8 @@ class Table:
         distinct = sorted(set(p.concealed))
         actions += [Discard(t) for t in distinct]
         if self.rules.standing_hand and not p.has_discarded:
-            actions += [Discard(t, standing=True) for t in distinct if len(self._waits_after(seat, t)) == 1]
+            ready = self.judge.ready_discards(self.hand_spec(seat))
+            actions += [Discard(t, standing=True) for t in distinct if len(ready.get(t, ())) == 1]
         return actions
 
     def _kong_tiles(self, p: PlayerState) -> list[Tile]:
@@ -291,14 +292,6 @@ class Table:
     def waits(self, seat: int) -> list[Tile]:
         """The tiles that would complete ``seat``'s hand (13-tile state)."""
         return self.judge.waits(self.hand_spec(seat))
-
-    def _waits_after(self, seat: int, discard: Tile) -> list[Tile]:
-        p = self.players[seat]
-        p.concealed.remove(discard)
-        try:
-            return self.waits(seat)
-        finally:
-            p.concealed.append(discard)
 
     def _claim_options(self, seat: int, tile: Tile, discarder: int) -> list[Action]:
         r = self.rules

@@ -75,3 +75,36 @@ def test_waits__random_near_ready_hands(seed):
         return
     for judge in (classic_judge(), RegularJudge()):
         assert judge.waits(hand) == _brute_force(judge, hand)
+
+
+@settings(max_examples=80, deadline=None)
+@given(st.integers(0, 2**32))
+def test_waits__ready_discards_match_waits_after_each_discard(seed):
+    """The 14-tile shortcut finds exactly the discards that leave a ready hand, with the same waits."""
+    rng = random.Random(seed)
+    tiles = [t for t in range(NUM_KINDS) for _ in range(4)]
+    rng.shuffle(tiles)
+    base = sorted(tiles[:9])
+    for t in base[:3]:  # lean towards near-ready hands
+        base.append(t)
+    hand14 = HandSpec(tuple(sorted(base + tiles[9:11]))[:14])
+    for judge in (classic_judge(), RegularJudge()):
+        expected = {}
+        for d in sorted(set(hand14.concealed)):
+            rest = list(hand14.concealed)
+            rest.remove(d)
+            waits = judge.waits(HandSpec(tuple(rest)))
+            if waits:
+                expected[d] = waits
+        assert judge.ready_discards(hand14) == expected
+
+
+@pytest.mark.parametrize("hand", _special_hands_one_short()[::7])
+def test_waits__ready_discards_see_special_hands(hand):
+    """A special hand one tile short plus any extra tile is found ready after throwing the extra tile back."""
+    judge = classic_judge()
+    extra = next(t for t in range(NUM_KINDS) if hand.concealed.count(t) < 3)
+    hand14 = HandSpec((*hand.concealed, extra), hand.melds, (), hand.seat_wind, hand.round_wind)
+    ready = judge.ready_discards(hand14)
+    if judge.waits(hand):
+        assert ready.get(extra) == judge.waits(hand)
