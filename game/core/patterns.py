@@ -355,6 +355,8 @@ class Pattern:
     max_suits: int = field(default=3, compare=False, repr=False)
     max_kinds: int = field(default=0, compare=False, repr=False)
     """At most this many distinct tile kinds fit: one per pung, kong, pair or single, three per chow."""
+    element_masks: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
+    """(mask of the tiles an element could use, its size) for every element but chows."""
 
     def __post_init__(self) -> None:
         ordered = _order(self.elements)
@@ -383,6 +385,8 @@ class Pattern:
         object.__setattr__(self, "max_tiles", high)
         object.__setattr__(self, "max_suits", min(3, len(suit_sources)))
         object.__setattr__(self, "max_kinds", sum(3 if el.kind == "chow" else 1 for el in ordered))
+        object.__setattr__(self, "element_masks", tuple(
+            (sum(1 << t for t in el.spec.static), el.size) for el in ordered if el.kind != "chow"))
 
     @property
     def has_shape(self) -> bool:
@@ -396,7 +400,13 @@ class Pattern:
             return True
         if mask.bit_count() > self.max_kinds:
             return True
-        return any(totals[t] < n for t, n in self.required)
+        return self.shortfall(mask, totals) > 0
+
+    def shortfall(self, mask: int, totals: Sequence[int]) -> int:
+        """A lower bound on the tiles a hand (``mask`` of the kinds held, ``totals`` per kind) lacks for this
+        pattern: every set none of whose possible tiles is held, and every fixed tile held too few times."""
+        missing = sum(size for element_mask, size in self.element_masks if not mask & element_mask)
+        return max(missing, sum(max(0, n - totals[t]) for t, n in self.required))
 
     def match(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, claimed: Tile | None = None
               ) -> list[MatchedGroup] | None:

@@ -215,7 +215,7 @@ class RulesetJudge:
                 if (form.concealed and exposed) or (facts.mask & ~form.allowed_mask or facts.n_suits > form.max_suits
                         or not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
                         or facts.mask.bit_count() > form.max_kinds
-                        or sum(max(0, n - facts.totals[t]) for t, n in form.required) > 1):
+                        or form.shortfall(facts.mask, facts.totals) > 1):
                     continue
                 candidates = form.allowed_mask
                 if facts.mask.bit_count() == form.max_kinds:
@@ -254,7 +254,7 @@ class RulesetJudge:
             not (form.concealed and exposed)
             and (facts.mask & ~form.allowed_mask).bit_count() <= 1
             and facts.mask.bit_count() <= form.max_kinds + 1
-            and sum(max(0, n - facts.totals[t]) for t, n in form.required) <= 1
+            and form.shortfall(facts.mask, facts.totals) <= 1
             for _special, forms in self._shaped for form in forms
         )
         if not (regular_close or special_close):
