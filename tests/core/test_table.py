@@ -357,3 +357,31 @@ def test_table__discard_cannot_be_taken_back_after_the_next_move():
     assert not table.can_take_back(0)
     with pytest.raises(IllegalActionError, match="take back your own discard"):
         table.take_back(0)
+
+
+def test_table__thousands_of_fuzzed_hands_accept_only_legal_actions():
+    """1,500 hands under the classic ruleset: at every decision a random seat tries a random action, which is
+    refused unless it is legal for that seat; the hand is played on with random legal actions, tiles are
+    conserved and every hand ends."""
+    from tests.scoring_builders import classic, classic_judge
+
+    rules, judge = classic().play, classic_judge()
+    refused = 0
+    for seed in range(1500):
+        rng = random.Random(seed)
+        table = Table(rules, judge, seed=seed, east=seed % 4)
+        table.begin()
+        while table.phase != "over":
+            target = rng.randrange(4)
+            junk = rng.choice([Discard(rng.randrange(43), rng.random() < 0.1), MahJongg(), Pass(),
+                               DeclareKong(rng.randrange(34)),
+                               Claim(rng.choice(["chow", "pung", "kong", "mah_jongg"]),
+                                     tuple(rng.randrange(34) for _ in range(rng.randint(0, 3))))])
+            if junk not in table.legal_actions(target):
+                with pytest.raises(IllegalActionError):
+                    table.apply(target, junk)
+                refused += 1
+            seat = table.awaiting()[0]
+            table.apply(seat, rng.choice(table.legal_actions(seat)))
+        _check_conservation(table, rules)
+    assert refused > 10_000
