@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import pygame
 import pytest
 
 from game.client.pattern_example import candidate_examples, special_hand_example
 from game.core.scoring import RulesetJudge
 from game.core.tiles import counts_of, format_tiles, parse_tiles
 from game.mods import get_ruleset
+from tests.client.helpers import key, make_app
 
 CLASSIC = get_ruleset("classic")
 JUDGE = RulesetJudge(CLASSIC)
@@ -54,3 +56,107 @@ def test_example__a_hand_holding_another_hands_tiles_gets_an_exposed_set() -> No
     assert example.exposed and example.hand.melds
     first = next(candidate_examples(CLASSIC.special_hand("crazy_monkey").forms[0]))
     assert JUDGE.score(first.hand, first.context).special_hand_id == "imperial"
+
+
+def wheel(y: int) -> pygame.Event:
+    return pygame.Event(pygame.MOUSEWHEEL, x=0, y=y, flipped=False, precise_x=0.0, precise_y=float(y))
+
+
+@pytest.fixture
+def rules(tmp_path):
+    from game.client.scenes.rules import RulesScene
+
+    app = make_app(tmp_path)
+    app.show_title()
+    app.stack.apply_pending()
+    scene = RulesScene(app, CLASSIC)
+    app.stack.push(scene)
+    app.stack.apply_pending()
+    return app, scene
+
+
+def test_rules_scene__pages_change_with_keys_and_tabs(rules) -> None:
+    """Right/Left and 1-4 move between the four pages; clicking a tab opens it; each page starts at the top."""
+    from tests.client.helpers import click
+
+    app, scene = rules
+    assert scene.page == 0
+    app.dispatch(key(pygame.K_RIGHT))
+    assert scene.page == 1
+    app.dispatch(key(pygame.K_4))
+    assert scene.page == 3
+    app.dispatch(key(pygame.K_RIGHT))
+    assert scene.page == 0
+    app.dispatch(click(scene.tabs[2].rect.center))
+    assert scene.page == 2 and scene.scroll == 0
+    app.render()
+
+
+def test_rules_scene__scrolls_by_wheel_arrows_and_pages_within_bounds(rules) -> None:
+    """The special hands page is taller than the box: wheel, arrows, Page Down and End scroll it, never past."""
+    app, scene = rules
+    app.dispatch(key(pygame.K_4))
+    assert scene.max_scroll > 1000  # thirty hands with their tiles
+    app.dispatch(wheel(-1))
+    after_wheel = scene.scroll
+    assert after_wheel > 0
+    app.dispatch(key(pygame.K_DOWN))
+    assert scene.scroll > after_wheel
+    before = scene.scroll
+    app.dispatch(key(pygame.K_PAGEDOWN))
+    assert scene.scroll - before > 300
+    app.dispatch(key(pygame.K_END))
+    assert scene.scroll == scene.max_scroll
+    app.dispatch(wheel(-5))
+    assert scene.scroll == scene.max_scroll
+    app.dispatch(key(pygame.K_HOME))
+    app.dispatch(wheel(3))
+    assert scene.scroll == 0
+    app.render()
+
+
+def test_rules_scene__scroll_bar_drags_the_page(rules) -> None:
+    """Dragging the scroll bar's thumb to the bottom shows the end of the page."""
+    from game.client.scenes.rules import BAR
+
+    app, scene = rules
+    app.dispatch(key(pygame.K_4))
+    thumb = scene._thumb()
+    app.dispatch(pygame.Event(pygame.MOUSEBUTTONDOWN, pos=thumb.center, button=1))
+    app.dispatch(pygame.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, BAR.bottom + 50), rel=(0, 0),
+                              buttons=(1, 0, 0)))
+    app.dispatch(pygame.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, BAR.bottom + 50), button=1))
+    assert scene.scroll == scene.max_scroll
+
+
+def test_rules_scene__every_special_hand_gets_a_verified_example(rules) -> None:
+    """The special hands page shows an example for each of the ruleset's hands, each checked by scoring."""
+    _app, scene = rules
+    examples = scene.examples()
+    assert set(examples) == {h.id for h in CLASSIC.special_hands}
+    assert all(e is not None and e.verified for e in examples.values())
+
+
+def test_rules_scene__play_and_scoring_pages_come_from_the_ruleset(rules) -> None:
+    """The words follow the data: no chows in a ruleset without them; every scoring line is listed once."""
+    from dataclasses import replace
+
+    from game.client.rules_text import play_sections, scoring_sections
+
+    words = " ".join(r.text for _, rules in play_sections(CLASSIC.play) for r in rules)
+    assert "only from the player on your left" in words and "1000 points" in words
+    no_chows = replace(CLASSIC.play, chows_allowed=False, start_score=2000)
+    sections = dict(play_sections(no_chows))
+    chow_rule = sections["Claiming a discard"][0]
+    assert chow_rule.yes is False
+    assert "player on your left" not in " ".join(r.text for r in sections["Claiming a discard"])
+    assert any("2000 points" in r.text for r in sections["East and the game"])
+    listed = [item.id for _, items in scoring_sections(CLASSIC) for item in items]
+    assert sorted(listed) == sorted(item.id for item in CLASSIC.scoring)
+
+
+def test_rules_scene__escape_closes_and_returns_to_the_title(rules) -> None:
+    app, _scene = rules
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "title"

@@ -1,0 +1,202 @@
+"""A ruleset in plain words, for the Rules pages: its play options, its scoring table and its special hands.
+
+Everything is read from the ruleset's data (a mod's ruleset gets its own pages without any code), worded for a
+player rather than a modder. No pygame here: the scene lays these lines out.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from game.core.play_rules import PlayRules
+from game.core.ruleset import BonusSelector, PaymentScheme, Ruleset, ScoringItem, SetSelector, SpecialHand
+from game.core.tiles import tile_name
+
+WIND_WORDS = ("East", "South", "West", "North")
+
+CLAIM_WORDS = {
+    "mah_jongg_special": "Mah Jongg with a special hand",
+    "mah_jongg_pung": "Mah Jongg with a pung",
+    "mah_jongg_chow": "Mah Jongg with a chow",
+    "mah_jongg_pair": "Mah Jongg with the pair",
+    "kong": "kong",
+    "pung": "pung",
+    "chow": "chow",
+}
+
+PAYMENT_WORDS = {
+    PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE: "Everybody pays the winner the winner's score; East pays and receives "
+    "double. The losers then settle the differences of their scores among themselves (double if one is East).",
+    PaymentScheme.WINNER_ONLY: "Everybody pays the winner the winner's score; East pays and receives double. The "
+    "losers do not settle among themselves.",
+    PaymentScheme.DISCARDER_PAYS: "A hand won with a discard is paid by the discarder alone, for all the losers; "
+    "a self-drawn hand is paid by everybody (East double).",
+    PaymentScheme.HONGKONG: "No double for East. On a discard the discarder pays double and the others single; "
+    "on a self-drawn win everybody pays double.",
+}
+
+
+@dataclass(frozen=True)
+class Rule:
+    """One line of the Play page: ``yes`` True/False draws a tick or a cross, None a plain bullet."""
+
+    text: str
+    yes: bool | None = None
+
+
+def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
+    """The play options, in the order a hand unfolds: tiles and wall, claims, kongs, special moments, the game."""
+    tiles = [Rule(f"{play.tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the "
+                  f"winds and dragons, four of each"
+                  + (", plus the four Flowers and four Seasons" if play.flowers else "")
+                  + (f", plus {play.jokers} jokers" if play.jokers else "") + "."),
+             Rule(f"East throws {play.dice_for_wall} dice to choose where the wall of {play.wall_stacks_per_side} "
+                  f"stacks a side is broken."),
+             Rule("Loose tiles (replacements for kongs, flowers and seasons) come from the end of the live wall."
+                  if play.replacements_from_wall_end else
+                  f"The {play.kong_box_stacks} stacks beside the break are the kong box, where loose tiles "
+                  f"(replacements for kongs, flowers and seasons) come from"
+                  + (", kept at that size as it is used." if play.kong_box_moves else ".")),
+             Rule("East is dealt 14 tiles and discards first." if play.east_dealt_fourteen else
+                  "Everybody is dealt 13 tiles; East takes the first tile from the wall.")]
+    if play.flowers:
+        tiles.append(Rule("Flowers and Seasons are laid out as soon as they come and replaced by loose tiles."))
+    claims = [Rule("Chows (three in a row of one suit) are allowed.", play.chows_allowed)]
+    if play.chows_allowed:
+        if play.chow_only_for_mah_jongg:
+            claims.append(Rule("A discard may be claimed for a chow only to go Mah Jongg."))
+        else:
+            claims.append(Rule("A discard may be claimed for a chow only from the player on your left"
+                               + (", or from anybody when it makes you Mah Jongg."
+                                  if play.chow_from_any_for_mah_jongg else ".")))
+        if play.max_chows is not None:
+            claims.append(Rule(f"At most {play.max_chows} chow{'s' if play.max_chows != 1 else ''} in a hand."))
+    claims.append(Rule("Pungs and kongs may be claimed from any player."))
+    claims.append(Rule("A discard may be claimed for the pair that completes a Mah Jongg hand.",
+                       play.pair_claim_for_mah_jongg))
+    order = ", then ".join(CLAIM_WORDS.get(kind, kind) for kind in play.precedence)
+    claims.append(Rule(f"When several players want the same discard: {order}. Ties go to the player next in "
+                       f"turn after the discarder."))
+    last = {"any": "may be claimed like any other", "mah_jongg": "may be claimed only to go Mah Jongg",
+            "none": "may not be claimed"}[play.claim_last_discard]
+    claims.append(Rule(f"The last discard before the kong box {last}."))
+    kongs = [
+        Rule("Kongs in the dealt hand are declared before play starts." if play.initial_kongs_declared else
+             "Kongs in the dealt hand are declared on the player's first turn.", None),
+        Rule("A concealed kong may be kept back and declared on any later turn." if play.concealed_kong_any_time
+             else "A concealed kong must be declared when its fourth tile is drawn."),
+        Rule("An exposed pung may be made a kong with a drawn tile, at once or on a later turn."
+             if play.promote_kong_any_time else "An exposed pung may be made a kong only with the tile just drawn."),
+        Rule("Robbing the kong: the tile added to an exposed pung may be taken to go Mah Jongg.", play.rob_kong),
+        Rule("Every kong is followed by a loose tile, so a kong adds a fifteenth tile to the hand."),
+    ]
+    moments = [
+        Rule("Original hand: East going Mah Jongg with the dealt tiles and the first tile scores extra.",
+             play.original_hand),
+        Rule("Standing hand: right after your first discard you may declare that your hand waits for one tile; "
+             "it may not change again and scores extra when it wins.", play.standing_hand),
+        Rule("Dead hand: when the live wall runs out and nobody has gone Mah Jongg, nobody scores."),
+    ]
+    winds = ", ".join(WIND_WORDS[:play.rounds])
+    game = [
+        Rule("East keeps the deal after winning." if play.east_keeps_deal_on_win else
+             "The deal passes to the right after every win, East's too."),
+        Rule("After a dead hand East stays East." if play.east_keeps_deal_on_draw else
+             "After a dead hand the deal passes to the right."),
+        Rule("When another player wins, the deal passes to the player on East's right."),
+        Rule(f"When the deal comes back to the first East the wind of the round changes; the game is "
+             f"{play.rounds} round{'s' if play.rounds != 1 else ''} ({winds})."),
+        Rule(f"Everybody starts with {play.start_score} points."),
+    ]
+    return [("The tiles and the wall", tiles), ("Claiming a discard", claims), ("Kongs", kongs),
+            ("Special moments", moments), ("East and the game", game)]
+
+
+def settlement_lines(ruleset: Ruleset) -> list[str]:
+    """How hand scores become payments, and the limit and rounding that apply first."""
+    lines = [PAYMENT_WORDS.get(ruleset.payment, str(ruleset.payment))]
+    lines.append(f"A hand's score is capped at {ruleset.limit} points (the limit)." if ruleset.limit else
+                 "There is no limit: a hand scores what it is worth.")
+    rounding = ruleset.rounding
+    if rounding.stage != "none" and rounding.unit > 1:
+        when = "before" if rounding.stage == "before_doubles" else "after"
+        lines.append(f"Scores are rounded {'up' if rounding.mode == 'up' else ''} to a multiple of {rounding.unit} "
+                     f"{when} doubling.".replace("  ", " "))
+    lines.append("Losers also score their concealed pungs and kongs." if ruleset.losers_score_concealed else
+                 "Losers score only their declared sets and their flowers and seasons.")
+    return lines
+
+
+def scoring_sections(ruleset: Ruleset) -> list[tuple[str, list[ScoringItem]]]:
+    """The scoring table by kind: going Mah Jongg, sets and pairs, flowers and seasons, whole-hand doubles."""
+    sections: dict[str, list[ScoringItem]] = {"Going Mah Jongg": [], "Sets and pairs": [],
+                                              "Flowers and Seasons": [], "The whole hand": []}
+    for item in ruleset.scoring:
+        if isinstance(item.for_each, SetSelector):
+            sections["Sets and pairs"].append(item)
+        elif isinstance(item.for_each, BonusSelector):
+            sections["Flowers and Seasons"].append(item)
+        elif item.mah_jongg_only:
+            sections["Going Mah Jongg"].append(item)
+        else:
+            sections["The whole hand"].append(item)
+    return [(title, items) for title, items in sections.items() if items]
+
+
+def who_scores(item: ScoringItem) -> str:
+    if not item.allowed:
+        return "not counted"
+    return "winner only" if item.mah_jongg_only else "every player"
+
+
+def special_value(special: SpecialHand, ruleset: Ruleset) -> str:
+    """``6000 points``, ``+300 points``, ``3 doubles``, ``limit`` …: what the hand is worth, in a few words."""
+    if special.limit is not None:
+        if ruleset.limit:
+            value = f"{int(special.limit * ruleset.limit)} points"
+        else:
+            value = "limit" if special.limit == 1 else f"{special.limit:g} × limit"
+        return value if special.total else f"+{value}"
+    parts = []
+    if special.points:
+        parts.append(f"{special.points} points")
+    if special.doubles:
+        parts.append(f"{special.doubles} double{'s' if special.doubles != 1 else ''}")
+    value = " and ".join(parts) or "no value"
+    return value if special.total else f"+{value}"
+
+
+def special_notes(special: SpecialHand) -> list[str]:
+    """Short facts under a special hand's name: concealed only, added to the regular score, other names."""
+    notes = []
+    if any(form.concealed for form in special.forms) and all(form.concealed for form in special.forms if
+                                                              form.has_shape):
+        notes.append("concealed")
+    if not special.total:
+        notes.append("added to the hand's own score")
+    if special.aliases:
+        notes.append("also " + ", ".join(special.aliases))
+    if not special.allowed:
+        notes.append("switched off in this ruleset")
+    return notes
+
+
+def win_words(example: Any) -> str:
+    """How an example hand was won, in words: ``East, won with 8 Bamboo drawn from the wall``."""
+    context = example.context
+    seat = WIND_WORDS[example.hand.seat_wind]
+    tile = tile_name(context.winning_tile) if context.winning_tile is not None else "the last tile"
+    how = {"wall": "drawn from the wall", "discard": "claimed from a discard", "loose_tile": "as a loose tile",
+           "robbed_kong": "robbed from a kong"}.get(context.won_by, "")
+    extra = []
+    if context.first_discard:
+        how = "claimed from East's first discard"
+    if context.original_hand:
+        extra.append("original hand")
+    if context.standing_hand:
+        extra.append("standing hand")
+    if context.last_wall_tile:
+        extra.append("last tile of the wall")
+    words = f"{seat}, won with {tile} {how}".strip()
+    return words + (f"; {', '.join(extra)}" if extra else "")
