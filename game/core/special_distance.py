@@ -72,6 +72,17 @@ def _candidates(el: Element) -> list[int]:
     return tiles
 
 
+_OPTIONS: dict[int, tuple[Pattern, list[list[int]]]] = {}
+
+
+def _options(pattern: Pattern) -> list[list[int]]:
+    """Each element's candidate tiles; they depend only on the pattern, so they are worked out once."""
+    found = _OPTIONS.get(id(pattern))
+    if found is None or found[0] is not pattern:
+        found = _OPTIONS[id(pattern)] = (pattern, [_candidates(el) for el in pattern.elements])
+    return found[1]
+
+
 class _Search:
     def __init__(self, pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, budget: int,
                  cutoff: int) -> None:
@@ -85,7 +96,7 @@ class _Search:
         self.budget = budget
         self.best = cutoff + 1  # only instantiations missing at most ``cutoff`` tiles are of interest
         self.best_need: tuple[int, ...] = ()
-        self.options = [_candidates(el) for el in self.elements]
+        self.options = _options(pattern)
         # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
         alone = []
         for el, options in zip(self.elements, self.options, strict=True):
