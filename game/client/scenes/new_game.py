@@ -1,0 +1,407 @@
+"""New Game: choose the ruleset, the three computer opponents and their names, your name and the starting score.
+
+The choices become the settings for the next games too (F2 at the table starts one with them), except the
+starting score, which defaults to the ruleset's own. Start (Enter) opens the table; Cancel (Esc) goes back.
+Tab and Shift+Tab move between the fields; Left/Right change the focused choice; typing edits a focused name.
+"""
+
+from __future__ import annotations
+
+import logging
+import random
+from dataclasses import dataclass, field, replace
+from typing import Any
+
+import pygame
+
+from game.client import layout
+from game.client.look import fit_text, mix, parse_colour, text, wrap
+from game.client.scenes.base import Scene
+from game.client.widgets import Button, draw_panel
+
+log = logging.getLogger(__name__)
+
+BOX = pygame.Rect(0, 0, 1060, 650)
+BOX.center = (640, 360)
+SEATS = ("On your right", "Opposite you", "On your left")
+DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
+SCORE_STEP = 100
+SCORE_RANGE = (100, 100_000)
+NAME_LENGTH = 20
+
+
+@dataclass
+class Choices:
+    """What the player chose: everything a new game needs."""
+
+    ruleset: str
+    opponents: list[str]
+    names: list[str]
+    """Four names, the player's first."""
+    start_score: int
+    seed: int | None = None
+
+
+@dataclass
+class NameField:
+    """A one-line name: click or Tab to focus, type, Backspace; at most ``max_length`` characters."""
+
+    rect: pygame.Rect
+    value: str
+    max_length: int = NAME_LENGTH
+    focused: bool = False
+    edited: bool = False
+    time: float = 0.0
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            return self.rect.collidepoint(event.pos)
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            typed = "".join(ch for ch in event.text if ch.isprintable())
+            if typed:
+                self.value = (self.value + typed)[:self.max_length]
+                self.edited = True
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            self.edited = True
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Any) -> None:
+        self.time += 1 / 60
+        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
+        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
+                         self.rect, width=2, border_radius=8)
+        shown = fit_text(self.value, self.rect.width - 26, 18)
+        r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
+        if self.focused and int(self.time * 2) % 2 == 0:
+            x = r.right + 2 if self.value else self.rect.left + 12
+            pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)
+
+
+@dataclass
+class Chooser:
+    """One of several options, stepped with the arrow buttons at its ends (or Left/Right when focused)."""
+
+    rect: pygame.Rect
+    labels: list[str]
+    index: int = 0
+    focused: bool = False
+    hovered: int = 0
+    """-1 over the left arrow, 1 over the right arrow, 0 elsewhere."""
+    on_change: Any = None
+    """Called with the new index after a step."""
+    on_step: Any = None
+    """When set, called with -1 or 1 instead of cycling through ``labels`` (a number stepper)."""
+    swatches: list[tuple[int, int, int] | None] = field(default_factory=list)
+    size: int = 17
+
+    def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
+        h = self.rect.height
+        return (pygame.Rect(self.rect.left, self.rect.top, h, h), pygame.Rect(self.rect.right - h, self.rect.top, h, h))
+
+    def step(self, by: int) -> None:
+        if self.on_step is not None:
+            self.on_step(by)
+            return
+        if not self.labels:
+            return
+        self.index = (self.index + by) % len(self.labels)
+        if self.on_change is not None:
+            self.on_change(self.index)
+
+    def handle(self, event: pygame.Event) -> bool:
+        left, right = self.arrows()
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = -1 if left.collidepoint(event.pos) else 1 if right.collidepoint(event.pos) else 0
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.step(-1 if left.collidepoint(event.pos) else 1)
+            return True
+        elif event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
+            self.step(-event.y)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Any) -> None:
+        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
+        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
+                         self.rect, width=2, border_radius=8)
+        for side, arrow in zip((-1, 1), self.arrows(), strict=True):
+            inner = arrow.inflate(-8, -8)
+            pygame.draw.rect(surface, palette.button_hover if self.hovered == side else palette.button, inner,
+                             border_radius=6)
+            cx, cy = inner.center
+            points = [(cx - 4 * side, cy - 7), (cx + 5 * side, cy), (cx - 4 * side, cy + 7)]
+            pygame.draw.polygon(surface, palette.button_text, points)
+        label = self.labels[self.index] if self.labels else "none available"
+        middle = self.rect.inflate(-2 * self.rect.height - 8, 0)
+        swatch = self.swatches[self.index] if self.index < len(self.swatches) else None
+        if swatch is not None:
+            dot = (middle.left + 10, middle.centery)
+            pygame.draw.circle(surface, swatch, dot, 7)
+            pygame.draw.circle(surface, mix(swatch, (0, 0, 0), 0.4), dot, 7, width=1)
+            middle = middle.inflate(-24, 0).move(12, 0)
+        text(surface, fit_text(label, middle.width - 4, self.size, "bold"), middle.center, self.size,
+             palette.text_dark, "bold", "center")
+
+
+def personalities(app: Any) -> list[Any]:
+    """Every computer personality the loaded mods offer (ids in load order); empty when none load."""
+    try:
+        catalog = getattr(app, "catalog", None)
+        if catalog is not None:
+            return [record.data for record in catalog.list("ai")]
+        from game.mods import list_personalities
+
+        return list_personalities(getattr(app.args, "mods_dir", None))
+    except Exception as exc:  # without personalities the game still starts with its default opponents
+        log.warning("personalities unavailable: %s", exc)
+        return []
+
+
+def rulesets(app: Any) -> list[Any]:
+    """Every ruleset that loads (``RulesetInfo``: id, name)."""
+    try:
+        catalog = getattr(app, "catalog", None)
+        if catalog is not None:
+            from game.mods.rulesets import ruleset_infos
+
+            return list(ruleset_infos(catalog)[0])
+        from game.mods import list_rulesets
+
+        return list_rulesets(getattr(app.args, "mods_dir", None))
+    except Exception as exc:  # a broken mod set still leaves the built-in classic game
+        log.warning("rulesets unavailable: %s", exc)
+        return []
+
+
+def new_session(app: Any, choices: Choices) -> Any:
+    """A session for ``choices``, made as the title's quick New Game makes one, with the chosen start score."""
+    from game.client.controller import Session, load_game_rules
+
+    ruleset, rules, judge = load_game_rules(choices.ruleset, getattr(app.args, "mods_dir", None))
+    if choices.start_score != rules.start_score:
+        rules = replace(rules, start_score=choices.start_score)
+    seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(2**31)
+    return Session(ruleset=ruleset, rules=rules, judge=judge, seed=seed, opponents=list(choices.opponents),
+                   names=list(choices.names), options=app.options())
+
+
+def start_game(app: Any, choices: Choices) -> Any:
+    """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
+    app.save_settings(ruleset=choices.ruleset, opponents=list(choices.opponents), player_name=choices.names[0],
+                      opponent_names=list(choices.names[1:]))
+    session = new_session(app, choices)
+    play = getattr(app, "play_session", None)
+    if play is not None:
+        return play(session)
+    from game.client.scenes.table import TableScene
+
+    session.on_hand_finished.append(app.autosave)
+    scene = TableScene(app, session)
+    app.stack.clear_to(scene)
+    return scene
+
+
+class NewGameScene(Scene):
+    overlay = True
+    name = "new_game"
+
+    def __init__(self, app, seed: int | None = None) -> None:
+        super().__init__(app)
+        self.seed = seed
+        self.rulesets = rulesets(app) or [_Fallback("classic", "Classic")]
+        self.people = personalities(app)
+        self._start_scores: dict[str, int] = {}
+        wanted = app.settings_value("ruleset", "classic")
+        ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
+        x0 = BOX.left + 40
+        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 560, 44), [r.name for r in self.rulesets],
+                               ruleset_index, on_change=self._ruleset_changed)
+        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 150, 44), "Rules…",
+                                   self.show_rules, size=17)
+        self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
+                                str(app.settings_value("player_name", "You"))[:NAME_LENGTH])
+        self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
+        self.start_score = 0
+        self.score_edited = False
+        self._ruleset_changed(ruleset_index)
+        self._build_seats()
+        self.start = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), "Start", self.begin,
+                            primary=True, key_hint="Enter")
+        self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
+                             lambda: app.stack.remove(self), key_hint="Esc")
+        self.fields: list[Any] = [self.ruleset, self.player, self.score]
+        for chooser, name in zip(self.seat_choosers, self.seat_names, strict=True):
+            self.fields += [chooser, name]
+        self.focus = 1
+        self._set_focus(1)
+
+    # -- the choices ------------------------------------------------------------------------------------------
+
+    def _build_seats(self) -> None:
+        saved = list(self.app.settings_value("opponents", []) or [])
+        ids = [p.id for p in self.people]
+        chosen = [(saved + list(DEFAULT_OPPONENTS))[i] for i in range(3)]
+        named = self.app.settings_value("opponent_names", None)
+        width = (BOX.width - 80 - 2 * 20) // 3
+        self.cards = [pygame.Rect(BOX.left + 40 + i * (width + 20), BOX.top + 248, width, 276) for i in range(3)]
+        self.seat_choosers: list[Chooser] = []
+        self.seat_names: list[NameField] = []
+        labels = [f"{p.name} · {p.strategy}" for p in self.people]
+        swatches = [parse_colour(p.colour) for p in self.people]
+        for seat, card in enumerate(self.cards):
+            index = ids.index(chosen[seat]) if chosen[seat] in ids else min(seat, max(0, len(ids) - 1))
+            chooser = Chooser(pygame.Rect(card.left + 16, card.top + 148, card.width - 32, 42), labels, index,
+                              swatches=swatches, size=15)
+            chooser.on_change = lambda i, seat=seat: self._personality_changed(seat, i)
+            default = self.people[index].name if self.people else f"Player {seat + 2}"
+            name = str(named[seat]) if isinstance(named, list) and seat < len(named) else default
+            self.seat_choosers.append(chooser)
+            self.seat_names.append(NameField(pygame.Rect(card.left + 16, card.top + 70, card.width - 32, 42),
+                                             name[:NAME_LENGTH], edited=name != default))
+
+    def _personality_changed(self, seat: int, index: int) -> None:
+        field_ = self.seat_names[seat]
+        if not field_.edited and self.people:
+            # An unedited name follows the personality: the opponent is called what it is.
+            field_.value = self.people[index].name[:NAME_LENGTH]
+
+    def _ruleset_changed(self, index: int) -> None:
+        if not self.score_edited:
+            self.start_score = self._ruleset_start_score(self.rulesets[index].id)
+        self._refresh_score()
+
+    def _ruleset_start_score(self, ruleset_id: str) -> int:
+        if ruleset_id not in self._start_scores:
+            from game.client.controller import load_game_rules
+
+            _ruleset, rules, _judge = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None))
+            self._start_scores[ruleset_id] = rules.start_score
+        return self._start_scores[ruleset_id]
+
+    def _step_score(self, by: int) -> None:
+        low, high = SCORE_RANGE
+        self.start_score = max(low, min(high, self.start_score + by * SCORE_STEP))
+        self.score_edited = True
+        self._refresh_score()
+
+    def _refresh_score(self) -> None:
+        self.score.labels = [f"{self.start_score}"]
+        self.score.index = 0
+
+    def choices(self) -> Choices:
+        ids = [self.people[c.index].id for c in self.seat_choosers] if self.people else list(DEFAULT_OPPONENTS)
+        names = [self.player.value.strip() or "You"]
+        names += [f.value.strip() or (self.people[c.index].name if self.people else f"Player {i + 2}")
+                  for i, (c, f) in enumerate(zip(self.seat_choosers, self.seat_names, strict=True))]
+        return Choices(self.rulesets[self.ruleset.index].id, ids, names, self.start_score, self.seed)
+
+    def begin(self) -> None:
+        start_game(self.app, self.choices())
+
+    def show_rules(self) -> None:
+        from game.client.controller import load_game_rules
+        from game.client.scenes.rules import RulesScene
+
+        ruleset, _rules, _judge = load_game_rules(self.rulesets[self.ruleset.index].id,
+                                                  getattr(self.app.args, "mods_dir", None))
+        if ruleset is not None:
+            self.app.stack.push(RulesScene(self.app, ruleset))
+
+    # -- input ------------------------------------------------------------------------------------------------
+
+    def _set_focus(self, index: int) -> None:
+        self.focus = index % len(self.fields)
+        for i, f in enumerate(self.fields):
+            f.focused = i == self.focus
+
+    def handle(self, event: pygame.Event) -> None:
+        for b in (self.start, self.cancel, self.rules_button):
+            if b.handle(event):
+                return
+        for i, f in enumerate(self.fields):
+            if f.handle(event):
+                if event.type == pygame.MOUSEBUTTONDOWN:
+                    self._set_focus(i)
+                return
+        if event.type != pygame.KEYDOWN:
+            return
+        focused = self.fields[self.focus]
+        if event.key == pygame.K_TAB:
+            self._set_focus(self.focus + (-1 if event.mod & pygame.KMOD_SHIFT else 1))
+        elif event.key in (pygame.K_DOWN, pygame.K_UP):
+            self._set_focus(self.focus + (1 if event.key == pygame.K_DOWN else -1))
+        elif event.key in (pygame.K_LEFT, pygame.K_RIGHT) and isinstance(focused, Chooser):
+            focused.step(-1 if event.key == pygame.K_LEFT else 1)
+        elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            self.begin()
+        elif event.key == pygame.K_ESCAPE:
+            self.app.stack.remove(self)
+        elif event.key == pygame.K_F1:
+            self.show_rules()
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.app.palette
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 150))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, BOX, palette, title="New Game")
+        x0 = BOX.left + 40
+        for label, rect in (("Ruleset", self.ruleset.rect), ("Your name", self.player.rect)):
+            text(surface, label, (x0, rect.centery), 18, palette.text_dark, "bold", "midleft")
+        text(surface, "Starting score", (self.score.rect.left - 16, self.score.rect.centery), 18, palette.text_dark,
+             "bold", "midright")
+        self.ruleset.draw(surface, palette)
+        self.rules_button.draw(surface, palette)
+        self.player.draw(surface, palette)
+        self.score.draw(surface, palette)
+        heading = text(surface, "Your opponents", (x0, BOX.top + 208), 21, palette.accent_dark, "serif_bold")
+        pygame.draw.line(surface, mix(palette.accent, palette.panel, 0.4), (heading.right + 14, heading.centery + 2),
+                         (BOX.right - 40, heading.centery + 2), 1)
+        for seat, card in enumerate(self.cards):
+            self._draw_card(surface, seat, card)
+        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename", (x0, BOX.bottom - 43), 14,
+             mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
+        self.start.draw(surface, palette)
+        self.cancel.draw(surface, palette)
+
+    def _draw_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
+        palette = self.app.palette
+        chooser = self.seat_choosers[seat]
+        person = self.people[chooser.index] if self.people else None
+        colour = parse_colour(person.colour) if person is not None else None
+        colour = colour or palette.accent_dark
+        pygame.draw.rect(surface, palette.panel_shade, card, border_radius=12)
+        plate = pygame.Rect(card.left, card.top, card.width, 44)
+        pygame.draw.rect(surface, colour, plate, border_top_left_radius=12, border_top_right_radius=12)
+        pygame.draw.rect(surface, mix(colour, (0, 0, 0), 0.35), card, width=2, border_radius=12)
+        bright = sum(colour) / 3 > 150
+        label_colour = palette.text_dark if bright else (252, 246, 232)
+        text(surface, SEATS[seat], (plate.left + 16, plate.centery), 17, label_colour, "bold", "midleft")
+        shown = self.seat_names[seat].value.strip()
+        if shown:
+            text(surface, fit_text(shown, plate.width // 2 - 10, 17, "serif_bold"), (plate.right - 16,
+                 plate.centery), 17, label_colour, "serif_bold", "midright")
+        text(surface, "Name at the table", (card.left + 16, card.top + 50), 13, palette.text_dark, "bold")
+        self.seat_names[seat].draw(surface, palette)
+        text(surface, "Plays like", (card.left + 16, card.top + 128), 13, palette.text_dark, "bold")
+        chooser.draw(surface, palette)
+        if person is not None:
+            y = card.top + 202
+            for line in wrap(person.description, card.width - 36, 14)[:5]:
+                text(surface, line, (card.left + 18, y), 14, palette.text_dark)
+                y += 20
+
+
+@dataclass(frozen=True)
+class _Fallback:
+    """The ruleset shown when none can be listed: the game falls back to the built-in classic play."""
+
+    id: str
+    name: str
