@@ -12,7 +12,8 @@ ClaimType = Literal["chow", "pung", "kong", "mah_jongg"]
 
 @dataclass(frozen=True)
 class Discard:
-    """Discard a tile; ``standing`` declares a standing hand with this first discard (rule 9)."""
+    """Discard a tile; ``standing`` declares a ready hand with this discard: the classic standing hand (rule 9),
+    or a ready hand or riichi under the ruleset's ready rule."""
 
     tile: Tile
     standing: bool = False

@@ -147,6 +147,24 @@ class StandingHandDeclared(Event):
 
 
 @dataclass(frozen=True)
+class ReadyDeclared(Event):
+    """A ready hand (``declare``) or riichi was declared with a discard."""
+
+    kind: ClassVar[str] = "ready_declared"
+    seat: int
+    riichi: bool
+
+
+@dataclass(frozen=True)
+class ReadyCancelled(Event):
+    """A riichi was cancelled because the player let a winning tile pass."""
+
+    kind: ClassVar[str] = "ready_cancelled"
+    seat: int
+    tile: int
+
+
+@dataclass(frozen=True)
 class DiscardClaimed(Event):
     """A discard was claimed for a chow, pung or kong and the set exposed."""
 

@@ -44,6 +44,8 @@ class WinContext:
     original_hand: bool = False
     standing_hand: bool = False
     first_discard: bool = False
+    riichi: bool = False
+    """The winner had declared riichi."""
 
 
 @dataclass(frozen=True)

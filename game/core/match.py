@@ -138,9 +138,10 @@ class Match:
                     self_drawn=result.won_by in ("wall", "loose_tile"),
                 )
                 deltas = tuple(settlement.deltas)  # type: ignore[assignment]
+                payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
+                deltas, payments = self._riichi_stakes(table, result.winner, deltas, payments)
                 for seat in range(4):
                     self.totals[seat] += deltas[seat]
-                payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
                 self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
             else:
                 self.events.append(SettlementSkipped(
@@ -151,6 +152,18 @@ class Match:
                                        tuple(table.actions), settle))
         self._rotate(result.winner)
         return self.events[mark:]
+
+    def _riichi_stakes(self, table: Table, winner: int, deltas: tuple, payments: tuple) -> tuple[tuple, tuple]:
+        """Every riichi declared this hand pays its stake to the winner (rule of riichi, four-winds §3.1)."""
+        stake = self.rules.riichi_stake
+        changed = list(deltas)
+        extra = []
+        for seat, player in enumerate(table.players):
+            if player.riichi_declared and seat != winner and stake:
+                changed[seat] -= stake
+                changed[winner] += stake
+                extra.append((seat, winner, stake))
+        return tuple(changed), (*payments, *extra)
 
     def _rotate(self, winner: int | None) -> None:
         r = self.rules

@@ -45,6 +45,8 @@ class PlayRules:
     """A chow may be claimed from any player when it completes Mah Jongg (rule 15b)."""
     chow_only_for_mah_jongg: bool = False
     """A discard may be claimed for a chow only to go Mah Jongg."""
+    chow_from_any: bool = False
+    """Any player's discard may be claimed for a chow, not only the left neighbour's (Four Winds "from all")."""
     pair_claim_for_mah_jongg: bool = True
     """A discard may be claimed to complete the pair of a Mah Jongg hand (rule 11)."""
     precedence: tuple[ClaimKind, ...] = CLASSIC_PRECEDENCE
@@ -63,6 +65,17 @@ class PlayRules:
     """A player may declare a standing hand right after their first discard (rule 9, A21)."""
     claim_last_discard: Literal["any", "mah_jongg", "none"] = "mah_jongg"
     """What the last discard before the kong box may still be claimed for (A16)."""
+    sacred_discard: Literal["off", "last", "deal"] = "off"
+    """No claim of a tile identical to one's own last discard (``last``) or any of one's discards this hand
+    (``deal``)."""
+    missed_discard: bool = False
+    """No going out on a discard of a tile one could have gone out on since one's last draw or claim."""
+    ready_rule: Literal["none", "declare", "riichi"] = "none"
+    """``declare``: a player must declare a ready hand (with a discard) before going out, and may bluff.
+    ``riichi``: a concealed, really ready hand may be declared; it is then locked, pays ``riichi_stake`` to the
+    hand's winner, must go out on the first tile that completes it (or the declaration is cancelled), and a win
+    after it is marked in the win context for its double."""
+    riichi_stake: int = 100
 
     east_keeps_deal_on_draw: bool = True
     """After a dead hand East stays East (L4229, A4)."""

@@ -32,6 +32,8 @@ from game.core.events import (
     KongRobbed,
     MahJonggDeclared,
     PlayStarted,
+    ReadyCancelled,
+    ReadyDeclared,
     ReplacementDrawn,
     StandingHandDeclared,
     TileDiscarded,
@@ -58,8 +60,23 @@ class PlayerState:
     bonus: list[Tile] = field(default_factory=list)
     discards: list[Tile] = field(default_factory=list)
     standing: bool = False
+    """A classic standing hand was declared: the hand is locked."""
     waits: tuple[Tile, ...] = ()
     has_discarded: bool = False
+    ready: bool = False
+    """A ready hand was declared (standing hand, ready declaration or riichi)."""
+    riichi: bool = False
+    """Riichi was declared and stands: the hand is locked."""
+    riichi_declared: bool = False
+    """Riichi was declared this hand (its stake is due even if it was cancelled)."""
+    own_discards: list[Tile] = field(default_factory=list)
+    """Every tile this player discarded this hand, claimed or not (for the sacred discard)."""
+    missed: set[Tile] = field(default_factory=set)
+    """Winning tiles let pass since the player's last draw or claim (for the missed discard)."""
+
+    @property
+    def locked(self) -> bool:
+        return self.standing or self.riichi
 
 
 @dataclass(frozen=True)
@@ -217,6 +234,7 @@ class Table:
             source = "loose_tile"
         if tile is None:
             return
+        self.players[seat].missed.clear()
         self.current = seat
         self._drawn, self._drawn_from = tile, source
         self.phase = "turn"
@@ -258,15 +276,20 @@ class Table:
         original = (self.rules.original_hand and seat == self.east and self.discard_count == 0
                     and self.claims_made == 0)
         return WinContext(True, self._drawn, won_by, won_by == "wall" and self.wall.live_count == 0,
-                          original, self.players[seat].standing, False)
+                          original, self.players[seat].standing, False, self.players[seat].riichi)
+
+    def _may_go_out(self, seat: int) -> bool:
+        """Under "require declaration" only a declared hand may go out (riichi itself is optional, L2327)."""
+        return self.rules.ready_rule != "declare" or self.players[seat].ready
 
     def _turn_actions(self, seat: int) -> list[Action]:
         p = self.players[seat]
+        r = self.rules
         actions: list[Action] = []
-        if self._drawn_from is not None and self.judge.mah_jongg(self.hand_spec(seat),
-                                                                  self._self_drawn_context(seat)):
+        if self._drawn_from is not None and self._may_go_out(seat) and self.judge.mah_jongg(
+                self.hand_spec(seat), self._self_drawn_context(seat)):
             actions.append(MahJongg())
-        if p.standing:
+        if p.locked:
             if self._drawn is not None:
                 actions.append(Discard(self._drawn))
             return actions
@@ -274,7 +297,12 @@ class Table:
             actions += [DeclareKong(t) for t in self._kong_tiles(p)]
         distinct = sorted(set(p.concealed))
         actions += [Discard(t) for t in distinct]
-        if self.rules.standing_hand and not p.has_discarded:
+        if r.ready_rule == "declare" and not p.ready:
+            actions += [Discard(t, standing=True) for t in distinct]  # a declaration may be a bluff (L2331)
+        elif r.ready_rule == "riichi" and not p.ready and not any(m.exposed for m in p.melds):
+            ready = self.judge.ready_discards(self.hand_spec(seat))
+            actions += [Discard(t, standing=True) for t in distinct if t in ready]
+        elif r.ready_rule == "none" and r.standing_hand and not p.has_discarded:
             ready = self.judge.ready_discards(self.hand_spec(seat))
             actions += [Discard(t, standing=True) for t in distinct if len(ready.get(t, ())) == 1]
         return actions
@@ -300,10 +328,14 @@ class Table:
         last = self.wall.live_count == 0
         if last and r.claim_last_discard == "none":
             return []
+        if r.sacred_discard == "last" and p.own_discards and p.own_discards[-1] == tile:
+            return []
+        if r.sacred_discard == "deal" and tile in p.own_discards:
+            return []
         shape = self._discard_shape(seat, tile, discarder)
-        if shape is not None:
+        if shape is not None and self._may_go_out(seat) and not (r.missed_discard and tile in p.missed):
             options.append(Claim("mah_jongg"))
-        if p.standing or (last and r.claim_last_discard == "mah_jongg"):
+        if p.locked or (last and r.claim_last_discard == "mah_jongg"):
             return options
         count = p.concealed.count(tile)
         if count >= 3 and (self.wall.replacements_left or self.wall.live_count):
@@ -317,7 +349,9 @@ class Table:
 
     def _may_chow(self, seat: int, discarder: int) -> bool:
         r = self.rules
-        if not r.chows_allowed or r.chow_only_for_mah_jongg or (seat - discarder) % 4 != 1:
+        if not r.chows_allowed or r.chow_only_for_mah_jongg:
+            return False
+        if (seat - discarder) % 4 != 1 and not r.chow_from_any:
             return False
         chows = sum(1 for m in self.players[seat].melds if m.kind is MeldKind.CHOW)
         return r.max_chows is None or chows < r.max_chows
@@ -397,7 +431,7 @@ class Table:
         mark = len(self.events)
         self.actions.append((seat, action))
         if self.phase == "turn":
-            self._apply_turn(seat, action)
+            self._apply_turn(seat, action, legal)
         else:
             self._decisions[seat] = action
             if not self.awaiting():
@@ -407,7 +441,7 @@ class Table:
                     self._resolve_rob()
         return self.events[mark:]
 
-    def _apply_turn(self, seat: int, action: Action) -> None:
+    def _apply_turn(self, seat: int, action: Action, legal: list[Action]) -> None:
         p = self.players[seat]
         if isinstance(action, MahJongg):
             self._win(seat, self._drawn, self._self_drawn_context(seat), None)
@@ -416,16 +450,35 @@ class Table:
         elif isinstance(action, Discard):
             p.concealed.remove(action.tile)
             p.discards.append(action.tile)
+            p.own_discards.append(action.tile)
+            if p.riichi and MahJongg() in legal:
+                self._cancel_riichi(seat, self._drawn)
             p.has_discarded = True
             self.discard_count += 1
             self.last_discard = (seat, action.tile)
             self._drawn = self._drawn_from = None
             self._emit(TileDiscarded(seat, action.tile))
             if action.standing:
-                p.standing = True
-                p.waits = tuple(self.waits(seat))
-                self._emit(StandingHandDeclared(seat, p.waits))
+                self._declare_ready(seat)
             self._open_claims(seat, action.tile)
+
+    def _declare_ready(self, seat: int) -> None:
+        p = self.players[seat]
+        p.ready = True
+        if self.rules.ready_rule == "none":
+            p.standing = True
+            p.waits = tuple(self.waits(seat))
+            self._emit(StandingHandDeclared(seat, p.waits))
+            return
+        p.riichi = p.riichi_declared = self.rules.ready_rule == "riichi"
+        self._emit(ReadyDeclared(seat, p.riichi))
+
+    def _cancel_riichi(self, seat: int, tile: Tile | None) -> None:
+        """Riichi must go out on the first tile that completes the hand; letting one pass cancels it."""
+        p = self.players[seat]
+        p.riichi = False
+        p.ready = False
+        self._emit(ReadyCancelled(seat, -1 if tile is None else tile))
 
     def _open_claims(self, discarder: int, tile: Tile) -> None:
         self._decisions = {}
@@ -455,6 +508,12 @@ class Table:
     def _resolve_claims(self) -> None:
         discarder, tile = self.last_discard  # type: ignore[misc]
         claims = [(s, a) for s, a in self._decisions.items() if isinstance(a, Claim)]
+        for seat, options in self._pending.items():
+            decision = self._decisions.get(seat)
+            if Claim("mah_jongg") in options and decision != Claim("mah_jongg"):
+                self.players[seat].missed.add(tile)
+                if self.players[seat].riichi:
+                    self._cancel_riichi(seat, tile)
         if not claims:
             if self.wall.live_count == 0:
                 self._dead("All the tiles have been played and nobody has gone Mah Jongg...")
@@ -471,6 +530,7 @@ class Table:
             self._win(seat, tile, context, discarder)
             return
         p = self.players[seat]
+        p.missed.clear()
         for t in claim.tiles:
             p.concealed.remove(t)
         tiles = tuple(sorted((*claim.tiles, tile)))
@@ -535,7 +595,7 @@ class Table:
 
     def _win(self, seat: int, tile: Tile | None, context: WinContext, from_seat: int | None) -> None:
         context = WinContext(True, tile, context.won_by, context.last_wall_tile, context.original_hand,
-                             self.players[seat].standing, context.first_discard)
+                             self.players[seat].standing, context.first_discard, self.players[seat].riichi)
         shape = self.judge.mah_jongg(self.hand_spec(seat), context)
         self.phase = "over"
         self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context)
@@ -561,6 +621,12 @@ class Table:
             name = tile_name(tile)
             if p.standing:
                 return f"You've called a Standing Hand and can only take {_names(p.waits)}."
+            if self.rules.sacred_discard != "off" and tile in p.own_discards:
+                return f"You can't claim {name}: you discarded it yourself (sacred discard)."
+            if action.type == "mah_jongg" and self.rules.missed_discard and tile in p.missed:
+                return f"You can't go out on {name}: you let it pass before (missed discard)."
+            if action.type == "mah_jongg" and not self._may_go_out(seat):
+                return "You have to declare a ready hand before you can go out."
             if action.type == "chow" and (seat - self.last_discard[0]) % 4 != 1 and self.rules.chows_allowed:
                 return "You can only Chow a Tile discarded by the player on your left, unless you go Mah Jongg."
             if action.type == "kong" and any(m.kind is MeldKind.PUNG and m.tile == tile for m in p.melds):
@@ -574,8 +640,9 @@ class Table:
         if seat not in self.awaiting():
             return "It's not your turn."
         if isinstance(action, Discard):
-            if p.standing and self._drawn is not None and action.tile != self._drawn:
-                return f"You've called a Standing Hand and have to discard {tile_name(self._drawn)}."
+            if p.locked and self._drawn is not None and action.tile != self._drawn:
+                what = "a Standing Hand" if p.standing else "riichi"
+                return f"You've called {what} and have to discard {tile_name(self._drawn)}."
             if action.tile not in p.concealed:
                 return f"You don't have {tile_name(action.tile)} on your stake."
             if action.standing:

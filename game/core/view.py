@@ -19,6 +19,9 @@ class OpponentView:
     discards: tuple[Tile, ...]
     concealed_count: int
     standing: bool
+    """The hand is locked (a standing hand or riichi)."""
+    ready: bool = False
+    """A ready hand was declared."""
 
 
 @dataclass(frozen=True)
@@ -65,7 +68,7 @@ def view_of(table, seat: int) -> PlayerView:
     """Build the view of ``seat`` from a :class:`game.core.table.Table`."""
     players = tuple(
         OpponentView(s, table.seat_wind(s), tuple(p.melds), tuple(p.bonus), tuple(p.discards), len(p.concealed),
-                     p.standing)
+                     p.locked, p.ready)
         for s, p in enumerate(table.players)
     )
     drawn = table._drawn if table.phase == "turn" and table.current == seat else None

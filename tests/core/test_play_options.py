@@ -1,0 +1,142 @@
+"""Play options of the other rule systems: chows from anyone, sacred and missed discards, ready hands, riichi."""
+
+import pytest
+
+from game.core.actions import Claim, Discard, MahJongg, Pass
+from game.core.play_rules import PlayRules
+from game.errors import IllegalActionError
+from tests.builders import rigged_table, t
+
+FILLER = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
+WAITS_8D = "1B 2B 3B 4B 5B 6B 7B 8B 9B 7D 9D RD RD"  # waits on 8 Dots only
+
+
+def _rules(**options):
+    return PlayRules(flowers=False, standing_hand=False, **options)
+
+
+def test_chow_from_any__across_the_table():
+    """With chows "from all", the player opposite may chow a discard; by default only the next player may."""
+    hands = {0: "5D " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: "3D 4D 2B 8B 3C 7C EW SW WW NW RD GD WD",
+             3: FILLER}
+    default = rigged_table(hands, "WD", current=0, rules=_rules())
+    default.apply(0, Discard(t("5D")))
+    assert 2 not in default.awaiting()
+    any_player = rigged_table(hands, "WD", current=0, rules=_rules(chow_from_any=True))
+    any_player.apply(0, Discard(t("5D")))
+    assert Claim("chow", (t("3D"), t("4D"))) in any_player.legal_actions(2)
+
+
+SACRED_HOLDER = "5D 5D 5D 2B 8B 3C 7C EW SW WW NW RD GD"
+
+
+@pytest.mark.parametrize(("mode", "blocked"), [("off", False), ("last", True), ("deal", True)])
+def test_sacred_discard__own_last_discard(mode, blocked):
+    """Sacred discard: a player may not claim a tile identical to their own last discard."""
+    table = rigged_table({0: "5D " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: FILLER, 3: SACRED_HOLDER},
+                         "WD 2C", current=3, rules=_rules(sacred_discard=mode))
+    table.apply(3, Discard(t("5D")))  # seat 3 throws one 5D away...
+    assert table.current == 0
+    table.apply(0, Discard(t("5D")))  # ...and seat 0 discards another
+    can_pung = Claim("pung", (t("5D"), t("5D"))) in table.legal_actions(3)
+    assert can_pung is not blocked
+
+
+@pytest.mark.parametrize(("mode", "blocked"), [("last", False), ("deal", True)])
+def test_sacred_discard__entire_deal(mode, blocked):
+    """"During the entire deal": any tile the player discarded this hand is off limits, not only the last."""
+    table = rigged_table({0: "5D " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: FILLER, 3: SACRED_HOLDER},
+                         "WD 3C 4C 6C 8D 2C", current=3, rules=_rules(sacred_discard=mode))
+    table.apply(3, Discard(t("5D")))
+    for seat in (0, 1, 2, 3):
+        assert table.current == seat
+        table.apply(seat, Discard(table.drawn_tile))  # seat 3's last discard becomes 8D
+    table.apply(0, Discard(t("5D")))
+    assert (3 not in table.awaiting()) is blocked
+    if blocked:
+        with pytest.raises(IllegalActionError, match="sacred discard"):
+            table.apply(3, Claim("pung", (t("5D"), t("5D"))))
+
+
+def test_missed_discard__no_going_out_until_the_next_draw():
+    """A player who lets a winning discard pass may not go out on that tile again before drawing."""
+    table = rigged_table({0: "8D " + " ".join(FILLER.split()[:12]), 1: "8D " + " ".join(FILLER.split()[:12]),
+                          2: FILLER, 3: WAITS_8D}, "WD 2C", current=0, rules=_rules(missed_discard=True))
+    table.apply(0, Discard(t("8D")))
+    assert Claim("mah_jongg") in table.legal_actions(3)
+    table.apply(3, Pass())
+    assert table.current == 1
+    table.apply(1, Discard(t("8D")))
+    assert 3 not in table.awaiting()
+    with pytest.raises(IllegalActionError, match="missed discard"):
+        table.apply(3, Claim("mah_jongg"))
+
+
+def test_ready_declaration__required_before_going_out():
+    """Under "require declaration" a complete hand cannot go out until a ready hand was declared."""
+    rules = _rules(ready_rule="declare")
+    table = rigged_table({0: FILLER, 1: FILLER, 2: FILLER, 3: WAITS_8D}, "8D", current=3, rules=rules)
+    assert MahJongg() not in table.legal_actions(3)
+    declared = rigged_table({0: "8D " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: FILLER, 3: WAITS_8D},
+                            "GD 3C", current=3, rules=rules)
+    assert Discard(t("1B"), standing=True) in declared.legal_actions(3)  # a bluff is allowed
+    events = declared.apply(3, Discard(t("GD"), standing=True))
+    assert any(e.kind == "ready_declared" and not e.riichi for e in events)
+    assert declared.players[3].ready and not declared.players[3].locked
+    declared.apply(0, Discard(t("8D")))
+    assert Claim("mah_jongg") in declared.legal_actions(3)
+
+
+def test_riichi__locked_pays_its_stake_and_doubles():
+    """Riichi needs a concealed ready hand, locks it, and a win after it is marked for its double."""
+    from game.core.match import Match
+    from tests.scoring_builders import classic_judge
+
+    rules = _rules(ready_rule="riichi")
+    table = rigged_table({0: "5C " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: FILLER, 3: WAITS_8D},
+                         "GD 3C 4C 9D 2D 8D", current=3, rules=rules, judge=classic_judge())
+    assert Discard(t("GD"), standing=True) in table.legal_actions(3)
+    assert Discard(t("1B"), standing=True) not in table.legal_actions(3)  # not ready after that discard
+    table.apply(3, Discard(t("GD"), standing=True))
+    assert table.players[3].riichi and table.players[3].locked
+    for seat in (0, 1, 2):
+        table.apply(seat, Discard(table.drawn_tile))
+    assert table.legal_actions(3) == [Discard(t("2D"))]  # locked: the drawn tile goes
+    table.apply(3, Discard(t("2D")))
+    table.apply(0, Discard(t("8D")))
+    table.apply(3, Claim("mah_jongg"))
+    assert table.result.winner == 3 and table.result.context.riichi
+    match = Match(rules, classic_judge(), 1, east=0)
+    match.table = table
+    events = match.finish_hand(table)
+    settled = next(e for e in events if e.kind == "settled")
+    assert not any(frm == 3 for frm, _to, _amount in settled.payments)  # the winner keeps its own stake
+
+
+def test_riichi__stake_goes_to_another_winner():
+    """A riichi declarer who does not win pays the stake to the winner; riichi itself is optional."""
+    from game.core.match import Match
+    from tests.scoring_builders import classic_judge
+
+    rules = _rules(ready_rule="riichi")
+    table = rigged_table({0: "1C 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D WD WD", 1: FILLER, 2: FILLER, 3: WAITS_8D},
+                         "GD 4D", current=3, rules=rules, judge=classic_judge())
+    table.apply(3, Discard(t("GD"), standing=True))
+    assert table.current == 0 and MahJongg() in table.legal_actions(0)  # no riichi needed to go out
+    table.apply(0, MahJongg())
+    match = Match(rules, classic_judge(), 1, east=0)
+    events = match.finish_hand(table)
+    settled = next(e for e in events if e.kind == "settled")
+    assert (3, 0, 100) in settled.payments and sum(settled.deltas) == 0
+
+
+def test_riichi__cancelled_when_a_winning_tile_passes():
+    """A riichi hand must go out on the first tile that completes it; letting it pass cancels the riichi."""
+    rules = _rules(ready_rule="riichi")
+    table = rigged_table({0: "8D " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: FILLER, 3: WAITS_8D},
+                         "GD 3C", current=3, rules=rules)
+    table.apply(3, Discard(t("GD"), standing=True))
+    table.apply(0, Discard(t("8D")))
+    events = table.apply(3, Pass())
+    assert any(e.kind == "ready_cancelled" for e in events)
+    assert not table.players[3].riichi and table.players[3].riichi_declared
