@@ -164,7 +164,8 @@ class EnginePlayer:
         if p.strategy == "expert":
             slack = -1  # an expert sets out for a special hand only when it is clearly nearer than a regular one
         best: tuple[float, SpecialHand | None, int] = (0.0, None, 99)
-        for hand in self.specials:
+        # Half of the special hands are looked at on each turn, in turn, to keep every decision short.
+        for hand in self.specials[len(view.me.discards) % 2::2]:
             if hand.id in plan.dropped:
                 continue
             target = special_target(hand, counts, melds, env, budget=500, max_distance=min(5, int(regular + slack)))
