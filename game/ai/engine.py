@@ -130,6 +130,9 @@ class EnginePlayer:
         options = self._score_discards(view, discards, counts, n_melds, melds)
         choice = self._pick(options)
         standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
+        if standing is not None and choice.speed > 0 and shanten(_minus(counts, choice.action.tile), n_melds,
+                                                                  chows=self.chows) > 0:
+            standing = None  # rulesets that allow bluffed ready declarations offer them anyway: declare honestly
         # Computer players declare a standing hand honestly, right after becoming ready (Four Winds F-41);
         # the scatterbrain sometimes forgets.
         if standing is not None and not (self.personality.is_scatterbrain and self.rng.random() < 0.2):

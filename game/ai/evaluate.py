@@ -124,7 +124,7 @@ def threat(view: PlayerView) -> list[float]:
         if p.seat == view.seat:
             found.append(0.0)
             continue
-        if p.standing:
+        if p.standing or getattr(p, "ready", False):  # a standing hand, riichi or a declared ready hand
             found.append(1.0)
             continue
         exposed = sum(1 for m in p.melds if m.exposed)

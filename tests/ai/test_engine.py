@@ -229,3 +229,23 @@ def test_hands__a_modders_personality_plays_without_code():
         table = match.new_hand()
         assert play_hand(table, players).illegal_actions == 0
         match.finish_hand(table)
+
+
+def test_decide__never_bluffs_a_ready_declaration():
+    """Where a ruleset offers a ready declaration with any discard, the engine declares only when really ready."""
+    hand = "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD"
+    legal = [*discards_of(hand), *(Discard(x.tile, standing=True) for x in discards_of(hand))]
+    for pid in PEOPLE:
+        assert not player(pid).decide(view(hand, discard_count=0), legal).standing
+
+
+def test_decide__a_declared_ready_hand_is_a_threat():
+    """An opponent's ready declaration makes the defensive player throw a safe tile, as a standing hand does."""
+    hand = "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD"
+    from dataclasses import replace
+
+    v = view(hand, opponents={1: {"discards": "5C"}, 2: {"discards": "5C 5C"}, 3: {"discards": "NW"}})
+    players = list(v.players)
+    players[1] = replace(players[1], ready=True)
+    v = replace(v, players=tuple(players))
+    assert player("defensive").decide(v, discards_of(hand)) == Discard(t("5C"))
