@@ -38,6 +38,12 @@ class ScoresScene(Scene):
         self.tabs: list[Button] = []
         self._build()
 
+    def enter(self) -> None:
+        if self.outcome.game_over:  # the game's result first; Last Hand (Esc) comes back to this box
+            from game.client.scenes.game_over import GameOverScene
+
+            self.app.stack.push(GameOverScene(self.app, self.session, self))
+
     def _build(self) -> None:
         names = self.session.names
         x = BOX.left + 24
