@@ -6,6 +6,11 @@ notation of :func:`game.core.actions.action_to_text`, prefixed by the seat). Re-
 built from the seed restores the game exactly; each finished hand's event-log hash is stored, so a replay that
 diverges (because the ruleset or a mod changed) is detected instead of silently showing another game.
 
+A *replay file* (one exported hand, :func:`export_hand`) is an ordinary save holding the game up to and including
+that hand, with ``settings["replay_hand"]`` set to the hand's 0-based index: it restores, lists and replays like
+any save (the earlier hands are needed to rebuild East, the round wind and the totals exactly), and the client's
+replay viewer opens it at that hand.
+
 Writes are atomic (write, flush, rename). A corrupt, truncated or newer-format file raises :class:`SaveError`
 with a clear message, and nothing is overwritten or removed.
 """
@@ -83,6 +88,18 @@ def snapshot(match: Match, *, ruleset_id: str, players: list[str], names: list[s
     if names:
         saved.names = list(names)
     return saved
+
+
+def export_hand(saved: SavedGame, index: int, name: str = "") -> SavedGame:
+    """The replay file of finished hand ``index`` (0-based) of ``saved``; see the module docstring."""
+    finished = [h for h in saved.hands if h.finished]
+    if not 0 <= index < len(finished):
+        raise SaveError(f"no finished hand {index + 1} to export: the game has {len(finished)} finished hands")
+    return SavedGame(saved.ruleset, saved.seed, list(saved.players), names=list(saved.names),
+                     ruleset_hash=saved.ruleset_hash, mods=list(saved.mods),
+                     settings={**saved.settings, "replay_hand": index}, hands=list(saved.hands[:index + 1]),
+                     name=name or f"{saved.name or 'game'} - hand {index + 1}",
+                     saved_at=datetime.now(UTC).isoformat(timespec="seconds"))
 
 
 def to_text(saved: SavedGame) -> str:

@@ -3,7 +3,8 @@
 The game is drawn on a logical 1280 × 720 surface, scaled to fit the (resizable) window with letterboxing;
 mouse positions are mapped back to logical coordinates before any scene sees them. The loop runs the
 simulation in fixed steps of 1/60 s (accumulator, clamp, at most 5 catch-up steps) and draws with the fraction
-of a step left over, so tweens move smoothly at any frame rate. F11 or Alt+Enter toggles fullscreen.
+of a step left over, so tweens move smoothly at any frame rate. Alt+Enter toggles fullscreen (F11 is the
+original's "tile movement direction", handled by the table).
 """
 
 from __future__ import annotations
@@ -263,10 +264,15 @@ class App:
                               options=self.options())
 
     def new_game(self, seed: int | None = None) -> Scene:
+        return self.play_session(self.new_session(seed))
+
+    def play_session(self, session: Session) -> Scene:
+        """Open the table for ``session`` (new, continued or opened), with autosave and statistics."""
         from game.client.scenes.table import TableScene
 
-        session = self.new_session(seed)
         session.on_hand_finished.append(self.autosave)
+        if self.folders is not None and not self.headless:
+            session.stats_folder = self.folders.config
         scene = TableScene(self, session)
         self.stack.clear_to(scene)
         return scene
@@ -293,29 +299,19 @@ class App:
 
     def continue_game(self) -> Scene | None:
         """Reopen the autosaved game where it was left; None (and a warning) when there is none to open."""
-        from game.client.scenes.table import TableScene
-
         path = self.autosave_path()
         if path is None or not path.is_file():
             return None
         try:
-            from game.client.controller import load_game_rules
-            from game.saves import read_save, restore
+            from game.saves import read_save
 
-            saved = read_save(path)
-            ruleset, rules, judge = load_game_rules(saved.ruleset, getattr(self.args, "mods_dir", None))
-            match = restore(saved, rules, judge, str(path))
-            opponents = [p for p in saved.players if p != "human"][:3] or list(DEFAULT_OPPONENTS)
-            names = list(getattr(saved, "names", None) or self.names())
-            session = Session(ruleset=ruleset, rules=rules, judge=judge, seed=saved.seed, opponents=opponents,
-                              names=names, options=self.options(), match=match)
+            session, _ = Session.from_save(read_save(path), getattr(self.args, "mods_dir", None),
+                                           options=self.options(), source=str(path))
         except Exception as exc:  # a save that cannot be restored is left alone and reported
             log.warning("the autosave could not be opened: %s", exc)
             return None
-        session.on_hand_finished.append(self.autosave)
-        scene = TableScene(self, session)
-        self.stack.clear_to(scene)
-        return scene
+        session.save_name = ""
+        return self.play_session(session)
 
     def show_title(self) -> None:
         from game.client.scenes.title import TitleScene
@@ -404,7 +400,7 @@ class App:
             return
         if event.type == pygame.KEYDOWN:
             alt = event.mod & pygame.KMOD_ALT
-            if event.key == pygame.K_F11 or (alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER)):
+            if alt and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
                 self.toggle_fullscreen()
                 return
             if alt and event.key == pygame.K_F4:

@@ -23,7 +23,7 @@ from game.core.match import Match
 from game.core.play_rules import PlayRules
 from game.core.table import Table
 from game.core.tiles import tile_name
-from game.errors import IllegalActionError
+from game.errors import IllegalActionError, SaveError
 
 log = logging.getLogger(__name__)
 
@@ -68,6 +68,8 @@ class HandOutcome:
     message: str
     game_over: bool = False
     events: list[ev.Event] = field(default_factory=list)
+    settled: bool = True
+    """False when all hands were visible: scored, but no points moved (M13)."""
 
     def get_from(self, receiver: int, payer: int) -> int:
         """What ``receiver`` gets from ``payer`` (negative: pays), the Total Scores box's cells."""
@@ -80,14 +82,21 @@ class HandOutcome:
         return total
 
 
-def load_game_rules(ruleset_id: str, mods_dir: str | None = None) -> tuple[Any, PlayRules, Any]:
-    """The ruleset, its play rules and its judge; the built-in classic play with no scoring if it cannot load."""
+def load_game_rules(ruleset_id: str, mods_dir: str | None = None, *, strict: bool = False,
+                    config_dir: str | None = None) -> tuple[Any, PlayRules, Any]:
+    """The ruleset, its play rules and its judge; the built-in classic play with no scoring if it cannot load.
+
+    ``strict`` (opening a save) raises :class:`SaveError` naming the ruleset instead: a saved game replayed under
+    other rules would be another game.
+    """
     try:
         from game.cli.common import judge_for, load_ruleset
 
-        ruleset = load_ruleset(ruleset_id, mods_dir)
+        ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
         return ruleset, ruleset.play, judge_for(ruleset)
     except Exception as exc:  # the table must open even while rulesets are broken or missing
+        if strict:
+            raise SaveError(f"the game needs the ruleset {ruleset_id!r}, which is not available: {exc}") from None
         log.warning("ruleset %r could not be loaded (%s); playing without scoring", ruleset_id, exc)
         return None, PlayRules(), RegularJudge()
 
@@ -137,8 +146,14 @@ class Session:
         self.started = self.table is not None and self.table.phase != "dealt"
         self.outcome: HandOutcome | None = None
         self.show_all_used = False
+        self.undo_timer: float | None = None
+        """Seconds left to take back the human's last discard (the wait time, P-30); None when closed."""
         self.on_hand_finished: list[Callable[[Session], None]] = []
         """Autosave and statistics hooks, called after every finished hand."""
+        self.stats_folder: Any = None
+        """Where the statistics file lives; None keeps no statistics (tests, screenshots)."""
+        self.save_name = ""
+        """The name the game was last saved or opened under (the original's title-bar file name, P-01)."""
         if match is None:
             self.pending.extend(self.match.events)
 
@@ -159,6 +174,7 @@ class Session:
         self.outcome = None
         self.show_all_used = self.options.show_all
         self.claim_timer = None
+        self.undo_timer = None
         self.delay = 0.0
         self.pending.extend(self.table.events)
         self.status = messages.hand_started(self.names, self.table.seat_wind(HUMAN), self.table.round_wind)
@@ -218,7 +234,30 @@ class Session:
         return True
 
     def discard(self, tile: int, standing: bool = False) -> bool:
-        return self.act(Discard(tile, standing))
+        done = self.act(Discard(tile, standing))
+        if done and self.options.wait_time > 0 and not self.options.auto_play:
+            # The original's wait time also bounds taking the tile back (P-30): the others hold off meanwhile.
+            self.undo_timer = self.options.wait_time
+            self.claim_total = self.options.wait_time
+        return done
+
+    @property
+    def can_undo(self) -> bool:
+        """The human may take back the last discard: nobody has acted on it and the wait time lasts."""
+        return (self.table is not None and self.undo_timer is not None and self.undo_timer > 0
+                and self.table.can_take_back(HUMAN))
+
+    def undo(self) -> bool:
+        """Take back the human's discard (Undo, P-96, P-103); the status bar says why when it is too late."""
+        if not self.can_undo:
+            self.status = "You can only take back your own discard before anybody claims it."
+            return False
+        events = self.table.take_back(HUMAN)
+        self.undo_timer = None
+        self.claim_timer = None
+        self.delay = 0.0
+        self._push(events)
+        return True
 
     def claim(self, claim_type: str, tiles: tuple[int, ...] | None = None) -> bool:
         """Claim the discard as ``claim_type``; ``tiles`` picks which chow (None: the only or first one)."""
@@ -280,6 +319,15 @@ class Session:
         table = self.table
         if table is None or table.phase == "over" or (not self.started and not self.options.auto_play):
             return
+        if self.undo_timer is not None:
+            if self.options.auto_play or not table.can_take_back(HUMAN):
+                self.undo_timer = None
+            else:
+                if not hold:
+                    self.undo_timer -= dt
+                if self.undo_timer > 0:
+                    return
+                self.undo_timer = None
         if self.human_may_claim:
             if self.claim_timer is None:
                 self.claim_total = self.options.wait_time
@@ -312,6 +360,7 @@ class Session:
     def skip_wait(self) -> None:
         """Continue at once (0 / right click on the discard): end the pause and the claim window."""
         self.delay = 0.0
+        self.undo_timer = None
         if self.human_may_claim:
             self.pass_claim()
 
@@ -369,7 +418,10 @@ class Session:
     # -- the end of a hand ------------------------------------------------------------------------------------
 
     def finish_hand(self) -> HandOutcome:
-        """Score and settle the finished hand (once) and describe it for the scores scene."""
+        """Score and settle the finished hand (once) and describe it for the scores scene.
+
+        A hand during which all hands were visible (F6) is scored but not settled, as the original does (M13).
+        """
         if self.outcome is not None:
             return self.outcome
         table = self.table
@@ -384,7 +436,8 @@ class Session:
                     results[seat] = self.judge.score(table.hand_spec(seat), context)
                 except Exception as exc:  # a scoring bug must not lose the game; the totals still come from finish
                     log.warning("scoring seat %d failed: %s", seat, exc)
-        events = self.match.finish_hand(table)
+        settle = not self.show_all_used
+        events = self.match.finish_hand(table, settle=settle, no_settlement_reason=messages.NO_SETTLEMENT)
         self.pending.extend(events)
         scores, payments = [0, 0, 0, 0], []
         for event in events:
@@ -401,11 +454,77 @@ class Session:
             message = f"{messages.has(self.names[result.winner])} gone Mah Jongg."
         self.outcome = HandOutcome(result.winner, result.winning_tile, result.won_by, result.from_seat, old,
                                    list(self.match.totals), scores, results, payments, result.winner is None,
-                                   message, self.match.is_over, events)
-        self.status = message
+                                   message, self.match.is_over, events,
+                                   settled=settle or result.winner is None)
+        self.status = message if self.outcome.settled else messages.NO_SETTLEMENT
+        self._record_statistics()
         for hook in self.on_hand_finished:
             hook(self)
         return self.outcome
+
+    @property
+    def player_ids(self) -> list[str]:
+        """Who sits at each seat, as saves and statistics name them."""
+        return ["human", *self.opponents]
+
+    def _record_statistics(self) -> None:
+        """Count the hand (and the game, when it ended) in the statistics file; failures are only logged."""
+        if self.stats_folder is None or self.ruleset is None or not self.match.history:
+            return
+        try:
+            from game.stats import load_statistics, save_statistics
+
+            stats = load_statistics(self.stats_folder)
+            stats.record_hand(self.ruleset.id, self.player_ids, self.match.history[-1])
+            if self.match.is_over:
+                stats.record_game(self.ruleset.id, self.player_ids, self.match)
+            save_statistics(self.stats_folder, stats)
+        except Exception as exc:  # statistics are a comfort: never stop the game for them
+            log.warning("statistics not updated: %s", exc)
+
+    # -- saving and opening -----------------------------------------------------------------------------------
+
+    def snapshot(self, name: str = "", mods: list[dict[str, str]] | None = None) -> Any:
+        """The game as a :class:`game.saves.SavedGame` (the hand in progress included)."""
+        from game.saves import snapshot
+
+        ruleset_id = self.ruleset.id if self.ruleset is not None else "classic"
+        return snapshot(self.match, ruleset_id=ruleset_id, players=self.player_ids, names=self.names,
+                        mods=mods, settings={"show_all_used": self.show_all_used}, name=name)
+
+    @classmethod
+    def from_save(cls, saved: Any, mods_dir: str | None = None, *, options: Options | None = None,
+                  source: str = "the save", config_dir: str | None = None,
+                  available_mods: set[str] | None = None) -> tuple[Session, list[str]]:
+        """The session a save describes, and warnings (mods it used that are missing but were not needed).
+
+        Raises :class:`SaveError` saying what is missing or wrong when the game cannot be rebuilt: the ruleset is
+        not available, or the actions do not replay (then the missing mods are named, as the likely cause).
+        """
+        from game.saves import restore
+
+        missing = sorted({m.get("id", "?") for m in saved.mods if isinstance(m, dict)}
+                         - (available_mods if available_mods is not None else set()))
+        missing = missing if available_mods is not None else []
+        try:
+            ruleset, rules, judge = load_game_rules(saved.ruleset, mods_dir, strict=True, config_dir=config_dir)
+        except SaveError as exc:
+            extra = f" (missing mods: {', '.join(missing)})" if missing else ""
+            raise SaveError(f"{exc}{extra}") from None
+        try:
+            match = restore(saved, rules, judge, source)
+        except SaveError as exc:
+            if missing:
+                raise SaveError(f"{exc} Missing mods: {', '.join(missing)}.") from None
+            raise
+        opponents = [p for p in saved.players if p != "human"][:3]
+        session = cls(ruleset=ruleset, rules=rules, judge=judge, seed=saved.seed, opponents=opponents,
+                      names=list(saved.names), options=options, match=match)
+        session.save_name = saved.name
+        session.show_all_used = bool(saved.settings.get("show_all_used", False)) if session.table else False
+        warnings = [f"mod {mod_id!r} used by this game is not installed; the game replays without it"
+                    for mod_id in missing]
+        return session, warnings
 
     def play_to_end(self, max_steps: int = 20000) -> None:
         """Let the computer play every seat until the hand is over (instant mode, tests and the self-test)."""

@@ -10,6 +10,8 @@ from game.core.tiles import tile_name
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
 WIND_LETTERS = ("E", "S", "W", "N")
+NO_SETTLEMENT = "No settlement of scores because all hands have been visible."
+"""M13: the end of a hand during which Show All Hands was on."""
 
 
 def has(name: str) -> str:
@@ -46,6 +48,10 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
         return f"{names[event.seat]} takes a loose tile"
     if isinstance(event, ev.TileDiscarded):
         return f"{names[event.seat]} discards {tile_name(event.tile)}"
+    if isinstance(event, ev.DiscardTakenBack):
+        if event.seat == human:
+            return f"You take back {tile_name(event.tile)}; discard another tile"
+        return f"{names[event.seat]} takes back {tile_name(event.tile)}"
     if isinstance(event, ev.BonusExposed):
         return f"{names[event.seat]} lays out {tile_name(event.tile)}"
     if isinstance(event, ev.DiscardClaimed):

@@ -308,3 +308,123 @@ class ButtonRow:
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         for b in self.buttons:
             b.draw(surface, palette)
+
+
+@dataclass
+class MenuItem:
+    label: str
+    action: Action
+    enabled: bool = True
+    key_hint: str = ""
+
+
+@dataclass
+class PopupMenu:
+    """The original's floating menu: a small list at the mouse; a click outside or Esc closes it."""
+
+    pos: tuple[int, int]
+    items: list[MenuItem]
+    focus: int = -1
+    closed: bool = False
+    width: int = 230
+    row_h: int = 34
+
+    def rect(self) -> pygame.Rect:
+        r = pygame.Rect(self.pos[0], self.pos[1], self.width, len(self.items) * self.row_h + 12)
+        # Opened near an edge, the menu moves inside the screen instead of being cut.
+        r.right = min(r.right, 1272)
+        r.bottom = min(r.bottom, 682)
+        return r
+
+    def row(self, index: int) -> pygame.Rect:
+        r = self.rect()
+        return pygame.Rect(r.left + 6, r.top + 6 + index * self.row_h, r.width - 12, self.row_h)
+
+    def _choose(self, index: int) -> None:
+        item = self.items[index]
+        if item.enabled:
+            self.closed = True
+            item.action()
+
+    def handle(self, event: pygame.Event) -> bool:
+        """Every event goes to the open menu (it is modal); True always."""
+        if event.type == pygame.MOUSEMOTION:
+            self.focus = next((i for i in range(len(self.items)) if self.row(i).collidepoint(event.pos)), -1)
+        elif event.type == pygame.MOUSEBUTTONDOWN:
+            index = next((i for i in range(len(self.items)) if self.row(i).collidepoint(event.pos)), -1)
+            if index >= 0 and event.button == 1:
+                self._choose(index)
+            elif not self.rect().collidepoint(event.pos):
+                self.closed = True
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.closed = True
+            elif event.key in (pygame.K_UP, pygame.K_DOWN):
+                step = -1 if event.key == pygame.K_UP else 1
+                for _ in self.items:
+                    self.focus = (self.focus + step) % len(self.items)
+                    if self.items[self.focus].enabled:
+                        break
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE) and self.focus >= 0:
+                self._choose(self.focus)
+        return True
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        r = self.rect()
+        shadow = pygame.Surface(r.inflate(16, 16).size, pygame.SRCALPHA)
+        for i in range(5):
+            pygame.draw.rect(shadow, (0, 0, 0, 22), shadow.get_rect().inflate(-3 * i, -3 * i).move(0, 4),
+                             border_radius=12)
+        surface.blit(shadow, r.inflate(16, 16).topleft)
+        pygame.draw.rect(surface, palette.panel, r, border_radius=10)
+        pygame.draw.rect(surface, palette.panel_edge, r, width=2, border_radius=10)
+        for i, item in enumerate(self.items):
+            row = self.row(i)
+            if i == self.focus and item.enabled:
+                pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.45), row, border_radius=7)
+            colour = palette.text_dark if item.enabled else mix(palette.disabled, palette.panel, 0.2)
+            text(surface, item.label, (row.left + 12, row.centery), 16, colour, "bold" if item.enabled else "sans",
+                 "midleft")
+            if item.key_hint:
+                text(surface, item.key_hint, (row.right - 10, row.centery), 12, mix(colour, palette.panel, 0.35),
+                     "sans", "midright")
+
+
+@dataclass
+class TextField:
+    """A one-line text input (a save's name): typing, Backspace, a blinking caret; ``max_length`` characters."""
+
+    rect: pygame.Rect
+    value: str = ""
+    label: str = ""
+    max_length: int = 40
+    focused: bool = True
+    time: float = 0.0
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            self.focused = self.rect.collidepoint(event.pos)
+            return self.focused
+        if not self.focused:
+            return False
+        if event.type == pygame.TEXTINPUT:
+            printable = "".join(ch for ch in event.text if ch.isprintable())
+            self.value = (self.value + printable)[:self.max_length]
+            return True
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
+            self.value = self.value[:-1]
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        self.time += 1 / 60
+        if self.label:
+            text(surface, self.label, (self.rect.left, self.rect.top - 22), 15, palette.text_dark, "bold")
+        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
+        edge = palette.accent_dark if self.focused else palette.panel_edge
+        pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
+        shown = fit_text(self.value, self.rect.width - 30, 18)
+        r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
+        if self.focused and int(self.time * 2) % 2 == 0:
+            x = r.right + 2 if self.value else self.rect.left + 12
+            pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)

@@ -7,6 +7,7 @@ import pygame
 from game.client import layout
 from game.client.look import text, wrap
 from game.client.scenes.base import Scene
+from game.client.scenes.rules import open_rules
 from game.client.widgets import Button, draw_panel
 
 PAGES: list[tuple[str, str]] = [
@@ -22,18 +23,24 @@ PAGES: list[tuple[str, str]] = [
      "(unless it makes you Mah Jongg). Flowers and Seasons are laid out at once and replaced by loose tiles.\n"
      "Beginners can press F6 to see every hand (Show All Hands) and F8 for a QuickTip on what to discard."),
     ("Keyboard",
-     "Arrows, Home, End, Page Up/Down, 1–9: move on your stake.   Enter / Space: discard, or claim the discard.\n"
-     "0 or right click on the discard: let it go at once.   C / P / K / M: Chow, Pung, Kong, Mah Jongg.\n"
-     "F1 help · F2 new game · F3 next hand · F4 start the hand · F5 auto play · F6 show all hands · "
-     "F7 tile movements · F8 QuickTip · F9 pause · F10 (Ctrl+F4) Ask First · F12 (Ctrl+F5) speech balloons · "
-     "Ctrl+F3 timer bar · Keypad + / − wait time · Q jump to the QuickTip tile · W the wall · "
-     "F11 or Alt+Enter fullscreen · Esc menu."),
+     "Arrows, Home, End, Page Up/Down, 1–9: move on your stake.   Enter / Space: discard, claim the discard, or "
+     "take back your own discard while the timer bar runs.\n"
+     "0 or right click on the discard: let it go at once.   C / P / K / M: Chow, Pung, Kong, Mah Jongg.   "
+     "Ctrl+Z or Backspace: Undo (take back your discard).\n"
+     "F1 help · F2 new game · Alt+F2 open a game · F3 next hand · Alt+F3 save the game · F4 start the hand · "
+     "F5 auto play · F6 show all hands (the hand is then not settled) · F7 tile movements · F8 QuickTip · "
+     "F9 pause · F10 (Ctrl+F4) Ask First · F11 tile movement direction · F12 (Ctrl+F5) speech balloons · "
+     "Ctrl+F3 timer bar · Keypad + / − wait time · Q jump to the QuickTip tile · W the wall · R replays · "
+     "Alt+Enter fullscreen · Esc menu · Alt+F4 quit."),
     ("Mouse",
      "Left click a tile on your stake: discard it (on your turn).\n"
-     "Left click the discard in the middle: claim it for a Chow, Pung, Kong or Mah Jongg.\n"
-     "Right click the discard: play goes on at once.\n"
+     "Left click the discard in the middle: claim it for a Chow, Pung, Kong or Mah Jongg. Left click your own "
+     "discard while the timer bar runs: take it back.\n"
+     "Right click the discard: play goes on at once. Right click anywhere else: the floating menu (Undo, Pause, "
+     "Show All Hands, Save, Replays, Close Menu).\n"
      "Left click anywhere while the hand is dealt but not started: start it. A click also finishes the tile "
-     "movement on the way.\nHover over any tile to read its name in the status bar."),
+     "movement on the way.\nHover over any tile to read its name in the status bar. Drop a mod (.zip or folder) "
+     "or a tile-set image on the Mods screen to install or preview it."),
     ("Scoring",
      "At the end of a hand every player scores their sets: Pungs and Kongs of honours and terminals are worth "
      "more, concealed sets twice the exposed ones, each Flower or Season 4. Doubles (sets of dragons, your own "
@@ -60,6 +67,8 @@ class HelpScene(Scene):
                             lambda i=i: self._go(i), size=15) for i, (title, _) in enumerate(PAGES)]
         self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), "Close",
                             lambda: app.stack.remove(self), primary=True, key_hint="Esc")
+        self.rules = Button(pygame.Rect(self.box.right - 336, self.box.bottom - 62, 164, 44), "Full Rules",
+                            lambda: open_rules(app), key_hint="R")
         self._go(page)
 
     def _go(self, page: int) -> None:
@@ -68,11 +77,13 @@ class HelpScene(Scene):
             b.focused = i == self.page
 
     def handle(self, event: pygame.Event) -> None:
-        for b in [*self.tabs, self.close]:
+        for b in [*self.tabs, self.close, self.rules]:
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1):
+            if event.key == pygame.K_r:
+                open_rules(self.app)
+            elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1):
                 self.app.stack.remove(self)
             elif event.key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_PAGEDOWN):
                 self._go(self.page + 1)
@@ -95,6 +106,7 @@ class HelpScene(Scene):
             text(surface, line, (self.box.left + 32, y), 16, palette.text_dark)
             y += 22
         self.close.draw(surface, palette)
+        self.rules.draw(surface, palette)
 
 
 class GameMenuScene(Scene):

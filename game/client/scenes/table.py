@@ -1,11 +1,13 @@
 """The table: the human plays their hand against three computer players.
 
-Mouse: click a stake tile to discard it; click the discard in the middle to claim it; right-click the discard
-to let it go at once. Keyboard: ←/→, Home/End, Page Up/Down and 1–9 move the cursor on the stake; Enter or
-Space discards the tile under the cursor, or claims the discard while the claim window is open; 0 lets it go.
-The original's function keys: F1 help, F2 new game, F3 next hand, F4 start, F5 auto play, F6 show all hands,
-F8 QuickTip, F9 pause, F10 Ask First, F12 speech balloons, Ctrl+F3 timer bar, keypad +/- wait time, Q QuickTip
-tile, W wall view, Esc menu. Claim shortcuts: C chow, P pung, K kong, M Mah Jongg.
+Mouse: click a stake tile to discard it; click the discard in the middle to claim it (or your own, to take it
+back); right-click the discard to let it go at once, anywhere else for the floating menu (Undo, Pause, ...).
+Keyboard: ←/→, Home/End, Page Up/Down and 1–9 move the cursor on the stake; Enter or Space discards the tile
+under the cursor, or claims the discard while the claim window is open; 0 lets it go. The original's function
+keys: F1 help, F2 new game, Alt+F2 open, F3 next hand, Alt+F3 save, F4 start, F5 auto play, F6 show all hands,
+F7 tile movements, F8 QuickTip, F9 pause, F10 Ask First, F11 movement direction, F12 speech balloons, Ctrl+F3
+timer bar, keypad +/- wait time; plus Ctrl+Z (or Backspace) undo, Q QuickTip tile, W wall view, R replays,
+Esc menu. Claim shortcuts: C chow, P pung, K kong, M Mah Jongg.
 """
 
 from __future__ import annotations
@@ -18,11 +20,11 @@ import pygame
 from game.client import layout
 from game.client.animate import Animator, Scenery
 from game.client.controller import HUMAN, Session
-from game.client.look import font, text, wrap
+from game.client.look import font, mix, text, wrap
 from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
-from game.client.widgets import Balloon, Button, StatusBar, Toast, draw_panel
+from game.client.widgets import Balloon, Button, MenuItem, PopupMenu, StatusBar, Toast, draw_panel, draw_timer_bar
 from game.core import events as ev
 from game.core.actions import DeclareKong, MahJongg
 from game.core.tiles import number_of, suit_of, tile_name
@@ -52,6 +54,7 @@ class TableScene(Scene):
                                  show_dealing=bool(app.setting("show_dealing", True)))
         self.animator.on_balloon = self._balloon
         self.animator.on_sound = app.play_sound
+        self.animator.register(ev.DiscardTakenBack, self._taken_back_steps)
         self.scenery = Scenery(None)
         self.balloons: list[Balloon] = []
         self.toasts: list[Toast] = []
@@ -71,6 +74,9 @@ class TableScene(Scene):
         self.time = 0.0
         self.tip_tile: int | None = None
         self.last_discard_live = True
+        self.menu: PopupMenu | None = None
+        self.show_direction = bool(app.setting("movement_direction", False))
+        """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
 
     # -- lifecycle --------------------------------------------------------------------------------------------
 
@@ -78,11 +84,19 @@ class TableScene(Scene):
         if self.session.table is None:
             self.session.deal()
         self.scenery.table = self.session.table
+        self._caption()
         self._pump()
 
     def resume(self) -> None:
         self.animator.speed = self.session.options.animation_speed
         self.keyboard_active = False
+        self._caption()
+
+    def _caption(self) -> None:
+        """P-01: the title bar names the game once it has been saved or opened."""
+        name = self.session.save_name
+        if not self.app.headless:
+            pygame.display.set_caption(f"Sparrow Mah Jongg — {name}" if name else "Sparrow Mah Jongg")
 
     # -- the human's tiles ------------------------------------------------------------------------------------
 
@@ -163,6 +177,81 @@ class TableScene(Scene):
             self.cursor = min(self.cursor, max(0, len(self.hand_tiles()) - 1))
             self.last_discard_live = True
         self._pump()
+
+    def undo(self) -> None:
+        """Take back the discard (Ctrl+Z, a click on it, the Undo button or the floating menu)."""
+        if self.session.undo():
+            self.last_discard_live = False
+        self._pump()
+
+    def _taken_back_steps(self, event: ev.DiscardTakenBack, scenery) -> list:
+        """The tile flies from the pond back onto the stake, where it goes in its sorted place."""
+        from game.client.animate import Step, Tween
+
+        table = self.session.table
+        if event.seat != HUMAN:
+            return []
+        start = layout.discard_position(HUMAN, len(table.players[HUMAN].discards)).pos
+        tiles = self.hand_tiles()
+        places = self.hand_places(tiles)
+        index = tiles.index(event.tile) if event.tile in tiles else len(tiles) - 1
+        if not places:
+            return []
+        hide = ("drawn", HUMAN) if self.has_drawn() and index == len(tiles) - 1 else None
+        self.cursor = index
+        return [Step([Tween(event.tile, start, places[index].pos, layout.DISCARD_TILE, layout.HAND_TILE, 0.3,
+                            hide=hide, lift=30)])]
+
+    def open_menu(self, pos: tuple[int, int]) -> None:
+        """The floating menu (right click, P-33, P-96–P-98), with this game's other commands under it."""
+        s = self.session
+        items = [MenuItem("Undo", self.undo, s.can_undo, "Ctrl+Z"),
+                 MenuItem("Continue" if self.paused else "Pause", self._toggle_pause, True, "F9"),
+                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self._toggle_show_all, True,
+                          "F6"),
+                 MenuItem("Save Game...", self.save_dialog, True, "Alt+F3"),
+                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "R"),
+                 MenuItem("Close Menu", lambda: None)]
+        self.menu = PopupMenu(pos, items)
+
+    def _toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self._toast("Paused — press F9 to continue" if self.paused else "Continue!")
+
+    def _toggle_show_all(self) -> None:
+        self._toggle("show_all", "Show All Hands")
+        if self.session.options.show_all and not self.session.hand_over:
+            self.session.show_all_used = True
+            self.session.status = "All hands are visible: this hand will be scored without settlement."
+
+    def save_dialog(self) -> None:
+        from game.client.scenes.saves import SavesScene
+
+        self.app.stack.push(SavesScene(self.app, "save", self.session))
+
+    def open_dialog(self) -> None:
+        from game.client.scenes.saves import SavesScene
+
+        self.app.stack.push(SavesScene(self.app, "open", self.session))
+
+    def show_replays(self) -> None:
+        from game.client.scenes.replay import ReplayScene
+
+        s = self.session
+        if not s.match.history:
+            s.status = "No hand has finished yet: there is nothing to replay."
+            return
+        self.app.stack.push(ReplayScene(self.app, s, len(s.match.history) - 1))
+
+    def new_game(self) -> None:
+        """F2: a game in progress is offered for saving first (P-42)."""
+        s = self.session
+        if not s.match.history and s.table.phase == "dealt":
+            self.app.new_game()
+            return
+        self._ask("New Game", "Start a new game? The game in progress is kept in the autosave; save it under a "
+                  "name to keep it for good.", [("New Game", self.app.new_game), ("Save first", self.save_dialog)],
+                  cancel=("Cancel", lambda: None))
 
     def start(self) -> None:
         if self.session.table.phase == "dealt":
@@ -360,8 +449,8 @@ class TableScene(Scene):
         for event in events:
             if isinstance(event, ev.TileDiscarded):
                 self.last_discard_live = True
-            elif isinstance(event, ev.TileDrawn | ev.DiscardClaimed):
-                self.last_discard_live = isinstance(event, ev.TileDrawn) and False
+            elif isinstance(event, ev.TileDrawn | ev.DiscardClaimed | ev.DiscardTakenBack):
+                self.last_discard_live = False
         self.animator.feed(events, self.scenery)
         if self.session.options.quick_tip:
             self.tip_tile = self.session.quick_tip()
@@ -375,9 +464,11 @@ class TableScene(Scene):
             t.age += dt
         self.toasts = [t for t in self.toasts if t.alive]
         self.animator.update(dt)
+        if self.menu is not None and self.menu.closed:
+            self.menu = None
         if self.paused:
             return
-        hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None
+        hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
         self._pump()
         self._ask_first_checks()
@@ -409,6 +500,8 @@ class TableScene(Scene):
                 key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[t]
                 specs.append((CLAIM_LABELS[t] + "!", lambda t=t: self.claim(t), key, True))
             specs.append(("Pass", s.pass_claim, "0", False))
+        elif s.can_undo:
+            specs.append(("Undo", self.undo, "Ctrl+Z", False))
         elif s.human_to_discard:
             if s.can_mah_jongg():
                 specs.append(("Mah Jongg!", self.mah_jongg, "M", True))
@@ -426,7 +519,15 @@ class TableScene(Scene):
     # -- input ------------------------------------------------------------------------------------------------
 
     def handle(self, event: pygame.Event) -> None:
+        if self.menu is not None and not self.menu.closed:
+            self.menu.handle(event)
+            if self.menu.closed:
+                self._pump()
+            return
         if self._prompt_handle(event):
+            return
+        if event.type == pygame.DROPFILE:
+            self._dropped(event.file)
             return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
@@ -487,6 +588,8 @@ class TableScene(Scene):
             if on_discard or s.human_may_claim:
                 s.skip_wait()  # P-34: right click on the discard continues at once
                 self._pump()
+            else:
+                self.open_menu(event.pos)  # P-33 (Q-16: the discard skips, elsewhere the menu)
             return
         if event.button != 1:
             return
@@ -498,7 +601,9 @@ class TableScene(Scene):
             self.cursor = index
             self.discard_index(index)
             return
-        if on_discard:
+        if on_discard and s.can_undo:
+            self.undo()  # P-30: a click on your own discard takes it back
+        elif on_discard:
             self.claim_discard()
             self._pump()
 
@@ -527,6 +632,12 @@ class TableScene(Scene):
             self.cursor = min(count - 1, key - pygame.K_1)
         elif key in (pygame.K_0, pygame.K_KP0):
             s.skip_wait()
+        elif (key == pygame.K_z and mod & pygame.KMOD_CTRL) or key == pygame.K_BACKSPACE:
+            self.undo()
+        elif (key == pygame.K_F2 and mod & pygame.KMOD_ALT) or (key == pygame.K_o and mod & pygame.KMOD_CTRL):
+            self.open_dialog()
+        elif (key == pygame.K_F3 and mod & pygame.KMOD_ALT) or (key == pygame.K_s and mod & pygame.KMOD_CTRL):
+            self.save_dialog()
         elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             if s.table.phase == "dealt":
                 self.start()
@@ -534,6 +645,8 @@ class TableScene(Scene):
                 self.next_hand()
             elif s.human_may_claim and self.chow_pick is None:
                 self.claim_discard()
+            elif s.can_undo and not s.human_to_discard:
+                self.undo()  # P-103: Enter or Space on your own discard takes it back
             elif count:
                 self.keyboard_active = True
                 self.discard_index(self.cursor)
@@ -567,9 +680,7 @@ class TableScene(Scene):
             s.options.auto_play = True
             self._toast("Auto Play on — press F5, Enter or click to stop")
         elif key == pygame.K_F6:
-            self._toggle("show_all", "Show All Hands")
-            if s.options.show_all:
-                s.show_all_used = True
+            self._toggle_show_all()
         elif key == pygame.K_F7:
             speed = 0.0 if s.options.animation_speed > 0 else 1.0
             s.options.animation_speed = self.animator.speed = speed
@@ -578,8 +689,11 @@ class TableScene(Scene):
             self._toggle("quick_tip", "QuickTip")
             self.tip_tile = s.quick_tip() if s.options.quick_tip else None
         elif key == pygame.K_F9:
-            self.paused = not self.paused
-            self._toast("Paused — press F9 to continue" if self.paused else "Continue!")
+            self._toggle_pause()
+        elif key == pygame.K_F11:
+            self.show_direction = not self.show_direction
+            self.app.save_settings(movement_direction=self.show_direction)
+            self._toast(f"Tile movement direction {'on' if self.show_direction else 'off'}")
         elif key == pygame.K_F10:
             self._toggle("ask_first", "Ask First")
         elif key == pygame.K_F12:
@@ -590,10 +704,12 @@ class TableScene(Scene):
             s.status = f"Wait time: {s.options.wait_time:.2f} seconds"
         elif key == pygame.K_w:
             self.app.show_wall(self)
+        elif key == pygame.K_r and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
+            self.show_replays()
         elif key == pygame.K_F1:
             self.app.show_help(self)
         elif key == pygame.K_F2:
-            self.app.new_game()
+            self.new_game()
         elif key == pygame.K_ESCAPE:
             if self.chow_pick is not None:
                 self.chow_pick = None
@@ -630,12 +746,15 @@ class TableScene(Scene):
             draw.draw_melds(surface, self, seat, hidden)
         draw.draw_melds(surface, self, HUMAN, hidden)
         draw.draw_compass(surface, self, pulse)
+        self._draw_undo_bar(surface)
         draw.draw_ponds(surface, self, hidden, pulse)
         draw.draw_name_plates(surface, self)
         draw.draw_human_hand(surface, self, hidden)
         self._draw_bottom_left(surface)
         for b in self.buttons:
             b.draw(surface, palette)
+        if self.show_direction:
+            self._draw_trails(surface, alpha)
         draw.draw_flying(surface, self, alpha)
         for balloon in self.balloons:
             balloon.draw(surface, palette)
@@ -650,6 +769,35 @@ class TableScene(Scene):
             self._banner(surface, toast.message, y=270, alpha=min(1.0, (toast.life - toast.age) / 0.4))
         if self.prompt is not None:
             self._draw_prompt(surface)
+        if self.menu is not None and not self.menu.closed:
+            self.menu.draw(surface, palette)
+
+    def _draw_undo_bar(self, surface: pygame.Surface) -> None:
+        """While your discard may be taken back, the compass's timer bar runs for it too (P-13)."""
+        s = self.session
+        if not s.can_undo or not s.options.timer_bar:
+            return
+        inner = layout.COMPASS.inflate(-96, -96)
+        bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
+        pygame.draw.rect(surface, mix(self.app.palette.compass, (0, 0, 0), 0.12), bar.inflate(4, 10))
+        draw_timer_bar(surface, bar, s.undo_timer / max(0.01, s.claim_total), self.app.palette)
+
+    def _draw_trails(self, surface: pygame.Surface, alpha: float) -> None:
+        """F11: dots along the path a moving tile has come, fading towards where it started."""
+        for tween in self.animator.flying():
+            _, _, p = tween.state(alpha)
+            if p <= 0.02:
+                continue
+            for k in range(1, 13):
+                t = k / 13
+                q = p * t
+                w = tween.size0[0] + (tween.size1[0] - tween.size0[0]) * q
+                h = tween.size0[1] + (tween.size1[1] - tween.size0[1]) * q
+                px = tween.start[0] + (tween.end[0] - tween.start[0]) * q + w / 2
+                py = tween.start[1] + (tween.end[1] - tween.start[1]) * q - tween.lift * 4 * q * (1 - q) + h / 2
+                dot = pygame.Surface((12, 12), pygame.SRCALPHA)
+                pygame.draw.circle(dot, (*self.app.palette.highlight, int(30 + 160 * t)), (6, 6), 1 + round(3 * t))
+                surface.blit(dot, (round(px) - 6, round(py) - 6))
 
     def _draw_bottom_left(self, surface: pygame.Surface) -> None:
         """The human's own plate: name, seat wind and a line of option flags."""

@@ -1,0 +1,280 @@
+"""Replays: step through any finished hand of the game move by move, forward and back, every hand visible.
+
+A hand is rebuilt from what the match recorded (its seed, East, the round wind and the actions) on a fresh
+:class:`Table`; stepping back rebuilds it and re-applies one action fewer, so what is shown is always exactly the
+engine's state after that move. The table is drawn with the table scene's own drawing functions. E exports the
+hand as a replay file in the saves folder (:func:`game.saves.export_hand`).
+
+Keys: ←/→ one move, Home/End the start and the end, Page Up/Down the previous and next hand, Space plays the
+moves one after another, E exports, Esc closes.
+"""
+
+from __future__ import annotations
+
+import logging
+from types import SimpleNamespace
+from typing import Any
+
+import pygame
+
+from game.client import layout
+from game.client.look import fit_text, text
+from game.client.messages import WIND_NAMES, describe
+from game.client.scenes import table_draw as draw
+from game.client.scenes.base import Scene
+from game.client.widgets import Button, StatusBar, Toast
+from game.core import events as ev
+from game.core.actions import action_to_text
+from game.core.table import Table
+from game.core.tiles import tile_name
+
+log = logging.getLogger(__name__)
+
+PLAY_STEP = 0.7
+"""Seconds between moves while the replay plays by itself."""
+
+
+def hand_table(session: Any, index: int, moves: int) -> tuple[Table, list[ev.Event]]:
+    """Hand ``index`` of the session's match after its first ``moves`` actions, and the events of the last one."""
+    record = session.match.history[index]
+    table = Table(session.rules, session.judge, record.seed, east=record.east, round_wind=record.round_wind,
+                  hand_number=record.hand_number)
+    last = table.begin()
+    for seat, action in record.actions[:moves]:
+        last = table.apply(seat, action)
+    return table, last
+
+
+def move_line(events: list[ev.Event], names: list[str]) -> str:
+    """The status line for one move; every tile is named, since all hands are visible in a replay."""
+    lines = []
+    for event in events:
+        if isinstance(event, ev.TileDrawn):
+            lines.append(f"{names[event.seat]} gets {tile_name(event.tile)}")
+        elif isinstance(event, ev.ReplacementDrawn):
+            lines.append(f"{names[event.seat]} gets {tile_name(event.tile)} as a loose tile")
+        else:
+            line = describe(event, names, human=-1)
+            if line:
+                lines.append(line)
+    return " · ".join(lines)
+
+
+class _View:
+    """What the table-drawing functions read from a table scene, for a replayed table: no cursor, no timer."""
+
+    def __init__(self, app: Any, session: Any) -> None:
+        self.app = app
+        self.session = SimpleNamespace(table=None, names=session.names, human_may_claim=False, claim_timer=None,
+                                       claim_total=1.0, options=SimpleNamespace(timer_bar=False, quick_tip=False,
+                                                                                show_all=True),
+                                       match=SimpleNamespace(totals=[0, 0, 0, 0], first_east=session.match.first_east))
+        self.cursor = self.hover = -1
+        self.keyboard_active = False
+        self.chow_pick = None
+        self.tip_tile = None
+        self.last_discard_live = True
+
+    def chow_usable(self) -> set[int]:
+        return set()
+
+    def has_drawn(self) -> bool:
+        t = self.session.table
+        return t.phase == "turn" and t.current == 0 and t.drawn_tile is not None
+
+    def hand_tiles(self) -> list[int]:
+        t = self.session.table
+        return draw.hand_order(t.players[0].concealed, t.drawn_tile if self.has_drawn() else None)
+
+    def hand_places(self, tiles: list[int]) -> list[layout.Placed]:
+        return layout.hand_positions(len(tiles), self.has_drawn())
+
+
+class ReplayScene(Scene):
+    name = "replay"
+
+    def __init__(self, app, session: Any, hand: int = 0) -> None:
+        super().__init__(app)
+        self.session = session
+        self.view = _View(app, session)
+        self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
+                                            layout.STATUS_H))
+        self.toasts: list[Toast] = []
+        self.playing = False
+        self.clock = 0.0
+        self.hand = -1
+        self.move = 0
+        self.line = ""
+        specs = [("|◀", self.first, "Home"), ("◀", self.back, "←"), ("▶", self.forward, "→"), ("▶|", self.last, "End"),
+                 ("Play", self.toggle_play, "Space"), ("Export", self.export, "E"), ("Close", self.close, "Esc")]
+        self.buttons = []
+        for i, (label, fn, key) in enumerate(specs):
+            rect = pygame.Rect(1040 + i * 58, 606, 54, 38) if i < 4 else \
+                pygame.Rect(1040 + (i - 4) * 78, 650, 74, 38)
+            self.buttons.append(Button(rect, label, fn, key_hint=key, primary=label == "Close", size=16))
+        self.hand_buttons = [Button(pygame.Rect(20, 650, 110, 32), "◀ Hand", lambda: self.select(self.hand - 1),
+                                    size=14),
+                             Button(pygame.Rect(138, 650, 110, 32), "Hand ▶", lambda: self.select(self.hand + 1),
+                                    size=14)]
+        self.select(hand)
+
+    # -- moving through the hand ------------------------------------------------------------------------------
+
+    @property
+    def record(self) -> Any:
+        return self.session.match.history[self.hand]
+
+    @property
+    def total_moves(self) -> int:
+        return len(self.record.actions)
+
+    def select(self, hand: int) -> None:
+        """Show hand ``hand`` (0-based) from its start."""
+        count = len(self.session.match.history)
+        if not count:
+            return
+        hand = max(0, min(count - 1, hand))
+        if hand == self.hand:
+            return
+        self.hand = hand
+        start = self.session.match.rules.start_score
+        totals = [start + sum(r.deltas[s] for r in self.session.match.history[:hand]) for s in range(4)]
+        self.view.session.match.totals = totals
+        self.goto(0)
+
+    def goto(self, move: int) -> None:
+        self.move = max(0, min(self.total_moves, move))
+        table, events = hand_table(self.session, self.hand, self.move)
+        self.view.session.table = table
+        self.view.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
+        names = self.session.names
+        if self.move == 0:
+            self.line = (f"Hand {self.record.hand_number}: {names[self.record.east]} is East, the wind of the round "
+                         f"is {WIND_NAMES[self.record.round_wind]}.")
+        else:
+            seat, action = self.record.actions[self.move - 1]
+            self.line = move_line(events, names) or f"{names[seat]}: {action_to_text(action)}"
+        if self.move == self.total_moves:
+            self.playing = False
+
+    def first(self) -> None:
+        self.goto(0)
+
+    def back(self) -> None:
+        self.goto(self.move - 1)
+
+    def forward(self) -> None:
+        self.goto(self.move + 1)
+
+    def last(self) -> None:
+        self.goto(self.total_moves)
+
+    def toggle_play(self) -> None:
+        if self.move >= self.total_moves:
+            self.goto(0)
+        self.playing = not self.playing
+        self.clock = 0.0
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    def export(self) -> None:
+        """Write this hand as a replay file in the saves folder; it opens (and replays) like any save."""
+        from game.client.scenes.saves import file_stem, mods_in_use
+        from game.saves import SAVE_SUFFIX, export_hand, write_save
+
+        folders = self.app.folders
+        if folders is None:
+            self._toast("No saves folder: cannot export")
+            return
+        base = self.session.save_name or "game"
+        name = f"{base} - hand {self.record.hand_number}"
+        try:
+            saved = export_hand(self.session.snapshot(base, mods=mods_in_use(self.app)), self.hand, name)
+            path = folders.saves / f"replay {file_stem(name)}{SAVE_SUFFIX}"
+            write_save(path, saved)
+        except Exception as exc:  # a failed export is reported, the replay goes on
+            log.warning("export failed: %s", exc)
+            self._toast(f"Export failed: {exc}")
+            return
+        self._toast(f"Exported as {path.name}")
+
+    def _toast(self, message: str) -> None:
+        self.toasts = [Toast(message, life=2.6)]
+
+    # -- input and time ---------------------------------------------------------------------------------------
+
+    def handle(self, event: pygame.Event) -> None:
+        for b in self.buttons + self.hand_buttons:
+            if b.handle(event):
+                return
+        if event.type != pygame.KEYDOWN:
+            return
+        keys = {pygame.K_LEFT: self.back, pygame.K_RIGHT: self.forward, pygame.K_HOME: self.first,
+                pygame.K_END: self.last, pygame.K_SPACE: self.toggle_play, pygame.K_e: self.export,
+                pygame.K_ESCAPE: self.close, pygame.K_PAGEUP: lambda: self.select(self.hand - 1),
+                pygame.K_PAGEDOWN: lambda: self.select(self.hand + 1)}
+        if event.key in keys:
+            keys[event.key]()
+
+    def update(self, dt: float) -> None:
+        for t in self.toasts:
+            t.age += dt
+        self.toasts = [t for t in self.toasts if t.alive]
+        if self.playing:
+            self.clock += dt
+            if self.clock >= PLAY_STEP:
+                self.clock = 0.0
+                self.forward()
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        app = self.app
+        palette = app.palette
+        view = self.view
+        table = view.session.table
+        surface.blit(app.background(), (0, 0))
+        draw.draw_inlay(surface, palette)
+        current = table.current if table.phase == "turn" else None
+        for seat in range(4):
+            draw.draw_stake(surface, seat, table.seat_wind(seat) == 0, seat == current, palette, 0.5)
+        for seat in (1, 2, 3):
+            draw.draw_opponent_hand(surface, view, seat, set(), True)
+            draw.draw_melds(surface, view, seat, set())
+        draw.draw_melds(surface, view, 0, set())
+        draw.draw_compass(surface, view, 0.5)
+        draw.draw_ponds(surface, view, set(), 0.5)
+        draw.draw_name_plates(surface, view)
+        draw.draw_human_hand(surface, view, set())
+        self._draw_plate(surface)
+        for b in self.buttons:
+            b.label = ("Pause" if self.playing else "Play") if b.action == self.toggle_play else b.label
+            b.draw(surface, palette)
+        for b in self.hand_buttons:
+            b.draw(surface, palette)
+        self.status.left = f"{table.wall.live_count} Tiles left"
+        self.status.message = self.line
+        self.status.draw(surface, palette)
+        for toast in self.toasts:
+            image_rect = pygame.Rect(0, 0, 520, 40)
+            image_rect.center = (640, 270)
+            pygame.draw.rect(surface, (0, 0, 0), image_rect, border_radius=20)
+            pygame.draw.rect(surface, palette.accent, image_rect, width=1, border_radius=20)
+            text(surface, fit_text(toast.message, 500, 17, "bold"), image_rect.center, 17, palette.text, "bold",
+                 "center")
+
+    def _draw_plate(self, surface: pygame.Surface) -> None:
+        """Bottom left: which hand and move this is, with a bar of the way through the hand."""
+        palette = self.app.palette
+        count = len(self.session.match.history)
+        text(surface, "Replay", (20, 596), 22, palette.accent, "serif_bold", shadow=(0, 0, 0))
+        text(surface, f"Hand {self.record.hand_number} ({self.hand + 1} of {count})", (112, 602), 15,
+             palette.text, "bold")
+        text(surface, f"Move {self.move} of {self.total_moves}", (20, 626), 14, palette.text_dim, "sans")
+        bar = pygame.Rect(140, 631, 110, 8)
+        pygame.draw.rect(surface, palette.compass_dark, bar, border_radius=4)
+        filled = bar.copy()
+        filled.width = round(bar.width * self.move / max(1, self.total_moves))
+        if filled.width:
+            pygame.draw.rect(surface, palette.accent, filled, border_radius=4)

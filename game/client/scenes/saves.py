@@ -1,0 +1,306 @@
+"""Open (Alt+F2) and Save (Alt+F3): the saved games in the config folder, in a box over the table or the title.
+
+The list shows each save's name, date, ruleset and hands played; a corrupt save is listed in red with the reason
+and cannot be opened (nor is it ever changed). Saving asks for a name; an existing save of that name is replaced
+only after a second confirmation. Opening a game whose ruleset is missing, or that no longer replays because mods
+changed, says what is missing and leaves everything as it was.
+"""
+
+from __future__ import annotations
+
+import re
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.client import layout
+from game.client.look import fit_text, mix, text
+from game.client.scenes.base import Scene
+from game.client.widgets import Button, TextField, draw_panel
+from game.errors import SaveError
+
+ROW_H = 48
+VISIBLE = 7
+
+
+def file_stem(name: str) -> str:
+    """A file name for a save called ``name``: letters, digits, spaces, dots, dashes and underscores only."""
+    stem = re.sub(r"[^\w .-]+", "_", name.strip()).strip(" .")
+    return stem[:60] or "game"
+
+
+def mods_in_use(app: Any) -> list[dict[str, str]]:
+    """The loaded mods (id and version), kept in a save so a missing one can be named when it is opened."""
+    catalog = getattr(app, "catalog", None)
+    try:
+        return [{"id": e.id, "version": str(getattr(e.manifest, "version", "?"))}
+                for e in catalog.entries if e.loaded] if catalog is not None else []
+    except Exception:  # an odd catalog must not stop a save
+        return []
+
+
+def available_mod_ids(app: Any) -> set[str] | None:
+    catalog = getattr(app, "catalog", None)
+    if catalog is None:
+        return None
+    try:
+        return {e.id for e in catalog.entries if e.loaded}
+    except Exception:  # unknown: do not name mods as missing
+        return None
+
+
+class SavesScene(Scene):
+    overlay = True
+    name = "saves"
+
+    def __init__(self, app, mode: str, session: Any = None) -> None:
+        super().__init__(app)
+        self.mode = mode
+        self.session = session
+        self.box = pygame.Rect(0, 0, 960, 620)
+        self.box.center = (640, 350)
+        self.saves: list[Any] = []
+        self.selected = -1
+        self.scroll = 0
+        self.message = ""
+        self.error = False
+        self.confirm: Path | None = None
+        self.field = TextField(pygame.Rect(self.box.left + 28, self.box.top + 92, 560, 42),
+                               getattr(session, "save_name", "") or "", "Save as:")
+        ok = ("Save" if mode == "save" else "Open", self.confirm_action)
+        self.ok = Button(pygame.Rect(self.box.right - 330, self.box.bottom - 64, 146, 44), ok[0], ok[1],
+                         primary=True, key_hint="Enter")
+        self.cancel = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 64, 146, 44), "Cancel", self.close,
+                             key_hint="Esc")
+        self.replay = Button(pygame.Rect(self.box.left + 24, self.box.bottom - 64, 180, 44), "Watch replay",
+                             self.watch, key_hint="R")
+        self.reload()
+
+    def enter(self) -> None:
+        if self.mode == "save":
+            pygame.key.start_text_input()
+
+    def exit(self) -> None:
+        pygame.key.stop_text_input()
+
+    @property
+    def folder(self) -> Path | None:
+        folders = self.app.folders
+        return folders.saves if folders is not None else None
+
+    def reload(self) -> None:
+        from game.saves import list_saves
+
+        self.saves = list_saves(self.folder) if self.folder is not None else []
+        self.saves.sort(key=lambda info: info.date, reverse=True)
+        if self.mode == "open" and self.saves and self.selected < 0:
+            self.selected = 0
+        self.selected = min(self.selected, len(self.saves) - 1)
+
+    def close(self) -> None:
+        self.app.stack.remove(self)
+
+    def _say(self, message: str, error: bool = False) -> None:
+        self.message, self.error = message, error
+
+    # -- actions ----------------------------------------------------------------------------------------------
+
+    def confirm_action(self) -> None:
+        if self.mode == "save":
+            self.save()
+        else:
+            self.open()
+
+    def save(self) -> None:
+        from game.saves import SAVE_SUFFIX, write_save
+
+        name = self.field.value.strip()
+        if self.session is None or self.folder is None:
+            self._say("there is no game to save", True)
+            return
+        if not name:
+            self._say("type a name for the save first", True)
+            return
+        path = self.folder / f"{file_stem(name)}{SAVE_SUFFIX}"
+        if path.exists() and self.confirm != path:
+            self.confirm = path
+            self._say(f"a save called {path.stem!r} exists: press Save again to replace it")
+            return
+        try:
+            write_save(path, self.session.snapshot(name, mods=mods_in_use(self.app)))
+        except (OSError, SaveError) as exc:
+            self._say(f"could not save {name!r}: {exc}", True)
+            return
+        self.session.save_name = name
+        self.session.status = f"Game saved as {name!r}."
+        self.close()
+
+    def _selected_info(self) -> Any:
+        return self.saves[self.selected] if 0 <= self.selected < len(self.saves) else None
+
+    def _read_selected(self) -> Any:
+        from game.saves import read_save
+
+        info = self._selected_info()
+        if info is None:
+            self._say("choose a saved game first", True)
+            return None
+        if info.status != "ok":
+            self._say(f"{info.name} cannot be opened: {info.reason}", True)
+            return None
+        try:
+            return read_save(info.path)
+        except SaveError as exc:
+            self._say(str(exc), True)
+            return None
+
+    def open(self) -> None:
+        from game.client.controller import Session
+
+        saved = self._read_selected()
+        if saved is None:
+            return
+        info = self._selected_info()
+        args = self.app.args
+        try:
+            session, warnings = Session.from_save(saved, getattr(args, "mods_dir", None), options=self.app.options(),
+                                                  source=Path(info.path).name,
+                                                  config_dir=getattr(args, "config_dir", None),
+                                                  available_mods=available_mod_ids(self.app))
+        except SaveError as exc:
+            self._say(f"not opened: {exc}", True)
+            return
+        session.save_name = saved.name or Path(info.path).stem
+        session.status = warnings[0] if warnings else f"Opened {session.save_name!r}."
+        self.app.play_session(session)
+
+    def watch(self) -> None:
+        """Replay the selected save's finished hands, without opening the game itself."""
+        from game.client.controller import Session
+        from game.client.scenes.replay import ReplayScene
+
+        saved = self._read_selected()
+        if saved is None:
+            return
+        try:
+            session, _ = Session.from_save(saved, getattr(self.app.args, "mods_dir", None),
+                                           config_dir=getattr(self.app.args, "config_dir", None))
+        except SaveError as exc:
+            self._say(f"cannot replay: {exc}", True)
+            return
+        if not session.match.history:
+            self._say("that game has no finished hand to replay yet", True)
+            return
+        start = saved.settings.get("replay_hand", 0)
+        self.app.stack.push(ReplayScene(self.app, session, start if isinstance(start, int) else 0))
+
+    # -- input ------------------------------------------------------------------------------------------------
+
+    def _row(self, i: int) -> pygame.Rect:
+        top = self.box.top + (186 if self.mode == "save" else 116)
+        return pygame.Rect(self.box.left + 24, top + (i - self.scroll) * ROW_H, self.box.width - 48, ROW_H - 6)
+
+    def _visible(self) -> int:
+        return VISIBLE - (1 if self.mode == "save" else 0)
+
+    def handle(self, event: pygame.Event) -> None:
+        buttons = [self.ok, self.cancel] + ([self.replay] if self.mode == "open" else [])
+        for b in buttons:
+            if b.handle(event):
+                return
+        if self.mode == "save" and self.field.handle(event):
+            self.confirm = None
+            return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for i in range(self.scroll, min(len(self.saves), self.scroll + self._visible())):
+                if self._row(i).collidepoint(event.pos):
+                    self._pick(i)
+                    if event.dict.get("clicks", 1) >= 2 and self.mode == "open":
+                        self.open()
+        elif event.type == pygame.MOUSEWHEEL:
+            self.scroll = max(0, min(max(0, len(self.saves) - self._visible()), self.scroll - event.y))
+        elif event.type == pygame.KEYDOWN:
+            if event.key == pygame.K_ESCAPE:
+                self.close()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self.confirm_action()
+            elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.saves:
+                step = -1 if event.key == pygame.K_UP else 1
+                self._pick(max(0, min(len(self.saves) - 1, self.selected + step)))
+            elif event.key == pygame.K_r and self.mode == "open":
+                self.watch()
+
+    def _pick(self, index: int) -> None:
+        self.selected = index
+        info = self.saves[index]
+        if self.mode == "save" and info.status == "ok":
+            self.field.value = info.name
+        self.confirm = None
+        self._say(info.reason if info.status != "ok" else "", info.status != "ok")
+        self.scroll = min(self.scroll, index)
+        if index >= self.scroll + self._visible():
+            self.scroll = index - self._visible() + 1
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.app.palette
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 130))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, palette, title="Save Game" if self.mode == "save" else "Open Game")
+        if self.mode == "save":
+            self.field.draw(surface, palette)
+            for k, line in enumerate(("Saved games are kept in your config folder.",
+                                      "The autosave is made after every hand.")):
+                text(surface, line, (self.field.rect.right + 20, self.field.rect.centery - 9 + k * 18), 13,
+                     palette.compass_dark, "sans", "midleft")
+        header = self._row(self.scroll)
+        columns = self._columns(header)
+        for label, x in zip(("Name", "Saved", "Ruleset", "Hands"), columns, strict=True):
+            text(surface, label, (x, header.top - 6), 14, palette.compass_dark, "bold", "bottomleft")
+        if not self.saves:
+            text(surface, "No saved games yet." if self.mode == "open" else "No saved games yet: this is the first.",
+                 (self.box.centerx, header.bottom + 60), 18, palette.compass_dark, "sans", "center")
+        for i in range(self.scroll, min(len(self.saves), self.scroll + self._visible())):
+            self._draw_row(surface, i, columns)
+        if len(self.saves) > self._visible():
+            text(surface, f"{self.scroll + 1}–{min(len(self.saves), self.scroll + self._visible())} of "
+                 f"{len(self.saves)} (wheel or arrows to scroll)", (self.box.right - 28, header.top - 6), 12,
+                 palette.compass_dark, "sans", "bottomright")
+        if self.message:
+            colour = palette.east_stake if self.error else palette.text_dark
+            text(surface, fit_text(self.message, self.box.width - 60, 15), (self.box.left + 28,
+                 self.box.bottom - 86), 15, colour, "bold" if self.error else "sans", "midleft")
+        self.ok.draw(surface, palette)
+        self.cancel.draw(surface, palette)
+        if self.mode == "open":
+            self.replay.draw(surface, palette)
+
+    def _columns(self, row: pygame.Rect) -> tuple[int, int, int, int]:
+        return (row.left + 16, row.left + 380, row.left + 590, row.left + 790)
+
+    def _draw_row(self, surface: pygame.Surface, i: int, columns: tuple[int, int, int, int]) -> None:
+        palette = self.app.palette
+        info = self.saves[i]
+        row = self._row(i)
+        selected = i == self.selected
+        base = mix(palette.accent, palette.panel, 0.5) if selected else palette.panel_shade
+        pygame.draw.rect(surface, base, row, border_radius=8)
+        if selected:
+            pygame.draw.rect(surface, palette.accent_dark, row, width=2, border_radius=8)
+        if info.status != "ok":
+            text(surface, fit_text(info.name, 340, 17, "bold"), (columns[0], row.top + 4), 17, palette.east_stake,
+                 "bold")
+            reason = info.reason.split(": ", 1)[-1] if info.reason.startswith(info.path) else info.reason
+            text(surface, fit_text(f"corrupt, left untouched: {reason}", row.width - 40, 12),
+                 (columns[0], row.top + 25), 12, palette.east_stake)
+            return
+        text(surface, fit_text(info.name, 340, 17, "bold"), (columns[0], row.centery), 17, palette.text_dark,
+             "bold", "midleft")
+        text(surface, info.date.replace("T", "  ")[:17], (columns[1], row.centery), 15, palette.text_dark, "sans",
+             "midleft")
+        text(surface, fit_text(info.ruleset, 180, 15), (columns[2], row.centery), 15, palette.text_dark, "sans",
+             "midleft")
+        text(surface, str(info.hands), (columns[3], row.centery), 15, palette.text_dark, "bold", "midleft")

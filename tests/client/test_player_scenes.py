@@ -1,0 +1,175 @@
+"""The player's scenes over the table: Undo and the floating menu, Save and Open, replays, statistics."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.controller import HUMAN, Options, Session
+from game.client.scenes.table import TableScene
+from game.saves import list_saves, read_save, write_save
+from tests.client.helpers import click, key, make_app
+
+
+def _table_at_human_turn(app, seed: int = 5, hands: int = 0, wait: float = 5.0) -> TableScene:
+    session = Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0,
+                                                              wait_time=wait))
+    for _ in range(hands):
+        session.deal()
+        session.play_to_end()
+        session.finish_hand()
+    if hands:
+        session.deal()
+    scene = app.play_session(session)
+    app.stack.apply_pending()
+    scene.start()
+    for _ in range(3000):
+        if session.human_to_discard:
+            return scene
+        app.step()
+    raise AssertionError("the human never had a turn")
+
+
+def test_table__ctrl_z_takes_the_discard_back(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app)
+    s = scene.session
+    tile = scene.hand_tiles()[0]
+    scene.discard_index(0)
+    assert tile not in s.table.players[HUMAN].concealed
+    assert "Undo" in [b.label for b in (scene._refresh_buttons() or scene.buttons)]
+    scene.handle(key(pygame.K_z, pygame.KMOD_CTRL))
+    assert tile in s.table.players[HUMAN].concealed
+    assert s.human_to_discard
+
+
+def test_table__right_click_opens_the_floating_menu_with_undo_and_pause(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app)
+    scene.discard_index(0)
+    scene.handle(click((700, 300), button=3))
+    assert scene.menu is not None
+    labels = [item.label for item in scene.menu.items]
+    assert labels[:2] == ["Undo", "Pause"] and labels[-1] == "Close Menu"
+    assert scene.menu.items[0].enabled
+    undo_row = scene.menu.row(0).center
+    scene.handle(click(undo_row))
+    assert scene.menu is None or scene.menu.closed
+    assert scene.session.human_to_discard
+    scene.handle(click((700, 300), button=3))
+    scene.handle(click(scene.menu.row(1).center))
+    assert scene.paused
+
+
+def test_table__f11_is_the_movement_direction_and_not_fullscreen(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app)
+    before = scene.show_direction
+    app.dispatch(key(pygame.K_F11))
+    app.stack.apply_pending()
+    assert scene.show_direction != before
+    assert not app.fullscreen
+    app.dispatch(key(pygame.K_RETURN, pygame.KMOD_ALT))
+    assert app.fullscreen
+
+
+def test_saves__alt_f3_saves_under_a_name_and_alt_f2_opens_it(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app, hands=1)
+    scene.handle(key(pygame.K_F3, pygame.KMOD_ALT))
+    app.stack.apply_pending()
+    dialog = app.stack.top
+    assert dialog.name == "saves" and dialog.mode == "save"
+    dialog.handle(pygame.Event(pygame.TEXTINPUT, text="Tuesday"))
+    dialog.handle(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    saves = list_saves(app.folders.saves)
+    assert [(i.name, i.status, i.hands) for i in saves] == [("Tuesday", "ok", 1)]
+    assert scene.session.save_name == "Tuesday"
+    hand = list(scene.session.table.players[HUMAN].concealed)
+
+    scene.handle(key(pygame.K_F2, pygame.KMOD_ALT))
+    app.stack.apply_pending()
+    opener = app.stack.top
+    assert opener.mode == "open"
+    opener.handle(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    table = app.stack.top
+    assert table.name == "table" and table is not scene
+    assert table.session.save_name == "Tuesday"
+    assert table.session.table.players[HUMAN].concealed == hand
+
+
+def test_saves__a_corrupt_save_is_listed_with_its_reason_and_left_alone(tmp_path) -> None:
+    from game.client.scenes.saves import SavesScene
+
+    app = make_app(tmp_path)
+    app.folders.saves.mkdir(parents=True)
+    bad = app.folders.saves / "broken.sparrow"
+    bad.write_text('{"format": 1, "kind": "sparrow-save", "ruleset": ', encoding="utf-8")
+    app.show_title()
+    dialog = SavesScene(app, "open")
+    app.stack.push(dialog)
+    app.stack.apply_pending()
+    dialog.handle(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert app.stack.top is dialog
+    assert dialog.error and "truncated" in dialog.message
+    assert bad.read_text(encoding="utf-8") == '{"format": 1, "kind": "sparrow-save", "ruleset": '
+
+
+def test_saves__a_save_with_a_missing_ruleset_says_which_and_changes_nothing(tmp_path) -> None:
+    from game.client.scenes.saves import SavesScene
+
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app)
+    saved = scene.session.snapshot("odd")
+    saved.ruleset = "martian-rules"
+    app.folders.saves.mkdir(parents=True)
+    write_save(app.folders.saves / "odd.sparrow", saved)
+    dialog = SavesScene(app, "open", scene.session)
+    app.stack.push(dialog)
+    app.stack.apply_pending()
+    dialog.open()
+    app.stack.apply_pending()
+    assert "martian-rules" in dialog.message
+    assert app.stack.scenes[0] is scene
+
+
+def test_replay__steps_forward_and_back_through_a_finished_hand(tmp_path) -> None:
+    from game.client.scenes.replay import ReplayScene
+
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app, hands=1)
+    scene.handle(key(pygame.K_r))
+    app.stack.apply_pending()
+    replay = app.stack.top
+    assert isinstance(replay, ReplayScene)
+    record = scene.session.match.history[0]
+    dealt = [list(p.concealed) for p in replay.view.session.table.players]
+    replay.handle(key(pygame.K_RIGHT))
+    replay.handle(key(pygame.K_RIGHT))
+    assert replay.move == 2 and replay.line
+    replay.handle(key(pygame.K_LEFT))
+    replay.handle(key(pygame.K_LEFT))
+    assert [list(p.concealed) for p in replay.view.session.table.players] == dealt
+    replay.handle(key(pygame.K_END))
+    table = replay.view.session.table
+    assert replay.move == len(record.actions)
+    assert table.phase == "over" and table.result.winner == record.winner
+    app.render(1.0)
+
+
+def test_replay__export_writes_a_replay_file_that_opens_at_that_hand(tmp_path) -> None:
+    from game.client.scenes.replay import ReplayScene
+
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app, hands=2)
+    replay = ReplayScene(app, scene.session, 1)
+    replay.export()
+    files = sorted(app.folders.saves.glob("replay*.sparrow"))
+    assert len(files) == 1
+    saved = read_save(files[0])
+    assert saved.settings["replay_hand"] == 1
+    assert saved.hands_played == 2
+    copy, _ = Session.from_save(saved)
+    assert copy.match.history[1].log_hash == scene.session.match.history[1].log_hash
