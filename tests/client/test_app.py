@@ -11,7 +11,8 @@ from tests.client.helpers import make_app
 
 
 def test_app__loop_runs_title_to_table_and_quits(tmp_path) -> None:
-    """Posted events go through the real loop: Enter on the title starts a game, QUIT ends run() with 0."""
+    """Posted events go through the real loop: Enter on the title opens New Game, Enter there starts the game,
+    QUIT ends run() with 0."""
     app = make_app(tmp_path)
     app.show_title()
     frames = [0]
@@ -19,7 +20,7 @@ def test_app__loop_runs_title_to_table_and_quits(tmp_path) -> None:
 
     def counting_render(alpha: float = 1.0) -> pygame.Surface:
         frames[0] += 1
-        if frames[0] == 5:
+        if frames[0] in (5, 10):
             pygame.event.post(pygame.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         if frames[0] == 40:
             pygame.event.post(pygame.Event(pygame.QUIT))

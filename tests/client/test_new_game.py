@@ -116,3 +116,20 @@ def test_new_game__rules_button_shows_the_chosen_rulesets_rules(setup) -> None:
     app.stack.apply_pending()
     assert app.stack.top.name == "rules"
     assert app.stack.top.ruleset.id == "classic"
+
+
+def test_new_game__the_title_screens_new_game_opens_the_setup(tmp_path) -> None:
+    """New Game on the title (click, F2 or N) opens the setup instead of dealing at once."""
+    app = make_app(tmp_path)
+    app.show_title()
+    app.stack.apply_pending()
+    title = app.stack.top
+    button = next(b for b in title.buttons if b.label == "New Game")
+    app.dispatch(click(button.rect.center))
+    app.stack.apply_pending()
+    assert [s.name for s in app.stack.scenes] == ["title", "new_game"]
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_F2))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "new_game"

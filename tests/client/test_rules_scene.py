@@ -160,3 +160,27 @@ def test_rules_scene__escape_closes_and_returns_to_the_title(rules) -> None:
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
     assert app.stack.top.name == "title"
+
+
+def test_rules_scene__help_offers_the_full_rules_of_the_game_being_played(tmp_path) -> None:
+    """From the help box over a table, Full Rules (or R) shows the rules of that game's ruleset."""
+    from game.client.scenes.table import TableScene
+    from tests.client.helpers import click, instant_session
+
+    app = make_app(tmp_path)
+    session = instant_session(5)
+    app.stack.clear_to(TableScene(app, session))
+    app.stack.apply_pending()
+    app.show_help(app.stack.top)
+    app.stack.apply_pending()
+    help_scene = app.stack.top
+    app.dispatch(click(help_scene.rules.rect.center))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "rules"
+    assert app.stack.top.ruleset is session.ruleset
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_r))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "rules"
+    app.render()

@@ -78,15 +78,22 @@ GUIDE_KEYS = (
 
 
 def ruleset_for(app: Any, from_scene: Any = None) -> Any:
-    """The ruleset of the game being played under ``from_scene``, else the one chosen for new games."""
-    session = getattr(from_scene, "session", None)
-    if session is not None and getattr(session, "ruleset", None) is not None:
-        return session.ruleset
+    """The ruleset of the game being played (under ``from_scene`` or on the stack), else the one for new games."""
+    scenes = [from_scene, *reversed(getattr(getattr(app, "stack", None), "scenes", []))]
+    for scene in scenes:
+        session = getattr(scene, "session", None)
+        if session is not None and getattr(session, "ruleset", None) is not None:
+            return session.ruleset
     from game.client.controller import load_game_rules
 
     ruleset, _rules, _judge = load_game_rules(app.settings_value("ruleset", "classic"),
                                               getattr(app.args, "mods_dir", None))
     return ruleset
+
+
+def open_rules(app: Any, page: int = 0) -> None:
+    """Show the Rules pages of the game in progress (or of the ruleset chosen for new games) on top."""
+    app.stack.push(RulesScene(app, page=page))
 
 
 class RulesScene(Scene):

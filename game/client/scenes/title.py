@@ -21,7 +21,7 @@ class TitleScene(Scene):
         super().__init__(app)
         path = app.autosave_path()
         entries = [("Continue", self._continue, "C")] if path is not None and path.is_file() else []
-        entries += [("New Game", app.new_game, "F2"), ("Settings", app.show_settings, "S"),
+        entries += [("New Game", self._new_game, "F2"), ("Settings", app.show_settings, "S"),
                    ("Mods", app.show_mods, "M"), ("Rules & Help", lambda: app.show_help(self), "F1"),
                    ("Quit", app.quit, "Esc")]
         self.buttons = []
@@ -29,11 +29,16 @@ class TitleScene(Scene):
             rect = pygame.Rect(0, 0, 300, 50)
             rect.center = (640, 410 + i * (58 if len(entries) < 6 else 50))
             self.buttons.append(Button(rect, label, action, key_hint="", primary=(i == 0), size=20))
-        self.keys = {pygame.K_F2: app.new_game, pygame.K_n: app.new_game, pygame.K_s: app.show_settings,
+        self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: app.show_settings,
                      pygame.K_m: app.show_mods, pygame.K_F1: lambda: app.show_help(self), pygame.K_h: lambda:
                      app.show_help(self), pygame.K_ESCAPE: app.quit}
         self.focus = 0
         self.time = 0.0
+
+    def _new_game(self) -> None:
+        from game.client.scenes.new_game import NewGameScene
+
+        self.app.stack.push(NewGameScene(self.app))
 
     def _continue(self) -> None:
         if self.app.continue_game() is None:
