@@ -48,10 +48,11 @@ def play_hand(table: Table, players: Sequence[Player], *, max_steps: int = 5000,
     """Let ``players`` (indexed by seat) play ``table`` to its end. Illegal choices are counted and replaced by
     the first legal action, so a faulty player cannot stall the hand."""
     stats = HandStats()
-    if table.phase == "dealt":
-        table.begin()
     steps = 0
     while table.phase != "over":
+        if table.phase == "dealt":  # dealt (and passed on): East takes the first tile
+            table.begin()
+            continue
         steps += 1
         if steps > max_steps:
             raise RuntimeError(f"hand did not end after {max_steps} decisions")

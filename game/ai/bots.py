@@ -2,7 +2,9 @@
 
 * ``random``: any legal action, uniformly.
 * ``greedy``: always wins when it can; discards to the fewest tiles from ready; claims when that brings it
-  closer to ready; declares kongs (a free loose tile).
+  closer to ready; declares kongs (a free loose tile); passes its loneliest tiles in a Charleston.
+
+``efficient`` (in :mod:`game.ai.reference`) is the third reference bot.
 """
 
 from __future__ import annotations
@@ -10,7 +12,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.tiles import NUM_KINDS, counts_of, is_suit
 from game.core.view import PlayerView
 
@@ -51,6 +53,9 @@ class GreedyBot:
                 return action
         n_melds = len(view.me.melds)
         counts = counts_of(view.concealed)
+        passes = [a for a in legal if isinstance(a, PassTiles)]
+        if passes:  # pass on the loneliest tiles
+            return min(passes, key=lambda a: (sum(_isolation(counts, t) for t in a.tiles), a.tiles))
         if view.phase == "turn":
             kongs = [a for a in legal if isinstance(a, DeclareKong)]
             if kongs:

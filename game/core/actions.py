@@ -48,13 +48,22 @@ class Claim:
 
 
 @dataclass(frozen=True)
+class PassTiles:
+    """In a Charleston or goulash: the tiles this player passes on (face down) in the current step."""
+
+    tiles: tuple[Tile, ...]
+
+    kind = "give"
+
+
+@dataclass(frozen=True)
 class Pass:
     """Let the discard (or the tile of a promoted kong) go."""
 
     kind = "pass"
 
 
-Action = Discard | DeclareKong | MahJongg | Claim | Pass
+Action = Discard | DeclareKong | MahJongg | Claim | Pass | PassTiles
 
 
 def action_to_text(action: Action) -> str:
@@ -70,6 +79,8 @@ def action_to_text(action: Action) -> str:
         return f"kong {format_tiles([action.tile])}"
     if isinstance(action, Claim):
         return " ".join(["claim", action.type, format_tiles(action.tiles)]).strip()
+    if isinstance(action, PassTiles):
+        return f"give {format_tiles(action.tiles)}"
     return action.kind
 
 
@@ -85,6 +96,8 @@ def action_from_text(text: str) -> Action:
         return DeclareKong(parse_tiles(rest)[0])
     if verb == "claim" and rest and rest[0] in ("chow", "pung", "kong", "mah_jongg"):
         return Claim(rest[0], tuple(parse_tiles(rest[1:])))  # type: ignore[arg-type]
+    if verb == "give" and rest:
+        return PassTiles(tuple(parse_tiles(rest)))
     if verb == "mah_jongg" and not rest:
         return MahJongg()
     if verb == "pass" and not rest:
@@ -102,4 +115,6 @@ def describe(action: Action) -> str:
         return "Mah Jongg" if action.type == "mah_jongg" else f"{action.type} with {format_tiles(action.tiles)}"
     if isinstance(action, MahJongg):
         return "Mah Jongg"
+    if isinstance(action, PassTiles):
+        return f"pass on {format_tiles(action.tiles)}"
     return "pass"

@@ -107,6 +107,25 @@ class ReplacementDrawn(Event):
 
 
 @dataclass(frozen=True)
+class PassingStarted(Event):
+    """A step of the Charleston or goulash begins: every player chooses ``count`` tiles to pass on."""
+
+    kind: ClassVar[str] = "passing_started"
+    step: int
+    direction: str
+    count: int
+
+
+@dataclass(frozen=True)
+class TilesPassed(Event):
+    """Every player passed tiles: ``moves`` holds (from seat, to seat, tiles)."""
+
+    kind: ClassVar[str] = "tiles_passed"
+    step: int
+    moves: tuple[tuple[int, int, tuple[int, ...]], ...]
+
+
+@dataclass(frozen=True)
 class PlayStarted(Event):
     kind: ClassVar[str] = "play_started"
     tiles_left: int

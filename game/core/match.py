@@ -85,6 +85,8 @@ class Match:
         self.is_over = False
         self.history: list[HandRecord] = []
         self.table: Table | None = None
+        self.goulash_next = False
+        """The last hand was a wash-out and the ruleset plays a goulash hand after one."""
 
     @property
     def can_score(self) -> bool:
@@ -105,7 +107,7 @@ class Match:
         if self.table is None or self.table.phase == "over":
             self.hand_number += 1
         self.table = Table(self.rules, self.judge, hand_seed(self.seed, self.hand_number), east=self.east,
-                           round_wind=self.round_wind, hand_number=self.hand_number)
+                           round_wind=self.round_wind, hand_number=self.hand_number, goulash=self.goulash_next)
         return self.table
 
     def hand_scores(self, table: Table) -> list[int]:
@@ -150,6 +152,7 @@ class Match:
         self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
                                        result.from_seat, scores, deltas, special, log_hash(table.events),
                                        tuple(table.actions), settle))
+        self.goulash_next = result.winner is None and bool(self.rules.goulash)
         self._rotate(result.winner)
         return self.events[mark:]
 

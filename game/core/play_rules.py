@@ -38,6 +38,14 @@ class PlayRules:
     replacements_from_wall_end: bool = False
     """Replacement tiles come from the end of the live wall instead of a kong box."""
 
+    charleston: tuple[tuple[str, int], ...] = ()
+    """Tile passes before play in every hand: ``(direction, tiles)`` steps, direction one of ``right``,
+    ``across``, ``left`` (by seat), ``east_south`` (E↔S and W↔N) or ``east_north`` (E↔N and S↔W). The standard
+    Charleston is right, across, left, three tiles each."""
+    goulash: tuple[tuple[str, int], ...] = ()
+    """Tile passes in the hand after a wash-out (a dead hand), e.g. the British goulash: across, east_south,
+    east_north, three tiles each. Empty: no goulash."""
+
     chows_allowed: bool = True
     max_chows: int | None = None
     """At most this many chows in a hand (None = any)."""

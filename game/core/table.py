@@ -18,8 +18,10 @@ from __future__ import annotations
 import random
 from collections import Counter
 from dataclasses import dataclass, field
+from itertools import combinations
+from typing import ClassVar
 
-from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.events import (
     BonusExposed,
     DiceThrown,
@@ -31,6 +33,7 @@ from game.core.events import (
     KongDeclared,
     KongRobbed,
     MahJonggDeclared,
+    PassingStarted,
     PlayStarted,
     ReadyCancelled,
     ReadyDeclared,
@@ -39,6 +42,7 @@ from game.core.events import (
     TileDiscarded,
     TileDrawn,
     TilesDealt,
+    TilesPassed,
     WallBroken,
     WallBuilt,
 )
@@ -95,13 +99,17 @@ class Table:
     """One hand, from building the wall to Mah Jongg or a dead hand."""
 
     def __init__(self, rules: PlayRules, judge: Judge, seed: int, *, east: int = 0, round_wind: int = 0,
-                 hand_number: int = 1) -> None:
+                 hand_number: int = 1, goulash: bool = False) -> None:
         self.rules = rules
         self.judge = judge
         self.seed = seed
         self.east = east
         self.round_wind = round_wind
         self.hand_number = hand_number
+        self.goulash = goulash
+        self.passes = rules.goulash if goulash else rules.charleston
+        self._pass_step = 0
+        self._passes_chosen: dict[int, PassTiles] = {}
         self.rng = random.Random(seed)
         self.players = [PlayerState() for _ in range(4)]
         self.events: list[Event] = []
@@ -152,7 +160,8 @@ class Table:
     def _ceremony(self) -> None:
         r = self.rules
         self.wall = Wall.build(self.rng, flowers=r.flowers, jokers=r.jokers, stacks_per_side=r.stacks_per_side,
-                               kong_box_stacks=r.kong_box_stacks, kong_box_moves=r.kong_box_moves)
+                               kong_box_stacks=0 if r.replacements_from_wall_end else r.kong_box_stacks,
+                               kong_box_moves=r.kong_box_moves)
         self._emit(WallBuilt(self.wall.stacks_per_side, len(self.wall.tiles)))
         first = throw_dice(self.rng, r.dice_for_wall)
         self._emit(DiceThrown(self.east, first, "wall"))
@@ -171,7 +180,50 @@ class Table:
         if r.east_dealt_fourteen:
             self._deal(self.east, 1)
         self._initial_replacements(order)
-        self._emit(PlayStarted(self.wall.live_count))
+        if self.passes and self.phase != "over":
+            self.phase = "passing"
+            self._start_pass_step()
+        else:
+            self._emit(PlayStarted(self.wall.live_count))
+
+    # -- the Charleston and the goulash -----------------------------------------------------------------------
+
+    _PARTNERS: ClassVar[dict[str, tuple[int, int, int, int]]] = {"east_south": (1, 0, 3, 2),
+                                                                  "east_north": (3, 2, 1, 0)}
+    _OFFSETS: ClassVar[dict[str, int]] = {"right": 1, "across": 2, "left": 3}
+
+    def _start_pass_step(self) -> None:
+        direction, count = self.passes[self._pass_step]
+        self._passes_chosen = {}
+        self._emit(PassingStarted(self._pass_step, direction, count))
+
+    def pass_target(self, seat: int, direction: str) -> int:
+        """The seat that receives ``seat``'s tiles in a pass step."""
+        if direction in self._OFFSETS:
+            return (seat + self._OFFSETS[direction]) % 4
+        return self.seat_of_wind(self._PARTNERS[direction][self.seat_wind(seat)])
+
+    def _pass_options(self, seat: int) -> list[Action]:
+        _direction, count = self.passes[self._pass_step]
+        passable = sorted(t for t in self.players[seat].concealed if t < NUM_KINDS)  # never a joker
+        return [PassTiles(c) for c in sorted(set(combinations(passable, count)))]
+
+    def _exchange(self) -> None:
+        direction, _count = self.passes[self._pass_step]
+        moves = []
+        for seat, choice in sorted(self._passes_chosen.items()):
+            for tile in choice.tiles:
+                self.players[seat].concealed.remove(tile)
+            moves.append((seat, self.pass_target(seat, direction), choice.tiles))
+        for _seat, target, tiles in moves:
+            self.players[target].concealed += list(tiles)
+        self._emit(TilesPassed(self._pass_step, tuple(moves)))
+        self._pass_step += 1
+        if self._pass_step < len(self.passes):
+            self._start_pass_step()
+        else:
+            self.phase = "dealt"
+            self._emit(PlayStarted(self.wall.live_count))
 
     def _deal(self, seat: int, count: int) -> None:
         drawn = [self.wall.draw() for _ in range(count)]
@@ -241,6 +293,8 @@ class Table:
 
     def begin(self) -> list[Event]:
         """Start play: East takes the first tile from the wall (L1270)."""
+        if self.phase == "passing":
+            raise IllegalActionError("The tiles are still being passed.")
         if self.phase != "dealt":
             raise IllegalActionError("the hand has already started")
         mark = len(self.events)
@@ -254,6 +308,8 @@ class Table:
 
     def awaiting(self) -> list[int]:
         """The seats that must decide now."""
+        if self.phase == "passing":
+            return [s for s in self.playing_order(self.east) if s not in self._passes_chosen]
         if self.phase == "turn":
             return [self.current]
         if self.phase in ("claims", "rob"):
@@ -269,6 +325,8 @@ class Table:
             return list(self._turn_cache[1])
         if self.phase in ("claims", "rob") and seat in self._pending and seat not in self._decisions:
             return list(self._pending[seat])
+        if self.phase == "passing" and seat not in self._passes_chosen:
+            return self._pass_options(seat)
         return []
 
     def _self_drawn_context(self, seat: int) -> WinContext:
@@ -412,14 +470,21 @@ class Table:
             raise IllegalActionError("You can only take back your own discard before anybody claims it.", seat)
         _, discard = self.actions[-1]
         rebuilt = Table(self.rules, self.judge, self.seed, east=self.east, round_wind=self.round_wind,
-                        hand_number=self.hand_number)
-        if self.phase != "dealt":
-            rebuilt.begin()
-        for s, action in self.actions[:-1]:
-            rebuilt.apply(s, action)
+                        hand_number=self.hand_number, goulash=self.goulash)
+        rebuilt.replay(self.actions[:-1], begun=True)
         self.__dict__.update(rebuilt.__dict__)
         event = DiscardTakenBack(seat, discard.tile)  # type: ignore[union-attr]
         return [event]
+
+    def replay(self, actions: list[tuple[int, Action]], begun: bool) -> None:
+        """Apply recorded ``(seat, action)`` pairs; play is begun (East's first tile) when the actions need it,
+        or at the end when ``begun``. Raises :class:`IllegalActionError` if an action does not fit."""
+        for seat, action in actions:
+            if self.phase == "dealt":
+                self.begin()
+            self.apply(seat, action)
+        if begun and self.phase == "dealt":
+            self.begin()
 
     # -- doing it ---------------------------------------------------------------------------------------------
 
@@ -432,6 +497,10 @@ class Table:
         self.actions.append((seat, action))
         if self.phase == "turn":
             self._apply_turn(seat, action, legal)
+        elif self.phase == "passing":
+            self._passes_chosen[seat] = action  # type: ignore[assignment]
+            if len(self._passes_chosen) == 4:
+                self._exchange()
         else:
             self._decisions[seat] = action
             if not self.awaiting():

@@ -89,6 +89,13 @@ class Wall:
         position = t1 + sum(second_throw)
         opening = self.stack_index(side, position)
         self.breach = Breach(first_throw, side, second_throw, position, opening)
+        if self.kong_box_stacks == 0:
+            # No kong box (the Western game): the wall is drawn from the breach round to it, and replacements
+            # come from its far end.
+            for k in range(1, self.ring + 1):
+                stack = (opening + k) % self.ring
+                self.live += [(stack, level) for level in (TOP, BOTTOM) if (stack, level) in self.tiles]
+            return self.breach
 
         top, bottom = self.tiles.pop((opening, TOP), None), self.tiles.pop((opening, BOTTOM), None)
         loose_targets = [self._back(opening, 1), self._back(opening, 3)]

@@ -112,3 +112,29 @@ def test_wall__every_tile_is_somewhere(seed, first, second):
     positions = list(wall.live) + list(wall.kong_box) + list(wall.loose)
     assert len(positions) == len(set(positions)) == 144
     assert sorted(wall.tiles[p] for p in positions) == before
+
+
+def test_wall__without_kong_box_replacements_come_from_the_back():
+    """The Western game has no kong box: all tiles are live and loose tiles come from the far end."""
+    wall = Wall(full_set(True, jokers=8), 19, kong_box_stacks=0)
+    breach = wall.break_wall((3, 3), (2, 2))
+    assert wall.live_count == 152 and not wall.kong_box and not wall.loose
+    assert wall.next_draw_position() == ((breach.stack + 1) % 76, TOP)
+    last = wall.live[-1]
+    _tile, position, moves = wall.draw_loose()
+    assert position == last and not moves and last[0] == breach.stack
+
+
+def test_wall__western_table_deals_east_fourteen_from_a_152_tile_wall():
+    """Jokers make 152 tiles in walls of 19 stacks; East is dealt 14; the hand plays to the last tile."""
+    from game.core.judge import RegularJudge
+    from game.core.play_rules import PlayRules
+    from game.core.table import Table
+
+    rules = PlayRules(jokers=8, east_dealt_fourteen=True, replacements_from_wall_end=True)
+    table = Table(rules, RegularJudge(), seed=4, east=1)
+    assert table.wall.stacks_per_side == 19
+    held = [len(p.concealed) + 3 * len(p.melds) for p in table.players]
+    assert held == [13, 14, 13, 13]
+    table.begin()
+    assert table.phase == "turn" and table.current == 1 and table.drawn_tile is None
