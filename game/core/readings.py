@@ -40,10 +40,14 @@ class ReadSet:
 
 @dataclass(frozen=True)
 class Reading:
-    """A hand seen as sets; ``complete`` for a winning reading."""
+    """A hand seen as sets; ``complete`` for a winning reading.
+
+    ``win_set`` is the index in ``sets`` of the set the winning tile completes in this reading (-1: unknown).
+    """
 
     sets: tuple[ReadSet, ...]
     complete: bool = True
+    win_set: int = -1
 
     @property
     def chows(self) -> int:
@@ -91,7 +95,11 @@ def declared_sets(hand: HandSpec) -> list[ReadSet]:
 
 def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int], *, chows: bool = True,
                      max_chows: int | None = None) -> list[Reading]:
-    """Every regular reading (four sets and a pair) of a winning hand, one per place of a claimed tile."""
+    """Every regular reading (four sets and a pair) of a winning hand, one per place of the winning tile.
+
+    A claimed winning tile makes its set exposed; a self-drawn one only decides which set it completed (the
+    player picks the reading that scores best, L2486).
+    """
     declared = declared_sets(hand)
     if sum(counts) != 3 * (4 - len(declared)) + 2:
         return []
@@ -99,22 +107,25 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
     if declared_chows and not chows:
         return []
     claimed = context.winning_tile if context.won_by in CLAIMED_WINS else None
+    winning = context.winning_tile if context.winner else None
     readings = []
     for arrangement in arrangements(counts, chows=chows):
         n_chows = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
         if max_chows is not None and n_chows > max_chows:
             continue
         groups = [(kind, _group_tiles(kind, first)) for kind, first in arrangement]
-        places = [i for i, (_, tiles) in enumerate(groups) if claimed in tiles] if claimed is not None else [-1]
+        places = [i for i, (_, tiles) in enumerate(groups) if winning in tiles] if winning is not None else [-1]
         seen: set[tuple[str, Tile]] = set()
         for place in places or [-1]:
             key = groups[place][0], groups[place][1][0]
             if place >= 0 and key in seen:
                 continue
             seen.add(key)
-            concealed = [ReadSet(kind, tiles, i != place) for i, (kind, tiles) in enumerate(groups)]
-            concealed.sort(key=lambda s: s.kind == "pair")
-            readings.append(Reading((*declared, *concealed)))
+            exposed_at = place if claimed is not None else -1
+            concealed = [ReadSet(kind, tiles, i != exposed_at) for i, (kind, tiles) in enumerate(groups)]
+            order = sorted(range(len(groups)), key=lambda i: concealed[i].kind == "pair")
+            win_set = len(declared) + order.index(place) if place >= 0 else -1
+            readings.append(Reading((*declared, *(concealed[i] for i in order)), win_set=win_set))
     return readings
 
 
@@ -219,10 +230,68 @@ def _concealed_hand(r: Reading, h: HandInfo) -> bool:
     return all(s.concealed for s in r.sets)
 
 
+def _one_chance(r: Reading, h: HandInfo) -> bool:
+    """The winning tile was the only tile for its set in this reading (L2484-L2486, A21): it completed the pair,
+    the middle of a chow, or a chow's end next to a 1 or 9 (1-2 waiting for 3, 8-9 waiting for 7)."""
+    tile = h.context.winning_tile
+    if not h.context.winner or r.win_set < 0 or tile is None:
+        return False
+    s = r.sets[r.win_set]
+    if s.kind == "pair":
+        return True
+    if s.kind != "chow":
+        return False
+    low = s.tiles[0]
+    return tile == low + 1 or (tile == low + 2 and low % 9 == 0) or (tile == low and low % 9 == 6)
+
+
+def _sets(r: Reading, *kinds: str) -> list[ReadSet]:
+    return [s for s in r.sets if s.scores and s.kind in kinds]
+
+
+def _lucky(t: Tile, h: HandInfo) -> bool:
+    return 31 <= t < NUM_KINDS or t in (27 + h.hand.seat_wind, 27 + h.hand.round_wind)
+
+
+def _valueless(r: Reading, h: HandInfo) -> bool:
+    """Four chows and a pair of no value: not dragons, own wind or the wind of the round (L2494)."""
+    pairs = _sets(r, "pair")
+    return r.complete and r.chows == 4 and len(pairs) == 1 and not _lucky(pairs[0].tile, h)
+
+
+def _claimed(h: HandInfo) -> bool:
+    return h.context.winner and h.context.won_by in CLAIMED_WINS
+
+
+def _dragon_sets(r: Reading, *kinds: str) -> int:
+    return sum(1 for s in _sets(r, *kinds) if 31 <= s.tile < NUM_KINDS)
+
+
+def _pungs(r: Reading) -> list[ReadSet]:
+    return _sets(r, "pung", "kong")
+
+
+def _no_simples(r: Reading, h: HandInfo) -> bool:
+    return h.terminals_only and sum(h.totals) > 0
+
+
+def _outside_hand(r: Reading, h: HandInfo) -> bool:
+    """Every set and the pair holds a terminal or an honour, with at least one chow (else it is No Simples)."""
+    sets = _sets(r, "pung", "kong", "chow", "pair")
+    return (r.complete and r.chows > 0
+            and all(any(t >= 27 or t % 9 in (0, 8) for t in s.tiles) for s in sets))
+
+
+def _one_to_nine(r: Reading, h: HandInfo) -> bool:
+    lows = {s.tile for s in _sets(r, "chow")}
+    return any({suit * 9, suit * 9 + 3, suit * 9 + 6} <= lows for suit in range(3))
+
+
 HAND_CONDITIONS: dict[str, Condition] = {
     "mah_jongg": lambda r, h: h.context.winner and r.complete,
     "original_hand": lambda r, h: h.context.winner and h.context.original_hand,
     "standing_hand": lambda r, h: h.context.winner and h.context.standing_hand,
+    "riichi": lambda r, h: h.context.winner and getattr(h.context, "riichi", False),
     "first_discard": lambda r, h: h.context.winner and h.context.first_discard,
     "last_wall_tile": lambda r, h: h.context.winner and h.context.last_wall_tile,
     "robbed_kong": _won_by("robbed_kong"),
@@ -240,5 +309,22 @@ HAND_CONDITIONS: dict[str, Condition] = {
     "all_honours": _all_honours,
     "all_simples": _all_simples,
     "concealed_hand": _concealed_hand,
+    # Four Winds (seed 001) and Hong Kong:
+    "one_chance": _one_chance,
+    "valueless": _valueless,
+    "valueless_strict": lambda r, h: _valueless(r, h) and _claimed(h) and not _one_chance(r, h),
+    "concealed_but_last_tile": lambda r, h: _claimed(h) and r.complete and all(
+        s.concealed for s in r.sets if s.declared),
+    "last_drawn_tile": lambda r, h: h.context.winner and h.context.last_wall_tile and h.context.won_by == "wall",
+    "last_discard": lambda r, h: h.context.winner and h.context.last_wall_tile and h.context.won_by == "discard",
+    "all_chows": lambda r, h: r.complete and r.chows == 4,
+    "all_pungs": lambda r, h: r.complete and len(_pungs(r)) == 4,
+    "four_pungs_three_concealed": lambda r, h: len(_pungs(r)) == 4 and sum(s.concealed for s in _pungs(r)) >= 3,
+    "three_concealed_pungs": lambda r, h: len(_pungs(r)) == 3 and sum(s.concealed for s in _pungs(r)) == 3,
+    "little_three_dragons": lambda r, h: _dragon_sets(r, "pung", "kong") == 2 and _dragon_sets(r, "pair") == 1,
+    "big_three_dragons": lambda r, h: _dragon_sets(r, "pung", "kong") == 3,
+    "no_simples": _no_simples,
+    "outside_hand": _outside_hand,
+    "one_to_nine": _one_to_nine,
 }
 """Hand conditions by the name a scoring item's ``when:`` uses."""

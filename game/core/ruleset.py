@@ -45,10 +45,14 @@ class BonusSelector:
     """``for_each: {bonus: own}``: one contribution per matching flower or season.
 
     ``which``: ``any`` (each bonus tile), ``own`` (the seat's flower or season), ``round`` (the round wind's),
-    ``flower`` / ``season`` (each of that kind), ``complete_set`` (each complete set of four).
+    ``flower`` / ``season`` (each of that kind), ``complete_set`` (each complete set of four),
+    ``own_outside_complete_set`` / ``round_outside_complete_set`` (the own or round wind's tile, unless its set
+    of four is complete: Four Winds pays the complete set instead, L325, A36), ``none`` (once, for a hand
+    without any flower or season: Hong Kong, L632).
     """
 
-    which: Literal["any", "own", "round", "flower", "season", "complete_set"]
+    which: Literal["any", "own", "round", "flower", "season", "complete_set", "own_outside_complete_set",
+                   "round_outside_complete_set", "none"]
 
 
 @dataclass(frozen=True)
@@ -56,9 +60,9 @@ class ScoringItem:
     """One line of the scoring table.
 
     Exactly one of ``when`` (hand conditions, all must hold; names from ``scoring.HAND_CONDITIONS``) and
-    ``for_each`` (a set or bonus selector) says when it applies. ``mah_jongg_only`` items count only for the
-    winner; ``allowed`` False is the program's "No Scoring Value" (never counted). ``fixed`` and ``no_doubles``
-    record which settings the classic configuration box locks.
+    ``for_each`` (a set or bonus selector) says when it applies; none of the ``unless`` conditions may hold.
+    ``mah_jongg_only`` items count only for the winner; ``allowed`` False is the program's "No Scoring Value"
+    (never counted). ``fixed`` and ``no_doubles`` record which settings the classic configuration box locks.
     """
 
     id: str
@@ -69,6 +73,7 @@ class ScoringItem:
     allowed: bool = True
     when: tuple[str, ...] = ()
     for_each: SetSelector | BonusSelector | None = None
+    unless: tuple[str, ...] = ()
     fixed: bool = False
     no_doubles: bool = False
     description: str = ""
@@ -81,6 +86,8 @@ class SpecialHand:
     ``total`` True: the value replaces the regular score (points × 2^doubles, or ``limit`` × the ruleset's
     limit); False: ``points`` and ``doubles`` are added to the regular score before doubling. ``replaces``
     names scoring items that this hand stands in for (Heavenly Blessing is the Original Hand event).
+    ``counts_with`` names scoring items that still count on top of a total value, with their points and doubles
+    (Four Winds' Seven Pairs: 100 points, doubled for one suit or a special way of going out, A22).
     """
 
     id: str
@@ -94,6 +101,7 @@ class SpecialHand:
     fixed: bool = False
     no_doubles: bool = False
     replaces: tuple[str, ...] = ()
+    counts_with: tuple[str, ...] = ()
     aliases: tuple[str, ...] = ()
     description: str = ""
 
@@ -120,6 +128,48 @@ class Rounding:
 
 
 @dataclass(frozen=True)
+class PayTable:
+    """Scoring by a table (Hong Kong faan): the points are looked up, never doubled.
+
+    ``steps`` are ``(least points, base pay value)`` in increasing order; a hand pays the value of the last step
+    its points reach, a limit hand the ruleset's limit.
+    """
+
+    steps: tuple[tuple[int, int], ...]
+
+    def value(self, points: int) -> int:
+        found = self.steps[0][1] if self.steps else 0
+        for least, value in self.steps:
+            if points >= least:
+                found = value
+        return found
+
+
+@dataclass(frozen=True)
+class Penalties:
+    """Payments besides the hand scores (Four Winds, L401-L421): each amount 0 or None when it is not used.
+
+    ``faulty_out``: the offender pays the limit to East and ``faulty_out_others`` × limit to each other player
+    (East offending: the limit to each). ``faulty_claim``: per faulty or cancelled claim, to the winner.
+    ``five_last_tiles`` / ``nine_tiles``: the discarder who gave the winning tile pays for all the losers.
+    ``ready_after_draw``: after a draw, the non-ready players pay this total to the ready ones (Japanese).
+    ``dealer_bonus``: per loser, times the dealer's consecutive wins less one; on the ``dealer_limit_win``-th
+    consecutive win the dealer's hand pays the limit instead (A6, A7). ``riichi_deposit``: what a Riichi
+    declaration costs; it goes to the winner.
+    """
+
+    faulty_out: bool = False
+    faulty_out_others: float = 0.5
+    faulty_claim: int = 0
+    five_last_tiles: bool = False
+    nine_tiles: bool = False
+    ready_after_draw: int = 0
+    dealer_bonus: int = 0
+    dealer_limit_win: int = 0
+    riichi_deposit: int = 0
+
+
+@dataclass(frozen=True)
 class Ruleset:
     """Everything a game needs to play and score by one rule system."""
 
@@ -133,6 +183,13 @@ class Ruleset:
     limit: int | None = None
     rounding: Rounding = Rounding()
     payment: PaymentScheme = PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE
+    pay_table: PayTable | None = None
+    """Set: the hand's points are looked up here (table-paid rulesets); None: points × 2^doubles."""
+    min_points: int = 0
+    """A winning hand needs at least this many points (Hong Kong's Minimum Points, L1729); 0 = any."""
+    discarder_pays_all: bool = False
+    """Hong Kong payments: on a discard win the discarder pays what all three would have paid (L1773)."""
+    penalties: Penalties = Penalties()
     losers_score_concealed: bool = True
     """Losers score their concealed pungs (A27); False scores only their declared sets and flowers."""
     extends: str | None = None

@@ -6,6 +6,9 @@ complete), each special hand that matches. A total-value special hand replaces t
 
     hand score = rounding(points) × 2^doubles, capped at the ruleset's limit
 
+A table-paid ruleset (Hong Kong) adds up its points (faan) and looks the hand's base pay value up in its
+``pay_table``; a limit hand pays the limit. A ruleset with ``min_points`` refuses a winning hand worth less.
+
 Losers are scored with ``WinContext(winner=False)``: their declared sets, their concealed pungs (A27) and their
 flowers, with every item that is not "Mah Jongg hand only".
 """
@@ -21,6 +24,7 @@ from game.core.analysis import waits as analysis_waits
 from game.core.judge import HandSpec, WinContext, WinShape, regular_shape
 from game.core.melds import MeldKind
 from game.core.patterns import Env, HandFacts, MatchedGroup, Pattern
+from game.core.penalties import settle_hand
 from game.core.readings import (
     CLAIMED_WINS,
     HAND_CONDITIONS,
@@ -32,8 +36,8 @@ from game.core.readings import (
     regular_readings,
     totals_of,
 )
-from game.core.ruleset import BonusSelector, Ruleset, SetSelector, SpecialHand
-from game.core.settle import Settlement, settle
+from game.core.ruleset import BonusSelector, Ruleset, ScoringItem, SetSelector, SpecialHand
+from game.core.settle import Settlement
 from game.core.tiles import (
     FIRST_FLOWER,
     FIRST_SEASON,
@@ -51,6 +55,7 @@ from game.core.tiles import (
 from game.errors import InvalidTilesError
 
 NOT_MAH_JONGG = "not_mah_jongg"
+BELOW_MINIMUM = "below_minimum"
 
 
 @dataclass(frozen=True)
@@ -168,6 +173,10 @@ class RulesetJudge:
         if key in cache:
             return cache[key]
         shape = self._shape(hand, context)
+        # Below the minimum, declaring out would be a faulty declaration: the hand is not a way out.
+        if (shape is not None and self.ruleset.min_points and context.winner
+                and not self.score(hand, context).mah_jongg):
+            shape = None
         if len(cache) >= self.cache_size:
             cache.clear()
         cache[key] = shape
@@ -278,6 +287,8 @@ class RulesetJudge:
         if not context.winner:
             reading = loser_reading(hand, counts, self.ruleset.losers_score_concealed)
             best = self._evaluate(reading, info, [])
+            if self.ruleset.pay_table is not None:
+                best.score, best.limited = 0, False  # a table-paid loser pays by the winner's hand only
             return self._result(best, winner=False, mah_jongg=False)
         if context.winning_tile is not None and context.winning_tile not in hand.concealed:
             raise InvalidTilesError(f"the winning tile {tile_code(context.winning_tile)!r} is not among the "
@@ -300,7 +311,7 @@ class RulesetJudge:
                 continue
             has_shape = True
             if special.total:
-                candidates.append(self._total(special, _groups(found)))
+                candidates.append(self._total(special, _groups(found), _reading_of(found), info))
             else:
                 candidates.append(self._evaluate(_reading_of(found), info, [special, *shapeless_added]))
         if has_shape:
@@ -313,6 +324,11 @@ class RulesetJudge:
                                message=f"not a Mah Jongg hand: {format_tiles(hand.concealed)!r}"
                                + (f" with {', '.join(repr(m.code) for m in hand.melds)}" if hand.melds else ""))
         best = max(candidates, key=lambda c: (c.score, c.special is not None, c.points))
+        minimum = self.ruleset.min_points
+        if minimum and best.points < minimum and not best.limited:
+            return ScoreResult(True, False, None, best.points, 0, 0, False, tuple(best.items), tuple(best.groups),
+                               code=BELOW_MINIMUM, message=f"expected at least {minimum} points to go out, the hand "
+                               f"has {best.points}: {format_tiles(hand.concealed)!r}")
         return self._result(best, winner=True, mah_jongg=True)
 
     def _result(self, best: _Candidate, *, winner: bool, mah_jongg: bool) -> ScoreResult:
@@ -321,19 +337,63 @@ class RulesetJudge:
                            best.score, best.limited, tuple(best.items), tuple(best.groups),
                            special.id if special else None)
 
-    def _total(self, special: SpecialHand, groups: list[tuple[Tile, ...]]) -> _Candidate:
+    def _total(self, special: SpecialHand, groups: list[tuple[Tile, ...]], reading: Reading | None = None,
+               info: HandInfo | None = None) -> _Candidate:
+        """A total-value special hand: its value, plus the ``counts_with`` items that apply to its tiles."""
         limit = self.ruleset.limit
+        table = self.ruleset.pay_table
         if special.limit is not None and limit is not None:
             value = int(special.limit * limit)
+            if table is not None:  # a limit hand counts as the table's top step
+                points = table.steps[-1][0] if table.steps else 0
+                return _Candidate(points, 0, value, True, [ScoreItem(special.name, points, 0, special.id)], groups,
+                                  special)
             return _Candidate(value, 0, value, True, [ScoreItem(special.name, value, 0, special.id)], groups, special)
-        value = special.points * 2 ** special.doubles
-        limited = limit is not None and value > limit
-        score = min(value, limit) if limit is not None else value
         items = [ScoreItem(special.name, special.points, special.doubles, special.id)]
-        return _Candidate(special.points, special.doubles, score, limited, items, groups, special)
+        if special.counts_with and reading is not None and info is not None:
+            wanted = set(special.counts_with)
+            items += self._entries(reading, info, [i for i in self._items if i.id in wanted], [])
+        points = sum(e.points for e in items)
+        doubles = sum(e.doubles for e in items)
+        score, limited = self._hand_value(points, doubles)
+        return _Candidate(points, 0 if table is not None else doubles, score, limited, items, groups, special)
+
+    def _hand_value(self, points: int, doubles: int) -> tuple[int, bool]:
+        """The hand score of ``points`` and ``doubles`` (rounded, doubled, capped; or looked up in the pay
+        table), and whether the limit capped it."""
+        limit = self.ruleset.limit
+        table = self.ruleset.pay_table
+        if table is not None:
+            score = table.value(points)
+            if limit is not None and score >= limit:
+                return limit, True
+            return score, False
+        rounding = self.ruleset.rounding
+        base = rounding.apply(points) if rounding.stage == "before_doubles" else points
+        score = base * 2 ** doubles
+        if rounding.stage == "after_doubles":
+            score = rounding.apply(score)
+        if limit is not None and score > limit:
+            return limit, True
+        return score, False
 
     def _evaluate(self, reading: Reading, info: HandInfo, added: Sequence[SpecialHand]) -> _Candidate:
         """Score one reading with the scoring table, plus the added special hands that apply to it."""
+        entries = self._entries(reading, info, self._items, added)
+        for special in added:
+            entries.append(ScoreItem(special.name, special.points, special.doubles, special.id))
+        entries.sort(key=lambda e: e.points == 0)
+        points = sum(e.points for e in entries)
+        doubles = sum(e.doubles for e in entries)
+        score, limited = self._hand_value(points, doubles)
+        if self.ruleset.pay_table is not None:
+            doubles = 0
+        special = next((h for h in added if h.has_shape), added[0] if added else None)
+        return _Candidate(points, doubles, score, limited, entries, [s.tiles for s in reading.sets], special)
+
+    def _entries(self, reading: Reading, info: HandInfo, items: Sequence[ScoringItem],
+                 added: Sequence[SpecialHand]) -> list[ScoreItem]:
+        """The scoring-table lines among ``items`` that count for ``reading`` (in table order)."""
         hand, context = info.hand, info.context
         mah_jongg = context.winner and reading.complete
         replaced = {item_id for special in added for item_id in special.replaces}
@@ -343,8 +403,10 @@ class RulesetJudge:
         pair_points = sum(self._item_by_id[i].points for s, found in zip(scoring_sets, per_set, strict=True)
                           if s.kind == "pair" for i in found
                           if mah_jongg or not self._item_by_id[i].mah_jongg_only)
-        for item in self._items:  # in table order, so the explanation reads like the ruleset
+        for item in items:  # in table order, so the explanation reads like the ruleset
             if (item.mah_jongg_only and not mah_jongg) or item.id in replaced:
+                continue
+            if item.unless and any(_condition(name, reading, info, pair_points) for name in item.unless):
                 continue
             selector = item.for_each
             if isinstance(selector, SetSelector):
@@ -356,22 +418,7 @@ class RulesetJudge:
                     entries.append(ScoreItem(item.name, item.points, item.doubles, item.id, tiles))
             elif all(_condition(name, reading, info, pair_points) for name in item.when):
                 entries.append(ScoreItem(item.name, item.points, item.doubles, item.id))
-        for special in added:
-            entries.append(ScoreItem(special.name, special.points, special.doubles, special.id))
-        entries.sort(key=lambda e: e.points == 0)
-        points = sum(e.points for e in entries)
-        doubles = sum(e.doubles for e in entries)
-        rounding = self.ruleset.rounding
-        base = rounding.apply(points) if rounding.stage == "before_doubles" else points
-        score = base * 2 ** doubles
-        if rounding.stage == "after_doubles":
-            score = rounding.apply(score)
-        limit = self.ruleset.limit
-        limited = limit is not None and score > limit
-        if limited:
-            score = limit  # type: ignore[assignment]
-        special = next((h for h in added if h.has_shape), added[0] if added else None)
-        return _Candidate(points, doubles, score, limited, entries, [s.tiles for s in reading.sets], special)
+        return entries
 
     def _items_for_set(self, s: ReadSet, hand: HandSpec) -> frozenset[str]:
         """The ids of the set items that count ``s`` (cached: few distinct sets occur)."""
@@ -387,9 +434,10 @@ class RulesetJudge:
     # -- settlement ---------------------------------------------------------------------------------------------
 
     def settle(self, *, east: int, winner: int | None, scores: Sequence[int], discarder: int | None = None,
-               self_drawn: bool = False) -> Settlement:
-        """Payments at the end of a hand under this ruleset (see :func:`game.core.settle.settle`)."""
-        return settle(self.ruleset, east, winner, scores, discarder, self_drawn)
+               self_drawn: bool = False, **penalties: Any) -> Settlement:
+        """Payments at the end of a hand under this ruleset: the hand scores, then any penalties named by
+        keyword (see :func:`game.core.penalties.settle_hand`)."""
+        return settle_hand(self.ruleset, east, winner, scores, discarder, self_drawn, **penalties)
 
 
 def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, counts: list[int],
@@ -447,12 +495,18 @@ def _bonus_matches(selector: BonusSelector, hand: HandSpec) -> list[tuple[Tile, 
         return [(t,) for t in bonus if bonus_owner(t) == hand.seat_wind]
     if which == "round":
         return [(t,) for t in bonus if bonus_owner(t) == hand.round_wind]
+    if which == "none":
+        return [] if bonus else [()]
     found = []
     for first in (FIRST_FLOWER, FIRST_SEASON):
         group = tuple(range(first, first + 4))
         if all(t in bonus for t in group):
             found.append(group)
-    return found
+    if which == "complete_set":
+        return found
+    wind = hand.seat_wind if which == "own_outside_complete_set" else hand.round_wind
+    complete = {t for group in found for t in group}
+    return [(t,) for t in bonus if bonus_owner(t) == wind and t not in complete]
 
 
 def _groups(found: list[MatchedGroup]) -> list[tuple[Tile, ...]]:

@@ -55,8 +55,13 @@ def _seat(value: object, what: str) -> int:
 
 
 def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int], discarder: int | None = None,
-           self_drawn: bool = False) -> Settlement:
-    """Settle one hand under ``ruleset.payment``; raise ``ValueError`` for seats or scores out of range."""
+           self_drawn: bool = False, *, liable: int | None = None, dealer_wins: int = 0) -> Settlement:
+    """Settle one hand under ``ruleset.payment``; raise ``ValueError`` for seats or scores out of range.
+
+    ``liable``: a seat that pays the winner for all the losers (Four Winds' five-last-tiles and nine-tiles
+    errors, L1825-L1833); the losers still settle among themselves where they do (A30). ``dealer_wins``: how many
+    hands in a row East has now won, for the dealer's extra-hand bonus (see :func:`dealer_bonus`).
+    """
     from game.core.ruleset import PaymentScheme
 
     east = _seat(east, "'east'")
@@ -69,10 +74,18 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
         discarder = _seat(discarder, "'discarder'")
         if discarder == winner:
             raise ValueError(f"the discarder cannot be the winner (seat {winner})")
+    if liable is not None:
+        liable = _seat(liable, "'liable'")
+        if liable == winner:
+            raise ValueError(f"the seat paying for all cannot be the winner (seat {winner})")
     scheme = ruleset.payment
     limit = ruleset.limit
+    scores = list(scores)
     if limit is not None and scheme is not PaymentScheme.HONGKONG:
         scores = [min(s, limit) for s in scores]
+    bonus = dealer_bonus(ruleset, east, winner, dealer_wins)
+    if bonus is None and limit is not None:
+        scores[winner] = limit  # A7: the dealer's last extra hand pays the limit
     losers = [seat for seat in range(4) if seat != winner]
     payments: list[Payment] = []
 
@@ -82,26 +95,51 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
 
     win = scores[winner]
     if scheme is PaymentScheme.HONGKONG:
-        for seat in losers:
-            share = win if self_drawn or seat == discarder or discarder is None else win // 2
-            pay(seat, winner, share)
-    elif scheme is PaymentScheme.DISCARDER_PAYS and not self_drawn and discarder is not None:
-        total = sum(win * (2 if east in (seat, winner) else 1) for seat in losers)
-        pay(discarder, winner, total)
+        owed = {seat: win if self_drawn or seat == discarder or discarder is None else win // 2 for seat in losers}
+        if ruleset.discarder_pays_all and not self_drawn and discarder is not None and liable is None:
+            liable = discarder
+    else:
+        owed = {seat: win * (2 if east in (seat, winner) else 1) for seat in losers}
+        if scheme is PaymentScheme.DISCARDER_PAYS and not self_drawn and discarder is not None and liable is None:
+            liable = discarder
+    if liable is not None:
+        pay(liable, winner, sum(owed.values()))
     else:
         for seat in losers:
-            pay(seat, winner, win * (2 if east in (seat, winner) else 1))
-        if scheme is PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE:
-            for i, a in enumerate(losers):
-                for b in losers[i + 1:]:
-                    factor = 2 if east in (a, b) else 1
-                    diff = scores[a] - scores[b]
-                    if diff > 0:
-                        pay(b, a, diff * factor)
-                    elif diff < 0:
-                        pay(a, b, -diff * factor)
+            pay(seat, winner, owed[seat])
+    if scheme is PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE:
+        for i, a in enumerate(losers):
+            for b in losers[i + 1:]:
+                factor = 2 if east in (a, b) else 1
+                diff = scores[a] - scores[b]
+                if diff > 0:
+                    pay(b, a, diff * factor)
+                elif diff < 0:
+                    pay(a, b, -diff * factor)
+    for seat in losers:
+        pay(seat, winner, bonus or 0)
+    return _settlement(payments)
+
+
+def dealer_bonus(ruleset: Ruleset, east: int, winner: int | None, dealer_wins: int) -> int | None:
+    """What each loser pays East for East's ``dealer_wins``-th win in a row (Four Winds L419, A6): the step
+    times ``dealer_wins`` - 1, paid after the limit. None on the win that pays the limit instead (A7)."""
+    step = ruleset.penalties.dealer_bonus
+    if not step or winner != east or dealer_wins < 2:
+        return 0
+    if ruleset.penalties.dealer_limit_win and dealer_wins >= ruleset.penalties.dealer_limit_win:
+        return None
+    return step * (dealer_wins - 1)
+
+
+def _settlement(payments: Sequence[Payment]) -> Settlement:
     deltas = [0, 0, 0, 0]
     for p in payments:
         deltas[p.from_seat] -= p.amount
         deltas[p.to_seat] += p.amount
     return Settlement((deltas[0], deltas[1], deltas[2], deltas[3]), tuple(payments))
+
+
+def combine(*parts: Settlement) -> Settlement:
+    """One settlement of several: the hand's payments, then penalties."""
+    return _settlement([p for part in parts for p in part.payments])

@@ -351,7 +351,8 @@ def compile_special_hand(hand_id: str, model: SpecialHandModel, loc: Location, r
     return SpecialHand(
         id=hand_id, name=model.name, forms=tuple(forms), points=model.points, doubles=model.doubles,
         limit=model.limit, total=model.total, allowed=model.allowed, fixed=model.fixed, no_doubles=model.no_doubles,
-        replaces=tuple(model.replaces), aliases=tuple(model.aliases), description=model.description,
+        replaces=tuple(model.replaces), counts_with=tuple(model.counts_with), aliases=tuple(model.aliases),
+        description=model.description,
     )
 
 
@@ -365,11 +366,19 @@ def compile_item(item_id: str, model: ScoringItemModel, loc: Location, report: R
             if name not in HAND_CONDITIONS:
                 where = (*loc, "when") if isinstance(model.when, str) else (*loc, "when", i)
                 report(where, f"unknown hand condition {name!r}; expected one of {', '.join(HAND_CONDITIONS)}")
+    unless: tuple[str, ...] = ()
+    if model.unless is not None:
+        unless = (model.unless,) if isinstance(model.unless, str) else tuple(model.unless)
+        for i, name in enumerate(unless):
+            if name not in HAND_CONDITIONS:
+                where = (*loc, "unless") if isinstance(model.unless, str) else (*loc, "unless", i)
+                report(where, f"unknown hand condition {name!r}; expected one of {', '.join(HAND_CONDITIONS)}")
     if model.for_each is not None:
         selector = _selector(model.for_each, (*loc, "for_each"), report)
     return ScoringItem(
         id=item_id, name=model.name, points=model.points, doubles=model.doubles,
-        mah_jongg_only=model.mah_jongg_only, allowed=model.allowed, when=when, for_each=selector, fixed=model.fixed,
+        mah_jongg_only=model.mah_jongg_only, allowed=model.allowed, when=when, for_each=selector, unless=unless,
+        fixed=model.fixed,
         no_doubles=model.no_doubles, description=model.description,
     )
 

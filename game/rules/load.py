@@ -11,6 +11,7 @@ replaced. A special hand whose entry gives any pattern key gets its pattern repl
 from __future__ import annotations
 
 import dataclasses
+import itertools
 import os
 from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
@@ -19,7 +20,7 @@ from typing import Any
 from pydantic import ValidationError
 
 from game.core.play_rules import PlayRules
-from game.core.ruleset import Rounding, Ruleset, SpecialHand
+from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHand
 from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem, RulesetError
 from game.rules.compile import Location, compile_item, compile_special_hand
@@ -175,13 +176,21 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         compiled = compile_special_hand(hand_id, hand, ("special_hands", hand_id), report)
         _check_hand(compiled, model.limit, item_ids, ("special_hands", hand_id), report)
         hands.append(compiled)
+    table = None
+    if model.pay_table is not None:
+        steps = tuple((least, value) for least, value in model.pay_table)
+        if not steps or any(a[0] >= b[0] for a, b in itertools.pairwise(steps)):
+            report(("pay_table",), f"expected pay_table steps in increasing order of points, got {model.pay_table}")
+        table = PayTable(steps)
     play_values = model.play.model_dump()  # type: ignore[attr-defined]
-    play_values["precedence"] = tuple(play_values["precedence"])
+    play_values = {key: tuple(value) if isinstance(value, list) else value for key, value in play_values.items()}
     rules = PlayRules(**play_values)
     return Ruleset(
         id=model.id, name=model.name, description=model.description, play=rules, scoring=items,
         special_hands=tuple(hands), special_hands_allowed=model.special_hands_allowed, limit=model.limit,
-        rounding=Rounding(**model.rounding.model_dump()), payment=model.payment,
+        rounding=Rounding(**model.rounding.model_dump()), payment=model.payment, pay_table=table,
+        min_points=model.min_points, discarder_pays_all=model.discarder_pays_all,
+        penalties=Penalties(**model.penalties.model_dump()),
         losers_score_concealed=model.losers_score_concealed, extends=model.extends,
     )
 
@@ -190,9 +199,10 @@ def _check_hand(hand: SpecialHand, limit: int | None, item_ids: set[str], loc: L
     if hand.limit is not None and limit is None:
         report((*loc, "limit"), f"special hand {hand.id!r} is worth a multiple of the limit, but the ruleset has "
                                 f"no 'limit'")
-    for i, item_id in enumerate(hand.replaces):
-        if item_id not in item_ids:
-            report((*loc, "replaces", i), f"'replaces' names {item_id!r}, which is not a scoring item")
+    for key, names in (("replaces", hand.replaces), ("counts_with", hand.counts_with)):
+        for i, item_id in enumerate(names):
+            if item_id not in item_ids:
+                report((*loc, key, i), f"'{key}' names {item_id!r}, which is not a scoring item")
 
 
 def apply_hand_file(ruleset: Ruleset, path: PathLike, display_path: str | None = None) -> Ruleset:

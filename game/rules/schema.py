@@ -15,6 +15,8 @@ from game.core.play_rules import PlayRules
 from game.core.ruleset import PaymentScheme
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="a snake_case id")]
+RulesetId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$",
+                                 description="a ruleset id: lower case letters, digits, _ and -")]
 WindLetter = Literal["E", "S", "W", "N"]
 WonBy = Literal["discard", "wall", "loose_tile", "robbed_kong"]
 
@@ -162,6 +164,8 @@ class SpecialHandModel(PatternModel):
     fixed: bool = Field(False, description="the total/added setting cannot be changed in the settings")
     no_doubles: bool = Field(False, description="the value cannot be changed to doubles in the settings")
     replaces: list[Id] = Field(default_factory=list, description="scoring items this hand stands in for")
+    counts_with: list[Id] = Field(default_factory=list, description="scoring items that still count on top of a "
+                                  "total value, with their points and doubles (Seven Pairs doubled for one suit)")
     forms: list[PatternModel] | None = Field(None, description="alternative forms; the hand matches any of them")
 
     @model_validator(mode="after")
@@ -180,9 +184,11 @@ class ForEachModel(_Model):
         None, description="the kind of set")
     exposed: bool | None = Field(None, description="true: exposed sets only; false: concealed only")
     tile: TileSpecIn | None = Field(None, description="the set's tile (a chow's lowest) must fit this spec")
-    bonus: Literal["any", "own", "round", "flower", "season", "complete_set"] | None = Field(
+    bonus: Literal["any", "own", "round", "flower", "season", "complete_set", "own_outside_complete_set",
+                   "round_outside_complete_set", "none"] | None = Field(
         None, description="flowers and seasons: each one, the seat's own, the round wind's, each flower, each "
-                          "season, or each complete set of four")
+                          "season, each complete set of four, the own or round wind's unless its set of four is "
+                          "complete, or none at all (counted once)")
 
     @model_validator(mode="after")
     def _set_or_bonus(self) -> ForEachModel:
@@ -206,6 +212,7 @@ class ScoringItemModel(_Model):
     no_doubles: bool = Field(False, description="the value cannot be changed to doubles in the settings")
     when: str | list[str] | None = Field(None, description="hand conditions that must all hold")
     for_each: ForEachModel | None = Field(None, description="count once per matching set or bonus tile")
+    unless: str | list[str] | None = Field(None, description="hand conditions none of which may hold")
 
     @model_validator(mode="after")
     def _when_or_for_each(self) -> ScoringItemModel:
@@ -231,11 +238,21 @@ _PLAY_DOCS = {
     "kong_box_moves": "keep the kong box at a fixed size: every replacement moves the live wall's end back (A15)",
     "east_dealt_fourteen": "East is dealt 14 tiles instead of drawing the first tile from the wall",
     "replacements_from_wall_end": "replacement tiles come from the end of the live wall instead of a kong box",
+    "charleston": "tile passes before play in every hand: [direction, tiles] steps; direction right, across, "
+                  "left, east_south or east_north",
+    "goulash": "tile passes after a wash-out (a dead hand), as charleston steps",
     "chows_allowed": "players may collect chows",
     "max_chows": "at most this many chows in a hand (null = any)",
     "chow_from_any_for_mah_jongg": "a chow may be claimed from any player when it completes Mah Jongg (rule 15b)",
     "chow_only_for_mah_jongg": "a discard may be claimed for a chow only to go Mah Jongg",
     "pair_claim_for_mah_jongg": "a discard may be claimed to complete the pair of a Mah Jongg hand (rule 11)",
+    "chow_from_any": "any player's discard may be claimed for a chow, not only the left neighbour's",
+    "sacred_discard": "off; last: no claim of a tile identical to one's own last discard; deal: to any of one's "
+                      "discards this hand",
+    "missed_discard": "no going out on a discard of a tile one could have gone out on since one's last draw or claim",
+    "ready_rule": "none; declare: a ready hand must be declared before going out; riichi: a concealed ready hand "
+                  "may be declared, locked and staked",
+    "riichi_stake": "what a riichi declaration costs; it goes to the hand's winner",
     "precedence": "claims in order of precedence; ties go to the player nearest the discarder",
     "concealed_kong_any_time": "a concealed kong may be declared on any later turn (rule 17)",
     "promote_kong_any_time": "an exposed pung may be promoted on any later turn with a drawn tile (A8)",
@@ -256,7 +273,13 @@ def _play_model() -> type[BaseModel]:
     hints = {"precedence": list[Literal["mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair",
                                         "kong", "pung", "chow"]],
              "claim_last_discard": Literal["any", "mah_jongg", "none"],
-             "max_chows": int | None}
+             "max_chows": int | None,
+             "charleston": list[tuple[Literal["right", "across", "left", "east_south", "east_north"],
+                                      Annotated[int, Field(ge=1, le=13)]]],
+             "goulash": list[tuple[Literal["right", "across", "left", "east_south", "east_north"],
+                                   Annotated[int, Field(ge=1, le=13)]]],
+             "sacred_discard": Literal["off", "last", "deal"],
+             "ready_rule": Literal["none", "declare", "riichi"]}
     for f in dataclasses.fields(PlayRules):
         default = f.default
         if isinstance(default, tuple):
@@ -270,19 +293,46 @@ def _play_model() -> type[BaseModel]:
 PlayModel = _play_model()
 
 
+class PenaltiesModel(_Model):
+    """Penalties and payments besides the hand scores (Four Winds, L401-L421)."""
+
+    faulty_out: bool = Field(False, description="a faulty declaration of going out: the limit to East and "
+                                                "faulty_out_others x the limit to each other player")
+    faulty_out_others: float = Field(0.5, ge=0, description="the share of the limit a non-dealer offender pays "
+                                                            "each player other than East")
+    faulty_claim: int = Field(0, ge=0, description="paid to the winner per faulty or cancelled claim (0 = off)")
+    five_last_tiles: bool = Field(False, description="a discarder of an unplayed tile among the last five pays for all")
+    nine_tiles: bool = Field(False, description="a discarder feeding a one-suit hand of three sets pays for all")
+    ready_after_draw: int = Field(0, ge=0, description="after a draw the players not ready pay this in all to the "
+                                                       "ready ones (0 = off)")
+    dealer_bonus: int = Field(0, ge=0, description="per loser, times East's wins in a row less one (0 = off)")
+    dealer_limit_win: int = Field(0, ge=0, description="on this many wins in a row East's hand pays the limit "
+                                                       "instead of the bonus (0 = never)")
+    riichi_deposit: int = Field(0, ge=0, description="what a Riichi declaration costs; it goes to the winner")
+
+
 class RulesetModel(_Model):
     """A ruleset file (``rulesets/<id>.yaml`` in a mod)."""
 
     format: Literal[1] = Field(description="the file format version")
-    id: Id = Field(description="the ruleset id (snake_case), unique among all mods")
+    id: RulesetId = Field(description="the ruleset id (lower case, _ and -), unique among all mods")
     name: str = Field(description="the name players see")
     description: str = Field("", description="a paragraph for the ruleset chooser")
-    extends: Id | None = Field(None, description="a parent ruleset id: this file then only overrides its values")
+    extends: RulesetId | None = Field(None, description="a parent ruleset id: this file then only overrides its "
+                                                        "values")
     play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")  # type: ignore[valid-type]
     special_hands_allowed: bool = Field(True, description="the master switch for special hands")
     limit: int | None = Field(None, gt=0, description="the most a hand can score (null = no limit)")
     rounding: RoundingModel = Field(default_factory=RoundingModel, description="rounding of hand scores")
     payment: PaymentScheme = Field(PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE, description="how scores are paid")
+    pay_table: list[tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]] | None = Field(
+        None, description="table-paid scoring (Hong Kong faan): [least points, base pay value] steps in increasing "
+                          "order; the points are added up, never doubled, and a limit hand pays the limit")
+    min_points: int = Field(0, ge=0, description="a winning hand needs at least this many points (0 = any)")
+    discarder_pays_all: bool = Field(False, description="hongkong payment: on a discard win the discarder pays "
+                                                        "for all three losers")
+    penalties: PenaltiesModel = Field(default_factory=PenaltiesModel,
+                                      description="penalties and payments besides the hand scores")
     losers_score_concealed: bool = Field(True, description="losers score their concealed pungs too (A27)")
     scoring: dict[Id, ScoringItemModel] = Field(default_factory=dict, description="the scoring table, by item id")
     special_hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, description="special hands, by id")
@@ -303,7 +353,7 @@ class HandFileModel(_Model):
     """A special-hands file (``hands/*.yaml`` in a mod of kind special_hands)."""
 
     format: Literal[1] = Field(description="the file format version")
-    rulesets: list[Id] = Field(default_factory=list, description="the rulesets this file is for (empty: all)")
+    rulesets: list[RulesetId] = Field(default_factory=list, description="the rulesets this file is for (empty: all)")
     hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, description="new special hands, by id")
     change: dict[Id, SpecialHandChangeModel] = Field(default_factory=dict, description="changes to existing hands")
     disallow: list[Id] = Field(default_factory=list, description="existing hands to disallow")
