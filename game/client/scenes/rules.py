@@ -273,8 +273,12 @@ class RulesScene(Scene):
             y = max(y, self._paragraph(canvas, top + 26, words, x + 8 + 4 * 32 + 20, 15, x + column - 10))
         y += 24
         for title, body in GUIDE_TEXT[1:]:
+            if title == "Flowers and Seasons" and not self.ruleset.play.flowers:
+                continue
             y = self._heading(canvas, y, title)
             y = self._paragraph(canvas, y, body) + 10
+            if title == "Flowers and Seasons":
+                y = self._tiles(canvas, ("F1 F2 F3 F4", "S1 S2 S3 S4"), (24, y), (32, 43)).bottom + 18
         y = self._heading(canvas, y, "The keys")
         for i, (keys, words) in enumerate(GUIDE_KEYS):
             band = pygame.Rect(0, y - 3, VIEW.width - 4, 28)
