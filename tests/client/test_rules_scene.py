@@ -184,3 +184,19 @@ def test_rules_scene__help_offers_the_full_rules_of_the_game_being_played(tmp_pa
     app.stack.apply_pending()
     assert app.stack.top.name == "rules"
     app.render()
+
+
+def test_rules_text__special_values_read_as_a_player_would_say_them() -> None:
+    """Total hands give their value, added hands a plus sign, limit hands the ruleset's limit in points."""
+    from dataclasses import replace
+
+    from game.client.rules_text import special_notes, special_value
+
+    assert special_value(CLASSIC.special_hand("imperial"), CLASSIC) == "6000 points"
+    assert special_value(CLASSIC.special_hand("buried_treasure"), CLASSIC) == "+300 points"
+    assert special_value(CLASSIC.special_hand("heavenly_blessing"), CLASSIC) == "+3 doubles"
+    limit_hand = replace(CLASSIC.special_hand("imperial"), points=0, limit=1.0)
+    assert special_value(limit_hand, replace(CLASSIC, limit=1000)) == "1000 points"
+    assert special_value(limit_hand, CLASSIC) == "limit"
+    assert "concealed" in special_notes(CLASSIC.special_hand("imperial"))
+    assert "added to the hand's own score" in special_notes(CLASSIC.special_hand("golden_cock"))
