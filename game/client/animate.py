@@ -7,6 +7,11 @@ thing it brings (a discard, a drawn tile, a set) is *hidden* under a key, so the
 
 Speed divides every duration; speed 0 is instant mode (nothing is queued). :meth:`finish` completes everything at
 once (a click, Enter or Space). Positions are interpolated between the previous and the current fixed step.
+
+A step may also carry *actors* (things with their own motion, like the washing tiles and the dice of
+:mod:`game.client.ceremony`) and *cues*: callbacks run when the step starts (its sound, its speech balloon, the
+wall losing the tiles that fly) and when it ends. Cues always run, in order, whether the step is played, skipped by
+:meth:`finish` or never queued (instant mode), so whatever they keep up to date ends the same either way.
 """
 
 from __future__ import annotations
@@ -14,7 +19,7 @@ from __future__ import annotations
 from collections import deque
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol
 
 from game.client import layout
 from game.client.messages import balloon_words
@@ -47,21 +52,41 @@ class Tween:
     hide: Hashable | None = None
     lift: float = 18.0
     """How high (in pixels) the tile arcs above the straight line, for a sense of being thrown."""
+    delay: float = 0.0
+    """Time within its step before the tile starts to move (tiles of one step can go one after another)."""
+    angle0: float = 0.0
+    angle1: float = 0.0
+    """Free rotation in degrees at the start and at the end (tiles lying askew after the washing)."""
+    ease: Callable[[float], float] = ease_out_cubic
     elapsed: float = 0.0
     previous: float = 0.0
 
     @property
+    def total(self) -> float:
+        return self.delay + self.duration
+
+    @property
     def done(self) -> bool:
-        return self.elapsed >= self.duration
+        return self.elapsed >= self.total
 
     def step(self, dt: float) -> None:
         self.previous = self.elapsed
-        self.elapsed = min(self.duration, self.elapsed + dt)
+        self.elapsed = min(self.total, self.elapsed + dt)
+
+    def scale(self, speed: float) -> None:
+        self.duration /= speed
+        self.delay /= speed
+
+    def progress(self, alpha: float = 1.0) -> float:
+        t = self.previous + (self.elapsed - self.previous) * alpha - self.delay
+        return self.ease(max(0.0, min(1.0, t / self.duration))) if self.duration > 0 else 1.0
+
+    def angle(self, alpha: float = 1.0) -> float:
+        return self.angle0 + (self.angle1 - self.angle0) * self.progress(alpha)
 
     def state(self, alpha: float = 1.0) -> tuple[Point, tuple[int, int], float]:
         """Position, size and progress (0–1) at ``alpha`` between the last two steps."""
-        t = self.previous + (self.elapsed - self.previous) * alpha
-        p = ease_out_cubic(min(1.0, t / self.duration)) if self.duration > 0 else 1.0
+        p = self.progress(alpha)
         x = self.start[0] + (self.end[0] - self.start[0]) * p
         y = self.start[1] + (self.end[1] - self.start[1]) * p - self.lift * 4 * p * (1 - p)
         w = round(self.size0[0] + (self.size1[0] - self.size0[0]) * p)
@@ -69,20 +94,56 @@ class Tween:
         return (x, y), (w, h), p
 
 
+class Actor(Protocol):
+    """Something that moves by itself during a step (washing tiles, dice); drawn over the table."""
+
+    duration: float
+
+    def update(self, dt: float) -> None: ...
+
+    def draw(self, surface: Any, sprites: Any, alpha: float) -> None: ...
+
+
+Cue = Callable[[], None]
+
+
 @dataclass
 class Step:
     tweens: list[Tween] = field(default_factory=list)
     pause: float = 0.0
     """Extra time after the tweens (a short beat after a call)."""
+    actors: list[Any] = field(default_factory=list)
+    on_start: list[Cue] = field(default_factory=list)
+    """Run when the step begins; a cue may add tweens (made from where an actor left things)."""
+    on_end: list[Cue] = field(default_factory=list)
     elapsed: float = 0.0
+    started: bool = False
+    speed: float = 1.0
 
     @property
     def duration(self) -> float:
-        return max([t.duration for t in self.tweens] + [0.0]) + self.pause
+        return max([t.total for t in self.tweens] + [a.duration for a in self.actors] + [0.0]) + self.pause
 
     @property
     def done(self) -> bool:
-        return self.elapsed >= self.duration
+        return self.started and self.elapsed >= self.duration
+
+    def start(self) -> None:
+        """Run the start cues once; tweens they add are scaled to the step's speed."""
+        if self.started:
+            return
+        self.started = True
+        before = len(self.tweens)
+        for cue in self.on_start:
+            cue()
+        for tween in self.tweens[before:]:
+            tween.scale(self.speed)
+
+    def end(self) -> None:
+        self.start()
+        for cue in self.on_end:
+            cue()
+        self.on_end = []
 
 
 Handler = Callable[[Any, "Scenery"], list[Step]]
@@ -134,18 +195,20 @@ class Animator:
         self.speed = speed
         self.show_dealing = show_dealing
         self.steps: deque[Step] = deque()
+        self.muted = False
         self.on_balloon: Callable[[int, str], None] | None = None
         self.on_sound: Callable[[str, ev.Event], None] | None = None
         self.handlers: dict[type, Handler] = {
-            ev.TilesDealt: self._dealt,
-            ev.TileDrawn: self._drawn,
-            ev.ReplacementDrawn: self._drawn,
             ev.TileDiscarded: self._discarded,
             ev.DiscardClaimed: self._claimed,
-            ev.BonusExposed: self._bonus,
+            ev.BonusExposed: self.flower_steps,
             ev.KongDeclared: self._beat,
             ev.MahJonggDeclared: self._beat,
         }
+        from game.client.ceremony import Ceremony
+
+        self.ceremony = Ceremony(self)
+        """The wall on the table and the opening ceremony; it registers its own handlers."""
 
     def register(self, event_type: type, handler: Handler) -> None:
         """Animate ``event_type`` with ``handler(event, scenery) -> [Step]`` (replacing any earlier handler)."""
@@ -160,71 +223,92 @@ class Animator:
         return bool(self.steps)
 
     def feed(self, events: list[ev.Event], scenery: Scenery) -> None:
-        """Queue the animations for ``events`` (in order) and fire their balloons and sounds."""
+        """Queue the animations for ``events`` (in order); their balloons and sounds come when they start."""
         for event in events:
+            setting_up = self.ceremony.in_ceremony(event)
+            cue = self._cue(event)
+            skip = self.instant or (setting_up and not self.show_dealing)
+            handler = self.handlers.get(type(event))
+            steps = handler(event, scenery) if handler is not None and not skip else []
+            if skip or (not steps and not self.steps):
+                cue()
+                self.ceremony.apply(event)
+                self.ceremony.land(event)
+                continue
+            if not steps:
+                # Nothing to show, but its balloon and sound wait for what was queued before it.
+                steps = [Step()]
+            steps[0].on_start.insert(0, cue)
+            for step in steps:
+                step.speed = self.speed
+                for tween in step.tweens:
+                    tween.scale(self.speed)
+                for actor in step.actors:
+                    actor.duration /= self.speed
+                    actor.speed = self.speed
+                step.pause /= self.speed
+                self.steps.append(step)
+
+    def _cue(self, event: ev.Event) -> Cue:
+        def cue() -> None:
             words = balloon_words(event)
             if words and self.on_balloon is not None:
                 self.on_balloon(getattr(event, "seat", 0), words)
-            if self.on_sound is not None:
-                self.on_sound(event.kind, event)
-            if self.instant:
-                continue
-            handler = self.handlers.get(type(event))
-            if handler is None:
-                continue
-            for step in handler(event, scenery):
-                for tween in step.tweens:
-                    tween.duration /= self.speed
-                step.pause /= self.speed
-                self.steps.append(step)
+            self.sound(event.kind, event)
+        return cue
+
+    def sound(self, name: str, event: ev.Event | None = None) -> None:
+        """Play a sound now, unless the steps are being skipped (a click must not set off every sound at once)."""
+        if self.on_sound is not None and not self.muted:
+            self.on_sound(name, event)
 
     def update(self, dt: float) -> None:
         """Advance the current step by ``dt``; a finished step gives way to the next."""
         while self.steps and dt >= 0:
             step = self.steps[0]
+            step.start()
             for tween in step.tweens:
                 tween.step(dt)
+            for actor in step.actors:
+                actor.update(dt)
             step.elapsed += dt
             if not step.done:
                 return
             dt = step.elapsed - step.duration
             self.steps.popleft()
+            step.end()
             if dt <= 0:
                 return
 
     def finish(self) -> None:
-        """Complete every queued animation now."""
-        self.steps.clear()
+        """Complete every queued animation now (every cue still runs, in order; steps not begun stay silent)."""
+        while self.steps:
+            step = self.steps.popleft()
+            self.muted = not step.started
+            try:
+                step.end()
+            finally:
+                self.muted = False
 
     def hidden(self) -> set[Hashable]:
         """The keys of things not to draw yet: they are still on their way."""
-        return {t.hide for step in self.steps for t in step.tweens if t.hide is not None}
+        keys = set()
+        for n, step in enumerate(self.steps):
+            for tween in step.tweens:
+                if tween.hide is not None and not (n == 0 and tween.done):
+                    keys.add(tween.hide)
+        return keys
 
     def flying(self) -> list[Tween]:
-        """The tweens moving now (the first step's)."""
-        return [t for t in self.steps[0].tweens if not t.done] if self.steps else []
+        """The tweens of the current step still on their way (waiting ones stand at their start)."""
+        if not self.steps or not self.steps[0].started:
+            return []
+        return [t for t in self.steps[0].tweens if not t.done]
+
+    def actors(self) -> list[Any]:
+        return list(self.steps[0].actors) if self.steps and self.steps[0].started else []
 
     # -- the mapping --------------------------------------------------------------------------------------------
-
-    def _dealt(self, event: ev.TilesDealt, scenery: Scenery) -> list[Step]:
-        if not self.show_dealing:
-            return []
-        target = scenery.stake_middle(event.seat)
-        face_up = event.seat == scenery.human
-        size = layout.HAND_TILE if face_up else target.size
-        tweens = []
-        for k, tile in enumerate(event.tiles):
-            end = (target.x + (k - len(event.tiles) / 2) * 8, target.y)
-            tweens.append(Tween(tile if face_up else None, layout.CENTRE, end, layout.DISCARD_TILE, size, 0.16,
-                                face_up=face_up, rotate=target.rotate, hide=("stake", event.seat), lift=6))
-        return [Step(tweens)]
-
-    def _drawn(self, event: ev.TileDrawn | ev.ReplacementDrawn, scenery: Scenery) -> list[Step]:
-        target = scenery.stake_end(event.seat)
-        face_up = event.seat == scenery.human or bool(getattr(scenery, "show_all", False))
-        start = scenery.source(event.seat)
-        return [Step([Tween(event.tile if face_up else None, start, target.pos, layout.DISCARD_TILE, target.size,
-                            0.22, face_up=face_up, rotate=target.rotate, hide=("drawn", event.seat))])]
 
     def _discarded(self, event: ev.TileDiscarded, scenery: Scenery) -> list[Step]:
         target = scenery.discard_place(event.seat)
@@ -251,7 +335,8 @@ class Animator:
                       hide=("meld", event.seat, index), lift=24)
         return [Step([tween], pause=0.25)]
 
-    def _bonus(self, event: ev.BonusExposed, scenery: Scenery) -> list[Step]:
+    def flower_steps(self, event: ev.BonusExposed, scenery: Scenery) -> list[Step]:
+        """A flower or season flies from the stake to its place beside the exposed sets."""
         p = scenery.table.players[event.seat]
         index = p.bonus.index(event.tile) if event.tile in p.bonus else len(p.bonus) - 1
         target = scenery.bonus_place(event.seat, index)

@@ -12,7 +12,7 @@ import pygame
 
 LOGICAL = (1280, 720)
 STATUS_H = 30
-CENTRE = (640, 318)
+CENTRE = (640, 308)
 
 HAND_TILE = (50, 68)
 HAND_GAP = 2
@@ -25,16 +25,30 @@ SIDE_EXPOSED = (27, 36)
 DISCARD_TILE = (28, 37)
 MELD_GAP = 10
 
-COMPASS = pygame.Rect(0, 0, 214, 214)
+# The wall stands around the compass like a real wall around the middle of the table. The table is seen from
+# the south at a slant, so the side walls (running away from the viewer) are foreshortened: their stacks are
+# closer together on screen than those of the near and far walls.
+WALL_TILE = (15, 20)
+"""Face size of a face-down wall tile in the near and far walls."""
+WALL_SIDE_TILE = (20, 12)
+"""Face size of a wall tile in the left and right walls (turned, and foreshortened)."""
+WALL_LEVEL = 5
+"""How far up the top tile of a stack is drawn (the thickness of the tile below it)."""
+WALL_RECT = pygame.Rect(0, 0, 296, 236)
+WALL_RECT.center = (CENTRE[0], CENTRE[1] + 1)
+
+COMPASS = pygame.Rect(0, 0, 232, 164)
 COMPASS.center = CENTRE
 
 # Where each seat's discards are laid out (rows of tiles, oldest first), and how many fit in a row.
 PONDS = {
-    0: pygame.Rect(430, 432, 420, 120),
-    1: pygame.Rect(760, 206, 236, 226),
-    2: pygame.Rect(430, 100, 420, 106),
-    3: pygame.Rect(284, 206, 236, 226),
+    0: pygame.Rect(340, 430, 600, 86),
+    1: pygame.Rect(WALL_RECT.right + 10, WALL_RECT.top, 288, WALL_RECT.height),
+    2: pygame.Rect(340, 102, 600, 86),
+    3: pygame.Rect(WALL_RECT.left - 298, WALL_RECT.top, 288, WALL_RECT.height),
 }
+TABLE_AREA = pygame.Rect(182, 98, 916, 424)
+"""The marked middle of the table (the inlay): ponds, wall and compass lie inside; the washing happens here."""
 
 
 @dataclass(frozen=True)
@@ -162,8 +176,38 @@ def discard_position(seat: int, index: int) -> Placed:
 
 
 def wall_source(seat: int) -> tuple[float, float]:
-    """Where a drawn tile appears from: the side of the compass towards the wall the player draws from."""
+    """Where a drawn tile appears from when the wall's position is not known: the middle of the table."""
     return CENTRE
+
+
+def wall_stack_place(ring_index: int, stacks_per_side: int, seat: int, level: int = 0,
+                     rect: pygame.Rect | None = None, scale: float = 1.0) -> Placed:
+    """The sprite place of a wall tile: stack ``ring_index`` of the side in front of ``seat``, at ``level``.
+
+    Stacks run from the left end as the side's owner faces them (the human's side left to right, the right-hand
+    player's side bottom to top, the far side right to left, the left-hand player's side top to bottom), so that
+    counting past a right-hand corner runs on into the next player's side. The sides meet like a pinwheel: each
+    starts at its left corner and stops short of the next side's wall.
+    """
+    rect = rect or WALL_RECT
+    k = ring_index % stacks_per_side
+    level_px = round(WALL_LEVEL * scale)
+    near = (round(WALL_TILE[0] * scale), round(WALL_TILE[1] * scale))
+    side = (round(WALL_SIDE_TILE[0] * scale), round(WALL_SIDE_TILE[1] * scale))
+    depth = max(2, round(near[1] * 0.09))
+    row_depth = near[1] + depth + level_px
+    near_step = (rect.width - side[0] - 3) / stacks_per_side
+    side_step = (rect.height - row_depth - 2) / stacks_per_side
+    side_h = side[1] + max(2, round(side[1] * 0.09))
+    if seat == 0:
+        x, y, size = rect.left + k * near_step, rect.bottom - near[1] - depth, near
+    elif seat == 2:
+        x, y, size = rect.right - (k + 1) * near_step, rect.top + level_px, near
+    elif seat == 1:
+        x, y, size = rect.right - side[0] - 1, rect.bottom - side_h - k * side_step, side
+    else:
+        x, y, size = rect.left, rect.top + level_px + k * side_step, side
+    return Placed(x, y - level_px * level, size)
 
 
 def balloon_anchor(seat: int) -> tuple[tuple[int, int], str]:

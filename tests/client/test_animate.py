@@ -27,6 +27,7 @@ def test_animate__discard_flies_to_the_pond_and_hides_it() -> None:
     animator.feed([e for e in events if isinstance(e, ev.TileDiscarded)], Scenery(table))
     index = len(table.players[seat].discards) - 1
     assert ("discard", seat, index) in animator.hidden()
+    animator.update(0.0)
     tween = animator.flying()[0]
     assert tween.tile == tile
     for _ in range(60):
@@ -59,6 +60,8 @@ def test_animate__speed_divides_durations() -> None:
     slow, fast = Animator(1.0), Animator(2.0)
     slow.feed(events, Scenery(table))
     fast.feed(events, Scenery(table))
+    slow.update(0.0)
+    fast.update(0.0)
     assert abs(fast.flying()[0].duration * 2 - slow.flying()[0].duration) < 1e-9
 
 
@@ -90,3 +93,34 @@ def test_animate__calls_raise_balloons() -> None:
     animator.on_balloon = lambda seat, words: said.append((seat, words))
     animator.feed([ev.DiscardClaimed(2, 1, 5, "pung", (5, 5, 5))], Scenery(None))
     assert said == [(2, "Pung!")]
+
+
+def test_animate__tiles_of_one_step_can_go_one_after_another() -> None:
+    """A delayed tween waits at its start, then moves; the step lasts until the last one lands."""
+    from game.client.animate import Step
+
+    first = Tween(1, (0.0, 0.0), (100.0, 0.0), (10, 10), (10, 10), 0.5, lift=0)
+    second = Tween(2, (0.0, 0.0), (100.0, 0.0), (10, 10), (10, 10), 0.5, lift=0, delay=0.5)
+    step = Step([first, second])
+    assert abs(step.duration - 1.0) < 1e-9
+    for tween in (first, second):
+        tween.step(0.5)
+    assert first.state()[0][0] == 100.0 and second.state()[0][0] == 0.0
+
+
+def test_animate__cues_run_in_order_whether_played_or_finished() -> None:
+    """Start and end cues of every step run once, in order, also when the player skips the animation."""
+    from game.client.animate import Step
+
+    ran: list[str] = []
+    played, skipped = Animator(1.0), Animator(1.0)
+    for animator in (played, skipped):
+        for name in ("a", "b"):
+            animator.steps.append(Step(pause=0.2, on_start=[lambda n=name: ran.append(n + "+")],
+                                       on_end=[lambda n=name: ran.append(n + "-")]))
+    for _ in range(30):
+        played.update(1 / 60)
+    assert ran == ["a+", "a-", "b+", "b-"]
+    ran.clear()
+    skipped.finish()
+    assert ran == ["a+", "a-", "b+", "b-"]

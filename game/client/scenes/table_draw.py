@@ -55,7 +55,7 @@ def draw_stake(surface: pygame.Surface, seat: int, is_east: bool, is_current: bo
 
 def draw_inlay(surface: pygame.Surface, palette: Palette) -> None:
     """A fine double line around the middle of the table, like the marking on a real Mah Jongg table."""
-    area = pygame.Rect(262, 102, 756, 420)
+    area = layout.TABLE_AREA
     pygame.draw.rect(surface, mix(palette.felt_line, palette.back_top, 0.35), area, width=2, border_radius=26)
     pygame.draw.rect(surface, mix(palette.felt_line, palette.back_top, 0.6), area.inflate(-12, -12), width=1,
                      border_radius=20)
@@ -105,11 +105,30 @@ def draw_melds(surface: pygame.Surface, scene: TableScene, seat: int, hidden: se
             draw_tile_at(surface, sprites, tile, place)
 
 
+def _ceremony(scene: TableScene):
+    """The scene's ceremony (wall picture and stakes being dealt); None for views that animate nothing."""
+    animator = getattr(scene, "animator", None)
+    return getattr(animator, "ceremony", None)
+
+
+def _dealing(scene: TableScene) -> dict[int, list[int]] | None:
+    ceremony = _ceremony(scene)
+    return ceremony.stakes if ceremony is not None else None
+
+
 def draw_opponent_hand(surface: pygame.Surface, scene: TableScene, seat: int, hidden: set[Hashable],
                        reveal: bool) -> None:
     table = scene.session.table
     p = table.players[seat]
     if ("stake", seat) in hidden:
+        return
+    stakes = _dealing(scene)
+    if stakes is not None:
+        # Being dealt: the tiles so far, with room kept for the whole hand.
+        tiles = stakes[seat]
+        places = layout.concealed_positions(seat, max(14, len(tiles)))[:len(tiles)]
+        for tile, place in zip(tiles, places, strict=True):
+            draw_tile_at(surface, scene.app.sprites, tile, place, face_up=reveal)
         return
     drawn = table.drawn_tile if table.current == seat and table.phase == "turn" else None
     tiles = hand_order(p.concealed, drawn)
@@ -146,9 +165,17 @@ def draw_ponds(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable]
 
 
 def draw_human_hand(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable]) -> None:
-    tiles = scene.hand_tiles()
     if ("stake", 0) in hidden:
         return
+    stakes = _dealing(scene)
+    if stakes is not None:
+        # Being dealt: the tiles in the order they came; they are sorted when play begins.
+        tiles = stakes[0]
+        places = layout.hand_positions(max(14, len(tiles)), False)[:len(tiles)]
+        for tile, place in zip(tiles, places, strict=True):
+            draw_tile_at(surface, scene.app.sprites, tile, place)
+        return
+    tiles = scene.hand_tiles()
     drawn_hidden = ("drawn", 0) in hidden
     places = scene.hand_places(tiles)
     tip = scene.tip_tile
@@ -178,6 +205,7 @@ def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> No
     session = scene.session
     table = session.table
     palette = scene.app.palette
+    draw_wall(surface, scene)
     rect = layout.COMPASS
     shadow = pygame.Surface(rect.inflate(30, 30).size, pygame.SRCALPHA)
     for i in range(8):
@@ -188,7 +216,7 @@ def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> No
     pygame.draw.rect(surface, palette.compass, rect, border_radius=26)
     pygame.draw.rect(surface, mix(palette.compass, (255, 255, 255), 0.5), rect.inflate(-6, -6), width=2,
                      border_radius=22)
-    inner = rect.inflate(-96, -96)
+    inner = rect.inflate(-100, -64)
     pygame.draw.rect(surface, mix(palette.compass, (0, 0, 0), 0.12), inner, border_radius=14)
     # The compass's diagonals, like the original's grey square divided into four fields.
     for a, b in ((rect.topleft, inner.topleft), (rect.topright, inner.topright), (rect.bottomleft, inner.bottomleft),
@@ -222,10 +250,10 @@ def _compass_field(surface: pygame.Surface, scene: TableScene, seat: int, rect: 
     first_east = seat == session.match.first_east
     name_colour = palette.red_name if first_east else palette.text_dark
     score = session.match.totals[seat]
-    centres = {0: (rect.centerx, rect.bottom - 24), 1: (rect.right - 24, rect.centery),
-               2: (rect.centerx, rect.top + 24), 3: (rect.left + 24, rect.centery)}
+    centres = {0: (rect.centerx, rect.bottom - 19), 1: (rect.right - 25, rect.centery),
+               2: (rect.centerx, rect.top + 19), 3: (rect.left + 25, rect.centery)}
     cx, cy = centres[seat]
-    disc = 17
+    disc = 15
     if current:
         glow = pygame.Surface((80, 80), pygame.SRCALPHA)
         for i in range(6):
@@ -266,10 +294,58 @@ def draw_name_plates(surface: pygame.Surface, scene: TableScene) -> None:
             text(surface, "Standing Hand", (image_rect.left, image_rect.bottom + 2), 12, palette.accent, "bold")
 
 
+def draw_wall(surface: pygame.Surface, scene: TableScene) -> None:
+    """The four walls around the compass, as they stand now (tiles still on their way are left out)."""
+    ceremony = _ceremony(scene)
+    if ceremony is None:
+        return
+    ceremony.sync(scene.session.table)
+    picture = ceremony.picture
+    if not picture.built or not picture.stacks_per_side:
+        return
+    from game.client.ceremony import wall_block
+
+    hidden = scene.animator.hidden()
+    sprites = scene.app.sprites
+    places = []
+    for position in picture.present:
+        if ("wall", position) in hidden:
+            continue
+        place = ceremony.wall_place(position)
+        places.append((place.y + place.size[1] + position[1] * 0.5, place, position))
+    places.sort(key=lambda item: item[0])
+    for _, place, position in places:
+        # Loose tiles lie on top of the wall: a lighter back tells them apart.
+        surface.blit(wall_block(sprites, place.size, light=position[1] == 2), (round(place.x), round(place.y)))
+
+
+def draw_ceremony(surface: pygame.Surface, scene: TableScene, alpha: float) -> None:
+    """What moves by itself over the table: the washing tiles, the rolling or resting dice, the counting."""
+    from game.client.ceremony import draw_dice
+
+    ceremony = _ceremony(scene)
+    if ceremony is None:
+        return
+    for roll in ceremony.dice:
+        draw_dice(surface, roll.resting())
+    for actor in scene.animator.actors():
+        actor.draw(surface, scene.app.sprites, alpha)
+
+
 def draw_flying(surface: pygame.Surface, scene: TableScene, alpha: float) -> None:
+    from game.client.ceremony import turned
+
+    draw_ceremony(surface, scene, alpha)
     for tween in scene.animator.flying():
         (x, y), size, p = tween.state(alpha)
         if size[0] < 4 or size[1] < 4:
+            continue
+        angle = tween.angle(alpha)
+        if abs(angle) >= 2:
+            size = (size[0] // 2 * 2, size[1] // 2 * 2)
+            sprite = turned(scene.app.sprites, tween.tile if tween.face_up else None, size, angle)
+            centre = (x + size[0] / 2, y + size[1] / 2)
+            surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
             continue
         sprite = scene.app.sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
         lift = tween.lift * 4 * p * (1 - p)

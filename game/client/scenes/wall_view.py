@@ -1,9 +1,10 @@
-"""The wall (W): the four sides two tiles high, the breach and its dice, the loose tiles, the kong box and the
-next tile to be drawn, as the table's wall is now.
+"""The wall (W), seen from above at any time during a hand: the four sides two tiles high, where the wall was
+broken and by which throws, the kong box and its loose tiles, how many tiles are left and which is drawn next.
 
-Side ``w`` is faced by the player whose seat wind is ``w`` and is drawn in front of that player's place; stacks are
+Side ``w`` is faced by the player whose seat wind is ``w`` and lies in front of that player's place; stacks are
 counted from the left end as that player faces them, so counting on past the right-hand corner runs into the
-next player's side, as the help file describes.
+next player's side, as the help file describes. The picture is the table's own (:class:`WallPicture`), so the
+view agrees with the wall drawn on the table, even while tiles are still on their way.
 """
 
 from __future__ import annotations
@@ -11,24 +12,27 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
+from game.client.ceremony import WallPicture, wall_block
 from game.client.look import font, mix, text
 from game.client.messages import WIND_SHORT
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
-BACK = (24, 32)
-STEP = 26
+SCALE = 1.9
+WALL_AREA = pygame.Rect(0, 0, 600, 444)
+WALL_AREA.center = (640, 352)
 
 
 class WallScene(Scene):
     overlay = True
     name = "wall"
 
-    def __init__(self, app, session) -> None:
+    def __init__(self, app, session, picture: WallPicture | None = None, east: int | None = None) -> None:
         super().__init__(app)
         self.session = session
-        self.box = pygame.Rect(0, 0, 760, 700)
-        self.box.center = (640, 350)
+        self.picture = picture
+        self.box = pygame.Rect(0, 0, 1000, 700)
+        self.box.center = (640, 356)
         self.close = Button(pygame.Rect(self.box.right - 150, self.box.bottom - 56, 128, 40), "Close",
                             lambda: app.stack.remove(self), primary=True, size=16)
 
@@ -38,83 +42,134 @@ class WallScene(Scene):
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_w, pygame.K_RETURN):
             self.app.stack.remove(self)
 
-    def stack_place(self, ring_index: int) -> tuple[int, int, int]:
-        """Screen top-left and rotation of the stack with ``ring_index``."""
-        table = self.session.table
-        per_side = table.wall.stacks_per_side
-        side, k = divmod(ring_index, per_side)
-        seat = table.seat_of_wind(side)
-        span = per_side * STEP
-        cx, cy = self.box.centerx, self.box.centery + 6
-        half = span // 2
-        if seat == 0:
-            return cx - half + k * STEP, cy + half + 8, 0
-        if seat == 1:
-            return cx + half + 8, cy + half - (k + 1) * STEP, 90
-        if seat == 2:
-            return cx + half - (k + 1) * STEP, cy - half - 8 - BACK[1] - 10, 0
-        return cx - half - 8 - BACK[1] - 10, cy - half + k * STEP, 270
+    def current_picture(self) -> WallPicture:
+        """The table scene's picture of the wall when there is one, else the engine's wall itself."""
+        if self.picture is not None:
+            return self.picture
+        for scene in getattr(self.app.stack, "scenes", []):
+            animator = getattr(scene, "animator", None)
+            if animator is not None and getattr(scene, "session", None) is self.session:
+                animator.ceremony.sync(self.session.table)
+                if animator.ceremony.picture.built:
+                    return animator.ceremony.picture
+        return WallPicture.of_wall(self.session.table.wall)
+
+    def seat_of_side(self, side: int) -> int:
+        return self.session.table.seat_of_wind(side)
+
+    def stack_place(self, ring_index: int, level: int = 0) -> layout.Placed:
+        """Where the tile at ``(ring_index, level)`` is drawn."""
+        per_side = self.session.table.wall.stacks_per_side
+        seat = self.seat_of_side(ring_index // per_side)
+        return layout.wall_stack_place(ring_index, per_side, seat, level, WALL_AREA, SCALE)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
         table = self.session.table
         wall = table.wall
+        picture = self.current_picture()
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box, palette, title="The Wall")
-        felt = self.box.inflate(-40, -110).move(0, 12)
-        pygame.draw.rect(surface, palette.back_top, felt, border_radius=12)
-        sprites = self.app.sprites
-        next_draw = wall.next_draw_position()
-        next_loose = wall.next_loose_position()
-        box_positions = set(wall.kong_box) | set(wall.loose)
-        for index, (bottom, top, loose) in enumerate(wall.layout()):
-            x, y, rotate = self.stack_place(index)
-            for level, present in ((0, bottom), (1, top), (2, loose)):
-                if not present:
-                    continue
-                tint = None
-                if (index, level) == next_draw:
-                    tint = palette.highlight
-                elif (index, level) == next_loose:
-                    tint = palette.claimable
-                dim = (index, level) in box_positions and tint is None and level < 2
-                if level == 2:
-                    tint = tint or palette.accent
-                lift = 5 * level
-                dx, dy = {0: (0, -lift), 90: (-lift, 0), 270: (lift, 0)}.get(rotate, (0, -lift))
-                sprite = sprites.tile(None, BACK, face_up=False, rotate=rotate, tint=tint, dim=dim)
-                surface.blit(sprite, (x + dx, y + dy))
-        for seat in range(4):
-            wind = table.seat_wind(seat)
-            label = f"{self.session.names[seat]} · {WIND_SHORT[wind]}"
-            cy = self.box.centery + 6
-            pos = {0: (self.box.centerx, cy + 200), 1: (self.box.centerx + 200, cy),
-                   2: (self.box.centerx, cy - 200), 3: (self.box.centerx - 200, cy)}[seat]
-            anchor = "center"
-            if seat in (1, 3):
-                image = font(15, "bold").render(label, True, palette.text)
-                image = pygame.transform.rotate(image, 90 if seat == 3 else -90)
-                surface.blit(image, image.get_rect(**{anchor: pos}))
-            else:
-                text(surface, label, pos, 15, palette.text, "bold", anchor)
-        breach = wall.breach
-        centre = (self.box.centerx, self.box.centery + 6)
-        if breach is not None:
-            lines = [f"Dice: {' + '.join(map(str, breach.first_throw))}, then "
-                     f"{' + '.join(map(str, breach.second_throw))}",
-                     f"Broken at stack {breach.position} of {WIND_SHORT[breach.side]}'s side"]
-            for i, line in enumerate(lines):
-                text(surface, line, (centre[0], centre[1] - 40 + i * 22), 15, palette.text, "sans", "center")
-        text(surface, f"{wall.live_count} tiles left · {wall.replacements_left} in the kong box",
-             (centre[0], centre[1] + 14), 15, palette.accent, "bold", "center")
+        felt = self.box.inflate(-36, -120).move(0, 6)
+        pygame.draw.rect(surface, mix(palette.back_top, (0, 0, 0), 0.3), felt, border_radius=12)
+        pygame.draw.rect(surface, mix(palette.felt_line, palette.back_top, 0.4), felt.inflate(-12, -12), width=1,
+                         border_radius=10)
+        per_side = wall.stacks_per_side
+        next_draw = wall.next_draw_position() if picture.present == set(wall.tiles) else None
+        next_loose = wall.next_loose_position() if picture.present == set(wall.tiles) else None
+        kong_box = picture.kong_box
+        items = []
+        for position in picture.present:
+            place = self.stack_place(*position)
+            items.append((place.y + place.size[1] + position[1] * 0.5, place, position))
+        items.sort(key=lambda item: item[0])
+        box_tint = pygame.Surface((64, 64), pygame.SRCALPHA)
+        box_tint.fill((0, 0, 0, 70))
+        for _, place, position in items:
+            image = wall_block(self.app.sprites, place.size, light=position[1] == 2)
+            spot = (round(place.x), round(place.y))
+            surface.blit(image, spot)
+            rect = pygame.Rect(spot, place.size)
+            if position[0] in kong_box and position[1] < 2:
+                surface.blit(pygame.transform.scale(box_tint, rect.size), rect)
+            mark = palette.highlight if position == next_draw else palette.claimable if position == next_loose \
+                else None
+            if mark is not None:
+                pygame.draw.rect(surface, mark, rect.inflate(4, 4), width=3, border_radius=5)
+        self._draw_breach(surface, picture, per_side)
+        self._draw_names(surface, per_side)
+        self._draw_story(surface, picture, wall)
         legend = [(palette.highlight, "next tile"), (palette.claimable, "next loose tile"),
-                  (mix(palette.tile_back, (0, 0, 0), 0.3), "kong box")]
+                  (mix(palette.tile_back, (0, 0, 0), 0.35), "kong box")]
         x = self.box.left + 30
-        for colour, label in legend:
+        for colour, words in legend:
             pygame.draw.rect(surface, colour, pygame.Rect(x, self.box.bottom - 44, 16, 16), border_radius=3)
-            shown = text(surface, label, (x + 22, self.box.bottom - 36), 14, palette.text_dark, "sans", "midleft")
+            shown = text(surface, words, (x + 22, self.box.bottom - 36), 14, palette.text_dark, "sans", "midleft")
             x = shown.right + 24
         self.close.draw(surface, palette)
 
+    def _draw_breach(self, surface: pygame.Surface, picture: WallPicture, per_side: int) -> None:
+        """A marker at the opened stack and a small "1" where the counting began."""
+        breach = picture.breach
+        if breach is None:
+            return
+        palette = self.app.palette
+        rect = self.stack_place(breach.stack, 0).rect()
+        pygame.draw.rect(surface, palette.accent, rect.inflate(2, 2), width=2, border_radius=4)
+        start = self.stack_place(breach.side * per_side, 0).rect()
+        seat = self.seat_of_side(breach.side)
+        # The marks sit outside the wall, on the side of the player who counted.
+        offset = {0: (0, 22), 1: (24, 0), 2: (0, -22), 3: (-24, 0)}[seat]
+        for r, words in ((start, "1"), (rect, str(breach.position))):
+            centre = (r.centerx + offset[0], r.centery + offset[1])
+            pygame.draw.circle(surface, palette.accent, centre, 10)
+            text(surface, words, (centre[0], centre[1] + 1), 12, palette.text_dark, "bold", "center")
+
+    def _draw_names(self, surface: pygame.Surface, per_side: int) -> None:
+        palette = self.app.palette
+        table = self.session.table
+        for side in range(4):
+            seat = self.seat_of_side(side)
+            words = f"{self.session.names[seat]} · {WIND_SHORT[side]}'s side"
+            if seat == 0:
+                text(surface, words, (WALL_AREA.centerx, WALL_AREA.bottom + 30), 15, palette.text, "bold", "center")
+            elif seat == 2:
+                text(surface, words, (WALL_AREA.centerx, WALL_AREA.top - 22), 15, palette.text, "bold", "center")
+            else:
+                image = font(15, "bold").render(words, True, palette.text)
+                image = pygame.transform.rotate(image, 90 if seat == 3 else -90)
+                x = WALL_AREA.left - 40 if seat == 3 else WALL_AREA.right + 40
+                surface.blit(image, image.get_rect(center=(x, WALL_AREA.centery)))
+        del table
+
+    def _draw_story(self, surface: pygame.Surface, picture: WallPicture, wall) -> None:
+        """In the middle: the throws, where the wall was broken, tiles left and loose tiles."""
+        palette = self.app.palette
+        names = self.session.names
+        table = self.session.table
+        cx, cy = WALL_AREA.center
+        lines: list[tuple[str, tuple[int, int, int], str]] = []
+        breach = wall.breach
+        if breach is not None:
+            t1, t2 = sum(breach.first_throw), sum(breach.second_throw)
+            east = names[table.east]
+            opener = names[table.seat_of_wind(breach.side)]
+            lines.append((f"{east} (East) threw {' + '.join(map(str, breach.first_throw))} = {t1}",
+                          palette.text, "sans"))
+            lines.append((f"{t1} counts to {WIND_SHORT[breach.side]}'s side", palette.text_dim, "sans"))
+            lines.append((f"{opener} threw {' + '.join(map(str, breach.second_throw))}: {t1} + {t2} = {t1 + t2}",
+                          palette.text, "sans"))
+            lines.append((f"Broken at stack {breach.position} from the left", palette.text_dim, "sans"))
+        else:
+            lines.append(("The wall is being built", palette.text, "sans"))
+        lines.append(("", palette.text, "sans"))
+        lines.append((f"{wall.live_count} tiles left", palette.accent, "bold"))
+        lines.append((f"{wall.replacements_left} in the kong box ({len(wall.loose)} loose on top)", palette.text,
+                      "sans"))
+        top = cy - len(lines) * 11
+        for i, (words, colour, face) in enumerate(lines):
+            if words:
+                text(surface, words, (cx, top + i * 22), 15, colour, face, "center")
+        del picture
