@@ -70,3 +70,23 @@ def stage_scene(app: Any, name: str, *, seed: int = 1, turns: int = 24) -> Any:
         raise ValueError(f"unknown scene {name!r}: expected one of title, table, wall, scores, settings, mods, help")
     app.stack.apply_pending()
     return app.stack.top
+
+
+def stage_ceremony(app: Any, seed: int, seconds: float, speed: float = 1.0) -> Any:
+    """A table scene ``seconds`` into the animated opening ceremony of the hand dealt from ``seed``.
+
+    The ceremony runs in fixed steps exactly as the game loop runs it, so the same arguments give the same
+    picture (the washing, the dice, the breaking of the wall or the deal, depending on the time).
+    """
+    from game.client.scenes.table import TableScene
+
+    session = app.new_session(seed)
+    session.options.animation_speed = speed
+    scene = TableScene(app, session)
+    scene.animator.speed = speed
+    scene.animator.show_dealing = True
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    for _ in range(round(seconds * 60)):
+        app.step(1 / 60)
+    return scene

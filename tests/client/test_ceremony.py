@@ -184,3 +184,15 @@ def test_ceremony__restored_table_shows_its_wall(tmp_path) -> None:
     expected = WallPicture.of_wall(session.table.wall)
     assert animator.ceremony.picture.present == expected.present
     assert animator.ceremony.picture.breach is not None
+
+
+def test_ceremony__staged_moments_are_repeatable(tmp_path) -> None:
+    """Two stagings of the same moment of the ceremony draw the same picture (same seed, same animation)."""
+    from game.client.stage import stage_ceremony
+
+    pictures = []
+    for n in range(2):
+        app = make_app(tmp_path / str(n))
+        stage_ceremony(app, 7, 1.5)
+        pictures.append(pygame.image.tobytes(app.render(0.5), "RGB"))
+    assert pictures[0] == pictures[1]
