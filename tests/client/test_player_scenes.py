@@ -173,3 +173,57 @@ def test_replay__export_writes_a_replay_file_that_opens_at_that_hand(tmp_path) -
     assert saved.hands_played == 2
     copy, _ = Session.from_save(saved)
     assert copy.match.history[1].log_hash == scene.session.match.history[1].log_hash
+
+
+def test_stats__the_scene_lists_every_player_of_the_ruleset_and_draws_its_charts(tmp_path) -> None:
+    from game.client.scenes.stats import StatsScene
+
+    app = make_app(tmp_path)
+    session = Session.create("classic", 3, options=Options(animation_speed=0.0, discard_delay=0.0))
+    session.stats_folder = app.folders.config
+    for _ in range(2):
+        session.deal()
+        session.play_to_end()
+        session.finish_hand()
+    scene = StatsScene(app, session)
+    rows = scene.rows()
+    assert rows[0][0] == "human" and rows[0][1].hands == 2
+    assert {pid for pid, _ in rows} == {"human", *session.opponents}
+    app.stack.clear_to(scene)
+    app.render(1.0)
+
+
+def test_scores__a_hand_with_all_hands_visible_says_there_is_no_settlement(tmp_path) -> None:
+    from game.client.scenes.scores import ScoresScene
+
+    app = make_app(tmp_path)
+    for seed in range(1, 40):
+        session = Session.create("classic", seed, options=Options(animation_speed=0.0, show_all=True))
+        session.deal()
+        session.play_to_end()
+        if session.table.result.winner is not None:
+            break
+    scene = app.play_session(session)
+    app.stack.apply_pending()
+    outcome = session.finish_hand()
+    box = ScoresScene(app, scene, outcome)
+    assert not box.outcome.settled
+    app.stack.push(box)
+    app.render(1.0)
+    box.handle(key(pygame.K_r))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "replay"
+
+
+def test_menu__esc_offers_save_open_replays_and_statistics(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app)
+    scene.handle(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    labels = [b.label for b in app.stack.top.buttons]
+    for wanted in ("Save Game...", "Open Game...", "Replays", "Statistics", "New Game"):
+        assert wanted in labels
+    stats = next(b for b in app.stack.top.buttons if b.label == "Statistics")
+    stats.action()
+    app.stack.apply_pending()
+    assert app.stack.top.name == "stats"

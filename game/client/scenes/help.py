@@ -109,8 +109,14 @@ class HelpScene(Scene):
         self.rules.draw(surface, palette)
 
 
+def show_stats(app, session=None) -> None:
+    from game.client.scenes.stats import StatsScene
+
+    app.stack.push(StatsScene(app, session))
+
+
 class GameMenuScene(Scene):
-    """Esc at the table: continue, help, settings, the wall, a new game or back to the title."""
+    """Esc at the table: the original's Game menu (save, open, new) with replays, statistics, help and settings."""
 
     overlay = True
     name = "menu"
@@ -118,16 +124,26 @@ class GameMenuScene(Scene):
     def __init__(self, app, table_scene) -> None:
         super().__init__(app)
         self.table_scene = table_scene
-        self.box = pygame.Rect(0, 0, 360, 470)
+        self.box = pygame.Rect(0, 0, 620, 440)
         self.box.center = (640, 340)
+
+        def then(fn):
+            return lambda: (app.stack.remove(self), fn())
+
         entries = [("Continue", lambda: app.stack.remove(self)),
-                   ("The Wall", lambda: (app.stack.remove(self), app.show_wall(table_scene))),
-                   ("Rules & Help", lambda: (app.stack.remove(self), app.show_help(table_scene))),
-                   ("Settings", lambda: (app.stack.remove(self), app.show_settings())),
-                   ("New Game", app.new_game),
+                   ("Save Game...", then(table_scene.save_dialog)),
+                   ("Open Game...", then(table_scene.open_dialog)),
+                   ("Replays", then(table_scene.show_replays)),
+                   ("Statistics", then(lambda: show_stats(app, table_scene.session))),
+                   ("The Wall", then(lambda: app.show_wall(table_scene))),
+                   ("Rules & Help", then(lambda: app.show_help(table_scene))),
+                   ("Settings", then(app.show_settings)),
+                   ("New Game", then(table_scene.new_game)),
                    ("Title Screen", app.show_title)]
-        self.buttons = [Button(pygame.Rect(self.box.left + 40, self.box.top + 70 + i * 62, self.box.width - 80, 48),
-                               label, fn, primary=(i == 0), size=18) for i, (label, fn) in enumerate(entries)]
+        keys = ["Esc", "Alt+F3", "Alt+F2", "R", "", "W", "F1", "", "F2", ""]
+        self.buttons = [Button(pygame.Rect(self.box.left + 36 + (i % 2) * 282, self.box.top + 72 + (i // 2) * 70,
+                                           266, 54), label, fn, primary=(i == 0), size=18, key_hint=keys[i])
+                        for i, (label, fn) in enumerate(entries)]
         self.focus = 0
         self.buttons[0].focused = True
 
@@ -138,8 +154,9 @@ class GameMenuScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.app.stack.remove(self)
-            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.buttons)
+            elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                step = {pygame.K_UP: -2, pygame.K_DOWN: 2, pygame.K_LEFT: -1}.get(event.key, 1)
+                self.focus = (self.focus + step) % len(self.buttons)
                 for i, b in enumerate(self.buttons):
                     b.focused = i == self.focus
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):

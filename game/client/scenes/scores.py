@@ -13,7 +13,7 @@ import pygame
 from game.client import layout
 from game.client.controller import HUMAN, HandOutcome
 from game.client.look import fit_text, mix, text
-from game.client.messages import possessive
+from game.client.messages import NO_SETTLEMENT, possessive
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
@@ -58,6 +58,15 @@ class ScoresScene(Scene):
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
                                key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
+        self.replay = Button(pygame.Rect(BOX.left + 24, BOX.bottom - 62, 170, 44), "Replay hand", self._replay,
+                             key_hint="R")
+
+    def _replay(self) -> None:
+        """Step through the hand just finished, move by move (the replay viewer over this box)."""
+        from game.client.scenes.replay import ReplayScene
+
+        if self.session.match.history:
+            self.app.stack.push(ReplayScene(self.app, self.session, len(self.session.match.history) - 1))
         self._select(self.tab)
 
     def _select(self, tab: int) -> None:
@@ -76,11 +85,13 @@ class ScoresScene(Scene):
         self.app.new_game()
 
     def handle(self, event: pygame.Event) -> None:
-        for b in self.buttons + self.tabs:
+        for b in [*self.buttons, *self.tabs, self.replay]:
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+            if event.key == pygame.K_r:
+                self._replay()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
             elif event.key == pygame.K_ESCAPE:
                 self.buttons[-1].action()
@@ -111,9 +122,17 @@ class ScoresScene(Scene):
             self._draw_player(surface, area, self.tab)
         for b in self.buttons:
             b.draw(surface, palette)
-        if self.session.show_all_used and not self.outcome.dead:
-            text(surface, "Show All Hands was used during this hand.", (BOX.left + 28, BOX.bottom - 40), 14,
-                 palette.accent_dark, "bold", "midleft")
+        if not self.outcome.settled:
+            self._draw_no_settlement(surface)
+        self.replay.draw(surface, palette)
+
+    def _draw_no_settlement(self, surface: pygame.Surface) -> None:
+        """M13, in a band above the buttons where it cannot be missed."""
+        palette = self.app.palette
+        band = pygame.Rect(BOX.left + 24, BOX.bottom - 112, BOX.width - 48, 36)
+        pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), band, border_radius=8)
+        pygame.draw.rect(surface, palette.accent_dark, band, width=2, border_radius=8)
+        text(surface, NO_SETTLEMENT, band.center, 16, palette.text_dark, "bold", "center")
 
     def _draw_totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         palette = self.app.palette

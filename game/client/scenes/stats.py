@@ -1,0 +1,182 @@
+"""Statistics: per ruleset, every player's games, wins, average hand score, special hands and best hand.
+
+The numbers come from the statistics file in the config folder (:mod:`game.stats`), which the session updates at
+every hand's end and the game's end. Two charts drawn with pygame: bars of hands won per player, and a line of
+each player's hand scores in the current game. Left/Right (or the tabs) switch the ruleset.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pygame
+
+from game.client import layout
+from game.client.look import fit_text, mix, text
+from game.client.scenes.base import Scene
+from game.client.widgets import Button, draw_panel
+
+SERIES = ((226, 84, 60), (60, 130, 200), (60, 160, 90), (170, 110, 40))
+"""Line colours of the four seats in the score chart."""
+
+
+def player_label(player_id: str, names: dict[str, str]) -> str:
+    return names.get(player_id) or player_id.replace("_", " ").title()
+
+
+class StatsScene(Scene):
+    overlay = True
+    name = "stats"
+
+    def __init__(self, app, session: Any = None) -> None:
+        super().__init__(app)
+        self.session = session
+        self.box = pygame.Rect(0, 0, 1100, 640)
+        self.box.center = (640, 350)
+        self.stats = self._load()
+        rulesets = sorted(self.stats.by_ruleset)
+        current = getattr(getattr(session, "ruleset", None), "id", None)
+        self.rulesets = rulesets
+        self.index = rulesets.index(current) if current in rulesets else 0
+        self.names: dict[str, str] = {"human": str(app.setting("player_name", "You"))}
+        if session is not None:
+            for pid, name in zip(session.player_ids, session.names, strict=False):
+                self.names.setdefault(pid, name)
+        self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Close",
+                            lambda: app.stack.remove(self), primary=True, key_hint="Esc")
+        self.tabs = [Button(pygame.Rect(self.box.left + 24 + i * 170, self.box.top + 58, 160, 32), r,
+                            lambda i=i: self._go(i), size=14) for i, r in enumerate(rulesets[:6])]
+        self._go(self.index)
+
+    def _load(self) -> Any:
+        from game.stats import Statistics, load_statistics
+
+        folders = self.app.folders
+        try:
+            return load_statistics(folders.config) if folders is not None else Statistics()
+        except Exception:  # unreadable statistics show as none rather than stopping the game
+            return Statistics()
+
+    def _go(self, index: int) -> None:
+        self.index = index % max(1, len(self.rulesets))
+        for i, b in enumerate(self.tabs):
+            b.focused = i == self.index
+
+    def handle(self, event: pygame.Event) -> None:
+        for b in [self.close, *self.tabs]:
+            if b.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+                self.app.stack.remove(self)
+            elif event.key in (pygame.K_RIGHT, pygame.K_TAB):
+                self._go(self.index + 1)
+            elif event.key == pygame.K_LEFT:
+                self._go(self.index - 1)
+
+    def rows(self) -> list[tuple[str, Any]]:
+        """``(player_id, PlayerStats)`` of the shown ruleset: you first, then by hands won."""
+        if not self.rulesets:
+            return []
+        players = self.stats.by_ruleset[self.rulesets[self.index]]
+        return sorted(players.items(), key=lambda kv: (kv[0] != "human", -kv[1].hands_won, kv[0]))
+
+    # -- drawing ----------------------------------------------------------------------------------------------
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        palette = self.app.palette
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 130))
+        surface.blit(shade, (0, 0))
+        draw_panel(surface, self.box, palette, title="Statistics")
+        for b in self.tabs:
+            b.draw(surface, palette)
+        rows = self.rows()
+        if not rows:
+            text(surface, "No statistics yet: they are kept from the end of your first hand.",
+                 (self.box.centerx, self.box.centery), 20, palette.compass_dark, "sans", "center")
+        else:
+            self._draw_table(surface, rows)
+            self._draw_bars(surface, rows, pygame.Rect(self.box.left + 30, self.box.top + 360, 500, 190))
+            self._draw_line(surface, pygame.Rect(self.box.left + 580, self.box.top + 360, 490, 190))
+        self.close.draw(surface, palette)
+
+    def _draw_table(self, surface: pygame.Surface, rows: list[tuple[str, Any]]) -> None:
+        palette = self.app.palette
+        left = self.box.left + 30
+        columns = [("Player", 0), ("Games", 230), ("Won", 310), ("Hands", 380), ("Won", 460), ("Average", 530),
+                   ("Special hands", 640), ("Best hand", 860)]
+        y = self.box.top + 108
+        for label, dx in columns:
+            text(surface, label, (left + dx, y), 14, palette.compass_dark, "bold")
+        y += 24
+        for i, (pid, st) in enumerate(rows[:8]):
+            band = pygame.Rect(left - 8, y - 3, self.box.width - 44, 26)
+            if i % 2 == 0:
+                pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
+            specials = ", ".join(f"{name} ×{n}" for name, n in sorted(st.special_hands.items())) or "—"
+            best = st.best_hand
+            best_text = "—" if not best else f"{best['score']}" + (f" ({best['special_hand']})"
+                                                                     if best.get("special_hand") else "")
+            values = [fit_text(player_label(pid, self.names), 220, 16, "bold"), str(st.games), str(st.games_won),
+                      str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", fit_text(specials, 210, 15),
+                      fit_text(best_text, 190, 15)]
+            for (_, dx), value in zip(columns, values, strict=True):
+                face = "bold" if dx == 0 else "sans"
+                text(surface, value, (left + dx, y), 15, palette.red_name if pid == "human" and dx == 0 else
+                     palette.text_dark, face)
+            y += 26
+
+    def _draw_bars(self, surface: pygame.Surface, rows: list[tuple[str, Any]], area: pygame.Rect) -> None:
+        palette = self.app.palette
+        text(surface, "Hands won", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
+        pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
+        shown = rows[:6]
+        top = max([st.hands_won for _, st in shown] + [1])
+        slot = area.width // max(1, len(shown))
+        base = area.bottom - 30
+        for i, (pid, st) in enumerate(shown):
+            height = round((area.height - 60) * st.hands_won / top)
+            bar = pygame.Rect(area.left + i * slot + slot // 4, base - height, slot // 2, height)
+            colour = palette.east_stake if pid == "human" else palette.accent_dark
+            if height:
+                pygame.draw.rect(surface, colour, bar, border_top_left_radius=6, border_top_right_radius=6)
+            text(surface, str(st.hands_won), (bar.centerx, bar.top - 4), 14, palette.text_dark, "bold", "midbottom")
+            text(surface, fit_text(player_label(pid, self.names), slot - 6, 13), (bar.centerx, base + 6), 13,
+                 palette.text_dark, "sans", "midtop")
+        pygame.draw.line(surface, palette.panel_edge, (area.left + 8, base), (area.right - 8, base), 2)
+
+    def _draw_line(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        palette = self.app.palette
+        text(surface, "Hand scores this game", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
+        pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
+        history = list(self.session.match.history) if self.session is not None else []
+        if not history:
+            text(surface, "No hand finished in this game yet.", area.center, 15, palette.compass_dark, "sans",
+                 "center")
+            return
+        plot = area.inflate(-60, -50).move(14, -4)
+        top = max([max(r.scores) for r in history] + [10])
+        pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.bottomright, 2)
+        pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.topleft, 2)
+        text(surface, str(top), (plot.left - 6, plot.top), 12, palette.compass_dark, "sans", "midright")
+        text(surface, "0", (plot.left - 6, plot.bottom), 12, palette.compass_dark, "sans", "midright")
+        step = plot.width / max(1, len(history) - 1)
+        for seat in range(4):
+            points = [(plot.left + i * step if len(history) > 1 else plot.centerx,
+                       plot.bottom - plot.height * r.scores[seat] / top) for i, r in enumerate(history)]
+            if len(points) > 1:
+                pygame.draw.lines(surface, SERIES[seat], False, points, 3)
+            for p in points:
+                pygame.draw.circle(surface, SERIES[seat], (round(p[0]), round(p[1])), 4)
+        for i in range(len(history)):
+            if len(history) <= 12 or i % 2 == 0:
+                text(surface, str(history[i].hand_number), (plot.left + i * step, plot.bottom + 4), 11,
+                     palette.compass_dark, "sans", "midtop")
+        names = self.session.names
+        x = area.left + 12
+        for seat in range(4):
+            pygame.draw.line(surface, SERIES[seat], (x, area.bottom - 10), (x + 18, area.bottom - 10), 3)
+            label = fit_text(names[seat], 90, 12)
+            r = text(surface, label, (x + 22, area.bottom - 10), 12, palette.text_dark, "sans", "midleft")
+            x = r.right + 16
