@@ -14,20 +14,41 @@ import sys
 from game import __version__
 from game.errors import SparrowError
 
-# Subcommand modules, in the order ``--help`` lists them.
-COMMAND_MODULES = (
-    "game.cli.score",
-    "game.cli.settle",
-    "game.cli.simulate",
-    "game.cli.rulesets",
-    "game.cli.mods",
-    "game.cli.screenshot",
-    "game.cli.saves",
-    "game.cli.selftest",
-)
+# Each command and the module that registers it, in the order ``--help`` lists them.
+COMMANDS = {
+    "score": "game.cli.score",
+    "settle": "game.cli.settle",
+    "simulate": "game.cli.simulate",
+    "rulesets": "game.cli.rulesets",
+    "mods": "game.cli.mods",
+    "screenshot": "game.cli.screenshot",
+    "saves": "game.cli.saves",
+    "play-headless": "game.cli.saves",
+    "replay": "game.cli.saves",
+    "selftest": "game.cli.selftest",
+}
+COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
+
+# Global options that take a value, so the command can be found before parsing.
+_VALUE_OPTIONS = ("--mods-dir", "--config-dir")
 
 
-def build_parser() -> argparse.ArgumentParser:
+def _requested_command(argv: list[str]) -> str | None:
+    """The command named on the command line, if any (the first word that is not an option or its value)."""
+    skip = False
+    for word in argv:
+        if skip:
+            skip = False
+        elif word in _VALUE_OPTIONS:
+            skip = True
+        elif not word.startswith("-"):
+            return word
+    return None
+
+
+def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
+    """The parser; with ``argv`` only the named command's module is imported, so that starting the game (no
+    command) does not pay for importing every command."""
     parser = argparse.ArgumentParser(
         prog="sparrow",
         description="Sparrow Mah Jongg: the classic game against three computer players. "
@@ -40,20 +61,20 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument("--selftest", action="store_true",
                         help="load every bundled mod, play one hand, render every scene, print 'selftest ok'")
     sub = parser.add_subparsers(dest="command", metavar="COMMAND")
-    for name in COMMAND_MODULES:
-        try:
-            module = importlib.import_module(name)
-        except ModuleNotFoundError as exc:
-            if exc.name != name:
-                raise
-            continue
-        module.register(sub)
+    wanted = COMMAND_MODULES
+    if argv is not None and "-h" not in argv and "--help" not in argv:
+        command = _requested_command(argv)
+        wanted = (COMMANDS[command],) if command in COMMANDS else ()
+        if command is not None and command not in COMMANDS:
+            wanted = COMMAND_MODULES  # let argparse list the choices in its error
+    for name in wanted:
+        importlib.import_module(name).register(sub)
     return parser
 
 
 def run(argv: list[str]) -> int:
     logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
-    parser = build_parser()
+    parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors and 0 for --help/--version
