@@ -227,3 +227,46 @@ def test_menu__esc_offers_save_open_replays_and_statistics(tmp_path) -> None:
     stats.action()
     app.stack.apply_pending()
     assert app.stack.top.name == "stats"
+
+
+def test_mods__space_disables_a_mod_through_the_mod_manager(tmp_path) -> None:
+    from game.client.scenes.mod_manager import ModManagerScene
+    from game.mods.manager import ModManager
+
+    app = make_app(tmp_path)
+    scene = ModManagerScene(app)
+    assert scene.rows, "the bundled mods are listed"
+    target = next(i for i, r in enumerate(scene.rows) if r.enabled and "tileset" in r.kinds)
+    mod_id = scene.rows[target].id
+    scene.selected = target
+    scene.handle(key(pygame.K_SPACE))
+    assert scene.ok, scene.message
+    assert not next(r for r in ModManager(app.folders).rows() if r.id == mod_id).enabled
+    app.stack.clear_to(scene)
+    app.render(1.0)
+
+
+def test_mods__dropping_a_non_mod_file_says_what_was_expected(tmp_path) -> None:
+    from game.client.scenes.mod_manager import ModManagerScene
+
+    app = make_app(tmp_path)
+    scene = ModManagerScene(app)
+    notes = tmp_path / "notes.txt"
+    notes.write_text("hello", encoding="utf-8")
+    scene.handle(pygame.Event(pygame.DROPFILE, file=str(notes)))
+    assert not scene.ok and "notes.txt" in scene.message
+
+
+def test_mods__a_dropped_image_is_previewed_as_a_tile_set(tmp_path) -> None:
+    from game.client.scenes.mod_manager import ModManagerScene
+
+    app = make_app(tmp_path)
+    image = pygame.Surface((324, 230))
+    image.fill((200, 190, 170))
+    path = tmp_path / "tiles.bmp"
+    pygame.image.save(image, str(path))
+    scene = ModManagerScene(app)
+    scene.handle(pygame.Event(pygame.DROPFILE, file=str(path)))
+    assert scene.preview is not None, scene.message
+    app.stack.clear_to(scene)
+    app.render(1.0)

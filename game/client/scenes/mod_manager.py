@@ -1,11 +1,15 @@
-"""The mod manager: every mod found, with its version, kinds, status and problems; enable or disable one.
+"""The mod manager: every mod found, with its version, kinds, status and problems, through ``game.mods.ModManager``.
 
-Enabling and disabling go through the mod system's own state file (``game.mods``); the change takes effect for
-the next game.
+Enable or disable (Space), move up or down in the load order (Page Up/Down or the buttons), remove a user mod,
+install from a typed path, or drop a zip or a folder onto the window to install it. A dropped image is shown as a
+tile set preview (``TileSheet.load(path).preview()``), as the original loaded a dropped bitmap as its tiles.
+Every action's message and problems (``FILE:LINE:COLUMN: ...``) are shown under the list; changes apply to the
+next game.
 """
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 import pygame
@@ -13,9 +17,10 @@ import pygame
 from game.client import layout
 from game.client.look import fit_text, mix, text
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, draw_panel
+from game.client.widgets import Button, TextField, draw_panel
 
-ROW_H = 58
+ROW_H = 54
+VISIBLE = 7
 
 
 class ModManagerScene(Scene):
@@ -24,77 +29,174 @@ class ModManagerScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        self.box = pygame.Rect(0, 0, 980, 620)
-        self.box.center = (640, 352)
+        self.box = pygame.Rect(0, 0, 1100, 660)
+        self.box.center = (640, 350)
         self.selected = 0
         self.scroll = 0
         self.message = ""
-        self.entries: list[Any] = []
-        self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Done",
-                            lambda: app.stack.remove(self), primary=True, key_hint="Esc")
-        self.toggle = Button(pygame.Rect(self.box.right - 340, self.box.bottom - 62, 160, 44), "Disable",
-                             self._toggle_selected, key_hint="Space")
+        self.problems: list[str] = []
+        self.ok = True
+        self.rows: list[Any] = []
+        self.preview: pygame.Surface | None = None
+        self.preview_name = ""
+        self.manager = self._manager()
+        bottom = self.box.bottom - 62
+        self.path_field = TextField(pygame.Rect(self.box.left + 28, bottom + 2, 430, 40), "", focused=False,
+                                    max_length=400)
+        self.buttons = [
+            Button(pygame.Rect(self.box.left + 470, bottom, 110, 44), "Install", self._install_typed, size=16),
+            Button(pygame.Rect(self.box.left + 600, bottom, 120, 44), "Disable", self._toggle, key_hint="Space",
+                   size=16),
+            Button(pygame.Rect(self.box.left + 726, bottom, 54, 44), "▲", lambda: self._move(-1), key_hint="PgUp"),
+            Button(pygame.Rect(self.box.left + 786, bottom, 54, 44), "▼", lambda: self._move(1), key_hint="PgDn"),
+            Button(pygame.Rect(self.box.left + 846, bottom, 100, 44), "Remove", self._remove, key_hint="Del",
+                   size=16),
+            Button(pygame.Rect(self.box.right - 140, bottom, 116, 44), "Done", self.close, primary=True,
+                   key_hint="Esc"),
+        ]
         self.reload()
+
+    def _manager(self) -> Any:
+        if self.app.folders is None:
+            self.message, self.ok = "no mods folder is available", False
+            return None
+        try:
+            from game.mods.manager import ModManager
+
+            return ModManager(self.app.folders)
+        except Exception as exc:  # show the problem instead of failing the scene
+            self.message, self.ok = f"mods could not be listed: {exc}", False
+            return None
 
     def reload(self) -> None:
-        catalog = None
-        if self.app.folders is not None:
-            try:
-                from game.mods.catalog import build_catalog
+        self.rows = self.manager.rows() if self.manager is not None else []
+        if not self.rows and not self.message:
+            self.message = "No mods found. Drop a mod's zip or folder here, or type its path and press Install."
+        self.selected = max(0, min(self.selected, len(self.rows) - 1))
 
-                catalog = build_catalog(self.app.folders)
-            except Exception as exc:  # show the problem instead of failing the scene
-                self.message = f"mods could not be listed: {exc}"
-        self.entries = list(catalog.entries) if catalog is not None else []
-        if not self.entries and not self.message:
-            self.message = "No mods found. Put mod folders or zips in your mods folder."
-        self.selected = min(self.selected, max(0, len(self.entries) - 1))
+    def close(self) -> None:
+        pygame.key.stop_text_input()
+        self.app.stack.remove(self)
 
-    def _toggle_selected(self) -> None:
-        if not self.entries:
-            return
-        entry = self.entries[self.selected]
-        try:
-            from game.mods import state as mod_state
+    def _current(self) -> Any:
+        return self.rows[self.selected] if 0 <= self.selected < len(self.rows) else None
 
-            config = self.app.folders.config
-            current = mod_state.load_state(config)
-            if entry.enabled:
-                current.disabled.add(entry.id)
-            else:
-                current.disabled.discard(entry.id)
-            mod_state.save_state(config, current)
-            self.message = f"{entry.id} {'disabled' if entry.enabled else 'enabled'}; it applies to the next game"
-        except Exception as exc:  # the state file is the mod system's; report instead of guessing
-            self.message = f"could not change {entry.id}: {exc}"
+    def _report(self, outcome: Any) -> None:
+        self.message, self.ok, self.problems = outcome.message, outcome.ok, list(outcome.problems)
         self.reload()
 
+    # -- actions ----------------------------------------------------------------------------------------------
+
+    def _toggle(self) -> None:
+        row = self._current()
+        if row is not None and self.manager is not None:
+            outcome = self.manager.toggle(row.id)
+            self._report(outcome)
+            if outcome.ok:
+                self.message += "; it applies to the next game"
+
+    def _move(self, delta: int) -> None:
+        row = self._current()
+        if row is None or self.manager is None:
+            return
+        self._report(self.manager.move(row.id, delta))
+        self.selected = next((i for i, r in enumerate(self.rows) if r.id == row.id), self.selected)
+
+    def _remove(self) -> None:
+        row = self._current()
+        if row is None or self.manager is None:
+            return
+        if not row.removable:
+            self.message, self.ok, self.problems = f"{row.id} is bundled with the game and cannot be removed", False, []
+            return
+        self._report(self.manager.remove(row.id))
+
+    def _install_typed(self) -> None:
+        path = self.path_field.value.strip().strip('"')
+        if not path:
+            self.path_field.focused = True
+            pygame.key.start_text_input()
+            self.message, self.ok, self.problems = "type the path of a mod's zip or folder, then Install", True, []
+            return
+        self.dropped(path)
+
+    def dropped(self, path: str) -> None:
+        """A file or folder dropped onto the window (or typed): install a mod, or preview an image as tiles."""
+        from game.client.render.tilesheet import is_image_file
+
+        if is_image_file(path):
+            self._preview_image(Path(path))
+            return
+        if self.manager is None:
+            return
+        self.preview = None
+        self._report(self.manager.handle_drop(path))
+
+    def _preview_image(self, path: Path) -> None:
+        try:
+            from game.client.render.tilesheet import TileSheet
+
+            image = TileSheet.load(path).preview(40)
+        except Exception as exc:  # a bad image is reported with its reason
+            self.preview, self.ok, self.problems = None, False, []
+            self.message = f"{path.name} cannot be used as a tile set: {exc}"
+            return
+        scale = min(1.0, (self.box.width - 80) / image.get_width(), 380 / image.get_height())
+        self.preview = pygame.transform.smoothscale_by(image, scale) if scale < 1 else image
+        self.preview_name = path.name
+        self.message, self.ok, self.problems = (f"{path.name} as a tile set (make it a tileset mod to keep it; "
+                                                "click or Esc to close the preview)"), True, []
+
+    # -- input ------------------------------------------------------------------------------------------------
+
+    def _row(self, i: int) -> pygame.Rect:
+        return pygame.Rect(self.box.left + 24, self.box.top + 64 + (i - self.scroll) * ROW_H, self.box.width - 48,
+                           ROW_H - 6)
+
     def handle(self, event: pygame.Event) -> None:
-        for b in (self.close, self.toggle):
+        if event.type == pygame.DROPFILE:
+            self.dropped(event.file)
+            return
+        if self.preview is not None and (event.type == pygame.MOUSEBUTTONDOWN or (
+                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
+            self.preview = None
+            return
+        for b in self.buttons:
             if b.handle(event):
                 return
+        if self.path_field.handle(event):
+            if self.path_field.focused:
+                pygame.key.start_text_input()
+            return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            for i in range(len(self.entries)):
+            for i in range(self.scroll, min(len(self.rows), self.scroll + VISIBLE)):
                 if self._row(i).collidepoint(event.pos):
                     self.selected = i
         elif event.type == pygame.MOUSEWHEEL:
-            self.scroll = max(0, min(max(0, len(self.entries) - 7), self.scroll - event.y))
+            self.scroll = max(0, min(max(0, len(self.rows) - VISIBLE), self.scroll - event.y))
         elif event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_ESCAPE:
-                self.app.stack.remove(self)
-            elif event.key == pygame.K_UP:
-                self.selected = max(0, self.selected - 1)
-            elif event.key == pygame.K_DOWN:
-                self.selected = min(len(self.entries) - 1, self.selected + 1)
-            elif event.key == pygame.K_SPACE:
-                self._toggle_selected()
-            self.scroll = min(self.scroll, self.selected)
-            if self.selected >= self.scroll + 7:
-                self.scroll = self.selected - 6
+            self._key(event)
 
-    def _row(self, i: int) -> pygame.Rect:
-        return pygame.Rect(self.box.left + 24, self.box.top + 66 + (i - self.scroll) * ROW_H, self.box.width - 48,
-                           ROW_H - 6)
+    def _key(self, event: pygame.Event) -> None:
+        if self.path_field.focused:
+            if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+                self._install_typed()
+            elif event.key == pygame.K_ESCAPE:
+                self.path_field.focused = False
+            return
+        actions = {pygame.K_ESCAPE: self.close, pygame.K_SPACE: self._toggle, pygame.K_PAGEUP: lambda: self._move(-1),
+                   pygame.K_PAGEDOWN: lambda: self._move(1), pygame.K_DELETE: self._remove}
+        if event.key in actions:
+            actions[event.key]()
+        elif event.key == pygame.K_UP:
+            self.selected = max(0, self.selected - 1)
+        elif event.key == pygame.K_DOWN:
+            self.selected = min(len(self.rows) - 1, self.selected + 1)
+        self.scroll = min(self.scroll, self.selected)
+        if self.selected >= self.scroll + VISIBLE:
+            self.scroll = self.selected - VISIBLE + 1
+
+    # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
@@ -102,31 +204,57 @@ class ModManagerScene(Scene):
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box, palette, title="Mods")
-        for i, entry in enumerate(self.entries[self.scroll:self.scroll + 7], start=self.scroll):
-            row = self._row(i)
-            selected = i == self.selected
-            pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.55) if selected else palette.panel_shade,
-                             row, border_radius=8)
-            manifest = entry.manifest
-            name = getattr(manifest, "name", entry.id) if manifest else entry.id
-            version = getattr(manifest, "version", "?") if manifest else "?"
-            kinds = ", ".join(str(k) for k in getattr(manifest, "kinds", []) or []) if manifest else ""
-            text(surface, fit_text(f"{name}", 420, 18, "bold"), (row.left + 14, row.top + 6), 18, palette.text_dark,
-                 "bold")
-            text(surface, f"{entry.id} {version} · {kinds} · {entry.origin}", (row.left + 14, row.top + 30), 13,
-                 palette.compass_dark)
-            status = entry.status
-            colour = {"loaded": (40, 130, 70), "disabled": palette.disabled}.get(status, palette.east_stake)
-            badge = pygame.Rect(row.right - 120, row.top + 12, 104, 28)
-            pygame.draw.rect(surface, colour, badge, border_radius=14)
-            text(surface, status, badge.center, 14, (255, 255, 255), "bold", "center")
-            if entry.problems:
-                text(surface, fit_text(str(entry.problems[0]), 380, 13), (row.right - 520, row.top + 30), 13,
-                     palette.east_stake)
-        if self.entries:
-            self.toggle.label = "Disable" if self.entries[self.selected].enabled else "Enable"
-            self.toggle.draw(surface, palette)
+        for i in range(self.scroll, min(len(self.rows), self.scroll + VISIBLE)):
+            self._draw_row(surface, i)
+        y = self._row(self.scroll + VISIBLE).top + 4
         if self.message:
-            text(surface, fit_text(self.message, 560, 14), (self.box.left + 30, self.box.bottom - 40), 14,
-                 palette.text_dark, "sans", "midleft")
-        self.close.draw(surface, palette)
+            colour = palette.text_dark if self.ok else palette.east_stake
+            text(surface, fit_text(self.message, self.box.width - 60, 15, "bold"), (self.box.left + 30, y), 15,
+                 colour, "bold")
+        for k, problem in enumerate(self.problems[:3]):
+            text(surface, fit_text(problem, self.box.width - 70, 12), (self.box.left + 40, y + 22 + k * 17), 12,
+                 palette.east_stake)
+        row = self._current()
+        for b in self.buttons:
+            if b.label in ("Disable", "Enable") and row is not None:
+                b.label = "Disable" if row.enabled else "Enable"
+            b.enabled = row is not None or b.label in ("Install", "Done")
+            if b.label == "Remove":
+                b.enabled = row is not None and row.removable
+            b.draw(surface, palette)
+        self.path_field.draw(surface, palette)
+        if not self.path_field.value and not self.path_field.focused:
+            text(surface, "path of a mod's .zip or folder (or drop it here)", (self.path_field.rect.left + 12,
+                 self.path_field.rect.centery), 14, palette.disabled, "sans", "midleft")
+        if self.preview is not None:
+            self._draw_preview(surface)
+
+    def _draw_row(self, surface: pygame.Surface, i: int) -> None:
+        palette = self.app.palette
+        r = self.rows[i]
+        row = self._row(i)
+        selected = i == self.selected
+        pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.55) if selected else palette.panel_shade, row,
+                         border_radius=8)
+        if selected:
+            pygame.draw.rect(surface, palette.accent_dark, row, width=2, border_radius=8)
+        text(surface, fit_text(r.name, 400, 17, "bold"), (row.left + 14, row.top + 5), 17, palette.text_dark, "bold")
+        authors = f" · by {', '.join(r.authors)}" if r.authors else ""
+        text(surface, fit_text(f"{r.id} {r.version} · {', '.join(r.kinds)} · {r.origin}{authors}", 430, 12),
+             (row.left + 14, row.top + 28), 12, palette.compass_dark)
+        detail = r.problems[0] if r.problems else r.description
+        colour = palette.east_stake if r.problems else palette.text_dark
+        text(surface, fit_text(detail, row.width - 620, 13), (row.left + 460, row.centery), 13, colour, "sans",
+             "midleft")
+        status_colour = {"loaded": (40, 130, 70), "disabled": palette.disabled}.get(r.status, palette.east_stake)
+        badge = pygame.Rect(row.right - 128, row.top + 10, 112, 28)
+        pygame.draw.rect(surface, status_colour, badge, border_radius=14)
+        text(surface, fit_text(r.status, 104, 14, "bold"), badge.center, 14, (255, 255, 255), "bold", "center")
+
+    def _draw_preview(self, surface: pygame.Surface) -> None:
+        palette = self.app.palette
+        image = self.preview
+        frame = image.get_rect(center=(640, 330)).inflate(40, 70)
+        content = draw_panel(surface, frame, palette, title=fit_text(self.preview_name, frame.width - 40, 22,
+                                                                       "serif_bold"))
+        surface.blit(image, image.get_rect(midtop=(content.centerx, content.top)))
