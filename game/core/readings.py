@@ -291,7 +291,7 @@ HAND_CONDITIONS: dict[str, Condition] = {
     "mah_jongg": lambda r, h: h.context.winner and r.complete,
     "original_hand": lambda r, h: h.context.winner and h.context.original_hand,
     "standing_hand": lambda r, h: h.context.winner and h.context.standing_hand,
-    "riichi": lambda r, h: h.context.winner and getattr(h.context, "riichi", False),
+    "riichi": lambda r, h: h.context.winner and h.context.riichi,
     "first_discard": lambda r, h: h.context.winner and h.context.first_discard,
     "last_wall_tile": lambda r, h: h.context.winner and h.context.last_wall_tile,
     "robbed_kong": _won_by("robbed_kong"),
