@@ -108,7 +108,13 @@ class Settings(BaseModel):
     master_volume: float = Field(1.0, ge=0.0, le=1.0)
     effects_volume: float = Field(0.8, ge=0.0, le=1.0)
     voice_volume: float = Field(0.8, ge=0.0, le=1.0)
-    animation_speed: float = Field(1.0, gt=0.0, le=10.0, description="tween duration divisor; 1 is normal")
+    animation_speed: float = Field(1.0, ge=0.0, le=10.0,
+                                   description="tween duration divisor; 1 is normal, 0 shows every move at once")
+    discard_delay: float = Field(0.9, ge=0.0, le=10.0,
+                                 description="seconds a computer player pauses before discarding")
+    wait_time: float = Field(2.5, ge=0.0, le=10.0,
+                             description="seconds to claim a discard or take one's own back (the timer bar)")
+    show_dealing: bool = Field(True, description="animate the wall ceremony and the deal")
     fullscreen: bool = False
     window_size: tuple[int, int] = (1024, 768)
     speech_balloons: bool = True

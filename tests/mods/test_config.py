@@ -78,3 +78,17 @@ def test_mod_state__round_trip_and_corrupt(tmp_path: Path) -> None:
     assert broken.disabled == set() and broken.problems
     save_state(tmp_path, ModState())
     assert (tmp_path / "mods.yaml.corrupt").read_text() == "disabled: [a\n"
+
+
+def test_settings__play_timings_are_validated_and_zero_speed_is_instant(tmp_path):
+    """Animation speed 0 (instant) is a valid choice; a negative discard delay or a 60 s wait time is not."""
+    import pydantic
+    import pytest
+
+    from game.config import Settings
+
+    settings = Settings(animation_speed=0, discard_delay=0, wait_time=10, show_dealing=False)
+    assert settings.animation_speed == 0 and not settings.show_dealing
+    for bad in ({"discard_delay": -1}, {"wait_time": 60}, {"animation_speed": -0.5}):
+        with pytest.raises(pydantic.ValidationError):
+            Settings(**bad)
