@@ -19,7 +19,7 @@ import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Annotated, Any
 
 import platformdirs
 import yaml
@@ -102,12 +102,16 @@ class Settings(BaseModel):
     voice: str | None = Field(None, description="id of the voice pack for the human seat's calls")
     opponents: list[str] = Field(default_factory=list, description="personality ids of the three computer players")
     player_name: str = Field("You", max_length=40)
-    sound: bool = True
-    voices: bool = True
-    own_voice: bool = True
+    opponent_names: list[Annotated[str, Field(max_length=40)]] = Field(
+        default_factory=lambda: ["Elaine", "Eric", "Gaby"], max_length=3,
+        description="names of the computer players, from your right round the table")
+    sound: bool = Field(True, description="tile sounds (draw, discard, dice, the wall)")
+    voices: bool = Field(True, description="the players call out their tiles and claims")
+    own_voice: bool = Field(True, description="your own calls are spoken too")
     master_volume: float = Field(1.0, ge=0.0, le=1.0)
     effects_volume: float = Field(0.8, ge=0.0, le=1.0)
     voice_volume: float = Field(0.8, ge=0.0, le=1.0)
+    music_volume: float = Field(0.5, ge=0.0, le=1.0)
     animation_speed: float = Field(1.0, ge=0.0, le=10.0,
                                    description="tween duration divisor; 1 is normal, 0 shows every move at once")
     discard_delay: float = Field(0.9, ge=0.0, le=10.0,
@@ -115,6 +119,10 @@ class Settings(BaseModel):
     wait_time: float = Field(2.5, ge=0.0, le=10.0,
                              description="seconds to claim a discard or take one's own back (the timer bar)")
     show_dealing: bool = Field(True, description="animate the wall ceremony and the deal")
+    movement_direction: bool = Field(False, description="a fading trail behind every moving tile (F11)")
+    ask_first: bool = Field(True, description="ask before a claim, a kong or Mah Jongg when there is a choice")
+    quick_tip: bool = Field(False, description="point at the tile the Expert would discard (F8)")
+    timer_bar: bool = Field(True, description="show the claim window's sliding bar")
     fullscreen: bool = False
     window_size: tuple[int, int] = (1024, 768)
     speech_balloons: bool = True

@@ -92,3 +92,20 @@ def test_settings__play_timings_are_validated_and_zero_speed_is_instant(tmp_path
     for bad in ({"discard_delay": -1}, {"wait_time": 60}, {"animation_speed": -0.5}):
         with pytest.raises(pydantic.ValidationError):
             Settings(**bad)
+
+
+def test_settings__opponent_names_and_music_volume_are_typed(tmp_path):
+    """Three opponents' names and a music volume round-trip; a fourth name or a volume above 1 is refused."""
+    import pydantic
+    import pytest
+
+    from game.config import Settings, load_settings, save_settings
+
+    path = tmp_path / "settings.yaml"
+    save_settings(path, Settings(opponent_names=["Ann", "Bo", "Cy"], music_volume=0.25, quick_tip=True))
+    loaded = load_settings(path).settings
+    assert loaded.opponent_names == ["Ann", "Bo", "Cy"] and loaded.music_volume == 0.25 and loaded.quick_tip
+    assert Settings().opponent_names == ["Elaine", "Eric", "Gaby"]
+    for bad in ({"opponent_names": ["a", "b", "c", "d"]}, {"music_volume": 1.5}, {"opponent_names": ["x" * 41]}):
+        with pytest.raises(pydantic.ValidationError):
+            Settings(**bad)
