@@ -49,7 +49,8 @@ from game.core.events import (
 from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
 from game.core.play_rules import PlayRules
-from game.core.tiles import NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_name
+from game.core.refusals import refusal
+from game.core.tiles import NUM_KINDS, Tile, is_bonus, is_suit, suit_of
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
 from game.errors import IllegalActionError
@@ -336,7 +337,7 @@ class Table:
         return WinContext(True, self._drawn, won_by, won_by == "wall" and self.wall.live_count == 0,
                           original, self.players[seat].standing, False, self.players[seat].riichi)
 
-    def _may_go_out(self, seat: int) -> bool:
+    def may_go_out(self, seat: int) -> bool:
         """Under "require declaration" only a declared hand may go out (riichi itself is optional, L2327)."""
         return self.rules.ready_rule != "declare" or self.players[seat].ready
 
@@ -344,7 +345,7 @@ class Table:
         p = self.players[seat]
         r = self.rules
         actions: list[Action] = []
-        if self._drawn_from is not None and self._may_go_out(seat) and self.judge.mah_jongg(
+        if self._drawn_from is not None and self.may_go_out(seat) and self.judge.mah_jongg(
                 self.hand_spec(seat), self._self_drawn_context(seat)):
             actions.append(MahJongg())
         if p.locked:
@@ -391,7 +392,7 @@ class Table:
         if r.sacred_discard == "deal" and tile in p.own_discards:
             return []
         shape = self._discard_shape(seat, tile, discarder)
-        if shape is not None and self._may_go_out(seat) and not (r.missed_discard and tile in p.missed):
+        if shape is not None and self.may_go_out(seat) and not (r.missed_discard and tile in p.missed):
             options.append(Claim("mah_jongg"))
         if p.locked or (last and r.claim_last_discard == "mah_jongg"):
             return options
@@ -492,7 +493,7 @@ class Table:
         """Carry out ``seat``'s action; raise :class:`IllegalActionError` with a readable reason if it is not legal."""
         legal = self.legal_actions(seat)
         if action not in legal:
-            raise IllegalActionError(self._refusal(seat, action, legal), seat, action)
+            raise IllegalActionError(refusal(self, seat, action, legal), seat, action)
         mark = len(self.events)
         self.actions.append((seat, action))
         if self.phase == "turn":
@@ -677,51 +678,3 @@ class Table:
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
-
-    # -- messages ---------------------------------------------------------------------------------------------
-
-    def _refusal(self, seat: int, action: Action, legal: list[Action]) -> str:
-        """The status-bar message for an action that is not allowed (classic help L296–L320)."""
-        if self.phase == "over":
-            return "The hand is over."
-        p = self.players[seat]
-        if isinstance(action, Claim) and self.last_discard is not None and self.phase in ("claims", "turn"):
-            tile = self.last_discard[1]
-            name = tile_name(tile)
-            if p.standing:
-                return f"You've called a Standing Hand and can only take {_names(p.waits)}."
-            if self.rules.sacred_discard != "off" and tile in p.own_discards:
-                return f"You can't claim {name}: you discarded it yourself (sacred discard)."
-            if action.type == "mah_jongg" and self.rules.missed_discard and tile in p.missed:
-                return f"You can't go out on {name}: you let it pass before (missed discard)."
-            if action.type == "mah_jongg" and not self._may_go_out(seat):
-                return "You have to declare a ready hand before you can go out."
-            if action.type == "chow" and (seat - self.last_discard[0]) % 4 != 1 and self.rules.chows_allowed:
-                return "You can only Chow a Tile discarded by the player on your left, unless you go Mah Jongg."
-            if action.type == "kong" and any(m.kind is MeldKind.PUNG and m.tile == tile for m in p.melds):
-                return "You can't use a discarded Tile to turn an Exposed Pung into an Exposed Kong."
-            usable = [a.type for a in legal if isinstance(a, Claim)]
-            if usable:
-                return f"You can use {name} for a {' or '.join(t.replace('_', ' ') for t in usable)}."
-            what = "Chow, Pung, Kong or Mah Jongg" if (seat - self.last_discard[0]) % 4 == 1 \
-                else "Pung, Kong or Mah Jongg"
-            return f"You can't pick up {name}! No {what}..."
-        if seat not in self.awaiting():
-            return "It's not your turn."
-        if isinstance(action, Discard):
-            if p.locked and self._drawn is not None and action.tile != self._drawn:
-                what = "a Standing Hand" if p.standing else "riichi"
-                return f"You've called {what} and have to discard {tile_name(self._drawn)}."
-            if action.tile not in p.concealed:
-                return f"You don't have {tile_name(action.tile)} on your stake."
-            if action.standing:
-                return "You can only call a Standing Hand with your first discard, one tile from Mah Jongg."
-        if isinstance(action, MahJongg):
-            return "Your hand is not a complete Mah Jongg hand."
-        if isinstance(action, DeclareKong):
-            return f"You can't make a Kong of {tile_name(action.tile)} now."
-        return "That move is not allowed now."
-
-
-def _names(tiles: tuple[Tile, ...]) -> str:
-    return " or ".join(tile_name(t) for t in tiles) or "nothing"
