@@ -86,6 +86,34 @@ def test_saves__action_notation_round_trips(action):
     assert action_from_text(action_to_text(action)) == action
 
 
+def test_saves__round_trip_while_a_kong_may_be_robbed(tmp_path):
+    """A save made while a player decides whether to rob a promoted kong restores to that same decision.
+
+    Seed 1251 was found by search: claiming every pung and declaring every kong reaches a robbing decision."""
+    from game.core.actions import DeclareKong
+    from tests.scoring_builders import classic, classic_judge
+
+    rules, judge = classic().play, classic_judge()
+    match = Match(rules, judge, 1251)
+    table = match.new_hand()
+    table.begin()
+    rng = random.Random(1251)
+    while table.phase != "rob":
+        seat = table.awaiting()[0]
+        legal = table.legal_actions(seat)
+        kongs = [a for a in legal if isinstance(a, DeclareKong)]
+        claims = [a for a in legal if getattr(a, "type", None) in ("pung", "mah_jongg")]
+        table.apply(seat, (claims or kongs or [rng.choice(legal)])[0])
+    path = tmp_path / "rob.sparrow"
+    write_save(path, snapshot(match, ruleset_id="classic", players=PLAYERS))
+    restored = restore(read_save(path), rules, judge)
+    assert restored.table.phase == "rob"
+    assert restored.table.awaiting() == table.awaiting()
+    robber = table.awaiting()[0]
+    assert restored.table.legal_actions(robber) == table.legal_actions(robber)
+    assert log_hash(restored.table.events) == log_hash(table.events)
+
+
 def test_saves__round_trip_between_hands(tmp_path):
     """A save between hands restores totals, East and the wind of the round."""
     match = Match(RULES, RegularJudge(), 9)
