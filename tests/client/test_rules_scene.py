@@ -200,3 +200,19 @@ def test_rules_text__special_values_read_as_a_player_would_say_them() -> None:
     assert special_value(limit_hand, CLASSIC) == "limit"
     assert "concealed" in special_notes(CLASSIC.special_hand("imperial"))
     assert "added to the hand's own score" in special_notes(CLASSIC.special_hand("golden_cock"))
+
+
+def test_example__every_allowed_special_hand_of_every_loaded_ruleset_scores_as_itself() -> None:
+    """Not just classic: each ruleset's allowed hands get an example its own judge scores as that hand."""
+    from game.mods import list_rulesets
+
+    for info in list_rulesets():
+        ruleset = get_ruleset(info.id)
+        if not ruleset.special_hands_allowed:
+            continue
+        judge = RulesetJudge(ruleset)
+        for special in ruleset.special_hands:
+            if not special.allowed:
+                continue  # a switched-off hand is never named by the judge; its page says it is off
+            example = special_hand_example(judge, special)
+            assert example is not None and example.verified, (info.id, special.id)
