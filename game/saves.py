@@ -81,7 +81,7 @@ def snapshot(match: Match, *, ruleset_id: str, players: list[str], names: list[s
     table = match.table
     if table is not None and (not match.history or match.history[-1].hand_number != table.hand_number):
         hands.append(SavedHand([f"{seat} {action_to_text(a)}" for seat, a in table.actions],
-                               table.phase != "dealt", False, None))
+                               table.begun, False, None))
     saved = SavedGame(ruleset_id, match.seed, list(players), ruleset_hash=ruleset_hash, mods=list(mods or []),
                       settings=dict(settings or {}), hands=hands, name=name,
                       saved_at=datetime.now(UTC).isoformat(timespec="seconds"))
@@ -171,15 +171,12 @@ def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the
     match = Match(rules, judge, saved.seed)
     for number, hand in enumerate(saved.hands, 1):
         table = match.new_hand()
-        if hand.begun:
-            table.begin()
-        for line in hand.actions:
-            seat, action = _parse_line(line, source, number)
-            try:
-                table.apply(seat, action)
-            except IllegalActionError as exc:
-                raise SaveError(f"{source}: hand {number} does not replay: {exc} The ruleset or a mod may have "
-                                "changed since the game was saved.") from None
+        actions = [_parse_line(line, source, number) for line in hand.actions]
+        try:
+            table.replay(actions, hand.begun)
+        except IllegalActionError as exc:
+            raise SaveError(f"{source}: hand {number} does not replay: {exc} The ruleset or a mod may have "
+                            "changed since the game was saved.") from None
         if hand.finished:
             if table.phase != "over":
                 raise SaveError(f"{source}: hand {number} does not replay to its end; the ruleset or a mod may "

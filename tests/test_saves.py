@@ -222,3 +222,22 @@ def test_saves__file_is_readable_text():
     data = json.loads(_good_text())
     assert data["format"] == SAVE_FORMAT and data["ruleset"] == "classic"
     assert all(isinstance(line, str) and line[0] in "0123" for h in data["hands"] for line in h["actions"])
+
+
+@pytest.mark.parametrize("stop_after", [2, 4, 12, 30])
+def test_saves__round_trip_during_and_after_a_charleston(tmp_path, stop_after):
+    """A game whose hands start with tile passes saves and restores in the middle of the passes and later."""
+    rules = PlayRules(charleston=(("right", 3), ("across", 3), ("left", 3)))
+    match = Match(rules, RegularJudge(), 17)
+    table = match.new_hand()
+    bots = [GreedyBot(random.Random(i)) for i in range(4)]
+    for _ in range(stop_after):
+        if table.phase == "dealt":
+            table.begin()
+        seat = table.awaiting()[0]
+        table.apply(seat, bots[seat].decide(table.view(seat), table.legal_actions(seat)))
+    path = tmp_path / "c.sparrow"
+    write_save(path, snapshot(match, ruleset_id="classic", players=PLAYERS))
+    restored = restore(read_save(path), rules, RegularJudge())
+    assert restored.table.phase == table.phase and restored.table.begun == table.begun
+    assert log_hash(restored.table.events) == log_hash(table.events)

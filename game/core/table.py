@@ -116,6 +116,8 @@ class Table:
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.phase = "dealt"
+        self.begun = False
+        """East has taken the first tile (play has started)."""
         self.current = east
         self.result: HandResult | None = None
         self.discard_count = 0
@@ -299,6 +301,7 @@ class Table:
         if self.phase != "dealt":
             raise IllegalActionError("the hand has already started")
         mark = len(self.events)
+        self.begun = True
         if self.rules.east_dealt_fourteen:
             self.current, self._drawn, self._drawn_from, self.phase = self.east, None, "wall", "turn"
         else:
