@@ -103,8 +103,8 @@ class Settings(BaseModel):
     opponents: list[str] = Field(default_factory=list, description="personality ids of the three computer players")
     player_name: str = Field("You", max_length=40)
     opponent_names: list[Annotated[str, Field(max_length=40)]] = Field(
-        default_factory=lambda: ["Elaine", "Eric", "Gaby"], max_length=3,
-        description="names of the computer players, from your right round the table")
+        default_factory=list, max_length=3,
+        description="names of the computer players from your right round the table; none: their personalities'")
     sound: bool = Field(True, description="tile sounds (draw, discard, dice, the wall)")
     voices: bool = Field(True, description="the players call out their tiles and claims")
     own_voice: bool = Field(True, description="your own calls are spoken too")

@@ -64,6 +64,10 @@ class App:
         self.stack = SceneStack()
         self.autosave_enabled = not headless
         """Headless runs (screenshots, the self-test) leave the player's autosave alone."""
+        self.persist_settings = not headless or bool(getattr(args, "config_dir", None))
+        """Headless runs write settings only into a config folder they were given (tests), never the player's."""
+        if self.settings_value("fullscreen", False):
+            self.toggle_fullscreen(save=False)
         self.running = True
         self.clock = pygame.Clock()
         self.frame_ms: list[float] = []
@@ -110,7 +114,7 @@ class App:
 
             for key, value in values.items():
                 setattr(self.settings, key, value)
-            if not self.headless:
+            if self.persist_settings:
                 save_settings(self.folders.settings_file, self.settings)
         except Exception as exc:  # settings that cannot be written are reported, the game goes on
             log.warning("settings not saved: %s", exc)
@@ -165,6 +169,7 @@ class App:
 
     def _load_sprites(self) -> TileSprites:
         record = self._record("tileset", self.tileset_id, ("tiles-numbers",))
+        self.tileset_record = record
         if record is not None:
             try:
                 from game.client.render.tilesheet import TileSheet
@@ -178,16 +183,55 @@ class App:
         try:
             from game.client.audio import Audio
 
-            audio = Audio(enabled=bool(self.settings_value("sound", True)) and not self.headless)
+            audio = Audio(enabled=not self.headless)
             if self.theme_record is not None:
                 audio.load_theme(self.theme_record.file)
             voice = self._record("voice", self.settings_value("voice", None), ("voice_default",))
             if voice is not None:
                 audio.set_voice_all(voice.file)
-            return audio
         except Exception as exc:  # without sound files or a device the game runs muted
             log.warning("audio unavailable: %s", exc)
             return None
+        self.apply_audio_settings(audio)
+        return audio
+
+    def apply_audio_settings(self, audio: Any = None) -> None:
+        """Volumes and the sound switches from the settings, applied to the running sound at once."""
+        audio = audio if audio is not None else self.audio
+        if audio is None:
+            return
+        s = self.settings_value
+        audio.volumes.master = float(s("master_volume", 1.0))
+        audio.volumes.effects = float(s("effects_volume", 0.8))
+        audio.volumes.voices = float(s("voice_volume", 0.8))
+        audio.tile_sounds = bool(s("sound", True))
+        audio.voices = bool(s("voices", True))
+        audio.your_voice = bool(s("own_voice", True))
+        if getattr(audio, "available", False):
+            with contextlib.suppress(pygame.error):
+                pygame.mixer.music.set_volume(audio.volumes.master * float(s("music_volume", 0.5)))
+
+    def change_look(self, *, tileset: str | None = None, theme: str | None = None, voice: str | None = None) -> None:
+        """Switch the tile set, theme or voice pack while playing: everything is drawn with the new one at once."""
+        if tileset is not None:
+            self.tileset_id = tileset
+        if theme is not None:
+            self.theme_id = theme
+            self.theme = self._load_theme()
+            self.palette = Palette.from_theme(self.theme.get("colours") if self.theme else None)
+            self._background = None
+        if tileset is not None or theme is not None:
+            self.sprites = self._load_sprites()
+        if self.audio is None:
+            return
+        try:
+            if theme is not None and self.theme_record is not None:
+                self.audio.load_theme(self.theme_record.file)
+            record = self._record("voice", voice, ("voice_default",)) if voice is not None else None
+            if record is not None:
+                self.audio.set_voice_all(record.file)
+        except Exception as exc:  # a theme's or voice pack's broken sounds leave the ones before
+            log.warning("sounds unavailable: %s", exc)
 
     SOUNDS: ClassVar[dict[str, str]] = {"tile_drawn": "draw", "replacement_drawn": "draw", "tile_discarded": "discard",
               "bonus_exposed": "draw", "dice_thrown": "dice", "wall_built": "wall_build"}
@@ -253,8 +297,9 @@ class App:
                        animation_speed=float(s("animation_speed", 1.0)))
 
     def names(self) -> list[str]:
-        others = self.settings_value("opponent_names", ["Elaine", "Eric", "Gaby"])
-        return [self.settings_value("player_name", "You"), *list(others)[:3]]
+        others = list(self.settings_value("opponent_names", []) or [])[:3]
+        others += ["Elaine", "Eric", "Gaby"][len(others):]
+        return [self.settings_value("player_name", "You"), *others]
 
     def new_session(self, seed: int | None = None) -> Session:
         opponents = self.settings_value("opponents", []) or list(DEFAULT_OPPONENTS)
@@ -380,8 +425,11 @@ class App:
             return pygame.Event(event.type, data)
         return event
 
-    def toggle_fullscreen(self) -> None:
+    def toggle_fullscreen(self, save: bool = True) -> None:
+        """Alt+Enter or the settings switch; remembered for the next start unless ``save`` is False."""
         self.fullscreen = not self.fullscreen
+        if save:
+            self.save_settings(fullscreen=self.fullscreen)
         if self.headless:
             return
         if self.fullscreen:

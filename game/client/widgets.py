@@ -130,7 +130,8 @@ class Slider:
     low: float
     high: float
     step: float
-    fmt: str = "{:.2f}"
+    fmt: str | Callable[[float], str] = "{:.2f}"
+    """A format string, or a function for values that read better as words ("instant" for 0)."""
     dragging: bool = False
     hovered: bool = False
 
@@ -172,8 +173,8 @@ class Slider:
         pygame.draw.rect(surface, palette.accent_dark, filled, border_radius=4)
         pygame.draw.circle(surface, (250, 248, 240), (filled.right, t.centery), 10)
         pygame.draw.circle(surface, palette.accent_dark, (filled.right, t.centery), 10, width=2)
-        text(surface, self.fmt.format(self.get()), (self.rect.right - 10, self.rect.centery), 17, palette.text_dark,
-             "bold", "midright")
+        shown = self.fmt(self.get()) if callable(self.fmt) else self.fmt.format(self.get())
+        text(surface, shown, (self.rect.right - 10, self.rect.centery), 17, palette.text_dark, "bold", "midright")
 
 
 @dataclass

@@ -105,7 +105,7 @@ def test_settings__opponent_names_and_music_volume_are_typed(tmp_path):
     save_settings(path, Settings(opponent_names=["Ann", "Bo", "Cy"], music_volume=0.25, quick_tip=True))
     loaded = load_settings(path).settings
     assert loaded.opponent_names == ["Ann", "Bo", "Cy"] and loaded.music_volume == 0.25 and loaded.quick_tip
-    assert Settings().opponent_names == ["Elaine", "Eric", "Gaby"]
+    assert Settings().opponent_names == [], "no names chosen: the personalities' own names are used"
     for bad in ({"opponent_names": ["a", "b", "c", "d"]}, {"music_volume": 1.5}, {"opponent_names": ["x" * 41]}):
         with pytest.raises(pydantic.ValidationError):
             Settings(**bad)

@@ -1,89 +1,291 @@
-"""Settings: the original's General Setup and Tile Movements boxes as one page (names, wait time, timer bar,
-speech balloons, Ask First, QuickTip, dealing, animation speed), plus the ruleset, tile set and theme.
+"""Settings: the original's General Setup, Tile Movements and Sound boxes, as five pages of one box.
 
-Changes apply at once to the game in progress and are written to the settings file on close.
+Play (wait time, computer pause, Ask First, QuickTip, timer bar, balloons, ruleset), Animation (speed, 0 =
+instant; show dealing; movement direction), Sound (volumes and switches), Look (tile set with a row of its tiles,
+theme with its colours, voice pack, fullscreen) and Players (your name and the three opponents').
+
+Every change applies at once where it can (the game in progress, the sound, the tile set and the theme) and the
+settings file is written when the box closes. Keys: Page Up/Down or Ctrl+Tab switch pages, Up/Down move between
+the controls, Left/Right change the one in focus, Esc or Enter close.
 """
 
 from __future__ import annotations
 
+import logging
+from collections.abc import Callable
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.client import layout
-from game.client.look import text
+from game.client.look import Palette, fit_text, gradient, mix, text
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, Slider, Toggle, draw_panel
+from game.client.widgets import Button, Slider, TextField, Toggle, draw_panel
 
+log = logging.getLogger(__name__)
+
+PAGES = ("Play", "Animation", "Sound", "Look", "Players")
 OPTION_KEYS = {"wait_time", "discard_delay", "ask_first", "quick_tip", "timer_bar", "animation_speed"}
+AUDIO_KEYS = {"master_volume", "effects_volume", "voice_volume", "music_volume", "sound", "voices", "own_voice"}
+PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
+"""The row shown for each tile set: a tile of every suit, a wind, the dragons and a flower."""
+SEATS = ("On your right", "Opposite you", "On your left")
+DEFAULTS: dict[str, Any] = {
+    "wait_time": 2.5, "discard_delay": 0.9, "ask_first": True, "quick_tip": False, "timer_bar": True,
+    "speech_balloons": True, "ruleset": "classic", "animation_speed": 1.0, "show_dealing": True,
+    "movement_direction": False, "master_volume": 1.0, "effects_volume": 0.8, "voice_volume": 0.8,
+    "music_volume": 0.5, "sound": True, "voices": True, "own_voice": True, "fullscreen": False,
+    "player_name": "You",
+}
+
+
+def speed_label(value: float) -> str:
+    return "instant" if value <= 0 else f"{value:.2f}×"
+
+
+def percent(value: float) -> str:
+    return f"{round(value * 100)} %"
+
+
+@dataclass
+class Card:
+    """One choosable tile set or theme: a framed row with its picture; the chosen one is outlined."""
+
+    rect: pygame.Rect
+    record_id: str
+    name: str
+    picture: pygame.Surface | None
+    choose: Callable[[str], None]
+    beside: bool = False
+    """True: the picture (a theme's swatch) left of the name; False: the name above it (a row of tiles)."""
+    hovered: bool = False
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.choose(self.record_id)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette, chosen: bool) -> None:
+        fill = mix(palette.accent, palette.panel, 0.7) if chosen else (palette.panel_shade if self.hovered else
+                                                                      mix(palette.panel, (0, 0, 0), 0.03))
+        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
+        edge = palette.accent_dark if chosen else palette.panel_shade
+        pygame.draw.rect(surface, edge, self.rect, width=3 if chosen else 1, border_radius=10)
+        if self.picture is None:
+            text(surface, fit_text(self.name, self.rect.width - 24, 16, "bold"), (self.rect.left + 14,
+                 self.rect.centery), 16, palette.text_dark, "bold", "midleft")
+            return
+        if not self.beside:
+            text(surface, fit_text(self.name, self.rect.width - 24, 15, "bold"), (self.rect.left + 12,
+                 self.rect.top + 6), 15, palette.text_dark, "bold")
+            surface.blit(self.picture, (self.rect.left + 12, self.rect.bottom - self.picture.get_height() - 8))
+        else:
+            surface.blit(self.picture, self.picture.get_rect(midleft=(self.rect.left + 10, self.rect.centery)))
+            text(surface, fit_text(self.name, self.rect.width - self.picture.get_width() - 36, 16, "bold"),
+                 (self.rect.left + self.picture.get_width() + 22, self.rect.centery), 16, palette.text_dark, "bold",
+                 "midleft")
+
+
+def tile_row(sheet: Any, height: int = 46) -> pygame.Surface:
+    """A row of a tile set's tiles (see PREVIEW_TILES) and its back, as the tile-set chooser shows them."""
+    w, h = sheet.tile_size(height)
+    tiles = [t for t in PREVIEW_TILES if sheet.has(t)]
+    row = pygame.Surface(((len(tiles) + 1) * (w + 4), h), pygame.SRCALPHA)
+    for i, tile in enumerate(tiles):
+        row.blit(sheet.face(tile, height), (i * (w + 4), 0))
+    row.blit(sheet.back(height), (len(tiles) * (w + 4), 0))
+    return row
+
+
+def swatch(colours: dict[str, Any] | None) -> pygame.Surface:
+    """A theme's colours in small: its cloth gradient, a panel chip and an accent stripe."""
+    palette = Palette.from_theme(colours)
+    surf = gradient((64, 40), palette.back_top, palette.back_bottom, vignette=False).copy()
+    pygame.draw.rect(surf, palette.panel, pygame.Rect(36, 8, 22, 24), border_radius=4)
+    pygame.draw.rect(surf, palette.panel_edge, pygame.Rect(36, 8, 22, 24), width=2, border_radius=4)
+    pygame.draw.rect(surf, palette.accent, pygame.Rect(6, 28, 24, 6), border_radius=3)
+    pygame.draw.rect(surf, palette.east_stake, pygame.Rect(6, 8, 10, 14), border_radius=2)
+    out = pygame.Surface((66, 42), pygame.SRCALPHA)
+    pygame.draw.rect(out, (30, 30, 30), out.get_rect(), border_radius=6)
+    out.blit(surf, (1, 1))
+    return out
 
 
 class SettingsScene(Scene):
     overlay = True
     name = "settings"
 
-    def __init__(self, app) -> None:
+    def __init__(self, app, page: str = "Play") -> None:
         super().__init__(app)
-        self.values: dict[str, Any] = {
-            "wait_time": float(app.setting("wait_time", 2.5)),
-            "discard_delay": float(app.setting("discard_delay", 0.9)),
-            "animation_speed": float(app.setting("animation_speed", 1.0)),
-            "ask_first": bool(app.setting("ask_first", True)),
-            "quick_tip": bool(app.setting("quick_tip", False)),
-            "timer_bar": bool(app.setting("timer_bar", True)),
-            "speech_balloons": bool(app.setting("speech_balloons", True)),
-            "show_dealing": bool(app.setting("show_dealing", True)),
-            "sound": bool(app.setting("sound", True)),
-            "ruleset": str(app.setting("ruleset", "classic")),
-        }
-        self.rulesets = self._rulesets()
-        self.box = pygame.Rect(0, 0, 900, 600)
-        self.box.center = (640, 352)
-        left = pygame.Rect(self.box.left + 28, self.box.top + 70, 420, 40)
-        right = pygame.Rect(self.box.centerx + 12, self.box.top + 70, 420, 40)
-        self.widgets: list[Any] = [
-            self._slider(left, 0, "Wait time", "wait_time", 0, 10, 0.25, "{:.2f} s"),
-            self._slider(left, 1, "Computer pause", "discard_delay", 0, 3, 0.1, "{:.1f} s"),
-            self._slider(left, 2, "Tile speed", "animation_speed", 0, 3, 0.25, "{:.2f}×"),
-            self._toggle(left, 4, "Ask First (F10)", "ask_first"),
-            self._toggle(left, 5, "QuickTip (F8)", "quick_tip"),
-            self._toggle(left, 6, "Timer bar (Ctrl+F3)", "timer_bar"),
-            self._toggle(right, 0, "Speech balloons (F12)", "speech_balloons"),
-            self._toggle(right, 1, "Show dealing", "show_dealing"),
-            self._toggle(right, 2, "Sound", "sound"),
-        ]
-        self.ruleset_button = Button(pygame.Rect(right.left + 210, right.top + 4 * 48, 200, 40), self._ruleset_label(),
-                                     self._next_ruleset, size=15)
+        self.values: dict[str, Any] = {key: type(default)(app.setting(key, default)) for key, default in
+                                       DEFAULTS.items()}
+        self.values["fullscreen"] = bool(getattr(app, "fullscreen", False))
+        self.values["tileset"] = getattr(app, "tileset_id", None) or self._current_id("tileset")
+        self.values["theme"] = getattr(app, "theme_id", None) or self._current_id("theme")
+        self.values["voice"] = app.setting("voice", None) or self._current_id("voice", "voice_default")
+        self.names_chosen = bool(app.setting("opponent_names", []))
+        """False while the opponents go by their personalities' names: shown, but not written unless edited."""
+        self.values["opponent_names"] = app.names()[1:]
+        self.shown_names = list(self.values["opponent_names"])
+        self.rulesets = self._ids("ruleset") or [self.values["ruleset"]]
+        self.voices = self._records("voice")
+        self.box = pygame.Rect(0, 0, 1160, 650)
+        self.box.center = (640, 356)
+        self.page_area = pygame.Rect(self.box.left + 224, self.box.top + 66, self.box.width - 252, 500)
+        self.tabs = [Button(pygame.Rect(self.box.left + 24, self.box.top + 70 + i * 54, 176, 44), label,
+                            lambda label=label: self.show(label), size=17) for i, label in enumerate(PAGES)]
         self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Done", self.close,
                            primary=True, key_hint="Esc")
+        self.cards: dict[str, list[Card]] = {}
+        self.controls: list[Any] = []
+        self.fields: list[TextField] = []
+        self.focus = -1
+        self.page = ""
+        self.closed = False
+        self.show(page if page in PAGES else "Play")
 
-    def _slider(self, column: pygame.Rect, row: int, label: str, key: str, low: float, high: float, step: float,
-                fmt: str) -> Slider:
-        return Slider(column.move(0, row * 48), label, lambda: self.values[key],
-                      lambda v: self._set(key, v), low, high, step, fmt)
+    # -- what can be chosen -----------------------------------------------------------------------------------
 
-    def _toggle(self, column: pygame.Rect, row: int, label: str, key: str) -> Toggle:
-        return Toggle(column.move(0, row * 48), label, lambda: self.values[key], lambda v: self._set(key, v))
-
-    def _rulesets(self) -> list[str]:
+    def _records(self, kind: str) -> list[Any]:
         catalog = getattr(self.app, "catalog", None)
         try:
-            found = [r.id for r in catalog.list("ruleset")] if catalog is not None else []
-        except Exception:  # no catalog: only the current ruleset can be offered
-            found = []
-        return found or [self.values["ruleset"]]
+            return list(catalog.list(kind)) if catalog is not None else []
+        except Exception:  # no catalog: only the current choice can be offered
+            return []
 
-    def _ruleset_label(self) -> str:
-        return self.values["ruleset"]
+    def _ids(self, kind: str) -> list[str]:
+        return [r.id for r in self._records(kind)]
 
-    def _next_ruleset(self) -> None:
-        current = self.values["ruleset"]
-        index = self.rulesets.index(current) if current in self.rulesets else -1
-        self.values["ruleset"] = self.rulesets[(index + 1) % len(self.rulesets)]
-        self.ruleset_button.label = self._ruleset_label()
+    def _current_id(self, kind: str, fallback: str | None = None) -> str | None:
+        record = getattr(self.app, f"{kind}_record", None)
+        if record is not None:
+            return record.id
+        ids = self._ids(kind)
+        return fallback if fallback in ids else (ids[0] if ids else None)
+
+    # -- pages ------------------------------------------------------------------------------------------------
+
+    def show(self, page: str) -> None:
+        """Open ``page``: its controls are built afresh (the Look page loads its pictures the first time)."""
+        self.page = page
+        self.focus = -1
+        for tab in self.tabs:
+            tab.focused = tab.label == page
+            tab.primary = tab.label == page
+        area = self.page_area
+        left = pygame.Rect(area.left, area.top + 8, 440, 42)
+        right = pygame.Rect(area.left + 468, area.top + 8, 440, 42)
+        self.fields = []
+        if page == "Play":
+            self.controls = [
+                self._slider(left, 0, "Claim wait time", "wait_time", 0, 10, 0.25, "{:.2f} s"),
+                self._slider(left, 1, "Computer pause", "discard_delay", 0, 3, 0.1, "{:.1f} s"),
+                self._toggle(left, 2, "Ask First (F10)", "ask_first"),
+                self._toggle(left, 3, "QuickTip (F8)", "quick_tip"),
+                self._toggle(right, 0, "Timer bar (Ctrl+F3)", "timer_bar"),
+                self._toggle(right, 1, "Speech balloons (F12)", "speech_balloons"),
+                self._cycle(right, 2, "Ruleset for new games", "ruleset", self.rulesets, str),
+            ]
+        elif page == "Animation":
+            self.controls = [
+                self._slider(left, 0, "Tile speed", "animation_speed", 0, 3, 0.25, speed_label),
+                self._toggle(left, 1, "Show the wall and dealing", "show_dealing"),
+                self._toggle(left, 2, "Movement direction (F11)", "movement_direction"),
+            ]
+        elif page == "Sound":
+            self.controls = [
+                self._slider(left, 0, "Master volume", "master_volume", 0, 1, 0.05, percent),
+                self._slider(left, 1, "Effects", "effects_volume", 0, 1, 0.05, percent),
+                self._slider(left, 2, "Voices", "voice_volume", 0, 1, 0.05, percent),
+                self._slider(left, 3, "Music", "music_volume", 0, 1, 0.05, percent),
+                self._toggle(right, 0, "Tile sounds", "sound"),
+                self._toggle(right, 1, "Players' voices", "voices"),
+                self._toggle(right, 2, "Your own voice", "own_voice"),
+            ]
+        elif page == "Look":
+            self._build_cards()
+            names = {r.id: r.name for r in self.voices}
+            voice_ids = list(names) or [self.values["voice"] or "none"]
+            column = pygame.Rect(area.left + 560, 0, 348, 42)
+            column.top = area.top + 320
+            self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
+                             self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen")]
+        elif page == "Players":
+            names = [self.values["player_name"], *self.values["opponent_names"]]
+            labels = ("Your name", *(f"{seat}" for seat in SEATS))
+            self.fields = [TextField(pygame.Rect(area.left + 10, area.top + 40 + i * 92, 440, 44), name, label,
+                                     max_length=40, focused=i == 0) for i, (name, label) in
+                           enumerate(zip(names, labels, strict=True))]
+            self.controls = []
+            if not self.app.headless:
+                pygame.key.start_text_input()
+
+    def _build_cards(self) -> None:
+        if "tileset" not in self.cards:
+            from game.client.render.tilesheet import TileSheet
+
+            cards = []
+            for i, record in enumerate(self._records("tileset")):
+                try:
+                    picture = tile_row(TileSheet.load(record.file))
+                except Exception as exc:  # a broken tile set is still listed, without its picture
+                    log.warning("tile set %s has no preview: %s", record.id, exc)
+                    picture = None
+                rect = pygame.Rect(self.page_area.left, self.page_area.top + 36 + i * 96, 530, 88)
+                cards.append(Card(rect, record.id, record.name, picture, self._choose_tileset))
+            self.cards["tileset"] = cards
+        if "theme" not in self.cards:
+            cards = []
+            for i, record in enumerate(self._records("theme")):
+                colours = getattr(getattr(record, "data", None), "colours", None)
+                colours = colours.model_dump() if hasattr(colours, "model_dump") else colours
+                rect = pygame.Rect(self.page_area.left + 560, self.page_area.top + 36 + i * 62, 348, 54)
+                cards.append(Card(rect, record.id, record.name, swatch(colours), self._choose_theme, beside=True))
+            self.cards["theme"] = cards
+
+    def _slider(self, column: pygame.Rect, row: int, label: str, key: str, low: float, high: float, step: float,
+                fmt: Any) -> Slider:
+        return Slider(column.move(0, row * 54), label, lambda: self.values[key], lambda v: self._set(key, v), low,
+                      high, step, fmt)
+
+    def _toggle(self, column: pygame.Rect, row: int, label: str, key: str) -> Toggle:
+        return Toggle(column.move(0, row * 54), label, lambda: self.values[key], lambda v: self._set(key, v))
+
+    def _cycle(self, column: pygame.Rect, row: int, label: str, key: str, choices: list[str],
+               shown: Callable[[str], str]) -> Cycle:
+        return Cycle(column.move(0, row * 54), label, choices, lambda: self.values[key], lambda v: self._set(key, v),
+                     shown)
+
+    # -- changes ----------------------------------------------------------------------------------------------
+
+    def _choose_tileset(self, record_id: str) -> None:
+        if record_id != self.values["tileset"]:
+            self.values["tileset"] = record_id
+            self.app.change_look(tileset=record_id)
+
+    def _choose_theme(self, record_id: str) -> None:
+        if record_id != self.values["theme"]:
+            self.values["theme"] = record_id
+            self.app.change_look(theme=record_id)
 
     def _set(self, key: str, value: Any) -> None:
+        """Keep ``value`` and apply it to everything running now (the file is written on close)."""
         self.values[key] = value
+        if key == "fullscreen":
+            if bool(value) != bool(getattr(self.app, "fullscreen", False)):
+                self.app.toggle_fullscreen(save=False)
+            return
+        if key == "voice":
+            self.app.change_look(voice=value)
+            return
+        settings = getattr(self.app, "settings", None)
+        if settings is not None and key in AUDIO_KEYS:
+            setattr(settings, key, value)
+            self.app.apply_audio_settings()
         for scene in self.app.stack.scenes:
             session = getattr(scene, "session", None)
             if session is None:
@@ -96,17 +298,89 @@ class SettingsScene(Scene):
                 scene.animator.speed = value
             if key == "show_dealing" and hasattr(scene, "animator"):
                 scene.animator.show_dealing = value
+            if key == "movement_direction" and hasattr(scene, "show_direction"):
+                scene.show_direction = value
+
+    def _read_fields(self) -> None:
+        if self.page != "Players" or len(self.fields) != 4:
+            return
+        names = [f.value.strip() for f in self.fields]
+        defaults = ["You", "Elaine", "Eric", "Gaby"]
+        names = [name or default for name, default in zip(names, defaults, strict=True)]
+        self.values["player_name"] = names[0]
+        self.values["opponent_names"] = names[1:]
 
     def close(self) -> None:
-        self.app.save_settings(**self.values)
         self.app.stack.remove(self)
 
+    def exit(self) -> None:
+        """Leaving the box, however it was left, writes the settings file."""
+        if self.closed:
+            return
+        self.closed = True
+        self._read_fields()
+        if self.page == "Players" and not self.app.headless:
+            pygame.key.stop_text_input()
+        values = dict(self.values)
+        if not self.names_chosen and values["opponent_names"] == self.shown_names:
+            values["opponent_names"] = []
+        self.app.save_settings(**values)
+
+    # -- input ------------------------------------------------------------------------------------------------
+
+    def page_controls(self) -> list[Any]:
+        return [*self.cards.get("tileset", []), *self.cards.get("theme", []), *self.controls] if self.page == \
+            "Look" else list(self.controls)
+
     def handle(self, event: pygame.Event) -> None:
-        for w in [*self.widgets, self.ruleset_button, self.done]:
+        for w in [*self.tabs, self.done]:
             if w.handle(event):
                 return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
+        if self.page == "Players":
+            if event.type == pygame.MOUSEBUTTONDOWN:
+                for f in self.fields:
+                    f.handle(event)
+            elif any(f.handle(event) for f in self.fields if f.focused):
+                self._read_fields()
+                return
+        for w in self.page_controls():
+            if w.handle(event):
+                return
+        if event.type == pygame.KEYDOWN:
+            self._key(event)
+
+    def _key(self, event: pygame.Event) -> None:
+        key = event.key
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.close()
+        elif key in (pygame.K_PAGEDOWN, pygame.K_PAGEUP) or (key == pygame.K_TAB and event.mod & pygame.KMOD_CTRL):
+            step = -1 if key == pygame.K_PAGEUP or event.mod & pygame.KMOD_SHIFT else 1
+            self._read_fields()
+            self.show(PAGES[(PAGES.index(self.page) + step) % len(PAGES)])
+        elif self.page == "Players" and key in (pygame.K_TAB, pygame.K_DOWN, pygame.K_UP):
+            at = next((i for i, f in enumerate(self.fields) if f.focused), -1)
+            at = (at + (-1 if key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT else 1)) % len(self.fields)
+            for i, f in enumerate(self.fields):
+                f.focused = i == at
+        elif key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
+            controls = self.page_controls()
+            if controls:
+                step = -1 if key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT else 1
+                self.focus = (self.focus + step) % len(controls)
+        elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE) and 0 <= self.focus < len(self.page_controls()):
+            self._change(self.page_controls()[self.focus], -1 if key == pygame.K_LEFT else 1)
+
+    def _change(self, control: Any, step: int) -> None:
+        if isinstance(control, Slider):
+            control.nudge(step)
+        elif isinstance(control, Toggle):
+            control.set(not control.get())
+        elif isinstance(control, Cycle):
+            control.turn(step)
+        elif isinstance(control, Card):
+            control.choose(control.record_id)
+
+    # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
@@ -114,14 +388,94 @@ class SettingsScene(Scene):
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box, palette, title="Settings")
-        pygame.draw.line(surface, palette.panel_shade, (self.box.centerx, self.box.top + 70),
-                         (self.box.centerx, self.box.bottom - 80), 2)
-        for w in self.widgets:
+        for tab in self.tabs:
+            tab.draw(surface, palette)
+        x = self.page_area.left - 14
+        pygame.draw.line(surface, palette.panel_shade, (x, self.box.top + 66), (x, self.box.bottom - 24), 2)
+        if self.page == "Look":
+            self._draw_look(surface, palette)
+        if self.page == "Players":
+            self._draw_players(surface, palette)
+        for w in self.controls:
             w.draw(surface, palette)
-        rb = self.ruleset_button
-        text(surface, "Ruleset (new games)", (self.box.centerx + 22, rb.rect.centery), 17, palette.text_dark,
-             "sans", "midleft")
-        rb.draw(surface, palette)
-        text(surface, "Wait time is how long a discard waits for your claim; 0 speed plays without movements.",
-             (self.box.left + 30, self.box.bottom - 40), 14, palette.text_dark, "sans", "midleft")
+        controls = self.page_controls()
+        if 0 <= self.focus < len(controls):
+            pygame.draw.rect(surface, palette.accent_dark, controls[self.focus].rect.inflate(6, 6), width=2,
+                             border_radius=10)
+        text(surface, self.hint(), (self.page_area.left, self.box.bottom - 40), 14, palette.compass_dark, "sans",
+             "midleft")
         self.done.draw(surface, palette)
+
+    def hint(self) -> str:
+        return {
+            "Play": "The wait time is how long a discard waits for your claim (and you may take yours back).",
+            "Animation": "Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles.",
+            "Sound": "The master volume scales the others; your own voice says your calls.",
+            "Look": "Tile set and theme change at once. Drop a picture on the Mods box to make a tile set.",
+            "Players": "Names are used from the next new game.",
+        }[self.page]
+
+    def _draw_look(self, surface: pygame.Surface, palette: Palette) -> None:
+        area = self.page_area
+        text(surface, "Tile set", (area.left, area.top + 6), 18, palette.text_dark, "serif_bold")
+        text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
+        text(surface, "Voices and window", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
+        for card in self.cards.get("tileset", []):
+            card.draw(surface, palette, card.record_id == self.values["tileset"])
+        for card in self.cards.get("theme", []):
+            card.draw(surface, palette, card.record_id == self.values["theme"])
+        if not self.cards.get("tileset"):
+            text(surface, "No tile set found: the tiles are drawn by the game.", (area.left, area.top + 50), 15,
+                 palette.compass_dark)
+
+    def _draw_players(self, surface: pygame.Surface, palette: Palette) -> None:
+        for f in self.fields:
+            f.draw(surface, palette)
+        note = pygame.Rect(self.page_area.left + 500, self.page_area.top + 18, 400, 300)
+        lines = ("The names appear on the table's", "name plates, in the scores and in", "the statistics.", "",
+                 "Type a name; Tab or a click moves", "to the next one.")
+        for i, line in enumerate(lines):
+            text(surface, line, (note.left, note.top + i * 24), 16, palette.text_dark)
+
+
+@dataclass
+class Cycle:
+    """A labelled choice among a few values, shown by name; a click or Left/Right turns to the next one."""
+
+    rect: pygame.Rect
+    label: str
+    choices: list[str]
+    get: Callable[[], Any]
+    set: Callable[[Any], None]
+    shown: Callable[[Any], str]
+    hovered: bool = False
+
+    def turn(self, step: int) -> None:
+        if not self.choices:
+            return
+        current = self.get()
+        index = self.choices.index(current) if current in self.choices else -1
+        self.set(self.choices[(index + step) % len(self.choices)])
+
+    def _box(self) -> pygame.Rect:
+        return pygame.Rect(self.rect.right - 210, self.rect.top + 2, 202, self.rect.height - 4)
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = self.rect.collidepoint(event.pos)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.rect.collidepoint(event.pos):
+            self.turn(1 if event.button == 1 else -1)
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        if self.hovered:
+            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
+        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+        box = self._box()
+        pygame.draw.rect(surface, palette.button, box, border_radius=8)
+        pygame.draw.rect(surface, palette.panel_edge, box, width=2, border_radius=8)
+        label = fit_text(self.shown(self.get()), box.width - 48, 15, "bold")
+        text(surface, label, box.center, 15, palette.button_text, "bold", "center")
+        text(surface, "‹", (box.left + 12, box.centery), 20, palette.accent, "bold", "center")
+        text(surface, "›", (box.right - 12, box.centery), 20, palette.accent, "bold", "center")

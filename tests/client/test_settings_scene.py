@@ -1,0 +1,164 @@
+"""The Settings box: every page's controls change the game at once and survive a restart of the app."""
+
+from __future__ import annotations
+
+import argparse
+
+import pygame
+
+from game.client.app import App
+from game.client.look import Palette
+from game.client.scenes.settings import PAGES, SettingsScene
+from tests.client.helpers import click, key, make_app
+
+
+def restart(tmp_path) -> App:
+    """A new App reading the same config folder, as when the player starts the game again."""
+    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
+    return App(args, size=(1280, 720), headless=True)
+
+
+def open_settings(app: App, page: str = "Play") -> SettingsScene:
+    app.show_title()
+    app.stack.apply_pending()
+    app.show_settings()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    tab = next(t for t in scene.tabs if t.label == page)
+    app.dispatch(click(tab.rect.center))
+    assert scene.page == page
+    return scene
+
+
+def control(scene: SettingsScene, label: str):
+    return next(c for c in scene.page_controls() if getattr(c, "label", None) == label)
+
+
+def test_settings__every_page_has_its_controls(tmp_path) -> None:
+    app = make_app(tmp_path)
+    expected = {"Play": {"Claim wait time", "Computer pause", "Ask First (F10)", "QuickTip (F8)"},
+                "Animation": {"Tile speed", "Show the wall and dealing", "Movement direction (F11)"},
+                "Sound": {"Master volume", "Effects", "Voices", "Music", "Tile sounds", "Players' voices",
+                          "Your own voice"},
+                "Look": {"Voices", "Full screen (Alt+Enter)"}}
+    for page in PAGES:
+        scene = open_settings(app, page)
+        labels = {getattr(c, "label", None) for c in scene.page_controls()}
+        assert expected.get(page, set()) <= labels, page
+        app.dispatch(key(pygame.K_ESCAPE))
+        app.stack.apply_pending()
+    look = open_settings(app, "Look")
+    assert {c.record_id for c in look.cards["tileset"]} >= {"tiles-numbers", "tiles-plain", "tiles-contrast"}
+    assert all(c.picture is not None and c.picture.get_width() > 5 * c.picture.get_height() for c in
+               look.cards["tileset"]), "each tile set shows a row of its tiles"
+    assert {c.record_id for c in look.cards["theme"]} >= {"jade", "parlour"}
+
+
+def test_settings__animation_speed_zero_survives_a_restart(tmp_path) -> None:
+    """Tile speed dragged to the left end (instant) is kept after the box closes and the game starts again."""
+    app = make_app(tmp_path)
+    scene = open_settings(app, "Animation")
+    slider = control(scene, "Tile speed")
+    track = slider._track()
+    app.dispatch(click((track.left - 30, track.centery)))
+    app.dispatch(pygame.Event(pygame.MOUSEBUTTONUP, pos=(track.left - 30, track.centery), button=1))
+    assert scene.values["animation_speed"] == 0
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "title"
+    again = restart(tmp_path)
+    assert again.settings_value("animation_speed", None) == 0
+    assert again.options().animation_speed == 0
+    assert again.settings_value("opponent_names", None) == [], "names left alone stay the personalities' own"
+    assert open_settings(again, "Animation").values["animation_speed"] == 0
+
+
+def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -> None:
+    """Down moves the focus, Left/Right change the control in focus; volumes reach the sound at once."""
+    app = make_app(tmp_path)
+    scene = open_settings(app, "Sound")
+    app.dispatch(key(pygame.K_DOWN))
+    for _ in range(4):
+        app.dispatch(key(pygame.K_LEFT))
+    assert scene.values["master_volume"] == 0.8
+    assert app.audio.volumes.master == 0.8
+    toggle = control(scene, "Your own voice")
+    app.dispatch(click(toggle.rect.center))
+    assert app.audio.your_voice is False
+    app.dispatch(key(pygame.K_PAGEUP))
+    assert scene.page == "Animation"
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    again = restart(tmp_path)
+    assert again.settings_value("master_volume", None) == 0.8 and again.settings_value("own_voice", None) is False
+    assert again.audio.volumes.master == 0.8 and again.audio.your_voice is False
+
+
+def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> None:
+    app = make_app(tmp_path)
+    assert "tiles-numbers" in app.sprites.sheet.source
+    before = pygame.image.tobytes(app.sprites.tile(31, (60, 80)), "RGBA")
+    scene = open_settings(app, "Look")
+    plain = next(c for c in scene.cards["tileset"] if c.record_id == "tiles-plain")
+    app.dispatch(click(plain.rect.center))
+    assert "tiles-plain" in app.sprites.sheet.source
+    assert pygame.image.tobytes(app.sprites.tile(31, (60, 80)), "RGBA") != before
+    app.dispatch(click(scene.done.rect.center))
+    app.stack.apply_pending()
+    again = restart(tmp_path)
+    assert "tiles-plain" in again.sprites.sheet.source
+
+
+def test_settings__theme_change_recolours_at_once_and_is_kept(tmp_path) -> None:
+    app = make_app(tmp_path)
+    jade = app.palette
+    scene = open_settings(app, "Look")
+    parlour = next(c for c in scene.cards["theme"] if c.record_id == "parlour")
+    app.dispatch(click(parlour.rect.center))
+    assert app.palette != jade and app.theme_record.id == "parlour"
+    assert app.palette.back_top == Palette.from_theme(app.theme["colours"]).back_top
+    assert app.background().get_at((640, 360))[:3] != jade.back_top
+    app.render()
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert restart(tmp_path).theme_record.id == "parlour"
+
+
+def test_settings__player_names_are_typed_and_used_by_the_next_game(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = open_settings(app, "Players")
+    for _ in range(3):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    app.dispatch(pygame.Event(pygame.TEXTINPUT, text="Ada"))
+    app.dispatch(key(pygame.K_TAB))
+    for _ in range(6):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    app.dispatch(pygame.Event(pygame.TEXTINPUT, text="Bert"))
+    assert [f.value for f in scene.fields] == ["Ada", "Bert", "Eric", "Gaby"]
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    again = restart(tmp_path)
+    assert again.names() == ["Ada", "Bert", "Eric", "Gaby"]
+    assert again.new_session(1).names == ["Ada", "Bert", "Eric", "Gaby"]
+
+
+def test_settings__play_options_reach_the_game_in_progress(tmp_path) -> None:
+    """Opened over the table, a changed wait time and movement direction apply to the hand being played."""
+    from game.client.stage import staged_table
+
+    app = make_app(tmp_path)
+    table = staged_table(app, 1, 4)
+    app.show_settings()
+    app.stack.apply_pending()
+    scene = app.stack.top
+    app.dispatch(key(pygame.K_DOWN))
+    app.dispatch(key(pygame.K_RIGHT))
+    assert table.session.options.wait_time == scene.values["wait_time"] == 2.75
+    app.dispatch(click(next(t for t in scene.tabs if t.label == "Animation").rect.center))
+    app.dispatch(click(control(scene, "Movement direction (F11)").rect.center))
+    assert table.show_direction is True
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top is table
+    assert restart(tmp_path).settings_value("movement_direction", None) is True
