@@ -174,9 +174,9 @@ class Ceremony:
         elif isinstance(event, ev.TileDrawn):
             p.take(event.position)
         elif isinstance(event, ev.ReplacementDrawn):
+            p.take(event.position)
             for source, target in event.moves:
                 p.move(source, target)
-            p.take(event.position)
         elif isinstance(event, ev.PlayStarted):
             self.stakes = None
             self.dice = []
@@ -317,10 +317,10 @@ class Ceremony:
         moves = list(getattr(event, "moves", ()))
         dealing = self._setting_up or (isinstance(event, ev.ReplacementDrawn) and self.active)
         step = Step(on_start=[lambda: self.apply(event)])
-        for n, (source, target) in enumerate(moves):
+        for n, (source, target) in enumerate(moves):  # the next loose tiles are laid once this one is taken
             begin, end = self.wall_place(source), self.wall_place(target)
             step.tweens.append(Tween(None, begin.pos, end.pos, begin.size, end.size, 0.35, face_up=False,
-                                     hide=("wall", target), lift=16, delay=n * 0.15))
+                                     hide=("wall", target), lift=16, delay=0.3 + n * 0.15))
         face_up = event.seat == scenery.human or bool(getattr(scenery, "show_all", False))
         start = self.wall_place(event.position)
         if dealing:
@@ -328,7 +328,7 @@ class Ceremony:
         else:
             end, hide = scenery.stake_end(event.seat), ("drawn", event.seat)
         tween = Tween(event.tile if face_up else None, start.pos, end.pos, start.size, end.size, 0.3,
-                      face_up=face_up, rotate=end.rotate, hide=hide, lift=18, delay=0.3 if moves else 0.0)
+                      face_up=face_up, rotate=end.rotate, hide=hide, lift=18)
         step.tweens.append(tween)
         if dealing:
             def aim() -> None:

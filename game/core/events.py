@@ -97,7 +97,8 @@ class BonusExposed(Event):
 
 @dataclass(frozen=True)
 class ReplacementDrawn(Event):
-    """A loose tile was taken for a flower, season or kong; ``moves`` re-laid loose tiles first."""
+    """A loose tile was taken for a flower, season or kong; when it was the last loose tile, ``moves`` then laid
+    out the next two on top of the wall."""
 
     kind: ClassVar[str] = "replacement_drawn"
     seat: int

@@ -141,20 +141,23 @@ class Wall:
     def draw_loose(self) -> tuple[Tile, Position, list[tuple[Position, Position]]]:
         """Take a loose tile for a flower, season or kong.
 
-        Returns the tile, where it lay, and the moves made to lay out new loose tiles once both were used
-        (the help file: "At no time during a Hand is the Wall left unmarked", L3618): each move is
-        ``(from, to)``. When the kong box is used up the tile comes from the end of the live wall (A16).
+        Returns the tile, where it lay, and the moves that laid out the next loose tiles when this one was the
+        last: "At no time during a Hand is the Wall left unmarked … the last two tiles in the Wall are placed
+        immediately in the position occupied by the Loose Tiles that have just been removed" (L3618). Each move
+        is ``(from, to)``. When the kong box is used up the tile comes from the end of the live wall (A16).
         """
-        moves: list[tuple[Position, Position]] = []
-        if not self.loose:
-            moves = self._lay_new_loose_tiles()
         if self.loose:
             position = self.loose.pop(0)
+        elif self.kong_box:
+            position = self.kong_box.popleft()
         elif self.live:
             position = self.live.pop()
         else:
             raise IndexError("no tile left for a replacement")
         tile = self.tiles.pop(position)
+        moves: list[tuple[Position, Position]] = []
+        if not self.loose and self.kong_box:
+            moves = self._lay_new_loose_tiles()
         if self.kong_box_moves and self.live:
             # Keep the dead wall at its size: the live wall's last tile joins the kong box (A15).
             self.kong_box.append(self.live.pop())

@@ -65,14 +65,15 @@ def test_wall__kong_box_is_left_of_the_breach():
 
 
 def test_wall__loose_tiles_are_used_first_then_new_ones_are_laid():
-    """Replacements come from the loose tiles; when both are used the next kong-box tiles are laid on top."""
+    """Replacements come from the loose tiles; when both are used the next kong-box tiles are laid on top at once."""
     wall = _wall()
     wall.break_wall((2, 2), (1, 1))
-    first = [wall.draw_loose()[1] for _ in range(2)]
-    assert all(level == LOOSE for _, level in first)
-    _tile, _position, moves = wall.draw_loose()
-    assert moves, "new loose tiles are laid out once both were used"
-    assert wall.replacements_left == 13
+    _tile, first, moves = wall.draw_loose()
+    assert first[1] == LOOSE and not moves
+    _tile, second, moves = wall.draw_loose()
+    assert second[1] == LOOSE and moves, "new loose tiles are laid out as soon as both were used (L3618)"
+    assert len(wall.loose) == 2 and all(level == LOOSE for _, level in wall.loose)
+    assert wall.replacements_left == 14
 
 
 def test_wall__kong_box_runs_out_then_live_wall_end_is_used():
