@@ -20,19 +20,31 @@ class TitleScene(Scene):
     def __init__(self, app) -> None:
         super().__init__(app)
         path = app.autosave_path()
-        entries = [("Continue", self._continue, "C")] if path is not None and path.is_file() else []
-        entries += [("New Game", self._new_game, "F2"), ("Settings", app.show_settings, "S"),
-                   ("Mods", app.show_mods, "M"), ("Rules & Help", lambda: app.show_help(self), "F1"),
-                   ("Quit", app.quit, "Esc")]
-        self.buttons = []
-        for i, (label, action, _key) in enumerate(entries):
-            rect = pygame.Rect(0, 0, 300, 50)
-            rect.center = (640, 410 + i * (58 if len(entries) < 6 else 50))
-            self.buttons.append(Button(rect, label, action, key_hint="", primary=(i == 0), size=20))
+        has_autosave = path is not None and path.is_file()
+        # The two ways into a game stand out on the first row; the other commands sit in a grid below them.
+        first = [("Continue", self._continue, "C")] if has_autosave else []
+        first += [("New Game", self._new_game, "N · F2")]
+        grid = [("Open...", self._open, "O"), ("Statistics", self._stats, "T"),
+                ("Settings", app.show_settings, "S"), ("Mods", app.show_mods, "M"),
+                ("Rules & Help", lambda: app.show_help(self), "F1"), ("Quit", app.quit, "Esc")]
+        self.buttons: list[Button] = []
+        width, gap = 250, 14
+        row_width = 2 * width + gap
+        for i, (label, action, key) in enumerate(first):
+            w = row_width if len(first) == 1 else width
+            rect = pygame.Rect(640 - row_width // 2 + i * (width + gap), 388, w, 56)
+            self.buttons.append(Button(rect, label, action, key_hint=key, primary=True, size=21))
+        for i, (label, action, key) in enumerate(grid):
+            col, row = i % 2, i // 2
+            rect = pygame.Rect(640 - row_width // 2 + col * (width + gap), 462 + row * 56, width, 46)
+            self.buttons.append(Button(rect, label, action, key_hint=key, size=18))
         self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: app.show_settings,
                      pygame.K_m: app.show_mods, pygame.K_F1: lambda: app.show_help(self), pygame.K_h: lambda:
-                     app.show_help(self), pygame.K_ESCAPE: app.quit}
+                     app.show_help(self), pygame.K_o: self._open, pygame.K_t: self._stats, pygame.K_ESCAPE: app.quit}
+        if has_autosave:
+            self.keys[pygame.K_c] = self._continue
         self.focus = 0
+        self.buttons[0].focused = True
         self.time = 0.0
 
     def _new_game(self) -> None:
@@ -40,20 +52,49 @@ class TitleScene(Scene):
 
         self.app.stack.push(NewGameScene(self.app))
 
+    def _open(self) -> None:
+        from game.client.scenes.saves import SavesScene
+
+        self.app.stack.push(SavesScene(self.app, "open"))
+
+    def _stats(self) -> None:
+        from game.client.scenes.stats import StatsScene
+
+        self.app.stack.push(StatsScene(self.app))
+
     def _continue(self) -> None:
         if self.app.continue_game() is None:
             self.buttons[0].enabled = False
             self.buttons[0].label = "Continue (save unreadable)"
+
+    def _move(self, key: int) -> None:
+        """Arrow keys go to the nearest button that way (the menu is a grid); Tab walks them in order."""
+        if key == pygame.K_TAB:
+            self.focus = (self.focus + 1) % len(self.buttons)
+            return
+        dx, dy = {pygame.K_LEFT: (-1, 0), pygame.K_RIGHT: (1, 0), pygame.K_UP: (0, -1), pygame.K_DOWN: (0, 1)}[key]
+        here = self.buttons[self.focus].rect.center
+        best, best_cost = self.focus, float("inf")
+        for i, b in enumerate(self.buttons):
+            ax, ay = b.rect.centerx - here[0], b.rect.centery - here[1]
+            along = ax * dx + ay * dy
+            if along <= 0:
+                continue
+            cost = along + 2 * abs(ax * dy + ay * dx)
+            if cost < best_cost:
+                best, best_cost = i, cost
+        self.focus = best
 
     def handle(self, event: pygame.Event) -> None:
         for b in self.buttons:
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_TAB):
-                self.focus = (self.focus + (-1 if event.key == pygame.K_UP else 1)) % len(self.buttons)
+            if event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                self._move(event.key)
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                self.buttons[self.focus].action()
+                if self.buttons[self.focus].enabled:
+                    self.buttons[self.focus].action()
             elif event.key in self.keys:
                 self.keys[event.key]()
         for i, b in enumerate(self.buttons):

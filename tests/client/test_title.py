@@ -1,0 +1,74 @@
+"""The title screen's menu: every command is there, laid out in a grid the arrow keys walk, and each opens."""
+
+from __future__ import annotations
+
+import pygame
+
+from tests.client.helpers import click, key, make_app
+
+
+def labels(app) -> list[str]:
+    return [b.label for b in app.stack.top.buttons]
+
+
+def test_title__commands_and_continue_only_with_an_autosave(tmp_path) -> None:
+    app = make_app(tmp_path)
+    app.show_title()
+    app.stack.apply_pending()
+    assert labels(app) == ["New Game", "Open...", "Statistics", "Settings", "Mods", "Rules & Help", "Quit"]
+    path = app.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text("not a save\n")
+    app.show_title()
+    app.stack.apply_pending()
+    assert labels(app)[:2] == ["Continue", "New Game"]
+    rects = [b.rect for b in app.stack.top.buttons]
+    assert not any(a.colliderect(b) for i, a in enumerate(rects) for b in rects[i + 1:]), "no button overlaps"
+    assert all(pygame.Rect(0, 360, 1280, 320).contains(r) for r in rects), "the menu stays under the title"
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "title" and app.stack.top.buttons[0].label == "Continue (save unreadable)"
+
+
+def test_title__arrow_keys_walk_the_grid(tmp_path) -> None:
+    app = make_app(tmp_path)
+    app.show_title()
+    app.stack.apply_pending()
+    title = app.stack.top
+    focused = lambda: title.buttons[title.focus].label  # noqa: E731
+    assert focused() == "New Game"
+    app.dispatch(key(pygame.K_DOWN))
+    assert focused() in ("Open...", "Statistics")
+    app.dispatch(key(pygame.K_LEFT))
+    app.dispatch(key(pygame.K_RIGHT))
+    assert focused() == "Statistics"
+    app.dispatch(key(pygame.K_DOWN))
+    app.dispatch(key(pygame.K_DOWN))
+    assert focused() == "Quit"
+    app.dispatch(key(pygame.K_UP))
+    assert focused() == "Mods"
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "mods"
+
+
+def test_title__each_command_opens_its_box(tmp_path) -> None:
+    app = make_app(tmp_path)
+    for label, scene in (("Open...", "saves"), ("Statistics", "stats"), ("Settings", "settings"),
+                         ("Rules & Help", "help"), ("New Game", "new_game")):
+        app.show_title()
+        app.stack.apply_pending()
+        button = next(b for b in app.stack.top.buttons if b.label == label)
+        app.dispatch(click(button.rect.center))
+        app.stack.apply_pending()
+        assert app.stack.top.name == scene, label
+        app.render()
+    app.show_title()
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_t))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "stats"
+    app.show_title()
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_ESCAPE))
+    assert app.running is False
