@@ -13,38 +13,28 @@ Esc menu. Claim shortcuts: C chow, P pung, K kong, M Mah Jongg.
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
 
 import pygame
 
 from game.client import layout
 from game.client.animate import Animator, Scenery
 from game.client.controller import HUMAN, Session
-from game.client.look import font, mix, text, wrap
+from game.client.look import font, mix, text
 from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
-from game.client.widgets import Balloon, Button, MenuItem, PopupMenu, StatusBar, Toast, draw_panel, draw_timer_bar
+from game.client.scenes.table_commands import TableCommands
+from game.client.scenes.table_input import TableInput
+from game.client.scenes.table_prompts import Prompt, TablePrompts
+from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, draw_timer_bar
 from game.core import events as ev
 from game.core.actions import DeclareKong, MahJongg
 from game.core.tiles import number_of, suit_of, tile_name
 
 CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
-CLAIM_KEYS = {pygame.K_m: "mah_jongg", pygame.K_k: "kong", pygame.K_p: "pung", pygame.K_c: "chow"}
 
 
-@dataclass
-class Prompt:
-    """A small decision box over the table (Ask First's boxes): a title, a message and buttons."""
-
-    title: str
-    message: str
-    buttons: list[Button] = field(default_factory=list)
-    cancel: Button | None = None
-    focus: int = 0
-
-
-class TableScene(Scene):
+class TableScene(TableCommands, TablePrompts, TableInput, Scene):
     name = "table"
 
     def __init__(self, app, session: Session) -> None:
@@ -178,81 +168,6 @@ class TableScene(Scene):
             self.last_discard_live = True
         self._pump()
 
-    def undo(self) -> None:
-        """Take back the discard (Ctrl+Z, a click on it, the Undo button or the floating menu)."""
-        if self.session.undo():
-            self.last_discard_live = False
-        self._pump()
-
-    def _taken_back_steps(self, event: ev.DiscardTakenBack, scenery) -> list:
-        """The tile flies from the pond back onto the stake, where it goes in its sorted place."""
-        from game.client.animate import Step, Tween
-
-        table = self.session.table
-        if event.seat != HUMAN:
-            return []
-        start = layout.discard_position(HUMAN, len(table.players[HUMAN].discards)).pos
-        tiles = self.hand_tiles()
-        places = self.hand_places(tiles)
-        index = tiles.index(event.tile) if event.tile in tiles else len(tiles) - 1
-        if not places:
-            return []
-        hide = ("drawn", HUMAN) if self.has_drawn() and index == len(tiles) - 1 else None
-        self.cursor = index
-        return [Step([Tween(event.tile, start, places[index].pos, layout.DISCARD_TILE, layout.HAND_TILE, 0.3,
-                            hide=hide, lift=30)])]
-
-    def open_menu(self, pos: tuple[int, int]) -> None:
-        """The floating menu (right click, P-33, P-96–P-98), with this game's other commands under it."""
-        s = self.session
-        items = [MenuItem("Undo", self.undo, s.can_undo, "Ctrl+Z"),
-                 MenuItem("Continue" if self.paused else "Pause", self._toggle_pause, True, "F9"),
-                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self._toggle_show_all, True,
-                          "F6"),
-                 MenuItem("Save Game...", self.save_dialog, True, "Alt+F3"),
-                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "R"),
-                 MenuItem("Close Menu", lambda: None)]
-        self.menu = PopupMenu(pos, items)
-
-    def _toggle_pause(self) -> None:
-        self.paused = not self.paused
-        self._toast("Paused — press F9 to continue" if self.paused else "Continue!")
-
-    def _toggle_show_all(self) -> None:
-        self._toggle("show_all", "Show All Hands")
-        if self.session.options.show_all and not self.session.hand_over:
-            self.session.show_all_used = True
-            self.session.status = "All hands are visible: this hand will be scored without settlement."
-
-    def save_dialog(self) -> None:
-        from game.client.scenes.saves import SavesScene
-
-        self.app.stack.push(SavesScene(self.app, "save", self.session))
-
-    def open_dialog(self) -> None:
-        from game.client.scenes.saves import SavesScene
-
-        self.app.stack.push(SavesScene(self.app, "open", self.session))
-
-    def show_replays(self) -> None:
-        from game.client.scenes.replay import ReplayScene
-
-        s = self.session
-        if not s.match.history:
-            s.status = "No hand has finished yet: there is nothing to replay."
-            return
-        self.app.stack.push(ReplayScene(self.app, s, len(s.match.history) - 1))
-
-    def new_game(self) -> None:
-        """F2: a game in progress is offered for saving first (P-42)."""
-        s = self.session
-        if not s.match.history and s.table.phase == "dealt":
-            self.app.new_game()
-            return
-        self._ask("New Game", "Start a new game? The game in progress is kept in the autosave; save it under a "
-                  "name to keep it for good.", [("New Game", self.app.new_game), ("Save first", self.save_dialog)],
-                  cancel=("Cancel", lambda: None))
-
     def start(self) -> None:
         if self.session.table.phase == "dealt":
             self.animator.finish()
@@ -356,80 +271,6 @@ class TableScene(Scene):
         self.cursor = 0
         self._pump()
 
-    # -- prompts ----------------------------------------------------------------------------------------------
-
-    def _ask(self, title: str, message: str, choices: list[tuple[str, object]],
-             cancel: tuple[str, object] | None = None) -> None:
-        def wrap(fn):
-            def run() -> None:
-                self.prompt = None
-                fn()
-                self._pump()
-            return run
-
-        buttons = [Button(pygame.Rect(0, 0, 150, 44), label, wrap(fn), primary=(i == 0))
-                   for i, (label, fn) in enumerate(choices)]
-        cancel_button = Button(pygame.Rect(0, 0, 130, 44), cancel[0], wrap(cancel[1]), key_hint="") if cancel else None
-        self.prompt = Prompt(title, message, buttons, cancel_button)
-        self._layout_prompt()
-
-    def _layout_prompt(self) -> None:
-        p = self.prompt
-        if p is None:
-            return
-        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
-        width = max(440, len(all_buttons) * 164 + 40)
-        box = pygame.Rect(0, 0, width, 170)
-        box.center = (640, 320)
-        x = box.centerx - (len(all_buttons) * 164 - 14) // 2
-        for b in all_buttons:
-            b.rect = pygame.Rect(x, box.bottom - 66, 150, 44)
-            x += 164
-        for i, b in enumerate(all_buttons):
-            b.focused = i == p.focus
-        p_box = box
-        self._prompt_box = p_box
-
-    def _prompt_handle(self, event: pygame.Event) -> bool:
-        p = self.prompt
-        if p is None:
-            return False
-        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
-        if event.type == pygame.KEYDOWN:
-            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
-                p.focus = (p.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(all_buttons)
-                self._layout_prompt()
-            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
-                all_buttons[p.focus].action()
-            elif event.key == pygame.K_ESCAPE and p.cancel is not None:
-                p.cancel.action()
-            elif event.key == pygame.K_ESCAPE:
-                all_buttons[-1].action()
-            return True
-        for b in all_buttons:
-            if b.handle(event):
-                return True
-        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
-
-    def _ask_first_checks(self) -> None:
-        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118)."""
-        s = self.session
-        if self.prompt is not None or not s.human_to_discard or self.animator.busy or not s.options.ask_first:
-            return
-        key = len(s.table.events)
-        if s.can_mah_jongg() and ("mj", key) not in self.asked:
-            self.asked.add(("mj", key))
-            self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
-                      [("Mah Jongg!", lambda: s.act(MahJongg()))], cancel=("No", lambda: None))
-            return
-        drawn = s.table.drawn_tile
-        if drawn is not None and drawn in s.kong_tiles() and ("kong", key) not in self.asked:
-            self.asked.add(("kong", key))
-            concealed = s.table.players[HUMAN].concealed.count(drawn) == 4
-            title = "Concealed Kong" if concealed else "Exposed Kong"
-            self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
-                      [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
-
     # -- events and time --------------------------------------------------------------------------------------
 
     def _balloon(self, seat: int, words: str) -> None:
@@ -490,7 +331,8 @@ class TableScene(Scene):
         s = self.session
         specs: list[tuple[str, object, str, bool]] = []
         if s.table.phase == "dealt":
-            specs.append(("Start!", self.start, "F4", True))
+            if not self.animator.busy:  # the hand can start once the ceremony has been seen to its end
+                specs.append(("Start!", self.start, "F4", True))
         elif s.hand_over:
             if s.outcome is not None and not s.match.is_over:
                 specs.append(("Next Hand", self.next_hand, "F3", True))
@@ -515,216 +357,6 @@ class TableScene(Scene):
             col, row = i % 2, i // 2
             self.buttons.append(Button(pygame.Rect(x + col * 116, y + row * 44, 108, 38), label, fn,
                                        key_hint=key, primary=primary, size=16))
-
-    # -- input ------------------------------------------------------------------------------------------------
-
-    def handle(self, event: pygame.Event) -> None:
-        if self.menu is not None and not self.menu.closed:
-            self.menu.handle(event)
-            if self.menu.closed:
-                self._pump()
-            return
-        if self._prompt_handle(event):
-            return
-        if event.type == pygame.DROPFILE:
-            self._dropped(event.file)
-            return
-        if event.type == pygame.MOUSEMOTION:
-            self._hover(event.pos)
-            for b in self.buttons:
-                b.handle(event)
-            return
-        if event.type == pygame.MOUSEBUTTONDOWN:
-            self.keyboard_active = False
-            if self.animator.busy and event.button == 1:
-                self.animator.finish()
-            self._click(event)
-            return
-        if event.type == pygame.KEYDOWN:
-            self._key(event)
-
-    def _hover(self, pos: tuple[int, int]) -> None:
-        s = self.session
-        self.hover = self.tile_at(pos)
-        self.status.hover = ""
-        if self.hover >= 0:
-            tile = self.hand_tiles()[self.hover]
-            extra = f" — {s.gone_out(tile)} gone out" if s.options.quick_tip else ""
-            self.status.hover = f"{tile_name(tile)}{extra}"
-            return
-        rect = self.last_discard_rect()
-        if rect is not None and rect.collidepoint(pos) and s.table.last_discard:
-            seat, tile = s.table.last_discard
-            self.status.hover = f"{tile_name(tile)}, discarded by {s.names[seat]}"
-            return
-        for seat in range(4):
-            p = s.table.players[seat]
-            for index, tile in enumerate(p.discards):
-                if layout.discard_position(seat, index).rect().collidepoint(pos):
-                    self.status.hover = f"{tile_name(tile)}, discarded by {s.names[seat]}"
-                    return
-            melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
-            for meld, places in zip(p.melds, melds, strict=True):
-                if any(pl.rect().collidepoint(pos) for pl in places):
-                    self.status.hover = f"{s.names[seat]}: {meld.kind.value.title()} of {tile_name(meld.tile)}"
-                    return
-            for tile, place in zip(p.bonus, flowers, strict=True):
-                if place.rect().collidepoint(pos):
-                    self.status.hover = f"{s.names[seat]}: {tile_name(tile)}"
-                    return
-        if layout.COMPASS.collidepoint(pos):
-            self.status.hover = (f"Wind of the round: {WIND_NAMES[s.table.round_wind]}. "
-                                 "The first East's name is red.")
-
-    def _click(self, event: pygame.Event) -> None:
-        s = self.session
-        for b in self.buttons:
-            if b.handle(event):
-                self._pump()
-                return
-        rect = self.last_discard_rect()
-        on_discard = rect is not None and rect.collidepoint(event.pos)
-        if event.button == 3:
-            if on_discard or s.human_may_claim:
-                s.skip_wait()  # P-34: right click on the discard continues at once
-                self._pump()
-            else:
-                self.open_menu(event.pos)  # P-33 (Q-16: the discard skips, elsewhere the menu)
-            return
-        if event.button != 1:
-            return
-        if s.table.phase == "dealt":
-            self.start()  # P-31: a click anywhere starts the hand
-            return
-        index = self.tile_at(event.pos)
-        if index >= 0:
-            self.cursor = index
-            self.discard_index(index)
-            return
-        if on_discard and s.can_undo:
-            self.undo()  # P-30: a click on your own discard takes it back
-        elif on_discard:
-            self.claim_discard()
-            self._pump()
-
-    def _key(self, event: pygame.Event) -> None:
-        s = self.session
-        key, mod = event.key, event.mod
-        count = len(self.hand_tiles())
-        moves = {pygame.K_LEFT: -1, pygame.K_RIGHT: 1, pygame.K_UP: -1, pygame.K_DOWN: 1,
-                 pygame.K_PAGEUP: -5, pygame.K_PAGEDOWN: 5}
-        if s.options.auto_play and key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER, pygame.K_F5):
-            s.options.auto_play = False  # P-49: Enter or Space stop Auto Play
-            self._toast("Auto Play off")
-            return
-        if self.animator.busy and key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            self.animator.finish()
-            return
-        if key in moves and count:
-            self.keyboard_active = True
-            self.cursor = max(0, min(count - 1, self.cursor + moves[key]))
-        elif key == pygame.K_HOME and count:
-            self.keyboard_active, self.cursor = True, 0
-        elif key == pygame.K_END and count:
-            self.keyboard_active, self.cursor = True, count - 1
-        elif pygame.K_1 <= key <= pygame.K_9 and count:
-            self.keyboard_active = True
-            self.cursor = min(count - 1, key - pygame.K_1)
-        elif key in (pygame.K_0, pygame.K_KP0):
-            s.skip_wait()
-        elif (key == pygame.K_z and mod & pygame.KMOD_CTRL) or key == pygame.K_BACKSPACE:
-            self.undo()
-        elif (key == pygame.K_F2 and mod & pygame.KMOD_ALT) or (key == pygame.K_o and mod & pygame.KMOD_CTRL):
-            self.open_dialog()
-        elif (key == pygame.K_F3 and mod & pygame.KMOD_ALT) or (key == pygame.K_s and mod & pygame.KMOD_CTRL):
-            self.save_dialog()
-        elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
-            if s.table.phase == "dealt":
-                self.start()
-            elif s.hand_over:
-                self.next_hand()
-            elif s.human_may_claim and self.chow_pick is None:
-                self.claim_discard()
-            elif s.can_undo and not s.human_to_discard:
-                self.undo()  # P-103: Enter or Space on your own discard takes it back
-            elif count:
-                self.keyboard_active = True
-                self.discard_index(self.cursor)
-        elif key in CLAIM_KEYS and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            claim = CLAIM_KEYS[key]
-            if claim == "mah_jongg":
-                self.mah_jongg()
-            elif claim == "kong":
-                self.declare_kong()
-            elif s.human_may_claim and claim in s.claim_types():
-                self.claim(claim)
-            else:
-                s.refuse_pickup() if s.human_may_claim else None
-        elif key == pygame.K_q:
-            tip = s.quick_tip()
-            if tip is not None and tip in self.hand_tiles():
-                self.keyboard_active, self.cursor = True, self.hand_tiles().index(tip)
-        elif key == pygame.K_F3 and mod & pygame.KMOD_CTRL:
-            s.options.timer_bar = not s.options.timer_bar
-            self._toast(f"Timer bar {'on' if s.options.timer_bar else 'off'}")
-        elif key == pygame.K_F3:
-            self.next_hand()
-        elif key == pygame.K_F4 and not mod & pygame.KMOD_ALT:
-            if mod & pygame.KMOD_CTRL:
-                self._toggle("ask_first", "Ask First")
-            else:
-                self.start()
-        elif key == pygame.K_F5 and mod & pygame.KMOD_CTRL:
-            self._toggle("balloons", "Speech balloons")
-        elif key == pygame.K_F5:
-            s.options.auto_play = True
-            self._toast("Auto Play on — press F5, Enter or click to stop")
-        elif key == pygame.K_F6:
-            self._toggle_show_all()
-        elif key == pygame.K_F7:
-            speed = 0.0 if s.options.animation_speed > 0 else 1.0
-            s.options.animation_speed = self.animator.speed = speed
-            self._toast(f"Tile movements {'on' if speed else 'off'}")
-        elif key == pygame.K_F8:
-            self._toggle("quick_tip", "QuickTip")
-            self.tip_tile = s.quick_tip() if s.options.quick_tip else None
-        elif key == pygame.K_F9:
-            self._toggle_pause()
-        elif key == pygame.K_F11:
-            self.show_direction = not self.show_direction
-            self.app.save_settings(movement_direction=self.show_direction)
-            self._toast(f"Tile movement direction {'on' if self.show_direction else 'off'}")
-        elif key == pygame.K_F10:
-            self._toggle("ask_first", "Ask First")
-        elif key == pygame.K_F12:
-            self._toggle("balloons", "Speech balloons")
-        elif key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_MINUS):
-            step = 0.25 if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -0.25
-            s.options.wait_time = max(0.0, min(10.0, s.options.wait_time + step))
-            s.status = f"Wait time: {s.options.wait_time:.2f} seconds"
-        elif key == pygame.K_w:
-            self.app.show_wall(self)
-        elif key == pygame.K_r and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
-            self.show_replays()
-        elif key == pygame.K_F1:
-            self.app.show_help(self)
-        elif key == pygame.K_F2:
-            self.new_game()
-        elif key == pygame.K_ESCAPE:
-            if self.chow_pick is not None:
-                self.chow_pick = None
-                s.status = "Chow cancelled."
-            else:
-                self.app.show_menu(self)
-        self._pump()
-
-    def _toggle(self, option: str, label: str) -> None:
-        value = not getattr(self.session.options, option)
-        setattr(self.session.options, option, value)
-        self._toast(f"{label} {'on' if value else 'off'}")
-
-    def _toast(self, message: str) -> None:
-        self.toasts = [Toast(message)]
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -758,7 +390,8 @@ class TableScene(Scene):
         draw.draw_flying(surface, self, alpha)
         for balloon in self.balloons:
             balloon.draw(surface, palette)
-        self.status.left = f"{table.wall.live_count} Tiles left"
+        dealing = table.phase == "dealt" and self.animator.busy
+        self.status.left = "Dealing…" if dealing else f"{table.wall.live_count} Tiles left"
         self.status.message = s.status
         self.status.draw(surface, palette)
         if table.phase == "dealt" and not self.animator.busy:
@@ -825,17 +458,3 @@ class TableScene(Scene):
         panel.blit(image, image.get_rect(center=panel.get_rect().center))
         panel.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
         surface.blit(panel, box)
-
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
-        p = self.prompt
-        palette = self.app.palette
-        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
-        surface.blit(shade, (0, 0))
-        box = self._prompt_box
-        content = draw_panel(surface, box, palette, title=p.title)
-        for i, line in enumerate(wrap(p.message, content.width - 20, 17)[:3]):
-            text(surface, line, (content.centerx, content.top + 2 + i * 22), 17, palette.text_dark, "sans", "midtop")
-        for b in p.buttons + ([p.cancel] if p.cancel else []):
-            b.draw(surface, palette)
-

@@ -1,0 +1,97 @@
+"""The table's menu and dialog commands: undo, the floating menu, pause, Show All Hands, save, open, replays,
+a new game, and the toggles the function keys flip. A mixin of :class:`game.client.scenes.table.TableScene`.
+"""
+
+from __future__ import annotations
+
+from game.client import layout
+from game.client.controller import HUMAN
+from game.client.widgets import MenuItem, PopupMenu, Toast
+from game.core import events as ev
+
+
+class TableCommands:
+    """Commands a player gives from the menus and keys, on the table scene's session."""
+
+    def undo(self) -> None:
+        """Take back the discard (Ctrl+Z, a click on it, the Undo button or the floating menu)."""
+        if self.session.undo():
+            self.last_discard_live = False
+        self._pump()
+
+    def _taken_back_steps(self, event: ev.DiscardTakenBack, scenery) -> list:
+        """The tile flies from the pond back onto the stake, where it goes in its sorted place."""
+        from game.client.animate import Step, Tween
+
+        table = self.session.table
+        if event.seat != HUMAN:
+            return []
+        start = layout.discard_position(HUMAN, len(table.players[HUMAN].discards)).pos
+        tiles = self.hand_tiles()
+        places = self.hand_places(tiles)
+        index = tiles.index(event.tile) if event.tile in tiles else len(tiles) - 1
+        if not places:
+            return []
+        hide = ("drawn", HUMAN) if self.has_drawn() and index == len(tiles) - 1 else None
+        self.cursor = index
+        return [Step([Tween(event.tile, start, places[index].pos, layout.DISCARD_TILE, layout.HAND_TILE, 0.3,
+                            hide=hide, lift=30)])]
+
+    def open_menu(self, pos: tuple[int, int]) -> None:
+        """The floating menu (right click, P-33, P-96–P-98), with this game's other commands under it."""
+        s = self.session
+        items = [MenuItem("Undo", self.undo, s.can_undo, "Ctrl+Z"),
+                 MenuItem("Continue" if self.paused else "Pause", self._toggle_pause, True, "F9"),
+                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self._toggle_show_all, True,
+                          "F6"),
+                 MenuItem("Save Game...", self.save_dialog, True, "Alt+F3"),
+                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "R"),
+                 MenuItem("Close Menu", lambda: None)]
+        self.menu = PopupMenu(pos, items)
+
+    def _toggle_pause(self) -> None:
+        self.paused = not self.paused
+        self._toast("Paused — press F9 to continue" if self.paused else "Continue!")
+
+    def _toggle_show_all(self) -> None:
+        self._toggle("show_all", "Show All Hands")
+        if self.session.options.show_all and not self.session.hand_over:
+            self.session.show_all_used = True
+            self.session.status = "All hands are visible: this hand will be scored without settlement."
+
+    def save_dialog(self) -> None:
+        from game.client.scenes.saves import SavesScene
+
+        self.app.stack.push(SavesScene(self.app, "save", self.session))
+
+    def open_dialog(self) -> None:
+        from game.client.scenes.saves import SavesScene
+
+        self.app.stack.push(SavesScene(self.app, "open", self.session))
+
+    def show_replays(self) -> None:
+        from game.client.scenes.replay import ReplayScene
+
+        s = self.session
+        if not s.match.history:
+            s.status = "No hand has finished yet: there is nothing to replay."
+            return
+        self.app.stack.push(ReplayScene(self.app, s, len(s.match.history) - 1))
+
+    def new_game(self) -> None:
+        """F2: a game in progress is offered for saving first (P-42)."""
+        s = self.session
+        if not s.match.history and s.table.phase == "dealt":
+            self.app.new_game()
+            return
+        self._ask("New Game", "Start a new game? The game in progress is kept in the autosave; save it under a "
+                  "name to keep it for good.", [("New Game", self.app.new_game), ("Save first", self.save_dialog)],
+                  cancel=("Cancel", lambda: None))
+
+    def _toggle(self, option: str, label: str) -> None:
+        value = not getattr(self.session.options, option)
+        setattr(self.session.options, option, value)
+        self._toast(f"{label} {'on' if value else 'off'}")
+
+    def _toast(self, message: str) -> None:
+        self.toasts = [Toast(message)]

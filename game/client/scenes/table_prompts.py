@@ -1,0 +1,116 @@
+"""Ask First's decision boxes over the table (Mah Jongg? which kong? which claim?), as a mixin of
+:class:`game.client.scenes.table.TableScene`: asking, laying out, keys and clicks, drawing.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+
+import pygame
+
+from game.client import layout
+from game.client.controller import HUMAN
+from game.client.look import text, wrap
+from game.client.widgets import Button, draw_panel
+from game.core.actions import DeclareKong, MahJongg
+from game.core.tiles import tile_name
+
+
+@dataclass
+class Prompt:
+    """A small decision box over the table (Ask First's boxes): a title, a message and buttons."""
+
+    title: str
+    message: str
+    buttons: list[Button] = field(default_factory=list)
+    cancel: Button | None = None
+    focus: int = 0
+
+
+class TablePrompts:
+    """The open prompt (``self.prompt``) of the table scene."""
+
+    def _ask(self, title: str, message: str, choices: list[tuple[str, object]],
+             cancel: tuple[str, object] | None = None) -> None:
+        def wrap(fn):
+            def run() -> None:
+                self.prompt = None
+                fn()
+                self._pump()
+            return run
+
+        buttons = [Button(pygame.Rect(0, 0, 150, 44), label, wrap(fn), primary=(i == 0))
+                   for i, (label, fn) in enumerate(choices)]
+        cancel_button = Button(pygame.Rect(0, 0, 130, 44), cancel[0], wrap(cancel[1]), key_hint="") if cancel else None
+        self.prompt = Prompt(title, message, buttons, cancel_button)
+        self._layout_prompt()
+
+    def _layout_prompt(self) -> None:
+        p = self.prompt
+        if p is None:
+            return
+        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
+        width = max(440, len(all_buttons) * 164 + 40)
+        box = pygame.Rect(0, 0, width, 170)
+        box.center = (640, 320)
+        x = box.centerx - (len(all_buttons) * 164 - 14) // 2
+        for b in all_buttons:
+            b.rect = pygame.Rect(x, box.bottom - 66, 150, 44)
+            x += 164
+        for i, b in enumerate(all_buttons):
+            b.focused = i == p.focus
+        p_box = box
+        self._prompt_box = p_box
+
+    def _prompt_handle(self, event: pygame.Event) -> bool:
+        p = self.prompt
+        if p is None:
+            return False
+        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
+        if event.type == pygame.KEYDOWN:
+            if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
+                p.focus = (p.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(all_buttons)
+                self._layout_prompt()
+            elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
+                all_buttons[p.focus].action()
+            elif event.key == pygame.K_ESCAPE and p.cancel is not None:
+                p.cancel.action()
+            elif event.key == pygame.K_ESCAPE:
+                all_buttons[-1].action()
+            return True
+        for b in all_buttons:
+            if b.handle(event):
+                return True
+        return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
+
+    def _ask_first_checks(self) -> None:
+        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118)."""
+        s = self.session
+        if self.prompt is not None or not s.human_to_discard or self.animator.busy or not s.options.ask_first:
+            return
+        key = len(s.table.events)
+        if s.can_mah_jongg() and ("mj", key) not in self.asked:
+            self.asked.add(("mj", key))
+            self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
+                      [("Mah Jongg!", lambda: s.act(MahJongg()))], cancel=("No", lambda: None))
+            return
+        drawn = s.table.drawn_tile
+        if drawn is not None and drawn in s.kong_tiles() and ("kong", key) not in self.asked:
+            self.asked.add(("kong", key))
+            concealed = s.table.players[HUMAN].concealed.count(drawn) == 4
+            title = "Concealed Kong" if concealed else "Exposed Kong"
+            self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
+                      [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
+
+    def _draw_prompt(self, surface: pygame.Surface) -> None:
+        p = self.prompt
+        palette = self.app.palette
+        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+        shade.fill((0, 0, 0, 90))
+        surface.blit(shade, (0, 0))
+        box = self._prompt_box
+        content = draw_panel(surface, box, palette, title=p.title)
+        for i, line in enumerate(wrap(p.message, content.width - 20, 17)[:3]):
+            text(surface, line, (content.centerx, content.top + 2 + i * 22), 17, palette.text_dark, "sans", "midtop")
+        for b in p.buttons + ([p.cancel] if p.cancel else []):
+            b.draw(surface, palette)
