@@ -87,6 +87,8 @@ class Match:
         self.table: Table | None = None
         self.goulash_next = False
         """The last hand was a wash-out and the ruleset plays a goulash hand after one."""
+        self.east_streak = 0
+        """Hands in a row the present East has won (for the dealer's extra-hand bonus)."""
 
     @property
     def can_score(self) -> bool:
@@ -131,21 +133,13 @@ class Match:
         result = table.result
         scores = (0, 0, 0, 0)
         deltas = (0, 0, 0, 0)
-        if result.winner is not None and self.can_score:
-            scores = tuple(self.hand_scores(table))  # type: ignore[assignment]
-            self.events.append(HandScored(scores, result.winner))
+        if self.can_score:
+            if result.winner is not None:
+                scores = tuple(self.hand_scores(table))  # type: ignore[assignment]
+                self.events.append(HandScored(scores, result.winner))
             if settle:
-                settlement = self.judge.settle(  # type: ignore[attr-defined]
-                    east=self.east, winner=result.winner, scores=list(scores), discarder=result.from_seat,
-                    self_drawn=result.won_by in ("wall", "loose_tile"),
-                )
-                deltas = tuple(settlement.deltas)  # type: ignore[assignment]
-                payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
-                deltas, payments = self._riichi_stakes(table, result.winner, deltas, payments)
-                for seat in range(4):
-                    self.totals[seat] += deltas[seat]
-                self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
-            else:
+                deltas = self._settle(table, scores)
+            elif result.winner is not None:
                 self.events.append(SettlementSkipped(
                     no_settlement_reason or "No settlement of scores because all hands have been visible."))
         special = result.shape.special_hand if result.shape else None
@@ -153,20 +147,29 @@ class Match:
                                        result.from_seat, scores, deltas, special, log_hash(table.events),
                                        tuple(table.actions), settle))
         self.goulash_next = result.winner is None and bool(self.rules.goulash)
+        self.east_streak = self.east_streak + 1 if result.winner == self.east else 0
         self._rotate(result.winner)
         return self.events[mark:]
 
-    def _riichi_stakes(self, table: Table, winner: int, deltas: tuple, payments: tuple) -> tuple[tuple, tuple]:
-        """Every riichi declared this hand pays its stake to the winner (rule of riichi, four-winds §3.1)."""
-        stake = self.rules.riichi_stake
-        changed = list(deltas)
-        extra = []
-        for seat, player in enumerate(table.players):
-            if player.riichi_declared and seat != winner and stake:
-                changed[seat] -= stake
-                changed[winner] += stake
-                extra.append((seat, winner, stake))
-        return tuple(changed), (*payments, *extra)
+    def _settle(self, table: Table, scores: tuple[int, ...]) -> tuple[int, int, int, int]:
+        """Settle the hand under the ruleset: the hand scores, riichi deposits, ready hands after a draw and the
+        dealer's extra-hand bonus; emit ``Settled`` when anything moves (or somebody won)."""
+        result = table.result
+        players = table.players
+        streak = self.east_streak + 1 if result.winner == self.east else 0
+        settlement = self.judge.settle(  # type: ignore[attr-defined]
+            east=self.east, winner=result.winner, scores=list(scores), discarder=result.from_seat,
+            self_drawn=result.won_by in ("wall", "loose_tile"), dealer_wins=streak,
+            riichi=[s for s, p in enumerate(players) if p.riichi_declared],
+            ready=[s for s, p in enumerate(players) if p.ready] if result.winner is None else [],
+        )
+        deltas = tuple(settlement.deltas)
+        if result.winner is not None or any(deltas):
+            for seat in range(4):
+                self.totals[seat] += deltas[seat]
+            payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
+            self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
+        return deltas  # type: ignore[return-value]
 
     def _rotate(self, winner: int | None) -> None:
         r = self.rules

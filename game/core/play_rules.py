@@ -9,8 +9,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
-ClaimKind = Literal["mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair", "kong", "pung",
-                    "chow"]
+ClaimKind = Literal["mah_jongg", "mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair", "kong",
+                    "pung", "chow"]
 
 CLASSIC_PRECEDENCE: tuple[ClaimKind, ...] = (
     "mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair", "kong", "pung", "chow",
@@ -58,7 +58,9 @@ class PlayRules:
     pair_claim_for_mah_jongg: bool = True
     """A discard may be claimed to complete the pair of a Mah Jongg hand (rule 11)."""
     precedence: tuple[ClaimKind, ...] = CLASSIC_PRECEDENCE
-    """Claims in order of precedence; ties go to the player nearest the discarder in playing order."""
+    """Claims in order of precedence; ties go to the player nearest the discarder in playing order. A plain
+    ``mah_jongg`` ranks every Mah Jongg claim alike (Four Winds); the classic ranks them by what the tile
+    completes (special hand, pung, chow, pair)."""
 
     concealed_kong_any_time: bool = True
     """A concealed kong may be declared on any later turn (rule 17), not only when the 4th tile is drawn."""
@@ -80,10 +82,9 @@ class PlayRules:
     """No going out on a discard of a tile one could have gone out on since one's last draw or claim."""
     ready_rule: Literal["none", "declare", "riichi"] = "none"
     """``declare``: a player must declare a ready hand (with a discard) before going out, and may bluff.
-    ``riichi``: a concealed, really ready hand may be declared; it is then locked, pays ``riichi_stake`` to the
-    hand's winner, must go out on the first tile that completes it (or the declaration is cancelled), and a win
-    after it is marked in the win context for its double."""
-    riichi_stake: int = 100
+    ``riichi``: a concealed, really ready hand may be declared; it is then locked, must go out on the first tile
+    that completes it (or the declaration is cancelled), and a win after it is marked in the win context for its
+    double. The deposit is the ruleset's ``penalties.riichi_deposit``, settled with the hand."""
 
     east_keeps_deal_on_draw: bool = True
     """After a dead hand East stays East (L4229, A4)."""

@@ -431,8 +431,8 @@ class Table:
 
     def _discard_context(self, discarder: int) -> WinContext:
         first = self.discard_count == 1 and discarder == self.east and self.claims_made == 0
-        return WinContext(True, self.last_discard[1] if self.last_discard else None, "discard", False, False,
-                          False, first)
+        return WinContext(True, self.last_discard[1] if self.last_discard else None, "discard",
+                          self.wall.live_count == 0, False, False, first)
 
     def _could_win_with(self, seat: int, tile: Tile) -> bool:
         """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
@@ -571,10 +571,10 @@ class Table:
 
     def _claim_rank(self, seat: int, action: Claim, discarder: int, tile: Tile) -> tuple[int, int]:
         kind = action.type
-        if kind == "mah_jongg":
+        order = self.rules.precedence
+        if kind == "mah_jongg" and kind not in order:  # the classic ranks Mah Jongg claims by what they complete
             shape = self._discard_shape(seat, tile, discarder)
             kind = f"mah_jongg_{shape.completes}" if shape else "mah_jongg_pung"
-        order = self.rules.precedence
         rank = order.index(kind) if kind in order else len(order)
         return rank, (seat - discarder) % 4
 

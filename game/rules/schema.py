@@ -251,8 +251,7 @@ _PLAY_DOCS = {
                       "discards this hand",
     "missed_discard": "no going out on a discard of a tile one could have gone out on since one's last draw or claim",
     "ready_rule": "none; declare: a ready hand must be declared before going out; riichi: a concealed ready hand "
-                  "may be declared, locked and staked",
-    "riichi_stake": "what a riichi declaration costs; it goes to the hand's winner",
+                  "may be declared and is locked (its deposit is penalties.riichi_deposit)",
     "precedence": "claims in order of precedence; ties go to the player nearest the discarder",
     "concealed_kong_any_time": "a concealed kong may be declared on any later turn (rule 17)",
     "promote_kong_any_time": "an exposed pung may be promoted on any later turn with a drawn tile (A8)",

@@ -113,20 +113,24 @@ def test_riichi__locked_pays_its_stake_and_doubles():
     assert not any(frm == 3 for frm, _to, _amount in settled.payments)  # the winner keeps its own stake
 
 
-def test_riichi__stake_goes_to_another_winner():
-    """A riichi declarer who does not win pays the stake to the winner; riichi itself is optional."""
+def test_riichi__deposit_goes_to_another_winner():
+    """Under Japanese Riichi a declarer who does not win pays the deposit to the winner; riichi is optional."""
     from game.core.match import Match
-    from tests.scoring_builders import classic_judge
+    from game.core.scoring import RulesetJudge
+    from game.mods import get_ruleset
 
-    rules = _rules(ready_rule="riichi")
+    ruleset = get_ruleset("japanese-riichi")
+    rules = ruleset.play
+    judge = RulesetJudge(ruleset)
     table = rigged_table({0: "1C 2C 3C 4C 5C 6C 7C 8C 9C 2D 3D WD WD", 1: FILLER, 2: FILLER, 3: WAITS_8D},
-                         "GD 4D", current=3, rules=rules, judge=classic_judge())
+                         "GD 4D", current=3, rules=rules, judge=judge)
     table.apply(3, Discard(t("GD"), standing=True))
     assert table.current == 0 and MahJongg() in table.legal_actions(0)  # no riichi needed to go out
     table.apply(0, MahJongg())
-    match = Match(rules, classic_judge(), 1, east=0)
+    match = Match(rules, judge, 1, east=0)
     events = match.finish_hand(table)
     settled = next(e for e in events if e.kind == "settled")
+    assert ruleset.penalties.riichi_deposit == 100
     assert (3, 0, 100) in settled.payments and sum(settled.deltas) == 0
 
 
@@ -140,3 +144,39 @@ def test_riichi__cancelled_when_a_winning_tile_passes():
     events = table.apply(3, Pass())
     assert any(e.kind == "ready_cancelled" for e in events)
     assert not table.players[3].riichi and table.players[3].riichi_declared
+
+
+def test_precedence__plain_mah_jongg_ranks_every_win_alike():
+    """Four Winds ranks all Out claims alike: the nearest claimant wins even against a Mah Jongg with a pung."""
+    hands = {0: "5D " + " ".join(FILLER.split()[:12]), 1: "1C 2C 3C 4C 5C 6C 7C 8C 9C 6D 7D WD WD", 2: FILLER,
+             3: "1B 2B 3B 4B 5B 6B 7B 8B 9B 5D 5D RD RD"}
+    equal = _rules(precedence=("mah_jongg", "kong", "pung", "chow"))
+    for rules, winner in ((_rules(), 3), (equal, 1)):
+        table = rigged_table(hands, "WD", current=0, rules=rules)
+        table.apply(0, Discard(t("5D")))
+        table.apply(3, Claim("mah_jongg"))
+        table.apply(1, Claim("mah_jongg"))
+        assert table.result.winner == winner
+
+
+def test_last_discard__win_context_and_classic_scoring():
+    """Going out on the last discard marks the win context; the classic's "last tile from the wall" (+10) still
+    needs a drawn tile (L1461), while a self-drawn last tile scores it."""
+    from tests.scoring_builders import classic_judge
+
+    judge = classic_judge()
+    table = rigged_table({0: "8D " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: FILLER, 3: WAITS_8D}, "3C",
+                         current=0, rules=_rules(), judge=judge)
+    table.wall.live.clear()  # the tile seat 0 just drew was the last of the wall
+    table.apply(0, Discard(t("8D")))
+    table.apply(3, Claim("mah_jongg"))
+    context = table.result.context
+    assert context.last_wall_tile and context.won_by == "discard"
+    items = {i.id for i in judge.score(table.hand_spec(3), context).items}
+    assert "last_wall_tile" not in items
+    drawn = rigged_table({0: FILLER, 1: FILLER, 2: FILLER, 3: WAITS_8D}, "8D", current=3, rules=_rules(),
+                         judge=judge)
+    drawn.wall.live.clear()
+    drawn.apply(3, MahJongg())
+    assert drawn.result.context.last_wall_tile
+    assert "last_wall_tile" in {i.id for i in judge.score(drawn.hand_spec(3), drawn.result.context).items}
