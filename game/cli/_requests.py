@@ -67,9 +67,3 @@ def ruleset_id(args: Any, data: dict[str, Any]) -> str:
     if getattr(args, "ruleset", None):
         return str(args.ruleset)
     return typed(data, "ruleset", str, "classic")
-
-
-def get_ruleset(ruleset: str, args: Any) -> Any:
-    from game.mods import get_ruleset as lookup
-
-    return lookup(ruleset, mods_dir=getattr(args, "mods_dir", None), config_dir=getattr(args, "config_dir", None))

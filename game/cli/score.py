@@ -12,8 +12,8 @@ import argparse
 import sys
 from typing import Any
 
-from game.cli._requests import RequestError, check_keys, get_ruleset, read_request, ruleset_id, typed
-from game.cli.common import print_json
+from game.cli._requests import RequestError, check_keys, read_request, ruleset_id, typed
+from game.cli.common import load_ruleset, print_json
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import meld_from_tiles
 from game.core.scoring import RulesetJudge
@@ -60,7 +60,7 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
 
 def run(args: argparse.Namespace) -> int:
     data = read_request(args.file)
-    ruleset = get_ruleset(ruleset_id(args, data), args)
+    ruleset = load_ruleset(ruleset_id(args, data), args.mods_dir, args.config_dir)
     hand, context = parse_request(data)
     result = RulesetJudge(ruleset).score(hand, context)
     if context.winner and not result.mah_jongg:
