@@ -67,6 +67,11 @@ class EnginePlayer:
         self.specials: tuple[SpecialHand, ...] = ()
         if ruleset is not None and personality.knows_limit_hands and ruleset.special_hands_allowed:
             self.specials = tuple(h for h in ruleset.special_hands if h.allowed and h.has_shape)
+        # A limitmaker sets out for special hands further away, and weighs how buildable each one is.
+        gambler = personality.strategy == "limitmaker"
+        self._reach = 6 if gambler else 5
+        self._falloff = 1.5 if gambler else 2.0
+        self._ease = {h.id: _ease(h) if gambler else 1.0 for h in self.specials}
         self._plan = _Plan()
         self._tiles_left = -1
         self._values: dict[tuple[int, int], ValueModel] = {}
@@ -171,17 +176,18 @@ class EnginePlayer:
         for hand in self.specials[len(view.me.discards) % 2::2]:
             if hand.id in plan.dropped:
                 continue
-            target = special_target(hand, counts, melds, env, budget=500, max_distance=min(5, int(regular + slack)))
+            reach = min(self._reach, int(regular + slack))
+            target = special_target(hand, counts, melds, env, budget=500, max_distance=reach)
             if target is None:
                 continue
-            worth = self._special_worth(hand)
-            # Prefer near, valuable hands: each tile further away halves the appeal.
-            appeal = worth / 2 ** max(0, target.distance - regular)
+            worth = self._special_worth(hand) * self._ease[hand.id]
+            # Prefer near, valuable hands: each tile further away cuts the appeal (a gambler minds it less).
+            appeal = worth / self._falloff ** max(0, target.distance - regular)
             if appeal > best[0]:
                 best = (appeal, hand, target.distance)
         # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
         # or more at the regular hand's distance, an expert only for a near, rich one.
-        if best[1] is not None and best[0] >= 6.0 - 3.0 * p.value_pull:
+        if best[1] is not None and best[0] >= 6.0 - 4.5 * p.value_pull:
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
 
     def _special_worth(self, hand: SpecialHand) -> float:
@@ -312,8 +318,9 @@ class EnginePlayer:
                 return 0.0
             return p.claim_eagerness + 0.3 * worth - 0.2  # more points and a loose tile, if it costs no speed
         eager = p.claim_eagerness
-        if gain == 0 and kind == "pung" and eager >= 0.9:
-            return 0.05  # the eager beginner takes a pung that gains nothing, often breaking its only pair
+        if gain == 0 and eager >= 0.9:
+            # The eager beginner takes a pung or chow that gains nothing, often breaking its only pair.
+            return 0.05 if kind == "pung" or top_threat < 1.0 else 0.0
         if gain <= 0:
             return 0.0
         if top_threat >= 1.0:
@@ -324,6 +331,8 @@ class EnginePlayer:
             eager += 0.45  # a claim that makes the hand ready is worth showing it for
         if kind == "chow":
             eager -= 0.1
+        if self._plan.hand is not None:
+            eager += 0.35 * p.plan_stickiness  # a set for the special hand being chased
         eager += 0.15 * min(2.0, worth) * p.value_pull
         return eager - 0.5 + 0.1 * (gain - 1)
 
@@ -332,6 +341,19 @@ def _minus(counts: list[int], tile: int) -> list[int]:
     after = list(counts)
     after[tile] -= 1
     return after
+
+
+def _ease(hand: SpecialHand) -> float:
+    """How buildable a special hand is, 0–1: sets and pairs can be claimed and grow from pairs; a hand of lone
+    single tiles must come from the wall alone, and a concealed one allows no claims at all."""
+    form = hand.forms[0]
+    singles = sum(1 for el in form.elements if el.kind == "single")
+    chows = sum(1 for el in form.elements if el.kind == "chow")
+    # Pungs come from any player's discard; a chow of one exact run or a lone single comes far less often.
+    ease = 1.0 if singles <= 2 and chows <= 1 else (0.5 if singles <= 2 else 0.35)
+    if all(f.concealed for f in hand.forms):
+        ease *= 0.6
+    return ease
 
 
 def nearest_special(hands: Sequence[SpecialHand], view: PlayerView) -> Target | None:
