@@ -1,8 +1,9 @@
 """``screenshot``: render one scene headless after a deterministic setup and write a PNG (contract §6).
 
 ``python -m game screenshot --scene title|table|wall|scores|settings|mods --out FILE.png [--seed S] [--turns N]
-[--size WxH] [--tileset ID] [--theme ID]``. For the table, the hand is dealt from seed S and N turns (decisions)
-are played by computer players; the scores scene plays the hand to its end first.
+[--size WxH] [--tileset ID] [--theme ID]``; also ``help``, ``rules``, ``saves``, ``replay`` (N moves into the
+first hand), ``stats`` (after three hands) and ``new_game``. For the table, the hand is dealt from seed S and N
+turns (decisions) are played by computer players; the scores scene plays the hand to its end first.
 """
 
 from __future__ import annotations
@@ -12,7 +13,10 @@ import os
 import sys
 from typing import Any
 
-SCENES = ("title", "table", "wall", "scores", "settings", "mods", "help")
+SCENES = ("title", "table", "wall", "scores", "settings", "mods", "help", "saves", "replay", "stats", "new_game",
+          "rules")
+"""The contract's six scenes, then the other boxes (kept equal to ``game.client.stage.SCENES``, which this
+module may not import before the display driver is chosen)."""
 
 
 def register(subparsers: Any) -> None:

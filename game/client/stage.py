@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import Any
 
 from game.client.controller import Options
@@ -41,10 +42,64 @@ def staged_table(app: Any, seed: int, turns: int) -> Any:
     return scene
 
 
+SCENES = ("title", "table", "wall", "scores", "settings", "mods", "help", "saves", "replay", "stats", "new_game",
+          "rules")
+"""Every scene :func:`stage_scene` can set up (the screenshot contract's six first)."""
+
+
+def played_hands(table: Any, hands: int) -> Any:
+    """Play ``hands`` whole hands at ``table`` (computer players for everyone), so a game has a history."""
+    session = table.session
+    for number in range(hands):
+        if number:
+            if session.match.is_over:
+                break
+            session.deal()
+            table.scenery.table = session.table
+            session.start()
+        session.play_to_end()
+        table._pump()
+        table.animator.finish()
+        session.finish_hand()
+        table._pump()
+        table.animator.finish()
+    table.scores_shown = True
+    return session
+
+
+def _staged_stats(app: Any, session: Any) -> Any:
+    """The statistics box over the table, counting the staged game's hands in a throw-away statistics file."""
+    import dataclasses
+    import tempfile
+
+    from game.client.scenes.stats import StatsScene
+    from game.stats import Statistics, save_statistics
+
+    stats = Statistics()
+    for record in session.match.history:
+        stats.record_hand(session.ruleset.id, session.player_ids, record)
+    folders = app.folders
+    with tempfile.TemporaryDirectory() as folder:
+        save_statistics(folder, stats)
+        # The player's own statistics stay out of the picture: the box reads the throw-away folder.
+        app.folders = dataclasses.replace(folders, config=Path(folder)) if folders is not None else None
+        try:
+            return StatsScene(app, session)
+        finally:
+            app.folders = folders
+
+
 def stage_scene(app: Any, name: str, *, seed: int = 1, turns: int = 24) -> Any:
     """Put scene ``name`` on top of ``app``'s stack, set up deterministically, and return it."""
     if name == "title":
         app.show_title()
+        app.stack.apply_pending()
+        return app.stack.top
+    if name == "new_game":
+        from game.client.scenes.new_game import NewGameScene
+
+        app.show_title()
+        app.stack.push(NewGameScene(app, seed=seed))
         app.stack.apply_pending()
         return app.stack.top
     table = staged_table(app, seed, turns)
@@ -66,8 +121,27 @@ def stage_scene(app: Any, name: str, *, seed: int = 1, turns: int = 24) -> Any:
         app.show_mods()
     elif name == "help":
         app.show_help(table)
+    elif name == "rules":
+        from game.client.scenes.rules import RulesScene
+
+        app.stack.push(RulesScene(app, from_scene=table))
+    elif name == "saves":
+        from game.client.scenes.saves import SavesScene
+
+        table.session.save_name = "Staged game"
+        app.stack.push(SavesScene(app, "save", table.session))
+    elif name == "replay":
+        from game.client.scenes.replay import ReplayScene
+
+        session = played_hands(table, 1)
+        scene = ReplayScene(app, session, 0)
+        for _ in range(min(turns, scene.total_moves)):
+            scene.forward()
+        app.stack.push(scene)
+    elif name == "stats":
+        app.stack.push(_staged_stats(app, played_hands(table, 3)))
     else:
-        raise ValueError(f"unknown scene {name!r}: expected one of title, table, wall, scores, settings, mods, help")
+        raise ValueError(f"unknown scene {name!r}: expected one of {', '.join(SCENES)}")
     app.stack.apply_pending()
     return app.stack.top
 

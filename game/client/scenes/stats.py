@@ -155,28 +155,35 @@ class StatsScene(Scene):
             text(surface, "No hand finished in this game yet.", area.center, 15, palette.compass_dark, "sans",
                  "center")
             return
-        plot = area.inflate(-60, -50).move(14, -4)
+        # The axes' labels sit left of and below the plot, and the points start a little inside it, so the
+        # first hand's number never runs into the axis or its labels; the legend has its own line at the bottom.
+        plot = pygame.Rect(area.left + 50, area.top + 14, area.width - 66, area.height - 62)
         top = max([max(r.scores) for r in history] + [10])
         pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.bottomright, 2)
         pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.topleft, 2)
         text(surface, str(top), (plot.left - 6, plot.top), 12, palette.compass_dark, "sans", "midright")
-        text(surface, "0", (plot.left - 6, plot.bottom), 12, palette.compass_dark, "sans", "midright")
-        step = plot.width / max(1, len(history) - 1)
+        text(surface, "0", (plot.left - 6, plot.bottom), 12, palette.compass_dark, "sans", "bottomright")
+        text(surface, "hand", (plot.left - 6, plot.bottom + 4), 11, palette.compass_dark, "sans", "topright")
+        inner = plot.inflate(-28, 0)
+        step = inner.width / max(1, len(history) - 1)
+
+        def x_of(i: int) -> float:
+            return inner.left + i * step if len(history) > 1 else inner.centerx
+
         for seat in range(4):
-            points = [(plot.left + i * step if len(history) > 1 else plot.centerx,
-                       plot.bottom - plot.height * r.scores[seat] / top) for i, r in enumerate(history)]
+            points = [(x_of(i), plot.bottom - plot.height * r.scores[seat] / top) for i, r in enumerate(history)]
             if len(points) > 1:
                 pygame.draw.lines(surface, SERIES[seat], False, points, 3)
             for p in points:
                 pygame.draw.circle(surface, SERIES[seat], (round(p[0]), round(p[1])), 4)
-        for i in range(len(history)):
-            if len(history) <= 12 or i % 2 == 0:
-                text(surface, str(history[i].hand_number), (plot.left + i * step, plot.bottom + 4), 11,
-                     palette.compass_dark, "sans", "midtop")
+        every = max(1, -(-len(history) // 12))
+        for i in range(0, len(history), every):
+            text(surface, str(history[i].hand_number), (x_of(i), plot.bottom + 4), 11, palette.compass_dark, "sans",
+                 "midtop")
         names = self.session.names
         x = area.left + 12
         for seat in range(4):
-            pygame.draw.line(surface, SERIES[seat], (x, area.bottom - 10), (x + 18, area.bottom - 10), 3)
+            pygame.draw.line(surface, SERIES[seat], (x, area.bottom - 14), (x + 18, area.bottom - 14), 3)
             label = fit_text(names[seat], 90, 12)
-            r = text(surface, label, (x + 22, area.bottom - 10), 12, palette.text_dark, "sans", "midleft")
+            r = text(surface, label, (x + 22, area.bottom - 14), 12, palette.text_dark, "sans", "midleft")
             x = r.right + 16

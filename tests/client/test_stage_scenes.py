@@ -1,0 +1,39 @@
+"""Every scene the screenshot command knows can be staged and drawn; the staged statistics stay out of the
+player's own statistics file."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.cli import screenshot
+from game.client import stage
+from tests.client.helpers import make_app
+
+
+def test_stage__screenshot_knows_every_staged_scene_with_the_contracts_six_first() -> None:
+    assert screenshot.SCENES == stage.SCENES
+    assert stage.SCENES[:6] == ("title", "table", "wall", "scores", "settings", "mods")
+
+
+@pytest.mark.parametrize("name", ["saves", "replay", "stats", "new_game", "rules", "help"])
+def test_stage__each_box_is_staged_on_top_and_draws(tmp_path, name) -> None:
+    app = make_app(tmp_path)
+    scene = stage.stage_scene(app, name, seed=2, turns=12)
+    assert app.stack.top is scene and scene.name == name
+    picture = app.render(1.0)
+    colours = {tuple(picture.get_at((x, y)))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)}
+    assert len(colours) > 20, "a real picture, not a blank screen"
+    if name == "replay":
+        assert scene.move == 12, "the replay stands the asked number of moves into the hand"
+    if name == "stats":
+        assert len(scene.session.match.history) == 3 and len(scene.rows()) == 4
+        assert app.folders.config == tmp_path / "config"
+        assert not (tmp_path / "config" / "statistics.json").exists()
+
+
+def test_stage__screenshot_command_writes_the_new_scenes(tmp_path) -> None:
+    out = tmp_path / "saves.png"
+    screenshot.render_scene("saves", str(out), seed=1, turns=6)
+    image = pygame.image.load(str(out))
+    assert image.get_size() == (1280, 720)
