@@ -334,11 +334,9 @@ class App:
         if self.folders is None or not self.autosave_enabled or session.ruleset is None:
             return
         try:
-            from game.saves import snapshot, write_autosave
+            from game.saves import write_autosave
 
-            saved = snapshot(session.match, ruleset_id=session.ruleset.id, players=["human", *session.opponents],
-                             names=session.names)
-            write_autosave(self.folders.saves, saved)
+            write_autosave(self.folders.saves, session.snapshot())
         except Exception as exc:  # a failed autosave is reported, never fatal
             log.warning("autosave failed: %s", exc)
 

@@ -8,6 +8,7 @@ nothing here reads a clock, so tests play whole hands in milliseconds.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import random
 from collections import deque
@@ -489,8 +490,10 @@ class Session:
         from game.saves import snapshot
 
         ruleset_id = self.ruleset.id if self.ruleset is not None else "classic"
+        # The starting score may differ from the ruleset's (New Game lets the player choose it).
+        settings = {"show_all_used": self.show_all_used, "start_score": self.rules.start_score}
         return snapshot(self.match, ruleset_id=ruleset_id, players=self.player_ids, names=self.names,
-                        mods=mods, settings={"show_all_used": self.show_all_used}, name=name)
+                        mods=mods, settings=settings, name=name)
 
     @classmethod
     def from_save(cls, saved: Any, mods_dir: str | None = None, *, options: Options | None = None,
@@ -511,6 +514,9 @@ class Session:
         except SaveError as exc:
             extra = f" (missing mods: {', '.join(missing)})" if missing else ""
             raise SaveError(f"{exc}{extra}") from None
+        start_score = saved.settings.get("start_score", rules.start_score)
+        if isinstance(start_score, int) and not isinstance(start_score, bool):
+            rules = dataclasses.replace(rules, start_score=start_score)
         try:
             match = restore(saved, rules, judge, source)
         except SaveError as exc:

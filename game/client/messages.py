@@ -61,6 +61,10 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
         return f"{names[event.seat]} declares {kind} of {tile_name(event.tile)}"
     if isinstance(event, ev.StandingHandDeclared):
         return f"{names[event.seat]} calls a Standing Hand"
+    if isinstance(event, ev.ReadyDeclared):
+        return f"{names[event.seat]} declares {'Riichi' if event.riichi else 'a ready hand'}"
+    if isinstance(event, ev.ReadyCancelled):
+        return f"{has(names[event.seat])} let a winning tile pass: the Riichi is cancelled"
     if isinstance(event, ev.KongRobbed):
         return f"{names[event.seat]} robs the Kong of {tile_name(event.tile)} from {names[event.from_seat]}"
     if isinstance(event, ev.MahJonggDeclared):

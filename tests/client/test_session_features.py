@@ -152,3 +152,20 @@ def test_open__missing_mods_that_were_not_needed_are_warnings() -> None:
     opened, warnings = Session.from_save(saved, available_mods=set())
     assert opened.match.seed == session.match.seed
     assert len(warnings) == 1 and "pretty-tiles" in warnings[0]
+
+
+def test_save__a_chosen_starting_score_survives_saving_and_opening(tmp_path) -> None:
+    """A game started with 2,500 points each (New Game's choice) reopens with those totals, not the ruleset's."""
+    import dataclasses
+
+    session = instant_session(5)
+    session.rules = dataclasses.replace(session.rules, start_score=2500)
+    session.match = type(session.match)(session.rules, session.judge, session.seed)
+    session.deal()
+    session.play_to_end()
+    session.finish_hand()
+    path = tmp_path / "rich.sparrow"
+    write_save(path, session.snapshot(name="rich"))
+    opened, _ = Session.from_save(read_save(path), source=str(path))
+    assert sum(opened.match.totals) == 4 * 2500
+    assert opened.match.totals == session.match.totals

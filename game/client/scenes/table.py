@@ -150,16 +150,39 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             else:
                 s.status = "Wait for your turn."
             return
-        if s.table.players[HUMAN].standing and s.table.drawn_tile is not None and tile != s.table.drawn_tile:
-            s.status = f"You've called a Standing Hand and have to discard {tile_name(s.table.drawn_tile)}"
+        me = s.table.players[HUMAN]
+        if me.locked and s.table.drawn_tile is not None and tile != s.table.drawn_tile:
+            what = "a Standing Hand" if me.standing else "Riichi"
+            s.status = f"You've called {what} and have to discard {tile_name(s.table.drawn_tile)}"
             return
-        if s.options.ask_first and s.standing_possible(tile) and ("standing", len(s.table.events)) not in self.asked:
+        prompt = self._declaration_prompt(tile)
+        if s.options.ask_first and prompt and ("standing", len(s.table.events)) not in self.asked:
             self.asked.add(("standing", len(s.table.events)))
-            self._ask("Standing Hand", f"Discard {tile_name(tile)} and call a Standing Hand? You will need one "
-                      "tile to go Mah Jongg and may not change your hand.",
-                      [("Call it", lambda: self._discard(tile, True)), ("Just discard", lambda: self._discard(tile))])
+            title, question, yes = prompt
+            self._ask(title, question, [(yes, lambda: self._discard(tile, True)),
+                                        ("Just discard", lambda: self._discard(tile))])
             return
         self._discard(tile)
+
+    def _declaration_prompt(self, tile: int) -> tuple[str, str, str] | None:
+        """The question to ask before discarding ``tile`` when it may come with a declaration, in the words of
+        the ruleset's ready rule; None when there is nothing worth asking (a ready declaration is only offered
+        when the hand would really be ready, though the rules would allow a bluff)."""
+        s = self.session
+        if not s.standing_possible(tile):
+            return None
+        rule = s.table.rules.ready_rule
+        name = tile_name(tile)
+        if rule == "none":
+            return ("Standing Hand", f"Discard {name} and call a Standing Hand? You will need one tile to go Mah "
+                    "Jongg and may not change your hand.", "Call it")
+        if tile not in s.table.judge.ready_discards(s.table.hand_spec(HUMAN)):
+            return None
+        if rule == "riichi":
+            return ("Riichi", f"Discard {name} and declare Riichi? Your hand is locked, you pay the deposit to "
+                    "the winner, and you must go out on the first tile that completes it.", "Riichi!")
+        return ("Ready Hand", f"Discard {name} and declare a ready hand? You may only go out after declaring.",
+                "Declare")
 
     def _discard(self, tile: int, standing: bool = False) -> None:
         self._record_slots()
@@ -445,8 +468,10 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                  if on]
         if flags:
             text(surface, " · ".join(flags), (20, 656), 13, palette.accent, "bold")
-        if s.table.players[HUMAN].standing:
-            text(surface, "Standing Hand", (20, 672), 13, palette.accent, "bold")
+        me = s.table.players[HUMAN]
+        if me.ready:
+            label = "Standing Hand" if me.standing else ("Riichi" if me.riichi else "Ready Hand declared")
+            text(surface, label, (20, 672), 13, palette.accent, "bold")
 
     def _banner(self, surface: pygame.Surface, message: str, y: int = 540, alpha: float = 1.0) -> None:
         palette = self.app.palette
