@@ -21,7 +21,7 @@ from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
 
 REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
 OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_tile", "original_hand",
-            "standing_hand", "first_discard", "riichi")
+            "standing_hand", "first_discard", "riichi", "first_draw")
 WON_BY = ("discard", "wall", "loose_tile", "robbed_kong")
 
 
@@ -53,7 +53,7 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
         winner=typed(data, "winner", bool), winning_tile=tile_from_code(winning) if winning else None,
         won_by=won_by,  # type: ignore[arg-type]
         **{flag: typed(data, flag, bool, False)
-           for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi")},
+           for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw")},
     )
     return hand, context
 

@@ -46,6 +46,8 @@ class WinContext:
     first_discard: bool = False
     riichi: bool = False
     """The winner had declared riichi."""
+    first_draw: bool = False
+    """Won with the player's first drawn tile, before any claim or kong (a non-dealer's Earthly Hand)."""
 
 
 @dataclass(frozen=True)

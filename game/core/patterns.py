@@ -300,12 +300,13 @@ class Conditions:
     original_hand: bool | None = None
     last_wall_tile: bool | None = None
     standing_hand: bool | None = None
+    first_draw: bool | None = None
     seat_winds: frozenset[int] | None = None
     round_winds: frozenset[int] | None = None
 
     def __post_init__(self) -> None:
         values = (self.won_by, self.first_discard, self.original_hand, self.last_wall_tile, self.standing_hand,
-                  self.seat_winds, self.round_winds)
+                  self.first_draw, self.seat_winds, self.round_winds)
         object.__setattr__(self, "_empty", all(v is None for v in values))
 
     def hold(self, seat_wind: int, round_wind: int, context: object) -> bool:
@@ -314,7 +315,7 @@ class Conditions:
             return True
         if self.won_by is not None and getattr(context, "won_by", None) not in self.won_by:
             return False
-        for name in ("first_discard", "original_hand", "last_wall_tile", "standing_hand"):
+        for name in ("first_discard", "original_hand", "last_wall_tile", "standing_hand", "first_draw"):
             wanted = getattr(self, name)
             if wanted is not None and bool(getattr(context, name, False)) != wanted:
                 return False

@@ -68,6 +68,8 @@ class PlayerState:
     """A classic standing hand was declared: the hand is locked."""
     waits: tuple[Tile, ...] = ()
     has_discarded: bool = False
+    draws: int = 0
+    """Tiles drawn from the wall on this player's turns (replacements not counted)."""
     ready: bool = False
     """A ready hand was declared (standing hand, ready declaration or riichi)."""
     riichi: bool = False
@@ -278,6 +280,7 @@ class Table:
         else:
             tile, position = self.wall.draw()
             self.players[seat].concealed.append(tile)
+            self.players[seat].draws += 1
             self._emit(TileDrawn(seat, tile, position, self.wall.live_count))
             source = "wall"
         while tile is not None and is_bonus(tile):
@@ -337,8 +340,10 @@ class Table:
         won_by = self._drawn_from or "wall"
         original = (self.rules.original_hand and seat == self.east and self.discard_count == 0
                     and self.claims_made == 0)
+        first_draw = (won_by == "wall" and self.players[seat].draws == 1 and self.claims_made == 0
+                      and not any(p.melds for p in self.players))
         return WinContext(True, self._drawn, won_by, won_by == "wall" and self.wall.live_count == 0,
-                          original, self.players[seat].standing, False, self.players[seat].riichi)
+                          original, self.players[seat].standing, False, self.players[seat].riichi, first_draw)
 
     def may_go_out(self, seat: int) -> bool:
         """Under "require declaration" only a declared hand may go out (riichi itself is optional, L2327)."""
@@ -668,7 +673,8 @@ class Table:
 
     def _win(self, seat: int, tile: Tile | None, context: WinContext, from_seat: int | None) -> None:
         context = WinContext(True, tile, context.won_by, context.last_wall_tile, context.original_hand,
-                             self.players[seat].standing, context.first_discard, self.players[seat].riichi)
+                             self.players[seat].standing, context.first_discard, self.players[seat].riichi,
+                             context.first_draw)
         shape = self.judge.mah_jongg(self.hand_spec(seat), context)
         self.phase = "over"
         self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context)

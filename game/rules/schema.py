@@ -133,6 +133,7 @@ class WhenModel(_Model):
     original_hand: bool | None = Field(None, description="East won with the dealt hand and the first tile")
     last_wall_tile: bool | None = Field(None, description="won with the last tile before the kong box")
     standing_hand: bool | None = Field(None, description="won with a declared standing hand")
+    first_draw: bool | None = Field(None, description="won with one's first drawn tile, before any claim or kong")
     seat_wind: WindLetter | list[WindLetter] | None = Field(None, description="the winner's seat wind")
     round_wind: WindLetter | list[WindLetter] | None = Field(None, description="the wind of the round")
 

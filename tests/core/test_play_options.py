@@ -180,3 +180,24 @@ def test_last_discard__win_context_and_classic_scoring():
     drawn.apply(3, MahJongg())
     assert drawn.result.context.last_wall_tile
     assert "last_wall_tile" in {i.id for i in judge.score(drawn.hand_spec(3), drawn.result.context).items}
+
+
+def test_first_draw__earthly_hand_by_a_non_dealer_self_drawing_first():
+    """A non-dealer who goes out on their first tile from the wall, before any claim, has an Earthly Hand
+    (American Classical acknowledges it; the win context carries the trigger)."""
+    from game.core.scoring import RulesetJudge
+    from game.mods import get_ruleset
+
+    ruleset = get_ruleset("american-classical")
+    judge = RulesetJudge(ruleset)
+    table = rigged_table({0: FILLER, 1: WAITS_8D, 2: FILLER, 3: FILLER}, "8D", current=1, rules=ruleset.play,
+                         judge=judge)
+    table.apply(1, MahJongg())
+    context = table.result.context
+    assert context.first_draw and not context.original_hand
+    assert judge.score(table.hand_spec(1), context).special_hand == "Earthly Hand"
+    later = rigged_table({0: FILLER, 1: WAITS_8D, 2: FILLER, 3: FILLER}, "8D", current=1, rules=ruleset.play,
+                         judge=judge)
+    later.players[1].draws = 1  # a second draw is no Earthly Hand
+    later.apply(1, MahJongg())
+    assert not later.result.context.first_draw
