@@ -198,6 +198,6 @@ def test_first_draw__earthly_hand_by_a_non_dealer_self_drawing_first():
     assert judge.score(table.hand_spec(1), context).special_hand == "Earthly Hand"
     later = rigged_table({0: FILLER, 1: WAITS_8D, 2: FILLER, 3: FILLER}, "8D", current=1, rules=ruleset.play,
                          judge=judge)
-    later.players[1].draws = 1  # a second draw is no Earthly Hand
+    later.players[1].draws = 2  # as if this were the second tile drawn: no Earthly Hand
     later.apply(1, MahJongg())
     assert not later.result.context.first_draw
