@@ -90,6 +90,7 @@ class Tally:
     illegal: int = 0
     cpu_seconds: float = 0.0
     hashes: list[str] = field(default_factory=list)
+    error: str = ""
 
     def add(self, other: Tally) -> None:
         for name in ("hands", "wins", "deal_ins", "hands_with_call", "calls", "special_wins", "draws", "illegal",
@@ -99,10 +100,22 @@ class Tally:
         self.nets += other.nets
         self.decision_ms += other.decision_ms
         self.hashes += other.hashes
+        self.error = self.error or other.error
 
 
 def play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
-    """Play ``hands`` hands of one chunk of a matchup; the player under test starts at seat ``chunk % 4``."""
+    """Play ``hands`` hands of one chunk of a matchup; the player under test starts at seat ``chunk % 4``.
+
+    A chunk that cannot be played (a ruleset that does not load, a crash) comes back with ``error`` set, so one
+    broken matchup is reported as such instead of losing the whole report.
+    """
+    try:
+        return _play_chunk(matchup, chunk, hands)
+    except Exception as exc:  # reported in the table, not hidden
+        return Tally(error=f"{type(exc).__name__}: {exc}".splitlines()[0][:300])
+
+
+def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     from game.ai import create_player
     from game.autoplay import play_hand
     from game.cli.common import judge_for, load_ruleset
@@ -220,6 +233,7 @@ class Figures:
     cpu_seconds: float
     illegal: int
     log_hash: str
+    error: str
 
 
 def figures(tally: Tally) -> Figures:
@@ -235,7 +249,7 @@ def figures(tally: Tally) -> Figures:
         win_score=statistics.fmean(tally.win_scores) if tally.win_scores else 0.0,
         net=mean_interval(tally.nets), draws=tally.draws / n,
         ms_p99=percentile(tally.decision_ms, 0.99), ms_max=max(tally.decision_ms, default=0.0),
-        cpu_seconds=tally.cpu_seconds, illegal=tally.illegal, log_hash=digest,
+        cpu_seconds=tally.cpu_seconds, illegal=tally.illegal, log_hash=digest, error=tally.error,
     )
 
 
@@ -271,6 +285,7 @@ def separation(a: Figures, b: Figures) -> tuple[str, float]:
 
 def goals(f: dict[str, Figures]) -> list[tuple[str, str, bool]]:
     """Each goal of issue 7 that the numbers can check: (goal, measured, met)."""
+    f = {k: x for k, x in f.items() if not x.error}  # a matchup that could not be played checks nothing
     rows: list[tuple[str, str, bool]] = []
     if "expert" in f:
         e = f["expert"]
@@ -363,6 +378,9 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
     ]
     for m in matchups:
         x = f[m.key]
+        if x.error:
+            lines.append(f"| {m.title} | {m.ruleset} | {m.seed} | not played: {x.error} |")
+            continue
         lines.append(
             f"| {m.title} | {m.ruleset} | {m.seed} | {x.hands:,} | {_pct(x.win)} ({_ci(x.win_ci)}) "
             f"| {_pct(x.deal_in)} ({_ci(x.deal_in_ci)}) | {_pct(x.call_rate)} ({_ci(x.call_ci)}) "
@@ -371,7 +389,7 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
             f"| {x.ms_p99:.1f} / {x.ms_max:.1f} | `{x.log_hash}` |")
     lines += ["", "## Goals (issue 7)", "", "| Goal | Measured | |", "|---|---|---|"]
     lines += [f"| {goal} | {measured} | {_goal(ok)} |" for goal, measured, ok in goals(f)]
-    people = [k for k in PERSONALITIES if k in f]
+    people = [k for k in PERSONALITIES if k in f and not f[k].error]
     if len(people) > 1:
         lines += ["", "## How far apart the personalities are", "",
                   "Largest gap between each pair on a signature statistic (vs 3 greedy, classic). The average "
