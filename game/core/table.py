@@ -185,7 +185,9 @@ class Table:
         if r.east_dealt_fourteen:
             self._deal(self.east, 1)
         self._initial_replacements(order)
-        if self.passes and self.phase != "over":
+        if self.phase == "over":  # the kong box ran dry during the replacements: a dead hand before play
+            return
+        if self.passes:
             self.phase = "passing"
             self._start_pass_step()
         else:
@@ -251,7 +253,8 @@ class Table:
                 for tile in kongs if self.rules.initial_kongs_declared else ():
                     self._make_concealed_kong(seat, tile)
                 for _ in range(len(bonus) + (len(kongs) if self.rules.initial_kongs_declared else 0)):
-                    self._replace(seat)
+                    if self._replace(seat) is None:
+                        return  # no loose tile left: the hand is dead
                     replaced = True
             if not replaced or self.phase == "over":
                 return
@@ -456,7 +459,8 @@ class Table:
         if shape is None:
             return None
         from_left = (seat - discarder) % 4 == 1
-        if shape.completes == "chow" and not from_left and not self.rules.chow_from_any_for_mah_jongg:
+        if (shape.completes == "chow" and not from_left and not self.rules.chow_from_any
+                and not self.rules.chow_from_any_for_mah_jongg):
             return None
         if shape.completes == "pair" and not self.rules.pair_claim_for_mah_jongg:
             return None
