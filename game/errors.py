@@ -57,6 +57,10 @@ class DataFileError(SparrowError):
         super().__init__("\n".join(str(p) for p in problems))
         self.problems = problems
 
+    def __reduce__(self) -> tuple:
+        # Rebuilt from its problems (not its message), so it crosses process boundaries intact.
+        return (self.__class__, (self.problems,))
+
 
 class RulesetError(DataFileError):
     """A ruleset that cannot be loaded."""

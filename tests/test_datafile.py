@@ -27,3 +27,24 @@ def test_datafile__marks_every_key():
     doc = parse_yaml("top:\n  items:\n    - a: 1\n    - b: 2\n", "f.yaml")
     assert doc.where(("top", "items", 1, "b")) == (4, 7)
     assert doc.where(("top", "items", 1, "missing")) == (4, 7)
+
+
+def test_datafile__errors_survive_pickling():
+    """A data-file error sent from a worker process arrives with its problems intact (the AI report uses that)."""
+    import pickle
+
+    from game.errors import Problem, RulesetError
+
+    error = RulesetError([Problem("r.yaml", "unknown key 'x'", 3, 1), Problem("r.yaml", "bad value", 4, 2)])
+    again = pickle.loads(pickle.dumps(error))
+    assert type(again) is RulesetError and again.problems == error.problems and str(again) == str(error)
+
+
+def test_datafile__unknown_ruleset_error_survives_pickling():
+    """The unknown-ruleset error keeps its id and the known ids across processes."""
+    import pickle
+
+    from game.mods.rulesets import UnknownRulesetError
+
+    again = pickle.loads(pickle.dumps(UnknownRulesetError("nope", ["classic", "european"])))
+    assert str(again) == "unknown ruleset 'nope': expected one of 'classic', 'european'" and again.known

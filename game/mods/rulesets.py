@@ -23,6 +23,9 @@ class UnknownRulesetError(RulesetError):
         self.ruleset_id = ruleset_id
         self.known = known
 
+    def __reduce__(self) -> tuple:
+        return (self.__class__, (self.ruleset_id, self.known))
+
 
 @dataclass(frozen=True)
 class RulesetInfo:
