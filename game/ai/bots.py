@@ -13,7 +13,7 @@ import random
 from collections.abc import Sequence
 
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.tiles import NUM_KINDS, counts_of, is_suit
+from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_suit
 from game.core.view import PlayerView
 
 
@@ -53,6 +53,8 @@ class GreedyBot:
                 return action
         n_melds = len(view.me.melds)
         counts = counts_of(view.concealed)
+        if JOKER in view.concealed:  # the shanten tables know no jokers: keep them, build pungs around them
+            return self._with_jokers(counts, legal)
         passes = [a for a in legal if isinstance(a, PassTiles)]
         if passes:  # pass on the loneliest tiles
             return min(passes, key=lambda a: (sum(_isolation(counts, t) for t in a.tiles), a.tiles))
@@ -84,6 +86,20 @@ class GreedyBot:
             if value < best_value:
                 best_claim, best_value = claim, value
         return best_claim or Pass()
+
+    @staticmethod
+    def _with_jokers(counts: list[int], legal: Sequence[Action]) -> Action:
+        for kind in (DeclareKong, Claim):
+            for action in legal:
+                if isinstance(action, kind) and getattr(action, "type", "kong") in ("kong", "pung"):
+                    return action
+        passes = [a for a in legal if isinstance(a, PassTiles)]
+        if passes:
+            return min(passes, key=lambda a: (sum(_isolation(counts, t) for t in a.tiles), a.tiles))
+        discards = [a for a in legal if isinstance(a, Discard) and a.tile != JOKER and not a.standing]
+        if discards:
+            return min(discards, key=lambda a: (_isolation(counts, a.tile) if a.tile < NUM_KINDS else -9, a.tile))
+        return Pass() if Pass() in legal else legal[0]
 
     @staticmethod
     def _best_discards(counts: list[int], n_melds: int, discards: list[Discard], shanten) -> list[Discard]:

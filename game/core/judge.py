@@ -10,9 +10,9 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
-from game.core.hand import arrangements
+from game.core.hand import arrangements, joker_arrangements
 from game.core.melds import Meld, MeldKind
-from game.core.tiles import Tile, counts_of
+from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of
 
 WonBy = Literal["discard", "wall", "loose_tile", "robbed_kong"]
 
@@ -94,7 +94,7 @@ def regular_shape(hand: HandSpec, winning_tile: Tile | None, chows: bool = True,
         return None
     declared_chows = sum(1 for m in hand.melds if m.kind is MeldKind.CHOW)
     best: str | None = None
-    for arrangement in arrangements(counts_of(hand.concealed), chows=chows):
+    for arrangement in _arrangements(hand.concealed, chows):
         chow_count = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
         if max_chows is not None and chow_count > max_chows:
             continue
@@ -104,8 +104,17 @@ def regular_shape(hand: HandSpec, winning_tile: Tile | None, chows: bool = True,
     return WinShape(best) if best else None  # type: ignore[arg-type]
 
 
+def _arrangements(concealed: tuple[Tile, ...], chows: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
+    """Every regular split of the concealed tiles as ``(kind, first tile)`` groups; jokers stand in pungs."""
+    jokers = concealed.count(JOKER)
+    if not jokers:
+        return arrangements(counts_of(concealed), chows=chows)
+    return tuple(tuple((kind, tile) for kind, tile, _ in a)
+                 for a in joker_arrangements(counts_of(concealed), jokers, chows=chows))
+
+
 def _role_of(arrangement: tuple[tuple[str, int], ...], tile: Tile | None) -> str:
-    if tile is None:
+    if tile is None or tile == JOKER:
         return "pung"
     roles = []
     for kind, first in arrangement:
@@ -130,6 +139,8 @@ class RegularJudge:
     def waits(self, hand: HandSpec) -> list[Tile]:
         from game.core.analysis import waits
 
+        if JOKER in hand.concealed:
+            return waits_by_trial(self, hand)
         try:
             candidates = waits(counts_of(hand.concealed), len(hand.melds), chows=self.chows)
         except ValueError:
@@ -138,11 +149,23 @@ class RegularJudge:
                 if self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds), WinContext(True, t, "discard"))]
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
-        found = {}
-        for discard in sorted(set(hand.concealed)):
-            rest = list(hand.concealed)
-            rest.remove(discard)
-            waits = self.waits(HandSpec(tuple(rest), hand.melds))
-            if waits:
-                found[discard] = waits
-        return found
+        return ready_discards_by_trial(self, hand)
+
+
+def waits_by_trial(judge: Judge, hand: HandSpec) -> list[Tile]:
+    """The waits found by trying every tile kind (hands the shanten tables cannot read, such as with jokers)."""
+    return [t for t in range(NUM_KINDS)
+            if judge.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
+                                        hand.round_wind), WinContext(True, t, "discard"))]
+
+
+def ready_discards_by_trial(judge: Judge, hand: HandSpec) -> dict[Tile, list[Tile]]:
+    """Each discard that leaves a ready hand, found by asking the judge's ``waits`` after every discard."""
+    found = {}
+    for discard in sorted(set(hand.concealed)):
+        rest = list(hand.concealed)
+        rest.remove(discard)
+        waits = judge.waits(HandSpec(tuple(rest), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind))
+        if waits:
+            found[discard] = waits
+    return found

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from game.core.hand import arrangements
+from game.core.hand import arrangements, joker_arrangements
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import MeldKind
-from game.core.tiles import NUM_KINDS, Tile
+from game.core.tiles import JOKER, NUM_KINDS, Tile
 
 CLAIMED_WINS = ("discard", "robbed_kong")
 
@@ -101,7 +101,8 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
     player picks the reading that scores best, L2486).
     """
     declared = declared_sets(hand)
-    if sum(counts) != 3 * (4 - len(declared)) + 2:
+    jokers = hand.concealed.count(JOKER)
+    if sum(counts) + jokers != 3 * (4 - len(declared)) + 2:
         return []
     declared_chows = sum(1 for s in declared if s.kind == "chow")
     if declared_chows and not chows:
@@ -109,11 +110,13 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
     claimed = context.winning_tile if context.won_by in CLAIMED_WINS else None
     winning = context.winning_tile if context.winner else None
     readings = []
-    for arrangement in arrangements(counts, chows=chows):
-        n_chows = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
+    splits = (arrangements(counts, chows=chows) if not jokers
+              else joker_arrangements(counts, jokers, chows=chows))
+    for arrangement in splits:
+        n_chows = declared_chows + sum(1 for group in arrangement if group[0] == "chow")
         if max_chows is not None and n_chows > max_chows:
             continue
-        groups = [(kind, _group_tiles(kind, first)) for kind, first in arrangement]
+        groups = [(group[0], _group_tiles(*group)) for group in arrangement]
         places = [i for i, (_, tiles) in enumerate(groups) if winning in tiles] if winning is not None else [-1]
         seen: set[tuple[str, Tile]] = set()
         for place in places or [-1]:
@@ -129,10 +132,13 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
     return readings
 
 
-def _group_tiles(kind: str, first: Tile) -> tuple[Tile, ...]:
+def _group_tiles(kind: str, first: Tile, jokers: int = 0) -> tuple[Tile, ...]:
+    """The tiles of a set; jokers standing in a pung come last, so the set's first tile is the one it stands for
+    and it scores as that tile (A-002-2)."""
     if kind == "chow":
         return first, first + 1, first + 2
-    return (first,) * (3 if kind == "pung" else 2)
+    size = 3 if kind == "pung" else 2
+    return (first,) * (size - jokers) + (JOKER,) * jokers
 
 
 def loser_reading(hand: HandSpec, counts: Sequence[int], score_concealed: bool = True) -> Reading:

@@ -21,7 +21,14 @@ from typing import Any
 
 from game.core.analysis import shanten as analysis_shanten
 from game.core.analysis import waits as analysis_waits
-from game.core.judge import HandSpec, WinContext, WinShape, regular_shape
+from game.core.judge import (
+    HandSpec,
+    WinContext,
+    WinShape,
+    ready_discards_by_trial,
+    regular_shape,
+    waits_by_trial,
+)
 from game.core.melds import MeldKind
 from game.core.patterns import Env, HandFacts, MatchedGroup, Pattern
 from game.core.penalties import settle_hand
@@ -41,6 +48,7 @@ from game.core.settle import Settlement
 from game.core.tiles import (
     FIRST_FLOWER,
     FIRST_SEASON,
+    JOKER,
     NUM_KINDS,
     Tile,
     bonus_owner,
@@ -205,6 +213,8 @@ class RulesetJudge:
         Regular waits come from the shanten tables; a special hand is tried only when the tiles held already fit
         it, so this stays fast enough to ask after every move.
         """
+        if JOKER in hand.concealed:  # the shanten tables know no jokers
+            return waits_by_trial(self, hand)
         counts = counts_of(hand.concealed)
         facts = HandFacts.of(counts, hand.melds)
         play = self.ruleset.play
@@ -251,6 +261,8 @@ class RulesetJudge:
         One look at the 14 tiles usually shows that no discard can leave a ready hand (regular shanten above 0
         and no special hand within reach), which spares a ``waits`` call per discard.
         """
+        if JOKER in hand.concealed:
+            return ready_discards_by_trial(self, hand)
         counts = counts_of(hand.concealed)
         facts = HandFacts.of(counts, hand.melds)
         play = self.ruleset.play
@@ -294,7 +306,8 @@ class RulesetJudge:
             raise InvalidTilesError(f"the winning tile {tile_code(context.winning_tile)!r} is not among the "
                                     f"concealed tiles", code=tile_code(context.winning_tile))
         play = self.ruleset.play
-        if self._needs_waits and context.winning_tile is not None and context.winning_tile < NUM_KINDS:
+        if (self._needs_waits and context.winning_tile is not None and context.winning_tile < NUM_KINDS
+                and JOKER not in hand.concealed):
             info.waits = count_waits(hand, counts, context.winning_tile, chows=play.chows_allowed,
                                      max_chows=play.max_chows)
         facts = HandFacts.of(counts, hand.melds)

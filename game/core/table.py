@@ -50,7 +50,7 @@ from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
 from game.core.play_rules import PlayRules
 from game.core.refusals import refusal
-from game.core.tiles import NUM_KINDS, Tile, is_bonus, is_suit, suit_of
+from game.core.tiles import JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
 from game.errors import IllegalActionError
@@ -379,7 +379,9 @@ class Table:
 
     def _kong_tiles(self, p: PlayerState) -> list[Tile]:
         counts = Counter(p.concealed)
-        concealed = [t for t, n in counts.items() if n == 4 and t < NUM_KINDS]
+        jokers = counts[JOKER]
+        # Jokers fill a concealed kong too, beside at least one natural tile (A-002-2).
+        concealed = [t for t, n in counts.items() if t < NUM_KINDS and n + jokers >= 4]
         if not self.rules.concealed_kong_any_time:
             concealed = [t for t in concealed if t == self._drawn]
         promotable = [m.tile for m in p.melds if m.kind is MeldKind.PUNG and m.exposed and counts[m.tile]]
@@ -398,6 +400,8 @@ class Table:
         last = self.wall.live_count == 0
         if last and r.claim_last_discard == "none":
             return []
+        if tile == JOKER:  # a discarded joker is dead (A-002-2: claiming one is not in the source)
+            return []
         if r.sacred_discard == "last" and p.own_discards and p.own_discards[-1] == tile:
             return []
         if r.sacred_discard == "deal" and tile in p.own_discards:
@@ -408,10 +412,10 @@ class Table:
         if p.locked or (last and r.claim_last_discard == "mah_jongg"):
             return options
         count = p.concealed.count(tile)
-        if count >= 3 and (self.wall.replacements_left or self.wall.live_count):
-            options.append(Claim("kong", (tile,) * 3))
-        if count >= 2:
-            options.append(Claim("pung", (tile,) * 2))
+        jokers = p.concealed.count(JOKER)
+        if self.wall.replacements_left or self.wall.live_count:
+            options += [Claim("kong", tiles) for tiles in _with_jokers(tile, 3, count, jokers)]
+        options += [Claim("pung", tiles) for tiles in _with_jokers(tile, 2, count, jokers)]
         if self._may_chow(seat, discarder):
             for pair in self._chow_pairs(p.concealed, tile):
                 options.append(Claim("chow", pair))
@@ -627,14 +631,17 @@ class Table:
 
     def _make_concealed_kong(self, seat: int, tile: Tile) -> None:
         p = self.players[seat]
-        for _ in range(4):
+        natural = min(4, p.concealed.count(tile))
+        for _ in range(natural):
             p.concealed.remove(tile)
-        p.melds.append(Meld(MeldKind.KONG, (tile,) * 4, exposed=False))
+        for _ in range(4 - natural):
+            p.concealed.remove(JOKER)
+        p.melds.append(Meld(MeldKind.KONG, (tile,) * natural + (JOKER,) * (4 - natural), exposed=False))
         self._emit(KongDeclared(seat, tile, concealed=True, promoted=False))
 
     def _declare_kong(self, seat: int, tile: Tile) -> None:
         p = self.players[seat]
-        if p.concealed.count(tile) == 4:
+        if not any(m.kind is MeldKind.PUNG and m.exposed and m.tile == tile for m in p.melds):
             self._make_concealed_kong(seat, tile)
             self._draw(seat, loose=True)
             return
@@ -691,3 +698,13 @@ class Table:
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+
+
+def _with_jokers(tile: Tile, size: int, natural: int, jokers: int) -> list[tuple[Tile, ...]]:
+    """The ways to hold ``size`` tiles that make a set with a discarded ``tile``: natural tiles first, jokers for
+    the rest (jokers fill pungs and kongs; at least the discard is natural)."""
+    ways = []
+    for n in range(min(size, natural), -1, -1):
+        if size - n <= jokers:
+            ways.append((tile,) * n + (JOKER,) * (size - n))
+    return ways
