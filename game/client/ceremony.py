@@ -34,7 +34,8 @@ if TYPE_CHECKING:
 Pos = tuple[int, int]
 WASH_TILE = (22, 29)
 DIE = 24
-CEREMONY_EVENTS = (ev.HandStarted, ev.WallBuilt, ev.DiceThrown, ev.WallBroken, ev.TilesDealt, ev.PlayStarted)
+CEREMONY_EVENTS = (ev.HandStarted, ev.WallBuilt, ev.DiceThrown, ev.WallBroken, ev.TilesDealt, ev.PlayStarted,
+                   ev.PassingStarted)
 
 
 class WallPicture:
@@ -119,6 +120,7 @@ class Ceremony:
                                     (ev.DiceThrown, self._dice), (ev.WallBroken, self._wall_broken),
                                     (ev.TilesDealt, self._dealt), (ev.TileDrawn, self._drawn),
                                     (ev.ReplacementDrawn, self._replaced), (ev.PlayStarted, self._play_started),
+                                    (ev.PassingStarted, self._play_started),
                                     (ev.KongDeclared, self._kong), (ev.KongRobbed, self._robbed),
                                     (ev.BonusExposed, self._bonus)):
             animator.register(event_type, handler)
@@ -135,7 +137,7 @@ class Ceremony:
         if isinstance(event, ev.HandStarted):
             self._setting_up = True
         inside = self._setting_up or isinstance(event, CEREMONY_EVENTS)
-        if isinstance(event, ev.PlayStarted):
+        if isinstance(event, ev.PlayStarted | ev.PassingStarted):  # dealt: the stakes are sorted from here on
             self._setting_up = False
         return inside
 
@@ -177,7 +179,7 @@ class Ceremony:
             p.take(event.position)
             for source, target in event.moves:
                 p.move(source, target)
-        elif isinstance(event, ev.PlayStarted):
+        elif isinstance(event, ev.PlayStarted | ev.PassingStarted):
             self.stakes = None
             self.dice = []
 
@@ -345,7 +347,7 @@ class Ceremony:
     def _replaced(self, event: ev.ReplacementDrawn, scenery: Scenery) -> list[Step]:
         return self._drawn(event, scenery)
 
-    def _play_started(self, event: ev.PlayStarted, scenery: Scenery) -> list[Step]:
+    def _play_started(self, event: ev.PlayStarted | ev.PassingStarted, scenery: Scenery) -> list[Step]:
         return [Step(on_start=[lambda: self.apply(event)], pause=0.35)]
 
     def _bonus(self, event: ev.BonusExposed, scenery: Scenery) -> list[Step]:

@@ -18,7 +18,7 @@ from typing import Any
 
 from game.client import messages
 from game.core import events as ev
-from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.judge import RegularJudge, WinContext
 from game.core.match import Match
 from game.core.play_rules import PlayRules
@@ -209,6 +209,16 @@ class Session:
         return (self.table is not None and self.table.phase in ("claims", "rob")
                 and HUMAN in self.table.awaiting() and not self.options.auto_play)
 
+    @property
+    def human_to_pass(self) -> bool:
+        """The human chooses tiles to pass on (a Charleston or goulash step)."""
+        return (self.table is not None and self.table.phase == "passing" and HUMAN in self.table.awaiting()
+                and not self.options.auto_play)
+
+    def pass_tiles(self, tiles: Sequence[int]) -> bool:
+        """Pass these tiles on in the current passing step."""
+        return self.act(PassTiles(tuple(sorted(tiles))))
+
     def claim_options(self) -> list[Claim]:
         """The legal claims of the human on the discard in the middle."""
         return [a for a in self.human_legal() if isinstance(a, Claim)]
@@ -318,6 +328,12 @@ class Session:
     def update(self, dt: float, hold: bool = False) -> None:
         """Advance by ``dt`` seconds; ``hold`` (animations still running) keeps the computer seats waiting."""
         table = self.table
+        if table is not None and table.phase == "passing":  # before Start!: the others choose their tiles
+            if not hold:
+                for seat in list(table.awaiting()):
+                    if seat != HUMAN or self.options.auto_play:
+                        self._computer_act(seat)
+            return
         if table is None or table.phase == "over" or (not self.started and not self.options.auto_play):
             return
         if self.undo_timer is not None:

@@ -14,6 +14,11 @@ NO_SETTLEMENT = "No settlement of scores because all hands have been visible."
 """M13: the end of a hand during which Show All Hands was on."""
 
 
+PASS_WORDS = {"right": "to the right", "across": "across the table", "left": "to the left",
+              "east_south": "between East and South, and West and North",
+              "east_north": "between East and North, and South and West"}
+
+
 def has(name: str) -> str:
     """``'Eric has'``, but ``'You have'`` for a player called You."""
     return "You have" if name == "You" else f"{name} has"
@@ -59,6 +64,10 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
     if isinstance(event, ev.KongDeclared):
         kind = "a concealed Kong" if event.concealed else "a Kong"
         return f"{names[event.seat]} declares {kind} of {tile_name(event.tile)}"
+    if isinstance(event, ev.PassingStarted):
+        return f"Choose {event.count} tiles to pass {PASS_WORDS.get(event.direction, event.direction)}"
+    if isinstance(event, ev.TilesPassed):
+        return "The tiles have been passed"
     if isinstance(event, ev.StandingHandDeclared):
         return f"{names[event.seat]} calls a Standing Hand"
     if isinstance(event, ev.ReadyDeclared):

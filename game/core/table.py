@@ -204,6 +204,11 @@ class Table:
         self._passes_chosen = {}
         self._emit(PassingStarted(self._pass_step, direction, count))
 
+    @property
+    def pass_step(self) -> tuple[str, int] | None:
+        """The current tile-passing step as ``(direction, tiles)``, or None outside the passes."""
+        return self.passes[self._pass_step] if self.phase == "passing" else None
+
     def pass_target(self, seat: int, direction: str) -> int:
         """The seat that receives ``seat``'s tiles in a pass step."""
         if direction in self._OFFSETS:

@@ -16,7 +16,7 @@ import math
 
 import pygame
 
-from game.client import layout
+from game.client import layout, messages
 from game.client.animate import Animator, Scenery
 from game.client.controller import HUMAN, Session
 from game.client.look import font, mix, text
@@ -29,7 +29,7 @@ from game.client.scenes.table_prompts import Prompt, TablePrompts
 from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, draw_timer_bar
 from game.core import events as ev
 from game.core.actions import DeclareKong, MahJongg
-from game.core.tiles import number_of, suit_of, tile_name
+from game.core.tiles import JOKER, number_of, suit_of, tile_name
 
 CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
 
@@ -55,6 +55,8 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.keyboard_active = False
         self.prompt: Prompt | None = None
         self.chow_pick: list[tuple[int, ...]] | None = None
+        self.pass_pick: set[int] = set()
+        """Indices of the stake tiles chosen to pass on (Charleston and goulash)."""
         self.chow_first: int | None = None
         self.paused = False
         self.end_wait = 0.0
@@ -141,6 +143,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         if self.chow_pick is not None:
             self._pick_chow_tile(tile)
             return
+        if self.session.human_to_pass:
+            self._toggle_pass(index)
+            return
         s = self.session
         if not s.human_to_discard:
             if s.table.phase == "dealt":
@@ -183,6 +188,37 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                     "the winner, and you must go out on the first tile that completes it.", "Riichi!")
         return ("Ready Hand", f"Discard {name} and declare a ready hand? You may only go out after declaring.",
                 "Declare")
+
+    def _toggle_pass(self, index: int) -> None:
+        """Choose or unchoose a tile to pass on; a joker never goes."""
+        s = self.session
+        step = s.table.pass_step
+        if step is None:
+            return
+        direction, count = step
+        if self.hand_tiles()[index] == JOKER:
+            s.status = "A joker cannot be passed on"
+            return
+        if index in self.pass_pick:
+            self.pass_pick.discard(index)
+        elif len(self.pass_pick) < count:
+            self.pass_pick.add(index)
+        chosen = len(self.pass_pick)
+        s.status = (f"Pass {count} tiles {messages.PASS_WORDS.get(direction, direction)}: {chosen} chosen"
+                    + (" — press Enter or Pass" if chosen == count else ""))
+
+    def pass_selected(self) -> None:
+        s = self.session
+        step = s.table.pass_step
+        if step is None or not s.human_to_pass:
+            return
+        tiles = self.hand_tiles()
+        if len(self.pass_pick) != step[1]:
+            s.status = f"Choose {step[1]} tiles to pass on ({len(self.pass_pick)} chosen)"
+            return
+        if s.pass_tiles([tiles[i] for i in sorted(self.pass_pick)]):
+            self.pass_pick.clear()
+        self._pump()
 
     def _discard(self, tile: int, standing: bool = False) -> None:
         self._record_slots()
@@ -353,7 +389,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
     def _refresh_buttons(self) -> None:
         s = self.session
         specs: list[tuple[str, object, str, bool]] = []
-        if s.table.phase == "dealt":
+        if s.human_to_pass and s.table.pass_step is not None:
+            specs.append((f"Pass {s.table.pass_step[1]}", self.pass_selected, "Enter", True))
+        elif s.table.phase == "dealt":
             if not self.animator.busy:  # the hand can start once the ceremony has been seen to its end
                 specs.append(("Start!", self.start, "F4", True))
         elif s.hand_over:

@@ -195,6 +195,8 @@ def draw_human_hand(surface: pygame.Surface, scene: TableScene, hidden: set[Hash
                 tint = scene.app.palette.claimable
             else:
                 dim = True
+        elif i in scene.pass_pick:
+            lift, tint = 16.0, scene.app.palette.claimable
         elif tip is not None and tile == tip and scene.session.options.quick_tip:
             tint = tint or (120, 180, 255)
         draw_tile_at(surface, scene.app.sprites, tile, place, tint=tint, dim=dim, lift=lift)

@@ -140,6 +140,11 @@ class TableInput:
             self.open_dialog()
         elif (key == pygame.K_F3 and mod & pygame.KMOD_ALT) or (key == pygame.K_s and mod & pygame.KMOD_CTRL):
             self.save_dialog()
+        elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER) and s.human_to_pass:
+            if self.keyboard_active and len(self.pass_pick) < (s.table.pass_step or ("", 0))[1]:
+                self._toggle_pass(self.cursor)  # the keyboard chooses the tile under the cursor first
+            else:
+                self.pass_selected()
         elif key in (pygame.K_RETURN, pygame.K_SPACE, pygame.K_KP_ENTER):
             if s.table.phase == "dealt":
                 self.start()
