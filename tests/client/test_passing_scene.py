@@ -63,7 +63,7 @@ def test_passing__three_steps_by_mouse_and_keyboard(tmp_path) -> None:
 
 def test_passing__a_fourth_tile_is_not_chosen(tmp_path) -> None:
     """Only as many tiles as the step asks for can be chosen."""
-    app, scene = _scene(tmp_path)
+    _app, scene = _scene(tmp_path)
     for index in range(5):
         scene.discard_index(index)
     assert len(scene.pass_pick) == 3

@@ -72,6 +72,7 @@ class _View:
         self.cursor = self.hover = -1
         self.keyboard_active = False
         self.chow_pick = None
+        self.pass_pick: set[int] = set()
         self.tip_tile = None
         self.last_discard_live = True
 
