@@ -1,7 +1,8 @@
 """New Game: choose the ruleset, the three computer opponents and their names, your name and the starting score.
 
 The choices become the settings for the next games too (F2 at the table starts one with them), except the
-starting score, which defaults to the ruleset's own. Start (Enter) opens the table; Cancel (Esc) goes back.
+starting score, which defaults to the ruleset's own. The ruleset list has the player's own presets too; Presets…
+opens the settings' Rules page to make, rename or delete one. Start (Enter) opens the table; Cancel (Esc) goes back.
 Tab and Shift+Tab move between the fields; Left/Right change the focused choice; typing edits a focused name.
 """
 
@@ -213,16 +214,20 @@ class NewGameScene(Scene):
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
         self.seed = seed
+        self._before_presets: Any = _UNSET
+        """The settings' ruleset when Presets… opened; a new one saved there is chosen on return."""
         self.rulesets = rulesets(app) or [_Fallback("classic", "Classic")]
         self.people = personalities(app)
         self._start_scores: dict[str, int] = {}
         wanted = app.settings_value("ruleset", "classic")
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
-        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 560, 44), [r.name for r in self.rulesets],
+        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 480, 44), [r.name for r in self.rulesets],
                                ruleset_index, on_change=self._ruleset_changed)
-        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 150, 44), "Rules…",
+        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), "Rules…",
                                    self.show_rules, size=17)
+        self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
+                                     "Presets…", self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
                                 str(app.settings_value("player_name", "You"))[:NAME_LENGTH])
         self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
@@ -312,6 +317,28 @@ class NewGameScene(Scene):
         if ruleset is not None:
             self.app.stack.push(RulesScene(self.app, ruleset))
 
+    def show_presets(self) -> None:
+        """The settings' Rules page; the ruleset list is read again when it closes (see :meth:`resume`)."""
+        from game.client.scenes.settings import SettingsScene
+
+        self._before_presets = self.app.settings_value("ruleset", None)
+        self.app.stack.push(SettingsScene(self.app, page="Rules"))
+
+    def resume(self) -> None:
+        """Back from the presets: list the rulesets again, keeping the one chosen (or the one just saved)."""
+        if self._before_presets is _UNSET:
+            return
+        before, self._before_presets = self._before_presets, _UNSET
+        shown = self.rulesets[self.ruleset.index].id if self.rulesets else None
+        self.rulesets = rulesets(self.app) or self.rulesets
+        now = self.app.settings_value("ruleset", None)
+        wanted = now if now != before else shown
+        ids = [r.id for r in self.rulesets]
+        index = ids.index(wanted) if wanted in ids else ids.index(shown) if shown in ids else 0
+        self.ruleset.labels = [r.name for r in self.rulesets]
+        self.ruleset.index = index
+        self._ruleset_changed(index)
+
     # -- input ------------------------------------------------------------------------------------------------
 
     def _set_focus(self, index: int) -> None:
@@ -320,7 +347,7 @@ class NewGameScene(Scene):
             f.focused = i == self.focus
 
     def handle(self, event: pygame.Event) -> None:
-        for b in (self.start, self.cancel, self.rules_button):
+        for b in (self.start, self.cancel, self.rules_button, self.presets_button):
             if b.handle(event):
                 return
         for i, f in enumerate(self.fields):
@@ -359,6 +386,7 @@ class NewGameScene(Scene):
              "bold", "midright")
         self.ruleset.draw(surface, palette)
         self.rules_button.draw(surface, palette)
+        self.presets_button.draw(surface, palette)
         self.player.draw(surface, palette)
         self.score.draw(surface, palette)
         heading = text(surface, "Your opponents", (x0, BOX.top + 208), 21, palette.accent_dark, "serif_bold")
@@ -397,6 +425,9 @@ class NewGameScene(Scene):
             for line in wrap(person.description, card.width - 36, 14)[:5]:
                 text(surface, line, (card.left + 18, y), 14, palette.text_dark)
                 y += 20
+
+
+_UNSET = object()
 
 
 @dataclass(frozen=True)

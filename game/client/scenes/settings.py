@@ -1,8 +1,9 @@
-"""Settings: the original's General Setup, Tile Movements and Sound boxes, as five pages of one box.
+"""Settings: the original's General Setup, Tile Movements and Sound boxes, as six pages of one box.
 
 Play (wait time, computer pause, Ask First, QuickTip, timer bar, balloons, ruleset), Animation (speed, 0 =
 instant; show dealing; movement direction), Sound (volumes and switches), Look (tile set with a row of its tiles,
-theme with its colours, voice pack, fullscreen) and Players (your name and the three opponents').
+theme with its colours, voice pack, fullscreen), Players (your name and the three opponents') and Rules (ruleset
+presets: built in, read-only, and the player's own, made with Save as…; see :mod:`.presets`).
 
 Every change applies at once where it can (the game in progress, the sound, the tile set and the theme) and the
 settings file is written when the box closes. Keys: Page Up/Down or Ctrl+Tab switch pages, Up/Down move between
@@ -25,7 +26,7 @@ from game.client.widgets import Button, Slider, TextField, Toggle, draw_panel
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Play", "Animation", "Sound", "Look", "Players")
+PAGES = ("Play", "Animation", "Sound", "Look", "Players", "Rules")
 OPTION_KEYS = {"wait_time", "discard_delay", "ask_first", "quick_tip", "timer_bar", "animation_speed"}
 AUDIO_KEYS = {"master_volume", "effects_volume", "voice_volume", "music_volume", "sound", "voices", "own_voice"}
 PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
@@ -143,6 +144,7 @@ class SettingsScene(Scene):
         self.cards: dict[str, list[Card]] = {}
         self.controls: list[Any] = []
         self.fields: list[TextField] = []
+        self.editor: Any = None
         self.focus = -1
         self.page = ""
         self.closed = False
@@ -180,6 +182,7 @@ class SettingsScene(Scene):
         left = pygame.Rect(area.left, area.top + 8, 440, 42)
         right = pygame.Rect(area.left + 468, area.top + 8, 440, 42)
         self.fields = []
+        self.editor = None
         if page == "Play":
             self.controls = [
                 self._slider(left, 0, "Claim wait time", "wait_time", 0, 10, 0.25, "{:.2f} s"),
@@ -223,6 +226,11 @@ class SettingsScene(Scene):
             self.controls = []
             if not self.app.headless:
                 pygame.key.start_text_input()
+        elif page == "Rules":
+            from game.client.scenes.presets import PresetEditor
+
+            self.editor = PresetEditor(self, area)
+            self.controls = []
 
     def _build_cards(self) -> None:
         if "tileset" not in self.cards:
@@ -329,6 +337,8 @@ class SettingsScene(Scene):
     # -- input ------------------------------------------------------------------------------------------------
 
     def page_controls(self) -> list[Any]:
+        if self.editor is not None:
+            return list(self.editor.controls)
         return [*self.cards.get("tileset", []), *self.cards.get("theme", []), *self.controls] if self.page == \
             "Look" else list(self.controls)
 
@@ -343,9 +353,13 @@ class SettingsScene(Scene):
             elif any(f.handle(event) for f in self.fields if f.focused):
                 self._read_fields()
                 return
-        for w in self.page_controls():
-            if w.handle(event):
+        if self.editor is not None:
+            if self.editor.handle(event):
                 return
+        else:
+            for w in self.page_controls():
+                if w.handle(event):
+                    return
         if event.type == pygame.KEYDOWN:
             self._key(event)
 
@@ -379,6 +393,11 @@ class SettingsScene(Scene):
             control.turn(step)
         elif isinstance(control, Card):
             control.choose(control.record_id)
+        elif isinstance(control, Button):
+            if control.enabled:
+                control.action()
+        elif hasattr(control, "step"):
+            control.step(step)
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -396,6 +415,8 @@ class SettingsScene(Scene):
             self._draw_look(surface, palette)
         if self.page == "Players":
             self._draw_players(surface, palette)
+        if self.editor is not None:
+            self.editor.draw(surface, palette)
         for w in self.controls:
             w.draw(surface, palette)
         controls = self.page_controls()
@@ -413,6 +434,7 @@ class SettingsScene(Scene):
             "Sound": "The master volume scales the others; your own voice says your calls.",
             "Look": "Tile set and theme change at once. Drop a picture on the Mods box to make a tile set.",
             "Players": "Names are used from the next new game.",
+            "Rules": "Your presets are kept as mods: New Game lists them with the built-in ones.",
         }[self.page]
 
     def _draw_look(self, surface: pygame.Surface, palette: Palette) -> None:
