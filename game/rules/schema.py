@@ -270,8 +270,8 @@ _PLAY_DOCS = {
 
 def _play_model() -> type[BaseModel]:
     fields: dict[str, Any] = {}
-    hints = {"precedence": list[Literal["mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow", "mah_jongg_pair",
-                                        "kong", "pung", "chow"]],
+    hints = {"precedence": list[Literal["mah_jongg", "mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow",
+                                        "mah_jongg_pair", "kong", "pung", "chow"]],
              "claim_last_discard": Literal["any", "mah_jongg", "none"],
              "max_chows": int | None,
              "charleston": list[tuple[Literal["right", "across", "left", "east_south", "east_north"],
