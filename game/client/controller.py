@@ -305,14 +305,29 @@ class Session:
         return Discard(tile, True) in self.human_legal()
 
     def quick_tip(self) -> int | None:
-        """The tile the computer would discard in the human's place (QuickTip), or None off-turn."""
+        """The tile QuickTip suggests discarding, or None off-turn."""
+        tip = self.quick_tip_advice()
+        return tip.action.tile if tip is not None and isinstance(tip.action, Discard) else None
+
+    def quick_tip_advice(self) -> Any:
+        """QuickTip's advice for the human's turn: a ``game.ai.tip.Tip`` (a discard and a one-line reason a
+        person understands), or None off-turn. Cached until the table changes."""
         if not self.human_to_discard or self.table is None:
             return None
+        key = (id(self.table), len(self.table.events), len(self.table.actions))
+        if getattr(self, "_tip_key", None) == key:
+            return self._tip
         legal = [a for a in self.human_legal() if isinstance(a, Discard) and not a.standing]
-        if not legal:
-            return None
-        choice = self.autoplayer.decide(self.table.view(HUMAN), legal)
-        return choice.tile if isinstance(choice, Discard) else None
+        tip = None
+        if legal:
+            from game.ai.tip import quick_tip
+
+            try:
+                tip = quick_tip(self.table.view(HUMAN), legal, self.ruleset)
+            except Exception as exc:  # advice is a comfort: the game goes on without it
+                log.warning("QuickTip unavailable: %s", exc)
+        self._tip_key, self._tip = key, tip
+        return tip
 
     def gone_out(self, tile: int) -> int:
         """How many of ``tile`` the human can see outside their hand (QuickTip's "gone out" count)."""
@@ -422,9 +437,9 @@ class Session:
             elif isinstance(event, ev.TileDrawn | ev.ReplacementDrawn) and event.seat != HUMAN:
                 self.delay = self.options.discard_delay * 0.6
         if self.options.quick_tip and self.human_to_discard:
-            tip = self.quick_tip()
+            tip = self.quick_tip_advice()
             if tip is not None:
-                self.status += f", QuickTip: {tile_name(tip)} ({self.gone_out(tip)} gone out)"
+                self.status = f"QuickTip: {tip.reason}"
 
     def drain(self) -> list[ev.Event]:
         """The events not yet shown, oldest first."""

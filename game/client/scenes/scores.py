@@ -34,6 +34,10 @@ class ScoresScene(Scene):
         self.session = table_scene.session
         self.outcome = outcome
         self.tab = -1  # -1 Totals, 0–3 a player
+        self.item_rects: list[tuple[pygame.Rect, object]] = []
+        """Where each scoring line of the shown player was drawn, for clicks (filled while drawing)."""
+        self.chosen_item: object | None = None
+        """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
         self._build()
@@ -71,6 +75,7 @@ class ScoresScene(Scene):
 
     def _select(self, tab: int) -> None:
         self.tab = tab
+        self.chosen_item = None
         for i, b in enumerate(self.tabs):
             b.focused = i - 1 == tab
 
@@ -88,6 +93,10 @@ class ScoresScene(Scene):
         for b in [*self.buttons, *self.tabs, self.replay]:
             if b.handle(event):
                 return
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tab >= 0:
+            hit = next((item for rect, item in self.item_rects if rect.collidepoint(event.pos)), None)
+            self.chosen_item = None if hit is self.chosen_item else hit
+            return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r:
                 self._replay()
@@ -180,8 +189,10 @@ class ScoresScene(Scene):
         you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
         text(surface, f"{possessive(names[seat])} score{you}:", (area.left, area.top), 19, palette.text_dark,
              "serif_bold")
-        self._draw_tiles(surface, seat, (area.left, area.top + 34))
         result = o.results[seat]
+        chosen = getattr(self.chosen_item, "tiles", ()) if result is not None else ()
+        self._draw_tiles(surface, seat, (area.left, area.top + 34), chosen)
+        self.item_rects = []
         y = area.top + 112
         if result is None:
             message = "No scores: nobody went Mah Jongg." if o.dead else "This ruleset's scoring is not available."
@@ -195,17 +206,23 @@ class ScoresScene(Scene):
         col = area.left
         col2 = area.left + area.width // 2 + 10
 
-        def section(x: int, y: int, title: str, lines: list[tuple[int, str]]) -> int:
+        def section(x: int, y: int, title: str, lines: list[tuple[int, str]], items: list | None = None) -> int:
             text(surface, title, (x, y), 17, palette.text_dark, "bold")
             y += 24
-            for value, name in lines:
+            for k, (value, name) in enumerate(lines):
+                item = items[k] if items and k < len(items) else None
+                row = pygame.Rect(x, y - 2, area.width // 2 - 20, 22)
+                if item is not None:
+                    self.item_rects.append((row, item))
+                    if item is self.chosen_item:  # the line whose tiles are lit in the hand above
+                        pygame.draw.rect(surface, mix(palette.highlight, palette.panel, 0.55), row, border_radius=4)
                 text(surface, f"{value}", (x + 40, y), 16, palette.text_dark, "sans", "topright")
                 text(surface, fit_text(name, area.width // 2 - 70, 16), (x + 54, y), 16, palette.text_dark)
                 y += 22
             return y + 8
 
-        y1 = section(col, y, "Points:", [(i.points, i.name) for i in points] or [(0, "none")])
-        y2 = section(col2, y, "Doubles:", [(i.doubles, i.name) for i in doubles] or [(0, "none")])
+        y1 = section(col, y, "Points:", [(i.points, i.name) for i in points] or [(0, "none")], points)
+        y2 = section(col2, y, "Doubles:", [(i.doubles, i.name) for i in doubles] or [(0, "none")], doubles)
         y = max(y1, y2)
         y = section(col, y, "Sub Totals:", [(result.points, "Total Score before Doubling"),
                                             (result.doubles, "Total Doubles")])
@@ -215,26 +232,38 @@ class ScoresScene(Scene):
             formula += " (limit)"
         section(col2, y - 78, "Total:", [(result.score, formula)])
 
-    def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int]) -> None:
+    def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int],
+                    chosen: tuple[int, ...] = ()) -> None:
+        """The player's tiles; those of the clicked scoring line stand raised in a highlight."""
         table = self.session.table
         p = table.players[seat]
         sprites = self.app.sprites
+        palette = self.app.palette
         x, y = pos
         size = (30, 40)
+        wanted = list(chosen)
+
+        def put(tile: int, face_up: bool = True, gap: int = 0) -> None:
+            nonlocal x
+            lift = 0
+            if tile in wanted:
+                wanted.remove(tile)
+                lift = 6
+                pygame.draw.rect(surface, palette.highlight, pygame.Rect(x - 1, y - lift - 2, size[0] + 2,
+                                                                         size[1] + 4), border_radius=4)
+            surface.blit(sprites.tile(tile, size, face_up=face_up), (x, y - lift))
+            x += size[0] + gap
+
         for meld in p.melds:
             tiles = sort_for_display(meld.tiles)
             for k, tile in enumerate(tiles):
-                face_up = not (meld.kind is MeldKind.KONG and not meld.exposed and k in (0, len(tiles) - 1))
-                surface.blit(sprites.tile(tile, size, face_up=face_up), (x, y))
-                x += size[0]
+                put(tile, not (meld.kind is MeldKind.KONG and not meld.exposed and k in (0, len(tiles) - 1)))
             x += 10
         for tile in hand_order(p.concealed, None):
-            surface.blit(sprites.tile(tile, size), (x, y))
-            x += size[0]
+            put(tile)
         x += 10
         for tile in p.bonus:
-            surface.blit(sprites.tile(tile, size), (x, y))
-            x += size[0] + 1
+            put(tile, gap=1)
 
     def _draw_finished(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         palette = self.app.palette
