@@ -222,7 +222,7 @@ class NewGameScene(Scene):
         wanted = app.settings_value("ruleset", "classic")
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
-        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 480, 44), [r.name for r in self.rulesets],
+        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [r.name for r in self.rulesets],
                                ruleset_index, on_change=self._ruleset_changed)
         self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), "Rules…",
                                    self.show_rules, size=17)
