@@ -59,7 +59,8 @@ def test_sacred_discard__entire_deal(mode, blocked):
 
 
 def test_missed_discard__no_going_out_until_the_next_draw():
-    """A player who lets a winning discard pass may not go out on that tile again before drawing."""
+    """T-37 (four-winds L2361): a ready player who lets a winning discard pass may not go out on the same tile
+    from another player in that go-around, i.e. before drawing again."""
     table = rigged_table({0: "8D " + " ".join(FILLER.split()[:12]), 1: "8D " + " ".join(FILLER.split()[:12]),
                           2: FILLER, 3: WAITS_8D}, "WD 2C", current=0, rules=_rules(missed_discard=True))
     table.apply(0, Discard(t("8D")))
