@@ -361,7 +361,17 @@ class RulesetJudge:
                 points = table.steps[-1][0] if table.steps else 0
                 return _Candidate(points, 0, value, True, [ScoreItem(special.name, points, 0, special.id)], groups,
                                   special)
-            return _Candidate(value, 0, value, True, [ScoreItem(special.name, value, 0, special.id)], groups, special)
+            items = [ScoreItem(special.name, value, 0, special.id)]
+            if special.counts_with and reading is not None and info is not None:
+                # British L155: a half-limit hand is doubled by its owner's own flower, but never above the limit
+                # (a double-limit hand keeps its own value)
+                wanted = set(special.counts_with)
+                items += [e for e in self._entries(reading, info, [i for i in self._items if i.id in wanted], [])
+                          if e.doubles]
+                doubles = sum(e.doubles for e in items)
+                return _Candidate(value, doubles, min(value * 2 ** doubles, max(value, limit)), True, items, groups,
+                                  special)
+            return _Candidate(value, 0, value, True, items, groups, special)
         items = [ScoreItem(special.name, special.points, special.doubles, special.id)]
         if special.counts_with and reading is not None and info is not None:
             wanted = set(special.counts_with)
