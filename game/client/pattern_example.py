@@ -32,6 +32,9 @@ EXPOSABLE = {"pung": MeldKind.PUNG, "pung_or_kong": MeldKind.PUNG, "kong": MeldK
 PLAIN_SETS = tuple(tuple(parse_tiles(group)) for group in ("2B 3B 4B", "6C 7C 8C", "3D 4D 5D", "6B 7B 8B"))
 """Four chows worth nothing: the hand a shapeless special hand (a condition on any hand) is shown on."""
 
+PLAIN_PUNGS = tuple(tuple(parse_tiles(group)) for group in ("2B 2B 2B", "6C 6C 6C", "3D 3D 3D", "8B 8B 8B"))
+"""The plain hand tried next, for rulesets that limit chows (British: one chow a hand)."""
+
 PLAIN_PAIRS = tuple(parse_tiles("5D 9C WD 1B"))
 
 
@@ -88,10 +91,11 @@ def candidate_examples(pattern: Pattern) -> Iterator[Example]:
                 if not element.concealed and element.kind in EXPOSABLE:
                     yield _example(pattern, taken, seat, round_wind, base, env, exposed=element.group)
         return
-    for pair in _plain_pairs(pattern, env):
-        taken = [(Element("chow", group=i), group) for i, group in enumerate(PLAIN_SETS)]
-        taken.append((Element("pair", group=len(PLAIN_SETS)), (pair, pair)))
-        yield _example(pattern, taken, seat, round_wind, base, env)
+    for kind, plain in (("chow", PLAIN_SETS), ("pung", PLAIN_PUNGS)):
+        for pair in _plain_pairs(pattern, env):
+            taken = [(Element(kind, group=i), group) for i, group in enumerate(plain)]
+            taken.append((Element("pair", group=len(plain)), (pair, pair)))
+            yield _example(pattern, taken, seat, round_wind, base, env)
 
 
 def special_hand_example(judge: object, special: SpecialHand) -> Example | None:
