@@ -35,6 +35,7 @@ from game.datafile import write_atomic  # noqa: E402
 
 Z95 = 1.959964
 CHUNK = 500
+WARM_UP_HANDS = 4  # untimed hands a worker plays first (see _warm_up)
 
 
 @dataclass(frozen=True)
@@ -115,6 +116,22 @@ def play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
         return Tally(error=f"{type(exc).__name__}: {exc}".splitlines()[0][:300])
 
 
+class _Timed:
+    """A player that records its own thinking time: CPU time of this thread, so a busy machine (other processes
+    taking the core for a while) does not make a quick decision look slow."""
+
+    def __init__(self, player) -> None:
+        self.player = player
+        self.id = player.id
+        self.ms: list[float] = []
+
+    def decide(self, view, legal):
+        start = time.thread_time()
+        action = self.player.decide(view, legal)
+        self.ms.append((time.thread_time() - start) * 1000)
+        return action
+
+
 def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     from game.ai import create_player
     from game.autoplay import play_hand
@@ -125,10 +142,11 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     seed = matchup.seed * 1000 + chunk
     ruleset = load_ruleset(matchup.ruleset)
     judge = judge_for(ruleset)
+    _warm_up(matchup, ruleset, judge, seed)
     started = time.process_time()  # play only: loading the ruleset is not simulation time
     rng = random.Random(seed)
     ids = [matchup.subject, matchup.opponent, matchup.opponent, matchup.opponent]
-    players = [create_player(pid, rng=random.Random(rng.getrandbits(32)), ruleset=ruleset) for pid in ids]
+    players = [_Timed(create_player(pid, rng=random.Random(rng.getrandbits(32)), ruleset=ruleset)) for pid in ids]
     tally = Tally()
     match = Match(ruleset.play, judge, seed)
     for index in range(hands):
@@ -137,6 +155,7 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
         me = (index + chunk) % 4  # the seat of the player under test this hand
         seats = [players[(seat - me) % 4] for seat in range(4)]
         table = match.new_hand()
+        players[0].ms = []
         stats = play_hand(table, seats)
         match.finish_hand(table)
         record = match.history[-1]
@@ -145,7 +164,7 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
         tally.illegal += stats.illegal_actions
         tally.calls += stats.calls[me]
         tally.hands_with_call += stats.calls[me] > 0
-        tally.decision_ms += stats.decisions_ms[me]
+        tally.decision_ms += players[0].ms
         tally.nets.append(record.deltas[me])
         tally.hashes.append(log_hash(table.events))
         if result.winner is None:
@@ -158,6 +177,29 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
             tally.deal_ins += 1
     tally.cpu_seconds = time.process_time() - started
     return tally
+
+
+def _warm_up(matchup: Matchup, ruleset, judge, seed: int) -> None:
+    """Play a few throwaway hands first, so a fresh worker's imports and filling caches (shanten tables,
+    hand arrangements, special-hand searches) are not counted as the first decisions' thinking time.
+
+    The warm-up uses its own seeds and its own players, so the measured hands and their log hashes are the
+    same with or without it."""
+    from game.ai import create_player
+    from game.autoplay import play_hand
+    from game.core.match import Match
+
+    rng = random.Random(f"warm-up {seed}")
+    ids = [matchup.subject, matchup.opponent, matchup.opponent, matchup.opponent]
+    players = [create_player(pid, rng=random.Random(rng.getrandbits(32)), ruleset=ruleset) for pid in ids]
+    match = Match(ruleset.play, judge, rng.getrandbits(32))
+    for index in range(WARM_UP_HANDS):
+        if match.is_over:
+            match = Match(ruleset.play, judge, rng.getrandbits(32))
+        seats = [players[(seat - index) % 4] for seat in range(4)]
+        table = match.new_hand()
+        play_hand(table, seats)
+        match.finish_hand(table)
 
 
 def _chunks(matchup: Matchup, hands: int) -> list[tuple[Matchup, int, int]]:
@@ -362,7 +404,10 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "under test moves one seat on every hand. Each matchup is cut into chunks of at most "
         f"{CHUNK} hands with fixed seeds (seed = 1000 × matchup seed + chunk number), so the same command replays "
         "the same hands: the log hash below is the SHA-256 of every hand's event-log hash in order. Intervals "
-        "are 95%: Wilson for rates, normal for the net score. A fair share of wins is 25%.",
+        "are 95%: Wilson for rates, normal for the net score. A fair share of wins is 25%. Decision times are "
+        "the thread's CPU time inside the player's `decide`, after each worker has played "
+        f"{WARM_UP_HANDS} untimed warm-up hands (imports and caches), so neither a cold start nor another "
+        "process taking the core counts as thinking.",
         "",
         "**Signature statistics.** *Call rate*: share of hands in which the player claimed at least one discard "
         "(pung, chow or kong; Mah Jongg claims not counted). *Deal-in rate*: share of hands in which its discard "

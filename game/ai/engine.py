@@ -28,10 +28,11 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.special_distance import Target, special_target
-from game.core.tiles import NUM_KINDS, counts_of
+from game.core.tiles import NUM_KINDS, counts_of, is_major
 from game.core.view import PlayerView
 
 _SPEED = 10.0  # score of one step nearer Mah Jongg; the other weights are measured against it
+FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready stops playing to win
 
 
 @dataclass
@@ -69,7 +70,7 @@ class EnginePlayer:
             self.specials = tuple(h for h in ruleset.special_hands if h.allowed and h.has_shape)
         # A limitmaker sets out for special hands further away, and weighs how buildable each one is.
         gambler = personality.strategy == "limitmaker"
-        self._reach = 6 if gambler else 5
+        self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler else 1.0 for h in self.specials}
         self._plan = _Plan()
@@ -105,14 +106,15 @@ class EnginePlayer:
     def _env(self, view: PlayerView) -> Env:
         return Env(view.seat_wind, view.round_wind)
 
-    def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView) -> int:
+    def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
+               budget: int = 1000) -> int:
         """Tiles from ready under the current plan (the special hand chased, else the regular hand)."""
         hand = self._plan.hand
         if hand is None:
             return shanten(counts, n_melds, chows=self.chows)
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
-        target = special_target(hand, counts, melds, self._env(view), budget=1000, max_distance=reach)
+        target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach)
         return reach + 1 if target is None else target.distance
 
     # -- own turn ---------------------------------------------------------------------------------------------
@@ -133,7 +135,7 @@ class EnginePlayer:
         if not discards:
             return legal[0]
         options = self._score_discards(view, discards, counts, n_melds, melds)
-        choice = self._pick(options)
+        choice = self._fold(view, options) or self._pick(options)
         standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
         if standing is not None and choice.speed > 0 and shanten(_minus(counts, choice.action.tile), n_melds,
                                                                   chows=self.chows) > 0:
@@ -180,7 +182,8 @@ class EnginePlayer:
             target = special_target(hand, counts, melds, env, budget=500, max_distance=reach)
             if target is None:
                 continue
-            worth = self._special_worth(hand) * self._ease[hand.id]
+            # Buildability matters for the tiles still missing: a hand nearly there is worth it whatever its shape.
+            worth = self._special_worth(hand) * self._ease[hand.id] ** min(1.0, target.distance / 3)
             # Prefer near, valuable hands: each tile further away cuts the appeal (a gambler minds it less).
             appeal = worth / self._falloff ** max(0, target.distance - regular)
             if appeal > best[0]:
@@ -254,6 +257,19 @@ class EnginePlayer:
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
 
+    def _fold(self, view: PlayerView, options: list[_Option]) -> _Option | None:
+        """A defensive player against a likely ready hand, itself still far from ready, gives up on winning:
+        it throws the safest tile (one the threat discarded itself, an honour mostly in sight), speed only
+        breaking ties. Returns None when it plays on."""
+        p = self.personality
+        if p.strategy != "defensive" or not options:
+            return None
+        top = max(threat(view))
+        fastest = min(o.speed for o in options)
+        if top < FOLD_THREAT or fastest < 1:
+            return None
+        return min(options, key=lambda o: (round(o.danger, 2), -o.score, o.action.tile))
+
     def _pick(self, options: list[_Option]) -> _Option:
         """The best option; a mistake (chance ``0.6 × mistakes``) takes another, nearer ones more likely.
 
@@ -290,6 +306,8 @@ class EnginePlayer:
         threats = threat(view)
         model = self._value_model(view)
         best: tuple[float, Action] = (0.0, Pass())
+        if p.strategy == "limitmaker":
+            claims = [c for c in claims if c.type != "chow"]  # never wanted (see _claim_appetite): not searched
         for claim in claims:
             after = list(counts)
             for t in claim.tiles:
@@ -299,17 +317,19 @@ class EnginePlayer:
             if claim.type == "kong":
                 speed = self._speed(after, n_melds + 1, new_melds, view)
             else:
-                speed = min(self._speed(_minus(after, d), n_melds + 1, new_melds, view)
+                # One search per possible discard after the claim: each gets a smaller budget, so a claim
+                # decision stays as quick as a discard.
+                speed = min(self._speed(_minus(after, d), n_melds + 1, new_melds, view, budget=150)
                             for d in range(NUM_KINDS) if after[d])
             gain = now - speed
             worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
-            want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats))
+            want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats), major=is_major(tile))
             if want > best[0]:
                 best = (want, claim)
         return best[1]
 
     def _claim_appetite(self, view: PlayerView, kind: str, gain: int, speed: int, worth: float,
-                        top_threat: float) -> float:
+                        top_threat: float, *, major: bool = False) -> float:
         """How much the personality wants this claim; above 0 it claims. Claiming shows the hand and gives up
         concealed value, so the bar is higher for cautious players and for chows."""
         p = self.personality
@@ -318,6 +338,13 @@ class EnginePlayer:
                 return 0.0
             return p.claim_eagerness + 0.3 * worth - 0.2  # more points and a loose tile, if it costs no speed
         eager = p.claim_eagerness
+        if p.strategy == "limitmaker":
+            if kind == "chow":
+                return 0.0  # a chow spoils every pung hand it dreams of
+            if major or gain >= 0:
+                # Pungs, of honours and terminals above all, are the stuff of its special hands: it turns its
+                # pairs into pungs whenever it can, even when that brings it no nearer a regular hand.
+                return 0.05 + 0.1 * max(0, gain)
         if gain == 0 and eager >= 0.9:
             # The eager beginner takes a pung or chow that gains nothing, often breaking its only pair.
             return 0.05 if kind == "pung" or top_threat < 1.0 else 0.0
@@ -349,8 +376,10 @@ def _ease(hand: SpecialHand) -> float:
     form = hand.forms[0]
     singles = sum(1 for el in form.elements if el.kind == "single")
     chows = sum(1 for el in form.elements if el.kind == "chow")
-    # Pungs come from any player's discard; a chow of one exact run or a lone single comes far less often.
-    ease = 1.0 if singles <= 2 and chows <= 1 else (0.5 if singles <= 2 else 0.35)
+    # Pungs come from any player's discard and grow from the pairs kept; a chow of one exact run or a lone
+    # single comes far less often. The pung hands (Fourfold Homely Happiness, Winds and Dragons, the Adopted
+    # Sons, the Siamese Sisters, Buried Treasure) are the ones a gambler actually lands.
+    ease = 1.0 if singles == 0 and chows == 0 else (0.6 if singles == 0 and chows <= 1 else 0.15)
     if all(f.concealed for f in hand.forms):
         ease *= 0.6
     return ease

@@ -129,7 +129,9 @@ def threat(view: PlayerView) -> list[float]:
             continue
         exposed = sum(1 for m in p.melds if m.exposed)
         # One exposed set says little; three mean the hand is close (most hands are then one or two away).
-        found.append(min(1.0, (0.0, 0.1, 0.35, 0.65, 0.9)[min(exposed, 4)] + late))
+        # A concealed hand gets nearer with every go-round too: after six or so discards many hands are ready.
+        grown = 0.06 * max(0, len(p.discards) - 4)
+        found.append(min(1.0, (0.0, 0.1, 0.35, 0.65, 0.9)[min(exposed, 4)] + late + grown))
     return found
 
 
@@ -149,7 +151,8 @@ def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequenc
     seen = visible[tile]
     unseen = max(0, 4 - seen)
     if tile >= 27:
-        base = (0.0, 0.25, 0.55, 0.7, 0.7)[unseen]  # an honour can only be waited on as a pair or a pung
+        # An honour can only be waited on as a pair or a pung: with three in sight only a lone-tile wait is left.
+        base = (0.0, 0.05, 0.45, 0.7, 0.7)[unseen]
     else:
         number = tile % 9
         middle = 1.0 if 2 <= number <= 6 else (0.75 if number in (1, 7) else 0.5)
@@ -161,7 +164,7 @@ def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequenc
             continue
         risk = base
         if tile in p.discards:
-            risk *= 0.4  # a player seldom throws away a tile it is waiting for
+            risk *= 0.15  # a player seldom throws away a tile it is waiting for
         collected = suit_threat(view, p.seat)
         if collected is not None and tile < 27:
             risk *= 1.6 if tile // 9 == collected else 0.6
