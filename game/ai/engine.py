@@ -107,7 +107,7 @@ class EnginePlayer:
         return Env(view.seat_wind, view.round_wind)
 
     def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
-               budget: int = 1000) -> int:
+               budget: int = 500) -> int:
         """Tiles from ready under the current plan (the special hand chased, else the regular hand)."""
         hand = self._plan.hand
         if hand is None:
@@ -179,7 +179,7 @@ class EnginePlayer:
             if hand.id in plan.dropped:
                 continue
             reach = min(self._reach, int(regular + slack))
-            target = special_target(hand, counts, melds, env, budget=500, max_distance=reach)
+            target = special_target(hand, counts, melds, env, budget=300, max_distance=reach)
             if target is None:
                 continue
             # Buildability matters for the tiles still missing: a hand nearly there is worth it whatever its shape.
