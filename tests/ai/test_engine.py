@@ -249,3 +249,44 @@ def test_decide__a_declared_ready_hand_is_a_threat():
     players[1] = replace(players[1], ready=True)
     v = replace(v, players=tuple(players))
     assert player("defensive").decide(v, discards_of(hand)) == Discard(t("5C"))
+
+
+def test_decide__defensive_folds_to_a_tile_the_threat_threw_away():
+    """Against three exposed sets, far from ready, the defensive player gives up speed: it throws a tile the
+    threatening player discarded itself, though that costs a step; with no threat it plays for speed."""
+    hand = "1B 2B 5B 2C 3C 9C 4D 6D 7D EW SW RD GD WD"
+    pungs = (parse_meld("3B 3B 3B"), parse_meld("6C 6C 6C"), parse_meld("8D 8D 8D"))
+    v = view(hand, opponents={1: {"melds": pungs, "discards": "2C 9C"}})
+    assert player("defensive").decide(v, discards_of(hand)) in (Discard(t("2C")), Discard(t("9C")))
+    quiet = view(hand, opponents={1: {"discards": "2C 9C"}})
+    assert player("defensive").decide(quiet, discards_of(hand)) not in (Discard(t("2C")), Discard(t("9C")))
+
+
+def test_decide__defensive_plays_on_when_nobody_is_close():
+    """With no exposed sets and an early wall there is nothing to fold against: the choice is about speed."""
+    hand = "1B 2B 3B 2C 3C 4C 4D 5D 6D EW EW SW NW RD"
+    v = view(hand, opponents={1: {"discards": "SW"}})
+    assert player("defensive").decide(v, discards_of(hand)) in (Discard(t("SW")), Discard(t("NW")),
+                                                                Discard(t("RD")))
+
+
+def test_threat__a_concealed_hand_grows_with_its_discards():
+    """A player who has thrown many tiles is more likely ready, exposed sets or not."""
+    from game.ai.evaluate import threat
+
+    early = view("1B", opponents={1: {"discards": "1B 2B"}})
+    late = view("1B", opponents={1: {"discards": "1B 2B 3B 4B 5B 6B 7B 8B 9B"}})
+    assert threat(early)[1] == 0.0
+    assert threat(late)[1] >= 0.25
+
+
+def test_claim__limitmaker_hunts_pungs_and_never_chows():
+    """The gambler turns a pair of dragons into a pung even when it brings it no nearer ready, and passes a
+    chow the expert would take."""
+    hand = "1B 2B 4C 5C 6C 7D 8D 9D RD RD NW SW EW"
+    pung = view(hand, phase="claims", current=1, last_discard=(1, t("RD")), discard_count=30)
+    claim = Claim("pung", (t("RD"), t("RD")))
+    assert player("limitmaker").decide(pung, [claim, Pass()]) == claim
+    chow_view = view(hand, phase="claims", current=3, last_discard=(3, t("3B")), discard_count=30)
+    chow = Claim("chow", (t("1B"), t("2B")))
+    assert player("limitmaker").decide(chow_view, [chow, Pass()]) == Pass()
