@@ -73,6 +73,7 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler else 1.0 for h in self.specials}
+        self._wary = personality.strategy == "defensive"  # reads every long discard row as a possible ready hand
         self._plan = _Plan()
         self._tiles_left = -1
         self._values: dict[tuple[int, int], ValueModel] = {}
@@ -217,7 +218,7 @@ class EnginePlayer:
             else:
                 after[t] -= 1
                 value = shanten(after, n_melds, chows=self.chows)
-                if self.personality.caution > 0.7 and max(threat(view)) >= 1.0:
+                if self.personality.caution > 0.7 and max(threat(view, concealed=self._wary)) >= 1.0:
                     continue  # a promoted kong may be robbed; a careful player does not offer it to a ready hand
             if value <= best_now:
                 return action
@@ -228,7 +229,7 @@ class EnginePlayer:
         p = self.personality
         visible = view.visible_counts()
         live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
-        threats = threat(view)
+        threats = threat(view, concealed=self._wary)
         top_threat = max(threats)
         model = self._value_model(view)
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
@@ -264,7 +265,7 @@ class EnginePlayer:
         p = self.personality
         if p.strategy != "defensive" or not options:
             return None
-        top = max(threat(view))
+        top = max(threat(view, concealed=self._wary))
         fastest = min(o.speed for o in options)
         if top < FOLD_THREAT or fastest < 1:
             return None
@@ -303,7 +304,7 @@ class EnginePlayer:
         if self._plan.hand is not None and any(f.concealed for f in self._plan.hand.forms):
             return Pass()  # a concealed special hand: claiming would ruin it
         now = self._speed(counts, n_melds, melds, view)
-        threats = threat(view)
+        threats = threat(view, concealed=self._wary)
         model = self._value_model(view)
         best: tuple[float, Action] = (0.0, Pass())
         if p.strategy == "limitmaker":

@@ -110,7 +110,7 @@ class ValueModel:
         return value
 
 
-def threat(view: PlayerView) -> list[float]:
+def threat(view: PlayerView, *, concealed: bool = False) -> list[float]:
     """How close each seat looks to going Mah Jongg, 0–1 (0 for this seat).
 
     A standing hand is a declared ready hand; exposed sets show a hand taking shape; a late wall makes
@@ -129,8 +129,9 @@ def threat(view: PlayerView) -> list[float]:
             continue
         exposed = sum(1 for m in p.melds if m.exposed)
         # One exposed set says little; three mean the hand is close (most hands are then one or two away).
-        # A concealed hand gets nearer with every go-round too: after six or so discards many hands are ready.
-        grown = 0.06 * max(0, len(p.discards) - 4)
+        # With ``concealed``, a concealed hand counts as nearer with every go-round too: after six or so
+        # discards many hands are ready. Only a player who folds early reads it so (it costs wins otherwise).
+        grown = 0.06 * max(0, len(p.discards) - 4) if concealed else 0.0
         found.append(min(1.0, (0.0, 0.1, 0.35, 0.65, 0.9)[min(exposed, 4)] + late + grown))
     return found
 

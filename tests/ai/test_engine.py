@@ -271,13 +271,15 @@ def test_decide__defensive_plays_on_when_nobody_is_close():
 
 
 def test_threat__a_concealed_hand_grows_with_its_discards():
-    """A player who has thrown many tiles is more likely ready, exposed sets or not."""
+    """Read warily, a player who has thrown many tiles is likely ready, exposed sets or not; read plainly (the
+    expert's way, which folds less) only exposed sets and declarations count."""
     from game.ai.evaluate import threat
 
     early = view("1B", opponents={1: {"discards": "1B 2B"}})
     late = view("1B", opponents={1: {"discards": "1B 2B 3B 4B 5B 6B 7B 8B 9B"}})
-    assert threat(early)[1] == 0.0
-    assert threat(late)[1] >= 0.25
+    assert threat(early, concealed=True)[1] == 0.0
+    assert threat(late, concealed=True)[1] >= 0.25
+    assert threat(late)[1] == 0.0
 
 
 def test_claim__limitmaker_hunts_pungs_and_never_chows():
