@@ -17,6 +17,9 @@ with a clear message, and nothing is overwritten or removed.
 
 from __future__ import annotations
 
+import dataclasses
+import enum
+import hashlib
 import json
 import os
 from dataclasses import asdict, dataclass, field
@@ -100,6 +103,53 @@ def export_hand(saved: SavedGame, index: int, name: str = "") -> SavedGame:
                      settings={**saved.settings, "replay_hand": index}, hands=list(saved.hands[:index + 1]),
                      name=name or f"{saved.name or 'game'} - hand {index + 1}",
                      saved_at=datetime.now(UTC).isoformat(timespec="seconds"))
+
+
+def _canonical(obj: Any) -> Any:
+    """``obj`` as plain JSON data that does not depend on memory addresses or hash seeds."""
+    if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        # compare=False fields (a ruleset's source data) are bookkeeping, not what the rules are
+        return {"": type(obj).__name__, **{f.name: _canonical(getattr(obj, f.name))
+                                           for f in dataclasses.fields(obj) if f.compare}}
+    if isinstance(obj, enum.Enum):
+        return _canonical(obj.value)
+    if obj is None or isinstance(obj, str | int | float | bool):
+        return obj
+    if isinstance(obj, dict):
+        return [[_canonical(k), _canonical(v)] for k, v in sorted(obj.items(), key=lambda kv: repr(kv[0]))]
+    if isinstance(obj, list | tuple):
+        return [_canonical(x) for x in obj]
+    if isinstance(obj, set | frozenset):
+        return sorted((_canonical(x) for x in obj), key=lambda x: json.dumps(x, sort_keys=True))
+    return repr(obj)
+
+
+def ruleset_hash(ruleset: Any) -> str:
+    """The content hash of a loaded ruleset: the same rules (after ``extends`` and special-hand mods) give the
+    same hash on every machine, so opening a save can tell whether its ruleset changed since it was saved."""
+    text = json.dumps(_canonical(ruleset), sort_keys=True, separators=(",", ":"))
+    return hashlib.sha256(text.encode("utf-8")).hexdigest()[:16]
+
+
+def ruleset_note(saved: SavedGame, ruleset: Any) -> str:
+    """A warning when the installed ruleset is not the one the game was saved with; "" when it is (or unknown)."""
+    if not saved.ruleset_hash or ruleset is None:
+        return ""
+    current = ruleset_hash(ruleset)
+    if current == saved.ruleset_hash:
+        return ""
+    return (f"the ruleset {saved.ruleset!r} has changed since the game was saved (content hash "
+            f"{saved.ruleset_hash}, now {current})")
+
+
+def loaded_mods(catalog: Any) -> list[dict[str, str]]:
+    """The mods a catalog loaded (id and version), as a save records them."""
+    return [{"id": e.id, "version": str(getattr(e.manifest, "version", "?"))} for e in catalog.entries if e.loaded]
+
+
+def missing_mods(saved: SavedGame, available: set[str]) -> list[str]:
+    """The ids of the mods the game was saved with that are not loaded now."""
+    return sorted({str(m.get("id", "?")) for m in saved.mods if isinstance(m, dict)} - available)
 
 
 def to_text(saved: SavedGame) -> str:

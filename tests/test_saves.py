@@ -241,3 +241,141 @@ def test_saves__round_trip_during_and_after_a_charleston(tmp_path, stop_after):
     restored = restore(read_save(path), rules, RegularJudge())
     assert restored.table.phase == table.phase and restored.table.begun == table.begun
     assert log_hash(restored.table.events) == log_hash(table.events)
+
+
+def test_saves__round_trip_when_the_hand_is_over_but_not_yet_settled(tmp_path):
+    """Saving while the scores box shows (the hand ended, not yet settled) restores it to be settled the same."""
+    match = Match(RULES, RegularJudge(), 4)
+    bots = [GreedyBot(random.Random(i)) for i in range(4)]
+    table = match.new_hand()
+    play_hand(table, bots)
+    path = tmp_path / "over.sparrow"
+    write_save(path, snapshot(match, ruleset_id="classic", players=PLAYERS))
+    restored = restore(read_save(path), RULES, RegularJudge())
+    assert restored.table.phase == "over" and not restored.history
+    restored.finish_hand(restored.table)
+    match.finish_hand(table)
+    assert _state(restored) == _state(match)
+
+
+def test_saves__ruleset_content_hash_is_stable_and_tells_rulesets_apart():
+    """The save records a content hash of the ruleset: the same rules hash the same, other rules differently."""
+    import dataclasses
+    import os
+    import subprocess
+    import sys
+
+    from game.mods import get_ruleset
+    from game.saves import ruleset_hash, ruleset_note
+
+    classic = get_ruleset("classic")
+    here = ruleset_hash(classic)
+    script = "from game.mods import get_ruleset; from game.saves import ruleset_hash; " \
+             "print(ruleset_hash(get_ruleset('classic')))"
+    # another process with another hash seed: nothing in the hash may depend on memory or set order
+    other = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, check=True,
+                           env={**os.environ, "PYTHONHASHSEED": "123"}).stdout.strip()
+    assert other == here
+    assert ruleset_hash(get_ruleset("british")) != here
+    changed = dataclasses.replace(classic, limit=(classic.limit or 0) + 1)
+    assert ruleset_hash(changed) != here
+    saved = snapshot(Match(RULES, RegularJudge(), 1), ruleset_id="classic", players=PLAYERS, ruleset_hash=here)
+    assert ruleset_note(saved, classic) == ""
+    assert "has changed since the game was saved" in ruleset_note(saved, changed)
+
+
+def _client_save(app, name, seed=5):
+    """A client game with one finished hand, saved under ``name`` in the app's saves folder; (session, path)."""
+    from game.client.controller import Options, Session
+    from game.client.scenes.saves import mods_in_use
+
+    session = Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+    session.deal()
+    session.play_to_end()
+    session.finish_hand()
+    session.deal()
+    app.folders.saves.mkdir(parents=True, exist_ok=True)
+    path = app.folders.saves / f"{name}.sparrow"
+    write_save(path, session.snapshot(name, mods=mods_in_use(app)))
+    return session, path
+
+
+def _open_dialog(app):
+    from game.client.scenes.saves import SavesScene
+
+    app.show_title()
+    app.stack.apply_pending()
+    dialog = SavesScene(app, "open")
+    app.stack.push(dialog)
+    app.stack.apply_pending()
+    return dialog
+
+
+def test_saves__a_client_save_names_its_ruleset_hash_and_mods(tmp_path):
+    """A save made in the client holds the ruleset's content hash and the mods in use."""
+    from game.mods import get_ruleset
+    from game.saves import ruleset_hash
+    from tests.client.helpers import make_app
+
+    app = make_app(tmp_path)
+    _, path = _client_save(app, "mine")
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["ruleset"] == "classic" and data["ruleset_hash"] == ruleset_hash(get_ruleset("classic"))
+    assert "classic" in {m["id"] for m in data["mods"]}
+
+
+def test_saves__a_game_with_a_missing_mod_is_offered_and_opens_on_the_second_press(tmp_path):
+    """A save whose mod is gone but whose hands replay the same says which mod, and opens only when asked again."""
+    from tests.client.helpers import make_app
+
+    app = make_app(tmp_path)
+    session, path = _client_save(app, "modded")
+    saved = read_save(path)
+    saved.mods.append({"id": "lantern-festival", "version": "2.0"})
+    write_save(path, saved)
+    before = path.read_text(encoding="utf-8")
+    dialog = _open_dialog(app)
+    dialog.open()
+    app.stack.apply_pending()
+    assert app.stack.top is dialog and "'lantern-festival'" in dialog.message and "Open again" in dialog.message
+    dialog.open()
+    app.stack.apply_pending()
+    table = app.stack.top
+    assert table.name == "table" and table.session.match.totals == session.match.totals
+    assert "lantern-festival" in table.session.status
+    assert path.read_text(encoding="utf-8") == before
+
+
+def test_saves__a_changed_ruleset_is_named_when_the_game_no_longer_replays(tmp_path):
+    """Opening a game whose hand no longer replays under today's ruleset names the changed ruleset."""
+    from tests.client.helpers import make_app
+
+    app = make_app(tmp_path)
+    _, path = _client_save(app, "old")
+    saved = read_save(path)
+    saved.ruleset_hash = "0123456789abcdef"
+    saved.hands[0].log_hash = "f" * 16  # as if the rules had played the hand differently
+    write_save(path, saved)
+    dialog = _open_dialog(app)
+    dialog.open()
+    app.stack.apply_pending()
+    assert app.stack.top is dialog and dialog.error
+    assert "replays differently" in dialog.message and "'classic' has changed" in dialog.message
+
+
+def test_saves__continue_with_a_corrupt_autosave_says_why_and_keeps_it(tmp_path):
+    """Continue on a damaged autosave shows the reason on the title screen; the file is left as it was."""
+    from tests.client.helpers import make_app
+
+    app = make_app(tmp_path)
+    path = app.autosave_path()
+    path.parent.mkdir(parents=True)
+    path.write_text('{"kind": "sparrow-save", "format": 1, "hands": [', encoding="utf-8")
+    app.show_title()
+    app.stack.apply_pending()
+    app.stack.top._continue()
+    app.stack.apply_pending()
+    title = app.stack.top
+    assert title.name == "title" and "autosave.sparrow" in title.notice and "truncated" in title.notice
+    assert path.read_text(encoding="utf-8") == '{"kind": "sparrow-save", "format": 1, "hands": ['
+    app.render()  # the reason is drawn under the menu

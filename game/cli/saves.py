@@ -6,13 +6,33 @@ import argparse
 import random
 import sys
 from pathlib import Path
+from typing import Any
 
 from game.autoplay import create_player, play_hand
-from game.cli.common import judge_for, load_ruleset, print_json
+from game.cli.common import judge_for, print_json
 from game.config import folders_from_args
 from game.core.match import Match
 from game.errors import SaveError
-from game.saves import list_saves, read_save, restore, snapshot, write_save
+from game.saves import (
+    list_saves,
+    loaded_mods,
+    missing_mods,
+    read_save,
+    restore,
+    ruleset_hash,
+    ruleset_note,
+    snapshot,
+    write_save,
+)
+
+
+def _ruleset_and_mods(ruleset_id: str, args: argparse.Namespace) -> tuple[Any, list[dict[str, str]]]:
+    """The ruleset from the enabled mods, and those mods as a save records them (one catalog for both)."""
+    from game.mods import load_catalog
+    from game.mods.rulesets import load_ruleset
+
+    catalog = load_catalog(args.mods_dir, args.config_dir, full=False)
+    return load_ruleset(catalog, ruleset_id), loaded_mods(catalog)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -55,7 +75,7 @@ def run_play_headless(args: argparse.Namespace) -> int:
     if len(ids) != 4 or args.hands < 1:
         print("error: --players needs four ids and --hands at least 1", file=sys.stderr)
         return 2
-    ruleset = load_ruleset(args.ruleset, args.mods_dir, args.config_dir)
+    ruleset, mods = _ruleset_and_mods(args.ruleset, args)
     judge = judge_for(ruleset)
     rng = random.Random(args.seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=args.mods_dir)
@@ -65,7 +85,8 @@ def run_play_headless(args: argparse.Namespace) -> int:
         table = match.new_hand()
         play_hand(table, players)
         match.finish_hand(table)
-    write_save(args.save, snapshot(match, ruleset_id=args.ruleset, players=ids, name=Path(args.save).stem))
+    write_save(args.save, snapshot(match, ruleset_id=args.ruleset, players=ids, ruleset_hash=ruleset_hash(ruleset),
+                                   mods=mods, name=Path(args.save).stem))
     print(f"saved {len(match.history)} hands to {args.save}", file=sys.stderr)
     return 0
 
@@ -76,8 +97,21 @@ def run_replay(args: argparse.Namespace) -> int:
     except SaveError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 1
-    ruleset = load_ruleset(saved.ruleset, args.mods_dir, args.config_dir)
-    match = restore(saved, ruleset.play, judge_for(ruleset), source=args.file)
+    ruleset, mods = _ruleset_and_mods(saved.ruleset, args)
+    missing = missing_mods(saved, {m["id"] for m in mods})
+    changed = ruleset_note(saved, ruleset)
+    try:
+        match = restore(saved, ruleset.play, judge_for(ruleset), source=args.file)
+    except SaveError as exc:
+        causes = ([f"missing mods: {', '.join(missing)}"] if missing else []) + ([changed] if changed else [])
+        print(f"error: {exc}" + "".join(f" ({cause})" for cause in causes), file=sys.stderr)
+        return 1
+    # Every recorded hand replayed to its stored hash, so the result stands; the differences are only noted.
+    for mod_id in missing:
+        print(f"warning: mod {mod_id!r} used by this game is not installed; it replays the same without it",
+              file=sys.stderr)
+    if changed:
+        print(f"warning: {changed}; every saved hand replays the same", file=sys.stderr)
     result = {"hands": len(match.history), "final_scores": list(match.totals), "log_hash": match.log_hash()}
     if args.json:
         print_json(result)

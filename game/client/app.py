@@ -64,6 +64,8 @@ class App:
         self.stack = SceneStack()
         self.autosave_enabled = not headless
         """Headless runs (screenshots, the self-test) leave the player's autosave alone."""
+        self.continue_error = ""
+        """Why the autosave could not be continued, for the title screen to show; "" when it could."""
         self.persist_settings = not headless or bool(getattr(args, "config_dir", None))
         """Headless runs write settings only into a config folder they were given (tests), never the player's."""
         if self.settings_value("fullscreen", False):
@@ -193,7 +195,33 @@ class App:
             log.warning("audio unavailable: %s", exc)
             return None
         self.apply_audio_settings(audio)
+        audio.start_music()
         return audio
+
+    def apply_voices(self, session: Any = None) -> None:
+        """The chosen voice pack for every seat, then each computer player's own voice (its personality's).
+
+        ``session`` defaults to the game on the table; seats count from the human (0), as the voice files do.
+        """
+        audio = self.audio
+        if audio is None:
+            return
+        if session is None:
+            session = next((getattr(scene, "session", None) for scene in self.stack.scenes
+                            if scene.name == "table"), None)
+        try:
+            voice = self._record("voice", self.settings_value("voice", None), ("voice_default",))
+            audio.set_voice_all(voice.file if voice is not None else None)
+            for seat, player_id in enumerate(getattr(session, "opponents", ())[:3], start=1):
+                personality = self.catalog.record("ai", player_id) if self.catalog is not None else None
+                voice_id = getattr(getattr(personality, "data", None), "voice", None)
+                record = self.catalog.record("voice", voice_id) if voice_id else None
+                if record is not None:
+                    audio.set_voice(seat, record.file)
+                elif voice_id:
+                    log.info("voice %r of %r is not installed; the seat uses the table voices", voice_id, player_id)
+        except Exception as exc:  # a broken voice pack leaves the voices there were
+            log.warning("voices unavailable: %s", exc)
 
     def apply_audio_settings(self, audio: Any = None) -> None:
         """Volumes and the sound switches from the settings, applied to the running sound at once."""
@@ -207,9 +235,12 @@ class App:
         audio.tile_sounds = bool(s("sound", True))
         audio.voices = bool(s("voices", True))
         audio.your_voice = bool(s("own_voice", True))
-        if getattr(audio, "available", False):
-            with contextlib.suppress(pygame.error):
-                pygame.mixer.music.set_volume(audio.volumes.master * float(s("music_volume", 0.5)))
+        audio.volumes.music = float(s("music_volume", 0.5))
+        with contextlib.suppress(pygame.error):
+            if audio.music_playing is None:
+                audio.start_music()
+            else:
+                audio.set_music_volume()
 
     def change_look(self, *, tileset: str | None = None, theme: str | None = None, voice: str | None = None) -> None:
         """Switch the tile set, theme or voice pack while playing: everything is drawn with the new one at once."""
@@ -227,9 +258,8 @@ class App:
         try:
             if theme is not None and self.theme_record is not None:
                 self.audio.load_theme(self.theme_record.file)
-            record = self._record("voice", voice, ("voice_default",)) if voice is not None else None
-            if record is not None:
-                self.audio.set_voice_all(record.file)
+            if voice is not None:
+                self.apply_voices()
         except Exception as exc:  # a theme's or voice pack's broken sounds leave the ones before
             log.warning("sounds unavailable: %s", exc)
 
@@ -316,6 +346,7 @@ class App:
         from game.client.scenes.table import TableScene
 
         session.on_hand_finished.append(self.autosave)
+        self.apply_voices(session)
         if self.folders is not None and not self.headless:
             session.stats_folder = self.folders.config
         scene = TableScene(self, session)
@@ -334,26 +365,34 @@ class App:
         if self.folders is None or not self.autosave_enabled or session.ruleset is None:
             return
         try:
+            from game.client.scenes.saves import mods_in_use
             from game.saves import write_autosave
 
-            write_autosave(self.folders.saves, session.snapshot())
+            write_autosave(self.folders.saves, session.snapshot(mods=mods_in_use(self)))
         except Exception as exc:  # a failed autosave is reported, never fatal
             log.warning("autosave failed: %s", exc)
 
     def continue_game(self) -> Scene | None:
         """Reopen the autosaved game where it was left; None (and a warning) when there is none to open."""
         path = self.autosave_path()
+        self.continue_error = ""
         if path is None or not path.is_file():
             return None
         try:
+            from game.client.scenes.saves import available_mod_ids
             from game.saves import read_save
 
-            session, _ = Session.from_save(read_save(path), getattr(self.args, "mods_dir", None),
-                                           options=self.options(), source=str(path))
+            session, warnings = Session.from_save(read_save(path), getattr(self.args, "mods_dir", None),
+                                                  options=self.options(), source=path.name,
+                                                  config_dir=getattr(self.args, "config_dir", None),
+                                                  available_mods=available_mod_ids(self))
         except Exception as exc:  # a save that cannot be restored is left alone and reported
             log.warning("the autosave could not be opened: %s", exc)
+            self.continue_error = str(exc).replace(str(path), path.name)
             return None
         session.save_name = ""
+        if warnings:
+            session.status = warnings[0]
         return self.play_session(session)
 
     def show_title(self) -> None:
@@ -385,6 +424,17 @@ class App:
         from game.client.scenes.mod_manager import ModManagerScene
 
         self.stack.push(ModManagerScene(self))
+
+    def show_dropped(self, path: str) -> None:
+        """A file dropped on the window: an image is previewed as a tile set, a zip or folder offered as a mod
+        (the mod manager does both, as P-161's drag and drop did for bitmaps)."""
+        from game.client.scenes.mod_manager import ModManagerScene
+
+        top = self.stack.top
+        scene = top if isinstance(top, ModManagerScene) else ModManagerScene(self)
+        scene.dropped(path)
+        if scene is not top:
+            self.stack.push(scene)
 
     def show_menu(self, table_scene: Any) -> None:
         from game.client.scenes.help import GameMenuScene
@@ -443,6 +493,9 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self.headless:
             self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+            return
+        if event.type == pygame.DROPFILE:
+            self.show_dropped(event.file)
             return
         if event.type == pygame.KEYDOWN:
             alt = event.mod & pygame.KMOD_ALT

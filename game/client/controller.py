@@ -518,12 +518,13 @@ class Session:
 
     def snapshot(self, name: str = "", mods: list[dict[str, str]] | None = None) -> Any:
         """The game as a :class:`game.saves.SavedGame` (the hand in progress included)."""
-        from game.saves import snapshot
+        from game.saves import ruleset_hash, snapshot
 
         ruleset_id = self.ruleset.id if self.ruleset is not None else "classic"
         # The starting score may differ from the ruleset's (New Game lets the player choose it).
         settings = {"show_all_used": self.show_all_used, "start_score": self.rules.start_score}
         return snapshot(self.match, ruleset_id=ruleset_id, players=self.player_ids, names=self.names,
+                        ruleset_hash=ruleset_hash(self.ruleset) if self.ruleset is not None else None,
                         mods=mods, settings=settings, name=name)
 
     @classmethod
@@ -535,11 +536,9 @@ class Session:
         Raises :class:`SaveError` saying what is missing or wrong when the game cannot be rebuilt: the ruleset is
         not available, or the actions do not replay (then the missing mods are named, as the likely cause).
         """
-        from game.saves import restore
+        from game.saves import missing_mods, restore, ruleset_note
 
-        missing = sorted({m.get("id", "?") for m in saved.mods if isinstance(m, dict)}
-                         - (available_mods if available_mods is not None else set()))
-        missing = missing if available_mods is not None else []
+        missing = missing_mods(saved, available_mods) if available_mods is not None else []
         try:
             ruleset, rules, judge = load_game_rules(saved.ruleset, mods_dir, strict=True, config_dir=config_dir)
         except SaveError as exc:
@@ -548,19 +547,25 @@ class Session:
         start_score = saved.settings.get("start_score", rules.start_score)
         if isinstance(start_score, int) and not isinstance(start_score, bool):
             rules = dataclasses.replace(rules, start_score=start_score)
+        changed = ruleset_note(saved, ruleset)
         try:
             match = restore(saved, rules, judge, source)
         except SaveError as exc:
-            if missing:
-                raise SaveError(f"{exc} Missing mods: {', '.join(missing)}.") from None
+            causes = ([f"Missing mods: {', '.join(missing)}."] if missing else []) + \
+                ([f"{changed[0].upper()}{changed[1:]}."] if changed else [])
+            if causes:
+                raise SaveError(" ".join([str(exc), *causes])) from None
             raise
         opponents = [p for p in saved.players if p != "human"][:3]
         session = cls(ruleset=ruleset, rules=rules, judge=judge, seed=saved.seed, opponents=opponents,
                       names=list(saved.names), options=options, match=match)
         session.save_name = saved.name
         session.show_all_used = bool(saved.settings.get("show_all_used", False)) if session.table else False
+        # The replay matched every recorded hand, so the game is the same one despite these differences.
         warnings = [f"mod {mod_id!r} used by this game is not installed; the game replays without it"
                     for mod_id in missing]
+        if changed:
+            warnings.append(f"{changed}; every saved hand replays the same")
         return session, warnings
 
     def play_to_end(self, max_steps: int = 20000) -> None:

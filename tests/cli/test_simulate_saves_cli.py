@@ -97,3 +97,23 @@ def test_replay__corrupt_file_exits_1(config, tmp_path):
     bad.write_text("not a save", encoding="utf-8")
     done = run("replay", str(bad), "--json", config=config)
     assert done.returncode == 1 and "corrupt" in done.stderr
+
+
+def test_play_headless_save_names_ruleset_hash_and_mods_and_replay_notes_changes(config, tmp_path):
+    """A headless save holds the ruleset's content hash and the mods in use, as a client save does; replaying it
+    after the ruleset changed (or with a mod gone) still gives the same line and says what differs."""
+    path = tmp_path / "h.sparrow"
+    done = run("play-headless", "--ruleset", "classic", "--hands", "2", "--seed", "4", "--save", str(path),
+               config=config)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert len(data["ruleset_hash"]) == 16 and "classic" in {m["id"] for m in data["mods"]}
+    first = run("replay", str(path), "--json", config=config)
+    assert first.returncode == 0 and "warning" not in first.stderr
+    data["ruleset_hash"] = "0123456789abcdef"
+    data["mods"].append({"id": "lantern-festival", "version": "1"})
+    path.write_text(json.dumps(data), encoding="utf-8")
+    again = run("replay", str(path), "--json", config=config)
+    assert again.returncode == 0, again.stderr
+    assert again.stdout.strip().splitlines()[-1] == first.stdout.strip().splitlines()[-1]
+    assert "'lantern-festival'" in again.stderr and "'classic' has changed" in again.stderr

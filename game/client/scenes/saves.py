@@ -3,7 +3,9 @@
 The list shows each save's name, date, ruleset and hands played; a corrupt save is listed in red with the reason
 and cannot be opened (nor is it ever changed). Saving asks for a name; an existing save of that name is replaced
 only after a second confirmation. Opening a game whose ruleset is missing, or that no longer replays because mods
-changed, says what is missing and leaves everything as it was.
+changed, says what is missing and leaves everything as it was. A game that used mods which are gone, or whose
+ruleset has changed, but whose every saved hand still replays the same, is offered: the first Open says what
+differs, a second Open loads it with what is installed.
 """
 
 from __future__ import annotations
@@ -32,10 +34,11 @@ def file_stem(name: str) -> str:
 
 def mods_in_use(app: Any) -> list[dict[str, str]]:
     """The loaded mods (id and version), kept in a save so a missing one can be named when it is opened."""
+    from game.saves import loaded_mods
+
     catalog = getattr(app, "catalog", None)
     try:
-        return [{"id": e.id, "version": str(getattr(e.manifest, "version", "?"))}
-                for e in catalog.entries if e.loaded] if catalog is not None else []
+        return loaded_mods(catalog) if catalog is not None else []
     except Exception:  # an odd catalog must not stop a save
         return []
 
@@ -66,6 +69,7 @@ class SavesScene(Scene):
         self.message = ""
         self.error = False
         self.confirm: Path | None = None
+        """A save to replace (Save) or to open despite what differs (Open), waiting for a second press."""
         self.field = TextField(pygame.Rect(self.box.left + 28, self.box.top + 92, 560, 42),
                                getattr(session, "save_name", "") or "", "Save as:")
         ok = ("Save" if mode == "save" else "Open", self.confirm_action)
@@ -171,7 +175,12 @@ class SavesScene(Scene):
         except SaveError as exc:
             self._say(f"not opened: {exc}", True)
             return
-        session.save_name = saved.name or Path(info.path).stem
+        path = Path(info.path)
+        if warnings and self.confirm != path:
+            self.confirm = path
+            self._say(f"{'; '.join(warnings)}. Press Open again to load it with what is installed.")
+            return
+        session.save_name = saved.name or path.stem
         session.status = warnings[0] if warnings else f"Opened {session.save_name!r}."
         self.app.play_session(session)
 
@@ -232,6 +241,8 @@ class SavesScene(Scene):
                 self.watch()
 
     def _pick(self, index: int) -> None:
+        if index == self.selected and self.confirm is not None:
+            return  # the second click of a double click, or the same row again: the question stands
         self.selected = index
         info = self.saves[index]
         if self.mode == "save" and info.status == "ok":

@@ -7,7 +7,7 @@ import math
 import pygame
 
 from game import __version__
-from game.client.look import mix, text
+from game.client.look import fit_text, mix, text
 from game.client.scenes.base import Scene
 from game.client.widgets import Button
 
@@ -46,6 +46,7 @@ class TitleScene(Scene):
         self.focus = 0
         self.buttons[0].focused = True
         self.time = 0.0
+        self.notice = ""
 
     def _new_game(self) -> None:
         from game.client.scenes.new_game import NewGameScene
@@ -66,6 +67,8 @@ class TitleScene(Scene):
         if self.app.continue_game() is None:
             self.buttons[0].enabled = False
             self.buttons[0].label = "Continue (save unreadable)"
+            # The autosave is left as it is; saying why lets the player pick autosave.prev under Open... instead.
+            self.notice = self.app.continue_error
 
     def _move(self, key: int) -> None:
         """Arrow keys go to the nearest button that way (the menu is a grid); Tab walks them in order."""
@@ -126,5 +129,8 @@ class TitleScene(Scene):
              "center")
         for b in self.buttons:
             b.draw(surface, palette)
+        if self.notice:
+            text(surface, fit_text(self.notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
+                 "midbottom")
         text(surface, f"version {__version__} · after Mah Jongg for Windows by Elaine & Berrie Bloem (1995)",
              (640, 708), 13, palette.text_dim, "sans", "midbottom")
