@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from game.core import events as ev
-from game.core.tiles import tile_name
+from game.core.tiles import is_joker, tile_name
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
@@ -24,7 +24,8 @@ def has(name: str) -> str:
     return "You have" if name == "You" else f"{name} has"
 
 
-def _gets(name: str) -> str:
+def gets(name: str) -> str:
+    """``'Eric gets'``, but ``'You get'`` for a player called You."""
     return "You get" if name == "You" else f"{name} gets"
 
 
@@ -45,11 +46,11 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
     """
     if isinstance(event, ev.TileDrawn):
         if event.seat == human:
-            return f"{_gets(names[human])} {tile_name(event.tile)}"
+            return f"{gets(names[human])} {tile_name(event.tile)}"
         return f"{names[event.seat]} takes a tile from the wall"
     if isinstance(event, ev.ReplacementDrawn):
         if event.seat == human:
-            return f"{_gets(names[human])} {tile_name(event.tile)} as a loose tile"
+            return f"{gets(names[human])} {tile_name(event.tile)} as a loose tile"
         return f"{names[event.seat]} takes a loose tile"
     if isinstance(event, ev.TileDiscarded):
         return f"{names[event.seat]} discards {tile_name(event.tile)}"
@@ -83,6 +84,29 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
     if isinstance(event, ev.HandDead):
         return "All the tiles have been played and nobody has gone Mah Jongg..."
     return None
+
+
+GENERIC_KINDS = ("Tile 2 to 8", "Tile 1 or 9", "Winds and Dragons", "Simples", "Terminals", "Honors", "Honours")
+"""How rulesets name a class of tiles in a set's scoring line (``Concealed Pung of Tile 2 to 8``)."""
+
+
+def item_label(name: str, tiles: Sequence[int]) -> str:
+    """A scoring line named after its real tile, as the original's Scores box names it.
+
+    ``Concealed Pung of Tile 2 to 8`` for a pung of 6 Bamboo reads ``Concealed Pung of 6 Bamboo``; a line of one
+    tile kind without such a class (``Pair of Dragons``, ``Flower or Season``) gets the tile after a colon, like
+    the original's ``Pung or Kong of Player's Own Wind: East``. Lines about several kinds keep their name.
+    """
+    kinds = {t for t in tiles if not is_joker(t)}
+    if len(kinds) != 1:
+        return name
+    tile = tile_name(next(iter(kinds)))
+    if tile in name:
+        return name
+    for generic in GENERIC_KINDS:
+        if name.endswith(f" of {generic}"):
+            return f"{name[:-len(generic)]}{tile}"
+    return f"{name}: {tile}"
 
 
 def balloon_words(event: ev.Event) -> str | None:

@@ -19,7 +19,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, describe
+from game.client.messages import WIND_NAMES, describe, gets
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
@@ -50,9 +50,9 @@ def move_line(events: list[ev.Event], names: list[str]) -> str:
     lines = []
     for event in events:
         if isinstance(event, ev.TileDrawn):
-            lines.append(f"{names[event.seat]} gets {tile_name(event.tile)}")
+            lines.append(f"{gets(names[event.seat])} {tile_name(event.tile)}")
         elif isinstance(event, ev.ReplacementDrawn):
-            lines.append(f"{names[event.seat]} gets {tile_name(event.tile)} as a loose tile")
+            lines.append(f"{gets(names[event.seat])} {tile_name(event.tile)} as a loose tile")
         else:
             line = describe(event, names, human=-1)
             if line:

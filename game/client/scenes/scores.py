@@ -12,16 +12,34 @@ import pygame
 
 from game.client import layout
 from game.client.controller import HUMAN, HandOutcome
-from game.client.look import fit_text, mix, text
-from game.client.messages import NO_SETTLEMENT, possessive
+from game.client.look import fit_text, font, mix, text
+from game.client.messages import NO_SETTLEMENT, item_label, possessive
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
-from game.core.tiles import sort_for_display
+from game.core.tiles import display_key, sort_for_display
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
+
+
+def winning_groups(concealed: list[int], melds: list, arrangement: tuple[tuple[int, ...], ...]) -> list[list[int]]:
+    """The winner's concealed tiles in sets left to right with the pair last, as the original lays them out (P-18).
+
+    The scored arrangement holds every set, the exposed ones too; those are taken out. When the rest does not
+    match the tiles in hand (a special hand read another way, jokers standing in), the hand stays one sorted row.
+    """
+    groups = [sorted(g) for g in arrangement]
+    for meld in melds:
+        tiles = sorted(meld.tiles)
+        if tiles not in groups:
+            return [sort_for_display(concealed)]
+        groups.remove(tiles)
+    if sorted(t for g in groups for t in g) != sorted(concealed):
+        return [sort_for_display(concealed)]
+    groups = [sort_for_display(g) for g in groups]
+    return sorted(groups, key=lambda g: (len(g) == 2, display_key(g[0]) if g else (9, 0)))
 
 
 class ScoresScene(Scene):
@@ -217,12 +235,17 @@ class ScoresScene(Scene):
                     if item is self.chosen_item:  # the line whose tiles are lit in the hand above
                         pygame.draw.rect(surface, mix(palette.highlight, palette.panel, 0.55), row, border_radius=4)
                 text(surface, f"{value}", (x + 40, y), 16, palette.text_dark, "sans", "topright")
-                text(surface, fit_text(name, area.width // 2 - 70, 16), (x + 54, y), 16, palette.text_dark)
+                room = area.width // 2 - 70
+                # A long line (a season's name after its scoring line) is set smaller before it is ever cut.
+                size = next((sz for sz in (16, 15, 14, 13) if font(sz).size(name)[0] <= room), 13)
+                text(surface, fit_text(name, room, size), (x + 54, y + (16 - size) // 2), size, palette.text_dark)
                 y += 22
             return y + 8
 
-        y1 = section(col, y, "Points:", [(i.points, i.name) for i in points] or [(0, "none")], points)
-        y2 = section(col2, y, "Doubles:", [(i.doubles, i.name) for i in doubles] or [(0, "none")], doubles)
+        y1 = section(col, y, "Points:", [(i.points, item_label(i.name, i.tiles)) for i in points] or [(0, "none")],
+                     points)
+        y2 = section(col2, y, "Doubles:", [(i.doubles, item_label(i.name, i.tiles)) for i in doubles] or
+                     [(0, "none")], doubles)
         y = max(y1, y2)
         y = section(col, y, "Sub Totals:", [(result.points, "Total Score before Doubling"),
                                             (result.doubles, "Total Doubles")])
@@ -259,9 +282,15 @@ class ScoresScene(Scene):
             for k, tile in enumerate(tiles):
                 put(tile, not (meld.kind is MeldKind.KONG and not meld.exposed and k in (0, len(tiles) - 1)))
             x += 10
-        for tile in hand_order(p.concealed, None):
-            put(tile)
-        x += 10
+        result = self.outcome.results[seat] if self.outcome.results else None
+        if result is not None and result.mah_jongg and not result.special_hand and result.arrangement:
+            groups = winning_groups(p.concealed, p.melds, result.arrangement)
+        else:
+            groups = [hand_order(p.concealed, None)]
+        for group in groups:
+            for tile in group:
+                put(tile)
+            x += 10
         for tile in p.bonus:
             put(tile, gap=1)
 

@@ -1,0 +1,40 @@
+"""The Scores box reads like the original's: scoring lines named after their real tiles, the winner's hand in sets."""
+
+from __future__ import annotations
+
+from game.client.messages import item_label
+from game.client.scenes.scores import winning_groups
+from game.core.melds import Meld, MeldKind
+from game.core.tiles import parse_tiles, sort_for_display
+
+
+def test_item_label__a_sets_line_names_its_tile() -> None:
+    """"Concealed Pung of Tile 2 to 8" for three 6 Bamboo reads "Concealed Pung of 6 Bamboo", as in the original."""
+    pung = parse_tiles("6B 6B 6B")
+    assert item_label("Concealed Pung of Tile 2 to 8", pung) == "Concealed Pung of 6 Bamboo"
+    assert item_label("Exposed Kong of Winds and Dragons", parse_tiles("RD RD RD RD")) == \
+        "Exposed Kong of Red Dragon"
+    assert item_label("Melded Pung of Terminals", parse_tiles("9C 9C 9C")) == "Melded Pung of 9 Characters"
+
+
+def test_item_label__one_tile_lines_get_the_tile_and_others_stay() -> None:
+    assert item_label("Pair of Dragons", parse_tiles("GD GD")) == "Pair of Dragons: Green Dragon"
+    assert item_label("Pung or Kong of Player's Own Wind", parse_tiles("EW EW EW")) == \
+        "Pung or Kong of Player's Own Wind: East Wind"
+    assert item_label("All One Suit", parse_tiles("1B 2B 3B 5B 5B")) == "All One Suit"
+    assert item_label("Going Mah Jongg", ()) == "Going Mah Jongg"
+
+
+def test_winning_groups__sets_left_to_right_and_the_pair_last() -> None:
+    """The winner's concealed tiles in the sets they were scored in (exposed sets left out), the pair on the right."""
+    chow = Meld(MeldKind.CHOW, tuple(parse_tiles("2B 3B 4B")), exposed=True)
+    concealed = parse_tiles("SW 7D 3C 5C SW 1D 8D 4C 2D 3D 6D")
+    arrangement = tuple(tuple(parse_tiles(g)) for g in ("2B 3B 4B", "3C 4C 5C", "1D 2D 3D", "6D 7D 8D", "SW SW"))
+    groups = winning_groups(concealed, [chow], arrangement)
+    assert groups == [parse_tiles(g) for g in ("3C 4C 5C", "1D 2D 3D", "6D 7D 8D", "SW SW")]
+
+
+def test_winning_groups__a_hand_read_another_way_stays_one_sorted_row() -> None:
+    concealed = parse_tiles("1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD WD")
+    groups = winning_groups(concealed, [], (tuple(parse_tiles("1B 1B 1B")),))
+    assert groups == [sort_for_display(concealed)]
