@@ -4,8 +4,12 @@ Every sound is synthesised from scratch (``sound_synth.py``, seeded, so runs rep
 and compressed to OGG Vorbis with ``oggenc`` (Debian: ``apt-get install vorbis-tools``). The cloth is a
 generated tileable texture; the fonts are copied, with their licences, from ``assets/fonts``.
 
-* Jade Pavilion: green felt, ivory clacks on a hard table, bright jade chimes and a gong for Mah Jongg.
-* Parlour: claret baize under lamplight, bone tiles on a wooden table, marimba notes and a warm chord.
+* Jade Pavilion: green felt, ivory clacks on a hard table, bright jade chimes and a gong for Mah Jongg;
+  slow chimes over a soft drone as background music.
+* Parlour: claret baize under lamplight, bone tiles on a wooden table, marimba notes and a warm chord;
+  a lilting marimba tune as background music.
+
+The music is a seamless loop: notes still ringing at the end of the loop are folded back onto its start.
 
 Usage: ``python tools/make_sounds.py [--out DIR] [--only ID ...]``
 """
@@ -55,6 +59,8 @@ class Theme:
     root_hz: float
     finale: str  # gong / chord
     beep_hz: float
+    music_beat: float  # seconds per beat of the background music
+    music_style: str  # "chimes" (sparse melody over a drone) or "lilt" (arpeggios under a melody)
     licences: tuple[str, ...] = field(default=())
 
 
@@ -70,7 +76,7 @@ THEMES = (
           cloth=((24, 92, 74), (40, 120, 96), "felt"),
           fonts={"ui": "fonts/DejaVuSans.ttf", "title": "fonts/DejaVuSans-Bold.ttf"},
           material="ivory", table_hz=150, tone="jade", root_hz=784, finale="gong", beep_hz=880,
-          licences=("LICENSE-DejaVu.txt",)),
+          music_beat=0.6, music_style="chimes", licences=("LICENSE-DejaVu.txt",)),
     Theme("parlour", "Parlour",
           "Claret baize under lamplight, brass and cream, bone tiles on walnut, marimba notes and a warm chord.",
           colours={"back_top": "#6a1a2a", "back_bottom": "#2a0810", "felt_line": "#8e3446", "text": "#f8ecd8",
@@ -83,7 +89,7 @@ THEMES = (
           cloth=((104, 26, 40), (130, 44, 58), "baize"),
           fonts={"ui": "fonts/NotoSerif-Regular.ttf", "title": "fonts/NotoSerif-Bold.ttf"},
           material="wood", table_hz=95, tone="marimba", root_hz=523, finale="chord", beep_hz=660,
-          licences=("LICENSE-Noto.txt",)),
+          music_beat=0.3, music_style="lilt", licences=("LICENSE-Noto.txt",)),
 )
 
 
@@ -169,6 +175,67 @@ RECIPES: dict[str, Callable[[random.Random, Theme], syn.Samples]] = {
 }
 
 
+# ----- music ------------------------------------------------------------------------------------------------
+
+MUSIC_BEATS = 48  # one loop: 48 beats (28.8 s of chimes, 14.4 s of lilt, played twice with variation)
+
+
+def _loop_mix(into: syn.Samples, sound: syn.Samples, at: float, gain: float) -> None:
+    """Mix ``sound`` into the loop ``into`` at ``at`` seconds, folding what rings past the end onto the start."""
+    n = len(into)
+    start = int(at * syn.RATE)
+    for i, sample in enumerate(sound):
+        into[(start + i) % n] += sample * gain
+
+
+def _melody(rng: random.Random, beats: int, rest: float) -> list[int | None]:
+    """A pentatonic line: small steps, rests with probability ``rest``, each half ending on the keynote."""
+    line: list[int | None] = []
+    degree = 2
+    for beat in range(beats):
+        if beat % (beats // 2) == beats // 2 - 1:
+            line.append(0)  # each phrase comes home
+            degree = 2
+        elif rng.random() < rest:
+            line.append(None)
+        else:
+            degree = max(0, min(len(PENTATONIC) - 1, degree + rng.choice((-2, -1, -1, 1, 1, 2))))
+            line.append(degree)
+    return line
+
+
+def make_music(theme: Theme) -> syn.Samples:
+    """The theme's background loop: seeded, quiet enough to play under the table's sounds."""
+    rng = random.Random(f"music:{theme.theme_id}")
+    beat = theme.music_beat
+    loop = [0.0] * int(MUSIC_BEATS * beat * syn.RATE)
+    notes: dict[tuple[float, float], syn.Samples] = {}
+
+    def note(freq: float, seconds: float) -> syn.Samples:
+        if (freq, seconds) not in notes:
+            notes[(freq, seconds)] = syn.bell(freq, seconds, theme.tone)
+        return notes[(freq, seconds)]
+
+    root = theme.root_hz / 2
+    if theme.music_style == "chimes":
+        for k, degree in enumerate(_melody(rng, MUSIC_BEATS, 0.45)):
+            if degree is not None:
+                _loop_mix(loop, note(root * PENTATONIC[degree], 3.0), k * beat + rng.uniform(0, 0.03), 0.55)
+        for bar in range(0, MUSIC_BEATS, 8):  # a soft low drone on the keynote and fifth
+            for step, gain in ((0, 0.5), (3, 0.3)):
+                _loop_mix(loop, note(root / 4 * PENTATONIC[step], 4.5), bar * beat, gain)
+    else:
+        chords = ((0, 2, 3), (1, 3, 4), (0, 2, 4), (0, 3, 5))
+        for k in range(MUSIC_BEATS):
+            chord = chords[(k // 12) % len(chords)]
+            degree = chord[(k % 4) if k % 4 < 3 else 1]
+            _loop_mix(loop, note(root / 2 * PENTATONIC[degree], 1.2), k * beat, 0.4)
+        for k, degree in enumerate(_melody(rng, MUSIC_BEATS // 2, 0.3)):
+            if degree is not None:
+                _loop_mix(loop, note(root * PENTATONIC[degree], 1.6), 2 * k * beat, 0.5)
+    return syn.normalise(loop, peak=0.6, fade=0.0)
+
+
 def encode_ogg(samples: syn.Samples, out: Path, quality: float = 3.0) -> None:
     """WAV → OGG Vorbis with a fixed stream serial, so the same samples give the same bytes."""
     oggenc = shutil.which("oggenc")
@@ -233,6 +300,7 @@ def theme_yaml(theme: Theme) -> str:
         f"stakes: [{stakes}]   # seat winds E, S, W, N: East's stake is red, as in the original\n"
         f"fonts:\n{fonts}\n"
         f"sounds:\n{sounds}\n"
+        "music: music.ogg          # looped at the music volume\n"
     )
 
 
@@ -264,6 +332,9 @@ def write_theme(theme: Theme, out_root: Path) -> list[Path]:
         path = content / "sounds" / f"{event}.ogg"
         encode_ogg(syn.normalise(recipe(rng, theme)), path)
         written.append(path)
+    music = content / "music.ogg"
+    encode_ogg(make_music(theme), music, quality=1.0)
+    written.append(music)
     cloth = content / "cloth.png"
     pygame.image.save(make_cloth(theme), str(cloth))
     written.append(cloth)

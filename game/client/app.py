@@ -60,6 +60,8 @@ class App:
         self.theme = self._load_theme()
         self.palette = Palette.from_theme(self.theme.get("colours") if self.theme else None)
         self.sprites = self._load_sprites()
+        self._voiced_session: Any = None
+        """The game whose players' voices are set (the table scene may not be on the stack yet)."""
         self.audio = self._load_audio()
         self.stack = SceneStack()
         self.autosave_enabled = not headless
@@ -208,7 +210,8 @@ class App:
             return
         if session is None:
             session = next((getattr(scene, "session", None) for scene in self.stack.scenes
-                            if scene.name == "table"), None)
+                            if scene.name == "table"), self._voiced_session)
+        self._voiced_session = session
         try:
             voice = self._record("voice", self.settings_value("voice", None), ("voice_default",))
             audio.set_voice_all(voice.file if voice is not None else None)

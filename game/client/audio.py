@@ -10,6 +10,11 @@ share one; a line is looked up with the original's fall-backs:
 * a seat's file ``X_LINE``, else seat 0's ``0_LINE``, else silence;
 * a single flower or season (``X_PLU`` …), else the generic ``X_FLO`` / ``X_SEA`` (each with the seat-0 step);
 * with "one file per tile": ``X_3_CIR``, else number then suit (``X_THR`` + ``X_CIR``), as the remake decided.
+
+A fall-back is quiet, as in the original: the game says nothing, but the log notes it once per seat and line,
+so a voice-pack maker can see which files are missing.
+
+A theme may also bring background music, looped at the music volume while the table is open.
 """
 
 from __future__ import annotations
@@ -40,11 +45,12 @@ SEATS = 4
 
 @dataclass
 class Volumes:
-    """Loudness 0–1: ``master`` scales the other two."""
+    """Loudness 0–1: ``master`` scales the other three."""
 
     master: float = 0.8
     effects: float = 1.0
     voices: float = 1.0
+    music: float = 0.5
 
 
 @dataclass
@@ -89,6 +95,10 @@ class Audio:
         self._effects: dict[str, Path] = {}
         self._packs: list[VoicePack | None] = [None] * SEATS
         self._sounds: dict[Path, pygame.mixer.Sound | None] = {}
+        self._noted: set[tuple[int, str]] = set()
+        self.music_file: Path | None = None
+        """The theme's background music (None when the theme has none)."""
+        self.music_playing: Path | None = None
         self.available = enabled and self._start()
 
     # ----- set-up ------------------------------------------------------------------------------------------
@@ -118,6 +128,13 @@ class Audio:
         except ValidationError as exc:
             raise DataFileError(validation_problems(doc, exc)) from None
         self._effects = {event: path.parent / name for event, name in spec.sounds.files().items()}
+        music = path.parent / spec.music if spec.music else None
+        if music != self.music_file:
+            playing = self.music_playing is not None
+            self.stop_music()
+            self.music_file = music
+            if playing:
+                self.start_music()
 
     def set_voice(self, seat: int, pack: VoicePack | str | Path | None) -> None:
         """Give ``seat`` a voice pack (a personality's voice); None leaves the seat to seat 0's pack."""
@@ -148,6 +165,42 @@ class Audio:
             channel.set_volume(self.volumes.master * self.volumes.effects)
         return True
 
+    # ----- music -------------------------------------------------------------------------------------------
+
+    def start_music(self) -> bool:
+        """Loop the theme's music at master × music volume; False when there is none, it is muted or no audio."""
+        if not self.available or self.music_file is None or self.volumes.music <= 0:
+            self.stop_music()
+            return False
+        if self.music_playing == self.music_file:
+            self.set_music_volume()
+            return True
+        try:
+            pygame.mixer.music.load(str(self.music_file))
+            pygame.mixer.music.set_volume(self.volumes.master * self.volumes.music)
+            pygame.mixer.music.play(loops=-1, fade_ms=1500)
+        except (pygame.error, OSError) as exc:
+            log.warning("music %s cannot be played: %s", self.music_file, exc)
+            self.music_playing = None
+            return False
+        self.music_playing = self.music_file
+        return True
+
+    def stop_music(self) -> None:
+        """Stop the background music (leaving the table, or a theme without music)."""
+        if self.available and self.music_playing is not None:
+            pygame.mixer.music.fadeout(400)
+        self.music_playing = None
+
+    def set_music_volume(self) -> None:
+        """Apply a changed master or music volume to the music already playing (0 stops it)."""
+        if self.music_playing is None:
+            return
+        if self.volumes.music <= 0:
+            self.stop_music()
+            return
+        pygame.mixer.music.set_volume(self.volumes.master * self.volumes.music)
+
     # ----- voices ------------------------------------------------------------------------------------------
 
     def tile_lines(self, seat: int, tile: int) -> list[Path]:
@@ -155,7 +208,7 @@ class Audio:
         if 0 <= tile < 27:
             suit, number = divmod(tile, 9)
             if self.per_tile:
-                whole = self._find(seat, f"{number + 1}_{SUIT_LINES[suit]}")
+                whole = self._find(seat, f"{number + 1}_{SUIT_LINES[suit]}", quiet=True)
                 if whole:
                     return [whole]
             parts = [self._find(seat, NUMBER_LINES[number]), self._find(seat, SUIT_LINES[suit])]
@@ -164,10 +217,10 @@ class Audio:
             found = self._find(seat, HONOUR_LINES[tile - 27])
             return [found] if found else []
         if FIRST_FLOWER <= tile < FIRST_FLOWER + 4:
-            found = self._find(seat, FLOWER_LINES[tile - FIRST_FLOWER]) or self._find(seat, "FLO")
+            found = self._find(seat, FLOWER_LINES[tile - FIRST_FLOWER], quiet=True) or self._find(seat, "FLO")
             return [found] if found else []
         if FIRST_SEASON <= tile < FIRST_SEASON + 4:
-            found = self._find(seat, SEASON_LINES[tile - FIRST_SEASON]) or self._find(seat, "SEA")
+            found = self._find(seat, SEASON_LINES[tile - FIRST_SEASON], quiet=True) or self._find(seat, "SEA")
             return [found] if found else []
         if tile == JOKER:
             return []
@@ -189,18 +242,34 @@ class Audio:
         return self._speak(seat, self.claim_lines(seat, claim))
 
     def stop(self) -> None:
-        """Silence everything at once (pause, leaving the table)."""
+        """Silence the effects and voices at once (pause, leaving the table); the music plays on."""
         if self.available:
             pygame.mixer.stop()
 
     # ----- internals ---------------------------------------------------------------------------------------
 
-    def _find(self, seat: int, line: str) -> Path | None:
+    def _find(self, seat: int, line: str, quiet: bool = False) -> Path | None:
+        """The file for ``line`` said by ``seat`` after the seat-0 fall-back; ``quiet`` for optional lines
+        (single flower names, one file per tile), whose absence is normal and whose fall-back is logged by
+        the caller's next step."""
         pack = self._packs[seat] or self._packs[0]
         found = pack.find(seat, line) if pack else None
         if found is None and pack is not self._packs[0] and self._packs[0] is not None:
             found = self._packs[0].find(0, line)  # the human's file, as the original fell back to 0_
+        if quiet:
+            return found
+        if found is None:
+            self._note(seat, line, "nothing is said")
+        elif pack is not None:
+            own = pack.spec.file_for(seat, line)
+            if own is not None and found != pack.folder / own:  # a pack that records the seat lacks this file
+                self._note(seat, line, f"{found.name} is said instead")
         return found
+
+    def _note(self, seat: int, line: str, what: str) -> None:
+        if (seat, line) not in self._noted:
+            self._noted.add((seat, line))
+            log.info("voice line %s_%s has no file: %s", seat, line, what)
 
     def _speak(self, seat: int, files: list[Path]) -> bool:
         if not (self.voices and files and self.available) or (seat == 0 and not self.your_voice):

@@ -129,6 +129,10 @@ def _check_theme(checker: _Checker, path: Path) -> None:
         sound = checker.referenced(doc, ("sounds", event), name)
         if sound is not None:
             checker.sound(sound)
+    if spec.music:
+        music = checker.referenced(doc, ("music",), spec.music)
+        if music is not None:
+            checker.sound(music)
 
 
 def _check_voice(checker: _Checker, path: Path) -> None:

@@ -212,6 +212,7 @@ class ThemeSpec(_Strict):
                               description="stake colours as #rrggbb, one per seat in seat order (four)")
     fonts: dict[str, str] = Field(default_factory=dict, description="font files (.ttf/.otf) by use: ui, title, tiles")
     sounds: ThemeSounds = Field(default_factory=ThemeSounds)
+    music: str | None = Field(None, description="background music (.ogg, .flac, .mp3 or .wav), looped while playing")
 
     @field_validator("colours")
     @classmethod
@@ -237,6 +238,16 @@ class ThemeSpec(_Strict):
     @classmethod
     def _cloth(cls, value: str | None) -> str | None:
         return None if value is None else check_relative_path(value)
+
+    @field_validator("music")
+    @classmethod
+    def _music(cls, value: str | None) -> str | None:
+        if value is None:
+            return None
+        check_relative_path(value)
+        if not value.lower().endswith(SOUND_EXTENSIONS):
+            raise ValueError(f"expected music as .ogg, .flac, .mp3 or .wav, got {value!r}")
+        return value
 
     @field_validator("fonts")
     @classmethod

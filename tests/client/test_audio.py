@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import logging
 import shutil
 from pathlib import Path
 
@@ -100,6 +101,28 @@ def test_tile_lines__missing_seat_file_falls_back_to_seat_zero(audio: Audio, tmp
     assert not audio.say_tile(3, tile_from_code("EW"))
 
 
+def test_fall_back__is_quiet_with_one_log_line_per_seat_and_line(audio: Audio, tmp_path: Path,
+                                                                  caplog: pytest.LogCaptureFixture) -> None:
+    """A recorded seat lacking a file uses seat 0's without a warning; the log notes it once, and notes silence."""
+    audio.set_voice_all(_pack(tmp_path, "0, 3", ["0_THR.ogg", "0_CIR.ogg", "3_CIR.ogg"]))
+    caplog.set_level(logging.INFO, logger="game.client.audio")
+    for _ in range(3):
+        audio.tile_lines(3, tile_from_code("3D"))
+        audio.tile_lines(3, tile_from_code("EW"))
+    lines = [r.getMessage() for r in caplog.records if r.name == "game.client.audio"]
+    assert lines == ["voice line 3_THR has no file: 0_THR.ogg is said instead",
+                     "voice line 3_EAS has no file: nothing is said"]
+    assert all(r.levelno == logging.INFO for r in caplog.records if r.name == "game.client.audio")
+
+
+def test_fall_back__seats_a_pack_does_not_record_are_not_reported(audio: Audio, caplog) -> None:
+    """A personality's pack records seat 0 only; speaking from another seat with it is normal, not a gap."""
+    caplog.set_level(logging.INFO, logger="game.client.audio")
+    audio.set_voice_all(ROOT / "mods" / "voice-expert")
+    assert _names(audio.tile_lines(2, tile_from_code("3D"))) == ["0_THR.ogg", "0_CIR.ogg"]
+    assert not [r for r in caplog.records if r.name == "game.client.audio"]
+
+
 def test_tile_lines__single_flower_falls_back_to_generic_flower(audio: Audio, tmp_path: Path) -> None:
     """Plum Blossom without PLU files is called 'flower'; a season with its own file uses it."""
     audio.set_voice_all(_pack(tmp_path, "0, 1", ["0_FLO.ogg", "1_SEA.ogg", "0_SPR.ogg"]))
@@ -165,3 +188,64 @@ def test_audio__no_device_means_silence_with_a_warning(monkeypatch: pytest.Monke
     assert not sound.available
     assert not sound.play("warning")
     assert "audio device could not be opened" in caplog.text
+
+
+def _theme(tmp_path: Path, music: str | None) -> Path:
+    """A theme folder with only music (or nothing at all)."""
+    folder = tmp_path / "theme"
+    folder.mkdir()
+    text = "name: Quiet\n"
+    if music:
+        shutil.copyfile(ROOT / "themes" / "parlour" / "theme" / "music.ogg", folder / music)
+        text += f"music: {music}\n"
+    (folder / "theme.yaml").write_text(text, encoding="utf-8")
+    return folder
+
+
+def test_music__theme_music_loops_at_master_times_music_volume(audio: Audio) -> None:
+    """A theme's music plays on and on at master × music volume; turning the music down to 0 stops it."""
+    audio.volumes.master, audio.volumes.music = 0.5, 0.4
+    audio.load_theme(ROOT / "themes" / "jade")
+    assert audio.start_music()
+    assert pygame.mixer.music.get_busy()
+    assert abs(pygame.mixer.music.get_volume() - 0.2) < 0.02
+    audio.volumes.music = 0.0
+    audio.set_music_volume()
+    assert audio.music_playing is None
+
+
+def test_music__changing_theme_changes_the_music(audio: Audio, tmp_path: Path) -> None:
+    """Switching to a theme with other music plays that; a theme without music leaves silence."""
+    audio.load_theme(ROOT / "themes" / "jade")
+    assert audio.start_music()
+    audio.load_theme(ROOT / "themes" / "parlour")
+    assert audio.music_playing == ROOT / "themes" / "parlour" / "theme" / "music.ogg"
+    audio.load_theme(_theme(tmp_path, None))
+    assert audio.music_playing is None and not audio.start_music()
+
+
+def test_music__without_audio_there_is_no_music() -> None:
+    """Sound switched off: the music never starts and nothing fails."""
+    pygame.mixer.quit()
+    sound = Audio(enabled=False)
+    sound.load_theme(ROOT / "themes" / "jade")
+    assert not sound.start_music()
+    sound.stop_music()
+
+
+def test_app__each_computer_player_speaks_with_its_personalitys_voice(tmp_path: Path) -> None:
+    """At the table the opponents call with their own voices (Expert with the Expert's), the player with the
+    chosen pack; the settings' voice pack is applied again when changed."""
+    from game.client.app import App
+    from tests.client.helpers import make_app
+
+    app: App = make_app(tmp_path)
+    session = app.new_session(3)
+    session.opponents[:] = ["defensive", "expert", "beginner"]
+    app.play_session(session)
+    packs = {seat: app.audio.tile_lines(seat, tile_from_code("NW"))[0].parent.parent.name for seat in range(4)}
+    assert packs == {0: "voice-default", 1: "voice-defensive", 2: "voice-expert", 3: "voice-beginner"}
+    app.save_settings(voice="voice_limitmaker")
+    app.change_look(voice="voice_limitmaker")
+    assert app.audio.tile_lines(0, tile_from_code("NW"))[0].parent.parent.name == "voice-limitmaker"
+    assert app.audio.tile_lines(2, tile_from_code("NW"))[0].parent.parent.name == "voice-expert"

@@ -96,13 +96,14 @@ def test_sound_synth__recipes_repeat_exactly() -> None:
 
 @pytest.mark.skipif(shutil.which("oggenc") is None, reason="oggenc is not installed")
 def test_make_sounds__generates_a_theme_that_repeats_and_decodes(tmp_path: Path) -> None:
-    """The theme generator writes the same OGG bytes twice, and each sound decodes."""
+    """The theme generator writes the same OGG bytes twice (sounds and music) and the same cloth."""
     make_sounds.main(["--out", str(tmp_path / "a"), "--only", "jade"])
     make_sounds.main(["--out", str(tmp_path / "b"), "--only", "jade"])
     for event in make_sounds.RECIPES:
         a = tmp_path / "a/jade/theme/sounds" / f"{event}.ogg"
         assert a.read_bytes() == (tmp_path / "b/jade/theme/sounds" / f"{event}.ogg").read_bytes()
-    assert (tmp_path / "a/jade/theme/cloth.png").read_bytes() == (tmp_path / "b/jade/theme/cloth.png").read_bytes()
+    for name in ("cloth.png", "music.ogg"):
+        assert (tmp_path / "a/jade/theme" / name).read_bytes() == (tmp_path / "b/jade/theme" / name).read_bytes()
 
 
 @pytest.fixture(scope="module")
@@ -180,3 +181,53 @@ def test_sound_synth__normalise_peaks_and_fades() -> None:
     samples = sound_synth.normalise(sound_synth.beep(440, 0.2), peak=0.5)
     assert abs(max(abs(s) for s in samples) - 0.5) < 0.01
     assert abs(samples[-1]) < 1e-3
+
+
+@pytest.mark.parametrize("theme", THEMES)
+def test_themes__music_is_a_quiet_seamless_loop(theme: str, mixer) -> None:
+    """Each theme has its own background loop of 10–60 s, softer than full scale, whose end runs into its start."""
+    import array
+
+    folder = ROOT / "themes" / theme / "theme"
+    spec = ThemeSpec.model_validate(load_yaml(folder / "theme.yaml").data)
+    assert spec.music == "music.ogg"
+    sound = pygame.mixer.Sound(str(folder / spec.music))
+    assert 10 < sound.get_length() < 60
+    samples = array.array("h", sound.get_raw())
+    assert max(abs(s) for s in samples) < 0.75 * 32767
+    # No click at the seam: the last sample and the first are as close as neighbouring samples usually are.
+    steps = sorted(abs(b - a) for a, b in itertools.pairwise(samples[:20000]))
+    assert abs(samples[0] - samples[-1]) <= steps[int(len(steps) * 0.999)]
+
+
+def test_themes__music_differs_between_themes() -> None:
+    """The two themes do not share their music."""
+    music = [(ROOT / "themes" / t / "theme" / "music.ogg").read_bytes() for t in THEMES]
+    assert music[0] != music[1]
+
+
+@pytest.mark.parametrize("mod", [*(f"mods/{m}" for m in (*TILESETS, *VOICES)), *(f"themes/{t}" for t in THEMES)])
+def test_bundled_assets__pass_mods_check(mod: str, tmp_path: Path) -> None:
+    """Every bundled tile set, theme and voice pack passes `mods check` (schemas, files, decoded media)."""
+    from game.mods.check import check_mod
+    from tests.mods.modkit import folders_for
+
+    found = check_mod(ROOT / mod, folders_for(tmp_path))
+    assert [str(p) for p in found.problems] == []
+
+
+def test_mods_check__refuses_a_theme_whose_music_is_not_sound(tmp_path: Path) -> None:
+    """Music that cannot be decoded is reported by `mods check` with the file's name."""
+    from game.mods.check import check_mod
+    from tests.mods.modkit import folders_for
+
+    mod = tmp_path / "noisy"
+    shutil.copytree(ROOT / "themes" / "parlour", mod)
+    (mod / "mod.yaml").write_text((mod / "mod.yaml").read_text(encoding="utf-8").replace("id: parlour", "id: noisy"),
+                                  encoding="utf-8")
+    (mod / "theme" / "theme.yaml").write_text(
+        (mod / "theme" / "theme.yaml").read_text(encoding="utf-8").replace("id: parlour", "id: noisy"),
+        encoding="utf-8")
+    (mod / "theme" / "music.ogg").write_bytes(b"not a sound at all")
+    found = check_mod(mod, folders_for(tmp_path))
+    assert any("music.ogg" in str(p) for p in found.problems), [str(p) for p in found.problems]

@@ -27,9 +27,6 @@ class TableInput:
             return
         if self._prompt_handle(event):
             return
-        if event.type == pygame.DROPFILE:
-            self._dropped(event.file)
-            return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
             for b in self.buttons:
