@@ -51,7 +51,8 @@ class TablePrompts:
             return
         all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
         width = max(440, len(all_buttons) * 164 + 40)
-        box = pygame.Rect(0, 0, width, 170)
+        lines = len(wrap(p.message, width - 60, 17)[:3])
+        box = pygame.Rect(0, 0, width, max(170, 142 + 22 * lines))  # a wrapped question keeps clear of the buttons
         box.center = (640, 320)
         x = box.centerx - (len(all_buttons) * 164 - 14) // 2
         for b in all_buttons:
