@@ -44,3 +44,30 @@ def test_stats__corrupt_file_is_kept_aside(tmp_path):
     stats = load_statistics(tmp_path)
     assert stats.by_ruleset == {}
     assert (tmp_path / "statistics.corrupt.json").read_text(encoding="utf-8") == "{not json"
+
+
+def test_stats__every_ruleset_played_gets_a_tab_when_it_is_shown(tmp_path):
+    """With more rulesets than tabs fit, moving to a later ruleset slides the tabs so its tab is there, lit."""
+    import pygame
+
+    from game.client.scenes.stats import TABS, StatsScene
+    from tests.client.helpers import key, make_app
+
+    app = make_app(tmp_path)
+    match = _game(2)
+    stats = load_statistics(app.folders.config)
+    rulesets = [f"ruleset-{i:02}" for i in range(TABS + 3)]
+    for ruleset in rulesets:
+        stats.record_hand(ruleset, ["human", "expert", "greedy", "greedy"], match.history[0])
+    save_statistics(app.folders.config, stats)
+    scene = StatsScene(app)
+    app.stack.clear_to(scene)
+    assert [b.label for b in scene.tabs] == rulesets[:TABS]
+    for _ in range(TABS + 1):
+        scene.handle(key(pygame.K_RIGHT))
+    shown = rulesets[TABS + 1]
+    assert [b.label for b in scene.tabs if b.focused] == [shown]
+    assert len(scene.tabs) == TABS and scene.rows()[0][0] == "human"
+    scene.tabs[0].action()
+    assert [b.label for b in scene.tabs if b.focused] == [scene.rulesets[scene.index]]
+    app.render(1.0)

@@ -16,6 +16,9 @@ from game.client.look import fit_text, mix, text
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
+TABS = 6
+"""Ruleset tabs shown at once."""
+
 SERIES = ((226, 84, 60), (60, 130, 200), (60, 160, 90), (170, 110, 40))
 """Line colours of the four seats in the score chart."""
 
@@ -44,8 +47,7 @@ class StatsScene(Scene):
                 self.names.setdefault(pid, name)
         self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Close",
                             lambda: app.stack.remove(self), primary=True, key_hint="Esc")
-        self.tabs = [Button(pygame.Rect(self.box.left + 24 + i * 170, self.box.top + 58, 160, 32), r,
-                            lambda i=i: self._go(i), size=14) for i, r in enumerate(rulesets[:6])]
+        self.tabs: list[Button] = []
         self._go(self.index)
 
     def _load(self) -> Any:
@@ -59,8 +61,13 @@ class StatsScene(Scene):
 
     def _go(self, index: int) -> None:
         self.index = index % max(1, len(self.rulesets))
-        for i, b in enumerate(self.tabs):
-            b.focused = i == self.index
+        # Six tabs fit across the box; with more rulesets they slide so the shown one always has its tab.
+        first = max(0, min(self.index - TABS + 1, len(self.rulesets) - TABS))
+        self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32), ruleset,
+                            lambda i=first + k: self._go(i), size=14)
+                     for k, ruleset in enumerate(self.rulesets[first:first + TABS])]
+        for k, b in enumerate(self.tabs):
+            b.focused = first + k == self.index
 
     def handle(self, event: pygame.Event) -> None:
         for b in [self.close, *self.tabs]:
