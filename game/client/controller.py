@@ -22,6 +22,7 @@ from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pas
 from game.core.judge import RegularJudge, WinContext
 from game.core.match import Match
 from game.core.play_rules import PlayRules
+from game.core.refusals import refusal
 from game.core.table import Table
 from game.core.tiles import tile_name
 from game.errors import IllegalActionError, SaveError
@@ -285,10 +286,10 @@ class Session:
         """The human clicked a discard they cannot use: the original's "You can't pick up…" message."""
         if self.table is None or self.table.last_discard is None:
             return
-        try:
-            self.table.apply(HUMAN, Claim("pung", (self.table.last_discard[1],) * 2))
-        except IllegalActionError as exc:
-            self.status = str(exc)
+        # Only the table's reason is wanted: applying the claim would make it a faulty claim under rules that
+        # check claims after they are made.
+        action = Claim("pung", (self.table.last_discard[1],) * 2)
+        self.status = refusal(self.table, HUMAN, action, self.human_legal())
 
     def pass_claim(self) -> None:
         """Let the discard go (0, right click, Pass button, or the timer running out)."""
@@ -300,6 +301,12 @@ class Session:
 
     def can_mah_jongg(self) -> bool:
         return self.human_to_discard and any(isinstance(a, MahJongg) for a in self.human_legal())
+
+    def may_declare_faulty(self) -> bool:
+        """The ruleset checks a Mah Jongg only once it is declared (Four Winds' faulty-Out penalty): the human
+        may declare on their turn or on a discard they can claim, even with a hand that is not complete."""
+        return (self.table is not None and self.table.rules.faulty_declarations
+                and (self.human_to_discard or self.human_may_claim))
 
     def standing_possible(self, tile: int) -> bool:
         return Discard(tile, True) in self.human_legal()
@@ -477,7 +484,10 @@ class Session:
                 scores = list(event.scores)
             elif isinstance(event, ev.Settled):
                 payments = list(event.payments)
-        if result.winner is None:
+        if result.faulty_out is not None:
+            message = (f"{self.names[result.faulty_out]} declared Mah Jongg with a hand that is not complete: "
+                       f"the hand ends and the penalty is paid.")
+        elif result.winner is None:
             message = "All the tiles have been played and nobody has gone Mah Jongg..."
         elif result.won_by == "discard" and result.winning_tile is not None:
             message = f"{messages.has(self.names[result.winner])} gone Mah Jongg with tile " \

@@ -226,6 +226,26 @@ class MahJonggDeclared(Event):
 
 
 @dataclass(frozen=True)
+class FaultyOut(Event):
+    """A declaration of going out with a hand that is not complete: the hand ends (Four Winds L230, L876)."""
+
+    kind: ClassVar[str] = "faulty_out"
+    seat: int
+    tile: int | None
+    """The discard claimed to go out, or None on one's own turn."""
+
+
+@dataclass(frozen=True)
+class FaultyClaim(Event):
+    """A claim that does not fit the hand (Four Winds L407, L1472): counted for the penalty, taken as a pass."""
+
+    kind: ClassVar[str] = "faulty_claim"
+    seat: int
+    claim: str
+    tile: int
+
+
+@dataclass(frozen=True)
 class HandDead(Event):
     """The live wall ran out with nobody Mah Jongg (L1359–L1367)."""
 

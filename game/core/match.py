@@ -146,9 +146,9 @@ class Match:
         self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
                                        result.from_seat, scores, deltas, special, log_hash(table.events),
                                        tuple(table.actions), settle))
-        self.goulash_next = result.winner is None and bool(self.rules.goulash)
+        self.goulash_next = result.winner is None and result.faulty_out is None and bool(self.rules.goulash)
         self.east_streak = self.east_streak + 1 if result.winner == self.east else 0
-        self._rotate(result.winner)
+        self._rotate(result.winner, passes=result.faulty_out is not None or self._dealer_paid_the_limit())
         return self.events[mark:]
 
     def _settle(self, table: Table, scores: tuple[int, ...]) -> tuple[int, int, int, int]:
@@ -157,11 +157,16 @@ class Match:
         result = table.result
         players = table.players
         streak = self.east_streak + 1 if result.winner == self.east else 0
+        draw = result.winner is None and result.faulty_out is None
         settlement = self.judge.settle(  # type: ignore[attr-defined]
             east=self.east, winner=result.winner, scores=list(scores), discarder=result.from_seat,
             self_drawn=result.won_by in ("wall", "loose_tile"), dealer_wins=streak,
+            faulty_out_by=result.faulty_out, faulty_claim_counts=[p.faulty_claims for p in players],
             riichi=[s for s, p in enumerate(players) if p.riichi_declared],
-            ready=[s for s, p in enumerate(players) if p.ready] if result.winner is None else [],
+            # A ready hand is one tile short; after a draw no declaration is needed to be paid for it (L1765).
+            ready=[s for s in range(4) if table.waits(s)] if draw else [],
+            five_last_tiles_by=result.from_seat if result.late_unseen_discard else None,
+            nine_tiles_by=result.one_suit_feeder,
         )
         deltas = tuple(settlement.deltas)
         if result.winner is not None or any(deltas):
@@ -171,9 +176,17 @@ class Match:
             self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
         return deltas  # type: ignore[return-value]
 
-    def _rotate(self, winner: int | None) -> None:
+    def _dealer_paid_the_limit(self) -> bool:
+        """East's win in a row that pays the limit instead of the extra-hand bonus passes the deal (A7)."""
+        penalties = getattr(getattr(self.judge, "ruleset", None), "penalties", None)
+        return bool(penalties and penalties.dealer_bonus and penalties.dealer_limit_win
+                    and self.east_streak >= penalties.dealer_limit_win)
+
+    def _rotate(self, winner: int | None, passes: bool = False) -> None:
         r = self.rules
-        if winner is None:
+        if passes:
+            keeps = False
+        elif winner is None:
             keeps = r.east_keeps_deal_on_draw
         elif winner == self.east:
             keeps = r.east_keeps_deal_on_win

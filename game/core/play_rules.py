@@ -86,6 +86,12 @@ class PlayRules:
     that completes it (or the declaration is cancelled), and a win after it is marked in the win context for its
     double. The deposit is the ruleset's ``penalties.riichi_deposit``, settled with the hand."""
 
+    faulty_declarations: bool = False
+    """Declarations are checked after they are made, as Four Winds does with its faulty-Out or faulty-claim
+    penalty on (L1472, L1977): going out with a hand that is not complete ends the hand as a faulty Out, and a
+    claim that does not fit is a faulty claim, counted for the penalty and taken as a pass. Off: only legal
+    declarations are accepted. The loader turns it on when the ruleset's penalties need it."""
+
     east_keeps_deal_on_draw: bool = True
     """After a dead hand East stays East (L4229, A4)."""
     east_keeps_deal_on_win: bool = True

@@ -28,6 +28,8 @@ from game.core.events import (
     DiscardClaimed,
     DiscardTakenBack,
     Event,
+    FaultyClaim,
+    FaultyOut,
     HandDead,
     HandStarted,
     KongDeclared,
@@ -80,6 +82,11 @@ class PlayerState:
     """Every tile this player discarded this hand, claimed or not (for the sacred discard)."""
     missed: set[Tile] = field(default_factory=set)
     """Winning tiles let pass since the player's last draw or claim (for the missed discard)."""
+    faulty_claims: int = 0
+    """Claims this player made that did not fit (only with ``faulty_declarations``)."""
+    one_suit_feeder: int | None = None
+    """The last player whose discard of a suit this player claimed while already showing three pungs or kongs
+    of that suit (Four Winds' nine tiles error, L1831-L1833)."""
 
     @property
     def locked(self) -> bool:
@@ -96,6 +103,14 @@ class HandResult:
     from_seat: int | None = None
     shape: WinShape | None = None
     context: WinContext | None = None
+    faulty_out: int | None = None
+    """The seat whose faulty declaration of going out ended the hand (``winner`` is then None)."""
+    late_unseen_discard: bool = False
+    """The winning discard came when the wall had five tiles or fewer and no tile like it had been seen
+    (Four Winds' five last tiles error, L1825-L1829; A30)."""
+    one_suit_feeder: int | None = None
+    """The nine tiles error (L1831-L1833): the seat whose discard let the winner complete a one-suit hand of
+    melded sets (None when the hand is not pure one suit or nobody fed it)."""
 
 
 class Table:
@@ -130,6 +145,7 @@ class Table:
         self._pending: dict[int, list[Action]] = {}
         self._decisions: dict[int, Action] = {}
         self._promotion: tuple[int, Tile] | None = None
+        self._late_unseen = False
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
         self._waits_cache: dict[int, tuple[tuple, frozenset[Tile]]] = {}
         self._emit(HandStarted(hand_number, east, round_wind, tuple(self.seat_wind(s) for s in range(4))))
@@ -513,11 +529,14 @@ class Table:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out ``seat``'s action; raise :class:`IllegalActionError` with a readable reason if it is not legal."""
         legal = self.legal_actions(seat)
-        if action not in legal:
+        faulty = action not in legal and self._faulty_declaration(seat, action)
+        if action not in legal and not faulty:
             raise IllegalActionError(refusal(self, seat, action, legal), seat, action)
         mark = len(self.events)
         self.actions.append((seat, action))
-        if self.phase == "turn":
+        if faulty:
+            self._apply_faulty(seat, action)
+        elif self.phase == "turn":
             self._apply_turn(seat, action, legal)
         elif self.phase == "passing":
             self._passes_chosen[seat] = action  # type: ignore[assignment]
@@ -532,6 +551,42 @@ class Table:
                     self._resolve_rob()
         return self.events[mark:]
 
+    def _faulty_declaration(self, seat: int, action: Action) -> bool:
+        """Whether an action that is not legal is still accepted as a faulty declaration: going out with a hand
+        that is not complete, or a claim that does not fit, by a seat that has to decide now."""
+        if not self.rules.faulty_declarations or seat not in self.awaiting():
+            return False
+        if self.phase == "turn":
+            return isinstance(action, MahJongg)
+        if self.phase == "rob":
+            return isinstance(action, MahJongg)
+        return self.phase == "claims" and isinstance(action, Claim)
+
+    def _apply_faulty(self, seat: int, action: Action) -> None:
+        """A faulty Out always ends the hand (L230, L876); a faulty claim costs its penalty and counts as a pass
+        (L407), so the other claims are settled as usual."""
+        if isinstance(action, MahJongg) or (isinstance(action, Claim) and action.type == "mah_jongg"):
+            tile = None
+            if self.phase == "claims" and self.last_discard is not None:
+                tile = self.last_discard[1]
+            elif self.phase == "rob" and self._promotion is not None:
+                tile = self._promotion[1]
+            self._pending, self._decisions, self._promotion = {}, {}, None
+            self.phase = "over"
+            self.result = HandResult(None, faulty_out=seat)
+            self._emit(FaultyOut(seat, tile))
+            return
+        assert isinstance(action, Claim) and self.last_discard is not None
+        self.players[seat].faulty_claims += 1
+        self._emit(FaultyClaim(seat, action.type, self.last_discard[1]))
+        self._decisions[seat] = Pass()
+        if not self.awaiting():
+            self._resolve_claims()
+
+    def _visible(self, tile: Tile) -> bool:
+        """Whether a tile like ``tile`` can be seen on the table: in a discard row or in a shown set (A30)."""
+        return any(tile in p.discards or any(tile in m.tiles for m in p.melds) for p in self.players)
+
     def _apply_turn(self, seat: int, action: Action, legal: list[Action]) -> None:
         p = self.players[seat]
         if isinstance(action, MahJongg):
@@ -539,6 +594,7 @@ class Table:
         elif isinstance(action, DeclareKong):
             self._declare_kong(seat, action.tile)
         elif isinstance(action, Discard):
+            self._late_unseen = self.wall.live_count <= 5 and not self._visible(action.tile)
             p.concealed.remove(action.tile)
             p.discards.append(action.tile)
             p.own_discards.append(action.tile)
@@ -616,12 +672,14 @@ class Table:
         self.players[discarder].discards.pop()
         self.claims_made += 1
         if claim.type == "mah_jongg":
+            self._note_one_suit_feeder(seat, tile, discarder)
             self.players[seat].concealed.append(tile)
             context = self._discard_context(discarder)
             self._win(seat, tile, context, discarder)
             return
         p = self.players[seat]
         p.missed.clear()
+        self._note_one_suit_feeder(seat, tile, discarder)
         for t in claim.tiles:
             p.concealed.remove(t)
         tiles = tuple(sorted((*claim.tiles, tile)))
@@ -633,6 +691,17 @@ class Table:
             self._draw(seat, loose=True)
         else:
             self._drawn, self._drawn_from, self.phase = None, None, "turn"
+
+    def _note_one_suit_feeder(self, seat: int, tile: Tile, discarder: int) -> None:
+        """Remember who fed ``seat`` a suit tile while it showed three melded pungs or kongs of that suit: a later
+        feeder replaces an earlier one (L1833)."""
+        if not is_suit(tile):
+            return
+        p = self.players[seat]
+        melded = sum(1 for m in p.melds if m.exposed and m.kind in (MeldKind.PUNG, MeldKind.KONG)
+                     and is_suit(m.tile) and suit_of(m.tile) == suit_of(tile))
+        if melded >= 3:
+            p.one_suit_feeder = discarder
 
     def _make_concealed_kong(self, seat: int, tile: Tile) -> None:
         p = self.players[seat]
@@ -667,7 +736,9 @@ class Table:
         index = next(i for i, m in enumerate(p.melds) if m.kind is MeldKind.PUNG and m.exposed and m.tile == tile)
         old = p.melds[index]
         p.concealed.remove(tile)
-        p.melds[index] = Meld(MeldKind.KONG, (tile,) * 4, True, claimed_tile=old.claimed_tile, promoted=True)
+        # A joker standing in the pung stays in the kong: rebuilding it from four naturals would conjure a tile.
+        p.melds[index] = Meld(MeldKind.KONG, tuple(sorted((*old.tiles, tile))), True, claimed_tile=old.claimed_tile,
+                              promoted=True)
         self._promotion = None
         self._emit(KongDeclared(seat, tile, concealed=False, promoted=True))
         self._draw(seat, loose=True)
@@ -693,7 +764,12 @@ class Table:
                              context.first_draw)
         shape = self.judge.mah_jongg(self.hand_spec(seat), context)
         self.phase = "over"
-        self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context)
+        p = self.players[seat]
+        tiles = [*p.concealed, *(t for m in p.melds for t in m.tiles)]
+        one_suit = all(is_suit(t) for t in tiles) and len({suit_of(t) for t in tiles}) == 1
+        feeder = p.one_suit_feeder if one_suit else None
+        late = context.won_by == "discard" and self._late_unseen
+        self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context, None, late, feeder)
         self._emit(MahJonggDeclared(seat, tile, context.won_by, from_seat, shape.special_hand if shape else None))
 
     def _dead(self, reason: str) -> None:

@@ -184,6 +184,9 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         table = PayTable(steps)
     play_values = model.play.model_dump()  # type: ignore[attr-defined]
     play_values = {key: tuple(value) if isinstance(value, list) else value for key, value in play_values.items()}
+    # Four Winds checks a declaration only after it is made when a penalty can follow from it (L1472, L1977).
+    if model.penalties.faulty_out or model.penalties.faulty_claim:
+        play_values["faulty_declarations"] = True
     rules = PlayRules(**play_values)
     return Ruleset(
         id=model.id, name=model.name, description=model.description, play=rules, scoring=items,

@@ -261,6 +261,9 @@ _PLAY_DOCS = {
     "original_hand": "East may win with the dealt hand and the first tile (rule 8)",
     "standing_hand": "a player may declare a standing hand right after their first discard (rule 9, A21)",
     "claim_last_discard": "what the last discard before the kong box may be claimed for (A16)",
+    "faulty_declarations": "declarations are checked after they are made: going out with an incomplete hand "
+                           "is a faulty Out that ends the hand, a claim that does not fit a faulty claim taken as "
+                           "a pass (on by itself when penalties.faulty_out or faulty_claim is on)",
     "east_keeps_deal_on_draw": "after a dead hand East stays East (A4)",
     "east_keeps_deal_on_win": "East keeps the deal after winning",
     "rounds": "winds of the round played in a game",

@@ -202,3 +202,189 @@ def test_first_draw__earthly_hand_by_a_non_dealer_self_drawing_first():
     later.players[1].draws = 2  # as if this were the second tile drawn: no Earthly Hand
     later.apply(1, MahJongg())
     assert not later.result.context.first_draw
+
+
+# -- Four Winds presets in play: faulty declarations, liability errors, draws, the deal -------------------------
+
+def _four_winds(ruleset_id, penalties=None, **changes):
+    """A Four Winds preset (optionally with other penalties or values) and its judge."""
+    import dataclasses
+
+    from game.core.scoring import RulesetJudge
+    from game.mods import get_ruleset
+
+    ruleset = get_ruleset(ruleset_id)
+    if penalties is not None:
+        changes["penalties"] = dataclasses.replace(ruleset.penalties, **penalties)
+        if penalties.get("faulty_out") or penalties.get("faulty_claim"):
+            changes["play"] = dataclasses.replace(ruleset.play, faulty_declarations=True)
+    ruleset = dataclasses.replace(ruleset, **changes) if changes else ruleset
+    return ruleset, RulesetJudge(ruleset)
+
+
+def _finish(ruleset, judge, table, east=0, streak=0):
+    from game.core.match import Match
+
+    match = Match(ruleset.play, judge, 1, east=east)
+    match.table = table
+    match.east_streak = streak
+    events = match.finish_hand(table)
+    return match, events, next((e for e in events if e.kind == "settled"), None)
+
+
+def test_faulty_out__ends_the_hand_pays_the_limit_and_passes_the_deal():
+    """European (T-14 in play): South declares Out with a hand that is not complete; the hand ends, South pays
+    500 to East and 250 to each other player, and the deal passes (L230)."""
+    ruleset, judge = _four_winds("european")
+    table = rigged_table({0: FILLER, 1: FILLER, 2: FILLER, 3: FILLER}, "2C", current=1, rules=ruleset.play,
+                         judge=judge)
+    assert MahJongg() not in table.legal_actions(1)
+    events = table.apply(1, MahJongg())
+    assert [e.kind for e in events] == ["faulty_out"]
+    assert (table.phase, table.result.winner, table.result.faulty_out) == ("over", None, 1)
+    match, events, settled = _finish(ruleset, judge, table)
+    assert settled.deltas == (500, -1000, 250, 250)
+    assert match.east == 1 and any(e.kind == "deal_passed" for e in events)
+
+
+def test_faulty_out__refused_where_the_penalty_is_off():
+    """Novice has no penalties: a declaration of Out that does not fit is refused and play goes on."""
+    ruleset, judge = _four_winds("novice")
+    table = rigged_table({0: FILLER, 1: FILLER, 2: FILLER, 3: FILLER}, "2C", current=1, rules=ruleset.play,
+                         judge=judge)
+    with pytest.raises(IllegalActionError):
+        table.apply(1, MahJongg())
+    assert table.phase == "turn" and table.current == 1
+
+
+def test_hongkong_minimum_points__too_few_points_is_a_faulty_out_paying_384():
+    """T-32 and T-16 in play: with Minimum Points 3, four chows won on a discard (Four Chows 1 + no flowers 1)
+    is a faulty Out; the offender pays the limit, 128, to each player."""
+    ruleset, judge = _four_winds("hongkong", min_points=3)
+    hands = {0: FILLER, 1: FILLER, 2: "8D " + " ".join(FILLER.split()[:12]), 3: WAITS_8D}
+    table = rigged_table(hands, "GD", current=2, rules=ruleset.play, judge=judge)
+    table.apply(2, Discard(t("8D")))
+    assert 3 in table.awaiting() and Claim("mah_jongg") not in table.legal_actions(3)
+    table.apply(3, Claim("mah_jongg"))
+    assert table.result.faulty_out == 3
+    _match, _events, settled = _finish(ruleset, judge, table)
+    assert settled.deltas == (128, 128, 128, -384)
+    no_minimum, judge = _four_winds("hongkong")
+    table = rigged_table(hands, "GD", current=2, rules=no_minimum.play, judge=judge)
+    table.apply(2, Discard(t("8D")))
+    assert Claim("mah_jongg") in table.legal_actions(3)
+
+
+def test_faulty_claim__taken_as_a_pass_and_paid_to_the_winner():
+    """T-17 in play: West claims a pung it cannot make; the claim counts as a pass, and when East later goes
+    out West pays East 100 on top of the hand."""
+    ruleset, judge = _four_winds("european")
+    hands = {0: WAITS_8D, 1: FILLER, 2: "5D " + " ".join(FILLER.split()[:12]),
+             3: "4D 6D " + " ".join(FILLER.split()[:11])}
+    table = rigged_table(hands, "GD 8D", current=2, rules=ruleset.play, judge=judge)
+    table.apply(2, Discard(t("5D")))
+    events = table.apply(3, Claim("pung", (t("5D"), t("5D"))))
+    assert [e.kind for e in events][:2] == ["faulty_claim", "tile_drawn"] and table.current == 3
+    assert table.players[3].faulty_claims == 1
+    table.apply(3, Discard(t("8D")))
+    table.apply(0, Claim("mah_jongg"))
+    _match, _events, settled = _finish(ruleset, judge, table)
+    assert (3, 0, 100) in settled.payments
+
+
+def test_five_last_tiles__the_discarder_of_an_unseen_tile_pays_for_all():
+    """With five tiles or fewer in the wall, a discard no one has seen that lets another player go out makes
+    the discarder pay for everybody (L1825-L1829); once the tile has been seen, everybody pays as usual."""
+    ruleset, judge = _four_winds("european", penalties={"five_last_tiles": True})
+    hands = {0: FILLER, 1: FILLER, 2: "8D " + " ".join(FILLER.split()[:12]), 3: WAITS_8D}
+    found = {}
+    for seen in (False, True):
+        table = rigged_table(hands, "GD", current=2, rules=ruleset.play, judge=judge)
+        while table.wall.live_count > 5:
+            table.wall.live.pop()
+        if seen:
+            table.players[1].discards.append(t("8D"))
+        table.apply(2, Discard(t("8D")))
+        table.apply(3, Claim("mah_jongg"))
+        assert table.result.late_unseen_discard is not seen
+        _match, _events, settled = _finish(ruleset, judge, table)
+        found[seen] = {frm for frm, to, _amount in settled.payments if to == 3}
+    assert found == {False: {2}, True: {0, 1, 2}}
+
+
+def test_nine_tiles__feeding_a_one_suit_hand_of_three_melded_pungs_pays_for_all():
+    """A player showing three melded pungs of Bamboo goes out, all Bamboo, on a Bamboo discard: the discarder
+    pays for all (L1831-L1833)."""
+    ruleset, judge = _four_winds("european", penalties={"nine_tiles": True})
+    table = rigged_table({0: FILLER, 1: FILLER, 2: "4B " + " ".join(FILLER.split()[:12]), 3: "2B 3B 7B 7B"},
+                         "GD", current=2, rules=ruleset.play, judge=judge,
+                         melds={3: ["1B 1B 1B", "5B 5B 5B", "9B 9B 9B"]})
+    table.apply(2, Discard(t("4B")))
+    table.apply(3, Claim("mah_jongg"))
+    assert table.result.one_suit_feeder == 2
+    _match, _events, settled = _finish(ruleset, judge, table)
+    assert {frm for frm, to, _amount in settled.payments if to == 3} == {2}
+
+
+def test_four_winds_left_only__chow_and_pair_from_across_refused_even_to_go_out():
+    """Four Winds: chows only from the left, going out included, and no pair claims; European ("All on Out")
+    allows both to go out."""
+    pair_wait = "1B 2B 3B 4B 5B 6B 7B 8B 9B 1D 2D 3D RD"
+    for hand, tile in ((WAITS_8D, "8D"), (pair_wait, "RD")):
+        hands = {0: FILLER, 1: tile + " " + " ".join(FILLER.split()[:12]), 2: FILLER, 3: hand}
+        for ruleset_id, allowed in (("european", True), ("four-winds", False)):
+            ruleset, judge = _four_winds(ruleset_id)
+            table = rigged_table(hands, "WD", current=1, rules=ruleset.play, judge=judge)
+            table.apply(1, Discard(t(tile)))  # seat 3 sits across from seat 1
+            assert (Claim("mah_jongg") in table.legal_actions(3)) is allowed, (ruleset_id, tile)
+
+
+def test_chows_not_allowed__no_chow_claim_and_max_chows_counts_melded_chows():
+    hands = {0: "5D " + " ".join(FILLER.split()[:12]), 1: "3D 4D 2B 8B 3C 7C EW SW WW NW RD GD WD", 2: FILLER,
+             3: FILLER}
+    for rules, allowed in ((_rules(), True), (_rules(chows_allowed=False), False), (_rules(max_chows=1), False)):
+        table = rigged_table(hands, "WD", current=0, rules=rules, melds={1: ["1C 2C 3C"]} if rules.max_chows else None)
+        if rules.max_chows:
+            table.players[1].concealed = table.players[1].concealed[:10]
+        table.apply(0, Discard(t("5D")))
+        assert (Claim("chow", (t("3D"), t("4D"))) in table.legal_actions(1)) is allowed
+
+
+@pytest.mark.parametrize(("ruleset_id", "passes"), [("european", False), ("japanese", True), ("hongkong", False)])
+def test_deal_passes_on_draw__by_preset(ruleset_id, passes):
+    """Deal Passes on Draw: on in the Japanese presets, off elsewhere (L226, L634)."""
+    ruleset, judge = _four_winds(ruleset_id)
+    table = rigged_table({0: FILLER, 1: FILLER, 2: FILLER, 3: FILLER}, "2C", current=1, rules=ruleset.play,
+                         judge=judge)
+    table.wall.live.clear()
+    table.apply(1, Discard(t("2C")))
+    assert table.phase == "over" and table.result.winner is None
+    match, _events, _settled = _finish(ruleset, judge, table)
+    assert (match.east == 1) is passes
+
+
+def test_ready_after_draw__a_ready_hand_is_paid_without_a_declaration():
+    """T-19 in play (Japanese Riichi): after a draw the one player whose hand is one tile short gets 600, 200
+    from each of the others; no declaration is needed (L1765)."""
+    ruleset, judge = _four_winds("japanese-riichi")
+    table = rigged_table({0: FILLER, 1: FILLER, 2: FILLER, 3: WAITS_8D}, "2C", current=1, rules=ruleset.play,
+                         judge=judge)
+    table.wall.live.clear()
+    table.apply(1, Discard(t("2C")))
+    assert not table.players[3].ready
+    match, _events, settled = _finish(ruleset, judge, table)
+    assert settled.deltas == (-200, -200, -200, 600)
+    assert match.totals == [7800, 7800, 7800, 8600]  # Japanese Riichi starts everybody at 8000
+
+
+def test_dealer_bonus__the_seventh_win_in_a_row_pays_the_limit_and_passes_the_deal():
+    """A7: with the dealer's extra-hand bonus on, East's 7th win in a row pays the limit and the deal passes."""
+    ruleset, judge = _four_winds("european", penalties={"dealer_bonus": 100})
+    for streak, passes in ((5, False), (6, True)):
+        table = rigged_table({0: WAITS_8D, 1: FILLER, 2: FILLER, 3: FILLER}, "8D", current=0, rules=ruleset.play,
+                             judge=judge)
+        table.apply(0, MahJongg())
+        match, _events, settled = _finish(ruleset, judge, table, streak=streak)
+        assert (match.east == 1) is passes
+        if passes:
+            assert [amount for _frm, to, amount in settled.payments if to == 0] == [1000, 1000, 1000]

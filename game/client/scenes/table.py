@@ -304,6 +304,11 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             self.claim("mah_jongg")
         elif s.can_mah_jongg():
             self._do(lambda: s.act(MahJongg()))
+        elif s.may_declare_faulty():
+            declare = (lambda: s.claim("mah_jongg")) if s.human_may_claim else (lambda: s.act(MahJongg()))
+            self._ask("Mah Jongg?", "Your hand is not a complete Mah Jongg hand. Declaring it anyway is a faulty "
+                                    "declaration: the hand ends and you pay the penalty.",
+                      [("Declare", declare)], cancel=("Cancel", lambda: None))
         else:
             s.status = "Your hand is not a complete Mah Jongg hand."
 
