@@ -155,8 +155,9 @@ def render_tile(code: str | None, tileset: TileSet, out_scale: int, fonts: Fonts
         if text:
             colour = pal.numeral if code[-1] != "W" else pal.red
             if tileset.index == "suit" and suit:
-                p.text("latin", text, pal.ink, 4.6, 5.4, 8.6, 8.6, em=13)
-                p.text("latin", suit, _suit_colour(pal, suit), 4.6, 14.4, 7.5, 6.6, em=10)
+                # the suit letter sits close to the picture: a rim of tile face keeps the two apart
+                p.text("latin", text, pal.ink, 4.6, 5.4, 8.6, 8.6, em=13, halo=0.9)
+                p.text("latin", suit, _suit_colour(pal, suit), 4.6, 14.4, 7.5, 6.6, em=10, halo=0.9)
             else:
                 p.text("latin", text, colour, 4.6, 5.4, 8.6, 8.2, em=12)
     return pygame.transform.smoothscale(master, (TILE_W * out_scale, TILE_H * out_scale))

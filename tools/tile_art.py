@@ -149,8 +149,11 @@ class Painter:
                          border_radius=self.px(radius) if radius else -1)
 
     def text(self, kind: str, s: str, colour: Colour, cx: float, cy: float, max_w: float, max_h: float,
-             em: float = 0) -> None:
-        """Draw ``s`` centred by its ink on (cx, cy): at ``em`` units (or ``max_h``), shrunk to fit max_w × max_h."""
+             em: float = 0, halo: float = 0) -> None:
+        """Draw ``s`` centred by its ink on (cx, cy): at ``em`` units (or ``max_h``), shrunk to fit max_w × max_h.
+
+        ``halo`` units of tile face round the letters keep an index apart from a picture it comes close to.
+        """
         size = self.px(em or max_h)
         for _ in range(12):
             glyphs, _ = self.fonts.get(kind, size).render(s, colour)
@@ -160,7 +163,14 @@ class Painter:
             fit = min(self.px(max_w) / max(ink.w, 1), self.px(max_h) / max(ink.h, 1))
             size = max(4, int(size * fit))
         px, py = self.pt(cx, cy)
-        self.surface.blit(glyphs, (round(px - ink.centerx), round(py - ink.centery)))
+        at = (round(px - ink.centerx), round(py - ink.centery))
+        if halo:
+            rim, _ = self.fonts.get(kind, size).render(s, self.pal.face)
+            reach = self.px(halo)
+            for k in range(16):
+                angle = k * math.tau / 16
+                self.surface.blit(rim, (at[0] + round(reach * math.cos(angle)), at[1] + round(reach * math.sin(angle))))
+        self.surface.blit(glyphs, at)
 
 
 # ----- suits -------------------------------------------------------------------------------------------------
