@@ -15,12 +15,22 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, mix, text
+from game.client.look import fit_text, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, draw_panel
 
 ROW_H = 54
 VISIBLE = 7
+
+
+def short_problem(problem: str, folder: str) -> str:
+    """A problem with the mod's own folder left off its file name: ``mod.yaml:5:1: ...`` reads at a glance."""
+    if folder:
+        prefix = str(Path(folder)).rstrip("/\\")
+        for sep in ("/", "\\"):
+            if problem.startswith(prefix + sep):
+                return problem[len(prefix) + 1:]
+    return problem
 
 
 class ModManagerScene(Scene):
@@ -215,6 +225,8 @@ class ModManagerScene(Scene):
             text(surface, fit_text(problem, self.box.width - 70, 12), (self.box.left + 40, y + 22 + k * 17), 12,
                  palette.east_stake)
         row = self._current()
+        if row is not None and row.problems and not self.message and not self.problems:
+            self._draw_row_problems(surface, row, y)
         for b in self.buttons:
             if b.label in ("Disable", "Enable") and row is not None:
                 b.label = "Disable" if row.enabled else "Enable"
@@ -242,7 +254,7 @@ class ModManagerScene(Scene):
         authors = f" · by {', '.join(r.authors)}" if r.authors else ""
         text(surface, fit_text(f"{r.id} {r.version} · {', '.join(r.kinds)} · {r.origin}{authors}", 430, 12),
              (row.left + 14, row.top + 28), 12, palette.compass_dark)
-        detail = r.problems[0] if r.problems else r.description
+        detail = short_problem(r.problems[0], r.path) if r.problems else r.description
         colour = palette.east_stake if r.problems else palette.text_dark
         text(surface, fit_text(detail, row.width - 620, 13), (row.left + 460, row.centery), 13, colour, "sans",
              "midleft")
@@ -250,6 +262,18 @@ class ModManagerScene(Scene):
         badge = pygame.Rect(row.right - 128, row.top + 10, 112, 28)
         pygame.draw.rect(surface, status_colour, badge, border_radius=14)
         text(surface, fit_text(r.status, 104, 14, "bold"), badge.center, 14, (255, 255, 255), "bold", "center")
+
+    def _draw_row_problems(self, surface: pygame.Surface, row: Any, y: int) -> None:
+        """The selected mod's problems in full under the list: its row has room for the first one only, cut."""
+        palette = self.app.palette
+        width = self.box.width - 70
+        text(surface, f"Problems in {row.name}:", (self.box.left + 30, y), 15, palette.east_stake, "bold")
+        lines = [line for problem in row.problems for line in wrap(short_problem(problem, row.path), width, 13)]
+        limit = (self.buttons[0].rect.top - 10 - (y + 22)) // 17
+        if len(lines) > limit:
+            lines = [*lines[:limit - 1], f"… and more: python -m game mods check \"{row.path}\""]
+        for k, line in enumerate(lines):
+            text(surface, line, (self.box.left + 40, y + 22 + k * 17), 13, palette.east_stake)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
         palette = self.app.palette
