@@ -174,3 +174,13 @@ def test_settle__the_liable_seat_cannot_be_the_winner() -> None:
     """A request naming the winner as the seat paying for all is refused with a message."""
     with pytest.raises(ValueError, match="paying for all cannot be the winner"):
         settle(_ruleset("european"), 0, 1, [0, 40, 0, 0], liable=1)
+
+
+@pytest.mark.parametrize("ruleset_id", PRESETS)
+def test_presets__computer_players_finish_hands_without_illegal_actions_or_errors(ruleset_id: str) -> None:
+    """Every preset is playable end to end: a few simulated hands with no illegal action and no crash (the full
+    acceptance run is 1,000 hands per preset with the same command, ``python -m game simulate``)."""
+    from game.cli.simulate import simulate
+
+    stats = simulate(ruleset_id, 8, 11, ["greedy"] * 4)
+    assert (stats["hands"], stats["illegal_actions"], stats["errors"]) == (8, 0, 0)
