@@ -117,3 +117,42 @@ def test_match__hand_can_be_scored_without_settlement():
     assert "hand_scored" in kinds and "settlement_skipped" in kinds and "settled" not in kinds
     assert match.totals == [ruleset.play.start_score] * 4
     assert not match.history[-1].settled
+
+
+def test_match__classic_game_scores_settles_and_names_the_winner():
+    """A whole game under the classic ruleset mod: every player starts with 1000; each hand with a winner is scored
+    and settled (the winner gains, East's payments double, the deltas sum to zero), a dead hand moves nothing; the
+    deal and the wind of the round rotate as the rules say, and the game's winner is the player with the most."""
+    from game.core.scoring import RulesetJudge
+    from game.mods import get_ruleset
+
+    ruleset = get_ruleset("classic")
+    match = Match(ruleset.play, RulesetJudge(ruleset), 11)
+    assert match.totals == [1000] * 4
+    players = [GreedyBot(random.Random(110 + i)) for i in range(4)]
+    totals = list(match.totals)
+    while not match.is_over:
+        table = match.new_hand()
+        play_hand(table, players)
+        match.finish_hand(table)
+        record = match.history[-1]
+        assert sum(record.deltas) == 0
+        if record.winner is None:
+            assert record.deltas == (0, 0, 0, 0) and record.scores == (0, 0, 0, 0)
+        else:
+            assert record.deltas[record.winner] > 0 and record.scores[record.winner] > 0
+            # Everybody pays the winner's score, East (or everybody, to an East winner) twice over (L1604-L1633).
+            score = record.scores[record.winner]
+            expected = {seat: score * (2 if record.east in (seat, record.winner) else 1)
+                        for seat in range(4) if seat != record.winner}
+            payments = next(e for e in reversed(match.events) if e.kind == "settled").payments
+            assert {src: amount for src, dst, amount in payments if dst == record.winner} == expected
+        totals = [t + d for t, d in zip(totals, record.deltas, strict=True)]
+        assert match.totals == totals
+    assert len(match.history) >= 16 and sum(match.totals) == 4000
+    assert {h.round_wind for h in match.history} == {0, 1, 2, 3}
+    for before, after in itertools.pairwise(match.history):
+        keeps = before.winner is None or before.winner == before.east
+        assert after.east == (before.east if keeps else (before.east + 1) % 4)
+    last = match.events[-1]
+    assert last.kind == "game_over" and match.totals[last.winner] == max(match.totals)
