@@ -333,5 +333,9 @@ HAND_CONDITIONS: dict[str, Condition] = {
     "no_simples": _no_simples,
     "outside_hand": _outside_hand,
     "one_to_nine": _one_to_nine,
+    # Shanghai Dynasty's Clean and Pure hands allow "no more than one Chow" (002 L278-L281).
+    "at_most_one_chow": lambda r, h: r.chows <= 1,
+    # Its Non-Scoring Hand gets nothing but the 20 for going out, so a flower or season rules it out (L274).
+    "no_bonus_tiles": lambda r, h: not h.hand.bonus,
 }
 """Hand conditions by the name a scoring item's ``when:`` uses."""

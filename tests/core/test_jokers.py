@@ -106,6 +106,16 @@ def test_jokers__concealed_kong_with_jokers():
     assert JOKER not in table.players[0].concealed
 
 
+def test_jokers__promoting_a_joker_pung_keeps_the_joker():
+    """A drawn 5D added to an exposed 5D 5D JK makes the kong 5D 5D 5D JK: the joker stays, no fifth 5D appears."""
+    table = rigged_table({0: "2C 3C 4C 6D 6D 1D 2D EW SW RD GD", 1: FILLER, 2: FILLER, 3: FILLER}, "5D 9B",
+                         melds={0: ["5D 5D JK"]}, current=0, rules=dataclasses.replace(WESTERN, rob_kong=False))
+    table.apply(0, DeclareKong(t("5D")))
+    kong = table.players[0].melds[-1]
+    assert kong.kind == "kong" and kong.exposed and kong.tiles == (t("5D"),) * 3 + (JOKER,)
+    assert t("5D") not in table.players[0].concealed and len(table.players[0].concealed) == 12  # with the loose tile
+
+
 @pytest.mark.parametrize("seed", range(12))
 def test_jokers__western_hands_play_to_the_end(seed):
     """152 tiles with 8 jokers, East dealt 14, no kong box: random and greedy players finish every hand, and
