@@ -56,8 +56,53 @@ def _mark(node: yaml.Node) -> tuple[int, int]:
 
 _PLAIN_TAGS = {"tag:yaml.org,2002:map", "tag:yaml.org,2002:seq", "tag:yaml.org,2002:omap"}
 
+# Aliases ('*name') let a few lines expand into billions of values ("billion laughs") or refer to themselves;
+# a data file comes from strangers' mods, so both are refused before they can hang or crash the game.
+MAX_DEPTH = 200
+MAX_ALIAS_VALUES = 100_000
 
-def _build(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, problems: list[Problem]) -> Any:
+
+class _RefusedError(Exception):
+    def __init__(self, problem: Problem) -> None:
+        super().__init__(str(problem))
+        self.problem = problem
+
+
+@dataclass
+class _Walk:
+    """What the tree walk has seen: the collections being built (for self-reference) and how much it built."""
+
+    open: set[int] = field(default_factory=set)
+    distinct: set[int] = field(default_factory=set)
+    built: int = 0
+
+    def enter(self, node: yaml.Node, depth: int, doc: YamlDocument) -> None:
+        if id(node) in self.open:
+            raise _RefusedError(Problem(doc.path, "an alias refers to a collection that contains it", *_mark(node)))
+        if depth > MAX_DEPTH:
+            raise _RefusedError(Problem(doc.path, f"nested more than {MAX_DEPTH} levels deep", *_mark(node)))
+        self.built += 1
+        self.distinct.add(id(node))
+        if self.built - len(self.distinct) > MAX_ALIAS_VALUES:
+            raise _RefusedError(Problem(doc.path, f"aliases expand to more than {MAX_ALIAS_VALUES} repeated values",
+                                   *_mark(node)))
+
+
+def _build(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, problems: list[Problem],
+           walk: _Walk | None = None) -> Any:
+    walk = walk if walk is not None else _Walk()
+    walk.enter(node, len(loc), doc)
+    if not isinstance(node, yaml.MappingNode | yaml.SequenceNode):
+        return _scalar(node, doc, loader, problems)
+    walk.open.add(id(node))
+    try:
+        return _collection(node, loc, doc, loader, problems, walk)
+    finally:
+        walk.open.discard(id(node))
+
+
+def _collection(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, problems: list[Problem],
+                walk: _Walk) -> Any:
     if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_TAGS:
         # Safe loading would not run it, but a modder deserves to hear that the tag is not understood.
         problems.append(Problem(doc.path, f"unsupported tag {node.tag!r}: data files hold plain values only",
@@ -70,7 +115,7 @@ def _build(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, probl
             if key_node.tag == "tag:yaml.org,2002:merge":
                 problems.append(Problem(doc.path, "merge keys ('<<') are not supported", *_mark(key_node)))
                 continue
-            key = _build(key_node, loc, doc, loader, problems)
+            key = _build(key_node, loc, doc, loader, problems, walk)
             try:
                 hash(key)
             except TypeError:
@@ -84,15 +129,19 @@ def _build(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, probl
             first_seen[key] = _mark(key_node)[0]
             child = (*loc, key)
             doc.marks[child] = _mark(key_node)
-            result[key] = _build(value_node, child, doc, loader, problems)
+            result[key] = _build(value_node, child, doc, loader, problems, walk)
         return result
     if isinstance(node, yaml.SequenceNode):
         items = []
         for index, item_node in enumerate(node.value):
             child = (*loc, index)
             doc.marks[child] = _mark(item_node)
-            items.append(_build(item_node, child, doc, loader, problems))
+            items.append(_build(item_node, child, doc, loader, problems, walk))
         return items
+    return None
+
+
+def _scalar(node: yaml.Node, doc: YamlDocument, loader: Any, problems: list[Problem]) -> Any:
     try:
         return loader.construct_object(node, deep=True)
     except yaml.constructor.ConstructorError as exc:
@@ -110,6 +159,8 @@ def parse_yaml(text: str, path: str) -> YamlDocument:
         if node is not None:
             doc.marks[()] = _mark(node)
             doc.data = _build(node, (), doc, loader, problems)
+    except _RefusedError as exc:
+        raise DataFileError([exc.problem]) from None
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
