@@ -18,7 +18,7 @@ from game import __version__
 from game.config import Folders
 from game.datafile import load_yaml
 from game.errors import DataFileError, Problem
-from game.mods.discovery import FoundMod, discover
+from game.mods.discovery import MAX_YAML_BYTES, FoundMod, discover
 from game.mods.order import resolve
 from game.mods.schemas import ThemeSpec, TilesetSpec, VoiceSpec
 from game.mods.state import ModState, load_state
@@ -194,6 +194,8 @@ def peek_records(found: FoundMod, kind: str) -> list[Record]:
     records = []
     assert found.root is not None and found.manifest is not None
     for path in record_files(found, kind):
+        if path.stat().st_size > MAX_YAML_BYTES:
+            continue  # refused with its size by the full check; never worth a stall here
         relative = path.relative_to(found.root).as_posix()
         shown = found.shown_path(relative)
         if kind == "ai":

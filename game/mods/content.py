@@ -16,7 +16,7 @@ from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.mods import media
 from game.mods.catalog import KIND_FILES, record_files, resolve_file
-from game.mods.discovery import FoundMod
+from game.mods.discovery import MAX_YAML_BYTES, FoundMod
 from game.mods.manifest import tidy
 from game.mods.schemas import (
     VOICE_LINES,
@@ -24,8 +24,6 @@ from game.mods.schemas import (
     TilesetSpec,
     VoiceSpec,
 )
-
-MAX_YAML_BYTES = 2 * 1024 * 1024
 
 
 class _Checker:

@@ -19,6 +19,9 @@ from game.mods.manifest import Manifest, manifest_from_document
 from game.mods.zipsafe import check_folder, extract_zip
 
 MANIFEST = "mod.yaml"
+# Parsing YAML costs about 60 ms per 100 KB; the largest bundled ruleset is far below this, and a bigger file
+# would stall the game while it loads.
+MAX_YAML_BYTES = 2 * 1024 * 1024
 
 log = logging.getLogger(__name__)
 
@@ -69,6 +72,11 @@ def read_manifest(found: FoundMod) -> None:
     if not path.is_file():
         found.problems.append(Problem(found.shown_path(MANIFEST), "missing mod.yaml: every mod needs a manifest"))
         return
+    size = path.stat().st_size
+    if size > MAX_YAML_BYTES:
+        found.problems.append(Problem(found.shown_path(MANIFEST), f"the file is {size} bytes, more than the limit "
+                                                                  f"of {MAX_YAML_BYTES} for a YAML file"))
+        return
     try:
         doc = load_yaml(path, found.shown_path(MANIFEST))
     except DataFileError as exc:
@@ -98,7 +106,8 @@ def open_zip(zip_path: Path, origin: str, cache: Path, shown: str | None = None)
     shown = shown if shown is not None else str(zip_path)
     found = FoundMod(origin, zip_path, None, shown)
     try:
-        digest = hashlib.sha256(zip_path.read_bytes()).hexdigest()[:16]
+        with zip_path.open("rb") as handle:
+            digest = hashlib.file_digest(handle, "sha256").hexdigest()[:16]
     except OSError as exc:
         found.problems.append(Problem(shown, f"cannot read the zip: {exc.strerror or exc}"))
         return found
@@ -149,6 +158,10 @@ def discover(roots: list[tuple[str, Path]], cache: Path | None = None) -> list[F
             except OSError as exc:
                 found.append(FoundMod(origin, entry, None, str(entry),
                                       problems=[Problem(str(entry), f"cannot be read: {exc.strerror or exc}")]))
+            except Exception as exc:  # one odd mod must never stop the game finding the others
+                log.exception("mod %s could not be opened", entry)
+                found.append(FoundMod(origin, entry, None, str(entry),
+                                      problems=[Problem(str(entry), f"cannot be opened: {exc!r}")]))
     return found
 
 

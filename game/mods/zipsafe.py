@@ -31,6 +31,11 @@ class Limits:
 
 DEFAULT_LIMITS = Limits()
 
+# What Python's zipfile can inflate; Windows' "compressed folder" writes Deflate64 (method 9) for big files,
+# which would otherwise fail half-way through unpacking.
+METHODS = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflate", zipfile.ZIP_BZIP2: "bzip2",
+           zipfile.ZIP_LZMA: "lzma"}
+
 
 def _member_problem(name: str, info: zipfile.ZipInfo, limits: Limits) -> str | None:
     if "\\" in name:
@@ -49,6 +54,9 @@ def _member_problem(name: str, info: zipfile.ZipInfo, limits: Limits) -> str | N
         return f"member {name!r} is not a regular file"
     if info.flag_bits & 0x1:
         return f"member {name!r} is encrypted"
+    if info.compress_type not in METHODS:
+        return (f"member {name!r} uses compression method {info.compress_type}, which the game cannot unpack; "
+                f"make the zip again with ordinary (deflate) compression")
     if info.file_size > limits.max_file_bytes:
         return f"member {name!r} is {info.file_size} bytes, more than the limit of {limits.max_file_bytes}"
     if info.file_size > limits.ratio_floor_bytes and info.file_size > limits.max_ratio * max(info.compress_size, 1):
@@ -99,7 +107,7 @@ def extract_zip(zip_path: Path, dest: Path, shown: str | None = None, limits: Li
     shown = shown or str(zip_path)
     try:
         archive = zipfile.ZipFile(zip_path)
-    except (zipfile.BadZipFile, OSError) as exc:
+    except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
         raise ModError([Problem(shown, f"not a readable zip archive: {exc}")]) from None
     with archive:
         problems = check_zip(archive, shown, limits)
@@ -141,7 +149,7 @@ def _extract_members(archive: zipfile.ZipFile, root: str, dest: Path, shown: str
                         raise ModError([Problem(shown, f"the archive unpacks to more than {limits.max_total_bytes} "
                                                        "bytes")])
                     sink.write(chunk)
-        except (zipfile.BadZipFile, OSError, EOFError) as exc:
+        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
             raise ModError([Problem(shown, f"member {info.filename!r} cannot be unpacked: {exc}")]) from None
 
 
