@@ -3,6 +3,8 @@
 from __future__ import annotations
 
 import os
+import stat
+import zipfile
 from collections.abc import Callable
 from pathlib import Path
 
@@ -96,6 +98,45 @@ def _requires_broken(user: Path) -> str:
     write(user / "needs-broken" / "ai" / "p.yaml", "id: needy\nname: Needy\nstrategy: beginner\n")
     _tileset("name: T\nimage: sheet.png\n", {})(user)
     return "needs-broken"
+
+
+def _laughs() -> str:
+    """Seven lines of YAML whose aliases expand to 9**7 values ("billion laughs", scaled down)."""
+    lines = ["l0: &l0 [ha, ha, ha, ha, ha, ha, ha, ha, ha]"]
+    lines += [f"l{i}: &l{i} [{', '.join([f'*l{i - 1}'] * 9)}]" for i in range(1, 7)]
+    return "\n".join(lines) + "\n"
+
+
+def _zip(members: dict[str, bytes], *, link: str | None = None, method: int | None = None) -> Callable[[Path], str]:
+    """A zipped mod dropped into the user mods folder; ``method`` rewrites every member's compression method."""
+    def build(user: Path) -> str:
+        archive = user / "broken.zip"
+        with zipfile.ZipFile(archive, "w", zipfile.ZIP_DEFLATED) as out:
+            out.writestr("mod.yaml", manifest("broken", ["ai"]))
+            out.writestr("ai/p.yaml", "id: zipped\nname: Zipped\nstrategy: expert\n")
+            for name, data in members.items():
+                out.writestr(name, data)
+            if link is not None:
+                info = zipfile.ZipInfo(link)
+                info.create_system = 3
+                info.external_attr = (stat.S_IFLNK | 0o777) << 16
+                out.writestr(info, "/etc/passwd")
+        if method is not None:
+            raw = bytearray(archive.read_bytes())
+            for signature, offset in ((b"PK\x03\x04", 8), (b"PK\x01\x02", 10)):
+                start = raw.find(signature)
+                while start != -1:
+                    raw[start + offset:start + offset + 2] = method.to_bytes(2, "little")
+                    start = raw.find(signature, start + 4)
+            archive.write_bytes(bytes(raw))
+        return "broken.zip"
+    return build
+
+
+def _bomb_message(user: Path) -> str:
+    info = zipfile.ZipFile(user / "broken.zip").getinfo("ai/zeros.bin")
+    return (f"{user}/broken.zip: member 'ai/zeros.bin' inflates {info.file_size / info.compress_size:.0f} times "
+            f"({info.compress_size} to {info.file_size} bytes), more than the limit of 100; this looks like a zip bomb")
 
 
 GOOD_SHEET = {"sheet.png": png(324, 230)}
@@ -195,6 +236,25 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
         "{m}/hands/more.yaml:4:3: unknown special hand 'no_such_hand' in ruleset 'classic'"]),
     "symlink_inside": (_symlink, ["{m}/tileset/passwd: symbolic links are not allowed in mods"]),
     "huge_file": (_huge, ["{m}/tileset/huge.bin: the file is 68157440 bytes, more than the limit of 67108864"]),
+    "yaml_alias_loop": (_bad_manifest(manifest("broken", ["ai"]) + "x: &loop [*loop]\n"), [
+        "{m}/mod.yaml:8:4: an alias refers to a collection that contains it"]),
+    "yaml_alias_bomb": (_bad_manifest(manifest("broken", ["ai"]) + _laughs()), [
+        "{m}/mod.yaml:8:38: aliases expand to more than 100000 repeated values"]),
+    "yaml_too_deep": (_bad_manifest(manifest("broken", ["ai"]) + "x: " + "[" * 300 + "]" * 300 + "\n"), [
+        "{m}/mod.yaml:8:204: nested more than 200 levels deep"]),
+    "yaml_too_big": (_bad_manifest(manifest("broken", ["ai"]) + "description: x\n" + "#" * (2 * 1024 * 1024)), [
+        "{m}/mod.yaml: the file is 2097262 bytes, more than the limit of 2097152 for a YAML file"]),
+    "zip_slip": (_zip({"../evil.txt": b"owned"}), [
+        "{m}: member '../evil.txt' climbs out of the mod folder with '..'"]),
+    "zip_absolute_path": (_zip({"/tmp/evil.txt": b"owned"}), ["{m}: member '/tmp/evil.txt' has an absolute path"]),
+    "zip_link": (_zip({}, link="ai/passwd"), [
+        "{m}: member 'ai/passwd' is a symbolic link; links are not allowed in mods"]),
+    "zip_bomb": (_zip({"ai/zeros.bin": bytes(20 * 1024 * 1024)}), [_bomb_message]),
+    "zip_deflate64": (_zip({}, method=9), [
+        f"{{m}}: member '{name}' uses compression method 9, which the game cannot unpack; make the zip again with "
+        "ordinary (deflate) compression" for name in ("mod.yaml", "ai/p.yaml")]),
+    "zip_not_a_zip": (lambda user: ((user / "broken.zip").write_bytes(b"PK\x03\x04 torn"), "broken.zip")[1], [
+        "{m}: not a readable zip archive: File is not a zip file"]),
 }
 
 
@@ -225,7 +285,8 @@ def test_broken_mod__precise_message_and_others_load(tmp_path: Path, case: str) 
     shown = str(user / broken_id)
     # The known ids are the bundled rulesets and the broken mod's own, in the message's sorted order.
     known = ", ".join(repr(i) for i in sorted({*(r.id for r in catalog.list("ruleset")), "house"}))
-    assert [str(p) for p in entry.problems] == [e.format(m=shown, user=user, known=known) for e in expected]
+    wanted = [e(user) if callable(e) else e.format(m=shown, user=user, known=known) for e in expected]
+    assert [str(p) for p in entry.problems] == wanted
     assert not entry.loaded and entry.status == "error"
     assert {"good-tiles", "good-ai", "classic"} <= set(catalog.order)
     assert catalog.record("tileset", "good-tiles").mod_id == "good-tiles"
