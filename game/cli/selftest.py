@@ -14,7 +14,7 @@ import tempfile
 import time
 from pathlib import Path
 
-SCENES = ("title", "table", "wall", "scores", "settings", "mods")
+from game.cli.screenshot import SCENES
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -52,13 +52,22 @@ def _play_hand(args: argparse.Namespace) -> str:
 
 
 def _render_scenes(folder: Path) -> list[str]:
-    from game.cli.screenshot import render_scene
+    """One frame of every scene the client has (the screenshot command's list), drawn by one headless app."""
+    import pygame
 
+    from game.client.app import App
+    from game.client.stage import stage_scene
+
+    # The player's own settings and mods stay out of it: a fresh config folder, the bundled mods only.
+    app = App(argparse.Namespace(config_dir=str(folder / "config"), mods_dir=str(folder / "mods")),
+              size=(1280, 720), headless=True)
     failures = []
     for scene in SCENES:
         out = folder / f"{scene}.bmp"  # BMP: PNG compression would be most of the self-test's time
         try:
-            render_scene(scene, out, seed=1, turns=8)
+            stage_scene(app, scene, seed=1, turns=8)
+            app.render(1.0)
+            pygame.image.save(app.window, str(out))
         except Exception as exc:  # a broken scene is reported by name; the other scenes are still tried
             failures.append(f"scene {scene!r}: {type(exc).__name__}: {exc}")
             continue
