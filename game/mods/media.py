@@ -23,19 +23,62 @@ def _pygame():
     return pygame
 
 
+_JPEG_FRAMES = {0xC0, 0xC1, 0xC2, 0xC3, 0xC5, 0xC6, 0xC7, 0xC9, 0xCA, 0xCB, 0xCD, 0xCE, 0xCF}
+
+
+def declared_size(data: bytes) -> tuple[int, int] | None:
+    """The width and height a PNG, GIF, BMP or JPEG header announces; None for other or torn headers.
+
+    Read before decoding because a small file can announce a huge picture (an "image bomb") that would take
+    gigabytes to decode.
+    """
+    if data[:8] == b"\x89PNG\r\n\x1a\n" and data[12:16] == b"IHDR" and len(data) >= 24:
+        return int.from_bytes(data[16:20], "big"), int.from_bytes(data[20:24], "big")
+    if data[:6] in (b"GIF87a", b"GIF89a") and len(data) >= 13:
+        # Only a header followed by a real block counts: extension, image or trailer, after any colour table.
+        table = 3 * 2 ** ((data[10] & 0x07) + 1) if data[10] & 0x80 else 0
+        if len(data) > 13 + table and data[13 + table] in (0x21, 0x2C, 0x3B):
+            return int.from_bytes(data[6:8], "little"), int.from_bytes(data[8:10], "little")
+        return None
+    if data[:2] == b"BM" and len(data) >= 26:
+        width = int.from_bytes(data[18:22], "little", signed=True)
+        height = int.from_bytes(data[22:26], "little", signed=True)
+        return abs(width), abs(height)  # a negative height means a top-down bitmap
+    if data[:2] == b"\xff\xd8":
+        at = 2
+        while at + 9 <= len(data):
+            if data[at] != 0xFF:
+                return None
+            marker = data[at + 1]
+            if marker == 0xFF:  # fill byte before a marker
+                at += 1
+                continue
+            if marker in _JPEG_FRAMES:
+                return int.from_bytes(data[at + 7:at + 9], "big"), int.from_bytes(data[at + 5:at + 7], "big")
+            at += 2 + int.from_bytes(data[at + 2:at + 4], "big")
+    return None
+
+
+def _refuse_large(width: int, height: int) -> None:
+    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE:
+        raise ValueError(f"expected an image at most {MAX_IMAGE_SIDE} pixels a side, got {width}×{height}")
+
+
 def image_size(path: Path) -> tuple[int, int]:
     """Decode the image at ``path`` and return its size; raise ``ValueError`` with a message if it is not one."""
     data = path.read_bytes()
     if not data:
         raise ValueError("expected an image, got an empty file")
+    announced = declared_size(data)
+    if announced is not None:
+        _refuse_large(*announced)
     pygame = _pygame()
     try:
         surface = pygame.image.load(io.BytesIO(data), path.name)
     except (pygame.error, ValueError, OSError) as exc:
         raise ValueError(f"expected a PNG, BMP or JPEG image, the file cannot be decoded ({exc})") from None
     width, height = surface.get_size()
-    if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE:
-        raise ValueError(f"expected an image at most {MAX_IMAGE_SIDE} pixels a side, got {width}×{height}")
+    _refuse_large(width, height)
     return width, height
 
 

@@ -140,6 +140,9 @@ def _bomb_message(user: Path) -> str:
 
 
 GOOD_SHEET = {"sheet.png": png(324, 230)}
+# A small PNG whose header announces 40000×40000 pixels: decoding it would need gigabytes, so the header is read
+# first (the picture data itself does not matter).
+IMAGE_BOMB = png(324, 230)[:16] + (40000).to_bytes(4, "big") * 2 + png(324, 230)[24:]
 
 CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
     "malformed_yaml": (_bad_manifest("format: 1\nid: broken\nname: [unclosed\nversion: '1'\n"), [
@@ -194,6 +197,8 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
     "tileset_not_an_image": (_tileset("name: T\nimage: sheet.png\n", {"sheet.png": b"GIF89a but not really"}), [
         "{m}/tileset/sheet.png: expected a PNG, BMP or JPEG image, the file cannot be decoded "
         "(EOF / read error on image data)"]),
+    "tileset_image_bomb": (_tileset("name: T\nimage: sheet.png\n", {"sheet.png": IMAGE_BOMB}), [
+        "{m}/tileset/sheet.png: expected an image at most 8192 pixels a side, got 40000×40000"]),
     "tileset_cell_outside_grid": (_tileset("name: T\nimage: sheet.png\ncells: {JK: [9, 3]}\n", GOOD_SHEET), [
         "{m}/tileset/tileset.yaml:3:1: cells: cell of JK must be inside the 9×5 grid (column 0–8, row 0–4), "
         "got [9, 3]"]),
@@ -309,3 +314,15 @@ def test_voice_and_theme__good_ones_load(tmp_path: Path) -> None:
     voice = catalog.record("voice", "good-voice")
     assert catalog.find_asset("voice", "good-voice", voice.data.candidates(2, "THR")[-1]).name == "0_THR.wav"
     assert wav()  # the generator itself works
+
+
+@pytest.mark.parametrize("ext", ["png", "bmp", "jpg"])
+def test_image_header__size_read_before_decoding(tmp_path: Path, ext: str) -> None:
+    """The size a header announces is the decoded size, so an oversized picture is refused without decoding it."""
+    import pygame
+
+    from game.mods.media import declared_size, image_size
+
+    path = tmp_path / f"pic.{ext}"
+    pygame.image.save(pygame.Surface((37, 21)), str(path))
+    assert declared_size(path.read_bytes()) == image_size(path) == (37, 21)
