@@ -169,7 +169,8 @@ class DiceRoll:
 
     A flat simulation cannot choose which face ends up on top, so the faces shown while rolling follow the
     tumbling (a new face every so many degrees turned, from the seeded generator) and the last ones are the
-    engine's values. The whole roll is computed at once: it is short, and then it can be replayed exactly.
+    engine's values. The roll is simulated in fixed steps as far as it has been watched (all at once would
+    cost one long frame when the dice are thrown), and each step is kept, so it can be replayed exactly.
     """
 
     def __init__(self, seed: int, values: tuple[int, ...], start: tuple[float, float], target: tuple[float, float],
@@ -197,31 +198,40 @@ class DiceRoll:
             shape.friction, shape.elasticity = 0.7, 0.45
             space.add(body, shape)
             bodies.append(body)
+        self._rng, self._space, self._bodies = rng, space, bodies
         self.frames: list[list[DieFrame]] = [[] for _ in values]
-        turned = [0.0 for _ in values]
-        faces = [rng.randint(1, 6) for _ in values]
-        steps = int(limit / STEP)
-        for i in range(steps):
-            space.step(STEP)
+        self._turned = [0.0 for _ in values]
+        self._faces = [rng.randint(1, 6) for _ in values]
+        self.steps = int(limit / STEP)
+        self.duration = self.steps * STEP
+
+    def _simulate(self, until: int) -> None:
+        """Run the simulation until ``until`` steps are recorded (never past the end of the roll)."""
+        until = min(until, self.steps)
+        values, bodies, rng = self.values, self._bodies, self._rng
+        for i in range(len(self.frames[0]), until):
+            self._space.step(STEP)
             # Rolling friction: dice on cloth slow down quickly; physics alone would let them slide for long.
             for body in bodies:
                 body.velocity = body.velocity * 0.985
                 body.angular_velocity *= 0.975
             for n, body in enumerate(bodies):
-                turned[n] += abs(body.angular_velocity) * STEP
-                if turned[n] > 1.2:
-                    turned[n] = 0.0
-                    faces[n] = rng.choice([f for f in range(1, 7) if f != faces[n]])
+                self._turned[n] += abs(body.angular_velocity) * STEP
+                if self._turned[n] > 1.2:
+                    self._turned[n] = 0.0
+                    self._faces[n] = rng.choice([f for f in range(1, 7) if f != self._faces[n]])
                 slow = body.velocity.length < 25 and abs(body.angular_velocity) < 3
-                near_end = i > steps * 0.7
-                face = values[n] if slow or near_end else faces[n]
+                near_end = i > self.steps * 0.7
+                face = values[n] if slow or near_end else self._faces[n]
                 self.frames[n].append(DieFrame(body.position.x, body.position.y, -math.degrees(body.angle), face))
-        self.duration = steps * STEP
 
     def at(self, t: float) -> list[DieFrame]:
         """Where the dice are ``t`` seconds into the roll (the resting dice after the end)."""
-        index = max(0, min(len(self.frames[0]) - 1, int(t / STEP)))
+        index = max(0, min(self.steps - 1, int(t / STEP)))
+        self._simulate(index + 1)
         return [frames[index] for frames in self.frames]
 
     def resting(self) -> list[DieFrame]:
+        """Where the dice come to rest (the rest of the roll is simulated if it was skipped)."""
+        self._simulate(self.steps)
         return [frames[-1] for frames in self.frames]

@@ -107,6 +107,17 @@ def test_ceremony__dice_come_to_rest_on_the_engines_values() -> None:
             assert 520 <= frame.x <= 760 and 220 <= frame.y <= 390
 
 
+def test_ceremony__dice_watched_or_skipped_roll_the_same_way() -> None:
+    """The roll is worked out as it is watched; watching it frame by frame or skipping to the end gives the same
+    tumbling and the same resting place (a skipped throw looks as the watched one would have ended)."""
+    watched = DiceRoll(7, (3, 5), (640, 380), (640, 300), (530, 230, 220, 150))
+    seen = [watched.at(k / 60) for k in range(0, 200)]
+    skipped = DiceRoll(7, (3, 5), (640, 380), (640, 300), (530, 230, 220, 150))
+    assert skipped.resting() == watched.resting()
+    assert [skipped.at(k / 60) for k in range(0, 200)] == seen
+    assert seen[0] != seen[40]  # the dice do move
+
+
 def test_ceremony__washing_keeps_tiles_on_the_table() -> None:
     """The stirred tiles never leave the table area and never land on the compass's middle."""
     wash = Wash(5, 144, (190, 106, 900, 408), (524, 226, 232, 164))
