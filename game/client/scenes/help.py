@@ -5,12 +5,15 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
-from game.client.look import text, wrap
+from game.client.look import font, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.scenes.rules import open_rules
 from game.client.widgets import Button, draw_panel
 
-PAGES: list[tuple[str, str]] = [
+KeyColumn = tuple[tuple[str, str], ...]
+"""A column of the keyboard page: (keys, what they do)."""
+
+PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
     ("Beginners Guide",
      "The object of the game is to be the first to go Mah Jongg: a hand of four sets and a pair. A set is a "
      "Pung (three of a kind), a Kong (four of a kind) or a Chow (three in a row of one suit).\n"
@@ -22,16 +25,37 @@ PAGES: list[tuple[str, str]] = [
      "You may claim a discard for a Pung or Kong from anyone, but for a Chow only from the player on your left "
      "(unless it makes you Mah Jongg). Flowers and Seasons are laid out at once and replaced by loose tiles.\n"
      "Beginners can press F6 to see every hand (Show All Hands) and F8 for a QuickTip on what to discard."),
-    ("Keyboard",
-     "Arrows, Home, End, Page Up/Down, 1–9: move on your stake.   Enter / Space: discard, claim the discard, or "
-     "take back your own discard while the timer bar runs.\n"
-     "0 or right click on the discard: let it go at once.   C / P / K / M: Chow, Pung, Kong, Mah Jongg.   "
-     "Ctrl+Z or Backspace: Undo (take back your discard).\n"
-     "F1 help · F2 new game · Alt+F2 open a game · F3 next hand · Alt+F3 save the game · F4 start the hand · "
-     "F5 auto play · F6 show all hands (the hand is then not settled) · F7 tile movements · F8 QuickTip · "
-     "F9 pause · F10 (Ctrl+F4) Ask First · F11 tile movement direction · F12 (Ctrl+F5) speech balloons · "
-     "Ctrl+F3 timer bar · Keypad + / − wait time · Q jump to the QuickTip tile · W the wall · R replays · "
-     "Alt+Enter fullscreen · Esc menu · Alt+F4 quit."),
+    ("Keyboard", (
+        (("←  →  ↑  ↓", "one tile along your stake"),
+         ("PgUp  PgDn", "five tiles along"),
+         ("Home  End  1–9", "first, last, 1st to 9th tile"),
+         ("Enter  Space", "discard, claim, or take back"),
+         ("0", "let the discard go at once"),
+         ("C  P  K  M", "Chow, Pung, Kong, Mah Jongg"),
+         ("Ctrl+Z  Backspace", "undo: take back your discard"),
+         ("Q", "cursor to the QuickTip tile"),
+         ("Keypad +  −", "wait time up or down"),
+         ("Ctrl+F3", "timer bar on or off"),
+         ("W", "the wall"),
+         ("R", "replays"),
+         ("Esc", "menu"),
+         ("Alt+Enter", "full screen")),
+        (("F1", "help"),
+         ("F2", "new game"),
+         ("Alt+F2", "open a game"),
+         ("F3", "next hand"),
+         ("Alt+F3", "save the game"),
+         ("F4", "start the hand"),
+         ("F5", "auto play"),
+         ("F6", "show all hands (no settlement)"),
+         ("F7", "tile movements"),
+         ("F8", "QuickTip"),
+         ("F9", "pause"),
+         ("F10  Ctrl+F4", "Ask First"),
+         ("F11", "tile movement direction"),
+         ("F12  Ctrl+F5", "speech balloons"),
+         ("Alt+F4", "quit")),
+    )),
     ("Mouse",
      "Left click a tile on your stake: discard it (on your turn).\n"
      "Left click the discard in the middle: claim it for a Chow, Pung, Kong or Mah Jongg. Left click your own "
@@ -40,7 +64,7 @@ PAGES: list[tuple[str, str]] = [
      "Show All Hands, Save, Replays, Close Menu).\n"
      "Left click anywhere while the hand is dealt but not started: start it. A click also finishes the tile "
      "movement on the way.\nHover over any tile to read its name in the status bar. Drop a mod (.zip or folder) "
-     "or a tile-set image on the Mods screen to install or preview it."),
+     "or a tile-set image anywhere on the window to install or preview it in the Mods box."),
     ("Scoring",
      "At the end of a hand every player scores their sets: Pungs and Kongs of honours and terminals are worth "
      "more, concealed sets twice the exposed ones, each Flower or Season 4. Doubles (sets of dragons, your own "
@@ -100,13 +124,38 @@ class HelpScene(Scene):
             b.draw(surface, palette)
         title, body = PAGES[self.page]
         y = self.box.top + 112
-        text(surface, title, (self.box.left + 32, y), 22, palette.text_dark, "serif_bold")
-        y += 38
-        for line in wrap(body, self.box.width - 70, 16):
-            text(surface, line, (self.box.left + 32, y), 16, palette.text_dark)
-            y += 22
+        if not isinstance(body, str):
+            self._draw_keys(surface, body, y - 4)  # the tab names the page: the keys take the heading's room
+        else:
+            text(surface, title, (self.box.left + 32, y), 22, palette.text_dark, "serif_bold")
+            y += 38
+            for line in wrap(body, self.box.width - 70, 16):
+                text(surface, line, (self.box.left + 32, y), 16, palette.text_dark)
+                y += 22
         self.close.draw(surface, palette)
         self.rules.draw(surface, palette)
+
+
+    def _draw_keys(self, surface: pygame.Surface, columns: tuple[KeyColumn, ...], top: int) -> None:
+        """Keys as key caps beside what they do, in columns: a table to look a key up in, not a paragraph."""
+        palette = self.app.palette
+        width = (self.box.width - 64) // len(columns)
+        for c, column in enumerate(columns):
+            x = self.box.left + 32 + c * width
+            caps = max(sum(font(13, "bold").size(cap)[0] + 20 for cap in keys.split("  ")) for keys, _ in column)
+            for r, (keys, action) in enumerate(column):
+                y = top + r * 24
+                cx = x
+                for cap in keys.split("  "):
+                    w = font(13, "bold").size(cap)[0] + 14
+                    rect = pygame.Rect(cx, y, w, 20)
+                    pygame.draw.rect(surface, mix(palette.panel_shade, (0, 0, 0), 0.08), rect.move(0, 2),
+                                     border_radius=5)
+                    pygame.draw.rect(surface, palette.panel, rect, border_radius=5)
+                    pygame.draw.rect(surface, palette.compass_dark, rect, width=1, border_radius=5)
+                    text(surface, cap, rect.center, 13, palette.text_dark, "bold", "center")
+                    cx += w + 6
+                text(surface, action, (x + caps + 12, y + 10), 15, palette.text_dark, "sans", "midleft")
 
 
 def show_stats(app, session=None) -> None:
