@@ -210,6 +210,11 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
                                            binary={"theme/p.wav": b"RIFF\x10\x00\x00\x00WAVEjunk"}), [
         "{m}/theme/p.wav: expected a WAV, OGG, FLAC or MP3 sound, the file cannot be decoded "
         "(Missing fmt chunk in WAVE file)"]),
+    "theme_missing_music": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nmusic: tune.ogg\n"}), [
+        "{m}/theme/theme.yaml:2:1: music: file 'tune.ogg' not found"]),
+    "theme_corrupt_music": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nmusic: tune.ogg\n"},
+                                           binary={"theme/tune.ogg": b"OggS but not really"}), [
+        "{m}/theme/tune.ogg: expected a WAV, OGG, FLAC or MP3 sound, the file cannot be decoded (Unrecognized audio format)"]),
     "theme_bad_colour": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\ncolours: {table: green}\n"}), [
         "{m}/theme/theme.yaml:2:1: colours: colour 'table' must be #rrggbb, got 'green'"]),
     "theme_unknown_sound": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nsounds: {moo: m.wav}\n"}), [
