@@ -385,3 +385,44 @@ def test_table__thousands_of_fuzzed_hands_accept_only_legal_actions():
             table.apply(seat, rng.choice(table.legal_actions(seat)))
         _check_conservation(table, rules)
     assert refused > 10_000
+
+
+OTHER = "2C 2C 8C 8C 3B 3B 7B 7B 4D 4D 6D 6D"  # the discarder's other tiles: nothing to claim or win with
+
+
+@pytest.mark.parametrize(("hands", "tile", "claims", "expected"), [
+    # Mah Jongg with a special hand (Thirteen Odd Majors, farther) beats a nearer Mah Jongg completing a pung.
+    ({1: "RD RD 1C 2C 3C 4C 5C 6C 7C 8C 9C 5B 5B", 3: "1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD"}, "RD",
+     {1: "mah_jongg", 3: "mah_jongg"}, (3, "mah_jongg")),
+    # Mah Jongg completing a chow beats a nearer Mah Jongg completing the pair ("with a Double", A10).
+    # (Not with 5 Dots: that win is also Picked by the Golden Cock for both.)
+    ({1: "1B 2B 3B 4B 5B 6B 7B 8B 9B 1D 2D 3D 4D", 2: "1C 2C 3C 4C 5C 6C 7C 8C 9C 5D 6D WD WD"}, "4D",
+     {1: "mah_jongg", 2: "mah_jongg"}, (2, "mah_jongg")),
+    # Mah Jongg completing the pair beats a nearer pung.
+    ({1: "4D 4D 1C 4C 7C 2B 5B 8B EW SW WW NW RD", 2: "1B 2B 3B 4B 5B 6B 7B 8B 9B 1D 2D 3D 4D"}, "4D",
+     {1: "pung 4D 4D", 2: "mah_jongg"}, (2, "mah_jongg")),
+    # A kong beats the chow of the player on the left.
+    ({1: "3D 4D 1C 4C 7C 2B 5B 8B EW SW WW NW RD", 2: "5D 5D 5D 1C 4C 7C 2B 5B 8B EW SW WW NW"}, "5D",
+     {1: "chow 3D 4D", 2: "kong 5D 5D 5D"}, (2, "kong")),
+], ids=["special_beats_nearer_pung", "chow_beats_nearer_pair", "pair_beats_nearer_pung", "kong_beats_chow"])
+def test_table__classic_precedence_ladder(hands, tile, claims, expected):
+    """The classic ladder (L3600-L3612, A10): Mah Jongg with a special hand > with a pung > with a chow > with the
+    pair > kong > pung > chow, whoever sits nearer the discarder."""
+    from tests.scoring_builders import classic, classic_judge
+
+    seats = {0: f"{tile} {OTHER}", **{s: "1C 4C 7C 2B 5B 8B 3D 6D 9D EW SW WW NW" for s in (1, 2, 3)}, **hands}
+    table = rigged_table(seats, "GD", rules=classic().play, judge=classic_judge(), current=0)
+    table.apply(0, Discard(t(tile)))
+    assert sorted(claims) == [s for s in table.awaiting() if s in claims]
+    for seat in table.awaiting():
+        kind, *codes = claims.get(seat, "pass").split()
+        action = Pass() if kind == "pass" else Claim(kind, tuple(t(c) for c in codes))
+        assert action in table.legal_actions(seat), (seat, table.legal_actions(seat))
+        events = table.apply(seat, action)
+    winner, kind = expected
+    if kind == "mah_jongg":
+        assert table.result.winner == winner and table.result.from_seat == 0
+        assert table.result.shape.special_hand == ("thirteen_odd_majors" if tile == "RD" else None)
+    else:
+        claimed = [e for e in events if isinstance(e, DiscardClaimed)]
+        assert [(e.seat, e.claim) for e in claimed] == [(winner, kind)]
