@@ -27,6 +27,20 @@ class UnknownRulesetError(RulesetError):
         return (self.__class__, (self.ruleset_id, self.known))
 
 
+class NothingToChangeError(RulesetError):
+    """A ruleset that extends its own id (to change it) but no mod loaded before offers that id."""
+
+    def __init__(self, ruleset_id: str) -> None:
+        SparrowError.__init__(
+            self, f"extends {ruleset_id!r}, its own id, to change the ruleset of that id, but no mod loaded before "
+                  f"this one offers it: add that mod to requires")
+        self.problems = []
+        self.ruleset_id = ruleset_id
+
+    def __reduce__(self) -> tuple:
+        return (self.__class__, (self.ruleset_id,))
+
+
 @dataclass(frozen=True)
 class RulesetInfo:
     """A ruleset as ``rulesets --json`` lists it."""
@@ -55,7 +69,7 @@ def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> 
             # A mod may change a ruleset of the same id: its parent is the record it overrides.
             earlier = offered[: offered.index(record)] if record in offered else []
             if not earlier:
-                raise UnknownRulesetError(parent_id, known_ids(catalog))
+                raise NothingToChangeError(parent_id)
             return _load_record(catalog, earlier[-1], (*loading, record.full_id))
         found = catalog.record("ruleset", parent_id)
         if found is None:

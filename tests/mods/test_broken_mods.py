@@ -214,7 +214,8 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
         "{m}/theme/theme.yaml:2:1: music: file 'tune.ogg' not found"]),
     "theme_corrupt_music": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nmusic: tune.ogg\n"},
                                            binary={"theme/tune.ogg": b"OggS but not really"}), [
-        "{m}/theme/tune.ogg: expected a WAV, OGG, FLAC or MP3 sound, the file cannot be decoded (Unrecognized audio format)"]),
+        "{m}/theme/tune.ogg: expected a WAV, OGG, FLAC or MP3 sound, the file cannot be decoded "
+        "(Unrecognized audio format)"]),
     "theme_bad_colour": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\ncolours: {table: green}\n"}), [
         "{m}/theme/theme.yaml:2:1: colours: colour 'table' must be #rrggbb, got 'green'"]),
     "theme_unknown_sound": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nsounds: {moo: m.wav}\n"}), [
@@ -241,6 +242,10 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
     "ruleset_unknown_parent": (_with_manifest(["ruleset"], files={
         "rulesets/house.yaml": "id: house\nname: House\nextends: nosuch\n"}), [
         "{m}/rulesets/house.yaml:3:1: unknown ruleset 'nosuch': expected one of {known}"]),
+    "ruleset_changes_missing_ruleset": (_with_manifest(["ruleset"], files={
+        "rulesets/house.yaml": "id: house\nname: House\nextends: house\n"}), [
+        "{m}/rulesets/house.yaml:3:1: extends 'house', its own id, to change the ruleset of that id, but no mod "
+        "loaded before this one offers it: add that mod to requires"]),
     "special_hands_unknown_hand": (_with_manifest(["special_hands"], files={
         "hands/more.yaml": "format: 1\nrulesets: [classic]\nchange:\n  no_such_hand: {points: 10}\n"}), [
         "{m}/hands/more.yaml:4:3: unknown special hand 'no_such_hand' in ruleset 'classic'"]),
