@@ -74,9 +74,10 @@ THEMES = (
                    "button": "#3c2e22", "button_hover": "#60462c", "red_name": "#ec4c40"},
           stakes=["#c0242a", "#181618", "#181618", "#181618"],
           cloth=((24, 92, 74), (40, 120, 96), "felt"),
-          fonts={"ui": "fonts/DejaVuSans.ttf", "title": "fonts/DejaVuSans-Bold.ttf"},
+          fonts={"ui": "fonts/DejaVuSans.ttf", "bold": "fonts/DejaVuSans-Bold.ttf",
+                 "title": "fonts/NotoSerif-Bold.ttf"},
           material="ivory", table_hz=150, tone="jade", root_hz=784, finale="gong", beep_hz=880,
-          music_beat=0.6, music_style="chimes", licences=("LICENSE-DejaVu.txt",)),
+          music_beat=0.6, music_style="chimes", licences=("LICENSE-DejaVu.txt", "LICENSE-Noto.txt")),
     Theme("parlour", "Parlour",
           "Claret baize under lamplight, brass and cream, bone tiles on walnut, marimba notes and a warm chord.",
           colours={"back_top": "#6a1a2a", "back_bottom": "#2a0810", "felt_line": "#8e3446", "text": "#f8ecd8",
@@ -87,7 +88,8 @@ THEMES = (
                    "tile_back": "#7a2030", "tile_back_edge": "#4a1018"},
           stakes=["#d8302c", "#3a2618", "#3a2618", "#3a2618"],
           cloth=((104, 26, 40), (130, 44, 58), "baize"),
-          fonts={"ui": "fonts/NotoSerif-Regular.ttf", "title": "fonts/NotoSerif-Bold.ttf"},
+          fonts={"ui": "fonts/NotoSerif-Regular.ttf", "bold": "fonts/NotoSerif-Bold.ttf",
+                 "title": "fonts/NotoSerif-Bold.ttf"},
           material="wood", table_hz=95, tone="marimba", root_hz=523, finale="chord", beep_hz=660,
           music_beat=0.3, music_style="lilt", licences=("LICENSE-Noto.txt",)),
 )
@@ -338,7 +340,7 @@ def write_theme(theme: Theme, out_root: Path) -> list[Path]:
     cloth = content / "cloth.png"
     pygame.image.save(make_cloth(theme), str(cloth))
     written.append(cloth)
-    for name in [*(Path(p).name for p in theme.fonts.values()), *theme.licences]:
+    for name in dict.fromkeys([*(Path(p).name for p in theme.fonts.values()), *theme.licences]):
         shutil.copyfile(FONTS / name, content / "fonts" / name)
         written.append(content / "fonts" / name)
     (content / "theme.yaml").write_text(theme_yaml(theme), encoding="utf-8")

@@ -58,7 +58,7 @@ class App:
         self.tileset_id = tileset or self.settings_value("tileset", None)
         self.theme_id = theme or self.settings_value("theme", None)
         self.theme = self._load_theme()
-        self.palette = Palette.from_theme(self.theme.get("colours") if self.theme else None)
+        self.palette = self._theme_palette()
         self.sprites = self._load_sprites()
         self._voiced_session: Any = None
         """The game whose players' voices are set (the table scene may not be on the stack yet)."""
@@ -171,6 +171,15 @@ class App:
             log.warning("theme unavailable: %s", exc)
             return {}
 
+    def _theme_palette(self) -> Palette:
+        """The theme's colours and stake colours over the house palette; its fonts replace the house fonts."""
+        from game.client.look import use_theme_fonts
+
+        theme = self.theme or {}
+        record = getattr(self, "theme_record", None)
+        use_theme_fonts(theme.get("fonts"), record.folder if record is not None else None)
+        return Palette.from_theme(theme.get("colours"), theme.get("stakes"))
+
     def _load_sprites(self) -> TileSprites:
         record = self._record("tileset", self.tileset_id, ("tiles-numbers",))
         self.tileset_record = record
@@ -252,7 +261,7 @@ class App:
         if theme is not None:
             self.theme_id = theme
             self.theme = self._load_theme()
-            self.palette = Palette.from_theme(self.theme.get("colours") if self.theme else None)
+            self.palette = self._theme_palette()
             self._background = None
         if tileset is not None or theme is not None:
             self.sprites = self._load_sprites()

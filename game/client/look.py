@@ -1,4 +1,4 @@
-"""Fonts and colours: the house look, with the theme's colours laid over the defaults."""
+"""Fonts and colours: the house look, with the theme's colours, stake colours and fonts laid over the defaults."""
 
 from __future__ import annotations
 
@@ -22,16 +22,46 @@ FONT_FILES = {
     "serif": "NotoSerif-Regular.ttf",
     "serif_bold": "NotoSerif-Bold.ttf",
 }
+THEME_FONT_USES = {"ui": "sans", "bold": "bold", "title": "serif_bold"}
+"""A theme's ``fonts:`` keys and the faces they replace: body text, bold labels and titles."""
+_theme_fonts: dict[str, Path] = {}
+
+
+def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) -> None:
+    """Draw with the theme's fonts (paths relative to ``folder``); None or {} goes back to the house fonts.
+
+    A use the theme leaves out keeps the house font, and so does a file that cannot be found (with a warning).
+    """
+    chosen: dict[str, Path] = {}
+    for use, name in (fonts or {}).items():
+        face = THEME_FONT_USES.get(use)
+        if face is None:
+            continue
+        path = Path(folder or ".") / str(name)
+        if path.is_file():
+            chosen[face] = path
+        else:
+            log.warning("theme font %s for %r not found; using the house font", path, use)
+    if chosen != _theme_fonts:
+        _theme_fonts.clear()
+        _theme_fonts.update(chosen)
+        font.cache_clear()
 
 
 @cache
 def font(size: int, face: str = "sans") -> pygame.font.Font:
-    """A font from the bundled set; the default pygame font when the file is missing (never fails)."""
+    """A font from the theme or the bundled set; the default pygame font when the file is missing (never fails)."""
     if not pygame.font.get_init():
         pygame.font.init()
-    path = FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"])
+    path = _theme_fonts.get(face) or FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"])
     if path.is_file():
-        return pygame.font.Font(str(path), size)
+        try:
+            return pygame.font.Font(str(path), size)
+        except (pygame.error, OSError) as exc:  # a broken theme font falls back to the house one
+            log.warning("font %s cannot be read (%s), using the house font", path, exc)
+            path = FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"])
+            if path.is_file():
+                return pygame.font.Font(str(path), size)
     log.warning("font %s missing, using the default font", path)
     return pygame.font.Font(None, int(size * 1.3))
 
@@ -71,14 +101,28 @@ class Palette:
     tile_edge: Colour = (214, 200, 168)
     tile_back: Colour = (36, 120, 96)
     tile_back_edge: Colour = (20, 80, 62)
+    stakes: tuple[Colour, ...] = ()
+    """The theme's stake colour per seat wind (E, S, W, N); empty: East's red and the others' black."""
+
+    def stake(self, wind: int) -> Colour:
+        """The colour of the stake (and wind disc) of the player whose seat wind is ``wind`` (0 = East)."""
+        if len(self.stakes) == 4:
+            return self.stakes[wind % 4]
+        return self.east_stake if wind == 0 else self.other_stake
 
     @classmethod
-    def from_theme(cls, colours: dict[str, Any] | None) -> Palette:
-        """The default palette with the theme's colours (``name: [r, g, b]`` or ``"#rrggbb"``) laid over it."""
+    def from_theme(cls, colours: dict[str, Any] | None, stakes: list[Any] | None = None) -> Palette:
+        """The default palette with the theme's colours (``name: [r, g, b]`` or ``"#rrggbb"``) laid over it,
+        and its four stake colours (one per seat wind) when it gives them."""
+        seat_colours = tuple(c for c in (parse_colour(v) for v in stakes or ()) if c is not None)
+        if len(seat_colours) != 4:
+            if stakes:
+                log.warning("theme stakes ignored: expected four colours (E, S, W, N), got %r", stakes)
+            seat_colours = ()
         if not colours:
-            return cls()
-        names = {f.name for f in fields(cls)}
-        changes = {}
+            return cls(stakes=seat_colours)
+        names = {f.name for f in fields(cls)} - {"stakes"}
+        changes: dict[str, Any] = {"stakes": seat_colours}
         for name, value in colours.items():
             colour = parse_colour(value)
             if name in names and colour is not None:

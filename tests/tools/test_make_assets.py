@@ -231,3 +231,50 @@ def test_mods_check__refuses_a_theme_whose_music_is_not_sound(tmp_path: Path) ->
     (mod / "theme" / "music.ogg").write_bytes(b"not a sound at all")
     found = check_mod(mod, folders_for(tmp_path))
     assert any("music.ogg" in str(p) for p in found.problems), [str(p) for p in found.problems]
+
+
+def test_themes__the_game_draws_with_the_themes_fonts_and_stake_colours(tmp_path: Path) -> None:
+    """Parlour's serif fonts replace the house sans at the table, Jade keeps it; a theme's four stake colours
+    colour each player's stake by seat wind; switching back to the house look restores the house fonts."""
+    import argparse
+
+    from game.client import layout, look
+    from game.client.app import App
+    from game.client.stage import stage_scene
+
+    def app_with(theme: str) -> App:
+        args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
+        return App(args, size=(1280, 720), headless=True, theme=theme)
+
+    pygame.font.init()
+    sample = "Mah Jongg! 12 345"
+    serif = pygame.font.Font(str(ROOT / "themes/parlour/theme/fonts/NotoSerif-Regular.ttf"), 16).size(sample)
+    sans = pygame.font.Font(str(ROOT / "assets/fonts/DejaVuSans.ttf"), 16).size(sample)
+    assert serif != sans
+    app = app_with("parlour")
+    assert look.font(16).size(sample) == serif
+    app.change_look(theme="jade")
+    assert look.font(16).size(sample) == sans
+
+    mod = tmp_path / "mods" / "bright"
+    shutil.copytree(ROOT / "themes" / "jade", mod)
+    (mod / "mod.yaml").write_text((mod / "mod.yaml").read_text(encoding="utf-8").replace("id: jade", "id: bright"),
+                                  encoding="utf-8")
+    yaml_path = mod / "theme" / "theme.yaml"
+    stakes = ["#ff0000", "#00ff00", "#0000ff", "#ffff00"]
+    text = yaml_path.read_text(encoding="utf-8").replace("id: jade", "id: bright")
+    text = "\n".join(f"stakes: {stakes}" if line.startswith("stakes:") else line for line in text.splitlines())
+    yaml_path.write_text(text + "\n", encoding="utf-8")
+    app = app_with("bright")
+    assert [app.palette.stake(w) for w in range(4)] == [(255, 0, 0), (0, 255, 0), (0, 0, 255), (255, 255, 0)]
+    table = stage_scene(app, "table", seed=3, turns=1)
+    surface = app.render(1.0)
+    for seat in range(4):
+        rect = layout.stake_rect(seat)
+        wind = table.session.table.seat_wind(seat)
+        along = [(x, rect.centery) for x in range(rect.left, rect.right, 2)] if rect.width > rect.height else \
+            [(rect.centerx, y) for y in range(rect.top, rect.bottom, 2)]
+        seen = {tuple(surface.get_at(point)[:3]) for point in along}
+        assert app.palette.stake(wind) in seen, (seat, wind)
+    look.use_theme_fonts(None)
+    assert look.font(16).size(sample) == sans

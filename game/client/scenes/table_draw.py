@@ -34,9 +34,10 @@ def hand_order(concealed: list[int], drawn: int | None) -> list[int]:
 
 
 def draw_stake(surface: pygame.Surface, seat: int, is_east: bool, is_current: bool, palette: Palette,
-               pulse: float) -> None:
+               pulse: float, wind: int | None = None) -> None:
+    """The stake of ``seat``, in its seat wind's colour when ``wind`` is given (the theme's stakes)."""
     rect = layout.stake_rect(seat)
-    colour = palette.east_stake if is_east else palette.other_stake
+    colour = palette.stake(wind) if wind is not None else palette.east_stake if is_east else palette.other_stake
     if is_current:
         glow = pygame.Surface(rect.inflate(28, 28).size, pygame.SRCALPHA)
         strength = 90 + int(60 * pulse)
@@ -261,7 +262,7 @@ def _compass_field(surface: pygame.Surface, scene: TableScene, seat: int, rect: 
         for i in range(6):
             pygame.draw.circle(glow, (*palette.highlight, 40 + int(30 * pulse) - i * 6), (40, 40), 30 - i * 2)
         surface.blit(glow, (cx - 40, cy - 40))
-    colour = palette.east_stake if wind == 0 else palette.other_stake
+    colour = palette.stake(wind)
     pygame.draw.circle(surface, colour, (cx, cy), disc)
     pygame.draw.circle(surface, palette.highlight if current else mix(colour, (255, 255, 255), 0.3), (cx, cy), disc,
                        width=2)
