@@ -222,7 +222,8 @@ class App:
                             if scene.name == "table"), self._voiced_session)
         self._voiced_session = session
         try:
-            voice = self._record("voice", self.settings_value("voice", None), ("voice_default",))
+            wanted = getattr(self, "voice_id", None) or self.settings_value("voice", None)
+            voice = self._record("voice", wanted, ("voice_default",))
             audio.set_voice_all(voice.file if voice is not None else None)
             for seat, player_id in enumerate(getattr(session, "opponents", ())[:3], start=1):
                 personality = self.catalog.record("ai", player_id) if self.catalog is not None else None
@@ -271,6 +272,7 @@ class App:
             if theme is not None and self.theme_record is not None:
                 self.audio.load_theme(self.theme_record.file)
             if voice is not None:
+                self.voice_id = voice
                 self.apply_voices()
         except Exception as exc:  # a theme's or voice pack's broken sounds leave the ones before
             log.warning("sounds unavailable: %s", exc)

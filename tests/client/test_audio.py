@@ -245,7 +245,6 @@ def test_app__each_computer_player_speaks_with_its_personalitys_voice(tmp_path: 
     app.play_session(session)
     packs = {seat: app.audio.tile_lines(seat, tile_from_code("NW"))[0].parent.parent.name for seat in range(4)}
     assert packs == {0: "voice-default", 1: "voice-defensive", 2: "voice-expert", 3: "voice-beginner"}
-    app.save_settings(voice="voice_limitmaker")
-    app.change_look(voice="voice_limitmaker")
+    app.change_look(voice="voice_limitmaker")  # as Settings → Sound does, before the settings are saved
     assert app.audio.tile_lines(0, tile_from_code("NW"))[0].parent.parent.name == "voice-limitmaker"
     assert app.audio.tile_lines(2, tile_from_code("NW"))[0].parent.parent.name == "voice-expert"
