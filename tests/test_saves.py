@@ -379,3 +379,41 @@ def test_saves__continue_with_a_corrupt_autosave_says_why_and_keeps_it(tmp_path)
     assert title.name == "title" and "autosave.sparrow" in title.notice and "truncated" in title.notice
     assert path.read_text(encoding="utf-8") == '{"kind": "sparrow-save", "format": 1, "hands": ['
     app.render()  # the reason is drawn under the menu
+
+
+def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_moment(tmp_path):
+    """Quitting in the middle of a hand autosaves it (the last autosave kept as autosave.prev); Continue in a new
+    session puts the same tiles back in the player's hand, at the same turn."""
+    import pygame
+
+    from game.client.controller import HUMAN, Options, Session
+    from tests.client.helpers import make_app, run_until
+
+    app = make_app(tmp_path)
+    app.autosave_enabled = True
+    session = Session.create("classic", 5, options=Options(animation_speed=0.0, discard_delay=0.0, wait_time=5.0))
+    session.deal()
+    session.play_to_end()
+    session.finish_hand()
+    session.deal()
+    scene = app.play_session(session)
+    app.stack.apply_pending()
+    app.autosave(session)  # as at the end of the first hand
+    scene.start()
+    assert run_until(app, lambda: session.human_to_discard, 3000)
+    hand = sorted(session.table.players[HUMAN].concealed)
+    events = len(session.table.events)
+    app.dispatch(pygame.Event(pygame.QUIT))
+    assert not app.running
+    assert read_save(tmp_path / "config" / "saves" / "autosave.prev.sparrow").hands[-1].begun is False
+
+    again = make_app(tmp_path)
+    again.show_title()
+    again.stack.apply_pending()
+    assert again.stack.top.buttons[0].label == "Continue"
+    again.stack.top._continue()
+    again.stack.apply_pending()
+    table = again.stack.top
+    assert table.name == "table" and table.session.human_to_discard
+    assert sorted(table.session.table.players[HUMAN].concealed) == hand
+    assert len(table.session.table.events) == events and table.session.match.totals == session.match.totals
