@@ -12,7 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from typing import Any, ClassVar
+from typing import TYPE_CHECKING, Any, ClassVar
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
@@ -21,10 +21,12 @@ import contextlib
 import pygame
 
 from game.client import layout
-from game.client.controller import Options, Session
 from game.client.look import Palette
 from game.client.render.sprites import TileSprites
 from game.client.scenes.base import Scene, SceneStack
+
+if TYPE_CHECKING:
+    from game.client.controller import Options, Session
 
 log = logging.getLogger(__name__)
 
@@ -334,6 +336,10 @@ class App:
     # -- scenes -----------------------------------------------------------------------------------------------
 
     def options(self) -> Options:
+        # The controller (and the whole game engine under it) is imported when a game starts: the title screen
+        # does not need it, and it costs ~60 ms at start-up.
+        from game.client.controller import Options
+
         s = self.settings_value
         return Options(wait_time=float(s("wait_time", 2.5)), discard_delay=float(s("discard_delay", 0.9)),
                        ask_first=bool(s("ask_first", True)), quick_tip=bool(s("quick_tip", False)),
@@ -348,6 +354,8 @@ class App:
     def new_session(self, seed: int | None = None) -> Session:
         opponents = self.settings_value("opponents", []) or list(DEFAULT_OPPONENTS)
         opponents = (list(opponents) + list(DEFAULT_OPPONENTS))[:3]
+        from game.client.controller import Session
+
         return Session.create(self.settings_value("ruleset", "classic"), seed,
                               getattr(self.args, "mods_dir", None), opponents=opponents, names=self.names(),
                               options=self.options())
@@ -393,6 +401,7 @@ class App:
         if path is None or not path.is_file():
             return None
         try:
+            from game.client.controller import Session
             from game.client.scenes.saves import available_mod_ids
             from game.saves import read_save
 

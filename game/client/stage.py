@@ -5,11 +5,12 @@ from __future__ import annotations
 from pathlib import Path
 from typing import Any
 
-from game.client.controller import Options
-
 
 def staged_table(app: Any, seed: int, turns: int) -> Any:
     """A table scene whose hand was dealt from ``seed`` with ``turns`` decisions played by computer players."""
+    # Imported here, not at the top: ``screenshot --scene title`` measures the time to the first frame, and the
+    # title does not need the game engine under the controller (~60 ms).
+    from game.client.controller import Options
     from game.client.scenes.table import TableScene
 
     session = app.new_session(seed)

@@ -10,14 +10,37 @@ from __future__ import annotations
 
 import os
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.config import folders
 from game.mods.catalog import Catalog, ModEntry, Record, build_catalog
-from game.mods.manager import ModManager, ModRow, Outcome
-from game.mods.rulesets import RulesetInfo, UnknownRulesetError, load_ruleset, ruleset_infos
+
+if TYPE_CHECKING:
+    from game.mods.manager import ModManager, ModRow, Outcome
+    from game.mods.rulesets import RulesetInfo, UnknownRulesetError
 
 PathLike = str | os.PathLike[str]
+
+# Imported when first used: the title screen needs only the catalog, and the manager (install, check) and the
+# rulesets (which pull in the ruleset compiler and its pydantic schema) cost ~70 ms at start-up.
+_LAZY = {
+    "ModManager": "game.mods.manager",
+    "ModRow": "game.mods.manager",
+    "Outcome": "game.mods.manager",
+    "RulesetInfo": "game.mods.rulesets",
+    "UnknownRulesetError": "game.mods.rulesets",
+}
+
+
+def __getattr__(name: str) -> Any:
+    module = _LAZY.get(name)
+    if module is None:
+        raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
+    import importlib
+
+    value = getattr(importlib.import_module(module), name)
+    globals()[name] = value
+    return value
 
 __all__ = [
     "Catalog",
@@ -51,11 +74,15 @@ def get_ruleset(ruleset_id: str, mods_dir: PathLike | None = None, config_dir: P
     Raises :class:`UnknownRulesetError` listing the known ids, or :class:`~game.errors.RulesetError` with
     ``FILE:LINE:COLUMN`` problems when the ruleset's files are invalid.
     """
+    from game.mods.rulesets import load_ruleset
+
     return load_ruleset(load_catalog(mods_dir, config_dir, full=False), ruleset_id)
 
 
 def list_rulesets(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[RulesetInfo]:
     """Every ruleset that loads, in load order (``rulesets --json``)."""
+    from game.mods.rulesets import ruleset_infos
+
     infos, _errors = ruleset_infos(load_catalog(mods_dir, config_dir, full=False))
     return infos
 
