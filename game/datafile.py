@@ -141,7 +141,14 @@ def _collection(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, 
     return None
 
 
+_STR_TAG = "tag:yaml.org,2002:str"
+
+
 def _scalar(node: yaml.Node, doc: YamlDocument, loader: Any, problems: list[Problem]) -> Any:
+    if node.tag == _STR_TAG and isinstance(node, yaml.ScalarNode):
+        # What the safe constructor returns for a string, without its bookkeeping: most scalars are strings, and
+        # the mods' files hold thousands of them, read before the first frame.
+        return node.value
     try:
         return loader.construct_object(node, deep=True)
     except yaml.constructor.ConstructorError as exc:
