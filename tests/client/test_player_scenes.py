@@ -159,6 +159,32 @@ def test_replay__steps_forward_and_back_through_a_finished_hand(tmp_path) -> Non
     app.render(1.0)
 
 
+def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monkeypatch) -> None:
+    """A theme that colours the stakes by seat wind is followed in the replay as at the table."""
+    import dataclasses
+
+    from game.client.scenes import table_draw
+
+    app = make_app(tmp_path)
+    scene = _table_at_human_turn(app, hands=1)
+    scene.handle(key(pygame.K_r))
+    app.stack.apply_pending()
+    replay = app.stack.top
+    winds = ((200, 40, 40), (40, 160, 60), (40, 60, 200), (180, 160, 40))
+    app.palette = dataclasses.replace(app.palette, stakes=winds)
+    drawn: dict[int, tuple[int, int, int]] = {}
+    real = table_draw.draw_stake
+
+    def spy(surface, seat, is_east, is_current, palette, pulse, wind=None):
+        drawn[seat] = palette.stake(wind) if wind is not None else None
+        real(surface, seat, is_east, is_current, palette, pulse, wind)
+
+    monkeypatch.setattr(table_draw, "draw_stake", spy)
+    app.render(1.0)
+    table = replay.view.session.table
+    assert drawn == {seat: winds[table.seat_wind(seat)] for seat in range(4)}
+
+
 def test_replay__export_writes_a_replay_file_that_opens_at_that_hand(tmp_path) -> None:
     from game.client.scenes.replay import ReplayScene
 
