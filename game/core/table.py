@@ -556,9 +556,7 @@ class Table:
         that is not complete, or a claim that does not fit, by a seat that has to decide now."""
         if not self.rules.faulty_declarations or seat not in self.awaiting():
             return False
-        if self.phase == "turn":
-            return isinstance(action, MahJongg)
-        if self.phase == "rob":
+        if self.phase in ("turn", "rob"):
             return isinstance(action, MahJongg)
         return self.phase == "claims" and isinstance(action, Claim)
 
@@ -671,15 +669,14 @@ class Table:
         self._pending, self._decisions = {}, {}
         self.players[discarder].discards.pop()
         self.claims_made += 1
+        self._note_one_suit_feeder(seat, tile, discarder)
         if claim.type == "mah_jongg":
-            self._note_one_suit_feeder(seat, tile, discarder)
             self.players[seat].concealed.append(tile)
             context = self._discard_context(discarder)
             self._win(seat, tile, context, discarder)
             return
         p = self.players[seat]
         p.missed.clear()
-        self._note_one_suit_feeder(seat, tile, discarder)
         for t in claim.tiles:
             p.concealed.remove(t)
         tiles = tuple(sorted((*claim.tiles, tile)))
@@ -769,7 +766,8 @@ class Table:
         one_suit = all(is_suit(t) for t in tiles) and len({suit_of(t) for t in tiles}) == 1
         feeder = p.one_suit_feeder if one_suit else None
         late = context.won_by == "discard" and self._late_unseen
-        self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context, None, late, feeder)
+        self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context, late_unseen_discard=late,
+                                 one_suit_feeder=feeder)
         self._emit(MahJonggDeclared(seat, tile, context.won_by, from_seat, shape.special_hand if shape else None))
 
     def _dead(self, reason: str) -> None:
