@@ -175,9 +175,9 @@ def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monke
     drawn: dict[int, tuple[int, int, int]] = {}
     real = table_draw.draw_stake
 
-    def spy(surface, seat, is_east, is_current, palette, pulse, wind=None):
-        drawn[seat] = palette.stake(wind) if wind is not None else None
-        real(surface, seat, is_east, is_current, palette, pulse, wind)
+    def spy(surface, seat, wind, is_current, palette, pulse):
+        drawn[seat] = palette.stake(wind)
+        real(surface, seat, wind, is_current, palette, pulse)
 
     monkeypatch.setattr(table_draw, "draw_stake", spy)
     app.render(1.0)

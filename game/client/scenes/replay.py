@@ -239,8 +239,7 @@ class ReplayScene(Scene):
         draw.draw_inlay(surface, palette)
         current = table.current if table.phase == "turn" else None
         for seat in range(4):
-            draw.draw_stake(surface, seat, table.seat_wind(seat) == 0, seat == current, palette, 0.5,
-                            table.seat_wind(seat))
+            draw.draw_stake(surface, seat, table.seat_wind(seat), seat == current, palette, 0.5)
         for seat in (1, 2, 3):
             draw.draw_opponent_hand(surface, view, seat, set(), True)
             draw.draw_melds(surface, view, seat, set())

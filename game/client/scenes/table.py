@@ -438,8 +438,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         current = table.current if table.phase == "turn" else None
         reveal_all = s.options.show_all or table.phase == "over"
         for seat in range(4):
-            draw.draw_stake(surface, seat, table.seat_wind(seat) == 0, seat == current, palette, pulse,
-                            table.seat_wind(seat))
+            draw.draw_stake(surface, seat, table.seat_wind(seat), seat == current, palette, pulse)
         for seat in (1, 2, 3):
             draw.draw_opponent_hand(surface, self, seat, hidden, reveal_all)
             draw.draw_melds(surface, self, seat, hidden)

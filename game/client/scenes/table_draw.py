@@ -33,11 +33,11 @@ def hand_order(concealed: list[int], drawn: int | None) -> list[int]:
     return sort_for_display(tiles)
 
 
-def draw_stake(surface: pygame.Surface, seat: int, is_east: bool, is_current: bool, palette: Palette,
-               pulse: float, wind: int | None = None) -> None:
-    """The stake of ``seat``, in its seat wind's colour when ``wind`` is given (the theme's stakes)."""
+def draw_stake(surface: pygame.Surface, seat: int, wind: int, is_current: bool, palette: Palette,
+               pulse: float) -> None:
+    """The stake of ``seat``, in the colour of its seat wind ``wind`` (the theme's, else East red, others black)."""
     rect = layout.stake_rect(seat)
-    colour = palette.stake(wind) if wind is not None else palette.east_stake if is_east else palette.other_stake
+    colour = palette.stake(wind)
     if is_current:
         glow = pygame.Surface(rect.inflate(28, 28).size, pygame.SRCALPHA)
         strength = 90 + int(60 * pulse)
