@@ -118,7 +118,10 @@ class Match:
         scores = []
         for seat in range(4):
             context = result.context if seat == result.winner else WinContext(winner=False)
-            scores.append(self.judge.score(table.hand_spec(seat), context).score)  # type: ignore[attr-defined]
+            scored = self.judge.score(table.hand_spec(seat), context)  # type: ignore[attr-defined]
+            if seat == result.winner:
+                self._winner_special = getattr(scored, "special_hand_id", None)
+            scores.append(scored.score)
         return scores
 
     def finish_hand(self, table: Table, *, settle: bool = True, no_settlement_reason: str = "") -> list[Event]:
@@ -133,6 +136,7 @@ class Match:
         result = table.result
         scores = (0, 0, 0, 0)
         deltas = (0, 0, 0, 0)
+        self._winner_special: str | None = None
         if self.can_score:
             if result.winner is not None:
                 scores = tuple(self.hand_scores(table))  # type: ignore[assignment]
@@ -167,6 +171,8 @@ class Match:
             ready=[s for s in range(4) if table.waits(s)] if draw else [],
             five_last_tiles_by=result.from_seat if result.late_unseen_discard else None,
             nine_tiles_by=result.one_suit_feeder,
+            # A special hand worth more than the limit (a double limit) is paid at its value.
+            special_hand=self._winner_special,
         )
         deltas = tuple(settlement.deltas)
         if result.winner is not None or any(deltas):

@@ -73,13 +73,14 @@ def settle_hand(ruleset: Ruleset, east: int, winner: int | None, scores: Sequenc
                 discarder: int | None = None, self_drawn: bool = False, *, liable: int | None = None,
                 dealer_wins: int = 0, faulty_out_by: int | None = None, faulty_claim_counts: Sequence[int] = (0,) * 4,
                 riichi: Collection[int] = (), ready: Collection[int] = (), five_last_tiles_by: int | None = None,
-                nine_tiles_by: int | None = None) -> Settlement:
+                nine_tiles_by: int | None = None, special_hand: str | None = None) -> Settlement:
     """Everything paid at the end of a hand: the hand scores (:func:`game.core.settle.settle`), then a faulty
     declaration of going out, faulty claims, Riichi deposits, and the ready hands after a draw.
 
     ``five_last_tiles_by`` / ``nine_tiles_by``: the seat that made the five last tiles error or the nine tiles
     error (L1825-L1833); it pays the winner for all the losers when the ruleset has that penalty on and nobody
-    else is already named ``liable``."""
+    else is already named ``liable``. ``special_hand``: the winner's special hand, for one worth more than the
+    limit (see :func:`game.core.settle.settle`)."""
     if faulty_out_by is not None and winner is not None:
         raise ValueError(f"a hand that ends in a faulty declaration has no winner, got winner {winner}")
     if liable is None and winner is not None:
@@ -87,7 +88,8 @@ def settle_hand(ruleset: Ruleset, east: int, winner: int | None, scores: Sequenc
             liable = nine_tiles_by
         elif ruleset.penalties.five_last_tiles and five_last_tiles_by is not None and five_last_tiles_by != winner:
             liable = five_last_tiles_by
-    parts = [settle(ruleset, east, winner, scores, discarder, self_drawn, liable=liable, dealer_wins=dealer_wins)]
+    parts = [settle(ruleset, east, winner, scores, discarder, self_drawn, liable=liable, dealer_wins=dealer_wins,
+                    special_hand=special_hand)]
     if faulty_out_by is not None:
         parts.append(faulty_out(ruleset, east, faulty_out_by))
     parts.append(faulty_claims(ruleset, winner, faulty_claim_counts))

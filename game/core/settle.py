@@ -8,7 +8,9 @@ The classic scheme (``east_double_losers_settle``, seed L1604–L1644):
 * a hand without a winner (dead hand) settles nothing.
 
 Scores above the ruleset's limit are capped first (A6: the limit caps a hand score; East's double comes from
-the payment, so East receives up to twice the limit from each player). Deltas always sum to zero.
+the payment, so East receives up to twice the limit from each player). A winning special hand valued at more than
+one limit (``limit: 2`` in the ruleset: British and Western double-limit hands) is capped at its own value
+instead, so a double limit is paid in full. Deltas always sum to zero.
 
 >>> from game.core.ruleset import Ruleset
 >>> settle(Ruleset("classic", "Classic"), east=0, winner=0, scores=[80, 12, 48, 112]).deltas
@@ -55,12 +57,15 @@ def _seat(value: object, what: str) -> int:
 
 
 def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int], discarder: int | None = None,
-           self_drawn: bool = False, *, liable: int | None = None, dealer_wins: int = 0) -> Settlement:
+           self_drawn: bool = False, *, liable: int | None = None, dealer_wins: int = 0,
+           special_hand: str | None = None) -> Settlement:
     """Settle one hand under ``ruleset.payment``; raise ``ValueError`` for seats or scores out of range.
 
     ``liable``: a seat that pays the winner for all the losers (Four Winds' five-last-tiles and nine-tiles
     errors, L1825-L1833); the losers still settle among themselves where they do (A30). ``dealer_wins``: how many
     hands in a row East has now won, for the dealer's extra-hand bonus (see :func:`dealer_bonus`).
+    ``special_hand``: the id (or name) of the special hand the winner scored, whose value in limits caps the
+    winner's score when it is above one limit.
     """
     from game.core.ruleset import PaymentScheme
 
@@ -82,7 +87,9 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
     limit = ruleset.limit
     scores = list(scores)
     if limit is not None and scheme is not PaymentScheme.HONGKONG:
-        scores = [min(s, limit) for s in scores]
+        caps = [limit] * 4
+        caps[winner] = max(limit, int(limit * _limits_of(ruleset, special_hand)))
+        scores = [min(s, cap) for s, cap in zip(scores, caps, strict=True)]
     bonus = dealer_bonus(ruleset, east, winner, dealer_wins)
     if bonus is None and limit is not None:
         scores[winner] = limit  # A7: the dealer's last extra hand pays the limit
@@ -119,6 +126,16 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
     for seat in losers:
         pay(seat, winner, bonus or 0)
     return _settlement(payments)
+
+
+def _limits_of(ruleset: Ruleset, special_hand: str | None) -> float:
+    """How many limits the named special hand is worth (1 for none, or for a hand valued in points)."""
+    if special_hand is None:
+        return 1
+    for hand in ruleset.special_hands:
+        if special_hand in (hand.id, hand.name, *hand.aliases):
+            return hand.limit if hand.limit is not None else 1
+    raise ValueError(f"expected the id or name of a special hand of ruleset {ruleset.id!r}, got {special_hand!r}")
 
 
 def dealer_bonus(ruleset: Ruleset, east: int, winner: int | None, dealer_wins: int) -> int | None:
