@@ -139,6 +139,10 @@ if "--fail" in args:
 out = args[args.index("--out") + 1]
 assert args[args.index("--scene") + 1] == "title" and "--config-dir" in args and "--mods-dir" in args
 open(out, "wb").write(b"BM")
+print(f"wrote {out}", file=sys.stderr, flush=True)
+if "--slow-exit" in args:
+    import time
+    time.sleep(3)
 """
 
 
@@ -150,6 +154,8 @@ def test_startup_is_timed_on_the_first_frame_from_a_fresh_folder(tmp_path: Path)
     times = time_first_frame([sys.executable, str(script)], 2)
     assert len(times.runs) == 2 and all(0 < t < 30 for t in (times.cold, *times.runs))
     assert "median of 2" in times.summary()
+    slow_exit = time_first_frame([sys.executable, str(script), "--slow-exit"], 1)
+    assert slow_exit.median < 2.5, "the clock stops at the frame written, not when the program has shut down"
     with pytest.raises(RuntimeError, match="no display"):
         time_first_frame([sys.executable, str(script), "--fail"], 1)
 
