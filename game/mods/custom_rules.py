@@ -22,6 +22,7 @@ import shutil
 import unicodedata
 import uuid
 from dataclasses import dataclass, field
+from enum import Enum
 from pathlib import Path
 from typing import Any
 
@@ -40,6 +41,12 @@ NAME_LENGTH = 40
 SLUG_LENGTH = 40
 
 
+GROUPS = ("Play", "Scoring", "Payment & penalties", "Hands")
+"""The pages of the Rules page, in order; every option belongs to one."""
+HAND_PARTS = ("Limit and special hands", "Extra doubles", "Bonus points", "Points for sets and flowers")
+"""The headings of the Hands page: special hands, then the scoring lines by what they pay."""
+
+
 @dataclass(frozen=True)
 class Option:
     """One option a custom preset may change, with what the settings scene needs to show it."""
@@ -49,32 +56,174 @@ class Option:
     kind: str
     """``bool``, ``choice`` (one of ``choices``) or ``number`` (``low``..``high`` by ``step``)."""
     section: str = "play"
-    """``play`` (the ruleset's ``play:`` mapping) or ``ruleset`` (a top-level key)."""
+    """``play`` (the ruleset's ``play:`` mapping) or ``ruleset`` (a top-level key; dots in ``key`` nest it, so
+    ``penalties.faulty_out`` is ``faulty_out`` in the ``penalties:`` mapping)."""
     choices: tuple[Any, ...] = ()
     low: int = 0
     high: int = 0
     step: int = 1
     none_label: str = ""
     """For a number that may be null: the word shown for null (stepping below ``low`` reaches it)."""
+    group: str = "Play"
+    """The page of the Rules page showing it (one of :data:`GROUPS`)."""
+    words: tuple[tuple[Any, str], ...] = ()
+    """How some values are shown (``0`` as ``off``, ``before_doubles`` as ``before doubles``)."""
+    shown: str = "{}"
+    """How any other value is shown (``"{} a loser"``: ``100`` as ``100 a loser``)."""
+    part: str = ""
+    """On the Hands page: its heading (one of :data:`HAND_PARTS`)."""
+    detail: str = ""
+    """On the Hands page: what the line or hand pays, shown beside its name."""
+    column: int = -1
+    """The column of its page (0 left, 1 right); -1: the first half of the page's options go left."""
+    everywhere: bool = False
+    """Offered for every base (the play options, whose defaults mean the same in every ruleset); otherwise only
+    for a base whose files give the key, so a penalty a ruleset never mentions is not offered for it."""
+
+    @property
+    def path(self) -> tuple[str, ...]:
+        """Where the value sits in a ruleset file."""
+        return ("play", self.key) if self.section == "play" else tuple(self.key.split("."))
 
 
+def _play(key: str, label: str, kind: str = "bool", **more: Any) -> Option:
+    return Option(key, label, kind, everywhere=True, **more)
+
+
+def _rule(key: str, label: str, kind: str, group: str, column: int, **more: Any) -> Option:
+    return Option(key, label, kind, section="ruleset", group=group, column=column, **more)
+
+
+OFF = ((0, "off"),)
+SCORING, PAYING = "Scoring", "Payment & penalties"
 OPTIONS: tuple[Option, ...] = (
-    Option("flowers", "Flowers and seasons (144 tiles)", "bool"),
-    Option("chows_allowed", "Chows allowed", "bool"),
-    Option("max_chows", "Most chows in a hand", "choice", choices=(None, 0, 1, 2, 3, 4)),
-    Option("chow_from_any", "Chows claimed from anyone", "bool"),
-    Option("chow_from_any_for_mah_jongg", "Chow from anyone to go out", "bool"),
-    Option("pair_claim_for_mah_jongg", "Claim a pair to go out", "bool"),
-    Option("sacred_discard", "Sacred discard", "choice", choices=("off", "last", "deal")),
-    Option("missed_discard", "Missed discard", "bool"),
-    Option("ready_rule", "Ready hand rule", "choice", choices=("none", "declare", "riichi")),
-    Option("east_keeps_deal_on_draw", "East keeps the deal on a draw", "bool"),
-    Option("start_score", "Starting score", "number", low=100, high=100_000, step=100),
-    Option("limit", "Limit", "number", section="ruleset", low=50, high=100_000, step=50, none_label="no limit"),
-    Option("special_hands_allowed", "Special hands allowed", "bool", section="ruleset"),
+    _play("flowers", "Flowers and seasons (144 tiles)"),
+    _play("chows_allowed", "Chows allowed"),
+    _play("max_chows", "Most chows in a hand", "choice", choices=(None, 0, 1, 2, 3, 4)),
+    _play("chow_from_any", "Chows claimed from anyone"),
+    _play("chow_from_any_for_mah_jongg", "Chow from anyone to go out"),
+    _play("pair_claim_for_mah_jongg", "Claim a pair to go out"),
+    _play("sacred_discard", "Sacred discard", "choice", choices=("off", "last", "deal"),
+          words=(("last", "last discard"), ("deal", "whole deal"))),
+    _play("missed_discard", "Missed discard"),
+    _play("ready_rule", "Ready hand rule", "choice", choices=("none", "declare", "riichi")),
+    _play("rob_kong", "Robbing a kong to go out"),
+    _play("east_keeps_deal_on_draw", "East keeps the deal on a draw"),
+    _play("east_keeps_deal_on_win", "East keeps the deal on a win"),
+    _play("start_score", "Starting score", "number", low=100, high=100_000, step=100, group=SCORING, column=0),
+    _rule("limit", "Limit", "number", SCORING, 0, low=50, high=100_000, step=50, none_label="no limit",
+          everywhere=True),
+    _rule("min_points", "Minimum points", "choice", SCORING, 0, choices=(0, 1, 2, 3), words=((0, "any hand"),)),
+    _rule("losers_score_concealed", "Losers score their concealed sets", "bool", SCORING, 0),
+    _rule("rounding.stage", "Rounding", "choice", SCORING, 1, choices=("none", "before_doubles", "after_doubles"),
+          words=(("none", "off"), ("before_doubles", "before doubles"), ("after_doubles", "after doubles"))),
+    _rule("rounding.unit", "Round to a multiple of", "choice", SCORING, 1, choices=(2, 5, 10, 50, 100)),
+    _rule("rounding.mode", "Rounding goes", "choice", SCORING, 1, choices=("up", "half_up"),
+          words=(("up", "always up"), ("half_up", "to the nearest"))),
+    _rule("penalties.dealer_bonus", "Dealer's extra hands", "choice", SCORING, 1,
+          choices=(0, 8, 10, 25, 50, 100, 200), words=OFF, shown="{} a loser"),
+    _rule("penalties.dealer_limit_win", "Limit for the dealer", "number", SCORING, 1, low=0, high=13,
+          words=((0, "never"), (1, "every win")), shown="win {} in a row"),
+    _rule("payment", "Payment", "choice", PAYING, 0,
+          choices=("east_double_losers_settle", "winner_only", "discarder_pays"),
+          words=(("east_double_losers_settle", "between all"), ("winner_only", "winner only"),
+                 ("discarder_pays", "discarder pays"))),
+    _rule("discarder_pays_all", "Discarder pays for all", "bool", PAYING, 0),
+    _rule("penalties.ready_after_draw", "Draw pays ready hands", "choice", PAYING, 0,
+          choices=(0, 300, 600, 1200), words=OFF, shown="{} in all"),
+    _rule("penalties.riichi_deposit", "Riichi deposit", "number", PAYING, 0, low=0, high=1000, step=100, words=OFF),
+    _rule("penalties.faulty_out", "Penalty for a faulty Out", "bool", PAYING, 1),
+    _rule("penalties.faulty_out_others", "A faulty Out pays others", "choice", PAYING, 1, choices=(0.25, 0.5, 1.0),
+          words=((0.25, "¼ limit"), (0.5, "½ limit"), (1.0, "the limit"))),
+    _rule("penalties.faulty_claim", "Penalty per faulty claim", "number", PAYING, 1, low=0, high=1000, step=50,
+          words=OFF),
+    _rule("penalties.five_last_tiles", "Five last tiles error", "bool", PAYING, 1),
+    _rule("penalties.nine_tiles", "Nine tiles error", "bool", PAYING, 1),
+    _rule("special_hands_allowed", "Special hands allowed", "bool", "Hands", 0, part=HAND_PARTS[0],
+          everywhere=True),
 )
+"""The fixed options; every base also offers its scoring lines and special hands on or off (:func:`options_for`)."""
 OPTION_KEYS = tuple(option.key for option in OPTIONS)
 _BY_KEY = {option.key: option for option in OPTIONS}
+_LIST_KEY = re.compile(r"(scoring|special_hands)\.([a-z][a-z0-9_]*)\.allowed")
+"""A scoring line or special hand switched on or off: ``scoring.<id>.allowed``, ``special_hands.<id>.allowed``."""
+_NOT_OPTIONS = {"format", "id", "extends", "name", "description"}
+
+
+def _present(data: Any, path: tuple[str, ...]) -> bool:
+    for name in path:
+        if not isinstance(data, dict) or name not in data:
+            return False
+        data = data[name]
+    return True
+
+
+def _value(ruleset: Any, option: Option) -> Any:
+    """The value of ``option`` in a loaded ruleset (enums as their plain names, as a file holds them)."""
+    head, *rest = option.path
+    match = _LIST_KEY.fullmatch(option.key)
+    if match is not None:
+        kind, entry_id = match.groups()
+        entry = ruleset.item(entry_id) if kind == "scoring" else ruleset.special_hand(entry_id)
+        return entry.allowed
+    value = getattr(ruleset, head)
+    for name in rest:
+        value = getattr(value, name)
+    return value.value if isinstance(value, Enum) else value
+
+
+def _worth(entry: Any) -> str:
+    if getattr(entry, "limit", None):
+        return "limit" if entry.limit == 1 else f"{entry.limit:g} × limit"
+    parts = []
+    if entry.points:
+        parts.append(f"{entry.points} pt" + ("s" if entry.points != 1 else ""))
+    if entry.doubles:
+        parts.append(f"{entry.doubles} double" + ("s" if entry.doubles != 1 else ""))
+    return " + ".join(parts) or "nothing"
+
+
+def _hand_options(ruleset: Any) -> list[Option]:
+    """Every scoring line and special hand of ``ruleset``, on or off, under its heading of :data:`HAND_PARTS`."""
+    found = []
+    for hand in ruleset.special_hands:
+        found.append(Option(f"special_hands.{hand.id}.allowed", hand.name, "bool", section="ruleset",
+                            group="Hands", part=HAND_PARTS[0], detail=_worth(hand)))
+    for item in ruleset.scoring:
+        part = HAND_PARTS[3] if item.for_each is not None else HAND_PARTS[1] if item.doubles else HAND_PARTS[2]
+        found.append(Option(f"scoring.{item.id}.allowed", item.name, "bool", section="ruleset", group="Hands",
+                            part=part, detail=_worth(item)))
+    order = {part: i for i, part in enumerate(HAND_PARTS)}
+    return sorted(found, key=lambda o: order[o.part])
+
+
+def options_for(ruleset: Any) -> tuple[Option, ...]:
+    """The options a preset based on ``ruleset`` offers: every play option, the others its files give, and its
+    scoring lines and special hands. The payment is not offered for a table-paid (Hong Kong) base, whose way
+    of paying comes with its table."""
+    data = getattr(getattr(ruleset, "source", None), "data", None)
+    fixed = [o for o in OPTIONS if o.everywhere or (isinstance(data, dict) and _present(data, o.path))]
+    if getattr(ruleset, "pay_table", None) is not None:
+        fixed = [o for o in fixed if o.key != "payment"]
+    return (*fixed, *_hand_options(ruleset))
+
+
+def option_values(ruleset: Any) -> dict[str, Any]:
+    """The value of every option :func:`options_for` offers for a loaded ruleset, by key."""
+    return {o.key: _value(ruleset, o) for o in options_for(ruleset)}
+
+
+def describe(option: Option | str, value: Any) -> str:
+    """An option's value in words, as the settings scene shows it."""
+    option = _BY_KEY[option] if isinstance(option, str) else option
+    if option.kind == "bool":
+        return "on" if value else "off"
+    if value is None:
+        return option.none_label or "any"
+    for known, word in option.words:
+        if known == value and type(known) is type(value):
+            return word
+    return option.shown.format(f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else value)
 
 
 @dataclass(frozen=True)
@@ -89,7 +238,7 @@ class CustomRuleset:
     path: Path
     """Its ``rulesets/<slug>.yaml``."""
     options: dict[str, Any] = field(default_factory=dict)
-    """The option values it changes, by key (only those of :data:`OPTIONS`)."""
+    """The option values it changes, by key (see :func:`options_for`)."""
 
 
 def slugify(name: str) -> str:
@@ -99,26 +248,31 @@ def slugify(name: str) -> str:
     return slug or "preset"
 
 
-def option_values(ruleset: Any) -> dict[str, Any]:
-    """The value of every option of :data:`OPTIONS` in a loaded ruleset."""
-    return {o.key: getattr(ruleset.play if o.section == "play" else ruleset, o.key) for o in OPTIONS}
-
-
-def describe(key: str, value: Any) -> str:
-    """An option's value in words, as the settings scene shows it."""
-    option = _BY_KEY[key]
-    if option.kind == "bool":
-        return "on" if value else "off"
-    if value is None:
-        return option.none_label or "any"
-    return str(value)
-
-
 # -- reading --------------------------------------------------------------------------------------------------
 
 
 def _catalog(folders: Folders) -> Catalog:
     return build_catalog(folders, full=False)
+
+
+def _known(key: str) -> bool:
+    return key in _BY_KEY or _LIST_KEY.fullmatch(key) is not None
+
+
+def _path(key: str) -> tuple[str, ...]:
+    return _BY_KEY[key].path if key in _BY_KEY else tuple(key.split("."))
+
+
+def _flatten(data: dict[str, Any], prefix: str = "") -> dict[str, Any]:
+    """A preset file's values by dotted key: ``{penalties: {faulty_out: false}}`` -> ``penalties.faulty_out``."""
+    flat: dict[str, Any] = {}
+    for key, value in data.items():
+        dotted = f"{prefix}{key}"
+        if isinstance(value, dict) and not _known(dotted):
+            flat.update(_flatten(value, f"{dotted}."))
+        else:
+            flat[dotted] = value
+    return flat
 
 
 def _read(path: Path, mod_id: str) -> CustomRuleset | None:
@@ -128,9 +282,11 @@ def _read(path: Path, mod_id: str) -> CustomRuleset | None:
         return None
     if not isinstance(data, dict) or data.get("id") != mod_id or not isinstance(data.get("extends"), str):
         return None
-    values = {**(data.get("play") or {}), **{k: v for k, v in data.items() if k != "play"}}
-    options = {key: values[key] for key in OPTION_KEYS if key in values}
-    return CustomRuleset(mod_id, str(data.get("name", mod_id)), data["extends"], path, options)
+    play = data.get("play") if isinstance(data.get("play"), dict) else {}
+    values = {key: value for key, value in play.items() if key in _BY_KEY and _BY_KEY[key].section == "play"}
+    rest = _flatten({k: v for k, v in data.items() if k not in _NOT_OPTIONS and k != "play"})
+    values.update({key: value for key, value in rest.items() if _known(key) and _path(key)[0] != "play"})
+    return CustomRuleset(mod_id, str(data.get("name", mod_id)), data["extends"], path, values)
 
 
 def list_custom_rulesets(folders: Folders) -> list[CustomRuleset]:
@@ -169,7 +325,8 @@ def custom_ruleset(folders: Folders, ruleset_id: str) -> CustomRuleset:
 
 def create_custom_ruleset(folders: Folders, base_id: str, name: str, options: dict[str, Any] | None = None
                           ) -> CustomRuleset:
-    """Save ``options`` (values by key of :data:`OPTIONS`) laid over ruleset ``base_id`` as a new preset ``name``.
+    """Save ``options`` (values by key, as :func:`options_for` offers them for the base) laid over ruleset
+    ``base_id`` as a new preset ``name``; only the values that differ from the base are written.
 
     Raises :class:`ModError` with every problem (``FILE:LINE:COLUMN`` for a value the ruleset loader refuses)
     and writes nothing when the name or a value is refused.
@@ -227,11 +384,11 @@ def _check_name(folders: Folders, name: str, own_id: str | None) -> str:
 
 def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options: dict[str, Any]
                       ) -> tuple[str, dict[str, Any]]:
-    """The non-custom ruleset to extend and the option values that differ from it."""
-    unknown = [key for key in options if key not in _BY_KEY]
+    """The non-custom ruleset to extend and the option values that differ from it, in the order offered."""
+    unknown = [key for key in options if not _known(key)]
     if unknown:
-        raise ModError([Problem(key, f"unknown option {key!r}: expected one of {', '.join(OPTION_KEYS)}")
-                        for key in unknown])
+        raise ModError([Problem(key, f"unknown option {key!r}: expected one of {', '.join(OPTION_KEYS)}, "
+                                     f"scoring.<line>.allowed or special_hands.<hand>.allowed") for key in unknown])
     record = catalog.record("ruleset", base_id)
     if record is None:
         known = ", ".join(sorted(r.id for r in catalog.list("ruleset"))) or "none"
@@ -241,21 +398,28 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
         custom = next((c for c in list_custom_rulesets(folders) if c.id == base_id), None)
         if custom is not None:
             root, inherited = custom.base, dict(custom.options)
-    wanted = {**inherited, **options}
     try:
         root_values = option_values(load_ruleset(catalog, root))
     except DataFileError as exc:
         raise ModError(exc.problems or [Problem(root, str(exc))]) from None
-    return root, {key: wanted[key] for key in OPTION_KEYS if key in wanted and wanted[key] != root_values[key]}
+    refused = [key for key in options if key not in root_values]
+    if refused:
+        raise ModError([Problem(key, f"option {key!r} is not offered for a preset based on {root!r}: that ruleset "
+                                     f"does not have it") for key in refused])
+    # An inherited value the base no longer has (a later fix removed it) is dropped rather than blocking saves.
+    wanted = {**inherited, **options}
+    return root, {key: wanted[key] for key in root_values if key in wanted and wanted[key] != root_values[key]}
 
 
 def _ruleset_text(mod_id: str, name: str, root: str, root_name: str, options: dict[str, Any]) -> str:
     doc: dict[str, Any] = {"format": 1, "id": mod_id, "extends": root, "name": name,
                            "description": f"{root_name} with the player's own options."}
-    play = {k: v for k, v in options.items() if _BY_KEY[k].section == "play"}
-    if play:
-        doc["play"] = play
-    doc.update({k: v for k, v in options.items() if _BY_KEY[k].section == "ruleset"})
+    for key, value in options.items():
+        *outer, last = _path(key)
+        place = doc
+        for name_ in outer:
+            place = place.setdefault(name_, {})
+        place[last] = value
     header = (f"# Custom preset {name!r}, saved from Sparrow's settings: the ruleset {root!r} with the values\n"
               f"# below changed. Everything not listed here comes from {root!r}.\n")
     return header + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110)

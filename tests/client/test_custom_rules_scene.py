@@ -49,6 +49,13 @@ def option(scene: SettingsScene, label: str):
     return next(c for c in scene.editor.option_controls if c.label == label)
 
 
+def open_group(app: App, scene: SettingsScene, name: str) -> None:
+    """Click the group's tab on the Rules page."""
+    tabs = scene.editor.tabs
+    app.dispatch(click(tabs.tab(tabs.labels.index(name)).center))
+    assert scene.editor.group_name == name
+
+
 def type_name(app: App, name: str) -> None:
     box = app.stack.top
     assert isinstance(box, NameBox)
@@ -66,6 +73,7 @@ def test_custom_rules_scene__a_preset_saved_in_settings_is_offered_in_new_game_a
     editor = scene.editor
     assert not editor.save_button.enabled and not editor.delete_button.enabled, "built-in presets are read-only"
     app.dispatch(click(option(scene, "Chows allowed").rect.center))
+    open_group(app, scene, "Scoring")
     limit = option(scene, "Limit")
     app.dispatch(click(limit.rect.center))
     assert editor.values["chows_allowed"] is False and editor.values["limit"] == 550

@@ -76,8 +76,10 @@ def test_custom_rules__invalid_values_are_refused_with_their_place_and_nothing_i
 
 def test_custom_rules__unknown_option_base_or_empty_name_refused(tmp_path) -> None:
     folders = folders_for(tmp_path)
-    with pytest.raises(ModError, match="unknown option 'payment'"):
-        create_custom_ruleset(folders, "european", "Mine", {"payment": "hongkong"})
+    with pytest.raises(ModError, match="unknown option 'pay_table'"):
+        create_custom_ruleset(folders, "european", "Mine", {"pay_table": [[0, 2]]})
+    with pytest.raises(ModError, match=r"unknown option 'penalties\.faulty'"):
+        create_custom_ruleset(folders, "european", "Mine", {"penalties.faulty": True})
     with pytest.raises(ModError, match="unknown base ruleset 'no-such'"):
         create_custom_ruleset(folders, "no-such", "Mine", {})
     with pytest.raises(ModError, match="expected a name"):

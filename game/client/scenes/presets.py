@@ -2,7 +2,12 @@
 
 Choose a preset, change its options with the usual switches and choosers, then **Save** (your own presets only),
 **Save as…** (a new preset under a name; built-in ones are templates), **Rename…** or **Delete…** (with a
-confirmation). Presets are stored as user mods by :mod:`game.mods.custom_rules`; New Game lists them with the
+confirmation). The options come in four groups, one shown at a time under a row of tabs: Play, Scoring,
+Payment & penalties, and Hands (every scoring line and special hand on or off, a scrolling list). A group shows
+only what the preset's base ruleset has: no penalties for a ruleset without any. Keys: the tabs are a control of
+their own (Left/Right change the group), Up/Down walk the options and scroll the Hands list; the wheel scrolls it.
+
+Presets are stored as user mods by :mod:`game.mods.custom_rules`; New Game lists them with the
 others. The page is hosted by :class:`~game.client.scenes.settings.SettingsScene`; the name and confirmation
 boxes are small overlay scenes of their own.
 """
@@ -18,14 +23,14 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import Palette, fit_text, mix, text, wrap
+from game.client.look import Palette, fit_text, font, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.scenes.new_game import Chooser
 from game.client.scenes.settings import Cycle
 from game.client.widgets import Button, TextField, Toggle, draw_panel
 from game.errors import DataFileError, SparrowError
 from game.mods import custom_rules
-from game.mods.custom_rules import OPTIONS, Option, describe, option_values
+from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options_for
 
 log = logging.getLogger(__name__)
 
@@ -33,7 +38,20 @@ ERROR = (176, 40, 32)
 
 
 @dataclass
-class Stepper(Cycle):
+class Choice(Cycle):
+    """A :class:`Cycle` whose label is cut to the room left of its value box."""
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        full = self.label
+        self.label = fit_text(full, self._box().left - self.rect.left - 18, 17)
+        try:
+            super().draw(surface, palette)
+        finally:
+            self.label = full
+
+
+@dataclass
+class Stepper(Choice):
     """A number stepped by ``option.step`` between its bounds; below the lowest a nullable number is null."""
 
     option: Option | None = None
@@ -53,11 +71,122 @@ class Stepper(Cycle):
         self.set(new)
 
 
+@dataclass
+class Switch(Toggle):
+    """A :class:`Toggle` with its label cut to fit and, on the Hands page, what the line pays beside it."""
+
+    detail: str = ""
+    size: int = 17
+    active: Callable[[], bool] | None = None
+    """False: shown dimmed, as a special hand is while special hands are off (it can still be changed)."""
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        on = self.get()
+        if self.hovered:
+            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
+        track = pygame.Rect(0, 0, 46, 24)
+        track.midright = (self.rect.right - 8, self.rect.centery)
+        pygame.draw.rect(surface, palette.accent_dark if on else palette.disabled, track, border_radius=12)
+        knob = (track.right - 12, track.centery) if on else (track.left + 12, track.centery)
+        pygame.draw.circle(surface, (250, 248, 240), knob, 9)
+        room = track.left - self.rect.left - 22
+        if self.detail:
+            shown = text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark,
+                         "sans", "midright")
+            room = shown.left - self.rect.left - 22
+        live = on or not self.detail
+        if self.active is not None and not self.active():
+            live = False
+        colour = palette.text_dark if live else mix(palette.text_dark, palette.panel, 0.45)
+        size = self.size
+        # A long name is set a little smaller before it is ever cut short.
+        while size > self.size - 2 and font(size).size(self.label)[0] > room:
+            size -= 1
+        text(surface, fit_text(self.label, room, size), (self.rect.left + 10, self.rect.centery), size, colour,
+             "sans", "midleft")
+
+
+@dataclass
+class GroupTabs:
+    """The row of option groups: a click picks one; in focus, Left/Right step through them."""
+
+    rect: pygame.Rect
+    labels: tuple[str, ...]
+    index: int = 0
+    on_change: Callable[[int], None] | None = None
+    hovered: int = -1
+
+    def tab(self, i: int) -> pygame.Rect:
+        width = self.rect.width // len(self.labels)
+        right = self.rect.right if i == len(self.labels) - 1 else self.rect.left + (i + 1) * width
+        return pygame.Rect(self.rect.left + i * width, self.rect.top, right - self.rect.left - i * width,
+                           self.rect.height)
+
+    def choose(self, index: int) -> None:
+        self.index = index % len(self.labels)
+        if self.on_change is not None:
+            self.on_change(self.index)
+
+    def step(self, by: int) -> None:
+        self.choose(self.index + by)
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.hovered = next((i for i in range(len(self.labels)) if self.tab(i).collidepoint(event.pos)), -1)
+        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
+            self.choose(next(i for i in range(len(self.labels)) if self.tab(i).collidepoint(event.pos)))
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=10)
+        for i, label in enumerate(self.labels):
+            tab = self.tab(i).inflate(-6, -6)
+            if i == self.index:
+                pygame.draw.rect(surface, palette.accent_dark, tab, border_radius=8)
+                colour = palette.button_text
+            else:
+                if i == self.hovered:
+                    pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel_edge, 0.25), tab,
+                                     border_radius=8)
+                colour = palette.text_dark
+            text(surface, fit_text(label, tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
+
+
+@dataclass
+class Heading:
+    """A heading row of the Hands list (not a control: the keyboard skips it)."""
+
+    rect: pygame.Rect
+    label: str
+    note: Callable[[], str] | None = None
+    """A few words at the right end (how many of the part are on)."""
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        y = self.rect.bottom - 8
+        shown = text(surface, self.label, (self.rect.left + 4, y), 16, palette.accent_dark, "serif_bold",
+                     "bottomleft")
+        right = self.rect.right - 8
+        note = self.note() if self.note is not None else ""
+        if note:
+            right = text(surface, note, (right, y), 13, palette.compass_dark, "sans", "bottomright").left - 12
+        line_y = shown.centery + 2
+        pygame.draw.line(surface, palette.panel_shade, (shown.right + 12, line_y), (right, line_y), 2)
+
+
 @dataclass(frozen=True)
 class Preset:
     id: str
     name: str
     custom: bool
+
+
+TAB_TOP, TAB_HEIGHT = 64, 40
+"""The group tabs, below the preset chooser (offsets in the page area)."""
+CONTENT_TOP = 120
+GRID_ROW, GRID_HEIGHT, GRID_WIDTH, GRID_GAP = 52, 42, 440, 28
+LIST_ROW, LIST_HEIGHT, LIST_WIDTH, LIST_GAP, LIST_ROWS = 38, 34, 432, 20, 8
+"""The Hands list scrolls by whole rows, so no row is ever cut by the edge of its window."""
 
 
 class PresetEditor:
@@ -72,9 +201,19 @@ class PresetEditor:
         self.values: dict[str, Any] = {}
         self.loaded: dict[str, Any] = {}
         self.presets: list[Preset] = []
+        self.options: tuple[Option, ...] = ()
+        self.group = 0
+        self.scroll = 0
+        self.groups: dict[str, list[Any]] = {name: [] for name in GROUPS}
+        self.headings: list[Heading] = []
+        self._rows: dict[int, int] = {}
+        """The Hands list: the row of every control and heading (by id), before scrolling."""
+        self._home: dict[int, pygame.Rect] = {}
+        self.viewport = pygame.Rect(area.left, area.top + CONTENT_TOP, area.width, LIST_ROWS * LIST_ROW)
         self.chooser = Chooser(pygame.Rect(area.left + 110, area.top + 8, 560, 44), [], 0,
                                on_change=lambda i: self.select(self.presets[i].id))
-        self.option_controls = self._option_controls()
+        self.tabs = GroupTabs(pygame.Rect(area.left, area.top + TAB_TOP, area.width, TAB_HEIGHT), GROUPS,
+                              on_change=self.show_group)
         y = area.top + 450
         self.save_button = Button(pygame.Rect(area.left, y, 130, 44), "Save", self.save, size=17)
         self.save_as_button = Button(pygame.Rect(area.left + 144, y, 150, 44), "Save as…", self.ask_save_as,
@@ -97,6 +236,10 @@ class PresetEditor:
     @property
     def changed(self) -> bool:
         return self.values != self.loaded
+
+    @property
+    def group_name(self) -> str:
+        return GROUPS[self.group]
 
     def reload(self, select: str | None = None) -> None:
         """Read the presets again (after a change on disk) and show ``select`` (or the first)."""
@@ -129,12 +272,22 @@ class PresetEditor:
         if not keep_message:
             self.message, self.ok = "", True
         try:
-            values = option_values(load_ruleset(self.app.catalog, ruleset_id))
-        except (DataFileError, AttributeError) as exc:
+            ruleset = load_ruleset(self.app.catalog, ruleset_id)
+            options = options_for(ruleset)
+            values = {o.key: custom_rules.option_values(ruleset)[o.key] for o in options}
+        except (DataFileError, AttributeError, KeyError) as exc:
             self.message, self.ok = f"ruleset {ruleset_id!r} does not load: {exc}", False
-            values = {}
+            options, values = (), {}
+        if [o.key for o in options] != [o.key for o in self.options] or options != self.options:
+            self.options = options
+            self._build()
         self.values, self.loaded = dict(values), dict(values)
         self._enable()
+
+    def show_group(self, index: int | str) -> None:
+        """Show the options of one group (by index or name); the tabs follow."""
+        self.group = GROUPS.index(index) if isinstance(index, str) else index % len(GROUPS)
+        self.tabs.index = self.group
 
     def _get(self, key: str, flag: bool = False) -> Any:
         value = self.values.get(key)
@@ -158,31 +311,132 @@ class PresetEditor:
 
     # -- controls -------------------------------------------------------------------------------------------
 
-    def _option_controls(self) -> list[Any]:
-        controls: list[Any] = []
-        for i, option in enumerate(OPTIONS):
-            column, row = (0, i) if i < 7 else (1, i - 7)
-            rect = pygame.Rect(self.area.left + column * 468, self.area.top + 76 + row * 52, 440, 42)
-            get, put = partial(self._get, option.key), partial(self._set, option.key)
-            if option.kind == "bool":
-                controls.append(Toggle(rect, option.label, partial(self._get, option.key, flag=True), put))
-            elif option.kind == "choice":
-                controls.append(Cycle(rect, option.label, list(option.choices), get, put,
-                                      lambda v, key=option.key: describe(key, v)))
-            else:
-                controls.append(Stepper(rect, option.label, [], get, put, lambda v, key=option.key: describe(key, v),
-                                        option=option))
-        return controls
+    def _control(self, option: Option, rect: pygame.Rect) -> Any:
+        get, put = partial(self._get, option.key), partial(self._set, option.key)
+        shown = partial(describe, option)
+        if option.kind == "bool":
+            small = option.group == "Hands"
+            return Switch(rect, option.label, partial(self._get, option.key, flag=True), put, detail=option.detail,
+                          size=16 if small else 17)
+        if option.kind == "choice":
+            return Choice(rect, option.label, list(option.choices), get, put, shown)
+        return Stepper(rect, option.label, [], get, put, shown, option=option)
+
+    def _build(self) -> None:
+        """Lay out every group's controls for the options offered now."""
+        area = self.area
+        top = area.top + CONTENT_TOP
+        self.groups = {name: [] for name in GROUPS}
+        for name in GROUPS[:-1]:
+            mine = [o for o in self.options if o.group == name]
+            half = (len(mine) + 1) // 2
+            columns: list[list[Option]] = [[], []]
+            for i, option in enumerate(mine):
+                columns[option.column if option.column >= 0 else int(i >= half)].append(option)
+            for c, column in enumerate(columns):
+                for row, option in enumerate(column):
+                    rect = pygame.Rect(area.left + c * (GRID_WIDTH + GRID_GAP), top + row * GRID_ROW, GRID_WIDTH,
+                                       GRID_HEIGHT)
+                    self.groups[name].append(self._control(option, rect))
+        self.headings, self._rows, self._home = [], {}, {}
+        row = 0
+        for part in HAND_PARTS:
+            mine = [o for o in self.options if o.group == "Hands" and o.part == part]
+            if not mine:
+                continue
+            heading = Heading(pygame.Rect(area.left, top + row * LIST_ROW, area.width - 20, LIST_ROW), part,
+                              partial(self._count, part))
+            self.headings.append(heading)
+            self._rows[id(heading)] = row
+            row += 1
+            for i, option in enumerate(mine):
+                rect = pygame.Rect(area.left + (i % 2) * (LIST_WIDTH + LIST_GAP),
+                                   top + (row + i // 2) * LIST_ROW + (LIST_ROW - LIST_HEIGHT) // 2, LIST_WIDTH,
+                                   LIST_HEIGHT)
+                control = self._control(option, rect)
+                if option.key != "special_hands_allowed" and option.key.startswith("special_hands."):
+                    control.active = partial(self._get, "special_hands_allowed", flag=True)
+                self._rows[id(control)] = row + i // 2
+                self.groups["Hands"].append(control)
+            row += (len(mine) + 1) // 2
+        self._rows_total = row
+        for widget in (*self.headings, *self.groups["Hands"]):
+            self._home[id(widget)] = pygame.Rect(widget.rect)
+        self.scroll_to(self.scroll)
+
+    def _count(self, part: str) -> str:
+        keys = [o.key for o in self.options if o.part == part and o.key != "special_hands_allowed"]
+        return f"{sum(bool(self.values.get(k)) for k in keys)} of {len(keys)} on" if keys else ""
+
+    def scroll_to(self, row: int) -> None:
+        """Scroll the Hands list so that ``row`` is its top row (kept within the list)."""
+        self.scroll = max(0, min(row, getattr(self, "_rows_total", 0) - LIST_ROWS))
+        for widget in (*self.headings, *self.groups["Hands"]):
+            widget.rect = self._home[id(widget)].move(0, -self.scroll * LIST_ROW)
+
+    def _shown(self, widget: Any) -> bool:
+        row = self._rows.get(id(widget))
+        return row is None or self.scroll <= row < self.scroll + LIST_ROWS
+
+    def _follow_focus(self) -> None:
+        """Keep the control in the settings' keyboard focus inside the Hands list's window."""
+        controls = self.controls
+        focus = getattr(self.scene, "focus", -1)
+        if self.group_name != "Hands" or not 0 <= focus < len(controls):
+            return
+        row = self._rows.get(id(controls[focus]))
+        if row is None:
+            return
+        if row < self.scroll:
+            heading_above = any(self._rows[id(h)] == row - 1 for h in self.headings)
+            self.scroll_to(row - 1 if heading_above else row)
+        elif row >= self.scroll + LIST_ROWS:
+            self.scroll_to(row - LIST_ROWS + 1)
+
+    @property
+    def option_controls(self) -> list[Any]:
+        """The controls of the group shown."""
+        return self.groups[self.group_name]
 
     @property
     def controls(self) -> list[Any]:
-        """Everything the keyboard walks, in order: the preset, its options, then the buttons."""
-        return [self.chooser, *self.option_controls, *self.buttons]
+        """Everything the keyboard walks, in order: the preset, the group tabs, the group's options, the buttons."""
+        return [self.chooser, self.tabs, *self.option_controls, *self.buttons]
+
+    def _scrollbar(self) -> pygame.Rect:
+        return pygame.Rect(self.area.right - 10, self.viewport.top + 4, 8, self.viewport.height - 8)
 
     def handle(self, event: pygame.Event) -> bool:
+        self._follow_focus()
         if not self.values:
             return any(w.handle(event) for w in (self.chooser, *self.buttons))
-        return any(w.handle(event) for w in self.controls)
+        if self.chooser.handle(event) or self.tabs.handle(event):
+            return True
+        hands = self.group_name == "Hands"
+        if hands and event.type == pygame.MOUSEWHEEL:
+            self.scroll_to(self.scroll - event.y)
+            return True
+        for w in self.option_controls:
+            outside = hasattr(event, "pos") and not self.viewport.collidepoint(event.pos)
+            if hands and (not self._shown(w) or outside):
+                w.hovered = False
+                continue
+            if w.handle(event):
+                return True
+        if (hands and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1
+                and self._scrollbar().inflate(8, 0).collidepoint(event.pos)):
+            thumb = self._thumb()
+            page = LIST_ROWS - 1
+            self.scroll_to(self.scroll + (page if event.pos[1] > thumb.centery else -page))
+            return True
+        return any(b.handle(event) for b in self.buttons)
+
+    def _thumb(self) -> pygame.Rect:
+        track = self._scrollbar()
+        total = max(getattr(self, "_rows_total", 0), LIST_ROWS)
+        height = max(24, track.height * LIST_ROWS // total)
+        top = track.top + (track.height - height) * self.scroll // max(1, total - LIST_ROWS)
+        return pygame.Rect(track.left, top, track.width, height)
 
     # -- actions --------------------------------------------------------------------------------------------
 
@@ -274,6 +528,7 @@ class PresetEditor:
     # -- drawing --------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        self._follow_focus()
         area = self.area
         text(surface, "Preset", (area.left, self.chooser.rect.centery), 18, palette.text_dark, "bold", "midleft")
         self.chooser.draw(surface, palette)
@@ -285,12 +540,42 @@ class PresetEditor:
             fill = mix(palette.accent, palette.panel, 0.55) if preset.custom else palette.panel_shade
             pygame.draw.rect(surface, fill, chip, border_radius=14)
             text(surface, label, chip.center, 14, palette.text_dark, "bold", "center")
-        for w in self.option_controls:
-            if self.values:
-                w.draw(surface, palette)
+        if self.values:
+            self.tabs.draw(surface, palette)
+            if self.group_name == "Hands":
+                self._draw_list(surface, palette)
+            else:
+                for w in self.option_controls:
+                    w.draw(surface, palette)
+                self._draw_note(surface, palette)
         for b in self.buttons:
             b.draw(surface, palette)
         self._draw_status(surface, palette)
+
+    def _draw_list(self, surface: pygame.Surface, palette: Palette) -> None:
+        clip = surface.get_clip()
+        surface.set_clip(self.viewport)
+        for widget in (*self.headings, *self.option_controls):
+            if self._shown(widget):
+                widget.draw(surface, palette)
+        surface.set_clip(clip)
+        if getattr(self, "_rows_total", 0) > LIST_ROWS:
+            pygame.draw.rect(surface, palette.panel_shade, self._scrollbar(), border_radius=4)
+            pygame.draw.rect(surface, mix(palette.panel_edge, palette.panel, 0.3), self._thumb(), border_radius=4)
+
+    def _draw_note(self, surface: pygame.Surface, palette: Palette) -> None:
+        """Say what a group leaves out for this base, so an empty column does not look like a fault."""
+        keys = {o.key for o in self.options}
+        note = ""
+        if self.group_name == "Payment & penalties" and not any(k.startswith("penalties.") for k in keys):
+            note = "This ruleset has no penalties to change."
+        elif self.group_name == "Payment & penalties" and "payment" not in keys:
+            note = "Table-paid rulesets pay by their table: only who pays can change."
+        if note:
+            rows = max((len([c for c in self.option_controls if c.rect.left == x])
+                        for x in {c.rect.left for c in self.option_controls}), default=0)
+            y = self.area.top + CONTENT_TOP + rows * GRID_ROW + 8
+            text(surface, note, (self.area.left + 10, y), 15, palette.compass_dark, "sans")
 
     def _draw_status(self, surface: pygame.Surface, palette: Palette) -> None:
         area = self.area
