@@ -147,3 +147,111 @@ def test_custom_rules__bundled_rulesets_cannot_be_changed_or_deleted(tmp_path) -
             action()
     assert bundled.read_bytes() == before
     assert load(folders, "european").play.chows_allowed
+
+
+# -- the options beyond play: payment, penalties, minimum points, rounding, hands on or off -----------------------
+
+
+def _file(made) -> dict:
+    import yaml
+
+    return yaml.safe_load(made.path.read_text(encoding="utf-8"))
+
+
+def _score(ruleset, request: dict):
+    from game.cli.score import parse_request
+    from game.core.scoring import RulesetJudge
+
+    spec, context = parse_request(request)
+    return RulesetJudge(ruleset).score(spec, context)
+
+
+# T-06's hand (tests/golden/european.yaml): 24 points and 2 doubles, 96 unrounded.
+RED_DRAGON_HAND = {"seat_wind": "S", "round_wind": "E", "concealed": "7B 8B 9B 2B 2B",
+                   "melds": [{"tiles": "RD RD RD"}, {"tiles": "1B 2B 3B"}, {"tiles": "4B 5B 6B"}], "winner": True,
+                   "winning_tile": "9B"}
+
+
+def test_custom_rules__payment_penalty_and_rounding_are_written_nested_and_change_the_settlement(tmp_path) -> None:
+    from game.core.penalties import faulty_out
+    from game.core.settle import settle
+
+    folders = folders_for(tmp_path)
+    made = create_custom_ruleset(folders, "european", "Discarder Pays", {
+        "payment": "discarder_pays", "penalties.faulty_out": False, "rounding.stage": "after_doubles",
+        "penalties.faulty_claim": 100, "limit": 500})
+    assert made.options == {"payment": "discarder_pays", "penalties.faulty_out": False,
+                            "rounding.stage": "after_doubles"}, "values equal to the base's are left out"
+    doc = _file(made)
+    assert {k: v for k, v in doc.items() if k not in ("format", "id", "extends", "name", "description")} == {
+        "rounding": {"stage": "after_doubles"}, "payment": "discarder_pays", "penalties": {"faulty_out": False}}
+    assert [(c.id, c.options) for c in list_custom_rulesets(folders)] == [(made.id, made.options)]
+
+    base, mine = load(folders, "european"), load(folders, made.id)
+    assert mine.penalties.faulty_claim == base.penalties.faulty_claim == 100, "the rest of penalties: is the base's"
+    assert mine.rounding.unit == 10 and mine.rounding.mode == base.rounding.mode
+    # South wins on West's discard with 40: between all, East pays 80 and the others 40 each, and the losers
+    # settle; the discarder pays for all (160) in the preset.
+    assert settle(base, 0, 1, [0, 40, 0, 0], discarder=2).deltas == (-80, 160, -40, -40)
+    assert settle(mine, 0, 1, [0, 40, 0, 0], discarder=2).deltas == (0, 160, -160, 0)
+    assert faulty_out(base, east=0, offender=2).deltas == (500, 250, -1000, 250)
+    assert faulty_out(mine, east=0, offender=2).deltas == (0, 0, 0, 0)
+    plain, rounded = _score(base, RED_DRAGON_HAND), _score(mine, RED_DRAGON_HAND)
+    assert (plain.score, rounded.score) == (96, 100)
+    assert settle(mine, 0, 1, [0, rounded.score, 0, 0], self_drawn=True).deltas == (-200, 400, -100, -100)
+
+
+def test_custom_rules__minimum_points_of_a_hong_kong_preset_turns_a_win_into_a_faulty_out(tmp_path) -> None:
+    from game.core.penalties import settle_hand
+
+    folders = folders_for(tmp_path)
+    made = create_custom_ruleset(folders, "hongkong", "Three Faan", {"min_points": 3})
+    assert made.options == {"min_points": 3}
+    assert _file(made)["min_points"] == 3 and "play" not in _file(made)
+    base, mine = load(folders, "hongkong"), load(folders, made.id)
+    # T-32: four chows, own flower, won on a discard: 2 points, enough in Hong Kong, too few with the minimum 3.
+    hand = {"seat_wind": "S", "round_wind": "E", "concealed": "2B 3B 4B 6C 7C 8C 7D 8D 9D 1C 2C 3C 9D 9D",
+            "bonus": "F2", "winner": True, "winning_tile": "9D"}
+    won, refused = _score(base, hand), _score(mine, hand)
+    assert won.mah_jongg and won.score == 8
+    assert not refused.mah_jongg and refused.score == 0
+    paid = settle_hand(base, 0, 1, [0, won.score, 0, 0], discarder=2)
+    assert paid.deltas == (-4, 16, -8, -4)
+    penalised = settle_hand(mine, 0, None, [0, 0, 0, 0], faulty_out_by=1)
+    assert penalised.deltas == (128, -384, 128, 128), "the faulty Out pays the limit to each player (L697)"
+
+
+def test_custom_rules__hands_on_or_off_and_options_the_base_lacks(tmp_path) -> None:
+    from game.mods.catalog import build_catalog
+    from game.mods.custom_rules import option_values, options_for
+    from game.mods.rulesets import load_ruleset
+
+    folders = folders_for(tmp_path)
+    catalog = build_catalog(folders, full=False)
+    european, classic, hongkong = (load_ruleset(catalog, r) for r in ("european", "classic", "hongkong"))
+    keys = {r.id: {o.key for o in options_for(r)} for r in (european, classic, hongkong)}
+    assert "penalties.faulty_out" in keys["european"] and "min_points" not in keys["european"]
+    assert not any(k.startswith("penalties.") for k in keys["classic"]), "classic's files give no penalties"
+    assert {"min_points", "discarder_pays_all"} <= keys["hongkong"] and "payment" not in keys["hongkong"]
+    assert {f"scoring.{i.id}.allowed" for i in european.scoring} <= keys["european"]
+    assert {f"special_hands.{h.id}.allowed" for h in european.special_hands} <= keys["european"]
+    assert option_values(european)["special_hands.all_green.allowed"] is False
+    for base, option in (("classic", {"penalties.faulty_out": True}), ("european", {"min_points": 2}),
+                         ("european", {"scoring.no_such_line.allowed": False})):
+        with pytest.raises(ModError, match="not offered for a preset based on"):
+            create_custom_ruleset(folders, base, "Refused", option)
+    assert leftovers(folders) == []
+
+    made = create_custom_ruleset(folders, "european", "Greens", {
+        "special_hands.all_green.allowed": True, "scoring.no_simples.allowed": False,
+        "penalties.dealer_bonus": 100})
+    assert {k: v for k, v in _file(made).items() if k in ("special_hands", "scoring", "penalties")} == {
+        "special_hands": {"all_green": {"allowed": True}}, "scoring": {"no_simples": {"allowed": False}},
+        "penalties": {"dealer_bonus": 100}}
+    mine = load(folders, made.id)
+    assert mine.special_hand("all_green").allowed and not mine.item("no_simples").allowed
+    assert mine.special_hand("all_green").forms == european.special_hand("all_green").forms
+    assert mine.item("no_simples").doubles == 1, "only the allowed flag is changed"
+    update_custom_ruleset(folders, made.id, {"scoring.no_simples.allowed": True})
+    assert custom_ruleset(folders, made.id).options == {"special_hands.all_green.allowed": True,
+                                                        "penalties.dealer_bonus": 100}

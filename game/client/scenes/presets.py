@@ -41,9 +41,16 @@ ERROR = (176, 40, 32)
 class Choice(Cycle):
     """A :class:`Cycle` whose label is cut to the room left of its value box."""
 
+    def label_room(self) -> int:
+        """The width the label may take."""
+        return self._box().left - self.rect.left - 18
+
+    def label_fits(self) -> bool:
+        return font(17).size(self.label)[0] <= self.label_room()
+
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         full = self.label
-        self.label = fit_text(full, self._box().left - self.rect.left - 18, 17)
+        self.label = fit_text(full, self.label_room(), 17)
         try:
             super().draw(surface, palette)
         finally:
@@ -80,30 +87,44 @@ class Switch(Toggle):
     active: Callable[[], bool] | None = None
     """False: shown dimmed, as a special hand is while special hands are off (it can still be changed)."""
 
+    def _track(self) -> pygame.Rect:
+        track = pygame.Rect(0, 0, 46, 24)
+        track.midright = (self.rect.right - 8, self.rect.centery)
+        return track
+
+    def label_room(self) -> int:
+        """The width the label may take, left of the detail and the switch."""
+        detail = font(13).size(self.detail)[0] + 12 if self.detail else 0
+        return self._track().left - self.rect.left - 22 - detail
+
+    def label_size(self) -> int:
+        """The label's size: a long name is set a little smaller before it is ever cut short."""
+        size = self.size
+        while size > self.size - 2 and font(size).size(self.label)[0] > self.label_room():
+            size -= 1
+        return size
+
+    def label_fits(self) -> bool:
+        return font(self.label_size()).size(self.label)[0] <= self.label_room()
+
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         on = self.get()
         if self.hovered:
             pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        track = pygame.Rect(0, 0, 46, 24)
-        track.midright = (self.rect.right - 8, self.rect.centery)
+        track = self._track()
         pygame.draw.rect(surface, palette.accent_dark if on else palette.disabled, track, border_radius=12)
         knob = (track.right - 12, track.centery) if on else (track.left + 12, track.centery)
         pygame.draw.circle(surface, (250, 248, 240), knob, 9)
-        room = track.left - self.rect.left - 22
         if self.detail:
-            shown = text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark,
-                         "sans", "midright")
-            room = shown.left - self.rect.left - 22
+            text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
+                 "midright")
         live = on or not self.detail
         if self.active is not None and not self.active():
             live = False
         colour = palette.text_dark if live else mix(palette.text_dark, palette.panel, 0.45)
-        size = self.size
-        # A long name is set a little smaller before it is ever cut short.
-        while size > self.size - 2 and font(size).size(self.label)[0] > room:
-            size -= 1
-        text(surface, fit_text(self.label, room, size), (self.rect.left + 10, self.rect.centery), size, colour,
-             "sans", "midleft")
+        size = self.label_size()
+        text(surface, fit_text(self.label, self.label_room(), size), (self.rect.left + 10, self.rect.centery), size,
+             colour, "sans", "midleft")
 
 
 @dataclass
