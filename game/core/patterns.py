@@ -17,6 +17,10 @@ Tile specs (each registered under the word the YAML uses):
 Elements are ``pung``, ``kong``, ``pung_or_kong``, ``chow``, ``pair`` and ``single``; the rules layer expands
 ``knitted_pung``, ``knitted_pair``, ``run`` and plural forms into these. A chow's spec names its lowest tile.
 
+Jokers (the Western game) stand in pungs and kongs of a special hand as they do in a regular one, beside at least
+one natural tile; never in a chow, a pair or a single tile, nor so in a knitted set or a run, which the rules layer
+makes of single tiles. The source (002 L192-L193, L296) names only pongs and kongs; A-002-2.
+
 >>> from game.core.tiles import parse_tiles, counts_of
 >>> p = Pattern((Element("pair", TileSet(frozenset(range(27, 34)))),) * 7, concealed=True)
 >>> p.match(counts_of(parse_tiles("EW EW SW SW WW WW NW NW RD RD GD GD WD WD")), (), Env()) is not None
@@ -34,6 +38,7 @@ from game.core.tiles import (
     DRAGONS,
     EAST_WIND,
     HONOURS,
+    JOKER,
     NUM_KINDS,
     TERMINALS,
     WINDS,
@@ -44,6 +49,8 @@ Bindings = dict[str, int]
 ElementKind = Literal["pung", "kong", "pung_or_kong", "chow", "pair", "single"]
 
 SIZES: dict[str, int] = {"pung": 3, "kong": 4, "pung_or_kong": 3, "chow": 3, "pair": 2, "single": 1}
+JOKER_KINDS = frozenset({"pung", "kong", "pung_or_kong"})
+"""The element kinds a joker may fill."""
 
 _MINOR = frozenset(t for t in range(27) if t % 9 not in (0, 8))
 TILE_CLASSES: dict[str, frozenset[int]] = {
@@ -393,15 +400,16 @@ class Pattern:
     def has_shape(self) -> bool:
         return bool(self.elements)
 
-    def quick_reject(self, mask: int, totals: Sequence[int], n_tiles: int, n_suits: int) -> bool:
-        """Cheap tests that rule most hands out before the search (``totals`` counts every tile held)."""
+    def quick_reject(self, mask: int, totals: Sequence[int], n_tiles: int, n_suits: int, jokers: int = 0) -> bool:
+        """Cheap tests that rule most hands out before the search (``totals`` counts every natural tile held,
+        ``jokers`` the concealed jokers, which may make up that many missing tiles)."""
         if mask & ~self.allowed_mask:
             return True
-        if not self.min_tiles <= n_tiles <= self.max_tiles or n_suits > self.max_suits:
+        if not self.min_tiles <= n_tiles + jokers <= self.max_tiles or n_suits > self.max_suits:
             return True
         if mask.bit_count() > self.max_kinds:
             return True
-        return self.shortfall(mask, totals) > 0
+        return self.shortfall(mask, totals) > jokers
 
     def shortfall(self, mask: int, totals: Sequence[int]) -> int:
         """A lower bound on the tiles a hand (``mask`` of the kinds held, ``totals`` per kind) lacks for this
@@ -409,18 +417,19 @@ class Pattern:
         missing = sum(size for element_mask, size in self.element_masks if not mask & element_mask)
         return max(missing, sum(max(0, n - totals[t]) for t, n in self.required))
 
-    def match(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, claimed: Tile | None = None
-              ) -> list[MatchedGroup] | None:
+    def match(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, claimed: Tile | None = None,
+              jokers: int = 0) -> list[MatchedGroup] | None:
         """The tiles each element takes, or None when the hand does not fit.
 
-        ``counts`` are the concealed tiles (with the winning tile), ``melds`` the declared sets, ``claimed``
-        the winning tile when it was a claimed discard (it may not sit in a ``concealed`` element).
+        ``counts`` are the concealed natural tiles (with the winning tile), ``melds`` the declared sets,
+        ``claimed`` the winning tile when it was a claimed discard (it may not sit in a ``concealed`` element),
+        ``jokers`` the concealed jokers, every one of which must stand in a pung or kong element.
         """
         if not self.elements:
             return None
         if self.concealed and any(m.exposed for m in melds):
             return None
-        search = _Search(self, list(counts), melds, env, claimed)
+        search = _Search(self, list(counts), melds, env, claimed, jokers)
         return search.run()
 
 
@@ -471,8 +480,9 @@ class _Search:
     """Backtracking over elements: each takes a declared meld or concealed tiles, binding variables."""
 
     def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
-                 claimed: Tile | None) -> None:
+                 claimed: Tile | None, jokers: int = 0) -> None:
         self.elements = pattern.elements
+        self.jokers = jokers
         self.different = pattern.different
         self.counts = counts
         self.melds = melds
@@ -496,7 +506,7 @@ class _Search:
 
     def _step(self, i: int, b: Bindings, prev: tuple[int, int]) -> bool:
         if i == len(self.elements):
-            return all(self.used) and not any(self.counts)
+            return all(self.used) and not any(self.counts) and not self.jokers
         el = self.elements[i]
         twin = i > 0 and el.twin >= 0 and self.elements[i - 1].twin == el.twin
         floor = prev if twin else (-1, -1)
@@ -520,6 +530,7 @@ class _Search:
             self.used[j] = False
         counts = self.counts
         size = el.size
+        fillable = self.jokers and el.kind in JOKER_KINDS
         for t in range(NUM_KINDS):
             if not counts[t]:
                 continue
@@ -532,6 +543,8 @@ class _Search:
                 tiles: tuple[int, ...] = (t, t + 1, t + 2)
             else:
                 if counts[t] < size:
+                    if fillable and self._with_jokers(i, el, t, b, key):
+                        return True
                     continue
                 tiles = (t,) * size
             claim_here = self.pending and self.claimed in tiles
@@ -554,6 +567,45 @@ class _Search:
                 self.pending = True
             for x in tiles:
                 counts[x] += 1
+            if fillable and self._with_jokers(i, el, t, b, key):
+                return True
+        return False
+
+    def _with_jokers(self, i: int, el: Element, t: int, b: Bindings, key: tuple[int, int]) -> bool:
+        """Element ``i`` (a pung or kong) as fewer natural ``t`` than its size, at least one, and jokers for the
+        rest; then the elements after it. Fewer naturals may leave a tile another element needs."""
+        size = el.size
+        nb = el.spec.match(t, b, self.env)
+        if nb is None or (nb is not b and not self._consistent(nb)):
+            return False
+        for real in range(min(self.counts[t], size - 1), 0, -1):
+            if size - real <= self.jokers and self._take(i, el, (t,) * real, size - real, nb, key):
+                return True
+        return False
+
+    def _take(self, i: int, el: Element, tiles: tuple[int, ...], jokers: int, nb: Bindings,
+              key: tuple[int, int]) -> bool:
+        """Give element ``i`` the concealed ``tiles`` and ``jokers`` jokers, then match the rest."""
+        counts = self.counts
+        claim_here = self.pending and self.claimed in tiles
+        if claim_here and el.concealed and counts[self.claimed] - 1 < tiles.count(self.claimed):  # type: ignore[arg-type]
+            return False
+        for x in tiles:
+            counts[x] -= 1
+        self.jokers -= jokers
+        took_claim = claim_here and not el.concealed
+        if took_claim:
+            self.pending = False
+        concealed = not took_claim
+        self.taken.append(MatchedGroup(el.kind, tiles + (JOKER,) * jokers, False, concealed, el.group))
+        if self._step(i + 1, nb, key):
+            return True
+        self.taken.pop()
+        if took_claim:
+            self.pending = True
+        self.jokers += jokers
+        for x in tiles:
+            counts[x] += 1
         return False
 
 
@@ -565,9 +617,11 @@ class HandFacts:
     totals: tuple[int, ...]
     n_tiles: int
     n_suits: int
+    jokers: int = 0
+    """Concealed jokers (not among ``totals`` or ``n_tiles``)."""
 
     @classmethod
-    def of(cls, counts: Sequence[int], melds: Sequence[Meld]) -> HandFacts:
+    def of(cls, counts: Sequence[int], melds: Sequence[Meld], jokers: int = 0) -> HandFacts:
         totals = list(counts)
         n_tiles = sum(counts)
         for meld in melds:
@@ -582,4 +636,4 @@ class HandFacts:
                 mask |= 1 << t
                 if t < 27:
                     suits.add(t // 9)
-        return cls(mask, tuple(totals), n_tiles, len(suits))
+        return cls(mask, tuple(totals), n_tiles, len(suits), jokers)

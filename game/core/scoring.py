@@ -193,7 +193,7 @@ class RulesetJudge:
     def _shape(self, hand: HandSpec, context: WinContext) -> WinShape | None:
         play = self.ruleset.play
         counts = counts_of(hand.concealed)
-        facts = HandFacts.of(counts, hand.melds)
+        facts = HandFacts.of(counts, hand.melds, hand.concealed.count(JOKER))
         env = Env(hand.seat_wind, hand.round_wind)
         for special, forms in self._shaped:
             if _match_forms(forms, hand, context, counts, facts, env) is not None:
@@ -310,7 +310,7 @@ class RulesetJudge:
                 and JOKER not in hand.concealed):
             info.waits = count_waits(hand, counts, context.winning_tile, chows=play.chows_allowed,
                                      max_chows=play.max_chows)
-        facts = HandFacts.of(counts, hand.melds)
+        facts = HandFacts.of(counts, hand.melds, hand.concealed.count(JOKER))
         env = Env(hand.seat_wind, hand.round_wind)
         shapeless = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
         shapeless_added = [h for h in shapeless if not h.total]
@@ -468,11 +468,11 @@ def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, 
     """The first form of a special hand that ``hand`` fits, as matched groups."""
     claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
     for form in forms:
-        if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits):
+        if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers):
             continue
         if not _form_conditions(form, hand, context):
             continue
-        found = form.match(counts, hand.melds, env, claimed)
+        found = form.match(counts, hand.melds, env, claimed, facts.jokers)
         if found is not None:
             return found
     return None

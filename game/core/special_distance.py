@@ -10,6 +10,9 @@ The search is a depth-first walk over the elements with branch and bound: an ele
 own is a lower bound for it, so the walk stops as soon as the tiles already missing plus those bounds reach
 the best found. A node budget keeps every call short; when it runs out the answer is the best found so far
 (still a distance some real instantiation reaches, never an underestimate).
+
+Concealed jokers (the Western game) make up missing tiles of pung and kong elements, one natural tile always
+kept, as in :mod:`game.core.patterns`; they never make up a pair, a single tile or a chow.
 """
 
 from __future__ import annotations
@@ -18,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import Element, Env, Pattern
+from game.core.patterns import JOKER_KINDS, Element, Env, Pattern
 from game.core.ruleset import SpecialHand
 from game.core.tiles import NUM_KINDS
 
@@ -85,8 +88,9 @@ def _options(pattern: Pattern) -> list[list[int]]:
 
 class _Search:
     def __init__(self, pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, budget: int,
-                 cutoff: int) -> None:
+                 cutoff: int, jokers: int = 0) -> None:
         self.elements = pattern.elements
+        self.jokers = jokers
         self.different = pattern.different
         self.have = list(counts)
         self.need = [0] * NUM_KINDS
@@ -116,16 +120,19 @@ class _Search:
         return True
 
     def run(self) -> None:
-        if self.bound[0] < self.best:
-            self._step(0, {}, 0, (-1, -1))
+        if self.bound[0] - self.jokers < self.best:
+            self._step(0, {}, 0, (-1, -1), 0)
 
-    def _step(self, i: int, b: dict[str, int], missing: int, prev: tuple[int, int]) -> None:
+    def _step(self, i: int, b: dict[str, int], missing: int, prev: tuple[int, int], fill: int) -> None:
+        """``fill``: of the ``missing`` tiles, how many sit in pungs and kongs beside a natural tile, where a joker
+        may stand instead (the jokers are subtracted at the end, so every bound subtracts them too)."""
         self.budget -= 1
-        if missing + self.bound[i] >= self.best or self.budget < 0:
+        if missing - self.jokers + self.bound[i] >= self.best or self.budget < 0:
             return
         if i == len(self.elements):
-            if all(self.used):
-                self.best = missing
+            cost = missing - min(self.jokers, fill)
+            if all(self.used) and cost < self.best:
+                self.best = cost
                 self.best_need = tuple(self.need)
             return
         el = self.elements[i]
@@ -141,7 +148,7 @@ class _Search:
             if nb is None or (nb is not b and not self._consistent(nb)):
                 continue
             self.used[j] = True
-            self._step(i + 1, nb, missing, key)
+            self._step(i + 1, nb, missing, key, fill)
             self.used[j] = False
         have, need = self.have, self.need
         scored = []
@@ -163,8 +170,10 @@ class _Search:
             if ok:
                 scored.append((extra, t))
         scored.sort()
+        jokers_fill = el.kind in JOKER_KINDS
+        size = len(_tiles_of(el.kind, 0))
         for extra, t in scored:
-            if missing + extra + self.bound[i + 1] >= self.best:
+            if missing + extra - self.jokers + self.bound[i + 1] >= self.best:
                 break
             nb = el.spec.match(t, b, self.env)
             if nb is None or (nb is not b and not self._consistent(nb)):
@@ -172,7 +181,7 @@ class _Search:
             tiles = _tiles_of(el.kind, t)
             for x in tiles:
                 need[x] += 1
-            self._step(i + 1, nb, missing + extra, (1, t))
+            self._step(i + 1, nb, missing + extra, (1, t), fill + (min(extra, size - 1) if jokers_fill else 0))
             for x in tiles:
                 need[x] -= 1
             if self.budget < 0:
@@ -180,10 +189,12 @@ class _Search:
 
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000, cutoff: int = UNREACHABLE) -> tuple[int, tuple[int, ...]]:
+                   budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0) -> tuple[int, tuple[int, ...]]:
     """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE.
 
     Instantiations missing more than ``cutoff`` tiles are not looked for (the search prunes them at once).
+    ``jokers`` concealed jokers make up missing tiles of pungs and kongs; the tiles wanted are the natural
+    tiles of the instantiation, those a joker would stand for included.
     """
     if not pattern.elements:
         return UNREACHABLE, ()
@@ -197,7 +208,7 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         return UNREACHABLE, ()
     if when.round_winds is not None and env.round_wind not in when.round_winds:
         return UNREACHABLE, ()
-    search = _Search(pattern, counts, melds, env, budget, min(cutoff, UNREACHABLE - 1))
+    search = _Search(pattern, counts, melds, env, budget, min(cutoff, UNREACHABLE - 1), jokers)
     search.run()
     if not search.best_need:
         return UNREACHABLE, ()
@@ -205,12 +216,13 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
 
 
 def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000, max_distance: int = UNREACHABLE) -> Target | None:
-    """The nearest form of ``hand`` (None when no form has tiles of its own or none is within ``max_distance``)."""
+                   budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0) -> Target | None:
+    """The nearest form of ``hand`` (None when no form has tiles of its own or none is within ``max_distance``);
+    ``jokers``: the concealed jokers, which stand in its pungs and kongs."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
-        found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff)
+        found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers)
         if found[0] < best[0]:
             best = found
     if best[0] >= UNREACHABLE:
@@ -218,7 +230,8 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     return Target(hand.id, best[0] - 1, best[1])
 
 
-def distance(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld] = (), env: Env | None = None) -> int:
+def distance(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld] = (), env: Env | None = None, *,
+             jokers: int = 0) -> int:
     """Tiles from ready to a special hand, as shanten counts them; UNREACHABLE when it cannot be made."""
-    target = special_target(hand, counts, melds, env or Env())
+    target = special_target(hand, counts, melds, env or Env(), jokers=jokers)
     return UNREACHABLE if target is None else target.distance
