@@ -174,7 +174,7 @@ def _value(ruleset: Any, option: Option) -> Any:
 
 def _worth(entry: Any) -> str:
     if getattr(entry, "limit", None):
-        return "limit" if entry.limit == 1 else f"{entry.limit:g} × limit"
+        return {1: "limit", 0.5: "½ limit", 0.25: "¼ limit"}.get(entry.limit, f"{entry.limit:g} × limit")
     parts = []
     if entry.points:
         parts.append(f"{entry.points} pt" + ("s" if entry.points != 1 else ""))

@@ -12,7 +12,7 @@ from game.client.scenes.new_game import NewGameScene
 from game.client.scenes.presets import ConfirmBox, NameBox
 from game.client.scenes.settings import SettingsScene
 from game.mods import get_ruleset
-from game.mods.custom_rules import list_custom_rulesets
+from game.mods.custom_rules import custom_ruleset, list_custom_rulesets
 from tests.client.helpers import click, key, make_app
 
 
@@ -167,3 +167,100 @@ def test_custom_rules_scene__new_games_presets_button_lists_a_preset_made_there(
     assert app.stack.top is new_game
     assert new_game.rulesets[new_game.ruleset.index].id == "custom-from-new-game"
     assert new_game.choices().ruleset == "custom-from-new-game"
+
+
+def focus_on(app: App, scene: SettingsScene, label: str, key_name: int = pygame.K_DOWN) -> object:
+    """Walk the keyboard focus until the control called ``label`` (or the group tabs, for "tabs") has it."""
+    for _ in range(len(scene.page_controls()) + 2):
+        controls = scene.page_controls()
+        if 0 <= scene.focus < len(controls):
+            control = controls[scene.focus]
+            if (label == "tabs" and control is scene.editor.tabs) or getattr(control, "label", None) == label:
+                return control
+        app.dispatch(key(key_name))
+    raise AssertionError(f"no control {label!r} on {scene.editor.group_name}")
+
+
+def test_custom_rules_scene__every_group_is_walked_and_changed_by_keyboard_and_saved_nested(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = open_rules(app)
+    choose(app, scene, "european")
+    editor = scene.editor
+    focus_on(app, scene, "tabs")
+    app.dispatch(key(pygame.K_RIGHT))
+    assert editor.group_name == "Scoring"
+    focus_on(app, scene, "Rounding")
+    app.dispatch(key(pygame.K_RIGHT))
+    app.dispatch(key(pygame.K_RIGHT))
+    assert editor.values["rounding.stage"] == "after_doubles"
+
+    focus_on(app, scene, "tabs", pygame.K_UP)
+    app.dispatch(key(pygame.K_RIGHT))
+    assert editor.group_name == "Payment & penalties"
+    focus_on(app, scene, "Payment")
+    app.dispatch(key(pygame.K_RIGHT))
+    assert editor.values["payment"] == "winner_only"
+    focus_on(app, scene, "Penalty for a faulty Out")
+    app.dispatch(key(pygame.K_SPACE))
+    assert editor.values["penalties.faulty_out"] is False
+
+    focus_on(app, scene, "tabs", pygame.K_UP)
+    app.dispatch(key(pygame.K_RIGHT))
+    assert editor.group_name == "Hands" and editor.scroll == 0
+    deep = focus_on(app, scene, "1 through 9 of One Suit")
+    assert editor.scroll > 0 and editor._shown(deep), "the list scrolls to the control in focus"
+    assert editor.viewport.contains(deep.rect)
+    app.dispatch(key(pygame.K_SPACE))
+    assert editor.values["scoring.one_to_nine.allowed"] is True
+    at = editor.scroll
+    app.dispatch(pygame.Event(pygame.MOUSEWHEEL, x=0, y=-2, flipped=False, precise_x=0.0, precise_y=-2.0))
+    assert editor.scroll == min(at + 2, editor._rows_total - 8), "the wheel scrolls the list"
+    shown = [c for c in editor.option_controls if editor._shown(c)]
+    assert shown and all(editor.viewport.contains(c.rect) for c in shown)
+    before = editor.values["special_hands_allowed"]
+    editor.scroll_to(0)
+    app.dispatch(click(option(scene, "Special hands allowed").rect.center))
+    assert editor.values["special_hands_allowed"] is not before, "a click on a switch of the list changes it"
+    app.dispatch(click(option(scene, "Special hands allowed").rect.center))
+
+    app.dispatch(click(editor.save_as_button.rect.center))
+    app.stack.apply_pending()
+    type_name(app, "Keys Only")
+    assert editor.current.id == "custom-keys-only", editor.message
+    assert editor.group_name == "Hands", "saving keeps the group shown"
+    assert custom_ruleset(app.folders, "custom-keys-only").options == {
+        "rounding.stage": "after_doubles", "payment": "winner_only", "penalties.faulty_out": False,
+        "scoring.one_to_nine.allowed": True}
+    ruleset = get_ruleset("custom-keys-only", tmp_path / "mods", tmp_path / "config")
+    assert (ruleset.rounding.stage, ruleset.payment, ruleset.penalties.faulty_out) == (
+        "after_doubles", "winner_only", False)
+    assert ruleset.item("one_to_nine").allowed
+
+
+def test_custom_rules_scene__a_group_offers_only_what_the_base_has(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = open_rules(app)
+    labels = lambda: [c.label for c in scene.editor.option_controls]  # noqa: E731
+    choose(app, scene, "classic")
+    open_group(app, scene, "Payment & penalties")
+    assert labels() == ["Payment"], "classic's files give no penalties"
+    open_group(app, scene, "Scoring")
+    assert "Minimum points" not in labels() and "Dealer's extra hands" not in labels()
+    choose(app, scene, "hongkong")
+    assert "Minimum points" in labels()
+    open_group(app, scene, "Payment & penalties")
+    assert "Payment" not in labels() and "Discarder pays for all" in labels()
+    assert "Penalty for a faulty Out" in labels()
+
+
+def test_custom_rules_scene__no_label_is_cut_short_in_any_preset(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = open_rules(app)
+    editor = scene.editor
+    for preset in list(editor.presets):
+        editor.select(preset.id)
+        assert editor.values, editor.message
+        for group, controls in editor.groups.items():
+            assert controls, (preset.id, group)
+            cut = [c.label for c in controls if not c.label_fits()]
+            assert not cut, (preset.id, group, cut)

@@ -84,6 +84,8 @@ class Switch(Toggle):
 
     detail: str = ""
     size: int = 17
+    smallest: int = 15
+    """The smallest size a long label is set in before it is cut short."""
     active: Callable[[], bool] | None = None
     """False: shown dimmed, as a special hand is while special hands are off (it can still be changed)."""
 
@@ -100,7 +102,7 @@ class Switch(Toggle):
     def label_size(self) -> int:
         """The label's size: a long name is set a little smaller before it is ever cut short."""
         size = self.size
-        while size > self.size - 2 and font(size).size(self.label)[0] > self.label_room():
+        while size > self.smallest and font(size).size(self.label)[0] > self.label_room():
             size -= 1
         return size
 
@@ -206,7 +208,7 @@ TAB_TOP, TAB_HEIGHT = 64, 40
 """The group tabs, below the preset chooser (offsets in the page area)."""
 CONTENT_TOP = 120
 GRID_ROW, GRID_HEIGHT, GRID_WIDTH, GRID_GAP = 52, 42, 440, 28
-LIST_ROW, LIST_HEIGHT, LIST_WIDTH, LIST_GAP, LIST_ROWS = 38, 34, 432, 20, 8
+LIST_ROW, LIST_HEIGHT, LIST_WIDTH, LIST_GAP, LIST_ROWS = 38, 34, 444, 6, 8
 """The Hands list scrolls by whole rows, so no row is ever cut by the edge of its window."""
 
 
@@ -230,6 +232,8 @@ class PresetEditor:
         self._rows: dict[int, int] = {}
         """The Hands list: the row of every control and heading (by id), before scrolling."""
         self._home: dict[int, pygame.Rect] = {}
+        self._followed: Any = None
+        """The control in focus the Hands list last scrolled to."""
         self.viewport = pygame.Rect(area.left, area.top + CONTENT_TOP, area.width, LIST_ROWS * LIST_ROW)
         self.chooser = Chooser(pygame.Rect(area.left + 110, area.top + 8, 560, 44), [], 0,
                                on_change=lambda i: self.select(self.presets[i].id))
@@ -338,7 +342,7 @@ class PresetEditor:
         if option.kind == "bool":
             small = option.group == "Hands"
             return Switch(rect, option.label, partial(self._get, option.key, flag=True), put, detail=option.detail,
-                          size=16 if small else 17)
+                          size=16 if small else 17, smallest=13 if small else 15)
         if option.kind == "choice":
             return Choice(rect, option.label, list(option.choices), get, put, shown)
         return Stepper(rect, option.label, [], get, put, shown, option=option)
@@ -365,7 +369,7 @@ class PresetEditor:
             mine = [o for o in self.options if o.group == "Hands" and o.part == part]
             if not mine:
                 continue
-            heading = Heading(pygame.Rect(area.left, top + row * LIST_ROW, area.width - 20, LIST_ROW), part,
+            heading = Heading(pygame.Rect(area.left, top + row * LIST_ROW, 2 * LIST_WIDTH + LIST_GAP, LIST_ROW), part,
                               partial(self._count, part))
             self.headings.append(heading)
             self._rows[id(heading)] = row
@@ -399,13 +403,17 @@ class PresetEditor:
         row = self._rows.get(id(widget))
         return row is None or self.scroll <= row < self.scroll + LIST_ROWS
 
-    def _follow_focus(self) -> None:
-        """Keep the control in the settings' keyboard focus inside the Hands list's window."""
+    def follow_focus(self) -> None:
+        """Bring the control that has just taken the settings' keyboard focus into the Hands list's window.
+
+        Only a change of focus scrolls: the wheel may then move the list away from it."""
         controls = self.controls
         focus = getattr(self.scene, "focus", -1)
-        if self.group_name != "Hands" or not 0 <= focus < len(controls):
+        control = controls[focus] if 0 <= focus < len(controls) else None
+        if self.group_name != "Hands" or control is None or control is self._followed:
             return
-        row = self._rows.get(id(controls[focus]))
+        self._followed = control
+        row = self._rows.get(id(control))
         if row is None:
             return
         if row < self.scroll:
@@ -425,10 +433,10 @@ class PresetEditor:
         return [self.chooser, self.tabs, *self.option_controls, *self.buttons]
 
     def _scrollbar(self) -> pygame.Rect:
-        return pygame.Rect(self.area.right - 10, self.viewport.top + 4, 8, self.viewport.height - 8)
+        return pygame.Rect(self.area.right - 8, self.viewport.top + 4, 7, self.viewport.height - 8)
 
     def handle(self, event: pygame.Event) -> bool:
-        self._follow_focus()
+        self.follow_focus()
         if not self.values:
             return any(w.handle(event) for w in (self.chooser, *self.buttons))
         if self.chooser.handle(event) or self.tabs.handle(event):
@@ -549,7 +557,7 @@ class PresetEditor:
     # -- drawing --------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        self._follow_focus()
+        self.follow_focus()
         area = self.area
         text(surface, "Preset", (area.left, self.chooser.rect.centery), 18, palette.text_dark, "bold", "midleft")
         self.chooser.draw(surface, palette)

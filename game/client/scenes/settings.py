@@ -381,6 +381,8 @@ class SettingsScene(Scene):
             if controls:
                 step = -1 if key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT else 1
                 self.focus = (self.focus + step) % len(controls)
+                if self.editor is not None:
+                    self.editor.follow_focus()  # the Rules page's Hands list scrolls to the control in focus
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE) and 0 <= self.focus < len(self.page_controls()):
             self._change(self.page_controls()[self.focus], -1 if key == pygame.K_LEFT else 1)
 
