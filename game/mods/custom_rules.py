@@ -76,6 +76,8 @@ class Option:
     """On the Hands page: what the line or hand pays, shown beside its name."""
     column: int = -1
     """The column of its page (0 left, 1 right); -1: the first half of the page's options go left."""
+    requires: str = ""
+    """The key of another option that must be on (or not ``none``) for this one to matter; shown dimmed if not."""
     everywhere: bool = False
     """Offered for every base (the play options, whose defaults mean the same in every ruleset); otherwise only
     for a base whose files give the key, so a penalty a ruleset never mentions is not offered for it."""
@@ -99,9 +101,9 @@ SCORING, PAYING = "Scoring", "Payment & penalties"
 OPTIONS: tuple[Option, ...] = (
     _play("flowers", "Flowers and seasons (144 tiles)"),
     _play("chows_allowed", "Chows allowed"),
-    _play("max_chows", "Most chows in a hand", "choice", choices=(None, 0, 1, 2, 3, 4)),
-    _play("chow_from_any", "Chows claimed from anyone"),
-    _play("chow_from_any_for_mah_jongg", "Chow from anyone to go out"),
+    _play("max_chows", "Most chows in a hand", "choice", choices=(None, 0, 1, 2, 3, 4), requires="chows_allowed"),
+    _play("chow_from_any", "Chows claimed from anyone", requires="chows_allowed"),
+    _play("chow_from_any_for_mah_jongg", "Chow from anyone to go out", requires="chows_allowed"),
     _play("pair_claim_for_mah_jongg", "Claim a pair to go out"),
     _play("sacred_discard", "Sacred discard", "choice", choices=("off", "last", "deal"),
           words=(("last", "last discard"), ("deal", "whole deal"))),
@@ -117,13 +119,14 @@ OPTIONS: tuple[Option, ...] = (
     _rule("losers_score_concealed", "Losers score their concealed sets", "bool", SCORING, 0),
     _rule("rounding.stage", "Rounding", "choice", SCORING, 1, choices=("none", "before_doubles", "after_doubles"),
           words=(("none", "off"), ("before_doubles", "before doubles"), ("after_doubles", "after doubles"))),
-    _rule("rounding.unit", "Round to a multiple of", "choice", SCORING, 1, choices=(2, 5, 10, 50, 100)),
+    _rule("rounding.unit", "Round to a multiple of", "choice", SCORING, 1, choices=(2, 5, 10, 50, 100),
+          requires="rounding.stage"),
     _rule("rounding.mode", "Rounding goes", "choice", SCORING, 1, choices=("up", "half_up"),
-          words=(("up", "always up"), ("half_up", "to the nearest"))),
+          words=(("up", "always up"), ("half_up", "to the nearest")), requires="rounding.stage"),
     _rule("penalties.dealer_bonus", "Dealer's extra hands", "choice", SCORING, 1,
           choices=(0, 8, 10, 25, 50, 100, 200), words=OFF, shown="{} a loser"),
     _rule("penalties.dealer_limit_win", "Limit for the dealer", "number", SCORING, 1, low=0, high=13,
-          words=((0, "never"), (1, "every win")), shown="win {} in a row"),
+          words=((0, "never"), (1, "every win")), shown="win {} in a row", requires="penalties.dealer_bonus"),
     _rule("payment", "Payment", "choice", PAYING, 0,
           choices=("east_double_losers_settle", "winner_only", "discarder_pays"),
           words=(("east_double_losers_settle", "between all"), ("winner_only", "winner only"),
@@ -134,7 +137,7 @@ OPTIONS: tuple[Option, ...] = (
     _rule("penalties.riichi_deposit", "Riichi deposit", "number", PAYING, 0, low=0, high=1000, step=100, words=OFF),
     _rule("penalties.faulty_out", "Penalty for a faulty Out", "bool", PAYING, 1),
     _rule("penalties.faulty_out_others", "A faulty Out pays others", "choice", PAYING, 1, choices=(0.25, 0.5, 1.0),
-          words=((0.25, "¼ limit"), (0.5, "½ limit"), (1.0, "the limit"))),
+          words=((0.25, "¼ limit"), (0.5, "½ limit"), (1.0, "the limit")), requires="penalties.faulty_out"),
     _rule("penalties.faulty_claim", "Penalty per faulty claim", "number", PAYING, 1, low=0, high=1000, step=50,
           words=OFF),
     _rule("penalties.five_last_tiles", "Five last tiles error", "bool", PAYING, 1),

@@ -28,6 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.new_game import Chooser
 from game.client.scenes.settings import Cycle
 from game.client.widgets import Button, TextField, Toggle, draw_panel
+from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
 from game.mods import custom_rules
 from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options_for
@@ -35,11 +36,20 @@ from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options
 log = logging.getLogger(__name__)
 
 ERROR = (176, 40, 32)
+PAYMENT_WORDS = {
+    "east_double_losers_settle": "Everybody pays the winner, East double, and the losers settle their differences.",
+    "winner_only": "Everybody pays the winner, East double; the losers settle nothing among themselves.",
+    "discarder_pays": "On a discard the discarder pays for all; a self-drawn win is paid by all, East double.",
+}
+"""The payment choices in words, under the Payment & penalties group."""
 
 
 @dataclass
 class Choice(Cycle):
     """A :class:`Cycle` whose label is cut to the room left of its value box."""
+
+    active: Callable[[], bool] | None = None
+    """False: shown dimmed, as the rounding unit is while rounding is off (it can still be changed)."""
 
     def label_room(self) -> int:
         """The width the label may take."""
@@ -55,6 +65,10 @@ class Choice(Cycle):
             super().draw(surface, palette)
         finally:
             self.label = full
+        if self.active is not None and not self.active():
+            veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
+            veil.fill((*palette.panel[:3], 120))
+            surface.blit(veil, self.rect)
 
 
 @dataclass
@@ -339,13 +353,22 @@ class PresetEditor:
     def _control(self, option: Option, rect: pygame.Rect) -> Any:
         get, put = partial(self._get, option.key), partial(self._set, option.key)
         shown = partial(describe, option)
+        control: Any
         if option.kind == "bool":
             small = option.group == "Hands"
-            return Switch(rect, option.label, partial(self._get, option.key, flag=True), put, detail=option.detail,
-                          size=16 if small else 17, smallest=13 if small else 15)
-        if option.kind == "choice":
-            return Choice(rect, option.label, list(option.choices), get, put, shown)
-        return Stepper(rect, option.label, [], get, put, shown, option=option)
+            control = Switch(rect, option.label, partial(self._get, option.key, flag=True), put,
+                             detail=option.detail, size=16 if small else 17, smallest=13 if small else 15)
+        elif option.kind == "choice":
+            control = Choice(rect, option.label, list(option.choices), get, put, shown)
+        else:
+            control = Stepper(rect, option.label, [], get, put, shown, option=option)
+        if option.requires and any(o.key == option.requires for o in self.options):
+            control.active = partial(self._on, option.requires)
+        return control
+
+    def _on(self, key: str) -> bool:
+        value = self.values.get(key)
+        return bool(value) and value != "none"
 
     def _build(self) -> None:
         """Lay out every group's controls for the options offered now."""
@@ -379,8 +402,8 @@ class PresetEditor:
                                    top + (row + i // 2) * LIST_ROW + (LIST_ROW - LIST_HEIGHT) // 2, LIST_WIDTH,
                                    LIST_HEIGHT)
                 control = self._control(option, rect)
-                if option.key != "special_hands_allowed" and option.key.startswith("special_hands."):
-                    control.active = partial(self._get, "special_hands_allowed", flag=True)
+                if option.key.startswith("special_hands."):
+                    control.active = partial(self._on, "special_hands_allowed")
                 self._rows[id(control)] = row + i // 2
                 self.groups["Hands"].append(control)
             row += (len(mine) + 1) // 2
@@ -592,19 +615,39 @@ class PresetEditor:
             pygame.draw.rect(surface, palette.panel_shade, self._scrollbar(), border_radius=4)
             pygame.draw.rect(surface, mix(palette.panel_edge, palette.panel, 0.3), self._thumb(), border_radius=4)
 
-    def _draw_note(self, surface: pygame.Surface, palette: Palette) -> None:
-        """Say what a group leaves out for this base, so an empty column does not look like a fault."""
+    def _notes(self) -> list[str]:
+        """A line or two under the Scoring and Payment groups: what the choices shown add up to."""
         keys = {o.key for o in self.options}
-        note = ""
-        if self.group_name == "Payment & penalties" and not any(k.startswith("penalties.") for k in keys):
-            note = "This ruleset has no penalties to change."
-        elif self.group_name == "Payment & penalties" and "payment" not in keys:
-            note = "Table-paid rulesets pay by their table: only who pays can change."
-        if note:
-            rows = max((len([c for c in self.option_controls if c.rect.left == x])
-                        for x in {c.rect.left for c in self.option_controls}), default=0)
-            y = self.area.top + CONTENT_TOP + rows * GRID_ROW + 8
-            text(surface, note, (self.area.left + 10, y), 15, palette.compass_dark, "sans")
+        if self.group_name == "Payment & penalties":
+            if "payment" in keys:
+                notes = [PAYMENT_WORDS.get(self.values["payment"], "")]
+            else:
+                notes = ["Paid by the table: on a discard the discarder pays double, the others single."]
+            if any(k.startswith("penalties.") for k in keys):
+                notes.append("Penalties are paid after the limit, never doubled for East.")
+            else:
+                notes.append("This ruleset has no penalties to change.")
+            return [n for n in notes if n]
+        # A table-paid ruleset (no payment choice) never doubles, so the example would mislead there.
+        if self.group_name == "Scoring" and {"rounding.stage", "rounding.unit", "rounding.mode", "payment"} <= keys:
+            rounding = Rounding(self.values["rounding.unit"], self.values["rounding.stage"],
+                                self.values["rounding.mode"])
+            if rounding.stage == "before_doubles":
+                score, how = rounding.apply(26) * 4, "rounded before doubling"
+            elif rounding.stage == "after_doubles":
+                score, how = rounding.apply(26 * 4), "rounded after doubling"
+            else:
+                score, how = 26 * 4, "not rounded"
+            return [f"For example, 26 points and 2 doubles score {score:,} ({how})."]
+        return []
+
+    def _draw_note(self, surface: pygame.Surface, palette: Palette) -> None:
+        rows = max((len([c for c in self.option_controls if c.rect.left == x])
+                    for x in {c.rect.left for c in self.option_controls}), default=0)
+        y = self.area.top + CONTENT_TOP + rows * GRID_ROW + 6
+        lines = [line for note in self._notes() for line in wrap(note, self.area.width - 20, 15)]
+        for i, line in enumerate(lines[:2]):
+            text(surface, line, (self.area.left + 10, y + i * 20), 15, palette.compass_dark, "sans")
 
     def _draw_status(self, surface: pygame.Surface, palette: Palette) -> None:
         area = self.area
