@@ -313,11 +313,11 @@ class PresetEditor:
         try:
             ruleset = load_ruleset(self.app.catalog, ruleset_id)
             options = options_for(ruleset)
-            values = {o.key: custom_rules.option_values(ruleset)[o.key] for o in options}
+            values = custom_rules.option_values(ruleset)
         except (DataFileError, AttributeError, KeyError) as exc:
             self.message, self.ok = f"ruleset {ruleset_id!r} does not load: {exc}", False
             options, values = (), {}
-        if [o.key for o in options] != [o.key for o in self.options] or options != self.options:
+        if options != self.options:
             self.options = options
             self._build()
         self.values, self.loaded = dict(values), dict(values)
