@@ -186,13 +186,20 @@ def _worth(entry: Any) -> str:
     return " + ".join(parts) or "nothing"
 
 
-def _hand_options(ruleset: Any) -> list[Option]:
-    """Every scoring line and special hand of ``ruleset``, on or off, under its heading of :data:`HAND_PARTS`."""
+def _hand_options(ruleset: Any, data: Any) -> list[Option]:
+    """Every scoring line and special hand of ``ruleset``, on or off, under its heading of :data:`HAND_PARTS`.
+
+    A special hand that a special-hands mod adds after the ruleset is loaded is not in the ruleset's files, so a
+    preset cannot switch it (its entry would lack the hand's pattern); it is left out."""
     found = []
     for hand in ruleset.special_hands:
+        if isinstance(data, dict) and not _present(data, ("special_hands", hand.id)):
+            continue
         found.append(Option(f"special_hands.{hand.id}.allowed", hand.name, "bool", section="ruleset",
                             group="Hands", part=HAND_PARTS[0], detail=_worth(hand)))
     for item in ruleset.scoring:
+        if isinstance(data, dict) and not _present(data, ("scoring", item.id)):
+            continue
         part = HAND_PARTS[3] if item.for_each is not None else HAND_PARTS[1] if item.doubles else HAND_PARTS[2]
         found.append(Option(f"scoring.{item.id}.allowed", item.name, "bool", section="ruleset", group="Hands",
                             part=part, detail=_worth(item)))
@@ -208,7 +215,7 @@ def options_for(ruleset: Any) -> tuple[Option, ...]:
     fixed = [o for o in OPTIONS if o.everywhere or (isinstance(data, dict) and _present(data, o.path))]
     if getattr(ruleset, "pay_table", None) is not None:
         fixed = [o for o in fixed if o.key != "payment"]
-    return (*fixed, *_hand_options(ruleset))
+    return (*fixed, *_hand_options(ruleset, data))
 
 
 def option_values(ruleset: Any) -> dict[str, Any]:

@@ -255,3 +255,22 @@ def test_custom_rules__hands_on_or_off_and_options_the_base_lacks(tmp_path) -> N
     update_custom_ruleset(folders, made.id, {"scoring.no_simples.allowed": True})
     assert custom_ruleset(folders, made.id).options == {"special_hands.all_green.allowed": True,
                                                         "penalties.dealer_bonus": 100}
+
+
+def test_custom_rules__a_hand_added_by_a_special_hands_mod_is_not_offered(tmp_path) -> None:
+    """Such a hand is not in the ruleset's files: a preset entry for it would have no pattern to extend."""
+    import shutil
+
+    from game.mods.catalog import build_catalog
+    from game.mods.custom_rules import options_for
+    from game.mods.rulesets import load_ruleset
+
+    folders = folders_for(tmp_path)
+    shutil.copytree(REPO / "examples" / "mods" / "extra-hands", folders.user_mods / "extra-hands")
+    classic = load_ruleset(build_catalog(folders, full=False), "classic")
+    assert any(h.id == "seven_twins" for h in classic.special_hands), "the example mod is loaded"
+    keys = {o.key for o in options_for(classic)}
+    assert "special_hands.seven_twins.allowed" not in keys
+    assert {f"special_hands.{h.id}.allowed" for h in classic.special_hands if h.id != "seven_twins"} <= keys
+    with pytest.raises(ModError, match="not offered"):
+        create_custom_ruleset(folders, "classic", "Twins", {"special_hands.seven_twins.allowed": False})
