@@ -4,8 +4,9 @@ Prints ``{"deltas": [...], "payments": [{"from", "to", "amount"}, ...]}``; the d
 
 Optional keys beyond the contract, for the Four Winds penalties: ``liable`` (the seat that pays for all),
 ``dealer_wins`` (East's wins in a row, this one included), ``faulty_out`` (the seat whose declaration of going
-out was faulty; ``winner`` null), ``faulty_claims`` (four counts), ``riichi`` (seats that declared) and
-``ready`` (seats with a ready hand when the wall ran out); and ``special_hand`` (the id or name of the winner's
+out was faulty; ``winner`` null), ``faulty_claims`` (four counts), ``riichi`` (seats that declared),
+``ready`` (seats with a ready hand when the wall ran out) and ``cannon`` (the seat that let off a cannon, British
+L77-L89: it pays for all and the losers settle nothing); and ``special_hand`` (the id or name of the winner's
 special hand: one worth more than the limit, such as a double limit, is paid at its value).
 """
 
@@ -21,7 +22,7 @@ from game.core.settle import Settlement
 
 REQUIRED = ("east", "winner", "scores")
 OPTIONAL = ("ruleset", "discarder", "self_drawn", "liable", "dealer_wins", "faulty_out", "faulty_claims", "riichi",
-            "ready", "special_hand")
+            "ready", "special_hand", "cannon")
 
 
 def settle_request(ruleset: Any, data: dict[str, Any]) -> Settlement:
@@ -35,7 +36,7 @@ def settle_request(ruleset: Any, data: dict[str, Any]) -> Settlement:
             dealer_wins=typed(data, "dealer_wins", int, 0), faulty_out_by=typed(data, "faulty_out", int),
             faulty_claim_counts=typed(data, "faulty_claims", list, [0, 0, 0, 0]),
             riichi=typed(data, "riichi", list, []), ready=typed(data, "ready", list, []),
-            special_hand=typed(data, "special_hand", str))
+            special_hand=typed(data, "special_hand", str), cannon_by=typed(data, "cannon", int))
     except ValueError as exc:
         raise RequestError(str(exc)) from None
 

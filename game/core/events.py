@@ -226,6 +226,20 @@ class MahJonggDeclared(Event):
 
 
 @dataclass(frozen=True)
+class CannonLetOff(Event):
+    """``seat`` let off a cannon (British L77-L89): its discard went out ``winner``, who showed the pattern
+    ``pattern``. It pays the winner for everybody and the losers settle nothing among themselves, unless
+    ``no_choice``: waiting to go out, it had no other discard that kept its hand ready (L89)."""
+
+    kind: ClassVar[str] = "cannon"
+    seat: int
+    winner: int
+    tile: int
+    pattern: str
+    no_choice: bool
+
+
+@dataclass(frozen=True)
 class FaultyOut(Event):
     """A declaration of going out with a hand that is not complete: the hand ends (Four Winds L230, L876)."""
 

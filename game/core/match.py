@@ -118,7 +118,8 @@ class Match:
         scores = []
         for seat in range(4):
             context = result.context if seat == result.winner else WinContext(winner=False)
-            scored = self.judge.score(table.hand_spec(seat), context)  # type: ignore[attr-defined]
+            # The table's judge: a goulash hand's judge knows its wild tiles.
+            scored = table.judge.score(table.hand_spec(seat), context)  # type: ignore[attr-defined]
             if seat == result.winner:
                 self._winner_special = getattr(scored, "special_hand_id", None)
             scores.append(scored.score)
@@ -173,6 +174,7 @@ class Match:
             nine_tiles_by=result.one_suit_feeder,
             # A special hand worth more than the limit (a double limit) is paid at its value.
             special_hand=self._winner_special,
+            cannon_by=result.liable,
         )
         deltas = tuple(settlement.deltas)
         if result.winner is not None or any(deltas):

@@ -73,23 +73,29 @@ def settle_hand(ruleset: Ruleset, east: int, winner: int | None, scores: Sequenc
                 discarder: int | None = None, self_drawn: bool = False, *, liable: int | None = None,
                 dealer_wins: int = 0, faulty_out_by: int | None = None, faulty_claim_counts: Sequence[int] = (0,) * 4,
                 riichi: Collection[int] = (), ready: Collection[int] = (), five_last_tiles_by: int | None = None,
-                nine_tiles_by: int | None = None, special_hand: str | None = None) -> Settlement:
+                nine_tiles_by: int | None = None, special_hand: str | None = None,
+                cannon_by: int | None = None) -> Settlement:
     """Everything paid at the end of a hand: the hand scores (:func:`game.core.settle.settle`), then a faulty
     declaration of going out, faulty claims, Riichi deposits, and the ready hands after a draw.
 
     ``five_last_tiles_by`` / ``nine_tiles_by``: the seat that made the five last tiles error or the nine tiles
     error (L1825-L1833); it pays the winner for all the losers when the ruleset has that penalty on and nobody
     else is already named ``liable``. ``special_hand``: the winner's special hand, for one worth more than the
-    limit (see :func:`game.core.settle.settle`)."""
+    limit (see :func:`game.core.settle.settle`). ``cannon_by``: the seat that let off a cannon (British L77-L89):
+    with the ruleset's cannon penalty it pays the winner for all the losers, who settle nothing among
+    themselves."""
     if faulty_out_by is not None and winner is not None:
         raise ValueError(f"a hand that ends in a faulty declaration has no winner, got winner {winner}")
+    cannon = bool(ruleset.penalties.cannon) and cannon_by is not None and cannon_by != winner and winner is not None
+    if cannon and liable is None:
+        liable = cannon_by
     if liable is None and winner is not None:
         if ruleset.penalties.nine_tiles and nine_tiles_by is not None and nine_tiles_by != winner:
             liable = nine_tiles_by
         elif ruleset.penalties.five_last_tiles and five_last_tiles_by is not None and five_last_tiles_by != winner:
             liable = five_last_tiles_by
     parts = [settle(ruleset, east, winner, scores, discarder, self_drawn, liable=liable, dealer_wins=dealer_wins,
-                    special_hand=special_hand)]
+                    special_hand=special_hand, losers_settle=not cannon)]
     if faulty_out_by is not None:
         parts.append(faulty_out(ruleset, east, faulty_out_by))
     parts.append(faulty_claims(ruleset, winner, faulty_claim_counts))

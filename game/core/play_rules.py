@@ -45,6 +45,11 @@ class PlayRules:
     goulash: tuple[tuple[str, int], ...] = ()
     """Tile passes in the hand after a wash-out (a dead hand), e.g. the British goulash: across, east_south,
     east_north, three tiles each. Empty: no goulash."""
+    goulash_wild: str = ""
+    """A tile code whose four tiles are wild in the goulash hand (British 2 Bamboo, L99, A-004-9): they play as
+    jokers do in that hand, standing in pungs and kongs. Empty: none."""
+    goulash_chows: bool = True
+    """Chows may be made in the goulash hand; False: none, except inside a special hand (British L107)."""
 
     chows_allowed: bool = True
     max_chows: int | None = None

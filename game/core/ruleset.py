@@ -11,8 +11,10 @@ from dataclasses import dataclass, field
 from enum import StrEnum
 from typing import Literal
 
-from game.core.patterns import Pattern, Spec
+from game.core.melds import Meld
+from game.core.patterns import Env, Pattern, Spec
 from game.core.play_rules import PlayRules
+from game.core.tiles import NUM_KINDS, Tile
 
 
 class PaymentScheme(StrEnum):
@@ -146,6 +148,55 @@ class PayTable:
 
 
 @dataclass(frozen=True)
+class CannonRule:
+    """One way of "letting off a cannon" (British L77-L89): a player shows ``sets`` declared sets whose tiles all
+    fit ``shown`` (with ``only``, every set they show does), and somebody discards a tile that fits ``discard``.
+
+    A suit variable in both specs is the same suit: ``shown: {suit: s}`` and ``discard: {suit: s}`` is "all sets
+    one suit, any other tile of that suit". Jokers standing in a set are left out of the test.
+    """
+
+    name: str
+    shown: Spec
+    discard: Spec
+    sets: int = 1
+    only: bool = False
+
+    def danger(self, melds: tuple[Meld, ...] | list[Meld], env: Env) -> list[dict[str, int]]:
+        """The bindings under which ``melds`` show the pattern (empty: they do not); the discard that lets off
+        the cannon is one that fits ``discard`` under any of them."""
+        found: list[dict[str, int]] = []
+        candidates: list[dict[str, int]] = [{}]
+        if self.shown.variables():  # each set shown may fix the variables (its suit) for all the others
+            candidates = [b for b in (self._fits(meld, {}, env) for meld in melds) if b is not None]
+        for start in candidates:
+            fitting = 0
+            for meld in melds:
+                if self._fits(meld, start, env) is not None:
+                    fitting += 1
+                elif self.only:
+                    fitting = -1
+                    break
+            if fitting >= self.sets and start not in found:
+                found.append(start)
+        return found
+
+    def fires(self, melds: tuple[Meld, ...] | list[Meld], tile: Tile, env: Env) -> bool:
+        """Whether discarding ``tile`` to a player showing ``melds`` lets off this cannon."""
+        return any(self.discard.match(tile, b, env) is not None for b in self.danger(melds, env))
+
+    def _fits(self, meld: Meld, bindings: dict[str, int], env: Env) -> dict[str, int] | None:
+        b: dict[str, int] | None = bindings
+        for tile in meld.tiles:
+            if tile >= NUM_KINDS:  # a joker takes the part of whatever tile the set needs
+                continue
+            b = self.shown.match(tile, b, env)
+            if b is None:
+                return None
+        return b
+
+
+@dataclass(frozen=True)
 class Penalties:
     """Payments besides the hand scores (Four Winds, L401-L421): each amount 0 or None when it is not used.
 
@@ -167,6 +218,9 @@ class Penalties:
     dealer_bonus: int = 0
     dealer_limit_win: int = 0
     riichi_deposit: int = 0
+    cannon: tuple[CannonRule, ...] = ()
+    """British "letting off a cannon" (L77-L89): the discarder of such a tile that goes the player out pays for
+    all the losers, who then settle nothing among themselves; empty: no such penalty."""
 
 
 @dataclass(frozen=True)
@@ -187,6 +241,11 @@ class Ruleset:
     """Set: the hand's points are looked up here (table-paid rulesets); None: points × 2^doubles."""
     min_points: int = 0
     """A winning hand needs at least this many points (Hong Kong's Minimum Points, L1729); 0 = any."""
+    min_doubles: int = 0
+    """A winning hand needs at least this many doubles, or a limit score such as a special hand's (the British
+    club's 2 doubles, L450); 0 = any."""
+    min_doubles_not_counting: tuple[str, ...] = ()
+    """Scoring items whose doubles do not count towards ``min_doubles`` (the club's flowers and seasons)."""
     discarder_pays_all: bool = False
     """Hong Kong payments: on a discard win the discarder pays what all three would have paid (L1773)."""
     penalties: Penalties = Penalties()

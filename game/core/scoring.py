@@ -7,7 +7,9 @@ complete), each special hand that matches. A total-value special hand replaces t
     hand score = rounding(points) × 2^doubles, capped at the ruleset's limit
 
 A table-paid ruleset (Hong Kong) adds up its points (faan) and looks the hand's base pay value up in its
-``pay_table``; a limit hand pays the limit. A ruleset with ``min_points`` refuses a winning hand worth less.
+``pay_table``; a limit hand pays the limit. A ruleset with ``min_points`` refuses a winning hand worth less, one
+with ``min_doubles`` a winning hand with fewer doubles (not counting ``min_doubles_not_counting``) and no limit
+score.
 
 Losers are scored with ``WinContext(winner=False)``: their declared sets, their concealed pungs (A27) and their
 flowers, with every item that is not "Mah Jongg hand only".
@@ -15,6 +17,7 @@ flowers, with every item that is not "Mah Jongg hand only".
 
 from __future__ import annotations
 
+import dataclasses
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -159,6 +162,7 @@ class RulesetJudge:
     cache_size: int = 50_000
     _shape_cache: dict[tuple[HandSpec, WinContext], WinShape | None] = field(default_factory=dict, repr=False)
     _set_items: dict[tuple[str, Tile, bool, int, int], frozenset[str]] = field(default_factory=dict, repr=False)
+    _variants: dict[tuple[tuple[str, Any], ...], RulesetJudge] = field(default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         rs = self.ruleset
@@ -172,6 +176,17 @@ class RulesetJudge:
         self._item_by_id = {i.id: i for i in self._items}
         self._needs_waits = any("only_possible_tile" in i.when for i in self._items)
 
+    def with_play(self, **changes: Any) -> RulesetJudge:
+        """This judge for a hand played under changed play options (a goulash hand's wild tiles, no chows);
+        made once per set of changes."""
+        key = tuple(sorted(changes.items()))
+        judge = self._variants.get(key)
+        if judge is None:
+            play = dataclasses.replace(self.ruleset.play, **changes)
+            judge = RulesetJudge(dataclasses.replace(self.ruleset, play=play), self.cache_size)
+            self._variants[key] = judge
+        return judge
+
     # -- the Judge protocol -------------------------------------------------------------------------------------
 
     def mah_jongg(self, hand: HandSpec, context: WinContext) -> WinShape | None:
@@ -182,7 +197,7 @@ class RulesetJudge:
             return cache[key]
         shape = self._shape(hand, context)
         # Below the minimum, declaring out would be a faulty declaration: the hand is not a way out.
-        if (shape is not None and self.ruleset.min_points and context.winner
+        if (shape is not None and (self.ruleset.min_points or self.ruleset.min_doubles) and context.winner
                 and not self.score(hand, context).mah_jongg):
             shape = None
         if len(cache) >= self.cache_size:
@@ -336,6 +351,19 @@ class RulesetJudge:
             return ScoreResult(True, False, None, 0, 0, 0, False, (), (), code=NOT_MAH_JONGG,
                                message=f"not a Mah Jongg hand: {format_tiles(hand.concealed)!r}"
                                + (f" with {', '.join(repr(m.code) for m in hand.melds)}" if hand.melds else ""))
+        if self.ruleset.min_doubles:
+            # The hand goes out by a reading that has the doubles (or a limit score), the best such one counting.
+            enough = [c for c in candidates if c.limited or self._minimum_doubles(c) >= self.ruleset.min_doubles]
+            if not enough:
+                most = max(candidates, key=self._minimum_doubles)
+                return ScoreResult(True, False, None, most.points, most.doubles, 0, False, tuple(most.items),
+                                   tuple(most.groups), code=BELOW_MINIMUM,
+                                   message=f"expected at least {self.ruleset.min_doubles} doubles to go out"
+                                   + (" (" + ", ".join(self._not_counting_names()) + " not counted)"
+                                      if self.ruleset.min_doubles_not_counting else "")
+                                   + f", the hand has {self._minimum_doubles(most)}: "
+                                   f"{format_tiles(hand.concealed)!r}")
+            candidates = enough
         best = max(candidates, key=lambda c: (c.score, c.special is not None, c.points))
         minimum = self.ruleset.min_points
         if minimum and best.points < minimum and not best.limited:
@@ -343,6 +371,15 @@ class RulesetJudge:
                                code=BELOW_MINIMUM, message=f"expected at least {minimum} points to go out, the hand "
                                f"has {best.points}: {format_tiles(hand.concealed)!r}")
         return self._result(best, winner=True, mah_jongg=True)
+
+    def _minimum_doubles(self, candidate: _Candidate) -> int:
+        """The doubles of a reading that count towards the ruleset's ``min_doubles``."""
+        ignored = self.ruleset.min_doubles_not_counting
+        return sum(e.doubles for e in candidate.items if e.id not in ignored)
+
+    def _not_counting_names(self) -> list[str]:
+        names = {i.id: i.name for i in self.ruleset.scoring}
+        return [names.get(item_id, item_id) for item_id in self.ruleset.min_doubles_not_counting]
 
     def _result(self, best: _Candidate, *, winner: bool, mah_jongg: bool) -> ScoreResult:
         special = best.special

@@ -58,14 +58,15 @@ def _seat(value: object, what: str) -> int:
 
 def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int], discarder: int | None = None,
            self_drawn: bool = False, *, liable: int | None = None, dealer_wins: int = 0,
-           special_hand: str | None = None) -> Settlement:
+           special_hand: str | None = None, losers_settle: bool = True) -> Settlement:
     """Settle one hand under ``ruleset.payment``; raise ``ValueError`` for seats or scores out of range.
 
     ``liable``: a seat that pays the winner for all the losers (Four Winds' five-last-tiles and nine-tiles
     errors, L1825-L1833); the losers still settle among themselves where they do (A30). ``dealer_wins``: how many
     hands in a row East has now won, for the dealer's extra-hand bonus (see :func:`dealer_bonus`).
     ``special_hand``: the id (or name) of the special hand the winner scored, whose value in limits caps the
-    winner's score when it is above one limit.
+    winner's score when it is above one limit. ``losers_settle`` False: the losers settle nothing among
+    themselves this hand even where they usually do (British letting off a cannon, L87).
     """
     from game.core.ruleset import PaymentScheme
 
@@ -114,7 +115,7 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
     else:
         for seat in losers:
             pay(seat, winner, owed[seat])
-    if scheme is PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE:
+    if scheme is PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE and losers_settle:
         for i, a in enumerate(losers):
             for b in losers[i + 1:]:
                 factor = 2 if east in (a, b) else 1

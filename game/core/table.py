@@ -24,6 +24,7 @@ from typing import ClassVar
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.events import (
     BonusExposed,
+    CannonLetOff,
     DiceThrown,
     DiscardClaimed,
     DiscardTakenBack,
@@ -50,9 +51,10 @@ from game.core.events import (
 )
 from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
+from game.core.patterns import Env
 from game.core.play_rules import PlayRules
 from game.core.refusals import refusal
-from game.core.tiles import JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of
+from game.core.tiles import JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
 from game.errors import IllegalActionError
@@ -111,6 +113,19 @@ class HandResult:
     one_suit_feeder: int | None = None
     """The nine tiles error (L1831-L1833): the seat whose discard let the winner complete a one-suit hand of
     melded sets (None when the hand is not pure one suit or nobody fed it)."""
+    cannon_by: int | None = None
+    """The seat that let off a cannon (British L77-L89): the winner showed one of the ruleset's cannon patterns
+    and went out on this seat's discard of the dangerous tile. It pays for all the losers unless ``no_choice``."""
+    cannon: str = ""
+    """The name of the cannon pattern the winner showed (for the score box)."""
+    no_choice: bool = False
+    """The cannon's discarder was waiting to go out and every discard keeping the hand ready was a dangerous
+    one: "No choice!" (L89), and no penalty."""
+
+    @property
+    def liable(self) -> int | None:
+        """The seat paying the winner for all the losers by a rule of play, if any (the cannon's discarder)."""
+        return None if self.no_choice else self.cannon_by
 
 
 class Table:
@@ -126,6 +141,12 @@ class Table:
         self.hand_number = hand_number
         self.goulash = goulash
         self.passes = rules.goulash if goulash else rules.charleston
+        if goulash:
+            self.judge = _goulash_judge(judge, rules)
+        penalties = getattr(getattr(judge, "ruleset", None), "penalties", None)
+        self._cannon_rules = tuple(getattr(penalties, "cannon", ()))
+        self._before_discard: HandSpec | None = None
+        """The discarder's hand just before the last discard, for "No choice!"."""
         self._pass_step = 0
         self._passes_chosen: dict[int, PassTiles] = {}
         self.rng = random.Random(seed)
@@ -183,6 +204,12 @@ class Table:
         self.wall = Wall.build(self.rng, flowers=r.flowers, jokers=r.jokers, stacks_per_side=r.stacks_per_side,
                                kong_box_stacks=0 if r.replacements_from_wall_end else r.kong_box_stacks,
                                kong_box_moves=r.kong_box_moves)
+        if self.goulash and r.goulash_wild:
+            # The wild tiles play as jokers for this hand only (L99): the same shuffle, the wild kind turned.
+            wild = tile_from_code(r.goulash_wild)
+            for position, tile in self.wall.tiles.items():
+                if tile == wild:
+                    self.wall.tiles[position] = JOKER
         self._emit(WallBuilt(self.wall.stacks_per_side, len(self.wall.tiles)))
         first = throw_dice(self.rng, r.dice_for_wall)
         self._emit(DiceThrown(self.east, first, "wall"))
@@ -444,7 +471,7 @@ class Table:
 
     def _may_chow(self, seat: int, discarder: int) -> bool:
         r = self.rules
-        if not r.chows_allowed or r.chow_only_for_mah_jongg:
+        if not r.chows_allowed or r.chow_only_for_mah_jongg or (self.goulash and not r.goulash_chows):
             return False
         if (seat - discarder) % 4 != 1 and not r.chow_from_any:
             return False
@@ -593,6 +620,7 @@ class Table:
             self._declare_kong(seat, action.tile)
         elif isinstance(action, Discard):
             self._late_unseen = self.wall.live_count <= 5 and not self._visible(action.tile)
+            self._before_discard = self.hand_spec(seat) if self._cannon_rules else None
             p.concealed.remove(action.tile)
             p.discards.append(action.tile)
             p.own_discards.append(action.tile)
@@ -671,9 +699,10 @@ class Table:
         self.claims_made += 1
         self._note_one_suit_feeder(seat, tile, discarder)
         if claim.type == "mah_jongg":
+            cannon = self._cannon_shown(seat, tile)
             self.players[seat].concealed.append(tile)
             context = self._discard_context(discarder)
-            self._win(seat, tile, context, discarder)
+            self._win(seat, tile, context, discarder, cannon)
             return
         p = self.players[seat]
         p.missed.clear()
@@ -688,6 +717,29 @@ class Table:
             self._draw(seat, loose=True)
         else:
             self._drawn, self._drawn_from, self.phase = None, None, "turn"
+
+    # -- letting off a cannon (British L77-L89) ----------------------------------------------------------------
+
+    def _cannon_shown(self, seat: int, tile: Tile) -> str | None:
+        """The name of the first cannon pattern ``seat``'s declared sets show and ``tile`` fires, or None."""
+        melds = self.players[seat].melds
+        if not melds:
+            return None
+        env = Env(self.seat_wind(seat), self.round_wind)
+        return next((rule.name for rule in self._cannon_rules if rule.fires(melds, tile, env)), None)
+
+    def _dangerous(self, discarder: int, tile: Tile) -> bool:
+        return any(self._cannon_shown(other, tile) for other in range(4) if other != discarder)
+
+    def _had_no_choice(self, seat: int, tile: Tile) -> bool:
+        """"No choice!" (L89): ``seat`` discards a dangerous tile while waiting to go out, and every discard that
+        keeps its hand ready is dangerous. The seed asks for a waiting hand: A-004-16's other case (every tile
+        held dangerous, ready or not) is not taken, since the source excuses only a player "waiting to go
+        mah-jong"."""
+        if self._before_discard is None:
+            return False
+        ready = self.judge.ready_discards(self._before_discard)
+        return tile in ready and all(self._dangerous(seat, t) for t in ready)
 
     def _note_one_suit_feeder(self, seat: int, tile: Tile, discarder: int) -> None:
         """Remember who fed ``seat`` a suit tile while it showed three melded pungs or kongs of that suit: a later
@@ -755,7 +807,8 @@ class Table:
 
     # -- the end ----------------------------------------------------------------------------------------------
 
-    def _win(self, seat: int, tile: Tile | None, context: WinContext, from_seat: int | None) -> None:
+    def _win(self, seat: int, tile: Tile | None, context: WinContext, from_seat: int | None,
+             cannon: str | None = None) -> None:
         context = WinContext(True, tile, context.won_by, context.last_wall_tile, context.original_hand,
                              self.players[seat].standing, context.first_discard, self.players[seat].riichi,
                              context.first_draw)
@@ -766,9 +819,14 @@ class Table:
         one_suit = all(is_suit(t) for t in tiles) and len({suit_of(t) for t in tiles}) == 1
         feeder = p.one_suit_feeder if one_suit else None
         late = context.won_by == "discard" and self._late_unseen
+        cannon_by = from_seat if cannon is not None else None
+        no_choice = cannon_by is not None and tile is not None and self._had_no_choice(cannon_by, tile)
         self.result = HandResult(seat, context.won_by, tile, from_seat, shape, context, late_unseen_discard=late,
-                                 one_suit_feeder=feeder)
+                                 one_suit_feeder=feeder, cannon_by=cannon_by, cannon=cannon or "",
+                                 no_choice=no_choice)
         self._emit(MahJonggDeclared(seat, tile, context.won_by, from_seat, shape.special_hand if shape else None))
+        if cannon_by is not None and cannon is not None and tile is not None:
+            self._emit(CannonLetOff(cannon_by, seat, tile, cannon, no_choice))
 
     def _dead(self, reason: str) -> None:
         self.phase = "over"
@@ -787,3 +845,17 @@ def _with_jokers(tile: Tile, size: int, natural: int, jokers: int) -> list[tuple
         if size - n <= jokers:
             ways.append((tile,) * n + (JOKER,) * (size - n))
     return ways
+
+
+def _goulash_judge(judge: Judge, rules: PlayRules) -> Judge:
+    """The judge of a goulash hand: its wild tiles count as jokers, and without chows a regular hand has none (a
+    special hand may still hold them, L107)."""
+    changes: dict[str, object] = {}
+    if rules.goulash_wild:
+        changes["jokers"] = 4
+    if not rules.goulash_chows:
+        changes["chows_allowed"] = False
+    with_play = getattr(judge, "with_play", None)
+    if not changes or with_play is None:
+        return judge
+    return with_play(**changes)

@@ -28,12 +28,13 @@ from game.core.patterns import (
     TileVar,
 )
 from game.core.readings import HAND_CONDITIONS
-from game.core.ruleset import BonusSelector, ScoringItem, SetSelector, SpecialHand
+from game.core.ruleset import BonusSelector, CannonRule, ScoringItem, SetSelector, SpecialHand
 from game.core.tiles import NUM_KINDS, WIND_LETTERS, tile_from_code
 from game.errors import InvalidTilesError
 from game.rules.schema import (
     PLURALS,
     SET_KINDS,
+    CannonModel,
     ElementModel,
     ForEachModel,
     PatternModel,
@@ -396,3 +397,15 @@ def _selector(model: ForEachModel, loc: Location, report: Report) -> SetSelector
         if tile.variables():
             report((*loc, "tile"), "a scoring item's tile spec cannot use variables")
     return SetSelector(frozenset(kinds), model.exposed, tile)
+
+
+def compile_cannon(model: CannonModel, loc: Location, report: Report) -> CannonRule:
+    """One way of letting off a cannon; ``shown`` and ``discard`` share their variables (the same suit)."""
+    scope = _Scope(report)
+    shown = compile_spec(model.shown, (*loc, "shown"), scope)
+    discard = compile_spec(model.discard, (*loc, "discard"), scope)
+    unbound = discard.variables() - shown.variables()
+    if unbound:
+        report((*loc, "discard"), f"variables {', '.join(sorted(unbound))} are not used in 'shown', so nothing "
+                                  f"binds them")
+    return CannonRule(model.name, shown, discard, model.sets, model.only)

@@ -21,9 +21,10 @@ from pydantic import ValidationError
 
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHand
+from game.core.tiles import NUM_KINDS, tile_from_code
 from game.datafile import YamlDocument, load_yaml, validation_problems
-from game.errors import DataFileError, Problem, RulesetError
-from game.rules.compile import Location, compile_item, compile_special_hand
+from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError
+from game.rules.compile import Location, compile_cannon, compile_item, compile_special_hand
 from game.rules.schema import HandFileModel, RulesetModel
 
 PathLike = str | os.PathLike[str]
@@ -187,13 +188,26 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
     # Four Winds checks a declaration only after it is made when a penalty can follow from it (L1472, L1977).
     if model.penalties.faulty_out or model.penalties.faulty_claim:
         play_values["faulty_declarations"] = True
+    if play_values.get("goulash_wild"):
+        try:
+            if tile_from_code(play_values["goulash_wild"]) >= NUM_KINDS:
+                raise InvalidTilesError("not a suit or honour tile")
+        except InvalidTilesError:
+            report(("play", "goulash_wild"), f"expected the code of a suit or honour tile such as 2B, got "
+                                             f"{play_values['goulash_wild']!r}")
+    for i, item_id in enumerate(model.min_doubles_not_counting):
+        if item_id not in item_ids:
+            report(("min_doubles_not_counting", i), f"{item_id!r} is not a scoring item")
+    cannon = tuple(compile_cannon(rule, ("penalties", "cannon", i), report)
+                   for i, rule in enumerate(model.penalties.cannon))
     rules = PlayRules(**play_values)
     return Ruleset(
         id=model.id, name=model.name, description=model.description, play=rules, scoring=items,
         special_hands=tuple(hands), special_hands_allowed=model.special_hands_allowed, limit=model.limit,
         rounding=Rounding(**model.rounding.model_dump()), payment=model.payment, pay_table=table,
-        min_points=model.min_points, discarder_pays_all=model.discarder_pays_all,
-        penalties=Penalties(**model.penalties.model_dump()),
+        min_points=model.min_points, min_doubles=model.min_doubles,
+        min_doubles_not_counting=tuple(model.min_doubles_not_counting), discarder_pays_all=model.discarder_pays_all,
+        penalties=Penalties(**{**model.penalties.model_dump(exclude={"cannon"}), "cannon": cannon}),
         losers_score_concealed=model.losers_score_concealed, extends=model.extends,
     )
 

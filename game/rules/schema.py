@@ -242,6 +242,9 @@ _PLAY_DOCS = {
     "charleston": "tile passes before play in every hand: [direction, tiles] steps; direction right, across, "
                   "left, east_south or east_north",
     "goulash": "tile passes after a wash-out (a dead hand), as charleston steps",
+    "goulash_wild": "a tile code (such as 2B) whose four tiles are wild in the goulash hand, playing as jokers "
+                    "do: standing in pungs and kongs (empty: none)",
+    "goulash_chows": "chows may be made in the goulash hand; false: none, except inside a special hand",
     "chows_allowed": "players may collect chows",
     "max_chows": "at most this many chows in a hand (null = any)",
     "chow_from_any_for_mah_jongg": "a chow may be claimed from any player when it completes Mah Jongg (rule 15b)",
@@ -296,6 +299,18 @@ def _play_model() -> type[BaseModel]:
 PlayModel = _play_model()
 
 
+class CannonModel(_Model):
+    """One pattern of "letting off a cannon": the sets a player shows and the discard that completes their hand."""
+
+    name: str = Field(description="what the players are told, such as 'two pungs of Dragons shown'")
+    shown: TileSpecIn = Field(description="the tiles of the sets shown (every tile of a set must fit; a suit "
+                                          "variable such as {suit: s} is the same suit in every set and in "
+                                          "'discard')")
+    sets: int = Field(1, ge=1, le=4, description="how many such sets shown at least")
+    only: bool = Field(False, description="every set the player shows must fit 'shown'")
+    discard: TileSpecIn = Field(description="the discard that lets off the cannon")
+
+
 class PenaltiesModel(_Model):
     """Penalties and payments besides the hand scores (Four Winds, L401-L421)."""
 
@@ -312,6 +327,10 @@ class PenaltiesModel(_Model):
     dealer_limit_win: int = Field(0, ge=0, description="on this many wins in a row East's hand pays the limit "
                                                        "instead of the bonus (0 = never)")
     riichi_deposit: int = Field(0, ge=0, description="what a Riichi declaration costs; it goes to the winner")
+    cannon: list[CannonModel] = Field(
+        default_factory=list, description="letting off a cannon (British): a discard of the dangerous tile that "
+                                          "goes out a player showing the pattern makes the discarder pay for all, "
+                                          "and the losers settle nothing among themselves (empty: no such penalty)")
 
 
 class RulesetModel(_Model):
@@ -332,6 +351,10 @@ class RulesetModel(_Model):
         None, description="table-paid scoring (Hong Kong faan): [least points, base pay value] steps in increasing "
                           "order; the points are added up, never doubled, and a limit hand pays the limit")
     min_points: int = Field(0, ge=0, description="a winning hand needs at least this many points (0 = any)")
+    min_doubles: int = Field(0, ge=0, description="a winning hand needs at least this many doubles, or a limit "
+                                                 "score such as a special hand's (0 = any)")
+    min_doubles_not_counting: list[Id] = Field(
+        default_factory=list, description="scoring items whose doubles do not count towards min_doubles")
     discarder_pays_all: bool = Field(False, description="hongkong payment: on a discard win the discarder pays "
                                                         "for all three losers")
     penalties: PenaltiesModel = Field(default_factory=PenaltiesModel,
@@ -364,3 +387,5 @@ class HandFileModel(_Model):
 
 ElementModel.model_rebuild()
 TileSpecMap.model_rebuild()
+CannonModel.model_rebuild()
+PenaltiesModel.model_rebuild()
