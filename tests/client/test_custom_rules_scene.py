@@ -264,3 +264,20 @@ def test_custom_rules_scene__no_label_is_cut_short_in_any_preset(tmp_path) -> No
             assert controls, (preset.id, group)
             cut = [c.label for c in controls if not c.label_fits()]
             assert not cut, (preset.id, group, cut)
+
+
+def test_custom_rules_scene__a_value_outside_the_usual_choices_stays_one_of_them(tmp_path) -> None:
+    from game.mods.custom_rules import create_custom_ruleset
+
+    app = make_app(tmp_path)
+    create_custom_ruleset(app.folders, "european", "Thirty", {"penalties.dealer_bonus": 30})
+    scene = open_rules(app)
+    choose(app, scene, "custom-thirty")
+    open_group(app, scene, "Scoring")
+    bonus = option(scene, "Dealer's extra hands")
+    assert 30 in bonus.choices and scene.editor.values["penalties.dealer_bonus"] == 30
+    app.dispatch(click(bonus.rect.center))
+    app.dispatch(click(bonus.rect.center, button=3))
+    assert scene.editor.values["penalties.dealer_bonus"] == 30 and not scene.editor.changed
+    choose(app, scene, "european")
+    assert 30 not in option(scene, "Dealer's extra hands").choices

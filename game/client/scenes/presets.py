@@ -321,7 +321,25 @@ class PresetEditor:
             self.options = options
             self._build()
         self.values, self.loaded = dict(values), dict(values)
+        self._offer_own_values()
         self._enable()
+
+    def _offer_own_values(self) -> None:
+        """A ruleset's own value outside an option's usual choices (a dealer's bonus of 30) is one of them too,
+        so stepping away from it can come back."""
+        for option in self.options:
+            if option.kind != "choice":
+                continue
+            choices = list(option.choices)
+            value = self.values.get(option.key)
+            if value not in choices:
+                try:
+                    choices = sorted({*choices, value}, key=lambda v: (v is not None, v))
+                except TypeError:
+                    choices.append(value)
+            for control in self.groups[option.group]:
+                if type(control) is Choice and control.label == option.label:
+                    control.choices = choices
 
     def show_group(self, index: int | str) -> None:
         """Show the options of one group (by index or name); the tabs follow."""
