@@ -6,8 +6,8 @@ Each matchup seats one player under test against three opponents; the player und
 hand (rotating seats), so it is East, South, West and North equally often. A matchup is cut into chunks of fixed
 seeds (``seed = 1000 × matchup seed + chunk``) played in parallel processes; the same command gives the same hands
 and the same log hashes. The report gives, per matchup, win share and deal-in rate with Wilson 95% intervals, the
-personality's signature statistics (call rate, deal-in rate, special-hand share of wins, average winning score),
-net score per hand with its interval, decision times, and checks every goal of issue 7 against the numbers.
+personality's signature statistics (call rate, deal-in rate, special/limit-hand share of wins, average winning
+score), net score per hand with its interval, decision times, and checks every goal of issue 7 against the numbers.
 ``--quick`` plays a few hands per matchup (a smoke test of the whole pipeline, not a measurement).
 """
 
@@ -85,6 +85,7 @@ class Tally:
     hands_with_call: int = 0
     calls: int = 0
     special_wins: int = 0
+    """Wins with a special hand or a hand scored at the ruleset's limit (or above it: a double limit)."""
     draws: int = 0
     win_scores: list[int] = field(default_factory=list)
     nets: list[int] = field(default_factory=list)
@@ -173,7 +174,9 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
         elif result.winner == me:
             tally.wins += 1
             tally.win_scores.append(record.scores[me])
-            tally.special_wins += record.special_hand is not None
+            # The AI notes' "special/limit hands": a special hand, or a regular hand the limit capped.
+            limited = ruleset.limit is not None and record.scores[me] >= ruleset.limit
+            tally.special_wins += record.special_hand is not None or limited
         elif result.from_seat == me and result.won_by == "discard":
             tally.deal_ins += 1
     tally.cpu_seconds = time.process_time() - started
@@ -318,7 +321,8 @@ def _goal(ok: bool) -> str:
     return "met" if ok else "**missed**"
 
 
-SIGNATURES = (("call rate", "call_rate"), ("deal-in rate", "deal_in"), ("special share of wins", "special_share"))
+SIGNATURES = (("call rate", "call_rate"), ("deal-in rate", "deal_in"),
+              ("special/limit share of wins", "special_share"))
 
 
 def separation(a: Figures, b: Figures) -> tuple[str, float]:
@@ -352,7 +356,7 @@ def goals(f: dict[str, Figures]) -> list[tuple[str, str, bool]]:
                      r.win >= 0.60))
     if "limitmaker" in f:
         lm = f["limitmaker"]
-        rows.append(("Limitmaker: special hands ≥ 20% of its wins",
+        rows.append(("Limitmaker: special and limit hands ≥ 20% of its wins",
                      f"{_pct(lm.special_share)} (95% CI {_ci(lm.special_ci)})", lm.special_share >= 0.20))
     if "beginner" in f and "greedy" in f:
         b, g = f["beginner"], f["greedy"]
@@ -418,13 +422,15 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "",
         "**Signature statistics.** *Call rate*: share of hands in which the player claimed at least one discard "
         "(pung, chow or kong; Mah Jongg claims not counted). *Deal-in rate*: share of hands in which its discard "
-        "gave someone Mah Jongg. *Special share*: share of its wins that were special hands. *Average winning "
+        "gave someone Mah Jongg. *Special/limit share*: share of its wins that were special hands or "
+        "scored the ruleset's limit (the classic ruleset sets no limit, so there only special hands count; "
+        "bonus hands such as Picked by the Golden Cock are special hands of its list). *Average winning "
         "score*: the hand's score before settlement, over its wins.",
         "",
         "## Matchups",
         "",
         "| Matchup | Ruleset | Seed | Hands | Win share (95% CI) | Deal-in (95% CI) | Call rate (95% CI) "
-        "| Claims/hand | Special share of wins (95% CI) | Avg winning score | Net/hand (95% CI) | Draws "
+        "| Claims/hand | Special/limit share of wins (95% CI) | Avg winning score | Net/hand (95% CI) | Draws "
         "| Decision p99 / max ms | Log hash |",
         "|---|---|---:|---:|---|---|---|---:|---|---:|---|---:|---|---|",
     ]
