@@ -246,6 +246,7 @@ class PresetEditor:
         self._rows: dict[int, int] = {}
         """The Hands list: the row of every control and heading (by id), before scrolling."""
         self._home: dict[int, pygame.Rect] = {}
+        self._rows_total = 0
         self._followed: Any = None
         """The control in focus the Hands list last scrolled to."""
         self.viewport = pygame.Rect(area.left, area.top + CONTENT_TOP, area.width, LIST_ROWS * LIST_ROW)
@@ -436,7 +437,7 @@ class PresetEditor:
 
     def scroll_to(self, row: int) -> None:
         """Scroll the Hands list so that ``row`` is its top row (kept within the list)."""
-        self.scroll = max(0, min(row, getattr(self, "_rows_total", 0) - LIST_ROWS))
+        self.scroll = max(0, min(row, self._rows_total - LIST_ROWS))
         for widget in (*self.headings, *self.groups["Hands"]):
             widget.rect = self._home[id(widget)].move(0, -self.scroll * LIST_ROW)
 
@@ -503,7 +504,7 @@ class PresetEditor:
 
     def _thumb(self) -> pygame.Rect:
         track = self._scrollbar()
-        total = max(getattr(self, "_rows_total", 0), LIST_ROWS)
+        total = max(self._rows_total, LIST_ROWS)
         height = max(24, track.height * LIST_ROWS // total)
         top = track.top + (track.height - height) * self.scroll // max(1, total - LIST_ROWS)
         return pygame.Rect(track.left, top, track.width, height)
@@ -629,7 +630,7 @@ class PresetEditor:
             if self._shown(widget):
                 widget.draw(surface, palette)
         surface.set_clip(clip)
-        if getattr(self, "_rows_total", 0) > LIST_ROWS:
+        if self._rows_total > LIST_ROWS:
             pygame.draw.rect(surface, palette.panel_shade, self._scrollbar(), border_radius=4)
             pygame.draw.rect(surface, mix(palette.panel_edge, palette.panel, 0.3), self._thumb(), border_radius=4)
 
