@@ -214,6 +214,9 @@ class Penalties:
     faulty_claim: int = 0
     five_last_tiles: bool = False
     nine_tiles: bool = False
+    nine_tiles_chows: bool = False
+    """Chows count among the sets of one suit a fed player shows (Nine Dragons' "3 sets of one suit showing",
+    L244-L253); False: pungs and kongs only (Four Winds' "three (or four) melded Pungs or Kongs", L1831)."""
     ready_after_draw: int = 0
     dealer_bonus: int = 0
     dealer_limit_win: int = 0

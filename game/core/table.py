@@ -145,6 +145,8 @@ class Table:
             self.judge = _goulash_judge(judge, rules)
         penalties = getattr(getattr(judge, "ruleset", None), "penalties", None)
         self._cannon_rules = tuple(getattr(penalties, "cannon", ()))
+        chows = getattr(penalties, "nine_tiles_chows", False)
+        self._feeder_sets = (MeldKind.PUNG, MeldKind.KONG) + ((MeldKind.CHOW,) if chows else ())
         self._before_discard: HandSpec | None = None
         """The discarder's hand just before the last discard, for "No choice!"."""
         self._pass_step = 0
@@ -742,12 +744,12 @@ class Table:
         return tile in ready and all(self._dangerous(seat, t) for t in ready)
 
     def _note_one_suit_feeder(self, seat: int, tile: Tile, discarder: int) -> None:
-        """Remember who fed ``seat`` a suit tile while it showed three melded pungs or kongs of that suit: a later
-        feeder replaces an earlier one (L1833)."""
+        """Remember who fed ``seat`` a suit tile while it showed three melded pungs or kongs of that suit (chows
+        too where the ruleset says so, Nine Dragons L244): a later feeder replaces an earlier one (L1833)."""
         if not is_suit(tile):
             return
         p = self.players[seat]
-        melded = sum(1 for m in p.melds if m.exposed and m.kind in (MeldKind.PUNG, MeldKind.KONG)
+        melded = sum(1 for m in p.melds if m.exposed and m.kind in self._feeder_sets
                      and is_suit(m.tile) and suit_of(m.tile) == suit_of(tile))
         if melded >= 3:
             p.one_suit_feeder = discarder

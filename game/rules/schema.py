@@ -321,6 +321,8 @@ class PenaltiesModel(_Model):
     faulty_claim: int = Field(0, ge=0, description="paid to the winner per faulty or cancelled claim (0 = off)")
     five_last_tiles: bool = Field(False, description="a discarder of an unplayed tile among the last five pays for all")
     nine_tiles: bool = Field(False, description="a discarder feeding a one-suit hand of three sets pays for all")
+    nine_tiles_chows: bool = Field(False, description="for nine_tiles, melded chows count among the three sets of "
+                                                      "one suit shown; false: melded pungs and kongs only")
     ready_after_draw: int = Field(0, ge=0, description="after a draw the players not ready pay this in all to the "
                                                        "ready ones (0 = off)")
     dealer_bonus: int = Field(0, ge=0, description="per loser, times East's wins in a row less one (0 = off)")

@@ -6,13 +6,13 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from game.core.actions import MahJongg
+from game.core.actions import Claim, Discard, MahJongg
 from game.core.match import Match
 from game.core.ruleset import Ruleset
 from game.core.scoring import RulesetJudge
 from game.core.table import Table
 from game.rules import load_ruleset
-from tests.builders import rigged_table
+from tests.builders import rigged_table, t
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = {path.stem: path for path in sorted((ROOT / "mods").glob("*/rulesets/*.yaml"))}
@@ -53,3 +53,51 @@ def test_british_double_limit__south_is_paid_1000_by_each_and_2000_by_east() -> 
 def test_british_double_limit__east_takes_2000_from_each() -> None:
     """East's double limit: "East must always pay or receive double" (R27), 6000 in all."""
     assert _up_you_go(0) == (6000, -2000, -2000, -2000)
+
+
+def _ninedragons(melds: list[str], concealed: str, draws: str) -> tuple[Table, Ruleset, RulesetJudge]:
+    """North (seat 3) shows ``melds`` and holds ``concealed``; West (seat 2) is about to draw ``draws``."""
+    ruleset = _ruleset("ninedragons")
+    judge = RulesetJudge(ruleset)
+    hands = {0: NOTHING, 1: NOTHING, 2: "7B " + NOTHING.replace("2B 3B 5B 6B 8B 9B ", "2C 3C 5C 6C 8C "), 3: concealed}
+    table = rigged_table(hands, draws, current=2, rules=ruleset.play, judge=judge, melds={3: melds})
+    return table, ruleset, judge
+
+
+def test_ninedragons_feeding_the_winning_tile_of_a_pure_hand_pays_for_everyone() -> None:
+    """T003-15 (L244-L248): North shows three sets of Bamboo, one of them a chow ("3 sets of one suit
+    showing"); West throws the Bamboo that completes North's Pure hand. Pure 6 + no flowers 1 = 7 points, a
+    DOUBLE FULL HOUSE: West pays the whole 32 + 32 + 64 = 128 and the others nothing."""
+    table, ruleset, judge = _ninedragons(["1B 1B 1B", "2B 3B 4B", "9B 9B 9B"], "5B 5B 7B 7B", "WD")
+    table.apply(2, Discard(t("7B")))
+    table.apply(3, Claim("mah_jongg"))
+    assert table.result.one_suit_feeder == 2
+    assert _settle(ruleset, judge, table) == (0, 0, -128, 128)
+
+
+def test_ninedragons_feeding_the_fourth_set_then_a_pure_self_pick_pays_for_everyone() -> None:
+    """T003-16 (L249-L253): West's Bamboo gives North a fourth set of Bamboo (12 pieces revealed); North then
+    picks up the winning tile itself, Pure. Pure 6 + Self-Pick 1 + no flowers 1 = 8 points: West pays the whole
+    64 + 64 + 64 = 192."""
+    table, ruleset, judge = _ninedragons(["1B 1B 1B", "2B 3B 4B", "9B 9B 9B"], "7B 7B 5B RD", "WD GD EW SW 5B")
+    table.apply(2, Discard(t("7B")))
+    table.apply(3, Claim("pung", (t("7B"), t("7B"))))
+    assert table.players[3].one_suit_feeder == 2
+    table.apply(3, Discard(t("RD")))
+    for seat in (0, 1, 2):  # nobody wants the honours the next three draw and throw
+        assert table.current == seat and table.phase == "turn"
+        table.apply(seat, Discard(table.drawn_tile))
+    assert table.current == 3 and table.drawn_tile == t("5B")
+    table.apply(3, MahJongg())
+    assert table.result.won_by == "wall" and table.result.one_suit_feeder == 2
+    assert _settle(ruleset, judge, table) == (0, 0, -192, 192)
+
+
+def test_ninedragons_feeding_a_hand_that_is_not_pure_is_paid_as_usual() -> None:
+    """The same feed, but North wins with an honour pair (Semi-Pure): nobody pays for everyone; the discarder
+    pays double and the others single (16 + 16 + 32 for 4 points: Semi-Pure 3 + no flowers 1)."""
+    table, ruleset, judge = _ninedragons(["1B 1B 1B", "2B 3B 4B", "9B 9B 9B"], "RD RD 7B 7B", "WD")
+    table.apply(2, Discard(t("7B")))
+    table.apply(3, Claim("mah_jongg"))
+    assert table.result.one_suit_feeder is None
+    assert _settle(ruleset, judge, table) == (-16, -16, -32, 64)
