@@ -116,6 +116,7 @@ OPTIONS: tuple[Option, ...] = (
     _rule("limit", "Limit", "number", SCORING, 0, low=50, high=100_000, step=50, none_label="no limit",
           everywhere=True),
     _rule("min_points", "Minimum points", "choice", SCORING, 0, choices=(0, 1, 2, 3), words=((0, "any hand"),)),
+    _rule("min_doubles", "Minimum doubles", "choice", SCORING, 0, choices=(0, 1, 2, 3), words=((0, "any hand"),)),
     _rule("losers_score_concealed", "Losers score their concealed sets", "bool", SCORING, 0),
     _rule("rounding.stage", "Rounding", "choice", SCORING, 1, choices=("none", "before_doubles", "after_doubles"),
           words=(("none", "off"), ("before_doubles", "before doubles"), ("after_doubles", "after doubles"))),

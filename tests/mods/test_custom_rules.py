@@ -231,6 +231,8 @@ def test_custom_rules__hands_on_or_off_and_options_the_base_lacks(tmp_path) -> N
     european, classic, hongkong = (load_ruleset(catalog, r) for r in ("european", "classic", "hongkong"))
     keys = {r.id: {o.key for o in options_for(r)} for r in (european, classic, hongkong)}
     assert "penalties.faulty_out" in keys["european"] and "min_points" not in keys["european"]
+    assert "min_doubles" not in keys["european"]
+    assert "min_doubles" in {o.key for o in options_for(load_ruleset(catalog, "british"))}, "the club's minimum"
     assert not any(k.startswith("penalties.") for k in keys["classic"]), "classic's files give no penalties"
     assert {"min_points", "discarder_pays_all"} <= keys["hongkong"] and "payment" not in keys["hongkong"]
     assert {f"scoring.{i.id}.allowed" for i in european.scoring} <= keys["european"]
