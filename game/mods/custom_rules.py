@@ -4,6 +4,11 @@ A custom preset is the user mod ``custom-<slug>`` holding ``rulesets/<slug>.yaml
 only the option values that differ from the base, so a later fix to the base reaches the preset too. Its
 ruleset id is the mod id (``custom-<slug>``), which can never clash with a bundled ruleset's id.
 
+An option is named by a key: a play option by its name (``flowers``), any other by its place in the ruleset
+file with dots (``penalties.faulty_out``, ``rounding.stage``, ``scoring.no_simples.allowed``), and it is written
+back at that place. A base offers only the options its files give (:func:`options_for`): a penalty a ruleset
+never mentions is not offered for it, since its default would be a rule that ruleset does not have.
+
 Every write is staged in a hidden folder of the user mods folder, checked through the mod system exactly as an
 install is (the ruleset is loaded with its parent), and only then renamed into place: a refused preset leaves
 nothing behind and an existing one is replaced whole or not at all.
