@@ -72,6 +72,8 @@ class HandOutcome:
     events: list[ev.Event] = field(default_factory=list)
     settled: bool = True
     """False when all hands were visible: scored, but no points moved (M13)."""
+    pays_for_all: str = ""
+    """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
 
     def get_from(self, receiver: int, payer: int) -> int:
         """What ``receiver`` gets from ``payer`` (negative: pays), the Total Scores box's cells."""
@@ -471,8 +473,8 @@ class Session:
         if result.winner is not None and hasattr(self.judge, "score"):
             for seat in range(4):
                 context = result.context if seat == result.winner else WinContext(winner=False)
-                try:
-                    results[seat] = self.judge.score(table.hand_spec(seat), context)
+                try:  # the table's judge: a goulash hand's judge knows its wild tiles
+                    results[seat] = table.judge.score(table.hand_spec(seat), context)
                 except Exception as exc:  # a scoring bug must not lose the game; the totals still come from finish
                     log.warning("scoring seat %d failed: %s", seat, exc)
         settle = not self.show_all_used
@@ -497,7 +499,9 @@ class Session:
         self.outcome = HandOutcome(result.winner, result.winning_tile, result.won_by, result.from_seat, old,
                                    list(self.match.totals), scores, results, payments, result.winner is None,
                                    message, self.match.is_over, events,
-                                   settled=settle or result.winner is None)
+                                   settled=settle or result.winner is None,
+                                   pays_for_all=messages.pays_for_all(result, self.names,
+                                                                      getattr(self.ruleset, "penalties", None)))
         self.status = message if self.outcome.settled else messages.NO_SETTLEMENT
         self._record_statistics()
         for hook in self.on_hand_finished:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Sequence
+from typing import Any
 
 from game.core import events as ev
 from game.core.tiles import is_joker, tile_name
@@ -27,6 +28,31 @@ def has(name: str) -> str:
 def gets(name: str) -> str:
     """``'Eric gets'``, but ``'You get'`` for a player called You."""
     return "You get" if name == "You" else f"{name} gets"
+
+
+def pays(name: str) -> str:
+    """``'Eric pays'``, but ``'You pay'`` for a player called You."""
+    return "You pay" if name == "You" else f"{name} pays"
+
+
+def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
+    """Why one loser pays the winner for everybody this hand, as the score box says it ('' when nobody does).
+
+    The order is the settlement's: a cannon (British L77-L89), then Four Winds' nine tiles and five last tiles
+    errors, each only where the ruleset has that penalty."""
+    if result is None or result.winner is None:
+        return ""
+    if getattr(result, "cannon_by", None) is not None:
+        who = names[result.cannon_by]
+        if result.no_choice:
+            return f"{who} let off a cannon ({result.cannon}) with no choice: everybody pays."
+        return f"{who} let off a cannon ({result.cannon}) and {'pay' if who == 'You' else 'pays'} for everybody."
+    feeder = result.one_suit_feeder
+    if getattr(penalties, "nine_tiles", False) and feeder is not None and feeder != result.winner:
+        return f"{pays(names[feeder])} for everybody: the discard fed a hand of one suit."
+    if getattr(penalties, "five_last_tiles", False) and result.late_unseen_discard and result.from_seat is not None:
+        return f"{pays(names[result.from_seat])} for everybody: an unseen tile among the last five."
+    return ""
 
 
 def possessive(name: str) -> str:
@@ -81,6 +107,10 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
         if event.won_by == "discard" and event.tile is not None:
             return f"{has(names[event.seat])} gone Mah Jongg with Tile {tile_name(event.tile)}"
         return f"{has(names[event.seat])} gone Mah Jongg."
+    if isinstance(event, ev.CannonLetOff):
+        if event.no_choice:
+            return f"{names[event.seat]} let off a cannon ({event.pattern}): No choice!"
+        return f"{names[event.seat]} let off a cannon ({event.pattern})"
     if isinstance(event, ev.HandDead):
         return "All the tiles have been played and nobody has gone Mah Jongg..."
     return None

@@ -45,6 +45,8 @@ class HandRecord:
     """The (seat, action) pairs of the hand, in order: with the seed, all a replay needs."""
     settled: bool = True
     """False when the hand was scored but not settled (all hands were visible)."""
+    goulash: bool = False
+    """The hand was a goulash (its passes and wild tiles), so a replay deals it as one."""
 
 
 def choose_east(rng: random.Random) -> tuple[int, tuple[tuple[int, ...], ...]]:
@@ -150,7 +152,7 @@ class Match:
         special = result.shape.special_hand if result.shape else None
         self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
                                        result.from_seat, scores, deltas, special, log_hash(table.events),
-                                       tuple(table.actions), settle))
+                                       tuple(table.actions), settle, table.goulash))
         self.goulash_next = result.winner is None and result.faulty_out is None and bool(self.rules.goulash)
         self.east_streak = self.east_streak + 1 if result.winner == self.east else 0
         self._rotate(result.winner, passes=result.faulty_out is not None or self._dealer_paid_the_limit())

@@ -226,3 +226,48 @@ def test_goulash__a_special_hand_with_chows_still_goes_out() -> None:
                              current=0)
     goulash.apply(0, Discard(t("EW")))
     assert Claim("mah_jongg") in goulash.legal_actions(1)
+
+
+# -- what the players are told, and the goulash in a replay ----------------------------------------------------
+
+def test_cannon__the_score_box_says_who_pays_for_everybody_and_why() -> None:
+    """The score box's band names the cannon's discarder and the pattern, or "No choice"; a Four Winds nine
+    tiles error is told the same way where that ruleset has the penalty."""
+    from game.client.messages import describe, pays_for_all
+
+    names = ["You", "Eric", "Ann", "Joe"]
+    table = _cannon_table("1B 2B 4C 5C 7D 8D 9D EW SW NW 3B 6B 9C", "WD")
+    table.apply(3, Discard(t("WD")))
+    events = table.apply(2, Claim("mah_jongg"))
+    assert pays_for_all(table.result, names, BRITISH.penalties) == (
+        "Joe let off a cannon (two pungs of Dragons shown) and pays for everybody.")
+    assert "Joe let off a cannon" in [describe(e, names) for e in events][-1]
+    table = _cannon_table("4C 4C 4C 6D 6D 6D 8D 8D 8D 9D 9D 3B 3B", "WD")
+    table.apply(3, Discard(t("WD")))
+    table.apply(2, Claim("mah_jongg"))
+    assert pays_for_all(table.result, names, BRITISH.penalties).endswith("with no choice: everybody pays.")
+
+
+def test_goulash__a_played_goulash_hand_replays_with_its_passes_and_wild_tiles() -> None:
+    """After a wash-out the match records the goulash hand as one, and the replay deals it with its passes and
+    wild tiles: the same hand, event for event."""
+    import random
+    from types import SimpleNamespace
+
+    from game.autoplay import create_player, play_hand
+    from game.client.scenes.replay import hand_table
+    from game.core.events import log_hash
+
+    match = Match(BRITISH.play, JUDGE, 4)
+    players = [create_player("greedy", random.Random(seat), BRITISH) for seat in range(4)]
+    while not any(record.goulash for record in match.history):
+        table = match.new_hand()
+        play_hand(table, players)
+        match.finish_hand(table)
+        assert len(match.history) < 40
+    index = next(i for i, record in enumerate(match.history) if record.goulash)
+    record = match.history[index]
+    session = SimpleNamespace(match=match, rules=BRITISH.play, judge=JUDGE)
+    replayed, _last = hand_table(session, index, len(record.actions))
+    assert replayed.goulash and replayed.phase == "over"
+    assert log_hash(replayed.events) == record.log_hash

@@ -38,9 +38,11 @@ def hand_table(session: Any, index: int, moves: int) -> tuple[Table, list[ev.Eve
     """Hand ``index`` of the session's match after its first ``moves`` actions, and the events of the last one."""
     record = session.match.history[index]
     table = Table(session.rules, session.judge, record.seed, east=record.east, round_wind=record.round_wind,
-                  hand_number=record.hand_number)
-    last = table.begin()
+                  hand_number=record.hand_number, goulash=record.goulash)
+    last = [] if table.phase == "passing" else table.begin()  # a goulash hand passes tiles before East's first
     for seat, action in record.actions[:moves]:
+        if table.phase == "dealt":
+            table.begin()
         last = table.apply(seat, action)
     return table, last
 

@@ -151,15 +151,22 @@ class ScoresScene(Scene):
             b.draw(surface, palette)
         if not self.outcome.settled:
             self._draw_no_settlement(surface)
+        elif self.outcome.pays_for_all:
+            self._draw_band(surface, self.outcome.pays_for_all)
         self.replay.draw(surface, palette)
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
         """M13, in a band above the buttons where it cannot be missed."""
+        self._draw_band(surface, NO_SETTLEMENT)
+
+    def _draw_band(self, surface: pygame.Surface, line: str) -> None:
+        """A line about the whole settlement (M13, or who paid for everybody) above the buttons."""
         palette = self.app.palette
         band = pygame.Rect(BOX.left + 24, BOX.bottom - 112, BOX.width - 48, 36)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), band, border_radius=8)
         pygame.draw.rect(surface, palette.accent_dark, band, width=2, border_radius=8)
-        text(surface, NO_SETTLEMENT, band.center, 16, palette.text_dark, "bold", "center")
+        text(surface, fit_text(line, band.width - 16, 16, "bold"), band.center, 16, palette.text_dark, "bold",
+             "center")
 
     def _draw_totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         palette = self.app.palette
