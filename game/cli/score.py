@@ -3,7 +3,7 @@
 Prints one JSON document with the score and every item that made it. Exit 1 with a message for a hand that
 is invalid (unknown tile codes, more copies of a tile than the set holds, a malformed meld) or that says
 ``"winner": true`` without being a Mah Jongg hand. The optional ``riichi`` (the winner had declared Riichi)
-extends the contract's request.
+and ``ready`` (a loser had declared a ready hand) extend the contract's request.
 """
 
 from __future__ import annotations
@@ -21,7 +21,7 @@ from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
 
 REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
 OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_tile", "original_hand",
-            "standing_hand", "first_discard", "riichi", "first_draw")
+            "standing_hand", "first_discard", "riichi", "first_draw", "ready")
 WON_BY = ("discard", "wall", "loose_tile", "robbed_kong")
 
 
@@ -53,7 +53,8 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
         winner=typed(data, "winner", bool), winning_tile=tile_from_code(winning) if winning else None,
         won_by=won_by,  # type: ignore[arg-type]
         **{flag: typed(data, flag, bool, False)
-           for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw")},
+           for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw",
+                        "ready")},
     )
     return hand, context
 

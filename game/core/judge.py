@@ -48,6 +48,9 @@ class WinContext:
     """The winner had declared riichi."""
     first_draw: bool = False
     """Won with the player's first drawn tile, before any claim or kong (a non-dealer's Earthly Hand)."""
+    ready: bool = False
+    """A loser who had declared a ready hand ("fishing"): scored as its best way out where the ruleset pays
+    ready hands (``Ruleset.ready_scores``)."""
 
 
 @dataclass(frozen=True)

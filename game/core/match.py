@@ -119,7 +119,9 @@ class Match:
         result = table.result
         scores = []
         for seat in range(4):
-            context = result.context if seat == result.winner else WinContext(winner=False)
+            # A loser's declared ready hand may score as a way out (British draft rule, Ruleset.ready_scores).
+            context = (result.context if seat == result.winner
+                       else WinContext(winner=False, ready=table.players[seat].ready))
             # The table's judge: a goulash hand's judge knows its wild tiles.
             scored = table.judge.score(table.hand_spec(seat), context)  # type: ignore[attr-defined]
             if seat == result.winner:

@@ -251,6 +251,15 @@ class Ruleset:
     """Scoring items whose doubles do not count towards ``min_doubles`` (the club's flowers and seasons)."""
     discarder_pays_all: bool = False
     """Hong Kong payments: on a discard win the discarder pays what all three would have paid (L1773)."""
+    ready_scores: bool = False
+    """A loser who declared a ready hand is scored as its best way out, as a winner, but without the
+    ``ready_not_counting`` items; a special hand at ``ready_special_share`` of its value (British draft rule,
+    L624-L631: "scored as a mah-jong hand but without the 20", "one fifth of the limit score for a half-limit
+    hand, or two fifths if the special hand merits a limit score")."""
+    ready_not_counting: tuple[str, ...] = ()
+    """Scoring items a ready loser does not get (the British 20 for going out)."""
+    ready_special_share: float = 0.4
+    """What a ready loser's special hand is worth, as a share of its value (2/5: a half limit 250 is 100)."""
     penalties: Penalties = Penalties()
     losers_score_concealed: bool = True
     """Losers score their concealed pungs (A27); False scores only their declared sets and flowers."""

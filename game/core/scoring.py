@@ -312,6 +312,10 @@ class RulesetJudge:
         counts = counts_of(hand.concealed)
         info = HandInfo(hand, context, totals_of(hand))
         if not context.winner:
+            if context.ready and self.ruleset.ready_scores:
+                ready = self._ready_result(hand)
+                if ready is not None:
+                    return ready
             reading = loser_reading(hand, counts, self.ruleset.losers_score_concealed)
             best = self._evaluate(reading, info, [])
             if self.ruleset.pay_table is not None:
@@ -371,6 +375,36 @@ class RulesetJudge:
                                code=BELOW_MINIMUM, message=f"expected at least {minimum} points to go out, the hand "
                                f"has {best.points}: {format_tiles(hand.concealed)!r}")
         return self._result(best, winner=True, mah_jongg=True)
+
+    def _ready_result(self, hand: HandSpec) -> ScoreResult | None:
+        """A declared ready hand of a loser, scored as its best way out (None when it has none: a bluff, or
+        every way out is below the minimum to go out).
+
+        The tile completing it is taken as a claimed discard, so no self-drawn bonus counts [derived]; a special
+        hand is worth ``ready_special_share`` of its value, the own-flower doubling included.
+        """
+        rs = self.ruleset
+        dropped = set(rs.ready_not_counting)
+        best: ScoreResult | None = None
+        for tile in self.waits(hand):
+            full = HandSpec((*hand.concealed, tile), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind)
+            won = self.score(full, WinContext(True, tile, "discard"))
+            if not won.mah_jongg:
+                continue
+            special = rs.special_hand(won.special_hand_id) if won.special_hand_id else None
+            if special is not None and special.total:
+                value = int(won.score * rs.ready_special_share)
+                items = (ScoreItem(f"Ready: {special.name}", value, 0, special.id),)
+                result = ScoreResult(False, False, special.name, value, 0, value, False, items, won.arrangement,
+                                     special.id)
+            else:
+                items = tuple(i for i in won.items if i.id not in dropped)
+                points, doubles = sum(i.points for i in items), sum(i.doubles for i in items)
+                score, limited = self._hand_value(points, doubles)
+                result = ScoreResult(False, False, None, points, doubles, score, limited, items, won.arrangement)
+            if best is None or result.score > best.score:
+                best = result
+        return best
 
     def _minimum_doubles(self, candidate: _Candidate) -> int:
         """The doubles of a reading that count towards the ruleset's ``min_doubles``."""

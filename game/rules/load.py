@@ -195,9 +195,10 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         except InvalidTilesError:
             report(("play", "goulash_wild"), f"expected the code of a suit or honour tile such as 2B, got "
                                              f"{play_values['goulash_wild']!r}")
-    for i, item_id in enumerate(model.min_doubles_not_counting):
-        if item_id not in item_ids:
-            report(("min_doubles_not_counting", i), f"{item_id!r} is not a scoring item")
+    for key in ("min_doubles_not_counting", "ready_not_counting"):
+        for i, item_id in enumerate(getattr(model, key)):
+            if item_id not in item_ids:
+                report((key, i), f"{item_id!r} is not a scoring item")
     cannon = tuple(compile_cannon(rule, ("penalties", "cannon", i), report)
                    for i, rule in enumerate(model.penalties.cannon))
     rules = PlayRules(**play_values)
@@ -207,6 +208,8 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         rounding=Rounding(**model.rounding.model_dump()), payment=model.payment, pay_table=table,
         min_points=model.min_points, min_doubles=model.min_doubles,
         min_doubles_not_counting=tuple(model.min_doubles_not_counting), discarder_pays_all=model.discarder_pays_all,
+        ready_scores=model.ready_scores, ready_not_counting=tuple(model.ready_not_counting),
+        ready_special_share=model.ready_special_share,
         penalties=Penalties(**{**model.penalties.model_dump(exclude={"cannon"}), "cannon": cannon}),
         losers_score_concealed=model.losers_score_concealed, extends=model.extends,
     )

@@ -359,6 +359,13 @@ class RulesetModel(_Model):
         default_factory=list, description="scoring items whose doubles do not count towards min_doubles")
     discarder_pays_all: bool = Field(False, description="hongkong payment: on a discard win the discarder pays "
                                                         "for all three losers")
+    ready_scores: bool = Field(False, description="a loser who declared a ready hand is scored as its best way out, "
+                                                  "without the ready_not_counting items; a special hand at "
+                                                  "ready_special_share of its value")
+    ready_not_counting: list[Id] = Field(default_factory=list,
+                                         description="scoring items a ready loser does not get (ready_scores)")
+    ready_special_share: float = Field(0.4, ge=0, le=1, description="a ready loser's special hand is worth this "
+                                                                   "share of its value (ready_scores)")
     penalties: PenaltiesModel = Field(default_factory=PenaltiesModel,
                                       description="penalties and payments besides the hand scores")
     losers_score_concealed: bool = Field(True, description="losers score their concealed pungs too (A27)")

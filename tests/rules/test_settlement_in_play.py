@@ -4,6 +4,7 @@ limit paid in full, and Nine Dragons' pure-hand feeder paying for everyone (spec
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
 from game.core.actions import Claim, Discard, MahJongg
@@ -101,3 +102,24 @@ def test_ninedragons_feeding_a_hand_that_is_not_pure_is_paid_as_usual() -> None:
     table.apply(3, Claim("mah_jongg"))
     assert table.result.one_suit_feeder is None
     assert _settle(ruleset, judge, table) == (-16, -16, -32, 64)
+
+
+def test_british_fishing_player_who_does_not_win_is_paid_for_the_ready_hand() -> None:
+    """T004-15 in play (the 2013 draft's ready rule, `ready_rule: declare`): West declares "fishing" with
+    Knitting ready; North, also fishing, draws its winning tile (500, the limit). West's ready half-limit hand
+    scores 1/5 of the limit, 100, so East pays it 200 and South 100 when the losers settle."""
+    base = _ruleset("british")
+    ruleset = dataclasses.replace(base, play=dataclasses.replace(base.play, ready_rule="declare"))
+    judge = RulesetJudge(ruleset)
+    hands = {0: NOTHING, 1: NOTHING, 2: "1B 1C 3B 3C 4B 4C 5B 5C 7B 7C 8B 8C 9B",
+             3: "RD RD RD GD GD GD 2B 2B 2B 5C 5C 5C 9D"}
+    table = rigged_table(hands, "EW WD SW NW SW 9D", current=2, rules=ruleset.play, judge=judge)
+    table.apply(2, Discard(t("EW"), standing=True))
+    table.apply(3, Discard(t("WD"), standing=True))
+    assert table.players[2].ready and table.players[3].ready
+    for seat in (0, 1, 2):
+        assert table.current == seat and table.phase == "turn"
+        table.apply(seat, Discard(table.drawn_tile))
+    table.apply(3, MahJongg())
+    assert table.result.winner == 3
+    assert _settle(ruleset, judge, table) == (-1200, -600, -200, 2000)
