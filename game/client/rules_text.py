@@ -11,7 +11,7 @@ from typing import Any
 
 from game.core.play_rules import PlayRules
 from game.core.ruleset import BonusSelector, PaymentScheme, Ruleset, ScoringItem, SetSelector, SpecialHand
-from game.core.tiles import tile_name
+from game.core.tiles import tile_from_code, tile_name
 
 WIND_WORDS = ("East", "South", "West", "North")
 
@@ -98,6 +98,14 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
              "it may not change again and scores extra when it wins.", play.standing_hand),
         Rule("Dead hand: when the live wall runs out and nobody has gone Mah Jongg, nobody scores."),
     ]
+    if play.goulash:
+        passes = sum(count for _direction, count in play.goulash)
+        moments.append(Rule(
+            f"Goulash: the hand after a dead hand begins with {len(play.goulash)} passes of tiles, {passes} from "
+            f"each player"
+            + (f"; the four {tile_name(tile_from_code(play.goulash_wild))} are wild in it, standing in pungs and "
+               f"kongs" if play.goulash_wild else "")
+            + ("; no chows except in a special hand" if not play.goulash_chows else "") + "."))
     winds = ", ".join(WIND_WORDS[:play.rounds])
     game = [
         Rule("East keeps the deal after winning." if play.east_keeps_deal_on_win else
@@ -125,6 +133,15 @@ def settlement_lines(ruleset: Ruleset) -> list[str]:
                      f"{when} doubling.".replace("  ", " "))
     lines.append("Losers also score their concealed pungs and kongs." if ruleset.losers_score_concealed else
                  "Losers score only their declared sets and their flowers and seasons.")
+    if ruleset.min_doubles:
+        names = {item.id: item.name for item in ruleset.scoring}
+        ignored = [names.get(item_id, item_id) for item_id in ruleset.min_doubles_not_counting]
+        lines.append(f"Going out needs at least {ruleset.min_doubles} doubles"
+                     + (f" (not counting {', '.join(ignored)})" if ignored else "") + ", or a limit hand.")
+    if ruleset.penalties.cannon:
+        shown = "; ".join(rule.name for rule in ruleset.penalties.cannon)
+        lines.append(f"Letting off a cannon: whoever discards the tile that goes out a player who has shown one "
+                     f"of these pays for everybody, and the losers settle nothing ({shown}).")
     return lines
 
 

@@ -271,3 +271,15 @@ def test_goulash__a_played_goulash_hand_replays_with_its_passes_and_wild_tiles()
     replayed, _last = hand_table(session, index, len(record.actions))
     assert replayed.goulash and replayed.phase == "over"
     assert log_hash(replayed.events) == record.log_hash
+
+
+def test_rules_page__tells_the_minimum_the_cannon_and_the_goulash() -> None:
+    """The Rules page of the British ruleset says what a club player needs to know of these rules."""
+    from game.client.rules_text import play_sections, settlement_lines
+
+    lines = settlement_lines(BRITISH)
+    assert any(line.startswith("Going out needs at least 2 doubles (not counting Own Season") for line in lines)
+    assert any(line.startswith("Letting off a cannon") and "two pungs of Dragons shown" in line for line in lines)
+    moments = dict(play_sections(BRITISH.play))["Special moments"]
+    assert any("the four 2 Bamboo are wild" in rule.text and "no chows except in a special hand" in rule.text
+               for rule in moments)
