@@ -283,3 +283,33 @@ def test_rules_page__tells_the_minimum_the_cannon_and_the_goulash() -> None:
     moments = dict(play_sections(BRITISH.play))["Special moments"]
     assert any("the four 2 Bamboo are wild" in rule.text and "no chows except in a special hand" in rule.text
                for rule in moments)
+
+
+def test_ruleset_schema__refuses_a_cannon_without_its_discard_or_a_wild_tile_that_is_no_tile(tmp_path: Path) -> None:
+    """A club writing its own cannon patterns is told what is wrong, at the line: a pattern needs 'discard', a
+    discard's suit variable must come from 'shown', the wild tile must be a suit or honour tile, and the minimum
+    may not skip a scoring line the ruleset does not have."""
+    import pytest
+
+    from game.errors import RulesetError
+
+    path = tmp_path / "club.yaml"
+    path.write_text("""format: 1
+id: club
+extends: british
+name: Club
+play:
+  goulash_wild: 2X
+min_doubles_not_counting: [no_such_line]
+penalties:
+  cannon:
+    - {name: any suit tile, shown: dragon, sets: 2, discard: {suit: s}}
+""", encoding="utf-8")
+    with pytest.raises(RulesetError) as found:
+        load_ruleset(path, parents=BUNDLED)
+    message = str(found.value)
+    assert "club.yaml:6:3: expected the code of a suit or honour tile such as 2B, got '2X'" in message
+    assert "no_such_line" in message and "not used in 'shown'" in message
+    path.write_text(path.read_text(encoding="utf-8").replace(", discard: {suit: s}", ""), encoding="utf-8")
+    with pytest.raises(RulesetError, match="discard"):
+        load_ruleset(path, parents=BUNDLED)
