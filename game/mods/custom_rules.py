@@ -9,6 +9,11 @@ file with dots (``penalties.faulty_out``, ``rounding.stage``, ``scoring.no_simpl
 back at that place. A base offers only the options its files give (:func:`options_for`): a penalty a ruleset
 never mentions is not offered for it, since its default would be a rule that ruleset does not have.
 
+A few options need more than their own key in the file (:attr:`Option.follows`): the Four Winds program's "Bonus
+& Double" list (:data:`BONUS_OR_DOUBLE`) is an option on ``scoring.<line>.doubles`` whose points go along
+(``robbed_kong: {points: 0, doubles: 1}`` instead of 10 points), and a Valueless Hand on a one-chance or
+self-drawn tile is ``scoring.valueless.when`` with the two 2-point lines that such a hand does not get.
+
 Every write is staged in a hidden folder of the user mods folder, checked through the mod system exactly as an
 install is (the ruleset is loaded with its parent), and only then renamed into place: a refused preset leaves
 nothing behind and an existing one is replaced whole or not at all.
@@ -48,8 +53,24 @@ SLUG_LENGTH = 40
 
 GROUPS = ("Play", "Scoring", "Payment & penalties", "Hands")
 """The pages of the Rules page, in order; every option belongs to one."""
-HAND_PARTS = ("Limit and special hands", "Extra doubles", "Bonus points", "Points for sets and flowers")
-"""The headings of the Hands page: special hands, then the scoring lines by what they pay."""
+BONUS_PART = "Bonus or double"
+HAND_PARTS = ("Limit and special hands", "Extra doubles", BONUS_PART, "Bonus points", "Points for sets and flowers")
+"""The headings of the Hands page: special hands, then the scoring lines by what they pay; the lines that may pay
+one way or another (:data:`BONUS_OR_DOUBLE`) are together under their own heading, each beside its choice."""
+TEN_OR_DOUBLE = ((10, 0), (0, 1))
+BONUS_OR_DOUBLE: dict[str, tuple[tuple[int, int], tuple[int, int]]] = {
+    "loose_tile": TEN_OR_DOUBLE, "last_drawn_tile": TEN_OR_DOUBLE, "last_discard": TEN_OR_DOUBLE,
+    "robbed_kong": TEN_OR_DOUBLE, "valueless": TEN_OR_DOUBLE, "no_chows": TEN_OR_DOUBLE,
+    "one_suit": ((0, 3), (0, 4)), "all_flowers_or_seasons": ((0, 2), (0, 3)),
+}
+"""The Four Winds program's "Bonus & Double" list (spec §3.4, L587-L598, A13): the two ways each of these scoring
+lines may pay, as (points, doubles). Offered for a base whose line pays one of the two, unless the line is fixed
+or the base is paid by a table (Hong Kong: "not changeable", L1795)."""
+LENIENT = ("valueless_strict", "valueless")
+"""The Valueless Hand's ``when`` without and with a one-chance or self-drawn last tile allowed (A20)."""
+WITHHELD = ("one_chance", "self_drawn")
+"""The 2-point lines a lenient Valueless Hand does not get (``unless: valueless``); a strict one cannot be won that
+way, so the Japanese presets never withhold them (``unless: []``)."""
 
 
 @dataclass(frozen=True)
@@ -81,11 +102,22 @@ class Option:
     """On the Hands page: what the line or hand pays, shown beside its name."""
     column: int = -1
     """The column of its page (0 left, 1 right); -1: the first half of the page's options go left."""
-    requires: str = ""
-    """The key of another option that must be on (or not ``none``) for this one to matter; shown dimmed if not."""
+    requires: str | tuple[str, ...] = ""
+    """The keys of other options that must be on (or not ``none``) for this one to matter; shown dimmed if not.
+    ``max_chows`` counts as on when it allows four chows: only then can a hand be Valueless."""
     everywhere: bool = False
     """Offered for every base (the play options, whose defaults mean the same in every ruleset); otherwise only
     for a base whose files give the key, so a penalty a ruleset never mentions is not offered for it."""
+    file_values: tuple[Any, ...] = ()
+    """For a switch whose file holds one of two words rather than true or false: the words for off and on."""
+    follows: tuple[tuple[Any, str, Any], ...] = ()
+    """``(value, key, companion)``: when this option is ``value``, ``key`` is written as ``companion`` too
+    (where the base differs), as a line's points go with its doubles."""
+
+    @property
+    def needs(self) -> tuple[str, ...]:
+        """The keys of :attr:`requires`."""
+        return (self.requires,) if isinstance(self.requires, str) and self.requires else tuple(self.requires)
 
     @property
     def path(self) -> tuple[str, ...]:
@@ -154,8 +186,9 @@ OPTIONS: tuple[Option, ...] = (
 """The fixed options; every base also offers its scoring lines and special hands on or off (:func:`options_for`)."""
 OPTION_KEYS = tuple(option.key for option in OPTIONS)
 _BY_KEY = {option.key: option for option in OPTIONS}
-_LIST_KEY = re.compile(r"(scoring|special_hands)\.([a-z][a-z0-9_]*)\.allowed")
-"""A scoring line or special hand switched on or off: ``scoring.<id>.allowed``, ``special_hands.<id>.allowed``."""
+_LIST_KEY = re.compile(r"(scoring|special_hands)\.([a-z][a-z0-9_]*)\.(allowed|points|doubles|when|unless)")
+"""A scoring line or special hand switched on or off (``scoring.<id>.allowed``, ``special_hands.<id>.allowed``)
+and what a scoring line pays and when (``scoring.<id>.doubles`` and the keys that go with it)."""
 _NOT_OPTIONS = {"format", "id", "extends", "name", "description"}
 
 
@@ -167,14 +200,24 @@ def _present(data: Any, path: tuple[str, ...]) -> bool:
     return True
 
 
+def _plain(value: Any) -> Any:
+    """A loaded list of conditions as a file holds it: one name alone, else a list (``unless: []``)."""
+    if isinstance(value, tuple):
+        return value[0] if len(value) == 1 else list(value)
+    return value
+
+
+def _line_value(ruleset: Any, key: str) -> Any:
+    kind, entry_id, name = _LIST_KEY.fullmatch(key).groups()  # type: ignore[union-attr]
+    entry = ruleset.item(entry_id) if kind == "scoring" else ruleset.special_hand(entry_id)
+    return _plain(getattr(entry, name))
+
+
 def _value(ruleset: Any, option: Option) -> Any:
     """The value of ``option`` in a loaded ruleset (enums as their plain names, as a file holds them)."""
     head, *rest = option.path
-    match = _LIST_KEY.fullmatch(option.key)
-    if match is not None:
-        kind, entry_id = match.groups()
-        entry = ruleset.item(entry_id) if kind == "scoring" else ruleset.special_hand(entry_id)
-        return entry.allowed
+    if _LIST_KEY.fullmatch(option.key) is not None:
+        return _line_value(ruleset, option.key)
     value = getattr(ruleset, head)
     for name in rest:
         value = getattr(value, name)
@@ -192,11 +235,56 @@ def _worth(entry: Any) -> str:
     return " + ".join(parts) or "nothing"
 
 
+def _four_chows(ruleset: Any) -> bool:
+    """Whether a hand of ``ruleset`` may hold four chows: a Valueless Hand is possible (L1650, L1813)."""
+    play = ruleset.play
+    return bool(play.chows_allowed) and (play.max_chows is None or play.max_chows >= 4)
+
+
+_ALSO_NEEDS = {"valueless": ("chows_allowed", "max_chows"), "all_flowers_or_seasons": ("flowers",)}
+"""What else a Bonus & Double choice needs to matter: four chows in a hand, the flowers and seasons in play."""
+
+
+def _bonus_options(ruleset: Any, data: Any) -> dict[str, list[Option]]:
+    """The Bonus & Double choices ``ruleset`` offers, by line: what the line scores, and after the Valueless
+    Hand's whether a one-chance or self-drawn last tile is allowed in it (A20)."""
+    if getattr(ruleset, "pay_table", None) is not None:
+        return {}
+    found: dict[str, list[Option]] = {}
+    for item in ruleset.scoring:
+        pairs = BONUS_OR_DOUBLE.get(item.id)
+        if (pairs is None or item.fixed or (item.points, item.doubles) not in pairs
+                or (isinstance(data, dict) and not _present(data, ("scoring", item.id)))
+                or (item.id == "valueless" and not _four_chows(ruleset))):
+            continue
+        needs = (f"scoring.{item.id}.allowed", *_ALSO_NEEDS.get(item.id, ()))
+        follows = tuple((doubles, f"scoring.{item.id}.points", points) for points, doubles in pairs
+                        if {p for p, _ in pairs} != {0})
+        words = (*((doubles, f"{points} points") for points, doubles in pairs if points), (1, "1 double"))
+        choices = tuple(sorted(doubles for _, doubles in pairs))
+        options = [Option(f"scoring.{item.id}.doubles", "Scores", "choice", section="ruleset", group="Hands",
+                          part=BONUS_PART, choices=choices, words=words, shown="{} doubles", column=1,
+                          requires=needs, follows=follows)]
+        if item.id == "valueless" and _plain(item.when) in LENIENT:
+            # Only lines that withhold their points for a lenient Valueless Hand, or never do, follow the switch.
+            withheld = [line.id for line in ruleset.scoring
+                        if line.id in WITHHELD and line.unless in ((), (LENIENT[1],))]
+            follows = tuple((word, f"scoring.{line}.unless", [] if word == LENIENT[0] else LENIENT[1])
+                            for word in LENIENT for line in withheld)
+            options.append(Option("scoring.valueless.when", "Valueless even on a one-chance or self-drawn tile",
+                                  "bool", section="ruleset", group="Hands", part=BONUS_PART, column=0,
+                                  requires=needs, file_values=LENIENT, follows=follows))
+        found[item.id] = options
+    return found
+
+
 def _hand_options(ruleset: Any, data: Any) -> list[Option]:
-    """Every scoring line and special hand of ``ruleset``, on or off, under its heading of :data:`HAND_PARTS`.
+    """Every scoring line and special hand of ``ruleset``, on or off, under its heading of :data:`HAND_PARTS`; a
+    line with a Bonus & Double choice is under that heading, on the left of its choice.
 
     A special hand that a special-hands mod adds after the ruleset is loaded is not in the ruleset's files, so a
     preset cannot switch it (its entry would lack the hand's pattern); it is left out."""
+    bonus = _bonus_options(ruleset, data)
     found = []
     for hand in ruleset.special_hands:
         if isinstance(data, dict) and not _present(data, ("special_hands", hand.id)):
@@ -206,7 +294,12 @@ def _hand_options(ruleset: Any, data: Any) -> list[Option]:
     for item in ruleset.scoring:
         if isinstance(data, dict) and not _present(data, ("scoring", item.id)):
             continue
-        part = HAND_PARTS[3] if item.for_each is not None else HAND_PARTS[1] if item.doubles else HAND_PARTS[2]
+        if item.id in bonus:
+            found.append(Option(f"scoring.{item.id}.allowed", item.name, "bool", section="ruleset", group="Hands",
+                                part=BONUS_PART, column=0))
+            found.extend(bonus[item.id])
+            continue
+        part = HAND_PARTS[4] if item.for_each is not None else HAND_PARTS[1] if item.doubles else HAND_PARTS[3]
         found.append(Option(f"scoring.{item.id}.allowed", item.name, "bool", section="ruleset", group="Hands",
                             part=part, detail=_worth(item)))
     order = {part: i for i, part in enumerate(HAND_PARTS)}
@@ -233,7 +326,7 @@ def describe(option: Option | str, value: Any) -> str:
     """An option's value in words, as the settings scene shows it."""
     option = _BY_KEY[option] if isinstance(option, str) else option
     if option.kind == "bool":
-        return "on" if value else "off"
+        return "on" if (value == option.file_values[1] if option.file_values else value) else "off"
     if value is None:
         return option.none_label or "any"
     for known, word in option.words:
@@ -272,7 +365,8 @@ def _catalog(folders: Folders) -> Catalog:
 
 
 def _known(key: str) -> bool:
-    return key in _BY_KEY or _LIST_KEY.fullmatch(key) is not None
+    match = _LIST_KEY.fullmatch(key)
+    return key in _BY_KEY or (match is not None and (match[1] == "scoring" or match[3] == "allowed"))
 
 
 def _path(key: str) -> tuple[str, ...]:
@@ -404,7 +498,8 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
     unknown = [key for key in options if not _known(key)]
     if unknown:
         raise ModError([Problem(key, f"unknown option {key!r}: expected one of {', '.join(OPTION_KEYS)}, "
-                                     f"scoring.<line>.allowed or special_hands.<hand>.allowed") for key in unknown])
+                                     f"scoring.<line>.allowed, scoring.<line>.doubles or "
+                                     f"special_hands.<hand>.allowed") for key in unknown])
     record = catalog.record("ruleset", base_id)
     if record is None:
         known = ", ".join(sorted(r.id for r in catalog.list("ruleset"))) or "none"
@@ -415,16 +510,24 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
         if custom is not None:
             root, inherited = custom.base, dict(custom.options)
     try:
-        root_values = option_values(load_ruleset(catalog, root))
+        root_ruleset = load_ruleset(catalog, root)
+        offered = {o.key: o for o in options_for(root_ruleset)}
+        root_values = option_values(root_ruleset)
     except DataFileError as exc:
         raise ModError(exc.problems or [Problem(root, str(exc))]) from None
     refused = [key for key in options if key not in root_values]
     if refused:
         raise ModError([Problem(key, f"option {key!r} is not offered for a preset based on {root!r}: that ruleset "
                                      f"does not have it") for key in refused])
-    # An inherited value the base no longer has (a later fix removed it) is dropped rather than blocking saves.
+    # An inherited value the base no longer has (a later fix removed it) is dropped rather than blocking saves;
+    # so is an inherited companion (a line's points), which is worked out again from the option it goes with.
     wanted = {**inherited, **options}
-    return root, {key: wanted[key] for key in root_values if key in wanted and wanted[key] != root_values[key]}
+    chosen = {key: wanted[key] for key in root_values if key in wanted and wanted[key] != root_values[key]}
+    for key, value in list(chosen.items()):
+        for when, other, companion in offered[key].follows:
+            if when == value and _line_value(root_ruleset, other) != companion:
+                chosen[other] = companion
+    return root, chosen
 
 
 def _ruleset_text(mod_id: str, name: str, root: str, root_name: str, options: dict[str, Any]) -> str:

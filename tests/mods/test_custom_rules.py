@@ -276,3 +276,85 @@ def test_custom_rules__a_hand_added_by_a_special_hands_mod_is_not_offered(tmp_pa
     assert {f"special_hands.{h.id}.allowed" for h in classic.special_hands if h.id != "seven_twins"} <= keys
     with pytest.raises(ModError, match="not offered"):
         create_custom_ruleset(folders, "classic", "Twins", {"special_hands.seven_twins.allowed": False})
+
+
+# -- the Four Winds program's Bonus & Double list (spec §3.4, A13) and the lenient Valueless Hand (A20) -----------
+
+
+def test_custom_rules__bonus_or_double_choices_are_written_with_their_points_and_change_the_score(tmp_path) -> None:
+    from game.core.settle import settle
+
+    folders = folders_for(tmp_path)
+    made = create_custom_ruleset(folders, "european", "Doubles", {
+        "scoring.robbed_kong.doubles": 1, "scoring.one_suit.doubles": 4, "scoring.no_chows.doubles": 0})
+    assert {k: v for k, v in _file(made).items() if k not in ("format", "id", "extends", "name", "description")} == {
+        "scoring": {"robbed_kong": {"doubles": 1, "points": 0}, "one_suit": {"doubles": 4}}}, \
+        "the 10 points go when the line pays a double instead; a value equal to the base's is not written"
+    assert [(c.id, c.options) for c in list_custom_rulesets(folders)] == [(made.id, made.options)]
+    base, mine = load(folders, "european"), load(folders, made.id)
+    assert (mine.item("robbed_kong").points, mine.item("robbed_kong").doubles) == (0, 1)
+    assert mine.item("robbed_kong").when == base.item("robbed_kong").when, "only what it pays is changed"
+
+    # Four chows robbing a kong for the 3 Bamboo: 20 + 10 concealed + 10 valueless + 10 robbed kong = 50 in the
+    # base; 40 and a double (80) in the preset.
+    robbed = {"seat_wind": "S", "round_wind": "E", "concealed": "1B 2B 3B 4B 5B 6B 7C 8C 9C 2D 3D 4D 5D 5D",
+              "winner": True, "winning_tile": "3B", "won_by": "robbed_kong"}
+    plain, doubled = _score(base, robbed), _score(mine, robbed)
+    assert (plain.points, plain.doubles, plain.score) == (50, 0, 50)
+    assert (doubled.points, doubled.doubles, doubled.score) == (40, 1, 80)
+    assert settle(mine, 0, 1, [0, doubled.score, 0, 0], discarder=2).deltas == (-160, 320, -80, -80)
+    # One suit: 3 doubles (368) in the base, 4 and the robbed kong's 1 in the preset: over the limit of 500.
+    pure = dict(robbed, concealed="1B 2B 3B 4B 5B 6B 7B 8B 9B 2B 2B 2B 5B 5B")
+    assert _score(base, pure).score == 368
+    limited = _score(mine, pure)
+    assert (limited.doubles, limited.score, limited.limited) == (5, 500, True)
+
+    copy = create_custom_ruleset(folders, made.id, "Back to Points", {"scoring.robbed_kong.doubles": 0})
+    assert copy.options == {"scoring.one_suit.doubles": 4}, "back to the base's 10 points leaves nothing to write"
+    renamed = rename_custom_ruleset(folders, made.id, "Doubles Club")
+    assert renamed.options == made.options and _file(renamed)["scoring"] == _file(made)["scoring"]
+
+
+def test_custom_rules__bonus_or_double_is_not_offered_in_hong_kong_nor_valueless_with_chows_limited(tmp_path) -> None:
+    from game.mods.catalog import build_catalog
+    from game.mods.custom_rules import BONUS_OR_DOUBLE, options_for
+    from game.mods.rulesets import load_ruleset
+
+    folders = folders_for(tmp_path)
+    catalog = build_catalog(folders, full=False)
+    keys = {r: {o.key for o in options_for(load_ruleset(catalog, r))} for r in ("european", "hongkong", "british")}
+    assert {f"scoring.{line}.doubles" for line in BONUS_OR_DOUBLE} | {"scoring.valueless.when"} <= keys["european"]
+    assert not {k for k in keys["hongkong"] if k.endswith((".doubles", ".when"))}, "not changeable in HK (L1795)"
+    assert "scoring.robbed_kong.doubles" in keys["british"]
+    assert not {"scoring.valueless.doubles", "scoring.valueless.when"} & keys["british"], "one chow at most"
+    for option in ({"scoring.robbed_kong.doubles": 1}, {"scoring.valueless.when": "valueless_strict"}):
+        with pytest.raises(ModError, match="not offered for a preset based on 'hongkong'"):
+            create_custom_ruleset(folders, "hongkong", "Refused", option)
+    with pytest.raises(ModError, match=r"unknown option 'special_hands\.seven_pairs\.doubles'"):
+        create_custom_ruleset(folders, "european", "Refused", {"special_hands.seven_pairs.doubles": 1})
+    assert leftovers(folders) == []
+
+
+# T-06's valueless hand won on the 3 Bamboo, an edge wait: a one-chance tile.
+VALUELESS_ONE_CHANCE = {"seat_wind": "S", "round_wind": "E", "concealed": "1B 2B 3B 4B 5B 6B 7C 8C 9C 2D 3D 4D 5D 5D",
+                        "winner": True, "winning_tile": "3B"}
+
+
+def test_custom_rules__the_valueless_switch_decides_whether_a_one_chance_hand_is_valueless(tmp_path) -> None:
+    folders = folders_for(tmp_path)
+    strict = create_custom_ruleset(folders, "european", "Strict", {"scoring.valueless.when": "valueless_strict"})
+    assert _file(strict)["scoring"] == {"valueless": {"when": "valueless_strict"}, "one_chance": {"unless": []},
+                                        "self_drawn": {"unless": []}}, "a strict hand never withholds the 2 points"
+    lenient = create_custom_ruleset(folders, "japanese", "Lenient", {"scoring.valueless.when": "valueless"})
+    assert _file(lenient)["scoring"] == {"valueless": {"when": "valueless"}, "one_chance": {"unless": "valueless"},
+                                         "self_drawn": {"unless": "valueless"}}
+
+    def lines(ruleset_id: str) -> tuple[set[str], int]:
+        result = _score(load(folders, ruleset_id), VALUELESS_ONE_CHANCE)
+        return {item.id for item in result.items}, result.score
+
+    # Lenient: Valueless (10 points, or 1 double in the Japanese presets) instead of the one-chance 2 points.
+    assert lines("european") == ({"winning", "concealed_but_last_tile", "valueless"}, 40)
+    assert lines(strict.id) == ({"winning", "concealed_but_last_tile", "one_chance"}, 32)
+    assert lines("japanese") == ({"winning", "concealed_but_last_tile", "one_chance"}, 32)
+    assert lines(lenient.id) == ({"winning", "concealed_but_last_tile", "valueless"}, 60)
