@@ -281,3 +281,68 @@ def test_custom_rules_scene__a_value_outside_the_usual_choices_stays_one_of_them
     assert scene.editor.values["penalties.dealer_bonus"] == 30 and not scene.editor.changed
     choose(app, scene, "european")
     assert 30 not in option(scene, "Dealer's extra hands").choices
+
+
+def focus_control(app: App, scene: SettingsScene, control: object) -> None:
+    """Walk the keyboard focus down until ``control`` has it."""
+    for _ in range(len(scene.page_controls()) + 2):
+        controls = scene.page_controls()
+        if 0 <= scene.focus < len(controls) and controls[scene.focus] is control:
+            return
+        app.dispatch(key(pygame.K_DOWN))
+    raise AssertionError(f"the keyboard never reached {getattr(control, 'label', control)!r}")
+
+
+def test_custom_rules_scene__bonus_or_double_rows_are_walked_and_changed_by_keyboard(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = open_rules(app)
+    choose(app, scene, "european")
+    editor = scene.editor
+    focus_on(app, scene, "tabs")
+    for _ in range(3):
+        app.dispatch(key(pygame.K_RIGHT))
+    assert editor.group_name == "Hands"
+    heading = next(h for h in editor.headings if h.label == "Bonus or double")
+    robbed, line = editor.by_key["scoring.robbed_kong.doubles"], editor.by_key["scoring.robbed_kong.allowed"]
+    assert editor._rows[id(robbed)] == editor._rows[id(line)] and robbed.rect.left > line.rect.right, \
+        "a line's choice is beside its switch"
+    assert editor._rows[id(heading)] < editor._rows[id(line)]
+    focus_control(app, scene, robbed)
+    assert editor._shown(robbed) and editor.viewport.contains(robbed.rect), "the list scrolls to the row in focus"
+    assert robbed.shown(robbed.get()) == "10 points"
+    app.dispatch(key(pygame.K_RIGHT))
+    assert editor.values["scoring.robbed_kong.doubles"] == 1 and robbed.shown(robbed.get()) == "1 double"
+    focus_control(app, scene, editor.by_key["scoring.valueless.when"])
+    app.dispatch(key(pygame.K_SPACE))
+    assert editor.values["scoring.valueless.when"] == "valueless_strict"
+    one_suit = editor.by_key["scoring.one_suit.doubles"]
+    focus_control(app, scene, one_suit)
+    app.dispatch(key(pygame.K_RIGHT))
+    assert editor.values["scoring.one_suit.doubles"] == 4 and one_suit.shown(4) == "4 doubles"
+
+    valueless = editor.by_key["scoring.valueless.doubles"]
+    assert valueless.active() and robbed.active()
+    editor.values["chows_allowed"] = False
+    assert not valueless.active() and robbed.active(), "no Valueless Hand without four chows: dimmed"
+    editor.values.update(chows_allowed=True, max_chows=3)
+    assert not valueless.active() and not editor.by_key["scoring.valueless.when"].active()
+    editor.values["max_chows"] = None
+    app.dispatch(click(line.rect.center))
+    assert editor.values["scoring.robbed_kong.allowed"] is False and not robbed.active(), "a line off: dimmed"
+    app.dispatch(click(line.rect.center))
+
+    app.dispatch(click(editor.save_as_button.rect.center))
+    app.stack.apply_pending()
+    type_name(app, "Doubles")
+    assert editor.current.id == "custom-doubles", editor.message
+    assert custom_ruleset(app.folders, "custom-doubles").options == {
+        "scoring.robbed_kong.doubles": 1, "scoring.robbed_kong.points": 0, "scoring.valueless.when": "valueless_strict",
+        "scoring.one_suit.doubles": 4, "scoring.one_chance.unless": [], "scoring.self_drawn.unless": []}
+    assert (editor.values["scoring.robbed_kong.doubles"], editor.values["scoring.one_suit.doubles"]) == (1, 4)
+    ruleset = get_ruleset("custom-doubles", tmp_path / "mods", tmp_path / "config")
+    assert (ruleset.item("robbed_kong").points, ruleset.item("robbed_kong").doubles) == (0, 1)
+    assert ruleset.item("valueless").when == ("valueless_strict",)
+
+    choose(app, scene, "hongkong")
+    assert not any(h.label == "Bonus or double" for h in editor.headings), "not changeable in Hong Kong"
+    assert not any(k.endswith((".doubles", ".when")) for k in editor.by_key)

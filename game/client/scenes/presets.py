@@ -3,9 +3,10 @@
 Choose a preset, change its options with the usual switches and choosers, then **Save** (your own presets only),
 **Save as…** (a new preset under a name; built-in ones are templates), **Rename…** or **Delete…** (with a
 confirmation). The options come in four groups, one shown at a time under a row of tabs: Play, Scoring,
-Payment & penalties, and Hands (every scoring line and special hand on or off, a scrolling list). A group shows
-only what the preset's base ruleset has: no penalties for a ruleset without any. Keys: the tabs are a control of
-their own (Left/Right change the group), Up/Down walk the options and scroll the Hands list; the wheel scrolls it.
+Payment & penalties, and Hands (every scoring line and special hand on or off, a scrolling list; the lines of the
+Four Winds "Bonus & Double" list each with what it scores beside it). A group shows only what the preset's base
+ruleset has: no penalties for a ruleset without any. Keys: the tabs are a control of their own (Left/Right change
+the group), Up/Down walk the options and scroll the Hands list; the wheel scrolls it.
 
 Presets are stored as user mods by :mod:`game.mods.custom_rules`; New Game lists them with the
 others. The page is hosted by :class:`~game.client.scenes.settings.SettingsScene`; the name and confirmation
@@ -102,6 +103,8 @@ class Switch(Toggle):
     """The smallest size a long label is set in before it is cut short."""
     active: Callable[[], bool] | None = None
     """False: shown dimmed, as a special hand is while special hands are off (it can still be changed)."""
+    line: bool = False
+    """A scoring line or special hand: its name is dimmed while it is off, as it then counts for nothing."""
 
     def _track(self) -> pygame.Rect:
         track = pygame.Rect(0, 0, 46, 24)
@@ -134,7 +137,7 @@ class Switch(Toggle):
         if self.detail:
             text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
                  "midright")
-        live = on or not self.detail
+        live = on or not self.line
         if self.active is not None and not self.active():
             live = False
         colour = palette.text_dark if live else mix(palette.text_dark, palette.panel, 0.45)
@@ -243,6 +246,8 @@ class PresetEditor:
         self.scroll = 0
         self.groups: dict[str, list[Any]] = {name: [] for name in GROUPS}
         self.headings: list[Heading] = []
+        self.by_key: dict[str, Any] = {}
+        """The control of every option offered, by key."""
         self._rows: dict[int, int] = {}
         """The Hands list: the row of every control and heading (by id), before scrolling."""
         self._home: dict[int, pygame.Rect] = {}
@@ -338,9 +343,9 @@ class PresetEditor:
                     choices = sorted({*choices, value}, key=lambda v: (v is not None, v))
                 except TypeError:
                     choices.append(value)
-            for control in self.groups[option.group]:
-                if type(control) is Choice and control.label == option.label:
-                    control.choices = choices
+            control = self.by_key.get(option.key)
+            if type(control) is Choice:
+                control.choices = choices
 
     def show_group(self, index: int | str) -> None:
         """Show the options of one group (by index or name); the tabs follow."""
@@ -375,18 +380,28 @@ class PresetEditor:
         control: Any
         if option.kind == "bool":
             small = option.group == "Hands"
-            control = Switch(rect, option.label, partial(self._get, option.key, flag=True), put,
-                             detail=option.detail, size=16 if small else 17, smallest=13 if small else 15)
+            if option.file_values:
+                off, on = option.file_values
+                get, put = (lambda: self.values.get(option.key) == on), (lambda flag: self._set(option.key,
+                                                                                                 on if flag else off))
+            else:
+                get = partial(self._get, option.key, flag=True)
+            control = Switch(rect, option.label, get, put, detail=option.detail, size=16 if small else 17,
+                             smallest=13 if small else 15, line=option.key.endswith(".allowed"))
         elif option.kind == "choice":
             control = Choice(rect, option.label, list(option.choices), get, put, shown)
         else:
             control = Stepper(rect, option.label, [], get, put, shown, option=option)
-        if option.requires and any(o.key == option.requires for o in self.options):
-            control.active = partial(self._on, option.requires)
+        needs = [key for key in option.needs if any(o.key == key for o in self.options)]
+        if needs:
+            control.active = lambda: all(self._on(key) for key in needs)
+        self.by_key[option.key] = control
         return control
 
     def _on(self, key: str) -> bool:
         value = self.values.get(key)
+        if key == "max_chows":  # no limit, or one that still allows the four chows of a Valueless Hand
+            return value is None or value >= 4
         return bool(value) and value != "none"
 
     def _build(self) -> None:
@@ -394,6 +409,7 @@ class PresetEditor:
         area = self.area
         top = area.top + CONTENT_TOP
         self.groups = {name: [] for name in GROUPS}
+        self.by_key = {}
         for name in GROUPS[:-1]:
             mine = [o for o in self.options if o.group == name]
             half = (len(mine) + 1) // 2
@@ -416,23 +432,28 @@ class PresetEditor:
             self.headings.append(heading)
             self._rows[id(heading)] = row
             row += 1
-            for i, option in enumerate(mine):
-                rect = pygame.Rect(area.left + (i % 2) * (LIST_WIDTH + LIST_GAP),
-                                   top + (row + i // 2) * LIST_ROW + (LIST_ROW - LIST_HEIGHT) // 2, LIST_WIDTH,
-                                   LIST_HEIGHT)
+            column = 0
+            for option in mine:
+                # An option may ask for its column (a line on the left, its choice beside it on the right).
+                if 0 <= option.column < column or column == 2:
+                    row, column = row + 1, 0
+                column = max(column, option.column)
+                rect = pygame.Rect(area.left + column * (LIST_WIDTH + LIST_GAP),
+                                   top + row * LIST_ROW + (LIST_ROW - LIST_HEIGHT) // 2, LIST_WIDTH, LIST_HEIGHT)
                 control = self._control(option, rect)
                 if option.key.startswith("special_hands."):
                     control.active = partial(self._on, "special_hands_allowed")
-                self._rows[id(control)] = row + i // 2
+                self._rows[id(control)] = row
                 self.groups["Hands"].append(control)
-            row += (len(mine) + 1) // 2
+                column += 1
+            row += 1
         self._rows_total = row
         for widget in (*self.headings, *self.groups["Hands"]):
             self._home[id(widget)] = pygame.Rect(widget.rect)
         self.scroll_to(self.scroll)
 
     def _count(self, part: str) -> str:
-        keys = [o.key for o in self.options if o.part == part and o.key != "special_hands_allowed"]
+        keys = [o.key for o in self.options if o.part == part and o.key.endswith(".allowed")]
         return f"{sum(bool(self.values.get(k)) for k in keys)} of {len(keys)} on" if keys else ""
 
     def scroll_to(self, row: int) -> None:
