@@ -346,3 +346,23 @@ def test_custom_rules_scene__bonus_or_double_rows_are_walked_and_changed_by_keyb
     choose(app, scene, "hongkong")
     assert not any(h.label == "Bonus or double" for h in editor.headings), "not changeable in Hong Kong"
     assert not any(k.endswith((".doubles", ".when")) for k in editor.by_key)
+
+
+def test_custom_rules_scene__a_heading_of_the_hands_list_is_never_alone_on_its_last_row(tmp_path) -> None:
+    from game.client.scenes.presets import LIST_ROWS
+
+    app = make_app(tmp_path)
+    scene = open_rules(app)
+    editor = scene.editor
+    for ruleset_id in ("european", "classic", "british"):
+        choose(app, scene, ruleset_id)
+        editor.show_group("Hands")
+        bottoms = 0
+        for scroll in range(editor._rows_total - LIST_ROWS + 1):
+            editor.scroll_to(scroll)
+            for heading in editor.headings:
+                row = editor._rows[id(heading)]
+                bottoms += row == scroll + LIST_ROWS - 1
+                if editor._shown(heading):
+                    assert any(editor._rows[id(c)] == row + 1 and editor._shown(c) for c in editor.option_controls)
+        assert bottoms, f"{ruleset_id}: some scroll puts a heading on the last row, and it is then not shown"

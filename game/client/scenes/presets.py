@@ -464,7 +464,9 @@ class PresetEditor:
 
     def _shown(self, widget: Any) -> bool:
         row = self._rows.get(id(widget))
-        return row is None or self.scroll <= row < self.scroll + LIST_ROWS
+        # A heading on the last row would stand alone with its part below the fold: it waits for its first row.
+        last = self.scroll + LIST_ROWS - (2 if isinstance(widget, Heading) else 1)
+        return row is None or self.scroll <= row <= last
 
     def follow_focus(self) -> None:
         """Bring the control that has just taken the settings' keyboard focus into the Hands list's window.
