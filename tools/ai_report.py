@@ -1,6 +1,6 @@
 """The computer opponents' report: every personality 1 against 3 reference bots, written to ``docs/ai.md``.
 
-``python tools/ai_report.py [--quick] [--out FILE] [--processes N]``
+``python tools/ai_report.py [--quick] [--hands N] [--only KEYS] [--out FILE] [--processes N]``
 
 Each matchup seats one player under test against three opponents; the player under test moves one seat on every
 hand (rotating seats), so it is East, South, West and North equally often. A matchup is cut into chunks of fixed
@@ -8,7 +8,9 @@ seeds (``seed = 1000 × matchup seed + chunk``) played in parallel processes; th
 and the same log hashes. The report gives, per matchup, win share and deal-in rate with Wilson 95% intervals, the
 personality's signature statistics (call rate, deal-in rate, special/limit-hand share of wins, average winning
 score), net score per hand with its interval, decision times, and checks every goal of issue 7 against the numbers.
-``--quick`` plays a few hands per matchup (a smoke test of the whole pipeline, not a measurement).
+``--quick`` plays a few hands per matchup (a smoke test of the whole pipeline, not a measurement); ``--hands N``
+plays N hands per matchup instead of each one's own count (a shorter run on a busy machine; the first N hands of
+the full run, so its log hashes are those of the full run's first chunks).
 """
 
 from __future__ import annotations
@@ -309,6 +311,14 @@ def figures(tally: Tally) -> Figures:
 _QUICK_NOTE = " (QUICK SMOKE RUN: too few hands to mean anything)"
 
 
+def _short_note(matchups: Sequence[Matchup], hands: int) -> str:
+    """Says that a ``--hands`` run played other counts than the standard ones, which the plain command plays."""
+    if all(m.hands == hands for m in matchups):
+        return ""
+    return (f" (a shorter run: {hands:,} hands per matchup; `python tools/ai_report.py` plays each matchup's own "
+            "count, 10,000 for the expert)")
+
+
 def _pct(x: float) -> str:
     return f"{100 * x:.1f}%"
 
@@ -392,9 +402,9 @@ def goals(f: dict[str, Figures]) -> list[tuple[str, str, bool]]:
 
 
 def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: bool, wall_seconds: float,
-           processes: int) -> str:
+           processes: int, hands: int | None = None) -> str:
     f = {m.key: figures(results[m.key]) for m in matchups}
-    command = "python tools/ai_report.py" + (" --quick" if quick else "")
+    command = "python tools/ai_report.py" + (" --quick" if quick else "") + (f" --hands {hands}" if hands else "")
     lines = [
         "# Computer opponents: strength and personality report",
         "",
@@ -406,7 +416,8 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "```",
         "",
         f"Generated {datetime.now(UTC).date().isoformat()}, {sum(x.hands for x in f.values()):,} hands in "
-        f"{wall_seconds:.0f} s on {processes} processes{_QUICK_NOTE if quick else ''}.",
+        f"{wall_seconds:.0f} s on {processes} processes{_QUICK_NOTE if quick else ''}"
+        f"{_short_note(matchups, hands) if hands and not quick else ''}.",
         "",
         "**How it is measured.** One player under test against three copies of a reference bot (`greedy`: "
         "fewest tiles from ready, claims whatever brings it nearer; `random`: any legal action). The player "
@@ -468,6 +479,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--out", default=str(ROOT / "docs" / "ai.md"), help="where to write the report")
     parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
     parser.add_argument("--only", help="comma-separated matchup keys to play (default: all)")
+    parser.add_argument("--hands", type=int, help="hands per matchup instead of each matchup's own count")
     args = parser.parse_args(argv)
     matchups = list(MATCHUPS)
     if args.only:
@@ -479,9 +491,13 @@ def main(argv: list[str] | None = None) -> int:
             return 2
         matchups = [m for m in MATCHUPS if m.key in wanted]
     started = time.perf_counter()
-    results = run_matchups(matchups, QUICK_HANDS if args.quick else None, max(1, args.processes))
+    if args.hands is not None and args.hands < 1:
+        print(f"error: --hands: expected a positive number of hands, got {args.hands}", file=sys.stderr)
+        return 2
+    hands = QUICK_HANDS if args.quick else args.hands
+    results = run_matchups(matchups, hands, max(1, args.processes))
     text = render(matchups, results, quick=args.quick, wall_seconds=time.perf_counter() - started,
-                  processes=max(1, args.processes))
+                  processes=max(1, args.processes), hands=None if args.quick else args.hands)
     write_atomic(Path(args.out), text)
     for goal, measured, ok in goals({m.key: figures(results[m.key]) for m in matchups}):
         print(f"{'ok  ' if ok else 'MISS'} {goal}: {measured}")
