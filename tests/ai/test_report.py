@@ -43,3 +43,14 @@ def test_report__unknown_matchup_is_refused(capsys):
     """--only with a key that does not exist says which keys do."""
     assert ai_report.main(["--quick", "--only", "wizard"]) == 2
     assert "unknown matchup 'wizard': expected one of expert, expert_random" in capsys.readouterr().err
+
+
+def test_report__hands_option_plays_fewer_hands_and_says_so(tmp_path, capsys):
+    """--hands N plays N hands per matchup and the report names the shorter run; 0 hands is refused."""
+    out = tmp_path / "ai.md"
+    assert ai_report.main(["--hands", "3", "--only", "expert", "--processes", "1", "--out", str(out)]) == 0
+    text = out.read_text(encoding="utf-8")
+    assert "| expert vs 3 greedy | classic | 11 | 3 |" in text
+    assert "a shorter run: 3 hands per matchup" in text
+    assert ai_report.main(["--hands", "0", "--out", str(out)]) == 2
+    assert "expected a positive number of hands, got 0" in capsys.readouterr().err
