@@ -373,8 +373,6 @@ class EnginePlayer:
             return 0.0
         if top_threat >= 1.0:
             eager += 0.2  # a ready opponent: hurry (Four Winds F-41)
-        if p.strategy == "expert" and view.discard_count < 8 and speed > 0:
-            eager -= 0.25  # experts seldom claim in the first go-rounds, unless it makes them ready
         if speed <= 0:
             eager += 0.45  # a claim that makes the hand ready is worth showing it for
         if kind == "chow":

@@ -292,3 +292,13 @@ def test_claim__limitmaker_hunts_pungs_and_never_chows():
     chow_view = view(hand, phase="claims", current=3, last_discard=(3, t("3B")), discard_count=30)
     chow = Claim("chow", (t("1B"), t("2B")))
     assert player("limitmaker").decide(chow_view, [chow, Pass()]) == Pass()
+
+
+def test_claim__expert_claims_from_the_first_go_round():
+    """The expert takes a chow that brings it nearer ready on the second discard of the hand, as late in it."""
+    hand = "1B 2B 4C 5C 6C 7D 8D 9D EW EW NW SW RD"
+    legal = [Claim("chow", (t("1B"), t("2B"))), Pass()]
+    for discard_count in (2, 30):
+        v = view(hand, phase="claims", current=3, last_discard=(3, t("3B")), discard_count=discard_count)
+        assert player("expert").decide(v, legal) == legal[0]
+
