@@ -75,6 +75,8 @@ class PlayRules:
     """Kongs in the dealt hand are declared in the replacement phase before play (L1249, A3)."""
     rob_kong: bool = True
     """The tile that promotes an exposed pung may be robbed to go Mah Jongg (rule 17b)."""
+    rob_concealed_kong: bool = False
+    """With rob_kong, a concealed kong's tile may be robbed too when the kong is declared (British R26)."""
     original_hand: bool = True
     standing_hand: bool = True
     """A player may declare a standing hand right after their first discard (rule 9, A21)."""

@@ -8,7 +8,7 @@ makes the replacements for flowers, seasons and kongs (the ceremony events are i
 
 Phases: ``dealt`` (before East's first tile), ``turn`` (``current`` must discard, declare a kong or go Mah
 Jongg), ``claims`` (the players who can use the discard decide; the others pass without being asked), ``rob``
-(players who can rob a promoted kong decide) and ``over``.
+(players who can rob a promoted kong, or a concealed one where the rules allow it, decide) and ``over``.
 
 Seats are 0–3 in playing order (the player at seat s + 1 sits at s's right); seat winds follow from ``east``.
 """
@@ -766,13 +766,10 @@ class Table:
 
     def _declare_kong(self, seat: int, tile: Tile) -> None:
         p = self.players[seat]
-        if not any(m.kind is MeldKind.PUNG and m.exposed and m.tile == tile for m in p.melds):
-            self._make_concealed_kong(seat, tile)
-            self._draw(seat, loose=True)
-            return
+        promoting = any(m.kind is MeldKind.PUNG and m.exposed and m.tile == tile for m in p.melds)
         self._promotion = (seat, tile)
         self._pending, self._decisions = {}, {}
-        if self.rules.rob_kong:
+        if self.rules.rob_kong and (promoting or self.rules.rob_concealed_kong):
             for other in self.playing_order(seat)[1:]:
                 context = WinContext(True, tile, "robbed_kong")
                 if self._could_win_with(other, tile) and self.judge.mah_jongg(self.hand_spec(other, tile), context):
@@ -780,7 +777,16 @@ class Table:
         if self._pending:
             self.phase = "rob"
         else:
+            self._complete_kong(seat, tile)
+
+    def _complete_kong(self, seat: int, tile: Tile) -> None:
+        """The kong nobody robbed: a promoted pung or a new concealed kong, then the loose tile."""
+        self._promotion = None
+        if any(m.kind is MeldKind.PUNG and m.exposed and m.tile == tile for m in self.players[seat].melds):
             self._promote(seat, tile)
+        else:
+            self._make_concealed_kong(seat, tile)
+            self._draw(seat, loose=True)
 
     def _promote(self, seat: int, tile: Tile) -> None:
         p = self.players[seat]
@@ -799,7 +805,7 @@ class Table:
         robbers = [s for s, a in self._decisions.items() if isinstance(a, MahJongg)]
         self._pending, self._decisions = {}, {}
         if not robbers:
-            self._promote(seat, tile)
+            self._complete_kong(seat, tile)
             return
         robber = min(robbers, key=lambda s: (s - seat) % 4)
         self.players[seat].concealed.remove(tile)

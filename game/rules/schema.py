@@ -261,6 +261,7 @@ _PLAY_DOCS = {
     "promote_kong_any_time": "an exposed pung may be promoted on any later turn with a drawn tile (A8)",
     "initial_kongs_declared": "kongs in the dealt hand are declared before play (A3)",
     "rob_kong": "the tile that promotes an exposed pung may be robbed to go Mah Jongg (rule 17b)",
+    "rob_concealed_kong": "with rob_kong, the tile of a concealed kong may be robbed too as the kong is declared",
     "original_hand": "East may win with the dealt hand and the first tile (rule 8)",
     "standing_hand": "a player may declare a standing hand right after their first discard (rule 9, A21)",
     "claim_last_discard": "what the last discard before the kong box may be claimed for (A16)",

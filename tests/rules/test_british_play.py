@@ -4,10 +4,11 @@ point a player would notice: who pays whom, a Mah Jongg that is not offered, a w
 
 from __future__ import annotations
 
+import dataclasses
 from pathlib import Path
 
-from game.core.actions import Claim, Discard, Pass, PassTiles
-from game.core.events import CannonLetOff, Settled
+from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
+from game.core.events import CannonLetOff, KongRobbed, Settled
 from game.core.match import Match
 from game.core.melds import parse_meld
 from game.core.patterns import Env
@@ -313,3 +314,40 @@ penalties:
     path.write_text(path.read_text(encoding="utf-8").replace(", discard: {suit: s}", ""), encoding="utf-8")
     with pytest.raises(RulesetError, match="discard"):
         load_ruleset(path, parents=BUNDLED)
+
+
+# -- robbing a kong formed from a drawn tile (R26, A-004-13) -----------------------------------------------------
+
+# West shows two pungs of Dragons and waits on the 8 Dots for its pair; North holds three 8 Dots.
+WEST_WAITS_ON_8D = {0: FILLER, 1: FILLER, 2: "2C 2C 2C 6B 6B 6B 8D", 3: "8D 8D 8D 1C 4C 7C 2B 5B 9B EW SW NW GD"}
+
+
+def _north_declares_concealed_kong_of_8d(rules=BRITISH.play) -> Table:
+    table = rigged_table(WEST_WAITS_ON_8D, "8D 3D", rules=rules, judge=JUDGE,
+                         melds={2: ["RD RD RD", "WD WD WD"]}, current=3)
+    table.apply(3, DeclareKong(t("8D")))
+    return table
+
+
+def test_rob_kong__a_concealed_kong_formed_from_a_drawn_tile_can_be_robbed() -> None:
+    """R26: North draws the fourth 8 Dots and declares a concealed kong; West, waiting on the 8 Dots, robs it and
+    goes out ("Snatching a Kong", 1 double); North keeps three 8 Dots in hand and draws no loose tile."""
+    table = _north_declares_concealed_kong_of_8d()
+    assert table.phase == "rob" and table.legal_actions(2) == [MahJongg(), Pass()]
+    events = table.apply(2, MahJongg())
+    assert any(isinstance(e, KongRobbed) and (e.seat, e.from_seat, e.tile) == (2, 3, t("8D")) for e in events)
+    assert (table.result.winner, table.result.won_by, table.result.from_seat) == (2, "robbed_kong", 3)
+    assert table.players[3].concealed.count(t("8D")) == 3 and not table.players[3].melds
+    scored = JUDGE.score(table.hand_spec(2), table.result.context)
+    assert "Snatching a Kong to Go Mah-Jong" in {item.name for item in scored.items}
+
+
+def test_rob_kong__a_concealed_kong_nobody_robs_is_made_and_a_rule_without_it_never_asks() -> None:
+    """Let pass, the kong is laid down concealed and North draws its loose tile; where only a promoted pung may be
+    robbed (the Four Winds reading), West is never asked."""
+    table = _north_declares_concealed_kong_of_8d()
+    table.apply(2, Pass())
+    assert table.players[3].melds[0].tiles == (t("8D"),) * 4 and not table.players[3].melds[0].exposed
+    assert table.phase == "turn" and table.current == 3
+    strict = _north_declares_concealed_kong_of_8d(dataclasses.replace(BRITISH.play, rob_concealed_kong=False))
+    assert strict.phase == "turn" and strict.players[3].melds[0].tiles == (t("8D"),) * 4
