@@ -181,7 +181,8 @@ class Session:
         self.undo_timer = None
         self.delay = 0.0
         self.pending.extend(self.table.events)
-        self.status = messages.hand_started(self.names, self.table.seat_wind(HUMAN), self.table.round_wind)
+        self.status = messages.hand_started(self.names, self.table.seat_wind(HUMAN), self.table.round_wind,
+                                             self.table.wild_tile)
         return self.table
 
     def start(self) -> None:
@@ -438,7 +439,7 @@ class Session:
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
             self.pending.append(event)
-            line = messages.describe(event, self.names, HUMAN)
+            line = messages.describe(event, self.names, HUMAN, self.table.wild_tile if self.table else None)
             if line:
                 self.status = line
             if isinstance(event, ev.TileDiscarded) and event.seat != HUMAN:

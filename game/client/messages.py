@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core import events as ev
-from game.core.tiles import is_joker, tile_name
+from game.core.tiles import JOKER, is_joker, tile_name
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
@@ -59,40 +59,53 @@ def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 
 
-def hand_started(names: Sequence[str], seat_wind: int, round_wind: int) -> str:
-    """M1, said to the human at the start of every hand."""
-    return (f"Your wind is {WIND_NAMES[seat_wind]} and the wind of the round is {WIND_NAMES[round_wind]}. "
-            "Good Luck!")
+def shown_name(tile: int, wild: int | None = None) -> str:
+    """A tile's name as the player knows it: in a hand where a kind is wild, its jokers are that kind, wild."""
+    if tile == JOKER and wild is not None:
+        return f"{tile_name(wild)} (wild)"
+    return tile_name(tile)
 
 
-def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | None:
+def hand_started(names: Sequence[str], seat_wind: int, round_wind: int, wild: int | None = None) -> str:
+    """M1, said to the human at the start of every hand (and which tiles are wild in a goulash)."""
+    wild_note = f" The four {tile_name(wild)} are wild this hand." if wild is not None else ""
+    return (f"Your wind is {WIND_NAMES[seat_wind]} and the wind of the round is {WIND_NAMES[round_wind]}."
+            f"{wild_note} Good Luck!")
+
+
+def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | None = None) -> str | None:
     """The status-bar line for ``event``, or None when the original shows nothing for it.
 
-    Tiles the human may not see (another player's draw) are not named.
+    Tiles the human may not see (another player's draw) are not named; ``wild`` names the jokers of a hand in
+    which that kind is wild.
     """
+    def name(tile: int) -> str:
+        return shown_name(tile, wild)
+
     if isinstance(event, ev.TileDrawn):
         if event.seat == human:
-            return f"{gets(names[human])} {tile_name(event.tile)}"
+            return f"{gets(names[human])} {name(event.tile)}"
         return f"{names[event.seat]} takes a tile from the wall"
     if isinstance(event, ev.ReplacementDrawn):
         if event.seat == human:
-            return f"{gets(names[human])} {tile_name(event.tile)} as a loose tile"
+            return f"{gets(names[human])} {name(event.tile)} as a loose tile"
         return f"{names[event.seat]} takes a loose tile"
     if isinstance(event, ev.TileDiscarded):
-        return f"{names[event.seat]} discards {tile_name(event.tile)}"
+        return f"{names[event.seat]} discards {name(event.tile)}"
     if isinstance(event, ev.DiscardTakenBack):
         if event.seat == human:
-            return f"You take back {tile_name(event.tile)}; discard another tile"
-        return f"{names[event.seat]} takes back {tile_name(event.tile)}"
+            return f"You take back {name(event.tile)}; discard another tile"
+        return f"{names[event.seat]} takes back {name(event.tile)}"
     if isinstance(event, ev.BonusExposed):
-        return f"{names[event.seat]} lays out {tile_name(event.tile)}"
+        return f"{names[event.seat]} lays out {name(event.tile)}"
     if isinstance(event, ev.DiscardClaimed):
-        return f"{names[event.seat]} calls {event.claim.title()} with {tile_name(event.tile)}"
+        return f"{names[event.seat]} calls {event.claim.title()} with {name(event.tile)}"
     if isinstance(event, ev.KongDeclared):
         kind = "a concealed Kong" if event.concealed else "a Kong"
-        return f"{names[event.seat]} declares {kind} of {tile_name(event.tile)}"
+        return f"{names[event.seat]} declares {kind} of {name(event.tile)}"
     if isinstance(event, ev.PassingStarted):
-        return f"Choose {event.count} tiles to pass {PASS_WORDS.get(event.direction, event.direction)}"
+        keep = f" (the {tile_name(wild)} are wild and stay)" if wild is not None else ""
+        return f"Choose {event.count} tiles to pass {PASS_WORDS.get(event.direction, event.direction)}{keep}"
     if isinstance(event, ev.TilesPassed):
         return "The tiles have been passed"
     if isinstance(event, ev.StandingHandDeclared):
@@ -102,10 +115,10 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0) -> str | Non
     if isinstance(event, ev.ReadyCancelled):
         return f"{has(names[event.seat])} let a winning tile pass: the Riichi is cancelled"
     if isinstance(event, ev.KongRobbed):
-        return f"{names[event.seat]} robs the Kong of {tile_name(event.tile)} from {names[event.from_seat]}"
+        return f"{names[event.seat]} robs the Kong of {name(event.tile)} from {names[event.from_seat]}"
     if isinstance(event, ev.MahJonggDeclared):
         if event.won_by == "discard" and event.tile is not None:
-            return f"{has(names[event.seat])} gone Mah Jongg with Tile {tile_name(event.tile)}"
+            return f"{has(names[event.seat])} gone Mah Jongg with Tile {name(event.tile)}"
         return f"{has(names[event.seat])} gone Mah Jongg."
     if isinstance(event, ev.CannonLetOff):
         if event.no_choice:

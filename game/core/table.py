@@ -199,6 +199,11 @@ class Table:
         concealed = tuple(p.concealed) + ((extra,) if extra is not None else ())
         return HandSpec(concealed, tuple(p.melds), tuple(p.bonus), self.seat_wind(seat), self.round_wind)
 
+    @property
+    def wild_tile(self) -> Tile | None:
+        """The tile kind that plays as a joker in this hand (a British goulash's 2 Bamboo), or None."""
+        return tile_from_code(self.rules.goulash_wild) if self.goulash and self.rules.goulash_wild else None
+
     # -- the ceremony -----------------------------------------------------------------------------------------
 
     def _ceremony(self) -> None:
@@ -206,9 +211,9 @@ class Table:
         self.wall = Wall.build(self.rng, flowers=r.flowers, jokers=r.jokers, stacks_per_side=r.stacks_per_side,
                                kong_box_stacks=0 if r.replacements_from_wall_end else r.kong_box_stacks,
                                kong_box_moves=r.kong_box_moves)
-        if self.goulash and r.goulash_wild:
+        wild = self.wild_tile
+        if wild is not None:
             # The wild tiles play as jokers for this hand only (L99): the same shuffle, the wild kind turned.
-            wild = tile_from_code(r.goulash_wild)
             for position, tile in self.wall.tiles.items():
                 if tile == wild:
                     self.wall.tiles[position] = JOKER

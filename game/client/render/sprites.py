@@ -7,6 +7,7 @@ colour, like a real bone-and-bamboo tile. Face-down tiles show the back colour w
 from __future__ import annotations
 
 import logging
+import math
 from collections.abc import Callable
 from typing import Any
 
@@ -14,6 +15,7 @@ import pygame
 
 from game.client.look import Palette, mix
 from game.client.render import drawn_tiles
+from game.core.tiles import JOKER
 
 log = logging.getLogger(__name__)
 
@@ -32,6 +34,9 @@ class TileSprites:
         self._back_loader = back_loader
         self._faces: dict[int, pygame.Surface] = {}
         self._cache: dict[tuple[Any, ...], pygame.Surface] = {}
+        self.wild: int | None = None
+        """The tile kind that is wild in the hand on show (a goulash's 2 Bamboo): its jokers are drawn as that
+        kind with a star, the way players know them; None draws a joker as a joker."""
 
     def raw_face(self, tile: int) -> pygame.Surface:
         """The face picture at its own size (the tile set's, or drawn)."""
@@ -51,13 +56,18 @@ class TileSprites:
     def tile(self, tile: int | None, size: tuple[int, int], *, face_up: bool = True, rotate: int = 0,
              tint: tuple[int, int, int] | None = None, dim: bool = False) -> pygame.Surface:
         """A tile sprite whose face is ``size``; the depth adds below. ``rotate`` is 0, 90, 180 or 270 degrees."""
-        key = (tile if face_up else None, size, face_up, rotate, tint, dim)
+        wild = self.wild if face_up and tile == JOKER else None
+        key = (tile if face_up else None, size, face_up, rotate, tint, dim, wild)
         cached = self._cache.get(key)
         if cached is not None:
             return cached
-        sprite = self._from_sheet(tile, size, face_up, tint, dim) if self.sheet is not None else None
-        if sprite is None:
-            sprite = self._make(tile, size, face_up, tint, dim)
+        if wild is not None:
+            sprite = self.tile(wild, size, tint=tint, dim=dim).copy()
+            self._star(sprite, size[0])
+        else:
+            sprite = self._from_sheet(tile, size, face_up, tint, dim) if self.sheet is not None else None
+            if sprite is None:
+                sprite = self._make(tile, size, face_up, tint, dim)
         if rotate:
             sprite = pygame.transform.rotate(sprite, rotate)
         self._cache[key] = sprite
@@ -87,6 +97,19 @@ class TileSprites:
         sprite.blit(image, (0, 0))
         self._overlay(sprite, (w, h), tint, dim)
         return sprite
+
+    def _star(self, surf: pygame.Surface, width: int) -> None:
+        """A gold star in the face's top right corner: this tile is wild."""
+        w = width
+        radius = max(3.0, w * 0.2)
+        cx, cy = w - radius - max(1, w // 14), radius + max(1, w // 14)
+        points = []
+        for k in range(10):
+            r = radius if k % 2 == 0 else radius * 0.45
+            angle = -math.pi / 2 + k * math.pi / 5
+            points.append((cx + r * math.cos(angle), cy + r * math.sin(angle)))
+        pygame.draw.polygon(surf, (236, 178, 42), points)
+        pygame.draw.polygon(surf, (122, 76, 10), points, width=1)
 
     def _overlay(self, surf: pygame.Surface, size: tuple[int, int], tint: tuple[int, int, int] | None,
                  dim: bool) -> None:

@@ -19,14 +19,13 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, describe, gets
+from game.client.messages import WIND_NAMES, describe, gets, shown_name
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
 from game.core.actions import action_to_text
 from game.core.table import Table
-from game.core.tiles import tile_name
 
 log = logging.getLogger(__name__)
 
@@ -47,16 +46,16 @@ def hand_table(session: Any, index: int, moves: int) -> tuple[Table, list[ev.Eve
     return table, last
 
 
-def move_line(events: list[ev.Event], names: list[str]) -> str:
+def move_line(events: list[ev.Event], names: list[str], wild: int | None = None) -> str:
     """The status line for one move; every tile is named, since all hands are visible in a replay."""
     lines = []
     for event in events:
         if isinstance(event, ev.TileDrawn):
-            lines.append(f"{gets(names[event.seat])} {tile_name(event.tile)}")
+            lines.append(f"{gets(names[event.seat])} {shown_name(event.tile, wild)}")
         elif isinstance(event, ev.ReplacementDrawn):
-            lines.append(f"{gets(names[event.seat])} {tile_name(event.tile)} as a loose tile")
+            lines.append(f"{gets(names[event.seat])} {shown_name(event.tile, wild)} as a loose tile")
         else:
-            line = describe(event, names, human=-1)
+            line = describe(event, names, human=-1, wild=wild)
             if line:
                 lines.append(line)
     return " · ".join(lines)
@@ -156,7 +155,7 @@ class ReplayScene(Scene):
                          f"is {WIND_NAMES[self.record.round_wind]}.")
         else:
             seat, action = self.record.actions[self.move - 1]
-            self.line = move_line(events, names) or f"{names[seat]}: {action_to_text(action)}"
+            self.line = move_line(events, names, table.wild_tile) or f"{names[seat]}: {action_to_text(action)}"
         if self.move == self.total_moves:
             self.playing = False
 
@@ -237,6 +236,7 @@ class ReplayScene(Scene):
         palette = app.palette
         view = self.view
         table = view.session.table
+        app.sprites.wild = table.wild_tile
         surface.blit(app.background(), (0, 0))
         draw.draw_inlay(surface, palette)
         current = table.current if table.phase == "turn" else None

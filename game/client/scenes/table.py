@@ -197,7 +197,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return
         direction, count = step
         if self.hand_tiles()[index] == JOKER:
-            s.status = "A joker cannot be passed on"
+            s.status = f"A {'wild tile' if s.table.wild_tile is not None else 'joker'} cannot be passed on"
             return
         if index in self.pass_pick:
             self.pass_pick.discard(index)
@@ -431,6 +431,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         palette = app.palette
         s = self.session
         table = s.table
+        app.sprites.wild = table.wild_tile
         surface.blit(app.background(), (0, 0))
         draw.draw_inlay(surface, palette)
         pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)

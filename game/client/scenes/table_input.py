@@ -10,8 +10,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
-from game.client.messages import WIND_NAMES
-from game.core.tiles import tile_name
+from game.client.messages import WIND_NAMES, shown_name
 
 CLAIM_KEYS = {pygame.K_m: "mah_jongg", pygame.K_k: "kong", pygame.K_p: "pung", pygame.K_c: "chow"}
 
@@ -44,32 +43,33 @@ class TableInput:
 
     def _hover(self, pos: tuple[int, int]) -> None:
         s = self.session
+        wild = s.table.wild_tile
         self.hover = self.tile_at(pos)
         self.status.hover = ""
         if self.hover >= 0:
             tile = self.hand_tiles()[self.hover]
             extra = f" — {s.gone_out(tile)} gone out" if s.options.quick_tip else ""
-            self.status.hover = f"{tile_name(tile)}{extra}"
+            self.status.hover = f"{shown_name(tile, wild)}{extra}"
             return
         rect = self.last_discard_rect()
         if rect is not None and rect.collidepoint(pos) and s.table.last_discard:
             seat, tile = s.table.last_discard
-            self.status.hover = f"{tile_name(tile)}, discarded by {s.names[seat]}"
+            self.status.hover = f"{shown_name(tile, wild)}, discarded by {s.names[seat]}"
             return
         for seat in range(4):
             p = s.table.players[seat]
             for index, tile in enumerate(p.discards):
                 if layout.discard_position(seat, index).rect().collidepoint(pos):
-                    self.status.hover = f"{tile_name(tile)}, discarded by {s.names[seat]}"
+                    self.status.hover = f"{shown_name(tile, wild)}, discarded by {s.names[seat]}"
                     return
             melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
             for meld, places in zip(p.melds, melds, strict=True):
                 if any(pl.rect().collidepoint(pos) for pl in places):
-                    self.status.hover = f"{s.names[seat]}: {meld.kind.value.title()} of {tile_name(meld.tile)}"
+                    self.status.hover = f"{s.names[seat]}: {meld.kind.value.title()} of {shown_name(meld.tile, wild)}"
                     return
             for tile, place in zip(p.bonus, flowers, strict=True):
                 if place.rect().collidepoint(pos):
-                    self.status.hover = f"{s.names[seat]}: {tile_name(tile)}"
+                    self.status.hover = f"{s.names[seat]}: {shown_name(tile, wild)}"
                     return
         if layout.COMPASS.collidepoint(pos):
             self.status.hover = (f"Wind of the round: {WIND_NAMES[s.table.round_wind]}. "

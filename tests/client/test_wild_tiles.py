@@ -1,0 +1,58 @@
+"""A British goulash hand at the table: its wild 2 Bamboo are shown and named as 2 Bamboo marked wild, not as
+jokers, and the player is told which tiles are wild."""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.controller import HUMAN, Options, Session
+from game.client.messages import describe, shown_name
+from game.core import events as ev
+from game.core.tiles import JOKER, tile_from_code
+from tests.client.helpers import make_app
+
+TWO_BAMBOO = tile_from_code("2B")
+
+
+def _goulash_scene(tmp_path, seed: int = 1):
+    from game.client.scenes.table import TableScene
+
+    app = make_app(tmp_path)
+    session = Session.create("british", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+    session.match.goulash_next = True  # as after a wash-out
+    session.deal()
+    scene = TableScene(app, session)
+    scene.animator.speed = 0.0
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    return app, scene
+
+
+def test_wild_tiles__a_goulash_hand_says_which_tiles_are_wild_and_draws_them_as_2_bamboo_with_a_star(tmp_path):
+    app, scene = _goulash_scene(tmp_path)
+    session = scene.session
+    assert session.table.goulash and session.table.wild_tile == TWO_BAMBOO
+    assert "The four 2 Bamboo are wild this hand." in session.status
+    app.render(1.0)
+    sprites = app.sprites
+    assert sprites.wild == TWO_BAMBOO
+    size = (40, 54)
+    starred = pygame.image.tobytes(sprites.tile(JOKER, size), "RGBA")
+    plain_two = pygame.image.tobytes(sprites.tile(TWO_BAMBOO, size), "RGBA")
+    sprites.wild = None
+    joker = pygame.image.tobytes(sprites.tile(JOKER, size), "RGBA")
+    assert starred not in (plain_two, joker), "a wild tile is a 2 Bamboo with a mark, neither a joker nor plain"
+
+
+def test_wild_tiles__named_as_2_bamboo_wild_in_the_status_bar_and_passing_prompt(tmp_path):
+    assert shown_name(JOKER, TWO_BAMBOO) == "2 Bamboo (wild)" and shown_name(JOKER) == "Joker"
+    names = ["You", "Ann", "Bo", "Cy"]
+    assert describe(ev.TileDiscarded(1, JOKER), names, HUMAN, TWO_BAMBOO) == "Ann discards 2 Bamboo (wild)"
+    passing = describe(ev.PassingStarted(0, "across", 3), names, HUMAN, TWO_BAMBOO)
+    assert passing == "Choose 3 tiles to pass across the table (the 2 Bamboo are wild and stay)"
+
+
+def test_wild_tiles__an_ordinary_british_hand_has_none_and_says_nothing_of_them():
+    session = Session.create("british", 1, options=Options(animation_speed=0.0, discard_delay=0.0))
+    session.deal()
+    assert session.table.wild_tile is None and "wild" not in session.status
