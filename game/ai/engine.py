@@ -36,6 +36,7 @@ FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready st
 # Extra weight of a useful tile per opponent who could hand it over by discarding (measured: 1.5 gave the expert
 # +1.7 points of win share against three greedy bots over plain live-tile counts, 0.7 gave +1.2).
 _CLAIM_WEIGHT = 1.5
+_PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for any personality that chases one
 
 
 @dataclass
@@ -46,6 +47,8 @@ class _Plan:
     best: int = 99
     stalled: int = 0
     dropped: set[str] = field(default_factory=set)
+    compared: bool = False
+    """Whether the special hands looked at on the turn after setting out were weighed against this one."""
 
 
 @dataclass(frozen=True)
@@ -113,13 +116,19 @@ class EnginePlayer:
     def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
                budget: int = 500) -> int:
         """Tiles from ready under the current plan (the special hand chased, else the regular hand)."""
+        return self._plan_target(counts, n_melds, melds, view, budget)[0]
+
+    def _plan_target(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
+                     budget: int = 500) -> tuple[int, Target | None]:
+        """Tiles from ready under the current plan, and the nearest form of the special hand chased (None when
+        no plan is chased, or when the plan is out of reach of this hand)."""
         hand = self._plan.hand
         if hand is None:
-            return shanten(counts, n_melds, chows=self.chows)
+            return shanten(counts, n_melds, chows=self.chows), None
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
         target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach)
-        return reach + 1 if target is None else target.distance
+        return (reach + 1, None) if target is None else (target.distance, target)
 
     # -- own turn ---------------------------------------------------------------------------------------------
 
@@ -169,33 +178,46 @@ class EnginePlayer:
             if distance >= 99 or plan.stalled > patience or distance > regular + 2 + round(4 * p.plan_stickiness):
                 plan.dropped.add(plan.hand.id)
                 plan.hand, plan.best, plan.stalled = None, 99, 0
-            return
-        # Experts only set out for a special hand with a good start; limitmakers look all hand long.
-        early = view.me.discards == () or len(view.me.discards) <= (3 if p.strategy == "expert" else 12)
-        if not early:
-            return
+                return
+            if plan.compared:
+                return
+            # Only half of the special hands were looked at when it set out: on the next turn the other half
+            # gets its look, and a clearly better one takes over (the nearer of two Siamese Sisters, say).
+            plan.compared = True
+            best = (self._appeal(plan.hand, distance, regular), plan.hand, distance)
+        else:
+            # Experts only set out for a special hand with a good start; limitmakers look all hand long.
+            early = view.me.discards == () or len(view.me.discards) <= (3 if p.strategy == "expert" else 12)
+            if not early:
+                return
+            best = (0.0, None, 99)
         slack = 3.5 * p.value_pull
         if p.strategy == "expert":
             slack = -1  # an expert sets out for a special hand only when it is clearly nearer than a regular one
-        best: tuple[float, SpecialHand | None, int] = (0.0, None, 99)
         # Half of the special hands are looked at on each turn, in turn, to keep every decision short.
         for hand in self.specials[len(view.me.discards) % 2::2]:
-            if hand.id in plan.dropped:
+            if hand.id in plan.dropped or hand is plan.hand:
                 continue
             reach = min(self._reach, int(regular + slack))
             target = special_target(hand, counts, melds, env, budget=300, max_distance=reach)
             if target is None:
                 continue
-            # Buildability matters for the tiles still missing: a hand nearly there is worth it whatever its shape.
-            worth = self._special_worth(hand) * self._ease[hand.id] ** min(1.0, target.distance / 3)
-            # Prefer near, valuable hands: each tile further away cuts the appeal (a gambler minds it less).
-            appeal = worth / self._falloff ** max(0, target.distance - regular)
+            appeal = self._appeal(hand, target.distance, regular)
             if appeal > best[0]:
                 best = (appeal, hand, target.distance)
         # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
         # or more at the regular hand's distance, an expert only for a near, rich one.
-        if best[1] is not None and best[0] >= 6.0 - 4.5 * p.value_pull:
+        if best[1] is not None and best[1] is not plan.hand and best[0] >= 6.0 - 4.5 * p.value_pull:
+            plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
+
+    def _appeal(self, hand: SpecialHand, distance: int, regular: int) -> float:
+        """How much a special hand ``distance`` tiles away is worth chasing, beside a regular hand ``regular``
+        tiles away."""
+        # Buildability matters for the tiles still missing: a hand nearly there is worth it whatever its shape.
+        worth = self._special_worth(hand) * self._ease[hand.id] ** min(1.0, distance / 3)
+        # Prefer near, valuable hands: each tile further away cuts the appeal (a gambler minds it less).
+        return worth / self._falloff ** max(0, distance - regular)
 
     def _special_worth(self, hand: SpecialHand) -> float:
         """A special hand's value in doubles of a small regular hand (about 2^n × 30 points)."""
@@ -241,22 +263,29 @@ class EnginePlayer:
             if action.standing or action.tile >= NUM_KINDS:
                 continue
             after = _minus(counts, action.tile)
-            speed = self._speed(after, n_melds, melds, view)
-            raw.append((action, after, speed))
+            speed, target = self._plan_target(after, n_melds, melds, view)
+            raw.append((action, after, speed, target))
         fastest = min(r[2] for r in raw)
+        plan = self._plan.hand
         caution = p.caution * top_threat
         options = []
-        for action, after, speed in raw:
-            useful = 0
-            if p.efficiency > 0 and speed <= fastest + 1 and self._plan.hand is None:
+        for action, after, speed, target in raw:
+            useful = 0.0
+            if plan is not None:
+                # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live.
+                if target is not None and speed <= fastest + 1:
+                    useful = self._plan_acceptance(after, target, live)
+            elif p.efficiency > 0 and speed <= fastest + 1:
                 useful = self._acceptance(after, n_melds, live, speed)
             value = model.hand_value(after, view) if pull > 0 else 0.0
             risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
             risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
-            score = (-_SPEED * speed + 3.0 * p.efficiency * math.log1p(useful)
+            # Even a careless gambler counts the tiles its special hand lacks.
+            efficiency = max(p.efficiency, _PLAN_EFFICIENCY) if plan is not None else p.efficiency
+            score = (-_SPEED * speed + 3.0 * efficiency * math.log1p(useful)
                      + 4.0 * pull * value - risk_weight * risk)
-            if self._plan.hand is not None:
+            if plan is not None:
                 score -= 1.5 * shanten(after, n_melds, chows=self.chows)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
@@ -276,6 +305,19 @@ class EnginePlayer:
             else:
                 sources = 0
             total += live[t] * (1.0 + _CLAIM_WEIGHT * sources)
+        return total
+
+    def _plan_acceptance(self, after: list[int], target: Target, live: Sequence[int]) -> float:
+        """Live tiles the special hand being chased still lacks (in its nearest form); one that turns a pair into
+        a wanted pung also comes from any player's discard, unless the hand must stay concealed."""
+        hand = self._plan.hand
+        claimable = hand is not None and not all(f.concealed for f in hand.forms)
+        need = target.need
+        total = 0.0
+        for t in range(NUM_KINDS):
+            if need[t] > after[t] and live[t]:
+                sources = 3 if claimable and need[t] >= 3 and after[t] == 2 else 0
+                total += live[t] * (1.0 + _CLAIM_WEIGHT * sources)
         return total
 
     def _fold(self, view: PlayerView, options: list[_Option]) -> _Option | None:
@@ -362,9 +404,11 @@ class EnginePlayer:
         if p.strategy == "limitmaker":
             if kind == "chow":
                 return 0.0  # a chow spoils every pung hand it dreams of
-            if major or gain >= 0:
+            if gain > 0 or (gain == 0 and major) or (self._plan.hand is None and (major or gain == 0)):
                 # Pungs, of honours and terminals above all, are the stuff of its special hands: it turns its
-                # pairs into pungs whenever it can, even when that brings it no nearer a regular hand.
+                # pairs into pungs whenever it can, even when that brings it no nearer a regular hand. While it
+                # chases a special hand it takes no set that takes it further from that hand (a pung of the
+                # wind it wants as its pair would ruin it).
                 return 0.05 + 0.1 * max(0, gain)
         if gain == 0 and eager >= 0.9:
             # The eager beginner takes a pung or chow that gains nothing, often breaking its only pair.

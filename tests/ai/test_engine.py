@@ -302,3 +302,38 @@ def test_claim__expert_claims_from_the_first_go_round():
         v = view(hand, phase="claims", current=3, last_discard=(3, t("3B")), discard_count=discard_count)
         assert player("expert").decide(v, legal) == legal[0]
 
+
+def _limitmaker_on_the_sisters():
+    """A limitmaker two turns into a hand of pungs and pairs in Characters, with a pair of North Wind."""
+    from dataclasses import replace
+
+    from game.cli.common import load_ruleset
+
+    gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), load_ruleset("classic"))
+    first = "3C 3C 4C 4C 4C 5C 5C 6C 6C NW NW 1B 9D 2B"
+    gambler.decide(view(first, discard_count=0), discards_of(first))
+    second = "3C 3C 4C 4C 4C 5C 5C 6C 6C NW NW 1B 2B 8B"
+    v = view(second, discard_count=4, tiles_left=58)
+    v = replace(v, players=(replace(v.players[0], discards=(t("9D"),)), *v.players[1:]))
+    gambler.decide(v, discards_of(second))
+    return gambler
+
+
+def test_plan__limitmaker_settles_on_the_nearest_of_two_special_hands():
+    """Half of the special hands are looked at per turn; on the turn after setting out the other half gets its
+    look, and the limitmaker moves to the Four Small Siamese Sisters (its North Wind pair is the pair they want,
+    two tiles from ready) from the Great ones (a dragon pair it does not hold)."""
+    gambler = _limitmaker_on_the_sisters()
+    assert gambler._plan.hand is not None and gambler._plan.hand.id == "four_small_siamese_sisters"
+    assert gambler._plan.best == 2
+
+
+def test_claim__limitmaker_passes_a_pung_that_would_ruin_its_special_hand():
+    """Chasing the Sisters, the gambler claims a pung of Characters the hand wants and passes a pung of its pair's
+    wind, which it would otherwise take as an honour pung: that pung would ruin the special hand."""
+    gambler = _limitmaker_on_the_sisters()
+    held = "3C 3C 4C 4C 4C 5C 5C 6C 6C NW NW 1B 2B"
+    for tile, wanted in (("NW", False), ("5C", True)):
+        v = view(held, phase="claims", current=1, last_discard=(1, t(tile)), discard_count=6, tiles_left=56)
+        claim = Claim("pung", (t(tile), t(tile)))
+        assert (gambler.decide(v, [claim, Pass()]) == claim) is wanted
