@@ -21,6 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.evaluate import ValueModel, danger, threat
+from game.ai.jokers import read_jokers
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.analysis import shanten, useful_tiles
@@ -28,7 +29,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.special_distance import Target, special_target
-from game.core.tiles import NUM_KINDS, counts_of, is_major
+from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major
 from game.core.view import PlayerView
 
 _SPEED = 10.0  # score of one step nearer Mah Jongg; the other weights are measured against it
@@ -37,6 +38,9 @@ FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready st
 # +1.7 points of win share against three greedy bots over plain live-tile counts, 0.7 gave +1.2).
 _CLAIM_WEIGHT = 1.5
 _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for any personality that chases one
+# Score lost per double a hand lacks for the ruleset's minimum to go out (British: 2): below it a ready hand is no
+# use, so every personality builds the doubles, trading about a step of speed for each.
+_MINIMUM_WEIGHT = 9.0
 
 
 @dataclass
@@ -83,6 +87,8 @@ class EnginePlayer:
         self._plan = _Plan()
         self._tiles_left = -1
         self._values: dict[tuple[int, int], ValueModel] = {}
+        self._jokers = 0
+        """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
 
     # -- entry point ------------------------------------------------------------------------------------------
 
@@ -91,6 +97,7 @@ class EnginePlayer:
         if view.tiles_left > self._tiles_left:
             self._plan = _Plan()  # a new hand has been dealt
         self._tiles_left = view.tiles_left
+        self._jokers = view.concealed.count(JOKER)
         for action in legal:
             if isinstance(action, MahJongg) or (isinstance(action, Claim) and action.type == "mah_jongg"):
                 return action
@@ -113,21 +120,32 @@ class EnginePlayer:
     def _env(self, view: PlayerView) -> Env:
         return Env(view.seat_wind, view.round_wind)
 
+    def _read(self, counts: list[int], n_melds: int, jokers: int | None = None) -> list[int]:
+        """The natural ``counts`` with the jokers held read as the kinds that help most (no jokers: as they are)."""
+        jokers = self._jokers if jokers is None else jokers
+        return read_jokers(counts, jokers, n_melds, chows=self.chows) if jokers else counts
+
+    def _regular(self, counts: list[int], n_melds: int, jokers: int | None = None) -> int:
+        """Tiles from ready for a regular hand, jokers read in."""
+        return shanten(self._read(counts, n_melds, jokers), n_melds, chows=self.chows)
+
     def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
-               budget: int = 500) -> int:
+               budget: int = 500, jokers: int | None = None) -> int:
         """Tiles from ready under the current plan (the special hand chased, else the regular hand)."""
-        return self._plan_target(counts, n_melds, melds, view, budget)[0]
+        return self._plan_target(counts, n_melds, melds, view, budget, jokers)[0]
 
     def _plan_target(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
-                     budget: int = 500) -> tuple[int, Target | None]:
+                     budget: int = 500, jokers: int | None = None) -> tuple[int, Target | None]:
         """Tiles from ready under the current plan, and the nearest form of the special hand chased (None when
-        no plan is chased, or when the plan is out of reach of this hand)."""
+        no plan is chased, or when the plan is out of reach of this hand). ``counts`` are the natural tiles;
+        ``jokers`` defaults to those held."""
         hand = self._plan.hand
         if hand is None:
-            return shanten(counts, n_melds, chows=self.chows), None
+            return self._regular(counts, n_melds, jokers), None
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
-        target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach)
+        target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach,
+                                jokers=self._jokers if jokers is None else jokers)
         return (reach + 1, None) if target is None else (target.distance, target)
 
     # -- own turn ---------------------------------------------------------------------------------------------
@@ -137,8 +155,8 @@ class EnginePlayer:
         counts = counts_of(view.concealed)
         melds = view.me.melds
         n_melds = len(melds)
-        if sum(counts) != 3 * (4 - n_melds) + 2:
-            # Jokers (or another tile the analysis does not count) in the hand: fall back to a plain choice.
+        if sum(counts) + self._jokers != 3 * (4 - n_melds) + 2:
+            # A tile the analysis does not count in the hand: fall back to a plain choice.
             plain = [a for a in discards if a.tile < NUM_KINDS and not a.standing]
             return plain[0] if plain else legal[0]
         self._update_plan(view, counts, melds)
@@ -150,8 +168,8 @@ class EnginePlayer:
         options = self._score_discards(view, discards, counts, n_melds, melds)
         choice = self._fold(view, options) or self._pick(options)
         standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
-        if standing is not None and choice.speed > 0 and shanten(_minus(counts, choice.action.tile), n_melds,
-                                                                  chows=self.chows) > 0:
+        if standing is not None and choice.speed > 0 and self._regular(_minus(counts, choice.action.tile),
+                                                                        n_melds) > 0:
             standing = None  # rulesets that allow bluffed ready declarations offer them anyway: declare honestly
         # Computer players declare a standing hand honestly, right after becoming ready (Four Winds F-41);
         # the scatterbrain sometimes forgets.
@@ -165,10 +183,10 @@ class EnginePlayer:
         if not self.specials or p.value_pull <= 0:
             return
         plan = self._plan
-        regular = shanten(counts, len(melds), chows=self.chows)
+        regular = self._regular(counts, len(melds))
         env = self._env(view)
         if plan.hand is not None:
-            target = special_target(plan.hand, counts, melds, env, budget=2000)
+            target = special_target(plan.hand, counts, melds, env, budget=2000, jokers=self._jokers)
             distance = 99 if target is None else target.distance
             if distance < plan.best:
                 plan.best, plan.stalled = distance, 0
@@ -199,7 +217,7 @@ class EnginePlayer:
             if hand.id in plan.dropped or hand is plan.hand:
                 continue
             reach = min(self._reach, int(regular + slack))
-            target = special_target(hand, counts, melds, env, budget=300, max_distance=reach)
+            target = special_target(hand, counts, melds, env, budget=300, max_distance=reach, jokers=self._jokers)
             if target is None:
                 continue
             appeal = self._appeal(hand, target.distance, regular)
@@ -232,19 +250,20 @@ class EnginePlayer:
         kongs = [a for a in legal if isinstance(a, DeclareKong)]
         if not kongs:
             return None
-        best_now = min(shanten(_minus(counts, t), n_melds, chows=self.chows)
-                       for t in range(NUM_KINDS) if counts[t])
+        best_now = min(self._regular(_minus(counts, t), n_melds) for t in range(NUM_KINDS) if counts[t])
         for action in kongs:
             t = action.tile
             after = list(counts)
             if counts[t] == 4:
                 after[t] -= 4
-                value = shanten(after, n_melds + 1, chows=self.chows)
-            else:
+                value = self._regular(after, n_melds + 1)
+            elif any(m.kind is MeldKind.PUNG and m.exposed and m.tile == t for m in view.me.melds):
                 after[t] -= 1
-                value = shanten(after, n_melds, chows=self.chows)
+                value = self._regular(after, n_melds)
                 if self.personality.caution > 0.7 and max(threat(view, concealed=self._wary)) >= 1.0:
                     continue  # a promoted kong may be robbed; a careful player does not offer it to a ready hand
+            else:
+                continue  # a kong made with jokers: they are worth more kept free for any pung
             if value <= best_now:
                 return action
         return None
@@ -271,13 +290,14 @@ class EnginePlayer:
         options = []
         for action, after, speed, target in raw:
             useful = 0.0
-            if plan is not None:
+            if plan is not None and target is not None and speed <= fastest + 1:
                 # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live.
-                if target is not None and speed <= fastest + 1:
-                    useful = self._plan_acceptance(after, target, live)
-            elif p.efficiency > 0 and speed <= fastest + 1:
-                useful = self._acceptance(after, n_melds, live, speed)
-            value = model.hand_value(after, view) if pull > 0 else 0.0
+                useful = self._plan_acceptance(after, target, live)
+            read = self._read(after, n_melds)
+            if plan is None and p.efficiency > 0 and speed <= fastest + 1:
+                useful = self._acceptance(read, n_melds, live, speed)
+            worth = model.hand_value(read, view)
+            value = worth if pull > 0 else 0.0
             risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
             risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
@@ -285,8 +305,10 @@ class EnginePlayer:
             efficiency = max(p.efficiency, _PLAN_EFFICIENCY) if plan is not None else p.efficiency
             score = (-_SPEED * speed + 3.0 * efficiency * math.log1p(useful)
                      + 4.0 * pull * value - risk_weight * risk)
-            if plan is not None:
-                score -= 1.5 * shanten(after, n_melds, chows=self.chows)  # keep a way back to a regular hand
+            if plan is None:
+                score -= _MINIMUM_WEIGHT * model.shortfall(worth)
+            else:
+                score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
 
@@ -360,7 +382,7 @@ class EnginePlayer:
         counts = counts_of(view.concealed)
         melds = view.me.melds
         n_melds = len(melds)
-        if sum(counts) != 3 * (4 - n_melds) + 1 or view.last_discard is None:
+        if sum(counts) + self._jokers != 3 * (4 - n_melds) + 1 or view.last_discard is None:
             return Pass()
         tile = view.last_discard[1]
         if self._plan.hand is not None and any(f.concealed for f in self._plan.hand.forms):
@@ -369,21 +391,27 @@ class EnginePlayer:
         threats = threat(view, concealed=self._wary)
         model = self._value_model(view)
         best: tuple[float, Action] = (0.0, Pass())
-        if p.strategy == "limitmaker":
-            claims = [c for c in claims if c.type != "chow"]  # never wanted (see _claim_appetite): not searched
+        if p.strategy == "limitmaker" or model.minimum:
+            # Never wanted by the limitmaker (see _claim_appetite); under a minimum of doubles to go out, a chow
+            # gives up No Chows, one of the doubles a hand most often makes its minimum with.
+            claims = [c for c in claims if c.type != "chow"]
         for claim in claims:
             after = list(counts)
+            jokers = self._jokers
             for t in claim.tiles:
-                after[t] -= 1
+                if t == JOKER:
+                    jokers -= 1
+                else:
+                    after[t] -= 1
             kind = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}[claim.type]
             new_melds = (*melds, Meld(kind, tuple(sorted((*claim.tiles, tile))), True, claimed_tile=tile))
             if claim.type == "kong":
-                speed = self._speed(after, n_melds + 1, new_melds, view)
+                speed = self._speed(after, n_melds + 1, new_melds, view, jokers=jokers)
             else:
                 # One search per possible discard after the claim: each gets a smaller budget, so a claim
                 # decision stays as quick as a discard.
-                speed = min(self._speed(_minus(after, d), n_melds + 1, new_melds, view, budget=150)
-                            for d in range(NUM_KINDS) if after[d])
+                speed = min(self._speed(_minus(after, d), n_melds + 1, new_melds, view, budget=150, jokers=jokers)
+                            for d in range(NUM_KINDS) if after[d]) if any(after) else 99
             gain = now - speed
             worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
             want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats), major=is_major(tile))

@@ -30,6 +30,8 @@ class ValueModel:
 
     pung_doubles: tuple[float, ...]
     conditions: dict[str, float]
+    minimum: int = 0
+    """Doubles a hand needs to go out at all (British club rules: 2), which no personality can ignore."""
 
     @classmethod
     def build(cls, ruleset: Ruleset | None, seat_wind: int, round_wind: int) -> ValueModel:
@@ -41,6 +43,7 @@ class ValueModel:
             pung[WINDS[seat_wind]] += 1.0
             pung[WINDS[round_wind]] += 1.0
             return cls(tuple(pung), dict(_DEFAULT_CONDITIONS))
+        minimum = ruleset.min_doubles
         env = Env(seat_wind, round_wind)
         conditions: dict[str, float] = {}
         for item in ruleset.scoring:
@@ -56,7 +59,11 @@ class ValueModel:
                         pung[t] += worth if item.doubles else worth / 4
             elif not selector and len(item.when) == 1 and item.doubles:
                 conditions[item.when[0]] = conditions.get(item.when[0], 0.0) + item.doubles
-        return cls(tuple(pung), conditions)
+        return cls(tuple(pung), conditions, minimum)
+
+    def shortfall(self, value: float) -> float:
+        """Doubles still missing for the ruleset's minimum to go out, given the estimate ``value``."""
+        return max(0.0, self.minimum - value)
 
     def hand_value(self, counts: Sequence[int], view: PlayerView) -> float:
         """Estimated doubles the hand is heading for (a smooth score, not a promise)."""

@@ -1,0 +1,60 @@
+"""Jokers (and a goulash's wild tiles) in a computer player's hand, for the hand analysis that counts kinds.
+
+A joker stands in a pung or kong beside at least one natural tile (A-002-2, British L99), so the analysis reads
+each joker the player holds as one more tile of a kind it already holds: the reading that brings the hand
+nearest ready. The reading is an estimate (it may treat a natural tile and a joker as a pair, which the rules do
+not allow), good enough to choose discards and claims; what goes out is still decided by the ruleset's judge.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import combinations_with_replacement
+
+from game.core.analysis import shanten
+from game.core.tiles import EAST_WIND, NUM_KINDS
+
+_SEARCHED = 2
+"""Jokers read together by trying every pair of kinds; more than that (rare) are placed on pairs first."""
+
+
+def read_jokers(counts: Sequence[int], jokers: int, n_melds: int, *, chows: bool = True) -> list[int]:
+    """``counts`` (34 natural kinds) with ``jokers`` jokers added as the kinds that help most."""
+    reading = list(counts)
+    for _ in range(max(0, jokers - _SEARCHED)):
+        _place(reading, _first(reading, (2, 1)))
+    searched = min(jokers, _SEARCHED)
+    if not searched:
+        return reading
+    kinds = [t for t in range(NUM_KINDS) if reading[t] in (1, 2)]  # beside a natural tile, and no fifth
+    best: tuple[int, int, tuple[int, ...]] | None = None
+    for chosen in combinations_with_replacement(kinds, searched):
+        for t in chosen:
+            reading[t] += 1
+        if all(reading[t] <= 4 for t in chosen):
+            # Fewest tiles from ready; then pungs completed over pairs made; then the lower kinds (determinism).
+            key = (shanten(reading, n_melds, chows=chows), -sum(reading[t] for t in chosen), chosen)
+            if best is None or key < best:
+                best = key
+        for t in chosen:
+            reading[t] -= 1
+    for t in best[2] if best is not None else ():
+        reading[t] += 1
+    for _ in range(searched if best is None else 0):
+        _place(reading, None)
+    return reading
+
+
+def _first(reading: list[int], wanted: tuple[int, ...]) -> int | None:
+    for count in wanted:
+        for t in range(NUM_KINDS):
+            if reading[t] == count:
+                return t
+    return None
+
+
+def _place(reading: list[int], kind: int | None) -> None:
+    """Count a joker as ``kind``; with nothing to stand beside, as a lone honour, which helps no set."""
+    if kind is None:
+        kind = next((t for t in range(EAST_WIND, NUM_KINDS) if reading[t] == 0), NUM_KINDS - 1)
+    reading[kind] += 1
