@@ -9,6 +9,7 @@ not allow), good enough to choose discards and claims; what goes out is still de
 from __future__ import annotations
 
 from collections.abc import Sequence
+from functools import lru_cache
 from itertools import combinations_with_replacement
 
 from game.core.analysis import shanten
@@ -20,12 +21,17 @@ _SEARCHED = 2
 
 def read_jokers(counts: Sequence[int], jokers: int, n_melds: int, *, chows: bool = True) -> list[int]:
     """``counts`` (34 natural kinds) with ``jokers`` jokers added as the kinds that help most."""
+    return list(_read(tuple(counts), jokers, n_melds, chows))
+
+
+@lru_cache(maxsize=50_000)  # a position is read again for every discard and claim weighed from it
+def _read(counts: tuple[int, ...], jokers: int, n_melds: int, chows: bool) -> tuple[int, ...]:
     reading = list(counts)
     for _ in range(max(0, jokers - _SEARCHED)):
         _place(reading, _first(reading, (2, 1)))
     searched = min(jokers, _SEARCHED)
     if not searched:
-        return reading
+        return tuple(reading)
     kinds = [t for t in range(NUM_KINDS) if reading[t] in (1, 2)]  # beside a natural tile, and no fifth
     best: tuple[int, int, tuple[int, ...]] | None = None
     for chosen in combinations_with_replacement(kinds, searched):
@@ -42,7 +48,7 @@ def read_jokers(counts: Sequence[int], jokers: int, n_melds: int, *, chows: bool
         reading[t] += 1
     for _ in range(searched if best is None else 0):
         _place(reading, None)
-    return reading
+    return tuple(reading)
 
 
 def _first(reading: list[int], wanted: tuple[int, ...]) -> int | None:
