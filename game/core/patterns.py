@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from functools import cached_property
 from typing import Literal
 
 from game.core.melds import Meld, MeldKind
@@ -90,13 +91,22 @@ class Spec:
     """A predicate on one tile, possibly binding variables.
 
     ``match`` returns the bindings (a new dict when it bound something) or None; ``static`` over-approximates
-    the tiles it can ever accept, for cheap prefilters.
+    the tiles it can ever accept, for cheap prefilters; ``candidates`` over-approximates those it can accept
+    under given bindings, so the matcher need not offer it every tile.
     """
 
     static: frozenset[int] = frozenset()
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
         raise NotImplementedError
+
+    def candidates(self, b: Bindings, env: Env) -> tuple[int, ...]:
+        """The tiles ``match`` might accept under ``b``, in ascending order (every tile it accepts is among them)."""
+        return self._sorted_static
+
+    @cached_property
+    def _sorted_static(self) -> tuple[int, ...]:
+        return tuple(sorted(t for t in self.static if t < NUM_KINDS))
 
     def variables(self) -> set[str]:
         return set()
@@ -182,6 +192,24 @@ class SuitNumber(Spec):
                 return None
         return b if new is None else new
 
+    def candidates(self, b: Bindings, env: Env) -> tuple[int, ...]:
+        # Once its variables are bound, a knitted or run tile is one tile or one suit: worth narrowing, since the
+        # matcher asks for every set of a failing hand many times.
+        suit = b.get(self.suit_var) if self.suit_var is not None else None
+        number = b.get(self.number_var) if self.number_var is not None else None
+        if suit is None and number is None:
+            return self._sorted_static
+        found = self._narrowed.get((suit, number))
+        if found is None:
+            found = tuple(t for t in self._sorted_static
+                          if (suit is None or t // 9 == suit) and (number is None or t % 9 + 1 - self.offset == number))
+            self._narrowed[(suit, number)] = found
+        return found
+
+    @cached_property
+    def _narrowed(self) -> dict[tuple[int | None, int | None], tuple[int, ...]]:
+        return {}
+
     def variables(self) -> set[str]:
         return {v for v in (self.suit_var, self.number_var) if v is not None}
 
@@ -207,6 +235,12 @@ class TileVar(Spec):
         new = dict(inner)
         new[self.name] = tile
         return new
+
+    def candidates(self, b: Bindings, env: Env) -> tuple[int, ...]:
+        bound = b.get(self.name)
+        if bound is None:
+            return self.inner.candidates(b, env)
+        return (bound,) if bound < NUM_KINDS else ()
 
     def variables(self) -> set[str]:
         return {self.name} | self.inner.variables()
@@ -271,6 +305,9 @@ class NotSpec(Spec):
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
         return b if self.inner.match(tile, b, env) is None else None
+
+    def variables(self) -> set[str]:
+        return self.inner.variables()  # read, never bound (the rules layer refuses a 'not' that binds)
 
 
 ANY = TileSet(TILE_CLASSES["any"])
@@ -365,6 +402,11 @@ class Pattern:
     """At most this many distinct tile kinds fit: one per pung, kong, pair or single, three per chow."""
     element_masks: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     """(mask of the tiles an element could use, its size) for every element but chows."""
+    live_vars: tuple[tuple[str, ...], ...] = field(default=(), compare=False, repr=False)
+    """For each element index, the variables whose bindings can still matter from there on (see ``_Search``)."""
+    swappable: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    """For each element index ``i``, the starts ``i - L`` of the runs of ``L`` elements just before ``i`` that
+    could trade tiles with the run starting at ``i`` (see ``_swappable``)."""
 
     def __post_init__(self) -> None:
         ordered = _order(self.elements)
@@ -395,6 +437,8 @@ class Pattern:
         object.__setattr__(self, "max_kinds", sum(3 if el.kind == "chow" else 1 for el in ordered))
         object.__setattr__(self, "element_masks", tuple(
             (sum(1 << t for t in el.spec.static), el.size) for el in ordered if el.kind != "chow"))
+        object.__setattr__(self, "live_vars", _live_vars(ordered, self.different))
+        object.__setattr__(self, "swappable", _swappable(ordered, self.different))
 
     @property
     def has_shape(self) -> bool:
@@ -458,6 +502,86 @@ def _suit_sources(el: Element) -> set[object]:
     return sources
 
 
+def _live_vars(elements: tuple[Element, ...], different: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], ...]:
+    """For each element index ``i``, the variables the search from ``i`` on can read: those the specs of elements
+    ``i…`` use, and those a ``different`` pair ties to one of them. Other bindings cannot change the outcome."""
+    result = []
+    later: set[str] = set()
+    for el in reversed(elements):
+        later |= el.spec.variables()
+        tied = {a for a, c in different if c in later} | {c for a, c in different if a in later}
+        result.append(tuple(sorted(later | tied)))
+    result.reverse()
+    return tuple(result)
+
+
+def _swappable(elements: tuple[Element, ...], different: tuple[tuple[str, str], ...]) -> tuple[tuple[int, ...], ...]:
+    """For each element index ``i``, the starts ``p = i - L`` such that elements ``p…i-1`` and ``i…i+L-1`` are the
+    same sets up to renaming the variables only they use: the three tiles of a knitted pung, the seven pairs of
+    Knitting, four knitted pungs.
+
+    Two such runs can trade their tiles in any match, so the matcher lets the later run's first element take no
+    tile before the earlier run's first (the way twins take their tiles in order). The first match it finds is
+    the least in its order of trying, and any match breaking this rule would have a lesser one by the trade, so
+    the rule never changes which match is found; it only spares trying a failing hand in every order.
+    """
+    n = len(elements)
+    found: list[tuple[int, ...]] = [()] * n
+    for i in range(1, n):
+        found[i] = tuple(i - size for size in range(1, min(i, n - i) + 1)
+                         if _runs_alike(elements, different, i - size, i, size))
+    return tuple(found)
+
+
+def _runs_alike(elements: tuple[Element, ...], different: tuple[tuple[str, str], ...], a: int, b: int,
+                size: int) -> bool:
+    """Whether runs ``a…a+size-1`` and ``b…b+size-1`` of plain elements (no twins) are alike up to renaming the
+    variables each uses alone, with the ``different`` pairs unchanged by the renaming."""
+    run_a, run_b = elements[a:a + size], elements[b:b + size]
+    if any(el.twin >= 0 for el in (*run_a, *run_b)):
+        return False
+    outside_a = set().union(*(el.spec.variables() for k, el in enumerate(elements) if not a <= k < a + size))
+    outside_b = set().union(*(el.spec.variables() for k, el in enumerate(elements) if not b <= k < b + size))
+    local_a = set().union(*(el.spec.variables() for el in run_a)) - outside_a
+    local_b = set().union(*(el.spec.variables() for el in run_b)) - outside_b
+    names: dict[str, str] = {}
+    for x, y in zip(run_a, run_b, strict=True):
+        if x.kind != y.kind or x.concealed != y.concealed:
+            return False
+        if not _alike(x.spec, y.spec, names, local_a, local_b):
+            return False
+    if set(names) != local_a or set(names.values()) != local_b:
+        return False
+    swap = {**names, **{y: x for x, y in names.items()}}
+    pairs = {frozenset(pair) for pair in different}
+    return all(frozenset(swap.get(v, v) for v in pair) in pairs for pair in pairs)
+
+
+def _alike(x: Spec, y: Spec, names: dict[str, str], local_x: set[str], local_y: set[str]) -> bool:
+    """Whether spec ``y`` is ``x`` with ``x``'s local variables renamed by ``names`` (a one-to-one map, extended
+    as found). Only specs whose outcome does not depend on the order the sets are matched in qualify: a
+    combination that binds variables (the first option of an ``any_of`` that fits) does not."""
+
+    def same(u: str | None, v: str | None) -> bool:
+        if u is None or v is None:
+            return u is v
+        if u in local_x:
+            return v in local_y and names.setdefault(u, v) == v and list(names.values()).count(v) == 1
+        return u == v and v not in local_y
+
+    if type(x) is not type(y):
+        return False
+    if isinstance(x, SuitNumber) and isinstance(y, SuitNumber):
+        return (x.suits == y.suits and x.numbers == y.numbers and x.offset == y.offset
+                and same(x.suit_var, y.suit_var) and same(x.number_var, y.number_var))
+    if isinstance(x, TileVar) and isinstance(y, TileVar):
+        return same(x.name, y.name) and _alike(x.inner, y.inner, names, local_x, local_y)
+    if isinstance(x, AllOf) and isinstance(y, AllOf):
+        return len(x.parts) == len(y.parts) and all(
+            _alike(u, v, names, local_x, local_y) for u, v in zip(x.parts, y.parts, strict=True))
+    return not x.variables() and x == y
+
+
 def _order(elements: tuple[Element, ...]) -> tuple[Element, ...]:
     """Most constrained elements first (fewest possible tiles), keeping twins together."""
     indexed = list(enumerate(elements))
@@ -477,13 +601,27 @@ _MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
 
 
 class _Search:
-    """Backtracking over elements: each takes a declared meld or concealed tiles, binding variables."""
+    """Backtracking over elements: each takes a declared meld or concealed tiles, binding variables.
+
+    A hand that fails is tried in many orders (the suits of a knitted pung, which of four alike sets takes which
+    tiles), and each order reaches the same position again. ``failed`` remembers the positions already known to
+    fail, so each is searched once: a position is the element reached, the tiles and melds left, the claimed
+    tile's and the jokers' state, and the bindings the elements left can still read. Only failures are kept, so
+    the first match found, and so the groups returned, are the same as without it.
+    """
 
     def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
                  claimed: Tile | None, jokers: int = 0) -> None:
         self.elements = pattern.elements
+        self.live_vars = pattern.live_vars
+        self.failed: set[tuple[object, ...]] = set()
+        # Trading tiles between alike runs may move the claimed tile into a concealed set, so the order rule
+        # holds only when no set is concealed or no tile was claimed.
+        self.swappable = (pattern.swappable if claimed is None or not any(el.concealed for el in pattern.elements)
+                          else ((),) * len(pattern.elements))
+        self.keys: list[tuple[int, int]] = [(-1, -1)] * len(pattern.elements)
         self.jokers = jokers
-        self.different = pattern.different
+        self.different = tuple(dict.fromkeys(pattern.different))  # a run of knitted pairs repeats its pair
         self.counts = counts
         self.melds = melds
         self.env = env
@@ -510,6 +648,19 @@ class _Search:
         el = self.elements[i]
         twin = i > 0 and el.twin >= 0 and self.elements[i - 1].twin == el.twin
         floor = prev if twin else (-1, -1)
+        for start in self.swappable[i]:
+            floor = max(floor, self.keys[start])
+        position = (i, bytes(self.counts), tuple(self.used), self.pending, self.jokers, floor,
+                    tuple(map(b.get, self.live_vars[i])))
+        if position in self.failed:
+            return False
+        if self._place(i, el, b, twin, floor):
+            return True
+        self.failed.add(position)
+        return False
+
+    def _place(self, i: int, el: Element, b: Bindings, twin: bool, floor: tuple[int, int]) -> bool:
+        """Give element ``i`` each declared meld or concealed tiles it fits in turn, then match the rest."""
         # A declared meld first: it is the only place its tiles can go.
         for j, meld in enumerate(self.melds):
             if self.used[j] or meld.kind not in _MELD_KINDS[el.kind]:
@@ -524,6 +675,7 @@ class _Search:
                 continue
             self.used[j] = True
             self.taken.append(MatchedGroup(el.kind, meld.tiles, True, not meld.exposed, el.group))
+            self.keys[i] = key
             if self._step(i + 1, nb, key):
                 return True
             self.taken.pop()
@@ -531,7 +683,7 @@ class _Search:
         counts = self.counts
         size = el.size
         fillable = self.jokers and el.kind in JOKER_KINDS
-        for t in range(NUM_KINDS):
+        for t in el.spec.candidates(b, self.env):
             if not counts[t]:
                 continue
             key = (1, t)
@@ -560,6 +712,7 @@ class _Search:
                 self.pending = False
             concealed = not took_claim
             self.taken.append(MatchedGroup(el.kind, tiles, False, concealed, el.group))
+            self.keys[i] = key
             if self._step(i + 1, nb, key):
                 return True
             self.taken.pop()
@@ -598,6 +751,7 @@ class _Search:
             self.pending = False
         concealed = not took_claim
         self.taken.append(MatchedGroup(el.kind, tiles + (JOKER,) * jokers, False, concealed, el.group))
+        self.keys[i] = key
         if self._step(i + 1, nb, key):
             return True
         self.taken.pop()
