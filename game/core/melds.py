@@ -24,8 +24,9 @@ class MeldKind(StrEnum):
 class Meld:
     """A set of tiles. ``exposed`` is False for a concealed set (including a declared concealed kong).
 
-    ``claimed_tile`` is the discard that completed an exposed set (None when every tile was drawn), and
-    ``promoted`` marks a kong made by adding a drawn tile to an exposed pung.
+    ``claimed_tile`` is the discard that completed an exposed set (None when every tile was drawn),
+    ``promoted`` marks a kong made by adding a drawn tile to an exposed pung, and ``first_discard`` a set claimed
+    from East's first discard (Western's Sweep).
     """
 
     kind: MeldKind
@@ -33,6 +34,7 @@ class Meld:
     exposed: bool = True
     claimed_tile: Tile | None = None
     promoted: bool = False
+    first_discard: bool = False
 
     @property
     def tile(self) -> Tile:

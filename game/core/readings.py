@@ -299,6 +299,7 @@ HAND_CONDITIONS: dict[str, Condition] = {
     "standing_hand": lambda r, h: h.context.winner and h.context.standing_hand,
     "riichi": lambda r, h: h.context.winner and h.context.riichi,
     "first_discard": lambda r, h: h.context.winner and h.context.first_discard,
+    "sweep": lambda r, h: any(m.first_discard for m in h.hand.melds),
     "first_draw": lambda r, h: h.context.winner and h.context.first_draw,
     "last_wall_tile": lambda r, h: h.context.winner and h.context.last_wall_tile,
     "robbed_kong": _won_by("robbed_kong"),

@@ -703,12 +703,13 @@ class Table:
         seat, claim = min(claims, key=lambda sc: self._claim_rank(sc[0], sc[1], discarder, tile))
         self._pending, self._decisions = {}, {}
         self.players[discarder].discards.pop()
+        # Read before this claim counts: going out on East's first discard, or a set made from it (the Sweep).
+        context = self._discard_context(discarder)
         self.claims_made += 1
         self._note_one_suit_feeder(seat, tile, discarder)
         if claim.type == "mah_jongg":
             cannon = self._cannon_shown(seat, tile)
             self.players[seat].concealed.append(tile)
-            context = self._discard_context(discarder)
             self._win(seat, tile, context, discarder, cannon)
             return
         p = self.players[seat]
@@ -717,7 +718,7 @@ class Table:
             p.concealed.remove(t)
         tiles = tuple(sorted((*claim.tiles, tile)))
         kind = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}[claim.type]
-        p.melds.append(Meld(kind, tiles, True, claimed_tile=tile))
+        p.melds.append(Meld(kind, tiles, True, claimed_tile=tile, first_discard=context.first_discard))
         self._emit(DiscardClaimed(seat, discarder, tile, claim.type, tiles))
         self.current = seat
         if claim.type == "kong":

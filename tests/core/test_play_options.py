@@ -388,3 +388,19 @@ def test_dealer_bonus__the_seventh_win_in_a_row_pays_the_limit_and_passes_the_de
         assert (match.east == 1) is passes
         if passes:
             assert [amount for _frm, to, amount in settled.payments if to == 0] == [1000, 1000, 1000]
+
+
+def test_first_discard__going_out_on_easts_first_discard_is_read_as_such():
+    """The first discard of the hand is East's: a player going out on it has the classic Terrestrial Blessing
+    (the claim itself must not count as one already made before the win is read)."""
+    from game.core.scoring import RulesetJudge
+    from game.mods import get_ruleset
+
+    ruleset = get_ruleset("classic")
+    judge = RulesetJudge(ruleset)
+    table = rigged_table({0: "8D " + " ".join(FILLER.split()[:12]), 1: WAITS_8D, 2: FILLER, 3: FILLER}, "WD",
+                         current=0, rules=ruleset.play, judge=judge)
+    table.apply(0, Discard(t("8D")))
+    table.apply(1, Claim("mah_jongg"))
+    assert table.result.context.first_discard
+    assert judge.score(table.hand_spec(1), table.result.context).special_hand == "Terrestrial Blessing"

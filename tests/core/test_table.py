@@ -412,6 +412,7 @@ def test_table__classic_precedence_ladder(hands, tile, claims, expected):
 
     seats = {0: f"{tile} {OTHER}", **{s: "1C 4C 7C 2B 5B 8B 3D 6D 9D EW SW WW NW" for s in (1, 2, 3)}, **hands}
     table = rigged_table(seats, "GD", rules=classic().play, judge=classic_judge(), current=0)
+    table.discard_count = 8  # not East's first discard, on which any Mah Jongg is a Terrestrial Blessing
     table.apply(0, Discard(t(tile)))
     assert sorted(claims) == [s for s in table.awaiting() if s in claims]
     for seat in table.awaiting():

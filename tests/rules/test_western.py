@@ -231,3 +231,22 @@ def test_simulate__western_hands_without_errors() -> None:
     """Greedy players through the Charleston, jokers and special hands: no crash and no illegal action."""
     report = simulate("western", 60, 3, ["greedy"] * 4)
     assert report["errors"] == 0 and report["illegal_actions"] == 0 and report["hands"] == 60
+
+
+def test_western__the_sweep_scores_a_set_made_from_easts_first_discard(western: Ruleset) -> None:
+    """L272: South pungs East's very first discard and its hand scores the Sweep's 2 points; the same pung made
+    from a later discard does not."""
+    from game.core.judge import WinContext
+
+    south = "5D 5D 1B 2B 3B 4C 5C 6C 7D 8D 9D RD GD"
+    found = {}
+    for first in (True, False):
+        table = _rigged(western, {0: "5D " + " ".join(FILLER.split()[:12]), 1: south, 2: FILLER, 3: FILLER},
+                        current=0)
+        if not first:
+            table.discard_count = 5  # as if the hand were well under way
+        table.apply(0, Discard(t("5D")))
+        table.apply(1, Claim("pung", (t("5D"), t("5D"))))
+        scored = RulesetJudge(western).score(table.hand_spec(1), WinContext(False))
+        found[first] = [item.name for item in scored.items if item.name == "Sweep"]
+    assert found == {True: ["Sweep"], False: []}
