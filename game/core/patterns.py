@@ -473,8 +473,131 @@ class Pattern:
             return None
         if self.concealed and any(m.exposed for m in melds):
             return None
+        if not all(p.allows(counts, melds, env, jokers) for p in self._projections):
+            return None
         search = _Search(self, list(counts), melds, env, claimed, jokers)
         return search.run()
+
+    @cached_property
+    def _projections(self) -> tuple[_Projection, ...]:
+        """The coarser patterns a fitting hand must fit too, tried first (see ``_Projection``)."""
+        found = []
+        for keep, tile_map in (("suit", _BY_SUIT), ("number", _BY_NUMBER)):
+            kept = {v for el in self.elements for v in _roles(el.spec)[keep]}
+            if not kept:
+                continue  # nothing to gain: the pattern's own prefilters see fixed tiles as well
+            projected = _project_pattern(self, keep, tile_map)
+            if projected is not None:
+                found.append(_Projection(projected, tile_map))
+        return tuple(found)
+
+
+# -- Projections ---------------------------------------------------------------------------------------------
+#
+# A hand of knitted sets fails mostly on its counts: Knitting wants as many tiles in one suit as in the other,
+# and an even number of each number. Forgetting every tile's number (or its suit) maps a fitting hand to a fitting
+# hand of a coarser pattern, whose few distinct hands are searched once each and remembered. A hand whose
+# projection does not fit cannot fit; one that does is searched in full.
+
+_BY_SUIT = tuple(t - t % 9 if t < 27 else t for t in range(NUM_KINDS))
+"""Each tile with its number forgotten: a suit tile as the 1 of its suit; honours unchanged."""
+_BY_NUMBER = tuple(t % 9 if t < 27 else t for t in range(NUM_KINDS))
+"""Each tile with its suit forgotten: a suit tile as the Bamboo of its number; honours unchanged."""
+
+
+@dataclass(frozen=True)
+class _Projection:
+    """A pattern seen with part of every tile forgotten, and the hands already tried against it."""
+
+    pattern: Pattern
+    tile_map: tuple[int, ...]
+    fits: dict[tuple[object, ...], bool] = field(default_factory=dict)
+
+    def allows(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> bool:
+        """False when the hand's projection cannot fit, so neither can the hand."""
+        tile_map = self.tile_map
+        projected = [0] * NUM_KINDS
+        for t, n in enumerate(counts):
+            if n:
+                projected[tile_map[t]] += n
+        shown = tuple(_project_meld(m, tile_map) for m in melds)
+        key = (bytes(projected), shown, env, jokers)
+        fits = self.fits.get(key)
+        if fits is None:
+            # Searched directly: a projection has no projections of its own.
+            fits = _Search(self.pattern, projected, shown, env, None, jokers).run() is not None
+            if len(self.fits) >= 20_000:
+                self.fits.clear()
+            self.fits[key] = fits
+        return fits
+
+
+def _roles(spec: Spec) -> dict[str, set[str]]:
+    """The variables a spec uses, by what they stand for: a suit, a number or a whole tile."""
+    roles: dict[str, set[str]] = {"suit": set(), "number": set(), "tile": set()}
+    specs = [spec]
+    while specs:
+        s = specs.pop()
+        if isinstance(s, SuitNumber):
+            roles["suit"] |= {s.suit_var} if s.suit_var is not None else set()
+            roles["number"] |= {s.number_var} if s.number_var is not None else set()
+        elif isinstance(s, TileVar):
+            roles["tile"].add(s.name)
+            specs.append(s.inner)
+        elif isinstance(s, AnyOf | AllOf):
+            specs.extend(s.options if isinstance(s, AnyOf) else s.parts)
+        elif isinstance(s, NotSpec):
+            specs.append(s.inner)
+    return roles
+
+
+def _project_pattern(pattern: Pattern, keep: str, tile_map: tuple[int, ...]) -> Pattern | None:
+    """``pattern`` with every tile mapped by ``tile_map`` and only the ``keep`` variables' ``different`` pairs,
+    or None when a spec cannot be projected so that every fitting hand still fits."""
+    elements = []
+    for el in pattern.elements:
+        spec = _project_spec(el.spec, keep, tile_map)
+        if spec is None:
+            return None
+        kind = el.kind
+        if kind == "chow" and keep == "suit":
+            kind = "pung"  # a chow's three tiles are one tile once their numbers are forgotten
+        elements.append(Element(kind, spec, el.concealed, el.group, el.twin))  # distinct tiles may project alike
+    roles: dict[str, set[str]] = {"suit": set(), "number": set(), "tile": set()}
+    for el in pattern.elements:
+        for role, names in _roles(el.spec).items():
+            roles[role] |= names
+    others = set().union(*(names for role, names in roles.items() if role != keep))
+    different = tuple((a, c) for a, c in pattern.different
+                      if {a, c} <= roles[keep] and not {a, c} & others)
+    return Pattern(tuple(elements), different, pattern.concealed)
+
+
+def _project_spec(spec: Spec, keep: str, tile_map: tuple[int, ...]) -> Spec | None:
+    """A spec accepting the projection of every tile ``spec`` accepts, binding the ``keep`` variables alike."""
+    if isinstance(spec, TileSet):
+        return TileSet(frozenset(tile_map[t] for t in spec.tiles if t < NUM_KINDS))
+    if isinstance(spec, SeatTile):
+        return spec
+    if isinstance(spec, SuitNumber):
+        if keep == "suit":
+            return SuitNumber(suits=spec.suits, suit_var=spec.suit_var)
+        return SuitNumber(suits=frozenset({0}), numbers=spec.numbers, number_var=spec.number_var, offset=spec.offset)
+    if isinstance(spec, TileVar):
+        inner = _project_spec(spec.inner, keep, tile_map)
+        return None if inner is None else TileVar(spec.name, inner)
+    if isinstance(spec, AllOf):
+        parts = [_project_spec(p, keep, tile_map) for p in spec.parts]
+        return None if any(p is None for p in parts) else AllOf(tuple(parts))  # type: ignore[arg-type]
+    if not spec.variables():  # any_of or not without variables: only the tiles count
+        return TileSet(frozenset(tile_map[t] for t in spec.static if t < NUM_KINDS))
+    return None  # the first option of an any_of that fits depends on the bindings: no sound projection
+
+
+def _project_meld(meld: Meld, tile_map: tuple[int, ...]) -> Meld:
+    tiles = tuple(tile_map[t] if t < NUM_KINDS else t for t in meld.tiles)
+    kind = MeldKind.PUNG if meld.kind is MeldKind.CHOW and len(set(tiles)) == 1 else meld.kind
+    return Meld(kind, tiles, meld.exposed)
 
 
 def _suit_sources(el: Element) -> set[object]:
