@@ -822,27 +822,13 @@ class _Search:
                         return True
                     continue
                 tiles = (t,) * size
-            claim_here = self.pending and self.claimed in tiles
-            if claim_here and el.concealed and counts[self.claimed] - 1 < tiles.count(self.claimed):  # type: ignore[arg-type]
+            if self._claim_blocks(el, tiles):
                 continue
             nb = el.spec.match(t, b, self.env)
             if nb is None or (nb is not b and not self._consistent(nb)):
                 continue
-            for x in tiles:
-                counts[x] -= 1
-            took_claim = claim_here and not el.concealed
-            if took_claim:
-                self.pending = False
-            concealed = not took_claim
-            self.taken.append(MatchedGroup(el.kind, tiles, False, concealed, el.group))
-            self.keys[i] = key
-            if self._step(i + 1, nb, key):
+            if self._take(i, el, tiles, 0, nb, key):
                 return True
-            self.taken.pop()
-            if took_claim:
-                self.pending = True
-            for x in tiles:
-                counts[x] += 1
             if fillable and self._with_jokers(i, el, t, b, key):
                 return True
         return False
@@ -859,13 +845,18 @@ class _Search:
                 return True
         return False
 
+    def _claim_blocks(self, el: Element, tiles: tuple[int, ...]) -> bool:
+        """A concealed element cannot hold the claimed tile unless the hand has another of it besides."""
+        return (self.pending and el.concealed and self.claimed in tiles
+                and self.counts[self.claimed] - 1 < tiles.count(self.claimed))  # type: ignore[index,arg-type]
+
     def _take(self, i: int, el: Element, tiles: tuple[int, ...], jokers: int, nb: Bindings,
               key: tuple[int, int]) -> bool:
         """Give element ``i`` the concealed ``tiles`` and ``jokers`` jokers, then match the rest."""
+        if self._claim_blocks(el, tiles):
+            return False
         counts = self.counts
         claim_here = self.pending and self.claimed in tiles
-        if claim_here and el.concealed and counts[self.claimed] - 1 < tiles.count(self.claimed):  # type: ignore[arg-type]
-            return False
         for x in tiles:
             counts[x] -= 1
         self.jokers -= jokers
