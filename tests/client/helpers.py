@@ -37,18 +37,24 @@ def run_until(app: App, predicate, steps: int = 20000) -> bool:
     return predicate()
 
 
-def table_scene_until_claim(app: App, max_seeds: int = 40):
-    """A table scene (instant mode) stopped where the human may claim a discard, searching seeds for one."""
+def show_table(app: App, session: Session):
+    """The table scene for ``session`` on top of the app, animations instant, before its first step."""
     from game.client.scenes.table import TableScene
 
+    scene = TableScene(app, session)
+    scene.animator.speed = 0.0
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    return scene
+
+
+def table_scene_until_claim(app: App, max_seeds: int = 40):
+    """A table scene (instant mode) stopped where the human may claim a discard, searching seeds for one."""
     for seed in range(1, max_seeds):
         session = instant_session(seed)
         session.options.ask_first = False
         session.options.wait_time = 60.0
-        scene = TableScene(app, session)
-        scene.animator.speed = 0.0
-        app.stack.clear_to(scene)
-        app.stack.apply_pending()
+        scene = show_table(app, session)
         scene.start()
         for _ in range(3000):
             if session.human_may_claim or session.hand_over:
@@ -62,4 +68,5 @@ def table_scene_until_claim(app: App, max_seeds: int = 40):
     raise AssertionError("no seed gave the human a claim")
 
 
-__all__ = ["HUMAN", "click", "instant_session", "key", "make_app", "run_until", "table_scene_until_claim"]
+__all__ = ["HUMAN", "click", "instant_session", "key", "make_app", "run_until", "show_table",
+           "table_scene_until_claim"]

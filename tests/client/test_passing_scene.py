@@ -7,24 +7,18 @@ import dataclasses
 import pygame
 
 from game.client.controller import HUMAN, Options, Session
-from tests.client.helpers import key, make_app
+from tests.client.helpers import key, make_app, show_table
 
 CHARLESTON = (("right", 3), ("across", 3), ("left", 3))
 
 
 def _scene(tmp_path):
-    from game.client.scenes.table import TableScene
-
     app = make_app(tmp_path)
     session = Session.create("classic", 3, options=Options(animation_speed=0.0, discard_delay=0.0))
     session.rules = dataclasses.replace(session.rules, charleston=CHARLESTON)
     session.match = type(session.match)(session.rules, session.judge, 3)
     session.deal()
-    scene = TableScene(app, session)
-    scene.animator.speed = 0.0
-    app.stack.clear_to(scene)
-    app.stack.apply_pending()
-    return app, scene
+    return app, show_table(app, session)
 
 
 def test_passing__three_steps_by_mouse_and_keyboard(tmp_path) -> None:

@@ -9,23 +9,17 @@ from game.client.controller import HUMAN, Options, Session
 from game.client.messages import describe, shown_name
 from game.core import events as ev
 from game.core.tiles import JOKER, tile_from_code
-from tests.client.helpers import make_app
+from tests.client.helpers import make_app, show_table
 
 TWO_BAMBOO = tile_from_code("2B")
 
 
 def _goulash_scene(tmp_path, seed: int = 1):
-    from game.client.scenes.table import TableScene
-
     app = make_app(tmp_path)
     session = Session.create("british", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
     session.match.goulash_next = True  # as after a wash-out
     session.deal()
-    scene = TableScene(app, session)
-    scene.animator.speed = 0.0
-    app.stack.clear_to(scene)
-    app.stack.apply_pending()
-    return app, scene
+    return app, show_table(app, session)
 
 
 def test_wild_tiles__a_goulash_hand_says_which_tiles_are_wild_and_draws_them_as_2_bamboo_with_a_star(tmp_path):
