@@ -75,14 +75,24 @@ def _candidates(el: Element) -> list[int]:
     return tiles
 
 
-_OPTIONS: dict[int, tuple[Pattern, list[list[int]]]] = {}
+Option = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]
+"""One way to fill an element: its tile, the tiles it takes, and those as (kind, copies) pairs."""
+
+_OPTIONS: dict[int, tuple[Pattern, list[list[Option]]]] = {}
 
 
-def _options(pattern: Pattern) -> list[list[int]]:
+def _options(pattern: Pattern) -> list[list[Option]]:
     """Each element's candidate tiles; they depend only on the pattern, so they are worked out once."""
     found = _OPTIONS.get(id(pattern))
     if found is None or found[0] is not pattern:
-        found = _OPTIONS[id(pattern)] = (pattern, [_candidates(el) for el in pattern.elements])
+        options = []
+        for el in pattern.elements:
+            row = []
+            for t in _candidates(el):
+                tiles = _tiles_of(el.kind, t)
+                row.append((t, tiles, tuple((x, tiles.count(x)) for x in sorted(set(tiles)))))
+            options.append(row)
+        found = _OPTIONS[id(pattern)] = (pattern, options)
     return found[1]
 
 
@@ -92,7 +102,7 @@ class _Search:
         self.elements = pattern.elements
         self.jokers = jokers
         self.different = pattern.different
-        self.have = list(counts)
+        self.have = have = list(counts)
         self.need = [0] * NUM_KINDS
         self.melds = melds
         self.used = [False] * len(melds)
@@ -101,12 +111,18 @@ class _Search:
         self.best = cutoff + 1  # only instantiations missing at most ``cutoff`` tiles are of interest
         self.best_need: tuple[int, ...] = ()
         self.options = _options(pattern)
+        self.sizes = [len(_tiles_of(el.kind, 0)) for el in self.elements]
         # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
         alone = []
         for el, options in zip(self.elements, self.options, strict=True):
             cheapest = 0 if any(m.kind in _MELD_KINDS[el.kind] for m in melds) else UNREACHABLE
-            for t in options:
-                cheapest = min(cheapest, _lacking(_tiles_of(el.kind, t), self.have))
+            for _, _, pairs in options:
+                lacking = 0
+                for x, c in pairs:
+                    if c > have[x]:
+                        lacking += c - have[x]
+                if lacking < cheapest:
+                    cheapest = lacking
             alone.append(cheapest)
         self.bound = [0] * (len(alone) + 1)
         for i in range(len(alone) - 1, -1, -1):
@@ -151,34 +167,32 @@ class _Search:
             self._step(i + 1, nb, missing, key, fill)
             self.used[j] = False
         have, need = self.have, self.need
+        # Options come in tile order; twin elements take theirs in order too (from the twin before's tile on).
+        low = floor[1] if floor[0] == 1 else -1
+        same_too = not (twin and el.distinct)
         scored = []
-        for t in self.options[i]:
-            key = (1, t)
-            if key < floor or (twin and el.distinct and floor == key):
+        for option in self.options[i]:
+            t = option[0]
+            if t < low or (t == low and not same_too):
                 continue
-            tiles = _tiles_of(el.kind, t)
             extra = 0
-            ok = True
-            for x in tiles:
-                need[x] += 1
-                if need[x] > 4:
-                    ok = False
-                if need[x] > have[x]:
-                    extra += 1
-            for x in tiles:
-                need[x] -= 1
-            if ok:
-                scored.append((extra, t))
+            for x, c in option[2]:
+                n = need[x] + c
+                if n > 4:
+                    break
+                if n > have[x]:
+                    extra += c if n - have[x] > c else n - have[x]
+            else:
+                scored.append((extra, t, option[1]))
         scored.sort()
         jokers_fill = el.kind in JOKER_KINDS
-        size = len(_tiles_of(el.kind, 0))
-        for extra, t in scored:
+        size = self.sizes[i]
+        for extra, t, tiles in scored:
             if missing + extra - self.jokers + self.bound[i + 1] >= self.best:
                 break
             nb = el.spec.match(t, b, self.env)
             if nb is None or (nb is not b and not self._consistent(nb)):
                 continue
-            tiles = _tiles_of(el.kind, t)
             for x in tiles:
                 need[x] += 1
             self._step(i + 1, nb, missing + extra, (1, t), fill + (min(extra, size - 1) if jokers_fill else 0))
