@@ -24,7 +24,7 @@ from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
-from game.core.analysis import shanten, useful_tiles
+from game.core.analysis import shanten, useful_tiles, waits
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset, SpecialHand
@@ -88,6 +88,7 @@ class EnginePlayer:
         self._tiles_left = -1
         self._values: dict[tuple[int, int], ValueModel] = {}
         self._jokers = 0
+        self._last_nearest: tuple[object, Target | None] = (None, None)
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
 
     # -- entry point ------------------------------------------------------------------------------------------
@@ -148,6 +149,49 @@ class EnginePlayer:
                                 jokers=self._jokers if jokers is None else jokers)
         return (reach + 1, None) if target is None else (target.distance, target)
 
+    def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
+                 budget: int) -> Target | None:
+        """The nearest form of ``hand``, searched once per position: the plan's upkeep and the discards' weighing
+        ask for the same hand in the same turn."""
+        key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget)
+        if self._last_nearest[0] != key:
+            self._last_nearest = (key, special_target(hand, counts, melds, env, budget=budget, jokers=jokers))
+        return self._last_nearest[1]
+
+    def _after_discards(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
+                        budget: int, jokers: int | None = None) -> dict[int, tuple[int, Target | None]]:
+        """For each tile kind in ``counts`` (natural tiles, one to be discarded), tiles from ready under the
+        current plan after discarding it, and the nearest form of the special hand chased (as _plan_target).
+
+        A special hand is searched once for the whole hand: a tile its nearest form does not use goes at no cost,
+        so only the tiles that form uses need a search of their own, and that search looks no further than the
+        whole hand's distance (one more tile is the most a discard can cost)."""
+        kinds = [d for d in range(NUM_KINDS) if counts[d]]
+        hand = self._plan.hand
+        if hand is None:
+            return {d: (self._regular(_minus(counts, d), n_melds, jokers), None) for d in kinds}
+        jokers = self._jokers if jokers is None else jokers
+        reach = self._plan.best + 2
+        env = self._env(view)
+        whole = self._nearest(hand, counts, melds, env, jokers, budget=4 * budget)
+        lost = (reach + 1, None)
+        if whole is None or whole.distance > reach:
+            return dict.fromkeys(kinds, lost)
+        found: dict[int, tuple[int, Target | None]] = {}
+        for d in kinds:
+            if counts[d] > whole.need[d]:
+                found[d] = (whole.distance, whole)
+                continue
+            near = special_target(hand, _minus(counts, d), melds, env, budget=budget, max_distance=whole.distance,
+                                  jokers=jokers)
+            if near is not None:
+                found[d] = (near.distance, near)
+            elif whole.distance < reach:
+                found[d] = (whole.distance + 1, Target(hand.id, whole.distance + 1, whole.need))
+            else:
+                found[d] = lost
+        return found
+
     # -- own turn ---------------------------------------------------------------------------------------------
 
     def _turn(self, view: PlayerView, legal: Sequence[Action]) -> Action:
@@ -186,7 +230,7 @@ class EnginePlayer:
         regular = self._regular(counts, len(melds))
         env = self._env(view)
         if plan.hand is not None:
-            target = special_target(plan.hand, counts, melds, env, budget=2000, jokers=self._jokers)
+            target = self._nearest(plan.hand, counts, melds, env, self._jokers, budget=2000)
             distance = 99 if target is None else target.distance
             if distance < plan.best:
                 plan.best, plan.stalled = distance, 0
@@ -278,12 +322,12 @@ class EnginePlayer:
         model = self._value_model(view)
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
         raw = []
+        speeds = self._after_discards(counts, n_melds, melds, view, budget=500)
         for action in discards:
-            if action.standing or action.tile >= NUM_KINDS:
+            if action.standing or action.tile >= NUM_KINDS or action.tile not in speeds:
                 continue
-            after = _minus(counts, action.tile)
-            speed, target = self._plan_target(after, n_melds, melds, view)
-            raw.append((action, after, speed, target))
+            speed, target = speeds[action.tile]
+            raw.append((action, _minus(counts, action.tile), speed, target))
         fastest = min(r[2] for r in raw)
         plan = self._plan.hand
         caution = p.caution * top_threat
@@ -297,6 +341,9 @@ class EnginePlayer:
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
                 useful = self._acceptance(read, n_melds, live, speed)
             worth = model.hand_value(read, view)
+            if plan is None and speed <= 0 and model.wait_bonus:
+                # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
+                worth += model.wait_value(waits(read, n_melds, chows=self.chows), live)
             value = worth if pull > 0 else 0.0
             risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
@@ -410,8 +457,8 @@ class EnginePlayer:
             else:
                 # One search per possible discard after the claim: each gets a smaller budget, so a claim
                 # decision stays as quick as a discard.
-                speed = min(self._speed(_minus(after, d), n_melds + 1, new_melds, view, budget=150, jokers=jokers)
-                            for d in range(NUM_KINDS) if after[d]) if any(after) else 99
+                speeds = self._after_discards(after, n_melds + 1, new_melds, view, budget=150, jokers=jokers)
+                speed = min(speed for speed, _ in speeds.values()) if speeds else 99
             gain = now - speed
             worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
             want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats), major=is_major(tile))

@@ -15,8 +15,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.melds import MeldKind
-from game.core.patterns import Env
-from game.core.ruleset import Ruleset, SetSelector
+from game.core.patterns import Conditions, Env
+from game.core.ruleset import Ruleset, SetSelector, SpecialHand
 from game.core.tiles import DRAGONS, NUM_KINDS, WINDS
 from game.core.view import PlayerView
 
@@ -32,6 +32,9 @@ class ValueModel:
     conditions: dict[str, float]
     minimum: int = 0
     """Doubles a hand needs to go out at all (British club rules: 2), which no personality can ignore."""
+    wait_bonus: tuple[float, ...] = ()
+    """Doubles a bonus hand adds when the hand goes out on this tile kind, whatever its shape (the classic
+    Picked by the Golden Cock: 100 points for going out on 5 Dots); empty when the ruleset has none."""
 
     @classmethod
     def build(cls, ruleset: Ruleset | None, seat_wind: int, round_wind: int) -> ValueModel:
@@ -59,11 +62,20 @@ class ValueModel:
                         pung[t] += worth if item.doubles else worth / 4
             elif not selector and len(item.when) == 1 and item.doubles:
                 conditions[item.when[0]] = conditions.get(item.when[0], 0.0) + item.doubles
-        return cls(tuple(pung), conditions, minimum)
+        return cls(tuple(pung), conditions, minimum, _wait_bonus(ruleset, env))
 
     def shortfall(self, value: float) -> float:
         """Doubles still missing for the ruleset's minimum to go out, given the estimate ``value``."""
         return max(0.0, self.minimum - value)
+
+    def wait_value(self, waits: Sequence[int], live: Sequence[int]) -> float:
+        """Doubles the bonus hands add to going out on one of ``waits``, each wait as likely as its live copies."""
+        if not self.wait_bonus:
+            return 0.0
+        copies = sum(live[t] for t in waits)
+        if not copies:
+            return 0.0
+        return sum(live[t] * self.wait_bonus[t] for t in waits) / copies
 
     def hand_value(self, counts: Sequence[int], view: PlayerView) -> float:
         """Estimated doubles the hand is heading for (a smooth score, not a promise)."""
@@ -115,6 +127,35 @@ class ValueModel:
         if not chows:
             value += self.conditions.get("no_chows", 0.0) * min(1.0, pairs / 5) ** 2
         return value
+
+
+def wait_bonus_hands(ruleset: Ruleset | None, env: Env) -> dict[int, list[SpecialHand]]:
+    """Per tile kind, the bonus hands won by going out on that tile alone, with no shape and no other condition
+    (a condition such as the last tile of the wall is not the player's to choose)."""
+    found: dict[int, list[SpecialHand]] = {}
+    if ruleset is None or not ruleset.special_hands_allowed:
+        return found
+    for hand in ruleset.special_hands:
+        if not hand.allowed or hand.total or hand.has_shape:
+            continue
+        for form in hand.forms:
+            spec = form.winning_tile
+            if spec is None or form.when != Conditions() or form.concealed:
+                continue
+            for t in sorted(spec.static):
+                if t < NUM_KINDS and spec.match(t, {}, env) is not None and hand not in found.get(t, ()):
+                    found.setdefault(t, []).append(hand)
+    return found
+
+
+def _wait_bonus(ruleset: Ruleset, env: Env) -> tuple[float, ...]:
+    found = wait_bonus_hands(ruleset, env)
+    if not found:
+        return ()
+    bonus = [0.0] * NUM_KINDS
+    for t, hands in found.items():
+        bonus[t] = sum(h.doubles + h.points / 40.0 for h in hands)
+    return tuple(bonus)
 
 
 def threat(view: PlayerView, *, concealed: bool = False) -> list[float]:

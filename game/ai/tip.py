@@ -18,10 +18,11 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.ai.engine import EnginePlayer
-from game.ai.evaluate import ValueModel, danger, threat
+from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import shanten, useful_tiles, waits
+from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import NUM_KINDS, WIND_LETTERS, counts_of, tile_name
 from game.core.view import PlayerView
@@ -95,6 +96,7 @@ class _Explainer:
         self.live = [max(0, 4 - self.visible[t]) for t in range(NUM_KINDS)]
         self.threats = threat(view)
         self.values = ValueModel.build(ruleset, view.seat_wind, view.round_wind)
+        self.bonus_hands = wait_bonus_hands(ruleset, Env(view.seat_wind, view.round_wind))
 
     def reason(self, action: Action, legal: Sequence[Action]) -> str:
         if isinstance(action, MahJongg):
@@ -127,7 +129,12 @@ class _Explainer:
                 return "leaves you ready"
             if live == 0:
                 return f"leaves you ready on {_tile_list(wanted)}, but every copy is already out"
-            return f"leaves you ready, waiting on {_tile_list(wanted)} ({_plural(live, 'tile')} still live)"
+            still = _plural(live, "tile") + " still live"
+            bonus = next(((t, self.bonus_hands[t][0]) for t in wanted if self.live[t] and t in self.bonus_hands),
+                         None)
+            if bonus is not None:
+                still += f"; {tile_name(bonus[0])} brings {bonus[1].name}"
+            return f"leaves you ready, waiting on {_tile_list(wanted)} ({still})"
         kinds = useful_tiles(after, n_melds, chows=self.chows)
         live = sum(self.live[t] for t in kinds)
         if distance == 1:

@@ -1,0 +1,53 @@
+"""While chasing a special hand, a computer player weighs every discard by how far the hand is from it after
+that discard. The special hand is searched once for the whole hand and again only for the tiles its nearest
+form uses; the answers must be those of searching every discard on its own."""
+
+from __future__ import annotations
+
+import random
+
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.ai.engine import EnginePlayer, _minus
+from game.cli.common import load_ruleset
+from game.core.tiles import counts_of, parse_tiles, tile_code
+from tests.ai.test_engine import PEOPLE, view
+
+CLASSIC = load_ruleset("classic")
+CHASED = ("great_snake", "buried_treasure", "four_great_siamese_sisters", "thirteen_odd_majors",
+          "adopted_sons_wind", "winds_and_dragons")
+WALL = [t for t in range(34) for _ in range(4)]
+UNLIMITED = 10**7  # node budget no search here reaches, so both ways give exact answers
+
+
+def _chaser(hand_id: str, best: int) -> EnginePlayer:
+    player = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), CLASSIC)
+    player._plan.hand = next(h for h in CLASSIC.special_hands if h.id == hand_id)
+    player._plan.best = best
+    return player
+
+
+@settings(max_examples=60, deadline=None)
+@given(tiles=st.permutations(WALL).map(lambda w: sorted(w[:14])), hand_id=st.sampled_from(CHASED),
+       best=st.integers(min_value=0, max_value=8))
+def test_after_discards__same_as_searching_each_discard(tiles, hand_id, best):
+    player = _chaser(hand_id, best)
+    counts = counts_of(tiles)
+    v = view(" ".join(tile_code(t) for t in tiles))
+    found = player._after_discards(counts, 0, (), v, budget=UNLIMITED)
+    assert set(found) == {t for t in range(34) if counts[t]}
+    for d, (speed, target) in found.items():
+        alone, _ = player._plan_target(_minus(counts, d), 0, (), v, budget=UNLIMITED)
+        assert speed == alone, (d, speed, alone)
+        assert (target is None) == (speed > best + 2)
+
+
+def test_after_discards__a_tile_the_hand_does_not_use_costs_nothing():
+    hand = "1B 2B 3B 4B 5B 6B 7B 8B 9B RD RD RD EW 5C"
+    player = _chaser("great_snake", 1)
+    counts = counts_of(parse_tiles(hand))
+    found = player._after_discards(counts, 0, (), view(hand), budget=UNLIMITED)
+    five_chars, five_bamboo = parse_tiles("5C 5B")
+    assert found[five_chars][0] == 0  # ready: waiting on a second East Wind for the pair
+    assert found[five_bamboo][0] == 1  # the run loses a tile

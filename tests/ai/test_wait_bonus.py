@@ -1,0 +1,66 @@
+"""Bonus hands won on a particular tile (the classic Picked by the Golden Cock: 100 points for going out on
+5 Dots) pull a ready hand's wait toward that tile, as far as the personality cares for value."""
+
+from __future__ import annotations
+
+import dataclasses
+import random
+
+from game.ai.engine import EnginePlayer
+from game.ai.evaluate import ValueModel
+from game.cli.common import load_ruleset
+from game.core.tiles import parse_tiles
+from tests.ai.test_engine import PEOPLE, discards_of, view
+
+# Ready either way: throwing 8 Dots waits on 5 Dots, throwing 4 Dots waits on 7 Dots; one tile each.
+HAND = "1B 2B 3B 4C 5C 6C 7C 8C 9C RD RD 4D 6D 8D"
+
+
+def _without_golden_cock(ruleset):
+    hands = tuple(dataclasses.replace(h, allowed=False) if h.id == "golden_cock" else h
+                  for h in ruleset.special_hands)
+    return dataclasses.replace(ruleset, special_hands=hands)
+
+
+def test_value_model__reads_the_golden_cock_as_a_bonus_on_five_dots():
+    classic = load_ruleset("classic")
+    bonus = ValueModel.build(classic, 0, 0).wait_bonus
+    five_dots = parse_tiles("5D")[0]
+    assert bonus[five_dots] == 2.5  # 100 points, at 40 points a double
+    assert sum(1 for b in bonus if b) == 1
+    assert ValueModel.build(_without_golden_cock(classic), 0, 0).wait_bonus == ()
+    # Bonus hands with a further condition (the last tile of the wall) are not the player's to aim for.
+    assert ValueModel.build(load_ruleset("british"), 0, 0).wait_bonus == ()
+
+
+def test_decide__a_value_minded_player_waits_on_the_golden_cock():
+    classic = load_ruleset("classic")
+    for pid in ("limitmaker", "expert"):
+        chooser = EnginePlayer(PEOPLE[pid], random.Random(1), classic)
+        assert chooser.decide(view(HAND), discards_of(HAND)).tile == parse_tiles("8D")[0], pid
+
+
+def test_decide__no_bonus_no_preference_for_five_dots():
+    plain = _without_golden_cock(load_ruleset("classic"))
+    chooser = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), plain)
+    assert chooser.decide(view(HAND), discards_of(HAND)).tile == parse_tiles("4D")[0]
+
+
+def test_decide__the_bonus_wait_is_weighed_by_its_live_copies():
+    """The 100 points are added before doubling, so a lone live 5 Dots (a hand about four times richer, a
+    quarter as likely) is still worth the gamble; with no 5 Dots left the wait goes to 7 Dots."""
+    classic = load_ruleset("classic")
+    three_out = view(HAND, opponents={1: {"discards": "5D 5D 5D"}})
+    limitmaker = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), classic)
+    assert limitmaker.decide(three_out, discards_of(HAND)).tile == parse_tiles("8D")[0]
+    four_out = view(HAND, opponents={1: {"discards": "5D 5D 5D"}, 2: {"discards": "5D"}})
+    assert limitmaker.decide(four_out, discards_of(HAND)).tile == parse_tiles("4D")[0]
+
+
+def test_quick_tip__names_the_bonus_hand_a_wait_can_bring():
+    from game.ai.tip import quick_tip
+
+    tip = quick_tip(view(HAND), discards_of(HAND), load_ruleset("classic"))
+    assert tip.action.tile == parse_tiles("8D")[0]
+    assert "waiting on 5 Dots" in tip.reason
+    assert "(four tiles still live; 5 Dots brings Picked by the Golden Cock)" in tip.reason
