@@ -230,12 +230,13 @@ def _ids(counts: Sequence[int], chows: bool) -> tuple[int, int, int, int]:
             _suit_id(tuple(counts[18:27]), chows), _honour_id(tuple(counts[27:34])))
 
 
-def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> int:
+def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_chows: int | None = None) -> int:
     """Tiles from ready for a regular hand: -1 complete, 0 ready (one tile from Mah Jongg), and so on.
 
     ``counts`` is the 34-long count vector of the concealed tiles; ``n_melds`` the sets already declared
     (kongs included), so ``counts`` holds ``3 * (4 - n_melds) + 1`` or ``+ 2`` tiles. ``chows=False`` for
-    rulesets that allow no chows.
+    rulesets that allow no chows; ``max_chows``: how many more chows the hand may hold (British rules allow
+    one chow in a hand, so a hand that has declared one may hold none).
 
     >>> from game.core.tiles import counts_of, parse_tiles
     >>> shanten(counts_of(parse_tiles("1B 1B 1B 2B 3B 4B 5B 5B")), 2)
@@ -244,7 +245,34 @@ def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> i
     if len(counts) != NUM_KINDS:
         raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
     sets = _sets_needed(sum(counts), n_melds)
+    if chows and max_chows is not None and max_chows < sets:
+        return _missing_few_chows(list(counts), sets, max_chows) - 1
     return _missing_ids(_ids(counts, chows), sets) - 1
+
+
+def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
+    """Fewest missing tiles for ``sets`` sets and a pair with at most ``chows_left`` chows among them.
+
+    Either no chow at all, or some chow first: the tiles of it the hand holds go into it and the rest are
+    missing, and the other sets come from what is left. Giving the chow the tiles it can use first never costs
+    a tile, so this is exact. A chow of tiles the hand does not hold costs three, as a fresh pung does, so
+    only chows touching the hand are tried.
+    """
+    best = _missing_ids(_ids(counts, False), sets)
+    if chows_left <= 0 or sets <= 0:
+        return best
+    for start in range(27):
+        if start % 9 > 6:
+            continue
+        held = [x for x in (start, start + 1, start + 2) if counts[x]]
+        if not held or 3 - len(held) >= best:
+            continue
+        for x in held:
+            counts[x] -= 1
+        best = min(best, 3 - len(held) + _missing_few_chows(counts, sets - 1, chows_left - 1))
+        for x in held:
+            counts[x] += 1
+    return best
 
 
 def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | None]:

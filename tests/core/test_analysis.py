@@ -96,7 +96,8 @@ def _sets() -> list[list[int]]:
 SETS = _sets()
 
 
-def _brute_shanten(counts: list[int], n_sets: int, chows: bool = True, kinds: int = 34) -> int:
+def _brute_shanten(counts: list[int], n_sets: int, chows: bool = True, kinds: int = 34,
+                   max_chows: int | None = None) -> int:
     """Fewest missing tiles over every possible complete hand of ``n_sets`` sets and a pair, minus one.
 
     Only sets within the first ``kinds`` kinds are tried: enough when the hand lies well inside them.
@@ -104,6 +105,8 @@ def _brute_shanten(counts: list[int], n_sets: int, chows: bool = True, kinds: in
     pool = [v for v in (SETS if chows else SETS[:34]) if not any(v[kinds:])]
     best = 99
     for combo in itertools.combinations_with_replacement(range(len(pool)), n_sets):
+        if max_chows is not None and sum(1 for index in combo if max(pool[index]) == 1) > max_chows:
+            continue
         base = [0] * 34
         for index in combo:
             for t in range(34):
@@ -134,6 +137,27 @@ def test_shanten__exact_without_chows(tiles, _):
     n_sets = (sum(counts) - 1) // 3
     # Kinds 5-7 are free for fresh sets and the pair.
     assert analysis.shanten(counts, 4 - n_sets, chows=False) == _brute_shanten(counts, n_sets, False, kinds=8)
+
+
+@settings(max_examples=300, deadline=None)
+@given(_hand_strategy((4, 5, 7, 8, 10, 11), kinds=6), st.integers(min_value=0, max_value=2))
+def test_shanten__exact_with_a_chow_limit(tiles, max_chows):
+    """With at most ``max_chows`` chows (British rules: one in a hand), the result matches a full search."""
+    counts = counts_of(tiles)
+    n_sets = (sum(counts) - 1) // 3
+    # Kinds 6-8 are free for fresh sets and the pair.
+    assert (analysis.shanten(counts, 4 - n_sets, max_chows=max_chows)
+            == _brute_shanten(counts, n_sets, kinds=9, max_chows=max_chows))
+
+
+def test_shanten__one_chow_allowed():
+    """Three chows, a pung and a pair: complete with chows free, three tiles short of ready with one chow."""
+    hand = c("1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD RD GD GD")
+    assert analysis.shanten(hand) == -1
+    assert analysis.shanten(hand, max_chows=3) == -1
+    assert analysis.shanten(hand, max_chows=2) == 1
+    assert analysis.shanten(hand, max_chows=1) == 3
+    assert analysis.shanten(hand, max_chows=0) == analysis.shanten(hand, chows=False)
 
 
 def test_shanten__chows_off_changes_the_answer():
