@@ -25,9 +25,11 @@ from game.ai.jokers import read_jokers
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.analysis import shanten, useful_tiles, waits
+from game.core.judge import HandSpec, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset, SpecialHand
+from game.core.scoring import RulesetJudge
 from game.core.special_distance import Target, special_target
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major
 from game.core.view import PlayerView
@@ -75,6 +77,9 @@ class EnginePlayer:
         self.ruleset = ruleset
         play = getattr(ruleset, "play", None)
         self.chows = bool(getattr(play, "chows_allowed", True))
+        self.max_chows: int | None = getattr(play, "max_chows", None)
+        self._chows_left: int | None = None
+        """Chows the hand of the position being decided may still hold (None: any number)."""
         self.specials: tuple[SpecialHand, ...] = ()
         if ruleset is not None and personality.knows_limit_hands and ruleset.special_hands_allowed:
             self.specials = tuple(h for h in ruleset.special_hands if h.allowed and h.has_shape)
@@ -89,6 +94,8 @@ class EnginePlayer:
         self._values: dict[tuple[int, int], ValueModel] = {}
         self._jokers = 0
         self._last_nearest: tuple[object, Target | None] = (None, None)
+        self._judge: RulesetJudge | None = None
+        """The ruleset's judge, made when first needed: whether a ready hand may go out under a minimum."""
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
 
     # -- entry point ------------------------------------------------------------------------------------------
@@ -99,6 +106,9 @@ class EnginePlayer:
             self._plan = _Plan()  # a new hand has been dealt
         self._tiles_left = view.tiles_left
         self._jokers = view.concealed.count(JOKER)
+        if self.max_chows is not None:
+            shown = sum(1 for m in view.me.melds if m.kind is MeldKind.CHOW)
+            self._chows_left = max(0, self.max_chows - shown)
         for action in legal:
             if isinstance(action, MahJongg) or (isinstance(action, Claim) and action.type == "mah_jongg"):
                 return action
@@ -126,9 +136,11 @@ class EnginePlayer:
         jokers = self._jokers if jokers is None else jokers
         return read_jokers(counts, jokers, n_melds, chows=self.chows) if jokers else counts
 
-    def _regular(self, counts: list[int], n_melds: int, jokers: int | None = None) -> int:
-        """Tiles from ready for a regular hand, jokers read in."""
-        return shanten(self._read(counts, n_melds, jokers), n_melds, chows=self.chows)
+    def _regular(self, counts: list[int], n_melds: int, jokers: int | None = None, fewer_chows: int = 0) -> int:
+        """Tiles from ready for a regular hand, jokers read in; ``fewer_chows``: chows about to be claimed,
+        which count against the ruleset's most chows in a hand."""
+        left = None if self._chows_left is None else max(0, self._chows_left - fewer_chows)
+        return shanten(self._read(counts, n_melds, jokers), n_melds, chows=self.chows, max_chows=left)
 
     def _speed(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
                budget: int = 500, jokers: int | None = None) -> int:
@@ -159,7 +171,8 @@ class EnginePlayer:
         return self._last_nearest[1]
 
     def _after_discards(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
-                        budget: int, jokers: int | None = None) -> dict[int, tuple[int, Target | None]]:
+                        budget: int, jokers: int | None = None,
+                        fewer_chows: int = 0) -> dict[int, tuple[int, Target | None]]:
         """For each tile kind in ``counts`` (natural tiles, one to be discarded), tiles from ready under the
         current plan after discarding it, and the nearest form of the special hand chased (as _plan_target).
 
@@ -169,7 +182,7 @@ class EnginePlayer:
         kinds = [d for d in range(NUM_KINDS) if counts[d]]
         hand = self._plan.hand
         if hand is None:
-            return {d: (self._regular(_minus(counts, d), n_melds, jokers), None) for d in kinds}
+            return {d: (self._regular(_minus(counts, d), n_melds, jokers, fewer_chows), None) for d in kinds}
         jokers = self._jokers if jokers is None else jokers
         reach = self._plan.best + 2
         env = self._env(view)
@@ -209,6 +222,8 @@ class EnginePlayer:
             return kong
         if not discards:
             return legal[0]
+        if all(a.tile >= NUM_KINDS for a in discards):
+            return discards[0]  # nothing but jokers left in hand (four sets shown): one of them goes
         options = self._score_discards(view, discards, counts, n_melds, melds)
         choice = self._fold(view, options) or self._pick(options)
         standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
@@ -289,6 +304,27 @@ class EnginePlayer:
             points += 100
         return math.log2(max(points, 30) / 30)
 
+    def _ways_out(self, after: list[int], n_melds: int, view: PlayerView) -> list[int]:
+        """The waits of the ready hand ``after`` (natural tiles) that go out under the ruleset's minimum, won from
+        a discard or from the wall: a hand short of the doubles needed is ready in shape only."""
+        if self._judge is None:
+            self._judge = RulesetJudge(self.ruleset)
+        held = [t for t in range(NUM_KINDS) for _ in range(after[t])]
+        me = view.me
+        found = []
+        own = list(after)
+        for m in me.melds:
+            for t in m.tiles:
+                if t < NUM_KINDS:
+                    own[t] += 1
+        for w in waits(after, n_melds, chows=self.chows):
+            if own[w] >= 4:
+                continue  # a wait on a fifth tile: the shape's, never the table's
+            hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
+            if any(self._judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
+                found.append(w)
+        return found
+
     def _kong(self, view: PlayerView, legal: Sequence[Action], counts: list[int], n_melds: int) -> Action | None:
         """Declare a kong when it costs no speed: it scores more and brings a loose tile."""
         kongs = [a for a in legal if isinstance(a, DeclareKong)]
@@ -323,23 +359,32 @@ class EnginePlayer:
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
         raw = []
         speeds = self._after_discards(counts, n_melds, melds, view, budget=500)
+        # A goulash's wild tiles (concealed or in sets) play under changed rules: the plain judge cannot read them.
+        under_minimum = (model.minimum and self._plan.hand is None and not self._jokers and self.ruleset is not None
+                         and not any(JOKER in m.tiles for m in melds))
         for action in discards:
             if action.standing or action.tile >= NUM_KINDS or action.tile not in speeds:
                 continue
             speed, target = speeds[action.tile]
-            raw.append((action, _minus(counts, action.tile), speed, target))
+            after = _minus(counts, action.tile)
+            ways = None
+            if under_minimum and speed <= 0:
+                ways = self._ways_out(after, n_melds, view)
+                if not ways:
+                    speed = 1  # ready in shape only: no wait brings the doubles needed to go out
+            raw.append((action, after, speed, target, ways))
         fastest = min(r[2] for r in raw)
         plan = self._plan.hand
         caution = p.caution * top_threat
         options = []
-        for action, after, speed, target in raw:
+        for action, after, speed, target, ways in raw:
             useful = 0.0
             if plan is not None and target is not None and speed <= fastest + 1:
                 # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live.
                 useful = self._plan_acceptance(after, target, live)
             read = self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
-                useful = self._acceptance(read, n_melds, live, speed)
+                useful = self._acceptance(read, n_melds, live, speed, ways)
             worth = model.hand_value(read, view)
             if plan is None and speed <= 0 and model.wait_bonus:
                 # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
@@ -359,12 +404,14 @@ class EnginePlayer:
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
 
-    def _acceptance(self, after: list[int], n_melds: int, live: Sequence[int], speed: int) -> float:
-        """Live useful tiles, each weighted by how many players can give it: a tile that completes a pung or
-        the hand itself comes from any discard as well as the wall; one that completes a chow also from the
-        player on the left; one that only makes a pair or a partial set comes from the wall alone."""
+    def _acceptance(self, after: list[int], n_melds: int, live: Sequence[int], speed: int,
+                    tiles: Sequence[int] | None = None) -> float:
+        """Live useful tiles (``tiles``, else every tile that brings the hand nearer), each weighted by how many
+        players can give it: a tile that completes a pung or the hand itself comes from any discard as well as
+        the wall; one that completes a chow also from the player on the left; one that only makes a pair or a
+        partial set comes from the wall alone."""
         total = 0.0
-        for t in useful_tiles(after, n_melds, chows=self.chows):
+        for t in useful_tiles(after, n_melds, chows=self.chows) if tiles is None else tiles:
             if not live[t]:
                 continue
             if speed <= 0 or after[t] >= 2:
@@ -457,7 +504,8 @@ class EnginePlayer:
             else:
                 # One search per possible discard after the claim: each gets a smaller budget, so a claim
                 # decision stays as quick as a discard.
-                speeds = self._after_discards(after, n_melds + 1, new_melds, view, budget=150, jokers=jokers)
+                speeds = self._after_discards(after, n_melds + 1, new_melds, view, budget=150, jokers=jokers,
+                                              fewer_chows=int(claim.type == "chow"))
                 speed = min(speed for speed, _ in speeds.values()) if speeds else 99
             gain = now - speed
             worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0

@@ -91,6 +91,7 @@ class ValueModel:
                 value += 0.08 * pung[t]
         suits = [0, 0, 0]
         honours = 0
+        majors = 0
         pairs = 0
         total = 0
         for t in range(NUM_KINDS):
@@ -102,6 +103,8 @@ class ValueModel:
                 suits[t // 9] += n
             else:
                 honours += n
+            if t >= 27 or t % 9 in (0, 8):
+                majors += n
             if n >= 2:
                 pairs += 1
         chows = 0
@@ -111,6 +114,8 @@ class ValueModel:
                     suits[t // 9] += 1
                 elif t < NUM_KINDS:
                     honours += 1
+                if t < NUM_KINDS and (t >= 27 or t % 9 in (0, 8)):
+                    majors += 1
                 total += 1
             if meld.kind is MeldKind.CHOW:
                 chows += 1
@@ -126,6 +131,13 @@ class ValueModel:
                 value += max(mixed, clean) * ((lean - 0.6) / 0.4) ** 2
         if not chows:
             value += self.conditions.get("no_chows", 0.0) * min(1.0, pairs / 5) ** 2
+        if total:
+            # All simples (or all majors) is near when only a tile or two of the other kind are left to throw.
+            simple = (total - majors) / total
+            if simple > 0.75:
+                value += self.conditions.get("all_simples", 0.0) * ((simple - 0.75) / 0.25) ** 2
+            elif simple < 0.25:
+                value += self.conditions.get("no_simples", 0.0) * ((0.25 - simple) / 0.25) ** 2
         return value
 
 

@@ -1,0 +1,70 @@
+"""Under a minimum of doubles to go out (British club rules: 2, and one chow in a hand), a hand ready in shape
+but short of the doubles cannot go out: computer players read it as not yet ready, and wait only on the tiles
+that would let them out. Their distance from ready counts the one chow allowed."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai.engine import EnginePlayer
+from game.cli.common import load_ruleset
+from game.core.melds import parse_meld
+from game.core.tiles import counts_of, parse_tiles
+from tests.ai.test_engine import PEOPLE, discards_of, view
+
+BRITISH = load_ruleset("british")
+SHOWN = (parse_meld("1B 2B 3B"),)  # a chow shown: no No Chows, no concealed hand
+
+
+def _expert() -> EnginePlayer:
+    return EnginePlayer(PEOPLE["expert"], random.Random(1), BRITISH)
+
+
+def test_ways_out__a_single_double_is_not_enough():
+    hand = "1C 1C 1C 7D 7D 7D RD RD RD GD"  # waiting on Green Dragon for the pair: Red Dragons are one double
+    assert _expert()._ways_out(counts_of(parse_tiles(hand)), 1, view(hand, melds=SHOWN)) == []
+
+
+def test_ways_out__only_the_waits_that_bring_the_doubles():
+    hand = "1C 1C 1C RD RD RD GD GD 9D 9D"  # Green Dragon makes a second dragon pung; 9 Dots makes none
+    ways = _expert()._ways_out(counts_of(parse_tiles(hand)), 1, view(hand, melds=SHOWN))
+    assert ways == parse_tiles("GD")
+
+
+def test_ways_out__a_concealed_hand_may_go_out_from_the_wall():
+    """Concealed, the same one-double hand has its second double when the last tile is drawn from the wall."""
+    hand = "1B 2B 3B 4C 4C 4C 7D 7D 7D RD RD RD GD"
+    ways = _expert()._ways_out(counts_of(parse_tiles(hand)), 0, view(hand))
+    assert ways == parse_tiles("GD")
+
+
+def test_decide__ready_in_shape_only_counts_as_one_tile_away():
+    hand = "1C 1C 1C 7D 7D 7D RD RD RD GD 2C"
+    options = _expert()._score_discards(view(hand, melds=SHOWN), discards_of(hand), counts_of(parse_tiles(hand)),
+                                        1, SHOWN)
+    speeds = {o.action.tile: o.speed for o in options}
+    assert speeds[parse_tiles("2C")[0]] == 1  # waiting on Green Dragon, one double: no way out
+    assert speeds[parse_tiles("GD")[0]] == 1  # waiting on 2 Characters, the same
+
+
+def test_decide__without_a_minimum_the_same_hand_is_ready():
+    classic = load_ruleset("classic")
+    hand = "1C 1C 1C 7D 7D 7D RD RD RD GD 2C"
+    player = EnginePlayer(PEOPLE["expert"], random.Random(1), classic)
+    options = player._score_discards(view(hand, melds=SHOWN), discards_of(hand), counts_of(parse_tiles(hand)), 1,
+                                     SHOWN)
+    assert {o.action.tile: o.speed for o in options}[parse_tiles("2C")[0]] == 0
+
+
+def test_decide__one_chow_in_a_hand_counts_in_the_distance():
+    """Three chows, a dragon pung and a lone dragon: ready with chows free, but under the British one-chow rule
+    two of the chows must become pungs; a computer player weighs its discards by that distance."""
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD RD GD 5B"
+    player = _expert()
+    player.decide(view(hand), discards_of(hand))  # reads the position: no chow shown, one allowed
+    options = player._score_discards(view(hand), discards_of(hand), counts_of(parse_tiles(hand)), 0, ())
+    assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 4  # two pungs and the pair to make
+    free = EnginePlayer(PEOPLE["expert"], random.Random(1), load_ruleset("classic"))
+    free.decide(view(hand), discards_of(hand))
+    options = free._score_discards(view(hand), discards_of(hand), counts_of(parse_tiles(hand)), 0, ())
+    assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 0
