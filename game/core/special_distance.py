@@ -124,9 +124,42 @@ class _Search:
                 if lacking < cheapest:
                     cheapest = lacking
             alone.append(cheapest)
+        self._twin_bounds(alone)
         self.bound = [0] * (len(alone) + 1)
         for i in range(len(alone) - 1, -1, -1):
             self.bound[i] = self.bound[i + 1] + alone[i]
+
+    def _twin_bounds(self, alone: list[int]) -> None:
+        """Tighten the bound of twins (copies of one element: seven pairs of majors, four pungs of winds): they
+        share their candidates, so ``k`` of them cost at least the ``k`` cheapest uses of those candidates (a
+        tile used again costs more, and distinct twins use each once), not ``k`` times the cheapest.
+
+        The group's members get those costs dearest first, so the bound of every suffix of the group is the sum
+        of the cheapest uses for the members left: still a lower bound wherever the walk is."""
+        elements = self.elements
+        i = 0
+        while i < len(elements):
+            el = elements[i]
+            j = i + 1
+            while (j < len(elements) and el.twin >= 0 and elements[j].twin == el.twin and elements[j].kind == el.kind
+                   and elements[j].spec == el.spec):
+                j += 1
+            k = j - i
+            if k > 1 and el.kind != "chow":
+                size = len(_tiles_of(el.kind, 0))
+                uses = 1 if el.distinct else 4 // size
+                costs = [0] * sum(1 for m in self.melds if m.kind in _MELD_KINDS[el.kind])
+                for t, _, _ in self.options[i]:
+                    held, before = self.have[t], 0
+                    for m in range(1, uses + 1):
+                        total = max(0, m * size - held)
+                        costs.append(total - before)
+                        before = total
+                costs.sort()
+                costs = (costs + [UNREACHABLE] * k)[:k]
+                for m in range(k):
+                    alone[i + m] = max(alone[i + m], costs[k - 1 - m])
+            i = j
 
     def _consistent(self, b: dict[str, int]) -> bool:
         for a, c in self.different:

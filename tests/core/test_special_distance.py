@@ -89,3 +89,30 @@ def test_special_target__max_distance_cuts_the_search():
     tiles = c("1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C 4C")
     assert special_target(ODD_MAJORS, tiles, (), Env(), max_distance=3) is None
     assert special_target(ODD_MAJORS, tiles, (), Env()).distance == 10
+
+
+def test_special_target__seven_pairs_found_within_a_small_budget():
+    """Seven pairs of majors: the twins share their tiles, so the search bounds them by the cheapest seven uses
+    of those tiles and reaches the true distance (six tiles missing) inside the few hundred steps a computer
+    player's turn allows it; bounded one pair at a time it ran out of steps one tile short."""
+    from game.cli.common import load_ruleset
+
+    hand = next(h for h in load_ruleset("british").special_hands if h.id == "all_pair_honours")
+    counts = c("1B 4B 4B 8B 3C 1D 9D 9D 9D EW WW NW WD")
+    quick = special_target(hand, counts, (), Env(), budget=300)
+    thorough = special_target(hand, counts, (), Env(), budget=1_000_000)
+    assert quick is not None and thorough is not None
+    assert quick.distance == thorough.distance == 5
+
+
+@pytest.mark.parametrize("tiles", [
+    "EW EW SW SW WW WW NW 1B 1B 5C 6C RD GD",
+    "EW EW EW SW SW WW NW NW RD RD 2D 3D 4D",
+    "1B 1B 9B 9B 1C 1C 9C EW EW SW SW 5D 5D",
+])
+def test_special_target__twins_bound_keeps_the_answers(tiles):
+    """Four pungs of winds and seven pairs: the same distances with a generous and an exhaustive budget."""
+    counts = c(tiles)
+    for hand in (FOURFOLD, ODD_MAJORS):
+        assert special_target(hand, counts, (), Env(), budget=2000) == special_target(hand, counts, (), Env(),
+                                                                                   budget=1_000_000)
