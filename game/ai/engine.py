@@ -93,10 +93,10 @@ class EnginePlayer:
         self._tiles_left = -1
         self._values: dict[tuple[int, int], ValueModel] = {}
         self._jokers = 0
+        """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
         self._last_nearest: tuple[object, Target | None] = (None, None)
         self._judge: RulesetJudge | None = None
         """The ruleset's judge, made when first needed: whether a ready hand may go out under a minimum."""
-        """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
 
     # -- entry point ------------------------------------------------------------------------------------------
 
@@ -502,8 +502,8 @@ class EnginePlayer:
             if claim.type == "kong":
                 speed = self._speed(after, n_melds + 1, new_melds, view, jokers=jokers)
             else:
-                # One search per possible discard after the claim: each gets a smaller budget, so a claim
-                # decision stays as quick as a discard.
+                # The distance after the claim and the best discard that follows it; the special hand's
+                # searches get a smaller budget, so a claim decision stays as quick as a discard.
                 speeds = self._after_discards(after, n_melds + 1, new_melds, view, budget=150, jokers=jokers,
                                               fewer_chows=int(claim.type == "chow"))
                 speed = min(speed for speed, _ in speeds.values()) if speeds else 99

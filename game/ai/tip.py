@@ -22,9 +22,10 @@ from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import shanten, useful_tiles, waits
+from game.core.melds import MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset
-from game.core.tiles import NUM_KINDS, WIND_LETTERS, counts_of, tile_name
+from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name
 from game.core.view import PlayerView
 
 __all__ = ["ADVISOR", "Tip", "quick_tip"]
@@ -116,17 +117,29 @@ class _Explainer:
 
     # -- discards ---------------------------------------------------------------------------------------------
 
+    def _distance(self, counts: list[int], n_melds: int, fewer_chows: int = 0) -> int:
+        """Tiles from ready, counting the ruleset's most chows in a hand (``fewer_chows``: one being claimed)."""
+        left = None
+        if self.advisor.max_chows is not None:
+            shown = sum(1 for m in self.view.me.melds if m.kind is MeldKind.CHOW)
+            left = max(0, self.advisor.max_chows - shown - fewer_chows)
+        return shanten(counts, n_melds, chows=self.chows, max_chows=left)
+
     def _fits(self, extra_melds: int = 0) -> bool:
         return sum(self.counts) == 3 * (4 - self.n_melds - extra_melds) + 2
 
     def _prospects(self, after: list[int], n_melds: int) -> str:
         """How near ready a 13-tile (or 10, 7 …) hand is and what brings it nearer."""
-        distance = shanten(after, n_melds, chows=self.chows)
+        distance = self._distance(after, n_melds)
         if distance == 0:
             wanted = waits(after, n_melds, chows=self.chows)
             live = sum(self.live[t] for t in wanted)
             if not wanted:
                 return "leaves you ready"
+            wild = JOKER in self.view.concealed or any(JOKER in m.tiles for m in self.view.me.melds)
+            if self.values.minimum and not wild and not self.advisor._ways_out(after, n_melds, self.view):
+                return (f"leaves you waiting on {_tile_list(wanted)}, but going out on it would fall short of the "
+                        f"{self.values.minimum} doubles needed")
             if live == 0:
                 return f"leaves you ready on {_tile_list(wanted)}, but every copy is already out"
             still = _plural(live, "tile") + " still live"
@@ -152,7 +165,7 @@ class _Explainer:
         after = list(self.counts)
         after[tile] -= 1
         extras = self._danger_note(tile)
-        distance = shanten(after, self.n_melds, chows=self.chows)
+        distance = self._distance(after, self.n_melds)
         if extras and distance >= 3:
             # Folding: the hand is too far away to race a ready opponent, so safety is the whole reason.
             return f"{verb}: you are {_plural(distance, 'tile')} from ready, so play safe: {extras}"
@@ -218,16 +231,16 @@ class _Explainer:
             head = f"chow {name} with {_tile_list(sorted(action.tiles))}"
         if tile is None:
             return f"{head}: it brings your hand nearer Mah Jongg"
-        before = shanten(self.counts, self.n_melds, chows=self.chows) if self._fits_claim() else None
+        before = self._distance(self.counts, self.n_melds) if self._fits_claim() else None
         after = list(self.counts)
         for t in action.tiles:
             after[t] -= 1
         parts = []
         if before is not None:
             if action.type == "kong":
-                distance = shanten(after, self.n_melds + 1, chows=self.chows)
+                distance = self._distance(after, self.n_melds + 1)
             else:
-                distance = min(shanten(_minus(after, d), self.n_melds + 1, chows=self.chows)
+                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(action.type == "chow"))
                                for d in range(NUM_KINDS) if after[d])
             if distance <= 0:
                 parts.append("it makes you ready")
@@ -256,16 +269,16 @@ class _Explainer:
             return f"pass: claiming {name} would spoil your concealed {plan.name}"
         if not self._fits_claim():
             return f"pass: {name} does not help your hand"
-        before = shanten(self.counts, self.n_melds, chows=self.chows)
+        before = self._distance(self.counts, self.n_melds)
         gains = []
         for claim in claims:
             after = list(self.counts)
             for t in claim.tiles:
                 after[t] -= 1
             if claim.type == "kong":
-                distance = shanten(after, self.n_melds + 1, chows=self.chows)
+                distance = self._distance(after, self.n_melds + 1)
             else:
-                distance = min(shanten(_minus(after, d), self.n_melds + 1, chows=self.chows)
+                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(claim.type == "chow"))
                                for d in range(NUM_KINDS) if after[d])
             gains.append(before - distance)
         if max(gains) <= 0:

@@ -8,6 +8,7 @@ import random
 
 from game.ai.engine import EnginePlayer
 from game.cli.common import load_ruleset
+from game.core.actions import Discard
 from game.core.melds import parse_meld
 from game.core.tiles import counts_of, parse_tiles
 from tests.ai.test_engine import PEOPLE, discards_of, view
@@ -68,3 +69,23 @@ def test_decide__one_chow_in_a_hand_counts_in_the_distance():
     free.decide(view(hand), discards_of(hand))
     options = free._score_discards(view(hand), discards_of(hand), counts_of(parse_tiles(hand)), 0, ())
     assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 0
+
+
+def test_quick_tip__says_when_a_ready_shape_cannot_go_out():
+    from game.ai.tip import quick_tip
+
+    hand = "1C 1C 1C 7D 7D 7D RD RD RD GD 2C"
+    only = [Discard(parse_tiles("2C")[0])]
+    tip = quick_tip(view(hand, melds=SHOWN), only, BRITISH)
+    assert ("leaves you waiting on Green Dragon, but going out on it would fall short of the 2 doubles needed"
+            in tip.reason), tip.reason
+    ready = quick_tip(view(hand, melds=SHOWN), only, load_ruleset("classic"))
+    assert "leaves you ready, waiting on Green Dragon" in ready.reason, ready.reason
+
+
+def test_quick_tip__counts_the_one_chow_allowed():
+    from game.ai.tip import quick_tip
+
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD RD GD 5B"
+    tip = quick_tip(view(hand), discards_of(hand), BRITISH)
+    assert "leaves you ready" not in tip.reason, tip.reason
