@@ -60,14 +60,6 @@ def _tiles_of(kind: str, t: int) -> tuple[int, ...]:
     return (t, t, t)  # pung, and pung_or_kong built as a pung (a fourth tile is never required)
 
 
-def _lacking(tiles: tuple[int, ...], have: Sequence[int]) -> int:
-    """Tiles of one element the hand lacks, on its own."""
-    lacking = 0
-    for x in set(tiles):
-        lacking += max(0, tiles.count(x) - have[x])
-    return lacking
-
-
 def _candidates(el: Element) -> list[int]:
     tiles = sorted(t for t in el.spec.static if t < NUM_KINDS)
     if el.kind == "chow":
