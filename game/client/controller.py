@@ -19,7 +19,7 @@ from typing import Any
 from game.client import messages
 from game.core import events as ev
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.judge import RegularJudge, WinContext
+from game.core.judge import RegularJudge
 from game.core.match import Match
 from game.core.play_rules import PlayRules
 from game.core.refusals import refusal
@@ -472,12 +472,8 @@ class Session:
         old = list(self.match.totals)
         results: list[Any] = [None] * 4
         if result.winner is not None and hasattr(self.judge, "score"):
-            for seat in range(4):
-                context = result.context if seat == result.winner else WinContext(winner=False)
-                try:  # the table's judge: a goulash hand's judge knows its wild tiles
-                    results[seat] = table.judge.score(table.hand_spec(seat), context)
-                except Exception as exc:  # a scoring bug must not lose the game; the totals still come from finish
-                    log.warning("scoring seat %d failed: %s", seat, exc)
+            # The hands as the match scores them (a loser's ready hand too), for the score box's lines.
+            results = self.match.hand_results(table)
         settle = not self.show_all_used
         events = self.match.finish_hand(table, settle=settle, no_settlement_reason=messages.NO_SETTLEMENT)
         self.pending.extend(events)

@@ -10,6 +10,7 @@ from __future__ import annotations
 import hashlib
 import random
 from dataclasses import dataclass
+from typing import Any
 
 from game.core.events import (
     DealPassed,
@@ -114,20 +115,20 @@ class Match:
                            round_wind=self.round_wind, hand_number=self.hand_number, goulash=self.goulash_next)
         return self.table
 
-    def hand_scores(self, table: Table) -> list[int]:
-        """Every player's hand score (the winner's with the winning context, the losers' as losers)."""
+    def hand_results(self, table: Table) -> list[Any]:
+        """Every player's scored hand (``ScoreResult``): the winner's with the winning context, the losers' as
+        losers, a loser's declared ready hand as a way out where the ruleset pays it (British draft rule,
+        ``Ruleset.ready_scores``)."""
         result = table.result
-        scores = []
-        for seat in range(4):
-            # A loser's declared ready hand may score as a way out (British draft rule, Ruleset.ready_scores).
-            context = (result.context if seat == result.winner
-                       else WinContext(winner=False, ready=table.players[seat].ready))
-            # The table's judge: a goulash hand's judge knows its wild tiles.
-            scored = table.judge.score(table.hand_spec(seat), context)  # type: ignore[attr-defined]
-            if seat == result.winner:
-                self._winner_special = getattr(scored, "special_hand_id", None)
-            scores.append(scored.score)
-        return scores
+        contexts = [result.context if seat == result.winner else WinContext(winner=False, ready=p.ready)
+                    for seat, p in enumerate(table.players)]
+        # The table's judge: a goulash hand's judge knows its wild tiles.
+        return [table.judge.score(table.hand_spec(seat), context)  # type: ignore[attr-defined]
+                for seat, context in enumerate(contexts)]
+
+    def hand_scores(self, table: Table) -> list[int]:
+        """Every player's hand score (see :meth:`hand_results`)."""
+        return [scored.score for scored in self.hand_results(table)]
 
     def finish_hand(self, table: Table, *, settle: bool = True, no_settlement_reason: str = "") -> list[Event]:
         """Score and settle a finished hand, then rotate East and the round wind.
@@ -141,13 +142,15 @@ class Match:
         result = table.result
         scores = (0, 0, 0, 0)
         deltas = (0, 0, 0, 0)
-        self._winner_special: str | None = None
+        winner_special: str | None = None
         if self.can_score:
             if result.winner is not None:
-                scores = tuple(self.hand_scores(table))  # type: ignore[assignment]
+                scored = self.hand_results(table)
+                scores = tuple(s.score for s in scored)  # type: ignore[assignment]
+                winner_special = getattr(scored[result.winner], "special_hand_id", None)
                 self.events.append(HandScored(scores, result.winner))
             if settle:
-                deltas = self._settle(table, scores)
+                deltas = self._settle(table, scores, winner_special)
             elif result.winner is not None:
                 self.events.append(SettlementSkipped(
                     no_settlement_reason or "No settlement of scores because all hands have been visible."))
@@ -160,9 +163,11 @@ class Match:
         self._rotate(result.winner, passes=result.faulty_out is not None or self._dealer_paid_the_limit())
         return self.events[mark:]
 
-    def _settle(self, table: Table, scores: tuple[int, ...]) -> tuple[int, int, int, int]:
+    def _settle(self, table: Table, scores: tuple[int, ...], winner_special: str | None
+                ) -> tuple[int, int, int, int]:
         """Settle the hand under the ruleset: the hand scores, riichi deposits, ready hands after a draw and the
-        dealer's extra-hand bonus; emit ``Settled`` when anything moves (or somebody won)."""
+        dealer's extra-hand bonus; emit ``Settled`` when anything moves (or somebody won). ``winner_special``: the
+        special hand the winner scored, for one worth more than the limit."""
         result = table.result
         players = table.players
         streak = self.east_streak + 1 if result.winner == self.east else 0
@@ -177,7 +182,7 @@ class Match:
             five_last_tiles_by=result.from_seat if result.late_unseen_discard else None,
             nine_tiles_by=result.one_suit_feeder,
             # A special hand worth more than the limit (a double limit) is paid at its value.
-            special_hand=self._winner_special,
+            special_hand=winner_special,
             cannon_by=result.liable,
         )
         deltas = tuple(settlement.deltas)

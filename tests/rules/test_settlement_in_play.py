@@ -123,3 +123,26 @@ def test_british_fishing_player_who_does_not_win_is_paid_for_the_ready_hand() ->
     table.apply(3, MahJongg())
     assert table.result.winner == 3
     assert _settle(ruleset, judge, table) == (-1200, -600, -200, 2000)
+
+
+def test_british_fishing_loser_shows_its_ready_score_in_the_hand_results() -> None:
+    """The scores box reads each hand from the match's own scoring: the fishing loser's line is its ready hand
+    (Knitting at one fifth of the limit), the same 100 the settlement paid it for."""
+    from game.core.match import Match
+
+    base = _ruleset("british")
+    ruleset = dataclasses.replace(base, play=dataclasses.replace(base.play, ready_rule="declare"))
+    judge = RulesetJudge(ruleset)
+    hands = {0: NOTHING, 1: NOTHING, 2: "1B 1C 3B 3C 4B 4C 5B 5C 7B 7C 8B 8C 9B",
+             3: "RD RD RD GD GD GD 2B 2B 2B 5C 5C 5C 9D"}
+    table = rigged_table(hands, "EW WD SW NW SW 9D", current=2, rules=ruleset.play, judge=judge)
+    table.apply(2, Discard(t("EW"), standing=True))
+    table.apply(3, Discard(t("WD"), standing=True))
+    for seat in (0, 1, 2):
+        table.apply(seat, Discard(table.drawn_tile))
+    table.apply(3, MahJongg())
+    match = Match(ruleset.play, judge, 1)
+    results = match.hand_results(table)
+    assert [r.score for r in results] == match.hand_scores(table)
+    assert results[2].score == 100 and results[2].special_hand == "Knitting"
+    assert results[3].mah_jongg and results[3].score == 500
