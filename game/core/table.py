@@ -771,8 +771,7 @@ class Table:
         self._emit(KongDeclared(seat, tile, concealed=True, promoted=False))
 
     def _declare_kong(self, seat: int, tile: Tile) -> None:
-        p = self.players[seat]
-        promoting = any(m.kind is MeldKind.PUNG and m.exposed and m.tile == tile for m in p.melds)
+        promoting = self._exposed_pung(seat, tile) is not None
         self._promotion = (seat, tile)
         self._pending, self._decisions = {}, {}
         if self.rules.rob_kong and (promoting or self.rules.rob_concealed_kong):
@@ -788,15 +787,21 @@ class Table:
     def _complete_kong(self, seat: int, tile: Tile) -> None:
         """The kong nobody robbed: a promoted pung or a new concealed kong, then the loose tile."""
         self._promotion = None
-        if any(m.kind is MeldKind.PUNG and m.exposed and m.tile == tile for m in self.players[seat].melds):
+        if self._exposed_pung(seat, tile) is not None:
             self._promote(seat, tile)
         else:
             self._make_concealed_kong(seat, tile)
             self._draw(seat, loose=True)
 
+    def _exposed_pung(self, seat: int, tile: Tile) -> int | None:
+        """The index of ``seat``'s exposed pung of ``tile`` (the one a fourth tile promotes), or None."""
+        return next((i for i, m in enumerate(self.players[seat].melds)
+                     if m.kind is MeldKind.PUNG and m.exposed and m.tile == tile), None)
+
     def _promote(self, seat: int, tile: Tile) -> None:
         p = self.players[seat]
-        index = next(i for i, m in enumerate(p.melds) if m.kind is MeldKind.PUNG and m.exposed and m.tile == tile)
+        index = self._exposed_pung(seat, tile)
+        assert index is not None  # promoted only where the kong found the pung
         old = p.melds[index]
         p.concealed.remove(tile)
         # A joker standing in the pung stays in the kong: rebuilding it from four naturals would conjure a tile.
