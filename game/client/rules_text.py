@@ -134,8 +134,7 @@ def settlement_lines(ruleset: Ruleset) -> list[str]:
     lines.append("Losers also score their concealed pungs and kongs." if ruleset.losers_score_concealed else
                  "Losers score only their declared sets and their flowers and seasons.")
     if ruleset.min_doubles:
-        names = {item.id: item.name for item in ruleset.scoring}
-        ignored = [names.get(item_id, item_id) for item_id in ruleset.min_doubles_not_counting]
+        ignored = ruleset.min_doubles_ignored
         lines.append(f"Going out needs at least {ruleset.min_doubles} doubles"
                      + (f" (not counting {', '.join(ignored)})" if ignored else "") + ", or a limit hand.")
     if ruleset.penalties.cannon:

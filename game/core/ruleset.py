@@ -275,6 +275,12 @@ class Ruleset:
     def tile_count(self) -> int:
         return self.play.tile_count
 
+    @property
+    def min_doubles_ignored(self) -> list[str]:
+        """The names of the scoring items whose doubles do not count towards ``min_doubles``."""
+        names = {item.id: item.name for item in self.scoring}
+        return [names.get(item_id, item_id) for item_id in self.min_doubles_not_counting]
+
     def item(self, item_id: str) -> ScoringItem:
         for entry in self.scoring:
             if entry.id == item_id:

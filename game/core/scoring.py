@@ -363,7 +363,7 @@ class RulesetJudge:
                 return ScoreResult(True, False, None, most.points, most.doubles, 0, False, tuple(most.items),
                                    tuple(most.groups), code=BELOW_MINIMUM,
                                    message=f"expected at least {self.ruleset.min_doubles} doubles to go out"
-                                   + (" (" + ", ".join(self._not_counting_names()) + " not counted)"
+                                   + (" (" + ", ".join(self.ruleset.min_doubles_ignored) + " not counted)"
                                       if self.ruleset.min_doubles_not_counting else "")
                                    + f", the hand has {self._minimum_doubles(most)}: "
                                    f"{format_tiles(hand.concealed)!r}")
@@ -410,10 +410,6 @@ class RulesetJudge:
         """The doubles of a reading that count towards the ruleset's ``min_doubles``."""
         ignored = self.ruleset.min_doubles_not_counting
         return sum(e.doubles for e in candidate.items if e.id not in ignored)
-
-    def _not_counting_names(self) -> list[str]:
-        names = {i.id: i.name for i in self.ruleset.scoring}
-        return [names.get(item_id, item_id) for item_id in self.ruleset.min_doubles_not_counting]
 
     def _result(self, best: _Candidate, *, winner: bool, mah_jongg: bool) -> ScoreResult:
         special = best.special
