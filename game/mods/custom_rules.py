@@ -235,10 +235,15 @@ def _worth(entry: Any) -> str:
     return " + ".join(parts) or "nothing"
 
 
+def allows_four_chows(max_chows: int | None) -> bool:
+    """Whether a most-chows setting lets a hand hold four chows, so a Valueless Hand is possible (L1650, L1813)."""
+    return max_chows is None or max_chows >= 4
+
+
 def _four_chows(ruleset: Any) -> bool:
-    """Whether a hand of ``ruleset`` may hold four chows: a Valueless Hand is possible (L1650, L1813)."""
+    """Whether a hand of ``ruleset`` may hold four chows."""
     play = ruleset.play
-    return bool(play.chows_allowed) and (play.max_chows is None or play.max_chows >= 4)
+    return bool(play.chows_allowed) and allows_four_chows(play.max_chows)
 
 
 _ALSO_NEEDS = {"valueless": ("chows_allowed", "max_chows"), "all_flowers_or_seasons": ("flowers",)}

@@ -400,8 +400,8 @@ class PresetEditor:
 
     def _on(self, key: str) -> bool:
         value = self.values.get(key)
-        if key == "max_chows":  # no limit, or one that still allows the four chows of a Valueless Hand
-            return value is None or value >= 4
+        if key == "max_chows":
+            return custom_rules.allows_four_chows(value)
         return bool(value) and value != "none"
 
     def _build(self) -> None:
