@@ -304,22 +304,15 @@ class EnginePlayer:
             points += 100
         return math.log2(max(points, 30) / 30)
 
-    def _ways_out(self, after: list[int], n_melds: int, view: PlayerView) -> list[int]:
+    def _ways_out(self, after: list[int], view: PlayerView) -> list[int]:
         """The waits of the ready hand ``after`` (natural tiles) that go out under the ruleset's minimum, won from
         a discard or from the wall: a hand short of the doubles needed is ready in shape only."""
         if self._judge is None:
             self._judge = RulesetJudge(self.ruleset)
-        held = [t for t in range(NUM_KINDS) for _ in range(after[t])]
+        held = tuple(t for t in range(NUM_KINDS) for _ in range(after[t]))
         me = view.me
         found = []
-        own = list(after)
-        for m in me.melds:
-            for t in m.tiles:
-                if t < NUM_KINDS:
-                    own[t] += 1
-        for w in waits(after, n_melds, chows=self.chows):
-            if own[w] >= 4:
-                continue  # a wait on a fifth tile: the shape's, never the table's
+        for w in self._judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
             hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
             if any(self._judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
                 found.append(w)
@@ -369,7 +362,7 @@ class EnginePlayer:
             after = _minus(counts, action.tile)
             ways = None
             if under_minimum and speed <= 0:
-                ways = self._ways_out(after, n_melds, view)
+                ways = self._ways_out(after, view)
                 if not ways:
                     speed = 1  # ready in shape only: no wait brings the doubles needed to go out
             raw.append((action, after, speed, target, ways))

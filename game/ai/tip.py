@@ -137,7 +137,7 @@ class _Explainer:
             if not wanted:
                 return "leaves you ready"
             wild = JOKER in self.view.concealed or any(JOKER in m.tiles for m in self.view.me.melds)
-            if self.values.minimum and not wild and not self.advisor._ways_out(after, n_melds, self.view):
+            if self.values.minimum and not wild and not self.advisor._ways_out(after, self.view):
                 return (f"leaves you waiting on {_tile_list(wanted)}, but going out on it would fall short of the "
                         f"{self.values.minimum} doubles needed")
             if live == 0:

@@ -23,19 +23,19 @@ def _expert() -> EnginePlayer:
 
 def test_ways_out__a_single_double_is_not_enough():
     hand = "1C 1C 1C 7D 7D 7D RD RD RD GD"  # waiting on Green Dragon for the pair: Red Dragons are one double
-    assert _expert()._ways_out(counts_of(parse_tiles(hand)), 1, view(hand, melds=SHOWN)) == []
+    assert _expert()._ways_out(counts_of(parse_tiles(hand)), view(hand, melds=SHOWN)) == []
 
 
 def test_ways_out__only_the_waits_that_bring_the_doubles():
     hand = "1C 1C 1C RD RD RD GD GD 9D 9D"  # Green Dragon makes a second dragon pung; 9 Dots makes none
-    ways = _expert()._ways_out(counts_of(parse_tiles(hand)), 1, view(hand, melds=SHOWN))
+    ways = _expert()._ways_out(counts_of(parse_tiles(hand)), view(hand, melds=SHOWN))
     assert ways == parse_tiles("GD")
 
 
 def test_ways_out__a_concealed_hand_may_go_out_from_the_wall():
     """Concealed, the same one-double hand has its second double when the last tile is drawn from the wall."""
     hand = "1B 2B 3B 4C 4C 4C 7D 7D 7D RD RD RD GD"
-    ways = _expert()._ways_out(counts_of(parse_tiles(hand)), 0, view(hand))
+    ways = _expert()._ways_out(counts_of(parse_tiles(hand)), view(hand))
     assert ways == parse_tiles("GD")
 
 
