@@ -22,7 +22,6 @@ from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import shanten, useful_tiles, waits
-from game.core.melds import MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name
@@ -118,11 +117,11 @@ class _Explainer:
     # -- discards ---------------------------------------------------------------------------------------------
 
     def _distance(self, counts: list[int], n_melds: int, fewer_chows: int = 0) -> int:
-        """Tiles from ready, counting the ruleset's most chows in a hand (``fewer_chows``: one being claimed)."""
-        left = None
-        if self.advisor.max_chows is not None:
-            shown = sum(1 for m in self.view.me.melds if m.kind is MeldKind.CHOW)
-            left = max(0, self.advisor.max_chows - shown - fewer_chows)
+        """Tiles from ready as the advisor counted them when it chose: with the chows the ruleset still allows
+        the hand (``fewer_chows``: one being claimed)."""
+        left = self.advisor._chows_left
+        if left is not None:
+            left = max(0, left - fewer_chows)
         return shanten(counts, n_melds, chows=self.chows, max_chows=left)
 
     def _fits(self, extra_melds: int = 0) -> bool:
