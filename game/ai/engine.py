@@ -88,6 +88,11 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler else 1.0 for h in self.specials}
+        # A gambler plays for a bonus wait (the classic Golden Cock's 5 Dots) as for a special hand. Against three
+        # greedy bots in the classic ruleset it is the only special hand it lands: forced to chase the nearest
+        # special hand from the first tile, in 800 hands it completed none. Weighed 3× (over 600 hands: its
+        # special share of wins 4.5% → 26%, its win share 18% → 13%; 2×: 17% and 16%).
+        self._bonus_pull = 3.0 if gambler else 1.0
         self._wary = personality.strategy == "defensive"  # reads every long discard row as a possible ready hand
         self._plan = _Plan()
         self._tiles_left = -1
@@ -381,7 +386,9 @@ class EnginePlayer:
             worth = model.hand_value(read, view)
             if plan is None and speed <= 0 and model.wait_bonus:
                 # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
-                worth += model.wait_value(waits(read, n_melds, chows=self.chows), live)
+                worth += self._bonus_pull * model.wait_value(waits(read, n_melds, chows=self.chows), live)
+            elif plan is None and speed == 1 and model.wait_bonus:
+                worth += self._bonus_pull * self._bonus_reach(read, n_melds, model, live)
             value = worth if pull > 0 else 0.0
             risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
@@ -396,6 +403,19 @@ class EnginePlayer:
                 score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
+
+    def _bonus_reach(self, after: list[int], n_melds: int, model: ValueModel, live: Sequence[int]) -> float:
+        """Half the value of a bonus wait (the Golden Cock's 5 Dots) this hand, a tile from ready, can still come
+        to: with the bonus tile added it is a tile from complete, so one draw and one discard leave it waiting on
+        that tile. Only a wait with a copy still live to win on counts."""
+        found = 0.0
+        for t, bonus in enumerate(model.wait_bonus):
+            if bonus and live[t] and after[t] < 4:
+                after[t] += 1
+                if shanten(after, n_melds, chows=self.chows) <= 0:
+                    found = max(found, 0.5 * bonus * min(1.0, live[t] / 2))
+                after[t] -= 1
+        return found
 
     def _acceptance(self, after: list[int], n_melds: int, live: Sequence[int], speed: int,
                     tiles: Sequence[int] | None = None) -> float:

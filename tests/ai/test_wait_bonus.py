@@ -64,3 +64,14 @@ def test_quick_tip__names_the_bonus_hand_a_wait_can_bring():
     assert tip.action.tile == parse_tiles("8D")[0]
     assert "waiting on 5 Dots" in tip.reason
     assert "(four tiles still live; 5 Dots brings Picked by the Golden Cock)" in tip.reason
+
+
+def test_decide__a_gambler_keeps_a_lone_five_dots_a_tile_from_ready():
+    """A tile from ready, a lone 5 Dots can become a wait on it (draw 6 or 9 Bamboo, then wait on 5 Dots or
+    4 Bamboo): the limitmaker keeps it and throws the lone 1 Dots instead; without the bonus hand it throws 5 Dots."""
+    hand = "1B 2B 3B 4B 7B 8B 2C 3C 4C 9C 9C 9C 1D 5D"
+    classic = load_ruleset("classic")
+    gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), classic)
+    assert gambler.decide(view(hand), discards_of(hand)).tile == parse_tiles("1D")[0]
+    plain = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), _without_golden_cock(classic))
+    assert plain.decide(view(hand), discards_of(hand)).tile == parse_tiles("5D")[0]
