@@ -46,7 +46,7 @@ class GreedyBot:
         self.rng = rng
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        from game.core.analysis import shanten
+        from game.core.analysis import shanten, shanten_after_discards
 
         for action in legal:
             if isinstance(action, MahJongg) or (isinstance(action, Claim) and action.type == "mah_jongg"):
@@ -65,7 +65,7 @@ class GreedyBot:
             discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return legal[0]
-            best = self._best_discards(counts, n_melds, discards, shanten)
+            best = self._best_discards(counts, n_melds, discards, shanten_after_discards)
             standing = [a for a in best if a.standing]
             if standing:
                 return standing[0]
@@ -82,7 +82,7 @@ class GreedyBot:
             if claim.type == "kong":
                 value = shanten(after, n_melds + 1)  # the loose tile comes before the discard
             else:
-                value = min(shanten(_minus(after, d), n_melds + 1) for d in range(NUM_KINDS) if after[d])
+                value = min(shanten_after_discards(after, n_melds + 1).values())
             if value < best_value:
                 best_claim, best_value = claim, value
         return best_claim or Pass()
@@ -102,21 +102,11 @@ class GreedyBot:
         return Pass() if Pass() in legal else legal[0]
 
     @staticmethod
-    def _best_discards(counts: list[int], n_melds: int, discards: list[Discard], shanten) -> list[Discard]:
-        scored = []
-        for action in discards:
-            if action.tile >= NUM_KINDS:
-                scored.append((99, action))
-                continue
-            scored.append((shanten(_minus(counts, action.tile), n_melds), action))
+    def _best_discards(counts: list[int], n_melds: int, discards: list[Discard], after_discards) -> list[Discard]:
+        after = after_discards(counts, n_melds)
+        scored = [(after[a.tile] if a.tile < NUM_KINDS else 99, a) for a in discards]
         low = min(s for s, _ in scored)
         return [a for s, a in scored if s == low]
-
-
-def _minus(counts: list[int], tile: int) -> list[int]:
-    after = list(counts)
-    after[tile] -= 1
-    return after
 
 
 REFERENCE_BOTS = {"random": RandomBot, "greedy": GreedyBot}

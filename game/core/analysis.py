@@ -29,6 +29,7 @@ from game.core.tiles import NUM_KINDS, Tile, tile_code
 __all__ = [
     "UNREACHABLE",
     "shanten",
+    "shanten_after_discards",
     "tile_code",
     "ukeire",
     "useful_tiles",
@@ -57,6 +58,7 @@ _honour_ids: dict[tuple[int, ...], int] = {}
 _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
+_minus_cache: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {}, {})  # [chows], then the honours
 _ID_BITS = 20
 _UNPACK = [(state // 50, state // 25 % 2, state // 5 % 5, state % 5) for state in range(250)]
 
@@ -226,8 +228,22 @@ def _sets_needed(total: int, n_melds: int) -> int:
 
 
 def _ids(counts: Sequence[int], chows: bool) -> tuple[int, int, int, int]:
-    return (_suit_id(tuple(counts[0:9]), chows), _suit_id(tuple(counts[9:18]), chows),
-            _suit_id(tuple(counts[18:27]), chows), _honour_id(tuple(counts[27:34])))
+    # The hot path of every shanten: the cache hits are looked up inline, the misses built by the helpers.
+    suits = _suit_ids[chows]
+    b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
+    ib = suits.get(b)
+    if ib is None:
+        ib = _suit_id(b, chows)
+    ic = suits.get(c)
+    if ic is None:
+        ic = _suit_id(c, chows)
+    id_ = suits.get(d)
+    if id_ is None:
+        id_ = _suit_id(d, chows)
+    ih = _honour_ids.get(h)
+    if ih is None:
+        ih = _honour_id(h)
+    return ib, ic, id_, ih
 
 
 def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_chows: int | None = None) -> int:
@@ -248,6 +264,78 @@ def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_
     if chows and max_chows is not None and max_chows < sets:
         return _missing_few_chows(list(counts), sets, max_chows) - 1
     return _missing_ids(_ids(counts, chows), sets) - 1
+
+
+def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
+                           max_chows: int | None = None) -> dict[Tile, int]:
+    """The shanten left after discarding each kind the hand holds: ``{tile: shanten(counts - tile)}``.
+
+    The same numbers as calling :func:`shanten` once per discard (and the same ``ValueError`` for a hand of the
+    wrong size), but a discard changes only its own suit, so the other three suits' tables are looked up once.
+
+    >>> from game.core.tiles import counts_of, parse_tiles, tile_from_code
+    >>> after = shanten_after_discards(counts_of(parse_tiles("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD NW")))
+    >>> after[tile_from_code("NW")], after[tile_from_code("1B")]
+    (0, 1)
+    """
+    if len(counts) != NUM_KINDS:
+        raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
+    sets = _sets_needed(sum(counts) - 1, n_melds)  # the hand left after a discard must be a valid one
+    found: dict[Tile, int] = {}
+    if chows and max_chows is not None and max_chows < sets:
+        # The few-chows search does not split by suit; it is rare enough (British hands) to run per discard.
+        hand = list(counts)
+        for t in [t for t in range(NUM_KINDS) if counts[t]]:
+            hand[t] -= 1
+            found[t] = _missing_few_chows(hand, sets, max_chows) - 1
+            hand[t] += 1
+        return found
+    groups = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
+    ids = [_suit_id(g, chows) for g in groups[:3]]
+    ids.append(_honour_id(groups[3]))
+    # The hand's cost splits as (bamboo + characters) + (dots + honours): a discard rebuilds only its half, and
+    # the group's table ids after each of its discards are remembered with the group.
+    left, right = _pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3])
+    finished = _finished
+    for g, group in enumerate(groups):
+        base = 9 * g
+        for i, new in enumerate(_minus_ids(group, chows and g < 3)):
+            if new < 0:
+                continue
+            if g == 0:
+                a, b = _pair_id(new, ids[1]), right
+            elif g == 1:
+                a, b = _pair_id(ids[0], new), right
+            elif g == 2:
+                a, b = left, _pair_id(new, ids[3])
+            else:
+                a, b = left, _pair_id(ids[2], new)
+            key = (a << _ID_BITS | b) << 3 | sets
+            missing = finished.get(key)
+            if missing is None:
+                missing = finished[key] = _finish(_combine(_tables[a], _tables[b]), sets)
+            found[base + i] = missing - 1
+    return found
+
+
+def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[int, ...]:
+    """The table id of a suit (9 counts) or of the honours (7) after one tile of each position is taken out, -1
+    where the group holds none."""
+    honours = len(group) == 7
+    cache = _minus_cache[2 if honours else chows]
+    found = cache.get(group)
+    if found is None:
+        after = list(group)
+        ids = []
+        for i, n in enumerate(group):
+            if not n:
+                ids.append(-1)
+                continue
+            after[i] -= 1
+            ids.append(_honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows))
+            after[i] += 1
+        found = cache[group] = tuple(ids)
+    return found
 
 
 def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
@@ -462,3 +550,5 @@ def clear_caches() -> None:
     _finished.clear()
     for shapes in _shape_cache:
         shapes.clear()
+    for minus in _minus_cache:
+        minus.clear()
