@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from game.core.analysis import shanten as analysis_shanten
+from game.core.analysis import shanten_after_discards as analysis_shanten_after_discards
 from game.core.analysis import waits as analysis_waits
 from game.core.judge import (
     HandSpec,
@@ -171,6 +172,9 @@ class RulesetJudge:
         self._specials = sorted(allowed, key=lambda h: -(h.points if h.limit is None else h.limit * 1e6))
         self._shaped = [(h, [f for f in h.forms if f.has_shape]) for h in self._specials if h.has_shape]
         self._shapeless = [(h, [f for f in h.forms if not f.has_shape]) for h in self._specials if not h.has_shape]
+        # The same forms in one flat list, each with the kinds it cannot hold: most hands hold one of those, and
+        # testing that inline spares a call per special hand on every Mah Jongg check.
+        self._shaped_forms = [(h, f, ~f.allowed_mask) for h, forms in self._shaped for f in forms]
         self._items = [i for i in rs.scoring if i.allowed]
         self._set_selectors = [i for i in self._items if isinstance(i.for_each, SetSelector)]
         self._item_by_id = {i.id: i for i in self._items}
@@ -210,8 +214,14 @@ class RulesetJudge:
         counts = counts_of(hand.concealed)
         facts = HandFacts.of(counts, hand.melds, hand.concealed.count(JOKER))
         env = Env(hand.seat_wind, hand.round_wind)
-        for special, forms in self._shaped:
-            if _match_forms(forms, hand, context, counts, facts, env) is not None:
+        # The forms in order, as _match_forms tries them special hand by special hand: the first fit wins.
+        mask, totals, n_tiles, n_suits, jokers = facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers
+        claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
+        for special, form, outside in self._shaped_forms:
+            if mask & outside or form.quick_reject(mask, totals, n_tiles, n_suits, jokers):
+                continue
+            if _form_conditions(form, hand, context) and form.match(counts, hand.melds, env, claimed,
+                                                                   jokers) is not None:
                 return WinShape("special", special.id)
         regular = regular_shape(hand, context.winning_tile, play.chows_allowed, play.max_chows)
         if regular is None:
@@ -244,30 +254,32 @@ class RulesetJudge:
                 found.add(t)
         env = Env(hand.seat_wind, hand.round_wind)
         exposed = any(m.exposed for m in hand.melds)
-        for _special, forms in self._shaped:
-            for form in forms:
-                if (form.concealed and exposed) or (facts.mask & ~form.allowed_mask or facts.n_suits > form.max_suits
-                        or not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
-                        or facts.mask.bit_count() > form.max_kinds
-                        or form.shortfall(facts.mask, facts.totals) > 1):
+        mask = facts.mask
+        for _special, form, outside in self._shaped_forms:
+            if mask & outside:  # the test that rules out most forms, before any attribute is read
+                continue
+            if ((form.concealed and exposed) or facts.n_suits > form.max_suits
+                    or not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
+                    or mask.bit_count() > form.max_kinds
+                    or form.shortfall(mask, facts.totals) > 1):
+                continue
+            candidates = form.allowed_mask
+            if facts.mask.bit_count() == form.max_kinds:
+                candidates &= facts.mask  # no room for another kind of tile
+            missing = [t for t, n in form.required if facts.totals[t] < n]
+            if missing:
+                candidates &= 1 << missing[0]  # the one tile still short
+            for t in range(NUM_KINDS):
+                if t in found or not candidates >> t & 1:
                     continue
-                candidates = form.allowed_mask
-                if facts.mask.bit_count() == form.max_kinds:
-                    candidates &= facts.mask  # no room for another kind of tile
-                missing = [t for t, n in form.required if facts.totals[t] < n]
-                if missing:
-                    candidates &= 1 << missing[0]  # the one tile still short
-                for t in range(NUM_KINDS):
-                    if t in found or not candidates >> t & 1:
-                        continue
-                    # Situations (won from the wall, first discard …) are not checked: the list may hold a
-                    # tile that wins only in some situation, and the claim itself is checked in full.
-                    counts[t] += 1
-                    try:
-                        if form.match(counts, hand.melds, env) is not None:
-                            found.add(t)
-                    finally:
-                        counts[t] -= 1
+                # Situations (won from the wall, first discard …) are not checked: the list may hold a
+                # tile that wins only in some situation, and the claim itself is checked in full.
+                counts[t] += 1
+                try:
+                    if form.match(counts, hand.melds, env) is not None:
+                        found.add(t)
+                finally:
+                    counts[t] -= 1
         return sorted(t for t in found if facts.totals[t] < 4)
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
@@ -286,17 +298,37 @@ class RulesetJudge:
         except ValueError:
             regular_close = False
         exposed = any(m.exposed for m in hand.melds)
-        special_close = any(
-            not (form.concealed and exposed)
-            and (facts.mask & ~form.allowed_mask).bit_count() <= 1
-            and facts.mask.bit_count() <= form.max_kinds + 1
-            and form.shortfall(facts.mask, facts.totals) <= 1
-            for _special, forms in self._shaped for form in forms
-        )
+        mask = facts.mask
+        # A discard can leave a special hand's wait only through a form near enough to the 14 tiles (see below);
+        # a form holding one kind it does not allow is near only when that kind is the one thrown.
+        special_close = False
+        special_discards: set[Tile] | None = set()  # None: any discard may
+        for _special, form, outside in self._shaped_forms:
+            beyond = mask & outside
+            if ((form.concealed and exposed) or beyond.bit_count() > 1 or mask.bit_count() > form.max_kinds + 1
+                    or form.shortfall(mask, facts.totals) > 1):
+                continue
+            special_close = True
+            if not beyond:
+                special_discards = None
+            elif special_discards is not None and facts.totals[beyond.bit_length() - 1] == 1:
+                special_discards.add(beyond.bit_length() - 1)
         if not (regular_close or special_close):
             return {}
+        # What ``waits`` asks of a 13-tile hand's form (no kind outside it, at most its kinds, short by at most one
+        # tile), the 14 tiles fail only more weakly: a form not near the 14 gives no wait after any discard. And a
+        # regular wait needs the hand left to be ready. One shanten pass finds the discards that leave one, so
+        # ``waits`` is asked only for those and for the discards a near special hand leaves open.
+        discards = sorted(set(t for t in hand.concealed if t < NUM_KINDS))
+        if special_discards is not None:
+            try:
+                after = analysis_shanten_after_discards(counts, len(hand.melds), chows=play.chows_allowed)
+            except ValueError:  # a hand of the wrong size: every discard is asked, as before
+                after = None
+            if after is not None:
+                discards = [t for t in discards if after[t] == 0 or t in special_discards]
         found = {}
-        for discard in sorted(set(t for t in hand.concealed if t < NUM_KINDS)):
+        for discard in discards:
             rest = list(hand.concealed)
             rest.remove(discard)
             waits = self.waits(HandSpec(tuple(rest), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind))

@@ -1,0 +1,147 @@
+"""The judge's shortcuts give the answers of the plain paths they replace, hand for hand.
+
+``RulesetJudge.ready_discards`` asks ``waits`` only for the discards the shanten tables (or a near special hand)
+leave open, and ``mah_jongg`` tests each special-hand form's kinds inline; both are checked here against the
+plain loops on many random hands of every ruleset that ships with the game: near-complete regular hands,
+honour-and-terminal hands and one-suit hands (where the special hands live), with and without declared sets.
+"""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from game.cli.common import judge_for, load_ruleset
+from game.core.events import EastChosen, HandStarted, log_hash
+from game.core.judge import HandSpec, WinContext, ready_discards_by_trial
+from game.core.melds import Meld, MeldKind
+from game.core.patterns import Env, HandFacts
+from game.core.scoring import _match_forms
+from game.core.tiles import NUM_KINDS, counts_of
+
+RULESETS = ["classic", "british", "western", "japanese-riichi", "hongkong", "european"]
+_TERMINALS_AND_HONOURS = [0, 8, 9, 17, 18, 26, *range(27, 34)]
+
+
+def _take(rng: random.Random, pool: list[int], counts: list[int], n: int) -> list[int]:
+    picked = []
+    while len(picked) < n:
+        t = rng.choice(pool)
+        if counts[t] < 4:
+            counts[t] += 1
+            picked.append(t)
+    return picked
+
+
+def _random_hand(rng: random.Random) -> tuple[list[int], list[Meld]]:
+    """14 tiles' worth (declared sets included): sets and a pair with a few tiles swapped for random ones."""
+    style = rng.choice(["sets", "sets", "honours", "one-suit"])
+    counts = [0] * NUM_KINDS
+    if style == "honours":
+        return _take(rng, _TERMINALS_AND_HONOURS, counts, 14), []
+    kinds = list(range(9 * (s := rng.randrange(3)), 9 * s + 9)) if style == "one-suit" else list(range(NUM_KINDS))
+    groups: list[list[int]] = []
+    while len(groups) < 4:
+        first = rng.choice(kinds)
+        if rng.random() < 0.5 and first < 27 and first % 9 <= 6 and first + 2 in kinds:
+            group = [first, first + 1, first + 2]
+        else:
+            group = [first] * 3
+        if all(counts[t] + group.count(t) <= 4 for t in group):
+            for t in group:
+                counts[t] += 1
+            groups.append(group)
+    pair = rng.choice([t for t in kinds if counts[t] <= 2])
+    counts[pair] += 2
+    melds = []
+    for group in groups[:rng.choice([0, 0, 1, 2])]:
+        kind = MeldKind.CHOW if group[0] != group[1] else MeldKind.PUNG
+        melds.append(Meld(kind, tuple(group), exposed=rng.random() < 0.8))
+        for t in group:
+            counts[t] -= 1
+    concealed = [t for t in range(NUM_KINDS) for _ in range(counts[t])]
+    for _ in range(rng.choice([0, 1, 1, 2, 3])):  # spoil the hand a little
+        out = concealed.pop(rng.randrange(len(concealed)))
+        counts[out] -= 1
+        concealed += _take(rng, kinds, counts, 1)
+    return concealed, melds
+
+
+def _hands(seed: str, n: int) -> list[HandSpec]:
+    rng = random.Random(seed)
+    found = []
+    for _ in range(n):
+        concealed, melds = _random_hand(rng)
+        rng.shuffle(concealed)
+        found.append(HandSpec(tuple(concealed), tuple(melds), (), rng.randrange(4), rng.randrange(4)))
+    return found
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_ready_discards__same_as_asking_waits_after_every_discard(ruleset_id):
+    judge = judge_for(load_ruleset(ruleset_id))
+    checked = ready = 0
+    for hand in _hands(f"ready {ruleset_id}", 250):
+        fast = judge.ready_discards(hand)
+        assert fast == ready_discards_by_trial(judge, hand), hand
+        checked += 1
+        ready += bool(fast)
+    assert ready > checked // 10  # the hands reach the interesting case often enough
+
+
+def _plain_shape_special(judge, hand: HandSpec, context: WinContext) -> str | None:
+    """The special hand the judge's special-hand loop finds, by the plain loop over each hand's forms."""
+    counts = counts_of(hand.concealed)
+    facts = HandFacts.of(counts, hand.melds)
+    env = Env(hand.seat_wind, hand.round_wind)
+    for special, forms in judge._shaped:
+        if _match_forms(forms, hand, context, counts, facts, env) is not None:
+            return special.id
+    return None
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_mah_jongg__special_hands_found_as_by_the_plain_loop(ruleset_id):
+    judge = judge_for(load_ruleset(ruleset_id))
+    specials = 0
+    for index, hand in enumerate(_hands(f"shape {ruleset_id}", 400)):
+        tile = hand.concealed[0]
+        won_by = ("wall", "discard", "loose_tile")[index % 3]
+        context = WinContext(True, tile, won_by)
+        plain = _plain_shape_special(judge, hand, context)
+        shape = judge._shape(hand, context)
+        if plain is not None:
+            specials += 1
+            assert shape is not None and shape.completes == "special" and shape.special_hand == plain, hand
+        else:
+            assert shape is None or shape.completes != "special", hand
+
+
+def test_mah_jongg__classic_special_hand_cases_found_as_by_the_plain_loop():
+    """Every built classic special hand (and its near miss) reads the same through both loops."""
+    from tests.core.test_scoring_special import CASES
+    from tests.scoring_builders import classic_judge, hand, win
+
+    judge = classic_judge()
+    found = 0
+    for seat, round_wind, concealed, melds, won_by, tile, _expected, _value in CASES.values():
+        spec, context = hand(concealed, melds, seat=seat, round_wind=round_wind), win(tile, won_by)
+        plain = _plain_shape_special(judge, spec, context)
+        shape = judge._shape(spec, context)
+        found += plain is not None
+        assert (shape.special_hand if shape and shape.completes == "special" else None) == plain, concealed
+    assert found > len(CASES) // 3
+
+
+def test_log_hash__same_text_as_one_dump_per_event():
+    """The hash reads each event as sorted, compact JSON on its own line, as it always has."""
+    import hashlib
+    import json
+
+    events = [HandStarted(1, 0, 0, (0, 1, 2, 3)), EastChosen(2, ((3, 5, 6, 1), (0, 0, 6, 6)))]
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(json.dumps(event.to_dict(), separators=(",", ":"), sort_keys=True).encode() + b"\n")
+    assert log_hash(events) == digest.hexdigest()[:16]
+    assert log_hash([]) == hashlib.sha256().hexdigest()[:16]
