@@ -20,10 +20,16 @@ class Event:
     kind: ClassVar[str] = "event"
 
     def to_dict(self) -> dict[str, Any]:
+        names = _FIELD_NAMES.get(type(self))
+        if names is None:  # dataclasses.fields() is slow enough to show in the hash of every hand's log
+            names = _FIELD_NAMES[type(self)] = tuple(f.name for f in fields(self))
         data: dict[str, Any] = {"kind": self.kind}
-        for f in fields(self):
-            data[f.name] = getattr(self, f.name)
+        for name in names:
+            data[name] = getattr(self, name)
         return data
+
+
+_FIELD_NAMES: dict[type, tuple[str, ...]] = {}
 
 
 # -- the ceremony ----------------------------------------------------------------------------------------------
@@ -314,10 +320,12 @@ class GameOver(Event):
     winner: int
 
 
+# json.dumps with options builds a new encoder on every call; one shared encoder writes the same text.
+_LOG_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
+
+
 def log_hash(events: list[Event]) -> str:
     """A stable hash of an event log."""
-    digest = hashlib.sha256()
-    for event in events:
-        digest.update(json.dumps(event.to_dict(), separators=(",", ":"), sort_keys=True).encode())
-        digest.update(b"\n")
-    return digest.hexdigest()[:16]
+    encode = _LOG_ENCODER.encode
+    text = "".join([encode(event.to_dict()) + "\n" for event in events])
+    return hashlib.sha256(text.encode()).hexdigest()[:16]
