@@ -171,6 +171,8 @@ class Table:
         self._late_unseen = False
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
         self._waits_cache: dict[int, tuple[tuple, frozenset[Tile]]] = {}
+        self._opponent_views: dict = {}
+        """Each seat's last public view, reused by :func:`game.core.view.view_of` while it is unchanged."""
         self._emit(HandStarted(hand_number, east, round_wind, tuple(self.seat_wind(s) for s in range(4))))
         self._ceremony()
 
@@ -504,7 +506,9 @@ class Table:
     def _could_win_with(self, seat: int, tile: Tile) -> bool:
         """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
         p = self.players[seat]
-        key = (tuple(sorted(p.concealed)), tuple(p.melds))
+        # A hand only changes on its own turn, so its tiles in their own order are key enough (a reordering would
+        # only cost a recount); melds compare by identity first, which is the usual case.
+        key = (tuple(p.concealed), tuple(p.melds))
         cached = self._waits_cache.get(seat)
         if cached is None or cached[0] != key:
             cached = (key, frozenset(self.judge.waits(self.hand_spec(seat))))
