@@ -21,7 +21,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import JOKER_KINDS, Element, Env, Pattern
+from game.core.patterns import JOKER_KINDS, Bindings, Element, Env, Pattern
 from game.core.ruleset import SpecialHand
 from game.core.tiles import NUM_KINDS
 
@@ -67,24 +67,55 @@ def _candidates(el: Element) -> list[int]:
     return tiles
 
 
-Option = tuple[int, tuple[int, ...], tuple[tuple[int, int], ...]]
+_Pairs = tuple[tuple[int, int], ...]
+Option = tuple[int, tuple[int, ...], _Pairs]
 """One way to fill an element: its tile, the tiles it takes, and those as (kind, copies) pairs."""
+Opened = list[tuple[int, tuple[int, ...], _Pairs, Bindings]]
+"""An element's options its spec accepts under some bindings: tile, tiles, pairs and the bindings it adds."""
 
-_OPTIONS: dict[int, tuple[Pattern, list[list[Option]]]] = {}
+_OPEN_LIMIT = 4096
+"""Most binding values one element remembers its accepted options for (the knitted hands' many variables
+could otherwise fill it without end); past it the element starts afresh."""
 
 
-def _options(pattern: Pattern) -> list[list[Option]]:
-    """Each element's candidate tiles; they depend only on the pattern, so they are worked out once."""
-    found = _OPTIONS.get(id(pattern))
-    if found is None or found[0] is not pattern:
-        options = []
+class _PatternData:
+    """What a search of one pattern needs that does not depend on the hand, worked out once per pattern."""
+
+    def __init__(self, pattern: Pattern) -> None:
+        self.options: list[list[Option]] = []
         for el in pattern.elements:
             row = []
             for t in _candidates(el):
                 tiles = _tiles_of(el.kind, t)
                 row.append((t, tiles, tuple((x, tiles.count(x)) for x in sorted(set(tiles)))))
-            options.append(row)
-        found = _OPTIONS[id(pattern)] = (pattern, options)
+            self.options.append(row)
+        self.by_tile = [{option[0]: option for option in options} for options in self.options]
+        self.sizes = [len(_tiles_of(el.kind, 0)) for el in pattern.elements]
+        elements = pattern.elements
+        self.twins = [i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements)]
+        """Whether each element is a twin of the one before (twins take their tiles in order)."""
+        self.jokers_fill = [el.kind in JOKER_KINDS for el in elements]
+        self.pairs: list[tuple[tuple[str, str], ...]] = []
+        """For each element, the ``different`` pairs naming a variable its spec binds or reads."""
+        self.reads: list[tuple[str, ...]] = []
+        """For each element, the variables its spec reads and their ``different`` partners: all that whether an
+        option is taken, and what it binds, depends on besides the tile and the winds."""
+        for el in pattern.elements:
+            names = el.spec.variables()
+            pairs = tuple((a, c) for a, c in pattern.different if a in names or c in names)
+            self.pairs.append(pairs)
+            self.reads.append(tuple(sorted(names.union(*pairs))))
+        self.opened: dict[tuple[int, int], list[dict[tuple[int | None, ...], Opened]]] = {}
+        """Per seat and round wind, per element: the options its spec accepts, by the values of its reads."""
+
+
+_DATA: dict[int, tuple[Pattern, _PatternData]] = {}
+
+
+def _pattern_data(pattern: Pattern) -> _PatternData:
+    found = _DATA.get(id(pattern))
+    if found is None or found[0] is not pattern:
+        found = _DATA[id(pattern)] = (pattern, _PatternData(pattern))
     return found[1]
 
 
@@ -93,7 +124,6 @@ class _Search:
                  cutoff: int, jokers: int = 0) -> None:
         self.elements = pattern.elements
         self.jokers = jokers
-        self.different = pattern.different
         self.have = have = list(counts)
         self.need = [0] * NUM_KINDS
         self.melds = melds
@@ -102,8 +132,21 @@ class _Search:
         self.budget = budget
         self.best = cutoff + 1  # only instantiations missing at most ``cutoff`` tiles are of interest
         self.best_need: tuple[int, ...] = ()
-        self.options = _options(pattern)
-        self.sizes = [len(_tiles_of(el.kind, 0)) for el in self.elements]
+        data = _pattern_data(pattern)
+        self.options = data.options
+        self.by_tile = data.by_tile
+        self.sizes = data.sizes
+        self.twins = data.twins
+        self.jokers_fill = data.jokers_fill
+        self.pairs = data.pairs
+        self.reads = data.reads
+        winds = (env.seat_wind, env.round_wind)
+        self.opened = data.opened.get(winds)
+        if self.opened is None:
+            self.opened = data.opened[winds] = [{} for _ in self.elements]
+        # The declared sets each element may take (its kind, and concealed where it must be), with their tiles.
+        self.takes = [[(j, m.tile) for j, m in enumerate(melds)
+                       if m.kind in _MELD_KINDS[el.kind] and not (el.concealed and m.exposed)] for el in self.elements]
         # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
         alone = []
         for el, options in zip(self.elements, self.options, strict=True):
@@ -153,12 +196,44 @@ class _Search:
                     alone[i + m] = max(alone[i + m], costs[k - 1 - m])
             i = j
 
-    def _consistent(self, b: dict[str, int]) -> bool:
-        for a, c in self.different:
+    def _consistent(self, b: dict[str, int], i: int) -> bool:
+        """Whether ``b``, the bindings after element ``i`` bound some of its variables, keeps every ``different``
+        pair apart. The bindings before were checked already, so only the pairs naming a variable of the
+        element's spec need looking at."""
+        for a, c in self.pairs[i]:
             va, vc = b.get(a), b.get(c)
             if va is not None and va == vc:
                 return False
         return True
+
+    def _open(self, i: int, b: Bindings, key: tuple[int | None, ...]) -> Opened:
+        """Element ``i``'s options its spec accepts under the bindings ``b`` (``key``: the values of its reads),
+        in tile order, each with the bindings it adds (empty when it binds nothing new).
+
+        Whether a spec accepts a tile, and what it binds, depends only on the variables it reads, and whether
+        those bindings keep the ``different`` pairs apart only on those and their partners: few distinct values
+        that searches meet at very many nodes (once a one-suit hand has bound its suit, most options are refused
+        at every node below). So each element filters its options once per such values, for every search of the
+        pattern, instead of scoring and sorting options that can never be taken at every node. The options left
+        are tried in the same order as before, so the nodes visited, and the answers under a budget, are the same.
+        """
+        found: Opened = []
+        spec, env, by_tile = self.elements[i].spec, self.env, self.by_tile[i]
+        # The spec's candidates under ``b`` come in tile order, as the options do, and hold every tile it
+        # accepts; a bound suit or number narrows them to a few.
+        for t in spec.candidates(b, env):
+            option = by_tile.get(t)
+            if option is None:
+                continue
+            nb = spec.match(t, b, env)
+            if nb is not None and (nb is b or self._consistent(nb, i)):
+                added = {} if nb is b else {name: v for name, v in nb.items() if name not in b}
+                found.append((t, option[1], option[2], added))
+        cache = self.opened[i]
+        if len(cache) >= _OPEN_LIMIT:
+            cache.clear()
+        cache[key] = found
+        return found
 
     def run(self) -> None:
         if self.bound[0] - self.jokers < self.best:
@@ -177,16 +252,17 @@ class _Search:
                 self.best_need = tuple(self.need)
             return
         el = self.elements[i]
-        twin = i > 0 and el.twin >= 0 and self.elements[i - 1].twin == el.twin
+        twin = self.twins[i]
         floor = prev if twin else (-1, -1)
-        for j, meld in enumerate(self.melds):
-            if self.used[j] or meld.kind not in _MELD_KINDS[el.kind] or (el.concealed and meld.exposed):
+        same_too = not (twin and el.distinct)
+        for j, tile in self.takes[i]:
+            if self.used[j]:
                 continue
             key = (0, j)
-            if key < floor or (twin and el.distinct and key == floor):
+            if key < floor or (key == floor and not same_too):
                 continue
-            nb = el.spec.match(meld.tile, b, self.env)
-            if nb is None or (nb is not b and not self._consistent(nb)):
+            nb = el.spec.match(tile, b, self.env)
+            if nb is None or (nb is not b and not self._consistent(nb, i)):
                 continue
             self.used[j] = True
             self._step(i + 1, nb, missing, key, fill)
@@ -194,30 +270,37 @@ class _Search:
         have, need = self.have, self.need
         # Options come in tile order; twin elements take theirs in order too (from the twin before's tile on).
         low = floor[1] if floor[0] == 1 else -1
-        same_too = not (twin and el.distinct)
+        # An option missing ``limit`` more tiles or more would be cut off by the bound below before it is tried
+        # (the best found only falls), so it is left out of the sort at once.
+        limit = self.best - missing + self.jokers - self.bound[i + 1]
+        if limit <= 0:
+            return
         scored = []
-        for option in self.options[i]:
-            t = option[0]
+        reads = self.reads[i]
+        key = tuple(map(b.get, reads)) if reads else ()
+        opened = self.opened[i].get(key)
+        if opened is None:
+            opened = self._open(i, b, key)
+        for t, tiles, pairs, added in opened:
             if t < low or (t == low and not same_too):
                 continue
             extra = 0
-            for x, c in option[2]:
+            for x, c in pairs:
                 n = need[x] + c
                 if n > 4:
                     break
                 if n > have[x]:
                     extra += c if n - have[x] > c else n - have[x]
             else:
-                scored.append((extra, t, option[1]))
+                if extra < limit:
+                    scored.append((extra, t, tiles, added))  # (extra, t) never ties: options differ in t
         scored.sort()
-        jokers_fill = el.kind in JOKER_KINDS
+        jokers_fill = self.jokers_fill[i]
         size = self.sizes[i]
-        for extra, t, tiles in scored:
+        for extra, t, tiles, added in scored:
             if missing + extra - self.jokers + self.bound[i + 1] >= self.best:
                 break
-            nb = el.spec.match(t, b, self.env)
-            if nb is None or (nb is not b and not self._consistent(nb)):
-                continue
+            nb = {**b, **added} if added else b
             for x in tiles:
                 need[x] += 1
             self._step(i + 1, nb, missing + extra, (1, t), fill + (min(extra, size - 1) if jokers_fill else 0))

@@ -116,3 +116,31 @@ def test_special_target__twins_bound_keeps_the_answers(tiles):
     for hand in (FOURFOLD, ODD_MAJORS):
         assert special_target(hand, counts, (), Env(), budget=2000) == special_target(hand, counts, (), Env(),
                                                                                    budget=1_000_000)
+
+
+def test_special_target__options_remembered_per_winds():
+    """A pung of the own wind: the options an element accepts are remembered per seat and round wind, so the
+    same pattern searched for East and then for South finds each seat its own wind."""
+    from game.core.patterns import SeatTile
+
+    own = _hand("own_wind_pung", Pattern((Element("pung", SeatTile("own_wind")),)))
+    counts = c("EW EW SW")
+    east = special_target(own, counts, (), Env(seat_wind=0))
+    south = special_target(own, counts, (), Env(seat_wind=1))
+    again = special_target(own, counts, (), Env(seat_wind=0))
+    assert east is not None and south is not None
+    assert (east.distance, south.distance) == (0, 1)
+    assert east.need[parse_tiles("EW")[0]] == 3 and south.need[parse_tiles("SW")[0]] == 3
+    assert again == east
+
+
+def test_special_target__different_suits_hold_whatever_was_searched_before():
+    """Pungs of one number in three different suits: a suit bound by one element is refused to the others
+    ('different'), also when an earlier search of the pattern had met those bindings in another hand."""
+    pattern = Pattern(tuple(Element("pung", SuitNumber(suit_var=v, number_var="n")) for v in "abc"),
+                      different=(("a", "b"), ("a", "c"), ("b", "c")))
+    racket = _hand("racket", pattern)
+    assert distance(racket, c("1B 1B 1B 1C 1C 1C 1D 1D 1D")) == -1
+    # Two bamboo pungs of 1 cannot both count: the third suit's pung is still to make.
+    assert distance(racket, c("1B 1B 1B 1C 1C 1C 5B 5B 5B")) == 2
+    assert distance(racket, c("1B 1B 1B 1C 1C 1C 1D 1D 1D")) == -1
