@@ -181,7 +181,9 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
     except json.JSONDecodeError as exc:
         if not text.strip():
             raise SaveError(f"{shown}: the save is empty") from None
-        problem = "truncated" if exc.pos >= len(text.rstrip()) - 1 else "corrupt"
+        # A string still open at the end of the file is reported where it starts, yet the file was cut short.
+        cut = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
+        problem = "truncated" if cut else "corrupt"
         raise SaveError(f"{shown}:{exc.lineno}:{exc.colno}: the save is {problem}: {exc.msg}") from None
     if not isinstance(data, dict) or data.get("kind") != "sparrow-save":
         raise SaveError(f"{shown}: not a Sparrow save")

@@ -150,6 +150,7 @@ def _good_text():
 
 @pytest.mark.parametrize(("mangle", "message"), [
     (lambda s: s[: len(s) // 2], "truncated"),
+    (lambda s: s[: s.index('"classic"') + 4], "truncated"),  # cut inside a string
     (lambda s: "", "empty"),
     (lambda s: s.replace('"hands"', '"handz"'), "missing or wrong field"),
     (lambda s: s.replace(f'"format": {SAVE_FORMAT}', '"format": 99'), "newer Sparrow"),
