@@ -61,6 +61,7 @@ class Matchup:
 MATCHUPS: tuple[Matchup, ...] = (
     Matchup("expert", "expert", "greedy", 10_000, 11),
     Matchup("expert_random", "expert", "random", 2_000, 12),
+    Matchup("expert_efficient", "expert", "efficient", 2_000, 21),
     Matchup("greedy", "greedy", "greedy", 4_000, 13),
     Matchup("efficient", "efficient", "greedy", 2_000, 14),
     Matchup("defensive", "defensive", "greedy", 2_000, 15),
@@ -419,8 +420,10 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         f"{wall_seconds:.0f} s on {processes} processes{_QUICK_NOTE if quick else ''}"
         f"{_short_note(matchups, hands) if hands and not quick else ''}.",
         "",
-        "**How it is measured.** One player under test against three copies of a reference bot (`greedy`: "
-        "fewest tiles from ready, claims whatever brings it nearer; `random`: any legal action). The player "
+        "**How it is measured.** One player under test against three copies of a reference bot (`greedy`, B1 "
+        "of the AI notes: fewest tiles from ready with ties broken at random, claims whatever brings it nearer; "
+        "`efficient`, B2: the same with ties broken by the most live useful tiles; `random`: any legal action). "
+        "The player "
         "under test moves one seat on every hand. Each matchup is cut into chunks of at most "
         f"{CHUNK} hands with fixed seeds (seed = 1000 × matchup seed + chunk number), so the same command replays "
         "the same hands: the log hash below is the SHA-256 of every hand's event-log hash in order. Intervals "

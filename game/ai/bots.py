@@ -1,8 +1,9 @@
 """Reference bots, kept for measurement (never shown to players as opponents).
 
 * ``random``: any legal action, uniformly.
-* ``greedy``: always wins when it can; discards to the fewest tiles from ready; claims when that brings it
-  closer to ready; declares kongs (a free loose tile); passes its loneliest tiles in a Charleston.
+* ``greedy``: always wins when it can; discards to the fewest tiles from ready, any of the equally near ones at
+  random; claims when that brings it closer to ready; declares kongs (a free loose tile); passes its loneliest
+  tiles in a Charleston.
 
 ``efficient`` (in :mod:`game.ai.reference`) is the third reference bot.
 """
@@ -69,7 +70,9 @@ class GreedyBot:
             standing = [a for a in best if a.standing]
             if standing:
                 return standing[0]
-            return min(best, key=lambda a: (_isolation(counts, a.tile) if a.tile < NUM_KINDS else -9, a.tile))
+            # Ties are broken at random, as the AI notes define their B1 bot (§5.1): the goals of issue 7 are
+            # measured against it. (A loneliest-tile tie-break made it nearly as strong as ``efficient``.)
+            return self.rng.choice(sorted(best, key=lambda a: a.tile))
         claims = [a for a in legal if isinstance(a, Claim)]
         if not claims or view.last_discard is None:
             return Pass()

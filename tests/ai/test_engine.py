@@ -73,6 +73,18 @@ def test_create_player__modifier_and_reference_bots():
         create_player("expert+sleepy", rng=random.Random(1), personalities=people)
 
 
+def test_greedy__breaks_ties_among_the_nearest_discards_at_random():
+    """The B1 reference bot of the AI notes: any discard that leaves the fewest tiles from ready, at random (the
+    same seed, the same choice); never one that leaves the hand further away."""
+    from game.ai.bots import GreedyBot
+
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD EW SW NW"  # any lone wind thrown leaves it a tile from ready
+    chosen = {GreedyBot(random.Random(seed)).decide(view(hand), discards_of(hand)).tile for seed in range(40)}
+    assert chosen == {t("EW"), t("SW"), t("NW")}
+    again = [GreedyBot(random.Random(7)).decide(view(hand), discards_of(hand)).tile for _ in range(3)]
+    assert len(set(again)) == 1
+
+
 # --- single decisions -------------------------------------------------------------------------------------------
 
 
