@@ -13,6 +13,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from game import gcpolicy
 from game.core.actions import Action, Pass
 from game.core.table import Table
 from game.core.view import PlayerView
@@ -47,6 +48,7 @@ def play_hand(table: Table, players: Sequence[Player], *, max_steps: int = 5000,
               on_step: Callable[[int, Action], None] | None = None) -> HandStats:
     """Let ``players`` (indexed by seat) play ``table`` to its end. Illegal choices are counted and replaced by
     the first legal action, so a faulty player cannot stall the hand."""
+    gcpolicy.between_hands()  # before any decision of the hand: see game.gcpolicy
     stats = HandStats()
     steps = 0
     while table.phase != "over":

@@ -16,6 +16,7 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from game import gcpolicy
 from game.client import messages
 from game.core import events as ev
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
@@ -173,6 +174,7 @@ class Session:
 
     def deal(self) -> Table:
         """Deal the next hand (the ceremony's events are queued); play waits for :meth:`start`."""
+        gcpolicy.between_hands()  # nobody is thinking yet: see game.gcpolicy
         self.table = self.match.new_hand()
         self.started = False
         self.outcome = None

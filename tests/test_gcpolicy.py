@@ -1,0 +1,80 @@
+"""The collector's policy between hands: garbage goes at the boundary, what lives is kept out of the collections
+during the next hand, and cycles that die while frozen are still freed later."""
+
+from __future__ import annotations
+
+import gc
+import weakref
+from collections.abc import Iterator
+
+import pytest
+
+from game.gcpolicy import HandBoundaryCollector
+
+
+class Node:
+    def __init__(self) -> None:
+        self.other: Node | None = None
+
+
+def _cycle() -> Node:
+    a, b = Node(), Node()
+    a.other, b.other = b, a
+    return a
+
+
+def _tracked(obj: object) -> bool:
+    """Whether a collection would walk ``obj`` (frozen objects are in no generation)."""
+    return any(o is obj for o in gc.get_objects())
+
+
+@pytest.fixture(autouse=True)
+def _thawed() -> Iterator[None]:
+    yield
+    gc.unfreeze()
+
+
+def test_between_hands__the_first_is_a_full_pass() -> None:
+    """What the program made before its first hand (loading, an earlier game's cycles) is collected once."""
+    dropped = weakref.ref(_cycle())
+    assert dropped() is not None  # a cycle outlives its last reference until a collection
+    HandBoundaryCollector().between_hands()
+    assert dropped() is None
+
+
+def test_between_hands__freezes_what_is_alive() -> None:
+    """What lives at a hand boundary is out of the collections during the hand; what the hand makes is not."""
+    collector = HandBoundaryCollector()
+    kept = Node()
+    collector.between_hands()
+    assert not _tracked(kept)
+    made_after = [kept]
+    assert _tracked(made_after)
+
+
+def test_between_hands__frees_a_cycle_dropped_while_frozen_once_what_lives_has_doubled() -> None:
+    collector = HandBoundaryCollector()
+    kept = _cycle()
+    collector.between_hands()
+    ref = weakref.ref(kept)
+    del kept
+    collector.between_hands()  # nothing has grown: the cycle stays frozen, unreachable
+    assert ref() is not None
+    ballast = [[] for _ in range(collector.full_at + 1)]  # as many objects again alive at the next boundary
+    collector.between_hands()
+    assert ref() is None
+    assert ballast
+
+
+def test_between_hands__leaves_a_disabled_collector_off() -> None:
+    collector = HandBoundaryCollector()
+    gc.disable()
+    try:
+        dropped = weakref.ref(_cycle())
+        frozen = gc.get_freeze_count()
+        collector.between_hands()
+        assert dropped() is not None
+        assert gc.get_freeze_count() == frozen
+        assert not gc.isenabled()
+    finally:
+        gc.enable()
