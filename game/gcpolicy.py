@@ -5,8 +5,9 @@ nothing), so a collection during play only walks live objects; a full (generatio
 rulesets, the analysis tables, the judge's cache of hands seen (some 60,000 objects after 400 hands, more in a
 British game). Python starts one whenever enough objects have outlived the last, wherever the program happens to
 be; one that landed in a computer player's decision cost it 60-180 ms (500 hands of each personality against
-three greedy bots: with the collector on, the slowest decisions, 85-128 ms in the classic game, 196 ms in the
-British, all had a full collection in them; with it off, none went over 50 ms in the classic game).
+three greedy bots: with the collector on, the slowest decisions, 85-128 ms in the classic game and 167-196 ms in
+the British, had a full collection in them; with it off, the classic maxima were 20-42 ms, but for one
+limitmaker hand of a long one-suit run whose first-seen suit shapes took the hand analysis 50-76 ms).
 
 So the game gets its full collections where nobody is thinking: :func:`between_hands`, called as each hand
 starts, freezes (``gc.freeze``) what is alive, so a collection during the hand walks only what the hand itself
