@@ -156,10 +156,15 @@ class RegularJudge:
 
 
 def waits_by_trial(judge: Judge, hand: HandSpec) -> list[Tile]:
-    """The waits found by trying every tile kind (hands the shanten tables cannot read, such as with jokers)."""
+    """The waits found by trying every tile kind (hands the shanten tables cannot read, such as with jokers).
+    A kind whose four copies are all in the hand (concealed or in its sets) is no wait: there is no fifth."""
+    held = [0] * NUM_KINDS
+    for t in (*hand.concealed, *(t for m in hand.melds for t in m.tiles)):
+        if t < NUM_KINDS:
+            held[t] += 1
     return [t for t in range(NUM_KINDS)
-            if judge.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
-                                        hand.round_wind), WinContext(True, t, "discard"))]
+            if held[t] < 4 and judge.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
+                                                         hand.round_wind), WinContext(True, t, "discard"))]
 
 
 def ready_discards_by_trial(judge: Judge, hand: HandSpec) -> dict[Tile, list[Tile]]:

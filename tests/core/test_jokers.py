@@ -127,3 +127,12 @@ def test_jokers__western_hands_play_to_the_end(seed):
     held = sum(len(p.concealed) + sum(len(m.tiles) for m in p.melds) + len(p.bonus) + len(p.discards)
                for p in table.players)
     assert held + len(table.wall.tiles) == 152
+
+
+def test_jokers__waits_skip_a_kind_whose_four_copies_are_held():
+    """A joker hand holding all four 5 Dots cannot wait on a fifth, though five would read as a pung and the pair:
+    asking its waits must not build that impossible hand (it failed with "expected at most 4 of '5D'")."""
+    hand = HandSpec(tuple(parse_tiles("5D 5D 5D 5D JK 1B 1B 2C 3C 4C RD RD RD")))
+    waits = _western_judge().waits(hand)
+    assert t("5D") not in waits
+    assert t("1B") in waits  # a pung of 1 Bamboo; the four 5 Dots with the joker make a pung and the pair
