@@ -51,6 +51,7 @@ _EMPTY: Table = (0, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF)
 # Caches. Only a few hundred distinct cost tables exist, so each is interned as a small int: a suit or the
 # honours map to a table id, and combining two ids (or finishing a pair of ids) is one dict look-up.
 _block_cache: dict[tuple[tuple[int, ...], int, int, bool], Table] = {}
+_moves_cache: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, int, int], ...], ...]] = {}
 _tables: list[Table] = []
 _table_ids: dict[Table, int] = {}
 _suit_ids: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
@@ -60,7 +61,6 @@ _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
 _minus_cache: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {}, {})  # [chows], then the honours
 _ID_BITS = 20
-_UNPACK = [(state // 50, state // 25 % 2, state // 5 % 5, state % 5) for state in range(250)]
 
 
 def _block_table(block: tuple[int, ...], room_left: int, room_right: int, chows: bool) -> Table:
@@ -85,29 +85,25 @@ def _block_table(block: tuple[int, ...], room_left: int, room_right: int, chows:
     # That keeps the states few; it also caps the sets at the block's tile count.
     limit = min(_MAX_SETS, sum(block))
     # A state is packed as one int, ((m * 2 + h) * 5 + a) * 5 + b, because int dict keys are much cheaper.
+    # What a state may do at a position depends on the counts there and two ahead, not on the block, so the
+    # moves are looked up (see _moves) and the loop only adds numbers.
     states: dict[int, int] = {0: 0}
+    inf = _INF  # a local: the loop below runs hundreds of times per block
     for i, have in enumerate(counts):
-        chow_ok = chows and i <= n - 3
-        ahead1 = counts[i + 1] if chow_ok else 0
-        ahead2 = counts[i + 2] if chow_ok else 0
+        moves_key = (limit, have, counts[i + 1], counts[i + 2]) if chows and i <= n - 3 else (limit, have, -1, -1)
+        moves = _moves_cache.get(moves_key)
+        if moves is None:
+            moves = _moves_cache[moves_key] = _moves(moves_key)
         nxt: dict[int, int] = {}
         get = nxt.get
         for state, cost in states.items():
-            m, h, a, b = _UNPACK[state]
-            carried = a + b
-            for pung in ((0, 1) if have > carried and m < limit else (0,)):
-                for pair in ((0, 1) if h == 0 and have > carried + 3 * pung else (0,)):
-                    base = carried + 3 * pung + 2 * pair
-                    if base > 4:
-                        continue
-                    top = min(max(have - base, ahead1 - a, ahead2), 4 - base, limit - m - pung) if chow_ok else 0
-                    packed = ((m + pung) * 2 + h + pair) * 25 + a
-                    for new in range(top + 1):
-                        used = base + new
-                        c = cost + used - have if used > have else cost
-                        key_new = packed + new * 5 + 50 * new
-                        if c < get(key_new, _INF):
-                            nxt[key_new] = c
+            for delta, extra, cap in moves[state % 50]:
+                if state >= cap:
+                    break
+                c = cost + extra
+                k = state + delta
+                if c < get(k, inf):
+                    nxt[k] = c
         states = nxt
     table = [_INF] * 10
     for state, cost in states.items():
@@ -116,6 +112,39 @@ def _block_table(block: tuple[int, ...], room_left: int, room_right: int, chows:
     result = tuple(table)
     _block_cache[key] = result
     return result
+
+
+def _moves(moves_key: tuple[int, int, int, int]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
+    """The moves open at one position, for each packed ``(h, a, b)``: ``(delta, extra, cap)``.
+
+    ``delta`` is added to the packed state, ``extra`` to its cost (tiles missing from the sets placed here),
+    and the move is open only to states below ``cap``, which keeps the sets within the block's limit. Moves
+    come in falling ``cap`` so the loop can stop at the first one closed. The rules are _block_table's:
+    a pung or pair only where a held tile is left for it, new chows only up to the held tiles they can use.
+    """
+    limit, have, ahead1, ahead2 = moves_key
+    chow_ok = ahead1 >= 0  # -1 ahead: no chow may start here
+    table = []
+    for low in range(50):
+        h, a, b = low // 25, low // 5 % 5, low % 5
+        carried = a + b
+        found = []
+        for pung in ((0, 1) if have > carried else (0,)):
+            for pair in ((0, 1) if h == 0 and have > carried + 3 * pung else (0,)):
+                base = carried + 3 * pung + 2 * pair
+                if base > 4:
+                    continue
+                top = min(max(have - base, ahead1 - a, ahead2), 4 - base) if chow_ok else 0
+                for new in range(top + 1):
+                    sets = pung + new
+                    if sets > limit:
+                        break
+                    used = base + new
+                    delta = 50 * sets + 25 * pair + new * 5 + a - low % 25
+                    found.append((delta, used - have if used > have else 0, (limit - sets + 1) * 50))
+        found.sort(key=lambda move: -move[2])
+        table.append(tuple(found))
+    return tuple(table)
 
 
 def _combine(x: Table, y: Table) -> Table:
@@ -541,6 +570,7 @@ def cache_sizes() -> dict[str, int]:
 def clear_caches() -> None:
     """Forget every cached table (benchmarks use it to time a cold start)."""
     _block_cache.clear()
+    _moves_cache.clear()
     _tables.clear()
     _table_ids.clear()
     for cache in _suit_ids:
