@@ -205,19 +205,40 @@ def suit_threat(view: PlayerView, seat: int) -> int | None:
     return None
 
 
+def _wait_shapes(tile: int, visible: Sequence[int]) -> float:
+    """How many ways an opponent could be waiting on the suit tile ``tile``: each run it completes counts the
+    copies of its scarcer partner still out of sight (a run whose partner is all in sight cannot be held), and a
+    pair or pung wait counts half the tile's own unseen copies."""
+    number = tile % 9
+    unseen = [max(0, 4 - visible[t]) if 0 <= t < 27 and t // 9 == tile // 9 else 0
+              for t in range(tile - 2, tile + 3)]
+    runs = 0
+    if number >= 2:
+        runs += min(unseen[0], unseen[1])
+    if 1 <= number <= 7:
+        runs += min(unseen[1], unseen[3])
+    if number <= 6:
+        runs += min(unseen[3], unseen[4])
+    return runs + 0.5 * unseen[2]
+
+
+_MOST_SHAPES = 14.0  # a middle tile nothing of which is in sight: three runs of four partners, half of four copies
+
+
+def _base_danger(tile: int, visible: Sequence[int]) -> float:
+    """How dangerous ``tile`` is to a ready hand, 0–1, from what is in sight alone."""
+    if tile >= 27:
+        # An honour can only be waited on as a pair or a pung: with three in sight only a lone-tile wait is left.
+        return (0.0, 0.05, 0.45, 0.7, 0.7)[max(0, 4 - visible[tile])]
+    # A suit tile is as dangerous as the waits that could still be on it: runs need partners out of sight.
+    return _wait_shapes(tile, visible) / _MOST_SHAPES
+
+
 def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequence[float]) -> float:
     """Chance-like score, 0–1, that discarding ``tile`` lets a threatening opponent go Mah Jongg."""
     if tile >= NUM_KINDS:
         return 0.0
-    seen = visible[tile]
-    unseen = max(0, 4 - seen)
-    if tile >= 27:
-        # An honour can only be waited on as a pair or a pung: with three in sight only a lone-tile wait is left.
-        base = (0.0, 0.05, 0.45, 0.7, 0.7)[unseen]
-    else:
-        number = tile % 9
-        middle = 1.0 if 2 <= number <= 6 else (0.75 if number in (1, 7) else 0.5)
-        base = middle * (0.2 + 0.8 * unseen / 4)
+    base = _base_danger(tile, visible)
     worst = 0.0
     for p in view.players:
         level = threats[p.seat]

@@ -21,3 +21,4 @@ def test_analysis_benchmark__reports_our_rate_the_library_rate_and_their_ratio()
     ratio = figures["shanten_per_s"] / figures["mahjong_lib_shanten_per_s"]
     assert figures["shanten_speedup"] == pytest.approx(ratio, abs=0.01)
     assert figures["waits_us"] > 0 and figures["ukeire_us"] > 0 and figures["analysis_cache_entries"] > 0
+    assert figures["tables_cold_ms"] > 0
