@@ -380,7 +380,8 @@ def goals(f: dict[str, Figures]) -> list[tuple[str, str, bool]]:
             ratio = d.deal_in / max(g.deal_in, 1e-9)
             where = "classic" if ruleset_key == "defensive" else "japanese-riichi (ready declarations reward defence)"
             rows.append((f"Defensive: deal-in ≤ 0.6 × greedy's, {where}",
-                         f"{ratio:.2f} × ({_pct(d.deal_in)} vs {_pct(g.deal_in)})", ratio <= 0.6))
+                         # three places: a ratio just over the bar must not read as 0.60
+                         f"{ratio:.3f} × ({_pct(d.deal_in)} vs {_pct(g.deal_in)})", ratio <= 0.6))
     people = [k for k in PERSONALITIES if k in f]
     closest = None
     for i, a in enumerate(people):
