@@ -21,7 +21,7 @@ from game.ai.engine import EnginePlayer
 from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.analysis import shanten, useful_tiles, waits
+from game.core.analysis import useful_tiles, waits
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name
@@ -119,10 +119,7 @@ class _Explainer:
     def _distance(self, counts: list[int], n_melds: int, fewer_chows: int = 0) -> int:
         """Tiles from ready as the advisor counted them when it chose: with the chows the ruleset still allows
         the hand (``fewer_chows``: one being claimed)."""
-        left = self.advisor._chows_left
-        if left is not None:
-            left = max(0, left - fewer_chows)
-        return shanten(counts, n_melds, chows=self.chows, max_chows=left)
+        return self.advisor._regular(counts, n_melds, jokers=0, fewer_chows=fewer_chows)
 
     def _fits(self, extra_melds: int = 0) -> bool:
         return sum(self.counts) == 3 * (4 - self.n_melds - extra_melds) + 2
