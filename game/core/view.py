@@ -68,17 +68,15 @@ def view_of(table, seat: int) -> PlayerView:
     """Build the view of ``seat`` from a :class:`game.core.table.Table`."""
     # A seat's public side changes seldom, so its last view is kept on the table and given again while it is
     # equal (views are immutable); building four frozen dataclasses for every decision was a visible cost.
-    cache: dict[int, tuple[tuple, OpponentView]] | None = getattr(table, "_opponent_views", None)
+    cache: dict[int, tuple[tuple, OpponentView]] = table._opponent_views
     players = []
     for s, p in enumerate(table.players):
         melds, bonus, discards = tuple(p.melds), tuple(p.bonus), tuple(p.discards)
         key = (melds, bonus, discards, len(p.concealed), p.locked, p.ready)
-        kept = cache.get(s) if cache is not None else None
+        kept = cache.get(s)
         if kept is None or kept[0] != key:
-            kept = (key, OpponentView(s, table.seat_wind(s), melds, bonus, discards, len(p.concealed), p.locked,
-                                      p.ready))
-            if cache is not None:
-                cache[s] = kept
+            kept = cache[s] = (key, OpponentView(s, table.seat_wind(s), melds, bonus, discards, len(p.concealed),
+                                                 p.locked, p.ready))
         players.append(kept[1])
     drawn = table._drawn if table.phase == "turn" and table.current == seat else None
     return PlayerView(seat, table.seat_wind(seat), table.round_wind, table.east, table.phase, table.current,
