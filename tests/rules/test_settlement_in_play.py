@@ -104,10 +104,9 @@ def test_ninedragons_feeding_a_hand_that_is_not_pure_is_paid_as_usual() -> None:
     assert _settle(ruleset, judge, table) == (-16, -16, -32, 64)
 
 
-def test_british_fishing_player_who_does_not_win_is_paid_for_the_ready_hand() -> None:
-    """T004-15 in play (the 2013 draft's ready rule, `ready_rule: declare`): West declares "fishing" with
-    Knitting ready; North, also fishing, draws its winning tile (500, the limit). West's ready half-limit hand
-    scores 1/5 of the limit, 100, so East pays it 200 and South 100 when the losers settle."""
+def _british_fishing_win():
+    """West and North declare "fishing" (West with Knitting ready); the others throw their draws and North
+    draws its winning tile. Returns the ruleset, its judge and the finished table."""
     base = _ruleset("british")
     ruleset = dataclasses.replace(base, play=dataclasses.replace(base.play, ready_rule="declare"))
     judge = RulesetJudge(ruleset)
@@ -121,6 +120,14 @@ def test_british_fishing_player_who_does_not_win_is_paid_for_the_ready_hand() ->
         assert table.current == seat and table.phase == "turn"
         table.apply(seat, Discard(table.drawn_tile))
     table.apply(3, MahJongg())
+    return ruleset, judge, table
+
+
+def test_british_fishing_player_who_does_not_win_is_paid_for_the_ready_hand() -> None:
+    """T004-15 in play (the 2013 draft's ready rule, `ready_rule: declare`): West declares "fishing" with
+    Knitting ready; North, also fishing, draws its winning tile (500, the limit). West's ready half-limit hand
+    scores 1/5 of the limit, 100, so East pays it 200 and South 100 when the losers settle."""
+    ruleset, judge, table = _british_fishing_win()
     assert table.result.winner == 3
     assert _settle(ruleset, judge, table) == (-1200, -600, -200, 2000)
 
@@ -130,17 +137,7 @@ def test_british_fishing_loser_shows_its_ready_score_in_the_hand_results() -> No
     (Knitting at one fifth of the limit), the same 100 the settlement paid it for."""
     from game.core.match import Match
 
-    base = _ruleset("british")
-    ruleset = dataclasses.replace(base, play=dataclasses.replace(base.play, ready_rule="declare"))
-    judge = RulesetJudge(ruleset)
-    hands = {0: NOTHING, 1: NOTHING, 2: "1B 1C 3B 3C 4B 4C 5B 5C 7B 7C 8B 8C 9B",
-             3: "RD RD RD GD GD GD 2B 2B 2B 5C 5C 5C 9D"}
-    table = rigged_table(hands, "EW WD SW NW SW 9D", current=2, rules=ruleset.play, judge=judge)
-    table.apply(2, Discard(t("EW"), standing=True))
-    table.apply(3, Discard(t("WD"), standing=True))
-    for seat in (0, 1, 2):
-        table.apply(seat, Discard(table.drawn_tile))
-    table.apply(3, MahJongg())
+    ruleset, judge, table = _british_fishing_win()
     match = Match(ruleset.play, judge, 1)
     results = match.hand_results(table)
     assert [r.score for r in results] == match.hand_scores(table)
