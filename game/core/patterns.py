@@ -402,6 +402,8 @@ class Pattern:
     """At most this many distinct tile kinds fit: one per pung, kong, pair or single, three per chow."""
     element_masks: tuple[tuple[int, int], ...] = field(default=(), compare=False, repr=False)
     """(mask of the tiles an element could use, its size) for every element but chows."""
+    chow_masks: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    """For every chow element, the mask of each run it could be (its three kinds)."""
     live_vars: tuple[tuple[str, ...], ...] = field(default=(), compare=False, repr=False)
     """For each element index, the variables whose bindings can still matter from there on (see ``_Search``)."""
     swappable: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
@@ -437,6 +439,9 @@ class Pattern:
         object.__setattr__(self, "max_kinds", sum(3 if el.kind == "chow" else 1 for el in ordered))
         object.__setattr__(self, "element_masks", tuple(
             (sum(1 << t for t in el.spec.static), el.size) for el in ordered if el.kind != "chow"))
+        object.__setattr__(self, "chow_masks", tuple(
+            runs for runs in (tuple(sorted(7 << t for t in el.spec.static if t < 27 and t % 9 <= 6))
+                              for el in ordered if el.kind == "chow") if runs))
         object.__setattr__(self, "live_vars", _live_vars(ordered, self.different))
         object.__setattr__(self, "swappable", _swappable(ordered, self.different))
 
@@ -457,8 +462,11 @@ class Pattern:
 
     def shortfall(self, mask: int, totals: Sequence[int]) -> int:
         """A lower bound on the tiles a hand (``mask`` of the kinds held, ``totals`` per kind) lacks for this
-        pattern: every set none of whose possible tiles is held, and every fixed tile held too few times."""
+        pattern: every set none of whose possible tiles is held, the kinds a run lacks in its nearest place, and
+        every fixed tile held too few times."""
         missing = sum(size for element_mask, size in self.element_masks if not mask & element_mask)
+        for runs in self.chow_masks:  # each run on its own: two runs may want the same held tile, so a bound
+            missing += 3 - max((mask & run).bit_count() for run in runs)
         return max(missing, sum(max(0, n - totals[t]) for t, n in self.required))
 
     def match(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, claimed: Tile | None = None,

@@ -413,8 +413,8 @@ class Table:
         p = self.players[seat]
         r = self.rules
         actions: list[Action] = []
-        if self._drawn_from is not None and self.may_go_out(seat) and self.judge.mah_jongg(
-                self.hand_spec(seat), self._self_drawn_context(seat)):
+        if (self._drawn_from is not None and self.may_go_out(seat) and self._may_win_drawn(seat)
+                and self.judge.mah_jongg(self.hand_spec(seat), self._self_drawn_context(seat))):
             actions.append(MahJongg())
         if p.locked:
             if self._drawn is not None:
@@ -506,14 +506,29 @@ class Table:
     def _could_win_with(self, seat: int, tile: Tile) -> bool:
         """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
         p = self.players[seat]
+        return tile in self._waits_of(seat, tuple(p.concealed))
+
+    def _waits_of(self, seat: int, concealed: tuple[Tile, ...]) -> frozenset[Tile]:
+        p = self.players[seat]
         # A hand only changes on its own turn, so its tiles in their own order are key enough (a reordering would
         # only cost a recount); melds compare by identity first, which is the usual case.
-        key = (tuple(p.concealed), tuple(p.melds))
+        key = (concealed, tuple(p.melds))
         cached = self._waits_cache.get(seat)
         if cached is None or cached[0] != key:
-            cached = (key, frozenset(self.judge.waits(self.hand_spec(seat))))
+            spec = HandSpec(concealed, tuple(p.melds), tuple(p.bonus), self.seat_wind(seat), self.round_wind)
+            cached = (key, frozenset(self.judge.waits(spec)))
             self._waits_cache[seat] = cached
-        return tile in cached[1]
+        return cached[1]
+
+    def _may_win_drawn(self, seat: int) -> bool:
+        """A fast necessary test for going out on the tile just drawn: it is among the waits of the hand without
+        it. Those waits are usually known already, from the discards the hand could have claimed meanwhile. A
+        hand with jokers, or East's dealt fourteen (no tile drawn), gets the full test."""
+        p = self.players[seat]
+        drawn = self._drawn
+        if drawn is None or drawn >= NUM_KINDS or JOKER in p.concealed or not p.concealed or p.concealed[-1] != drawn:
+            return True
+        return drawn in self._waits_of(seat, tuple(p.concealed[:-1]))
 
     def _discard_shape(self, seat: int, tile: Tile, discarder: int) -> WinShape | None:
         if not self._could_win_with(seat, tile):

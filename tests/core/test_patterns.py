@@ -186,3 +186,41 @@ def test_prefilter__allowed_tiles_reject_quickly() -> None:
     counts = counts_of(spec.concealed)
     facts = HandFacts.of(counts, spec.melds)
     assert compiled.forms[0].quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits)
+
+
+GREAT_SNAKE = """
+sets:
+  - chows: [{suit: s, number: 1}, {suit: s, number: 4}, {suit: s, number: 7}]
+  - pung_or_kong: honour
+  - pair: honour
+"""
+
+
+def _shortfall(compiled, concealed: str) -> int:
+    spec = hand(concealed)
+    facts = HandFacts.of(counts_of(spec.concealed), spec.melds)
+    return compiled.forms[0].shortfall(facts.mask, facts.totals)
+
+
+def test_shortfall__counts_the_kinds_each_run_lacks() -> None:
+    """A hand with honours but scattered suit tiles is far from One to Nine: the search is not even tried (it was,
+    for almost every dealt hand, when runs did not count)."""
+    snake = special(GREAT_SNAKE)
+    assert _shortfall(snake, "1D 5B 9C 2C 6D 3B 8B WW WW WW RD RD SW NW") >= 4
+    assert _shortfall(snake, "1D 2D 3D 4D 5D 6D 7D 8D 9D WW WW WW RD RD") == 0
+
+
+@pytest.mark.parametrize("removed", [1, 2, 3])
+def test_shortfall__never_more_than_the_tiles_really_missing(removed: int) -> None:
+    """The bound only skips searches that would fail: taking ``removed`` tiles out of a finished hand leaves it
+    short by at most that many, however the runs share tiles."""
+    import random
+
+    snake = special(GREAT_SNAKE)
+    rng = random.Random(removed)
+    finished = ["1D 2D 3D 4D 5D 6D 7D 8D 9D WW WW WW RD RD", "1B 2B 3B 4B 5B 6B 7B 8B 9B GD GD GD NW NW"]
+    for _ in range(200):
+        tiles = rng.choice(finished).split()
+        for _ in range(removed):
+            tiles.pop(rng.randrange(len(tiles)))
+        assert _shortfall(snake, " ".join(tiles)) <= removed, tiles

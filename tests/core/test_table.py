@@ -427,3 +427,21 @@ def test_table__classic_precedence_ladder(hands, tile, claims, expected):
     else:
         claimed = [e for e in events if isinstance(e, DiscardClaimed)]
         assert [(e.seat, e.claim) for e in claimed] == [(winner, kind)]
+
+
+@pytest.mark.parametrize(("drawn", "wins"), [("9D", True), ("9B", False)])
+def test_table__self_drawn_special_hand_after_its_waits_were_asked(drawn, wins):
+    """The waits the claim check works out while others discard also answer "does the drawn tile win": a ready
+    Thirteen Wonderful Lanterns goes out on its missing tile drawn from the wall, and not on another."""
+    from tests.scoring_builders import classic, classic_judge
+
+    seats = {0: "2C 3C 4C 5C 6C 7C 2B 3B 4B 6B 6B 6D 7D", 1: "RD GD WD EW SW WW NW 1B 9B 1C 9C 1D 1D",
+             2: "1C 4C 7C 2B 5B 8B 3D 6D 9D EW SW WW NW", 3: "1C 4C 7C 2B 5B 8B 3D 6D 9D EW SW WW NW"}
+    table = rigged_table(seats, f"5D {drawn}", rules=classic().play, judge=classic_judge(), current=0)
+    table.discard_count = 8  # not East's first discard
+    table.apply(0, Discard(t("5D")))  # nobody can use it; seat 1's waits were asked for the claim
+    assert table.phase == "turn" and table.current == 1 and table.drawn_tile == t(drawn)
+    assert (MahJongg() in table.legal_actions(1)) is wins
+    if wins:
+        table.apply(1, MahJongg())
+        assert table.result.shape.special_hand == "thirteen_wonderful_lanterns"
