@@ -470,9 +470,10 @@ class Table:
             return options
         count = p.concealed.count(tile)
         jokers = p.concealed.count(JOKER)
-        if self.wall.replacements_left or self.wall.live_count:
-            options += [Claim("kong", tiles) for tiles in _with_jokers(tile, 3, count, jokers)]
-        options += [Claim("pung", tiles) for tiles in _with_jokers(tile, 2, count, jokers)]
+        if count + jokers >= 2:  # most hands hold too few to set a discard up at all
+            if count + jokers >= 3 and (self.wall.replacements_left or self.wall.live_count):
+                options += [Claim("kong", tiles) for tiles in _with_jokers(tile, 3, count, jokers)]
+            options += [Claim("pung", tiles) for tiles in _with_jokers(tile, 2, count, jokers)]
         if self._may_chow(seat, discarder):
             for pair in self._chow_pairs(p.concealed, tile):
                 options.append(Claim("chow", pair))
