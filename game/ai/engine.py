@@ -451,8 +451,8 @@ class EnginePlayer:
 
     def _fold(self, view: PlayerView, options: list[_Option]) -> _Option | None:
         """A defensive player against a likely ready hand, itself still far from ready, gives up on winning:
-        it throws the safest tile (one the threat discarded itself, an honour mostly in sight), speed only
-        breaking ties. Returns None when it plays on."""
+        it throws the safest tile (one the threat let pass since its last discard or threw itself, an honour
+        mostly in sight), speed only breaking ties. Returns None when it plays on."""
         p = self.personality
         if p.strategy != "defensive" or not options:
             return None
@@ -460,7 +460,13 @@ class EnginePlayer:
         fastest = min(o.speed for o in options)
         if top < FOLD_THREAT or fastest < 1:
             return None
-        return min(options, key=lambda o: (round(o.danger, 2), -o.score, o.action.tile))
+        # Once folding, any opponent may be the one to go out (half the deal-ins while folding went to a player
+        # who looked far from ready): each counts as at least as near as the threat that made it fold.
+        threats = [0.0 if s == view.seat else max(t, FOLD_THREAT)
+                   for s, t in enumerate(threat(view, concealed=self._wary))]
+        visible = view.visible_counts()
+        safety = {o.action.tile: danger(o.action.tile, view, visible, threats) for o in options}
+        return min(options, key=lambda o: (round(safety[o.action.tile], 2), -o.score, o.action.tile))
 
     def _pick(self, options: list[_Option]) -> _Option:
         """The best option; a mistake (chance ``0.6 × mistakes``) takes another, nearer ones more likely.

@@ -6,7 +6,8 @@ mod that pays more for a set or a hand condition pulls every personality toward 
 * :class:`ValueModel`: doubles a hand is heading for, from the ruleset's scoring items (pungs of dragons and
   winds, one suit, no chows …), as a smooth estimate that rises as the hand leans toward them.
 * :func:`threat`: how close each opponent looks to Mah Jongg (a standing hand, exposed sets, a late wall).
-* :func:`danger`: how likely a discard is to hand someone Mah Jongg, from the copies already seen.
+* :func:`danger`: how likely a discard is to hand someone Mah Jongg, from the copies already seen and the tiles
+  each player let pass since its own last discard.
 """
 
 from __future__ import annotations
@@ -239,10 +240,11 @@ def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequenc
     if tile >= NUM_KINDS:
         return 0.0
     base = _base_danger(tile, visible)
-    worst = 0.0
+    passed = view.passed
+    safe = 1.0  # the chance that nobody goes out on it: two threats are worse than the larger of them
     for p in view.players:
         level = threats[p.seat]
-        if level <= 0:
+        if level <= 0 or tile in passed[p.seat]:  # passed since its last discard: it does not complete its hand
             continue
         risk = base
         if tile in p.discards:
@@ -250,5 +252,5 @@ def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequenc
         collected = suit_threat(view, p.seat)
         if collected is not None and tile < 27:
             risk *= 1.6 if tile // 9 == collected else 0.6
-        worst = max(worst, min(1.0, risk) * level)
-    return worst
+        safe *= 1.0 - min(1.0, risk) * level
+    return 1.0 - safe

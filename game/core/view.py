@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import cached_property
 
 from game.core.melds import Meld
 from game.core.tiles import NUM_KINDS, Tile
@@ -42,10 +43,27 @@ class PlayerView:
     last_discard: tuple[int, Tile] | None
     tiles_left: int
     discard_count: int
+    discard_order: tuple[tuple[int, Tile], ...] = ()
+    """Every discard of the hand so far, in order, as (seat, tile), claimed ones included: everybody saw them."""
 
     @property
     def me(self) -> OpponentView:
         return self.players[self.seat]
+
+    @cached_property
+    def passed(self) -> tuple[frozenset[Tile], ...]:
+        """Per seat, the tiles the others have discarded since its own last discard. Its hand has not changed
+        since, and a player who could go out on one of them would have claimed it: none of them completes it."""
+        found: list[set[Tile]] = [set(), set(), set(), set()]
+        still_open = [True] * 4
+        for seat, tile in reversed(self.discard_order):
+            still_open[seat] = False
+            for other in range(4):
+                if still_open[other] and other != seat:
+                    found[other].add(tile)
+            if not any(still_open):
+                break
+        return tuple(frozenset(f) for f in found)
 
     def visible_counts(self) -> list[int]:
         """How many of each tile kind this seat can see: its own hand, every meld and every discard."""
@@ -81,4 +99,4 @@ def view_of(table, seat: int) -> PlayerView:
     drawn = table._drawn if table.phase == "turn" and table.current == seat else None
     return PlayerView(seat, table.seat_wind(seat), table.round_wind, table.east, table.phase, table.current,
                       tuple(table.players[seat].concealed), drawn, tuple(players), table.last_discard,
-                      table.wall.live_count, table.discard_count)
+                      table.wall.live_count, table.discard_count, tuple(table.discard_order))

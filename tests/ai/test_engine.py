@@ -35,16 +35,18 @@ def t(code: str) -> int:
 
 def view(concealed: str, *, seat: int = 0, phase: str = "turn", current: int = 0, last_discard=None,
          opponents: dict[int, dict] | None = None, tiles_left: int = 60, discard_count: int = 20,
-         melds: tuple = ()) -> PlayerView:
-    """A hand-made view: ``opponents`` sets melds, discards or standing for other seats."""
+         melds: tuple = (), order: str = "") -> PlayerView:
+    """A hand-made view: ``opponents`` sets melds, discards or standing for other seats; ``order`` lists the
+    discards in the order they were made, as ``seat:tile`` ("1:2C 2:4C")."""
     players = []
     for s in range(4):
         extra = (opponents or {}).get(s, {})
         players.append(OpponentView(s, s, melds if s == seat else tuple(extra.get("melds", ())), (),
                                     tuple(parse_tiles(extra.get("discards", ""))), 13,
                                     extra.get("standing", False)))
+    made = tuple((int(item.split(":")[0]), t(item.split(":")[1])) for item in order.split())
     return PlayerView(seat, seat, 0, 0, phase, current, tuple(parse_tiles(concealed)), None, tuple(players),
-                      last_discard, tiles_left, discard_count)
+                      last_discard, tiles_left, discard_count, made)
 
 
 def discards_of(concealed: str) -> list[Discard]:
@@ -264,13 +266,16 @@ def test_decide__a_declared_ready_hand_is_a_threat():
 
 
 def test_decide__defensive_folds_to_a_tile_the_threat_threw_away():
-    """Against three exposed sets, far from ready, the defensive player gives up speed: it throws a tile the
-    threatening player discarded itself, though that costs a step; with no threat it plays for speed."""
+    """Against three exposed sets, far from ready, the defensive player gives up speed: it throws the tile the
+    threatening player discarded itself and the other two let pass since their last discards, though that costs
+    a step; with no threat it plays for speed."""
     hand = "1B 2B 5B 2C 3C 9C 4D 6D 7D EW SW RD GD WD"
     pungs = (parse_meld("3B 3B 3B"), parse_meld("6C 6C 6C"), parse_meld("8D 8D 8D"))
-    v = view(hand, opponents={1: {"melds": pungs, "discards": "2C 9C"}})
-    assert player("defensive").decide(v, discards_of(hand)) in (Discard(t("2C")), Discard(t("9C")))
-    quiet = view(hand, opponents={1: {"discards": "2C 9C"}})
+    others = {2: {"discards": "1D 4C"}, 3: {"discards": "1D 4C"}}
+    order = "2:1D 3:1D 1:2C 2:4C 3:4C 1:9C"
+    v = view(hand, opponents={1: {"melds": pungs, "discards": "2C 9C"}, **others}, order=order)
+    assert player("defensive").decide(v, discards_of(hand)) == Discard(t("9C"))
+    quiet = view(hand, opponents={1: {"discards": "2C 9C"}, **others}, order=order)
     assert player("defensive").decide(quiet, discards_of(hand)) not in (Discard(t("2C")), Discard(t("9C")))
 
 
