@@ -93,7 +93,6 @@ class EnginePlayer:
         # special hand from the first tile, in 800 hands it completed none. Weighed 3× (over 600 hands: its
         # special share of wins 4.5% → 26%, its win share 18% → 13%; 2×: 17% and 16%).
         self._bonus_pull = 3.0 if gambler else 1.0
-        self._wary = personality.strategy == "defensive"  # reads every long discard row as a possible ready hand
         self._plan = _Plan()
         self._tiles_left = -1
         self._values: dict[tuple[int, int], ValueModel] = {}
@@ -338,7 +337,7 @@ class EnginePlayer:
             elif any(m.kind is MeldKind.PUNG and m.exposed and m.tile == t for m in view.me.melds):
                 after[t] -= 1
                 value = self._regular(after, n_melds)
-                if self.personality.caution > 0.7 and max(threat(view, concealed=self._wary)) >= 1.0:
+                if self.personality.caution > 0.7 and max(threat(view)) >= 1.0:
                     continue  # a promoted kong may be robbed; a careful player does not offer it to a ready hand
             else:
                 continue  # a kong made with jokers: they are worth more kept free for any pung
@@ -351,7 +350,7 @@ class EnginePlayer:
         p = self.personality
         visible = view.visible_counts()
         live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
-        threats = threat(view, concealed=self._wary)
+        threats = threat(view)
         top_threat = max(threats)
         model = self._value_model(view)
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
@@ -456,14 +455,14 @@ class EnginePlayer:
         p = self.personality
         if p.strategy != "defensive" or not options:
             return None
-        top = max(threat(view, concealed=self._wary))
+        top = max(threat(view))
         fastest = min(o.speed for o in options)
         if top < FOLD_THREAT or fastest < 1:
             return None
         # Once folding, any opponent may be the one to go out (half the deal-ins while folding went to a player
         # who looked far from ready): each counts as at least as near as the threat that made it fold.
         threats = [0.0 if s == view.seat else max(t, FOLD_THREAT)
-                   for s, t in enumerate(threat(view, concealed=self._wary))]
+                   for s, t in enumerate(threat(view))]
         visible = view.visible_counts()
         safety = {o.action.tile: danger(o.action.tile, view, visible, threats) for o in options}
         return min(options, key=lambda o: (round(safety[o.action.tile], 2), -o.score, o.action.tile))
@@ -501,7 +500,7 @@ class EnginePlayer:
         if self._plan.hand is not None and any(f.concealed for f in self._plan.hand.forms):
             return Pass()  # a concealed special hand: claiming would ruin it
         now = self._speed(counts, n_melds, melds, view)
-        threats = threat(view, concealed=self._wary)
+        threats = threat(view)
         model = self._value_model(view)
         best: tuple[float, Action] = (0.0, Pass())
         if p.strategy == "limitmaker" or model.minimum:

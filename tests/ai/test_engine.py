@@ -287,16 +287,21 @@ def test_decide__defensive_plays_on_when_nobody_is_close():
                                                                 Discard(t("RD")))
 
 
-def test_threat__a_concealed_hand_grows_with_its_discards():
-    """Read warily, a player who has thrown many tiles is likely ready, exposed sets or not; read plainly (the
-    expert's way, which folds less) only exposed sets and declarations count."""
+def test_threat__grows_with_the_discard_row_and_the_exposed_sets():
+    """A player who has thrown many tiles is likely ready, exposed sets or not; exposed sets make it likelier at
+    every stage; a declared ready hand, or four declared sets (a lone tile left), is ready for sure."""
     from game.ai.evaluate import threat
 
-    early = view("1B", opponents={1: {"discards": "1B 2B"}})
-    late = view("1B", opponents={1: {"discards": "1B 2B 3B 4B 5B 6B 7B 8B 9B"}})
-    assert threat(early, concealed=True)[1] == 0.0
-    assert threat(late, concealed=True)[1] >= 0.25
-    assert threat(late)[1] == 0.0
+    def seen(discards: str, melds: tuple = (), **more) -> float:
+        return threat(view("1B", opponents={1: {"discards": discards, "melds": melds, **more}}))[1]
+
+    pung = (parse_meld("3B 3B 3B"),)
+    early, late = "1B 2B", "1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C"
+    assert seen(early) < 0.05 < 0.2 < seen(late)
+    assert seen(early, pung) > seen(early) and seen(late, pung) > seen(late)
+    assert seen(early, standing=True) == 1.0
+    assert seen(early, pung * 4) == 1.0
+    assert threat(view("1B", opponents={1: {"discards": late}}))[0] == 0.0  # never oneself
 
 
 def test_claim__limitmaker_hunts_pungs_and_never_chows():
