@@ -187,6 +187,8 @@ class _Explainer:
             return ""
         seat = self.threats.index(top)
         who = self._who(seat)
+        if tile in self.view.passed[seat]:
+            return f"{who} let it pass after their last discard, so it cannot complete their hand"
         risk = danger(tile, self.view, self.visible, self.threats)
         if risk <= 0.25 * top:
             return f"it is a safe tile against {who}"

@@ -172,9 +172,9 @@ class Table:
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
         self._waits_cache: dict[int, tuple[tuple, frozenset[Tile]]] = {}
         self._opponent_views: dict = {}
+        """Each seat's last public view, reused by :func:`game.core.view.view_of` while it is unchanged."""
         self.discard_order: list[tuple[int, Tile]] = []
         """Every discard of the hand, in order (claimed ones too): what the players saw happen."""
-        """Each seat's last public view, reused by :func:`game.core.view.view_of` while it is unchanged."""
         self._emit(HandStarted(hand_number, east, round_wind, tuple(self.seat_wind(s) for s in range(4))))
         self._ceremony()
 

@@ -16,14 +16,15 @@ def t(code: str) -> int:
 
 
 def view(concealed: str, *, phase: str = "turn", current: int = 0, last_discard=None,
-         opponents: dict[int, dict] | None = None, discard_count: int = 20, melds: tuple = ()) -> PlayerView:
+         opponents: dict[int, dict] | None = None, discard_count: int = 20, melds: tuple = (),
+         order: tuple = ()) -> PlayerView:
     players = []
     for s in range(4):
         extra = (opponents or {}).get(s, {})
         players.append(OpponentView(s, s, melds if s == 0 else tuple(extra.get("melds", ())), (),
                                     tuple(parse_tiles(extra.get("discards", ""))), 13, extra.get("standing", False)))
     return PlayerView(0, 0, 0, 0, phase, current, tuple(parse_tiles(concealed)), None, tuple(players),
-                      last_discard, 60, discard_count)
+                      last_discard, 60, discard_count, order)
 
 
 def discards_of(concealed: str) -> list[Discard]:
@@ -77,6 +78,18 @@ def test_tip__danger_against_a_standing_hand_is_explained():
     assert tip.action == Discard(t("5C"))
     assert tip.reason == ("discard 5 Characters: you are eight tiles from ready, so play safe: it is a safe tile "
                           "against South's ready hand")
+
+
+def test_tip__a_tile_the_ready_hand_let_pass_is_named_as_such():
+    """South declared a standing hand, then West threw 9 Dots and South did not go out on it: the tip throws
+    9 Dots and says why it cannot complete South's hand."""
+    hand = "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD"
+    opponents = {1: {"standing": True, "discards": "1D"}, 2: {"discards": "9D"}, 3: {"discards": "NW"}}
+    order = ((3, t("NW")), (1, t("1D")), (2, t("9D")))
+    tip = quick_tip(view(hand, opponents=opponents, order=order), discards_of(hand))
+    assert tip.action == Discard(t("9D"))
+    assert tip.reason == ("discard 9 Dots: you are eight tiles from ready, so play safe: South's ready hand let it "
+                          "pass after their last discard, so it cannot complete their hand")
 
 
 def test_tip__mah_jongg_first():
