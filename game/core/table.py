@@ -54,7 +54,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
 from game.core.refusals import refusal
-from game.core.tiles import JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
+from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of, is_bonus, is_suit, suit_of, tile_from_code
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
 from game.errors import IllegalActionError
@@ -425,7 +425,7 @@ class Table:
         if self.wall.replacements_left or self.wall.live_count:
             actions += [DeclareKong(t) for t in self._kong_tiles(p)]
         distinct = sorted(set(p.concealed))
-        actions += [Discard(t) for t in distinct]
+        actions += [_plain_discard(t) for t in distinct]
         if r.ready_rule == "declare" and not p.ready:
             actions += [Discard(t, standing=True) for t in distinct]  # a declaration may be a bluff (L2331)
         elif r.ready_rule == "riichi" and not p.ready and not any(m.exposed for m in p.melds):
@@ -437,13 +437,14 @@ class Table:
         return actions
 
     def _kong_tiles(self, p: PlayerState) -> list[Tile]:
-        counts = Counter(p.concealed)
-        jokers = counts[JOKER]
+        counts = counts_of(p.concealed)
+        jokers = p.concealed.count(JOKER)
         # Jokers fill a concealed kong too, beside at least one natural tile (A-002-2).
-        concealed = [t for t, n in counts.items() if t < NUM_KINDS and n + jokers >= 4]
+        concealed = [t for t in range(NUM_KINDS) if counts[t] and counts[t] + jokers >= 4]
         if not self.rules.concealed_kong_any_time:
             concealed = [t for t in concealed if t == self._drawn]
-        promotable = [m.tile for m in p.melds if m.kind is MeldKind.PUNG and m.exposed and counts[m.tile]]
+        promotable = [m.tile for m in p.melds
+                      if m.kind is MeldKind.PUNG and m.exposed and m.tile < NUM_KINDS and counts[m.tile]]
         if not self.rules.promote_kong_any_time:
             promotable = [t for t in promotable if t == self._drawn]
         return sorted(set(concealed + promotable))
@@ -877,6 +878,17 @@ class Table:
 
     def _emit(self, event: Event) -> None:
         self.events.append(event)
+
+
+_PLAIN_DISCARDS: dict[Tile, Discard] = {}
+
+
+def _plain_discard(tile: Tile) -> Discard:
+    """``Discard(tile)``, made once per tile: actions are immutable, and a dozen new ones every turn showed."""
+    action = _PLAIN_DISCARDS.get(tile)
+    if action is None:
+        action = _PLAIN_DISCARDS[tile] = Discard(tile)
+    return action
 
 
 def _with_jokers(tile: Tile, size: int, natural: int, jokers: int) -> list[tuple[Tile, ...]]:
