@@ -145,3 +145,27 @@ def test_log_hash__same_text_as_one_dump_per_event():
         digest.update(json.dumps(event.to_dict(), separators=(",", ":"), sort_keys=True).encode() + b"\n")
     assert log_hash(events) == digest.hexdigest()[:16]
     assert log_hash([]) == hashlib.sha256().hexdigest()[:16]
+
+
+@pytest.mark.parametrize("accelerated", [True, False])
+def test_log_hash__a_whole_hand_reads_as_one_dump_per_event(accelerated, monkeypatch):
+    """Every kind of event a played hand holds (tiles, wall positions, None, texts) is written as json.dumps
+    writes it, with the C encoder made once or, where it is missing, the plain one."""
+    import hashlib
+    import json
+
+    from game.autoplay import create_player, play_hand
+    from game.core import events as events_module
+    from game.core.match import Match
+
+    if not accelerated:
+        monkeypatch.setattr(events_module, "_C_ENCODER", None)
+    ruleset = load_ruleset("classic")
+    match = Match(ruleset.play, judge_for(ruleset), 5)
+    table = match.new_hand()
+    play_hand(table, [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)])
+    match.finish_hand(table)
+    every = [*table.events, *match.events]
+    text = "".join(json.dumps(e.to_dict(), separators=(",", ":"), sort_keys=True) + "\n" for e in every)
+    assert len({type(e) for e in every}) >= 6
+    assert log_hash(every) == hashlib.sha256(text.encode()).hexdigest()[:16]
