@@ -39,6 +39,7 @@ FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready st
 # Extra weight of a useful tile per opponent who could hand it over by discarding (measured: 1.5 gave the expert
 # +1.7 points of win share against three greedy bots over plain live-tile counts, 0.7 gave +1.2).
 _CLAIM_WEIGHT = 1.5
+_BONUS_SHAPE = 0.3  # share of a bonus wait's value for holding every tile around the bonus tile (see _bonus_shape)
 _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for any personality that chases one
 # Score lost per double a hand lacks for the ruleset's minimum to go out (British: 2): below it a ready hand is no
 # use, so every personality builds the doubles, trading about a step of speed for each.
@@ -93,6 +94,7 @@ class EnginePlayer:
         # special hand from the first tile, in 800 hands it completed none. Weighed 3× (over 600 hands: its
         # special share of wins 4.5% → 26%, its win share 18% → 13%; 2×: 17% and 16%).
         self._bonus_pull = 3.0 if gambler else 1.0
+        self._keeps_bonus_shape = gambler  # and, far from ready, keeps the tiles around the bonus tile
         self._plan = _Plan()
         self._tiles_left = -1
         self._values: dict[tuple[int, int], ValueModel] = {}
@@ -388,6 +390,8 @@ class EnginePlayer:
                 worth += self._bonus_pull * model.wait_value(waits(read, n_melds, chows=self.chows), live)
             elif plan is None and speed == 1 and model.wait_bonus:
                 worth += self._bonus_pull * self._bonus_reach(read, n_melds, model, live)
+            elif plan is None and speed >= 2 and self._keeps_bonus_shape and model.wait_bonus:
+                worth += self._bonus_pull * _bonus_shape(read, model, live)
             value = worth if pull > 0 else 0.0
             risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
@@ -575,6 +579,24 @@ def _completes_chow(counts: Sequence[int], tile: int) -> bool:
     around = 1 <= n <= 7 and counts[tile - 1] > 0 and counts[tile + 1] > 0
     above = n <= 6 and counts[tile + 1] > 0 and counts[tile + 2] > 0
     return below or around or above
+
+
+def _bonus_shape(counts: Sequence[int], model: ValueModel, live: Sequence[int]) -> float:
+    """Far from ready, a share of the value of a bonus wait (the Golden Cock's 5 Dots) for the tiles kept around
+    the bonus tile (3 to 7 Dots): a hand holding them is likelier to end up waiting on it. For a gambler only:
+    against three greedy bots over 2 × 6,000 hands its special hands rose from 17% of its wins to 21%, its win
+    share fell from 13.3% to 12.3%."""
+    found = 0.0
+    for t, bonus in enumerate(model.wait_bonus):
+        if not bonus or not live[t]:
+            continue
+        if t < 27:
+            first = t - t % 9
+            near = range(max(first, t - 2), min(first + 8, t + 2) + 1)
+        else:
+            near = range(t, t + 1)
+        found += _BONUS_SHAPE * bonus * sum(1 for x in near if counts[x]) / len(near)
+    return found
 
 
 def _minus(counts: list[int], tile: int) -> list[int]:

@@ -75,3 +75,14 @@ def test_decide__a_gambler_keeps_a_lone_five_dots_a_tile_from_ready():
     assert gambler.decide(view(hand), discards_of(hand)).tile == parse_tiles("1D")[0]
     plain = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), _without_golden_cock(classic))
     assert plain.decide(view(hand), discards_of(hand)).tile == parse_tiles("5D")[0]
+
+
+def test_decide__a_gambler_far_from_ready_keeps_the_tiles_around_five_dots():
+    """Several tiles from ready, the limitmaker keeps a lone 5 Dots (a hand holding 3 to 7 Dots is likelier to end
+    up waiting on it) and throws 8 Dots; without the bonus hand in the ruleset it throws the 5 Dots."""
+    hand = "2B 4B 6B 3C 6C 7C 1D 5D 8D WW NW GD WD WD"
+    classic = load_ruleset("classic")
+    gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), classic)
+    assert gambler.decide(view(hand), discards_of(hand)).tile == parse_tiles("8D")[0]
+    plain = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), _without_golden_cock(classic))
+    assert plain.decide(view(hand), discards_of(hand)).tile == parse_tiles("5D")[0]
