@@ -57,8 +57,8 @@ class Personality(BaseModel):
     efficiency: Knob = Field(
         0.5, description="weight on useful-tile counts (live tiles that bring the hand nearer ready)")
     caution: Knob = Field(
-        0.3, description="how strongly threats (exposed sets, a Ready declaration, a late wall) push toward safe "
-        "discards and folding")
+        0.3, description="how strongly threats (exposed sets, a long discard row, a Ready declaration) push toward "
+        "safe discards and folding")
     value_pull: Knob = Field(
         0.3, description="weight on hand value: doubles, one suit, all pungs, honours, special and limit hands")
     mistakes: Knob = Field(
