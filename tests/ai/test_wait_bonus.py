@@ -6,6 +6,8 @@ from __future__ import annotations
 import dataclasses
 import random
 
+import pytest
+
 from game.ai.engine import EnginePlayer
 from game.ai.evaluate import ValueModel
 from game.cli.common import load_ruleset
@@ -66,23 +68,17 @@ def test_quick_tip__names_the_bonus_hand_a_wait_can_bring():
     assert "(four tiles still live; 5 Dots brings Picked by the Golden Cock)" in tip.reason
 
 
-def test_decide__a_gambler_keeps_a_lone_five_dots_a_tile_from_ready():
-    """A tile from ready, a lone 5 Dots can become a wait on it (draw 6 or 9 Bamboo, then wait on 5 Dots or
-    4 Bamboo): the limitmaker keeps it and throws the lone 1 Dots instead; without the bonus hand it throws 5 Dots."""
-    hand = "1B 2B 3B 4B 7B 8B 2C 3C 4C 9C 9C 9C 1D 5D"
+@pytest.mark.parametrize(("hand", "gambler_throws", "plain_throws"), [
+    # A tile from ready, a lone 5 Dots can become a wait on it (draw 6 or 9 Bamboo, then wait on 5 Dots or 4 Bamboo).
+    ("1B 2B 3B 4B 7B 8B 2C 3C 4C 9C 9C 9C 1D 5D", "1D", "5D"),
+    # Several tiles from ready, a hand holding 3 to 7 Dots is likelier to end up waiting on 5 Dots.
+    ("2B 4B 6B 3C 6C 7C 1D 5D 8D WW NW GD WD WD", "8D", "5D"),
+], ids=["a_tile_from_ready", "far_from_ready"])
+def test_decide__a_gambler_keeps_a_lone_five_dots(hand, gambler_throws, plain_throws):
+    """The limitmaker keeps a lone 5 Dots and throws another lone tile; without the bonus hand in the ruleset it
+    throws the 5 Dots."""
     classic = load_ruleset("classic")
     gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), classic)
-    assert gambler.decide(view(hand), discards_of(hand)).tile == parse_tiles("1D")[0]
+    assert gambler.decide(view(hand), discards_of(hand)).tile == parse_tiles(gambler_throws)[0]
     plain = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), _without_golden_cock(classic))
-    assert plain.decide(view(hand), discards_of(hand)).tile == parse_tiles("5D")[0]
-
-
-def test_decide__a_gambler_far_from_ready_keeps_the_tiles_around_five_dots():
-    """Several tiles from ready, the limitmaker keeps a lone 5 Dots (a hand holding 3 to 7 Dots is likelier to end
-    up waiting on it) and throws 8 Dots; without the bonus hand in the ruleset it throws the 5 Dots."""
-    hand = "2B 4B 6B 3C 6C 7C 1D 5D 8D WW NW GD WD WD"
-    classic = load_ruleset("classic")
-    gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), classic)
-    assert gambler.decide(view(hand), discards_of(hand)).tile == parse_tiles("8D")[0]
-    plain = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), _without_golden_cock(classic))
-    assert plain.decide(view(hand), discards_of(hand)).tile == parse_tiles("5D")[0]
+    assert plain.decide(view(hand), discards_of(hand)).tile == parse_tiles(plain_throws)[0]
