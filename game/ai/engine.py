@@ -459,14 +459,13 @@ class EnginePlayer:
         p = self.personality
         if p.strategy != "defensive" or not options:
             return None
-        top = max(threat(view))
+        seen = threat(view)
         fastest = min(o.speed for o in options)
-        if top < FOLD_THREAT or fastest < 1:
+        if max(seen) < FOLD_THREAT or fastest < 1:
             return None
         # Once folding, any opponent may be the one to go out (half the deal-ins while folding went to a player
         # who looked far from ready): each counts as at least as near as the threat that made it fold.
-        threats = [0.0 if s == view.seat else max(t, FOLD_THREAT)
-                   for s, t in enumerate(threat(view))]
+        threats = [0.0 if s == view.seat else max(t, FOLD_THREAT) for s, t in enumerate(seen)]
         visible = view.visible_counts()
         safety = {o.action.tile: danger(o.action.tile, view, visible, threats) for o in options}
         return min(options, key=lambda o: (round(safety[o.action.tile], 2), -o.score, o.action.tile))
