@@ -15,6 +15,7 @@ Seats are 0–3 in playing order (the player at seat s + 1 sits at s's right); s
 
 from __future__ import annotations
 
+import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -880,15 +881,10 @@ class Table:
         self.events.append(event)
 
 
-_PLAIN_DISCARDS: dict[Tile, Discard] = {}
-
-
+@functools.cache
 def _plain_discard(tile: Tile) -> Discard:
     """``Discard(tile)``, made once per tile: actions are immutable, and a dozen new ones every turn showed."""
-    action = _PLAIN_DISCARDS.get(tile)
-    if action is None:
-        action = _PLAIN_DISCARDS[tile] = Discard(tile)
-    return action
+    return Discard(tile)
 
 
 def _with_jokers(tile: Tile, size: int, natural: int, jokers: int) -> list[tuple[Tile, ...]]:
