@@ -54,6 +54,7 @@ JOKER_KINDS = frozenset({"pung", "kong", "pung_or_kong"})
 """The element kinds a joker may fill."""
 
 _MINOR = frozenset(t for t in range(27) if t % 9 not in (0, 8))
+_SUIT_BITS = (1 << 9) - 1  # the nine kinds of one suit in a kind mask
 TILE_CLASSES: dict[str, frozenset[int]] = {
     "any": frozenset(range(NUM_KINDS)),
     "suit": frozenset(range(27)),
@@ -906,10 +907,8 @@ class HandFacts:
                     totals[t] += 1
             n_tiles += len(meld.tiles)
         mask = 0
-        suits = set()
         for t, n in enumerate(totals):
             if n:
                 mask |= 1 << t
-                if t < 27:
-                    suits.add(t // 9)
-        return cls(mask, tuple(totals), n_tiles, len(suits), jokers)
+        n_suits = bool(mask & _SUIT_BITS) + bool(mask >> 9 & _SUIT_BITS) + bool(mask >> 18 & _SUIT_BITS)
+        return cls(mask, tuple(totals), n_tiles, n_suits, jokers)

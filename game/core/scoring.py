@@ -175,6 +175,11 @@ class RulesetJudge:
         # The same forms in one flat list, each with the kinds it cannot hold: most hands hold one of those, and
         # testing that inline spares a call per special hand on every Mah Jongg check.
         self._shaped_forms = [(h, f, ~f.allowed_mask) for h, forms in self._shaped for f in forms]
+        # The forms a hand of n suits (and some exposed set or none) may still become: a typical hand of three
+        # suits leaves a handful of the ruleset's forms to look at when its waits are asked after every discard.
+        self._forms_for = {(n, exposed): [(h, f, o) for h, f, o in self._shaped_forms
+                                          if f.max_suits >= n and not (f.concealed and exposed)]
+                           for n in range(4) for exposed in (False, True)}
         self._items = [i for i in rs.scoring if i.allowed]
         self._set_selectors = [i for i in self._items if isinstance(i.for_each, SetSelector)]
         self._item_by_id = {i.id: i for i in self._items}
@@ -255,11 +260,10 @@ class RulesetJudge:
         env = Env(hand.seat_wind, hand.round_wind)
         exposed = any(m.exposed for m in hand.melds)
         mask = facts.mask
-        for _special, form, outside in self._shaped_forms:
+        for _special, form, outside in self._forms_for[facts.n_suits, exposed]:
             if mask & outside:  # the test that rules out most forms, before any attribute is read
                 continue
-            if ((form.concealed and exposed) or facts.n_suits > form.max_suits
-                    or not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
+            if (not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
                     or mask.bit_count() > form.max_kinds
                     or form.shortfall(mask, facts.totals) > 1):
                 continue
