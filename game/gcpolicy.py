@@ -35,6 +35,10 @@ class HandBoundaryCollector:
         """Objects frozen since then, as counted when frozen; some have died since, so it is an overestimate
         (``gc.get_freeze_count`` counts exactly, but walks every frozen object: about 10 ms by a few hundred
         hands, too dear for every hand)."""
+        self.count_at = 0
+        """The estimate at which the frozen objects are counted exactly; 0: at the growth a full pass needs."""
+        self.step = 0
+        """How far the estimate last had to grow between two exact counts that found too little growth."""
 
     def between_hands(self) -> None:
         """Freeze what is alive; a full pass over everything once it has grown enough. A program that turned the
@@ -46,15 +50,21 @@ class HandBoundaryCollector:
         self.kept += len(gc.get_objects())
         gc.freeze()
         threshold = self.full_at // _GROWTH
-        if self.kept <= threshold:
+        if self.kept <= max(threshold, self.count_at):
             return
         self.kept = max(0, gc.get_freeze_count() - self.full_at)  # the real growth, now that it may matter
         if self.kept > threshold:
             gc.unfreeze()
             gc.collect()
             self.full_at = len(gc.get_objects())
-            self.kept = 0
+            self.kept = self.count_at = self.step = 0
             gc.freeze()
+            return
+        # What lives can level off just under the threshold (the caches are bounded), while the estimate keeps
+        # climbing past it: each exact count that finds too little growth waits twice as long for the next one
+        # (by the estimate, never longer than a threshold's worth), not a count every few hands.
+        self.step = min(max(2 * self.step, threshold - self.kept), max(1, threshold))
+        self.count_at = self.kept + self.step
 
 
 _COLLECTOR = HandBoundaryCollector()

@@ -78,3 +78,32 @@ def test_between_hands__leaves_a_disabled_collector_off() -> None:
         assert not gc.isenabled()
     finally:
         gc.enable()
+
+
+def test_between_hands__counts_the_frozen_objects_less_often_while_what_lives_stays_just_under_the_threshold(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Counting the frozen objects walks all of them (milliseconds by a few hundred hands). When what lives levels
+    off just under the doubling that calls for a full pass, while every hand freezes short-lived objects too, the
+    counts thin out instead of coming every hand or two."""
+    collector = HandBoundaryCollector()
+    collector.between_hands()
+    counts = []
+    real_count = gc.get_freeze_count
+    monkeypatch.setattr(gc, "get_freeze_count", lambda: counts.append(1) or real_count())
+    ballast = [[] for _ in range(collector.full_at * 8 // 10)]  # lives on: with a hand's 10%, 90% of the way
+    for _ in range(60):
+        junk = [[] for _ in range(collector.full_at // 10)]  # frozen at the boundary, dead during the next hand
+        collector.between_hands()
+        del junk
+    assert ballast
+    assert collector.full_at and len(counts) <= 12
+    more = [[] for _ in range(collector.full_at // 5)]  # now it has doubled: the full pass still comes, once the
+    full_at = collector.full_at                         # estimate has grown by at most another threshold
+    hands = 0
+    while collector.full_at == full_at and hands < 24:
+        junk = [[] for _ in range(full_at // 10)]
+        collector.between_hands()
+        del junk
+        hands += 1
+    assert collector.full_at > full_at and hands <= 12
+    assert more
