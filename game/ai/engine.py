@@ -25,12 +25,13 @@ from game.ai.jokers import read_jokers
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.analysis import shanten, useful_tiles, waits
-from game.core.judge import HandSpec, WinContext
+from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
 from game.core.special_distance import Target, special_target
+from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major
 from game.core.view import PlayerView
 
@@ -78,6 +79,8 @@ class EnginePlayer:
         self.ruleset = ruleset
         play = getattr(ruleset, "play", None)
         self.chows = bool(getattr(play, "chows_allowed", True))
+        # A goulash hand (British, after a wash-out) may allow no chows: by view.goulash, [plain, goulash].
+        self._chows_in = (self.chows, self.chows and bool(getattr(play, "goulash_chows", True)))
         self.max_chows: int | None = getattr(play, "max_chows", None)
         self._chows_left: int | None = None
         """Chows the hand of the position being decided may still hold (None: any number)."""
@@ -101,8 +104,9 @@ class EnginePlayer:
         self._jokers = 0
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
         self._last_nearest: tuple[object, Target | None] = (None, None)
-        self._judge: RulesetJudge | None = None
-        """The ruleset's judge, made when first needed: whether a ready hand may go out under a minimum."""
+        self._judges: dict[bool, Judge] = {}
+        """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
+        hand may go out under a minimum."""
 
     # -- entry point ------------------------------------------------------------------------------------------
 
@@ -112,6 +116,7 @@ class EnginePlayer:
             self._plan = _Plan()  # a new hand has been dealt
         self._tiles_left = view.tiles_left
         self._jokers = view.concealed.count(JOKER)
+        self.chows = self._chows_in[view.goulash]
         if self.max_chows is not None:
             shown = sum(1 for m in view.me.melds if m.kind is MeldKind.CHOW)
             self._chows_left = max(0, self.max_chows - shown)
@@ -313,14 +318,18 @@ class EnginePlayer:
     def _ways_out(self, after: list[int], view: PlayerView) -> list[int]:
         """The waits of the ready hand ``after`` (natural tiles) that go out under the ruleset's minimum, won from
         a discard or from the wall: a hand short of the doubles needed is ready in shape only."""
-        if self._judge is None:
-            self._judge = RulesetJudge(self.ruleset)
-        held = tuple(t for t in range(NUM_KINDS) for _ in range(after[t]))
+        judge = self._judges.get(view.goulash)
+        if judge is None:
+            judge = RulesetJudge(self.ruleset)
+            if view.goulash:  # its wild tiles are jokers, and it may allow no chows: as the table judges it
+                judge = goulash_judge(judge, self.ruleset.play)
+            self._judges[view.goulash] = judge
+        held = (*(t for t in range(NUM_KINDS) for _ in range(after[t])), *(JOKER,) * self._jokers)
         me = view.me
         found = []
-        for w in self._judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
+        for w in judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
             hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
-            if any(self._judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
+            if any(judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
                 found.append(w)
         return found
 
@@ -358,9 +367,7 @@ class EnginePlayer:
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
         raw = []
         speeds = self._after_discards(counts, n_melds, melds, view, budget=500)
-        # A goulash's wild tiles (concealed or in sets) play under changed rules: the plain judge cannot read them.
-        under_minimum = (model.minimum and self._plan.hand is None and not self._jokers and self.ruleset is not None
-                         and not any(JOKER in m.tiles for m in melds))
+        under_minimum = model.minimum and self._plan.hand is None and self.ruleset is not None
         for action in discards:
             if action.standing or action.tile >= NUM_KINDS or action.tile not in speeds:
                 continue

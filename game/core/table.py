@@ -143,7 +143,7 @@ class Table:
         self.goulash = goulash
         self.passes = rules.goulash if goulash else rules.charleston
         if goulash:
-            self.judge = _goulash_judge(judge, rules)
+            self.judge = goulash_judge(judge, rules)
         penalties = getattr(getattr(judge, "ruleset", None), "penalties", None)
         self._cannon_rules = tuple(getattr(penalties, "cannon", ()))
         chows = getattr(penalties, "nine_tiles_chows", False)
@@ -897,7 +897,7 @@ def _with_jokers(tile: Tile, size: int, natural: int, jokers: int) -> list[tuple
     return ways
 
 
-def _goulash_judge(judge: Judge, rules: PlayRules) -> Judge:
+def goulash_judge(judge: Judge, rules: PlayRules) -> Judge:
     """The judge of a goulash hand: its wild tiles count as jokers, and without chows a regular hand has none (a
     special hand may still hold them, L107)."""
     changes: dict[str, object] = {}

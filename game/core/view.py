@@ -45,6 +45,9 @@ class PlayerView:
     discard_count: int
     discard_order: tuple[tuple[int, Tile], ...] = ()
     """Every discard of the hand so far, in order, as (seat, tile), claimed ones included: everybody saw them."""
+    goulash: bool = False
+    """This hand is a goulash (the British hand after a wash-out): the ruleset's goulash rules apply, such as its
+    wild tiles and no chows."""
 
     @property
     def me(self) -> OpponentView:
@@ -99,4 +102,4 @@ def view_of(table, seat: int) -> PlayerView:
     drawn = table._drawn if table.phase == "turn" and table.current == seat else None
     return PlayerView(seat, table.seat_wind(seat), table.round_wind, table.east, table.phase, table.current,
                       tuple(table.players[seat].concealed), drawn, tuple(players), table.last_discard,
-                      table.wall.live_count, table.discard_count, tuple(table.discard_order))
+                      table.wall.live_count, table.discard_count, tuple(table.discard_order), table.goulash)

@@ -35,9 +35,9 @@ def t(code: str) -> int:
 
 def view(concealed: str, *, seat: int = 0, phase: str = "turn", current: int = 0, last_discard=None,
          opponents: dict[int, dict] | None = None, tiles_left: int = 60, discard_count: int = 20,
-         melds: tuple = (), order: str = "") -> PlayerView:
+         melds: tuple = (), order: str = "", goulash: bool = False) -> PlayerView:
     """A hand-made view: ``opponents`` sets melds, discards or standing for other seats; ``order`` lists the
-    discards in the order they were made, as ``seat:tile`` ("1:2C 2:4C")."""
+    discards in the order they were made, as ``seat:tile`` ("1:2C 2:4C"); ``goulash``: a goulash hand."""
     players = []
     for s in range(4):
         extra = (opponents or {}).get(s, {})
@@ -46,7 +46,7 @@ def view(concealed: str, *, seat: int = 0, phase: str = "turn", current: int = 0
                                     extra.get("standing", False)))
     made = tuple((int(item.split(":")[0]), t(item.split(":")[1])) for item in order.split())
     return PlayerView(seat, seat, 0, 0, phase, current, tuple(parse_tiles(concealed)), None, tuple(players),
-                      last_discard, tiles_left, discard_count, made)
+                      last_discard, tiles_left, discard_count, made, goulash)
 
 
 def discards_of(concealed: str) -> list[Discard]:

@@ -71,6 +71,35 @@ def test_decide__one_chow_in_a_hand_counts_in_the_distance():
     assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 0
 
 
+def test_decide__a_goulash_hand_without_chows_counts_none_in_the_distance():
+    """The British goulash allows no chows: the three runs of the hand above are nine loose tiles there."""
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD RD GD 5B"
+    player = _expert()
+    goulash = view(hand, goulash=True)
+    player.decide(goulash, discards_of(hand))
+    options = player._score_discards(goulash, discards_of(hand), counts_of(parse_tiles(hand)), 0, ())
+    assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 6  # three pungs and the pair to make
+    player.decide(view(hand), discards_of(hand))  # the next hand is no goulash: one chow counts again
+    options = player._score_discards(view(hand), discards_of(hand), counts_of(parse_tiles(hand)), 0, ())
+    assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 4
+
+
+def test_decide__a_goulash_hand_with_a_wild_tile_ready_in_shape_only_is_a_tile_away():
+    """A wild tile (the goulash's 2 Bamboo, a joker in hand) makes the 5 Dots pung; waiting on 8 Bamboo or 3
+    Characters, the hand has No Chows, its one double: it cannot go out, and is not read as ready."""
+    pung = (parse_meld("4B 4B 4B"),)
+    hand = "1C 1C 1C 5D 5D JK 8B 8B 3C 3C NW"
+    player = _expert()
+    goulash = view(hand, melds=pung, goulash=True)
+    player.decide(goulash, discards_of(hand))
+    options = player._score_discards(goulash, discards_of(hand), counts_of(parse_tiles(hand)), 1, pung)
+    assert {o.action.tile: o.speed for o in options}[parse_tiles("NW")[0]] == 1
+    ready = "1C 1C 1C 5D 5D JK RD RD 3C 3C NW"  # a pung of Red Dragons would be the second double
+    options = player._score_discards(view(ready, melds=pung, goulash=True), discards_of(ready),
+                                     counts_of(parse_tiles(ready)), 1, pung)
+    assert {o.action.tile: o.speed for o in options}[parse_tiles("NW")[0]] == 0
+
+
 def test_quick_tip__says_when_a_ready_shape_cannot_go_out():
     from game.ai.tip import quick_tip
 

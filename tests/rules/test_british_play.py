@@ -185,6 +185,12 @@ def test_goulash__the_four_2_bamboo_are_wild_in_that_hand_only() -> None:
     assert all(JOKER not in action.tiles for action in goulash.legal_actions(0) if isinstance(action, PassTiles))
 
 
+def test_goulash__every_seat_sees_that_the_hand_is_a_goulash() -> None:
+    """Computer players read their hands by it: no chows and wild tiles (L99-L107)."""
+    assert all(Table(BRITISH.play, JUDGE, 11, goulash=True).view(seat).goulash for seat in range(4))
+    assert not any(Table(BRITISH.play, JUDGE, 11).view(seat).goulash for seat in range(4))
+
+
 def test_goulash__a_wild_2_bamboo_completes_a_pung_and_the_hand_goes_out_and_is_paid() -> None:
     """L99: South holds a Red Dragon and a wild tile: East's Red Dragon makes the pung. Later a wild tile stands
     in South's pung of Green Dragons and South goes out; the wild sets score as the tiles they stand for."""
