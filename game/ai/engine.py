@@ -8,6 +8,10 @@ A discard is scored on four things, weighted by the personality's knobs (:mod:`g
 * value: doubles the hand is heading for (:class:`game.ai.evaluate.ValueModel`, from the ruleset);
 * danger: how likely it is to hand a threatening opponent Mah Jongg (:func:`game.ai.evaluate.danger`).
 
+Where only special hands go out (a ruleset with ``special_hands_required``), a regular hand counts as out of reach:
+every personality then sets out for the special hand with the best appeal from the first tile and keeps one all
+hand long.
+
 Mistakes pick among the scored discards with a softmax; the scatterbrain modifier ignores some discards it
 could claim, sometimes discards carelessly and sometimes forgets to declare a standing (ready) hand.
 Everything random comes from the ``random.Random`` passed in, so a seed replays the same game.
@@ -45,6 +49,7 @@ _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for a
 # Score lost per double a hand lacks for the ruleset's minimum to go out (British: 2): below it a ready hand is no
 # use, so every personality builds the doubles, trading about a step of speed for each.
 _MINIMUM_WEIGHT = 9.0
+_NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: farther than any hand can be
 
 
 @dataclass
@@ -85,7 +90,10 @@ class EnginePlayer:
         self._chows_left: int | None = None
         """Chows the hand of the position being decided may still hold (None: any number)."""
         self.specials: tuple[SpecialHand, ...] = ()
-        if ruleset is not None and personality.knows_limit_hands and ruleset.special_hands_allowed:
+        # Where only special hands go out (the Western "special hands required"), every personality knows them.
+        self._specials_only = bool(getattr(ruleset, "special_hands_required", False))
+        if ruleset is not None and ruleset.special_hands_allowed and (personality.knows_limit_hands
+                                                                       or self._specials_only):
             self.specials = tuple(h for h in ruleset.special_hands if h.allowed and h.has_shape)
         # A limitmaker sets out for special hands further away, and weighs how buildable each one is.
         gambler = personality.strategy == "limitmaker"
@@ -150,6 +158,8 @@ class EnginePlayer:
     def _regular(self, counts: list[int], n_melds: int, jokers: int | None = None, fewer_chows: int = 0) -> int:
         """Tiles from ready for a regular hand, jokers read in; ``fewer_chows``: chows about to be claimed,
         which count against the ruleset's most chows in a hand."""
+        if self._specials_only:
+            return _NO_REGULAR
         left = None if self._chows_left is None else max(0, self._chows_left - fewer_chows)
         return shanten(self._read(counts, n_melds, jokers), n_melds, chows=self.chows, max_chows=left)
 
@@ -250,13 +260,13 @@ class EnginePlayer:
     def _update_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
         """Choose, keep or drop a special hand to chase (Expert adapts, Limitmaker sticks to its plan)."""
         p = self.personality
-        if not self.specials or p.value_pull <= 0:
+        if not self.specials or (p.value_pull <= 0 and not self._specials_only):
             return
         plan = self._plan
         regular = self._regular(counts, len(melds))
         env = self._env(view)
         if plan.hand is not None:
-            target = self._nearest(plan.hand, counts, melds, env, self._jokers, budget=2000)
+            target = self._nearest(plan.hand, counts, melds, env, self._jokers, budget=self._budget(2000))
             distance = 99 if target is None else target.distance
             if distance < plan.best:
                 plan.best, plan.stalled = distance, 0
@@ -264,7 +274,8 @@ class EnginePlayer:
                 plan.stalled += 1
             patience = 2 + round(14 * p.plan_stickiness)
             if distance >= 99 or plan.stalled > patience or distance > regular + 2 + round(4 * p.plan_stickiness):
-                plan.dropped.add(plan.hand.id)
+                if not self._specials_only:  # with nothing else to go out with, a stalled hand may come back
+                    plan.dropped.add(plan.hand.id)
                 plan.hand, plan.best, plan.stalled = None, 99, 0
                 return
             if plan.compared:
@@ -276,7 +287,7 @@ class EnginePlayer:
         else:
             # Experts only set out for a special hand with a good start; limitmakers look all hand long.
             early = view.me.discards == () or len(view.me.discards) <= (3 if p.strategy == "expert" else 12)
-            if not early:
+            if not early and not self._specials_only:
                 return
             best = (0.0, None, 99)
         slack = 3.5 * p.value_pull
@@ -286,8 +297,9 @@ class EnginePlayer:
         for hand in self.specials[len(view.me.discards) % 2::2]:
             if hand.id in plan.dropped or hand is plan.hand:
                 continue
-            reach = min(self._reach, int(regular + slack))
-            target = special_target(hand, counts, melds, env, budget=300, max_distance=reach, jokers=self._jokers)
+            reach = self._reach + 2 if self._specials_only else min(self._reach, int(regular + slack))
+            target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
+                                    jokers=self._jokers)
             if target is None:
                 continue
             appeal = self._appeal(hand, target.distance, regular)
@@ -295,7 +307,8 @@ class EnginePlayer:
                 best = (appeal, hand, target.distance)
         # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
         # or more at the regular hand's distance, an expert only for a near, rich one.
-        if best[1] is not None and best[1] is not plan.hand and best[0] >= 6.0 - 4.5 * p.value_pull:
+        needed = 0.0 if self._specials_only and plan.hand is None else 6.0 - 4.5 * p.value_pull
+        if best[1] is not None and best[1] is not plan.hand and best[0] >= needed:
             plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
 
@@ -306,6 +319,11 @@ class EnginePlayer:
         worth = self._special_worth(hand) * self._ease[hand.id] ** min(1.0, distance / 3)
         # Prefer near, valuable hands: each tile further away cuts the appeal (a gambler minds it less).
         return worth / self._falloff ** max(0, distance - regular)
+
+    def _budget(self, steps: int) -> int:
+        """A special-hand search's budget: where only special hands go out, every hand of the table searches far
+        plans all hand long, so each search gets less to stay within a decision's time."""
+        return steps * 2 // 5 if self._specials_only else steps
 
     def _special_worth(self, hand: SpecialHand) -> float:
         """A special hand's value in doubles of a small regular hand (about 2^n × 30 points)."""
@@ -336,8 +354,8 @@ class EnginePlayer:
     def _kong(self, view: PlayerView, legal: Sequence[Action], counts: list[int], n_melds: int) -> Action | None:
         """Declare a kong when it costs no speed: it scores more and brings a loose tile."""
         kongs = [a for a in legal if isinstance(a, DeclareKong)]
-        if not kongs:
-            return None
+        if not kongs or self._specials_only:
+            return None  # where only special hands go out, a kong adds nothing to their fixed values
         best_now = min(self._regular(_minus(counts, t), n_melds) for t in range(NUM_KINDS) if counts[t])
         for action in kongs:
             t = action.tile
@@ -366,7 +384,7 @@ class EnginePlayer:
         model = self._value_model(view)
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
         raw = []
-        speeds = self._after_discards(counts, n_melds, melds, view, budget=500)
+        speeds = self._after_discards(counts, n_melds, melds, view, budget=self._budget(500))
         under_minimum = model.minimum and self._plan.hand is None and self.ruleset is not None
         for action in discards:
             if action.standing or action.tile >= NUM_KINDS or action.tile not in speeds:
@@ -532,8 +550,8 @@ class EnginePlayer:
             else:
                 # The distance after the claim and the best discard that follows it; the special hand's
                 # searches get a smaller budget, so a claim decision stays as quick as a discard.
-                speeds = self._after_discards(after, n_melds + 1, new_melds, view, budget=150, jokers=jokers,
-                                              fewer_chows=int(claim.type == "chow"))
+                speeds = self._after_discards(after, n_melds + 1, new_melds, view, budget=self._budget(150),
+                                              jokers=jokers, fewer_chows=int(claim.type == "chow"))
                 speed = min(speed for speed, _ in speeds.values()) if speeds else 99
             gain = now - speed
             worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
@@ -548,8 +566,8 @@ class EnginePlayer:
         concealed value, so the bar is higher for cautious players and for chows."""
         p = self.personality
         if kind == "kong":
-            if gain < 0:
-                return 0.0
+            if gain < 0 or (gain == 0 and self._specials_only):
+                return 0.0  # (where only special hands go out, a kong adds nothing to their fixed values)
             return p.claim_eagerness + 0.3 * worth - 0.2  # more points and a loose tile, if it costs no speed
         eager = p.claim_eagerness
         if p.strategy == "limitmaker":

@@ -22,6 +22,7 @@ from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
 from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import useful_tiles, waits
+from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name
@@ -35,6 +36,7 @@ ADVISOR = Personality(
     description="the expert whose choices Quick Tip explains; never shown as an opponent")
 """The personality behind Quick Tip: the bundled Expert's knobs, built in so a tip needs no mod."""
 
+_MELD_KIND = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -97,6 +99,7 @@ class _Explainer:
         self.threats = threat(view)
         self.values = ValueModel.build(ruleset, view.seat_wind, view.round_wind)
         self.bonus_hands = wait_bonus_hands(ruleset, Env(view.seat_wind, view.round_wind))
+        self.jokers = view.concealed.count(JOKER)
 
     def reason(self, action: Action, legal: Sequence[Action]) -> str:
         if isinstance(action, MahJongg):
@@ -161,6 +164,9 @@ class _Explainer:
         after = list(self.counts)
         after[tile] -= 1
         extras = self._danger_note(tile)
+        if self.advisor._specials_only:
+            parts = [self._special_prospects(after)] + ([extras] if extras else [])
+            return f"{verb}: {', and '.join(parts)}"
         distance = self._distance(after, self.n_melds)
         if extras and distance >= 3:
             # Folding: the hand is too far away to race a ready opponent, so safety is the whole reason.
@@ -179,6 +185,45 @@ class _Explainer:
         if extras:
             parts.append(extras)
         return f"{verb}: {', and '.join(parts)}"
+
+    def _special_distance(self, counts: list[int], melds: Sequence[Meld]) -> int | None:
+        """Tiles from ready to the special hand the advisor chases (None: none is within reach), where only special
+        hands go out."""
+        if self.advisor._plan.hand is None:
+            return None
+        distance, target = self.advisor._plan_target(counts, len(melds), melds, self.view, jokers=self.jokers)
+        return None if target is None else distance
+
+    def _special_prospects(self, after: list[int]) -> str:
+        """Where only special hands go out: how near the chased one a 13-tile hand is, or that none is near."""
+        plan = self.advisor._plan.hand
+        distance = self._special_distance(after, self.view.me.melds)
+        if plan is None or distance is None:
+            return "only special hands go out here and none is within reach yet; it fits least with the others"
+        if distance > 0:
+            return f"it leaves you {_plural(distance, 'tile')} from {plan.name}"
+        wanted = self.advisor._ways_out(after, self.view)
+        live = sum(self.live[t] for t in wanted)
+        return (f"it leaves you ready for {plan.name}, waiting on {_tile_list(wanted)} "
+                f"({_plural(live, 'tile')} still live)")
+
+    def _special_claim(self, head: str, action: Claim, tile: int, after: list[int]) -> str:
+        plan = self.advisor._plan.hand
+        melds = (*self.view.me.melds, Meld(_MELD_KIND[action.type], tuple(sorted((*action.tiles, tile))), True,
+                                           claimed_tile=tile))
+        before = self._special_distance(self.counts, self.view.me.melds)
+        if action.type == "kong":
+            distance = self._special_distance(after, melds)
+        else:
+            found = [self._special_distance(_minus(after, d), melds) for d in range(NUM_KINDS) if after[d]]
+            distance = min((d for d in found if d is not None), default=None)
+        if plan is None or distance is None:
+            return f"{head}: it brings your hand nearer a special hand"
+        if distance <= 0:
+            return f"{head}: it makes you ready for {plan.name}"
+        if before is not None and distance < before:
+            return f"{head}: it takes you nearer {plan.name} ({_plural(distance, 'tile')} to go)"
+        return f"{head}: it fits {plan.name}"
 
     def _danger_note(self, tile: int) -> str:
         """Say so when a threatening opponent made safety part of the choice."""
@@ -232,7 +277,10 @@ class _Explainer:
         before = self._distance(self.counts, self.n_melds) if self._fits_claim() else None
         after = list(self.counts)
         for t in action.tiles:
-            after[t] -= 1
+            if t < NUM_KINDS:
+                after[t] -= 1
+        if self.advisor._specials_only:
+            return self._special_claim(head, action, tile, after)
         parts = []
         if before is not None:
             if action.type == "kong":
@@ -265,6 +313,10 @@ class _Explainer:
         plan = self.advisor._plan.hand
         if plan is not None and any(f.concealed for f in plan.forms):
             return f"pass: claiming {name} would spoil your concealed {plan.name}"
+        if self.advisor._specials_only:
+            if plan is None:
+                return f"pass: only special hands go out here, and {name} does not bring one within reach"
+            return f"pass: claiming {name} would not bring you nearer {plan.name}"
         if not self._fits_claim():
             return f"pass: {name} does not help your hand"
         before = self._distance(self.counts, self.n_melds)

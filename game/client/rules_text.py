@@ -121,6 +121,9 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
             ("Special moments", moments), ("East and the game", game)]
 
 
+SPECIALS_ONLY = "Only a special hand goes out: a regular hand of four sets and a pair does not win."
+
+
 def settlement_lines(ruleset: Ruleset) -> list[str]:
     """How hand scores become payments, and the limit and rounding that apply first."""
     lines = [PAYMENT_WORDS.get(ruleset.payment, str(ruleset.payment))]
@@ -133,6 +136,8 @@ def settlement_lines(ruleset: Ruleset) -> list[str]:
                      f"{when} doubling.".replace("  ", " "))
     lines.append("Losers also score their concealed pungs and kongs." if ruleset.losers_score_concealed else
                  "Losers score only their declared sets and their flowers and seasons.")
+    if ruleset.special_hands_required:
+        lines.append(f"{SPECIALS_ONLY} Each pays its own fixed value.")
     if ruleset.min_doubles:
         ignored = ruleset.min_doubles_ignored
         lines.append(f"Going out needs at least {ruleset.min_doubles} doubles"

@@ -237,6 +237,9 @@ class Ruleset:
     scoring: tuple[ScoringItem, ...] = ()
     special_hands: tuple[SpecialHand, ...] = ()
     special_hands_allowed: bool = True
+    special_hands_required: bool = False
+    """Only a special hand goes out: a regular hand of sets and a pair does not win (the Western game's "special
+    hands required" mode, seed 002 L292)."""
     limit: int | None = None
     rounding: Rounding = Rounding()
     payment: PaymentScheme = PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE

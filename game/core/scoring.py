@@ -228,6 +228,8 @@ class RulesetJudge:
             if _form_conditions(form, hand, context) and form.match(counts, hand.melds, env, claimed,
                                                                    jokers) is not None:
                 return WinShape("special", special.id)
+        if self.ruleset.special_hands_required:
+            return None  # a regular hand, with or without a condition that makes it special, does not go out
         regular = regular_shape(hand, context.winning_tile, play.chows_allowed, play.max_chows)
         if regular is None:
             return None
@@ -250,7 +252,8 @@ class RulesetJudge:
         play = self.ruleset.play
         found: set[Tile] = set()
         try:
-            regular = analysis_waits(counts, len(hand.melds), chows=play.chows_allowed)
+            regular = [] if self.ruleset.special_hands_required else analysis_waits(counts, len(hand.melds),
+                                                                                    chows=play.chows_allowed)
         except ValueError:
             regular = []
         for t in regular:
@@ -298,7 +301,8 @@ class RulesetJudge:
         facts = HandFacts.of(counts, hand.melds)
         play = self.ruleset.play
         try:
-            regular_close = analysis_shanten(counts, len(hand.melds), chows=play.chows_allowed) <= 0
+            regular_close = (not self.ruleset.special_hands_required
+                             and analysis_shanten(counts, len(hand.melds), chows=play.chows_allowed) <= 0)
         except ValueError:
             regular_close = False
         exposed = any(m.exposed for m in hand.melds)

@@ -199,12 +199,17 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         for i, item_id in enumerate(getattr(model, key)):
             if item_id not in item_ids:
                 report((key, i), f"{item_id!r} is not a scoring item")
+    if model.special_hands_required and not (model.special_hands_allowed
+                                             and any(h.allowed and h.has_shape for h in hands)):
+        report(("special_hands_required",), "special hands are required to go out, but the ruleset allows none "
+                                            "(special_hands_allowed is false, or every special hand is off)")
     cannon = tuple(compile_cannon(rule, ("penalties", "cannon", i), report)
                    for i, rule in enumerate(model.penalties.cannon))
     rules = PlayRules(**play_values)
     return Ruleset(
         id=model.id, name=model.name, description=model.description, play=rules, scoring=items,
-        special_hands=tuple(hands), special_hands_allowed=model.special_hands_allowed, limit=model.limit,
+        special_hands=tuple(hands), special_hands_allowed=model.special_hands_allowed,
+        special_hands_required=model.special_hands_required, limit=model.limit,
         rounding=Rounding(**model.rounding.model_dump()), payment=model.payment, pay_table=table,
         min_points=model.min_points, min_doubles=model.min_doubles,
         min_doubles_not_counting=tuple(model.min_doubles_not_counting), discarder_pays_all=model.discarder_pays_all,

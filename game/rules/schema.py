@@ -347,6 +347,8 @@ class RulesetModel(_Model):
                                                         "values")
     play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")  # type: ignore[valid-type]
     special_hands_allowed: bool = Field(True, description="the master switch for special hands")
+    special_hands_required: bool = Field(False, description="only a special hand goes out: a regular hand of "
+                                                            "sets and a pair does not win")
     limit: int | None = Field(None, gt=0, description="the most a hand can score (null = no limit)")
     rounding: RoundingModel = Field(default_factory=RoundingModel, description="rounding of hand scores")
     payment: PaymentScheme = Field(PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE, description="how scores are paid")

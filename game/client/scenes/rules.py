@@ -18,6 +18,7 @@ from game.client.look import fit_text, mix, text, wrap
 from game.client.pattern_example import Example, special_hand_example
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.rules_text import (
+    SPECIALS_ONLY,
     play_sections,
     scoring_sections,
     settlement_lines,
@@ -65,6 +66,10 @@ GUIDE_TEXT = (
     ("Flowers and Seasons",
      "Are not part of a set: they are laid out as soon as they come, replaced by a loose tile, and add points."),
 )
+GUIDE_AIM_SPECIALS = (
+    "Be the first to go Mah Jongg with a special hand: in this ruleset only the special hands win (each has its "
+    "own picture under Special Hands). A regular hand of four sets and a pair, like the one below, does not win "
+    "here, but the sets are the stuff most special hands are made of.")
 GUIDE_KEYS = (
     ("Enter / Space", "discard the tile under the cursor, or claim the discard"),
     ("← → Home End 1–9", "move the cursor along your tiles"),
@@ -255,12 +260,13 @@ class RulesScene(Scene):
     def _guide(self, canvas: pygame.Surface) -> int:
         palette = self.app.palette
         y = 0
+        specials_only = getattr(self.ruleset, "special_hands_required", False)
         for title, body in GUIDE_TEXT[:1]:
             y = self._heading(canvas, y, title)
-            y = self._paragraph(canvas, y, body)
+            y = self._paragraph(canvas, y, GUIDE_AIM_SPECIALS if specials_only else body)
         rect = self._tiles(canvas, GUIDE_HAND, (24, y + 8), (36, 48))
-        text(canvas, "four sets and a pair", (rect.right + 24, rect.centery), 15, palette.text_dark, "sans",
-             "midleft")
+        text(canvas, "four sets and a pair" + (": not a win here" if specials_only else ""),
+             (rect.right + 24, rect.centery), 15, palette.text_dark, "sans", "midleft")
         y = rect.bottom + 26
         y = self._heading(canvas, y, "The sets")
         column = (VIEW.width - 16) // 2
@@ -361,6 +367,8 @@ class RulesScene(Scene):
                  "below is a real winning hand; the lit tile is the one it was won with.")
         if not rs.special_hands_allowed:
             intro = "Special hands are switched off in this ruleset."
+        elif rs.special_hands_required:
+            intro = f"{SPECIALS_ONLY} {intro}"
         y = self._paragraph(canvas, y, intro) + 14
         if not rs.special_hands_allowed:
             return y
