@@ -182,8 +182,10 @@ OPTIONS: tuple[Option, ...] = (
     _rule("penalties.nine_tiles", "Nine tiles error", "bool", PAYING, 1),
     _rule("special_hands_allowed", "Special hands allowed", "bool", "Hands", 0, part=HAND_PARTS[0],
           everywhere=True),
+    # Not dimmed with special hands off: both on is refused when the preset is saved, and this one must stay
+    # within reach to switch off.
     _rule("special_hands_required", "Only special hands go out", "bool", "Hands", 1, part=HAND_PARTS[0],
-          everywhere=True, requires="special_hands_allowed"),
+          everywhere=True),
 )
 """The fixed options; every base also offers its scoring lines and special hands on or off (:func:`options_for`)."""
 OPTION_KEYS = tuple(option.key for option in OPTIONS)

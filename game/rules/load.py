@@ -201,8 +201,11 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
                 report((key, i), f"{item_id!r} is not a scoring item")
     if model.special_hands_required and not (model.special_hands_allowed
                                              and any(h.allowed and h.has_shape for h in hands)):
-        report(("special_hands_required",), "special hands are required to go out, but the ruleset allows none "
-                                            "(special_hands_allowed is false, or every special hand is off)")
+        # Reported where special hands were switched off when they were: often a preset's own line, while the
+        # requirement comes from the ruleset it extends.
+        key = "special_hands_required" if model.special_hands_allowed else "special_hands_allowed"
+        report((key,), "special hands are required to go out, but the ruleset allows none "
+                       "(special_hands_allowed is false, or every special hand is off)")
     cannon = tuple(compile_cannon(rule, ("penalties", "cannon", i), report)
                    for i, rule in enumerate(model.penalties.cannon))
     rules = PlayRules(**play_values)

@@ -358,3 +358,14 @@ def test_custom_rules__the_valueless_switch_decides_whether_a_one_chance_hand_is
     assert lines(strict.id) == ({"winning", "concealed_but_last_tile", "one_chance"}, 32)
     assert lines("japanese") == ({"winning", "concealed_but_last_tile", "one_chance"}, 32)
     assert lines(lenient.id) == ({"winning", "concealed_but_last_tile", "valueless"}, 60)
+
+
+def test_custom_rules__only_special_hands_from_any_base_and_never_with_them_off(tmp_path) -> None:
+    """A classic game where only the special hands go out is a preset away; with special hands switched off
+    as well nothing could go out, and the preset is refused saying why."""
+    folders = folders_for(tmp_path)
+    made = create_custom_ruleset(folders, "classic", "Specials Only", {"special_hands_required": True})
+    assert load(folders, made.id).special_hands_required
+    with pytest.raises(ModError, match="special hands are required to go out, but the ruleset allows none"):
+        create_custom_ruleset(folders, "western-specials", "Nothing Wins", {"special_hands_allowed": False})
+    assert leftovers(folders) == ["custom-specials-only"]
