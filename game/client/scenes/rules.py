@@ -70,6 +70,10 @@ GUIDE_AIM_SPECIALS = (
     "Be the first to go Mah Jongg with a special hand: in this ruleset only the special hands win (each has its "
     "own picture under Special Hands). A regular hand of four sets and a pair, like the one below, does not win "
     "here, but the sets are the stuff most special hands are made of.")
+GUIDE_OUT_SPECIALS = (
+    "When the tile you draw completes a special hand, press M or the Mah Jongg button. You may also claim any "
+    "discard that completes it. The winner is paid the special hand's own value, and everyone settles with the "
+    "winner.")
 GUIDE_KEYS = (
     ("Enter / Space", "discard the tile under the cursor, or claim the discard"),
     ("← → Home End 1–9", "move the cursor along your tiles"),
@@ -281,6 +285,8 @@ class RulesScene(Scene):
         for title, body in GUIDE_TEXT[1:]:
             if title == "Flowers and Seasons" and not self.ruleset.play.flowers:
                 continue
+            if title == "Going Mah Jongg" and specials_only:
+                body = GUIDE_OUT_SPECIALS
             y = self._heading(canvas, y, title)
             y = self._paragraph(canvas, y, body) + 10
             if title == "Flowers and Seasons":
