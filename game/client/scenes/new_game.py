@@ -253,7 +253,7 @@ class NewGameScene(Scene):
         chosen = [(saved + list(DEFAULT_OPPONENTS))[i] for i in range(3)]
         named = self.app.settings_value("opponent_names", None)
         width = (BOX.width - 80 - 2 * 20) // 3
-        self.cards = [pygame.Rect(BOX.left + 40 + i * (width + 20), BOX.top + 248, width, 276) for i in range(3)]
+        self.cards = [pygame.Rect(BOX.left + 40 + i * (width + 20), BOX.top + 248, width, 296) for i in range(3)]
         self.seat_choosers: list[Chooser] = []
         self.seat_names: list[NameField] = []
         labels = [f"{p.name} · {p.strategy}" for p in self.people]
@@ -422,7 +422,8 @@ class NewGameScene(Scene):
         chooser.draw(surface, palette)
         if person is not None:
             y = card.top + 202
-            for line in wrap(person.description, card.width - 36, 14)[:5]:
+            room = (card.bottom - 10 - y) // 20  # the lines that fit inside the card (four)
+            for line in wrap(person.description, card.width - 36, 14)[:room]:
                 text(surface, line, (card.left + 18, y), 14, palette.text_dark)
                 y += 20
 
