@@ -119,26 +119,34 @@ class _Explainer:
 
     # -- discards ---------------------------------------------------------------------------------------------
 
-    def _distance(self, counts: list[int], n_melds: int, fewer_chows: int = 0) -> int:
-        """Tiles from ready as the advisor counted them when it chose: with the chows the ruleset still allows
-        the hand (``fewer_chows``: one being claimed)."""
-        return self.advisor._regular(counts, n_melds, jokers=0, fewer_chows=fewer_chows)
+    def _distance(self, counts: list[int], n_melds: int, fewer_chows: int = 0, jokers: int | None = None) -> int:
+        """Tiles from ready as the advisor counted them when it chose: the jokers held (or a goulash's wild tiles)
+        read in, with the chows the ruleset still allows the hand (``fewer_chows``: one being claimed)."""
+        return self.advisor._regular(counts, n_melds, jokers=self.jokers if jokers is None else jokers,
+                                     fewer_chows=fewer_chows)
 
     def _fits(self, extra_melds: int = 0) -> bool:
-        return sum(self.counts) == 3 * (4 - self.n_melds - extra_melds) + 2
+        return sum(self.counts) + self.jokers == 3 * (4 - self.n_melds - extra_melds) + 2
 
     def _prospects(self, after: list[int], n_melds: int) -> str:
         """How near ready a 13-tile (or 10, 7 …) hand is and what brings it nearer."""
         distance = self._distance(after, n_melds)
-        if distance == 0:
+        if distance == 0 and self.jokers:
+            # The shanten tables know no jokers: the judge's waits, which with jokers already leave out a tile
+            # that would go out short of a minimum.
+            wanted = self.advisor._ways_out(after, self.view)
+            if not wanted:
+                return (f"leaves you ready in shape, but no tile would take you out with the {self.values.minimum} "
+                        "doubles needed") if self.values.minimum else "leaves you ready"
+        elif distance == 0:
             wanted = waits(after, n_melds, chows=self.chows)
-            live = sum(self.live[t] for t in wanted)
             if not wanted:
                 return "leaves you ready"
-            wild = JOKER in self.view.concealed or any(JOKER in m.tiles for m in self.view.me.melds)
-            if self.values.minimum and not wild and not self.advisor._ways_out(after, self.view):
+            if self.values.minimum and not self.advisor._ways_out(after, self.view):
                 return (f"leaves you waiting on {_tile_list(wanted)}, but going out on it would fall short of the "
                         f"{self.values.minimum} doubles needed")
+        if distance == 0:
+            live = sum(self.live[t] for t in wanted)
             if live == 0:
                 return f"leaves you ready on {_tile_list(wanted)}, but every copy is already out"
             still = _plural(live, "tile") + " still live"
@@ -147,7 +155,7 @@ class _Explainer:
             if bonus is not None:
                 still += f"; {tile_name(bonus[0])} brings {bonus[1].name}"
             return f"leaves you ready, waiting on {_tile_list(wanted)} ({still})"
-        kinds = useful_tiles(after, n_melds, chows=self.chows)
+        kinds = useful_tiles(self.advisor._read(after, n_melds, self.jokers), n_melds, chows=self.chows)
         live = sum(self.live[t] for t in kinds)
         if distance == 1:
             return f"keeps {_plural(len(kinds), 'way')} to get ready ({_plural(live, 'tile')} still live)"
@@ -282,11 +290,12 @@ class _Explainer:
         if self.advisor._specials_only:
             return self._special_claim(head, action, tile, after)
         parts = []
+        left = self.jokers - action.tiles.count(JOKER)  # the jokers still held after the claim
         if before is not None:
             if action.type == "kong":
-                distance = self._distance(after, self.n_melds + 1)
+                distance = self._distance(after, self.n_melds + 1, jokers=left)
             else:
-                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(action.type == "chow"))
+                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(action.type == "chow"), left)
                                for d in range(NUM_KINDS) if after[d])
             if distance <= 0:
                 parts.append("it makes you ready")
@@ -302,7 +311,7 @@ class _Explainer:
         return f"{head}: {', and '.join(parts) or 'it brings your hand nearer Mah Jongg'}"
 
     def _fits_claim(self) -> bool:
-        return sum(self.counts) == 3 * (4 - self.n_melds) + 1
+        return sum(self.counts) + self.jokers == 3 * (4 - self.n_melds) + 1
 
     def _pass(self, legal: Sequence[Action]) -> str:
         claims = [a for a in legal if isinstance(a, Claim)]
@@ -324,11 +333,13 @@ class _Explainer:
         for claim in claims:
             after = list(self.counts)
             for t in claim.tiles:
-                after[t] -= 1
+                if t < NUM_KINDS:
+                    after[t] -= 1
+            left = self.jokers - claim.tiles.count(JOKER)
             if claim.type == "kong":
-                distance = self._distance(after, self.n_melds + 1)
+                distance = self._distance(after, self.n_melds + 1, jokers=left)
             else:
-                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(claim.type == "chow"))
+                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(claim.type == "chow"), left)
                                for d in range(NUM_KINDS) if after[d])
             gains.append(before - distance)
         if max(gains) <= 0:

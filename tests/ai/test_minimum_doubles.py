@@ -118,3 +118,17 @@ def test_quick_tip__counts_the_one_chow_allowed():
     hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD RD GD 5B"
     tip = quick_tip(view(hand), discards_of(hand), BRITISH)
     assert "leaves you ready" not in tip.reason, tip.reason
+
+
+def test_quick_tip__reads_a_goulash_wild_tile_as_the_tile_that_helps_most():
+    """The wild tile stands in the 5 Dots pung or makes the Red Dragons a pung: every wait is named, and each goes
+    out with the dragon pung's double (Quick Tip said only "it fits least with the rest of your hand")."""
+    from game.ai.tip import quick_tip
+
+    pung = (parse_meld("4B 4B 4B"),)
+    hand = "1C 1C 1C 5D 5D JK RD RD 3C 3C NW"
+    tip = quick_tip(view(hand, melds=pung, goulash=True), [Discard(parse_tiles("NW")[0])], BRITISH)
+    assert "leaves you ready, waiting on 3 Characters, 5 Dots and Red Dragon" in tip.reason
+    short = "1C 1C 1C 5D 5D JK 8B 8B 3C 3C NW"
+    tip = quick_tip(view(short, melds=pung, goulash=True), [Discard(parse_tiles("NW")[0])], BRITISH)
+    assert "ready in shape, but no tile would take you out with the 2 doubles needed" in tip.reason
