@@ -543,7 +543,7 @@ class EnginePlayer:
                     jokers -= 1
                 else:
                     after[t] -= 1
-            kind = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}[claim.type]
+            kind = MeldKind(claim.type)
             new_melds = (*melds, Meld(kind, tuple(sorted((*claim.tiles, tile))), True, claimed_tile=tile))
             if claim.type == "kong":
                 speed = self._speed(after, n_melds + 1, new_melds, view, jokers=jokers)

@@ -36,7 +36,6 @@ ADVISOR = Personality(
     description="the expert whose choices Quick Tip explains; never shown as an opponent")
 """The personality behind Quick Tip: the bundled Expert's knobs, built in so a tip needs no mod."""
 
-_MELD_KIND = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}
 _NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
 _WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
 
@@ -194,12 +193,13 @@ class _Explainer:
             parts.append(extras)
         return f"{verb}: {', and '.join(parts)}"
 
-    def _special_distance(self, counts: list[int], melds: Sequence[Meld]) -> int | None:
+    def _special_distance(self, counts: list[int], melds: Sequence[Meld], jokers: int | None = None) -> int | None:
         """Tiles from ready to the special hand the advisor chases (None: none is within reach), where only special
         hands go out."""
         if self.advisor._plan.hand is None:
             return None
-        distance, target = self.advisor._plan_target(counts, len(melds), melds, self.view, jokers=self.jokers)
+        distance, target = self.advisor._plan_target(counts, len(melds), melds, self.view,
+                                                     jokers=self.jokers if jokers is None else jokers)
         return None if target is None else distance
 
     def _special_prospects(self, after: list[int]) -> str:
@@ -217,13 +217,14 @@ class _Explainer:
 
     def _special_claim(self, head: str, action: Claim, tile: int, after: list[int]) -> str:
         plan = self.advisor._plan.hand
-        melds = (*self.view.me.melds, Meld(_MELD_KIND[action.type], tuple(sorted((*action.tiles, tile))), True,
+        melds = (*self.view.me.melds, Meld(MeldKind(action.type), tuple(sorted((*action.tiles, tile))), True,
                                            claimed_tile=tile))
         before = self._special_distance(self.counts, self.view.me.melds)
+        left = self.jokers - action.tiles.count(JOKER)
         if action.type == "kong":
-            distance = self._special_distance(after, melds)
+            distance = self._special_distance(after, melds, left)
         else:
-            found = [self._special_distance(_minus(after, d), melds) for d in range(NUM_KINDS) if after[d]]
+            found = [self._special_distance(_minus(after, d), melds, left) for d in range(NUM_KINDS) if after[d]]
             distance = min((d for d in found if d is not None), default=None)
         if plan is None or distance is None:
             return f"{head}: it brings your hand nearer a special hand"

@@ -742,7 +742,7 @@ class Table:
         for t in claim.tiles:
             p.concealed.remove(t)
         tiles = tuple(sorted((*claim.tiles, tile)))
-        kind = {"chow": MeldKind.CHOW, "pung": MeldKind.PUNG, "kong": MeldKind.KONG}[claim.type]
+        kind = MeldKind(claim.type)
         p.melds.append(Meld(kind, tiles, True, claimed_tile=tile, first_discard=context.first_discard))
         self._emit(DiscardClaimed(seat, discarder, tile, claim.type, tiles))
         self.current = seat
