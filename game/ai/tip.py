@@ -215,12 +215,12 @@ class _Explainer:
         return (f"it leaves you ready for {plan.name}, waiting on {_tile_list(wanted)} "
                 f"({_plural(live, 'tile')} still live)")
 
-    def _special_claim(self, head: str, action: Claim, tile: int, after: list[int]) -> str:
+    def _special_claim(self, head: str, action: Claim, tile: int) -> str:
         plan = self.advisor._plan.hand
         melds = (*self.view.me.melds, Meld(MeldKind(action.type), tuple(sorted((*action.tiles, tile))), True,
                                            claimed_tile=tile))
         before = self._special_distance(self.counts, self.view.me.melds)
-        left = self.jokers - action.tiles.count(JOKER)
+        after, left = self._after_claim(action)
         if action.type == "kong":
             distance = self._special_distance(after, melds, left)
         else:
@@ -283,21 +283,12 @@ class _Explainer:
             head = f"chow {name} with {_tile_list(sorted(action.tiles))}"
         if tile is None:
             return f"{head}: it brings your hand nearer Mah Jongg"
-        before = self._distance(self.counts, self.n_melds) if self._fits_claim() else None
-        after = list(self.counts)
-        for t in action.tiles:
-            if t < NUM_KINDS:
-                after[t] -= 1
         if self.advisor._specials_only:
-            return self._special_claim(head, action, tile, after)
+            return self._special_claim(head, action, tile)
+        before = self._distance(self.counts, self.n_melds) if self._fits_claim() else None
         parts = []
-        left = self.jokers - action.tiles.count(JOKER)  # the jokers still held after the claim
         if before is not None:
-            if action.type == "kong":
-                distance = self._distance(after, self.n_melds + 1, jokers=left)
-            else:
-                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(action.type == "chow"), left)
-                               for d in range(NUM_KINDS) if after[d])
+            distance = self._claim_distance(action)
             if distance <= 0:
                 parts.append("it makes you ready")
             elif distance < before:
@@ -313,6 +304,23 @@ class _Explainer:
 
     def _fits_claim(self) -> bool:
         return sum(self.counts) + self.jokers == 3 * (4 - self.n_melds) + 1
+
+    def _after_claim(self, claim: Claim) -> tuple[list[int], int]:
+        """The natural tiles left in hand after ``claim``, and the jokers still held."""
+        after = list(self.counts)
+        for t in claim.tiles:
+            if t < NUM_KINDS:
+                after[t] -= 1
+        return after, self.jokers - claim.tiles.count(JOKER)
+
+    def _claim_distance(self, claim: Claim) -> int:
+        """Tiles from ready after ``claim`` and the best discard that follows it (a kong's: before its loose
+        tile), as the advisor counted them."""
+        after, left = self._after_claim(claim)
+        if claim.type == "kong":
+            return self._distance(after, self.n_melds + 1, jokers=left)
+        return min(self._distance(_minus(after, d), self.n_melds + 1, int(claim.type == "chow"), left)
+                   for d in range(NUM_KINDS) if after[d])
 
     def _pass(self, legal: Sequence[Action]) -> str:
         claims = [a for a in legal if isinstance(a, Claim)]
@@ -330,19 +338,7 @@ class _Explainer:
         if not self._fits_claim():
             return f"pass: {name} does not help your hand"
         before = self._distance(self.counts, self.n_melds)
-        gains = []
-        for claim in claims:
-            after = list(self.counts)
-            for t in claim.tiles:
-                if t < NUM_KINDS:
-                    after[t] -= 1
-            left = self.jokers - claim.tiles.count(JOKER)
-            if claim.type == "kong":
-                distance = self._distance(after, self.n_melds + 1, jokers=left)
-            else:
-                distance = min(self._distance(_minus(after, d), self.n_melds + 1, int(claim.type == "chow"), left)
-                               for d in range(NUM_KINDS) if after[d])
-            gains.append(before - distance)
+        gains = [before - self._claim_distance(claim) for claim in claims]
         if max(gains) <= 0:
             return f"pass: claiming {name} would not bring you nearer ready and would show your hand"
         if self.view.discard_count < 8:
