@@ -49,21 +49,33 @@ class GreedyBot:
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
         from game.core.analysis import shanten, shanten_after_discards
 
+        # One pass over the legal actions sorts them by kind (a turn offers a dozen discards).
+        discards: list[Discard] = []
+        claims: list[Claim] = []
+        kongs: list[DeclareKong] = []
+        passes: list[PassTiles] = []
         for action in legal:
-            if isinstance(action, MahJongg) or (isinstance(action, Claim) and action.type == "mah_jongg"):
+            if isinstance(action, Discard):
+                discards.append(action)
+            elif isinstance(action, Claim):
+                if action.type == "mah_jongg":
+                    return action
+                claims.append(action)
+            elif isinstance(action, MahJongg):
                 return action
+            elif isinstance(action, DeclareKong):
+                kongs.append(action)
+            elif isinstance(action, PassTiles):
+                passes.append(action)
         n_melds = len(view.me.melds)
         counts = counts_of(view.concealed)
         if JOKER in view.concealed:  # the shanten tables know no jokers: keep them, build pungs around them
             return self._with_jokers(counts, legal)
-        passes = [a for a in legal if isinstance(a, PassTiles)]
         if passes:  # pass on the loneliest tiles
             return min(passes, key=lambda a: (sum(_isolation(counts, t) for t in a.tiles), a.tiles))
         if view.phase == "turn":
-            kongs = [a for a in legal if isinstance(a, DeclareKong)]
             if kongs:
                 return kongs[0]
-            discards = [a for a in legal if isinstance(a, Discard)]
             if not discards:
                 return legal[0]
             best = self._best_discards(counts, n_melds, discards, shanten_after_discards)
@@ -73,7 +85,6 @@ class GreedyBot:
             # Ties are broken at random, as the AI notes define their B1 bot (§5.1): the goals of issue 7 are
             # measured against it. (A loneliest-tile tie-break made it nearly as strong as ``efficient``.)
             return self.rng.choice(sorted(best, key=lambda a: a.tile))
-        claims = [a for a in legal if isinstance(a, Claim)]
         if not claims or view.last_discard is None:
             return Pass()
         now = shanten(counts, n_melds)

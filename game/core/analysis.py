@@ -59,7 +59,7 @@ _honour_ids: dict[tuple[int, ...], int] = {}
 _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
-_minus_cache: tuple[dict[tuple[int, ...], tuple[int, ...]], ...] = ({}, {}, {})  # [chows], then the honours
+_minus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # [chows], then the honours
 _ID_BITS = 20
 
 
@@ -257,9 +257,13 @@ def _sets_needed(total: int, n_melds: int) -> int:
 
 
 def _ids(counts: Sequence[int], chows: bool) -> tuple[int, int, int, int]:
+    return _group_ids(tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]), chows)
+
+
+def _group_ids(b: tuple[int, ...], c: tuple[int, ...], d: tuple[int, ...], h: tuple[int, ...],
+               chows: bool) -> tuple[int, int, int, int]:
     # The hot path of every shanten: the cache hits are looked up inline, the misses built by the helpers.
     suits = _suit_ids[chows]
-    b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
     ib = suits.get(b)
     if ib is None:
         ib = _suit_id(b, chows)
@@ -319,37 +323,38 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             found[t] = _missing_few_chows(hand, sets, max_chows) - 1
             hand[t] += 1
         return found
-    groups = (tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]))
-    ids = [_suit_id(g, chows) for g in groups[:3]]
-    ids.append(_honour_id(groups[3]))
+    b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
+    ib, ic, id_, ih = _group_ids(b, c, d, h, chows)
     # The hand's cost splits as (bamboo + characters) + (dots + honours): a discard rebuilds only its half, and
     # the group's table ids after each of its discards are remembered with the group.
-    left, right = _pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3])
-    finished = _finished
-    for g, group in enumerate(groups):
-        base = 9 * g
-        for i, new in enumerate(_minus_ids(group, chows and g < 3)):
-            if new < 0:
-                continue
-            if g == 0:
-                a, b = _pair_id(new, ids[1]), right
-            elif g == 1:
-                a, b = _pair_id(ids[0], new), right
-            elif g == 2:
-                a, b = left, _pair_id(new, ids[3])
-            else:
-                a, b = left, _pair_id(ids[2], new)
-            key = (a << _ID_BITS | b) << 3 | sets
+    left, right = _pair_id(ib, ic), _pair_id(id_, ih)
+    combined, finished = _combined_ids, _finished
+    # Per group: where its tiles start, its table ids after each discard, and how the new id makes its half:
+    # (the other group's id, whether the new id comes first in the pair, whether the half is the left one).
+    halves = (
+        (0, _minus_ids(b, chows), ic, True, True),
+        (9, _minus_ids(c, chows), ib, False, True),
+        (18, _minus_ids(d, chows), ih, True, False),
+        (27, _minus_ids(h, False), id_, False, False),
+    )
+    for base, after, other, first, in_left in halves:
+        for i, new in after:
+            pair = new << _ID_BITS | other if first else other << _ID_BITS | new
+            half = combined.get(pair)
+            if half is None:
+                half = _pair_id(new, other) if first else _pair_id(other, new)
+            key = ((half << _ID_BITS | right) if in_left else (left << _ID_BITS | half)) << 3 | sets
             missing = finished.get(key)
             if missing is None:
+                a, b = (half, right) if in_left else (left, half)
                 missing = finished[key] = _finish(_combine(_tables[a], _tables[b]), sets)
             found[base + i] = missing - 1
     return found
 
 
-def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[int, ...]:
-    """The table id of a suit (9 counts) or of the honours (7) after one tile of each position is taken out, -1
-    where the group holds none."""
+def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
+    """For each position a suit (9 counts) or the honours (7) hold: ``(position, table id after one tile of it is
+    taken out)``."""
     honours = len(group) == 7
     cache = _minus_cache[2 if honours else chows]
     found = cache.get(group)
@@ -358,10 +363,9 @@ def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[int, ...]:
         ids = []
         for i, n in enumerate(group):
             if not n:
-                ids.append(-1)
                 continue
             after[i] -= 1
-            ids.append(_honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows))
+            ids.append((i, _honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows)))
             after[i] += 1
         found = cache[group] = tuple(ids)
     return found

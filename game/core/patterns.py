@@ -32,6 +32,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
+from itertools import compress
 from typing import Literal
 
 from game.core.melds import Meld, MeldKind
@@ -55,6 +56,7 @@ JOKER_KINDS = frozenset({"pung", "kong", "pung_or_kong"})
 
 _MINOR = frozenset(t for t in range(27) if t % 9 not in (0, 8))
 _SUIT_BITS = (1 << 9) - 1  # the nine kinds of one suit in a kind mask
+_KIND_BITS = tuple(1 << t for t in range(NUM_KINDS))  # a kind's bit in a kind mask
 TILE_CLASSES: dict[str, frozenset[int]] = {
     "any": frozenset(range(NUM_KINDS)),
     "suit": frozenset(range(27)),
@@ -906,9 +908,6 @@ class HandFacts:
                 if t < NUM_KINDS:
                     totals[t] += 1
             n_tiles += len(meld.tiles)
-        mask = 0
-        for t, n in enumerate(totals):
-            if n:
-                mask |= 1 << t
+        mask = sum(compress(_KIND_BITS, totals))
         n_suits = bool(mask & _SUIT_BITS) + bool(mask >> 9 & _SUIT_BITS) + bool(mask >> 18 & _SUIT_BITS)
         return cls(mask, tuple(totals), n_tiles, n_suits, jokers)

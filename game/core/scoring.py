@@ -260,7 +260,7 @@ class RulesetJudge:
             with_tile = HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind)
             if regular_shape(with_tile, t, play.chows_allowed, play.max_chows) is not None:
                 found.add(t)
-        env = Env(hand.seat_wind, hand.round_wind)
+        env: Env | None = None  # made only when a form is tried (seldom)
         exposed = any(m.exposed for m in hand.melds)
         mask = facts.mask
         for _special, form, outside in self._forms_for[facts.n_suits, exposed]:
@@ -282,6 +282,7 @@ class RulesetJudge:
                 # Situations (won from the wall, first discard …) are not checked: the list may hold a
                 # tile that wins only in some situation, and the claim itself is checked in full.
                 counts[t] += 1
+                env = env or Env(hand.seat_wind, hand.round_wind)
                 try:
                     if form.match(counts, hand.melds, env) is not None:
                         found.add(t)

@@ -55,7 +55,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
 from game.core.refusals import refusal
-from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of, is_bonus, is_suit, suit_of, tile_from_code
+from game.core.tiles import JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
 from game.errors import IllegalActionError
@@ -438,14 +438,16 @@ class Table:
         return actions
 
     def _kong_tiles(self, p: PlayerState) -> list[Tile]:
-        counts = counts_of(p.concealed)
-        jokers = p.concealed.count(JOKER)
+        held = p.concealed
+        jokers = held.count(JOKER)
         # Jokers fill a concealed kong too, beside at least one natural tile (A-002-2).
-        concealed = [t for t in range(NUM_KINDS) if counts[t] and counts[t] + jokers >= 4]
-        if not self.rules.concealed_kong_any_time:
-            concealed = [t for t in concealed if t == self._drawn]
+        if self.rules.concealed_kong_any_time:
+            concealed = [t for t in set(held) if t < NUM_KINDS and held.count(t) + jokers >= 4]
+        else:
+            drawn = self._drawn
+            concealed = [drawn] if drawn is not None and drawn < NUM_KINDS and held.count(drawn) + jokers >= 4 else []
         promotable = [m.tile for m in p.melds
-                      if m.kind is MeldKind.PUNG and m.exposed and m.tile < NUM_KINDS and counts[m.tile]]
+                      if m.kind is MeldKind.PUNG and m.exposed and m.tile < NUM_KINDS and m.tile in held]
         if not self.rules.promote_kong_any_time:
             promotable = [t for t in promotable if t == self._drawn]
         return sorted(set(concealed + promotable))
@@ -587,8 +589,9 @@ class Table:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out ``seat``'s action; raise :class:`IllegalActionError` with a readable reason if it is not legal."""
         legal = self.legal_actions(seat)
-        faulty = action not in legal and self._faulty_declaration(seat, action)
-        if action not in legal and not faulty:
+        allowed = action in legal
+        faulty = not allowed and self._faulty_declaration(seat, action)
+        if not allowed and not faulty:
             raise IllegalActionError(refusal(self, seat, action, legal), seat, action)
         mark = len(self.events)
         self.actions.append((seat, action))
