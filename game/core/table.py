@@ -491,19 +491,17 @@ class Table:
             return False
         if (seat - discarder) % 4 != 1 and not r.chow_from_any:
             return False
-        chows = sum(1 for m in self.players[seat].melds if m.kind is MeldKind.CHOW)
-        return r.max_chows is None or chows < r.max_chows
+        if r.max_chows is None:
+            return True
+        return sum(1 for m in self.players[seat].melds if m.kind is MeldKind.CHOW) < r.max_chows
 
     @staticmethod
     def _chow_pairs(concealed: list[Tile], tile: Tile) -> list[tuple[Tile, Tile]]:
         if not is_suit(tile):
             return []
-        have = set(concealed)
-        pairs = []
-        for a, b in ((tile - 2, tile - 1), (tile - 1, tile + 1), (tile + 1, tile + 2)):
-            if a >= 0 and b < 27 and suit_of(a) == suit_of(tile) == suit_of(b) and a in have and b in have:
-                pairs.append((a, b))
-        return pairs
+        suit = suit_of(tile)
+        return [(a, b) for a, b in ((tile - 2, tile - 1), (tile - 1, tile + 1), (tile + 1, tile + 2))
+                if a >= 0 and b < 27 and suit_of(a) == suit == suit_of(b) and a in concealed and b in concealed]
 
     def _discard_context(self, discarder: int) -> WinContext:
         first = self.discard_count == 1 and discarder == self.east and self.claims_made == 0
