@@ -5,11 +5,13 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal
 
+from game.core.frozen import quick_init
 from game.core.tiles import Tile, format_tiles, parse_tiles
 
 ClaimType = Literal["chow", "pung", "kong", "mah_jongg"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Discard:
     """Discard a tile; ``standing`` declares a ready hand with this discard: the classic standing hand (rule 9),
@@ -21,6 +23,7 @@ class Discard:
     kind = "discard"
 
 
+@quick_init
 @dataclass(frozen=True)
 class DeclareKong:
     """On one's own turn: declare a concealed kong, or promote an exposed pung with a drawn tile (rule 17)."""
@@ -30,6 +33,7 @@ class DeclareKong:
     kind = "kong"
 
 
+@quick_init
 @dataclass(frozen=True)
 class MahJongg:
     """Go Mah Jongg with the tile just drawn (or the dealt hand), or by robbing a kong."""
@@ -37,6 +41,7 @@ class MahJongg:
     kind = "mah_jongg"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Claim:
     """Claim the discard. ``tiles`` are the tiles from the hand that make the set with it (empty for Mah Jongg)."""
@@ -47,6 +52,8 @@ class Claim:
     kind = "claim"
 
 
+@quick_init
+@quick_init
 @dataclass(frozen=True)
 class PassTiles:
     """In a Charleston or goulash: the tiles this player passes on (face down) in the current step."""
@@ -56,6 +63,7 @@ class PassTiles:
     kind = "give"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Pass:
     """Let the discard (or the tile of a promoted kong) go."""

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal, Protocol
 
+from game.core.frozen import quick_init
 from game.core.hand import arrangements, joker_arrangements
 from game.core.melds import Meld, MeldKind
 from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of
@@ -17,6 +18,7 @@ from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of
 WonBy = Literal["discard", "wall", "loose_tile", "robbed_kong"]
 
 
+@quick_init
 @dataclass(frozen=True)
 class HandSpec:
     """One player's tiles as scoring sees them.
@@ -33,6 +35,7 @@ class HandSpec:
     round_wind: int = 0
 
 
+@quick_init
 @dataclass(frozen=True)
 class WinContext:
     """How a hand ended, for the winner's bonuses (interface contract §2)."""
@@ -53,6 +56,7 @@ class WinContext:
     ready hands (``Ruleset.ready_scores``)."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class WinShape:
     """How a hand goes Mah Jongg, as claim precedence needs it.

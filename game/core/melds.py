@@ -9,6 +9,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
+from game.core.frozen import quick_init
 from game.core.tiles import JOKER, Tile, format_tiles, is_suit, number_of, parse_tiles, suit_of
 from game.errors import InvalidTilesError
 
@@ -20,6 +21,7 @@ class MeldKind(StrEnum):
     PAIR = "pair"
 
 
+@quick_init
 @dataclass(frozen=True)
 class Meld:
     """A set of tiles. ``exposed`` is False for a concealed set (including a declared concealed kong).

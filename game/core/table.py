@@ -442,7 +442,10 @@ class Table:
         jokers = held.count(JOKER)
         # Jokers fill a concealed kong too, beside at least one natural tile (A-002-2).
         if self.rules.concealed_kong_any_time:
-            concealed = [t for t in set(held) if t < NUM_KINDS and held.count(t) + jokers >= 4]
+            distinct = set(held)
+            # Four of a kind leave at most len(held) - 3 kinds: most hands without jokers are ruled out here.
+            concealed = ([t for t in distinct if t < NUM_KINDS and held.count(t) + jokers >= 4]
+                         if jokers or len(distinct) + 3 <= len(held) else [])
         else:
             drawn = self._drawn
             concealed = [drawn] if drawn is not None and drawn < NUM_KINDS and held.count(drawn) + jokers >= 4 else []

@@ -5,10 +5,12 @@ from __future__ import annotations
 from dataclasses import dataclass
 from functools import cached_property
 
+from game.core.frozen import quick_init
 from game.core.melds import Meld
 from game.core.tiles import NUM_KINDS, Tile
 
 
+@quick_init
 @dataclass(frozen=True)
 class OpponentView:
     """What everybody can see of a player."""
@@ -25,6 +27,7 @@ class OpponentView:
     """A ready hand was declared."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class PlayerView:
     """The table as seen from ``seat``."""
