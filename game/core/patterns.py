@@ -35,6 +35,7 @@ from functools import cached_property
 from itertools import compress
 from typing import Literal
 
+from game.core.frozen import quick_init
 from game.core.melds import Meld, MeldKind
 from game.core.tiles import (
     DRAGONS,
@@ -472,6 +473,27 @@ class Pattern:
             missing += 3 - max((mask & run).bit_count() for run in runs)
         return max(missing, sum(max(0, n - totals[t]) for t, n in self.required))
 
+    def within(self, mask: int, totals: Sequence[int], limit: int) -> bool:
+        """Whether :meth:`shortfall` is at most ``limit``, stopping as soon as it is not: the waits after every
+        discard ask this of a few forms, and most hands are far from them."""
+        missing = 0
+        for element_mask, size in self.element_masks:
+            if not mask & element_mask:
+                missing += size
+                if missing > limit:
+                    return False
+        for runs in self.chow_masks:
+            missing += 3 - max((mask & run).bit_count() for run in runs)
+            if missing > limit:
+                return False
+        short = 0
+        for t, n in self.required:
+            if totals[t] < n:
+                short += n - totals[t]
+                if short > limit:
+                    return False
+        return True
+
     def match(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, claimed: Tile | None = None,
               jokers: int = 0) -> list[MatchedGroup] | None:
         """The tiles each element takes, or None when the hand does not fit.
@@ -888,6 +910,7 @@ class _Search:
         return False
 
 
+@quick_init
 @dataclass(frozen=True)
 class HandFacts:
     """What the prefilters need about a hand, computed once per hand."""

@@ -268,7 +268,7 @@ class RulesetJudge:
                 continue
             if (not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
                     or mask.bit_count() > form.max_kinds
-                    or form.shortfall(mask, facts.totals) > 1):
+                    or not form.within(mask, facts.totals, 1)):
                 continue
             candidates = form.allowed_mask
             if facts.mask.bit_count() == form.max_kinds:
@@ -316,7 +316,7 @@ class RulesetJudge:
         for _special, form, outside in self._forms_for[max(0, facts.n_suits - 1), exposed]:
             beyond = mask & outside
             if (beyond.bit_count() > 1 or mask.bit_count() > form.max_kinds + 1
-                    or form.shortfall(mask, facts.totals) > 1):
+                    or not form.within(mask, facts.totals, 1)):
                 continue
             special_close = True
             if not beyond:

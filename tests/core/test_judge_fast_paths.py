@@ -169,3 +169,20 @@ def test_log_hash__a_whole_hand_reads_as_one_dump_per_event(accelerated, monkeyp
     text = "".join(json.dumps(e.to_dict(), separators=(",", ":"), sort_keys=True) + "\n" for e in every)
     assert len({type(e) for e in every}) >= 6
     assert log_hash(every) == hashlib.sha256(text.encode()).hexdigest()[:16]
+
+
+@pytest.mark.parametrize("ruleset_id", RULESETS)
+def test_within__the_shortfall_bound_read_with_an_early_stop(ruleset_id):
+    """``Pattern.within`` (which stops counting once past the limit) agrees with ``shortfall <= limit`` for
+    every special-hand form, on hands near and far from them."""
+    judge = judge_for(load_ruleset(ruleset_id))
+    forms = [form for _special, form, _outside in judge._shaped_forms]
+    near = 0
+    for hand in _hands(f"within {ruleset_id}", 150):
+        facts = HandFacts.of(counts_of(hand.concealed), hand.melds)
+        for form in forms:
+            shortfall = form.shortfall(facts.mask, facts.totals)
+            near += shortfall <= 1
+            for limit in (0, 1, 2, 4):
+                assert form.within(facts.mask, facts.totals, limit) == (shortfall <= limit), (hand, form)
+    assert near  # some hands come within a tile of a form
