@@ -6,8 +6,9 @@ Each matchup seats one player under test against three opponents; the player und
 hand (rotating seats), so it is East, South, West and North equally often. A matchup is cut into chunks of fixed
 seeds (``seed = 1000 × matchup seed + chunk``) played in parallel processes; the same command gives the same hands
 and the same log hashes. The report gives, per matchup, win share and deal-in rate with Wilson 95% intervals, the
-personality's signature statistics (call rate, deal-in rate, special/limit-hand share of wins, average winning
-score), net score per hand with its interval, decision times, and checks every goal of issue 7 against the numbers.
+opponents' deal-in rate (per opponent seat: the yardstick of the expert's deal-in goal), the personality's
+signature statistics (call rate, deal-in rate, special/limit-hand share of wins, average winning score), net score
+per hand with its interval, decision times, and checks every goal of issue 7 against the numbers.
 ``--quick`` plays a few hands per matchup (a smoke test of the whole pipeline, not a measurement); ``--hands N``
 plays N hands per matchup instead of each one's own count (a shorter run on a busy machine; the first N hands of
 the full run, so its log hashes are those of the full run's first chunks).
@@ -87,6 +88,8 @@ class Tally:
     hands: int = 0
     wins: int = 0
     deal_ins: int = 0
+    opponent_deal_ins: int = 0
+    """Hands won on a discard by one of the three opponents (at most one a hand, whoever won on it)."""
     hands_with_call: int = 0
     calls: int = 0
     special_wins: int = 0
@@ -101,8 +104,8 @@ class Tally:
     error: str = ""
 
     def add(self, other: Tally) -> None:
-        for name in ("hands", "wins", "deal_ins", "hands_with_call", "calls", "special_wins", "draws", "illegal",
-                     "cpu_seconds"):
+        for name in ("hands", "wins", "deal_ins", "opponent_deal_ins", "hands_with_call", "calls", "special_wins",
+                     "draws", "illegal", "cpu_seconds"):
             setattr(self, name, getattr(self, name) + getattr(other, name))
         self.win_scores += other.win_scores
         self.nets += other.nets
@@ -143,7 +146,6 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     from game.ai import create_player
     from game.autoplay import play_hand
     from game.cli.common import judge_for, load_ruleset
-    from game.core.events import log_hash
     from game.core.match import Match
 
     seed = matchup.seed * 1000 + chunk
@@ -173,7 +175,7 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
         tally.hands_with_call += stats.calls[me] > 0
         tally.decision_ms += players[0].ms
         tally.nets.append(record.deltas[me])
-        tally.hashes.append(log_hash(table.events))
+        tally.hashes.append(record.log_hash)  # finish_hand hashed the hand's log already
         if result.winner is None:
             tally.draws += 1
         elif result.winner == me:
@@ -184,6 +186,10 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
             tally.special_wins += record.special_hand is not None or limited
         elif result.from_seat == me and result.won_by == "discard":
             tally.deal_ins += 1
+        # Counted apart from the chain above: the subject's own win on an opponent's discard is that opponent's
+        # deal-in too. The goal compares the subject with the bots at its own table (AI notes G5).
+        if result.winner is not None and result.won_by == "discard" and result.from_seat != me:
+            tally.opponent_deal_ins += 1
     tally.cpu_seconds = time.process_time() - started
     return tally
 
@@ -275,6 +281,9 @@ class Figures:
     win_ci: tuple[float, float]
     deal_in: float
     deal_in_ci: tuple[float, float]
+    opponent_deal_in: float
+    """Per opponent seat: the share of an opponent's hands in which its discard gave someone Mah Jongg."""
+    opponent_deal_in_ci: tuple[float, float]
     call_rate: float
     call_ci: tuple[float, float]
     calls_per_hand: float
@@ -293,11 +302,16 @@ class Figures:
 
 def figures(tally: Tally) -> Figures:
     n = max(1, tally.hands)
+    # Three opponent seats play every hand. Their Wilson interval over 3 × hands treats the seats as independent;
+    # at most one of them deals in a hand, so they are not, and the interval errs on the wide side.
+    seat_hands = 3 * tally.hands
     digest = hashlib.sha256("".join(tally.hashes).encode()).hexdigest()[:16]
     return Figures(
         hands=tally.hands,
         win=tally.wins / n, win_ci=wilson(tally.wins, tally.hands),
         deal_in=tally.deal_ins / n, deal_in_ci=wilson(tally.deal_ins, tally.hands),
+        opponent_deal_in=tally.opponent_deal_ins / max(1, seat_hands),
+        opponent_deal_in_ci=wilson(tally.opponent_deal_ins, seat_hands),
         call_rate=tally.hands_with_call / n, call_ci=wilson(tally.hands_with_call, tally.hands),
         calls_per_hand=tally.calls / n,
         special_share=tally.special_wins / max(1, tally.wins), special_ci=wilson(tally.special_wins, tally.wins),
@@ -347,6 +361,17 @@ def separation(a: Figures, b: Figures) -> tuple[str, float]:
     return max(gaps, key=lambda g: g[1])
 
 
+def _expert_deal_in_goal(e: Figures, greedy: Figures | None) -> tuple[str, str, bool]:
+    """The AI notes' G5 reads "the Greedy bots' own rate" off the same table as the strong bot (their §4: 15.5%
+    against 19.8–20.4% for the three greedy bots beside it, while four greedy bots alone dealt in 17.8–19.4%), so
+    the bar is the expert's own opponents. The four-greedy-bots matchup is shown for context only."""
+    measured = f"{_pct(e.deal_in)} vs {_pct(e.opponent_deal_in)} for the three greedy bots at its table"
+    if greedy is not None:
+        measured += f" (four greedy bots alone: {_pct(greedy.deal_in)})"
+    return ("Expert deal-in ≤ the greedy bots' own rate − 4 pp (same table; AI notes G5)", measured,
+            e.deal_in <= e.opponent_deal_in - 0.04)
+
+
 def goals(f: dict[str, Figures]) -> list[tuple[str, str, bool]]:
     """Each goal of issue 7 that the numbers can check: (goal, measured, met)."""
     f = {k: x for k, x in f.items() if not x.error}  # a matchup that could not be played checks nothing
@@ -356,10 +381,7 @@ def goals(f: dict[str, Figures]) -> list[tuple[str, str, bool]]:
         rows.append(("Expert vs 3 greedy: win share ≥ 35%", f"{_pct(e.win)} (95% CI {_ci(e.win_ci)})", e.win >= 0.35))
         rows.append(("Expert vs 3 greedy: net score per hand > 0 (CI above 0)",
                      f"{e.net[0]:+.1f} (95% CI {e.net[1]:+.1f} to {e.net[2]:+.1f})", e.net[1] > 0))
-        if "greedy" in f:
-            g = f["greedy"]
-            rows.append(("Expert deal-in ≤ greedy's − 4 pp", f"{_pct(e.deal_in)} vs greedy {_pct(g.deal_in)}",
-                         e.deal_in <= g.deal_in - 0.04))
+        rows.append(_expert_deal_in_goal(e, f.get("greedy")))
         minutes = e.cpu_seconds / 2 / 60 * 10_000 / max(1, e.hands)
         rows.append(("10,000-hand Expert evaluation ≤ 3 minutes on 2 cores",
                      f"{minutes:.1f} min (CPU time / 2)", minutes <= 3.0))
@@ -430,7 +452,11 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "under test moves one seat on every hand. Each matchup is cut into chunks of at most "
         f"{CHUNK} hands with fixed seeds (seed = 1000 × matchup seed + chunk number), so the same command replays "
         "the same hands: the log hash below is the SHA-256 of every hand's event-log hash in order. Intervals "
-        "are 95%: Wilson for rates, normal for the net score. A fair share of wins is 25%. Decision times are "
+        "are 95%: Wilson for rates, normal for the net score. A fair share of wins is 25%. *Opponents' deal-in* is "
+        "per opponent seat: the hands in which one of the three opponents' discards gave someone (the player "
+        "under test included) Mah Jongg, over 3 × hands; its interval treats the seats as independent, which "
+        "errs wide. The expert's deal-in goal is read against it, because the AI notes' G5 anchor (15.5% "
+        "against ~20%) is the greedy bots at the same table, not four greedy bots alone. Decision times are "
         "the thread's CPU time inside the player's `decide`, after each worker has played "
         f"{WARM_UP_HANDS} untimed warm-up hands (imports and caches), so neither a cold start nor another "
         "process taking the core counts as thinking; the objects the warm-up built are then frozen out of the "
@@ -446,10 +472,11 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "",
         "## Matchups",
         "",
-        "| Matchup | Ruleset | Seed | Hands | Win share (95% CI) | Deal-in (95% CI) | Call rate (95% CI) "
-        "| Claims/hand | Special/limit share of wins (95% CI) | Avg winning score | Net/hand (95% CI) | Draws "
+        "| Matchup | Ruleset | Seed | Hands | Win share (95% CI) | Deal-in (95% CI) "
+        "| Opponents' deal-in, per seat (95% CI) | Call rate (95% CI) | Claims/hand "
+        "| Special/limit share of wins (95% CI) | Avg winning score | Net/hand (95% CI) | Draws "
         "| Decision p99 / max ms | Log hash |",
-        "|---|---|---:|---:|---|---|---|---:|---|---:|---|---:|---|---|",
+        "|---|---|---:|---:|---|---|---|---|---:|---|---:|---|---:|---|---|",
     ]
     for m in matchups:
         x = f[m.key]
@@ -458,7 +485,8 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
             continue
         lines.append(
             f"| {m.title} | {m.ruleset} | {m.seed} | {x.hands:,} | {_pct(x.win)} ({_ci(x.win_ci)}) "
-            f"| {_pct(x.deal_in)} ({_ci(x.deal_in_ci)}) | {_pct(x.call_rate)} ({_ci(x.call_ci)}) "
+            f"| {_pct(x.deal_in)} ({_ci(x.deal_in_ci)}) | {_pct(x.opponent_deal_in)} ({_ci(x.opponent_deal_in_ci)}) "
+            f"| {_pct(x.call_rate)} ({_ci(x.call_ci)}) "
             f"| {x.calls_per_hand:.2f} | {_pct(x.special_share)} ({_ci(x.special_ci)}) | {x.win_score:.0f} "
             f"| {x.net[0]:+.1f} ({x.net[1]:+.1f} to {x.net[2]:+.1f}) | {_pct(x.draws)} "
             f"| {x.ms_p99:.1f} / {x.ms_max:.1f} | `{x.log_hash}` |")

@@ -2,9 +2,21 @@
 
 from __future__ import annotations
 
+import dataclasses
+
 import pytest
 
 from tools import ai_report
+
+
+def _figures(**changes) -> ai_report.Figures:
+    """A matchup's figures with the given numbers changed (the rest those of 1,000 empty hands)."""
+    return dataclasses.replace(ai_report.figures(ai_report.Tally(hands=1000)), **changes)
+
+
+def _expert_deal_in_row(rows: list[tuple[str, str, bool]]) -> tuple[str, str, bool]:
+    (row,) = [r for r in rows if r[0].startswith("Expert deal-in")]
+    return row
 
 
 def test_wilson__known_intervals():
@@ -54,3 +66,70 @@ def test_report__hands_option_plays_fewer_hands_and_says_so(tmp_path, capsys):
     assert "a shorter run: 3 hands per matchup" in text
     assert ai_report.main(["--hands", "0", "--out", str(out)]) == 2
     assert "expected a positive number of hands, got 0" in capsys.readouterr().err
+
+
+def test_report__opponent_deal_ins_and_own_deal_ins_are_the_discard_wins(monkeypatch):
+    """Every hand won on a discard is a deal-in by exactly one seat: the player under test's or an opponent's
+    (the player under test's own win on a discard included), so the two counts add up to the discard wins."""
+    import game.autoplay
+
+    results = []
+    real_play_hand = game.autoplay.play_hand
+
+    def recording_play_hand(table, players, **kwargs):
+        stats = real_play_hand(table, players, **kwargs)
+        results.append(table.result)
+        return stats
+
+    monkeypatch.setattr(game.autoplay, "play_hand", recording_play_hand)
+    monkeypatch.setattr(ai_report, "_warm_up", lambda *args: None)  # record the measured hands only
+    tally = ai_report.run_matchups([ai_report.MATCHUPS[0]], 40, 1)["expert"]
+    assert len(results) == tally.hands == 40
+    discard_wins = sum(r.winner is not None and r.won_by == "discard" for r in results)
+    assert tally.deal_ins > 0 and tally.opponent_deal_ins > 0
+    assert tally.deal_ins + tally.opponent_deal_ins == discard_wins
+
+
+def test_report__opponent_deal_in_is_per_opponent_seat_and_merges():
+    """Chunks add their opponents' deal-ins; the rate is over 3 × hands (per opponent seat), as is its interval."""
+    tally = ai_report.Tally(hands=60, opponent_deal_ins=20)
+    tally.add(ai_report.Tally(hands=40, opponent_deal_ins=40))
+    assert tally.opponent_deal_ins == 60
+    f = ai_report.figures(tally)
+    assert f.opponent_deal_in == pytest.approx(0.2)
+    assert f.opponent_deal_in_ci == ai_report.wilson(60, 300)
+
+
+def test_goals__expert_deal_in_is_read_against_the_greedy_bots_at_its_table():
+    """AI notes G5: the expert must deal in 4 points less than the three greedy bots it plays with, not than four
+    greedy bots alone; the goal needs no "greedy" matchup, which only adds context."""
+    greedy = _figures(deal_in=0.178)
+    met = _figures(deal_in=0.142, opponent_deal_in=0.200)
+    missed = _figures(deal_in=0.142, opponent_deal_in=0.180)
+
+    goal, measured, ok = _expert_deal_in_row(ai_report.goals({"expert": met, "greedy": greedy}))
+    assert goal == "Expert deal-in ≤ the greedy bots' own rate − 4 pp (same table; AI notes G5)"
+    assert measured == "14.2% vs 20.0% for the three greedy bots at its table (four greedy bots alone: 17.8%)"
+    assert ok  # four greedy bots alone (17.8% − 4 pp = 13.8%) would have missed it
+
+    _, measured, ok = _expert_deal_in_row(ai_report.goals({"expert": missed, "greedy": greedy}))
+    assert not ok
+
+    _, measured, ok = _expert_deal_in_row(ai_report.goals({"expert": met}))
+    assert measured == "14.2% vs 20.0% for the three greedy bots at its table" and ok
+    assert not _expert_deal_in_row(ai_report.goals({"expert": missed}))[2]
+
+
+def test_render__matchups_table_shows_the_opponents_deal_in_after_the_deal_in():
+    """The opponents' deal-in column follows the deal-in column, and every row has as many cells as the header."""
+    results = {"expert": ai_report.Tally(hands=10, deal_ins=1, opponent_deal_ins=6)}
+    text = ai_report.render([ai_report.MATCHUPS[0]], results, quick=True, wall_seconds=1.0, processes=1)
+    lines = text.splitlines()
+    (header,) = [line for line in lines if line.startswith("| Matchup |")]
+    assert "| Deal-in (95% CI) | Opponents' deal-in, per seat (95% CI) | Call rate (95% CI) |" in header
+    (row,) = [line for line in lines if line.startswith("| expert vs 3 greedy |")]
+    separator = lines[lines.index(header) + 1]
+    assert header.count("|") == separator.count("|") == row.count("|")
+    own, theirs = ai_report._ci(ai_report.wilson(1, 10)), ai_report._ci(ai_report.wilson(6, 30))  # 6 of 3 × 10
+    assert f"| 10.0% ({own}) | 20.0% ({theirs}) |" in row
+    assert "per opponent seat" in text
