@@ -186,3 +186,40 @@ def test_within__the_shortfall_bound_read_with_an_early_stop(ruleset_id):
             for limit in (0, 1, 2, 4):
                 assert form.within(facts.mask, facts.totals, limit) == (shortfall <= limit), (hand, form)
     assert near  # some hands come within a tile of a form
+
+
+@pytest.mark.parametrize("ruleset_id", ["classic", "british", "western", "japanese-riichi"])
+def test_log_hash__written_lines_are_the_encoders_over_whole_games(ruleset_id):
+    """The lines written directly for int-only events are json.dumps's, event for event, over several hands of
+    rulesets with flowers, jokers, kongs and ready declarations."""
+    import json
+
+    from game.autoplay import create_player, play_hand
+    from game.core.events import _TEXT_WRITERS, _event_text
+    from game.core.match import Match
+
+    ruleset = load_ruleset(ruleset_id)
+    match = Match(ruleset.play, judge_for(ruleset), 11)
+    players = [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)]
+    written = 0
+    for _ in range(6):
+        table = match.new_hand()
+        play_hand(table, players)
+        match.finish_hand(table)
+        for event in [*table.events, *match.events]:
+            expected = json.dumps(event.to_dict(), separators=(",", ":"), sort_keys=True)
+            writer = _TEXT_WRITERS[type(event)]
+            assert writer(event) == expected, event
+            written += writer is not _event_text
+    assert written > 100
+
+
+def test_log_hash__a_value_of_another_type_falls_back_to_the_encoder():
+    """A bool or None where an int is declared is written as JSON writes it (true, null), not as Python does."""
+    import json
+
+    from game.core.events import _TEXT_WRITERS, TileDiscarded, TileDrawn
+
+    for event in (TileDrawn(True, 16, (44, 1), 75), TileDrawn(1, None, (44, 1), 75), TileDrawn(1, 16, (44, False), 75),
+                  TileDrawn(1, 16, (44, 1, 2), 75), TileDiscarded(0, -1)):
+        assert _TEXT_WRITERS[type(event)](event) == json.dumps(event.to_dict(), separators=(",", ":"), sort_keys=True)
