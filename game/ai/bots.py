@@ -14,6 +14,7 @@ import random
 from collections.abc import Sequence
 
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
+from game.core.analysis import shanten, shanten_after_discards
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_suit
 from game.core.view import PlayerView
 
@@ -47,8 +48,6 @@ class GreedyBot:
         self.rng = rng
 
     def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
-        from game.core.analysis import shanten, shanten_after_discards
-
         # One pass over the legal actions sorts them by kind (a turn offers a dozen discards).
         discards: list[Discard] = []
         claims: list[Claim] = []
@@ -118,9 +117,9 @@ class GreedyBot:
     @staticmethod
     def _best_discards(counts: list[int], n_melds: int, discards: list[Discard], after_discards) -> list[Discard]:
         after = after_discards(counts, n_melds)
-        scored = [(after[a.tile] if a.tile < NUM_KINDS else 99, a) for a in discards]
-        low = min(s for s, _ in scored)
-        return [a for s, a in scored if s == low]
+        scores = [after.get(a.tile, 99) for a in discards]  # a tile the counts do not hold is no playing tile
+        low = min(scores)
+        return [a for score, a in zip(scores, discards, strict=True) if score == low]
 
 
 REFERENCE_BOTS = {"random": RandomBot, "greedy": GreedyBot}

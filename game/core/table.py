@@ -15,7 +15,6 @@ Seats are 0–3 in playing order (the player at seat s + 1 sits at s's right); s
 
 from __future__ import annotations
 
-import functools
 import random
 from collections import Counter
 from dataclasses import dataclass, field
@@ -55,7 +54,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
 from game.core.refusals import refusal
-from game.core.tiles import JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
+from game.core.tiles import ALL_TILES, JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
 from game.errors import IllegalActionError
@@ -426,7 +425,8 @@ class Table:
         if self.wall.replacements_left or self.wall.live_count:
             actions += [DeclareKong(t) for t in self._kong_tiles(p)]
         distinct = sorted(set(p.concealed))
-        actions += [_plain_discard(t) for t in distinct]
+        plain = _PLAIN_DISCARDS
+        actions += [plain[t] for t in distinct]
         if r.ready_rule == "declare" and not p.ready:
             actions += [Discard(t, standing=True) for t in distinct]  # a declaration may be a bluff (L2331)
         elif r.ready_rule == "riichi" and not p.ready and not any(m.exposed for m in p.melds):
@@ -590,7 +590,9 @@ class Table:
     def apply(self, seat: int, action: Action) -> list[Event]:
         """Carry out ``seat``'s action; raise :class:`IllegalActionError` with a readable reason if it is not legal."""
         legal = self.legal_actions(seat)
-        allowed = action in legal
+        # A computer player hands back one of the listed actions itself: found by identity, the list is not
+        # compared field by field (dataclass equality, a Python call per action, a dozen a turn).
+        allowed = any(a is action for a in legal) or action in legal
         faulty = not allowed and self._faulty_declaration(seat, action)
         if not allowed and not faulty:
             raise IllegalActionError(refusal(self, seat, action, legal), seat, action)
@@ -885,10 +887,8 @@ class Table:
         self.events.append(event)
 
 
-@functools.cache
-def _plain_discard(tile: Tile) -> Discard:
-    """``Discard(tile)``, made once per tile: actions are immutable, and a dozen new ones every turn showed."""
-    return Discard(tile)
+# ``Discard(tile)`` for every tile, made once: actions are immutable, and a dozen new ones every turn showed.
+_PLAIN_DISCARDS = tuple(Discard(tile) for tile in range(ALL_TILES))
 
 
 def _with_jokers(tile: Tile, size: int, natural: int, jokers: int) -> list[tuple[Tile, ...]]:
