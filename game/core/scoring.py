@@ -263,15 +263,16 @@ class RulesetJudge:
         env: Env | None = None  # made only when a form is tried (seldom)
         exposed = any(m.exposed for m in hand.melds)
         mask = facts.mask
+        kinds = mask.bit_count()
+        n_tiles = facts.n_tiles + 1
         for _special, form, outside in self._forms_for[facts.n_suits, exposed]:
             if mask & outside:  # the test that rules out most forms, before any attribute is read
                 continue
-            if (not form.min_tiles <= facts.n_tiles + 1 <= form.max_tiles
-                    or mask.bit_count() > form.max_kinds
+            if (kinds > form.max_kinds or not form.min_tiles <= n_tiles <= form.max_tiles
                     or not form.within(mask, facts.totals, 1)):
                 continue
             candidates = form.allowed_mask
-            if facts.mask.bit_count() == form.max_kinds:
+            if kinds == form.max_kinds:
                 candidates &= facts.mask  # no room for another kind of tile
             missing = [t for t, n in form.required if facts.totals[t] < n]
             if missing:
