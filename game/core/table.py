@@ -459,15 +459,11 @@ class Table:
         """The tiles that would complete ``seat``'s hand (13-tile state)."""
         return self.judge.waits(self.hand_spec(seat))
 
-    def _claim_options(self, seat: int, tile: Tile, discarder: int) -> list[Action]:
+    def _claim_options(self, seat: int, tile: Tile, discarder: int, last: bool) -> list[Action]:
+        """What ``seat`` may claim the discard ``tile`` for; ``last``: it is the wall's last discard."""
         r = self.rules
         p = self.players[seat]
         options: list[Action] = []
-        last = self.wall.live_count == 0
-        if last and r.claim_last_discard == "none":
-            return []
-        if tile == JOKER:  # a discarded joker is dead (A-002-2: claiming one is not in the source)
-            return []
         if r.sacred_discard == "last" and p.own_discards and p.own_discards[-1] == tile:
             return []
         if r.sacred_discard == "deal" and tile in p.own_discards:
@@ -490,9 +486,9 @@ class Table:
 
     def _may_chow(self, seat: int, discarder: int) -> bool:
         r = self.rules
-        if not r.chows_allowed or r.chow_only_for_mah_jongg or (self.goulash and not r.goulash_chows):
+        if (seat - discarder) % 4 != 1 and not r.chow_from_any:  # first: it refuses two seats of three
             return False
-        if (seat - discarder) % 4 != 1 and not r.chow_from_any:
+        if not r.chows_allowed or r.chow_only_for_mah_jongg or (self.goulash and not r.goulash_chows):
             return False
         if r.max_chows is None:
             return True
@@ -694,10 +690,14 @@ class Table:
     def _open_claims(self, discarder: int, tile: Tile) -> None:
         self._decisions = {}
         self._pending = {}
-        for seat in self.playing_order(discarder)[1:]:
-            options = self._claim_options(seat, tile, discarder)
-            if options:
-                self._pending[seat] = [*options, Pass()]
+        last = self.wall.live_count == 0
+        # Nobody may claim the wall's last discard where the ruleset says so, nor a discarded joker: it is dead
+        # (A-002-2: claiming one is not in the source).
+        if not ((last and self.rules.claim_last_discard == "none") or tile == JOKER):
+            for seat in self.playing_order(discarder)[1:]:
+                options = self._claim_options(seat, tile, discarder, last)
+                if options:
+                    self._pending[seat] = [*options, Pass()]
         if self._pending:
             self.phase = "claims"
         else:
