@@ -133,3 +133,20 @@ def test_render__matchups_table_shows_the_opponents_deal_in_after_the_deal_in():
     own, theirs = ai_report._ci(ai_report.wilson(1, 10)), ai_report._ci(ai_report.wilson(6, 30))  # 6 of 3 × 10
     assert f"| 10.0% ({own}) | 20.0% ({theirs}) |" in row
     assert "per opponent seat" in text
+
+
+def _speed_row(rows: list[tuple[str, str, bool]]) -> tuple[str, str, bool]:
+    (row,) = [r for r in rows if r[0].startswith("4 greedy bots")]
+    return row
+
+
+def test_goals__simulation_speed_per_core_is_the_one_process_run_with_the_busy_rate_beside_it():
+    """The per-core speed goal reads the one-process run (as tools/bench.py times it); the greedy matchup's rate,
+    measured with both cores busy, is shown beside it, and stands in only when there is no such run."""
+    greedy = dataclasses.replace(_figures(), hands=1000, cpu_seconds=8.0)  # 125 hands per CPU-second
+    _, measured, ok = _speed_row(ai_report.goals({"greedy": greedy}, sim_rate=180.4))
+    assert ok and measured == "180 hands/s (one process); 125 in the greedy matchup, both cores busy"
+    assert not _speed_row(ai_report.goals({"greedy": greedy}, sim_rate=149.0))[2]
+    _, measured, ok = _speed_row(ai_report.goals({"greedy": greedy}))
+    assert not ok and measured == "125 hands/s (greedy matchup, both cores busy)"
+    assert _speed_row(ai_report.goals({}, sim_rate=151.0))[2]
