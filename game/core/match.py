@@ -23,11 +23,13 @@ from game.core.events import (
     SettlementSkipped,
     log_hash,
 )
+from game.core.frozen import quick_init
 from game.core.judge import Judge, WinContext
 from game.core.play_rules import PlayRules
 from game.core.table import Table
 
 
+@quick_init
 @dataclass(frozen=True)
 class HandRecord:
     """What a finished hand left in the match's history."""

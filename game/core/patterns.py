@@ -83,6 +83,7 @@ NUMBER_CLASSES: dict[str, frozenset[int]] = {
 """Named number classes for ``number:``."""
 
 
+@quick_init
 @dataclass(frozen=True)
 class Env:
     """What a spec may depend on besides the tile: the seat and round wind of the hand (0 East … 3 North)."""
@@ -372,6 +373,7 @@ class Conditions:
         return self.round_winds is None or round_wind in self.round_winds
 
 
+@quick_init
 @dataclass(frozen=True)
 class MatchedGroup:
     """The tiles one element took, whether they were a declared meld, and whether they are concealed."""

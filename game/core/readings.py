@@ -12,6 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
+from game.core.frozen import quick_init
 from game.core.hand import arrangements, joker_arrangements
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import MeldKind
@@ -20,6 +21,7 @@ from game.core.tiles import JOKER, NUM_KINDS, Tile
 CLAIMED_WINS = ("discard", "robbed_kong")
 
 
+@quick_init
 @dataclass(frozen=True)
 class ReadSet:
     """One set of a reading: kind (``pung``, ``kong``, ``chow``, ``pair``, ``single``), its tiles, concealment.
@@ -38,6 +40,7 @@ class ReadSet:
         return self.tiles[0]
 
 
+@quick_init
 @dataclass(frozen=True)
 class Reading:
     """A hand seen as sets; ``complete`` for a winning reading.

@@ -25,6 +25,7 @@ from typing import Any
 from game.core.analysis import shanten as analysis_shanten
 from game.core.analysis import shanten_after_discards as analysis_shanten_after_discards
 from game.core.analysis import waits as analysis_waits
+from game.core.frozen import quick_init
 from game.core.judge import (
     HandSpec,
     WinContext,
@@ -70,6 +71,7 @@ NOT_MAH_JONGG = "not_mah_jongg"
 BELOW_MINIMUM = "below_minimum"
 
 
+@quick_init
 @dataclass(frozen=True)
 class ScoreItem:
     """One explained contribution: a scoring item's name, its points and doubles, and the tiles it is for."""
@@ -89,6 +91,7 @@ class ScoreItem:
         return data
 
 
+@quick_init
 @dataclass(frozen=True)
 class ScoreResult:
     """A scored hand (interface contract §2). ``code`` is ``not_mah_jongg`` for a winner whose hand is not one."""

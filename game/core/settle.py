@@ -23,10 +23,13 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
+from game.core.frozen import quick_init
+
 if TYPE_CHECKING:
     from game.core.ruleset import Ruleset
 
 
+@quick_init
 @dataclass(frozen=True)
 class Payment:
     """One payment from a seat to a seat (seats 0–3 in playing order)."""
@@ -39,6 +42,7 @@ class Payment:
         return {"from": self.from_seat, "to": self.to_seat, "amount": self.amount}
 
 
+@quick_init
 @dataclass(frozen=True)
 class Settlement:
     """The net change of every seat's total (summing to zero) and the payments that make it up."""

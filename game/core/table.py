@@ -49,6 +49,7 @@ from game.core.events import (
     WallBroken,
     WallBuilt,
 )
+from game.core.frozen import quick_init
 from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
@@ -95,6 +96,7 @@ class PlayerState:
         return self.standing or self.riichi
 
 
+@quick_init
 @dataclass(frozen=True)
 class HandResult:
     """How the hand ended. ``winner`` is None for a dead hand."""

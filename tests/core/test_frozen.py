@@ -11,6 +11,9 @@ from game.core.actions import Claim, Discard
 from game.core.events import Event, TileDiscarded, TileDrawn
 from game.core.frozen import quick_init
 from game.core.judge import HandSpec, WinContext
+from game.core.patterns import Env
+from game.core.readings import ReadSet
+from game.core.scoring import ScoreItem
 from game.core.view import OpponentView
 
 
@@ -66,7 +69,7 @@ def test_classes_that_need_the_generated_constructor_are_refused() -> None:
 
 
 def test_the_engine_classes_use_it_and_build_what_they_did() -> None:
-    for cls in (TileDiscarded, TileDrawn, Discard, Claim, HandSpec, WinContext, OpponentView):
+    for cls in (TileDiscarded, TileDrawn, Discard, Claim, HandSpec, WinContext, OpponentView, ReadSet, ScoreItem, Env):
         assert getattr(cls.__init__, "quick_init", False), cls
     drawn = TileDrawn(1, 16, (44, 1), 75)
     assert drawn.to_dict() == {"kind": "tile_drawn", "seat": 1, "tile": 16, "position": (44, 1), "tiles_left": 75}
