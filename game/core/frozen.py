@@ -34,10 +34,13 @@ def quick_init(cls: T) -> T:
         names.append(f.name)
         if f.default is not dataclasses.MISSING:
             defaults[f"_default_{f.name}"] = f.default
-    signature = ", ".join(f"{n}=_default_{n}" if f"_default_{n}" in defaults else n for n in names)
-    body = "".join(f"\n    d[{n!r}] = {n}" for n in names) or "\n    pass"
+    if {"__self", "__fields"} & set(names):
+        raise TypeError(f"{cls.__name__}: a field's name is taken by the quick __init__'s own locals")
+    signature = "".join(f", {n}=_default_{n}" if f"_default_{n}" in defaults else f", {n}" for n in names)
+    body = "".join(f"\n    __fields[{n!r}] = {n}" for n in names)
     namespace: dict[str, object] = dict(defaults)
-    exec(f"def __init__(self, {signature}):\n    d = self.__dict__{body}", namespace)
+    # The instance is ``__self``, so a field may be called ``self`` (the generated __init__ allows it too).
+    exec(f"def __init__(__self{signature}):\n    __fields = __self.__dict__{body}", namespace)
     init = namespace["__init__"]
     init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
     init.__doc__ = cls.__init__.__doc__  # type: ignore[attr-defined]

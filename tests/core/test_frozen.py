@@ -68,6 +68,17 @@ def test_classes_that_need_the_generated_constructor_are_refused() -> None:
             quick_init(cls)
 
 
+def test_any_field_name_a_dataclass_allows_works() -> None:
+    @quick_init
+    @dataclass(frozen=True)
+    class Odd:
+        self: int
+        d: int = 2
+
+    odd = Odd(1)
+    assert (odd.self, odd.d) == (1, 2) and Odd(self=3, d=4).self == 3
+
+
 def test_the_engine_classes_use_it_and_build_what_they_did() -> None:
     for cls in (TileDiscarded, TileDrawn, Discard, Claim, HandSpec, WinContext, OpponentView, ReadSet, ScoreItem, Env):
         assert getattr(cls.__init__, "quick_init", False), cls
