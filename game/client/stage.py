@@ -115,6 +115,7 @@ def stage_scene(app: Any, name: str, *, seed: int = 1, turns: int = 24) -> Any:
         table.animator.finish()
         outcome = session.finish_hand()
         table.scores_shown = True
+        table._refresh_buttons()  # as a frame would: the claim buttons of the staged turn give way to Next Hand
         app.show_scores(table, outcome)
     elif name == "settings":
         app.show_settings()
