@@ -37,3 +37,13 @@ def test_stage__screenshot_command_writes_the_new_scenes(tmp_path) -> None:
     screenshot.render_scene("saves", str(out), seed=1, turns=6)
     image = pygame.image.load(str(out))
     assert image.get_size() == (1280, 720)
+
+
+def test_stage__the_scores_box_stands_over_a_finished_table(tmp_path) -> None:
+    """Behind the scores box the table offers what a finished hand offers (Next Hand, Scores), not the claim
+    buttons of the turn the staging stopped at (seed 7, 24 turns: the human seat had a claim open)."""
+    app = make_app(tmp_path)
+    stage.stage_scene(app, "scores", seed=7, turns=24)
+    table = next(scene for scene in app.stack.scenes if scene.name == "table")
+    labels = [b.label for b in table.buttons]
+    assert "Scores" in labels and "Pass" not in labels
