@@ -478,8 +478,8 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "lands (seen with gc callbacks): p99 is the figure to trust. Simulation speed per core is timed once "
         "the matchups are done, as `tools/bench.py` times it: four greedy bots through `simulate` in one "
         "process, after a warm-up, the best of three runs of 400 hands; the greedy matchup's own rate is given "
-        "beside it, measured while both cores play (on this machine two busy cores run each other about a "
-        "fifth slower).",
+        "beside it, measured while both cores play. This machine's speed drifts by a fifth or more from minute "
+        "to minute (other guests on its host), so either figure may come out higher.",
         "",
         "**Signature statistics.** *Call rate*: share of hands in which the player claimed at least one discard "
         "(pung, chow or kong; Mah Jongg claims not counted). *Deal-in rate*: share of hands in which its discard "
