@@ -24,8 +24,14 @@ class _Plain:
     c: str | None = None
 
 
-_Quick = quick_init(dataclass(frozen=True)(type("_Quick", (), {"__annotations__": _Plain.__annotations__,
-                                                                "b": (), "c": None})))
+@quick_init
+@dataclass(frozen=True)
+class _Quick:
+    """_Plain again, with the quick constructor."""
+
+    a: int
+    b: tuple[int, ...] = ()
+    c: str | None = None
 
 
 def test_the_same_values_equality_hash_and_repr_as_the_generated_constructor() -> None:
