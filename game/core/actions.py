@@ -53,7 +53,6 @@ class Claim:
 
 
 @quick_init
-@quick_init
 @dataclass(frozen=True)
 class PassTiles:
     """In a Charleston or goulash: the tiles this player passes on (face down) in the current step."""

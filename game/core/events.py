@@ -328,8 +328,10 @@ def _all_events(cls: type[Event]) -> list[type[Event]]:
     return [sub for direct in cls.__subclasses__() for sub in (direct, *_all_events(direct))]
 
 
+_EVENT_CLASSES = tuple(_all_events(Event))
+
 # A hand makes a hundred-odd events: each gets the quicker constructor (see game.core.frozen).
-for _event_class in _all_events(Event):
+for _event_class in _EVENT_CLASSES:
     quick_init(_event_class)
 
 
@@ -397,7 +399,7 @@ def _text_writer(cls: type[Event]) -> Callable[[Event], str]:
     return namespace["write"]
 
 
-_TEXT_WRITERS: dict[type, Callable[[Event], str]] = {cls: _text_writer(cls) for cls in _all_events(Event)}
+_TEXT_WRITERS: dict[type, Callable[[Event], str]] = {cls: _text_writer(cls) for cls in _EVENT_CLASSES}
 
 
 def log_hash(events: list[Event]) -> str:

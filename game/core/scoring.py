@@ -316,10 +316,11 @@ class RulesetJudge:
         # a form holding one kind it does not allow is near only when that kind is the one thrown.
         special_close = False
         special_discards: set[Tile] | None = set()  # None: any discard may
+        kinds = mask.bit_count()
         # A discard leaves the hand in as many suits or one fewer: ``waits`` looks no further than those forms.
         for _special, form, outside in self._forms_for[max(0, facts.n_suits - 1), exposed]:
             beyond = mask & outside
-            if (beyond.bit_count() > 1 or mask.bit_count() > form.max_kinds + 1
+            if (beyond.bit_count() > 1 or kinds > form.max_kinds + 1
                     or not form.within(mask, facts.totals, 1)):
                 continue
             special_close = True
