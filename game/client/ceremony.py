@@ -643,9 +643,9 @@ def caption(surface: pygame.Surface, roll: DiceRoll, event: ev.DiceThrown, cerem
 
 
 def label(surface: pygame.Surface, words: str, centre: tuple[float, float]) -> None:
-    from game.client.look import font
+    from game.client.look import render_text
 
-    image = font(15, "bold").render(words, True, (250, 240, 214))
+    image = render_text(words, 15, (250, 240, 214), "bold")
     box = image.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(14, 6)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (20, 24, 20, 190), panel.get_rect(), border_radius=box.height // 2)

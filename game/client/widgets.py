@@ -11,7 +11,7 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client.look import Colour, Palette, fit_text, font, mix, text
+from game.client.look import Colour, Palette, fit_text, mix, render_text, text
 
 Action = Callable[[], None]
 
@@ -230,7 +230,7 @@ class Balloon:
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         size = 30 if self.big else 22
-        image = font(size, "serif_bold").render(self.words, True, self.colour or palette.text_dark)
+        image = render_text(self.words, size, self.colour or palette.text_dark, "serif_bold")
         w, h = image.get_width() + 36, image.get_height() + 18
         ax, ay = self.anchor
         offsets = {"up": (-w // 2, -h - 18), "down": (-w // 2, 18), "left": (-w - 18, -h // 2),

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
-from game.client.look import font, mix, text, wrap
+from game.client.look import mix, text, text_size, wrap
 from game.client.scenes.base import Scene
 from game.client.scenes.rules import open_rules
 from game.client.widgets import Button, draw_panel
@@ -142,12 +142,12 @@ class HelpScene(Scene):
         width = (self.box.width - 64) // len(columns)
         for c, column in enumerate(columns):
             x = self.box.left + 32 + c * width
-            caps = max(sum(font(13, "bold").size(cap)[0] + 20 for cap in keys.split("  ")) for keys, _ in column)
+            caps = max(sum(text_size(cap, 13, "bold")[0] + 20 for cap in keys.split("  ")) for keys, _ in column)
             for r, (keys, action) in enumerate(column):
                 y = top + r * 24
                 cx = x
                 for cap in keys.split("  "):
-                    w = font(13, "bold").size(cap)[0] + 14
+                    w = text_size(cap, 13, "bold")[0] + 14
                     rect = pygame.Rect(cx, y, w, 20)
                     pygame.draw.rect(surface, mix(palette.panel_shade, (0, 0, 0), 0.08), rect.move(0, 2),
                                      border_radius=5)

@@ -24,7 +24,7 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import Palette, fit_text, font, mix, text, wrap
+from game.client.look import Palette, fit_text, mix, text, text_size, wrap
 from game.client.scenes.base import Scene
 from game.client.scenes.new_game import Chooser
 from game.client.scenes.settings import Cycle
@@ -57,7 +57,7 @@ class Choice(Cycle):
         return self._box().left - self.rect.left - 18
 
     def label_fits(self) -> bool:
-        return font(17).size(self.label)[0] <= self.label_room()
+        return text_size(self.label, 17)[0] <= self.label_room()
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         full = self.label
@@ -113,18 +113,18 @@ class Switch(Toggle):
 
     def label_room(self) -> int:
         """The width the label may take, left of the detail and the switch."""
-        detail = font(13).size(self.detail)[0] + 12 if self.detail else 0
+        detail = text_size(self.detail, 13)[0] + 12 if self.detail else 0
         return self._track().left - self.rect.left - 22 - detail
 
     def label_size(self) -> int:
         """The label's size: a long name is set a little smaller before it is ever cut short."""
         size = self.size
-        while size > self.smallest and font(size).size(self.label)[0] > self.label_room():
+        while size > self.smallest and text_size(self.label, size)[0] > self.label_room():
             size -= 1
         return size
 
     def label_fits(self) -> bool:
-        return font(self.label_size()).size(self.label)[0] <= self.label_room()
+        return text_size(self.label, self.label_size())[0] <= self.label_room()
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         on = self.get()

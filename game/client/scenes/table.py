@@ -19,7 +19,7 @@ import pygame
 from game.client import layout, messages
 from game.client.animate import Animator, Scenery
 from game.client.controller import HUMAN, Session
-from game.client.look import font, mix, text
+from game.client.look import mix, render_text, text
 from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
@@ -519,7 +519,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
 
     def _banner(self, surface: pygame.Surface, message: str, y: int = 540, alpha: float = 1.0) -> None:
         palette = self.app.palette
-        image = font(18, "bold").render(message, True, palette.text)
+        image = render_text(message, 18, palette.text, "bold")
         box = image.get_rect(center=(640, y)).inflate(36, 16)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.height // 2)

@@ -13,7 +13,7 @@ import pygame
 
 from game.client import layout
 from game.client.ceremony import WallPicture, wall_block
-from game.client.look import font, mix, text
+from game.client.look import mix, render_text, text
 from game.client.messages import WIND_SHORT
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
@@ -138,7 +138,7 @@ class WallScene(Scene):
             elif seat == 2:
                 text(surface, words, (WALL_AREA.centerx, WALL_AREA.top - 22), 15, palette.text, "bold", "center")
             else:
-                image = font(15, "bold").render(words, True, palette.text)
+                image = render_text(words, 15, palette.text, "bold")
                 image = pygame.transform.rotate(image, 90 if seat == 3 else -90)
                 x = WALL_AREA.left - 40 if seat == 3 else WALL_AREA.right + 40
                 surface.blit(image, image.get_rect(center=(x, WALL_AREA.centery)))
