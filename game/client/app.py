@@ -279,6 +279,29 @@ class App:
         except Exception as exc:  # a theme's or voice pack's broken sounds leave the ones before
             log.warning("sounds unavailable: %s", exc)
 
+    def reload_mods(self) -> None:
+        """Mods were installed, removed, switched or reordered: read them again and use them at once.
+
+        The catalog is rebuilt, so New Game offers the new rulesets and opponents and Settings the new tile sets,
+        themes and voices; the look is loaded again (a disabled theme or tile set gives way to the default one);
+        open scenes that list mods are told. A game in progress keeps its ruleset and players.
+        """
+        self.theme = self._load_theme()
+        self.palette = self._theme_palette()
+        self._background = None
+        self.sprites = self._load_sprites()
+        if self.audio is not None:
+            try:
+                if self.theme_record is not None:
+                    self.audio.load_theme(self.theme_record.file)
+            except Exception as exc:  # a theme's broken sounds leave the ones before
+                log.warning("sounds unavailable: %s", exc)
+            self.apply_voices()
+        for scene in self.stack.scenes:
+            refresh = getattr(scene, "mods_changed", None)
+            if refresh is not None:
+                refresh()
+
     SOUNDS: ClassVar[dict[str, str]] = {"tile_drawn": "draw", "replacement_drawn": "draw", "tile_discarded": "discard",
               "bonus_exposed": "draw", "dice_thrown": "dice", "wall_built": "wall_build"}
 
@@ -357,8 +380,8 @@ class App:
         from game.client.controller import Session
 
         return Session.create(self.settings_value("ruleset", "classic"), seed,
-                              getattr(self.args, "mods_dir", None), opponents=opponents, names=self.names(),
-                              options=self.options())
+                              getattr(self.args, "mods_dir", None), catalog=self.catalog, opponents=opponents,
+                              names=self.names(), options=self.options())
 
     def new_game(self, seed: int | None = None) -> Scene:
         return self.play_session(self.new_session(seed))
@@ -408,7 +431,7 @@ class App:
             session, warnings = Session.from_save(read_save(path), getattr(self.args, "mods_dir", None),
                                                   options=self.options(), source=path.name,
                                                   config_dir=getattr(self.args, "config_dir", None),
-                                                  available_mods=available_mod_ids(self))
+                                                  available_mods=available_mod_ids(self), catalog=self.catalog)
         except Exception as exc:  # a save that cannot be restored is left alone and reported
             log.warning("the autosave could not be opened: %s", exc)
             self.continue_error = str(exc).replace(str(path), path.name)

@@ -88,16 +88,22 @@ class HandOutcome:
 
 
 def load_game_rules(ruleset_id: str, mods_dir: str | None = None, *, strict: bool = False,
-                    config_dir: str | None = None) -> tuple[Any, PlayRules, Any]:
+                    config_dir: str | None = None, catalog: Any = None) -> tuple[Any, PlayRules, Any]:
     """The ruleset, its play rules and its judge; the built-in classic play with no scoring if it cannot load.
 
-    ``strict`` (opening a save) raises :class:`SaveError` naming the ruleset instead: a saved game replayed under
-    other rules would be another game.
+    ``catalog`` (the client's, rebuilt whenever mods change) is where the ruleset is looked up; without one the
+    mods in ``mods_dir`` and ``config_dir`` are read afresh. ``strict`` (opening a save) raises
+    :class:`SaveError` naming the ruleset instead: a saved game replayed under other rules would be another game.
     """
     try:
         from game.cli.common import judge_for, load_ruleset
 
-        ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
+        if catalog is not None:
+            from game.mods.rulesets import load_ruleset as load_from_catalog
+
+            ruleset = load_from_catalog(catalog, ruleset_id)
+        else:
+            ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
         return ruleset, ruleset.play, judge_for(ruleset)
     except Exception as exc:  # the table must open even while rulesets are broken or missing
         if strict:
@@ -106,18 +112,27 @@ def load_game_rules(ruleset_id: str, mods_dir: str | None = None, *, strict: boo
         return None, PlayRules(), RegularJudge()
 
 
-def make_computer(player_id: str, rng: random.Random, ruleset: Any) -> Any:
-    """A computer player by id, falling back to the reference bot when the personality is not available."""
-    from game.autoplay import create_player
+def make_computer(player_id: str, rng: random.Random, ruleset: Any, personalities: Sequence[Any] | None = None
+                  ) -> Any:
+    """A computer player by id, falling back to the reference bot when the personality is not available.
+
+    ``personalities`` are the ones to choose from (the client's catalog's); None reads the enabled mods afresh.
+    """
+    from game.ai import create_player
 
     try:
-        return create_player(player_id, rng, ruleset)
+        return create_player(player_id, rng=rng, ruleset=ruleset, personalities=personalities)
     except Exception as exc:  # an unknown or broken personality must not stop the game
         log.warning("computer player %r not available (%s); using 'efficient'", player_id, exc)
         try:
-            return create_player("efficient", rng, ruleset)
+            return create_player("efficient", rng=rng, ruleset=ruleset)
         except Exception:
-            return create_player("greedy", rng, ruleset)
+            return create_player("greedy", rng=rng, ruleset=ruleset)
+
+
+def personalities_of(catalog: Any) -> list[Any]:
+    """The computer players' personalities a catalog offers."""
+    return [record.data for record in catalog.list("ai")]
 
 
 class Session:
@@ -126,7 +141,7 @@ class Session:
     def __init__(self, *, ruleset: Any, rules: PlayRules, judge: Any, seed: int,
                  opponents: Sequence[str] = ("efficient", "efficient", "efficient"),
                  names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None,
-                 match: Match | None = None) -> None:
+                 match: Match | None = None, personalities: Sequence[Any] | None = None) -> None:
         self.ruleset = ruleset
         self.rules = rules
         self.judge = judge
@@ -134,8 +149,8 @@ class Session:
         self.names = list(names)
         self.options = options or Options()
         rng = random.Random(seed ^ 0x5EED)
-        self.players: list[Any] = [None] + [make_computer(pid, random.Random(rng.getrandbits(64)), ruleset)
-                                            for pid in opponents]
+        self.players: list[Any] = [None] + [make_computer(pid, random.Random(rng.getrandbits(64)), ruleset,
+                                                          personalities) for pid in opponents]
         self.autoplayer = make_computer("efficient", random.Random(rng.getrandbits(64)), ruleset)
         self.opponents = list(opponents)
         self.match = match if match is not None else Match(rules, judge, seed)
@@ -163,9 +178,12 @@ class Session:
             self.pending.extend(self.match.events)
 
     @classmethod
-    def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None,
-               **kwargs: Any) -> Session:
-        ruleset, rules, judge = load_game_rules(ruleset_id, mods_dir)
+    def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None, *,
+               catalog: Any = None, **kwargs: Any) -> Session:
+        """A new game; ``catalog`` (the client's) supplies the ruleset and the computer players' personalities."""
+        ruleset, rules, judge = load_game_rules(ruleset_id, mods_dir, catalog=catalog)
+        if catalog is not None:
+            kwargs.setdefault("personalities", personalities_of(catalog))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         return cls(ruleset=ruleset, rules=rules, judge=judge, seed=seed, **kwargs)
@@ -543,7 +561,7 @@ class Session:
     @classmethod
     def from_save(cls, saved: Any, mods_dir: str | None = None, *, options: Options | None = None,
                   source: str = "the save", config_dir: str | None = None,
-                  available_mods: set[str] | None = None) -> tuple[Session, list[str]]:
+                  available_mods: set[str] | None = None, catalog: Any = None) -> tuple[Session, list[str]]:
         """The session a save describes, and warnings (mods it used that are missing but were not needed).
 
         Raises :class:`SaveError` saying what is missing or wrong when the game cannot be rebuilt: the ruleset is
@@ -553,7 +571,8 @@ class Session:
 
         missing = missing_mods(saved, available_mods) if available_mods is not None else []
         try:
-            ruleset, rules, judge = load_game_rules(saved.ruleset, mods_dir, strict=True, config_dir=config_dir)
+            ruleset, rules, judge = load_game_rules(saved.ruleset, mods_dir, strict=True, config_dir=config_dir,
+                                                    catalog=catalog)
         except SaveError as exc:
             extra = f" (missing mods: {', '.join(missing)})" if missing else ""
             raise SaveError(f"{exc}{extra}") from None
@@ -571,7 +590,8 @@ class Session:
             raise
         opponents = [p for p in saved.players if p != "human"][:3]
         session = cls(ruleset=ruleset, rules=rules, judge=judge, seed=saved.seed, opponents=opponents,
-                      names=list(saved.names), options=options, match=match)
+                      names=list(saved.names), options=options, match=match,
+                      personalities=personalities_of(catalog) if catalog is not None else None)
         session.save_name = saved.name
         session.show_all_used = bool(saved.settings.get("show_all_used", False)) if session.table else False
         # The replay matched every recorded hand, so the game is the same one despite these differences.

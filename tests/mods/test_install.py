@@ -122,15 +122,16 @@ def test_manager__toggle_move_install_drop(tmp_path: Path) -> None:
     ai_mod(folders.user_mods, "bb-second")
     manager = ModManager(folders)
     assert [row.id for row in manager.rows()] == ["aa-first", "bb-second"]
-    assert manager.move("bb-second", -1).ok
+    moved = manager.move("bb-second", -1)
+    assert moved.ok and moved.message == "Bb-Second now loads 1st of 2"
     assert [row.id for row in manager.rows()] == ["bb-second", "aa-first"]
     assert manager.catalog.record("ai", "tester").mod_id == "aa-first"
     assert ModManager(folders).catalog.order == ["bb-second", "aa-first"]
     outcome = manager.toggle("aa-first")
-    assert outcome.ok and outcome.message == "aa-first disabled"
+    assert outcome.ok and outcome.message == "Aa-First disabled"
     assert [row.status for row in manager.rows()] == ["loaded", "disabled"]
     dropped = manager.handle_drop(zip_folder(tileset_mod(tmp_path / "src"), tmp_path / "drop.zip"))
-    assert dropped.ok and dropped.message == "installed good-tiles 1.0.0"
+    assert dropped.ok and dropped.message == "installed Good-Tiles 1.0.0"
     assert manager.catalog.record("tileset", "good-tiles") is not None
     refused = manager.handle_drop(tmp_path / "notes.txt")
     assert not refused.ok and "expected a .zip file or a folder with mod.yaml" in refused.message

@@ -181,14 +181,16 @@ def rulesets(app: Any) -> list[Any]:
 
 def new_session(app: Any, choices: Choices) -> Any:
     """A session for ``choices``, made as the title's quick New Game makes one, with the chosen start score."""
-    from game.client.controller import Session, load_game_rules
+    from game.client.controller import Session, load_game_rules, personalities_of
 
-    ruleset, rules, judge = load_game_rules(choices.ruleset, getattr(app.args, "mods_dir", None))
+    catalog = getattr(app, "catalog", None)
+    ruleset, rules, judge = load_game_rules(choices.ruleset, getattr(app.args, "mods_dir", None), catalog=catalog)
     if choices.start_score != rules.start_score:
         rules = replace(rules, start_score=choices.start_score)
     seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(2**31)
     return Session(ruleset=ruleset, rules=rules, judge=judge, seed=seed, opponents=list(choices.opponents),
-                   names=list(choices.names), options=app.options())
+                   names=list(choices.names), options=app.options(),
+                   personalities=personalities_of(catalog) if catalog is not None else None)
 
 
 def start_game(app: Any, choices: Choices) -> Any:
@@ -256,8 +258,7 @@ class NewGameScene(Scene):
         self.cards = [pygame.Rect(BOX.left + 40 + i * (width + 20), BOX.top + 248, width, 296) for i in range(3)]
         self.seat_choosers: list[Chooser] = []
         self.seat_names: list[NameField] = []
-        labels = [f"{p.name} · {p.strategy}" for p in self.people]
-        swatches = [parse_colour(p.colour) for p in self.people]
+        labels, swatches = self._seat_choices()
         for seat, card in enumerate(self.cards):
             index = ids.index(chosen[seat]) if chosen[seat] in ids else min(seat, max(0, len(ids) - 1))
             chooser = Chooser(pygame.Rect(card.left + 16, card.top + 148, card.width - 32, 42), labels, index,
@@ -284,7 +285,8 @@ class NewGameScene(Scene):
         if ruleset_id not in self._start_scores:
             from game.client.controller import load_game_rules
 
-            _ruleset, rules, _judge = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None))
+            _ruleset, rules, _judge = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None),
+                                                      catalog=getattr(self.app, "catalog", None))
             self._start_scores[ruleset_id] = rules.start_score
         return self._start_scores[ruleset_id]
 
@@ -313,7 +315,8 @@ class NewGameScene(Scene):
         from game.client.scenes.rules import RulesScene
 
         ruleset, _rules, _judge = load_game_rules(self.rulesets[self.ruleset.index].id,
-                                                  getattr(self.app.args, "mods_dir", None))
+                                                  getattr(self.app.args, "mods_dir", None),
+                                                  catalog=getattr(self.app, "catalog", None))
         if ruleset is not None:
             self.app.stack.push(RulesScene(self.app, ruleset))
 
@@ -329,10 +332,28 @@ class NewGameScene(Scene):
         if self._before_presets is _UNSET:
             return
         before, self._before_presets = self._before_presets, _UNSET
+        now = self.app.settings_value("ruleset", None)
+        self._list_rulesets(now if now != before else None)
+
+    def mods_changed(self) -> None:
+        """Mods were installed or switched while the box was open (one dropped on the window): offer the
+        rulesets and opponents they offer now, keeping every choice that is still there."""
+        self._list_rulesets()
+        chosen = [self.people[c.index].id if self.people else None for c in self.seat_choosers]
+        self.people = personalities(self.app) or self.people
+        ids = [p.id for p in self.people]
+        for chooser, person in zip(self.seat_choosers, chosen, strict=True):
+            chooser.labels, chooser.swatches = self._seat_choices()
+            chooser.index = ids.index(person) if person in ids else 0
+
+    def _seat_choices(self) -> tuple[list[str], list[Any]]:
+        """The opponent choosers' labels and colour swatches, one per personality."""
+        return [f"{p.name} · {p.strategy}" for p in self.people], [parse_colour(p.colour) for p in self.people]
+
+    def _list_rulesets(self, wanted: str | None = None) -> None:
+        """Read the rulesets again; show ``wanted``, else the one shown before, else the first."""
         shown = self.rulesets[self.ruleset.index].id if self.rulesets else None
         self.rulesets = rulesets(self.app) or self.rulesets
-        now = self.app.settings_value("ruleset", None)
-        wanted = now if now != before else shown
         ids = [r.id for r in self.rulesets]
         index = ids.index(wanted) if wanted in ids else ids.index(shown) if shown in ids else 0
         self.ruleset.labels = [r.name for r in self.rulesets]

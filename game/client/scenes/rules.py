@@ -96,7 +96,8 @@ def ruleset_for(app: Any, from_scene: Any = None) -> Any:
     from game.client.controller import load_game_rules
 
     ruleset, _rules, _judge = load_game_rules(app.settings_value("ruleset", "classic"),
-                                              getattr(app.args, "mods_dir", None))
+                                              getattr(app.args, "mods_dir", None),
+                                              catalog=getattr(app, "catalog", None))
     return ruleset
 
 

@@ -171,7 +171,8 @@ class SavesScene(Scene):
             session, warnings = Session.from_save(saved, getattr(args, "mods_dir", None), options=self.app.options(),
                                                   source=Path(info.path).name,
                                                   config_dir=getattr(args, "config_dir", None),
-                                                  available_mods=available_mod_ids(self.app))
+                                                  available_mods=available_mod_ids(self.app),
+                                                  catalog=getattr(self.app, "catalog", None))
         except SaveError as exc:
             self._say(f"not opened: {exc}", True)
             return
@@ -194,7 +195,8 @@ class SavesScene(Scene):
             return
         try:
             session, _ = Session.from_save(saved, getattr(self.app.args, "mods_dir", None),
-                                           config_dir=getattr(self.app.args, "config_dir", None))
+                                           config_dir=getattr(self.app.args, "config_dir", None),
+                                           catalog=getattr(self.app, "catalog", None))
         except SaveError as exc:
             self._say(f"cannot replay: {exc}", True)
             return

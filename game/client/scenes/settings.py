@@ -169,6 +169,15 @@ class SettingsScene(Scene):
         ids = self._ids(kind)
         return fallback if fallback in ids else (ids[0] if ids else None)
 
+    def mods_changed(self) -> None:
+        """Mods were installed or switched while Settings was open (a mod dropped on the window): the lists
+        offer what the mods offer now."""
+        self.rulesets = self._ids("ruleset") or [self.values["ruleset"]]
+        self.voices = self._records("voice")
+        self.cards = {}
+        if self.page in ("Play", "Look"):
+            self.show(self.page)
+
     # -- pages ------------------------------------------------------------------------------------------------
 
     def show(self, page: str) -> None:
