@@ -383,8 +383,8 @@ def test_saves__continue_with_a_corrupt_autosave_says_why_and_keeps_it(tmp_path)
 
 
 def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_moment(tmp_path):
-    """Quitting in the middle of a hand autosaves it (the last autosave kept as autosave.prev); Continue in a new
-    session puts the same tiles back in the player's hand, at the same turn."""
+    """Quitting in the middle of a hand (after saying yes to the question) autosaves it (the last autosave kept as
+    autosave.prev); Continue in a new session puts the same tiles back in the player's hand, at the same turn."""
     import pygame
 
     from game.client.controller import HUMAN, Options, Session
@@ -405,6 +405,9 @@ def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_
     hand = sorted(session.table.players[HUMAN].concealed)
     events = len(session.table.events)
     app.dispatch(pygame.Event(pygame.QUIT))
+    app.stack.apply_pending()
+    assert app.running and app.stack.top.name == "quit", "a game in progress is not closed without asking"
+    app.dispatch(pygame.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert not app.running
     assert read_save(tmp_path / "config" / "saves" / "autosave.prev.sparrow").hands[-1].begun is False
 

@@ -12,6 +12,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -405,40 +406,78 @@ class App:
 
         return self.folders.saves / f"{AUTOSAVE_NAME}{SAVE_SUFFIX}"
 
+    def continue_path(self) -> Path | None:
+        """The game Continue opens: the one last played, where it was left (the autosave, or a save that was
+        opened and left as it was); None when there is none."""
+        if self.folders is None:
+            return None
+        name = self.settings_value("continue_from", None)
+        if name:
+            path = self.folders.saves / str(name)
+            if path.is_file():
+                return path
+        path = self.autosave_path()
+        return path if path.is_file() else None
+
+    def _continue_from(self, path: Path | None) -> None:
+        """Remember which file in the saves folder holds the game last played."""
+        if self.folders is None or path is None or path.parent != self.folders.saves:
+            return
+        if self.settings_value("continue_from", None) != path.name:
+            self.save_settings(continue_from=path.name)
+
     def autosave(self, session: Session) -> None:
-        """Save the game in progress (after every hand and when leaving), so Continue can pick it up."""
+        """Save the game in progress (after every hand and when leaving it), so Continue picks it up."""
         if self.folders is None or not self.autosave_enabled or session.ruleset is None:
             return
         try:
             from game.client.scenes.saves import mods_in_use
             from game.saves import write_autosave
 
-            write_autosave(self.folders.saves, session.snapshot(mods=mods_in_use(self)))
+            written = write_autosave(self.folders.saves, session.snapshot(mods=mods_in_use(self)))
         except Exception as exc:  # a failed autosave is reported, never fatal
             log.warning("autosave failed: %s", exc)
+            return
+        session.mark_written(written)
+        self._continue_from(written)
+
+    def leave_game(self, session: Session) -> None:
+        """The table closes (the title, another game, quitting): Continue will resume this game exactly here.
+
+        The hand in progress is autosaved with its actions so far. A game opened from a save and left as it was
+        is not written again: Continue opens that save, and the autosave keeps the game it held. A game not
+        played at all leaves Continue with the game played before it.
+        """
+        if self.folders is None or not self.autosave_enabled or session.ruleset is None:
+            return
+        if not session.unwritten:
+            self._continue_from(session.source)
+        elif session.progress != (0, 0, False):
+            self.autosave(session)
 
     def continue_game(self) -> Scene | None:
-        """Reopen the autosaved game where it was left; None (and a warning) when there is none to open."""
-        path = self.autosave_path()
+        """Reopen the game last played where it was left; None (and a warning) when there is none to open."""
+        path = self.continue_path()
         self.continue_error = ""
-        if path is None or not path.is_file():
+        if path is None:
             return None
         try:
             from game.client.controller import Session
             from game.client.scenes.saves import available_mod_ids
-            from game.saves import read_save
+            from game.saves import AUTOSAVE_NAME, read_save
 
-            session, warnings = Session.from_save(read_save(path), getattr(self.args, "mods_dir", None),
+            saved = read_save(path)
+            session, warnings = Session.from_save(saved, getattr(self.args, "mods_dir", None),
                                                   options=self.options(), source=path.name,
                                                   config_dir=getattr(self.args, "config_dir", None),
                                                   available_mods=available_mod_ids(self), catalog=self.catalog)
         except Exception as exc:  # a save that cannot be restored is left alone and reported
-            log.warning("the autosave could not be opened: %s", exc)
+            log.warning("%s could not be opened: %s", path.name, exc)
             self.continue_error = str(exc).replace(str(path), path.name)
             return None
-        session.save_name = ""
-        if warnings:
-            session.status = warnings[0]
+        session.save_name = "" if path.stem == AUTOSAVE_NAME else (saved.name or path.stem)
+        session.mark_written(path)
+        session.status = warnings[0] if warnings else "Welcome back: the game goes on where you left it."
         return self.play_session(session)
 
     def show_title(self) -> None:
@@ -488,11 +527,36 @@ class App:
         self.stack.push(GameMenuScene(self, table_scene))
 
     def quit(self) -> None:
+        """Stop, with every game on the table saved for Continue."""
         for scene in self.stack.scenes:
             session = getattr(scene, "session", None)
             if session is not None and scene.name == "table":
-                self.autosave(session)
+                self.leave_game(session)
         self.running = False
+
+    def game_in_progress(self) -> bool:
+        """A game is on the table and not over."""
+        return any(scene.name == "table" and not scene.session.match.is_over for scene in self.stack.scenes)
+
+    def ask_to_quit(self) -> None:
+        """Quit after asking (Esc on the title, the window's close button or Alt+F4 during a game); asked again
+        while the question is open, it quits."""
+        from game.client.scenes.dialogs import ConfirmBox
+
+        if isinstance(self.stack.top, ConfirmBox) and self.stack.top.name == "quit":
+            self.quit()
+            return
+        if self.game_in_progress():
+            detail = "The game is saved as it stands: Continue on the title screen picks it up right here."
+            box = ConfirmBox(self, "Quit Sparrow in the middle of the game?", detail, self.quit, title="Quit",
+                             ok_label="Quit", cancel_label="Keep Playing")
+        else:
+            path = self.continue_path()
+            detail = "Your last game is saved: Continue picks it up next time." if path is not None else ""
+            box = ConfirmBox(self, "Quit Sparrow?", detail, self.quit, title="Quit", ok_label="Quit",
+                             cancel_label="Stay")
+        box.name = "quit"
+        self.stack.push(box)
 
     # -- the window -------------------------------------------------------------------------------------------
 
@@ -535,7 +599,10 @@ class App:
     def dispatch(self, event: pygame.Event) -> None:
         """Window-level keys first (quit, fullscreen), then the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            if self.game_in_progress():
+                self.ask_to_quit()
+            else:
+                self.quit()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self.headless:
             self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
@@ -549,7 +616,10 @@ class App:
                 self.toggle_fullscreen()
                 return
             if alt and event.key == pygame.K_F4:
-                self.quit()
+                if self.game_in_progress():
+                    self.ask_to_quit()
+                else:
+                    self.quit()
                 return
         self.stack.handle(self.translate(event))
 

@@ -14,6 +14,7 @@ import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
 from game import gcpolicy
@@ -174,6 +175,10 @@ class Session:
         """Where the statistics file lives; None keeps no statistics (tests, screenshots)."""
         self.save_name = ""
         """The name the game was last saved or opened under (the original's title-bar file name, P-01)."""
+        self.source: Path | None = None
+        """The file the game was last written to or opened from (a save or the autosave); None before either."""
+        self.written_progress: tuple[int, int, bool] | None = None
+        """:attr:`progress` when the game was last written or opened."""
         if match is None:
             self.pending.extend(self.match.events)
 
@@ -546,6 +551,23 @@ class Session:
             log.warning("statistics not updated: %s", exc)
 
     # -- saving and opening -----------------------------------------------------------------------------------
+
+    @property
+    def progress(self) -> tuple[int, int, bool]:
+        """How far the game has come: hands finished, actions in the hand on the table, whether it was begun."""
+        table = self.table
+        if table is None:
+            return (len(self.match.history), 0, False)
+        return (len(self.match.history), len(table.actions), bool(table.begun))
+
+    def mark_written(self, path: str | Path) -> None:
+        """The game as it stands is in ``path`` (just saved there, or just opened from it)."""
+        self.source, self.written_progress = Path(path), self.progress
+
+    @property
+    def unwritten(self) -> bool:
+        """True when the game has come further than any file holds (or was never written)."""
+        return self.source is None or self.progress != self.written_progress
 
     def snapshot(self, name: str = "", mods: list[dict[str, str]] | None = None) -> Any:
         """The game as a :class:`game.saves.SavedGame` (the hand in progress included)."""

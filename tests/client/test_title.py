@@ -71,4 +71,25 @@ def test_title__each_command_opens_its_box(tmp_path) -> None:
     app.show_title()
     app.stack.apply_pending()
     app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.running, "Esc, the key that goes back everywhere else, does not quit without asking"
+    assert app.stack.top.name == "quit"
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.running and app.stack.top.name == "title"
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_RETURN))
     assert app.running is False
+
+
+def test_title__the_quit_question_reads_plainly(tmp_path) -> None:
+    app = make_app(tmp_path)
+    app.show_title()
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    box = app.stack.top
+    assert (box.title, box.question, box.detail) == ("Quit", "Quit Sparrow?", "")
+    assert (box.ok.label, box.cancel.label) == ("Quit", "Stay")
+    app.render()

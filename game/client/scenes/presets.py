@@ -23,12 +23,11 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
 from game.client.look import Palette, fit_text, mix, text, text_size, wrap
-from game.client.scenes.base import Scene
+from game.client.scenes.dialogs import Box, ConfirmBox
 from game.client.scenes.new_game import Chooser
 from game.client.scenes.settings import Cycle
-from game.client.widgets import Button, TextField, Toggle, draw_panel
+from game.client.widgets import Button, TextField, Toggle
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
 from game.mods import custom_rules
@@ -710,46 +709,7 @@ class PresetEditor:
             text(surface, line, (x, self.delete_button.rect.top + 4 + i * 19), 14, colour, "sans")
 
 
-class _Box(Scene):
-    """A small box over the settings with a title, a line of text and two buttons."""
-
-    overlay = True
-
-    def __init__(self, app: Any, title: str, ok_label: str, height: int) -> None:
-        super().__init__(app)
-        self.title = title
-        self.box = pygame.Rect(0, 0, 560, height)
-        self.box.center = (640, 360)
-        self.ok = Button(pygame.Rect(self.box.right - 320, self.box.bottom - 66, 140, 46), ok_label, self.accept,
-                         primary=True, key_hint="Enter")
-        self.cancel = Button(pygame.Rect(self.box.right - 166, self.box.bottom - 66, 140, 46), "Cancel", self.close,
-                             key_hint="Esc")
-
-    def accept(self) -> None:
-        raise NotImplementedError
-
-    def close(self) -> None:
-        self.app.stack.remove(self)
-
-    def handle(self, event: pygame.Event) -> None:
-        for b in (self.ok, self.cancel):
-            if b.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.accept()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.app.palette, title=self.title)
-        self.ok.draw(surface, self.app.palette)
-        self.cancel.draw(surface, self.app.palette)
-
-
-class NameBox(_Box):
+class NameBox(Box):
     """Asks for a preset's name; ``done(name)`` returns an error to show, or None to close the box."""
 
     name = "preset_name"
@@ -790,26 +750,3 @@ class NameBox(_Box):
             self.app.palette.compass_dark)
         for i, line in enumerate(lines):
             text(surface, line, (self.box.left + 28, self.box.top + 150 + i * 18), 14, colour, "sans")
-
-
-class ConfirmBox(_Box):
-    """Yes or no; ``yes()`` runs on Delete (Enter), nothing on Cancel (Esc)."""
-
-    name = "confirm"
-
-    def __init__(self, app: Any, question: str, detail: str, yes: Callable[[], None]) -> None:
-        super().__init__(app, "Delete", "Delete", 230)
-        self.question = question
-        self.detail = detail
-        self.yes = yes
-
-    def accept(self) -> None:
-        self.close()
-        self.yes()
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        palette = self.app.palette
-        text(surface, fit_text(self.question, self.box.width - 56, 18, "bold"), (self.box.left + 28,
-             self.box.top + 72), 18, palette.text_dark, "bold")
-        text(surface, self.detail, (self.box.left + 28, self.box.top + 104), 15, palette.compass_dark, "sans")

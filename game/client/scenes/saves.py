@@ -18,6 +18,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text
+from game.client.names import ruleset_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, draw_panel
 from game.errors import SaveError
@@ -137,6 +138,7 @@ class SavesScene(Scene):
             self._say(f"could not save {name!r}: {exc}", True)
             return
         self.session.save_name = name
+        self.session.mark_written(path)
         self.session.status = f"Game saved as {name!r}."
         self.close()
 
@@ -182,6 +184,7 @@ class SavesScene(Scene):
             self._say(f"{'; '.join(warnings)}. Press Open again to load it with what is installed.")
             return
         session.save_name = saved.name or path.stem
+        session.mark_written(path)
         session.status = warnings[0] if warnings else f"Opened {session.save_name!r}."
         self.app.play_session(session)
 
@@ -266,7 +269,7 @@ class SavesScene(Scene):
         if self.mode == "save":
             self.field.draw(surface, palette)
             for k, line in enumerate(("Saved games are kept in your config folder.",
-                                      "The autosave is made after every hand.")):
+                                      "The autosave is made after every hand and as you leave a game.")):
                 text(surface, line, (self.field.rect.right + 20, self.field.rect.centery - 9 + k * 18), 13,
                      palette.compass_dark, "sans", "midleft")
         header = self._row(self.scroll)
@@ -291,8 +294,12 @@ class SavesScene(Scene):
         if self.mode == "open":
             self.replay.draw(surface, palette)
 
+    def ruleset_label(self, info: Any) -> str:
+        """The save's ruleset by name, as its mod gives it."""
+        return ruleset_name(getattr(self.app, "catalog", None), info.ruleset)
+
     def _columns(self, row: pygame.Rect) -> tuple[int, int, int, int]:
-        return (row.left + 16, row.left + 380, row.left + 590, row.left + 790)
+        return (row.left + 16, row.left + 330, row.left + 500, row.left + 800)
 
     def _draw_row(self, surface: pygame.Surface, i: int, columns: tuple[int, int, int, int]) -> None:
         palette = self.app.palette
@@ -310,10 +317,10 @@ class SavesScene(Scene):
             text(surface, fit_text(f"corrupt, left untouched: {reason}", row.width - 40, 12),
                  (columns[0], row.top + 25), 12, palette.east_stake)
             return
-        text(surface, fit_text(info.name, 340, 17, "bold"), (columns[0], row.centery), 17, palette.text_dark,
+        text(surface, fit_text(info.name, 300, 17, "bold"), (columns[0], row.centery), 17, palette.text_dark,
              "bold", "midleft")
         text(surface, info.date.replace("T", "  ")[:17], (columns[1], row.centery), 15, palette.text_dark, "sans",
              "midleft")
-        text(surface, fit_text(info.ruleset, 180, 15), (columns[2], row.centery), 15, palette.text_dark, "sans",
-             "midleft")
+        text(surface, fit_text(self.ruleset_label(info), 285, 15), (columns[2], row.centery), 15, palette.text_dark,
+             "sans", "midleft")
         text(surface, str(info.hands), (columns[3], row.centery), 15, palette.text_dark, "bold", "midleft")

@@ -21,6 +21,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import Palette, fit_text, gradient, mix, text
+from game.client.names import ruleset_name, short_names
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Slider, TextField, Toggle, draw_panel
 
@@ -178,6 +179,13 @@ class SettingsScene(Scene):
         if self.page in ("Play", "Look"):
             self.show(self.page)
 
+    def _ruleset_label(self, ruleset_id: str) -> str:
+        """A ruleset's name, short enough for its box ("Classic", "Japanese Riichi")."""
+        catalog = getattr(self.app, "catalog", None)
+        labels = dict(zip(self.rulesets, short_names([ruleset_name(catalog, r) for r in self.rulesets]),
+                          strict=True))
+        return labels.get(ruleset_id, ruleset_id)
+
     # -- pages ------------------------------------------------------------------------------------------------
 
     def show(self, page: str) -> None:
@@ -200,7 +208,7 @@ class SettingsScene(Scene):
                 self._toggle(left, 3, "QuickTip (F8)", "quick_tip"),
                 self._toggle(right, 0, "Timer bar (Ctrl+F3)", "timer_bar"),
                 self._toggle(right, 1, "Speech balloons (F12)", "speech_balloons"),
-                self._cycle(right, 2, "Ruleset for new games", "ruleset", self.rulesets, str),
+                self._cycle(right, 2, "Ruleset for new games", "ruleset", self.rulesets, self._ruleset_label),
             ]
         elif page == "Animation":
             self.controls = [

@@ -13,6 +13,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text
+from game.client.names import player_name, ruleset_name, short_names
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
@@ -23,8 +24,6 @@ SERIES = ((226, 84, 60), (60, 130, 200), (60, 160, 90), (170, 110, 40))
 """Line colours of the four seats in the score chart."""
 
 
-def player_label(player_id: str, names: dict[str, str]) -> str:
-    return names.get(player_id) or player_id.replace("_", " ").title()
 
 
 class StatsScene(Scene):
@@ -41,10 +40,15 @@ class StatsScene(Scene):
         current = getattr(getattr(session, "ruleset", None), "id", None)
         self.rulesets = rulesets
         self.index = rulesets.index(current) if current in rulesets else 0
-        self.names: dict[str, str] = {"human": str(app.setting("player_name", "You"))}
+        catalog = getattr(app, "catalog", None)
+        you = str(app.setting("player_name", "You"))
+        self.names: dict[str, str] = {pid: player_name(catalog, pid, you) for players in
+                                      self.stats.by_ruleset.values() for pid in players}
         if session is not None:
-            for pid, name in zip(session.player_ids, session.names, strict=False):
-                self.names.setdefault(pid, name)
+            # In a game the players go by the names they have at the table.
+            self.names.update(zip(session.player_ids, session.names, strict=False))
+        self.tab_labels = short_names([ruleset_name(catalog, r) for r in rulesets])
+        self._hand_names: dict[str, dict[str, str]] = {}
         self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Close",
                             lambda: app.stack.remove(self), primary=True, key_hint="Esc")
         self.tabs: list[Button] = []
@@ -63,9 +67,9 @@ class StatsScene(Scene):
         self.index = index % max(1, len(self.rulesets))
         # Six tabs fit across the box; with more rulesets they slide so the shown one always has its tab.
         first = max(0, min(self.index - TABS + 1, len(self.rulesets) - TABS))
-        self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32), ruleset,
+        self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32), label,
                             lambda i=first + k: self._go(i), size=14)
-                     for k, ruleset in enumerate(self.rulesets[first:first + TABS])]
+                     for k, label in enumerate(self.tab_labels[first:first + TABS])]
         for k, b in enumerate(self.tabs):
             b.focused = first + k == self.index
 
@@ -87,6 +91,22 @@ class StatsScene(Scene):
             return []
         players = self.stats.by_ruleset[self.rulesets[self.index]]
         return sorted(players.items(), key=lambda kv: (kv[0] != "human", -kv[1].hands_won, kv[0]))
+
+    def hand_name(self, hand_id: str) -> str:
+        """A special hand of the shown ruleset by its name ("Golden Cock"), as the ruleset gives it."""
+        ruleset_id = self.rulesets[self.index] if self.rulesets else ""
+        if ruleset_id not in self._hand_names:
+            self._hand_names[ruleset_id] = self._special_hand_names(ruleset_id)
+        return self._hand_names[ruleset_id].get(hand_id) or hand_id.replace("_", " ").capitalize()
+
+    def _special_hand_names(self, ruleset_id: str) -> dict[str, str]:
+        ruleset = getattr(self.session, "ruleset", None)
+        if getattr(ruleset, "id", None) != ruleset_id:
+            from game.client.controller import load_game_rules
+
+            ruleset = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None),
+                                      catalog=getattr(self.app, "catalog", None))[0]
+        return {hand.id: hand.name for hand in getattr(ruleset, "special_hands", ())}
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -121,11 +141,12 @@ class StatsScene(Scene):
             band = pygame.Rect(left - 8, y - 3, self.box.width - 44, 26)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
-            specials = ", ".join(f"{name} ×{n}" for name, n in sorted(st.special_hands.items())) or "—"
+            hand = self.hand_name
+            specials = ", ".join(f"{hand(name)} ×{n}" for name, n in sorted(st.special_hands.items())) or "—"
             best = st.best_hand
-            best_text = "—" if not best else f"{best['score']}" + (f" ({best['special_hand']})"
+            best_text = "—" if not best else f"{best['score']}" + (f" ({hand(best['special_hand'])})"
                                                                      if best.get("special_hand") else "")
-            values = [fit_text(player_label(pid, self.names), 220, 16, "bold"), str(st.games), str(st.games_won),
+            values = [fit_text(self.names.get(pid, pid), 220, 16, "bold"), str(st.games), str(st.games_won),
                       str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", fit_text(specials, 210, 15),
                       fit_text(best_text, 190, 15)]
             for (_, dx), value in zip(columns, values, strict=True):
@@ -149,7 +170,7 @@ class StatsScene(Scene):
             if height:
                 pygame.draw.rect(surface, colour, bar, border_top_left_radius=6, border_top_right_radius=6)
             text(surface, str(st.hands_won), (bar.centerx, bar.top - 4), 14, palette.text_dark, "bold", "midbottom")
-            text(surface, fit_text(player_label(pid, self.names), slot - 6, 13), (bar.centerx, base + 6), 13,
+            text(surface, fit_text(self.names.get(pid, pid), slot - 6, 13), (bar.centerx, base + 6), 13,
                  palette.text_dark, "sans", "midtop")
         pygame.draw.line(surface, palette.panel_edge, (area.left + 8, base), (area.right - 8, base), 2)
 

@@ -79,6 +79,12 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self._caption()
         self._pump()
 
+    def exit(self) -> None:
+        """Leaving the table (the title, another game): the game is saved exactly as it stands for Continue."""
+        leave = getattr(self.app, "leave_game", None)
+        if leave is not None:
+            leave(self.session)
+
     def resume(self) -> None:
         self.animator.speed = self.session.options.animation_speed
         self.keyboard_active = False

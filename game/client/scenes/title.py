@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import json
 import math
+from typing import Any
 
 import pygame
 
@@ -19,8 +21,17 @@ class TitleScene(Scene):
 
     def __init__(self, app) -> None:
         super().__init__(app)
-        path = app.autosave_path()
-        has_autosave = path is not None and path.is_file()
+        self.time = 0.0
+        self.notice = ""
+        self._build()
+
+    def enter(self) -> None:
+        # The game just left is saved as the table closes, after this scene was made: ask again what to continue.
+        self._build()
+
+    def _build(self) -> None:
+        app = self.app
+        has_autosave = app.continue_path() is not None
         # The two ways into a game stand out on the first row; the other commands sit in a grid below them.
         first = [("Continue", self._continue, "C")] if has_autosave else []
         first += [("New Game", self._new_game, "N · F2")]
@@ -40,13 +51,14 @@ class TitleScene(Scene):
             self.buttons.append(Button(rect, label, action, key_hint=key, size=18))
         self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: app.show_settings,
                      pygame.K_m: app.show_mods, pygame.K_F1: lambda: app.show_help(self), pygame.K_h: lambda:
-                     app.show_help(self), pygame.K_o: self._open, pygame.K_t: self._stats, pygame.K_ESCAPE: app.quit}
+                     app.show_help(self), pygame.K_o: self._open, pygame.K_t: self._stats,
+                     pygame.K_ESCAPE: app.ask_to_quit}
         if has_autosave:
             self.keys[pygame.K_c] = self._continue
+        self.summary: str | None = None if has_autosave else ""
+        """What Continue opens, in words; None until read (after the first frame: it costs a file read)."""
         self.focus = 0
         self.buttons[0].focused = True
-        self.time = 0.0
-        self.notice = ""
 
     def _new_game(self) -> None:
         from game.client.scenes.new_game import NewGameScene
@@ -109,6 +121,8 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.summary is None:
+            self.summary = continue_summary(self.app)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
@@ -129,8 +143,28 @@ class TitleScene(Scene):
              "center")
         for b in self.buttons:
             b.draw(surface, palette)
+        if self.summary:
+            text(surface, fit_text(self.summary, 900, 15), (640, 640), 15, palette.text_dim, "sans", "midtop")
         if self.notice:
             text(surface, fit_text(self.notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
                  "midbottom")
         text(surface, f"version {__version__} · after Mah Jongg for Windows by Elaine & Berrie Bloem (1995)",
              (640, 708), 13, palette.text_dim, "sans", "midbottom")
+
+
+def continue_summary(app: Any) -> str:
+    """"Continue: hand 4 of Classic (Mah Jongg for Windows, 1995) · mysave1"; "" when the file cannot tell."""
+    from game.client.names import ruleset_name
+    from game.saves import AUTOSAVE_NAME
+
+    path = app.continue_path()
+    try:
+        data = json.loads(path.read_text(encoding="utf-8")) if path is not None else None
+        hands = list(data["hands"])
+        ruleset = str(data["ruleset"])
+    except (OSError, ValueError, KeyError, TypeError):  # Continue itself says what is wrong with the file
+        return ""
+    finished = sum(1 for hand in hands if isinstance(hand, dict) and hand.get("finished"))
+    shown = f"Continue: hand {finished + 1} of {ruleset_name(getattr(app, 'catalog', None), ruleset)}"
+    name = str(data.get("name") or "")
+    return f"{shown} · {name}" if name and path.stem != AUTOSAVE_NAME else shown
