@@ -144,7 +144,7 @@ class TitleScene(Scene):
         for b in self.buttons:
             b.draw(surface, palette)
         if self.summary:
-            text(surface, fit_text(self.summary, 900, 15), (640, 640), 15, palette.text_dim, "sans", "midtop")
+            text(surface, fit_text(self.summary, 900, 15), (640, 630), 15, palette.text_dim, "sans", "midtop")
         if self.notice:
             text(surface, fit_text(self.notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
                  "midbottom")
