@@ -37,6 +37,15 @@ def run_until(app: App, predicate, steps: int = 20000) -> bool:
     return predicate()
 
 
+def from_title(app: App, k: int):
+    """Show the title screen, press ``k`` there, and return the scene on top afterwards."""
+    app.show_title()
+    app.stack.apply_pending()
+    app.dispatch(key(k))
+    app.stack.apply_pending()
+    return app.stack.top
+
+
 def show_table(app: App, session: Session):
     """The table scene for ``session`` on top of the app, animations instant, before its first step."""
     from game.client.scenes.table import TableScene
@@ -68,5 +77,5 @@ def table_scene_until_claim(app: App, max_seeds: int = 40):
     raise AssertionError("no seed gave the human a claim")
 
 
-__all__ = ["HUMAN", "click", "instant_session", "key", "make_app", "run_until", "show_table",
+__all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "make_app", "run_until", "show_table",
            "table_scene_until_claim"]

@@ -24,6 +24,15 @@ def _instant(scene) -> None:
     scene.session.options.discard_delay = 0.0
 
 
+def _new_game_played(app, seed: int, discards: int):
+    """A new game from the app, its hand started and ``discards`` tiles discarded; the table scene."""
+    scene = app.new_game(seed=seed)
+    app.stack.apply_pending()
+    _instant(scene)
+    _play_until_my_turn(app, scene, discards)
+    return scene
+
+
 def _play_until_my_turn(app, scene, discards: int) -> None:
     """Start the hand and discard ``discards`` tiles with Enter, letting every claim go; stop on the human's
     next turn (the point a player would leave at)."""
@@ -74,10 +83,7 @@ def _continue(app):
 
 def test_continue__resumes_the_hand_in_progress_exactly_where_it_was_left(tmp_path) -> None:
     app = _app(tmp_path)
-    scene = app.new_game(seed=11)
-    app.stack.apply_pending()
-    _instant(scene)
-    _play_until_my_turn(app, scene, discards=4)
+    scene = _new_game_played(app, 11, discards=4)
     left = _state(scene.session)
     assert len(left[3]) > 8
     _to_title_by_the_menu(app)
@@ -90,10 +96,7 @@ def test_continue__opens_the_game_last_opened_not_an_older_autosave(tmp_path) ->
     """The issue's case: a game in the autosave, then a save opened at its hand 2 and left at once: Continue opens
     that save's game at its hand 2, and the autosave still holds the other game."""
     app = _app(tmp_path)
-    other = app.new_game(seed=5)
-    app.stack.apply_pending()
-    _instant(other)
-    _play_until_my_turn(app, other, discards=2)
+    _new_game_played(app, 5, discards=2)
     _to_title_by_the_menu(app)
     autosaved = read_save(app.autosave_path())
     assert autosaved.seed == 5
@@ -128,10 +131,7 @@ def test_continue__opens_the_game_last_opened_not_an_older_autosave(tmp_path) ->
 
 def test_continue__a_new_game_left_before_anything_happened_leaves_the_last_game_to_continue(tmp_path) -> None:
     app = _app(tmp_path)
-    first = app.new_game(seed=5)
-    app.stack.apply_pending()
-    _instant(first)
-    _play_until_my_turn(app, first, discards=1)
+    _new_game_played(app, 5, discards=1)
     _to_title_by_the_menu(app)
     app.new_game(seed=6)
     app.stack.apply_pending()
@@ -141,10 +141,7 @@ def test_continue__a_new_game_left_before_anything_happened_leaves_the_last_game
 
 def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> None:
     app = _app(tmp_path)
-    scene = app.new_game(seed=11)
-    app.stack.apply_pending()
-    _instant(scene)
-    _play_until_my_turn(app, scene, discards=3)
+    scene = _new_game_played(app, 11, discards=3)
     left = _state(scene.session)
     app.dispatch(pygame.Event(pygame.QUIT))
     app.stack.apply_pending()

@@ -8,7 +8,7 @@ from pathlib import Path
 import pygame
 
 from game.client.scenes.mod_manager import VISIBLE, ModManagerScene, short_problem
-from tests.client.helpers import click, key, make_app
+from tests.client.helpers import click, from_title, key, make_app
 
 EXAMPLES = Path(__file__).resolve().parents[2] / "examples" / "mods"
 
@@ -83,13 +83,22 @@ def test_short_problem__only_the_mods_own_folder_is_left_off() -> None:
 
 
 def _open_mods(app):
-    app.show_title()
-    app.stack.apply_pending()
-    app.dispatch(key(pygame.K_m))
-    app.stack.apply_pending()
-    scene = app.stack.top
+    scene = from_title(app, pygame.K_m)
     assert isinstance(scene, ModManagerScene)
     return scene
+
+
+def _install_then_press(app, example: str, k: int):
+    """Install an example mod from the title's Mods box (dropped on the window), close the box and press ``k`` on
+    the title; the install's message and the scene ``k`` opened."""
+    scene = _open_mods(app)
+    app.dispatch(pygame.Event(pygame.DROPFILE, file=str(EXAMPLES / example)))
+    assert scene.ok, scene.message
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    app.dispatch(key(k))
+    app.stack.apply_pending()
+    return scene.message, app.stack.top
 
 
 def _wheel(scene, y: int) -> None:
@@ -159,14 +168,8 @@ def test_mods__an_installed_opponent_is_offered_by_new_game_at_once_and_plays(tm
     from game.client.scenes.new_game import NewGameScene
 
     app = make_app(tmp_path)
-    scene = _open_mods(app)
-    app.dispatch(pygame.Event(pygame.DROPFILE, file=str(EXAMPLES / "opponents-example")))
-    assert scene.ok and scene.message == "installed Example opponents 1.0.0; in effect now"
-    app.dispatch(key(pygame.K_ESCAPE))
-    app.stack.apply_pending()
-    app.dispatch(key(pygame.K_n))
-    app.stack.apply_pending()
-    new_game = app.stack.top
+    message, new_game = _install_then_press(app, "opponents-example", pygame.K_n)
+    assert message == "installed Example opponents 1.0.0; in effect now"
     assert isinstance(new_game, NewGameScene)
     ids = [p.id for p in new_game.people]
     assert "auntie_may" in ids
@@ -187,14 +190,8 @@ def test_mods__an_installed_tile_set_is_in_settings_at_once(tmp_path) -> None:
     from game.client.scenes.settings import SettingsScene
 
     app = make_app(tmp_path)
-    scene = _open_mods(app)
-    app.dispatch(pygame.Event(pygame.DROPFILE, file=str(EXAMPLES / "tiles-example")))
-    assert scene.ok, scene.message
-    app.dispatch(key(pygame.K_ESCAPE))
-    app.stack.apply_pending()
-    app.dispatch(key(pygame.K_s))
-    app.stack.apply_pending()
-    settings = app.stack.top
+    message, settings = _install_then_press(app, "tiles-example", pygame.K_s)
+    assert message == "installed Example tile set 1.0.0; in effect now"
     assert isinstance(settings, SettingsScene)
     assert "tiles-example" in settings._ids("tileset")
 
@@ -215,11 +212,7 @@ def test_mods__a_mod_dropped_on_an_open_new_game_box_is_offered_when_the_mods_bo
     from game.client.scenes.new_game import NewGameScene
 
     app = make_app(tmp_path)
-    app.show_title()
-    app.stack.apply_pending()
-    app.dispatch(key(pygame.K_n))
-    app.stack.apply_pending()
-    new_game = app.stack.top
+    new_game = from_title(app, pygame.K_n)
     assert isinstance(new_game, NewGameScene)
     before = [new_game.people[c.index].id for c in new_game.seat_choosers]
     app.dispatch(pygame.Event(pygame.DROPFILE, file=str(EXAMPLES / "opponents-example")))

@@ -11,7 +11,7 @@ from game.client.scenes.saves import SavesScene
 from game.client.scenes.stats import StatsScene
 from game.client.scenes.title import continue_summary
 from game.stats import PlayerStats, Statistics, save_statistics
-from tests.client.helpers import instant_session, key, make_app
+from tests.client.helpers import from_title, instant_session, make_app
 
 
 def _statistics(app) -> None:
@@ -29,11 +29,7 @@ def test_statistics__opponents_rulesets_and_special_hands_go_by_name(tmp_path) -
     app = make_app(tmp_path)
     app.save_settings(player_name="Mei")
     _statistics(app)
-    app.show_title()
-    app.stack.apply_pending()
-    app.dispatch(key(pygame.K_t))
-    app.stack.apply_pending()
-    scene = app.stack.top
+    scene = from_title(app, pygame.K_t)
     assert isinstance(scene, StatsScene)
     assert [scene.names[pid] for pid, _ in scene.rows()] == ["Mei", "Eliza", "Bertie", "Dora"]
     assert [tab.label for tab in scene.tabs] == ["Classic", "Japanese Riichi"]

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from tests.client.helpers import click, key, make_app
+from tests.client.helpers import click, from_title, key, make_app
 
 
 def labels(app) -> list[str]:
@@ -68,10 +68,7 @@ def test_title__each_command_opens_its_box(tmp_path) -> None:
     app.dispatch(key(pygame.K_t))
     app.stack.apply_pending()
     assert app.stack.top.name == "stats"
-    app.show_title()
-    app.stack.apply_pending()
-    app.dispatch(key(pygame.K_ESCAPE))
-    app.stack.apply_pending()
+    from_title(app, pygame.K_ESCAPE)
     assert app.running, "Esc, the key that goes back everywhere else, does not quit without asking"
     assert app.stack.top.name == "quit"
     app.dispatch(key(pygame.K_ESCAPE))
@@ -85,11 +82,7 @@ def test_title__each_command_opens_its_box(tmp_path) -> None:
 
 def test_title__the_quit_question_reads_plainly(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
-    app.stack.apply_pending()
-    app.dispatch(key(pygame.K_ESCAPE))
-    app.stack.apply_pending()
-    box = app.stack.top
+    box = from_title(app, pygame.K_ESCAPE)
     assert (box.title, box.question, box.detail) == ("Quit", "Quit Sparrow?", "")
     assert (box.ok.label, box.cancel.label) == ("Quit", "Stay")
     app.render()
