@@ -73,7 +73,8 @@ def test_saves_list_and_title__name_the_ruleset(tmp_path) -> None:
     app.save_settings(continue_from="mysave1.sparrow")
     assert continue_summary(app) == "Continue: hand 2 of Classic (Mah Jongg for Windows, 1995) · mysave1"
     saves = SavesScene(app, "open")
-    assert saves.ruleset_label(saves.saves[0]) == "Classic (Mah Jongg for Windows, 1995)"
+    assert saves.ruleset_label(saves.saves[0], width=1000) == "Classic (Mah Jongg for Windows, 1995)"
+    assert saves.ruleset_label(saves.saves[0], width=100) == "Classic"
     app.stack.clear_to(saves)
     app.render()
 

@@ -17,13 +17,14 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, mix, text
-from game.client.names import ruleset_name
+from game.client.look import fit_text, mix, text, text_size
+from game.client.names import ruleset_name, short_names
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, draw_panel
 from game.errors import SaveError
 
 ROW_H = 48
+RULESET_WIDTH = 285
 VISIBLE = 7
 
 
@@ -294,9 +295,10 @@ class SavesScene(Scene):
         if self.mode == "open":
             self.replay.draw(surface, palette)
 
-    def ruleset_label(self, info: Any) -> str:
-        """The save's ruleset by name, as its mod gives it."""
-        return ruleset_name(getattr(self.app, "catalog", None), info.ruleset)
+    def ruleset_label(self, info: Any, width: int = RULESET_WIDTH) -> str:
+        """The save's ruleset by name, as its mod gives it; without its remark in brackets when too long."""
+        name = ruleset_name(getattr(self.app, "catalog", None), info.ruleset)
+        return name if text_size(name, 15)[0] <= width else short_names([name])[0]
 
     def _columns(self, row: pygame.Rect) -> tuple[int, int, int, int]:
         return (row.left + 16, row.left + 330, row.left + 500, row.left + 800)
@@ -321,6 +323,6 @@ class SavesScene(Scene):
              "bold", "midleft")
         text(surface, info.date.replace("T", "  ")[:17], (columns[1], row.centery), 15, palette.text_dark, "sans",
              "midleft")
-        text(surface, fit_text(self.ruleset_label(info), 285, 15), (columns[2], row.centery), 15, palette.text_dark,
-             "sans", "midleft")
+        text(surface, fit_text(self.ruleset_label(info), RULESET_WIDTH, 15), (columns[2], row.centery), 15,
+             palette.text_dark, "sans", "midleft")
         text(surface, str(info.hands), (columns[3], row.centery), 15, palette.text_dark, "bold", "midleft")
