@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -400,6 +401,25 @@ class Session:
                 self._automatic_turn()
             return
         self._computer_act(seat)
+
+    @property
+    def at_rest(self) -> bool:
+        """Nothing happens until the human acts: no timer runs and no computer seat has anything to do, so the
+        window may sleep. It follows the branches of :meth:`update`."""
+        table = self.table
+        if table is None or table.phase == "over":
+            return True
+        if self.options.auto_play:
+            return False
+        if table.phase == "passing":
+            return table.awaiting() == [HUMAN]
+        if not self.started:
+            return True
+        if self.undo_timer is not None or self.delay > 0:
+            return False
+        if self.human_may_claim:
+            return self.claim_timer is not None and math.isinf(self.claim_timer) and table.awaiting() == [HUMAN]
+        return table.phase == "turn" and table.awaiting() == [HUMAN]
 
     def skip_wait(self) -> None:
         """Continue at once (0 / right click on the discard): end the pause and the claim window."""

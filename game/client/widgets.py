@@ -6,7 +6,8 @@ click by calling its ``action``. Coordinates are logical (1280 × 720).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
@@ -14,6 +15,24 @@ import pygame
 from game.client.look import Colour, Palette, fit_text, font, mix, text
 
 Action = Callable[[], None]
+CARET_BLINK = 0.5
+"""Seconds a text caret stays on, then off."""
+
+
+def caret_on() -> bool:
+    """Whether a text caret shows now: it blinks by the clock, not by frames, since the window draws only when
+    something changes."""
+    return int(time.monotonic() / CARET_BLINK) % 2 == 0
+
+
+def until_blink() -> float:
+    """Seconds until a text caret next turns on or off (a scene with a caret wakes the loop then)."""
+    return CARET_BLINK - time.monotonic() % CARET_BLINK + 0.005
+
+
+def caret_wake(fields: Iterable[object]) -> float | None:
+    """A scene's ``wake_in`` while these text fields show: the next blink of a focused one's caret, else None."""
+    return until_blink() if any(getattr(f, "focused", False) for f in fields) else None
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, title: str | None = None,
@@ -400,7 +419,6 @@ class TextField:
     label: str = ""
     max_length: int = 40
     focused: bool = True
-    time: float = 0.0
 
     def handle(self, event: pygame.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -418,7 +436,6 @@ class TextField:
         return False
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        self.time += 1 / 60
         if self.label:
             text(surface, self.label, (self.rect.left, self.rect.top - 22), 15, palette.text_dark, "bold")
         pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
@@ -426,6 +443,6 @@ class TextField:
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
         shown = fit_text(self.value, self.rect.width - 30, 18)
         r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
-        if self.focused and int(self.time * 2) % 2 == 0:
+        if self.focused and caret_on():
             x = r.right + 2 if self.value else self.rect.left + 12
             pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)

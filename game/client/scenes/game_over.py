@@ -41,6 +41,7 @@ def special_name(ruleset: Any, special_id: str | None) -> str:
 class GameOverScene(Scene):
     overlay = True
     name = "game_over"
+    still = True
 
     def __init__(self, app, session: Any, scores_scene: Scene | None = None) -> None:
         super().__init__(app)

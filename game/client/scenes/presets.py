@@ -28,7 +28,7 @@ from game.client.look import Palette, fit_text, font, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.scenes.new_game import Chooser
 from game.client.scenes.settings import Cycle
-from game.client.widgets import Button, TextField, Toggle, draw_panel
+from game.client.widgets import Button, TextField, Toggle, caret_wake, draw_panel
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
 from game.mods import custom_rules
@@ -753,6 +753,7 @@ class NameBox(_Box):
     """Asks for a preset's name; ``done(name)`` returns an error to show, or None to close the box."""
 
     name = "preset_name"
+    still = True
 
     def __init__(self, app: Any, title: str, value: str, done: Callable[[str], str | None]) -> None:
         super().__init__(app, title, "Save", 270)
@@ -768,6 +769,9 @@ class NameBox(_Box):
     def exit(self) -> None:
         if not self.app.headless:
             pygame.key.stop_text_input()
+
+    def wake_in(self) -> float | None:
+        return caret_wake([self.field])
 
     def accept(self) -> None:
         error = self.done(self.field.value)
@@ -796,6 +800,7 @@ class ConfirmBox(_Box):
     """Yes or no; ``yes()`` runs on Delete (Enter), nothing on Cancel (Esc)."""
 
     name = "confirm"
+    still = True
 
     def __init__(self, app: Any, question: str, detail: str, yes: Callable[[], None]) -> None:
         super().__init__(app, "Delete", "Delete", 230)

@@ -219,6 +219,9 @@ class ReplayScene(Scene):
         if event.key in keys:
             keys[event.key]()
 
+    def wake_in(self) -> float | None:
+        return 0.0 if self.playing or self.toasts else None
+
     def update(self, dt: float) -> None:
         for t in self.toasts:
             t.age += dt

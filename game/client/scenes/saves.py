@@ -19,7 +19,7 @@ import pygame
 from game.client import layout
 from game.client.look import fit_text, mix, text
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, TextField, draw_panel
+from game.client.widgets import Button, TextField, caret_wake, draw_panel
 from game.errors import SaveError
 
 ROW_H = 48
@@ -56,6 +56,7 @@ def available_mod_ids(app: Any) -> set[str] | None:
 class SavesScene(Scene):
     overlay = True
     name = "saves"
+    still = True
 
     def __init__(self, app, mode: str, session: Any = None) -> None:
         super().__init__(app)
@@ -254,6 +255,9 @@ class SavesScene(Scene):
             self.scroll = index - self._visible() + 1
 
     # -- drawing ----------------------------------------------------------------------------------------------
+
+    def wake_in(self) -> float | None:
+        return caret_wake([self.field] if self.mode == "save" else [])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette

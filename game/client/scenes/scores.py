@@ -45,6 +45,7 @@ def winning_groups(concealed: list[int], melds: list, arrangement: tuple[tuple[i
 class ScoresScene(Scene):
     overlay = True
     name = "scores"
+    still = True
 
     def __init__(self, app, table_scene, outcome: HandOutcome) -> None:
         super().__init__(app)

@@ -22,7 +22,7 @@ import pygame
 from game.client import layout
 from game.client.look import Palette, fit_text, gradient, mix, text
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, Slider, TextField, Toggle, draw_panel
+from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -119,6 +119,7 @@ def swatch(colours: dict[str, Any] | None) -> pygame.Surface:
 class SettingsScene(Scene):
     overlay = True
     name = "settings"
+    still = True
 
     def __init__(self, app, page: str = "Play") -> None:
         super().__init__(app)
@@ -402,6 +403,9 @@ class SettingsScene(Scene):
             control.step(step)
 
     # -- drawing ----------------------------------------------------------------------------------------------
+
+    def wake_in(self) -> float | None:
+        return caret_wake(self.fields)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette

@@ -30,6 +30,7 @@ def player_label(player_id: str, names: dict[str, str]) -> str:
 class StatsScene(Scene):
     overlay = True
     name = "stats"
+    still = True
 
     def __init__(self, app, session: Any = None) -> None:
         super().__init__(app)

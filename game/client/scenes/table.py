@@ -18,6 +18,7 @@ import pygame
 
 from game.client import layout, messages
 from game.client.animate import Animator, Scenery
+from game.client.app import TITLE
 from game.client.controller import HUMAN, Session
 from game.client.look import font, mix, text
 from game.client.messages import WIND_NAMES
@@ -32,6 +33,9 @@ from game.core.actions import DeclareKong, MahJongg
 from game.core.tiles import JOKER, number_of, suit_of, tile_name
 
 CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
+PULSE_SECONDS = 4.0
+"""While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
+window sleeps until the player does something."""
 
 
 class TableScene(TableCommands, TablePrompts, TableInput, Scene):
@@ -69,6 +73,8 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.menu: PopupMenu | None = None
         self.show_direction = bool(app.setting("movement_direction", False))
         """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        self.rest_at: float | None = None
+        """When the pulse stops (its next peak after PULSE_SECONDS of waiting); None while play goes on."""
 
     # -- lifecycle --------------------------------------------------------------------------------------------
 
@@ -88,7 +94,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         """P-01: the title bar names the game once it has been saved or opened."""
         name = self.session.save_name
         if not self.app.headless:
-            pygame.display.set_caption(f"Sparrow Mah Jongg — {name}" if name else "Sparrow Mah Jongg")
+            pygame.display.set_caption(f"{TITLE} — {name}" if name else TITLE)
 
     # -- the human's tiles ------------------------------------------------------------------------------------
 
@@ -360,6 +366,33 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         if self.session.options.quick_tip:
             self.tip_tile = self.session.quick_tip()
 
+    def quiet(self) -> bool:
+        """Nothing moves and nothing will happen until the player acts (a box or the pause holds the game, or
+        the session waits for the human with no timer running)."""
+        s = self.session
+        if self.animator.busy or self.balloons or self.toasts or (s.hand_over and not self.scores_shown):
+            return False
+        held = self.paused or self.prompt is not None or self.menu is not None or self.chow_pick is not None
+        return held or s.at_rest
+
+    def pulse(self) -> float:
+        """The glow's strength, 0–1: pulsing while play goes on, steady once the table rests."""
+        if self.rest_at is not None and self.time >= self.rest_at:
+            return 1.0
+        return 0.5 + 0.5 * math.sin(self.time * 3.0)
+
+    def wake_in(self) -> float | None:
+        resting = self.rest_at is not None and self.time >= self.rest_at
+        return None if resting and self.quiet() else 0.0
+
+    def _settle(self) -> None:
+        if not self.quiet():
+            self.rest_at = None
+        elif self.rest_at is None:
+            # The next peak of sin(3t) after the pulse has run its time, so the glow stops at full strength.
+            start = self.time + PULSE_SECONDS
+            self.rest_at = (math.pi / 2 + 2 * math.pi * math.ceil((3 * start - math.pi / 2) / (2 * math.pi))) / 3
+
     def update(self, dt: float) -> None:
         self.time += dt
         for b in self.balloons:
@@ -372,6 +405,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         if self.menu is not None and self.menu.closed:
             self.menu = None
         if self.paused:
+            self._settle()
             return
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
@@ -388,6 +422,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                 self._pump()
                 self.app.show_scores(self, outcome)
         self._refresh_buttons()
+        self._settle()
 
     # -- buttons ----------------------------------------------------------------------------------------------
 
@@ -434,7 +469,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         app.sprites.wild = table.wild_tile
         surface.blit(app.background(), (0, 0))
         draw.draw_inlay(surface, palette)
-        pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
+        pulse = self.pulse()
         hidden = self.animator.hidden()
         current = table.current if table.phase == "turn" else None
         reveal_all = s.options.show_all or table.phase == "over"

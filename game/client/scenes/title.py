@@ -12,6 +12,8 @@ from game.client.scenes.base import Scene
 from game.client.widgets import Button
 
 FAN = (31, 27, 33, 18, 9, 0, 32, 38, 34)
+SWAY_SECONDS = 8.0
+"""The fan breathes for a while after the title opens, then rests, so the idle title costs no CPU."""
 
 
 class TitleScene(Scene):
@@ -110,14 +112,23 @@ class TitleScene(Scene):
     def update(self, dt: float) -> None:
         self.time += dt
 
+    def wake_in(self) -> float | None:
+        return 0.0 if self.time < SWAY_SECONDS else None
+
+    def sway(self) -> float:
+        """How far the fan breathes now, in degrees: easing out to rest over the first seconds."""
+        fading = max(0.0, 1.0 - self.time / SWAY_SECONDS)
+        return 1.5 * fading * fading
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
         surface.blit(self.app.background(), (0, 0))
-        # A fan of tiles behind the title, gently breathing.
+        # A fan of tiles behind the title, gently breathing, then resting.
         sprites = self.app.sprites
+        breath = self.sway()
         for i, tile in enumerate(FAN):
             angle = (i - (len(FAN) - 1) / 2) * 9
-            sway = math.sin(self.time * 0.8 + i * 0.5) * 1.5
+            sway = math.sin(self.time * 0.8 + i * 0.5) * breath
             sprite = pygame.transform.rotozoom(sprites.tile(tile, (76, 102)), -(angle + sway), 1.0)
             rad = math.radians(angle)
             cx = 640 + math.sin(rad) * 440
