@@ -12,7 +12,8 @@ from dataclasses import dataclass, field
 
 import pygame
 
-from game.client.look import Colour, Palette, fit_text, font, mix, text
+from game.client import layout
+from game.client.look import Colour, Palette, fit_text, font, mix, text, wrap
 
 Action = Callable[[], None]
 CARET_BLINK = 0.5
@@ -198,13 +199,35 @@ class Slider:
 
 @dataclass
 class StatusBar:
-    """The original's status bar: tiles left on the left, the latest message on the right."""
+    """The original's status bar: tiles left on the left, the latest message on the right.
+
+    Only the game's messages are shown here (what the pointer is over gets a :class:`Tooltip`), so no message is
+    ever hidden. A long message is set smaller before it is cut; the whole of a cut one shows on hover.
+    """
 
     rect: pygame.Rect
     left: str = ""
     message: str = ""
-    hover: str = ""
     size: int = 16
+    shown: str = ""
+    """The message as last drawn (cut with an ellipsis when even the smallest size did not fit)."""
+
+    def message_box(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.left + 184, r.top + 4, r.width - 190, r.height - 8)
+
+    def _fitted(self) -> tuple[str, int]:
+        room = self.message_box().width - 20
+        for size in range(self.size, self.size - 4, -1):
+            if font(size).size(self.message)[0] <= room:
+                return self.message, size
+        return fit_text(self.message, room, self.size - 3), self.size - 3
+
+    def tooltip(self, pos: tuple[int, int]) -> Tooltip | None:
+        """The whole message, when it had to be cut and the pointer is over it."""
+        if not self.message_box().collidepoint(pos) or self._fitted()[0] == self.message:
+            return None
+        return Tooltip(self.message, self.message_box(), width=760)
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         r = self.rect
@@ -213,11 +236,45 @@ class StatusBar:
         left_box = pygame.Rect(r.left + 6, r.top + 4, 170, r.height - 8)
         pygame.draw.rect(surface, mix(palette.status_bar, (255, 255, 255), 0.07), left_box, border_radius=5)
         text(surface, self.left, left_box.center, self.size, palette.accent, "bold", "center")
-        box = pygame.Rect(left_box.right + 8, r.top + 4, r.right - left_box.right - 14, r.height - 8)
+        box = self.message_box()
         pygame.draw.rect(surface, mix(palette.status_bar, (255, 255, 255), 0.07), box, border_radius=5)
-        shown = self.hover or self.message
-        text(surface, fit_text(shown, box.width - 20, self.size), (box.left + 10, box.centery), self.size,
-             palette.text, "sans", "midleft")
+        self.shown, size = self._fitted()
+        text(surface, self.shown, (box.left + 10, box.centery), size, palette.text, "sans", "midleft")
+
+
+@dataclass
+class Tooltip:
+    """A small label by the thing under the pointer (a tile's name): above it where there is room, else below;
+    a long text wraps."""
+
+    text: str
+    anchor: pygame.Rect
+    size: int = 15
+    width: int = 420
+    """The widest the box grows before its text wraps."""
+
+    def lines(self) -> list[str]:
+        return wrap(self.text, self.width - 20, self.size)
+
+    def rect(self) -> pygame.Rect:
+        lines = self.lines()
+        w = max(font(self.size).size(line)[0] for line in lines) + 20
+        h = len(lines) * (self.size + 5) + 10
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (self.anchor.centerx, self.anchor.top - 6)
+        if box.top < 4:
+            box.midtop = (self.anchor.centerx, self.anchor.bottom + 6)
+        box.clamp_ip(pygame.Rect(4, 4, layout.LOGICAL[0] - 8, layout.LOGICAL[1] - 8))
+        return box
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        box = self.rect()
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*mix(palette.status_bar, (0, 0, 0), 0.3), 235), panel.get_rect(), border_radius=7)
+        pygame.draw.rect(panel, (*palette.accent, 220), panel.get_rect(), width=1, border_radius=7)
+        surface.blit(panel, box)
+        for i, line in enumerate(self.lines()):
+            text(surface, line, (box.left + 10, box.top + 5 + i * (self.size + 5)), self.size, palette.text, "sans")
 
 
 def draw_timer_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, palette: Palette) -> None:

@@ -27,7 +27,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.table_commands import TableCommands
 from game.client.scenes.table_input import TableInput
 from game.client.scenes.table_prompts import Prompt, TablePrompts
-from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, draw_timer_bar
+from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar
 from game.core import events as ev
 from game.core.actions import DeclareKong, MahJongg
 from game.core.tiles import JOKER, number_of, suit_of, tile_name
@@ -56,6 +56,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                                             layout.STATUS_H))
         self.cursor = 0
         self.hover = -1
+        self.mouse: tuple[int, int] | None = None
+        """Where the pointer was last seen (None before it moved); what lies under it is named in ``tooltip``."""
+        self.tooltip: Tooltip | None = None
         self.keyboard_active = False
         self.prompt: Prompt | None = None
         self.chow_pick: list[tuple[int, ...]] | None = None
@@ -365,6 +368,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.animator.feed(events, self.scenery)
         if self.session.options.quick_tip:
             self.tip_tile = self.session.quick_tip()
+        self._hover(self.mouse)
 
     def quiet(self) -> bool:
         """Nothing moves and nothing will happen until the player acts (a box or the pause holds the game, or
@@ -502,6 +506,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             self._banner(surface, "Paused — F9 to continue")
         for toast in self.toasts:
             self._banner(surface, toast.message, y=270, alpha=min(1.0, (toast.life - toast.age) / 0.4))
+        tooltip = self.shown_tooltip()
+        if tooltip is not None:
+            tooltip.draw(surface, palette)
         if self.prompt is not None:
             self._draw_prompt(surface)
         if self.menu is not None and not self.menu.closed:
