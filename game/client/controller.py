@@ -154,6 +154,8 @@ class Session:
         self.show_all_used = False
         self.undo_timer: float | None = None
         """Seconds left to take back the human's last discard (the wait time, P-30); None when closed."""
+        self.notice = ""
+        """Something the player should not miss (a winning tile let pass), for the table to show; it takes it."""
         self.on_hand_finished: list[Callable[[Session], None]] = []
         """Autosave and statistics hooks, called after every finished hand."""
         self.stats_folder: Any = None
@@ -298,9 +300,20 @@ class Session:
         self.status = refusal(self.table, HUMAN, action, self.human_legal())
 
     def pass_claim(self) -> None:
-        """Let the discard go (0, right click, Pass button, or the timer running out)."""
-        if self.human_may_claim:
-            self.act(Pass())
+        """Let the discard go (0, right click, Pass button, or the timer running out); a winning one is named
+        afterwards, so letting it pass is never silent."""
+        if not self.human_may_claim:
+            return
+        missed = ""
+        if "mah_jongg" in self.claim_types():
+            last = self.table.last_discard
+            if self.table.phase == "rob" or last is None:
+                missed = "You could have gone Mah Jongg by robbing the Kong."
+            else:
+                missed = f"You could have gone Mah Jongg on {messages.possessive(self.names[last[0]])} " \
+                         f"{tile_name(last[1])}."
+        if self.act(Pass()) and missed:
+            self.notice = missed
 
     def kong_tiles(self) -> list[int]:
         return [a.tile for a in self.human_legal() if isinstance(a, DeclareKong)]
@@ -375,8 +388,7 @@ class Session:
                 self.undo_timer = None
         if self.human_may_claim:
             if self.claim_timer is None:
-                self.claim_total = self.options.wait_time
-                self.claim_timer = self.options.wait_time
+                self._open_claim_window()
             if not hold:
                 self.claim_timer -= dt
             self._computers_decide_claims()
@@ -418,8 +430,21 @@ class Session:
         if self.undo_timer is not None or self.delay > 0:
             return False
         if self.human_may_claim:
-            return self.claim_timer is not None and math.isinf(self.claim_timer) and table.awaiting() == [HUMAN]
+            return self.claim_unlimited and table.awaiting() == [HUMAN]
         return table.phase == "turn" and table.awaiting() == [HUMAN]
+
+    def _open_claim_window(self) -> None:
+        """The wait time for a discard the human may claim; none when it would give them Mah Jongg (the
+        original's Can Go Mah Jongg box waited too), so a winning tile never slips by unseen. Robbing a kong
+        keeps its wait time (Four Winds T-39); missing it is named afterwards all the same."""
+        self.claim_total = self.options.wait_time
+        winning = self.table.phase == "claims" and "mah_jongg" in self.claim_types()
+        self.claim_timer = math.inf if winning else self.options.wait_time
+
+    @property
+    def claim_unlimited(self) -> bool:
+        """The open claim window waits for the human (its discard would give them Mah Jongg)."""
+        return self.human_may_claim and self.claim_timer is not None and math.isinf(self.claim_timer)
 
     def skip_wait(self) -> None:
         """Continue at once (0 / right click on the discard): end the pause and the claim window."""

@@ -11,6 +11,8 @@ from game.core.tiles import JOKER, is_joker, tile_name
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
 WIND_LETTERS = ("E", "S", "W", "N")
+CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
+"""A claim's name as the player reads it (buttons, boxes, replays)."""
 NO_SETTLEMENT = "No settlement of scores because all hands have been visible."
 """M13: the end of a hand during which Show All Hands was on."""
 

@@ -67,8 +67,8 @@ class _View:
     def __init__(self, app: Any, session: Any) -> None:
         self.app = app
         self.session = SimpleNamespace(table=None, names=session.names, human_may_claim=False, claim_timer=None,
-                                       claim_total=1.0, options=SimpleNamespace(timer_bar=False, quick_tip=False,
-                                                                                show_all=True),
+                                       claim_unlimited=False, claim_total=1.0,
+                                       options=SimpleNamespace(timer_bar=False, quick_tip=False, show_all=True),
                                        match=SimpleNamespace(totals=[0, 0, 0, 0], first_east=session.match.first_east))
         self.cursor = self.hover = -1
         self.keyboard_active = False

@@ -21,18 +21,17 @@ from game.client.animate import Animator, Scenery
 from game.client.app import TITLE
 from game.client.controller import HUMAN, Session
 from game.client.look import font, mix, text
-from game.client.messages import WIND_NAMES
+from game.client.messages import CLAIM_LABELS, WIND_NAMES
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.scenes.table_commands import TableCommands
 from game.client.scenes.table_input import TableInput
-from game.client.scenes.table_prompts import Prompt, TablePrompts
+from game.client.scenes.table_prompts import Prompt, TablePrompts, mah_jongg_offer
 from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar
 from game.core import events as ev
 from game.core.actions import DeclareKong, MahJongg
 from game.core.tiles import JOKER, number_of, suit_of, tile_name
 
-CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -355,6 +354,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.balloons.append(Balloon(words, anchor, direction, life=2.6 if big else 1.5, big=big))
 
     def _pump(self) -> None:
+        if self.session.notice:
+            self._toast(self.session.notice, life=6.0)
+            self.session.notice = ""
         events = self.session.drain()
         if not events:
             return
@@ -502,6 +504,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.status.draw(surface, palette)
         if table.phase == "dealt" and not self.animator.busy:
             self._banner(surface, "Study your tiles — click, Enter or F4 to start")
+        if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
+            self._banner(surface, f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass",
+                         strong=True)
         if self.paused:
             self._banner(surface, "Paused — F9 to continue")
         for toast in self.toasts:
@@ -559,13 +564,17 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             label = "Standing Hand" if me.standing else ("Riichi" if me.riichi else "Ready Hand declared")
             text(surface, label, (20, 672), 13, palette.accent, "bold")
 
-    def _banner(self, surface: pygame.Surface, message: str, y: int = 540, alpha: float = 1.0) -> None:
+    def _banner(self, surface: pygame.Surface, message: str, y: int = 540, alpha: float = 1.0,
+                strong: bool = False) -> None:
+        """A line over the table in a rounded band; ``strong`` (a Mah Jongg on offer) in the accent colour."""
         palette = self.app.palette
-        image = font(18, "bold").render(message, True, palette.text)
+        image = font(20 if strong else 18, "bold").render(message, True, palette.text)
         box = image.get_rect(center=(640, y)).inflate(36, 16)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.height // 2)
-        pygame.draw.rect(panel, (*palette.accent, 200), panel.get_rect(), width=1, border_radius=box.height // 2)
+        fill = (*palette.accent_dark, 235) if strong else (0, 0, 0, 170)
+        pygame.draw.rect(panel, fill, panel.get_rect(), border_radius=box.height // 2)
+        pygame.draw.rect(panel, (*palette.accent, 200) if not strong else (*palette.highlight, 255), panel.get_rect(),
+                         width=1 if not strong else 2, border_radius=box.height // 2)
         panel.blit(image, image.get_rect(center=panel.get_rect().center))
         panel.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
         surface.blit(panel, box)

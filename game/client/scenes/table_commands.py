@@ -93,5 +93,5 @@ class TableCommands:
         setattr(self.session.options, option, value)
         self._toast(f"{label} {'on' if value else 'off'}")
 
-    def _toast(self, message: str) -> None:
-        self.toasts = [Toast(message)]
+    def _toast(self, message: str, life: float = 1.8) -> None:
+        self.toasts = [Toast(message, life)]

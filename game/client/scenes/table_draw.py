@@ -235,7 +235,10 @@ def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> No
     text(surface, f"{WIND_SHORT[table.round_wind]} round", (inner.centerx, inner.bottom - 24), 12,
          palette.text_dark, "bold", "midbottom")
     bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
-    if session.human_may_claim and session.claim_timer is not None and session.options.timer_bar:
+    if session.claim_unlimited:
+        text(surface, "No time limit", (inner.centerx, inner.bottom - 6), 12, palette.accent_dark, "bold",
+             "midbottom")
+    elif session.human_may_claim and session.claim_timer is not None and session.options.timer_bar:
         fraction = session.claim_timer / max(0.01, session.claim_total)
         draw_timer_bar(surface, bar, fraction, palette)
     else:

@@ -59,7 +59,10 @@ class TableInput:
             self.tooltip = Tooltip(*found)
 
     def shown_tooltip(self) -> Tooltip | None:
-        """The tooltip under the pointer: the hovered thing's, else the whole status message when it was cut."""
+        """The tooltip under the pointer: the hovered thing's, else the whole status message when it was cut;
+        none while a box or the menu asks something."""
+        if self.prompt is not None or (self.menu is not None and not self.menu.closed):
+            return None
         if self.tooltip is not None or self.mouse is None:
             return self.tooltip
         self.status.message = self.session.status

@@ -11,6 +11,7 @@ import pygame
 from game.client import layout
 from game.client.controller import HUMAN
 from game.client.look import text, wrap
+from game.client.messages import CLAIM_LABELS, possessive
 from game.client.widgets import Button, draw_panel
 from game.core.actions import DeclareKong, MahJongg
 from game.core.tiles import tile_name
@@ -25,6 +26,12 @@ class Prompt:
     buttons: list[Button] = field(default_factory=list)
     cancel: Button | None = None
     focus: int = 0
+
+
+def mah_jongg_offer(session) -> str:
+    """The discard that would give the human Mah Jongg, as the offer names it: ``Eric's 5 Dots``."""
+    seat, tile = session.table.last_discard
+    return f"{possessive(session.names[seat])} {tile_name(tile)}"
 
 
 class TablePrompts:
@@ -85,11 +92,18 @@ class TablePrompts:
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def _ask_first_checks(self) -> None:
-        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118)."""
+        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118), and Mah
+        Jongg when a discard does (the same Can Go Mah Jongg box)."""
         s = self.session
-        if self.prompt is not None or not s.human_to_discard or self.animator.busy or not s.options.ask_first:
+        if self.prompt is not None or self.animator.busy or not s.options.ask_first:
             return
         key = len(s.table.events)
+        if s.claim_unlimited and ("mj", key) not in self.asked:
+            self.asked.add(("mj", key))
+            self._offer_mah_jongg_on_discard()
+            return
+        if not s.human_to_discard:
+            return
         if s.can_mah_jongg() and ("mj", key) not in self.asked:
             self.asked.add(("mj", key))
             self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
@@ -102,6 +116,14 @@ class TablePrompts:
             title = "Concealed Kong" if concealed else "Exposed Kong"
             self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
                       [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
+
+    def _offer_mah_jongg_on_discard(self) -> None:
+        """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
+        s = self.session
+        what = mah_jongg_offer(s)
+        others = [(CLAIM_LABELS[t], lambda t=t: self.claim(t)) for t in s.claim_types() if t != "mah_jongg"]
+        self._ask("Can Go Mah Jongg", f"{what} completes your hand. Go Mah Jongg?",
+                  [("Mah Jongg!", lambda: self.claim("mah_jongg")), *others], cancel=("Pass", s.pass_claim))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         p = self.prompt
