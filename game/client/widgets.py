@@ -75,6 +75,18 @@ class Button:
     focused: bool = False
     size: int = 18
 
+    PADDING = 12
+    """Room a label keeps inside the button's edge (both sides together)."""
+
+    @staticmethod
+    def width_for(label: str, size: int, padding: int = 24) -> int:
+        """How wide a button must be for ``label`` at ``size`` to show whole, with ``padding`` around it."""
+        return font(size, "bold").size(label)[0] + padding
+
+    def fits(self) -> bool:
+        """The whole label shows (a button too narrow cuts it with an ellipsis)."""
+        return font(self.size, "bold").size(self.label)[0] <= self.rect.width - self.PADDING
+
     def handle(self, event: pygame.Event) -> bool:
         """True when the event was used (a click on the button)."""
         if event.type == pygame.MOUSEMOTION:
@@ -100,12 +112,33 @@ class Button:
         edge = palette.highlight if (self.focused or (self.hovered and self.enabled)) else mix(base, (0, 0, 0), 0.4)
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         colour = palette.button_text if self.enabled else mix(palette.button_text, palette.disabled, 0.6)
-        label = fit_text(self.label, r.width - 12, self.size, "bold")
+        label = fit_text(self.label, r.width - self.PADDING, self.size, "bold")
         if self.key_hint and r.height >= 44:
             text(surface, label, (r.centerx, r.centery - 7), self.size, colour, "bold", "center")
             text(surface, self.key_hint, (r.centerx, r.bottom - 6), 11, mix(colour, base, 0.35), "sans", "midbottom")
         else:
             text(surface, label, r.center, self.size, colour, "bold", "center")
+
+
+def flow(buttons: list[Button], area: pygame.Rect, *, height: int, gap: int = 8, min_width: int = 0) -> None:
+    """Lay ``buttons`` out left to right in rows across ``area``, each as wide as its label needs (at least
+    ``min_width``); the rows start at the area's top and move up when more rows than fit are needed."""
+    rows: list[list[Button]] = [[]]
+    used = 0
+    for b in buttons:
+        width = max(min_width, Button.width_for(b.label, b.size))
+        if rows[-1] and used + gap + width > area.width:
+            rows.append([])
+            used = 0
+        b.rect = pygame.Rect(0, 0, min(width, area.width), height)
+        used += (gap if rows[-1] else 0) + b.rect.width
+        rows[-1].append(b)
+    top = min(area.top, area.bottom - len(rows) * (height + gap) + gap)
+    for i, row in enumerate(rows):
+        x = area.left
+        for b in row:
+            b.rect.topleft = (x, top + i * (height + gap))
+            x += b.rect.width + gap
 
 
 @dataclass

@@ -27,11 +27,13 @@ from game.client.scenes.base import Scene
 from game.client.scenes.table_commands import TableCommands
 from game.client.scenes.table_input import TableInput
 from game.client.scenes.table_prompts import Prompt, TablePrompts, mah_jongg_offer
-from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar
+from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar, flow
 from game.core import events as ev
 from game.core.actions import DeclareKong, MahJongg
 from game.core.tiles import JOKER, number_of, suit_of, tile_name
 
+BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
+"""Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -458,12 +460,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                 specs.append(("Kong!", self.declare_kong, "K", True))
         if [b.label for b in self.buttons] == [spec[0] for spec in specs]:
             return
-        self.buttons = []
-        x, y = 1044, 604
-        for i, (label, fn, key, primary) in enumerate(specs):
-            col, row = i % 2, i // 2
-            self.buttons.append(Button(pygame.Rect(x + col * 116, y + row * 44, 108, 38), label, fn,
-                                       key_hint=key, primary=primary, size=16))
+        self.buttons = [Button(pygame.Rect(0, 0, 0, 0), label, fn, key_hint=key, primary=primary, size=16)
+                        for label, fn, key, primary in specs]
+        flow(self.buttons, BUTTON_AREA, height=38, gap=6, min_width=100)
 
     # -- drawing ----------------------------------------------------------------------------------------------
 

@@ -57,14 +57,16 @@ class TablePrompts:
         if p is None:
             return
         all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
-        width = max(440, len(all_buttons) * 164 + 40)
+        widths = [max(b.rect.width, Button.width_for(b.label, b.size, 36)) for b in all_buttons]
+        row = sum(widths) + 14 * (len(widths) - 1)
+        width = max(440, row + 40)
         lines = len(wrap(p.message, width - 60, 17)[:3])
         box = pygame.Rect(0, 0, width, max(170, 142 + 22 * lines))  # a wrapped question keeps clear of the buttons
         box.center = (640, 320)
-        x = box.centerx - (len(all_buttons) * 164 - 14) // 2
-        for b in all_buttons:
-            b.rect = pygame.Rect(x, box.bottom - 66, 150, 44)
-            x += 164
+        x = box.centerx - row // 2
+        for b, w in zip(all_buttons, widths, strict=True):
+            b.rect = pygame.Rect(x, box.bottom - 66, w, 44)
+            x += w + 14
         for i, b in enumerate(all_buttons):
             b.focused = i == p.focus
         p_box = box
