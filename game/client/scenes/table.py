@@ -77,6 +77,8 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.menu: PopupMenu | None = None
         self.show_direction = bool(app.setting("movement_direction", False))
         """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        self.moving_speed = session.options.animation_speed or 1.0
+        """The tile speed F7 turns the movements back on at."""
         self.rest_at: float | None = None
         """When the pulse stops (its next peak after PULSE_SECONDS of waiting); None while play goes on."""
 

@@ -195,8 +195,7 @@ class TableInput:
             if tip is not None and tip in self.hand_tiles():
                 self.keyboard_active, self.cursor = True, self.hand_tiles().index(tip)
         elif key == pygame.K_F3 and mod & pygame.KMOD_CTRL:
-            s.options.timer_bar = not s.options.timer_bar
-            self._toast(f"Timer bar {'on' if s.options.timer_bar else 'off'}")
+            self._toggle("timer_bar", "Timer bar")
         elif key == pygame.K_F3:
             self.next_hand()
         elif key == pygame.K_F4 and not mod & pygame.KMOD_ALT:
@@ -212,9 +211,7 @@ class TableInput:
         elif key == pygame.K_F6:
             self._toggle_show_all()
         elif key == pygame.K_F7:
-            speed = 0.0 if s.options.animation_speed > 0 else 1.0
-            s.options.animation_speed = self.animator.speed = speed
-            self._toast(f"Tile movements {'on' if speed else 'off'}")
+            self._toggle_movements()
         elif key == pygame.K_F8:
             self._toggle("quick_tip", "QuickTip")
             self.tip_tile = s.quick_tip() if s.options.quick_tip else None
@@ -229,9 +226,7 @@ class TableInput:
         elif key == pygame.K_F12:
             self._toggle("balloons", "Speech balloons")
         elif key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_MINUS):
-            step = 0.25 if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -0.25
-            s.options.wait_time = max(0.0, min(10.0, s.options.wait_time + step))
-            s.status = f"Wait time: {s.options.wait_time:.2f} seconds"
+            self._change_wait_time(0.25 if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -0.25)
         elif key == pygame.K_w:
             self.app.show_wall(self)
         elif key == pygame.K_r and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
