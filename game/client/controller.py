@@ -76,6 +76,8 @@ class HandOutcome:
     """False when all hands were visible: scored, but no points moved (M13)."""
     pays_for_all: str = ""
     """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
+    faulty_out: int | None = None
+    """Who declared a Mah Jongg that was not one (the hand then ends with nobody winning), or None."""
 
     def get_from(self, receiver: int, payer: int) -> int:
         """What ``receiver`` gets from ``payer`` (negative: pays), the Total Scores box's cells."""
@@ -545,7 +547,8 @@ class Session:
                                    message, self.match.is_over, events,
                                    settled=settle or result.winner is None,
                                    pays_for_all=messages.pays_for_all(result, self.names,
-                                                                      getattr(self.ruleset, "penalties", None)))
+                                                                      getattr(self.ruleset, "penalties", None)),
+                                   faulty_out=result.faulty_out)
         self.status = message if self.outcome.settled else messages.NO_SETTLEMENT
         self._record_statistics()
         for hook in self.on_hand_finished:

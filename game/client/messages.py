@@ -57,6 +57,24 @@ def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
     return ""
 
 
+def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev.Event], names: Sequence[str]) -> str:
+    """What the Totals box says under a hand nobody won: whether anybody paid (ready hands after a draw, in
+    the rulesets that pay them) and who is East next, as the settlement really went."""
+    received = [0, 0, 0, 0]
+    for payer, receiver, amount in payments:
+        received[receiver] += amount
+        received[payer] -= amount
+    ready = [names[seat] for seat in range(4) if received[seat] > 0]
+    if ready:
+        paid = (f"nobody scores a hand, but the players not ready pay {' and '.join(ready)} for "
+                f"{'a ready hand' if len(ready) == 1 else 'their ready hands'}")
+    else:
+        paid = "no scores this hand"
+    passed = next((event.east for event in events if isinstance(event, ev.DealPassed)), None)
+    east = "East stays East" if passed is None else f"the deal passes to {names[passed]}"
+    return f"No Mah Jongg: {paid}; {east}."
+
+
 def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
 

@@ -12,8 +12,8 @@ import pygame
 
 from game.client import layout
 from game.client.controller import HUMAN, HandOutcome
-from game.client.look import fit_text, font, mix, text
-from game.client.messages import NO_SETTLEMENT, item_label, possessive
+from game.client.look import fit_text, font, mix, text, wrap
+from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, possessive
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
@@ -204,9 +204,9 @@ class ScoresScene(Scene):
                     colour = palette.east_stake if value < 0 else palette.text_dark
                     text(surface, f"{value}", (x, y), 17, colour, "bold" if bold else "sans", "midtop")
             y += 30
-        if o.dead:
-            text(surface, "No Mah Jongg: no scores this hand, East stays East.", (area.left, y + 8), 16,
-                 palette.text_dark, "sans")
+        if o.dead and o.faulty_out is None:  # a faulty Mah Jongg is told in the title
+            for i, line in enumerate(wrap(dead_hand_line(o.payments, o.events, names), area.width, 16)[:2]):
+                text(surface, line, (area.left, y + 8 + i * 22), 16, palette.text_dark, "sans")
 
     def _draw_player(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
         palette = self.app.palette
