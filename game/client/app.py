@@ -173,6 +173,31 @@ class App:
             log.warning("%s records unavailable: %s", kind, exc)
             return None
 
+    def ruleset_name(self, ruleset_id: str) -> str:
+        """A ruleset as the player knows it ("Classic (Mah Jongg for Windows, 1995)"); its id only when no
+        enabled mod has it any more."""
+        record = self._catalog_record("ruleset", ruleset_id)
+        return record.name if record is not None and record.name else ruleset_id
+
+    def load_ruleset(self, ruleset_id: str) -> Any:
+        """The ruleset ``ruleset_id`` from the enabled mods, or None when it does not load."""
+        if self.catalog is None:
+            return None
+        try:
+            from game.mods.rulesets import load_ruleset
+
+            return load_ruleset(self.catalog, ruleset_id)
+        except Exception as exc:  # a ruleset that no longer loads leaves its names unknown
+            log.warning("ruleset %r unavailable: %s", ruleset_id, exc)
+            return None
+
+    def _catalog_record(self, kind: str, record_id: str) -> Any:
+        try:
+            return self.catalog.record(kind, record_id) if self.catalog is not None else None
+        except Exception as exc:  # a broken catalog names nothing
+            log.warning("%s %r unavailable: %s", kind, record_id, exc)
+            return None
+
     def _load_theme(self) -> dict[str, Any]:
         self.catalog = self._catalog()
         self.theme_record = self._record("theme", self.theme_id, ("jade",))

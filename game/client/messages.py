@@ -6,13 +6,12 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core import events as ev
+from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
 from game.core.tiles import JOKER, is_joker, tile_name
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
 WIND_LETTERS = ("E", "S", "W", "N")
-CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
-"""A claim's name as the player reads it (buttons, boxes, replays)."""
 NO_SETTLEMENT = "No settlement of scores because all hands have been visible."
 """M13: the end of a hand during which Show All Hands was on."""
 
@@ -77,6 +76,23 @@ def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev
 
 def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
+
+
+def short_names(names: Sequence[str]) -> list[str]:
+    """Ruleset names short enough for a tab or a column: without their part in brackets ("Classic" for "Classic
+    (Mah Jongg for Windows, 1995)"), unless two of ``names`` would then read alike."""
+    short = [name.split(" (")[0] for name in names]
+    return [s if short.count(s) == 1 else name for s, name in zip(short, names, strict=True)]
+
+
+def special_name(ruleset: Any, special_id: str | None) -> str:
+    """A special hand's name in ``ruleset`` (records keep its id); the id in words when the ruleset lacks it."""
+    if not special_id:
+        return ""
+    try:
+        return ruleset.special_hand(special_id).name
+    except (AttributeError, KeyError):
+        return special_id.replace("_", " ").capitalize()
 
 
 def shown_name(tile: int, wild: int | None = None) -> str:
@@ -170,6 +186,22 @@ def item_label(name: str, tiles: Sequence[int]) -> str:
         if name.endswith(f" of {generic}"):
             return f"{name[:-len(generic)]}{tile}"
     return f"{name}: {tile}"
+
+
+def action_line(action: Action, name: str, wild: int | None = None) -> str:
+    """A move in words, for a replay's move that showed nothing yet (a claim waiting for the others' answers, a
+    pass): ``Eric claims the discard for Mah Jongg``, never the saves' notation (``claim mah_jongg``)."""
+    if isinstance(action, Claim):
+        return f"{name} claims the discard for {CLAIM_NAMES.get(action.type, action.type)}"
+    if isinstance(action, Discard):
+        return f"{name} discards {shown_name(action.tile, wild)}"
+    if isinstance(action, DeclareKong):
+        return f"{name} declares a Kong of {shown_name(action.tile, wild)}"
+    if isinstance(action, MahJongg):
+        return f"{name} declares Mah Jongg"
+    if isinstance(action, PassTiles):
+        return f"{name} passes on {', '.join(shown_name(t, wild) for t in action.tiles)}"
+    return f"{name} passes"
 
 
 def balloon_words(event: ev.Event) -> str | None:

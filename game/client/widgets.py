@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import layout
-from game.client.look import Colour, Palette, fit_text, font, mix, text, wrap
+from game.client.look import Colour, Palette, fit_text, fitted, font, mix, text, wrap
 
 Action = Callable[[], None]
 CARET_BLINK = 0.5
@@ -250,11 +250,7 @@ class StatusBar:
         return pygame.Rect(r.left + 184, r.top + 4, r.width - 190, r.height - 8)
 
     def _fitted(self) -> tuple[str, int]:
-        room = self.message_box().width - 20
-        for size in range(self.size, self.size - 4, -1):
-            if font(size).size(self.message)[0] <= room:
-                return self.message, size
-        return fit_text(self.message, room, self.size - 3), self.size - 3
+        return fitted(self.message, self.message_box().width - 20, self.size, self.size - 3)
 
     def tooltip(self, pos: tuple[int, int]) -> Tooltip | None:
         """The whole message, when it had to be cut and the pointer is over it."""

@@ -14,6 +14,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text
+from game.client.messages import special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
@@ -27,15 +28,6 @@ ORDINALS = ("1st", "2nd", "3rd", "4th")
 def final_order(totals: list[int], first_east: int) -> list[int]:
     """Seats from first to last place; a tie goes to the player nearer the first East (as the match decides)."""
     return sorted(range(4), key=lambda s: (-totals[s], (s - first_east) % 4))
-
-
-def special_name(ruleset: Any, special_id: str | None) -> str:
-    if not special_id:
-        return ""
-    try:
-        return ruleset.special_hand(special_id).name
-    except (AttributeError, KeyError):
-        return special_id.replace("_", " ").capitalize()
 
 
 class GameOverScene(Scene):

@@ -19,12 +19,11 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, describe, gets, shown_name
+from game.client.messages import WIND_NAMES, action_line, describe, gets, shown_name
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
-from game.core.actions import action_to_text
 from game.core.table import Table
 
 log = logging.getLogger(__name__)
@@ -155,7 +154,7 @@ class ReplayScene(Scene):
                          f"is {WIND_NAMES[self.record.round_wind]}.")
         else:
             seat, action = self.record.actions[self.move - 1]
-            self.line = move_line(events, names, table.wild_tile) or f"{names[seat]}: {action_to_text(action)}"
+            self.line = move_line(events, names, table.wild_tile) or action_line(action, names[seat], table.wild_tile)
         if self.move == self.total_moves:
             self.playing = False
 

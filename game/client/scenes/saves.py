@@ -18,6 +18,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text
+from game.client.messages import short_names
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
 from game.errors import SaveError
@@ -65,6 +66,7 @@ class SavesScene(Scene):
         self.box = pygame.Rect(0, 0, 960, 620)
         self.box.center = (640, 350)
         self.saves: list[Any] = []
+        self.ruleset_names: dict[str, str] = {}
         self.selected = -1
         self.scroll = 0
         self.message = ""
@@ -99,6 +101,9 @@ class SavesScene(Scene):
 
         self.saves = list_saves(self.folder) if self.folder is not None else []
         self.saves.sort(key=lambda info: info.date, reverse=True)
+        ids = sorted({info.ruleset for info in self.saves if info.status == "ok"})
+        # Each listed ruleset by its name, as short as the list allows.
+        self.ruleset_names = dict(zip(ids, short_names([self.app.ruleset_name(r) for r in ids]), strict=True))
         if self.mode == "open" and self.saves and self.selected < 0:
             self.selected = 0
         self.selected = min(self.selected, len(self.saves) - 1)
@@ -316,6 +321,6 @@ class SavesScene(Scene):
              "bold", "midleft")
         text(surface, info.date.replace("T", "  ")[:17], (columns[1], row.centery), 15, palette.text_dark, "sans",
              "midleft")
-        text(surface, fit_text(info.ruleset, 180, 15), (columns[2], row.centery), 15, palette.text_dark, "sans",
-             "midleft")
+        text(surface, fit_text(self.ruleset_names.get(info.ruleset, info.ruleset), 180, 15),
+             (columns[2], row.centery), 15, palette.text_dark, "sans", "midleft")
         text(surface, str(info.hands), (columns[3], row.centery), 15, palette.text_dark, "bold", "midleft")

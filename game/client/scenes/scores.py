@@ -12,7 +12,7 @@ import pygame
 
 from game.client import layout
 from game.client.controller import HUMAN, HandOutcome
-from game.client.look import fit_text, font, mix, text, wrap
+from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, possessive
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
@@ -243,10 +243,9 @@ class ScoresScene(Scene):
                     if item is self.chosen_item:  # the line whose tiles are lit in the hand above
                         pygame.draw.rect(surface, mix(palette.highlight, palette.panel, 0.55), row, border_radius=4)
                 text(surface, f"{value}", (x + 40, y), 16, palette.text_dark, "sans", "topright")
-                room = area.width // 2 - 70
                 # A long line (a season's name after its scoring line) is set smaller before it is ever cut.
-                size = next((sz for sz in (16, 15, 14, 13) if font(sz).size(name)[0] <= room), 13)
-                text(surface, fit_text(name, room, size), (x + 54, y + (16 - size) // 2), size, palette.text_dark)
+                shown, size = fitted(name, area.width // 2 - 70, 16, 13)
+                text(surface, shown, (x + 54, y + (16 - size) // 2), size, palette.text_dark)
                 y += 22
             return y + 8
 

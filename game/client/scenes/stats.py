@@ -12,7 +12,8 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, mix, text
+from game.client.look import fit_text, fitted, mix, text
+from game.client.messages import short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
@@ -38,6 +39,8 @@ class StatsScene(Scene):
         self.box = pygame.Rect(0, 0, 1100, 640)
         self.box.center = (640, 350)
         self.stats = self._load()
+        self._rulesets: dict[str, Any] = {}
+        """The rulesets whose special hands have been named, by id (loaded when their tab is first drawn)."""
         rulesets = sorted(self.stats.by_ruleset)
         current = getattr(getattr(session, "ruleset", None), "id", None)
         self.rulesets = rulesets
@@ -64,9 +67,10 @@ class StatsScene(Scene):
         self.index = index % max(1, len(self.rulesets))
         # Six tabs fit across the box; with more rulesets they slide so the shown one always has its tab.
         first = max(0, min(self.index - TABS + 1, len(self.rulesets) - TABS))
-        self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32), ruleset,
-                            lambda i=first + k: self._go(i), size=14)
-                     for k, ruleset in enumerate(self.rulesets[first:first + TABS])]
+        labels = short_names([self.app.ruleset_name(r) for r in self.rulesets])[first:first + TABS]
+        self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32),
+                            fit_text(label, 148, 14, "bold"), lambda i=first + k: self._go(i), size=14)
+                     for k, label in enumerate(labels)]
         for k, b in enumerate(self.tabs):
             b.focused = first + k == self.index
 
@@ -122,18 +126,26 @@ class StatsScene(Scene):
             band = pygame.Rect(left - 8, y - 3, self.box.width - 44, 26)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
-            specials = ", ".join(f"{name} ×{n}" for name, n in sorted(st.special_hands.items())) or "—"
+            specials = ", ".join(f"{self._special(sid)} ×{n}" for sid, n in sorted(st.special_hands.items())) or "—"
             best = st.best_hand
-            best_text = "—" if not best else f"{best['score']}" + (f" ({best['special_hand']})"
+            best_text = "—" if not best else f"{best['score']}" + (f" ({self._special(best['special_hand'])})"
                                                                      if best.get("special_hand") else "")
             values = [fit_text(player_label(pid, self.names), 220, 16, "bold"), str(st.games), str(st.games_won),
-                      str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", fit_text(specials, 210, 15),
-                      fit_text(best_text, 190, 15)]
+                      str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", specials, best_text]
             for (_, dx), value in zip(columns, values, strict=True):
                 face = "bold" if dx == 0 else "sans"
-                text(surface, value, (left + dx, y), 15, palette.red_name if pid == "human" and dx == 0 else
-                     palette.text_dark, face)
+                # Special hands' names are long: set smaller before they are cut.
+                shown, size = fitted(value, {640: 210, 860: 190}.get(dx, 400), 15, 12, face)
+                text(surface, shown, (left + dx, y + (15 - size) // 2), size,
+                     palette.red_name if pid == "human" and dx == 0 else palette.text_dark, face)
             y += 26
+
+    def _special(self, special_id: str) -> str:
+        """A special hand's name in the shown ruleset (the statistics file keeps its id)."""
+        ruleset_id = self.rulesets[self.index]
+        if ruleset_id not in self._rulesets:
+            self._rulesets[ruleset_id] = self.app.load_ruleset(ruleset_id)
+        return special_name(self._rulesets[ruleset_id], special_id)
 
     def _draw_bars(self, surface: pygame.Surface, rows: list[tuple[str, Any]], area: pygame.Rect) -> None:
         palette = self.app.palette

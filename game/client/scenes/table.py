@@ -21,7 +21,7 @@ from game.client.animate import Animator, Scenery
 from game.client.app import TITLE
 from game.client.controller import HUMAN, Session
 from game.client.look import font, mix, text
-from game.client.messages import CLAIM_LABELS, WIND_NAMES
+from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.scenes.table_commands import TableCommands
@@ -29,7 +29,7 @@ from game.client.scenes.table_input import TableInput
 from game.client.scenes.table_prompts import Prompt, TablePrompts, mah_jongg_offer
 from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar, flow
 from game.core import events as ev
-from game.core.actions import DeclareKong, MahJongg
+from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
 from game.core.tiles import JOKER, number_of, suit_of, tile_name
 
 BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
@@ -257,7 +257,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return
         if len(types) > 1 and s.options.ask_first:
             name = tile_name(s.table.last_discard[1]) if s.table.last_discard else "Kong"
-            self._ask(name, "Claim the tile for:", [(CLAIM_LABELS[t], lambda t=t: self.claim(t)) for t in types],
+            self._ask(name, "Claim the tile for:", [(CLAIM_NAMES[t], lambda t=t: self.claim(t)) for t in types],
                       cancel=("Pass", s.pass_claim))
             return
         self.claim(types[0])
@@ -451,7 +451,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         elif s.human_may_claim and self.chow_pick is None:
             for t in s.claim_types():
                 key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[t]
-                specs.append((CLAIM_LABELS[t] + "!", lambda t=t: self.claim(t), key, True))
+                specs.append((CLAIM_NAMES[t] + "!", lambda t=t: self.claim(t), key, True))
             specs.append(("Pass", s.pass_claim, "0", False))
         elif s.can_undo:
             specs.append(("Undo", self.undo, "Ctrl+Z", False))

@@ -11,9 +11,9 @@ import pygame
 from game.client import layout
 from game.client.controller import HUMAN
 from game.client.look import text, wrap
-from game.client.messages import CLAIM_LABELS, possessive
+from game.client.messages import possessive
 from game.client.widgets import Button, draw_panel
-from game.core.actions import DeclareKong, MahJongg
+from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
 from game.core.tiles import tile_name
 
 
@@ -123,7 +123,7 @@ class TablePrompts:
         """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
         s = self.session
         what = mah_jongg_offer(s)
-        others = [(CLAIM_LABELS[t], lambda t=t: self.claim(t)) for t in s.claim_types() if t != "mah_jongg"]
+        others = [(CLAIM_NAMES[t], lambda t=t: self.claim(t)) for t in s.claim_types() if t != "mah_jongg"]
         self._ask("Can Go Mah Jongg", f"{what} completes your hand. Go Mah Jongg?",
                   [("Mah Jongg!", lambda: self.claim("mah_jongg")), *others], cancel=("Pass", s.pass_claim))
 
