@@ -7,7 +7,7 @@ from typing import Any
 
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
-from game.core.tiles import JOKER, is_joker, tile_name
+from game.core.tiles import JOKER, is_joker, tile_name, tiles_name
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
@@ -104,7 +104,7 @@ def shown_name(tile: int, wild: int | None = None) -> str:
 
 def hand_started(names: Sequence[str], seat_wind: int, round_wind: int, wild: int | None = None) -> str:
     """M1, said to the human at the start of every hand (and which tiles are wild in a goulash)."""
-    wild_note = f" The four {tile_name(wild)} are wild this hand." if wild is not None else ""
+    wild_note = f" The four {tiles_name(wild)} are wild this hand." if wild is not None else ""
     return (f"Your wind is {WIND_NAMES[seat_wind]} and the wind of the round is {WIND_NAMES[round_wind]}."
             f"{wild_note} Good Luck!")
 
@@ -140,7 +140,7 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
         kind = "a concealed Kong" if event.concealed else "a Kong"
         return f"{names[event.seat]} declares {kind} of {name(event.tile)}"
     if isinstance(event, ev.PassingStarted):
-        keep = f" (the {tile_name(wild)} are wild and stay)" if wild is not None else ""
+        keep = f" (the {tiles_name(wild)} are wild and stay)" if wild is not None else ""
         return f"Choose {event.count} tiles to pass {PASS_WORDS.get(event.direction, event.direction)}{keep}"
     if isinstance(event, ev.TilesPassed):
         return "The tiles have been passed"
@@ -154,7 +154,7 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
         return f"{names[event.seat]} robs the Kong of {name(event.tile)} from {names[event.from_seat]}"
     if isinstance(event, ev.MahJonggDeclared):
         if event.won_by == "discard" and event.tile is not None:
-            return f"{has(names[event.seat])} gone Mah Jongg with Tile {name(event.tile)}"
+            return f"{has(names[event.seat])} gone Mah Jongg with tile {name(event.tile)}"
         return f"{has(names[event.seat])} gone Mah Jongg."
     if isinstance(event, ev.CannonLetOff):
         if event.no_choice:
