@@ -495,6 +495,10 @@ class Session:
                 self.delay = self.options.discard_delay
             elif isinstance(event, ev.TileDrawn | ev.ReplacementDrawn) and event.seat != HUMAN:
                 self.delay = self.options.discard_delay * 0.6
+        self.show_quick_tip()
+
+    def show_quick_tip(self) -> None:
+        """With QuickTip on, on the human's turn: its advice in the status bar (M3)."""
         if self.options.quick_tip and self.human_to_discard:
             tip = self.quick_tip_advice()
             if tip is not None:

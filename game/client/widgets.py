@@ -333,14 +333,21 @@ class Balloon:
     def alive(self) -> bool:
         return self.age < self.life
 
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        size = 30 if self.big else 22
-        image = font(size, "serif_bold").render(self.words, True, self.colour or palette.text_dark)
-        w, h = image.get_width() + 36, image.get_height() + 18
+    def rect(self) -> pygame.Rect:
+        """Where the balloon's body stands once it has popped up (its tip points at the anchor)."""
+        tw, th = font(30 if self.big else 22, "serif_bold").size(self.words)
+        w, h = tw + 36, th + 18
         ax, ay = self.anchor
         offsets = {"up": (-w // 2, -h - 18), "down": (-w // 2, 18), "left": (-w - 18, -h // 2),
                    "right": (18, -h // 2)}
         dx, dy = offsets.get(self.direction, offsets["up"])
+        return pygame.Rect(ax + dx, ay + dy, w, h)
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        size = 30 if self.big else 22
+        image = font(size, "serif_bold").render(self.words, True, self.colour or palette.text_dark)
+        box = self.rect()
+        w, h = box.size
         pop = min(1.0, self.age / 0.12)
         scale = 0.7 + 0.3 * pop
         body = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
@@ -361,8 +368,7 @@ class Balloon:
         if scale != 1.0:
             body = pygame.transform.smoothscale_by(body, scale)
         body.set_alpha(round(255 * fade))
-        centre = (ax + dx + w // 2, ay + dy + h // 2)
-        surface.blit(body, body.get_rect(center=centre))
+        surface.blit(body, body.get_rect(center=box.center))
 
 
 @dataclass

@@ -34,6 +34,8 @@ from game.core.tiles import JOKER, number_of, suit_of, tile_name
 
 BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
 """Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
+BANNER_Y = 548
+"""Where a banner or notice stands over the table: below your discards, above your tiles."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -79,6 +81,8 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
         self.moving_speed = session.options.animation_speed or 1.0
         """The tile speed F7 turns the movements back on at."""
+        self.banners_drawn: list[tuple[str, pygame.Rect]] = []
+        """The banners and notices of the last frame, with where they stood."""
         self.rest_at: float | None = None
         """When the pulse stops (its next peak after PULSE_SECONDS of waiting); None while play goes on."""
 
@@ -503,15 +507,20 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.status.left = "Dealing…" if dealing else f"{table.wall.live_count} Tiles left"
         self.status.message = s.status
         self.status.draw(surface, palette)
+        # Banners and notices stand between your discards and your tiles, never over the compass.
+        self.banners_drawn = []
+        banners = []
         if table.phase == "dealt" and not self.animator.busy:
-            self._banner(surface, "Study your tiles — click, Enter or F4 to start")
+            banners.append(("Study your tiles — click, Enter or F4 to start", False))
         if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
-            self._banner(surface, f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass",
-                         strong=True)
+            banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
         if self.paused:
-            self._banner(surface, "Paused — F9 to continue")
+            banners.append(("Paused — F9 to continue", False))
+        for i, (message, strong) in enumerate(banners):
+            self._banner(surface, message, y=BANNER_Y - 46 * i, strong=strong)
         for toast in self.toasts:
-            self._banner(surface, toast.message, y=270, alpha=min(1.0, (toast.life - toast.age) / 0.4))
+            self._banner(surface, toast.message, y=BANNER_Y - 46 * len(banners),
+                         alpha=min(1.0, (toast.life - toast.age) / 0.4))
         tooltip = self.shown_tooltip()
         if tooltip is not None:
             tooltip.draw(surface, palette)
@@ -565,7 +574,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             label = "Standing Hand" if me.standing else ("Riichi" if me.riichi else "Ready Hand declared")
             text(surface, label, (20, 672), 13, palette.accent, "bold")
 
-    def _banner(self, surface: pygame.Surface, message: str, y: int = 540, alpha: float = 1.0,
+    def _banner(self, surface: pygame.Surface, message: str, y: int = BANNER_Y, alpha: float = 1.0,
                 strong: bool = False) -> None:
         """A line over the table in a rounded band; ``strong`` (a Mah Jongg on offer) in the accent colour."""
         palette = self.app.palette
@@ -579,3 +588,4 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         panel.blit(image, image.get_rect(center=panel.get_rect().center))
         panel.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
         surface.blit(panel, box)
+        self.banners_drawn.append((message, box))

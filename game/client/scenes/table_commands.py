@@ -54,8 +54,10 @@ class TableCommands:
         self.menu = PopupMenu(pos, items)
 
     def _toggle_pause(self) -> None:
+        """F9: while paused a banner says so; going on is acknowledged with a notice."""
         self.paused = not self.paused
-        self._toast("Paused — press F9 to continue" if self.paused else "Continue!")
+        if not self.paused:
+            self._toast("Continue!")
 
     def _toggle_show_all(self) -> None:
         self._toggle("show_all", "Show All Hands")

@@ -66,14 +66,8 @@ def draw_pond_mat(surface: pygame.Surface, seat: int, count: int, active: bool, 
     """A faint mat under a player's discards, so each pond reads as one player's."""
     if count == 0:
         return
-    first = layout.discard_position(seat, 0).rect()
-    last = layout.discard_position(seat, count - 1).rect()
-    pond = layout.PONDS[seat]
-    rect = first.union(last)
-    rect.left, rect.right = pond.left, max(rect.right, first.right)
-    if count > pond.width // (layout.DISCARD_TILE[0] + 2):
-        rect.right = pond.left + (pond.width // (layout.DISCARD_TILE[0] + 2)) * (layout.DISCARD_TILE[0] + 2)
-    rect = rect.inflate(12, 12)
+    places = [layout.discard_position(seat, index).rect() for index in range(count)]
+    rect = places[0].unionall(places).inflate(12, 12)
     mat = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(mat, (0, 0, 0, 46), mat.get_rect(), border_radius=10)
     if active:

@@ -215,6 +215,7 @@ class TableInput:
         elif key == pygame.K_F8:
             self._toggle("quick_tip", "QuickTip")
             self.tip_tile = s.quick_tip() if s.options.quick_tip else None
+            s.show_quick_tip()
         elif key == pygame.K_F9:
             self._toggle_pause()
         elif key == pygame.K_F11:
