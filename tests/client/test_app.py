@@ -70,3 +70,12 @@ def test_app__fixed_step_advances_scenes_by_whole_steps(tmp_path) -> None:
     app.stack.push(Probe())
     app.run()
     assert seen and all(abs(dt - 1 / 60) < 1e-12 for dt in seen)
+
+
+def test_app__the_window_is_named_sparrow_mah_jongg(tmp_path) -> None:
+    """Title bar and window class (what task bars and window switchers show; it was "__main__.py")."""
+    import os
+
+    make_app(tmp_path)
+    assert pygame.display.get_caption()[0] == "Sparrow Mah Jongg"
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Sparrow Mah Jongg"

@@ -10,8 +10,7 @@ from game.client import layout
 from game.client.scenes.table import BUTTON_AREA
 from game.client.widgets import Button, flow
 from game.mods import load_catalog
-from tests.client.helpers import key, make_app, run_until
-from tests.client.test_table_winning_discard import table_at_winning_discard
+from tests.client.helpers import key, make_app, run_until, table_at_winning_discard
 
 THEMES = [record.id for record in load_catalog(full=False).list("theme")]
 PLAY_AREA = pygame.Rect(0, 0, layout.LOGICAL[0], layout.LOGICAL[1] - layout.STATUS_H)
@@ -26,10 +25,15 @@ def check(buttons: list[Button]) -> list[str]:
     return [b.label for b in buttons]
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_buttons__every_table_button_shows_its_whole_label(tmp_path, theme: str) -> None:
+@pytest.fixture(params=THEMES)
+def app(request, tmp_path):
+    """The app in each theme's colours and fonts."""
     app = make_app(tmp_path)
-    app.change_look(theme=theme)
+    app.change_look(theme=request.param)
+    return app
+
+
+def test_buttons__every_table_button_shows_its_whole_label(app) -> None:
     scene = table_at_winning_discard(app, ask_first=False)
     session = scene.session
     assert check(scene.buttons) == ["Mah Jongg!", "Pass"]
@@ -50,11 +54,8 @@ def test_buttons__every_table_button_shows_its_whole_label(tmp_path, theme: str)
     assert check(scene.buttons) == ["Undo"]
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_buttons__the_most_the_table_shows_at_once_still_fit(tmp_path, theme: str) -> None:
+def test_buttons__the_most_the_table_shows_at_once_still_fit(app) -> None:
     """A discard good for Mah Jongg, a kong, a pung and a chow at once: five buttons, in three rows."""
-    app = make_app(tmp_path)
-    app.change_look(theme=theme)
     for labels in (["Mah Jongg!", "Kong!", "Pung!", "Chow!", "Pass"], ["Mah Jongg!", "Kong!"], ["Pass 3"]):
         buttons = [Button(pygame.Rect(0, 0, 0, 0), label, lambda: None, size=16) for label in labels]
         flow(buttons, BUTTON_AREA, height=38, gap=6, min_width=100)
@@ -62,10 +63,7 @@ def test_buttons__the_most_the_table_shows_at_once_still_fit(tmp_path, theme: st
         assert all(b.rect.right <= BUTTON_AREA.right for b in buttons)
 
 
-@pytest.mark.parametrize("theme", THEMES)
-def test_buttons__the_boxes_over_the_table_show_whole_labels_too(tmp_path, theme: str) -> None:
-    app = make_app(tmp_path)
-    app.change_look(theme=theme)
+def test_buttons__the_boxes_over_the_table_show_whole_labels_too(app) -> None:
     scene = table_at_winning_discard(app, ask_first=True)
     prompt = scene.prompt
     assert check([*prompt.buttons, prompt.cancel])[0] == "Mah Jongg!"

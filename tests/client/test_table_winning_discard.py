@@ -6,38 +6,11 @@ from __future__ import annotations
 import pygame
 
 from game.client.app import STEP
-from game.client.controller import HUMAN
+from game.client.controller import HUMAN, Options, Session
+from game.core.actions import DeclareKong
 from game.core.tiles import tile_name
-from tests.client.helpers import click, instant_session, key, make_app, show_table
-
-
-def table_at_winning_discard(app, ask_first: bool):
-    """A table (instant mode) at a discard that would give the human Mah Jongg, the claim window not yet open;
-    the human's own turns are played by the computer."""
-    for seed in range(7, 80):
-        session = instant_session(seed)
-        session.options.ask_first = False
-        session.options.wait_time = 2.5
-        scene = show_table(app, session)
-        scene.start()
-        for _ in range(5000):
-            if session.hand_over:
-                break
-            if session.human_may_claim:
-                if "mah_jongg" in session.claim_types():
-                    session.options.ask_first = ask_first
-                    app.step()
-                    return scene
-                session.pass_claim()
-            elif session.human_to_discard:
-                session.options.auto_play = True
-                session.update(1.0)
-                session.options.auto_play = False
-            else:
-                session.delay = 0.0
-                session.update(1.0)
-        app.step()
-    raise AssertionError("no seed gave the human Mah Jongg on a discard")
+from tests.builders import rigged_table, t
+from tests.client.helpers import click, key, make_app, show_table, table_at_winning_discard
 
 
 def seconds(app, n: float) -> None:
@@ -105,11 +78,6 @@ def test_winning_discard__passing_with_0_is_named_too(tmp_path) -> None:
 
 def test_winning_discard__a_kong_not_robbed_in_its_window_is_named_too(tmp_path) -> None:
     """Robbing a kong keeps its wait time (Four Winds T-39); when it runs out the table says what was missed."""
-    from game.client.controller import Options, Session
-    from game.core.actions import DeclareKong
-    from tests.builders import rigged_table, t
-    from tests.client.helpers import show_table
-
     app = make_app(tmp_path)
     session = Session.create("european", 5, options=Options(animation_speed=0.0, discard_delay=0.0, wait_time=1.0))
     scene = show_table(app, session)
