@@ -19,6 +19,7 @@ def test_hover__a_pointer_resting_on_the_stake_never_hides_the_game_s_messages(t
     scene = staged_table(app, 5, 4)
     session = scene.session
     session.options.wait_time = 0.5
+    session.options.discard_delay = 0.3  # each message stands a few frames, as on screen
     tiles = scene.hand_tiles()
     pos = scene.hand_places(tiles)[3].rect().center
     app.dispatch(motion(pos))
@@ -28,8 +29,10 @@ def test_hover__a_pointer_resting_on_the_stake_never_hides_the_game_s_messages(t
     # Discard that tile with the mouse and leave the pointer where it is while the others play.
     app.dispatch(click(pos))
     shown: list[str] = []
-    for _ in range(3000):
+    for step in range(3000):
         app.step()
+        if step % 6 and not session.human_to_discard:
+            continue
         app.render()
         if not shown or shown[-1] != scene.status.shown:
             shown.append(scene.status.shown)
@@ -45,6 +48,8 @@ def test_hover__a_pointer_resting_on_the_stake_never_hides_the_game_s_messages(t
     # The tooltip names the tile that lies under the pointer now, not the one discarded.
     now = scene.hand_tiles()
     assert scene.tooltip is not None and scene.tooltip.text == tile_name(now[scene.tile_at(pos)])
+    app.dispatch(pygame.Event(pygame.WINDOWLEAVE))
+    assert scene.shown_tooltip() is None and scene.hover == -1, "the pointer left the window"
 
 
 def test_hover__a_long_message_is_set_smaller_then_shown_whole_over_the_status_bar(tmp_path) -> None:

@@ -27,6 +27,9 @@ class TableInput:
             return
         if self._prompt_handle(event):
             return
+        if event.type == pygame.WINDOWLEAVE:
+            self._hover(None)  # the pointer left the window: nothing lies under it
+            return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
             for b in self.buttons:
