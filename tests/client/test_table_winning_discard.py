@@ -93,3 +93,23 @@ def test_winning_discard__a_kong_not_robbed_in_its_window_is_named_too(tmp_path)
     seconds(app, 3.0)
     assert not session.human_may_claim
     assert [toast.message for toast in scene.toasts] == ["You could have gone Mah Jongg by robbing the Kong."]
+
+
+def test_winning_draw__a_quick_discard_meets_the_can_go_mah_jongg_box_first(tmp_path) -> None:
+    """The tile drawn wins; Enter pressed before the table's next step (when the box would have come) does not
+    throw a tile away: the box comes first, and a second Enter takes its Mah Jongg!."""
+    app = make_app(tmp_path)
+    session = Session.create("classic", 5, options=Options(animation_speed=0.0, discard_delay=0.0))
+    scene = show_table(app, session)
+    scene.start()
+    filler = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
+    table = rigged_table({HUMAN: "1B 2B 3B 4B 5B 6B 7B 8B 9B 7D 8D RD RD", 1: filler, 2: filler, 3: filler},
+                         "9D", rules=session.rules, judge=session.judge, current=HUMAN)
+    session.table = scene.scenery.table = table
+    session.drain()
+    assert session.human_to_discard and session.can_mah_jongg() and scene.prompt is None
+    app.dispatch(key(pygame.K_RETURN))
+    assert not table.players[HUMAN].discards, "nothing was discarded"
+    assert scene.prompt is not None and scene.prompt.title == "Can Go Mah Jongg"
+    app.dispatch(key(pygame.K_RETURN))
+    assert session.hand_over and table.result.winner == HUMAN

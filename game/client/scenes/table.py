@@ -171,6 +171,10 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             else:
                 s.status = "Wait for your turn."
             return
+        if s.options.ask_first and s.can_mah_jongg() and ("mj", len(s.table.events)) not in self.asked:
+            self._ask_first_checks()  # a winning tile is never discarded unasked, however quick the keys
+            if self.prompt is not None:
+                return
         me = s.table.players[HUMAN]
         if me.locked and s.table.drawn_tile is not None and tile != s.table.drawn_tile:
             what = "a Standing Hand" if me.standing else "Riichi"
