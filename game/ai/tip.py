@@ -25,7 +25,7 @@ from game.core.analysis import useful_tiles, waits
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset
-from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name
+from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name, tiles_name
 from game.core.view import PlayerView
 
 __all__ = ["ADVISOR", "Tip", "quick_tip"]
@@ -67,12 +67,6 @@ def _number(n: int) -> str:
 
 def _plural(n: int, word: str, plural: str | None = None) -> str:
     return f"{_number(n)} {word if n == 1 else (plural or word + 's')}"
-
-
-def _many(tile: int) -> str:
-    """A tile's name for several copies: "2 Characters" stays, "Red Dragon" becomes "Red Dragons"."""
-    name = tile_name(tile)
-    return name if tile < 27 else name + "s"
 
 
 def _tile_list(tiles: Sequence[int]) -> str:
@@ -184,7 +178,7 @@ class _Explainer:
             parts.append(f"it keeps you on course for {plan.name}")
         out = self.visible[tile] - self.counts[tile]
         if not extras and out >= 2 and self.counts[tile] == 1:
-            extras = f"{_number(out)} {_many(tile)} are already out"
+            extras = f"{_number(out)} {tiles_name(tile)} are already out"
         elif not extras and plan is None:
             kept = self._value_kept(tile)
             if kept:
@@ -262,11 +256,11 @@ class _Explainer:
         best = max(range(NUM_KINDS), key=lambda t: (self.counts[t] >= 2 and t != tile, worth[t]))
         if self.counts[best] >= 2 and best != tile and worth[best] >= 1.0 and worth[tile] < worth[best]:
             held = "pung" if self.counts[best] >= 3 else "pair"
-            return f"it keeps your {held} of {_many(best)}, worth a double as a pung"
+            return f"it keeps your {held} of {tiles_name(best)}, worth a double as a pung"
         return ""
 
     def _kong(self, action: DeclareKong) -> str:
-        return (f"declare a kong of {_many(action.tile)}: it costs no speed, scores more than a pung "
+        return (f"declare a kong of {tiles_name(action.tile)}: it costs no speed, scores more than a pung "
                 "and brings a loose tile")
 
     # -- claims -----------------------------------------------------------------------------------------------
@@ -297,7 +291,7 @@ class _Explainer:
             else:
                 parts.append("it keeps you as near ready and scores more")
         if action.type != "chow" and self.values.pung_doubles[tile] >= 1.0:
-            parts.append(f"a {action.type} of {_many(tile)} is worth a double")
+            parts.append(f"a {action.type} of {tiles_name(tile)} is worth a double")
         if action.type == "kong":
             parts.append("you draw a loose tile")
         return f"{head}: {', and '.join(parts) or 'it brings your hand nearer Mah Jongg'}"

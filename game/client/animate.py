@@ -318,8 +318,8 @@ class Animator:
         else:
             placed = scenery.stake_middle(event.seat)
             start, size0 = placed.pos, layout.DISCARD_TILE
-        return [Step([Tween(event.tile, start, target.pos, size0, target.size, 0.3, hide=("discard", event.seat,
-                                                                                           index), lift=30)])]
+        return [Step([Tween(event.tile, start, target.pos, size0, target.size, 0.3, rotate=target.rotate,
+                            hide=("discard", event.seat, index), lift=30)])]
 
     def _claimed(self, event: ev.DiscardClaimed, scenery: Scenery) -> list[Step]:
         p = scenery.table.players[event.seat]

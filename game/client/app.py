@@ -3,7 +3,8 @@
 The game is drawn on a logical 1280 × 720 surface, scaled to fit the (resizable) window with letterboxing;
 mouse positions are mapped back to logical coordinates before any scene sees them. The loop runs the
 simulation in fixed steps of 1/60 s (accumulator, clamp, at most 5 catch-up steps) and draws with the fraction
-of a step left over, so tweens move smoothly at any frame rate. Alt+Enter toggles fullscreen (F11 is the
+of a step left over, so tweens move smoothly at any frame rate; while nothing moves it sleeps until input comes
+or the top scene's next change is due (:meth:`Scene.wake_in`). Alt+Enter toggles fullscreen (F11 is the
 original's "tile movement direction", handled by the table).
 """
 
@@ -16,6 +17,10 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any, ClassVar
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
+# Task bars and window switchers name the window by its class, which SDL would take from the script run
+# ("__main__.py"); the sound server lists the game under the application name.
+os.environ.setdefault("SDL_VIDEO_X11_WMCLASS", "Sparrow Mah Jongg")
+os.environ.setdefault("SDL_APP_NAME", "Sparrow Mah Jongg")
 
 import contextlib
 
@@ -34,6 +39,13 @@ log = logging.getLogger(__name__)
 STEP = 1 / 60
 MAX_FRAME = 0.25
 MAX_STEPS = 5
+TITLE = "Sparrow Mah Jongg"
+FRAME_CAP = 120
+POLL = 0.01
+"""How often a sleeping loop looks for input."""
+IDLE_WAIT = 1.0
+"""The longest the loop sleeps while nothing moves and no input comes: scenes say when they change next, this
+only bounds a mistake."""
 DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
@@ -55,7 +67,7 @@ class App:
         window = size or tuple(self.settings_value("window_size", (1280, 720)))
         flags = 0 if headless else pygame.RESIZABLE
         self.window = pygame.display.set_mode(window, flags)
-        pygame.display.set_caption("Sparrow Mah Jongg")
+        pygame.display.set_caption(TITLE)
         self.logical = pygame.Surface(layout.LOGICAL).convert()
         self.fullscreen = False
         self.tileset_id = tileset or self.settings_value("tileset", None)
@@ -78,6 +90,8 @@ class App:
         self.running = True
         self.clock = pygame.Clock()
         self.frame_ms: list[float] = []
+        self._previous = time.perf_counter()
+        self._accumulator = 0.0
 
     # -- resources (each falls back to something that works) -------------------------------------------------
 
@@ -158,6 +172,42 @@ class App:
             return records[0] if records else None
         except Exception as exc:  # a broken catalog leaves the built-in defaults
             log.warning("%s records unavailable: %s", kind, exc)
+            return None
+
+    def ruleset_name(self, ruleset_id: str) -> str:
+        """A ruleset as the player knows it ("Classic (Mah Jongg for Windows, 1995)"); its id only when no
+        enabled mod has it any more."""
+        record = self._catalog_record("ruleset", ruleset_id)
+        return record.name if record is not None and record.name else ruleset_id
+
+    def player_name(self, player_id: str) -> str:
+        """A seat's player as a person: ``human`` is the player's name, ``expert`` its personality's ("Eliza"); a
+        personality with modifiers (``defensive+scatterbrain``) or a reference bot (``greedy``) is named from
+        its id."""
+        if player_id == "human":
+            return str(self.settings_value("player_name", "You"))
+        base, *modifiers = player_id.split("+")
+        record = self._catalog_record("ai", base)
+        name = getattr(getattr(record, "data", None), "name", None) or base.replace("_", " ").title()
+        return " + ".join([name, *(m.replace("_", " ") for m in modifiers)])
+
+    def load_ruleset(self, ruleset_id: str) -> Any:
+        """The ruleset ``ruleset_id`` from the enabled mods, or None when it does not load."""
+        if self.catalog is None:
+            return None
+        try:
+            from game.mods.rulesets import load_ruleset
+
+            return load_ruleset(self.catalog, ruleset_id)
+        except Exception as exc:  # a ruleset that no longer loads leaves its names unknown
+            log.warning("ruleset %r unavailable: %s", ruleset_id, exc)
+            return None
+
+    def _catalog_record(self, kind: str, record_id: str) -> Any:
+        try:
+            return self.catalog.record(kind, record_id) if self.catalog is not None else None
+        except Exception as exc:  # a broken catalog names nothing
+            log.warning("%s %r unavailable: %s", kind, record_id, exc)
             return None
 
     def _load_theme(self) -> dict[str, Any]:
@@ -538,6 +588,13 @@ class App:
         """A game is on the table and not over."""
         return any(scene.name == "table" and not scene.session.match.is_over for scene in self.stack.scenes)
 
+    def close_window(self) -> None:
+        """The window's close button or Alt+F4: during a game, ask first; otherwise there is nothing to lose."""
+        if self.game_in_progress():
+            self.ask_to_quit()
+        else:
+            self.quit()
+
     def ask_to_quit(self) -> None:
         """Quit after asking (Esc on the title, the window's close button or Alt+F4 during a game); asked again
         while the question is open, it quits."""
@@ -599,10 +656,7 @@ class App:
     def dispatch(self, event: pygame.Event) -> None:
         """Window-level keys first (quit, fullscreen), then the top scene."""
         if event.type == pygame.QUIT:
-            if self.game_in_progress():
-                self.ask_to_quit()
-            else:
-                self.quit()
+            self.close_window()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self.headless:
             self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
@@ -616,10 +670,7 @@ class App:
                 self.toggle_fullscreen()
                 return
             if alt and event.key == pygame.K_F4:
-                if self.game_in_progress():
-                    self.ask_to_quit()
-                else:
-                    self.quit()
+                self.close_window()
                 return
         self.stack.handle(self.translate(event))
 
@@ -643,32 +694,69 @@ class App:
         return self.logical
 
     def run(self) -> int:
-        """The fixed-timestep loop (Fiedler's "Fix Your Timestep!")."""
-        previous = time.perf_counter()
-        accumulator = 0.0
-        while self.running:
-            now = time.perf_counter()
-            accumulator += min(now - previous, MAX_FRAME)
-            previous = now
-            for event in pygame.event.get():
-                self.dispatch(event)
-            steps = 0
-            while accumulator >= STEP and steps < MAX_STEPS:
-                self.step(STEP)
-                accumulator -= STEP
-                steps += 1
-            if steps == MAX_STEPS:
-                accumulator = 0.0
-            self.stack.apply_pending()
-            if not self.stack.scenes:
-                break
-            start = time.perf_counter()
-            self.render(accumulator / STEP)
-            pygame.display.flip()
-            self.frame_ms.append((time.perf_counter() - start) * 1000)
-            del self.frame_ms[:-600]
-            self.clock.tick(120)
+        """The loop, until the window closes or the last scene goes."""
+        self._previous = time.perf_counter()
+        self.stack.apply_pending()
+        while self.running and self.stack.scenes:
+            self.tick()
         return 0
+
+    def tick(self) -> None:
+        """One pass of the fixed-timestep loop (Fiedler's "Fix Your Timestep!"): input, steps, a frame.
+
+        While nothing moves it first sleeps until input comes or the scene's next change is due. The time slept
+        is not game time: a scene only rests while none of its timers runs, and the input that wakes it must
+        not find a timer it starts already run down.
+        """
+        events = pygame.event.get()
+        rest = None if events else self.rest_for()
+        if rest is not None:
+            events = self._sleep(rest)
+            self._previous = time.perf_counter() - STEP  # one step after waking, for the input to take effect
+            self._accumulator = 0.0
+        now = time.perf_counter()
+        self._accumulator += min(now - self._previous, MAX_FRAME)
+        self._previous = now
+        for event in events:
+            self.dispatch(event)
+        steps = 0
+        while self._accumulator >= STEP and steps < MAX_STEPS:
+            self.step(STEP)
+            self._accumulator -= STEP
+            steps += 1
+        if steps == MAX_STEPS:
+            self._accumulator = 0.0
+        self.stack.apply_pending()
+        if not self.stack.scenes:
+            return
+        start = time.perf_counter()
+        self.render(self._accumulator / STEP)
+        pygame.display.flip()
+        self.frame_ms.append((time.perf_counter() - start) * 1000)
+        del self.frame_ms[:-600]
+        self.clock.tick(FRAME_CAP)
+
+    def rest_for(self) -> float | None:
+        """How long the loop may sleep before the next frame; None while anything moves."""
+        wake = self.stack.wake_in()
+        if wake is not None and wake <= 0:
+            return None
+        return IDLE_WAIT if wake is None else min(wake, IDLE_WAIT)
+
+    @staticmethod
+    def _sleep(seconds: float) -> list[pygame.Event]:
+        """Wait up to ``seconds`` for input; the events that came (none when the time ran out).
+
+        pygame's own ``event.wait`` looks every millisecond, a steady 2% of a core; a look every 10 ms costs
+        well under 1% and answers as quickly to the eye.
+        """
+        end = time.perf_counter() + seconds
+        while True:
+            events = pygame.event.get()
+            left = end - time.perf_counter()
+            if events or left <= 0:
+                return events
+            time.sleep(min(POLL, left))
 
 
 def play(args: Any = None) -> int:

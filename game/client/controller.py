@@ -10,6 +10,7 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
@@ -76,6 +77,8 @@ class HandOutcome:
     """False when all hands were visible: scored, but no points moved (M13)."""
     pays_for_all: str = ""
     """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
+    faulty_out: int | None = None
+    """Who declared a Mah Jongg that was not one (the hand then ends with nobody winning), or None."""
 
     def get_from(self, receiver: int, payer: int) -> int:
         """What ``receiver`` gets from ``payer`` (negative: pays), the Total Scores box's cells."""
@@ -169,6 +172,8 @@ class Session:
         self.show_all_used = False
         self.undo_timer: float | None = None
         """Seconds left to take back the human's last discard (the wait time, P-30); None when closed."""
+        self.notice = ""
+        """Something the player should not miss (a winning tile let pass), for the table to show; it takes it."""
         self.on_hand_finished: list[Callable[[Session], None]] = []
         """Autosave and statistics hooks, called after every finished hand."""
         self.stats_folder: Any = None
@@ -320,9 +325,20 @@ class Session:
         self.status = refusal(self.table, HUMAN, action, self.human_legal())
 
     def pass_claim(self) -> None:
-        """Let the discard go (0, right click, Pass button, or the timer running out)."""
-        if self.human_may_claim:
-            self.act(Pass())
+        """Let the discard go (0, right click, Pass button, or the timer running out); a winning one is named
+        afterwards, so letting it pass is never silent."""
+        if not self.human_may_claim:
+            return
+        missed = ""
+        if "mah_jongg" in self.claim_types():
+            last = self.table.last_discard
+            if self.table.phase == "rob" or last is None:
+                missed = "You could have gone Mah Jongg by robbing the Kong."
+            else:
+                missed = f"You could have gone Mah Jongg on {messages.possessive(self.names[last[0]])} " \
+                         f"{tile_name(last[1])}."
+        if self.act(Pass()) and missed:
+            self.notice = missed
 
     def kong_tiles(self) -> list[int]:
         return [a.tile for a in self.human_legal() if isinstance(a, DeclareKong)]
@@ -397,8 +413,7 @@ class Session:
                 self.undo_timer = None
         if self.human_may_claim:
             if self.claim_timer is None:
-                self.claim_total = self.options.wait_time
-                self.claim_timer = self.options.wait_time
+                self._open_claim_window()
             if not hold:
                 self.claim_timer -= dt
             self._computers_decide_claims()
@@ -423,6 +438,38 @@ class Session:
                 self._automatic_turn()
             return
         self._computer_act(seat)
+
+    @property
+    def at_rest(self) -> bool:
+        """Nothing happens until the human acts: no timer runs and no computer seat has anything to do, so the
+        window may sleep. It follows the branches of :meth:`update`."""
+        table = self.table
+        if table is None or table.phase == "over":
+            return True
+        if self.options.auto_play:
+            return False
+        if table.phase == "passing":
+            return table.awaiting() == [HUMAN]
+        if not self.started:
+            return True
+        if self.undo_timer is not None or self.delay > 0:
+            return False
+        if self.human_may_claim:
+            return self.claim_unlimited and table.awaiting() == [HUMAN]
+        return table.phase == "turn" and table.awaiting() == [HUMAN]
+
+    def _open_claim_window(self) -> None:
+        """The wait time for a discard the human may claim; none when it would give them Mah Jongg (the
+        original's Can Go Mah Jongg box waited too), so a winning tile never slips by unseen. Robbing a kong
+        keeps its wait time (Four Winds T-39); missing it is named afterwards all the same."""
+        self.claim_total = self.options.wait_time
+        winning = self.table.phase == "claims" and "mah_jongg" in self.claim_types()
+        self.claim_timer = math.inf if winning else self.options.wait_time
+
+    @property
+    def claim_unlimited(self) -> bool:
+        """The open claim window waits for the human (its discard would give them Mah Jongg)."""
+        return self.human_may_claim and self.claim_timer is not None and math.isinf(self.claim_timer)
 
     def skip_wait(self) -> None:
         """Continue at once (0 / right click on the discard): end the pause and the claim window."""
@@ -471,6 +518,10 @@ class Session:
                 self.delay = self.options.discard_delay
             elif isinstance(event, ev.TileDrawn | ev.ReplacementDrawn) and event.seat != HUMAN:
                 self.delay = self.options.discard_delay * 0.6
+        self.show_quick_tip()
+
+    def show_quick_tip(self) -> None:
+        """With QuickTip on, on the human's turn: its advice in the status bar (M3)."""
         if self.options.quick_tip and self.human_to_discard:
             tip = self.quick_tip_advice()
             if tip is not None:
@@ -523,7 +574,8 @@ class Session:
                                    message, self.match.is_over, events,
                                    settled=settle or result.winner is None,
                                    pays_for_all=messages.pays_for_all(result, self.names,
-                                                                      getattr(self.ruleset, "penalties", None)))
+                                                                      getattr(self.ruleset, "penalties", None)),
+                                   faulty_out=result.faulty_out)
         self.status = message if self.outcome.settled else messages.NO_SETTLEMENT
         self._record_statistics()
         for hook in self.on_hand_finished:

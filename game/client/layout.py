@@ -153,12 +153,18 @@ def exposed_positions(seat: int, groups: list[int], bonus: int) -> tuple[list[li
             y -= n * w
             melds.append([Placed(col, y + (n - 1 - i) * w, SIDE_EXPOSED, rotate) for i in range(n)])
             y -= MELD_GAP
-        flowers = [Placed(bonus_col, 582 - (i + 1) * (w + 1), SIDE_EXPOSED, rotate) for i in range(bonus)]
+        # Flowers at the top, under the player's name: at the bottom they would lie beside your own.
+        flowers = [Placed(bonus_col, 112 + i * (w + 1), SIDE_EXPOSED, rotate) for i in range(bonus)]
     return melds, flowers
 
 
 def discard_position(seat: int, index: int) -> Placed:
-    """Where the ``index``-th discard of ``seat`` lies in their pond (rows fill left to right, then down)."""
+    """Where the ``index``-th discard of ``seat`` lies in their pond, in front of them and turned as their other
+    tiles are, so each pond reads as its player's: the near and far players' upright in rows (left to right),
+    the side players' sideways in columns (from their own left); each new row or column lies farther from the
+    middle, towards its player."""
+    if seat in (1, 3):
+        return _side_discard_position(seat, index)
     pond = PONDS[seat]
     w, h = DISCARD_TILE
     per_row = max(1, pond.width // (w + 2))
@@ -173,6 +179,19 @@ def discard_position(seat: int, index: int) -> Placed:
     if seat == 2:
         y = pond.bottom - (y - pond.top) - h - 4
     return Placed(pond.left + col * (w + 2), y, DISCARD_TILE)
+
+
+def _side_discard_position(seat: int, index: int) -> Placed:
+    pond = PONDS[seat]
+    w, h = DISCARD_TILE  # turned: h wide and w tall on the screen
+    per_column = max(1, pond.height // (w + 2))
+    column, row = divmod(index, per_column)
+    offset = min(column * (h + 4), pond.width - h)  # seven columns of seven fit; more would stay in the pond
+    top = pond.top + (pond.height - per_column * (w + 2) + 2) // 2
+    if seat == 3:  # the left-hand player: columns move left from the wall, tiles run down
+        return Placed(pond.right - h - offset, top + row * (w + 2), DISCARD_TILE, rotation(seat))
+    bottom = top + per_column * (w + 2) - 2  # the right-hand player: columns move right, tiles run up
+    return Placed(pond.left + offset, bottom - w - row * (w + 2), DISCARD_TILE, rotation(seat))
 
 
 def wall_source(seat: int) -> tuple[float, float]:

@@ -293,6 +293,15 @@ def fit_text(message: str, width: int, size: int, face: str = "sans") -> str:
     return message + "…"
 
 
+def fitted(message: str, width: int, size: int, smallest: int, face: str = "sans") -> tuple[str, int]:
+    """``message`` and the largest size from ``size`` down to ``smallest`` at which it fits ``width`` pixels;
+    at the smallest, cut with an ellipsis, when none does. A long line is set smaller before it is ever cut."""
+    for step in range(size, smallest - 1, -1):
+        if text_size(message, step, face)[0] <= width:
+            return message, step
+    return fit_text(message, width, smallest, face), smallest
+
+
 def wrap(message: str, width: int, size: int, face: str = "sans") -> list[str]:
     """``message`` broken into lines that fit ``width`` pixels."""
     lines: list[str] = []

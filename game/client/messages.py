@@ -6,7 +6,8 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.core import events as ev
-from game.core.tiles import JOKER, is_joker, tile_name
+from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
+from game.core.tiles import JOKER, is_joker, tile_name, tiles_name
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
@@ -55,8 +56,43 @@ def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
     return ""
 
 
+def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev.Event], names: Sequence[str]) -> str:
+    """What the Totals box says under a hand nobody won: whether anybody paid (ready hands after a draw, in
+    the rulesets that pay them) and who is East next, as the settlement really went."""
+    received = [0, 0, 0, 0]
+    for payer, receiver, amount in payments:
+        received[receiver] += amount
+        received[payer] -= amount
+    ready = [names[seat] for seat in range(4) if received[seat] > 0]
+    if ready:
+        paid = (f"nobody scores a hand, but the players not ready pay {' and '.join(ready)} for "
+                f"{'a ready hand' if len(ready) == 1 else 'their ready hands'}")
+    else:
+        paid = "no scores this hand"
+    passed = next((event.east for event in events if isinstance(event, ev.DealPassed)), None)
+    east = "East stays East" if passed is None else f"the deal passes to {names[passed]}"
+    return f"No Mah Jongg: {paid}; {east}."
+
+
 def possessive(name: str) -> str:
     return "Your" if name == "You" else f"{name}'s"
+
+
+def short_names(names: Sequence[str]) -> list[str]:
+    """Ruleset names short enough for a tab or a column: without their part in brackets ("Classic" for "Classic
+    (Mah Jongg for Windows, 1995)"), unless two of ``names`` would then read alike."""
+    short = [name.split(" (")[0] for name in names]
+    return [s if short.count(s) == 1 else name for s, name in zip(short, names, strict=True)]
+
+
+def special_name(ruleset: Any, special_id: str | None) -> str:
+    """A special hand's name in ``ruleset`` (records keep its id); the id in words when the ruleset lacks it."""
+    if not special_id:
+        return ""
+    try:
+        return ruleset.special_hand(special_id).name
+    except (AttributeError, KeyError):
+        return special_id.replace("_", " ").capitalize()
 
 
 def shown_name(tile: int, wild: int | None = None) -> str:
@@ -68,7 +104,7 @@ def shown_name(tile: int, wild: int | None = None) -> str:
 
 def hand_started(names: Sequence[str], seat_wind: int, round_wind: int, wild: int | None = None) -> str:
     """M1, said to the human at the start of every hand (and which tiles are wild in a goulash)."""
-    wild_note = f" The four {tile_name(wild)} are wild this hand." if wild is not None else ""
+    wild_note = f" The four {tiles_name(wild)} are wild this hand." if wild is not None else ""
     return (f"Your wind is {WIND_NAMES[seat_wind]} and the wind of the round is {WIND_NAMES[round_wind]}."
             f"{wild_note} Good Luck!")
 
@@ -104,7 +140,7 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
         kind = "a concealed Kong" if event.concealed else "a Kong"
         return f"{names[event.seat]} declares {kind} of {name(event.tile)}"
     if isinstance(event, ev.PassingStarted):
-        keep = f" (the {tile_name(wild)} are wild and stay)" if wild is not None else ""
+        keep = f" (the {tiles_name(wild)} are wild and stay)" if wild is not None else ""
         return f"Choose {event.count} tiles to pass {PASS_WORDS.get(event.direction, event.direction)}{keep}"
     if isinstance(event, ev.TilesPassed):
         return "The tiles have been passed"
@@ -118,7 +154,7 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
         return f"{names[event.seat]} robs the Kong of {name(event.tile)} from {names[event.from_seat]}"
     if isinstance(event, ev.MahJonggDeclared):
         if event.won_by == "discard" and event.tile is not None:
-            return f"{has(names[event.seat])} gone Mah Jongg with Tile {name(event.tile)}"
+            return f"{has(names[event.seat])} gone Mah Jongg with tile {name(event.tile)}"
         return f"{has(names[event.seat])} gone Mah Jongg."
     if isinstance(event, ev.CannonLetOff):
         if event.no_choice:
@@ -150,6 +186,22 @@ def item_label(name: str, tiles: Sequence[int]) -> str:
         if name.endswith(f" of {generic}"):
             return f"{name[:-len(generic)]}{tile}"
     return f"{name}: {tile}"
+
+
+def action_line(action: Action, name: str, wild: int | None = None) -> str:
+    """A move in words, for a replay's move that showed nothing yet (a claim waiting for the others' answers, a
+    pass): ``Eric claims the discard for Mah Jongg``, never the saves' notation (``claim mah_jongg``)."""
+    if isinstance(action, Claim):
+        return f"{name} claims the discard for {CLAIM_NAMES.get(action.type, action.type)}"
+    if isinstance(action, Discard):
+        return f"{name} discards {shown_name(action.tile, wild)}"
+    if isinstance(action, DeclareKong):
+        return f"{name} declares a Kong of {shown_name(action.tile, wild)}"
+    if isinstance(action, MahJongg):
+        return f"{name} declares Mah Jongg"
+    if isinstance(action, PassTiles):
+        return f"{name} passes on {', '.join(shown_name(t, wild) for t in action.tiles)}"
+    return f"{name} passes"
 
 
 def balloon_words(event: ev.Event) -> str | None:

@@ -11,7 +11,7 @@ from typing import Any
 
 from game.core.play_rules import PlayRules
 from game.core.ruleset import BonusSelector, PaymentScheme, Ruleset, ScoringItem, SetSelector, SpecialHand
-from game.core.tiles import tile_from_code, tile_name
+from game.core.tiles import tile_from_code, tile_name, tiles_name
 
 WIND_WORDS = ("East", "South", "West", "North")
 
@@ -103,7 +103,7 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
         moments.append(Rule(
             f"Goulash: the hand after a dead hand begins with {len(play.goulash)} passes of tiles, {passes} from "
             f"each player"
-            + (f"; the four {tile_name(tile_from_code(play.goulash_wild))} are wild in it, standing in pungs and "
+            + (f"; the four {tiles_name(tile_from_code(play.goulash_wild))} are wild in it, standing in pungs and "
                f"kongs" if play.goulash_wild else "")
             + ("; no chows except in a special hand" if not play.goulash_chows else "") + "."))
     winds = ", ".join(WIND_WORDS[:play.rounds])

@@ -6,14 +6,34 @@ click by calling its ``action``. Coordinates are logical (1280 × 720).
 
 from __future__ import annotations
 
-from collections.abc import Callable
+import time
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
 import pygame
 
-from game.client.look import Colour, Palette, fit_text, mix, render_text, text
+from game.client import layout
+from game.client.look import Colour, Palette, fit_text, fitted, mix, render_text, text, text_size, wrap
 
 Action = Callable[[], None]
+CARET_BLINK = 0.5
+"""Seconds a text caret stays on, then off."""
+
+
+def caret_on() -> bool:
+    """Whether a text caret shows now: it blinks by the clock, not by frames, since the window draws only when
+    something changes."""
+    return int(time.monotonic() / CARET_BLINK) % 2 == 0
+
+
+def until_blink() -> float:
+    """Seconds until a text caret next turns on or off (a scene with a caret wakes the loop then)."""
+    return CARET_BLINK - time.monotonic() % CARET_BLINK + 0.005
+
+
+def caret_wake(fields: Iterable[object]) -> float | None:
+    """A scene's ``wake_in`` while these text fields show: the next blink of a focused one's caret, else None."""
+    return until_blink() if any(getattr(f, "focused", False) for f in fields) else None
 
 
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, title: str | None = None,
@@ -55,6 +75,18 @@ class Button:
     focused: bool = False
     size: int = 18
 
+    PADDING = 12
+    """Room a label keeps inside the button's edge (both sides together)."""
+
+    @staticmethod
+    def width_for(label: str, size: int, padding: int = 24) -> int:
+        """How wide a button must be for ``label`` at ``size`` to show whole, with ``padding`` around it."""
+        return text_size(label, size, "bold")[0] + padding
+
+    def fits(self) -> bool:
+        """The whole label shows (a button too narrow cuts it with an ellipsis)."""
+        return text_size(self.label, self.size, "bold")[0] <= self.rect.width - self.PADDING
+
     def handle(self, event: pygame.Event) -> bool:
         """True when the event was used (a click on the button)."""
         if event.type == pygame.MOUSEMOTION:
@@ -80,12 +112,33 @@ class Button:
         edge = palette.highlight if (self.focused or (self.hovered and self.enabled)) else mix(base, (0, 0, 0), 0.4)
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         colour = palette.button_text if self.enabled else mix(palette.button_text, palette.disabled, 0.6)
-        label = fit_text(self.label, r.width - 12, self.size, "bold")
+        label = fit_text(self.label, r.width - self.PADDING, self.size, "bold")
         if self.key_hint and r.height >= 44:
             text(surface, label, (r.centerx, r.centery - 7), self.size, colour, "bold", "center")
             text(surface, self.key_hint, (r.centerx, r.bottom - 6), 11, mix(colour, base, 0.35), "sans", "midbottom")
         else:
             text(surface, label, r.center, self.size, colour, "bold", "center")
+
+
+def flow(buttons: list[Button], area: pygame.Rect, *, height: int, gap: int = 8, min_width: int = 0) -> None:
+    """Lay ``buttons`` out left to right in rows across ``area``, each as wide as its label needs (at least
+    ``min_width``); the rows start at the area's top and move up when more rows than fit are needed."""
+    rows: list[list[Button]] = [[]]
+    used = 0
+    for b in buttons:
+        width = max(min_width, Button.width_for(b.label, b.size))
+        if rows[-1] and used + gap + width > area.width:
+            rows.append([])
+            used = 0
+        b.rect = pygame.Rect(0, 0, min(width, area.width), height)
+        used += (gap if rows[-1] else 0) + b.rect.width
+        rows[-1].append(b)
+    top = min(area.top, area.bottom - len(rows) * (height + gap) + gap)
+    for i, row in enumerate(rows):
+        x = area.left
+        for b in row:
+            b.rect.topleft = (x, top + i * (height + gap))
+            x += b.rect.width + gap
 
 
 @dataclass
@@ -179,13 +232,31 @@ class Slider:
 
 @dataclass
 class StatusBar:
-    """The original's status bar: tiles left on the left, the latest message on the right."""
+    """The original's status bar: tiles left on the left, the latest message on the right.
+
+    Only the game's messages are shown here (what the pointer is over gets a :class:`Tooltip`), so no message is
+    ever hidden. A long message is set smaller before it is cut; the whole of a cut one shows on hover.
+    """
 
     rect: pygame.Rect
     left: str = ""
     message: str = ""
-    hover: str = ""
     size: int = 16
+    shown: str = ""
+    """The message as last drawn (cut with an ellipsis when even the smallest size did not fit)."""
+
+    def message_box(self) -> pygame.Rect:
+        r = self.rect
+        return pygame.Rect(r.left + 184, r.top + 4, r.width - 190, r.height - 8)
+
+    def _fitted(self) -> tuple[str, int]:
+        return fitted(self.message, self.message_box().width - 20, self.size, self.size - 3)
+
+    def tooltip(self, pos: tuple[int, int]) -> Tooltip | None:
+        """The whole message, when it had to be cut and the pointer is over it."""
+        if not self.message_box().collidepoint(pos) or self._fitted()[0] == self.message:
+            return None
+        return Tooltip(self.message, self.message_box(), width=760)
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         r = self.rect
@@ -194,11 +265,45 @@ class StatusBar:
         left_box = pygame.Rect(r.left + 6, r.top + 4, 170, r.height - 8)
         pygame.draw.rect(surface, mix(palette.status_bar, (255, 255, 255), 0.07), left_box, border_radius=5)
         text(surface, self.left, left_box.center, self.size, palette.accent, "bold", "center")
-        box = pygame.Rect(left_box.right + 8, r.top + 4, r.right - left_box.right - 14, r.height - 8)
+        box = self.message_box()
         pygame.draw.rect(surface, mix(palette.status_bar, (255, 255, 255), 0.07), box, border_radius=5)
-        shown = self.hover or self.message
-        text(surface, fit_text(shown, box.width - 20, self.size), (box.left + 10, box.centery), self.size,
-             palette.text, "sans", "midleft")
+        self.shown, size = self._fitted()
+        text(surface, self.shown, (box.left + 10, box.centery), size, palette.text, "sans", "midleft")
+
+
+@dataclass
+class Tooltip:
+    """A small label by the thing under the pointer (a tile's name): above it where there is room, else below;
+    a long text wraps."""
+
+    text: str
+    anchor: pygame.Rect
+    size: int = 15
+    width: int = 420
+    """The widest the box grows before its text wraps."""
+
+    def lines(self) -> list[str]:
+        return wrap(self.text, self.width - 20, self.size)
+
+    def rect(self) -> pygame.Rect:
+        lines = self.lines()
+        w = max(text_size(line, self.size)[0] for line in lines) + 20
+        h = len(lines) * (self.size + 5) + 10
+        box = pygame.Rect(0, 0, w, h)
+        box.midbottom = (self.anchor.centerx, self.anchor.top - 6)
+        if box.top < 4:
+            box.midtop = (self.anchor.centerx, self.anchor.bottom + 6)
+        box.clamp_ip(pygame.Rect(4, 4, layout.LOGICAL[0] - 8, layout.LOGICAL[1] - 8))
+        return box
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        box = self.rect()
+        panel = pygame.Surface(box.size, pygame.SRCALPHA)
+        pygame.draw.rect(panel, (*mix(palette.status_bar, (0, 0, 0), 0.3), 235), panel.get_rect(), border_radius=7)
+        pygame.draw.rect(panel, (*palette.accent, 220), panel.get_rect(), width=1, border_radius=7)
+        surface.blit(panel, box)
+        for i, line in enumerate(self.lines()):
+            text(surface, line, (box.left + 10, box.top + 5 + i * (self.size + 5)), self.size, palette.text, "sans")
 
 
 def draw_timer_bar(surface: pygame.Surface, rect: pygame.Rect, fraction: float, palette: Palette) -> None:
@@ -228,14 +333,21 @@ class Balloon:
     def alive(self) -> bool:
         return self.age < self.life
 
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        size = 30 if self.big else 22
-        image = render_text(self.words, size, self.colour or palette.text_dark, "serif_bold")
-        w, h = image.get_width() + 36, image.get_height() + 18
+    def rect(self) -> pygame.Rect:
+        """Where the balloon's body stands once it has popped up (its tip points at the anchor)."""
+        tw, th = text_size(self.words, 30 if self.big else 22, "serif_bold")
+        w, h = tw + 36, th + 18
         ax, ay = self.anchor
         offsets = {"up": (-w // 2, -h - 18), "down": (-w // 2, 18), "left": (-w - 18, -h // 2),
                    "right": (18, -h // 2)}
         dx, dy = offsets.get(self.direction, offsets["up"])
+        return pygame.Rect(ax + dx, ay + dy, w, h)
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        size = 30 if self.big else 22
+        image = render_text(self.words, size, self.colour or palette.text_dark, "serif_bold")
+        box = self.rect()
+        w, h = box.size
         pop = min(1.0, self.age / 0.12)
         scale = 0.7 + 0.3 * pop
         body = pygame.Surface((w + 40, h + 40), pygame.SRCALPHA)
@@ -256,8 +368,7 @@ class Balloon:
         if scale != 1.0:
             body = pygame.transform.smoothscale_by(body, scale)
         body.set_alpha(round(255 * fade))
-        centre = (ax + dx + w // 2, ay + dy + h // 2)
-        surface.blit(body, body.get_rect(center=centre))
+        surface.blit(body, body.get_rect(center=box.center))
 
 
 @dataclass
@@ -400,7 +511,6 @@ class TextField:
     label: str = ""
     max_length: int = 40
     focused: bool = True
-    time: float = 0.0
 
     def handle(self, event: pygame.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -418,7 +528,6 @@ class TextField:
         return False
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        self.time += 1 / 60
         if self.label:
             text(surface, self.label, (self.rect.left, self.rect.top - 22), 15, palette.text_dark, "bold")
         pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
@@ -426,7 +535,7 @@ class TextField:
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
         shown = fit_text(self.value, self.rect.width - 30, 18)
         r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
-        if self.focused and int(self.time * 2) % 2 == 0:
+        if self.focused and caret_on():
             x = r.right + 2 if self.value else self.rect.left + 12
             pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)
 

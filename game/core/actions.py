@@ -52,6 +52,10 @@ class Claim:
     kind = "claim"
 
 
+CLAIM_NAMES = {"chow": "Chow", "pung": "Pung", "kong": "Kong", "mah_jongg": "Mah Jongg"}
+"""A claim as the player reads it (M4: "You can use 6 Circle for a Pung."); the type is the saves' notation."""
+
+
 @quick_init
 @dataclass(frozen=True)
 class PassTiles:

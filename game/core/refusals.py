@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
-from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg
+from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg
 from game.core.melds import MeldKind
 from game.core.tiles import Tile, tile_name
 
@@ -34,7 +34,7 @@ def refusal(table: Table, seat: int, action: Action, legal: list[Action]) -> str
             return "You can't use a discarded Tile to turn an Exposed Pung into an Exposed Kong."
         usable = [a.type for a in legal if isinstance(a, Claim)]
         if usable:
-            return f"You can use {name} for a {' or '.join(t.replace('_', ' ') for t in usable)}."
+            return f"You can use {name} for a {' or '.join(CLAIM_NAMES[t] for t in usable)}."
         what = "Chow, Pung, Kong or Mah Jongg" if (seat - table.last_discard[0]) % 4 == 1 \
             else "Pung, Kong or Mah Jongg"
         return f"You can't pick up {name}! No {what}..."

@@ -60,6 +60,8 @@ _HONOUR_NAMES = (
     "Red Dragon", "Green Dragon", "White Dragon",
 )
 _SUIT_NAMES = ("Bamboo", "Characters", "Dots")
+_SUIT_ONE = {"Bamboo": "Bamboo", "Characters": "Character", "Dots": "Dot"}
+"""The suit after the number 1: one Character, one Dot (Bamboo is the same either way)."""
 _FLOWER_NAMES = ("Plum Blossom", "Orchid", "Chrysanthemum", "Bamboo Flower")
 _SEASON_NAMES = ("Spring", "Summer", "Autumn", "Winter")
 
@@ -182,9 +184,10 @@ def wind_from_letter(letter: str) -> int:
 
 
 def tile_name(tile: Tile) -> str:
-    """A player-facing name, as the status bar says it: ``'3 Characters'``, ``'Red Dragon'``."""
+    """A player-facing name, as the status bar says it: ``'3 Characters'``, ``'1 Character'``, ``'Red Dragon'``."""
     if tile < 27:
-        return f"{number_of(tile)} {_SUIT_NAMES[suit_of(tile)]}"
+        number, suit = number_of(tile), _SUIT_NAMES[suit_of(tile)]
+        return f"1 {_SUIT_ONE[suit]}" if number == 1 else f"{number} {suit}"
     if tile < NUM_KINDS:
         return _HONOUR_NAMES[tile - 27]
     if tile < FIRST_SEASON:
@@ -192,6 +195,13 @@ def tile_name(tile: Tile) -> str:
     if tile < JOKER:
         return _SEASON_NAMES[tile - FIRST_SEASON]
     return "Joker"
+
+
+def tiles_name(tile: Tile) -> str:
+    """Several of ``tile``, as a sentence names them: ``'1 Characters'``, ``'5 Dots'``, ``'Red Dragons'``."""
+    if tile < 27:
+        return f"{number_of(tile)} {_SUIT_NAMES[suit_of(tile)]}"
+    return f"{tile_name(tile)}s"
 
 
 def display_key(tile: Tile) -> tuple[int, int]:

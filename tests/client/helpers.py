@@ -57,14 +57,21 @@ def show_table(app: App, session: Session):
     return scene
 
 
+def started_table(app: App, seed: int, wait_time: float):
+    """A table scene (instant mode, Ask First off) for ``seed`` whose hand has started."""
+    session = instant_session(seed)
+    session.options.ask_first = False
+    session.options.wait_time = wait_time
+    scene = show_table(app, session)
+    scene.start()
+    return scene
+
+
 def table_scene_until_claim(app: App, max_seeds: int = 40):
     """A table scene (instant mode) stopped where the human may claim a discard, searching seeds for one."""
     for seed in range(1, max_seeds):
-        session = instant_session(seed)
-        session.options.ask_first = False
-        session.options.wait_time = 60.0
-        scene = show_table(app, session)
-        scene.start()
+        scene = started_table(app, seed, 60.0)
+        session = scene.session
         for _ in range(3000):
             if session.human_may_claim or session.hand_over:
                 break
@@ -77,5 +84,31 @@ def table_scene_until_claim(app: App, max_seeds: int = 40):
     raise AssertionError("no seed gave the human a claim")
 
 
+def table_at_winning_discard(app: App, ask_first: bool):
+    """A table (instant mode) at a discard that would give the human Mah Jongg, the claim window not yet open;
+    the human's own turns are played by the computer."""
+    for seed in range(7, 80):
+        scene = started_table(app, seed, 2.5)
+        session = scene.session
+        for _ in range(5000):
+            if session.hand_over:
+                break
+            if session.human_may_claim:
+                if "mah_jongg" in session.claim_types():
+                    session.options.ask_first = ask_first
+                    app.step()
+                    return scene
+                session.pass_claim()
+            elif session.human_to_discard:
+                session.options.auto_play = True
+                session.update(1.0)
+                session.options.auto_play = False
+            else:
+                session.delay = 0.0
+                session.update(1.0)
+        app.step()
+    raise AssertionError("no seed gave the human Mah Jongg on a discard")
+
+
 __all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "make_app", "run_until", "show_table",
-           "table_scene_until_claim"]
+           "started_table", "table_at_winning_discard", "table_scene_until_claim"]

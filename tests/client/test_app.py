@@ -62,6 +62,7 @@ def test_app__fixed_step_advances_scenes_by_whole_steps(tmp_path) -> None:
         def pause(self) -> None: ...
         def resume(self) -> None: ...
         def handle(self, event) -> None: ...
+        def wake_in(self) -> float: return 0.0
 
         def update(self, dt: float) -> None:
             seen.append(dt)
@@ -73,3 +74,12 @@ def test_app__fixed_step_advances_scenes_by_whole_steps(tmp_path) -> None:
     app.stack.push(Probe())
     app.run()
     assert seen and all(abs(dt - 1 / 60) < 1e-12 for dt in seen)
+
+
+def test_app__the_window_is_named_sparrow_mah_jongg(tmp_path) -> None:
+    """Title bar and window class (what task bars and window switchers show; it was "__main__.py")."""
+    import os
+
+    make_app(tmp_path)
+    assert pygame.display.get_caption()[0] == "Sparrow Mah Jongg"
+    assert os.environ["SDL_VIDEO_X11_WMCLASS"] == "Sparrow Mah Jongg"

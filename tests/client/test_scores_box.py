@@ -38,3 +38,22 @@ def test_winning_groups__a_hand_read_another_way_stays_one_sorted_row() -> None:
     concealed = parse_tiles("1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD WD")
     groups = winning_groups(concealed, [], (tuple(parse_tiles("1B 1B 1B")),))
     assert groups == [sort_for_display(concealed)]
+
+
+def test_dead_hand_line__says_truly_who_paid_and_who_is_east() -> None:
+    """Under a hand nobody won: "no scores" only when nothing was paid (issue 20: a Riichi draw charged the
+    players not ready while the box said "no scores this hand"), and East as the match really rotated."""
+    from game.client.messages import dead_hand_line
+    from game.core import events as ev
+
+    names = ["You", "Elaine", "Eric", "Gaby"]
+    assert dead_hand_line([], [], names) == "No Mah Jongg: no scores this hand; East stays East."
+    assert dead_hand_line([], [ev.DealPassed(2)], names) == \
+        "No Mah Jongg: no scores this hand; the deal passes to Eric."
+    noten = [(1, 0, 1000), (2, 0, 1000), (3, 0, 1000)]
+    assert dead_hand_line(noten, [], names) == ("No Mah Jongg: nobody scores a hand, but the players not ready pay "
+                                                "You for a ready hand; East stays East.")
+    two = [(1, 0, 1500), (1, 3, 1500), (2, 0, 1500), (2, 3, 1500)]
+    assert dead_hand_line(two, [ev.DealPassed(1)], names) == (
+        "No Mah Jongg: nobody scores a hand, but the players not ready pay You and Gaby for their ready hands; "
+        "the deal passes to Elaine.")

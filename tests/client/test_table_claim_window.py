@@ -50,9 +50,9 @@ def test_hover__names_the_stake_tile_and_who_threw_a_discard(tmp_path) -> None:
     place = scene.hand_places(tiles)[2]
     scene.handle(motion(place.rect().center))
     assert scene.hover == 2
-    assert scene.status.hover == tile_name(tiles[2])
+    assert scene.tooltip.text == tile_name(tiles[2])
     seat, tile = session.table.last_discard
     index = len(session.table.players[seat].discards) - 1
     scene.handle(motion(layout.discard_position(seat, index).rect().center))
-    assert scene.status.hover == f"{tile_name(tile)}, discarded by {session.names[seat]}"
+    assert scene.tooltip.text == f"{tile_name(tile)}, discarded by {session.names[seat]}"
     app.render()

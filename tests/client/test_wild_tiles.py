@@ -50,3 +50,15 @@ def test_wild_tiles__an_ordinary_british_hand_has_none_and_says_nothing_of_them(
     session = Session.create("british", 1, options=Options(animation_speed=0.0, discard_delay=0.0))
     session.deal()
     assert session.table.wild_tile is None and "wild" not in session.status
+
+
+def test_wording__mah_jongg_with_a_tile_reads_the_same_in_the_status_bar_and_the_scores_box() -> None:
+    """M11 and the Scores box heading both say "with tile" (issue 20: "with Tile" in one, "with tile" in the
+    other), and a single tile is named in the singular: "1 Character", "1 Dot"."""
+    from game.core.tiles import parse_tiles
+
+    names = ["You", "Ann", "Bob", "Cid"]
+    one_dot = parse_tiles("1D")[0]
+    line = describe(ev.MahJonggDeclared(2, one_dot, "discard", 3, None), names, HUMAN)
+    assert line == "Bob has gone Mah Jongg with tile 1 Dot"
+    assert describe(ev.TileDrawn(0, parse_tiles("1C")[0], (0, 0), 80), names, HUMAN) == "You get 1 Character"

@@ -42,6 +42,14 @@ def test_tiles__classification():
     assert t.tile_name(t.tile_from_code("3C")) == "3 Characters"
 
 
+def test_tiles__one_tile_is_named_in_the_singular_several_in_the_plural():
+    """"You get 1 Character", "1 Dot", "1 Bamboo"; "the four 1 Characters are wild", "a pung of Red Dragons"."""
+    names = [t.tile_name(t.tile_from_code(code)) for code in ("1C", "1D", "1B", "2C", "9D", "RD", "EW")]
+    assert names == ["1 Character", "1 Dot", "1 Bamboo", "2 Characters", "9 Dots", "Red Dragon", "East Wind"]
+    many = [t.tiles_name(t.tile_from_code(code)) for code in ("1C", "1D", "5B", "RD", "EW")]
+    assert many == ["1 Characters", "1 Dots", "5 Bamboo", "Red Dragons", "East Winds"]
+
+
 def test_tiles__stake_order_puts_characters_first():
     """The stake is sorted Characters, Bamboo, Dots, winds, dragons (classic help L806)."""
     tiles = t.parse_tiles("RD 1D 2B EW 9C")

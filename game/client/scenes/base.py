@@ -25,6 +25,8 @@ class Scene:
     overlay = False
     """True for boxes drawn over the scene below (scores, wall view, help over the table)."""
     name = "scene"
+    still = False
+    """True for a scene that nothing moves but input (a box of text and buttons): the loop sleeps meanwhile."""
 
     def __init__(self, app: App) -> None:
         self.app = app
@@ -49,6 +51,13 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draws the scene; ``alpha`` is how far the frame lies between the last two steps."""
+
+    def wake_in(self) -> float | None:
+        """How soon this scene changes by itself, so the loop may sleep until then: 0.0 while anything moves or
+        any timer runs (every frame is drawn), seconds until its next slow change, or None when only input
+        changes it. The time slept is not game time, so a scene whose timers run must answer 0.0; a scene that
+        does not know answers 0.0, which costs only CPU."""
+        return None if self.still else 0.0
 
 
 class SceneStack:
@@ -124,6 +133,12 @@ class SceneStack:
     def update(self, dt: float) -> None:
         if self.top is not None:
             self.top.update(dt)
+
+    def wake_in(self) -> float | None:
+        """The top scene's :meth:`Scene.wake_in` (only the top scene is updated); 0.0 while changes are queued."""
+        if self._queue:
+            return 0.0
+        return self.top.wake_in() if self.top is not None else None
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         start = len(self.scenes) - 1

@@ -17,6 +17,7 @@ class Box(Scene):
     """A box with a title band and an accept and a cancel button; subclasses draw what is between."""
 
     overlay = True
+    still = True
 
     def __init__(self, app: Any, title: str, ok_label: str, height: int, cancel_label: str = "Cancel") -> None:
         super().__init__(app)

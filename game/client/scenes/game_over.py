@@ -14,6 +14,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text
+from game.client.messages import special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
@@ -29,18 +30,10 @@ def final_order(totals: list[int], first_east: int) -> list[int]:
     return sorted(range(4), key=lambda s: (-totals[s], (s - first_east) % 4))
 
 
-def special_name(ruleset: Any, special_id: str | None) -> str:
-    if not special_id:
-        return ""
-    try:
-        return ruleset.special_hand(special_id).name
-    except (AttributeError, KeyError):
-        return special_id.replace("_", " ").capitalize()
-
-
 class GameOverScene(Scene):
     overlay = True
     name = "game_over"
+    still = True
 
     def __init__(self, app, session: Any, scores_scene: Scene | None = None) -> None:
         super().__init__(app)

@@ -81,6 +81,7 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
 class HelpScene(Scene):
     overlay = True
     name = "help"
+    still = True
 
     def __init__(self, app, page: int = 0) -> None:
         super().__init__(app)
@@ -169,6 +170,7 @@ class GameMenuScene(Scene):
 
     overlay = True
     name = "menu"
+    still = True
 
     def __init__(self, app, table_scene) -> None:
         super().__init__(app)

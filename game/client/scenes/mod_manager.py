@@ -19,7 +19,7 @@ import pygame
 from game.client import layout
 from game.client.look import fit_text, mix, text, wrap
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, ScrollBar, TextField, draw_panel
+from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 
 ROW_H = 46
 VISIBLE = 9
@@ -40,6 +40,7 @@ def short_problem(problem: str, folder: str) -> str:
 class ModManagerScene(Scene):
     overlay = True
     name = "mods"
+    still = True
 
     def __init__(self, app) -> None:
         super().__init__(app)
@@ -245,6 +246,9 @@ class ModManagerScene(Scene):
             self._select(self.selected + steps[event.key])
 
     # -- drawing ----------------------------------------------------------------------------------------------
+
+    def wake_in(self) -> float | None:
+        return caret_wake([self.path_field])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette

@@ -18,7 +18,7 @@ import pygame
 from game.client import layout
 from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, draw_panel
+from game.client.widgets import Button, caret_on, caret_wake, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -52,7 +52,6 @@ class NameField:
     max_length: int = NAME_LENGTH
     focused: bool = False
     edited: bool = False
-    time: float = 0.0
 
     def handle(self, event: pygame.Event) -> bool:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
@@ -72,13 +71,12 @@ class NameField:
         return False
 
     def draw(self, surface: pygame.Surface, palette: Any) -> None:
-        self.time += 1 / 60
         pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
         pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
                          self.rect, width=2, border_radius=8)
         shown = fit_text(self.value, self.rect.width - 26, 18)
         r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
-        if self.focused and int(self.time * 2) % 2 == 0:
+        if self.focused and caret_on():
             x = r.right + 2 if self.value else self.rect.left + 12
             pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)
 
@@ -212,6 +210,7 @@ def start_game(app: Any, choices: Choices) -> Any:
 class NewGameScene(Scene):
     overlay = True
     name = "new_game"
+    still = True
 
     def __init__(self, app, seed: int | None = None) -> None:
         super().__init__(app)
@@ -393,6 +392,9 @@ class NewGameScene(Scene):
             self.show_rules()
 
     # -- drawing ----------------------------------------------------------------------------------------------
+
+    def wake_in(self) -> float | None:
+        return caret_wake([self.player, *self.seat_names])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette

@@ -27,7 +27,7 @@ from game.client.look import Palette, fit_text, mix, text, text_size, wrap
 from game.client.scenes.dialogs import Box, ConfirmBox
 from game.client.scenes.new_game import Chooser
 from game.client.scenes.settings import Cycle
-from game.client.widgets import Button, TextField, Toggle
+from game.client.widgets import Button, TextField, Toggle, caret_wake
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
 from game.mods import custom_rules
@@ -713,6 +713,7 @@ class NameBox(Box):
     """Asks for a preset's name; ``done(name)`` returns an error to show, or None to close the box."""
 
     name = "preset_name"
+    still = True
 
     def __init__(self, app: Any, title: str, value: str, done: Callable[[str], str | None]) -> None:
         super().__init__(app, title, "Save", 270)
@@ -728,6 +729,9 @@ class NameBox(Box):
     def exit(self) -> None:
         if not self.app.headless:
             pygame.key.stop_text_input()
+
+    def wake_in(self) -> float | None:
+        return caret_wake([self.field])
 
     def accept(self) -> None:
         error = self.done(self.field.value)

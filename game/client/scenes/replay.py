@@ -19,12 +19,11 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, describe, gets, shown_name
+from game.client.messages import WIND_NAMES, action_line, describe, gets, shown_name
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
-from game.core.actions import action_to_text
 from game.core.table import Table
 
 log = logging.getLogger(__name__)
@@ -67,8 +66,8 @@ class _View:
     def __init__(self, app: Any, session: Any) -> None:
         self.app = app
         self.session = SimpleNamespace(table=None, names=session.names, human_may_claim=False, claim_timer=None,
-                                       claim_total=1.0, options=SimpleNamespace(timer_bar=False, quick_tip=False,
-                                                                                show_all=True),
+                                       claim_unlimited=False, claim_total=1.0,
+                                       options=SimpleNamespace(timer_bar=False, quick_tip=False, show_all=True),
                                        match=SimpleNamespace(totals=[0, 0, 0, 0], first_east=session.match.first_east))
         self.cursor = self.hover = -1
         self.keyboard_active = False
@@ -155,7 +154,7 @@ class ReplayScene(Scene):
                          f"is {WIND_NAMES[self.record.round_wind]}.")
         else:
             seat, action = self.record.actions[self.move - 1]
-            self.line = move_line(events, names, table.wild_tile) or f"{names[seat]}: {action_to_text(action)}"
+            self.line = move_line(events, names, table.wild_tile) or action_line(action, names[seat], table.wild_tile)
         if self.move == self.total_moves:
             self.playing = False
 
@@ -218,6 +217,9 @@ class ReplayScene(Scene):
                 pygame.K_PAGEDOWN: lambda: self.select(self.hand + 1)}
         if event.key in keys:
             keys[event.key]()
+
+    def wake_in(self) -> float | None:
+        return 0.0 if self.playing or self.toasts else None
 
     def update(self, dt: float) -> None:
         for t in self.toasts:

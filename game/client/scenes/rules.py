@@ -111,6 +111,7 @@ class RulesScene(Scene):
 
     overlay = True
     name = "rules"
+    still = True
 
     def __init__(self, app, ruleset: Any = None, page: int = 0, from_scene: Any = None) -> None:
         super().__init__(app)

@@ -17,14 +17,13 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, mix, text, text_size
-from game.client.names import ruleset_name, short_names
+from game.client.look import fit_text, mix, text
+from game.client.messages import short_names
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, TextField, draw_panel
+from game.client.widgets import Button, TextField, caret_wake, draw_panel
 from game.errors import SaveError
 
 ROW_H = 48
-RULESET_WIDTH = 285
 VISIBLE = 7
 
 
@@ -58,6 +57,7 @@ def available_mod_ids(app: Any) -> set[str] | None:
 class SavesScene(Scene):
     overlay = True
     name = "saves"
+    still = True
 
     def __init__(self, app, mode: str, session: Any = None) -> None:
         super().__init__(app)
@@ -66,6 +66,7 @@ class SavesScene(Scene):
         self.box = pygame.Rect(0, 0, 960, 620)
         self.box.center = (640, 350)
         self.saves: list[Any] = []
+        self.ruleset_names: dict[str, str] = {}
         self.selected = -1
         self.scroll = 0
         self.message = ""
@@ -100,6 +101,9 @@ class SavesScene(Scene):
 
         self.saves = list_saves(self.folder) if self.folder is not None else []
         self.saves.sort(key=lambda info: info.date, reverse=True)
+        ids = sorted({info.ruleset for info in self.saves if info.status == "ok"})
+        # Each listed ruleset by its name, as short as the list allows.
+        self.ruleset_names = dict(zip(ids, short_names([self.app.ruleset_name(r) for r in ids]), strict=True))
         if self.mode == "open" and self.saves and self.selected < 0:
             self.selected = 0
         self.selected = min(self.selected, len(self.saves) - 1)
@@ -261,6 +265,9 @@ class SavesScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
+    def wake_in(self) -> float | None:
+        return caret_wake([self.field] if self.mode == "save" else [])
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
@@ -295,13 +302,8 @@ class SavesScene(Scene):
         if self.mode == "open":
             self.replay.draw(surface, palette)
 
-    def ruleset_label(self, info: Any, width: int = RULESET_WIDTH) -> str:
-        """The save's ruleset by name, as its mod gives it; without its remark in brackets when too long."""
-        name = ruleset_name(getattr(self.app, "catalog", None), info.ruleset)
-        return name if text_size(name, 15)[0] <= width else short_names([name])[0]
-
     def _columns(self, row: pygame.Rect) -> tuple[int, int, int, int]:
-        return (row.left + 16, row.left + 330, row.left + 500, row.left + 800)
+        return (row.left + 16, row.left + 380, row.left + 590, row.left + 790)
 
     def _draw_row(self, surface: pygame.Surface, i: int, columns: tuple[int, int, int, int]) -> None:
         palette = self.app.palette
@@ -319,10 +321,10 @@ class SavesScene(Scene):
             text(surface, fit_text(f"corrupt, left untouched: {reason}", row.width - 40, 12),
                  (columns[0], row.top + 25), 12, palette.east_stake)
             return
-        text(surface, fit_text(info.name, 300, 17, "bold"), (columns[0], row.centery), 17, palette.text_dark,
+        text(surface, fit_text(info.name, 340, 17, "bold"), (columns[0], row.centery), 17, palette.text_dark,
              "bold", "midleft")
         text(surface, info.date.replace("T", "  ")[:17], (columns[1], row.centery), 15, palette.text_dark, "sans",
              "midleft")
-        text(surface, fit_text(self.ruleset_label(info), RULESET_WIDTH, 15), (columns[2], row.centery), 15,
-             palette.text_dark, "sans", "midleft")
+        text(surface, fit_text(self.ruleset_names.get(info.ruleset, info.ruleset), 180, 15),
+             (columns[2], row.centery), 15, palette.text_dark, "sans", "midleft")
         text(surface, str(info.hands), (columns[3], row.centery), 15, palette.text_dark, "bold", "midleft")

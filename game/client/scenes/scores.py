@@ -12,8 +12,8 @@ import pygame
 
 from game.client import layout
 from game.client.controller import HUMAN, HandOutcome
-from game.client.look import fit_text, mix, text, text_size
-from game.client.messages import NO_SETTLEMENT, item_label, possessive
+from game.client.look import fit_text, fitted, mix, text, wrap
+from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, possessive
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
@@ -45,6 +45,7 @@ def winning_groups(concealed: list[int], melds: list, arrangement: tuple[tuple[i
 class ScoresScene(Scene):
     overlay = True
     name = "scores"
+    still = True
 
     def __init__(self, app, table_scene, outcome: HandOutcome) -> None:
         super().__init__(app)
@@ -203,9 +204,9 @@ class ScoresScene(Scene):
                     colour = palette.east_stake if value < 0 else palette.text_dark
                     text(surface, f"{value}", (x, y), 17, colour, "bold" if bold else "sans", "midtop")
             y += 30
-        if o.dead:
-            text(surface, "No Mah Jongg: no scores this hand, East stays East.", (area.left, y + 8), 16,
-                 palette.text_dark, "sans")
+        if o.dead and o.faulty_out is None:  # a faulty Mah Jongg is told in the title
+            for i, line in enumerate(wrap(dead_hand_line(o.payments, o.events, names), area.width, 16)[:2]):
+                text(surface, line, (area.left, y + 8 + i * 22), 16, palette.text_dark, "sans")
 
     def _draw_player(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
         palette = self.app.palette
@@ -242,10 +243,9 @@ class ScoresScene(Scene):
                     if item is self.chosen_item:  # the line whose tiles are lit in the hand above
                         pygame.draw.rect(surface, mix(palette.highlight, palette.panel, 0.55), row, border_radius=4)
                 text(surface, f"{value}", (x + 40, y), 16, palette.text_dark, "sans", "topright")
-                room = area.width // 2 - 70
                 # A long line (a season's name after its scoring line) is set smaller before it is ever cut.
-                size = next((sz for sz in (16, 15, 14, 13) if text_size(name, sz)[0] <= room), 13)
-                text(surface, fit_text(name, room, size), (x + 54, y + (16 - size) // 2), size, palette.text_dark)
+                shown, size = fitted(name, area.width // 2 - 70, 16, 13)
+                text(surface, shown, (x + 54, y + (16 - size) // 2), size, palette.text_dark)
                 y += 22
             return y + 8
 

@@ -21,9 +21,9 @@ import pygame
 
 from game.client import layout
 from game.client.look import Palette, fit_text, gradient, mix, text
-from game.client.names import ruleset_name, short_names
+from game.client.messages import short_names
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, Slider, TextField, Toggle, draw_panel
+from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -120,6 +120,7 @@ def swatch(colours: dict[str, Any] | None) -> pygame.Surface:
 class SettingsScene(Scene):
     overlay = True
     name = "settings"
+    still = True
 
     def __init__(self, app, page: str = "Play") -> None:
         super().__init__(app)
@@ -181,8 +182,7 @@ class SettingsScene(Scene):
 
     def _ruleset_label(self, ruleset_id: str) -> str:
         """A ruleset's name, short enough for its box ("Classic", "Japanese Riichi")."""
-        catalog = getattr(self.app, "catalog", None)
-        labels = dict(zip(self.rulesets, short_names([ruleset_name(catalog, r) for r in self.rulesets]),
+        labels = dict(zip(self.rulesets, short_names([self.app.ruleset_name(r) for r in self.rulesets]),
                           strict=True))
         return labels.get(ruleset_id, ruleset_id)
 
@@ -419,6 +419,9 @@ class SettingsScene(Scene):
             control.step(step)
 
     # -- drawing ----------------------------------------------------------------------------------------------
+
+    def wake_in(self) -> float | None:
+        return caret_wake(self.fields)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette

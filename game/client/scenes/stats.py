@@ -12,8 +12,8 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, mix, text
-from game.client.names import player_name, ruleset_name, short_names
+from game.client.look import fit_text, fitted, mix, text
+from game.client.messages import short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
@@ -24,11 +24,10 @@ SERIES = ((226, 84, 60), (60, 130, 200), (60, 160, 90), (170, 110, 40))
 """Line colours of the four seats in the score chart."""
 
 
-
-
 class StatsScene(Scene):
     overlay = True
     name = "stats"
+    still = True
 
     def __init__(self, app, session: Any = None) -> None:
         super().__init__(app)
@@ -36,19 +35,17 @@ class StatsScene(Scene):
         self.box = pygame.Rect(0, 0, 1100, 640)
         self.box.center = (640, 350)
         self.stats = self._load()
+        self._rulesets: dict[str, Any] = {}
+        """The rulesets whose special hands have been named, by id (loaded when their tab is first drawn)."""
         rulesets = sorted(self.stats.by_ruleset)
         current = getattr(getattr(session, "ruleset", None), "id", None)
         self.rulesets = rulesets
         self.index = rulesets.index(current) if current in rulesets else 0
-        catalog = getattr(app, "catalog", None)
-        you = str(app.setting("player_name", "You"))
-        self.names: dict[str, str] = {pid: player_name(catalog, pid, you) for players in
-                                      self.stats.by_ruleset.values() for pid in players}
+        # Opponents go by their personalities' names (Eliza, not Expert); in a game, by their names at the table.
+        self.names: dict[str, str] = {pid: app.player_name(pid) for players in self.stats.by_ruleset.values()
+                                      for pid in players}
         if session is not None:
-            # In a game the players go by the names they have at the table.
             self.names.update(zip(session.player_ids, session.names, strict=False))
-        self.tab_labels = short_names([ruleset_name(catalog, r) for r in rulesets])
-        self._hand_names: dict[str, dict[str, str]] = {}
         self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Close",
                             lambda: app.stack.remove(self), primary=True, key_hint="Esc")
         self.tabs: list[Button] = []
@@ -67,9 +64,10 @@ class StatsScene(Scene):
         self.index = index % max(1, len(self.rulesets))
         # Six tabs fit across the box; with more rulesets they slide so the shown one always has its tab.
         first = max(0, min(self.index - TABS + 1, len(self.rulesets) - TABS))
-        self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32), label,
-                            lambda i=first + k: self._go(i), size=14)
-                     for k, label in enumerate(self.tab_labels[first:first + TABS])]
+        labels = short_names([self.app.ruleset_name(r) for r in self.rulesets])[first:first + TABS]
+        self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32),
+                            fit_text(label, 148, 14, "bold"), lambda i=first + k: self._go(i), size=14)
+                     for k, label in enumerate(labels)]
         for k, b in enumerate(self.tabs):
             b.focused = first + k == self.index
 
@@ -91,22 +89,6 @@ class StatsScene(Scene):
             return []
         players = self.stats.by_ruleset[self.rulesets[self.index]]
         return sorted(players.items(), key=lambda kv: (kv[0] != "human", -kv[1].hands_won, kv[0]))
-
-    def hand_name(self, hand_id: str) -> str:
-        """A special hand of the shown ruleset by its name ("Golden Cock"), as the ruleset gives it."""
-        ruleset_id = self.rulesets[self.index] if self.rulesets else ""
-        if ruleset_id not in self._hand_names:
-            self._hand_names[ruleset_id] = self._special_hand_names(ruleset_id)
-        return self._hand_names[ruleset_id].get(hand_id) or hand_id.replace("_", " ").capitalize()
-
-    def _special_hand_names(self, ruleset_id: str) -> dict[str, str]:
-        ruleset = getattr(self.session, "ruleset", None)
-        if getattr(ruleset, "id", None) != ruleset_id:
-            from game.client.controller import load_game_rules
-
-            ruleset = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None),
-                                      catalog=getattr(self.app, "catalog", None))[0]
-        return {hand.id: hand.name for hand in getattr(ruleset, "special_hands", ())}
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -141,19 +123,26 @@ class StatsScene(Scene):
             band = pygame.Rect(left - 8, y - 3, self.box.width - 44, 26)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
-            hand = self.hand_name
-            specials = ", ".join(f"{hand(name)} ×{n}" for name, n in sorted(st.special_hands.items())) or "—"
+            specials = ", ".join(f"{self._special(sid)} ×{n}" for sid, n in sorted(st.special_hands.items())) or "—"
             best = st.best_hand
-            best_text = "—" if not best else f"{best['score']}" + (f" ({hand(best['special_hand'])})"
+            best_text = "—" if not best else f"{best['score']}" + (f" ({self._special(best['special_hand'])})"
                                                                      if best.get("special_hand") else "")
             values = [fit_text(self.names.get(pid, pid), 220, 16, "bold"), str(st.games), str(st.games_won),
-                      str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", fit_text(specials, 210, 15),
-                      fit_text(best_text, 190, 15)]
+                      str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", specials, best_text]
             for (_, dx), value in zip(columns, values, strict=True):
                 face = "bold" if dx == 0 else "sans"
-                text(surface, value, (left + dx, y), 15, palette.red_name if pid == "human" and dx == 0 else
-                     palette.text_dark, face)
+                # Special hands' names are long: set smaller before they are cut.
+                shown, size = fitted(value, {640: 210, 860: 190}.get(dx, 400), 15, 12, face)
+                text(surface, shown, (left + dx, y + (15 - size) // 2), size,
+                     palette.red_name if pid == "human" and dx == 0 else palette.text_dark, face)
             y += 26
+
+    def _special(self, special_id: str) -> str:
+        """A special hand's name in the shown ruleset (the statistics file keeps its id)."""
+        ruleset_id = self.rulesets[self.index]
+        if ruleset_id not in self._rulesets:
+            self._rulesets[ruleset_id] = self.app.load_ruleset(ruleset_id)
+        return special_name(self._rulesets[ruleset_id], special_id)
 
     def _draw_bars(self, surface: pygame.Surface, rows: list[tuple[str, Any]], area: pygame.Rect) -> None:
         palette = self.app.palette

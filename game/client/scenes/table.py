@@ -18,6 +18,7 @@ import pygame
 
 from game.client import layout, messages
 from game.client.animate import Animator, Scenery
+from game.client.app import TITLE
 from game.client.controller import HUMAN, Session
 from game.client.look import mix, render_text, text
 from game.client.messages import WIND_NAMES
@@ -25,13 +26,19 @@ from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.scenes.table_commands import TableCommands
 from game.client.scenes.table_input import TableInput
-from game.client.scenes.table_prompts import Prompt, TablePrompts
-from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, draw_timer_bar
+from game.client.scenes.table_prompts import Prompt, TablePrompts, mah_jongg_offer
+from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar, flow
 from game.core import events as ev
-from game.core.actions import DeclareKong, MahJongg
+from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
 from game.core.tiles import JOKER, number_of, suit_of, tile_name
 
-CLAIM_LABELS = {"mah_jongg": "Mah Jongg", "kong": "Kong", "pung": "Pung", "chow": "Chow"}
+BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
+"""Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
+BANNER_Y = 548
+"""Where a banner or notice stands over the table: below your discards, above your tiles."""
+PULSE_SECONDS = 4.0
+"""While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
+window sleeps until the player does something."""
 
 
 class TableScene(TableCommands, TablePrompts, TableInput, Scene):
@@ -52,6 +59,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                                             layout.STATUS_H))
         self.cursor = 0
         self.hover = -1
+        self.mouse: tuple[int, int] | None = None
+        """Where the pointer was last seen (None before it moved); what lies under it is named in ``tooltip``."""
+        self.tooltip: Tooltip | None = None
         self.keyboard_active = False
         self.prompt: Prompt | None = None
         self.chow_pick: list[tuple[int, ...]] | None = None
@@ -69,6 +79,12 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.menu: PopupMenu | None = None
         self.show_direction = bool(app.setting("movement_direction", False))
         """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        self.moving_speed = session.options.animation_speed or 1.0
+        """The tile speed F7 turns the movements back on at."""
+        self.banners_drawn: list[tuple[str, pygame.Rect]] = []
+        """The banners and notices of the last frame, with where they stood."""
+        self.rest_at: float | None = None
+        """When the pulse stops (its next peak after PULSE_SECONDS of waiting); None while play goes on."""
 
     # -- lifecycle --------------------------------------------------------------------------------------------
 
@@ -94,7 +110,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         """P-01: the title bar names the game once it has been saved or opened."""
         name = self.session.save_name
         if not self.app.headless:
-            pygame.display.set_caption(f"Sparrow Mah Jongg — {name}" if name else "Sparrow Mah Jongg")
+            pygame.display.set_caption(f"{TITLE} — {name}" if name else TITLE)
 
     # -- the human's tiles ------------------------------------------------------------------------------------
 
@@ -161,6 +177,10 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             else:
                 s.status = "Wait for your turn."
             return
+        if s.options.ask_first and s.can_mah_jongg() and ("mj", len(s.table.events)) not in self.asked:
+            self._ask_first_checks()  # a winning tile is never discarded unasked, however quick the keys
+            if self.prompt is not None:
+                return
         me = s.table.players[HUMAN]
         if me.locked and s.table.drawn_tile is not None and tile != s.table.drawn_tile:
             what = "a Standing Hand" if me.standing else "Riichi"
@@ -251,7 +271,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return
         if len(types) > 1 and s.options.ask_first:
             name = tile_name(s.table.last_discard[1]) if s.table.last_discard else "Kong"
-            self._ask(name, "Claim the tile for:", [(CLAIM_LABELS[t], lambda t=t: self.claim(t)) for t in types],
+            self._ask(name, "Claim the tile for:", [(CLAIM_NAMES[t], lambda t=t: self.claim(t)) for t in types],
                       cancel=("Pass", s.pass_claim))
             return
         self.claim(types[0])
@@ -352,6 +372,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.balloons.append(Balloon(words, anchor, direction, life=2.6 if big else 1.5, big=big))
 
     def _pump(self) -> None:
+        if self.session.notice:
+            self._toast(self.session.notice, life=6.0)
+            self.session.notice = ""
         events = self.session.drain()
         if not events:
             return
@@ -365,6 +388,34 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.animator.feed(events, self.scenery)
         if self.session.options.quick_tip:
             self.tip_tile = self.session.quick_tip()
+        self._hover(self.mouse)
+
+    def quiet(self) -> bool:
+        """Nothing moves and nothing will happen until the player acts (a box or the pause holds the game, or
+        the session waits for the human with no timer running)."""
+        s = self.session
+        if self.animator.busy or self.balloons or self.toasts or (s.hand_over and not self.scores_shown):
+            return False
+        held = self.paused or self.prompt is not None or self.menu is not None or self.chow_pick is not None
+        return held or s.at_rest
+
+    def pulse(self) -> float:
+        """The glow's strength, 0–1: pulsing while play goes on, steady once the table rests."""
+        if self.rest_at is not None and self.time >= self.rest_at:
+            return 1.0
+        return 0.5 + 0.5 * math.sin(self.time * 3.0)
+
+    def wake_in(self) -> float | None:
+        resting = self.rest_at is not None and self.time >= self.rest_at
+        return None if resting and self.quiet() else 0.0
+
+    def _settle(self) -> None:
+        if not self.quiet():
+            self.rest_at = None
+        elif self.rest_at is None:
+            # The next peak of sin(3t) after the pulse has run its time, so the glow stops at full strength.
+            start = self.time + PULSE_SECONDS
+            self.rest_at = (math.pi / 2 + 2 * math.pi * math.ceil((3 * start - math.pi / 2) / (2 * math.pi))) / 3
 
     def update(self, dt: float) -> None:
         self.time += dt
@@ -378,6 +429,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         if self.menu is not None and self.menu.closed:
             self.menu = None
         if self.paused:
+            self._settle()
             return
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
@@ -394,6 +446,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                 self._pump()
                 self.app.show_scores(self, outcome)
         self._refresh_buttons()
+        self._settle()
 
     # -- buttons ----------------------------------------------------------------------------------------------
 
@@ -412,7 +465,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         elif s.human_may_claim and self.chow_pick is None:
             for t in s.claim_types():
                 key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[t]
-                specs.append((CLAIM_LABELS[t] + "!", lambda t=t: self.claim(t), key, True))
+                specs.append((CLAIM_NAMES[t] + "!", lambda t=t: self.claim(t), key, True))
             specs.append(("Pass", s.pass_claim, "0", False))
         elif s.can_undo:
             specs.append(("Undo", self.undo, "Ctrl+Z", False))
@@ -423,12 +476,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                 specs.append(("Kong!", self.declare_kong, "K", True))
         if [b.label for b in self.buttons] == [spec[0] for spec in specs]:
             return
-        self.buttons = []
-        x, y = 1044, 604
-        for i, (label, fn, key, primary) in enumerate(specs):
-            col, row = i % 2, i // 2
-            self.buttons.append(Button(pygame.Rect(x + col * 116, y + row * 44, 108, 38), label, fn,
-                                       key_hint=key, primary=primary, size=16))
+        self.buttons = [Button(pygame.Rect(0, 0, 0, 0), label, fn, key_hint=key, primary=primary, size=16)
+                        for label, fn, key, primary in specs]
+        flow(self.buttons, BUTTON_AREA, height=38, gap=6, min_width=100)
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -440,7 +490,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         app.sprites.wild = table.wild_tile
         surface.blit(app.background(), (0, 0))
         draw.draw_inlay(surface, palette)
-        pulse = 0.5 + 0.5 * math.sin(self.time * 3.0)
+        pulse = self.pulse()
         hidden = self.animator.hidden()
         current = table.current if table.phase == "turn" else None
         reveal_all = s.options.show_all or table.phase == "over"
@@ -467,12 +517,23 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.status.left = "Dealing…" if dealing else f"{table.wall.live_count} Tiles left"
         self.status.message = s.status
         self.status.draw(surface, palette)
+        # Banners and notices stand between your discards and your tiles, never over the compass.
+        self.banners_drawn = []
+        banners = []
         if table.phase == "dealt" and not self.animator.busy:
-            self._banner(surface, "Study your tiles — click, Enter or F4 to start")
+            banners.append(("Study your tiles — click, Enter or F4 to start", False))
+        if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
+            banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
         if self.paused:
-            self._banner(surface, "Paused — F9 to continue")
+            banners.append(("Paused — F9 to continue", False))
+        for i, (message, strong) in enumerate(banners):
+            self._banner(surface, message, y=BANNER_Y - 46 * i, strong=strong)
         for toast in self.toasts:
-            self._banner(surface, toast.message, y=270, alpha=min(1.0, (toast.life - toast.age) / 0.4))
+            self._banner(surface, toast.message, y=BANNER_Y - 46 * len(banners),
+                         alpha=min(1.0, (toast.life - toast.age) / 0.4))
+        tooltip = self.shown_tooltip()
+        if tooltip is not None:
+            tooltip.draw(surface, palette)
         if self.prompt is not None:
             self._draw_prompt(surface)
         if self.menu is not None and not self.menu.closed:
@@ -523,13 +584,18 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             label = "Standing Hand" if me.standing else ("Riichi" if me.riichi else "Ready Hand declared")
             text(surface, label, (20, 672), 13, palette.accent, "bold")
 
-    def _banner(self, surface: pygame.Surface, message: str, y: int = 540, alpha: float = 1.0) -> None:
+    def _banner(self, surface: pygame.Surface, message: str, y: int = BANNER_Y, alpha: float = 1.0,
+                strong: bool = False) -> None:
+        """A line over the table in a rounded band; ``strong`` (a Mah Jongg on offer) in the accent colour."""
         palette = self.app.palette
-        image = render_text(message, 18, palette.text, "bold")
+        image = render_text(message, 20 if strong else 18, palette.text, "bold")
         box = image.get_rect(center=(640, y)).inflate(36, 16)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
-        pygame.draw.rect(panel, (0, 0, 0, 170), panel.get_rect(), border_radius=box.height // 2)
-        pygame.draw.rect(panel, (*palette.accent, 200), panel.get_rect(), width=1, border_radius=box.height // 2)
+        fill = (*palette.accent_dark, 235) if strong else (0, 0, 0, 170)
+        pygame.draw.rect(panel, fill, panel.get_rect(), border_radius=box.height // 2)
+        pygame.draw.rect(panel, (*palette.accent, 200) if not strong else (*palette.highlight, 255), panel.get_rect(),
+                         width=1 if not strong else 2, border_radius=box.height // 2)
         panel.blit(image, image.get_rect(center=panel.get_rect().center))
         panel.set_alpha(round(255 * max(0.0, min(1.0, alpha))))
         surface.blit(panel, box)
+        self.banners_drawn.append((message, box))

@@ -9,6 +9,10 @@ from game.client.controller import HUMAN
 from game.client.widgets import MenuItem, PopupMenu, Toast
 from game.core import events as ev
 
+SETTING_OF_OPTION = {"ask_first": "ask_first", "quick_tip": "quick_tip", "timer_bar": "timer_bar",
+                     "balloons": "speech_balloons"}
+"""The game options a key flips that are also settings (the settings file's name for each)."""
+
 
 class TableCommands:
     """Commands a player gives from the menus and keys, on the table scene's session."""
@@ -50,8 +54,10 @@ class TableCommands:
         self.menu = PopupMenu(pos, items)
 
     def _toggle_pause(self) -> None:
+        """F9: while paused a banner says so; going on is acknowledged with a notice."""
         self.paused = not self.paused
-        self._toast("Paused — press F9 to continue" if self.paused else "Continue!")
+        if not self.paused:
+            self._toast("Continue!")
 
     def _toggle_show_all(self) -> None:
         self._toggle("show_all", "Show All Hands")
@@ -89,9 +95,32 @@ class TableCommands:
                   cancel=("Cancel", lambda: None))
 
     def _toggle(self, option: str, label: str) -> None:
+        """Flip an option from its key; one the Settings box also holds is saved, so it lasts (Show All Hands
+        belongs to this game only)."""
         value = not getattr(self.session.options, option)
         setattr(self.session.options, option, value)
+        if option in SETTING_OF_OPTION:
+            self.app.save_settings(**{SETTING_OF_OPTION[option]: value})
         self._toast(f"{label} {'on' if value else 'off'}")
 
-    def _toast(self, message: str) -> None:
-        self.toasts = [Toast(message)]
+    def _toggle_movements(self) -> None:
+        """F7: tile movements off (instant), or back on at the speed they had (normal when they never moved)."""
+        options = self.session.options
+        if options.animation_speed > 0:
+            self.moving_speed = options.animation_speed
+            speed = 0.0
+        else:
+            speed = self.moving_speed
+        options.animation_speed = self.animator.speed = speed
+        self.app.save_settings(animation_speed=speed)
+        self._toast(f"Tile movements {'on' if speed else 'off'}")
+
+    def _change_wait_time(self, step: float) -> None:
+        """Keypad +/-: the wait time by a quarter second (0-10 s, Q-01), kept for the next game too."""
+        options = self.session.options
+        options.wait_time = max(0.0, min(10.0, options.wait_time + step))
+        self.app.save_settings(wait_time=options.wait_time)
+        self.session.status = f"Wait time: {options.wait_time:.2f} seconds"
+
+    def _toast(self, message: str, life: float = 1.8) -> None:
+        self.toasts = [Toast(message, life)]

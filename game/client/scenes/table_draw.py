@@ -66,14 +66,8 @@ def draw_pond_mat(surface: pygame.Surface, seat: int, count: int, active: bool, 
     """A faint mat under a player's discards, so each pond reads as one player's."""
     if count == 0:
         return
-    first = layout.discard_position(seat, 0).rect()
-    last = layout.discard_position(seat, count - 1).rect()
-    pond = layout.PONDS[seat]
-    rect = first.union(last)
-    rect.left, rect.right = pond.left, max(rect.right, first.right)
-    if count > pond.width // (layout.DISCARD_TILE[0] + 2):
-        rect.right = pond.left + (pond.width // (layout.DISCARD_TILE[0] + 2)) * (layout.DISCARD_TILE[0] + 2)
-    rect = rect.inflate(12, 12)
+    places = [layout.discard_position(seat, index).rect() for index in range(count)]
+    rect = places[0].unionall(places).inflate(12, 12)
     mat = pygame.Surface(rect.size, pygame.SRCALPHA)
     pygame.draw.rect(mat, (0, 0, 0, 46), mat.get_rect(), border_radius=10)
     if active:
@@ -235,7 +229,10 @@ def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> No
     text(surface, f"{WIND_SHORT[table.round_wind]} round", (inner.centerx, inner.bottom - 24), 12,
          palette.text_dark, "bold", "midbottom")
     bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
-    if session.human_may_claim and session.claim_timer is not None and session.options.timer_bar:
+    if session.claim_unlimited:
+        text(surface, "No time limit", (inner.centerx, inner.bottom - 6), 12, palette.accent_dark, "bold",
+             "midbottom")
+    elif session.human_may_claim and session.claim_timer is not None and session.options.timer_bar:
         fraction = session.claim_timer / max(0.01, session.claim_total)
         draw_timer_bar(surface, bar, fraction, palette)
     else:

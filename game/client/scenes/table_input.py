@@ -11,6 +11,7 @@ import pygame
 
 from game.client import layout
 from game.client.messages import WIND_NAMES, shown_name
+from game.client.widgets import Tooltip
 
 CLAIM_KEYS = {pygame.K_m: "mah_jongg", pygame.K_k: "kong", pygame.K_p: "pung", pygame.K_c: "chow"}
 
@@ -25,6 +26,9 @@ class TableInput:
                 self._pump()
             return
         if self._prompt_handle(event):
+            return
+        if event.type == pygame.WINDOWLEAVE:
+            self._hover(None)  # the pointer left the window: nothing lies under it
             return
         if event.type == pygame.MOUSEMOTION:
             self._hover(event.pos)
@@ -41,39 +45,64 @@ class TableInput:
         if event.type == pygame.KEYDOWN:
             self._key(event)
 
-    def _hover(self, pos: tuple[int, int]) -> None:
+    def _hover(self, pos: tuple[int, int] | None) -> None:
+        """What the pointer is over: the stake tile it lifts and a tooltip naming the thing under it.
+
+        Called again whenever the table changes, so a pointer resting on the stake names the tile that lies
+        there now; the status bar keeps the game's messages.
+        """
+        self.mouse = pos
+        self.hover = -1
+        self.tooltip = None
+        if pos is None:
+            return
+        self.hover = self.tile_at(pos)
+        found = self._hovered_thing(pos)
+        if found is not None:
+            self.tooltip = Tooltip(*found)
+
+    def shown_tooltip(self) -> Tooltip | None:
+        """The tooltip under the pointer: the hovered thing's, else the whole status message when it was cut;
+        none while a box or the menu asks something."""
+        if self.prompt is not None or (self.menu is not None and not self.menu.closed):
+            return None
+        if self.tooltip is not None or self.mouse is None:
+            return self.tooltip
+        self.status.message = self.session.status
+        return self.status.tooltip(self.mouse)
+
+    def _hovered_thing(self, pos: tuple[int, int]) -> tuple[str, pygame.Rect] | None:
+        """The description of the thing under ``pos`` and where it lies, or None."""
         s = self.session
         wild = s.table.wild_tile
-        self.hover = self.tile_at(pos)
-        self.status.hover = ""
         if self.hover >= 0:
-            tile = self.hand_tiles()[self.hover]
+            tiles = self.hand_tiles()
+            tile = tiles[self.hover]
             extra = f" — {s.gone_out(tile)} gone out" if s.options.quick_tip else ""
-            self.status.hover = f"{shown_name(tile, wild)}{extra}"
-            return
+            return f"{shown_name(tile, wild)}{extra}", self.hand_places(tiles)[self.hover].rect()
         rect = self.last_discard_rect()
         if rect is not None and rect.collidepoint(pos) and s.table.last_discard:
             seat, tile = s.table.last_discard
-            self.status.hover = f"{shown_name(tile, wild)}, discarded by {s.names[seat]}"
-            return
+            return f"{shown_name(tile, wild)}, discarded by {s.names[seat]}", rect
         for seat in range(4):
             p = s.table.players[seat]
             for index, tile in enumerate(p.discards):
-                if layout.discard_position(seat, index).rect().collidepoint(pos):
-                    self.status.hover = f"{shown_name(tile, wild)}, discarded by {s.names[seat]}"
-                    return
+                place = layout.discard_position(seat, index).rect()
+                if place.collidepoint(pos):
+                    return f"{shown_name(tile, wild)}, discarded by {s.names[seat]}", place
             melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
             for meld, places in zip(p.melds, melds, strict=True):
-                if any(pl.rect().collidepoint(pos) for pl in places):
-                    self.status.hover = f"{s.names[seat]}: {meld.kind.value.title()} of {shown_name(meld.tile, wild)}"
-                    return
+                hit = [pl.rect() for pl in places]
+                if any(r.collidepoint(pos) for r in hit):
+                    return (f"{s.names[seat]}: {meld.kind.value.title()} of {shown_name(meld.tile, wild)}",
+                            hit[0].unionall(hit))
             for tile, place in zip(p.bonus, flowers, strict=True):
                 if place.rect().collidepoint(pos):
-                    self.status.hover = f"{s.names[seat]}: {shown_name(tile, wild)}"
-                    return
+                    return f"{s.names[seat]}: {shown_name(tile, wild)}", place.rect()
         if layout.COMPASS.collidepoint(pos):
-            self.status.hover = (f"Wind of the round: {WIND_NAMES[s.table.round_wind]}. "
-                                 "The first East's name is red.")
+            return (f"Wind of the round: {WIND_NAMES[s.table.round_wind]}. The first East's name is red.",
+                    layout.COMPASS)
+        return None
 
     def _click(self, event: pygame.Event) -> None:
         s = self.session
@@ -169,8 +198,7 @@ class TableInput:
             if tip is not None and tip in self.hand_tiles():
                 self.keyboard_active, self.cursor = True, self.hand_tiles().index(tip)
         elif key == pygame.K_F3 and mod & pygame.KMOD_CTRL:
-            s.options.timer_bar = not s.options.timer_bar
-            self._toast(f"Timer bar {'on' if s.options.timer_bar else 'off'}")
+            self._toggle("timer_bar", "Timer bar")
         elif key == pygame.K_F3:
             self.next_hand()
         elif key == pygame.K_F4 and not mod & pygame.KMOD_ALT:
@@ -186,12 +214,11 @@ class TableInput:
         elif key == pygame.K_F6:
             self._toggle_show_all()
         elif key == pygame.K_F7:
-            speed = 0.0 if s.options.animation_speed > 0 else 1.0
-            s.options.animation_speed = self.animator.speed = speed
-            self._toast(f"Tile movements {'on' if speed else 'off'}")
+            self._toggle_movements()
         elif key == pygame.K_F8:
             self._toggle("quick_tip", "QuickTip")
             self.tip_tile = s.quick_tip() if s.options.quick_tip else None
+            s.show_quick_tip()
         elif key == pygame.K_F9:
             self._toggle_pause()
         elif key == pygame.K_F11:
@@ -203,9 +230,7 @@ class TableInput:
         elif key == pygame.K_F12:
             self._toggle("balloons", "Speech balloons")
         elif key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_MINUS):
-            step = 0.25 if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -0.25
-            s.options.wait_time = max(0.0, min(10.0, s.options.wait_time + step))
-            s.status = f"Wait time: {s.options.wait_time:.2f} seconds"
+            self._change_wait_time(0.25 if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -0.25)
         elif key == pygame.K_w:
             self.app.show_wall(self)
         elif key == pygame.K_r and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):

@@ -11,8 +11,9 @@ import pygame
 from game.client import layout
 from game.client.controller import HUMAN
 from game.client.look import text, wrap
+from game.client.messages import possessive
 from game.client.widgets import Button, draw_panel
-from game.core.actions import DeclareKong, MahJongg
+from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
 from game.core.tiles import tile_name
 
 
@@ -25,6 +26,12 @@ class Prompt:
     buttons: list[Button] = field(default_factory=list)
     cancel: Button | None = None
     focus: int = 0
+
+
+def mah_jongg_offer(session) -> str:
+    """The discard that would give the human Mah Jongg, as the offer names it: ``Eric's 5 Dots``."""
+    seat, tile = session.table.last_discard
+    return f"{possessive(session.names[seat])} {tile_name(tile)}"
 
 
 class TablePrompts:
@@ -50,14 +57,16 @@ class TablePrompts:
         if p is None:
             return
         all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
-        width = max(440, len(all_buttons) * 164 + 40)
+        widths = [max(b.rect.width, Button.width_for(b.label, b.size, 36)) for b in all_buttons]
+        row = sum(widths) + 14 * (len(widths) - 1)
+        width = max(440, row + 40)
         lines = len(wrap(p.message, width - 60, 17)[:3])
         box = pygame.Rect(0, 0, width, max(170, 142 + 22 * lines))  # a wrapped question keeps clear of the buttons
         box.center = (640, 320)
-        x = box.centerx - (len(all_buttons) * 164 - 14) // 2
-        for b in all_buttons:
-            b.rect = pygame.Rect(x, box.bottom - 66, 150, 44)
-            x += 164
+        x = box.centerx - row // 2
+        for b, w in zip(all_buttons, widths, strict=True):
+            b.rect = pygame.Rect(x, box.bottom - 66, w, 44)
+            x += w + 14
         for i, b in enumerate(all_buttons):
             b.focused = i == p.focus
         p_box = box
@@ -85,11 +94,18 @@ class TablePrompts:
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
     def _ask_first_checks(self) -> None:
-        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118)."""
+        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118), and Mah
+        Jongg when a discard does (the same Can Go Mah Jongg box)."""
         s = self.session
-        if self.prompt is not None or not s.human_to_discard or self.animator.busy or not s.options.ask_first:
+        if self.prompt is not None or self.animator.busy or not s.options.ask_first:
             return
         key = len(s.table.events)
+        if s.claim_unlimited and ("mj", key) not in self.asked:
+            self.asked.add(("mj", key))
+            self._offer_mah_jongg_on_discard()
+            return
+        if not s.human_to_discard:
+            return
         if s.can_mah_jongg() and ("mj", key) not in self.asked:
             self.asked.add(("mj", key))
             self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
@@ -102,6 +118,14 @@ class TablePrompts:
             title = "Concealed Kong" if concealed else "Exposed Kong"
             self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
                       [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
+
+    def _offer_mah_jongg_on_discard(self) -> None:
+        """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
+        s = self.session
+        what = mah_jongg_offer(s)
+        others = [(CLAIM_NAMES[t], lambda t=t: self.claim(t)) for t in s.claim_types() if t != "mah_jongg"]
+        self._ask("Can Go Mah Jongg", f"{what} completes your hand. Go Mah Jongg?",
+                  [("Mah Jongg!", lambda: self.claim("mah_jongg")), *others], cancel=("Pass", s.pass_claim))
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         p = self.prompt

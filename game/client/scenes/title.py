@@ -14,6 +14,8 @@ from game.client.scenes.base import Scene
 from game.client.widgets import Button
 
 FAN = (31, 27, 33, 18, 9, 0, 32, 38, 34)
+SWAY_SECONDS = 8.0
+"""The fan breathes for a while after the title opens, then rests, so the idle title costs no CPU."""
 
 
 class TitleScene(Scene):
@@ -124,14 +126,23 @@ class TitleScene(Scene):
         if self.summary is None:
             self.summary = continue_summary(self.app)
 
+    def wake_in(self) -> float | None:
+        return 0.0 if self.time < SWAY_SECONDS or self.summary is None else None
+
+    def sway(self) -> float:
+        """How far the fan breathes now, in degrees: easing out to rest over the first seconds."""
+        fading = max(0.0, 1.0 - self.time / SWAY_SECONDS)
+        return 1.5 * fading * fading
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
         surface.blit(self.app.background(), (0, 0))
-        # A fan of tiles behind the title, gently breathing.
+        # A fan of tiles behind the title, gently breathing, then resting.
         sprites = self.app.sprites
+        breath = self.sway()
         for i, tile in enumerate(FAN):
             angle = (i - (len(FAN) - 1) / 2) * 9
-            sway = math.sin(self.time * 0.8 + i * 0.5) * 1.5
+            sway = math.sin(self.time * 0.8 + i * 0.5) * breath
             sprite = pygame.transform.rotozoom(sprites.tile(tile, (76, 102)), -(angle + sway), 1.0)
             rad = math.radians(angle)
             cx = 640 + math.sin(rad) * 440
@@ -154,7 +165,6 @@ class TitleScene(Scene):
 
 def continue_summary(app: Any) -> str:
     """"Continue: hand 4 of Classic (Mah Jongg for Windows, 1995) · mysave1"; "" when the file cannot tell."""
-    from game.client.names import ruleset_name
     from game.saves import AUTOSAVE_NAME
 
     path = app.continue_path()
@@ -165,6 +175,6 @@ def continue_summary(app: Any) -> str:
     except (OSError, ValueError, KeyError, TypeError):  # Continue itself says what is wrong with the file
         return ""
     finished = sum(1 for hand in hands if isinstance(hand, dict) and hand.get("finished"))
-    shown = f"Continue: hand {finished + 1} of {ruleset_name(getattr(app, 'catalog', None), ruleset)}"
+    shown = f"Continue: hand {finished + 1} of {app.ruleset_name(ruleset)}"
     name = str(data.get("name") or "")
     return f"{shown} · {name}" if name and path.stem != AUTOSAVE_NAME else shown

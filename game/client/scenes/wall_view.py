@@ -26,6 +26,7 @@ WALL_AREA.center = (640, 352)
 class WallScene(Scene):
     overlay = True
     name = "wall"
+    still = True
 
     def __init__(self, app, session, picture: WallPicture | None = None, east: int | None = None) -> None:
         super().__init__(app)

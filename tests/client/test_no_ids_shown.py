@@ -1,0 +1,114 @@
+"""The player reads names, never the ids the files keep (issue 20: "claim mah_jongg", "golden_cock ×1", the
+ruleset "classic"): replay lines, the Statistics box, the saved games list and the table's refusals."""
+
+from __future__ import annotations
+
+import re
+
+import pygame
+
+from game.client.controller import HUMAN
+from game.client.messages import action_line
+from game.client.stage import played_hands, staged_table
+from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.match import HandRecord
+from game.core.tiles import parse_tiles
+from tests.client.helpers import key, make_app
+
+ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b|\bclaim (chow|pung|kong|mah)")
+
+
+def drawn_text(monkeypatch, module) -> list[str]:
+    """Every string ``module`` draws with ``text`` from now on."""
+    seen: list[str] = []
+    draw = module.text
+
+    def recording(surface, message, *args, **kwargs):
+        seen.append(message)
+        return draw(surface, message, *args, **kwargs)
+
+    monkeypatch.setattr(module, "text", recording)
+    return seen
+
+
+def test_ids__every_replay_line_is_in_words(tmp_path) -> None:
+    """Step through whole hands move by move (Right): no line uses the saves' notation."""
+    app = make_app(tmp_path)
+    table = staged_table(app, 2, 0)
+    played_hands(table, 3)
+    app.dispatch(key(pygame.K_r))
+    app.stack.apply_pending()
+    replay = app.stack.top
+    assert replay.name == "replay"
+    lines = []
+    for _hand in range(3):
+        for _ in range(replay.total_moves):
+            app.dispatch(key(pygame.K_RIGHT))
+            lines.append(replay.line)
+        app.dispatch(key(pygame.K_PAGEUP))
+    assert lines and not [line for line in lines if ID_LIKE.search(line)]
+
+
+def test_ids__a_move_that_shows_nothing_yet_is_told_in_words() -> None:
+    c = parse_tiles("5D 5D")
+    assert action_line(Claim("mah_jongg"), "Eric") == "Eric claims the discard for Mah Jongg"
+    assert action_line(Claim("pung", tuple(c)), "Eric") == "Eric claims the discard for Pung"
+    assert action_line(Pass(), "Gaby") == "Gaby passes"
+    assert action_line(Discard(c[0]), "Gaby") == "Gaby discards 5 Dots"
+    assert action_line(DeclareKong(c[0]), "Gaby") == "Gaby declares a Kong of 5 Dots"
+    assert action_line(MahJongg(), "Gaby") == "Gaby declares Mah Jongg"
+
+
+def test_ids__statistics_name_rulesets_and_special_hands(tmp_path, monkeypatch) -> None:
+    from game.client.scenes import stats as stats_scene
+    from game.stats import Statistics, save_statistics
+
+    app = make_app(tmp_path)
+    stats = Statistics()
+    record = HandRecord(1, 1, 0, 0, HUMAN, None, (300, 0, 0, 0), (900, -300, -300, -300), "golden_cock", "x")
+    stats.record_hand("classic", ["human", "expert", "expert", "expert"], record)
+    save_statistics(app.folders.config, stats)
+    seen = drawn_text(monkeypatch, stats_scene)
+    app.stack.push(stats_scene.StatsScene(app))
+    app.render()
+    assert [tab.label for tab in app.stack.top.tabs] == ["Classic"]
+    assert "Picked by the Golden Cock ×1" in seen
+    assert any(line.startswith("300 (Picked by the Golden") for line in seen), "the best hand names it too"
+    assert not [line for line in seen if "golden_cock" in line or line == "classic"]
+
+
+def test_ids__ruleset_tabs_drop_the_brackets_unless_two_would_read_alike() -> None:
+    from game.client.messages import short_names
+
+    assert short_names(["Classic (Mah Jongg for Windows, 1995)", "Japanese Riichi (Four Winds)",
+                       "Western (Shanghai Dynasty)", "Western (Special Hands Only)"]) == \
+        ["Classic", "Japanese Riichi", "Western (Shanghai Dynasty)", "Western (Special Hands Only)"]
+
+
+def test_ids__the_saved_games_list_names_the_ruleset(tmp_path, monkeypatch) -> None:
+    from game.client.scenes import saves as saves_scene
+
+    app = make_app(tmp_path)
+    table = staged_table(app, 2, 0)
+    played_hands(table, 1)
+    app.autosave_enabled = True
+    app.autosave(table.session)
+    seen = drawn_text(monkeypatch, saves_scene)
+    app.stack.push(saves_scene.SavesScene(app, "open"))
+    app.render()
+    assert "Classic" in seen and "classic" not in seen
+
+
+def test_ids__the_table_refuses_in_words(tmp_path) -> None:
+    """M4: "You can use 6 Circle for a Pung." — claims named as the buttons name them, never "mah jongg"."""
+    from tests.client.helpers import table_scene_until_claim
+
+    app = make_app(tmp_path)
+    scene = table_scene_until_claim(app)
+    session = scene.session
+    types = session.claim_types()
+    wrong = pygame.K_c if "chow" not in types else pygame.K_p
+    assert "pung" not in types or "chow" not in types, "the search found a discard good for one claim"
+    app.dispatch(key(wrong))
+    claim = "(Chow|Pung|Kong|Mah Jongg)"
+    assert re.fullmatch(rf"You can use .+ for a {claim}( or {claim})*\.", session.status), session.status
