@@ -2,8 +2,9 @@
 
 Prints one JSON document with the score and every item that made it. Exit 1 with a message for a hand that
 is invalid (unknown tile codes, more copies of a tile than the set holds, a malformed meld) or that says
-``"winner": true`` without being a Mah Jongg hand. The optional ``riichi`` (the winner had declared Riichi)
-and ``ready`` (a loser had declared a ready hand) extend the contract's request.
+``"winner": true`` without being a Mah Jongg hand. The optional ``riichi`` (the winner had declared Riichi),
+``ready`` (a loser had declared a ready hand) and ``sets_declared`` (some player had declared a chow, pung or
+kong, a concealed kong included, before the winning tile) extend the contract's request.
 """
 
 from __future__ import annotations
@@ -21,7 +22,7 @@ from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
 
 REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
 OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_tile", "original_hand",
-            "standing_hand", "first_discard", "riichi", "first_draw", "ready")
+            "standing_hand", "first_discard", "riichi", "first_draw", "ready", "sets_declared")
 WON_BY = ("discard", "wall", "loose_tile", "robbed_kong")
 
 
@@ -54,7 +55,7 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
         won_by=won_by,  # type: ignore[arg-type]
         **{flag: typed(data, flag, bool, False)
            for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw",
-                        "ready")},
+                        "ready", "sets_declared")},
     )
     return hand, context
 

@@ -54,6 +54,9 @@ class WinContext:
     ready: bool = False
     """A loser who had declared a ready hand ("fishing"): scored as its best way out where the ruleset pays
     ready hands (``Ruleset.ready_scores``)."""
+    sets_declared: bool = False
+    """Some player had declared a chow, pung or kong, a concealed kong included, before the winning tile (what
+    voids the Four Winds Earthly Hand, A25). The winner's own declared sets say so too."""
 
 
 @quick_init

@@ -352,14 +352,16 @@ class Conditions:
     first_draw: bool | None = None
     seat_winds: frozenset[int] | None = None
     round_winds: frozenset[int] | None = None
+    sets_declared: bool | None = None
 
     def __post_init__(self) -> None:
         values = (self.won_by, self.first_discard, self.original_hand, self.last_wall_tile, self.standing_hand,
-                  self.first_draw, self.seat_winds, self.round_winds)
+                  self.first_draw, self.seat_winds, self.round_winds, self.sets_declared)
         object.__setattr__(self, "_empty", all(v is None for v in values))
 
-    def hold(self, seat_wind: int, round_wind: int, context: object) -> bool:
-        """Whether the win context (a ``WinContext``) meets every condition."""
+    def hold(self, seat_wind: int, round_wind: int, context: object, declared: bool = False) -> bool:
+        """Whether the win context (a ``WinContext``) meets every condition; ``declared``: the hand itself shows
+        a declared set (so a set was declared, whatever the context says)."""
         if self._empty:  # type: ignore[attr-defined]
             return True
         if self.won_by is not None and getattr(context, "won_by", None) not in self.won_by:
@@ -368,6 +370,9 @@ class Conditions:
             wanted = getattr(self, name)
             if wanted is not None and bool(getattr(context, name, False)) != wanted:
                 return False
+        if (self.sets_declared is not None
+                and (declared or bool(getattr(context, "sets_declared", False))) != self.sets_declared):
+            return False
         if self.seat_winds is not None and seat_wind not in self.seat_winds:
             return False
         return self.round_winds is None or round_wind in self.round_winds

@@ -595,7 +595,7 @@ def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, 
 def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool:
     if form.concealed and any(m.exposed for m in hand.melds):
         return False
-    if not form.when.hold(hand.seat_wind, hand.round_wind, context):
+    if not form.when.hold(hand.seat_wind, hand.round_wind, context, bool(hand.melds)):
         return False
     if form.winning_tile is not None:
         tile = context.winning_tile

@@ -407,7 +407,12 @@ class Table:
         first_draw = (won_by == "wall" and self.players[seat].draws == 1 and self.claims_made == 0
                       and not any(p.melds for p in self.players))
         return WinContext(True, self._drawn, won_by, won_by == "wall" and self.wall.live_count == 0,
-                          original, self.players[seat].standing, False, self.players[seat].riichi, first_draw)
+                          original, self.players[seat].standing, False, self.players[seat].riichi, first_draw,
+                          sets_declared=self._sets_declared())
+
+    def _sets_declared(self) -> bool:
+        """Whether any player has declared a set, a concealed kong included (voids the Four Winds Earthly Hand)."""
+        return any(p.melds for p in self.players)
 
     def may_go_out(self, seat: int) -> bool:
         """Under "require declaration" only a declared hand may go out (riichi itself is optional, L2327)."""
@@ -507,7 +512,7 @@ class Table:
     def _discard_context(self, discarder: int) -> WinContext:
         first = self.discard_count == 1 and discarder == self.east and self.claims_made == 0
         return WinContext(True, self.last_discard[1] if self.last_discard else None, "discard",
-                          self.wall.live_count == 0, False, False, first)
+                          self.wall.live_count == 0, False, False, first, sets_declared=self._sets_declared())
 
     def _could_win_with(self, seat: int, tile: Tile) -> bool:
         """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
@@ -809,7 +814,7 @@ class Table:
         self._pending, self._decisions = {}, {}
         if self.rules.rob_kong and (promoting or self.rules.rob_concealed_kong):
             for other in self.playing_order(seat)[1:]:
-                context = WinContext(True, tile, "robbed_kong")
+                context = WinContext(True, tile, "robbed_kong", sets_declared=True)
                 if self._could_win_with(other, tile) and self.judge.mah_jongg(self.hand_spec(other, tile), context):
                     self._pending[other] = [MahJongg(), Pass()]
         if self._pending:
@@ -855,7 +860,7 @@ class Table:
         self.players[seat].concealed.remove(tile)
         self.players[robber].concealed.append(tile)
         self._emit(KongRobbed(robber, seat, tile))
-        self._win(robber, tile, WinContext(True, tile, "robbed_kong"), seat)
+        self._win(robber, tile, WinContext(True, tile, "robbed_kong", sets_declared=True), seat)
 
     # -- the end ----------------------------------------------------------------------------------------------
 
@@ -863,7 +868,7 @@ class Table:
              cannon: str | None = None) -> None:
         context = WinContext(True, tile, context.won_by, context.last_wall_tile, context.original_hand,
                              self.players[seat].standing, context.first_discard, self.players[seat].riichi,
-                             context.first_draw)
+                             context.first_draw, sets_declared=context.sets_declared)
         shape = self.judge.mah_jongg(self.hand_spec(seat), context)
         self.phase = "over"
         p = self.players[seat]

@@ -134,6 +134,8 @@ class WhenModel(_Model):
     last_wall_tile: bool | None = Field(None, description="won with the last tile before the kong box")
     standing_hand: bool | None = Field(None, description="won with a declared standing hand")
     first_draw: bool | None = Field(None, description="won with one's first drawn tile, before any claim or kong")
+    sets_declared: bool | None = Field(None, description="some player had declared a chow, pung or kong (a "
+                                                         "concealed kong too) before the winning tile")
     seat_wind: WindLetter | list[WindLetter] | None = Field(None, description="the winner's seat wind")
     round_wind: WindLetter | list[WindLetter] | None = Field(None, description="the wind of the round")
 

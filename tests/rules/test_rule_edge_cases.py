@@ -14,7 +14,8 @@ from pathlib import Path
 
 import pytest
 
-from game.core.actions import Claim, Discard
+from game.cli.score import parse_request
+from game.core.actions import Claim, DeclareKong, Discard
 from game.core.scoring import RulesetJudge
 from game.core.table import Table
 from game.mods import get_ruleset
@@ -66,3 +67,51 @@ def test_two_out_claims__go_to_the_first_player_after_the_discarder(ruleset_id: 
     table.apply(2, Claim("mah_jongg"))
     table.apply(1, Claim("mah_jongg"))
     assert table.result.winner == 1
+
+
+# -- 2. The Earthly Hand is void once any set is declared, a concealed kong included (A25, L348) ----------------
+
+EAST_KONG = "7C 7C 7C 7C 1C 9C 1D 9D EW SW WW NW RD 5B"
+SOUTH_ON_5B = "3B 4B 2C 3C 4C 5C 6C 7C 6D 7D 8D 2D 2D"
+
+
+def _south_on_easts_first_discard(kong: bool) -> tuple[RulesetJudge, Table]:
+    judge, table = _table("japanese", {0: EAST_KONG, 1: SOUTH_ON_5B, 2: FILLER, 3: FILLER}, current=None)
+    table.begin()  # East was dealt 14 tiles and starts without drawing
+    if kong:
+        table.apply(0, DeclareKong(t("7C")))
+    table.apply(0, Discard(t("5B")))
+    table.apply(1, Claim("mah_jongg"))
+    return judge, table
+
+
+def test_earthly_hand__not_after_easts_concealed_kong() -> None:
+    """Japanese: East declares a concealed kong of 7 Characters and then discards 5 Bamboo, his first discard;
+    South goes out on it. A set was declared, so it is an ordinary win, not the Earthly Hand's limit."""
+    judge, table = _south_on_easts_first_discard(kong=True)
+    assert table.result.winner == 1 and table.result.context.first_discard  # still East's first discard
+    scored = judge.score(table.hand_spec(1), table.result.context)
+    assert scored.special_hand is None and not scored.limited
+    assert scored.score < 500
+
+
+def test_earthly_hand__still_won_on_easts_first_discard_before_any_set() -> None:
+    judge, table = _south_on_easts_first_discard(kong=False)
+    scored = judge.score(table.hand_spec(1), table.result.context)
+    assert (scored.special_hand, scored.score) == ("Earthly Hand", 500)
+
+
+def test_earthly_hand__a_score_request_says_whether_a_set_was_declared() -> None:
+    """The score command's ``sets_declared`` (an added, optional key) gives the table's answer; a declared set in
+    the request's own melds says it as well."""
+    judge = RulesetJudge(get_ruleset("japanese"))
+    request = {"seat_wind": "S", "round_wind": "E", "concealed": SOUTH_ON_5B + " 5B", "winner": True,
+               "winning_tile": "5B", "won_by": "discard", "first_discard": True}
+    for extra, special in (({}, "Earthly Hand"), ({"sets_declared": True}, None)):
+        hand, context = parse_request({**request, **extra})
+        assert judge.score(hand, context).special_hand == special
+    own_kong = {**request, "concealed": "3B 4B 5B 6D 7D 8D 2D 2D 2C 3C 4C",
+                "melds": [{"tiles": "EW EW EW EW", "exposed": False}]}
+    hand, context = parse_request(own_kong)
+    assert judge.score(hand, context).special_hand is None
+
