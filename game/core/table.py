@@ -815,7 +815,9 @@ class Table:
         if self.rules.rob_kong and (promoting or self.rules.rob_concealed_kong):
             for other in self.playing_order(seat)[1:]:
                 context = WinContext(True, tile, "robbed_kong", sets_declared=True)
-                if self._could_win_with(other, tile) and self.judge.mah_jongg(self.hand_spec(other, tile), context):
+                # Robbing is going out: under "require declaration" only a declared hand may (L502-L510).
+                if (self.may_go_out(other) and self._could_win_with(other, tile)
+                        and self.judge.mah_jongg(self.hand_spec(other, tile), context)):
                     self._pending[other] = [MahJongg(), Pass()]
         if self._pending:
             self.phase = "rob"

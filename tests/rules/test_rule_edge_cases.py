@@ -15,7 +15,7 @@ from pathlib import Path
 import pytest
 
 from game.cli.score import parse_request
-from game.core.actions import Claim, DeclareKong, Discard
+from game.core.actions import Claim, DeclareKong, Discard, MahJongg
 from game.core.scoring import RulesetJudge
 from game.core.table import Table
 from game.mods import get_ruleset
@@ -115,3 +115,23 @@ def test_earthly_hand__a_score_request_says_whether_a_set_was_declared() -> None
     hand, context = parse_request(own_kong)
     assert judge.score(hand, context).special_hand is None
 
+
+# -- 3. Novice: no going out, robbing a kong included, without a declared ready hand (L502-L510) ---------------
+
+SOUTH_ROBS_6D = "4D 5D 1C 2C 3C 4C 5C 6C 7C 8C 9C 2B 2B"  # waits 3D and 6D
+
+
+@pytest.mark.parametrize("declared", [False, True])
+def test_novice__only_a_declared_hand_robs_a_kong(declared: bool) -> None:
+    """East promotes his exposed pung of 6 Dots with the 6 Dots he holds; South, waiting on 3 and 6 Dots, may rob
+    it only after declaring a ready hand."""
+    east = "6D 1C 1C 9C 9C EW EW SW SW WW"  # 10 tiles beside the pung; the draw makes 11
+    _judge, table = _table("novice", {0: east, 1: SOUTH_ROBS_6D, 2: FILLER, 3: FILLER}, melds={0: ["6D 6D 6D"]})
+    table.players[1].ready = declared
+    table.apply(0, DeclareKong(t("6D")))
+    assert (MahJongg() in table.legal_actions(1)) is declared
+    if declared:
+        table.apply(1, MahJongg())
+        assert (table.result.winner, table.result.won_by) == (1, "robbed_kong")
+    else:
+        assert table.players[0].melds[0].tiles == (t("6D"),) * 4  # the kong stands
