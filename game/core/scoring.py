@@ -238,7 +238,7 @@ class RulesetJudge:
             return None
         for special, forms in self._shapeless:
             if any(_form_conditions(f, hand, context) for f in forms):
-                return WinShape(regular.completes, special.id)
+                return WinShape(regular.completes, special.id, regular.roles)
         return regular
 
     def waits(self, hand: HandSpec) -> list[Tile]:

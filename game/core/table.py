@@ -547,13 +547,19 @@ class Table:
         shape = self.judge.mah_jongg(self.hand_spec(seat, tile), self._discard_context(discarder))
         if shape is None:
             return None
-        from_left = (seat - discarder) % 4 == 1
-        if (shape.completes == "chow" and not from_left and not self.rules.chow_from_any
-                and not self.rules.chow_from_any_for_mah_jongg):
-            return None
-        if shape.completes == "pair" and not self.rules.pair_claim_for_mah_jongg:
-            return None
-        return shape
+        refused = self._refused_sets(seat, discarder)
+        # Where the best set may not be claimed the tile may still go out as another (a pair from across, L146).
+        return shape.claimable(refused) if refused else shape
+
+    def _refused_sets(self, seat: int, discarder: int) -> frozenset[str]:
+        """The sets ``seat`` may not claim ``discarder``'s tile for, even to go out."""
+        r = self.rules
+        refused: frozenset[str] = frozenset()
+        if (seat - discarder) % 4 != 1 and not (r.chow_from_any or r.chow_from_any_for_mah_jongg):
+            refused = _NO_CHOW
+        if not r.pair_claim_for_mah_jongg:
+            refused |= _NO_PAIR
+        return refused
 
     # -- taking a discard back --------------------------------------------------------------------------------
 
@@ -872,6 +878,8 @@ class Table:
                              self.players[seat].standing, context.first_discard, self.players[seat].riichi,
                              context.first_draw, sets_declared=context.sets_declared)
         shape = self.judge.mah_jongg(self.hand_spec(seat), context)
+        if shape is not None and context.won_by == "discard" and from_seat is not None:
+            shape = shape.claimable(self._refused_sets(seat, from_seat)) or shape  # the set it was claimed for
         self.phase = "over"
         p = self.players[seat]
         tiles = [*p.concealed, *(t for m in p.melds for t in m.tiles)]
@@ -895,6 +903,9 @@ class Table:
     def _emit(self, event: Event) -> None:
         self.events.append(event)
 
+
+_NO_CHOW = frozenset({"chow"})
+_NO_PAIR = frozenset({"pair"})
 
 # ``Discard(tile)`` for every tile, made once: actions are immutable, and a dozen new ones every turn showed.
 _PLAIN_DISCARDS = tuple(Discard(tile) for tile in range(ALL_TILES))

@@ -135,3 +135,23 @@ def test_novice__only_a_declared_hand_robs_a_kong(declared: bool) -> None:
         assert (table.result.winner, table.result.won_by) == (1, "robbed_kong")
     else:
         assert table.players[0].melds[0].tiles == (t("6D"),) * 4  # the kong stands
+
+
+# -- 4. Nine Dragons: a tile that completes a pair or a chow goes out as the pair from across (L41-L50, L146) --
+
+def test_ninedragons__pair_or_chow_tile_claimed_as_the_pair_from_across() -> None:
+    """West holds 1 2 3 3 Characters: East's 3 Characters completes the chow 1 2 3 or the pair of 3s. West may not
+    chow from East, but anyone may claim a pair to go out, so the win is offered and taken as the pair."""
+    west = "1C 2C 3C 3C 4B 5B 6B 7B 8B 9B 4D 5D 6D"
+    _judge, table = _table("ninedragons", {0: _east_discards("3C"), 1: FILLER, 2: west, 3: FILLER})
+    table.apply(0, Discard(t("3C")))
+    assert Claim("mah_jongg") in table.legal_actions(2)
+    table.apply(2, Claim("mah_jongg"))
+    assert table.result.winner == 2 and table.result.shape.completes == "pair"
+
+
+def test_ninedragons__a_tile_that_only_makes_a_chow_is_still_refused_from_across() -> None:
+    west = "1C 2C 4B 4B 4B 5B 6B 7B 8B 9B 4D 5D 6D"  # 3 Characters completes only the chow 1 2 3
+    _judge, table = _table("ninedragons", {0: _east_discards("3C"), 1: FILLER, 2: west, 3: FILLER})
+    table.apply(0, Discard(t("3C")))
+    assert Claim("mah_jongg") not in table.legal_actions(2)
