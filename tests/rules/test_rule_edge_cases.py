@@ -155,3 +155,37 @@ def test_ninedragons__a_tile_that_only_makes_a_chow_is_still_refused_from_across
     _judge, table = _table("ninedragons", {0: _east_discards("3C"), 1: FILLER, 2: west, 3: FILLER})
     table.apply(0, Discard(t("3C")))
     assert Claim("mah_jongg") not in table.legal_actions(2)
+
+
+# -- 5. Thirteen Orphans robbing a kong: a house option, off in the Four Winds presets (A27, L2018) -------------
+
+ORPHANS_ON_1B = "9B 1C 9C 1D 9D EW SW WW NW RD GD WD WD"  # Thirteen Orphans short of 1 Bamboo
+
+
+@pytest.mark.parametrize(("ruleset_id", "option", "robs"), [
+    ("european", None, False), ("four-winds", None, False), ("european", True, True), ("classic", None, True),
+    ("british", None, True),
+])
+def test_thirteen_orphans__robs_a_kong_only_where_the_house_option_is_on(ruleset_id: str, option: bool | None,
+                                                                         robs: bool) -> None:
+    """East promotes his pung of 1 Bamboo; South's Thirteen Orphans lacks only that tile. In the Four Winds presets
+    the robbed set is always a chow, so South may not rob unless a mod switches the option on; the classic game
+    (its A9) and the British club (R26) let any Mah Jongg rob."""
+    east = "1B 2C 2C 3C 3C 4D 4D 5D 5D 6B"
+    play = {} if option is None else {"rob_kong_thirteen_orphans": option}
+    _judge, table = _table(ruleset_id, {0: east, 1: ORPHANS_ON_1B, 2: FILLER, 3: FILLER}, melds={0: ["1B 1B 1B"]},
+                           **play)
+    assert get_ruleset(ruleset_id).play.rob_kong_thirteen_orphans is (ruleset_id in ("classic", "british"))
+    table.apply(0, DeclareKong(t("1B")))
+    assert (MahJongg() in table.legal_actions(1)) is robs
+    if robs:
+        table.apply(1, MahJongg())
+        assert table.result.shape.special_hand in ("thirteen_orphans", "thirteen_odd_majors")
+
+
+def test_thirteen_orphans__the_option_leaves_a_robbed_chow_alone() -> None:
+    """With the option off a regular hand still robs a kong: its robbed tile completes a chow."""
+    east = "6D 1C 1C 9C 9C EW EW SW SW WW"
+    _judge, table = _table("european", {0: east, 1: SOUTH_ROBS_6D, 2: FILLER, 3: FILLER}, melds={0: ["6D 6D 6D"]})
+    table.apply(0, DeclareKong(t("6D")))
+    assert MahJongg() in table.legal_actions(1)
