@@ -387,7 +387,10 @@ class RulesetJudge:
         shapeless = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
         shapeless_added = [h for h in shapeless if not h.total]
         candidates: list[_Candidate] = []
-        for reading in regular_readings(hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows):
+        # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too.
+        regular = () if self.ruleset.special_hands_required else regular_readings(
+            hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
+        for reading in regular:
             candidates.append(self._evaluate(reading, info, shapeless_added))
         has_shape = bool(candidates)
         for special, forms in self._shaped:

@@ -16,6 +16,7 @@ import pytest
 
 from game.cli.score import parse_request
 from game.core.actions import Claim, DeclareKong, Discard, MahJongg
+from game.core.judge import WinContext
 from game.core.scoring import RulesetJudge
 from game.core.table import Table
 from game.mods import get_ruleset
@@ -189,3 +190,31 @@ def test_thirteen_orphans__the_option_leaves_a_robbed_chow_alone() -> None:
     _judge, table = _table("european", {0: east, 1: SOUTH_ROBS_6D, 2: FILLER, 3: FILLER}, melds={0: ["6D 6D 6D"]})
     table.apply(0, DeclareKong(t("6D")))
     assert MahJongg() in table.legal_actions(1)
+
+
+# -- 7. Western (Special Hands Only): a regular hand is no win, through the table and the score command --------
+
+REGULAR_REQUEST = {"ruleset": "western-specials", "seat_wind": "S", "round_wind": "E",
+                   "concealed": "2B 3B 4B 6B 7B 8B 5D 5D",
+                   "melds": [{"tiles": "3C 4C 5C", "exposed": True}, {"tiles": "6D 7D 8D", "exposed": True}],
+                   "winner": True, "winning_tile": "8B", "won_by": "discard"}
+
+
+def test_western_specials__score_refuses_a_regular_hand(tmp_path: Path) -> None:
+    """Seed 002 L292: with special hands required "a normal legal hand of chows and pongs and a pair does not
+    qualify for a win"; the score command says so (exit 1), as the table's own check does."""
+    done = _score(tmp_path, REGULAR_REQUEST)
+    assert done.returncode == 1, done.stdout
+    assert "not a Mah Jongg hand" in done.stderr
+    plain = _score(tmp_path, {**REGULAR_REQUEST, "ruleset": "western"})
+    assert plain.returncode == 0 and json.loads(plain.stdout)["score"] == 30
+
+
+def test_western_specials__the_table_and_the_judge_give_one_answer() -> None:
+    """The same hand, concealed, claiming 8 Bamboo: the table offers no Mah Jongg and the judge scores none."""
+    south = "2B 3B 4B 6B 7B 5D 5D 3C 4C 5C 6D 7D 8D"
+    for ruleset_id, wins in (("western", True), ("western-specials", False)):
+        judge, table = _table(ruleset_id, {0: _east_discards("8B"), 1: south, 2: FILLER, 3: FILLER})
+        table.apply(0, Discard(t("8B")))
+        assert (Claim("mah_jongg") in table.legal_actions(1)) is wins
+        assert judge.score(table.hand_spec(1, t("8B")), WinContext(True, t("8B"), "discard")).mah_jongg is wins
