@@ -218,3 +218,40 @@ def test_western_specials__the_table_and_the_judge_give_one_answer() -> None:
         table.apply(0, Discard(t("8B")))
         assert (Claim("mah_jongg") in table.legal_actions(1)) is wins
         assert judge.score(table.hand_spec(1, t("8B")), WinContext(True, t("8B"), "discard")).mah_jongg is wins
+
+
+# -- 8. The Western Sweep: a set made from East's first discard, going out on it included (L244, L272) ---------
+
+SWEEP_HAND = "1C 2C 3C 4D 5D 6D 7B 8B 9B 9C 9C 9C RD RD"  # South's, with 3C from East's first discard
+
+
+def test_western_sweep__going_out_on_easts_first_discard_in_play() -> None:
+    """South goes out on East's first discard, 3 Characters: 20 + 8 (concealed pung of 9s) + 2 (pair of dragons)
+    + 2 (Sweep) = 32, rounded to 40, doubled for the concealed hand: 80."""
+    south = SWEEP_HAND.replace("3C ", "", 1)
+    judge, table = _table("western", {0: "3C " + " ".join(FILLER.split()), 1: south, 2: FILLER, 3: FILLER},
+                          current=None)
+    table.begin()
+    table.apply(0, Discard(t("3C")))
+    table.apply(1, Claim("mah_jongg"))
+    scored = judge.score(table.hand_spec(1), table.result.context)
+    assert "Sweep" in [item.name for item in scored.items]
+    assert (scored.points, scored.doubles, scored.score) == (32, 1, 80)
+
+
+def test_western_sweep__through_the_score_command(tmp_path: Path) -> None:
+    """The request's ``first_discard`` (won on East's first discard, interfaces.md §2) counts the Sweep; a
+    declared set may say it was made from East's first discard."""
+    request = {"ruleset": "western", "seat_wind": "S", "round_wind": "E", "concealed": SWEEP_HAND,
+               "winner": True, "winning_tile": "3C", "won_by": "discard", "first_discard": True}
+    done = _score(tmp_path, request)
+    assert done.returncode == 0, done.stderr
+    result = json.loads(done.stdout)
+    assert (result["points"], result["doubles"], result["score"]) == (32, 1, 80)
+    later = json.loads(_score(tmp_path, {**request, "first_discard": False}).stdout)
+    assert (later["points"], later["score"]) == (30, 60)
+    claimed = {**request, "concealed": "1C 2C 3C 4D 5D 6D 7B 8B 9B RD RD", "first_discard": False,
+               "melds": [{"tiles": "9C 9C 9C", "exposed": True, "first_discard": True}]}
+    done = _score(tmp_path, claimed)
+    assert done.returncode == 0, done.stderr
+    assert "Sweep" in [item["name"] for item in json.loads(done.stdout)["items"]]
