@@ -164,7 +164,7 @@ def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[i
 
     The fixed elements take their tiles; each copy then takes the cheapest use of a tile left: a kind's ``m``-th
     copy costs what ``m`` copies lack beyond the ``m - 1`` before, never less than the copy before it, so taking
-    the cheapest uses one at a time gives the least in all. Ties go to the lower tile, as in the search."""
+    the cheapest uses one at a time gives the least in all. Ties go to the lower tile."""
     need = list(shape.fixed)
     missing = sum(n - have[t] for t, n in enumerate(need) if n > have[t])
     uses = []

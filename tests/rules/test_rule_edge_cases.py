@@ -1,7 +1,8 @@
-"""Eight rule edge cases an independent referee found (issue 23), each played through ``Table.apply`` on a dealt
-hand whose tiles are then set, or sent through the ``score`` command: claim precedence and the Earthly Hand in
-the Four Winds presets, Novice's declaration before robbing a kong, Nine Dragons' pair claim, Thirteen Orphans
-robbing a kong, Western (Special Hands Only) refusing a regular hand and the Western Sweep."""
+"""Rule edge cases an independent referee found (issue 23), each played through ``Table.apply`` on a dealt hand
+whose tiles are then set, or sent through the ``score`` command: claim precedence and the Earthly Hand in the Four
+Winds presets, Novice's declaration before robbing a kong, Nine Dragons' pair claim, Thirteen Orphans robbing a
+kong, Western (Special Hands Only) refusing a regular hand and the Western Sweep. The issue's sixth case, the
+Seven Pairs distance, is in tests/core/test_special_distance.py."""
 
 from __future__ import annotations
 
