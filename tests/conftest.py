@@ -1,4 +1,5 @@
-"""Shared test setup: headless SDL before anything imports pygame, and no ERROR logs allowed."""
+"""Shared test setup: headless SDL before anything imports pygame, the hypothesis profile, and no ERROR logs
+allowed."""
 
 from __future__ import annotations
 
@@ -10,6 +11,10 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 
 import pytest
+
+from tests.tiers import register_profiles
+
+register_profiles()
 
 
 @pytest.fixture(autouse=True)

@@ -146,6 +146,7 @@ if "--slow-exit" in args:
 """
 
 
+@pytest.mark.bench
 def test_startup_is_timed_on_the_first_frame_from_a_fresh_folder(tmp_path: Path) -> None:
     from tools.benchmarks.startup import time_first_frame
 

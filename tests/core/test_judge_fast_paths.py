@@ -19,6 +19,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, HandFacts
 from game.core.scoring import _match_forms
 from game.core.tiles import NUM_KINDS, counts_of
+from tests.tiers import examples
 
 RULESETS = ["classic", "british", "western", "japanese-riichi", "hongkong", "european"]
 _TERMINALS_AND_HONOURS = [0, 8, 9, 17, 18, 26, *range(27, 34)]
@@ -82,7 +83,7 @@ def _hands(seed: str, n: int) -> list[HandSpec]:
 def test_ready_discards__same_as_asking_waits_after_every_discard(ruleset_id):
     judge = judge_for(load_ruleset(ruleset_id))
     checked = ready = 0
-    for hand in _hands(f"ready {ruleset_id}", 250):
+    for hand in _hands(f"ready {ruleset_id}", examples(250)):
         fast = judge.ready_discards(hand)
         assert fast == ready_discards_by_trial(judge, hand), hand
         checked += 1

@@ -104,6 +104,7 @@ def test_quick_tip__names_the_special_hand_it_plays_for(specials: Ruleset) -> No
     assert "from Numbers Racket" in tip.reason and "from ready" not in tip.reason
 
 
+@pytest.mark.slow
 def test_simulate__computer_players_go_out_with_special_hands_only(tmp_path: Path) -> None:
     jsonl = tmp_path / "hands.jsonl"
     stats = simulate("western-specials", 24, seed=5, player_ids=["expert", "limitmaker", "defensive", "beginner"],
