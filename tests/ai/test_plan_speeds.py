@@ -12,7 +12,7 @@ from hypothesis import strategies as st
 from game.ai.engine import EnginePlayer, _minus
 from game.cli.common import load_ruleset
 from game.core.tiles import counts_of, parse_tiles, tile_code
-from tests.ai.test_engine import PEOPLE, view
+from tests.builders import PEOPLE, view
 from tests.tiers import examples
 
 CLASSIC = load_ruleset("classic")

@@ -121,18 +121,17 @@ def test_mah_jongg__special_hands_found_as_by_the_plain_loop(ruleset_id):
 
 def test_mah_jongg__classic_special_hand_cases_found_as_by_the_plain_loop():
     """Every built classic special hand (and its near miss) reads the same through both loops."""
-    from tests.core.test_scoring_special import CASES
-    from tests.scoring_builders import classic_judge, hand, win
+    from tests.scoring_builders import SPECIAL_HAND_CASES, classic_judge, hand, win
 
     judge = classic_judge()
     found = 0
-    for seat, round_wind, concealed, melds, won_by, tile, _expected, _value in CASES.values():
+    for seat, round_wind, concealed, melds, won_by, tile, _expected, _value in SPECIAL_HAND_CASES.values():
         spec, context = hand(concealed, melds, seat=seat, round_wind=round_wind), win(tile, won_by)
         plain = _plain_shape_special(judge, spec, context)
         shape = judge._shape(spec, context)
         found += plain is not None
         assert (shape.special_hand if shape and shape.completes == "special" else None) == plain, concealed
-    assert found > len(CASES) // 3
+    assert found > len(SPECIAL_HAND_CASES) // 3
 
 
 def test_log_hash__same_text_as_one_dump_per_event():

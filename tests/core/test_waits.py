@@ -9,8 +9,7 @@ from hypothesis import strategies as st
 from game.core.judge import HandSpec, RegularJudge, WinContext
 from game.core.melds import parse_meld
 from game.core.tiles import NUM_KINDS, parse_tiles, tiles_of
-from tests.core.test_scoring_special import CASES
-from tests.scoring_builders import classic_judge
+from tests.scoring_builders import SPECIAL_HAND_CASES, classic_judge
 from tests.tiers import examples
 
 
@@ -29,7 +28,7 @@ def _brute_force(judge, hand):
 def _special_hands_one_short():
     """Every classic special-hand example with one tile taken out: 13-tile hands that wait on special hands."""
     hands = []
-    for case_id, (seat, round_wind, concealed, melds, *_rest) in CASES.items():
+    for case_id, (seat, round_wind, concealed, melds, *_rest) in SPECIAL_HAND_CASES.items():
         tiles = parse_tiles(concealed)
         built = tuple(parse_meld(m) for m in melds)
         if len(tiles) + 3 * len(built) != 14:

@@ -22,8 +22,7 @@ from game.core.tiles import parse_tiles
 from game.errors import RulesetError
 from game.mods.custom_rules import options_for
 from game.rules import load_ruleset
-from tests.ai.test_engine import PEOPLE, discards_of, view
-from tests.builders import t
+from tests.builders import PEOPLE, discards_of, t, view
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = {path.stem: path for path in sorted((ROOT / "mods").glob("*/rulesets/*.yaml"))}
