@@ -102,6 +102,10 @@ def test_spec_builds_a_stripped_folder_by_default_and_one_file_on_request(monkey
 
 def test_on_windows_the_program_is_windowed_unless_a_console_build_is_asked_for(
         monkeypatch: pytest.MonkeyPatch) -> None:
+    # PyInstaller reads the platform once, when first imported: imported under the pretended one it would want
+    # Windows' own modules, so it is imported here first, whichever test ran before
+    import PyInstaller.utils.hooks  # noqa: F401
+
     monkeypatch.setattr(sys, "platform", "win32")
     [(_, exe)] = run_spec(monkeypatch)["EXE"]
     assert exe["console"] is False and exe["strip"] is False
