@@ -75,7 +75,7 @@ def _check(blocks) -> int:
     return checked
 
 
-@pytest.mark.parametrize("length", [1, 2, 3, 4])
+@pytest.mark.parametrize("length", [1, 2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_block_table__every_short_block_matches_the_reference(length):
     assert _check(itertools.product(range(5), repeat=length)) == 18 * 5 ** length
 

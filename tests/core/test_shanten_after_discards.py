@@ -45,7 +45,7 @@ def test_after_discards__equal_shanten_per_discard(pool, options):
     """Many random hands of every size (14 tiles down to 2 beside declared sets) give the slow path's numbers."""
     rng = random.Random(f"{pool} {options}")
     kinds = _POOLS[pool]
-    for _ in range(200):
+    for _ in range(examples(200)):
         n_melds = rng.randrange(5)
         size = 3 * (4 - n_melds) + 2
         if size > 4 * len(kinds):
