@@ -109,3 +109,20 @@ def test_get_ruleset__an_edited_ruleset_file_is_compiled_again(tmp_path: Path) -
     base.unlink()
     with pytest.raises(RulesetError):
         get_ruleset("club", user, config)
+
+
+def test_get_ruleset__a_parent_now_offered_by_another_mod_is_the_one_extended(tmp_path: Path) -> None:
+    """A ruleset compiled before is not reused once its parent comes from another mod: a house mod that changes
+    classic is what a ruleset extending classic builds on from then on, and removing it undoes that."""
+    import shutil
+
+    user, config = _dirs(tmp_path)
+    write(user / "club" / "mod.yaml", manifest("club", ["ruleset"]))
+    write(user / "club" / "rulesets" / "club.yaml", "format: 1\nid: club\nextends: classic\nname: Club\n")
+    assert get_ruleset("club", user, config).limit is None
+    write(user / "house" / "mod.yaml", manifest("house", ["ruleset"], extra="requires: [classic]\n"))
+    write(user / "house" / "rulesets" / "classic.yaml",
+          "format: 1\nid: classic\nextends: classic\nname: House classic\nlimit: 700\n")
+    assert get_ruleset("club", user, config).limit == 700
+    shutil.rmtree(user / "house")
+    assert get_ruleset("club", user, config).limit is None
