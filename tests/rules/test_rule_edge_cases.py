@@ -8,9 +8,6 @@ from __future__ import annotations
 
 import dataclasses
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -22,8 +19,8 @@ from game.core.scoring import RulesetJudge
 from game.core.table import Table
 from game.mods import get_ruleset
 from tests.builders import rigged_table, t
+from tests.cli.runner import Ran, sparrow
 
-ROOT = Path(__file__).resolve().parents[2]
 FILLER = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
 
 
@@ -41,12 +38,9 @@ def _east_discards(tile: str) -> str:
     return tile + " " + " ".join(FILLER.split()[:12])
 
 
-def _score(tmp_path: Path, request: dict) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    command = [sys.executable, "-m", "game", "--mods-dir", str(tmp_path / "mods"), "--config-dir",
-               str(tmp_path / "config"), "score", "-"]
-    return subprocess.run(command, input=json.dumps(request), capture_output=True, text=True, cwd=ROOT, env=env,
-                          timeout=60)
+def _score(tmp_path: Path, request: dict) -> Ran:
+    return sparrow("--mods-dir", str(tmp_path / "mods"), "--config-dir", str(tmp_path / "config"), "score", "-",
+                   stdin=json.dumps(request))
 
 
 # -- 1. Two Out claims: the first in playing order after the discarder (Four Winds L162, L476, L1973) ----------
