@@ -12,8 +12,11 @@ goes through :func:`load_yaml`, so all of them:
 
 from __future__ import annotations
 
+import hashlib
 import os
+import pickle
 import tempfile
+from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -181,6 +184,15 @@ def parse_yaml(text: str, path: str) -> YamlDocument:
     return doc
 
 
+# Documents already parsed, by the name they are shown under and the hash of their content: the mod screen, each
+# preset saved and each new game read the same rulesets again, and parsing is most of that work. Each caller gets
+# its own copy (unpickling is several times faster than parsing), so none can change another's data; a file
+# that fails is parsed again each time, and an edited one has another hash.
+_PARSED: OrderedDict[tuple[str, bytes], bytes] = OrderedDict()
+_PARSED_KEPT = 256
+_PARSED_LARGEST = 256 * 1024
+
+
 def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> YamlDocument:
     """Read and parse a YAML file; raise :class:`DataFileError` if it cannot be read or parsed."""
     shown = display_path or str(path)
@@ -188,11 +200,21 @@ def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> 
         raw = Path(path).read_bytes()
     except OSError as exc:
         raise DataFileError([Problem(shown, f"cannot read file: {exc.strerror or exc}")]) from None
+    key = (shown, hashlib.blake2b(raw, digest_size=16).digest())
+    parsed = _PARSED.get(key)
+    if parsed is not None:
+        _PARSED.move_to_end(key)
+        return pickle.loads(parsed)
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
         raise DataFileError([Problem(shown, f"not UTF-8 text (byte {exc.start})")]) from None
-    return parse_yaml(text, shown)
+    doc = parse_yaml(text, shown)
+    if len(raw) <= _PARSED_LARGEST:
+        _PARSED[key] = pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL)
+        while len(_PARSED) > _PARSED_KEPT:
+            _PARSED.popitem(last=False)
+    return doc
 
 
 def validation_problems(doc: YamlDocument, error: Any, base: Location = ()) -> list[Problem]:

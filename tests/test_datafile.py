@@ -48,3 +48,49 @@ def test_datafile__unknown_ruleset_error_survives_pickling():
 
     again = pickle.loads(pickle.dumps(UnknownRulesetError("nope", ["classic", "european"])))
     assert str(again) == "unknown ruleset 'nope': expected one of 'classic', 'european'" and again.known
+
+
+def _same_stamp_rewrite(path, text: str) -> None:
+    """Rewrite ``path`` with ``text`` of the same length and put back its modification time, so only the
+    content tells the two apart."""
+    import os
+
+    before = path.stat()
+    assert len(text.encode()) == before.st_size
+    path.write_text(text, encoding="utf-8")
+    os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+
+
+def test_load_yaml__an_edited_file_is_read_again_even_with_the_same_size_and_time(tmp_path):
+    """Parsed files are remembered by content, so an edit that keeps the size and the time is still seen."""
+    from game.datafile import load_yaml
+
+    path = tmp_path / "r.yaml"
+    path.write_text("limit: 500\n", encoding="utf-8")
+    assert load_yaml(path).data == {"limit": 500}
+    _same_stamp_rewrite(path, "limit: 900\n")
+    assert load_yaml(path).data == {"limit": 900}
+
+
+def test_load_yaml__each_caller_gets_its_own_data(tmp_path):
+    """A caller changing what it read does not change what the next caller reads of the same file."""
+    from game.datafile import load_yaml
+
+    path = tmp_path / "r.yaml"
+    path.write_text("hands: {a: [1, 2]}\n", encoding="utf-8")
+    first = load_yaml(path)
+    first.data["hands"]["a"].append(3)
+    first.marks.clear()
+    again = load_yaml(path)
+    assert again.data == {"hands": {"a": [1, 2]}}
+    assert again.where(("hands", "a", 1)) == (1, 16)
+
+
+def test_load_yaml__the_same_file_shown_under_another_name_says_that_name(tmp_path):
+    """Problems name the file as the caller shows it (inside a zip, say), also for a file read before."""
+    from game.datafile import load_yaml
+
+    path = tmp_path / "r.yaml"
+    path.write_text("a: 1\n", encoding="utf-8")
+    assert load_yaml(path, "one.zip/r.yaml").problem(("a",), "x").path == "one.zip/r.yaml"
+    assert load_yaml(path, "two.zip/r.yaml").problem(("a",), "x").path == "two.zip/r.yaml"

@@ -62,6 +62,26 @@ def _match_until(phase, seed=4, hands_before=1):
     pytest.fail(f"never reached phase {phase}")
 
 
+def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_path, monkeypatch):
+    """Saving over a game when the disk is full fails with the disk's error and leaves the save that was there
+    as it was, with no half-written file beside it (saves are written to a temporary file, then renamed)."""
+    import errno
+    import os
+
+    path = tmp_path / "game.sparrow"
+    write_save(path, snapshot(_match_until("turn"), ruleset_id="classic", players=PLAYERS, name="before"))
+    before = path.read_bytes()
+
+    def disk_full(fd: int) -> None:
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "fsync", disk_full)
+    with pytest.raises(OSError, match="No space left"):
+        write_save(path, snapshot(_match_until("claims"), ruleset_id="classic", players=PLAYERS, name="after"))
+    assert path.read_bytes() == before
+    assert [p.name for p in tmp_path.iterdir()] == ["game.sparrow"]
+
+
 @pytest.mark.parametrize("phase", ["dealt", "turn", "claims"])
 def test_saves__round_trip_in_the_middle_of_a_hand(tmp_path, phase):
     """Saving at a decision point and loading gives exactly the same game state."""

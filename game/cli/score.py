@@ -2,13 +2,16 @@
 
 Prints one JSON document with the score and every item that made it. Exit 1 with a message for a hand that
 is invalid (unknown tile codes, more copies of a tile than the set holds, a malformed meld) or that says
-``"winner": true`` without being a Mah Jongg hand. The optional ``riichi`` (the winner had declared Riichi)
-and ``ready`` (a loser had declared a ready hand) extend the contract's request.
+``"winner": true`` without being a Mah Jongg hand. The optional ``riichi`` (the winner had declared Riichi),
+``ready`` (a loser had declared a ready hand) and ``sets_declared`` (some player had declared a chow, pung or
+kong, a concealed kong included, before the winning tile) extend the contract's request, as does a meld's
+optional ``first_discard`` (the set was claimed from East's first discard: the Western Sweep).
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import sys
 from typing import Any
 
@@ -21,7 +24,7 @@ from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
 
 REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
 OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_tile", "original_hand",
-            "standing_hand", "first_discard", "riichi", "first_draw", "ready")
+            "standing_hand", "first_discard", "riichi", "first_draw", "ready", "sets_declared")
 WON_BY = ("discard", "wall", "loose_tile", "robbed_kong")
 
 
@@ -36,10 +39,13 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
     melds = []
     raw_melds = typed(data, "melds", list, [])
     for i, raw in enumerate(raw_melds):
-        if not isinstance(raw, dict) or "tiles" not in raw or set(raw) - {"tiles", "exposed"}:
+        if not isinstance(raw, dict) or "tiles" not in raw or set(raw) - {"tiles", "exposed", "first_discard"}:
             raise RequestError(f"expected melds[{i}] to be {{\"tiles\": \"...\", \"exposed\": true}}, got {raw!r}")
         exposed = typed(raw, "exposed", bool, True)
-        melds.append(meld_from_tiles(_tiles(raw, "tiles"), exposed))
+        meld = meld_from_tiles(_tiles(raw, "tiles"), exposed)
+        if typed(raw, "first_discard", bool, False):
+            meld = dataclasses.replace(meld, first_discard=True)
+        melds.append(meld)
     won_by = typed(data, "won_by", str, "discard")
     if won_by not in WON_BY:
         raise RequestError(f"expected 'won_by' to be one of {', '.join(WON_BY)}, got {won_by!r}")
@@ -54,7 +60,7 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
         won_by=won_by,  # type: ignore[arg-type]
         **{flag: typed(data, flag, bool, False)
            for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw",
-                        "ready")},
+                        "ready", "sets_declared")},
     )
     return hand, context
 

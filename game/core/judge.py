@@ -7,7 +7,7 @@ The state machine (:mod:`game.core.table`) never decides what a winning hand is 
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
 from game.core.frozen import quick_init
@@ -54,6 +54,9 @@ class WinContext:
     ready: bool = False
     """A loser who had declared a ready hand ("fishing"): scored as its best way out where the ruleset pays
     ready hands (``Ruleset.ready_scores``)."""
+    sets_declared: bool = False
+    """Some player had declared a chow, pung or kong, a concealed kong included, before the winning tile (what
+    voids the Four Winds Earthly Hand, A25). The winner's own declared sets say so too."""
 
 
 @quick_init
@@ -63,10 +66,22 @@ class WinShape:
 
     ``special_hand`` is the special hand's id or None; ``completes`` is the set the winning tile completes
     in the best regular reading (``pung``, ``chow`` or ``pair``), or ``special`` for a special hand.
+    ``roles`` holds every set it completes in some regular reading, the best one included.
     """
 
     completes: Literal["special", "pung", "chow", "pair"]
     special_hand: str | None = None
+    roles: frozenset[str] = field(default=frozenset(), compare=False)
+
+    def claimable(self, refused: frozenset[str]) -> WinShape | None:
+        """This win as a seat may claim it when it may not claim the discard for the ``refused`` sets (a chow
+        from across, a pair where pairs are never claimed): the best reading left, or None."""
+        if self.completes not in refused:
+            return self
+        left = self.roles - refused
+        if not left:
+            return None
+        return WinShape(min(left, key=_RANK.__getitem__), self.special_hand, self.roles)  # type: ignore[arg-type]
 
 
 class Judge(Protocol):
@@ -94,21 +109,22 @@ def regular_shape(hand: HandSpec, winning_tile: Tile | None, chows: bool = True,
                   max_chows: int | None = None) -> WinShape | None:
     """The regular reading of ``hand`` (four sets and a pair), with the set the winning tile completes.
 
-    Among several arrangements the best for claim precedence counts: a pung beats a chow beats a pair.
+    Among several arrangements the best for claim precedence counts: a pung beats a chow beats a pair. The
+    shape's ``roles`` keep the others, for a seat that may not claim the best.
     """
     n_sets = len(hand.melds)
     if len(hand.concealed) != 3 * (4 - n_sets) + 2:
         return None
     declared_chows = sum(1 for m in hand.melds if m.kind is MeldKind.CHOW)
-    best: str | None = None
+    roles: set[str] = set()
     for arrangement in _arrangements(hand.concealed, chows):
         chow_count = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
         if max_chows is not None and chow_count > max_chows:
             continue
-        role = _role_of(arrangement, winning_tile)
-        if best is None or _RANK[role] < _RANK[best]:
-            best = role
-    return WinShape(best) if best else None  # type: ignore[arg-type]
+        roles |= _roles_of(arrangement, winning_tile)
+    if not roles:
+        return None
+    return WinShape(min(roles, key=_RANK.__getitem__), None, frozenset(roles))  # type: ignore[arg-type]
 
 
 def _arrangements(concealed: tuple[Tile, ...], chows: bool) -> tuple[tuple[tuple[str, int], ...], ...]:
@@ -120,17 +136,13 @@ def _arrangements(concealed: tuple[Tile, ...], chows: bool) -> tuple[tuple[tuple
                  for a in joker_arrangements(counts_of(concealed), jokers, chows=chows))
 
 
-def _role_of(arrangement: tuple[tuple[str, int], ...], tile: Tile | None) -> str:
+def _roles_of(arrangement: tuple[tuple[str, int], ...], tile: Tile | None) -> set[str]:
+    """The sets ``tile`` may complete in one arrangement."""
     if tile is None or tile == JOKER:
-        return "pung"
-    roles = []
-    for kind, first in arrangement:
-        if (kind == "chow" and first <= tile <= first + 2) or (kind != "chow" and first == tile):
-            roles.append(kind)
-    for kind in ("pung", "chow", "pair"):
-        if kind in roles:
-            return kind
-    return "pair"
+        return {"pung"}
+    roles = {kind for kind, first in arrangement
+             if (kind == "chow" and first <= tile <= first + 2) or (kind != "chow" and first == tile)}
+    return roles or {"pair"}
 
 
 @dataclass(frozen=True)

@@ -352,14 +352,16 @@ class Conditions:
     first_draw: bool | None = None
     seat_winds: frozenset[int] | None = None
     round_winds: frozenset[int] | None = None
+    sets_declared: bool | None = None
 
     def __post_init__(self) -> None:
         values = (self.won_by, self.first_discard, self.original_hand, self.last_wall_tile, self.standing_hand,
-                  self.first_draw, self.seat_winds, self.round_winds)
+                  self.first_draw, self.seat_winds, self.round_winds, self.sets_declared)
         object.__setattr__(self, "_empty", all(v is None for v in values))
 
-    def hold(self, seat_wind: int, round_wind: int, context: object) -> bool:
-        """Whether the win context (a ``WinContext``) meets every condition."""
+    def hold(self, seat_wind: int, round_wind: int, context: object, declared: bool = False) -> bool:
+        """Whether the win context (a ``WinContext``) meets every condition; ``declared``: the hand itself shows
+        a declared set (so a set was declared, whatever the context says)."""
         if self._empty:  # type: ignore[attr-defined]
             return True
         if self.won_by is not None and getattr(context, "won_by", None) not in self.won_by:
@@ -368,6 +370,9 @@ class Conditions:
             wanted = getattr(self, name)
             if wanted is not None and bool(getattr(context, name, False)) != wanted:
                 return False
+        if (self.sets_declared is not None
+                and (declared or bool(getattr(context, "sets_declared", False))) != self.sets_declared):
+            return False
         if self.seat_winds is not None and seat_wind not in self.seat_winds:
             return False
         return self.round_winds is None or round_wind in self.round_winds
@@ -497,12 +502,13 @@ class Pattern:
         return True
 
     def match(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, claimed: Tile | None = None,
-              jokers: int = 0) -> list[MatchedGroup] | None:
+              jokers: int = 0, claimed_alone: bool = True) -> list[MatchedGroup] | None:
         """The tiles each element takes, or None when the hand does not fit.
 
         ``counts`` are the concealed natural tiles (with the winning tile), ``melds`` the declared sets,
-        ``claimed`` the winning tile when it was a claimed discard (it may not sit in a ``concealed`` element),
-        ``jokers`` the concealed jokers, every one of which must stand in a pung or kong element.
+        ``claimed`` the winning tile when it was a claimed discard (it may not sit in a ``concealed`` element,
+        nor, unless ``claimed_alone``, in a ``single`` one), ``jokers`` the concealed jokers, every one of which
+        must stand in a pung or kong element.
         """
         if not self.elements:
             return None
@@ -510,7 +516,7 @@ class Pattern:
             return None
         if not all(p.allows(counts, melds, env, jokers) for p in self._projections):
             return None
-        search = _Search(self, list(counts), melds, env, claimed, jokers)
+        search = _Search(self, list(counts), melds, env, claimed, jokers, claimed_alone)
         return search.run()
 
     @cached_property
@@ -769,13 +775,15 @@ class _Search:
     """
 
     def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
-                 claimed: Tile | None, jokers: int = 0) -> None:
+                 claimed: Tile | None, jokers: int = 0, claimed_alone: bool = True) -> None:
         self.elements = pattern.elements
         self.live_vars = pattern.live_vars
         self.failed: set[tuple[object, ...]] = set()
-        # Trading tiles between alike runs may move the claimed tile into a concealed set, so the order rule
-        # holds only when no set is concealed or no tile was claimed.
-        self.swappable = (pattern.swappable if claimed is None or not any(el.concealed for el in pattern.elements)
+        self.claimed_alone = claimed_alone
+        # Trading tiles between alike runs may move the claimed tile into a set that may not hold it, so the order
+        # rule holds only when every set may hold it or no tile was claimed.
+        self.swappable = (pattern.swappable if claimed is None or all(self._may_hold_claim(el)
+                                                                         for el in pattern.elements)
                           else ((),) * len(pattern.elements))
         self.keys: list[tuple[int, int]] = [(-1, -1)] * len(pattern.elements)
         self.jokers = jokers
@@ -880,9 +888,14 @@ class _Search:
                 return True
         return False
 
+    def _may_hold_claim(self, el: Element) -> bool:
+        """Whether ``el`` may hold the claimed tile: not a concealed set, nor a single tile where the claimed tile
+        may not stand alone."""
+        return not el.concealed and (self.claimed_alone or el.kind != "single")
+
     def _claim_blocks(self, el: Element, tiles: tuple[int, ...]) -> bool:
-        """A concealed element cannot hold the claimed tile unless the hand has another of it besides."""
-        return (self.pending and el.concealed and self.claimed in tiles
+        """An element that may not hold the claimed tile cannot take it unless the hand has another besides."""
+        return (self.pending and self.claimed in tiles and not self._may_hold_claim(el)
                 and self.counts[self.claimed] - 1 < tiles.count(self.claimed))  # type: ignore[index,arg-type]
 
     def _take(self, i: int, el: Element, tiles: tuple[int, ...], jokers: int, nb: Bindings,
@@ -895,7 +908,7 @@ class _Search:
         for x in tiles:
             counts[x] -= 1
         self.jokers -= jokers
-        took_claim = claim_here and not el.concealed
+        took_claim = claim_here and self._may_hold_claim(el)
         if took_claim:
             self.pending = False
         concealed = not took_claim

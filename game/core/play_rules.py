@@ -77,6 +77,10 @@ class PlayRules:
     """The tile that promotes an exposed pung may be robbed to go Mah Jongg (rule 17b)."""
     rob_concealed_kong: bool = False
     """With rob_kong, a concealed kong's tile may be robbed too when the kong is declared (British R26)."""
+    rob_kong_thirteen_orphans: bool = True
+    """A robbed kong's tile may go out standing alone as a special hand's single tile, as Thirteen Orphans'
+    missing orphan. Off: the robbed tile must make a set with tiles of the hand, which for a promoted pung's
+    fourth tile is always a chow (Four Winds L2018, A27: robbing for Thirteen Orphans is a house option there)."""
     original_hand: bool = True
     standing_hand: bool = True
     """A player may declare a standing hand right after their first discard (rule 9, A21)."""

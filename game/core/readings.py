@@ -302,7 +302,9 @@ HAND_CONDITIONS: dict[str, Condition] = {
     "standing_hand": lambda r, h: h.context.winner and h.context.standing_hand,
     "riichi": lambda r, h: h.context.winner and h.context.riichi,
     "first_discard": lambda r, h: h.context.winner and h.context.first_discard,
-    "sweep": lambda r, h: any(m.first_discard for m in h.hand.melds),
+    # A set made from East's first discard, or going out on it (002 L272): no set is declared then.
+    "sweep": lambda r, h: any(m.first_discard for m in h.hand.melds) or (
+        h.context.winner and h.context.first_discard and h.context.won_by == "discard"),
     "first_draw": lambda r, h: h.context.winner and h.context.first_draw,
     "last_wall_tile": lambda r, h: h.context.winner and h.context.last_wall_tile,
     "robbed_kong": _won_by("robbed_kong"),

@@ -225,11 +225,12 @@ class RulesetJudge:
         # The forms in order, as _match_forms tries them special hand by special hand: the first fit wins.
         mask, totals, n_tiles, n_suits, jokers = facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers
         claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
+        alone = self._claimed_alone(context)
         for special, form, outside in self._shaped_forms:
             if mask & outside or form.quick_reject(mask, totals, n_tiles, n_suits, jokers):
                 continue
             if _form_conditions(form, hand, context) and form.match(counts, hand.melds, env, claimed,
-                                                                   jokers) is not None:
+                                                                   jokers, alone) is not None:
                 return WinShape("special", special.id)
         if self.ruleset.special_hands_required:
             return None  # a regular hand, with or without a condition that makes it special, does not go out
@@ -238,8 +239,13 @@ class RulesetJudge:
             return None
         for special, forms in self._shapeless:
             if any(_form_conditions(f, hand, context) for f in forms):
-                return WinShape(regular.completes, special.id)
+                return WinShape(regular.completes, special.id, regular.roles)
         return regular
+
+    def _claimed_alone(self, context: WinContext) -> bool:
+        """Whether the claimed winning tile may stand alone as a special hand's single tile: not a robbed kong's
+        where the ruleset says the robbed set is always a chow (Four Winds L2018)."""
+        return context.won_by != "robbed_kong" or self.ruleset.play.rob_kong_thirteen_orphans
 
     def waits(self, hand: HandSpec) -> list[Tile]:
         """The tiles that would complete ``hand`` (13 tiles plus kongs) by any reading the ruleset allows, in some
@@ -381,11 +387,14 @@ class RulesetJudge:
         shapeless = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
         shapeless_added = [h for h in shapeless if not h.total]
         candidates: list[_Candidate] = []
-        for reading in regular_readings(hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows):
+        # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too.
+        regular = () if self.ruleset.special_hands_required else regular_readings(
+            hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
+        for reading in regular:
             candidates.append(self._evaluate(reading, info, shapeless_added))
         has_shape = bool(candidates)
         for special, forms in self._shaped:
-            found = _match_forms(forms, hand, context, counts, facts, env)
+            found = _match_forms(forms, hand, context, counts, facts, env, self._claimed_alone(context))
             if found is None:
                 continue
             has_shape = True
@@ -578,15 +587,16 @@ class RulesetJudge:
 
 
 def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, counts: list[int],
-                 facts: HandFacts, env: Env) -> list[MatchedGroup] | None:
-    """The first form of a special hand that ``hand`` fits, as matched groups."""
+                 facts: HandFacts, env: Env, claimed_alone: bool = True) -> list[MatchedGroup] | None:
+    """The first form of a special hand that ``hand`` fits, as matched groups (``claimed_alone``: the claimed
+    winning tile may stand alone as a single tile)."""
     claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
     for form in forms:
         if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers):
             continue
         if not _form_conditions(form, hand, context):
             continue
-        found = form.match(counts, hand.melds, env, claimed, facts.jokers)
+        found = form.match(counts, hand.melds, env, claimed, facts.jokers, claimed_alone)
         if found is not None:
             return found
     return None
@@ -595,7 +605,7 @@ def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, 
 def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool:
     if form.concealed and any(m.exposed for m in hand.melds):
         return False
-    if not form.when.hold(hand.seat_wind, hand.round_wind, context):
+    if not form.when.hold(hand.seat_wind, hand.round_wind, context, bool(hand.melds)):
         return False
     if form.winning_tile is not None:
         tile = context.winning_tile

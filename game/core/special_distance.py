@@ -11,6 +11,11 @@ own is a lower bound for it, so the walk stops as soon as the tiles already miss
 the best found. A node budget keeps every call short; when it runs out the answer is the best found so far
 (still a distance some real instantiation reaches, never an underestimate).
 
+Some patterns have a closed form (:func:`_closed_form`): fixed tiles plus copies of one element over a fixed set
+of tiles, as Seven Pairs and Thirteen Orphans are. Their exact distance is worked out directly; the search then
+stops as soon as it reaches it, and where the budget runs out first the closed form's instantiation is the
+answer, so a budget never makes those distances worse.
+
 Concealed jokers (the Western game) make up missing tiles of pung and kong elements, one natural tile always
 kept, as in :mod:`game.core.patterns`; they never make up a pair, a single tile or a chow.
 """
@@ -21,7 +26,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import JOKER_KINDS, Bindings, Element, Env, Pattern
+from game.core.patterns import JOKER_KINDS, Bindings, Element, Env, Pattern, TileSet
 from game.core.ruleset import SpecialHand
 from game.core.tiles import NUM_KINDS
 
@@ -107,6 +112,78 @@ class _PatternData:
             self.reads.append(tuple(sorted(names.union(*pairs))))
         self.opened: dict[tuple[int, int], list[dict[tuple[int | None, ...], Opened]]] = {}
         """Per seat and round wind, per element: the options its spec accepts, by the values of its reads."""
+        self.closed = _closed_shape(pattern, self.options)
+        """The pattern as fixed tiles and alike copies when it has that closed form, else None."""
+
+
+@dataclass(frozen=True)
+class _ClosedShape:
+    """A pattern whose elements each accept one fixed tile, but for ``copies`` alike elements over ``tiles``."""
+
+    fixed: tuple[int, ...]
+    """How many of each kind the single-option elements take together (34 entries)."""
+    copies: int
+    size: int
+    """Tiles in each copy (2 for a pair, 1 for a single tile, 3 for a pung)."""
+    tiles: tuple[int, ...]
+    distinct: bool
+
+
+def _closed_shape(pattern: Pattern, options: list[list[Option]]) -> _ClosedShape | None:
+    """The closed form of ``pattern``: every element's spec a fixed set of tiles binding nothing, no chows (they
+    overlap other kinds), and every element but alike copies of one left with a single option. Then the
+    elements compete only for the copies' tiles, and each kind's extra copies cost more tiles the more are
+    taken (a pair already held is free, a second pair of it costs two), so the cheapest uses, taken in turn,
+    are the best: see :func:`_closed_form`."""
+    if pattern.different or not pattern.elements:
+        return None
+    fixed = [0] * NUM_KINDS
+    free: list[Element] = []
+    for el, row in zip(pattern.elements, options, strict=True):
+        if el.kind == "chow" or not isinstance(el.spec, TileSet) or not row:
+            return None
+        if len(row) == 1:
+            for x in row[0][1]:
+                fixed[x] += 1
+        else:
+            free.append(el)
+    # Alike copies: one kind and spec, and where they must differ, twins of one another.
+    alike = {(el.kind, el.spec, el.distinct, el.twin if el.distinct else None) for el in free}
+    if len(alike) > 1 or max(fixed) > 4:
+        return None
+    if not free:
+        return _ClosedShape(tuple(fixed), 0, 1, (), False)
+    first = free[0]
+    return _ClosedShape(tuple(fixed), len(free), len(_tiles_of(first.kind, 0)),
+                        tuple(sorted(t for t in first.spec.static if t < NUM_KINDS)), first.distinct)
+
+
+def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[int, ...]]:
+    """The fewest missing tiles to a closed-form pattern and the instantiation (tiles wanted) that reaches it,
+    or UNREACHABLE.
+
+    The fixed elements take their tiles; each copy then takes the cheapest use of a tile left: a kind's ``m``-th
+    copy costs what ``m`` copies lack beyond the ``m - 1`` before, never less than the copy before it, so taking
+    the cheapest uses one at a time gives the least in all. Ties go to the lower tile."""
+    need = list(shape.fixed)
+    missing = sum(n - have[t] for t, n in enumerate(need) if n > have[t])
+    uses = []
+    size = shape.size
+    for t in shape.tiles:
+        left = max(0, have[t] - need[t])
+        most = (4 - need[t]) // size
+        before = 0
+        for m in range(1, min(most, 1 if shape.distinct else most) + 1):
+            lacking = max(0, m * size - left)
+            uses.append((lacking - before, t, m))
+            before = lacking
+    if len(uses) < shape.copies:
+        return UNREACHABLE, ()
+    uses.sort()
+    for cost, t, _ in uses[:shape.copies]:
+        missing += cost
+        need[t] += size
+    return missing, tuple(need)
 
 
 _DATA: dict[int, tuple[Pattern, _PatternData]] = {}
@@ -121,9 +198,11 @@ def _pattern_data(pattern: Pattern) -> _PatternData:
 
 class _Search:
     def __init__(self, pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, budget: int,
-                 cutoff: int, jokers: int = 0) -> None:
+                 cutoff: int, jokers: int = 0, floor: int = -1) -> None:
         self.elements = pattern.elements
         self.jokers = jokers
+        self.floor = floor
+        """A distance known to be the least (a closed form's): the walk stops when it finds one that short."""
         self.have = have = list(counts)
         self.need = [0] * NUM_KINDS
         self.melds = melds
@@ -250,6 +329,8 @@ class _Search:
             if all(self.used) and cost < self.best:
                 self.best = cost
                 self.best_need = tuple(self.need)
+                if cost <= self.floor:
+                    self.budget = -1  # nothing is shorter: stop as a spent budget stops the walk
             return
         el = self.elements[i]
         twin = self.twins[i]
@@ -330,8 +411,18 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         return UNREACHABLE, ()
     if when.round_winds is not None and env.round_wind not in when.round_winds:
         return UNREACHABLE, ()
-    search = _Search(pattern, counts, melds, env, budget, min(cutoff, UNREACHABLE - 1), jokers)
+    data = _pattern_data(pattern)
+    exact: tuple[int, tuple[int, ...]] | None = None
+    # The closed form knows neither declared sets nor the jokers standing in its pungs.
+    if data.closed is not None and not melds and not (jokers and any(data.jokers_fill)):
+        exact = _closed_form(data.closed, counts)
+        if exact[0] > min(cutoff, UNREACHABLE - 1):
+            return UNREACHABLE, ()
+    search = _Search(pattern, counts, melds, env, budget, min(cutoff, UNREACHABLE - 1), jokers,
+                     exact[0] if exact else -1)
     search.run()
+    if exact is not None and (not search.best_need or search.best > exact[0]):
+        return exact  # the budget ran out before the search reached the closed form's distance
     if not search.best_need:
         return UNREACHABLE, ()
     return search.best, search.best_need

@@ -407,7 +407,12 @@ class Table:
         first_draw = (won_by == "wall" and self.players[seat].draws == 1 and self.claims_made == 0
                       and not any(p.melds for p in self.players))
         return WinContext(True, self._drawn, won_by, won_by == "wall" and self.wall.live_count == 0,
-                          original, self.players[seat].standing, False, self.players[seat].riichi, first_draw)
+                          original, self.players[seat].standing, False, self.players[seat].riichi, first_draw,
+                          sets_declared=self._sets_declared())
+
+    def _sets_declared(self) -> bool:
+        """Whether any player has declared a set, a concealed kong included (voids the Four Winds Earthly Hand)."""
+        return any(p.melds for p in self.players)
 
     def may_go_out(self, seat: int) -> bool:
         """Under "require declaration" only a declared hand may go out (riichi itself is optional, L2327)."""
@@ -507,7 +512,7 @@ class Table:
     def _discard_context(self, discarder: int) -> WinContext:
         first = self.discard_count == 1 and discarder == self.east and self.claims_made == 0
         return WinContext(True, self.last_discard[1] if self.last_discard else None, "discard",
-                          self.wall.live_count == 0, False, False, first)
+                          self.wall.live_count == 0, False, False, first, sets_declared=self._sets_declared())
 
     def _could_win_with(self, seat: int, tile: Tile) -> bool:
         """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
@@ -542,13 +547,19 @@ class Table:
         shape = self.judge.mah_jongg(self.hand_spec(seat, tile), self._discard_context(discarder))
         if shape is None:
             return None
-        from_left = (seat - discarder) % 4 == 1
-        if (shape.completes == "chow" and not from_left and not self.rules.chow_from_any
-                and not self.rules.chow_from_any_for_mah_jongg):
-            return None
-        if shape.completes == "pair" and not self.rules.pair_claim_for_mah_jongg:
-            return None
-        return shape
+        refused = self._refused_sets(seat, discarder)
+        # Where the best set may not be claimed the tile may still go out as another (a pair from across, L146).
+        return shape.claimable(refused) if refused else shape
+
+    def _refused_sets(self, seat: int, discarder: int) -> frozenset[str]:
+        """The sets ``seat`` may not claim ``discarder``'s tile for, even to go out."""
+        r = self.rules
+        refused: frozenset[str] = frozenset()
+        if (seat - discarder) % 4 != 1 and not (r.chow_from_any or r.chow_from_any_for_mah_jongg):
+            refused = _NO_CHOW
+        if not r.pair_claim_for_mah_jongg:
+            refused |= _NO_PAIR
+        return refused
 
     # -- taking a discard back --------------------------------------------------------------------------------
 
@@ -809,8 +820,10 @@ class Table:
         self._pending, self._decisions = {}, {}
         if self.rules.rob_kong and (promoting or self.rules.rob_concealed_kong):
             for other in self.playing_order(seat)[1:]:
-                context = WinContext(True, tile, "robbed_kong")
-                if self._could_win_with(other, tile) and self.judge.mah_jongg(self.hand_spec(other, tile), context):
+                context = WinContext(True, tile, "robbed_kong", sets_declared=True)
+                # Robbing is going out: under "require declaration" only a declared hand may (L502-L510).
+                if (self.may_go_out(other) and self._could_win_with(other, tile)
+                        and self.judge.mah_jongg(self.hand_spec(other, tile), context)):
                     self._pending[other] = [MahJongg(), Pass()]
         if self._pending:
             self.phase = "rob"
@@ -855,7 +868,7 @@ class Table:
         self.players[seat].concealed.remove(tile)
         self.players[robber].concealed.append(tile)
         self._emit(KongRobbed(robber, seat, tile))
-        self._win(robber, tile, WinContext(True, tile, "robbed_kong"), seat)
+        self._win(robber, tile, WinContext(True, tile, "robbed_kong", sets_declared=True), seat)
 
     # -- the end ----------------------------------------------------------------------------------------------
 
@@ -863,8 +876,10 @@ class Table:
              cannon: str | None = None) -> None:
         context = WinContext(True, tile, context.won_by, context.last_wall_tile, context.original_hand,
                              self.players[seat].standing, context.first_discard, self.players[seat].riichi,
-                             context.first_draw)
+                             context.first_draw, sets_declared=context.sets_declared)
         shape = self.judge.mah_jongg(self.hand_spec(seat), context)
+        if shape is not None and context.won_by == "discard" and from_seat is not None:
+            shape = shape.claimable(self._refused_sets(seat, from_seat)) or shape  # the set it was claimed for
         self.phase = "over"
         p = self.players[seat]
         tiles = [*p.concealed, *(t for m in p.melds for t in m.tiles)]
@@ -888,6 +903,9 @@ class Table:
     def _emit(self, event: Event) -> None:
         self.events.append(event)
 
+
+_NO_CHOW = frozenset({"chow"})
+_NO_PAIR = frozenset({"pair"})
 
 # ``Discard(tile)`` for every tile, made once: actions are immutable, and a dozen new ones every turn showed.
 _PLAIN_DISCARDS = tuple(Discard(tile) for tile in range(ALL_TILES))

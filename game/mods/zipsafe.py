@@ -160,28 +160,32 @@ def check_folder(folder: Path, shown: str, limits: Limits = DEFAULT_LIMITS) -> l
     total = 0
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
         for name in sorted(dirnames + filenames):
-            path = Path(dirpath) / name
-            relative = path.relative_to(folder).as_posix()
-            info = path.lstat()
+            # Plain strings, not paths: every catalog build walks every mod's files, the game's start too.
+            path = os.path.join(dirpath, name)
+            info = os.lstat(path)
             if stat.S_ISLNK(info.st_mode):
-                problems.append(Problem(f"{shown}/{relative}", "symbolic links are not allowed in mods"))
+                problems.append(Problem(_shown_in(folder, path, shown), "symbolic links are not allowed in mods"))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 continue
             if not stat.S_ISREG(info.st_mode):
-                problems.append(Problem(f"{shown}/{relative}", "not a regular file"))
+                problems.append(Problem(_shown_in(folder, path, shown), "not a regular file"))
                 continue
             count += 1
             total += info.st_size
             if info.st_size > limits.max_file_bytes:
-                problems.append(Problem(f"{shown}/{relative}", f"the file is {info.st_size} bytes, more than the "
-                                                               f"limit of {limits.max_file_bytes}"))
+                problems.append(Problem(_shown_in(folder, path, shown), f"the file is {info.st_size} bytes, more "
+                                                                        f"than the limit of {limits.max_file_bytes}"))
         if count > limits.max_files:
             return [Problem(shown, f"the mod has more than {limits.max_files} files")]
     if total > limits.max_total_bytes:
         problems.append(Problem(shown, f"the mod holds {total} bytes, more than the limit of "
                                        f"{limits.max_total_bytes}"))
     return problems
+
+
+def _shown_in(folder: Path, path: str, shown: str) -> str:
+    return f"{shown}/{Path(path).relative_to(folder).as_posix()}"
 
 
 def copy_folder(source: Path, dest: Path) -> None:

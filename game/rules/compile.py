@@ -336,7 +336,7 @@ def _conditions(model: PatternModel, loc: Location) -> Conditions:
         won_by=None if won_by is None else frozenset([won_by] if isinstance(won_by, str) else won_by),
         first_discard=when.first_discard, original_hand=when.original_hand, last_wall_tile=when.last_wall_tile,
         standing_hand=when.standing_hand, first_draw=when.first_draw, seat_winds=letters(when.seat_wind),
-        round_winds=letters(when.round_wind),
+        round_winds=letters(when.round_wind), sets_declared=when.sets_declared,
     )
 
 

@@ -134,6 +134,8 @@ class WhenModel(_Model):
     last_wall_tile: bool | None = Field(None, description="won with the last tile before the kong box")
     standing_hand: bool | None = Field(None, description="won with a declared standing hand")
     first_draw: bool | None = Field(None, description="won with one's first drawn tile, before any claim or kong")
+    sets_declared: bool | None = Field(None, description="some player had declared a chow, pung or kong (a "
+                                                         "concealed kong too) before the winning tile")
     seat_wind: WindLetter | list[WindLetter] | None = Field(None, description="the winner's seat wind")
     round_wind: WindLetter | list[WindLetter] | None = Field(None, description="the wind of the round")
 
@@ -262,6 +264,9 @@ _PLAY_DOCS = {
     "initial_kongs_declared": "kongs in the dealt hand are declared before play (A3)",
     "rob_kong": "the tile that promotes an exposed pung may be robbed to go Mah Jongg (rule 17b)",
     "rob_concealed_kong": "with rob_kong, the tile of a concealed kong may be robbed too as the kong is declared",
+    "rob_kong_thirteen_orphans": "a robbed kong's tile may go out standing alone as a special hand's single tile "
+                                 "(Thirteen Orphans); false: the robbed tile must make a set of the hand, always a "
+                                 "chow for a promoted pung's fourth tile (Four Winds L2018, A27)",
     "original_hand": "East may win with the dealt hand and the first tile (rule 8)",
     "standing_hand": "a player may declare a standing hand right after their first discard (rule 9, A21)",
     "claim_last_discard": "what the last discard before the kong box may be claimed for (A16)",

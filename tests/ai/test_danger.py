@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.ai.evaluate import danger, threat
-from tests.ai.test_engine import t, view
+from tests.builders import t, view
 
 HAND = "1C 2C 3C 4C 5C 6C 7C 8C 9C RD RD 5B 1B 1D"
 

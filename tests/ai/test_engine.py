@@ -19,39 +19,7 @@ from game.core.match import Match
 from game.core.melds import parse_meld
 from game.core.play_rules import PlayRules
 from game.core.tiles import parse_tiles
-from game.core.view import OpponentView, PlayerView
-
-BUNDLED = Path(__file__).resolve().parents[2] / "mods" / "opponents" / "ai"
-PEOPLE = {p.id: p for f in sorted(BUNDLED.glob("*.yaml")) for p in load_personality_file(f)}
-
-
-def player(pid: str, seed: int = 1) -> EnginePlayer:
-    return EnginePlayer(PEOPLE[pid], random.Random(seed))
-
-
-def t(code: str) -> int:
-    return parse_tiles(code)[0]
-
-
-def view(concealed: str, *, seat: int = 0, phase: str = "turn", current: int = 0, last_discard=None,
-         opponents: dict[int, dict] | None = None, tiles_left: int = 60, discard_count: int = 20,
-         melds: tuple = (), order: str = "", goulash: bool = False) -> PlayerView:
-    """A hand-made view: ``opponents`` sets melds, discards or standing for other seats; ``order`` lists the
-    discards in the order they were made, as ``seat:tile`` ("1:2C 2:4C"); ``goulash``: a goulash hand."""
-    players = []
-    for s in range(4):
-        extra = (opponents or {}).get(s, {})
-        players.append(OpponentView(s, s, melds if s == seat else tuple(extra.get("melds", ())), (),
-                                    tuple(parse_tiles(extra.get("discards", ""))), 13,
-                                    extra.get("standing", False)))
-    made = tuple((int(item.split(":")[0]), t(item.split(":")[1])) for item in order.split())
-    return PlayerView(seat, seat, 0, 0, phase, current, tuple(parse_tiles(concealed)), None, tuple(players),
-                      last_discard, tiles_left, discard_count, made, goulash)
-
-
-def discards_of(concealed: str) -> list[Discard]:
-    return [Discard(x) for x in sorted(set(parse_tiles(concealed)))]
-
+from tests.builders import PEOPLE, discards_of, player, t, view
 
 # --- the bundled mod --------------------------------------------------------------------------------------------
 

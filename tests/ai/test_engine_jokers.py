@@ -10,7 +10,7 @@ from game.ai.engine import EnginePlayer
 from game.core.actions import Claim, Discard, Pass
 from game.core.tiles import JOKER, parse_tiles
 from game.rules import load_ruleset
-from tests.ai.test_engine import PEOPLE, player, t, view
+from tests.builders import PEOPLE, player, t, view
 
 
 def _with_joker(codes: str) -> str:

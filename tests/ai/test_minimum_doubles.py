@@ -11,7 +11,7 @@ from game.cli.common import load_ruleset
 from game.core.actions import Discard
 from game.core.melds import parse_meld
 from game.core.tiles import counts_of, parse_tiles
-from tests.ai.test_engine import PEOPLE, discards_of, view
+from tests.builders import PEOPLE, discards_of, view
 
 BRITISH = load_ruleset("british")
 SHOWN = (parse_meld("1B 2B 3B"),)  # a chow shown: no No Chows, no concealed hand

@@ -12,7 +12,8 @@ from hypothesis import strategies as st
 from game.ai.engine import EnginePlayer, _minus
 from game.cli.common import load_ruleset
 from game.core.tiles import counts_of, parse_tiles, tile_code
-from tests.ai.test_engine import PEOPLE, view
+from tests.builders import PEOPLE, view
+from tests.tiers import examples
 
 CLASSIC = load_ruleset("classic")
 CHASED = ("great_snake", "buried_treasure", "four_great_siamese_sisters", "thirteen_odd_majors",
@@ -28,7 +29,7 @@ def _chaser(hand_id: str, best: int) -> EnginePlayer:
     return player
 
 
-@settings(max_examples=60, deadline=None)
+@settings(max_examples=examples(60), deadline=None)
 @given(tiles=st.permutations(WALL).map(lambda w: sorted(w[:14])), hand_id=st.sampled_from(CHASED),
        best=st.integers(min_value=0, max_value=8))
 def test_after_discards__same_as_searching_each_discard(tiles, hand_id, best):

@@ -27,6 +27,7 @@ def test_wilson__known_intervals():
     assert high - low == pytest.approx(0.0187, abs=5e-4)  # ±0.9 pp at 10,000 hands, as the AI notes say
 
 
+@pytest.mark.slow
 def test_report__quick_run_writes_every_matchup(tmp_path, capsys):
     """A quick run in two processes writes the table, the goals and the pairwise gaps to the given file."""
     out = tmp_path / "ai.md"

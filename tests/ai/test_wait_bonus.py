@@ -12,7 +12,7 @@ from game.ai.engine import EnginePlayer
 from game.ai.evaluate import ValueModel
 from game.cli.common import load_ruleset
 from game.core.tiles import parse_tiles
-from tests.ai.test_engine import PEOPLE, discards_of, view
+from tests.builders import PEOPLE, discards_of, view
 
 # Ready either way: throwing 8 Dots waits on 5 Dots, throwing 4 Dots waits on 7 Dots; one tile each.
 HAND = "1B 2B 3B 4C 5C 6C 7C 8C 9C RD RD 4D 6D 8D"

@@ -1,22 +1,18 @@
-"""`rulesets` and `mods list/check/install/remove/enable/disable` through the real command line."""
+"""`rulesets` and `mods list/check/install/remove/enable/disable` through the command line's entry (in this
+process)."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 import zipfile
 from pathlib import Path
 
+from tests.cli.runner import Ran, sparrow
 from tests.mods.modkit import REPO, ai_mod, manifest, tileset_mod, write, zip_folder
 
 
-def _run(tmp_path: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
-    return subprocess.run(
-        [sys.executable, "-m", "game", "--mods-dir", str(tmp_path / "user"), "--config-dir", str(tmp_path / "cfg"),
-         *args], cwd=REPO, env=env, capture_output=True, text=True, timeout=120)
+def _run(tmp_path: Path, *args: str) -> Ran:
+    return sparrow("--mods-dir", str(tmp_path / "user"), "--config-dir", str(tmp_path / "cfg"), *args)
 
 
 def test_rulesets__json_lists_classic(tmp_path: Path) -> None:

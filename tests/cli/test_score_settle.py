@@ -1,16 +1,14 @@
-"""``python -m game score`` and ``settle`` through a subprocess: JSON shape and exit codes 0, 1 and 2."""
+"""``python -m game score`` and ``settle``: JSON shape and exit codes 0, 1 and 2 (in this process; the first
+and the usage error also through a real process, stdin piped in)."""
 
 from __future__ import annotations
 
 import json
-import os
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli.runner import Ran, sparrow, sparrow_process
 
 WINNING = {
     "ruleset": "classic", "seat_wind": "E", "round_wind": "S", "concealed": "3D 3D 3D 3B 4B 2B 6C 6C",
@@ -19,18 +17,20 @@ WINNING = {
 }
 
 
-def run(tmp_path: Path, command: str, request: object, *args: str, text: str | None = None
-        ) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    base = [sys.executable, "-m", "game", "--mods-dir", str(tmp_path / "mods"), "--config-dir",
-            str(tmp_path / "config"), command, *args, "-"]
+def run(tmp_path: Path, command: str, request: object, *args: str, text: str | None = None) -> Ran:
     data = text if text is not None else json.dumps(request)
-    return subprocess.run(base, input=data, capture_output=True, text=True, cwd=ROOT, env=env, timeout=60)
+    return sparrow("--mods-dir", str(tmp_path / "mods"), "--config-dir", str(tmp_path / "config"), command, *args,
+                   "-", stdin=data)
 
 
-def test_score__winner_json_shape(tmp_path: Path) -> None:
+@pytest.mark.parametrize("where", ["in_process", "subprocess"])
+def test_score__winner_json_shape(tmp_path: Path, where: str) -> None:
     """A winning hand prints one JSON document with every contract key (T-SCO-1: 96)."""
-    done = run(tmp_path, "score", WINNING)
+    if where == "subprocess":
+        done = sparrow_process("--mods-dir", str(tmp_path / "mods"), "--config-dir", str(tmp_path / "config"),
+                               "score", "-", stdin=json.dumps(WINNING))
+    else:
+        done = run(tmp_path, "score", WINNING)
     assert done.returncode == 0, done.stderr
     result = json.loads(done.stdout)
     assert list(result)[:10] == ["ruleset", "winner", "mah_jongg", "special_hand", "points", "doubles", "score",
@@ -80,11 +80,10 @@ def test_score__missing_key_exit_1(tmp_path: Path) -> None:
 
 
 def test_score__usage_error_exit_2(tmp_path: Path) -> None:
-    """No FILE argument is a usage error."""
-    env = {**os.environ, "PYTHONPATH": str(ROOT)}
-    done = subprocess.run([sys.executable, "-m", "game", "score"], capture_output=True, text=True, cwd=ROOT, env=env,
-                          timeout=60)
-    assert done.returncode == 2
+    """No FILE argument is a usage error, as the real process's exit status too."""
+    done = sparrow_process("--config-dir", str(tmp_path / "config"), "score")
+    assert done.returncode == 2 and "the following arguments are required: FILE|-" in done.stderr
+    assert sparrow("--config-dir", str(tmp_path / "config"), "score").returncode == 2
 
 
 def test_settle__t_set_2(tmp_path: Path) -> None:

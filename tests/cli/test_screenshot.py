@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.cli.screenshot import render_scene
+from tests.cli.runner import sparrow
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -31,7 +32,8 @@ def test_screenshot__every_scene_renders(scene: str, tmp_path: Path) -> None:
 
 
 def test_screenshot__command_line(tmp_path: Path) -> None:
-    """The subcommand writes the file and exits 0; a bad size is a usage error (exit 2)."""
+    """The subcommand writes the file and exits 0, from a real process with a bare environment; a bad size is a
+    usage error (exit 2)."""
     out = tmp_path / "table.png"
     env = {"SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT), "PATH": "/usr/bin:/bin",
            "HOME": str(tmp_path)}
@@ -40,8 +42,7 @@ def test_screenshot__command_line(tmp_path: Path) -> None:
                           cwd=ROOT, env=env, capture_output=True, text=True, timeout=120)
     assert done.returncode == 0, done.stderr
     assert out.is_file()
-    bad = subprocess.run([*base, "--scene", "table", "--out", str(out), "--size", "huge"], cwd=ROOT, env=env,
-                         capture_output=True, text=True, timeout=120)
+    bad = sparrow(*base[3:], "--scene", "table", "--out", str(out), "--size", "huge")
     assert bad.returncode == 2
     assert "expected a size" in bad.stderr
 

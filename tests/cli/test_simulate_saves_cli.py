@@ -1,22 +1,14 @@
 """``simulate``, ``play-headless``, ``replay`` and ``saves list`` through the command line (contract §4, §9)."""
 
 import json
-import os
-import subprocess
-import sys
-from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli.runner import Ran, sparrow
 
 
-def run(*args, cwd=ROOT, config=None):
-    env = {**os.environ, "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy", "PYTHONPATH": str(ROOT)}
-    base = [sys.executable, "-m", "game"]
-    if config is not None:
-        base += ["--config-dir", str(config), "--mods-dir", str(config / "mods")]
-    return subprocess.run([*base, *args], cwd=cwd, env=env, capture_output=True, text=True, timeout=300)
+def run(*args: str, config) -> Ran:
+    return sparrow("--config-dir", str(config), "--mods-dir", str(config / "mods"), *args)
 
 
 @pytest.fixture

@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 from game.core import analysis
 from game.core.hand import is_complete
 from game.core.tiles import counts_of, parse_tiles
+from tests.tiers import examples
 
 mahjong_shanten = pytest.importorskip("mahjong.shanten")
 LIB = mahjong_shanten.Shanten.calculate_shanten_for_regular_hand
@@ -54,7 +55,7 @@ def test_shanten__known_hands(hand, n_melds, expected):
     assert analysis.shanten(c(hand), n_melds) == expected
 
 
-@settings(max_examples=3000, deadline=None)
+@settings(max_examples=examples(3000), deadline=None)
 @given(_hand_strategy((13, 14)))
 def test_shanten__matches_mahjong_library_full_hands(tiles):
     """13- and 14-tile hands agree with the ``mahjong`` library's regular-hand shanten."""
@@ -62,7 +63,7 @@ def test_shanten__matches_mahjong_library_full_hands(tiles):
     assert analysis.shanten(counts) == LIB(counts)
 
 
-@settings(max_examples=2000, deadline=None)
+@settings(max_examples=examples(2000), deadline=None)
 @given(_hand_strategy((1, 2, 4, 5, 7, 8, 10, 11)))
 def test_shanten__matches_mahjong_library_with_declared_sets(tiles):
     """Hands beside declared sets agree with the library (which reads the sets from the tile count)."""
@@ -70,7 +71,7 @@ def test_shanten__matches_mahjong_library_with_declared_sets(tiles):
     assert analysis.shanten(counts, _n_melds(counts)) == LIB(counts)
 
 
-@settings(max_examples=1500, deadline=None)
+@settings(max_examples=examples(1500), deadline=None)
 @given(_hand_strategy((13, 14), kinds=9))
 def test_shanten__matches_mahjong_library_one_suit(tiles):
     """Crowded one-suit hands (many chows, many four-of-a-kinds) still agree with the library."""
@@ -121,7 +122,7 @@ def _brute_shanten(counts: list[int], n_sets: int, chows: bool = True, kinds: in
     return best - 1
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_hand_strategy((4, 5), kinds=6))
 def test_shanten__exact_against_brute_force(tiles):
     """Crowded small hands (one set and a pair to make) match a search over every complete hand."""
@@ -129,7 +130,7 @@ def test_shanten__exact_against_brute_force(tiles):
     assert analysis.shanten(counts, 3) == _brute_shanten(counts, 1)
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(_hand_strategy((4, 5, 7, 8), kinds=5), st.booleans())
 def test_shanten__exact_without_chows(tiles, _):
     """With chows forbidden, only pungs and the pair count, and the result matches a full search."""
@@ -139,7 +140,7 @@ def test_shanten__exact_without_chows(tiles, _):
     assert analysis.shanten(counts, 4 - n_sets, chows=False) == _brute_shanten(counts, n_sets, False, kinds=8)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(_hand_strategy((4, 5, 7, 8, 10, 11), kinds=6), st.integers(min_value=0, max_value=2))
 def test_shanten__exact_with_a_chow_limit(tiles, max_chows):
     """With at most ``max_chows`` chows (British rules: one in a hand), the result matches a full search."""
@@ -193,7 +194,7 @@ def test_waits__known_hands(hand, expected):
     assert codes(analysis.waits(c(hand))) == expected
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_hand_strategy((13,), kinds=12))
 def test_waits__are_exactly_the_completing_tiles(tiles):
     """A tile is a wait exactly when adding it makes a complete hand (checked with every arrangement)."""
@@ -208,7 +209,7 @@ def test_waits__are_exactly_the_completing_tiles(tiles):
     assert analysis.waits(counts) == expected
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=examples(400), deadline=None)
 @given(_hand_strategy((13, 10, 4)))
 def test_useful_tiles__are_exactly_the_tiles_that_lower_shanten(tiles):
     """Useful tiles are those whose draw lowers shanten, far-away tiles included, checked over all 34 kinds."""

@@ -9,6 +9,7 @@ from __future__ import annotations
 import pytest
 
 pytest.importorskip("mahjong")
+pytestmark = pytest.mark.bench
 
 
 def test_analysis_benchmark__reports_our_rate_the_library_rate_and_their_ratio():

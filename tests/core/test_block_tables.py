@@ -13,6 +13,7 @@ import random
 import pytest
 
 from game.core import analysis
+from tests.tiers import examples
 
 _INF = 1000
 _MAX_SETS = 4
@@ -74,11 +75,12 @@ def _check(blocks) -> int:
     return checked
 
 
-@pytest.mark.parametrize("length", [1, 2, 3, 4])
+@pytest.mark.parametrize("length", [1, 2, 3, pytest.param(4, marks=pytest.mark.slow)])
 def test_block_table__every_short_block_matches_the_reference(length):
     assert _check(itertools.product(range(5), repeat=length)) == 18 * 5 ** length
 
 
+@pytest.mark.slow
 def test_block_table__every_five_long_block_matches_the_reference():
     # All 3,125 blocks of five (counts 0-4), the mirror-folded ones included.
     assert _check(itertools.product(range(5), repeat=5)) == 18 * 5 ** 5
@@ -87,7 +89,7 @@ def test_block_table__every_five_long_block_matches_the_reference():
 def test_block_table__random_long_blocks_match_the_reference():
     rng = random.Random(2024)
     blocks = set()
-    while len(blocks) < 400:
+    while len(blocks) < examples(400):
         length = rng.randint(6, 9)
         block = [rng.choice((0, 1, 1, 2, 2, 3, 4)) for _ in range(length)]
         block[0] = block[-1] = rng.randint(1, 4)  # a real block starts and ends on a held tile

@@ -20,12 +20,13 @@ from game.core.table import Table
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, parse_tiles
 from tests.builders import rigged_table, t
 from tests.scoring_builders import classic
+from tests.tiers import examples
 
 WESTERN = PlayRules(jokers=8, east_dealt_fourteen=True, replacements_from_wall_end=True)
 FILLER = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
 
 
-@settings(max_examples=120, deadline=None)
+@settings(max_examples=examples(120), deadline=None)
 @given(st.lists(st.integers(0, NUM_KINDS - 1), min_size=2, max_size=11), st.integers(0, 3))
 def test_jokers__arrangements_use_every_tile_and_fill_only_pungs(tiles, jokers):
     """Each arrangement uses every natural tile once and every joker, jokers only in pungs beside a natural tile."""

@@ -19,6 +19,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, HandFacts
 from game.core.scoring import _match_forms
 from game.core.tiles import NUM_KINDS, counts_of
+from tests.tiers import examples
 
 RULESETS = ["classic", "british", "western", "japanese-riichi", "hongkong", "european"]
 _TERMINALS_AND_HONOURS = [0, 8, 9, 17, 18, 26, *range(27, 34)]
@@ -82,7 +83,7 @@ def _hands(seed: str, n: int) -> list[HandSpec]:
 def test_ready_discards__same_as_asking_waits_after_every_discard(ruleset_id):
     judge = judge_for(load_ruleset(ruleset_id))
     checked = ready = 0
-    for hand in _hands(f"ready {ruleset_id}", 250):
+    for hand in _hands(f"ready {ruleset_id}", examples(250)):
         fast = judge.ready_discards(hand)
         assert fast == ready_discards_by_trial(judge, hand), hand
         checked += 1
@@ -120,18 +121,17 @@ def test_mah_jongg__special_hands_found_as_by_the_plain_loop(ruleset_id):
 
 def test_mah_jongg__classic_special_hand_cases_found_as_by_the_plain_loop():
     """Every built classic special hand (and its near miss) reads the same through both loops."""
-    from tests.core.test_scoring_special import CASES
-    from tests.scoring_builders import classic_judge, hand, win
+    from tests.scoring_builders import SPECIAL_HAND_CASES, classic_judge, hand, win
 
     judge = classic_judge()
     found = 0
-    for seat, round_wind, concealed, melds, won_by, tile, _expected, _value in CASES.values():
+    for seat, round_wind, concealed, melds, won_by, tile, _expected, _value in SPECIAL_HAND_CASES.values():
         spec, context = hand(concealed, melds, seat=seat, round_wind=round_wind), win(tile, won_by)
         plain = _plain_shape_special(judge, spec, context)
         shape = judge._shape(spec, context)
         found += plain is not None
         assert (shape.special_hand if shape and shape.completes == "special" else None) == plain, concealed
-    assert found > len(CASES) // 3
+    assert found > len(SPECIAL_HAND_CASES) // 3
 
 
 def test_log_hash__same_text_as_one_dump_per_event():

@@ -20,8 +20,8 @@ def special(text: str):
     return compiled
 
 
-def matches(text: str, concealed: str, melds: tuple[str, ...] = (), seat: str = "E", claimed: str | None = None
-            ) -> bool:
+def matches(text: str, concealed: str, melds: tuple[str, ...] = (), seat: str = "E", claimed: str | None = None,
+            claimed_alone: bool = True) -> bool:
     compiled = special(text)
     spec = hand(concealed, melds, seat=seat)
     counts = counts_of(spec.concealed)
@@ -31,7 +31,7 @@ def matches(text: str, concealed: str, melds: tuple[str, ...] = (), seat: str = 
     for form in compiled.forms:
         if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits):
             continue
-        if form.match(counts, spec.melds, env, claim) is not None:
+        if form.match(counts, spec.melds, env, claim, claimed_alone=claimed_alone) is not None:
             return True
     return False
 
@@ -152,6 +152,22 @@ def test_four_concealed_pungs__claimed_tile_only_for_the_pair() -> None:
     assert matches(FOUR_CONCEALED_PUNGS, tiles, claimed="RD")
     assert not matches(FOUR_CONCEALED_PUNGS, tiles, claimed="2B")
     assert matches(FOUR_CONCEALED_PUNGS, tiles)
+
+
+THIRTEEN_ORPHANS = "sets: [{singles: [1B, 9B, 1C, 9C, 1D, 9D, EW, SW, WW, NW, RD, GD, WD]}, {single: major}]"
+LITTLE_FOUR_WINDS = ("sets: [{pung_or_kong: wind, times: 3}, {pair: wind}, "
+                     "{one_of: [{pung_or_kong: any}, {chow: suit}]}]")
+
+
+def test_claimed_alone__a_claimed_tile_kept_out_of_single_tiles() -> None:
+    """Where a claimed tile may not stand alone (a robbed kong in Four Winds, A27) no single element takes it:
+    Thirteen Orphans completed by its missing orphan fails, a hand whose claimed tile makes a chow still fits."""
+    orphans = "1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD WD"
+    assert matches(THIRTEEN_ORPHANS, orphans, claimed="1B")
+    assert not matches(THIRTEEN_ORPHANS, orphans, claimed="1B", claimed_alone=False)
+    assert matches(THIRTEEN_ORPHANS, orphans, claimed_alone=False)  # self-drawn: nothing was claimed
+    winds = "EW EW EW SW SW SW WW WW WW NW NW 3B 4B 5B"
+    assert matches(LITTLE_FOUR_WINDS, winds, claimed="4B", claimed_alone=False)
 
 
 BIG_THREE_DRAGONS = """

@@ -5,6 +5,10 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
+import pytest
+
+pytestmark = pytest.mark.bench
+
 ROOT = Path(__file__).resolve().parents[2]
 
 

@@ -10,6 +10,7 @@ from hypothesis import strategies as st
 
 from game.core import analysis
 from game.core.tiles import NUM_KINDS, counts_of, parse_tiles
+from tests.tiers import examples
 
 
 def _slow(counts: list[int], n_melds: int, **options) -> dict[int, int]:
@@ -44,7 +45,7 @@ def test_after_discards__equal_shanten_per_discard(pool, options):
     """Many random hands of every size (14 tiles down to 2 beside declared sets) give the slow path's numbers."""
     rng = random.Random(f"{pool} {options}")
     kinds = _POOLS[pool]
-    for _ in range(200):
+    for _ in range(examples(200)):
         n_melds = rng.randrange(5)
         size = 3 * (4 - n_melds) + 2
         if size > 4 * len(kinds):
@@ -53,7 +54,7 @@ def test_after_discards__equal_shanten_per_discard(pool, options):
         assert analysis.shanten_after_discards(counts, n_melds, **options) == _slow(counts, n_melds, **options)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(st.lists(st.integers(min_value=0, max_value=NUM_KINDS - 1), min_size=14, max_size=14),
        st.sampled_from([None, 0, 1]), st.booleans())
 def test_after_discards__any_fourteen_tiles(picks, max_chows, chows):

@@ -3,12 +3,15 @@
 from __future__ import annotations
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from game.core.melds import parse_meld
 from game.core.patterns import TILE_CLASSES, AnyOf, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.ruleset import SpecialHand
-from game.core.special_distance import UNREACHABLE, distance, special_target
-from game.core.tiles import DRAGONS, HONOURS, TERMINALS, WINDS, counts_of, parse_tiles
+from game.core.special_distance import UNREACHABLE, _closed_form, _pattern_data, _Search, distance, special_target
+from game.core.tiles import DRAGONS, HONOURS, NUM_KINDS, TERMINALS, WINDS, counts_of, parse_tiles
+from game.mods import get_ruleset
 
 
 def _hand(hand_id: str, *forms: Pattern) -> SpecialHand:
@@ -144,3 +147,87 @@ def test_special_target__different_suits_hold_whatever_was_searched_before():
     # Two bamboo pungs of 1 cannot both count: the third suit's pung is still to make.
     assert distance(racket, c("1B 1B 1B 1C 1C 1C 5B 5B 5B")) == 2
     assert distance(racket, c("1B 1B 1B 1C 1C 1C 1D 1D 1D")) == -1
+
+
+# -- closed forms: Seven Pairs, Thirteen Orphans and their kind -------------------------------------------------
+
+@st.composite
+def _hands(draw: st.DrawFn) -> list[int]:
+    """13 or 14 tiles drawn from a few kinds or from many, so that pairs and fours turn up as often as spread."""
+    size = draw(st.sampled_from((13, 14)))
+    kinds = draw(st.lists(st.integers(0, NUM_KINDS - 1), min_size=4, max_size=NUM_KINDS, unique=True))
+    pool = [t for t in kinds for _ in range(4)]
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True))
+    return counts_of([pool[i] for i in picks])
+
+
+FOUR_WINDS = get_ruleset("four-winds")
+SEVEN_PAIRS = FOUR_WINDS.special_hand("seven_pairs")
+THIRTEEN_ORPHANS = FOUR_WINDS.special_hand("thirteen_orphans")
+
+
+def _seven_pairs_shanten(counts: list[int]) -> int:
+    """The textbook form for seven different pairs."""
+    pairs = sum(1 for n in counts if n >= 2)
+    kinds = sum(1 for n in counts if n)
+    return 6 - min(pairs, 7) + max(0, 7 - kinds)
+
+
+def _thirteen_orphans_shanten(counts: list[int]) -> int:
+    majors = [counts[t] for t in TERMINALS + HONOURS]
+    return 13 - sum(1 for n in majors if n) - (1 if any(n >= 2 for n in majors) else 0)
+
+
+def test_seven_pairs__a_spent_budget_no_longer_overestimates():
+    """Issue 23: two tiles from Seven Pairs (pairs of 3B, 5C, 6C, 7C and single 1B, 2B, 4B), which the search,
+    out of steps, called four; the closed form stands in where the budget runs out, and also at a budget of 1."""
+    counts = c("1B 2B 3B 3B 3B 3B 4B 5C 5C 6C 6C 7C 7C")
+    assert distance(SEVEN_PAIRS, counts) == 2
+    target = special_target(SEVEN_PAIRS, counts, (), Env(), budget=1)
+    assert target is not None and target.distance == 2
+    assert sum(target.need) == 14 and max(target.need) == 2 and target.need[parse_tiles("3B")[0]] == 2
+
+
+@settings(max_examples=400, deadline=None)
+@given(_hands(), st.sampled_from((1, 50, 4000)))
+def test_seven_pairs_and_thirteen_orphans__distances_are_their_closed_forms(counts, budget):
+    """On any hand and at any budget the distances to Four Winds' Seven Pairs (different pairs) and Thirteen
+    Orphans are the textbook forms: 6 - pairs + missing kinds, and 13 - majors held - a major pair."""
+    for hand, closed in ((SEVEN_PAIRS, _seven_pairs_shanten), (THIRTEEN_ORPHANS, _thirteen_orphans_shanten)):
+        target = special_target(hand, counts, (), Env(), budget=budget)
+        assert target is not None and target.distance == closed(counts), hand.id
+
+
+def _closed_form_patterns() -> dict[Pattern, str]:
+    """The bundled special hands' forms that have a closed form, each once, with the first hand naming it."""
+    found: dict[Pattern, str] = {}
+    for ruleset_id in ("classic", "four-winds", "british", "western"):
+        for hand in get_ruleset(ruleset_id).special_hands:
+            for form in hand.forms:
+                if form.elements and _pattern_data(form).closed is not None:
+                    found.setdefault(form, f"{ruleset_id}:{hand.id}")
+    return found
+
+
+CLOSED_FORMS = _closed_form_patterns()
+
+
+def test_closed_form__covers_the_pair_and_orphan_hands():
+    """Seven Pairs, Thirteen Orphans (the classic's Thirteen Odd Majors is the same pattern), seven pairs of
+    honours have one; a hand whose suit is a variable (the British seven pairs of one suit) is searched."""
+    names = {name.split(":")[1] for name in CLOSED_FORMS.values()}
+    assert {"seven_pairs", "thirteen_odd_majors", "all_pair_honours"} <= names
+    assert _pattern_data(THIRTEEN_ORPHANS.forms[0]).closed is not None
+    british = get_ruleset("british")
+    assert _pattern_data(british.special_hand("seven_pairs_one_suit").forms[0]).closed is None
+
+
+@settings(max_examples=60, deadline=None)
+@given(_hands())
+def test_closed_form__equals_the_exhaustive_search(counts):
+    """Every bundled special hand with a closed form: the same distance as a search with no budget to speak of."""
+    for form, name in CLOSED_FORMS.items():
+        search = _Search(form, counts, (), Env(), 10**7, UNREACHABLE - 1)
+        search.run()
+        exhaustive = search.best if search.best_need else UNREACHABLE
+        assert _closed_form(_pattern_data(form).closed, counts)[0] == exhaustive, name

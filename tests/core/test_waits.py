@@ -9,8 +9,8 @@ from hypothesis import strategies as st
 from game.core.judge import HandSpec, RegularJudge, WinContext
 from game.core.melds import parse_meld
 from game.core.tiles import NUM_KINDS, parse_tiles, tiles_of
-from tests.core.test_scoring_special import CASES
-from tests.scoring_builders import classic_judge
+from tests.scoring_builders import SPECIAL_HAND_CASES, classic_judge
+from tests.tiers import examples
 
 
 def _brute_force(judge, hand):
@@ -28,7 +28,7 @@ def _brute_force(judge, hand):
 def _special_hands_one_short():
     """Every classic special-hand example with one tile taken out: 13-tile hands that wait on special hands."""
     hands = []
-    for case_id, (seat, round_wind, concealed, melds, *_rest) in CASES.items():
+    for case_id, (seat, round_wind, concealed, melds, *_rest) in SPECIAL_HAND_CASES.items():
         tiles = parse_tiles(concealed)
         built = tuple(parse_meld(m) for m in melds)
         if len(tiles) + 3 * len(built) != 14:
@@ -48,7 +48,7 @@ def test_waits__special_hands_one_tile_short(hand):
     assert judge.waits(hand) == _brute_force(judge, hand)
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(st.integers(0, 2**32))
 def test_waits__random_near_ready_hands(seed):
     """Hands built from four sets and a pair minus one tile: fast and exhaustive waits agree."""
@@ -77,7 +77,7 @@ def test_waits__random_near_ready_hands(seed):
         assert judge.waits(hand) == _brute_force(judge, hand)
 
 
-@settings(max_examples=80, deadline=None)
+@settings(max_examples=examples(80), deadline=None)
 @given(st.integers(0, 2**32))
 def test_waits__ready_discards_match_waits_after_each_discard(seed):
     """The 14-tile shortcut finds exactly the discards that leave a ready hand, with the same waits."""

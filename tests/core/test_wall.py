@@ -8,6 +8,7 @@ from hypothesis import strategies as st
 
 from game.core.tiles import full_set
 from game.core.wall import BOTTOM, LOOSE, TOP, Wall, side_for_throw
+from tests.tiers import examples
 
 
 def _wall(tiles=None, per_side=18):
@@ -102,7 +103,7 @@ def test_wall__without_flowers_is_seventeen_stacks_a_side():
     assert wall.stacks_per_side == 17 and len(wall.tiles) == 136
 
 
-@settings(max_examples=60)
+@settings(max_examples=examples(60))
 @given(st.integers(0, 2**32), st.tuples(st.integers(1, 6), st.integers(1, 6)),
        st.tuples(st.integers(1, 6), st.integers(1, 6)))
 def test_wall__every_tile_is_somewhere(seed, first, second):

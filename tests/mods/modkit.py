@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import io
 import os
+import shutil
 import textwrap
 import wave
 import zipfile
@@ -14,10 +15,19 @@ from game.config import Folders
 REPO = Path(__file__).resolve().parents[2]
 
 
-def folders_for(tmp_path: Path, bundled: bool = True) -> Folders:
-    """Folders in ``tmp_path``; ``bundled`` also loads the repository's bundled mods (for the classic ruleset)."""
-    roots = (REPO / "mods", REPO / "themes") if bundled else (tmp_path / "bundled",)
+def folders_for(tmp_path: Path, bundled: bool = True, roots: tuple[Path, ...] | None = None) -> Folders:
+    """Folders in ``tmp_path``; ``bundled`` also loads the repository's bundled mods (for the classic ruleset),
+    ``roots`` loads these bundled folders instead."""
+    if roots is None:
+        roots = (REPO / "mods", REPO / "themes") if bundled else (tmp_path / "bundled",)
     return Folders(roots, None, tmp_path / "user", tmp_path / "config")
+
+
+def classic_only(root: Path) -> tuple[Path, ...]:
+    """A bundled-mods folder in ``root`` holding only the classic ruleset mod: what a mod under test needs to
+    extend a ruleset and play, without checking every image and sound of the whole bundle again."""
+    shutil.copytree(REPO / "mods" / "classic", root / "classic")
+    return (root,)
 
 
 def write(path: Path, text: str) -> Path:

@@ -88,3 +88,41 @@ def test_mods_layer__no_pygame_at_import() -> None:
     code = "import sys, game.mods, game.config, game.cli.mods, game.cli.rulesets; print('pygame' in sys.modules)"
     result = subprocess.run([sys.executable, "-c", code], cwd=REPO, capture_output=True, text=True, timeout=60)
     assert result.stdout.strip() == "False", result.stderr
+
+
+def test_get_ruleset__an_edited_ruleset_file_is_compiled_again(tmp_path: Path) -> None:
+    """Compiled rulesets are shared only while their files are the same: an edit that keeps the file's size and
+    modification time still gives the edited rules, and so does a parent's edit."""
+    import os
+
+    user, config = _dirs(tmp_path)
+    write(user / "club" / "mod.yaml", manifest("club", ["ruleset"]))
+    write(user / "club" / "rulesets" / "base.yaml", "format: 1\nid: base\nextends: classic\nname: Base\nlimit: 500\n")
+    write(user / "club" / "rulesets" / "club.yaml", "format: 1\nid: club\nextends: base\nname: Club\n")
+    base = user / "club" / "rulesets" / "base.yaml"
+    assert get_ruleset("club", user, config).limit == 500
+    stamp = base.stat()
+    base.write_text(base.read_text().replace("500", "900"), encoding="utf-8")
+    os.utime(base, ns=(stamp.st_atime_ns, stamp.st_mtime_ns))
+    assert get_ruleset("base", user, config).limit == 900
+    assert get_ruleset("club", user, config).limit == 900
+    base.unlink()
+    with pytest.raises(RulesetError):
+        get_ruleset("club", user, config)
+
+
+def test_get_ruleset__a_parent_now_offered_by_another_mod_is_the_one_extended(tmp_path: Path) -> None:
+    """A ruleset compiled before is not reused once its parent comes from another mod: a house mod that changes
+    classic is what a ruleset extending classic builds on from then on, and removing it undoes that."""
+    import shutil
+
+    user, config = _dirs(tmp_path)
+    write(user / "club" / "mod.yaml", manifest("club", ["ruleset"]))
+    write(user / "club" / "rulesets" / "club.yaml", "format: 1\nid: club\nextends: classic\nname: Club\n")
+    assert get_ruleset("club", user, config).limit is None
+    write(user / "house" / "mod.yaml", manifest("house", ["ruleset"], extra="requires: [classic]\n"))
+    write(user / "house" / "rulesets" / "classic.yaml",
+          "format: 1\nid: classic\nextends: classic\nname: House classic\nlimit: 700\n")
+    assert get_ruleset("club", user, config).limit == 700
+    shutil.rmtree(user / "house")
+    assert get_ruleset("club", user, config).limit is None

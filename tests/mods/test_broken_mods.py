@@ -14,6 +14,7 @@ from game.mods.catalog import build_catalog
 from game.mods.rulesets import load_ruleset
 from tests.mods.modkit import (
     ai_mod,
+    classic_only,
     folders_for,
     manifest,
     png,
@@ -284,8 +285,13 @@ CASES["game_version_mismatch"] = (
     ["{m}/mod.yaml:5:1: supports game versions '>=9', this game is version '0.1.0'"])
 
 
+@pytest.fixture(scope="module")
+def bundled(tmp_path_factory: pytest.TempPathFactory) -> tuple[Path, ...]:
+    return classic_only(tmp_path_factory.mktemp("bundled"))
+
+
 @pytest.mark.parametrize("case", sorted(CASES))
-def test_broken_mod__precise_message_and_others_load(tmp_path: Path, case: str) -> None:
+def test_broken_mod__precise_message_and_others_load(tmp_path: Path, bundled: tuple[Path, ...], case: str) -> None:
     """Each broken mod is reported with its exact message and not loaded; the good mods and classic still load."""
     user = tmp_path / "user"
     tileset_mod(user)
@@ -295,7 +301,7 @@ def test_broken_mod__precise_message_and_others_load(tmp_path: Path, case: str) 
     if case == "game_version_mismatch":
         text = (user / "broken" / "mod.yaml").read_text()
         (user / "broken" / "mod.yaml").write_text(text.replace('game: ">=0.1"', 'game: ">=9"'))
-    catalog = build_catalog(folders_for(tmp_path))
+    catalog = build_catalog(folders_for(tmp_path, roots=bundled))
     entry = next(e for e in catalog.entries if e.found.path.name == broken_id)
     shown = str(user / broken_id)
     # The known ids are the bundled rulesets and the broken mod's own, in the message's sorted order.
@@ -314,12 +320,12 @@ def test_broken_mod__at_least_25_cases() -> None:
     assert len(CASES) >= 25
 
 
-def test_voice_and_theme__good_ones_load(tmp_path: Path) -> None:
+def test_voice_and_theme__good_ones_load(tmp_path: Path, bundled: tuple[Path, ...]) -> None:
     """A complete theme and voice pack load and are listed with their specs."""
     user = tmp_path / "user"
     theme_mod(user)
     voice_mod(user)
-    catalog = build_catalog(folders_for(tmp_path))
+    catalog = build_catalog(folders_for(tmp_path, roots=bundled))
     assert catalog.record("theme", "good-theme").data.stakes[0] == "#c04040"
     voice = catalog.record("voice", "good-voice")
     assert catalog.find_asset("voice", "good-voice", voice.data.candidates(2, "THR")[-1]).name == "0_THR.wav"

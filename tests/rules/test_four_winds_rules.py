@@ -3,8 +3,6 @@
 from __future__ import annotations
 
 import json
-import subprocess
-import sys
 from pathlib import Path
 
 import pytest
@@ -12,8 +10,7 @@ import pytest
 from game.core.ruleset import PayTable
 from game.errors import RulesetError
 from game.rules import load_ruleset
-
-ROOT = Path(__file__).resolve().parents[2]
+from tests.cli.runner import sparrow
 
 BASE = """format: 1
 id: {id}
@@ -85,10 +82,11 @@ def test_penalties__unknown_key_refused(tmp_path: Path) -> None:
     assert any("faulty_outs" in p for p in problems(path))
 
 
-def test_cli__rulesets_lists_all_eight_presets() -> None:
+def test_cli__rulesets_lists_all_eight_presets(tmp_path: Path) -> None:
     """``python -m game rulesets --json`` offers every Four Winds preset from the european mod."""
-    out = subprocess.run([sys.executable, "-m", "game", "rulesets", "--json"], cwd=ROOT, capture_output=True,
-                         text=True, check=True).stdout
+    done = sparrow("--config-dir", str(tmp_path / "cfg"), "--mods-dir", str(tmp_path / "mods"), "rulesets", "--json")
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
     offered = {r["id"]: (r["mod"], r["tiles"]) for r in json.loads(out)}
     assert {k: v for k, v in offered.items() if v[0] == "european"} == {
         "european": ("european", 136), "sheer-luck": ("european", 144), "novice": ("european", 136),
@@ -97,11 +95,13 @@ def test_cli__rulesets_lists_all_eight_presets() -> None:
     }
 
 
-def test_cli__score_hongkong_reports_faan_and_base_value() -> None:
+def test_cli__score_hongkong_reports_faan_and_base_value(tmp_path: Path) -> None:
     """The contract's Hong Kong result: points are the faan, doubles 0, score the base pay value."""
     request = ('{"seat_wind": "S", "round_wind": "E", "concealed": "2B 3B 4B 6C 7C 8C 7D 8D 9D 1C 2C 3C 9D 9D", '
                '"bonus": "F2", "winner": true, "winning_tile": "9D", "won_by": "wall"}')
-    out = subprocess.run([sys.executable, "-m", "game", "score", "--ruleset", "hongkong", "-"], cwd=ROOT,
-                         input=request, capture_output=True, text=True, check=True).stdout
+    done = sparrow("--config-dir", str(tmp_path / "cfg"), "--mods-dir", str(tmp_path / "mods"), "score",
+                   "--ruleset", "hongkong", "-", stdin=request)
+    assert done.returncode == 0, done.stderr
+    out = done.stdout
     result = json.loads(out)
     assert (result["ruleset"], result["points"], result["doubles"], result["score"]) == ("hongkong", 3, 0, 16)

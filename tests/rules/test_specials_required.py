@@ -22,8 +22,7 @@ from game.core.tiles import parse_tiles
 from game.errors import RulesetError
 from game.mods.custom_rules import options_for
 from game.rules import load_ruleset
-from tests.ai.test_engine import PEOPLE, discards_of, view
-from tests.builders import t
+from tests.builders import PEOPLE, discards_of, t, view
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = {path.stem: path for path in sorted((ROOT / "mods").glob("*/rulesets/*.yaml"))}
@@ -104,6 +103,7 @@ def test_quick_tip__names_the_special_hand_it_plays_for(specials: Ruleset) -> No
     assert "from Numbers Racket" in tip.reason and "from ready" not in tip.reason
 
 
+@pytest.mark.slow
 def test_simulate__computer_players_go_out_with_special_hands_only(tmp_path: Path) -> None:
     jsonl = tmp_path / "hands.jsonl"
     stats = simulate("western-specials", 24, seed=5, player_ids=["expert", "limitmaker", "defensive", "beginner"],

@@ -19,6 +19,7 @@ from game.core.table import Table
 from game.core.tiles import JOKER, is_bonus
 from game.rules import load_ruleset
 from tests.builders import rigged_table, t
+from tests.tiers import examples
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = {path.stem: path for path in sorted((ROOT / "mods").glob("*/rulesets/*.yaml"))}
@@ -228,9 +229,11 @@ def test_western__concealed_special_hands_refuse_exposed_sets(western: Ruleset) 
 
 
 def test_simulate__western_hands_without_errors() -> None:
-    """Greedy players through the Charleston, jokers and special hands: no crash and no illegal action."""
-    report = simulate("western", 60, 3, ["greedy"] * 4)
-    assert report["errors"] == 0 and report["illegal_actions"] == 0 and report["hands"] == 60
+    """Greedy players through the Charleston, jokers and special hands (60 hands in CI; a tenth in the fast tier):
+    no crash and no illegal action."""
+    hands = examples(60)
+    report = simulate("western", hands, 3, ["greedy"] * 4)
+    assert report["errors"] == 0 and report["illegal_actions"] == 0 and report["hands"] == hands
 
 
 def test_western__the_sweep_scores_a_set_made_from_easts_first_discard(western: Ruleset) -> None:

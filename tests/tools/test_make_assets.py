@@ -94,6 +94,7 @@ def test_sound_synth__recipes_repeat_exactly() -> None:
         assert first == second
 
 
+@pytest.mark.slow
 @pytest.mark.skipif(shutil.which("oggenc") is None, reason="oggenc is not installed")
 def test_make_sounds__generates_a_theme_that_repeats_and_decodes(tmp_path: Path) -> None:
     """The theme generator writes the same OGG bytes twice (sounds and music) and the same cloth."""
