@@ -60,17 +60,25 @@ def face_files(face: str) -> list[Path]:
 
 
 class _Coverage(dict):
-    """``char -> bool`` for one font file, filled as characters are asked about."""
+    """``char -> bool`` for one font file, filled as characters are asked about; white space always counts as
+    drawn. ``drawn`` holds the characters found so far, so a whole line is checked at C speed (text is drawn
+    every frame)."""
 
     def __init__(self, face: Any) -> None:
         super().__init__()
         self.face = face
+        self.drawn: set[str] = set()
 
     def __missing__(self, char: str) -> bool:
         # pygame.font draws a missing glyph as a box and cannot tell; freetype's metrics are None for it.
-        has = self.face is not None and self.face.get_metrics(char)[0] is not None
+        has = char.isspace() or (self.face is not None and self.face.get_metrics(char)[0] is not None)
         self[char] = has
+        if has:
+            self.drawn.add(char)
         return has
+
+    def covers(self, message: str) -> bool:
+        return self.drawn.issuperset(message) or all(self[char] for char in message)
 
 
 @cache
@@ -88,7 +96,7 @@ def _coverage(path: Path) -> _Coverage:
 
 def has_glyph(path: Path, char: str) -> bool:
     """Whether the font file draws ``char`` (white space always counts as drawn)."""
-    return char.isspace() or _coverage(path)[char]
+    return _coverage(path)[char]
 
 
 @cache
@@ -111,7 +119,7 @@ def runs(message: str, size: int, face: str = "sans") -> list[tuple[str, pygame.
     """``message`` cut into runs, each with the first font of the face's chain that has its characters."""
     chain = _face_fonts(size, face)
     path, first = chain[0]
-    if path is None or len(chain) == 1 or all(has_glyph(path, ch) for ch in message):
+    if path is None or len(chain) == 1 or _coverage(path).covers(message):
         return [(message, first)]
     out: list[tuple[str, pygame.font.Font]] = []
     for ch in message:
