@@ -142,7 +142,7 @@ class ModManager:
         target = max(0, min(len(loaded) - 1, before + delta))
         if target == before:
             return Outcome(True, f"{name} loads {'first' if delta < 0 else 'last'} already", changed=False)
-        # Mods that are not loaded keep their remembered places among the others.
+        # Mods that are not loaded have no place to keep: they follow the loaded ones.
         order = list(dict.fromkeys(loaded + [e.id for e in self.catalog.entries]))
         order.remove(mod_id)
         neighbour = order.index(loaded[target])
@@ -158,7 +158,7 @@ class ModManager:
         after = self.catalog.order.index(mod_id) if mod_id in self.catalog.order else before
         count = len(self.catalog.order)
         if after == before:
-            why = "a mod it requires loads before it" if delta < 0 else "a mod that requires it loads after it"
+            why = "it must load after the mod above it" if delta < 0 else "the mod below it must load after it"
             return Outcome(True, f"{name} stays {ordinal(after + 1)} of {count}: {why}", changed=False)
         return Outcome(True, f"{name} now loads {ordinal(after + 1)} of {count}")
 
