@@ -1,6 +1,7 @@
 """Computer players: one decision engine driven by personality data, plus reference bots for measurement.
 
-* :mod:`game.ai.personality`: the ``ai/*.yaml`` personality schema and its loader.
+* :mod:`game.mods.personalities` (in the mods layer, with the other record schemas): the ``ai/*.yaml``
+  personality schema and its loader.
 * :mod:`game.ai.base`: the Player protocol, ``decide(view, legal_actions) -> Action``.
 * :mod:`game.ai.engine`: the decision engine every personality uses.
 * :mod:`game.core.special_distance`: distance from a hand to the ruleset's special hands (used by the engine).
@@ -38,8 +39,8 @@ def create_player(player_id: str, *, rng: random.Random, ruleset: Any = None, mo
     """
     from game.ai.bots import REFERENCE_BOTS
     from game.ai.engine import EnginePlayer
-    from game.ai.personality import MODIFIERS
     from game.ai.reference import EfficientBot
+    from game.mods.personalities import MODIFIERS
 
     if player_id in REFERENCE_BOTS:
         return REFERENCE_BOTS[player_id](rng)

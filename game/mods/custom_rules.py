@@ -41,9 +41,10 @@ import yaml
 from game.config import Folders
 from game.datafile import load_yaml, write_atomic
 from game.errors import DataFileError, ModError, Problem
-from game.mods.catalog import Catalog, build_catalog
+from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
+from game.mods.records import Catalog
 from game.mods.rulesets import load_ruleset
 
 PREFIX = "custom-"

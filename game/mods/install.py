@@ -14,9 +14,10 @@ from pathlib import Path
 
 from game.config import Folders
 from game.errors import ModError, Problem
-from game.mods.catalog import Catalog, build_catalog
+from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
+from game.mods.records import Catalog
 from game.mods.state import load_state, save_state
 from game.mods.zipsafe import check_folder, copy_folder, extract_zip
 

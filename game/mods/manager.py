@@ -15,7 +15,8 @@ from pathlib import Path
 from game.config import Folders
 from game.errors import ModError, SparrowError
 from game.mods import install as installer
-from game.mods.catalog import Catalog, ModEntry, build_catalog
+from game.mods.catalog import build_catalog
+from game.mods.records import Catalog, ModEntry
 
 log = logging.getLogger(__name__)
 

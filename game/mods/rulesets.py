@@ -10,7 +10,7 @@ from typing import Any
 
 from game.errors import Problem, RulesetError, SparrowError
 from game.mods import rules_hook
-from game.mods.catalog import Catalog, Record
+from game.mods.records import Catalog, Record
 
 log = logging.getLogger(__name__)
 

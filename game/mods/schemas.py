@@ -1,7 +1,7 @@
 """Schemas of the asset kinds: ``tileset/tileset.yaml``, ``theme/theme.yaml`` and ``voice/voice.yaml``.
 
 Paths inside these files are relative to the file's own folder and may not leave it. Rulesets and special
-hands are described by :mod:`game.rules`; personalities by :mod:`game.ai.personality`.
+hands are described by :mod:`game.rules`; personalities by :mod:`game.mods.personalities`.
 """
 
 from __future__ import annotations

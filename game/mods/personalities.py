@@ -1,7 +1,9 @@
 """Computer-player personalities as mod data (``ai/*.yaml`` in a mod of kind ``ai``).
 
 A personality is a set of knobs, each 0–1, read by one built-in decision engine (:mod:`game.ai.engine`); a
-modder adds a personality by writing YAML, never code. A file holds either one record or a list of records::
+modder adds a personality by writing YAML, never code. The schema and its loader are data, so they live with the
+other record schemas in the mods layer and the engine imports them from here. A file holds either one record or a
+list of records::
 
     - id: expert
       name: Expert
