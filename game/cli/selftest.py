@@ -37,11 +37,10 @@ def _check_mods(args: argparse.Namespace) -> list[str]:
 
 def _play_hand(args: argparse.Namespace) -> str:
     from game.autoplay import create_player, play_hand
-    from game.cli.common import judge_for, load_ruleset
     from game.core.match import Match
+    from game.mods import rules_for
 
-    ruleset = load_ruleset("classic", args.mods_dir, args.config_dir)
-    judge = judge_for(ruleset)
+    ruleset, judge = rules_for("classic", args.mods_dir, args.config_dir)
     match = Match(ruleset.play, judge, seed=1)
     players = [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)]
     table = match.new_hand()

@@ -12,9 +12,10 @@ import time
 from pathlib import Path
 
 from game.autoplay import create_player, play_hand
-from game.cli.common import judge_for, load_ruleset, print_json
+from game.cli.common import print_json
 from game.core.events import DiscardClaimed, log_hash
 from game.core.match import Match
+from game.mods import rules_for
 
 logger = logging.getLogger(__name__)
 
@@ -42,8 +43,7 @@ def _percentile(values: list[float], q: float) -> float:
 def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rotate: bool = False,
              jsonl: Path | None = None, mods_dir: str | None = None, config_dir: str | None = None) -> dict:
     """Play ``hands`` hands and return the statistics of contract §4."""
-    ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
-    judge = judge_for(ruleset)
+    ruleset, judge = rules_for(ruleset_id, mods_dir, config_dir)
     rng = random.Random(seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=mods_dir)
                for pid in player_ids]

@@ -98,10 +98,10 @@ def load_game_rules(ruleset_id: str, mods_dir: str | None = None, *, strict: boo
     other rules would be another game.
     """
     try:
-        from game.cli.common import judge_for, load_ruleset
+        from game.mods import rules_for
 
-        ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
-        return ruleset, ruleset.play, judge_for(ruleset)
+        ruleset, judge = rules_for(ruleset_id, mods_dir, config_dir)
+        return ruleset, ruleset.play, judge
     except Exception as exc:  # the table must open even while rulesets are broken or missing
         if strict:
             raise SaveError(f"the game needs the ruleset {ruleset_id!r}, which is not available: {exc}") from None
