@@ -81,6 +81,7 @@ class WinShape:
         left = self.roles - refused
         if not left:
             return None
+        # The roles are the Literal's words typed as str (the arrangements name them); a cast would cost a call here.
         return WinShape(min(left, key=_RANK.__getitem__), self.special_hand, self.roles)  # type: ignore[arg-type]
 
 
@@ -124,6 +125,7 @@ def regular_shape(hand: HandSpec, winning_tile: Tile | None, chows: bool = True,
         roles |= _roles_of(arrangement, winning_tile)
     if not roles:
         return None
+    # The roles are the Literal's words typed as str (see WinShape.claimable).
     return WinShape(min(roles, key=_RANK.__getitem__), None, frozenset(roles))  # type: ignore[arg-type]
 
 
