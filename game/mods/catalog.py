@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import logging
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from game import __version__
 from game.config import Folders
@@ -25,7 +25,7 @@ from game.mods.state import ModState, load_state
 
 log = logging.getLogger(__name__)
 
-SPECS = {"tileset": TilesetSpec, "theme": ThemeSpec, "voice": VoiceSpec}
+SPECS: dict[str, type[BaseModel]] = {"tileset": TilesetSpec, "theme": ThemeSpec, "voice": VoiceSpec}
 
 # Kinds read only when first asked for, in a catalog built without ``full``: reading every ruleset file is two
 # thirds of building the catalog (~40 ms), and the title screen and most commands need none of them.
@@ -34,7 +34,7 @@ DEFERRED_KINDS = frozenset({"ruleset"})
 
 def peek_records(found: FoundMod, kind: str) -> list[Record]:
     """The records of ``kind`` in a mod, read cheaply (id and name only, no full validation)."""
-    records = []
+    records: list[Record] = []
     assert found.root is not None and found.manifest is not None
     for path in record_files(found, kind):
         if path.stat().st_size > MAX_YAML_BYTES:
@@ -63,8 +63,9 @@ def peek_records(found: FoundMod, kind: str) -> list[Record]:
             except ValidationError:
                 continue
         default_id = found.manifest.id if kind in SPECS else path.stem
-        record_id = data.get("id") if isinstance(data.get("id"), str) else default_id
-        name = data.get("name") if isinstance(data.get("name"), str) else record_id
+        given_id, given_name = data.get("id"), data.get("name")
+        record_id = given_id if isinstance(given_id, str) else default_id
+        name = given_name if isinstance(given_name, str) else record_id
         records.append(Record(kind, record_id, name, found.manifest.id, path, shown, spec))
     return records
 
@@ -133,7 +134,7 @@ def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict
     peeked: dict[tuple[str, str], list[Record]] = {}
     for entry in loaded:
         entry.loaded = True
-        for kind in entry.found.manifest.kinds:
+        for kind in entry.found.kinds:
             if kind not in defer:
                 peeked[entry.id, kind] = records = peek_records(entry.found, kind)
                 for record in records:
@@ -145,7 +146,7 @@ def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict
         offers: dict[tuple[str, str], list[Record]] = {}
         for entry in loaded:
             entry._catalog = None
-            for kind in entry.found.manifest.kinds:
+            for kind in entry.found.kinds:
                 records = peeked.get((entry.id, kind))
                 if records is None:
                     records = peek_records(entry.found, kind)

@@ -94,7 +94,7 @@ def doc_folder(doc: YamlDocument, checker: _Checker) -> Path:
 def _check_tileset(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, TilesetSpec, "tile set") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     for name, scale in spec.images():
         key = {1: "image", 2: "image_2x", 3: "image_3x"}[scale]
@@ -113,7 +113,7 @@ def _check_tileset(checker: _Checker, path: Path) -> None:
 def _check_theme(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, ThemeSpec, "theme") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     if spec.cloth:
         checker.image(doc, ("cloth",), spec.cloth)
@@ -137,7 +137,7 @@ def _check_theme(checker: _Checker, path: Path) -> None:
 def _check_voice(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, VoiceSpec, "voice pack") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     checked: set[Path] = set()
     for line, name in spec.lines.items():
@@ -208,11 +208,10 @@ def validate_content(found: FoundMod, session: media.MediaSession | None = None)
     """
     own = session is None
     checker = _Checker(found, session or media.MediaSession())
-    manifest = found.manifest
     try:
         for kind, (folder, pattern) in KIND_FILES.items():
             files = record_files(found, kind)
-            declared = kind in manifest.kinds
+            declared = kind in found.kinds
             if declared and not files:
                 checker.problems.append(found.manifest_problem(
                     ("kinds",), f"kinds lists {kind!r} but the mod has no {folder}/{pattern}"))

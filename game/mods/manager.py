@@ -9,6 +9,7 @@ returns an :class:`Outcome` whose ``message`` is one line for the status bar and
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -90,7 +91,7 @@ class ModManager:
         """Records that one loaded mod overrides in another, in words."""
         return list(self.catalog.conflicts)
 
-    def _guard(self, action: str, work) -> Outcome:
+    def _guard(self, action: str, work: Callable[[], str]) -> Outcome:
         try:
             message = work()
         except ModError as exc:

@@ -25,7 +25,7 @@ The strategies are the player types of the Four Winds program (Beginner, Defensi
 from __future__ import annotations
 
 import os
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -116,6 +116,8 @@ class Personality(BaseModel):
 def personalities_from_document(doc: YamlDocument) -> list[Personality]:
     """Validate a parsed ``ai/*.yaml`` document; raise :class:`DataFileError` listing every problem."""
     data = doc.data
+    records: list[Any]
+    bases: list[tuple[int, ...]]
     if isinstance(data, dict):
         records, bases = [data], [()]
     elif isinstance(data, list) and data:

@@ -10,6 +10,7 @@ the result, so the content checks and the ruleset loader can use it without impo
 
 from __future__ import annotations
 
+import builtins
 from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
@@ -157,7 +158,7 @@ class Catalog:
         position = {mod_id: index for index, mod_id in enumerate(self.order)}
         return sorted(winners, key=lambda r: (position.get(r.mod_id, 0), r.id))
 
-    def all_records(self, kind: str) -> list[Record]:
+    def all_records(self, kind: str) -> builtins.list[Record]:  # ``list`` here is the method above
         """Every record of ``kind`` from every loaded mod, in load order (overridden ones too)."""
         found = [record for offered in self._of_kind(kind).values() for record in offered]
         position = {mod_id: index for index, mod_id in enumerate(self.order)}
