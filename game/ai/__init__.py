@@ -15,13 +15,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+
+from game.ai.base import Player
+from game.ai.bots import REFERENCE_BOTS
+from game.ai.engine import EnginePlayer
+from game.ai.reference import EfficientBot
+from game.core.ruleset import Ruleset
+from game.mods import list_personalities
+from game.mods.personalities import MODIFIERS, Personality
 
 __all__ = ["create_player", "personality_ids"]
 
 
-def _personalities(mods_dir: str | None = None) -> dict[str, Any]:
-    from game.mods import list_personalities
+def _personalities(mods_dir: str | None = None) -> dict[str, Personality]:
 
     return {p.id: p for p in list_personalities(mods_dir)}
 
@@ -31,17 +37,12 @@ def personality_ids(mods_dir: str | None = None) -> list[str]:
     return sorted(_personalities(mods_dir))
 
 
-def create_player(player_id: str, *, rng: random.Random, ruleset: Any = None, mods_dir: str | None = None,
-                  personalities: Sequence[Any] | None = None) -> Any:
+def create_player(player_id: str, *, rng: random.Random, ruleset: Ruleset | None = None,
+                  mods_dir: str | None = None, personalities: Sequence[Personality] | None = None) -> Player:
     """A computer player by id: ``random``, ``greedy``, ``efficient``, or a personality (``+modifier`` allowed).
 
     ``personalities`` overrides the ones found in the mods (tests and tools pass their own).
     """
-    from game.ai.bots import REFERENCE_BOTS
-    from game.ai.engine import EnginePlayer
-    from game.ai.reference import EfficientBot
-    from game.mods.personalities import MODIFIERS
-
     if player_id in REFERENCE_BOTS:
         return REFERENCE_BOTS[player_id](rng)
     if player_id == "efficient":

@@ -68,7 +68,7 @@ class _Plan:
 class _Option:
     action: Discard
     speed: int
-    useful: int
+    useful: float
     value: float
     danger: float
     score: float
@@ -265,6 +265,7 @@ class EnginePlayer:
         plan = self._plan
         regular = self._regular(counts, len(melds))
         env = self._env(view)
+        best: tuple[float, SpecialHand | None, int]  # appeal, the hand, its distance
         if plan.hand is not None:
             target = self._nearest(plan.hand, counts, melds, env, self._jokers, budget=self._budget(2000))
             distance = 99 if target is None else target.distance
@@ -338,6 +339,7 @@ class EnginePlayer:
         a discard or from the wall: a hand short of the doubles needed is ready in shape only."""
         judge = self._judges.get(view.goulash)
         if judge is None:
+            assert self.ruleset is not None, "only a ruleset sets a minimum to go out"
             judge = RulesetJudge(self.ruleset)
             if view.goulash:  # its wild tiles are jokers, and it may allow no chows: as the table judges it
                 judge = goulash_judge(judge, self.ruleset.play)
