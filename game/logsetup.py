@@ -11,19 +11,21 @@ The log file is opened on the first record written, so a quiet run creates neith
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
 import sys
 import types
 from pathlib import Path
-from typing import TextIO
 
 LOG_FILE = "sparrow.log"
 LOG_BYTES = 1_000_000
 LOG_BACKUPS = 3
 FORMAT = "%(levelname)s %(name)s: %(message)s"
 FILE_FORMAT = "%(asctime)s " + FORMAT
+HANDLER_NAME = "sparrow"
+"""The name of the handlers this module adds, so that a second call replaces them and leaves others alone."""
 
 log = logging.getLogger(__name__)
 
@@ -31,7 +33,7 @@ log = logging.getLogger(__name__)
 class _LazyRotatingFile(logging.handlers.RotatingFileHandler):
     """A rotating file that creates its folder only when the first record arrives."""
 
-    def _open(self) -> TextIO:
+    def _open(self) -> io.TextIOWrapper:
         Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
         return super()._open()
 
@@ -66,7 +68,7 @@ def configure_logging(config_dir: str | os.PathLike[str], *, console: bool | Non
     replace_missing_streams()
     path = Path(config_dir) / LOG_FILE
     root = logging.getLogger()
-    for handler in [h for h in root.handlers if getattr(h, "_sparrow", False)]:
+    for handler in [h for h in root.handlers if h.get_name() == HANDLER_NAME]:
         root.removeHandler(handler)
         handler.close()
     level = _level_from_env()
@@ -79,7 +81,7 @@ def configure_logging(config_dir: str | os.PathLike[str], *, console: bool | Non
         handlers.append(stderr_handler)
     for handler in handlers:
         handler.setLevel(level)
-        handler._sparrow = True  # type: ignore[attr-defined]
+        handler.set_name(HANDLER_NAME)
         root.addHandler(handler)
     if root.level > level:
         root.setLevel(level)

@@ -57,7 +57,7 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
     )
     context = WinContext(
         winner=typed(data, "winner", bool), winning_tile=tile_from_code(winning) if winning else None,
-        won_by=won_by,  # type: ignore[arg-type]
+        won_by=won_by,
         **{flag: typed(data, flag, bool, False)
            for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw",
                         "ready", "sets_declared")},

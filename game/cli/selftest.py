@@ -47,6 +47,7 @@ def _play_hand(args: argparse.Namespace) -> str:
     play_hand(table, players)
     match.finish_hand(table)
     result = table.result
+    assert result is not None, "play_hand plays the hand to its end"
     return "a dead hand" if result.winner is None else f"seat {result.winner} went Mah Jongg"
 
 
