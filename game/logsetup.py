@@ -19,6 +19,9 @@ import sys
 import types
 from pathlib import Path
 
+from game import __version__
+from game.config import bundle_root, folders, is_frozen
+
 LOG_FILE = "sparrow.log"
 LOG_BYTES = 1_000_000
 LOG_BACKUPS = 3
@@ -113,17 +116,12 @@ def config_dir_from_argv(argv: list[str]) -> Path:
             chosen = argv[i + 1]
         elif arg.startswith("--config-dir="):
             chosen = arg.split("=", 1)[1]
-    from game.config import folders
-
     return folders(config_dir=chosen).config
 
 
 def start_logging(argv: list[str]) -> Path:
     """The entry point's one call: log to the config folder chosen by ``argv``."""
     path = configure_logging(config_dir_from_argv(argv))
-    from game import __version__
-    from game.config import bundle_root, is_frozen
-
     log.info("Sparrow %s, Python %s on %s, %s, bundle %s", __version__, sys.version.split()[0], sys.platform,
              "executable" if is_frozen() else "source", bundle_root())
     return path

@@ -14,7 +14,10 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.autoplay import create_player, play_hand
 from game.cli.screenshot import SCENES
+from game.core.match import Match
+from game.mods import load_catalog, rules_for
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,8 +26,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check_mods(args: argparse.Namespace) -> list[str]:
-    from game.mods import load_catalog
-
     catalog = load_catalog(args.mods_dir, args.config_dir)
     failures = []
     for entry in catalog.entries:
@@ -36,10 +37,6 @@ def _check_mods(args: argparse.Namespace) -> list[str]:
 
 
 def _play_hand(args: argparse.Namespace) -> str:
-    from game.autoplay import create_player, play_hand
-    from game.core.match import Match
-    from game.mods import rules_for
-
     ruleset, judge = rules_for("classic", args.mods_dir, args.config_dir)
     match = Match(ruleset.play, judge, seed=1)
     players = [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)]
@@ -53,6 +50,7 @@ def _play_hand(args: argparse.Namespace) -> str:
 
 def _render_scenes(folder: Path) -> list[str]:
     """One frame of every scene the client has (the screenshot command's list), drawn by one headless app."""
+    # The display (~30 ms) only when a frame is drawn: `--help` imports every command's module, this one too.
     import pygame
 
     from game.client.app import App

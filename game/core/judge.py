@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from game.core.analysis import waits as analysis_waits
 from game.core.frozen import quick_init
 from game.core.hand import arrangements, joker_arrangements
 from game.core.melds import Meld, MeldKind
@@ -158,12 +159,10 @@ class RegularJudge:
         return regular_shape(hand, context.winning_tile, self.chows, self.max_chows)
 
     def waits(self, hand: HandSpec) -> list[Tile]:
-        from game.core.analysis import waits
-
         if JOKER in hand.concealed:
             return waits_by_trial(self, hand)
         try:
-            candidates = waits(counts_of(hand.concealed), len(hand.melds), chows=self.chows)
+            candidates = analysis_waits(counts_of(hand.concealed), len(hand.melds), chows=self.chows)
         except ValueError:
             return []
         return [t for t in candidates

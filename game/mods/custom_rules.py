@@ -44,6 +44,7 @@ from game.errors import DataFileError, ModError, Problem
 from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
+from game.mods.install import remove
 from game.mods.records import Catalog
 from game.mods.rulesets import load_ruleset
 
@@ -485,9 +486,7 @@ def rename_custom_ruleset(folders: Folders, ruleset_id: str, new_name: str) -> C
 def delete_custom_ruleset(folders: Folders, ruleset_id: str) -> Path:
     """Delete the custom preset ``ruleset_id`` (its whole mod folder); returns the folder removed."""
     custom = custom_ruleset(folders, ruleset_id)
-    from game.mods import install as installer
-
-    return installer.remove(custom.id, folders)
+    return remove(custom.id, folders)
 
 
 def _check_name(folders: Folders, name: str, own_id: str | None) -> str:
