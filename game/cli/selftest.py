@@ -7,6 +7,7 @@ It runs the same way from source and inside the packaged executable, so it prove
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import sys
@@ -18,6 +19,8 @@ from game.autoplay import create_player, play_hand
 from game.cli.screenshot import SCENES
 from game.core.match import Match
 from game.mods import load_catalog, rules_for
+
+log = logging.getLogger(__name__)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -67,6 +70,7 @@ def _render_scenes(folder: Path) -> list[str]:
             app.render(1.0)
             pygame.image.save(app.window, str(out))
         except Exception as exc:  # a broken scene is reported by name; the other scenes are still tried
+            log.warning("self-test: scene %r could not be drawn", scene, exc_info=True)
             failures.append(f"scene {scene!r}: {type(exc).__name__}: {exc}")
             continue
         if not out.exists() or out.stat().st_size < 1000:
@@ -82,16 +86,19 @@ def selftest(args: argparse.Namespace) -> int:
     failures: list[str] = []
     try:
         failures += _check_mods(args)
-    except Exception as exc:  # every step reports its failure; the test goes on to the next
+    except Exception as exc:  # every step reports its failure (the trace goes to the log); the test goes on
+        log.warning("self-test: the mods could not be checked", exc_info=True)
         failures.append(f"mods: {type(exc).__name__}: {exc}")
     try:
         print(f"hand: {_play_hand(args)}")
     except Exception as exc:  # reported below
+        log.warning("self-test: the hand could not be played", exc_info=True)
         failures.append(f"hand: {type(exc).__name__}: {exc}")
     with tempfile.TemporaryDirectory(prefix="sparrow-selftest-") as tmp:
         try:
             failures += _render_scenes(Path(tmp))
         except Exception as exc:  # reported below
+            log.warning("self-test: the scenes could not be drawn", exc_info=True)
             failures.append(f"scenes: {type(exc).__name__}: {exc}")
     for failure in failures:
         print(f"FAILED {failure}")

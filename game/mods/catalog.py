@@ -190,6 +190,7 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
         except RulesetError as exc:
             problems = exc.problems or [Problem(record.shown, str(exc))]
         except Exception as exc:  # a compiler bug must not stop the other mods loading
+            log.exception("%s could not be compiled", record.shown)
             problems = [Problem(record.shown, f"cannot be compiled: {exc!r}")]
         else:
             continue

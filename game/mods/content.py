@@ -7,6 +7,7 @@ where the YAML says something wrong.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,8 @@ from game.mods.schemas import (
     TilesetSpec,
     VoiceSpec,
 )
+
+log = logging.getLogger(__name__)
 
 
 class _Checker:
@@ -223,6 +226,7 @@ def validate_content(found: FoundMod, session: media.MediaSession | None = None)
                     try:
                         CHECKS[kind](checker, path)
                     except Exception as exc:  # a checker bug or an odd file must not stop the game loading
+                        log.exception("%s could not be checked", checker.shown(path))
                         checker.problems.append(Problem(checker.shown(path), f"cannot be checked: {exc!r}"))
     finally:
         if own:
