@@ -21,12 +21,13 @@ if TYPE_CHECKING:
     from game.core.ruleset import Ruleset
     from game.core.scoring import RulesetJudge
     from game.mods.manager import ModManager, ModRow, Outcome
+    from game.mods.personalities import Personality
     from game.mods.rulesets import RulesetInfo, UnknownRulesetError
 
 PathLike = str | os.PathLike[str]
 
 # Imported when first used: the title screen needs only the catalog, and the manager (install, check) and the
-# rulesets (which pull in the ruleset compiler and its pydantic schema) cost ~50 ms at start-up.
+# rulesets (which pull in the ruleset compiler and its pydantic schema) cost ~70 ms at start-up.
 _LAZY = {
     "ModManager": "game.mods.manager",
     "ModRow": "game.mods.manager",
@@ -105,7 +106,7 @@ def list_rulesets(mods_dir: PathLike | None = None, config_dir: PathLike | None 
     return infos
 
 
-def list_personalities(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[Any]:
+def list_personalities(mods_dir: PathLike | None = None, config_dir: PathLike | None = None) -> list[Personality]:
     """Every computer-player personality (:class:`game.mods.personalities.Personality`); last loaded wins."""
     return [record.data for record in load_catalog(mods_dir, config_dir, full=False).list("ai")]
 
