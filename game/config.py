@@ -42,7 +42,7 @@ def is_frozen() -> bool:
 def bundle_root() -> Path:
     """The folder holding the bundled ``mods/`` and ``themes/``: the unpacked bundle or the repository."""
     if is_frozen():
-        return Path(sys._MEIPASS)
+        return Path(sys._MEIPASS)  # type: ignore[attr-defined]  # set by PyInstaller's boot loader, not in the stubs
     return Path(__file__).resolve().parent.parent
 
 

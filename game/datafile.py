@@ -20,11 +20,14 @@ from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 
 from game.errors import DataFileError, Problem
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -217,7 +220,15 @@ def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> 
     return doc
 
 
-def validation_problems(doc: YamlDocument, error: Any, base: Location = ()) -> list[Problem]:
+class Locator(Protocol):
+    """What knows where each part of some data came from: a :class:`YamlDocument`, or data merged from several."""
+
+    def problem(self, location: Iterable[str | int], message: str) -> Problem:
+        """A problem at ``location`` (keys and indices into the data), with its file, line and column."""
+        ...
+
+
+def validation_problems(doc: Locator, error: ValidationError, base: Location = ()) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems pointing at the offending lines.
 
     ``base`` is where the validated object sits inside the document.

@@ -81,7 +81,7 @@ def snapshot(match: Match, *, ruleset_id: str, players: list[str], names: list[s
              ruleset_hash: str | None = None, mods: list[dict[str, str]] | None = None,
              settings: dict[str, Any] | None = None, name: str = "") -> SavedGame:
     """Everything needed to restore ``match`` exactly as it stands, in the middle of a hand or not."""
-    from game.core.actions import action_to_text
+    from game.core.actions import action_to_text  # ~3 ms the title screen (which reads the saves) never needs
 
     hands = [SavedHand([f"{seat} {action_to_text(a)}" for seat, a in record.actions], True, True,
                        record.log_hash, record.settled)
@@ -213,7 +213,7 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
 
 
 def _parse_line(line: str, shown: str, hand: int) -> tuple[int, Any]:
-    from game.core.actions import action_from_text
+    from game.core.actions import action_from_text  # ~3 ms the title screen (which reads the saves) never needs
 
     seat_text, _, rest = line.partition(" ")
     try:
@@ -227,6 +227,7 @@ def _parse_line(line: str, shown: str, hand: int) -> tuple[int, Any]:
 
 def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the save") -> Match:
     """Rebuild the match by replaying every saved action; raise :class:`SaveError` if the replay diverges."""
+    # The engine: ~40 ms the title screen (which reads the saves) never needs.
     from game.core.events import log_hash
     from game.core.match import Match
 

@@ -81,11 +81,11 @@ def run(argv: list[str]) -> int:
         return int(exc.code or 0)
     try:
         if args.selftest:
-            from game.cli.selftest import selftest
+            from game.cli.selftest import selftest  # with the AI and the display: not for every command
 
             return selftest(args)
         if args.command is None:
-            from game.client.app import play
+            from game.client.app import play  # the display: only when the window opens
 
             return play(args)
         return int(args.func(args))

@@ -10,8 +10,9 @@ from game.cli.common import print_json
 from game.config import Folders, folders_from_args
 from game.errors import ModError
 from game.mods import install as installer
-from game.mods.catalog import ModEntry, build_catalog
+from game.mods.catalog import build_catalog
 from game.mods.check import check_mod
+from game.mods.records import ModEntry
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -6,13 +6,16 @@ import argparse
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
 from game.autoplay import create_player, play_hand
-from game.cli.common import judge_for, print_json
+from game.cli.common import print_json
 from game.config import folders_from_args
 from game.core.match import Match
+from game.core.ruleset import Ruleset
+from game.core.scoring import RulesetJudge
 from game.errors import SaveError
+from game.mods import load_catalog
+from game.mods.rulesets import load_ruleset
 from game.saves import (
     list_saves,
     loaded_mods,
@@ -26,11 +29,8 @@ from game.saves import (
 )
 
 
-def _ruleset_and_mods(ruleset_id: str, args: argparse.Namespace) -> tuple[Any, list[dict[str, str]]]:
+def _ruleset_and_mods(ruleset_id: str, args: argparse.Namespace) -> tuple[Ruleset, list[dict[str, str]]]:
     """The ruleset from the enabled mods, and those mods as a save records them (one catalog for both)."""
-    from game.mods import load_catalog
-    from game.mods.rulesets import load_ruleset
-
     catalog = load_catalog(args.mods_dir, args.config_dir, full=False)
     return load_ruleset(catalog, ruleset_id), loaded_mods(catalog)
 
@@ -76,7 +76,7 @@ def run_play_headless(args: argparse.Namespace) -> int:
         print("error: --players needs four ids and --hands at least 1", file=sys.stderr)
         return 2
     ruleset, mods = _ruleset_and_mods(args.ruleset, args)
-    judge = judge_for(ruleset)
+    judge = RulesetJudge(ruleset)
     rng = random.Random(args.seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=args.mods_dir)
                for pid in ids]
@@ -101,7 +101,7 @@ def run_replay(args: argparse.Namespace) -> int:
     missing = missing_mods(saved, {m["id"] for m in mods})
     changed = ruleset_note(saved, ruleset)
     try:
-        match = restore(saved, ruleset.play, judge_for(ruleset), source=args.file)
+        match = restore(saved, ruleset.play, RulesetJudge(ruleset), source=args.file)
     except SaveError as exc:
         causes = ([f"missing mods: {', '.join(missing)}"] if missing else []) + ([changed] if changed else [])
         print(f"error: {exc}" + "".join(f" ({cause})" for cause in causes), file=sys.stderr)

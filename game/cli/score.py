@@ -16,11 +16,11 @@ import sys
 from typing import Any
 
 from game.cli._requests import RequestError, check_keys, read_request, ruleset_id, typed
-from game.cli.common import load_ruleset, print_json
+from game.cli.common import print_json
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import meld_from_tiles
-from game.core.scoring import RulesetJudge
 from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
+from game.mods import rules_for
 
 REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
 OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_tile", "original_hand",
@@ -57,7 +57,7 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
     )
     context = WinContext(
         winner=typed(data, "winner", bool), winning_tile=tile_from_code(winning) if winning else None,
-        won_by=won_by,  # type: ignore[arg-type]
+        won_by=won_by,
         **{flag: typed(data, flag, bool, False)
            for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw",
                         "ready", "sets_declared")},
@@ -67,9 +67,9 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
 
 def run(args: argparse.Namespace) -> int:
     data = read_request(args.file)
-    ruleset = load_ruleset(ruleset_id(args, data), args.mods_dir, args.config_dir)
+    ruleset, judge = rules_for(ruleset_id(args, data), args.mods_dir, args.config_dir)
     hand, context = parse_request(data)
-    result = RulesetJudge(ruleset).score(hand, context)
+    result = judge.score(hand, context)
     if context.winner and not result.mah_jongg:
         print(f"error: {result.message}", file=sys.stderr)
         return 1

@@ -16,9 +16,10 @@ import argparse
 from typing import Any
 
 from game.cli._requests import RequestError, check_keys, read_request, ruleset_id, typed
-from game.cli.common import load_ruleset, print_json
+from game.cli.common import print_json
 from game.core.penalties import settle_hand
 from game.core.settle import Settlement
+from game.mods import get_ruleset
 
 REQUIRED = ("east", "winner", "scores")
 OPTIONAL = ("ruleset", "discarder", "self_drawn", "liable", "dealer_wins", "faulty_out", "faulty_claims", "riichi",
@@ -44,7 +45,7 @@ def settle_request(ruleset: Any, data: dict[str, Any]) -> Settlement:
 def run(args: argparse.Namespace) -> int:
     data = read_request(args.file)
     check_keys(data, REQUIRED, OPTIONAL)
-    ruleset = load_ruleset(ruleset_id(args, data), args.mods_dir, args.config_dir)
+    ruleset = get_ruleset(ruleset_id(args, data), args.mods_dir, args.config_dir)
     print_json(settle_request(ruleset, data).to_dict())
     return 0
 

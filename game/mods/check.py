@@ -10,6 +10,7 @@ from game.errors import Problem, RulesetError
 from game.mods.catalog import build_catalog
 from game.mods.content import validate_content
 from game.mods.discovery import FoundMod, open_mod
+from game.mods.rules_hook import special_hands_targets
 from game.mods.rulesets import load_ruleset
 
 
@@ -30,8 +31,6 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
     touched = {record.id for record in entry.records if record.kind == "ruleset"}
     for record in entry.records:
         if record.kind == "special_hands":
-            from game.mods.rules_hook import special_hands_targets
-
             targets = special_hands_targets(record.file)
             touched |= set(targets) if targets is not None else {r.id for r in catalog.list("ruleset")}
     for ruleset_id in sorted(touched):

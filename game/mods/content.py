@@ -7,6 +7,7 @@ where the YAML says something wrong.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +16,18 @@ from pydantic import BaseModel, ValidationError
 from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.mods import media
-from game.mods.catalog import KIND_FILES, record_files, resolve_file
 from game.mods.discovery import MAX_YAML_BYTES, FoundMod
 from game.mods.manifest import tidy
+from game.mods.personalities import personalities_from_document
+from game.mods.records import KIND_FILES, record_files, resolve_file
 from game.mods.schemas import (
     VOICE_LINES,
     ThemeSpec,
     TilesetSpec,
     VoiceSpec,
 )
+
+log = logging.getLogger(__name__)
 
 
 class _Checker:
@@ -93,7 +97,7 @@ def doc_folder(doc: YamlDocument, checker: _Checker) -> Path:
 def _check_tileset(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, TilesetSpec, "tile set") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     for name, scale in spec.images():
         key = {1: "image", 2: "image_2x", 3: "image_3x"}[scale]
@@ -112,7 +116,7 @@ def _check_tileset(checker: _Checker, path: Path) -> None:
 def _check_theme(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, ThemeSpec, "theme") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     if spec.cloth:
         checker.image(doc, ("cloth",), spec.cloth)
@@ -136,7 +140,7 @@ def _check_theme(checker: _Checker, path: Path) -> None:
 def _check_voice(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, VoiceSpec, "voice pack") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     checked: set[Path] = set()
     for line, name in spec.lines.items():
@@ -164,8 +168,6 @@ def _check_voice(checker: _Checker, path: Path) -> None:
 
 
 def _check_ai(checker: _Checker, path: Path) -> None:
-    from game.ai.personality import personalities_from_document
-
     doc = checker.load(path)
     if doc is None:
         return
@@ -185,7 +187,7 @@ def _check_yaml_only(checker: _Checker, path: Path) -> None:
 
 
 def _check_special_hands(checker: _Checker, path: Path) -> None:
-    from game.mods.rules_hook import check_special_hands_file
+    from game.mods.rules_hook import check_special_hands_file  # the ruleset compiler: ~45 ms the title never needs
 
     if checker.load(path) is not None:
         checker.problems.extend(check_special_hands_file(path, checker.shown(path)))
@@ -209,11 +211,10 @@ def validate_content(found: FoundMod, session: media.MediaSession | None = None)
     """
     own = session is None
     checker = _Checker(found, session or media.MediaSession())
-    manifest = found.manifest
     try:
         for kind, (folder, pattern) in KIND_FILES.items():
             files = record_files(found, kind)
-            declared = kind in manifest.kinds
+            declared = kind in found.kinds
             if declared and not files:
                 checker.problems.append(found.manifest_problem(
                     ("kinds",), f"kinds lists {kind!r} but the mod has no {folder}/{pattern}"))
@@ -225,6 +226,7 @@ def validate_content(found: FoundMod, session: media.MediaSession | None = None)
                     try:
                         CHECKS[kind](checker, path)
                     except Exception as exc:  # a checker bug or an odd file must not stop the game loading
+                        log.exception("%s could not be checked", checker.shown(path))
                         checker.problems.append(Problem(checker.shown(path), f"cannot be checked: {exc!r}"))
     finally:
         if own:

@@ -50,6 +50,11 @@ class FoundMod:
         return self.path.stem if self.path.suffix.lower() == ".zip" else self.path.name
 
     @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds the manifest declares; none without a valid manifest."""
+        return tuple(self.manifest.kinds) if self.manifest is not None else ()
+
+    @property
     def is_zip(self) -> bool:
         return self.path.suffix.lower() == ".zip"
 

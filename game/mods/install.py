@@ -14,9 +14,10 @@ from pathlib import Path
 
 from game.config import Folders
 from game.errors import ModError, Problem
-from game.mods.catalog import Catalog, build_catalog
+from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
+from game.mods.records import Catalog, ModEntry
 from game.mods.state import load_state, save_state
 from game.mods.zipsafe import check_folder, copy_folder, extract_zip
 
@@ -120,7 +121,8 @@ def _delete(path: Path) -> None:
         shutil.rmtree(path)
 
 
-def _user_entry(catalog: Catalog, mod_id: str):
+def _entries_of(catalog: Catalog, mod_id: str) -> list[ModEntry]:
+    """Every mod found with the id ``mod_id``, wherever it lies; raises ModError naming the known ids if none."""
     matches = [entry for entry in catalog.entries if entry.id == mod_id]
     if not matches:
         known = ", ".join(sorted({entry.id for entry in catalog.entries})) or "none"
@@ -131,7 +133,7 @@ def _user_entry(catalog: Catalog, mod_id: str):
 def remove(mod_id: str, folders: Folders) -> Path:
     """Delete the user-installed mod ``mod_id``; bundled and portable mods cannot be removed."""
     catalog = build_catalog(folders, full=False)
-    matches = _user_entry(catalog, mod_id)
+    matches = _entries_of(catalog, mod_id)
     user = [entry for entry in matches if entry.origin == "user"]
     if not user:
         raise ModError([Problem(mod_id, f"mod {mod_id!r} comes with the game ({matches[0].found.path}); "
@@ -153,7 +155,7 @@ def remove(mod_id: str, folders: Folders) -> Path:
 def set_enabled(mod_id: str, enabled: bool, folders: Folders) -> None:
     """Enable or disable a mod; the choice is kept in ``mods.yaml`` in the config folder."""
     catalog = build_catalog(folders, full=False)
-    _user_entry(catalog, mod_id)
+    _entries_of(catalog, mod_id)  # refuses an id no mod has
     state = load_state(folders.config)
     if enabled:
         state.disabled.discard(mod_id)

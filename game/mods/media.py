@@ -12,13 +12,14 @@ import io
 import os
 from collections.abc import Iterator
 from pathlib import Path
+from types import ModuleType
 
 MAX_IMAGE_SIDE = 8192
 
 
-def _pygame():
+def _pygame() -> ModuleType:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
-    import pygame
+    import pygame  # only when a mod's media are checked: the mods layer otherwise runs without the display
 
     return pygame
 

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHand
@@ -154,7 +154,7 @@ def load_ruleset(path: PathLike, *, parents: Mapping[str, PathLike] | None = Non
     try:
         model = RulesetModel.model_validate(merged.data)
     except ValidationError as exc:
-        raise RulesetError(problems + validation_problems(merged, exc)) from None  # type: ignore[arg-type]
+        raise RulesetError(problems + validation_problems(merged, exc)) from None
 
     def report(loc: Location, message: str) -> None:
         problems.append(merged.problem(loc, message))
@@ -183,7 +183,7 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         if not steps or any(a[0] >= b[0] for a, b in itertools.pairwise(steps)):
             report(("pay_table",), f"expected pay_table steps in increasing order of points, got {model.pay_table}")
         table = PayTable(steps)
-    play_values = model.play.model_dump()  # type: ignore[attr-defined]
+    play_values = model.play.model_dump()
     play_values = {key: tuple(value) if isinstance(value, list) else value for key, value in play_values.items()}
     # Four Winds checks a declaration only after it is made when a penalty can follow from it (L1472, L1977).
     if model.penalties.faulty_out or model.penalties.faulty_claim:
@@ -309,7 +309,8 @@ apply_special_hands = apply_hand_file
 
 def json_schema(kind: str = "ruleset") -> dict[str, Any]:
     """The JSON Schema of a ruleset file (``kind='ruleset'``) or a special-hands file (``'special_hands'``)."""
-    model = {"ruleset": RulesetModel, "special_hands": HandFileModel}[kind]
+    models: dict[str, type[BaseModel]] = {"ruleset": RulesetModel, "special_hands": HandFileModel}
+    model = models[kind]
     schema = model.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = {"ruleset": "Sparrow ruleset", "special_hands": "Sparrow special hands"}[kind]

@@ -7,10 +7,11 @@ Models check the *shape* of a file (keys, types, ranges); :mod:`game.rules.compi
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
+from game.core.patterns import ElementKind
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PaymentScheme
 
@@ -77,9 +78,9 @@ class RunModel(_Model):
         return self
 
 
-SET_KINDS = ("pung", "kong", "pung_or_kong", "chow", "pair", "single")
-PLURALS = {"pungs": "pung", "kongs": "kong", "pungs_or_kongs": "pung_or_kong", "chows": "chow", "pairs": "pair",
-           "singles": "single"}
+SET_KINDS: tuple[ElementKind, ...] = ("pung", "kong", "pung_or_kong", "chow", "pair", "single")
+PLURALS: dict[str, ElementKind] = {"pungs": "pung", "kongs": "kong", "pungs_or_kongs": "pung_or_kong", "chows": "chow",
+                                   "pairs": "pair", "singles": "single"}
 
 
 class ElementModel(_Model):
@@ -302,7 +303,10 @@ def _play_model() -> type[BaseModel]:
                         **fields)
 
 
-PlayModel = _play_model()
+if TYPE_CHECKING:
+    PlayModel = BaseModel  # made at run time from PlayRules' fields, so to the checker it is any model
+else:
+    PlayModel = _play_model()
 
 
 class CannonModel(_Model):
@@ -350,7 +354,7 @@ class RulesetModel(_Model):
     description: str = Field("", description="a paragraph for the ruleset chooser")
     extends: RulesetId | None = Field(None, description="a parent ruleset id: this file then only overrides its "
                                                         "values")
-    play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")  # type: ignore[valid-type]
+    play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")
     special_hands_allowed: bool = Field(True, description="the master switch for special hands")
     special_hands_required: bool = Field(False, description="only a special hand goes out: a regular hand of "
                                                             "sets and a pair does not win")

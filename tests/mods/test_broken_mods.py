@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.mods import content, rules_hook
 from game.mods.catalog import build_catalog
 from game.mods.rulesets import load_ruleset
 from tests.mods.modkit import (
@@ -342,3 +343,58 @@ def test_image_header__size_read_before_decoding(tmp_path: Path, ext: str) -> No
     path = tmp_path / f"pic.{ext}"
     pygame.image.save(pygame.Surface((37, 21)), str(path))
     assert declared_size(path.read_bytes()) == image_size(path) == (37, 21)
+
+
+def test_broken_mod__a_checker_bug_breaks_only_that_mod_and_is_logged_with_its_file(
+        tmp_path: Path, bundled: tuple[Path, ...], monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A content check that crashes on one mod's file shows that mod broken, naming the file, logs the crash with
+    the file, and the other mods still load."""
+    user = tmp_path / "user"
+    tileset_mod(user)
+    odd = tileset_mod(user, "odd-tiles")
+    check = content.CHECKS["tileset"]
+
+    def crashing(checker: object, path: Path) -> None:
+        if path.is_relative_to(odd):
+            raise RuntimeError("boom")
+        check(checker, path)
+
+    monkeypatch.setitem(content.CHECKS, "tileset", crashing)
+    catalog = build_catalog(folders_for(tmp_path, roots=bundled))
+    entry = next(e for e in catalog.entries if e.id == "odd-tiles")
+    shown = f"{odd}/tileset/tileset.yaml"
+    assert [str(p) for p in entry.problems] == [f"{shown}: cannot be checked: RuntimeError('boom')"]
+    assert entry.status == "error"
+    assert catalog.record("tileset", "good-tiles").mod_id == "good-tiles"
+    assert [r.getMessage() for r in caplog.records if r.name == "game.mods.content"] == [
+        f"{shown} could not be checked"]
+    caplog.clear()  # the crash was expected here
+
+
+def test_broken_mod__a_compiler_bug_breaks_only_that_mod_and_is_logged_with_its_file(
+        tmp_path: Path, bundled: tuple[Path, ...], monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A ruleset the compiler crashes on shows its mod broken, naming the file, logs the crash with the file, and
+    classic still loads."""
+    user = tmp_path / "user"
+    house = user / "house"
+    write(house / "mod.yaml", manifest("house", ["ruleset"], extra="requires: [classic]\n"))
+    write(house / "rulesets" / "house.yaml", "format: 1\nid: house\nname: House\nextends: classic\n")
+    compile_file = rules_hook.load_ruleset_file
+
+    def crashing(path: Path, shown: str, parent: object = None) -> object:
+        if path.is_relative_to(house):
+            raise RuntimeError("boom")
+        return compile_file(path, shown, parent)
+
+    monkeypatch.setattr(rules_hook, "load_ruleset_file", crashing)
+    catalog = build_catalog(folders_for(tmp_path, roots=bundled))
+    entry = next(e for e in catalog.entries if e.id == "house")
+    shown = f"{house}/rulesets/house.yaml"
+    assert [str(p) for p in entry.problems] == [f"{shown}: cannot be compiled: RuntimeError('boom')"]
+    assert not entry.loaded
+    assert load_ruleset(catalog, "classic").id == "classic"
+    assert [r.getMessage() for r in caplog.records if r.name == "game.mods.catalog"] == [
+        f"{shown} could not be compiled"]
+    caplog.clear()  # the crash was expected here
