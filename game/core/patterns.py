@@ -420,6 +420,12 @@ class Pattern:
     """(mask of the tiles an element could use, its size) for every element but chows."""
     chow_masks: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
     """For every chow element, the mask of each run it could be (its three kinds)."""
+    group_needs: tuple[tuple[tuple[int, ...], int], ...] = field(default=(), compare=False, repr=False)
+    """For each distinct set of kinds some element may use: those kinds, and how many tiles the elements that may
+    use nothing else take from them (three pungs of winds take nine wind tiles, whichever winds)."""
+    meld_room: tuple[tuple[frozenset[MeldKind], int, int], ...] = field(default=(), compare=False, repr=False)
+    """For each group of declared-set kinds: how many elements could take such a set exposed, and how many at
+    all (a concealed element takes only a concealed kong)."""
     live_vars: tuple[tuple[str, ...], ...] = field(default=(), compare=False, repr=False)
     """For each element index, the variables whose bindings can still matter from there on (see ``_Search``)."""
     swappable: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
@@ -458,6 +464,12 @@ class Pattern:
         object.__setattr__(self, "chow_masks", tuple(
             runs for runs in (tuple(sorted(7 << t for t in el.spec.static if t < 27 and t % 9 <= 6))
                               for el in ordered if el.kind == "chow") if runs))
+        object.__setattr__(self, "group_needs", _group_needs(ordered))
+        object.__setattr__(self, "meld_room", tuple(
+            (kinds, sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds and not el.concealed),
+             sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds))
+            for kinds in (frozenset({MeldKind.CHOW}), frozenset({MeldKind.PUNG}), frozenset({MeldKind.KONG}),
+                          frozenset({MeldKind.PUNG, MeldKind.KONG}))))
         object.__setattr__(self, "live_vars", _live_vars(ordered, self.different))
         object.__setattr__(self, "swappable", _swappable(ordered, self.different))
 
@@ -465,27 +477,32 @@ class Pattern:
     def has_shape(self) -> bool:
         return bool(self.elements)
 
-    def quick_reject(self, mask: int, totals: Sequence[int], n_tiles: int, n_suits: int, jokers: int = 0) -> bool:
+    def quick_reject(self, mask: int, totals: Sequence[int], n_tiles: int, n_suits: int, jokers: int = 0,
+                     shown_jokers: int = 0) -> bool:
         """Cheap tests that rule most hands out before the search (``totals`` counts every natural tile held,
-        ``jokers`` the concealed jokers, which may make up that many missing tiles)."""
+        ``jokers`` the concealed jokers, which may make up that many missing tiles, ``shown_jokers`` those standing
+        in declared sets, which ``totals`` leaves out)."""
         if mask & ~self.allowed_mask:
             return True
         if not self.min_tiles <= n_tiles + jokers <= self.max_tiles or n_suits > self.max_suits:
             return True
         if mask.bit_count() > self.max_kinds:
             return True
-        return self.shortfall(mask, totals) > jokers
+        return self.shortfall(mask, totals, shown_jokers) > jokers
 
-    def shortfall(self, mask: int, totals: Sequence[int]) -> int:
-        """A lower bound on the tiles a hand (``mask`` of the kinds held, ``totals`` per kind) lacks for this
-        pattern: every set none of whose possible tiles is held, the kinds a run lacks in its nearest place, and
-        every fixed tile held too few times."""
+    def shortfall(self, mask: int, totals: Sequence[int], shown_jokers: int = 0) -> int:
+        """A lower bound on the tiles a hand (``mask`` of the kinds held, ``totals`` per kind, and ``shown_jokers``
+        in its declared sets) lacks for this pattern: every set none of whose possible tiles is held, the kinds a
+        run lacks in its nearest place, the tiles the sets of a few kinds take beyond those held of them (any
+        shown joker counted as one), and every fixed tile held too few times."""
         missing = sum(size for element_mask, size in self.element_masks if not mask & element_mask)
         for runs in self.chow_masks:  # each run on its own: two runs may want the same held tile, so a bound
             missing += 3 - max((mask & run).bit_count() for run in runs)
+        for kinds, need in self.group_needs:
+            missing = max(missing, need - shown_jokers - sum([totals[t] for t in kinds]))
         return max(missing, sum(max(0, n - totals[t]) for t, n in self.required))
 
-    def within(self, mask: int, totals: Sequence[int], limit: int) -> bool:
+    def within(self, mask: int, totals: Sequence[int], limit: int, shown_jokers: int = 0) -> bool:
         """Whether :meth:`shortfall` is at most ``limit``, stopping as soon as it is not: the waits after every
         discard ask this of a few forms, and most hands are far from them."""
         missing = 0
@@ -497,6 +514,9 @@ class Pattern:
         for runs in self.chow_masks:
             missing += 3 - max((mask & run).bit_count() for run in runs)
             if missing > limit:
+                return False
+        for kinds, need in self.group_needs:
+            if need - shown_jokers - sum([totals[t] for t in kinds]) > limit:
                 return False
         short = 0
         for t, n in self.required:
@@ -519,10 +539,21 @@ class Pattern:
             return None
         if self.concealed and any(m.exposed for m in melds):
             return None
+        if melds and not self.melds_fit(melds):
+            return None
         if not all(p.allows(counts, melds, env, jokers) for p in self._projections):
             return None
         search = _Search(self, list(counts), melds, env, claimed, jokers, claimed_alone)
         return search.run()
+
+    def melds_fit(self, melds: Sequence[Meld]) -> bool:
+        """Whether there are elements enough for the declared sets: each goes to an element of its kind, an exposed
+        one to an element that need not be concealed (a count only, so True does not mean they fit)."""
+        for kinds, exposed_room, room in self.meld_room:
+            held = [m for m in melds if m.kind in kinds]
+            if len(held) > room or sum(1 for m in held if m.exposed) > exposed_room:
+                return False
+        return True
 
     @cached_property
     def _projections(self) -> tuple[_Projection, ...]:
@@ -670,6 +701,25 @@ def _suit_sources(el: Element) -> set[object]:
         elif isinstance(spec, NotSpec):
             return {("free", id(el), i) for i in range(3)}
     return sources
+
+
+def _group_needs(elements: tuple[Element, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+    """``Pattern.group_needs``: for each element's kinds (short of every kind), the tiles that the elements using
+    only those kinds take. A chow element's kinds are those of every run it could be."""
+    masks = []
+    for el in elements:
+        mask = 0
+        for t in el.spec.static:
+            if t < NUM_KINDS:
+                mask |= 7 << t if el.kind == "chow" and t < 27 and t % 9 <= 6 else 0 if el.kind == "chow" else 1 << t
+        masks.append((mask, el.size))
+    found = []
+    for group in dict.fromkeys(mask for mask, _ in masks):
+        if group == (1 << NUM_KINDS) - 1 or not group:
+            continue
+        need = sum(size for mask, size in masks if mask and not mask & ~group)
+        found.append((tuple(t for t in range(NUM_KINDS) if group >> t & 1), need))
+    return tuple(found)
 
 
 def _live_vars(elements: tuple[Element, ...], different: tuple[tuple[str, str], ...]) -> tuple[tuple[str, ...], ...]:
@@ -942,16 +992,21 @@ class HandFacts:
     n_suits: int
     jokers: int = 0
     """Concealed jokers (not among ``totals`` or ``n_tiles``)."""
+    shown_jokers: int = 0
+    """Jokers in declared sets (among ``n_tiles``, not ``totals``)."""
 
     @classmethod
     def of(cls, counts: Sequence[int], melds: Sequence[Meld], jokers: int = 0) -> HandFacts:
         totals = list(counts)
         n_tiles = sum(counts)
+        shown_jokers = 0
         for meld in melds:
             for t in meld.tiles:
                 if t < NUM_KINDS:
                     totals[t] += 1
+                elif t == JOKER:
+                    shown_jokers += 1
             n_tiles += len(meld.tiles)
         mask = sum(compress(_KIND_BITS, totals))
         n_suits = bool(mask & _SUIT_BITS) + bool(mask >> 9 & _SUIT_BITS) + bool(mask >> 18 & _SUIT_BITS)
-        return cls(mask, tuple(totals), n_tiles, n_suits, jokers)
+        return cls(mask, tuple(totals), n_tiles, n_suits, jokers, shown_jokers)

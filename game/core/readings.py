@@ -10,7 +10,10 @@ The hand conditions the YAML ``when:`` key may name are in :data:`HAND_CONDITION
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
+from functools import lru_cache
+from itertools import compress
+from typing import Any
 
 from game.core.frozen import quick_init
 from game.core.hand import arrangements, joker_arrangements
@@ -53,30 +56,89 @@ class Reading:
     win_set: int = -1
 
     @property
+    def facts(self) -> ReadingFacts:
+        """What the hand conditions ask about the sets, counted in one pass the first time it is asked."""
+        found = self.__dict__.get("_facts")
+        if found is None:  # kept beside the fields, so equality and hashing stay the fields'
+            found = self.__dict__["_facts"] = ReadingFacts(self.sets)
+        return found
+
+    @property
     def chows(self) -> int:
-        return sum(1 for s in self.sets if s.kind == "chow" and s.scores)
+        return self.facts.chows
+
+
+class ReadingFacts:
+    """Counts over a reading's sets. Only the sets that score count (a loser's leftover chows and single tiles do
+    not), except for ``all_concealed`` (every set) and ``declared_concealed`` (every declared set)."""
+
+    __slots__ = ("all_concealed", "chow_lows", "chows", "concealed_pungs", "declared_concealed", "dragon_pairs",
+                 "dragon_pungs", "outside", "pairs", "pungs")
+
+    def __init__(self, sets: Sequence[ReadSet]) -> None:
+        chows = pungs = concealed_pungs = dragon_pungs = dragon_pairs = 0
+        pairs: list[ReadSet] = []
+        lows: set[Tile] = set()
+        outside = all_concealed = declared_concealed = True
+        for s in sets:
+            if not s.concealed:
+                all_concealed = False
+                if s.declared:
+                    declared_concealed = False
+            if not s.scores:
+                continue
+            kind = s.kind
+            tile = s.tiles[0]
+            if kind == "chow":
+                chows += 1
+                lows.add(tile)
+            elif kind == "pung" or kind == "kong":
+                pungs += 1
+                concealed_pungs += s.concealed
+                dragon_pungs += 31 <= tile < NUM_KINDS
+            elif kind == "pair":
+                pairs.append(s)
+                dragon_pairs += 31 <= tile < NUM_KINDS
+            else:
+                continue
+            if outside and not any(t >= 27 or t % 9 in (0, 8) for t in s.tiles):  # a joker counts as an honour
+                outside = False
+        self.chows, self.pungs, self.concealed_pungs = chows, pungs, concealed_pungs
+        self.dragon_pungs, self.dragon_pairs, self.pairs, self.chow_lows = dragon_pungs, dragon_pairs, pairs, lows
+        self.outside, self.all_concealed, self.declared_concealed = outside, all_concealed, declared_concealed
+
+
+_KIND_BITS = tuple(1 << t for t in range(NUM_KINDS))
+_SIMPLE_BITS = sum(1 << t for t in range(27) if t % 9 not in (0, 8))
+_TERMINAL_BITS = sum(1 << t for t in range(27) if t % 9 in (0, 8))
 
 
 @dataclass
 class HandInfo:
-    """Facts about one hand that do not depend on the reading (tile classes over every tile held)."""
+    """Facts about one hand that do not depend on the reading (tile classes over every tile held).
+
+    ``suits`` (the suits held), ``honours`` (how many honour tiles) and ``terminals_only`` (no suit tile but ones
+    and nines) are worked out once, from ``totals``: several conditions ask each of them.
+    """
 
     hand: HandSpec
     context: WinContext
     totals: tuple[int, ...]
     waits: int = -1  # tile kinds that would have completed the hand; -1 = not computed
+    mask: int = -1
+    """The kinds held, one bit each (-1: worked out from ``totals``)."""
+    suits: frozenset[int] = field(init=False)
+    honours: int = field(init=False)
+    terminals_only: bool = field(init=False)
 
-    @property
-    def suits(self) -> set[int]:
-        return {t // 9 for t in range(27) if self.totals[t]}
-
-    @property
-    def honours(self) -> int:
-        return sum(self.totals[27:NUM_KINDS])
-
-    @property
-    def terminals_only(self) -> bool:
-        return all(not n or t % 9 in (0, 8) for t, n in enumerate(self.totals[:27]))
+    def __post_init__(self) -> None:
+        totals = self.totals
+        if self.mask < 0:
+            self.mask = sum(compress(_KIND_BITS, totals))
+        mask = self.mask
+        self.suits = frozenset(suit for suit in (0, 1, 2) if mask >> 9 * suit & 511)
+        self.honours = sum(totals[27:NUM_KINDS])
+        self.terminals_only = not mask & _SIMPLE_BITS
 
 
 def totals_of(hand: HandSpec) -> tuple[int, ...]:
@@ -93,7 +155,24 @@ def totals_of(hand: HandSpec) -> tuple[int, ...]:
 
 
 def declared_sets(hand: HandSpec) -> list[ReadSet]:
-    return [ReadSet(m.kind.value, m.tiles, not m.exposed, True) for m in hand.melds]
+    return [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in hand.melds]
+
+
+@lru_cache(maxsize=4_096)
+def _read_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bool = False) -> ReadSet:
+    """A set of a reading, made once: a few hundred distinct sets make up every hand."""
+    return ReadSet(kind, tiles, concealed, declared)
+
+
+@lru_cache(maxsize=50_000)
+def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, tuple[Tile, ...]], ...],
+                                                            tuple[int, ...], tuple[int, ...], int]:
+    """An arrangement's sets as (kind, tiles), the order a reading shows them in (the pair last), where each set
+    ends up in that order, and how many chows it has."""
+    groups = tuple((group[0], _group_tiles(*group)) for group in arrangement)
+    order = tuple(sorted(range(len(groups)), key=lambda i: groups[i][0] == "pair"))
+    return groups, order, tuple(order.index(i) for i in range(len(groups))), sum(
+        1 for kind, _ in groups if kind == "chow")
 
 
 def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int], *, chows: bool = True,
@@ -116,10 +195,9 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
     splits = (arrangements(counts, chows=chows) if not jokers
               else joker_arrangements(counts, jokers, chows=chows))
     for arrangement in splits:
-        n_chows = declared_chows + sum(1 for group in arrangement if group[0] == "chow")
-        if max_chows is not None and n_chows > max_chows:
+        groups, order, position, n_chows = _layout(arrangement)
+        if max_chows is not None and declared_chows + n_chows > max_chows:
             continue
-        groups = [(group[0], _group_tiles(*group)) for group in arrangement]
         places = [i for i, (_, tiles) in enumerate(groups) if winning in tiles] if winning is not None else [-1]
         seen: set[tuple[str, Tile]] = set()
         for place in places or [-1]:
@@ -128,10 +206,9 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
                 continue
             seen.add(key)
             exposed_at = place if claimed is not None else -1
-            concealed = [ReadSet(kind, tiles, i != exposed_at) for i, (kind, tiles) in enumerate(groups)]
-            order = sorted(range(len(groups)), key=lambda i: concealed[i].kind == "pair")
-            win_set = len(declared) + order.index(place) if place >= 0 else -1
-            readings.append(Reading((*declared, *(concealed[i] for i in order)), win_set=win_set))
+            sets = [_read_set(*groups[i], i != exposed_at) for i in order]
+            win_set = len(declared) + position[place] if place >= 0 else -1
+            readings.append(Reading((*declared, *sets), win_set=win_set))
     return readings
 
 
@@ -227,16 +304,16 @@ def _all_honours(r: Reading, h: HandInfo) -> bool:
 
 
 def _all_simples(r: Reading, h: HandInfo) -> bool:
-    return h.honours == 0 and all(not n or t % 9 not in (0, 8) for t, n in enumerate(h.totals[:27]))
+    return h.honours == 0 and not h.mask & _TERMINAL_BITS
 
 
 def _no_chows(r: Reading, h: HandInfo) -> bool:
     # A loser's hand is incomplete, so only the sets on the table are checked for chows (L1528).
-    return r.chows == 0
+    return r.facts.chows == 0
 
 
 def _concealed_hand(r: Reading, h: HandInfo) -> bool:
-    return all(s.concealed for s in r.sets)
+    return r.facts.all_concealed
 
 
 def _one_chance(r: Reading, h: HandInfo) -> bool:
@@ -254,30 +331,18 @@ def _one_chance(r: Reading, h: HandInfo) -> bool:
     return tile == low + 1 or (tile == low + 2 and low % 9 == 0) or (tile == low and low % 9 == 6)
 
 
-def _sets(r: Reading, *kinds: str) -> list[ReadSet]:
-    return [s for s in r.sets if s.scores and s.kind in kinds]
-
-
 def _lucky(t: Tile, h: HandInfo) -> bool:
     return 31 <= t < NUM_KINDS or t in (27 + h.hand.seat_wind, 27 + h.hand.round_wind)
 
 
 def _valueless(r: Reading, h: HandInfo) -> bool:
     """Four chows and a pair of no value: not dragons, own wind or the wind of the round (L2494)."""
-    pairs = _sets(r, "pair")
-    return r.complete and r.chows == 4 and len(pairs) == 1 and not _lucky(pairs[0].tile, h)
+    facts = r.facts
+    return r.complete and facts.chows == 4 and len(facts.pairs) == 1 and not _lucky(facts.pairs[0].tile, h)
 
 
 def _claimed(h: HandInfo) -> bool:
     return h.context.winner and h.context.won_by in CLAIMED_WINS
-
-
-def _dragon_sets(r: Reading, *kinds: str) -> int:
-    return sum(1 for s in _sets(r, *kinds) if 31 <= s.tile < NUM_KINDS)
-
-
-def _pungs(r: Reading) -> list[ReadSet]:
-    return _sets(r, "pung", "kong")
 
 
 def _no_simples(r: Reading, h: HandInfo) -> bool:
@@ -286,14 +351,12 @@ def _no_simples(r: Reading, h: HandInfo) -> bool:
 
 def _outside_hand(r: Reading, h: HandInfo) -> bool:
     """Every set and the pair holds a terminal or an honour, with at least one chow (else it is No Simples)."""
-    sets = _sets(r, "pung", "kong", "chow", "pair")
-    return (r.complete and r.chows > 0
-            and all(any(t >= 27 or t % 9 in (0, 8) for t in s.tiles) for s in sets))
+    return r.complete and r.facts.chows > 0 and r.facts.outside
 
 
 def _one_to_nine(r: Reading, h: HandInfo) -> bool:
-    lows = {s.tile for s in _sets(r, "chow")}
-    return any({suit * 9, suit * 9 + 3, suit * 9 + 6} <= lows for suit in range(3))
+    lows = r.facts.chow_lows
+    return len(lows) >= 3 and any({suit * 9, suit * 9 + 3, suit * 9 + 6} <= lows for suit in range(3))
 
 
 HAND_CONDITIONS: dict[str, Condition] = {
@@ -326,22 +389,35 @@ HAND_CONDITIONS: dict[str, Condition] = {
     "one_chance": _one_chance,
     "valueless": _valueless,
     "valueless_strict": lambda r, h: _valueless(r, h) and _claimed(h) and not _one_chance(r, h),
-    "concealed_but_last_tile": lambda r, h: _claimed(h) and r.complete and all(
-        s.concealed for s in r.sets if s.declared),
+    "concealed_but_last_tile": lambda r, h: _claimed(h) and r.complete and r.facts.declared_concealed,
     "last_drawn_tile": lambda r, h: h.context.winner and h.context.last_wall_tile and h.context.won_by == "wall",
     "last_discard": lambda r, h: h.context.winner and h.context.last_wall_tile and h.context.won_by == "discard",
-    "all_chows": lambda r, h: r.complete and r.chows == 4,
-    "all_pungs": lambda r, h: r.complete and len(_pungs(r)) == 4,
-    "four_pungs_three_concealed": lambda r, h: len(_pungs(r)) == 4 and sum(s.concealed for s in _pungs(r)) >= 3,
-    "three_concealed_pungs": lambda r, h: len(_pungs(r)) == 3 and sum(s.concealed for s in _pungs(r)) == 3,
-    "little_three_dragons": lambda r, h: _dragon_sets(r, "pung", "kong") == 2 and _dragon_sets(r, "pair") == 1,
-    "big_three_dragons": lambda r, h: _dragon_sets(r, "pung", "kong") == 3,
+    "all_chows": lambda r, h: r.complete and r.facts.chows == 4,
+    "all_pungs": lambda r, h: r.complete and r.facts.pungs == 4,
+    "four_pungs_three_concealed": lambda r, h: r.facts.pungs == 4 and r.facts.concealed_pungs >= 3,
+    "three_concealed_pungs": lambda r, h: r.facts.pungs == 3 and r.facts.concealed_pungs == 3,
+    "little_three_dragons": lambda r, h: r.facts.dragon_pungs == 2 and r.facts.dragon_pairs == 1,
+    "big_three_dragons": lambda r, h: r.facts.dragon_pungs == 3,
     "no_simples": _no_simples,
     "outside_hand": _outside_hand,
     "one_to_nine": _one_to_nine,
     # Shanghai Dynasty's Clean and Pure hands allow "no more than one Chow" (002 L278-L281).
-    "at_most_one_chow": lambda r, h: r.chows <= 1,
+    "at_most_one_chow": lambda r, h: r.facts.chows <= 1,
     # Its Non-Scoring Hand gets nothing but the 20 for going out, so a flower or season rules it out (L274).
     "no_bonus_tiles": lambda r, h: not h.hand.bonus,
 }
 """Hand conditions by the name a scoring item's ``when:`` uses."""
+
+WIN_ONLY = frozenset({
+    "original_hand", "standing_hand", "riichi", "first_discard", "first_draw", "last_wall_tile", "robbed_kong",
+    "drawn_tile", "loose_tile", "self_drawn", "discard", "last_drawn_tile", "last_discard",
+})
+"""The conditions that read only how the hand was won (its ``WinContext``), never its tiles: a game has few
+distinct wins, so scoring works out what they leave of the table once per win (``game.core.scoring_plan``)."""
+
+READING_FREE = WIN_ONLY | {
+    "sweep", "only_possible_tile", "one_suit_with_honours", "one_suit", "terminals_with_honours", "all_terminals",
+    "all_honours", "all_simples", "no_simples", "no_bonus_tiles",
+}
+"""The conditions that read only the hand (its tiles, its flowers, how it was won), never the reading: they hold
+for every reading of a hand or for none, so scoring asks them once per hand (``game.core.scoring_plan``)."""

@@ -39,56 +39,31 @@ from game.core.patterns import Env, HandFacts, MatchedGroup, Pattern
 from game.core.penalties import settle_hand
 from game.core.readings import (
     CLAIMED_WINS,
-    HAND_CONDITIONS,
     HandInfo,
     Reading,
     ReadSet,
     count_waits,
     loser_reading,
     regular_readings,
-    totals_of,
 )
 from game.core.ruleset import BonusSelector, Ruleset, ScoringItem, SetSelector, SpecialHand
+from game.core.scoring_plan import HandLines, ScoreItem, ScoringPlan, bonus_matches, condition, selects
 from game.core.settle import Settlement
 from game.core.tiles import (
     FIRST_FLOWER,
-    FIRST_SEASON,
     JOKER,
     NUM_KINDS,
     Tile,
-    bonus_owner,
     copies_in_set,
     counts_of,
     format_tiles,
     is_bonus,
-    is_flower,
-    is_season,
     tile_code,
 )
 from game.errors import InvalidTilesError
 
 NOT_MAH_JONGG = "not_mah_jongg"
 BELOW_MINIMUM = "below_minimum"
-
-
-@quick_init
-@dataclass(frozen=True)
-class ScoreItem:
-    """One explained contribution: a scoring item's name, its points and doubles, and the tiles it is for."""
-
-    name: str
-    points: int = 0
-    doubles: int = 0
-    id: str = ""
-    tiles: tuple[Tile, ...] = ()
-
-    def to_dict(self) -> dict[str, Any]:
-        data: dict[str, Any] = {"name": self.name, "points": self.points, "doubles": self.doubles}
-        if self.id:
-            data["id"] = self.id
-        if self.tiles:
-            data["tiles"] = format_tiles(self.tiles)
-        return data
 
 
 @quick_init
@@ -147,6 +122,18 @@ def check_hand(hand: HandSpec, jokers: int = 0) -> None:
                                     f"got {n}", code=tile_code(t))
 
 
+def plainly_valid(hand: HandSpec, counts: Sequence[int], facts: HandFacts, jokers: int = 0) -> bool:
+    """The usual case of :func:`check_hand` at a glance (from the counts scoring makes anyway): only playing tiles
+    and jokers concealed, no pair declared, only jokers and playing tiles in the declared sets, no kind more than
+    four times, no more jokers than the set has, each flower or season at most once. False: ask ``check_hand``."""
+    bonus = hand.bonus
+    return (sum(counts) + facts.jokers == len(hand.concealed)
+            and facts.n_tiles == sum(facts.totals) + facts.jokers + facts.shown_jokers
+            and max(facts.totals) <= 4 and facts.jokers + facts.shown_jokers <= jokers
+            and not any(m.kind is MeldKind.PAIR for m in hand.melds)
+            and all(FIRST_FLOWER <= t < JOKER for t in bonus) and len(set(bonus)) == len(bonus))
+
+
 @dataclass
 class _Candidate:
     points: int
@@ -178,6 +165,7 @@ class RulesetJudge:
         # The same forms in one flat list, each with the kinds it cannot hold: most hands hold one of those, and
         # testing that inline spares a call per special hand on every Mah Jongg check.
         self._shaped_forms = [(h, f, ~f.allowed_mask) for h, forms in self._shaped for f in forms]
+        self._shaped_outside = [(h, forms, [~f.allowed_mask for f in forms]) for h, forms in self._shaped]
         # The forms a hand of n suits (and some exposed set or none) may still become: a typical hand of three
         # suits leaves a handful of the ruleset's forms to look at when its waits are asked after every discard.
         self._forms_for = {(n, exposed): [(h, f, o) for h, f, o in self._shaped_forms
@@ -186,6 +174,7 @@ class RulesetJudge:
         self._items = [i for i in rs.scoring if i.allowed]
         self._set_selectors = [(i.id, i.for_each) for i in self._items if isinstance(i.for_each, SetSelector)]
         self._item_by_id = {i.id: i for i in self._items}
+        self._plan = ScoringPlan(self._items)
         self._needs_waits = any("only_possible_tile" in i.when for i in self._items)
 
     def with_play(self, **changes: Any) -> RulesetJudge:
@@ -224,10 +213,11 @@ class RulesetJudge:
         env = Env(hand.seat_wind, hand.round_wind)
         # The forms in order, as _match_forms tries them special hand by special hand: the first fit wins.
         mask, totals, n_tiles, n_suits, jokers = facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers
+        shown = facts.shown_jokers
         claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
         alone = self._claimed_alone(context)
         for special, form, outside in self._shaped_forms:
-            if mask & outside or form.quick_reject(mask, totals, n_tiles, n_suits, jokers):
+            if mask & outside or form.quick_reject(mask, totals, n_tiles, n_suits, jokers, shown):
                 continue
             if _form_conditions(form, hand, context) and form.match(counts, hand.melds, env, claimed,
                                                                    jokers, alone) is not None:
@@ -278,7 +268,7 @@ class RulesetJudge:
             if mask & outside:  # the test that rules out most forms, before any attribute is read
                 continue
             if (kinds > form.max_kinds or not form.min_tiles <= n_tiles <= form.max_tiles
-                    or not form.within(mask, facts.totals, 1)):
+                    or not form.within(mask, facts.totals, 1, facts.shown_jokers)):
                 continue
             candidates = form.allowed_mask
             if kinds == form.max_kinds:
@@ -327,7 +317,7 @@ class RulesetJudge:
         for _special, form, outside in self._forms_for[max(0, facts.n_suits - 1), exposed]:
             beyond = mask & outside
             if (beyond.bit_count() > 1 or kinds > form.max_kinds + 1
-                    or not form.within(mask, facts.totals, 1)):
+                    or not form.within(mask, facts.totals, 1, facts.shown_jokers)):
                 continue
             special_close = True
             if not beyond:
@@ -361,16 +351,18 @@ class RulesetJudge:
 
     def score(self, hand: HandSpec, context: WinContext) -> ScoreResult:
         """Score one player's hand: the winner's best reading, or a loser's sets and flowers."""
-        check_hand(hand, self.ruleset.play.jokers)
         counts = counts_of(hand.concealed)
-        info = HandInfo(hand, context, totals_of(hand))
+        facts = HandFacts.of(counts, hand.melds, hand.concealed.count(JOKER))
+        if not plainly_valid(hand, counts, facts, self.ruleset.play.jokers):
+            check_hand(hand, self.ruleset.play.jokers)
+        info = HandInfo(hand, context, facts.totals, mask=facts.mask)
         if not context.winner:
             if context.ready and self.ruleset.ready_scores:
                 ready = self._ready_result(hand)
                 if ready is not None:
                     return ready
             reading = loser_reading(hand, counts, self.ruleset.losers_score_concealed)
-            best = self._evaluate(reading, info, [])
+            best = self._evaluate(reading, self._plan.for_hand(info), [])
             if self.ruleset.pay_table is not None:
                 best.score, best.limited = 0, False  # a table-paid loser pays by the winner's hand only
             return self._result(best, winner=False, mah_jongg=False)
@@ -382,31 +374,40 @@ class RulesetJudge:
                 and JOKER not in hand.concealed):
             info.waits = count_waits(hand, counts, context.winning_tile, chows=play.chows_allowed,
                                      max_chows=play.max_chows)
-        facts = HandFacts.of(counts, hand.melds, hand.concealed.count(JOKER))
+        lines = self._plan.for_hand(info)
         env = Env(hand.seat_wind, hand.round_wind)
         shapeless = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
         shapeless_added = [h for h in shapeless if not h.total]
-        candidates: list[_Candidate] = []
         # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too.
         regular = () if self.ruleset.special_hands_required else regular_readings(
             hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
-        for reading in regular:
-            candidates.append(self._evaluate(reading, info, shapeless_added))
-        has_shape = bool(candidates)
-        for special, forms in self._shaped:
+        specials: list[_Candidate] = []
+        mask = facts.mask
+        for special, forms, outside in self._shaped_outside:
+            for kinds in outside:
+                if not mask & kinds:
+                    break
+            else:
+                continue  # every form of it lacks a kind the hand holds (most special hands, most hands)
             found = _match_forms(forms, hand, context, counts, facts, env, self._claimed_alone(context))
             if found is None:
                 continue
-            has_shape = True
             if special.total:
-                candidates.append(self._total(special, _groups(found), _reading_of(found), info))
+                specials.append(self._total(special, _groups(found), _reading_of(found) if special.counts_with
+                                            else None, info))
             else:
-                candidates.append(self._evaluate(_reading_of(found), info, [special, *shapeless_added]))
-        if has_shape:
-            for special in shapeless:
-                if special.total:
-                    groups = candidates[0].groups if candidates else []
-                    candidates.append(self._total(special, groups))
+                specials.append(self._evaluate(_reading_of(found), lines, [special, *shapeless_added]))
+        # A limited special hand worth the limit beats every regular reading, which the limit caps (a special hand
+        # wins a tie): those need not be scored.
+        limit = self.ruleset.limit
+        if limit is not None and any(c.limited and c.score >= limit for c in specials):
+            candidates = specials
+        else:
+            candidates = [self._evaluate(reading, lines, shapeless_added) for reading in regular] + specials
+        if regular or specials:
+            # A total special hand with no shape of its own shows the first regular reading's sets.
+            groups = [s.tiles for s in regular[0].sets] if regular else specials[0].groups
+            candidates += [self._total(special, groups) for special in shapeless if special.total]
         if not candidates:
             return ScoreResult(True, False, None, 0, 0, 0, False, (), (), code=NOT_MAH_JONGG,
                                message=f"not a Mah Jongg hand: {format_tiles(hand.concealed)!r}"
@@ -523,9 +524,10 @@ class RulesetJudge:
             return limit, True
         return score, False
 
-    def _evaluate(self, reading: Reading, info: HandInfo, added: Sequence[SpecialHand]) -> _Candidate:
+    def _evaluate(self, reading: Reading, lines: HandLines, added: Sequence[SpecialHand]) -> _Candidate:
         """Score one reading with the scoring table, plus the added special hands that apply to it."""
-        entries = self._entries(reading, info, self._items, added)
+        replaced = {item_id for special in added for item_id in special.replaces}
+        entries = lines.entries(reading, replaced)
         for one in added:
             entries.append(ScoreItem(one.name, one.points, one.doubles, one.id))
         entries.sort(key=lambda e: e.points == 0)
@@ -552,7 +554,7 @@ class RulesetJudge:
         for item in items:  # in table order, so the explanation reads like the ruleset
             if (item.mah_jongg_only and not mah_jongg) or item.id in replaced:
                 continue
-            if item.unless and any(_condition(name, reading, info, pair_points) for name in item.unless):
+            if item.unless and any(condition(name, reading, info, pair_points) for name in item.unless):
                 continue
             selector = item.for_each
             if isinstance(selector, SetSelector):
@@ -560,9 +562,9 @@ class RulesetJudge:
                     if item.id in found:
                         entries.append(ScoreItem(item.name, item.points, item.doubles, item.id, s.tiles))
             elif isinstance(selector, BonusSelector):
-                for tiles in _bonus_matches(selector, hand):
+                for tiles in bonus_matches(selector, hand):
                     entries.append(ScoreItem(item.name, item.points, item.doubles, item.id, tiles))
-            elif all(_condition(name, reading, info, pair_points) for name in item.when):
+            elif all(condition(name, reading, info, pair_points) for name in item.when):
                 entries.append(ScoreItem(item.name, item.points, item.doubles, item.id))
         return entries
 
@@ -572,7 +574,7 @@ class RulesetJudge:
         found = self._set_items.get(key)
         if found is None:
             env = Env(hand.seat_wind, hand.round_wind)
-            found = frozenset(item_id for item_id, selector in self._set_selectors if _selects(selector, s, env))
+            found = frozenset(item_id for item_id, selector in self._set_selectors if selects(selector, s, env))
             self._set_items[key] = found
         return found
 
@@ -591,7 +593,7 @@ def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, 
     winning tile may stand alone as a single tile)."""
     claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
     for form in forms:
-        if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers):
+        if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers, facts.shown_jokers):
             continue
         if not _form_conditions(form, hand, context):
             continue
@@ -612,47 +614,6 @@ def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool
         if tile is None or form.winning_tile.match(tile, {}, env) is None:
             return False
     return True
-
-
-def _condition(name: str, reading: Reading, info: HandInfo, pair_points: int) -> bool:
-    if name == "no_scoring_value":
-        return reading.complete and reading.chows == 4 and pair_points == 0
-    return HAND_CONDITIONS[name](reading, info)
-
-
-def _selects(selector: SetSelector, s: ReadSet, env: Env) -> bool:
-    if s.kind not in selector.kinds:
-        return False
-    if selector.exposed is not None and selector.exposed == s.concealed:
-        return False
-    return selector.tile is None or selector.tile.match(s.tile, {}, env) is not None
-
-
-def _bonus_matches(selector: BonusSelector, hand: HandSpec) -> list[tuple[Tile, ...]]:
-    which = selector.which
-    bonus = hand.bonus
-    if which == "any":
-        return [(t,) for t in bonus]
-    if which == "flower":
-        return [(t,) for t in bonus if is_flower(t)]
-    if which == "season":
-        return [(t,) for t in bonus if is_season(t)]
-    if which == "own":
-        return [(t,) for t in bonus if bonus_owner(t) == hand.seat_wind]
-    if which == "round":
-        return [(t,) for t in bonus if bonus_owner(t) == hand.round_wind]
-    if which == "none":
-        return [] if bonus else [()]
-    found = []
-    for first in (FIRST_FLOWER, FIRST_SEASON):
-        group = tuple(range(first, first + 4))
-        if all(t in bonus for t in group):
-            found.append(group)
-    if which == "complete_set":
-        return found
-    wind = hand.seat_wind if which == "own_outside_complete_set" else hand.round_wind
-    complete = {t for group in found for t in group}
-    return [(t,) for t in bonus if bonus_owner(t) == wind and t not in complete]
 
 
 def _groups(found: list[MatchedGroup]) -> list[tuple[Tile, ...]]:

@@ -1,0 +1,319 @@
+"""The scoring table prepared once per ruleset, so that the lines that count for a hand are found fast.
+
+The plain reading of the table (``RulesetJudge._entries``) asks every line's conditions afresh for every reading
+of every hand. Most lines fail on the hand alone (a self-drawn line on a claimed win, a one-suit line on a mixed
+hand), and those conditions give one answer however the hand is read. So :class:`ScoringPlan` sorts each line's
+conditions into those that read only the hand (:data:`game.core.readings.READING_FREE`) and those that read the
+reading; :meth:`ScoringPlan.for_hand` asks the first kind once per hand and keeps the lines they leave, and
+:meth:`HandLines.entries` asks each reading only the rest. Entries are frozen, so each line's entry (per set's
+tiles, per flower) is made once and shared.
+
+The lines come out exactly as the plain loop gives them, in table order; the tests hold the two together.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from functools import cached_property
+from typing import Any
+
+from game.core.frozen import quick_init
+from game.core.patterns import Env
+from game.core.readings import HAND_CONDITIONS, READING_FREE, WIN_ONLY, Condition, HandInfo, Reading, ReadSet
+from game.core.ruleset import BonusSelector, ScoringItem, SetSelector
+from game.core.tiles import (
+    FIRST_FLOWER,
+    FIRST_SEASON,
+    Tile,
+    bonus_owner,
+    format_tiles,
+    is_flower,
+    is_season,
+)
+
+
+@quick_init
+@dataclass(frozen=True)
+class ScoreItem:
+    """One explained contribution: a scoring item's name, its points and doubles, and the tiles it is for."""
+
+    name: str
+    points: int = 0
+    doubles: int = 0
+    id: str = ""
+    tiles: tuple[Tile, ...] = ()
+
+    def to_dict(self) -> dict[str, Any]:
+        data: dict[str, Any] = {"name": self.name, "points": self.points, "doubles": self.doubles}
+        if self.id:
+            data["id"] = self.id
+        if self.tiles:
+            data["tiles"] = format_tiles(self.tiles)
+        return data
+
+
+_SET, _BONUS, _WHEN = 0, 1, 2
+
+
+@dataclass(frozen=True)
+class _Line:
+    """One allowed line of the table, its conditions sorted by what they read: the win, the hand, the reading."""
+
+    index: int
+    item: ScoringItem
+    kind: int
+    win_when: tuple[str, ...]
+    hand_when: tuple[str, ...]
+    reading_when: tuple[str, ...]
+    win_unless: tuple[str, ...]
+    hand_unless: tuple[str, ...]
+    reading_unless: tuple[str, ...]
+    entry: ScoreItem
+    """The entry of a ``when`` line (a set or bonus line's entries carry their tiles)."""
+
+    @property
+    def asks_hand(self) -> bool:
+        return bool(self.hand_when or self.hand_unless)
+
+    @cached_property
+    def when_tests(self) -> tuple[Condition | None, ...]:
+        """The reading's ``when`` conditions as functions (None: ``no_scoring_value``, which needs the pair's
+        points)."""
+        return tuple(_test(name) for name in self.reading_when)
+
+    @cached_property
+    def unless_tests(self) -> tuple[Condition | None, ...]:
+        return tuple(_test(name) for name in self.reading_unless)
+
+
+def _test(name: str) -> Condition | None:
+    return None if name == "no_scoring_value" else HAND_CONDITIONS[name]
+
+
+def _passes(tests: tuple[Condition | None, ...], reading: Reading, info: HandInfo, pair_points: int) -> bool:
+    """Whether every test holds for the reading."""
+    for test in tests:  # noqa: SIM110  (a loop makes no generator: this runs for every line of every reading)
+        if not (test(reading, info) if test is not None else _no_scoring_value(reading, pair_points)):
+            return False
+    return True
+
+
+def _any_passes(tests: tuple[Condition | None, ...], reading: Reading, info: HandInfo, pair_points: int) -> bool:
+    for test in tests:  # noqa: SIM110  (as in _passes)
+        if test(reading, info) if test is not None else _no_scoring_value(reading, pair_points):
+            return True
+    return False
+
+
+def _no_scoring_value(reading: Reading, pair_points: int) -> bool:
+    return reading.complete and reading.chows == 4 and pair_points == 0
+
+
+@dataclass
+class _WinLines:
+    """The lines a win (a ``WinContext``) leaves open, by kind: those that need nothing of the hand, and those
+    whose conditions on the hand are still to be asked."""
+
+    when: list[_Line]
+    sets: frozenset[int]
+    bonus: list[_Line]
+    asking: list[_Line]
+
+
+def _split(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
+    return (tuple(n for n in names if n in WIN_ONLY), tuple(n for n in names if n in READING_FREE - WIN_ONLY),
+            tuple(n for n in names if n not in READING_FREE))
+
+
+class ScoringPlan:
+    """A ruleset's scoring lines (the allowed items, in table order) ready for :meth:`for_hand`."""
+
+    def __init__(self, items: Sequence[ScoringItem], cache_size: int = 1_000) -> None:
+        self.lines: list[_Line] = []
+        for index, item in enumerate(items):
+            selector = item.for_each
+            kind = _SET if isinstance(selector, SetSelector) else _BONUS if selector is not None else _WHEN
+            when = _split(item.when if kind == _WHEN else ())
+            unless = _split(item.unless)
+            self.lines.append(_Line(index, item, kind, *when, *unless,
+                                    ScoreItem(item.name, item.points, item.doubles, item.id)))
+        self._set_selectors = [(line, selector) for line in self.lines
+                               if isinstance(selector := line.item.for_each, SetSelector)]
+        self._sets: dict[tuple[str, Tile, bool, int, int], tuple[_Line, ...]] = {}
+        self._entries: dict[tuple[int, tuple[Tile, ...]], ScoreItem] = {}
+        self._wins: dict[object, _WinLines] = {}
+        self._cache_size = cache_size
+
+    def for_hand(self, info: HandInfo) -> HandLines:
+        """The lines the hand itself leaves open (every reading of it is scored from these)."""
+        win = self._win_lines(info)
+        when, sets, bonus = win.when, win.sets, win.bonus
+        if win.asking:
+            values: dict[str, bool] = {}
+            kept = [line for line in win.asking
+                    if not (line.hand_unless and _any_holds(line.hand_unless, values, info))
+                    and not (line.hand_when and not _all_hold(line.hand_when, values, info))]
+            when = when + [line for line in kept if line.kind == _WHEN]
+            sets = sets | {line.index for line in kept if line.kind == _SET}
+            bonus = bonus + [line for line in kept if line.kind == _BONUS]
+        return HandLines(self, info, when, sets, bonus)
+
+    def _win_lines(self, info: HandInfo) -> _WinLines:
+        """The lines ``info``'s win leaves open, worked out once per distinct win."""
+        context = info.context
+        found = self._wins.get(context)
+        if found is None:
+            values: dict[str, bool] = {}
+            kept = [line for line in self.lines
+                    # a loser's reading is never Mah Jongg
+                    if not (line.item.mah_jongg_only and not context.winner)
+                    and not (line.win_unless and _any_holds(line.win_unless, values, info))
+                    and not (line.win_when and not _all_hold(line.win_when, values, info))]
+            fixed = [line for line in kept if not line.asks_hand]
+            if len(self._wins) >= self._cache_size:
+                self._wins.clear()
+            found = self._wins[context] = _WinLines(
+                [line for line in fixed if line.kind == _WHEN], frozenset(line.index for line in fixed
+                                                                          if line.kind == _SET),
+                [line for line in fixed if line.kind == _BONUS], [line for line in kept if line.asks_hand])
+        return found
+
+    def set_lines(self, s: ReadSet, seat_wind: int, round_wind: int) -> tuple[_Line, ...]:
+        """The set lines that count ``s`` (cached: few distinct sets occur)."""
+        key = (s.kind, s.tile, s.concealed, seat_wind, round_wind)
+        found = self._sets.get(key)
+        if found is None:
+            env = Env(seat_wind, round_wind)
+            found = tuple(line for line, selector in self._set_selectors if selects(selector, s, env))
+            self._sets[key] = found
+        return found
+
+    def entry(self, line: _Line, tiles: tuple[Tile, ...]) -> ScoreItem:
+        """``line``'s entry for ``tiles`` (a set's, a flower's), made once."""
+        key = (line.index, tiles)
+        found = self._entries.get(key)
+        if found is None:
+            item = line.item
+            found = self._entries[key] = ScoreItem(item.name, item.points, item.doubles, item.id, tiles)
+        return found
+
+
+class HandLines:
+    """The lines left open for one hand, with what the hand's own conditions said: its ``when`` lines, its set
+    lines (asked of each set of a reading) and its bonus lines' entries (the same for every reading)."""
+
+    def __init__(self, plan: ScoringPlan, info: HandInfo, when: list[_Line], sets: frozenset[int],
+                 bonus: list[_Line]) -> None:
+        self.plan = plan
+        self.info = info
+        self.when = when
+        self.set_lines = sets
+        # Without flowers or seasons only a "none" line counts (once): a quick answer for most hands.
+        held = info.hand.bonus
+        self.bonus = [(line, entries) for line in bonus if isinstance(selector := line.item.for_each, BonusSelector)
+                      and (held or selector.which == "none")
+                      and (entries := [plan.entry(line, tiles) for tiles in bonus_matches(selector, info.hand)])]
+
+    def entries(self, reading: Reading, replaced: frozenset[str] | set[str] = frozenset()) -> list[ScoreItem]:
+        """The lines that count for ``reading`` (in table order), as ``RulesetJudge._entries`` gives them for every
+        allowed item; ``replaced`` are items an added special hand stands in for."""
+        info = self.info
+        plan = self.plan
+        hand = info.hand
+        mah_jongg = info.context.winner and reading.complete
+        seat, round_wind = hand.seat_wind, hand.round_wind
+        open_sets = self.set_lines
+        hits = []
+        pair_points = 0
+        order = 0
+        for s in reading.sets:
+            if not s.scores:
+                continue
+            for line in plan.set_lines(s, seat, round_wind):
+                if s.kind == "pair" and (mah_jongg or not line.item.mah_jongg_only):
+                    pair_points += line.item.points
+                if line.index in open_sets:
+                    hits.append((line, order, s))
+            order += 1
+        found: list[tuple[int, int, ScoreItem]] = []
+        for line, order, s in hits:
+            item = line.item
+            if (item.mah_jongg_only and not mah_jongg) or (replaced and item.id in replaced) or (
+                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points)):
+                continue
+            found.append((line.index, order, plan.entry(line, s.tiles)))
+        for line, entries in self.bonus:
+            item = line.item
+            if (item.mah_jongg_only and not mah_jongg) or (replaced and item.id in replaced) or (
+                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points)):
+                continue
+            found += [(line.index, k, entry) for k, entry in enumerate(entries)]
+        for line in self.when:
+            item = line.item
+            if (item.mah_jongg_only and not mah_jongg) or (replaced and item.id in replaced) or (
+                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points)):
+                continue
+            if not line.reading_when or _passes(line.when_tests, reading, info, pair_points):
+                found.append((line.index, 0, line.entry))
+        found.sort()  # table order; each (line, place) is found once, so the entries themselves are never compared
+        return [entry for _, _, entry in found]
+
+
+def _all_hold(names: tuple[str, ...], values: dict[str, bool], info: HandInfo) -> bool:
+    for name in names:
+        value = values.get(name)
+        if value is None:
+            # A reading-free condition reads no reading (READING_FREE says so, and a test holds it to that).
+            value = values[name] = HAND_CONDITIONS[name](None, info)  # type: ignore[arg-type]
+        if not value:
+            return False
+    return True
+
+
+def _any_holds(names: tuple[str, ...], values: dict[str, bool], info: HandInfo) -> bool:
+    return any(_all_hold((name,), values, info) for name in names)
+
+
+def condition(name: str, reading: Reading, info: HandInfo, pair_points: int) -> bool:
+    """Whether the hand condition ``name`` holds for ``reading`` (``pair_points``: what its pair scores)."""
+    if name == "no_scoring_value":
+        return _no_scoring_value(reading, pair_points)
+    return HAND_CONDITIONS[name](reading, info)
+
+
+def selects(selector: SetSelector, s: ReadSet, env: Env) -> bool:
+    """Whether a set line's selector takes the set ``s``."""
+    if s.kind not in selector.kinds:
+        return False
+    if selector.exposed is not None and selector.exposed == s.concealed:
+        return False
+    return selector.tile is None or selector.tile.match(s.tile, {}, env) is not None
+
+
+def bonus_matches(selector: BonusSelector, hand: Any) -> list[tuple[Tile, ...]]:
+    """The flowers and seasons (or complete sets of them) a bonus line counts, each as the tiles of one entry."""
+    which = selector.which
+    bonus = hand.bonus
+    if which == "any":
+        return [(t,) for t in bonus]
+    if which == "flower":
+        return [(t,) for t in bonus if is_flower(t)]
+    if which == "season":
+        return [(t,) for t in bonus if is_season(t)]
+    if which == "own":
+        return [(t,) for t in bonus if bonus_owner(t) == hand.seat_wind]
+    if which == "round":
+        return [(t,) for t in bonus if bonus_owner(t) == hand.round_wind]
+    if which == "none":
+        return [] if bonus else [()]
+    found = []
+    for first in (FIRST_FLOWER, FIRST_SEASON):
+        group = tuple(range(first, first + 4))
+        if all(t in bonus for t in group):
+            found.append(group)
+    if which == "complete_set":
+        return found
+    wind = hand.seat_wind if which == "own_outside_complete_set" else hand.round_wind
+    complete = {t for group in found for t in group}
+    return [(t,) for t in bonus if bonus_owner(t) == wind and t not in complete]
