@@ -421,8 +421,8 @@ class Pattern:
     chow_masks: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
     """For every chow element, the mask of each run it could be (its three kinds)."""
     group_needs: tuple[tuple[tuple[int, ...], int], ...] = field(default=(), compare=False, repr=False)
-    """For each distinct set of kinds some element may use: those kinds, and how many tiles the elements that may
-    use nothing else take from them (three pungs of winds take nine wind tiles, whichever winds)."""
+    """For each distinct set of kinds some element may use: those kinds (a 0 or 1 per kind), and how many tiles the
+    elements that may use nothing else take from them (three pungs of winds take nine wind tiles, whichever)."""
     meld_room: tuple[tuple[frozenset[MeldKind], int, int], ...] = field(default=(), compare=False, repr=False)
     """For each group of declared-set kinds: how many elements could take such a set exposed, and how many at
     all (a concealed element takes only a concealed kong)."""
@@ -488,7 +488,7 @@ class Pattern:
             return True
         if mask.bit_count() > self.max_kinds:
             return True
-        return self.shortfall(mask, totals, shown_jokers) > jokers
+        return not self.within(mask, totals, jokers, shown_jokers)
 
     def shortfall(self, mask: int, totals: Sequence[int], shown_jokers: int = 0) -> int:
         """A lower bound on the tiles a hand (``mask`` of the kinds held, ``totals`` per kind, and ``shown_jokers``
@@ -499,12 +499,15 @@ class Pattern:
         for runs in self.chow_masks:  # each run on its own: two runs may want the same held tile, so a bound
             missing += 3 - max((mask & run).bit_count() for run in runs)
         for kinds, need in self.group_needs:
-            missing = max(missing, need - shown_jokers - sum([totals[t] for t in kinds]))
+            missing = max(missing, need - shown_jokers - sum(compress(totals, kinds)))
         return max(missing, sum(max(0, n - totals[t]) for t, n in self.required))
 
     def within(self, mask: int, totals: Sequence[int], limit: int, shown_jokers: int = 0) -> bool:
         """Whether :meth:`shortfall` is at most ``limit``, stopping as soon as it is not: the waits after every
         discard ask this of a few forms, and most hands are far from them."""
+        for kinds, need in self.group_needs:  # first: the test that most often decides
+            if need - shown_jokers - sum(compress(totals, kinds)) > limit:
+                return False
         missing = 0
         for element_mask, size in self.element_masks:
             if not mask & element_mask:
@@ -514,9 +517,6 @@ class Pattern:
         for runs in self.chow_masks:
             missing += 3 - max((mask & run).bit_count() for run in runs)
             if missing > limit:
-                return False
-        for kinds, need in self.group_needs:
-            if need - shown_jokers - sum([totals[t] for t in kinds]) > limit:
                 return False
         short = 0
         for t, n in self.required:
@@ -718,7 +718,7 @@ def _group_needs(elements: tuple[Element, ...]) -> tuple[tuple[tuple[int, ...], 
         if group == (1 << NUM_KINDS) - 1 or not group:
             continue
         need = sum(size for mask, size in masks if mask and not mask & ~group)
-        found.append((tuple(t for t in range(NUM_KINDS) if group >> t & 1), need))
+        found.append((tuple(group >> t & 1 for t in range(NUM_KINDS)), need))
     return tuple(found)
 
 

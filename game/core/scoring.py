@@ -165,7 +165,10 @@ class RulesetJudge:
         # The same forms in one flat list, each with the kinds it cannot hold: most hands hold one of those, and
         # testing that inline spares a call per special hand on every Mah Jongg check.
         self._shaped_forms = [(h, f, ~f.allowed_mask) for h, forms in self._shaped for f in forms]
-        self._shaped_outside = [(h, forms, [~f.allowed_mask for f in forms]) for h, forms in self._shaped]
+        # The same for scoring, which asks every special hand: a form is looked at only if the hand holds no kind it
+        # cannot hold, no more kinds and no more suits than it has room for.
+        self._shaped_gates = [(h, forms, [(~f.allowed_mask, f.max_kinds, f.max_suits) for f in forms])
+                              for h, forms in self._shaped]
         # The forms a hand of n suits (and some exposed set or none) may still become: a typical hand of three
         # suits leaves a handful of the ruleset's forms to look at when its waits are asked after every discard.
         self._forms_for = {(n, exposed): [(h, f, o) for h, f, o in self._shaped_forms
@@ -382,13 +385,14 @@ class RulesetJudge:
         regular = () if self.ruleset.special_hands_required else regular_readings(
             hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
         specials: list[_Candidate] = []
-        mask = facts.mask
-        for special, forms, outside in self._shaped_outside:
-            for kinds in outside:
-                if not mask & kinds:
+        mask, n_suits = facts.mask, facts.n_suits
+        n_kinds = mask.bit_count()
+        for special, forms, gates in self._shaped_gates:
+            for outside, max_kinds, max_suits in gates:
+                if not (mask & outside or n_kinds > max_kinds or n_suits > max_suits):
                     break
             else:
-                continue  # every form of it lacks a kind the hand holds (most special hands, most hands)
+                continue  # no form of it has room for the hand's tiles (most special hands, most hands)
             found = _match_forms(forms, hand, context, counts, facts, env, self._claimed_alone(context))
             if found is None:
                 continue

@@ -71,6 +71,7 @@ class _Line:
     reading_unless: tuple[str, ...]
     entry: ScoreItem
     """The entry of a ``when`` line (a set or bonus line's entries carry their tiles)."""
+    mah_jongg_only: bool
 
     @property
     def asks_hand(self) -> bool:
@@ -137,10 +138,10 @@ class ScoringPlan:
             when = _split(item.when if kind == _WHEN else ())
             unless = _split(item.unless)
             self.lines.append(_Line(index, item, kind, *when, *unless,
-                                    ScoreItem(item.name, item.points, item.doubles, item.id)))
+                                    ScoreItem(item.name, item.points, item.doubles, item.id), item.mah_jongg_only))
         self._set_selectors = [(line, selector) for line in self.lines
                                if isinstance(selector := line.item.for_each, SetSelector)]
-        self._sets: dict[tuple[str, Tile, bool, int, int], tuple[_Line, ...]] = {}
+        self._sets: dict[tuple[str, tuple[Tile, ...], bool, int, int], tuple[tuple[_Line, ScoreItem], ...]] = {}
         self._entries: dict[tuple[int, tuple[Tile, ...]], ScoreItem] = {}
         self._wins: dict[object, _WinLines] = {}
         self._cache_size = cache_size
@@ -179,13 +180,14 @@ class ScoringPlan:
                 [line for line in fixed if line.kind == _BONUS], [line for line in kept if line.asks_hand])
         return found
 
-    def set_lines(self, s: ReadSet, seat_wind: int, round_wind: int) -> tuple[_Line, ...]:
-        """The set lines that count ``s`` (cached: few distinct sets occur)."""
-        key = (s.kind, s.tile, s.concealed, seat_wind, round_wind)
+    def set_lines(self, s: ReadSet, seat_wind: int, round_wind: int) -> tuple[tuple[_Line, ScoreItem], ...]:
+        """The set lines that count ``s``, each with its entry for ``s`` (cached: few distinct sets occur)."""
+        key = (s.kind, s.tiles, s.concealed, seat_wind, round_wind)
         found = self._sets.get(key)
         if found is None:
             env = Env(seat_wind, round_wind)
-            found = tuple(line for line, selector in self._set_selectors if selects(selector, s, env))
+            found = tuple((line, self.entry(line, s.tiles)) for line, selector in self._set_selectors
+                          if selects(selector, s, env))
             self._sets[key] = found
         return found
 
@@ -219,39 +221,35 @@ class HandLines:
         """The lines that count for ``reading`` (in table order), as ``RulesetJudge._entries`` gives them for every
         allowed item; ``replaced`` are items an added special hand stands in for."""
         info = self.info
-        plan = self.plan
         hand = info.hand
-        mah_jongg = info.context.winner and reading.complete
+        # Only a winner's complete reading gets the Mah Jongg lines (a loser's were never kept).
+        strict = not (info.context.winner and reading.complete)
         seat, round_wind = hand.seat_wind, hand.round_wind
         open_sets = self.set_lines
+        set_lines = self.plan.set_lines
         hits = []
         pair_points = 0
         order = 0
         for s in reading.sets:
             if not s.scores:
                 continue
-            for line in plan.set_lines(s, seat, round_wind):
-                if s.kind == "pair" and (mah_jongg or not line.item.mah_jongg_only):
+            for line, entry in set_lines(s, seat, round_wind):
+                if s.kind == "pair" and not (strict and line.mah_jongg_only):
                     pair_points += line.item.points
                 if line.index in open_sets:
-                    hits.append((line, order, s))
+                    hits.append((line, order, entry))
             order += 1
         found: list[tuple[int, int, ScoreItem]] = []
-        for line, order, s in hits:
-            item = line.item
-            if (item.mah_jongg_only and not mah_jongg) or (replaced and item.id in replaced) or (
-                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points)):
-                continue
-            found.append((line.index, order, plan.entry(line, s.tiles)))
+        for line, order, entry in hits:
+            if not ((strict and line.mah_jongg_only) or (replaced and line.item.id in replaced) or (
+                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points))):
+                found.append((line.index, order, entry))
         for line, entries in self.bonus:
-            item = line.item
-            if (item.mah_jongg_only and not mah_jongg) or (replaced and item.id in replaced) or (
-                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points)):
-                continue
-            found += [(line.index, k, entry) for k, entry in enumerate(entries)]
+            if not ((strict and line.mah_jongg_only) or (replaced and line.item.id in replaced) or (
+                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points))):
+                found += [(line.index, k, entry) for k, entry in enumerate(entries)]
         for line in self.when:
-            item = line.item
-            if (item.mah_jongg_only and not mah_jongg) or (replaced and item.id in replaced) or (
+            if (strict and line.mah_jongg_only) or (replaced and line.item.id in replaced) or (
                     line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points)):
                 continue
             if not line.reading_when or _passes(line.when_tests, reading, info, pair_points):
