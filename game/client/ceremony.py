@@ -2,7 +2,8 @@
 
 :class:`WallPicture` is the wall as the table shows it *now*: it follows the events as their animations play
 (a tile leaves the wall when it starts to fly), so at the end it is exactly the engine's wall. :class:`Ceremony`
-registers the handlers for the wall's events with the :class:`~game.client.animate.Animator`:
+registers the handlers for the wall's events with the :class:`~game.client.animate.Animator` it is built for
+(``Ceremony(animator)``, by whoever owns the animator: the table scene):
 
 * washing (pymunk: face-down tiles stirred around the table by two hands) and building the four walls,
 * East's throw and the second throw (physical dice that come to rest on the engine's values),
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import layout
-from game.client.animate import Scenery, Step, Tween, ease_in_out
 from game.client.physics import DiceRoll, Wash
+from game.client.tween import Scenery, Step, Tween, ease_in_out
 from game.core import events as ev
 from game.core.wall import BOTTOM, LOOSE, TOP
 
@@ -106,6 +107,7 @@ class Ceremony:
 
     def __init__(self, animator: Animator) -> None:
         self.animator = animator
+        animator.ceremony = self
         self.picture = WallPicture()
         self.table_id: int | None = None
         self.east = 0

@@ -7,7 +7,9 @@ from pathlib import Path
 
 import pygame
 
+from game.client.animate import Animator
 from game.client.app import App
+from game.client.ceremony import Ceremony
 from game.client.controller import HUMAN, Options, Session
 
 
@@ -18,6 +20,13 @@ def make_app(tmp_path: Path) -> App:
 
 def instant_session(seed: int) -> Session:
     return Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+
+
+def table_animator(speed: float, *, show_dealing: bool = True) -> Animator:
+    """An animator with the wall ceremony attached, as the table scene builds it."""
+    animator = Animator(speed, show_dealing=show_dealing)
+    Ceremony(animator)
+    return animator
 
 
 def key(k: int, mod: int = 0) -> pygame.Event:
@@ -111,4 +120,4 @@ def table_at_winning_discard(app: App, ask_first: bool):
 
 
 __all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "make_app", "run_until", "show_table",
-           "started_table", "table_at_winning_discard", "table_scene_until_claim"]
+           "started_table", "table_animator", "table_at_winning_discard", "table_scene_until_claim"]

@@ -17,8 +17,9 @@ import math
 import pygame
 
 from game.client import layout, messages
-from game.client.animate import Animator, Scenery
+from game.client.animate import Animator
 from game.client.app import TITLE
+from game.client.ceremony import Ceremony
 from game.client.controller import HUMAN, Session
 from game.client.look import mix, render_text, text
 from game.client.messages import WIND_NAMES
@@ -27,6 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.table_commands import TableCommands
 from game.client.scenes.table_input import TableInput
 from game.client.scenes.table_prompts import Prompt, TablePrompts, mah_jongg_offer
+from game.client.tween import Scenery
 from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar, flow
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
@@ -49,6 +51,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.session = session
         self.animator = Animator(session.options.animation_speed,
                                  show_dealing=bool(app.setting("show_dealing", True)))
+        Ceremony(self.animator)
         self.animator.on_balloon = self._balloon
         self.animator.on_sound = app.play_sound
         self.animator.register(ev.DiscardTakenBack, self._taken_back_steps)

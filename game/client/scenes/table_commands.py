@@ -25,7 +25,7 @@ class TableCommands:
 
     def _taken_back_steps(self, event: ev.DiscardTakenBack, scenery) -> list:
         """The tile flies from the pond back onto the stake, where it goes in its sorted place."""
-        from game.client.animate import Step, Tween
+        from game.client.tween import Step, Tween
 
         table = self.session.table
         if event.seat != HUMAN:
