@@ -5,7 +5,9 @@ Messages start in lower case, say what was expected and what was found, and quot
 
 from __future__ import annotations
 
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
 
 
 class SparrowError(Exception):
@@ -21,10 +23,15 @@ class InvalidTilesError(SparrowError, ValueError):
 
 
 class IllegalActionError(SparrowError, ValueError):
-    """An action the engine refuses; ``message`` is what a player would read on the status bar."""
+    """An action the engine refuses. :attr:`code` says why (a constant of ``game.core.refusals``) and :attr:`data`
+    holds the values the reason names (a tile, the claims that would do); the client words them for the player.
+    The message is ``detail`` (the code and its values in tile codes), for logs and error messages."""
 
-    def __init__(self, message: str, seat: int | None = None, action: object = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, data: Mapping[str, Any] | None = None, seat: int | None = None,
+                 action: object = None, *, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+        self.data: Mapping[str, Any] = dict(data or {})
         self.seat = seat
         self.action = action
 

@@ -237,7 +237,7 @@ def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the
         try:
             table.replay(actions, hand.begun)
         except IllegalActionError as exc:
-            raise SaveError(f"{source}: hand {number} does not replay: {exc} The ruleset or a mod may have "
+            raise SaveError(f"{source}: hand {number} does not replay (refused: {exc}). The ruleset or a mod may have "
                             "changed since the game was saved.") from None
         if hand.finished:
             if table.phase != "over":

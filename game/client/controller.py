@@ -20,6 +20,7 @@ from typing import Any
 
 from game import gcpolicy
 from game.client import messages
+from game.client.refusals import refusal_line
 from game.core import events as ev
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.judge import RegularJudge
@@ -272,7 +273,7 @@ class Session:
         try:
             events = self.table.apply(HUMAN, action)
         except IllegalActionError as exc:
-            self.status = str(exc)
+            self.status = refusal_line(exc.code, exc.data)
             return False
         self.claim_timer = None
         self._push(events)
@@ -322,7 +323,8 @@ class Session:
         # Only the table's reason is wanted: applying the claim would make it a faulty claim under rules that
         # check claims after they are made.
         action = Claim("pung", (self.table.last_discard[1],) * 2)
-        self.status = refusal(self.table, HUMAN, action, self.human_legal())
+        why = refusal(self.table, HUMAN, action, self.human_legal())
+        self.status = refusal_line(why.code, why.data)
 
     def pass_claim(self) -> None:
         """Let the discard go (0, right click, Pass button, or the timer running out); a winning one is named
