@@ -11,19 +11,13 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
+from typing import Any
 
 from game import gcpolicy
-from game.core.actions import Action, Pass
+from game.ai.base import Player
+from game.core.actions import Action
 from game.core.table import Table
-from game.core.view import PlayerView
-from game.errors import IllegalActionError
-
-
-class Player(Protocol):
-    id: str
-
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
+from game.session.players import play_decision
 
 
 def create_player(player_id: str, rng: random.Random, ruleset: Any = None, *, mods_dir: str | None = None
@@ -63,12 +57,8 @@ def play_hand(table: Table, players: Sequence[Player], *, max_steps: int = 5000,
         start = time.perf_counter()
         action = players[seat].decide(table.view(seat), legal)
         stats.decisions_ms[seat].append((time.perf_counter() - start) * 1000)
-        try:
-            table.apply(seat, action)
-        except IllegalActionError:
-            stats.illegal_actions += 1
-            action = legal[0] if legal else Pass()
-            table.apply(seat, action)
+        action, _, illegal = play_decision(table, seat, action, legal)
+        stats.illegal_actions += illegal
         if getattr(action, "type", None) in ("chow", "pung", "kong"):
             stats.calls[seat] += 1
         if on_step is not None:

@@ -25,6 +25,7 @@ import platformdirs
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game import timing
 from game.datafile import load_yaml, validation_problems, write_atomic
 from game.errors import DataFileError, Problem
 
@@ -112,11 +113,11 @@ class Settings(BaseModel):
     effects_volume: float = Field(0.8, ge=0.0, le=1.0)
     voice_volume: float = Field(0.8, ge=0.0, le=1.0)
     music_volume: float = Field(0.5, ge=0.0, le=1.0)
-    animation_speed: float = Field(1.0, ge=0.0, le=10.0,
+    animation_speed: float = Field(timing.ANIMATION_SPEED, ge=0.0, le=10.0,
                                    description="tween duration divisor; 1 is normal, 0 shows every move at once")
-    discard_delay: float = Field(0.9, ge=0.0, le=10.0,
+    discard_delay: float = Field(timing.DISCARD_DELAY, ge=0.0, le=10.0,
                                  description="seconds a computer player pauses before discarding")
-    wait_time: float = Field(2.5, ge=0.0, le=10.0,
+    wait_time: float = Field(timing.WAIT_TIME, ge=0.0, le=timing.WAIT_TIME_MAX,
                              description="seconds to claim a discard or take one's own back (the timer bar)")
     show_dealing: bool = Field(True, description="animate the wall ceremony and the deal")
     movement_direction: bool = Field(False, description="a fading trail behind every moving tile (F11)")
@@ -128,6 +129,8 @@ class Settings(BaseModel):
     speech_balloons: bool = True
     show_hints: bool = True
     language: str = "en"
+    continue_from: str | None = Field(None, description="the file in the saves folder Continue opens; none: the "
+                                                        "autosave")
 
 
 @dataclass

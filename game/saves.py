@@ -22,6 +22,7 @@ import enum
 import hashlib
 import json
 import os
+import re
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -150,6 +151,17 @@ def ruleset_note(saved: SavedGame, ruleset: Any) -> str:
 def loaded_mods(catalog: Any) -> list[dict[str, str]]:
     """The mods a catalog loaded (id and version), as a save records them."""
     return [{"id": e.id, "version": str(getattr(e.manifest, "version", "?"))} for e in catalog.entries if e.loaded]
+
+
+def available_mod_ids(catalog: Any) -> set[str] | None:
+    """The ids of the mods a catalog loaded; None without a catalog (then no mod is named as missing)."""
+    return {e.id for e in catalog.entries if e.loaded} if catalog is not None else None
+
+
+def file_stem(name: str) -> str:
+    """A file name for a save called ``name``: letters, digits, spaces, dots, dashes and underscores only."""
+    stem = re.sub(r"[^\w .-]+", "_", name.strip()).strip(" .")
+    return stem[:60] or "game"
 
 
 def missing_mods(saved: SavedGame, available: set[str]) -> list[str]:

@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from game.ai.bots import GreedyBot, RandomBot
 from game.autoplay import play_hand
+from game.client.status import status_line
 from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass, action_from_text, action_to_text
 from game.core.events import log_hash
 from game.core.judge import RegularJudge
@@ -307,8 +308,9 @@ def test_saves__ruleset_content_hash_is_stable_and_tells_rulesets_apart():
 
 def _client_save(app, name, seed=5):
     """A client game with one finished hand, saved under ``name`` in the app's saves folder; (session, path)."""
-    from game.client.controller import Options, Session
     from game.client.scenes.saves import mods_in_use
+    from game.session.driver import Session
+    from game.session.options import Options
 
     session = Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
     session.deal()
@@ -363,7 +365,7 @@ def test_saves__a_game_with_a_missing_mod_is_offered_and_opens_on_the_second_pre
     app.stack.apply_pending()
     table = app.stack.top
     assert table.name == "table" and table.session.match.totals == session.match.totals
-    assert "lantern-festival" in table.session.status
+    assert "lantern-festival" in status_line(table.session)
     assert path.read_text(encoding="utf-8") == before
 
 
@@ -407,11 +409,12 @@ def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_
     autosave.prev); Continue in a new session puts the same tiles back in the player's hand, at the same turn."""
     import pygame
 
-    from game.client.controller import HUMAN, Options, Session
+    from game.session.driver import HUMAN, Session
+    from game.session.options import Options
     from tests.client.helpers import make_app, run_until
 
     app = make_app(tmp_path)
-    app.autosave_enabled = True
+    app.keeper.enabled = True
     session = Session.create("classic", 5, options=Options(animation_speed=0.0, discard_delay=0.0, wait_time=5.0))
     session.deal()
     session.play_to_end()

@@ -32,7 +32,9 @@ from game.client.render.sprites import TileSprites
 from game.client.scenes.base import Scene, SceneStack
 
 if TYPE_CHECKING:
-    from game.client.controller import Options, Session
+    from game.session.driver import Session
+    from game.session.keeper import Keeper
+    from game.session.options import Options
 
 log = logging.getLogger(__name__)
 
@@ -79,8 +81,7 @@ class App:
         """The game whose players' voices are set (the table scene may not be on the stack yet)."""
         self.audio = self._load_audio()
         self.stack = SceneStack()
-        self.autosave_enabled = not headless
-        """Headless runs (screenshots, the self-test) leave the player's autosave alone."""
+        self._keeper: Keeper | None = None
         self.continue_error = ""
         """Why the autosave could not be continued, for the title screen to show; "" when it could."""
         self.persist_settings = not headless or bool(getattr(args, "config_dir", None))
@@ -410,9 +411,9 @@ class App:
     # -- scenes -----------------------------------------------------------------------------------------------
 
     def options(self) -> Options:
-        # The controller (and the whole game engine under it) is imported when a game starts: the title screen
+        # The session (and the whole game engine under it) is imported when a game starts: the title screen
         # does not need it, and it costs ~60 ms at start-up.
-        from game.client.controller import Options
+        from game.session.options import Options
 
         s = self.settings_value
         return Options(wait_time=float(s("wait_time", 2.5)), discard_delay=float(s("discard_delay", 0.9)),
@@ -428,7 +429,7 @@ class App:
     def new_session(self, seed: int | None = None) -> Session:
         opponents = self.settings_value("opponents", []) or list(DEFAULT_OPPONENTS)
         opponents = (list(opponents) + list(DEFAULT_OPPONENTS))[:3]
-        from game.client.controller import Session
+        from game.session.driver import Session
 
         return Session.create(self.settings_value("ruleset", "classic"), seed,
                               getattr(self.args, "mods_dir", None), catalog=self.catalog, opponents=opponents,
@@ -441,7 +442,8 @@ class App:
         """Open the table for ``session`` (new, continued or opened), with autosave and statistics."""
         from game.client.scenes.table import TableScene
 
-        session.on_hand_finished.append(self.autosave)
+        if self.keeper is not None:
+            session.on_hand_finished.append(self.keeper.autosave)
         self.apply_voices(session)
         if self.folders is not None and not self.headless:
             session.stats_folder = self.folders.config
@@ -449,86 +451,52 @@ class App:
         self.stack.clear_to(scene)
         return scene
 
-    def autosave_path(self) -> Any:
-        if self.folders is None:
-            return None
-        from game.saves import AUTOSAVE_NAME, SAVE_SUFFIX
+    @property
+    def keeper(self) -> Keeper | None:
+        """The autosave and Continue (None without a config folder)."""
+        if self._keeper is None and self.folders is not None and self.settings is not None:
+            from game.saves import loaded_mods
+            from game.session.keeper import Keeper
 
-        return self.folders.saves / f"{AUTOSAVE_NAME}{SAVE_SUFFIX}"
+            def mods() -> list[dict[str, str]]:
+                return loaded_mods(self.catalog) if self.catalog is not None else []
+
+            self._keeper = Keeper(self.folders.saves, self.settings, self._write_settings, mods,
+                                  enabled=not self.headless)
+        return self._keeper
+
+    def _write_settings(self) -> None:
+        self.save_settings()
+
+    def autosave_path(self) -> Any:
+        return self.keeper.autosave_path if self.keeper is not None else None
 
     def continue_path(self) -> Path | None:
-        """The game Continue opens: the one last played, where it was left (the autosave, or a save that was
-        opened and left as it was); None when there is none."""
-        if self.folders is None:
-            return None
-        name = self.settings_value("continue_from", None)
-        if name:
-            path = self.folders.saves / str(name)
-            if path.is_file():
-                return path
-        path = self.autosave_path()
-        return path if path.is_file() else None
-
-    def _continue_from(self, path: Path | None) -> None:
-        """Remember which file in the saves folder holds the game last played."""
-        if self.folders is None or path is None or path.parent != self.folders.saves:
-            return
-        if self.settings_value("continue_from", None) != path.name:
-            self.save_settings(continue_from=path.name)
+        """The game Continue opens (see :meth:`Keeper.continue_path`)."""
+        return self.keeper.continue_path() if self.keeper is not None else None
 
     def autosave(self, session: Session) -> None:
         """Save the game in progress (after every hand and when leaving it), so Continue picks it up."""
-        if self.folders is None or not self.autosave_enabled or session.ruleset is None:
-            return
-        try:
-            from game.client.scenes.saves import mods_in_use
-            from game.saves import write_autosave
-
-            written = write_autosave(self.folders.saves, session.snapshot(mods=mods_in_use(self)))
-        except Exception as exc:  # a failed autosave is reported, never fatal
-            log.warning("autosave failed: %s", exc)
-            return
-        session.mark_written(written)
-        self._continue_from(written)
+        if self.keeper is not None:
+            self.keeper.autosave(session)
 
     def leave_game(self, session: Session) -> None:
-        """The table closes (the title, another game, quitting): Continue will resume this game exactly here.
-
-        The hand in progress is autosaved with its actions so far. A game opened from a save and left as it was
-        is not written again: Continue opens that save, and the autosave keeps the game it held. A game not
-        played at all leaves Continue with the game played before it.
-        """
-        if self.folders is None or not self.autosave_enabled or session.ruleset is None:
-            return
-        if not session.unwritten:
-            self._continue_from(session.source)
-        elif session.progress != (0, 0, False):
-            self.autosave(session)
+        """The table closes: Continue will resume this game exactly here (see :meth:`Keeper.leave`)."""
+        if self.keeper is not None:
+            self.keeper.leave(session)
 
     def continue_game(self) -> Scene | None:
-        """Reopen the game last played where it was left; None (and a warning) when there is none to open."""
-        path = self.continue_path()
-        self.continue_error = ""
-        if path is None:
+        """Reopen the game last played where it was left; None (and the reason) when there is none to open."""
+        if self.keeper is None:
             return None
-        try:
-            from game.client.controller import Session
-            from game.client.scenes.saves import available_mod_ids
-            from game.saves import AUTOSAVE_NAME, read_save
+        from game.saves import available_mod_ids
 
-            saved = read_save(path)
-            session, warnings = Session.from_save(saved, getattr(self.args, "mods_dir", None),
-                                                  options=self.options(), source=path.name,
-                                                  config_dir=getattr(self.args, "config_dir", None),
-                                                  available_mods=available_mod_ids(self), catalog=self.catalog)
-        except Exception as exc:  # a save that cannot be restored is left alone and reported
-            log.warning("%s could not be opened: %s", path.name, exc)
-            self.continue_error = str(exc).replace(str(path), path.name)
-            return None
-        session.save_name = "" if path.stem == AUTOSAVE_NAME else (saved.name or path.stem)
-        session.mark_written(path)
-        session.status = warnings[0] if warnings else "Welcome back: the game goes on where you left it."
-        return self.play_session(session)
+        session = self.keeper.open_continue(options=self.options(), catalog=self.catalog,
+                                            mods_dir=getattr(self.args, "mods_dir", None),
+                                            config_dir=getattr(self.args, "config_dir", None),
+                                            available_mods=available_mod_ids(self.catalog))
+        self.continue_error = self.keeper.continue_error
+        return self.play_session(session) if session is not None else None
 
     def show_title(self) -> None:
         from game.client.scenes.title import TitleScene

@@ -56,6 +56,18 @@ def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
     return ""
 
 
+def outcome_line(outcome: Any, names: Sequence[str]) -> str:
+    """How a hand ended, as the status bar and the scores box's title say it."""
+    if outcome.faulty_out is not None:
+        return (f"{names[outcome.faulty_out]} declared Mah Jongg with a hand that is not complete: the hand ends "
+                f"and the penalty is paid.")
+    if outcome.winner is None:
+        return "All the tiles have been played and nobody has gone Mah Jongg..."
+    if outcome.won_by == "discard" and outcome.winning_tile is not None:
+        return f"{has(names[outcome.winner])} gone Mah Jongg with tile {tile_name(outcome.winning_tile)}"
+    return f"{has(names[outcome.winner])} gone Mah Jongg."
+
+
 def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev.Event], names: Sequence[str]) -> str:
     """What the Totals box says under a hand nobody won: whether anybody paid (ready hands after a draw, in
     the rulesets that pay them) and who is East next, as the settlement really went."""

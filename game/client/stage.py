@@ -9,9 +9,9 @@ from typing import Any
 def staged_table(app: Any, seed: int, turns: int) -> Any:
     """A table scene whose hand was dealt from ``seed`` with ``turns`` decisions played by computer players."""
     # Imported here, not at the top: ``screenshot --scene title`` measures the time to the first frame, and the
-    # title does not need the game engine under the controller (~60 ms).
-    from game.client.controller import Options
+    # title does not need the game engine under the session (~60 ms).
     from game.client.scenes.table import TableScene
+    from game.session.options import Options
 
     session = app.new_session(seed)
     session.options = Options(animation_speed=0.0, discard_delay=0.0, timer_bar=True, balloons=True)
@@ -28,11 +28,11 @@ def staged_table(app: Any, seed: int, turns: int) -> Any:
         if not awaiting:
             break
         if awaiting[0] == 0 and session.table.phase == "turn" and _ < turns - 1:
-            session._computer_act(0)
+            session.play_computer_turn(0)
         elif awaiting[0] == 0 and session.table.phase == "turn":
             break  # leave the human to discard: the picture shows their turn
         else:
-            session._computer_act(awaiting[0])
+            session.play_computer_turn(awaiting[0])
     session.options.auto_play = False
     session.delay = 0.0
     scene._pump()

@@ -10,7 +10,8 @@ import pygame
 from game.client.animate import Animator
 from game.client.app import App
 from game.client.ceremony import Ceremony
-from game.client.controller import HUMAN, Options, Session
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 
 
 def make_app(tmp_path: Path) -> App:

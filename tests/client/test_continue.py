@@ -14,7 +14,7 @@ from tests.client.helpers import click, instant_session, key, make_app
 
 def _app(tmp_path):
     app = make_app(tmp_path)
-    app.autosave_enabled = True
+    app.keeper.enabled = True
     return app
 
 

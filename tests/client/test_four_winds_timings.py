@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game.client.controller import HUMAN, Options, Session
 from game.client.scenes.settings import SettingsScene
 from game.client.widgets import Slider
 from game.core.actions import DeclareKong
 from game.errors import RulesetError
 from game.rules import load_ruleset
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.builders import rigged_table, t
 from tests.client.helpers import make_app
 

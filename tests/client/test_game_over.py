@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.controller import Options, Session
 from game.client.scenes.game_over import GameOverScene, final_order
 from game.client.scenes.table import TableScene
+from game.session.driver import Session
+from game.session.options import Options
 from tests.client.helpers import click, key, make_app
 
 

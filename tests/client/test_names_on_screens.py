@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.controller import Session
 from game.client.scenes.stats import StatsScene
 from game.client.scenes.title import continue_summary
+from game.session.driver import Session
 from game.stats import PlayerStats, Statistics, save_statistics
 from tests.client.helpers import from_title, instant_session, make_app
 

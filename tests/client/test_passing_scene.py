@@ -6,7 +6,8 @@ import dataclasses
 
 import pygame
 
-from game.client.controller import HUMAN, Options, Session
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.client.helpers import key, make_app, show_table
 
 CHARLESTON = (("right", 3), ("across", 3), ("left", 3))

@@ -4,9 +4,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.controller import HUMAN, Options, Session
 from game.client.scenes.table import TableScene
 from game.saves import list_saves, read_save, write_save
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
+from game.session.restore import restore_session
 from tests.client.helpers import click, key, make_app
 
 
@@ -197,7 +199,7 @@ def test_replay__export_writes_a_replay_file_that_opens_at_that_hand(tmp_path) -
     saved = read_save(files[0])
     assert saved.settings["replay_hand"] == 1
     assert saved.hands_played == 2
-    copy, _ = Session.from_save(saved)
+    copy, _ = restore_session(saved)
     assert copy.match.history[1].log_hash == scene.session.match.history[1].log_hash
 
 

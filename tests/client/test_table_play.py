@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
-from game.client.controller import HUMAN
 from game.core.actions import Claim, Discard
+from game.session.driver import HUMAN
 from tests.client.helpers import click, instant_session, key, make_app, table_scene_until_claim
 
 
@@ -145,7 +145,7 @@ def test_table__whole_hand_reaches_the_scores_box(tmp_path) -> None:
 def test_table__autosave_and_continue(tmp_path) -> None:
     """A finished hand is autosaved; Continue on the title screen reopens the game with its scores."""
     app = make_app(tmp_path)
-    app.autosave_enabled = True
+    app.keeper.enabled = True
     scene = app.new_game(seed=11)
     app.stack.apply_pending()
     scene.animator.speed = 0.0

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.client.app import STEP
-from game.client.controller import HUMAN, Options, Session
 from game.core.actions import DeclareKong
 from game.core.tiles import tile_name
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.builders import rigged_table, t
 from tests.client.helpers import click, key, make_app, show_table, table_at_winning_discard
 

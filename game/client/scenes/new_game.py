@@ -179,7 +179,9 @@ def rulesets(app: Any) -> list[Any]:
 
 def new_session(app: Any, choices: Choices) -> Any:
     """A session for ``choices``, made as the title's quick New Game makes one, with the chosen start score."""
-    from game.client.controller import Session, load_game_rules, personalities_of
+    from game.session.driver import Session
+    from game.session.players import personalities_of
+    from game.session.rules import load_game_rules
 
     catalog = getattr(app, "catalog", None)
     ruleset, rules, judge = load_game_rules(choices.ruleset, getattr(app.args, "mods_dir", None), catalog=catalog)
@@ -282,7 +284,7 @@ class NewGameScene(Scene):
 
     def _ruleset_start_score(self, ruleset_id: str) -> int:
         if ruleset_id not in self._start_scores:
-            from game.client.controller import load_game_rules
+            from game.session.rules import load_game_rules
 
             _ruleset, rules, _judge = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None),
                                                       catalog=getattr(self.app, "catalog", None))
@@ -310,8 +312,8 @@ class NewGameScene(Scene):
         start_game(self.app, self.choices())
 
     def show_rules(self) -> None:
-        from game.client.controller import load_game_rules
         from game.client.scenes.rules import RulesScene
+        from game.session.rules import load_game_rules
 
         ruleset, _rules, _judge = load_game_rules(self.rulesets[self.ruleset.index].id,
                                                   getattr(self.app.args, "mods_dir", None),

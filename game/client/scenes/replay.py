@@ -181,8 +181,8 @@ class ReplayScene(Scene):
 
     def export(self) -> None:
         """Write this hand as a replay file in the saves folder; it opens (and replays) like any save."""
-        from game.client.scenes.saves import file_stem, mods_in_use
-        from game.saves import SAVE_SUFFIX, export_hand, write_save
+        from game.client.scenes.saves import mods_in_use
+        from game.saves import SAVE_SUFFIX, export_hand, file_stem, write_save
 
         folders = self.app.folders
         if folders is None:

@@ -93,7 +93,7 @@ def ruleset_for(app: Any, from_scene: Any = None) -> Any:
         session = getattr(scene, "session", None)
         if session is not None and getattr(session, "ruleset", None) is not None:
             return session.ruleset
-    from game.client.controller import load_game_rules
+    from game.session.rules import load_game_rules
 
     ruleset, _rules, _judge = load_game_rules(app.settings_value("ruleset", "classic"),
                                               getattr(app.args, "mods_dir", None),

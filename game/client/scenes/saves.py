@@ -10,7 +10,6 @@ differs, a second Open loads it with what is installed.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
@@ -27,31 +26,12 @@ ROW_H = 48
 VISIBLE = 7
 
 
-def file_stem(name: str) -> str:
-    """A file name for a save called ``name``: letters, digits, spaces, dots, dashes and underscores only."""
-    stem = re.sub(r"[^\w .-]+", "_", name.strip()).strip(" .")
-    return stem[:60] or "game"
-
-
 def mods_in_use(app: Any) -> list[dict[str, str]]:
     """The loaded mods (id and version), kept in a save so a missing one can be named when it is opened."""
     from game.saves import loaded_mods
 
     catalog = getattr(app, "catalog", None)
-    try:
-        return loaded_mods(catalog) if catalog is not None else []
-    except Exception:  # an odd catalog must not stop a save
-        return []
-
-
-def available_mod_ids(app: Any) -> set[str] | None:
-    catalog = getattr(app, "catalog", None)
-    if catalog is None:
-        return None
-    try:
-        return {e.id for e in catalog.entries if e.loaded}
-    except Exception:  # unknown: do not name mods as missing
-        return None
+    return loaded_mods(catalog) if catalog is not None else []
 
 
 class SavesScene(Scene):
@@ -123,7 +103,9 @@ class SavesScene(Scene):
             self.open()
 
     def save(self) -> None:
-        from game.saves import SAVE_SUFFIX, write_save
+        from game.saves import SAVE_SUFFIX, file_stem, write_save
+        from game.session import notes
+        from game.session.notes import Note
 
         name = self.field.value.strip()
         if self.session is None or self.folder is None:
@@ -144,7 +126,7 @@ class SavesScene(Scene):
             return
         self.session.save_name = name
         self.session.mark_written(path)
-        self.session.status = f"Game saved as {name!r}."
+        self.session.tell(Note(notes.GAME_SAVED, {"name": name}))
         self.close()
 
     def _selected_info(self) -> Any:
@@ -167,7 +149,11 @@ class SavesScene(Scene):
             return None
 
     def open(self) -> None:
-        from game.client.controller import Session
+        from game.client.status import note_line
+        from game.saves import available_mod_ids
+        from game.session import notes
+        from game.session.notes import Note
+        from game.session.restore import restore_session
 
         saved = self._read_selected()
         if saved is None:
@@ -175,36 +161,37 @@ class SavesScene(Scene):
         info = self._selected_info()
         args = self.app.args
         try:
-            session, warnings = Session.from_save(saved, getattr(args, "mods_dir", None), options=self.app.options(),
-                                                  source=Path(info.path).name,
-                                                  config_dir=getattr(args, "config_dir", None),
-                                                  available_mods=available_mod_ids(self.app),
-                                                  catalog=getattr(self.app, "catalog", None))
+            session, warnings = restore_session(saved, getattr(args, "mods_dir", None), options=self.app.options(),
+                                                source=Path(info.path).name,
+                                                config_dir=getattr(args, "config_dir", None),
+                                                available_mods=available_mod_ids(self.app.catalog),
+                                                catalog=self.app.catalog)
         except SaveError as exc:
             self._say(f"not opened: {exc}", True)
             return
         path = Path(info.path)
         if warnings and self.confirm != path:
             self.confirm = path
-            self._say(f"{'; '.join(warnings)}. Press Open again to load it with what is installed.")
+            said = "; ".join(note_line(w, session.names) for w in warnings)
+            self._say(f"{said}. Press Open again to load it with what is installed.")
             return
         session.save_name = saved.name or path.stem
         session.mark_written(path)
-        session.status = warnings[0] if warnings else f"Opened {session.save_name!r}."
+        session.tell(warnings[0] if warnings else Note(notes.GAME_OPENED, {"name": session.save_name}))
         self.app.play_session(session)
 
     def watch(self) -> None:
         """Replay the selected save's finished hands, without opening the game itself."""
-        from game.client.controller import Session
         from game.client.scenes.replay import ReplayScene
+        from game.session.restore import restore_session
 
         saved = self._read_selected()
         if saved is None:
             return
         try:
-            session, _ = Session.from_save(saved, getattr(self.app.args, "mods_dir", None),
-                                           config_dir=getattr(self.app.args, "config_dir", None),
-                                           catalog=getattr(self.app, "catalog", None))
+            session, _ = restore_session(saved, getattr(self.app.args, "mods_dir", None),
+                                         config_dir=getattr(self.app.args, "config_dir", None),
+                                         catalog=self.app.catalog)
         except SaveError as exc:
             self._say(f"cannot replay: {exc}", True)
             return

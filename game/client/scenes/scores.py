@@ -11,14 +11,15 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
-from game.client.controller import HUMAN, HandOutcome
 from game.client.look import fit_text, fitted, mix, text, wrap
-from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, possessive
+from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, outcome_line, pays_for_all, possessive
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
 from game.core.tiles import display_key, sort_for_display
+from game.session.driver import HUMAN
+from game.session.outcome import HandOutcome
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
@@ -59,6 +60,9 @@ class ScoresScene(Scene):
         """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
+        self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
+                                         getattr(self.session.ruleset, "penalties", None))
+        """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
         self._build()
 
     def enter(self) -> None:
@@ -137,7 +141,7 @@ class ScoresScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        title = "Game Finished" if self.outcome.game_over else self.outcome.message
+        title = "Game Finished" if self.outcome.game_over else outcome_line(self.outcome, self.session.names)
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         for b in self.tabs:
             b.draw(surface, palette)
@@ -152,8 +156,8 @@ class ScoresScene(Scene):
             b.draw(surface, palette)
         if not self.outcome.settled:
             self._draw_no_settlement(surface)
-        elif self.outcome.pays_for_all:
-            self._draw_band(surface, self.outcome.pays_for_all)
+        elif self.pays_for_all:
+            self._draw_band(surface, self.pays_for_all)
         self.replay.draw(surface, palette)
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:

@@ -16,11 +16,11 @@ import math
 
 import pygame
 
-from game.client import layout, messages
+from game import timing
+from game.client import layout, status
 from game.client.animate import Animator
 from game.client.app import TITLE
 from game.client.ceremony import Ceremony
-from game.client.controller import HUMAN, Session
 from game.client.look import mix, render_text, text
 from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
@@ -32,7 +32,10 @@ from game.client.tween import Scenery
 from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar, flow
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
-from game.core.tiles import JOKER, number_of, suit_of, tile_name
+from game.core.refusals import NOT_MAH_JONGG, Refusal
+from game.core.tiles import JOKER, tile_name
+from game.session.driver import HUMAN, Session
+from game.session.notes import Note
 
 BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
 """Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
@@ -72,7 +75,6 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         """Indices of the stake tiles chosen to pass on (Charleston and goulash)."""
         self.chow_first: int | None = None
         self.paused = False
-        self.end_wait = 0.0
         self.scores_shown = False
         self.asked: set[tuple[str, int]] = set()
         self.buttons: list[Button] = []
@@ -176,9 +178,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             if s.table.phase == "dealt":
                 self.start()
             elif s.human_may_claim:
-                s.status = "Click the discard in the middle to claim it, or press 0 to let it go."
+                s.tell(Note(status.CLAIM_HINT))
             else:
-                s.status = "Wait for your turn."
+                s.tell(Note(status.WAIT_FOR_TURN))
             return
         if s.options.ask_first and s.can_mah_jongg() and ("mj", len(s.table.events)) not in self.asked:
             self._ask_first_checks()  # a winning tile is never discarded unasked, however quick the keys
@@ -186,8 +188,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                 return
         me = s.table.players[HUMAN]
         if me.locked and s.table.drawn_tile is not None and tile != s.table.drawn_tile:
-            what = "a Standing Hand" if me.standing else "Riichi"
-            s.status = f"You've called {what} and have to discard {tile_name(s.table.drawn_tile)}"
+            s.tell(Note(status.LOCKED_DISCARD, {"tile": s.table.drawn_tile, "standing": me.standing}))
             return
         prompt = self._declaration_prompt(tile)
         if s.options.ask_first and prompt and ("standing", len(s.table.events)) not in self.asked:
@@ -210,7 +211,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         if rule == "none":
             return ("Standing Hand", f"Discard {name} and call a Standing Hand? You will need one tile to go Mah "
                     "Jongg and may not change your hand.", "Call it")
-        if tile not in s.table.judge.ready_discards(s.table.hand_spec(HUMAN)):
+        if not s.ready_discard(tile):
             return None
         if rule == "riichi":
             return ("Riichi", f"Discard {name} and declare Riichi? Your hand is locked, you pay the deposit to "
@@ -226,15 +227,13 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return
         direction, count = step
         if self.hand_tiles()[index] == JOKER:
-            s.status = f"A {'wild tile' if s.table.wild_tile is not None else 'joker'} cannot be passed on"
+            s.tell(Note(status.NO_PASSING_JOKER, {"wild": s.table.wild_tile is not None}))
             return
         if index in self.pass_pick:
             self.pass_pick.discard(index)
         elif len(self.pass_pick) < count:
             self.pass_pick.add(index)
-        chosen = len(self.pass_pick)
-        s.status = (f"Pass {count} tiles {messages.PASS_WORDS.get(direction, direction)}: {chosen} chosen"
-                    + (" — press Enter or Pass" if chosen == count else ""))
+        s.tell(Note(status.PASS_CHOSEN, {"count": count, "chosen": len(self.pass_pick), "direction": direction}))
 
     def pass_selected(self) -> None:
         s = self.session
@@ -243,7 +242,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return
         tiles = self.hand_tiles()
         if len(self.pass_pick) != step[1]:
-            s.status = f"Choose {step[1]} tiles to pass on ({len(self.pass_pick)} chosen)"
+            s.tell(Note(status.PASS_COUNT, {"count": step[1], "chosen": len(self.pass_pick)}))
             return
         if s.pass_tiles([tiles[i] for i in sorted(self.pass_pick)]):
             self.pass_pick.clear()
@@ -286,7 +285,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             if len(chows) > 1 and s.options.ask_first:
                 self.chow_pick = chows
                 self.chow_first = None
-                s.status = f"Select two tiles to complete the Chow with {tile_name(s.table.last_discard[1])}."
+                s.tell(Note(status.CHOW_PICK, {"tile": s.table.last_discard[1]}))
                 return
         s.claim(claim_type)
         self._pump()
@@ -295,7 +294,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         s = self.session
         left = [c for c in self.chow_pick or [] if tile in c]
         if not left:
-            s.status = f"{tile_name(tile)} does not make a Chow with {tile_name(s.table.last_discard[1])}."
+            s.tell(Note(status.CHOW_MISMATCH, {"tile": tile, "claimed": s.table.last_discard[1]}))
             return
         if len(left) == 1:
             self.chow_pick = None
@@ -307,9 +306,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         claimed = s.table.last_discard[1]
         others = sorted({t for c in left for t in c if t != tile})
         low, high = sorted((tile, claimed))
-        suit = ("Bamboo", "Characters", "Dots")[suit_of(claimed)]
-        s.status = (f"Complete Chow {number_of(low)} and {number_of(high)} {suit} with either "
-                    f"{' or '.join(str(number_of(t)) for t in others)} {suit}.")
+        s.tell(Note(status.CHOW_COMPLETE, {"low": low, "high": high, "others": others, "claimed": claimed}))
 
     def declare_kong(self) -> None:
         s = self.session
@@ -318,7 +315,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             if s.human_may_claim and "kong" in s.claim_types():
                 self.claim("kong")
             else:
-                s.status = "You have no Kong to declare now."
+                s.tell(Note(status.NO_KONG))
             return
         if len(tiles) == 1:
             self._do(lambda: s.act(DeclareKong(tiles[0])))
@@ -339,7 +336,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                                     "declaration: the hand ends and you pay the penalty.",
                       [("Declare", declare)], cancel=("Cancel", lambda: None))
         else:
-            s.status = "Your hand is not a complete Mah Jongg hand."
+            s.tell(Refusal(NOT_MAH_JONGG))
 
     def _do(self, fn) -> None:
         fn()
@@ -357,7 +354,6 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.animator.finish()
         self.balloons.clear()
         self.scores_shown = False
-        self.end_wait = 0.0
         self.asked.clear()
         s.deal()
         self.scenery.table = s.table
@@ -372,12 +368,13 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         anchor, direction = layout.balloon_anchor(seat)
         big = words == "Mah Jongg!"
         self.balloons = [b for b in self.balloons if b.anchor != anchor]
-        self.balloons.append(Balloon(words, anchor, direction, life=2.6 if big else 1.5, big=big))
+        life = timing.BIG_BALLOON_LIFE if big else timing.BALLOON_LIFE
+        self.balloons.append(Balloon(words, anchor, direction, life=life, big=big))
 
     def _pump(self) -> None:
-        if self.session.notice:
-            self._toast(self.session.notice, life=6.0)
-            self.session.notice = ""
+        if self.session.notice is not None:
+            self._toast(status.note_line(self.session.notice, self.session.names), life=6.0)
+            self.session.notice = None
         events = self.session.drain()
         if not events:
             return
@@ -441,13 +438,12 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         if self.chow_pick is not None and not self.session.human_may_claim:
             self.chow_pick = None
         s = self.session
-        if s.hand_over and not self.animator.busy and not self.scores_shown:
-            self.end_wait += dt
-            if self.end_wait >= 1.4 or self.animator.instant:
-                self.scores_shown = True
-                outcome = s.finish_hand()
-                self._pump()
-                self.app.show_scores(self, outcome)
+        scores_due = s.scores_due or self.animator.instant  # the end-of-hand pause (game.timing) has passed
+        if s.hand_over and not self.animator.busy and not self.scores_shown and scores_due:
+            self.scores_shown = True
+            outcome = s.finish_hand()
+            self._pump()
+            self.app.show_scores(self, outcome)
         self._refresh_buttons()
         self._settle()
 
@@ -518,7 +514,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             balloon.draw(surface, palette)
         dealing = table.phase == "dealt" and self.animator.busy
         self.status.left = "Dealing…" if dealing else f"{table.wall.live_count} Tiles left"
-        self.status.message = s.status
+        self.status.message = status.status_line(s)
         self.status.draw(surface, palette)
         # Banners and notices stand between your discards and your tiles, never over the compass.
         self.banners_drawn = []

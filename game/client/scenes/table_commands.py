@@ -4,10 +4,12 @@ a new game, and the toggles the function keys flip. A mixin of :class:`game.clie
 
 from __future__ import annotations
 
-from game.client import layout
-from game.client.controller import HUMAN
+from game import timing
+from game.client import layout, status
 from game.client.widgets import MenuItem, PopupMenu, Toast
 from game.core import events as ev
+from game.session.driver import HUMAN
+from game.session.notes import Note
 
 SETTING_OF_OPTION = {"ask_first": "ask_first", "quick_tip": "quick_tip", "timer_bar": "timer_bar",
                      "balloons": "speech_balloons"}
@@ -63,7 +65,7 @@ class TableCommands:
         self._toggle("show_all", "Show All Hands")
         if self.session.options.show_all and not self.session.hand_over:
             self.session.show_all_used = True
-            self.session.status = "All hands are visible: this hand will be scored without settlement."
+            self.session.tell(Note(status.SHOW_ALL_ON))
 
     def save_dialog(self) -> None:
         from game.client.scenes.saves import SavesScene
@@ -80,7 +82,7 @@ class TableCommands:
 
         s = self.session
         if not s.match.history:
-            s.status = "No hand has finished yet: there is nothing to replay."
+            s.tell(Note(status.NO_REPLAY_YET))
             return
         self.app.stack.push(ReplayScene(self.app, s, len(s.match.history) - 1))
 
@@ -118,9 +120,9 @@ class TableCommands:
     def _change_wait_time(self, step: float) -> None:
         """Keypad +/-: the wait time by a quarter second (0-10 s, Q-01), kept for the next game too."""
         options = self.session.options
-        options.wait_time = max(0.0, min(10.0, options.wait_time + step))
+        options.wait_time = max(0.0, min(timing.WAIT_TIME_MAX, options.wait_time + step))
         self.app.save_settings(wait_time=options.wait_time)
-        self.session.status = f"Wait time: {options.wait_time:.2f} seconds"
+        self.session.tell(Note(status.WAIT_TIME, {"seconds": options.wait_time}))
 
     def _toast(self, message: str, life: float = 1.8) -> None:
         self.toasts = [Toast(message, life)]

@@ -9,9 +9,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import layout
+from game import timing
+from game.client import layout, status
 from game.client.messages import WIND_NAMES, shown_name
+from game.client.status import status_line
 from game.client.widgets import Tooltip
+from game.session.notes import Note
 
 CLAIM_KEYS = {pygame.K_m: "mah_jongg", pygame.K_k: "kong", pygame.K_p: "pung", pygame.K_c: "chow"}
 
@@ -68,7 +71,7 @@ class TableInput:
             return None
         if self.tooltip is not None or self.mouse is None:
             return self.tooltip
-        self.status.message = self.session.status
+        self.status.message = status_line(self.session)
         return self.status.tooltip(self.mouse)
 
     def _hovered_thing(self, pos: tuple[int, int]) -> tuple[str, pygame.Rect] | None:
@@ -230,7 +233,8 @@ class TableInput:
         elif key == pygame.K_F12:
             self._toggle("balloons", "Speech balloons")
         elif key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS, pygame.K_KP_MINUS, pygame.K_MINUS):
-            self._change_wait_time(0.25 if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -0.25)
+            step = timing.WAIT_TIME_STEP
+            self._change_wait_time(step if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -step)
         elif key == pygame.K_w:
             self.app.show_wall(self)
         elif key == pygame.K_r and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
@@ -242,7 +246,7 @@ class TableInput:
         elif key == pygame.K_ESCAPE:
             if self.chow_pick is not None:
                 self.chow_pick = None
-                s.status = "Chow cancelled."
+                s.tell(Note(status.CHOW_CANCELLED))
             else:
                 self.app.show_menu(self)
         self._pump()

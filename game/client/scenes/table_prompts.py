@@ -9,12 +9,12 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import layout
-from game.client.controller import HUMAN
 from game.client.look import text, wrap
 from game.client.messages import possessive
 from game.client.widgets import Button, draw_panel
 from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
 from game.core.tiles import tile_name
+from game.session.driver import HUMAN
 
 
 @dataclass
