@@ -8,8 +8,8 @@ import argparse
 import pygame
 
 from game.client.app import App
+from game.client.scenes.dialogs import ConfirmBox, NameBox
 from game.client.scenes.new_game import NewGameScene
-from game.client.scenes.presets import ConfirmBox, NameBox
 from game.client.scenes.settings import SettingsScene
 from game.mods import get_ruleset
 from game.mods.custom_rules import custom_ruleset, list_custom_rulesets

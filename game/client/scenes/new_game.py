@@ -10,15 +10,16 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from game.client import layout
+from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes.base import Scene
-from game.client.widgets import Button, caret_on, caret_wake, draw_panel
+from game.client.widgets import Button, caret_wake, draw_panel
 
 log = logging.getLogger(__name__)
 
@@ -28,7 +29,6 @@ SEATS = ("On your right", "Opposite you", "On your left")
 DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 SCORE_STEP = 100
 SCORE_RANGE = (100, 100_000)
-NAME_LENGTH = 20
 
 
 @dataclass
@@ -41,110 +41,6 @@ class Choices:
     """Four names, the player's first."""
     start_score: int
     seed: int | None = None
-
-
-@dataclass
-class NameField:
-    """A one-line name: click or Tab to focus, type, Backspace; at most ``max_length`` characters."""
-
-    rect: pygame.Rect
-    value: str
-    max_length: int = NAME_LENGTH
-    focused: bool = False
-    edited: bool = False
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.rect.collidepoint(event.pos)
-        if not self.focused:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if ch.isprintable())
-            if typed:
-                self.value = (self.value + typed)[:self.max_length]
-                self.edited = True
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
-            self.edited = True
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Any) -> None:
-        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
-        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
-                         self.rect, width=2, border_radius=8)
-        shown = fit_text(self.value, self.rect.width - 26, 18)
-        r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
-        if self.focused and caret_on():
-            x = r.right + 2 if self.value else self.rect.left + 12
-            pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)
-
-
-@dataclass
-class Chooser:
-    """One of several options, stepped with the arrow buttons at its ends (or Left/Right when focused)."""
-
-    rect: pygame.Rect
-    labels: list[str]
-    index: int = 0
-    focused: bool = False
-    hovered: int = 0
-    """-1 over the left arrow, 1 over the right arrow, 0 elsewhere."""
-    on_change: Any = None
-    """Called with the new index after a step."""
-    on_step: Any = None
-    """When set, called with -1 or 1 instead of cycling through ``labels`` (a number stepper)."""
-    swatches: list[tuple[int, int, int] | None] = field(default_factory=list)
-    size: int = 17
-
-    def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
-        h = self.rect.height
-        return (pygame.Rect(self.rect.left, self.rect.top, h, h), pygame.Rect(self.rect.right - h, self.rect.top, h, h))
-
-    def step(self, by: int) -> None:
-        if self.on_step is not None:
-            self.on_step(by)
-            return
-        if not self.labels:
-            return
-        self.index = (self.index + by) % len(self.labels)
-        if self.on_change is not None:
-            self.on_change(self.index)
-
-    def handle(self, event: pygame.Event) -> bool:
-        left, right = self.arrows()
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = -1 if left.collidepoint(event.pos) else 1 if right.collidepoint(event.pos) else 0
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.step(-1 if left.collidepoint(event.pos) else 1)
-            return True
-        elif event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.step(-event.y)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Any) -> None:
-        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
-        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
-                         self.rect, width=2, border_radius=8)
-        for side, arrow in zip((-1, 1), self.arrows(), strict=True):
-            inner = arrow.inflate(-8, -8)
-            pygame.draw.rect(surface, palette.button_hover if self.hovered == side else palette.button, inner,
-                             border_radius=6)
-            cx, cy = inner.center
-            points = [(cx - 4 * side, cy - 7), (cx + 5 * side, cy), (cx - 4 * side, cy + 7)]
-            pygame.draw.polygon(surface, palette.button_text, points)
-        label = self.labels[self.index] if self.labels else "none available"
-        middle = self.rect.inflate(-2 * self.rect.height - 8, 0)
-        swatch = self.swatches[self.index] if self.index < len(self.swatches) else None
-        if swatch is not None:
-            dot = (middle.left + 10, middle.centery)
-            pygame.draw.circle(surface, swatch, dot, 7)
-            pygame.draw.circle(surface, mix(swatch, (0, 0, 0), 0.4), dot, 7, width=1)
-            middle = middle.inflate(-24, 0).move(12, 0)
-        text(surface, fit_text(label, middle.width - 4, self.size, "bold"), middle.center, self.size,
-             palette.text_dark, "bold", "center")
 
 
 def personalities(app: Any) -> list[Any]:

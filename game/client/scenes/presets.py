@@ -23,11 +23,10 @@ from typing import Any
 
 import pygame
 
-from game.client.look import Palette, fit_text, mix, text, text_size, wrap
-from game.client.scenes.dialogs import Box, ConfirmBox
-from game.client.scenes.new_game import Chooser
-from game.client.scenes.settings import Cycle
-from game.client.widgets import Button, TextField, Toggle, caret_wake
+from game.client.forms import Choice, Chooser, GroupTabs, Heading, Stepper, Switch
+from game.client.look import Palette, fit_text, mix, text, wrap
+from game.client.scenes.dialogs import ERROR, ConfirmBox, NameBox
+from game.client.widgets import Button
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
 from game.mods import custom_rules
@@ -35,182 +34,14 @@ from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options
 
 log = logging.getLogger(__name__)
 
-ERROR = (176, 40, 32)
+NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
+"""What the name box says about a preset's name."""
 PAYMENT_WORDS = {
     "east_double_losers_settle": "Everybody pays the winner, East double, and the losers settle their differences.",
     "winner_only": "Everybody pays the winner, East double; the losers settle nothing among themselves.",
     "discarder_pays": "On a discard the discarder pays for all; a self-drawn win is paid by all, East double.",
 }
 """The payment choices in words, under the Payment & penalties group."""
-
-
-@dataclass
-class Choice(Cycle):
-    """A :class:`Cycle` whose label is cut to the room left of its value box."""
-
-    active: Callable[[], bool] | None = None
-    """False: shown dimmed, as the rounding unit is while rounding is off (it can still be changed)."""
-
-    def label_room(self) -> int:
-        """The width the label may take."""
-        return self._box().left - self.rect.left - 18
-
-    def label_fits(self) -> bool:
-        return text_size(self.label, 17)[0] <= self.label_room()
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        full = self.label
-        self.label = fit_text(full, self.label_room(), 17)
-        try:
-            super().draw(surface, palette)
-        finally:
-            self.label = full
-        if self.active is not None and not self.active():
-            veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            veil.fill((*palette.panel[:3], 120))
-            surface.blit(veil, self.rect)
-
-
-@dataclass
-class Stepper(Choice):
-    """A number stepped by ``option.step`` between its bounds; below the lowest a nullable number is null."""
-
-    option: Option | None = None
-
-    def turn(self, step: int) -> None:
-        option = self.option
-        assert option is not None
-        value = self.get()
-        if value is None:
-            new = option.low if step > 0 else None
-        elif step < 0 and value <= option.low:
-            new = None if option.none_label else option.low
-        else:
-            snapped = (value // option.step) * option.step
-            new = snapped + option.step if step > 0 else (snapped if snapped < value else value - option.step)
-            new = max(option.low, min(option.high, new))
-        self.set(new)
-
-
-@dataclass
-class Switch(Toggle):
-    """A :class:`Toggle` with its label cut to fit and, on the Hands page, what the line pays beside it."""
-
-    detail: str = ""
-    size: int = 17
-    smallest: int = 15
-    """The smallest size a long label is set in before it is cut short."""
-    active: Callable[[], bool] | None = None
-    """False: shown dimmed, as a special hand is while special hands are off (it can still be changed)."""
-    line: bool = False
-    """A scoring line or special hand: its name is dimmed while it is off, as it then counts for nothing."""
-
-    def _track(self) -> pygame.Rect:
-        track = pygame.Rect(0, 0, 46, 24)
-        track.midright = (self.rect.right - 8, self.rect.centery)
-        return track
-
-    def label_room(self) -> int:
-        """The width the label may take, left of the detail and the switch."""
-        detail = text_size(self.detail, 13)[0] + 12 if self.detail else 0
-        return self._track().left - self.rect.left - 22 - detail
-
-    def label_size(self) -> int:
-        """The label's size: a long name is set a little smaller before it is ever cut short."""
-        size = self.size
-        while size > self.smallest and text_size(self.label, size)[0] > self.label_room():
-            size -= 1
-        return size
-
-    def label_fits(self) -> bool:
-        return text_size(self.label, self.label_size())[0] <= self.label_room()
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        on = self.get()
-        if self.hovered:
-            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        track = self._track()
-        pygame.draw.rect(surface, palette.accent_dark if on else palette.disabled, track, border_radius=12)
-        knob = (track.right - 12, track.centery) if on else (track.left + 12, track.centery)
-        pygame.draw.circle(surface, (250, 248, 240), knob, 9)
-        if self.detail:
-            text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
-                 "midright")
-        live = on or not self.line
-        if self.active is not None and not self.active():
-            live = False
-        colour = palette.text_dark if live else mix(palette.text_dark, palette.panel, 0.45)
-        size = self.label_size()
-        text(surface, fit_text(self.label, self.label_room(), size), (self.rect.left + 10, self.rect.centery), size,
-             colour, "sans", "midleft")
-
-
-@dataclass
-class GroupTabs:
-    """The row of option groups: a click picks one; in focus, Left/Right step through them."""
-
-    rect: pygame.Rect
-    labels: tuple[str, ...]
-    index: int = 0
-    on_change: Callable[[int], None] | None = None
-    hovered: int = -1
-
-    def tab(self, i: int) -> pygame.Rect:
-        width = self.rect.width // len(self.labels)
-        right = self.rect.right if i == len(self.labels) - 1 else self.rect.left + (i + 1) * width
-        return pygame.Rect(self.rect.left + i * width, self.rect.top, right - self.rect.left - i * width,
-                           self.rect.height)
-
-    def choose(self, index: int) -> None:
-        self.index = index % len(self.labels)
-        if self.on_change is not None:
-            self.on_change(self.index)
-
-    def step(self, by: int) -> None:
-        self.choose(self.index + by)
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = next((i for i in range(len(self.labels)) if self.tab(i).collidepoint(event.pos)), -1)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.choose(next(i for i in range(len(self.labels)) if self.tab(i).collidepoint(event.pos)))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=10)
-        for i, label in enumerate(self.labels):
-            tab = self.tab(i).inflate(-6, -6)
-            if i == self.index:
-                pygame.draw.rect(surface, palette.accent_dark, tab, border_radius=8)
-                colour = palette.button_text
-            else:
-                if i == self.hovered:
-                    pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel_edge, 0.25), tab,
-                                     border_radius=8)
-                colour = palette.text_dark
-            text(surface, fit_text(label, tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
-
-
-@dataclass
-class Heading:
-    """A heading row of the Hands list (not a control: the keyboard skips it)."""
-
-    rect: pygame.Rect
-    label: str
-    note: Callable[[], str] | None = None
-    """A few words at the right end (how many of the part are on)."""
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        y = self.rect.bottom - 8
-        shown = text(surface, self.label, (self.rect.left + 4, y), 16, palette.accent_dark, "serif_bold",
-                     "bottomleft")
-        right = self.rect.right - 8
-        note = self.note() if self.note is not None else ""
-        if note:
-            right = text(surface, note, (right, y), 13, palette.compass_dark, "sans", "bottomright").left - 12
-        line_y = shown.centery + 2
-        pygame.draw.line(surface, palette.panel_shade, (shown.right + 12, line_y), (right, line_y), 2)
 
 
 @dataclass(frozen=True)
@@ -605,12 +436,13 @@ class PresetEditor:
             short = preset.name.split(" (")[0]
             suggested = f"{preset.name} 2" if preset.custom else f"My {short}"
             self.app.stack.push(NameBox(self.app, "Save as a new preset", suggested[:custom_rules.NAME_LENGTH],
-                                        self.save_as))
+                                        self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT))
 
     def ask_rename(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.app.stack.push(NameBox(self.app, "Rename the preset", preset.name, self.rename))
+            self.app.stack.push(NameBox(self.app, "Rename the preset", preset.name, self.rename,
+                                        max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT))
 
     def ask_delete(self) -> None:
         preset = self.current
@@ -709,48 +541,3 @@ class PresetEditor:
             text(surface, line, (x, self.delete_button.rect.top + 4 + i * 19), 14, colour, "sans")
 
 
-class NameBox(Box):
-    """Asks for a preset's name; ``done(name)`` returns an error to show, or None to close the box."""
-
-    name = "preset_name"
-    still = True
-
-    def __init__(self, app: Any, title: str, value: str, done: Callable[[str], str | None]) -> None:
-        super().__init__(app, title, "Save", 270)
-        self.field = TextField(pygame.Rect(self.box.left + 28, self.box.top + 96, self.box.width - 56, 44), value,
-                               "Name", max_length=custom_rules.NAME_LENGTH)
-        self.done = done
-        self.error = ""
-
-    def enter(self) -> None:
-        if not self.app.headless:
-            pygame.key.start_text_input()
-
-    def exit(self) -> None:
-        if not self.app.headless:
-            pygame.key.stop_text_input()
-
-    def wake_in(self) -> float | None:
-        return caret_wake([self.field])
-
-    def accept(self) -> None:
-        error = self.done(self.field.value)
-        if error is None:
-            self.close()
-        else:
-            self.error = error.splitlines()[0]
-
-    def handle(self, event: pygame.Event) -> None:
-        if self.field.handle(event):
-            self.error = ""
-            return
-        super().handle(event)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        self.field.draw(surface, self.app.palette)
-        lines, colour = (wrap(self.error, self.box.width - 56, 14)[:2], ERROR) if self.error else (
-            [f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."],
-            self.app.palette.compass_dark)
-        for i, line in enumerate(lines):
-            text(surface, line, (self.box.left + 28, self.box.top + 150 + i * 18), 14, colour, "sans")

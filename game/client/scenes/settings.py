@@ -14,13 +14,13 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
 from typing import Any
 
 import pygame
 
 from game.client import layout
-from game.client.look import Palette, fit_text, gradient, mix, text
+from game.client.forms import Card, Cycle
+from game.client.look import Palette, gradient, text
 from game.client.messages import short_names
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
@@ -48,48 +48,6 @@ def speed_label(value: float) -> str:
 
 def percent(value: float) -> str:
     return f"{round(value * 100)} %"
-
-
-@dataclass
-class Card:
-    """One choosable tile set or theme: a framed row with its picture; the chosen one is outlined."""
-
-    rect: pygame.Rect
-    record_id: str
-    name: str
-    picture: pygame.Surface | None
-    choose: Callable[[str], None]
-    beside: bool = False
-    """True: the picture (a theme's swatch) left of the name; False: the name above it (a row of tiles)."""
-    hovered: bool = False
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.choose(self.record_id)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Palette, chosen: bool) -> None:
-        fill = mix(palette.accent, palette.panel, 0.7) if chosen else (palette.panel_shade if self.hovered else
-                                                                      mix(palette.panel, (0, 0, 0), 0.03))
-        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
-        edge = palette.accent_dark if chosen else palette.panel_shade
-        pygame.draw.rect(surface, edge, self.rect, width=3 if chosen else 1, border_radius=10)
-        if self.picture is None:
-            text(surface, fit_text(self.name, self.rect.width - 24, 16, "bold"), (self.rect.left + 14,
-                 self.rect.centery), 16, palette.text_dark, "bold", "midleft")
-            return
-        if not self.beside:
-            text(surface, fit_text(self.name, self.rect.width - 24, 15, "bold"), (self.rect.left + 12,
-                 self.rect.top + 6), 15, palette.text_dark, "bold")
-            surface.blit(self.picture, (self.rect.left + 12, self.rect.bottom - self.picture.get_height() - 8))
-        else:
-            surface.blit(self.picture, self.picture.get_rect(midleft=(self.rect.left + 10, self.rect.centery)))
-            text(surface, fit_text(self.name, self.rect.width - self.picture.get_width() - 36, 16, "bold"),
-                 (self.rect.left + self.picture.get_width() + 22, self.rect.centery), 16, palette.text_dark, "bold",
-                 "midleft")
 
 
 def tile_row(sheet: Any, height: int = 46) -> pygame.Surface:
@@ -482,44 +440,3 @@ class SettingsScene(Scene):
             text(surface, line, (note.left, note.top + i * 24), 16, palette.text_dark)
 
 
-@dataclass
-class Cycle:
-    """A labelled choice among a few values, shown by name; a click or Left/Right turns to the next one."""
-
-    rect: pygame.Rect
-    label: str
-    choices: list[str]
-    get: Callable[[], Any]
-    set: Callable[[Any], None]
-    shown: Callable[[Any], str]
-    hovered: bool = False
-
-    def turn(self, step: int) -> None:
-        if not self.choices:
-            return
-        current = self.get()
-        index = self.choices.index(current) if current in self.choices else -1
-        self.set(self.choices[(index + step) % len(self.choices)])
-
-    def _box(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.right - 210, self.rect.top + 2, 202, self.rect.height - 4)
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.rect.collidepoint(event.pos):
-            self.turn(1 if event.button == 1 else -1)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        if self.hovered:
-            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
-        box = self._box()
-        pygame.draw.rect(surface, palette.button, box, border_radius=8)
-        pygame.draw.rect(surface, palette.panel_edge, box, width=2, border_radius=8)
-        label = fit_text(self.shown(self.get()), box.width - 48, 15, "bold")
-        text(surface, label, box.center, 15, palette.button_text, "bold", "center")
-        text(surface, "‹", (box.left + 12, box.centery), 20, palette.accent, "bold", "center")
-        text(surface, "›", (box.right - 12, box.centery), 20, palette.accent, "bold", "center")
