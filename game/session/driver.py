@@ -30,7 +30,7 @@ from game.core.table import Table
 from game.errors import IllegalActionError
 from game.session import notes
 from game.session.notes import Note
-from game.session.options import Options
+from game.session.options import DEFAULT_NAMES, Options
 from game.session.outcome import HandOutcome
 from game.session.players import make_computer, personalities_of, play_decision
 from game.session.rules import load_game_rules
@@ -39,7 +39,6 @@ from game.session.statistics import record_statistics
 log = logging.getLogger(__name__)
 
 HUMAN = 0
-DEFAULT_NAMES = ("You", "Elaine", "Eric", "Gaby")
 CLAIM_ORDER: tuple[ClaimType, ...] = ("mah_jongg", "kong", "pung", "chow")
 
 Told = ev.Event | Refusal | Note

@@ -86,7 +86,7 @@ def test_custom_rules_scene__a_preset_saved_in_settings_is_offered_in_new_game_a
     app.stack.apply_pending()
 
     again = restart(tmp_path)
-    assert again.settings_value("ruleset", None) == "custom-tuesday-club", "the new preset is used for new games"
+    assert again.settings.ruleset == "custom-tuesday-club", "the new preset is used for new games"
     again.show_title()
     again.stack.apply_pending()
     new_game = NewGameScene(again)
@@ -145,7 +145,7 @@ def test_custom_rules_scene__save_rename_and_delete_with_confirmation(tmp_path) 
     app.stack.apply_pending()
     assert list_custom_rulesets(app.folders) == []
     assert not editor.current.custom
-    assert scene.values["ruleset"] == editor.current.id, "new games fall back to the deleted preset's base"
+    assert scene.value("ruleset") == editor.current.id, "new games fall back to the deleted preset's base"
 
 
 def test_custom_rules_scene__new_games_presets_button_lists_a_preset_made_there(tmp_path) -> None:

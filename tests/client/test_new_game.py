@@ -67,7 +67,7 @@ def test_new_game__choices_reach_the_started_session(setup) -> None:
     assert session.seed == 7
     assert session.match.totals == [1200] * 4
     # Remembered for the next quick New Game (F2), which therefore starts with the same company.
-    assert app.settings_value("opponents", None) == expected_ids
+    assert app.settings.opponents == expected_ids
     assert app.names() == session.names
 
 

@@ -173,7 +173,7 @@ def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monke
     app.stack.apply_pending()
     replay = app.stack.top
     winds = ((200, 40, 40), (40, 160, 60), (40, 60, 200), (180, 160, 40))
-    app.palette = dataclasses.replace(app.palette, stakes=winds)
+    app.resources.palette = dataclasses.replace(app.palette, stakes=winds)
     drawn: dict[int, tuple[int, int, int]] = {}
     real = table_draw.draw_stake
 

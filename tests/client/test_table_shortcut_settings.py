@@ -36,14 +36,15 @@ def test_shortcut__a_key_that_changes_a_setting_saves_it(tmp_path, keys: tuple[i
     saved = load_settings(app.folders.settings_file)
     assert not saved.problems and getattr(saved.settings, setting) == after, "written to the settings file"
     restarted = make_app(tmp_path)
-    assert restarted.settings_value(setting, None) == after, "kept on the next start"
+    assert getattr(restarted.settings, setting) == after, "kept on the next start"
     settings = SettingsScene(app)
-    assert settings.values[setting] == after, "the Settings box shows it"
+    assert settings.value(setting) == after, "the Settings box shows it"
 
 
 def test_shortcut__f7_turns_movements_back_on_at_the_chosen_speed(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.save_settings(animation_speed=1.5)
+    app.settings.animation_speed = 1.5
+    app.save_settings()
     scene = show_table(app, app.new_session(3))
     scene.animator.speed = scene.session.options.animation_speed
     app.dispatch(key(pygame.K_F7))

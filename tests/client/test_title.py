@@ -5,6 +5,7 @@ from __future__ import annotations
 import pygame
 
 from tests.client.helpers import click, from_title, key, make_app
+from tests.mods.modkit import tileset_mod
 
 
 def labels(app) -> list[str]:
@@ -86,3 +87,19 @@ def test_title__the_quit_question_reads_plainly(tmp_path) -> None:
     assert (box.title, box.question, box.detail) == ("Quit", "Quit Sparrow?", "")
     assert (box.ok.label, box.cancel.label) == ("Quit", "Stay")
     app.render()
+
+
+def test_title__a_tile_set_that_cannot_be_read_is_told_under_the_menu(tmp_path) -> None:
+    """A chosen tile set whose picture is broken is not silently swapped: the title says so, and the tiles are
+    drawn with the default faces meanwhile."""
+    tileset_mod(tmp_path / "mods")
+    (tmp_path / "mods/good-tiles/tileset/sheet.png").write_bytes(b"not a picture")
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config/settings.yaml").write_text("tileset: good-tiles\n", encoding="utf-8")
+    app = make_app(tmp_path)
+    app.show_title()
+    app.stack.apply_pending()
+    line = app.stack.top.notice_line()
+    assert line.startswith("The tile set Test tiles could not be read: ") and line.endswith("— using the default")
+    assert "sheet.png" in line, "the file it concerns is named"
+    assert app.sprites.sheet is None, "the tiles are drawn with the default faces meanwhile"

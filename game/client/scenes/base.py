@@ -52,6 +52,12 @@ class Scene:
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draws the scene; ``alpha`` is how far the frame lies between the last two steps."""
 
+    def settings_changed(self, key: str) -> None:
+        """Runs (on every scene on the stack) when setting ``key`` was changed in the Settings box."""
+
+    def mods_changed(self) -> None:
+        """Runs (on every scene on the stack) when mods were installed, removed, switched or reordered."""
+
     def wake_in(self) -> float | None:
         """How soon this scene changes by itself, so the loop may sleep until then: 0.0 while anything moves or
         any timer runs (every frame is drawn), seconds until its next slow change, or None when only input

@@ -20,13 +20,13 @@ from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, caret_wake, draw_panel
+from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
 log = logging.getLogger(__name__)
 
 BOX = pygame.Rect(0, 0, 1060, 650)
 BOX.center = (640, 360)
 SEATS = ("On your right", "Opposite you", "On your left")
-DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 SCORE_STEP = 100
 SCORE_RANGE = (100, 100_000)
 
@@ -91,8 +91,10 @@ def new_session(app: Any, choices: Choices) -> Any:
 
 def start_game(app: Any, choices: Choices) -> Any:
     """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
-    app.save_settings(ruleset=choices.ruleset, opponents=list(choices.opponents), player_name=choices.names[0],
-                      opponent_names=list(choices.names[1:]))
+    settings = app.settings
+    settings.ruleset, settings.opponents = choices.ruleset, list(choices.opponents)
+    settings.player_name, settings.opponent_names = choices.names[0], list(choices.names[1:])
+    app.save_settings()
     session = new_session(app, choices)
     play = getattr(app, "play_session", None)
     if play is not None:
@@ -118,7 +120,7 @@ class NewGameScene(Scene):
         self.rulesets = rulesets(app) or [_Fallback("classic", "Classic")]
         self.people = personalities(app)
         self._start_scores: dict[str, int] = {}
-        wanted = app.settings_value("ruleset", "classic")
+        wanted = app.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
         self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [r.name for r in self.rulesets],
@@ -128,7 +130,7 @@ class NewGameScene(Scene):
         self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
                                      "Presets…", self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
-                                str(app.settings_value("player_name", "You"))[:NAME_LENGTH])
+                                app.settings.player_name[:NAME_LENGTH])
         self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
         self.start_score = 0
         self.score_edited = False
@@ -147,10 +149,9 @@ class NewGameScene(Scene):
     # -- the choices ------------------------------------------------------------------------------------------
 
     def _build_seats(self) -> None:
-        saved = list(self.app.settings_value("opponents", []) or [])
         ids = [p.id for p in self.people]
-        chosen = [(saved + list(DEFAULT_OPPONENTS))[i] for i in range(3)]
-        named = self.app.settings_value("opponent_names", None)
+        chosen = seat_opponents(self.app.settings)
+        named = self.app.settings.opponent_names
         width = (BOX.width - 80 - 2 * 20) // 3
         self.cards = [pygame.Rect(BOX.left + 40 + i * (width + 20), BOX.top + 248, width, 296) for i in range(3)]
         self.seat_choosers: list[Chooser] = []
@@ -221,7 +222,7 @@ class NewGameScene(Scene):
         """The settings' Rules page; the ruleset list is read again when it closes (see :meth:`resume`)."""
         from game.client.scenes.settings import SettingsScene
 
-        self._before_presets = self.app.settings_value("ruleset", None)
+        self._before_presets = self.app.settings.ruleset
         self.app.stack.push(SettingsScene(self.app, page="Rules"))
 
     def resume(self) -> None:
@@ -229,7 +230,7 @@ class NewGameScene(Scene):
         if self._before_presets is _UNSET:
             return
         before, self._before_presets = self._before_presets, _UNSET
-        now = self.app.settings_value("ruleset", None)
+        now = self.app.settings.ruleset
         self._list_rulesets(now if now != before else None)
 
     def mods_changed(self) -> None:

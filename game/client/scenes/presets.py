@@ -96,7 +96,7 @@ class PresetEditor:
         self.rename_button = Button(pygame.Rect(area.left + 308, y, 150, 44), "Rename…", self.ask_rename, size=17)
         self.delete_button = Button(pygame.Rect(area.left + 472, y, 150, 44), "Delete…", self.ask_delete, size=17)
         self.buttons = [self.save_button, self.save_as_button, self.rename_button, self.delete_button]
-        self.reload(scene.values.get("ruleset"))
+        self.reload(scene.settings.ruleset)
 
     # -- state ----------------------------------------------------------------------------------------------
 
@@ -118,13 +118,11 @@ class PresetEditor:
 
     def reload(self, select: str | None = None) -> None:
         """Read the presets again (after a change on disk) and show ``select`` (or the first)."""
-        from game.mods.catalog import build_catalog
         from game.mods.rulesets import ruleset_infos
 
         presets: list[Preset] = []
         try:
-            if self.folders is not None:
-                self.app.catalog = build_catalog(self.folders, full=False)
+            self.app.resources.read_catalog()  # the presets are mods: one made or deleted changes the catalog
             customs = {c.id for c in custom_rules.list_custom_rulesets(self.folders)} if self.folders else set()
             infos = ruleset_infos(self.app.catalog)[0] if self.app.catalog is not None else []
             built_in = [Preset(i.id, i.name, False) for i in infos if i.id not in customs]
@@ -395,8 +393,8 @@ class PresetEditor:
 
         def work() -> str:
             made = custom_rules.create_custom_ruleset(self.folders, preset.id, name, changes)
-            self.scene.values["ruleset"] = made.id
-            self.app.save_settings(ruleset=made.id)
+            self.app.settings.ruleset = made.id
+            self.app.save_settings()
             self.reload(made.id)
             return f"saved {made.name}; new games use it"
 
@@ -422,9 +420,9 @@ class PresetEditor:
         def work() -> str:
             base = custom_rules.custom_ruleset(self.folders, preset.id).base
             custom_rules.delete_custom_ruleset(self.folders, preset.id)
-            if self.scene.values.get("ruleset") == preset.id:
-                self.scene.values["ruleset"] = base
-                self.app.save_settings(ruleset=base)
+            if self.app.settings.ruleset == preset.id:
+                self.app.settings.ruleset = base
+                self.app.save_settings()
             self.reload(base)
             return f"deleted {preset.name}"
 

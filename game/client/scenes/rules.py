@@ -95,7 +95,7 @@ def ruleset_for(app: Any, from_scene: Any = None) -> Any:
             return session.ruleset
     from game.session.rules import load_game_rules
 
-    ruleset, _rules, _judge = load_game_rules(app.settings_value("ruleset", "classic"),
+    ruleset, _rules, _judge = load_game_rules(app.settings.ruleset,
                                               getattr(app.args, "mods_dir", None),
                                               catalog=getattr(app, "catalog", None))
     return ruleset

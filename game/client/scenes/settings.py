@@ -20,26 +20,18 @@ import pygame
 
 from game.client import layout
 from game.client.forms import Card, Cycle
-from game.client.look import Palette, gradient, text
+from game.client.look import Palette, fit_text, gradient, text
 from game.client.messages import short_names
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
+from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
 
 PAGES = ("Play", "Animation", "Sound", "Look", "Players", "Rules")
-OPTION_KEYS = {"wait_time", "discard_delay", "ask_first", "quick_tip", "timer_bar", "animation_speed"}
-AUDIO_KEYS = {"master_volume", "effects_volume", "voice_volume", "music_volume", "sound", "voices", "own_voice"}
 PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
 """The row shown for each tile set: a tile of every suit, a wind, the dragons and a flower."""
 SEATS = ("On your right", "Opposite you", "On your left")
-DEFAULTS: dict[str, Any] = {
-    "wait_time": 2.5, "discard_delay": 0.9, "ask_first": True, "quick_tip": False, "timer_bar": True,
-    "speech_balloons": True, "ruleset": "classic", "animation_speed": 1.0, "show_dealing": True,
-    "movement_direction": False, "master_volume": 1.0, "effects_volume": 0.8, "voice_volume": 0.8,
-    "music_volume": 0.5, "sound": True, "voices": True, "own_voice": True, "fullscreen": False,
-    "player_name": "You",
-}
 
 
 def speed_label(value: float) -> str:
@@ -82,17 +74,21 @@ class SettingsScene(Scene):
 
     def __init__(self, app, page: str = "Play") -> None:
         super().__init__(app)
-        self.values: dict[str, Any] = {key: type(default)(app.setting(key, default)) for key, default in
-                                       DEFAULTS.items()}
-        self.values["fullscreen"] = bool(getattr(app, "fullscreen", False))
-        self.values["tileset"] = getattr(app, "tileset_id", None) or self._current_id("tileset")
-        self.values["theme"] = getattr(app, "theme_id", None) or self._current_id("theme")
-        self.values["voice"] = app.setting("voice", None) or self._current_id("voice", "voice_default")
-        self.names_chosen = bool(app.setting("opponent_names", []))
+        self.settings = app.settings
+        """The player's settings, changed as the controls change (the file is written when the box closes)."""
+        self.fullscreen = app.fullscreen
+        resources = app.resources
+        self.tileset = resources.tileset_record.id if resources.tileset_record is not None else None
+        self.theme = resources.theme_record.id if resources.theme_record is not None else None
+        self.voice = self.settings.voice or self._current_id("voice", "voice_default")
+        self.names_chosen = bool(self.settings.opponent_names)
         """False while the opponents go by their personalities' names: shown, but not written unless edited."""
-        self.values["opponent_names"] = app.names()[1:]
-        self.shown_names = list(self.values["opponent_names"])
-        self.rulesets = self._ids("ruleset") or [self.values["ruleset"]]
+        self.player_name = self.settings.player_name
+        self.opponent_names = seat_names(self.settings)[1:]
+        self.shown_names = list(self.opponent_names)
+        self.notices_before = len(resources.notices)
+        """The look's problems already told before the box opened (newer ones are shown on the Look page)."""
+        self.rulesets = self._ids("ruleset") or [self.settings.ruleset]
         self.voices = self._records("voice")
         self.box = pygame.Rect(0, 0, 1160, 650)
         self.box.center = (640, 356)
@@ -113,26 +109,20 @@ class SettingsScene(Scene):
     # -- what can be chosen -----------------------------------------------------------------------------------
 
     def _records(self, kind: str) -> list[Any]:
-        catalog = getattr(self.app, "catalog", None)
-        try:
-            return list(catalog.list(kind)) if catalog is not None else []
-        except Exception:  # no catalog: only the current choice can be offered
-            return []
+        catalog = self.app.catalog
+        return list(catalog.list(kind)) if catalog is not None else []  # no catalog: only the current choice
 
     def _ids(self, kind: str) -> list[str]:
         return [r.id for r in self._records(kind)]
 
     def _current_id(self, kind: str, fallback: str | None = None) -> str | None:
-        record = getattr(self.app, f"{kind}_record", None)
-        if record is not None:
-            return record.id
         ids = self._ids(kind)
         return fallback if fallback in ids else (ids[0] if ids else None)
 
     def mods_changed(self) -> None:
         """Mods were installed or switched while Settings was open (a mod dropped on the window): the lists
         offer what the mods offer now."""
-        self.rulesets = self._ids("ruleset") or [self.values["ruleset"]]
+        self.rulesets = self._ids("ruleset") or [self.settings.ruleset]
         self.voices = self._records("voice")
         self.cards = {}
         if self.page in ("Play", "Look"):
@@ -187,13 +177,13 @@ class SettingsScene(Scene):
         elif page == "Look":
             self._build_cards()
             names = {r.id: r.name for r in self.voices}
-            voice_ids = list(names) or [self.values["voice"] or "none"]
+            voice_ids = list(names) or [self.voice or "none"]
             column = pygame.Rect(area.left + 560, 0, 348, 42)
             column.top = area.top + 320
             self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
                              self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen")]
         elif page == "Players":
-            names = [self.values["player_name"], *self.values["opponent_names"]]
+            names = [self.player_name, *self.opponent_names]
             labels = ("Your name", *(f"{seat}" for seat in SEATS))
             self.fields = [TextField(pygame.Rect(area.left + 10, area.top + 40 + i * 92, 440, 44), name, label,
                                      max_length=40, focused=i == 0) for i, (name, label) in
@@ -232,66 +222,58 @@ class SettingsScene(Scene):
 
     def _slider(self, column: pygame.Rect, row: int, label: str, key: str, low: float, high: float, step: float,
                 fmt: Any) -> Slider:
-        return Slider(column.move(0, row * 54), label, lambda: self.values[key], lambda v: self._set(key, v), low,
+        return Slider(column.move(0, row * 54), label, lambda: self.value(key), lambda v: self._set(key, v), low,
                       high, step, fmt)
 
     def _toggle(self, column: pygame.Rect, row: int, label: str, key: str) -> Toggle:
-        return Toggle(column.move(0, row * 54), label, lambda: self.values[key], lambda v: self._set(key, v))
+        return Toggle(column.move(0, row * 54), label, lambda: self.value(key), lambda v: self._set(key, v))
 
     def _cycle(self, column: pygame.Rect, row: int, label: str, key: str, choices: list[str],
                shown: Callable[[str], str]) -> Cycle:
-        return Cycle(column.move(0, row * 54), label, choices, lambda: self.values[key], lambda v: self._set(key, v),
+        return Cycle(column.move(0, row * 54), label, choices, lambda: self.value(key), lambda v: self._set(key, v),
                      shown)
 
     # -- changes ----------------------------------------------------------------------------------------------
 
     def _choose_tileset(self, record_id: str) -> None:
-        if record_id != self.values["tileset"]:
-            self.values["tileset"] = record_id
+        if record_id != self.tileset:
+            self.tileset = self.settings.tileset = record_id
             self.app.change_look(tileset=record_id)
 
     def _choose_theme(self, record_id: str) -> None:
-        if record_id != self.values["theme"]:
-            self.values["theme"] = record_id
+        if record_id != self.theme:
+            self.theme = self.settings.theme = record_id
             self.app.change_look(theme=record_id)
 
-    def _set(self, key: str, value: Any) -> None:
-        """Keep ``value`` and apply it to everything running now (the file is written on close)."""
-        self.values[key] = value
+    def value(self, key: str) -> Any:
+        """The value a control shows: the setting's (the window's state for full screen)."""
         if key == "fullscreen":
-            if bool(value) != bool(getattr(self.app, "fullscreen", False)):
+            return self.fullscreen
+        if key == "voice":
+            return self.voice
+        return getattr(self.settings, key)
+
+    def _set(self, key: str, value: Any) -> None:
+        """Change setting ``key`` and apply it to everything running now (the file is written on close)."""
+        if key == "fullscreen":
+            self.fullscreen = value
+            if bool(value) != self.app.fullscreen:
                 self.app.toggle_fullscreen(save=False)
             return
         if key == "voice":
+            self.voice = self.settings.voice = value
             self.app.change_look(voice=value)
             return
-        settings = getattr(self.app, "settings", None)
-        if settings is not None and key in AUDIO_KEYS:
-            setattr(settings, key, value)
-            self.app.apply_audio_settings()
-        for scene in self.app.stack.scenes:
-            session = getattr(scene, "session", None)
-            if session is None:
-                continue
-            if key in OPTION_KEYS:
-                setattr(session.options, key, value)
-            elif key == "speech_balloons":
-                session.options.balloons = value
-            if key == "animation_speed" and hasattr(scene, "animator"):
-                scene.animator.speed = value
-            if key == "show_dealing" and hasattr(scene, "animator"):
-                scene.animator.show_dealing = value
-            if key == "movement_direction" and hasattr(scene, "show_direction"):
-                scene.show_direction = value
+        setattr(self.settings, key, value)
+        self.app.settings_changed(key)
 
     def _read_fields(self) -> None:
         if self.page != "Players" or len(self.fields) != 4:
             return
         names = [f.value.strip() for f in self.fields]
-        defaults = ["You", "Elaine", "Eric", "Gaby"]
-        names = [name or default for name, default in zip(names, defaults, strict=True)]
-        self.values["player_name"] = names[0]
-        self.values["opponent_names"] = names[1:]
+        names = [name or default for name, default in zip(names, DEFAULT_NAMES, strict=True)]
+        self.player_name = names[0]
+        self.opponent_names = names[1:]
 
     def close(self) -> None:
         self.app.stack.remove(self)
@@ -304,10 +286,12 @@ class SettingsScene(Scene):
         self._read_fields()
         if self.page == "Players" and not self.app.headless:
             pygame.key.stop_text_input()
-        values = dict(self.values)
-        if not self.names_chosen and values["opponent_names"] == self.shown_names:
-            values["opponent_names"] = []
-        self.app.save_settings(**values)
+        settings = self.settings
+        settings.player_name = self.player_name
+        settings.opponent_names = [] if not self.names_chosen and self.opponent_names == self.shown_names else \
+            list(self.opponent_names)
+        settings.fullscreen = self.fullscreen
+        self.app.save_settings()
 
     # -- input ------------------------------------------------------------------------------------------------
 
@@ -403,9 +387,20 @@ class SettingsScene(Scene):
         if 0 <= self.focus < len(controls):
             pygame.draw.rect(surface, palette.accent_dark, controls[self.focus].rect.inflate(6, 6), width=2,
                              border_radius=10)
-        text(surface, self.hint(), (self.page_area.left, self.box.bottom - 40), 14, palette.compass_dark, "sans",
-             "midleft")
+        problem = self.look_problem()
+        if problem:
+            width = self.done.rect.left - self.page_area.left - 20
+            text(surface, fit_text(problem, width, 14, "bold"), (self.page_area.left, self.box.bottom - 40), 14,
+                 palette.east_stake, "bold", "midleft")
+        else:
+            text(surface, self.hint(), (self.page_area.left, self.box.bottom - 40), 14, palette.compass_dark, "sans",
+                 "midleft")
         self.done.draw(surface, palette)
+
+    def look_problem(self) -> str:
+        """On the Look page: what went wrong with a tile set, theme or voice chosen here ("" when nothing did)."""
+        notices = self.app.resources.notices
+        return notices[-1] if self.page == "Look" and len(notices) > self.notices_before else ""
 
     def hint(self) -> str:
         return {
@@ -423,9 +418,9 @@ class SettingsScene(Scene):
         text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
         text(surface, "Voices and window", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
         for card in self.cards.get("tileset", []):
-            card.draw(surface, palette, card.record_id == self.values["tileset"])
+            card.draw(surface, palette, card.record_id == self.tileset)
         for card in self.cards.get("theme", []):
-            card.draw(surface, palette, card.record_id == self.values["theme"])
+            card.draw(surface, palette, card.record_id == self.theme)
         if not self.cards.get("tileset"):
             text(surface, "No tile set found: the tiles are drawn by the game.", (area.left, area.top + 50), 15,
                  palette.compass_dark)

@@ -53,7 +53,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         super().__init__(app)
         self.session = session
         self.animator = Animator(session.options.animation_speed,
-                                 show_dealing=bool(app.setting("show_dealing", True)))
+                                 show_dealing=app.settings.show_dealing)
         Ceremony(self.animator)
         self.animator.on_balloon = self._balloon
         self.animator.on_sound = app.play_sound
@@ -82,7 +82,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.tip_tile: int | None = None
         self.last_discard_live = True
         self.menu: PopupMenu | None = None
-        self.show_direction = bool(app.setting("movement_direction", False))
+        self.show_direction = app.settings.movement_direction
         """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
         self.moving_speed = session.options.animation_speed or 1.0
         """The tile speed F7 turns the movements back on at."""
@@ -110,6 +110,17 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.animator.speed = self.session.options.animation_speed
         self.keyboard_active = False
         self._caption()
+
+    def settings_changed(self, key: str) -> None:
+        """A change in the Settings box applies to the game in progress at once."""
+        settings = self.app.settings
+        self.session.options.follow(settings, key)
+        if key == "animation_speed":
+            self.animator.speed = settings.animation_speed
+        elif key == "show_dealing":
+            self.animator.show_dealing = settings.show_dealing
+        elif key == "movement_direction":
+            self.show_direction = settings.movement_direction
 
     def _caption(self) -> None:
         """P-01: the title bar names the game once it has been saved or opened."""

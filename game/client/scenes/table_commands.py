@@ -10,10 +10,7 @@ from game.client.widgets import MenuItem, PopupMenu, Toast
 from game.core import events as ev
 from game.session.driver import HUMAN
 from game.session.notes import Note
-
-SETTING_OF_OPTION = {"ask_first": "ask_first", "quick_tip": "quick_tip", "timer_bar": "timer_bar",
-                     "balloons": "speech_balloons"}
-"""The game options a key flips that are also settings (the settings file's name for each)."""
+from game.session.options import SETTING_OF_OPTION
 
 
 class TableCommands:
@@ -102,7 +99,8 @@ class TableCommands:
         value = not getattr(self.session.options, option)
         setattr(self.session.options, option, value)
         if option in SETTING_OF_OPTION:
-            self.app.save_settings(**{SETTING_OF_OPTION[option]: value})
+            setattr(self.app.settings, SETTING_OF_OPTION[option], value)
+            self.app.save_settings()
         self._toast(f"{label} {'on' if value else 'off'}")
 
     def _toggle_movements(self) -> None:
@@ -114,14 +112,16 @@ class TableCommands:
         else:
             speed = self.moving_speed
         options.animation_speed = self.animator.speed = speed
-        self.app.save_settings(animation_speed=speed)
+        self.app.settings.animation_speed = speed
+        self.app.save_settings()
         self._toast(f"Tile movements {'on' if speed else 'off'}")
 
     def _change_wait_time(self, step: float) -> None:
         """Keypad +/-: the wait time by a quarter second (0-10 s, Q-01), kept for the next game too."""
         options = self.session.options
         options.wait_time = max(0.0, min(timing.WAIT_TIME_MAX, options.wait_time + step))
-        self.app.save_settings(wait_time=options.wait_time)
+        self.app.settings.wait_time = options.wait_time
+        self.app.save_settings()
         self.session.tell(Note(status.WAIT_TIME, {"seconds": options.wait_time}))
 
     def _toast(self, message: str, life: float = 1.8) -> None:

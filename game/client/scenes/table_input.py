@@ -226,7 +226,8 @@ class TableInput:
             self._toggle_pause()
         elif key == pygame.K_F11:
             self.show_direction = not self.show_direction
-            self.app.save_settings(movement_direction=self.show_direction)
+            self.app.settings.movement_direction = self.show_direction
+            self.app.save_settings()
             self._toast(f"Tile movement direction {'on' if self.show_direction else 'off'}")
         elif key == pygame.K_F10:
             self._toggle("ask_first", "Ask First")

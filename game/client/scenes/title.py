@@ -134,6 +134,12 @@ class TitleScene(Scene):
         fading = max(0.0, 1.0 - self.time / SWAY_SECONDS)
         return 1.5 * fading * fading
 
+    def notice_line(self) -> str:
+        """The line under the menu: why Continue failed, else the latest of what could not be loaded (a tile set,
+        the theme, the sound, the settings file); "" when all is well."""
+        notices = self.app.resources.notices
+        return self.notice or (notices[-1] if notices else "")
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.app.palette
         surface.blit(self.app.background(), (0, 0))
@@ -156,8 +162,9 @@ class TitleScene(Scene):
             b.draw(surface, palette)
         if self.summary:
             text(surface, fit_text(self.summary, 900, 15), (640, 630), 15, palette.text_dim, "sans", "midtop")
-        if self.notice:
-            text(surface, fit_text(self.notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
+        notice = self.notice_line()
+        if notice:
+            text(surface, fit_text(notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
                  "midbottom")
         text(surface, f"version {__version__} · after Mah Jongg for Windows by Elaine & Berrie Bloem (1995)",
              (640, 708), 13, palette.text_dim, "sans", "midbottom")
