@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from game.ai.bots import GreedyBot, RandomBot
 from game.autoplay import play_hand
+from game.client import games
 from game.client.status import status_line
 from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass, action_from_text, action_to_text
 from game.core.events import log_hash
@@ -326,7 +327,7 @@ def _client_save(app, name, seed=5):
 def _open_dialog(app):
     from game.client.scenes.saves import SavesScene
 
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     dialog = SavesScene(app, "open")
     app.stack.push(dialog)
@@ -391,10 +392,10 @@ def test_saves__continue_with_a_corrupt_autosave_says_why_and_keeps_it(tmp_path)
     from tests.client.helpers import make_app
 
     app = make_app(tmp_path)
-    path = app.autosave_path()
+    path = app.keeper.autosave_path
     path.parent.mkdir(parents=True)
     path.write_text('{"kind": "sparrow-save", "format": 1, "hands": [', encoding="utf-8")
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     app.stack.top._continue()
     app.stack.apply_pending()
@@ -420,9 +421,9 @@ def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_
     session.play_to_end()
     session.finish_hand()
     session.deal()
-    scene = app.play_session(session)
+    scene = games.play(app, session)
     app.stack.apply_pending()
-    app.autosave(session)  # as at the end of the first hand
+    app.keeper.autosave(session)  # as at the end of the first hand
     scene.start()
     assert run_until(app, lambda: session.human_to_discard, 3000)
     hand = sorted(session.table.players[HUMAN].concealed)
@@ -435,7 +436,7 @@ def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_
     assert read_save(tmp_path / "config" / "saves" / "autosave.prev.sparrow").hands[-1].begun is False
 
     again = make_app(tmp_path)
-    again.show_title()
+    again.reset_to("title")
     again.stack.apply_pending()
     assert again.stack.top.buttons[0].label == "Continue"
     again.stack.top._continue()

@@ -13,7 +13,6 @@ from __future__ import annotations
 import logging
 import os
 import time
-from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -31,12 +30,11 @@ from game.client.look import Palette
 from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
+from game.client.scenes.registry import scene_class
 from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
 
 if TYPE_CHECKING:
-    from game.session.driver import Session
     from game.session.keeper import Keeper
-    from game.session.options import Options
 
 log = logging.getLogger(__name__)
 
@@ -125,30 +123,11 @@ class App:
     def catalog(self) -> Any:
         return self.resources.catalog
 
-    @property
-    def audio(self) -> Any:
-        return self.resources.audio
-
     def background(self) -> pygame.Surface:
         return self.resources.background()
 
-    def play_sound(self, name: str, event: Any = None) -> None:
-        self.resources.play_sound(name, event)
-
-    def ruleset_name(self, ruleset_id: str) -> str:
-        return self.resources.ruleset_name(ruleset_id)
-
-    def player_name(self, player_id: str) -> str:
-        return self.resources.player_name(player_id)
-
-    def load_ruleset(self, ruleset_id: str) -> Any:
-        return self.resources.load_ruleset(ruleset_id)
-
     def change_look(self, *, tileset: str | None = None, theme: str | None = None, voice: str | None = None) -> None:
         self.resources.change_look(tileset=tileset, theme=theme, voice=voice)
-
-    def apply_audio_settings(self) -> None:
-        self.resources.apply_audio_settings()
 
     def reload_mods(self) -> None:
         """Mods were installed, removed, switched or reordered: read them again and use them at once.
@@ -168,41 +147,36 @@ class App:
 
     # -- scenes -----------------------------------------------------------------------------------------------
 
-    def options(self) -> Options:
-        # The session (and the whole game engine under it) is imported when a game starts: the title screen
-        # does not need it, and it costs ~60 ms at start-up.
-        from game.session.options import Options
+    def open(self, name: str, /, **kwargs: Any) -> Scene:
+        """Make the scene registered as ``name`` (:mod:`.scenes.registry`) and put it on top; returns it."""
+        scene = scene_class(name)(self, **kwargs)
+        self.stack.push(scene)
+        return scene
 
-        return Options.from_settings(self.settings)
-
-    def names(self) -> list[str]:
-        from game.session.options import seat_names
-
-        return seat_names(self.settings)
-
-    def new_session(self, seed: int | None = None) -> Session:
-        from game.session.driver import Session
-        from game.session.options import seat_opponents
-
-        return Session.create(self.settings.ruleset, seed, getattr(self.args, "mods_dir", None),
-                              catalog=self.catalog, opponents=seat_opponents(self.settings), names=self.names(),
-                              options=self.options())
-
-    def new_game(self, seed: int | None = None) -> Scene:
-        return self.play_session(self.new_session(seed))
-
-    def play_session(self, session: Session) -> Scene:
-        """Open the table for ``session`` (new, continued or opened), with autosave and statistics."""
-        from game.client.scenes.table import TableScene
-
-        if self.keeper is not None:
-            session.on_hand_finished.append(self.keeper.autosave)
-        self.resources.apply_voices(session)
-        if self.folders is not None and not self.headless:
-            session.stats_folder = self.folders.config
-        scene = TableScene(self, session)
+    def reset_to(self, name: str, /, **kwargs: Any) -> Scene:
+        """Close every scene and start again from the one registered as ``name``; returns it."""
+        scene = scene_class(name)(self, **kwargs)
         self.stack.clear_to(scene)
         return scene
+
+    def close(self, scene: Scene) -> None:
+        self.stack.remove(scene)
+
+    @property
+    def scenes(self) -> list[Scene]:
+        return self.stack.scenes
+
+    @property
+    def top(self) -> Scene | None:
+        return self.stack.top
+
+    @property
+    def mods_dir(self) -> str | None:
+        return getattr(self.args, "mods_dir", None)
+
+    @property
+    def config_dir(self) -> str | None:
+        return getattr(self.args, "config_dir", None)
 
     @property
     def keeper(self) -> Keeper | None:
@@ -218,93 +192,32 @@ class App:
                                   enabled=not self.headless)
         return self._keeper
 
-    def autosave_path(self) -> Any:
-        return self.keeper.autosave_path if self.keeper is not None else None
+    def set_caption(self, game_name: str) -> None:
+        """P-01: the title bar names the game once it has been saved or opened."""
+        if not self.headless:
+            pygame.display.set_caption(f"{TITLE} — {game_name}" if game_name else TITLE)
 
-    def continue_path(self) -> Path | None:
-        """The game Continue opens (see :meth:`Keeper.continue_path`)."""
-        return self.keeper.continue_path() if self.keeper is not None else None
-
-    def autosave(self, session: Session) -> None:
-        """Save the game in progress (after every hand and when leaving it), so Continue picks it up."""
-        if self.keeper is not None:
-            self.keeper.autosave(session)
-
-    def leave_game(self, session: Session) -> None:
-        """The table closes: Continue will resume this game exactly here (see :meth:`Keeper.leave`)."""
-        if self.keeper is not None:
-            self.keeper.leave(session)
-
-    def continue_game(self) -> Scene | None:
-        """Reopen the game last played where it was left; None (and the reason) when there is none to open."""
-        if self.keeper is None:
-            return None
-        from game.saves import available_mod_ids
-
-        session = self.keeper.open_continue(options=self.options(), catalog=self.catalog,
-                                            mods_dir=getattr(self.args, "mods_dir", None),
-                                            config_dir=getattr(self.args, "config_dir", None),
-                                            available_mods=available_mod_ids(self.catalog))
-        self.continue_error = self.keeper.continue_error
-        return self.play_session(session) if session is not None else None
-
-    def show_title(self) -> None:
-        from game.client.scenes.title import TitleScene
-
-        self.stack.clear_to(TitleScene(self))
-
-    def show_scores(self, table_scene: Any, outcome: Any) -> None:
-        from game.client.scenes.scores import ScoresScene
-
-        self.stack.push(ScoresScene(self, table_scene, outcome))
-
-    def show_wall(self, table_scene: Any) -> None:
-        from game.client.scenes.wall_view import WallScene
-
-        self.stack.push(WallScene(self, table_scene.session))
-
-    def show_help(self, _from: Any = None, page: int = 0) -> None:
-        from game.client.scenes.help import HelpScene
-
-        self.stack.push(HelpScene(self, page))
-
-    def show_settings(self) -> None:
-        from game.client.scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self))
-
-    def show_mods(self) -> None:
-        from game.client.scenes.mod_manager import ModManagerScene
-
-        self.stack.push(ModManagerScene(self))
-
-    def show_dropped(self, path: str) -> None:
+    def dropped(self, path: str) -> None:
         """A file dropped on the window: an image is previewed as a tile set, a zip or folder offered as a mod
         (the mod manager does both, as P-161's drag and drop did for bitmaps)."""
-        from game.client.scenes.mod_manager import ModManagerScene
-
         top = self.stack.top
-        scene = top if isinstance(top, ModManagerScene) else ModManagerScene(self)
+        scene: Any = top if top is not None and top.name == "mods" else self.open("mods")
         scene.dropped(path)
-        if scene is not top:
-            self.stack.push(scene)
 
-    def show_menu(self, table_scene: Any) -> None:
-        from game.client.scenes.help import GameMenuScene
-
-        self.stack.push(GameMenuScene(self, table_scene))
+    def tables(self) -> list[Any]:
+        """The table scenes on the stack (one while a game is played)."""
+        return [scene for scene in self.stack.scenes if scene.name == "table"]
 
     def quit(self) -> None:
         """Stop, with every game on the table saved for Continue."""
-        for scene in self.stack.scenes:
-            session = getattr(scene, "session", None)
-            if session is not None and scene.name == "table":
-                self.leave_game(session)
+        for table in self.tables():
+            if self.keeper is not None:
+                self.keeper.leave(table.session)
         self.running = False
 
     def game_in_progress(self) -> bool:
         """A game is on the table and not over."""
-        return any(scene.name == "table" and not scene.session.match.is_over for scene in self.stack.scenes)
+        return any(not table.session.match.is_over for table in self.tables())
 
     def close_window(self) -> None:
         """The window's close button or Alt+F4: during a game, ask first; otherwise there is nothing to lose."""
@@ -316,22 +229,18 @@ class App:
     def ask_to_quit(self) -> None:
         """Quit after asking (Esc on the title, the window's close button or Alt+F4 during a game); asked again
         while the question is open, it quits."""
-        from game.client.scenes.dialogs import ConfirmBox
-
-        if isinstance(self.stack.top, ConfirmBox) and self.stack.top.name == "quit":
+        if self.stack.top is not None and self.stack.top.name == "quit":
             self.quit()
             return
         if self.game_in_progress():
             detail = "The game is saved as it stands: Continue on the title screen picks it up right here."
-            box = ConfirmBox(self, "Quit Sparrow in the middle of the game?", detail, self.quit, title="Quit",
-                             ok_label="Quit", cancel_label="Keep Playing")
+            self.open("confirm", question="Quit Sparrow in the middle of the game?", detail=detail, yes=self.quit,
+                      title="Quit", ok_label="Quit", cancel_label="Keep Playing", name="quit")
         else:
-            path = self.continue_path()
-            detail = "Your last game is saved: Continue picks it up next time." if path is not None else ""
-            box = ConfirmBox(self, "Quit Sparrow?", detail, self.quit, title="Quit", ok_label="Quit",
-                             cancel_label="Stay")
-        box.name = "quit"
-        self.stack.push(box)
+            saved = self.keeper is not None and self.keeper.continue_path() is not None
+            detail = "Your last game is saved: Continue picks it up next time." if saved else ""
+            self.open("confirm", question="Quit Sparrow?", detail=detail, yes=self.quit, title="Quit",
+                      ok_label="Quit", cancel_label="Stay", name="quit")
 
     # -- the window -------------------------------------------------------------------------------------------
 
@@ -380,7 +289,7 @@ class App:
             self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
             return
         if event.type == pygame.DROPFILE:
-            self.show_dropped(event.file)
+            self.dropped(event.file)
             return
         if event.type == pygame.KEYDOWN:
             alt = event.mod & pygame.KMOD_ALT
@@ -482,7 +391,7 @@ def play(args: Any = None) -> int:
     with contextlib.suppress(pygame.error):
         pygame.mixer.pre_init(44100, -16, 2, 512)
     app = App(args)
-    app.show_title()
+    app.reset_to("title")
     try:
         return app.run()
     finally:

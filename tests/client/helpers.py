@@ -49,7 +49,7 @@ def run_until(app: App, predicate, steps: int = 20000) -> bool:
 
 def from_title(app: App, k: int):
     """Show the title screen, press ``k`` there, and return the scene on top afterwards."""
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     app.dispatch(key(k))
     app.stack.apply_pending()

@@ -22,9 +22,9 @@ def restart(tmp_path) -> App:
 
 
 def open_rules(app: App) -> SettingsScene:
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
-    app.show_settings()
+    app.open("settings")
     app.stack.apply_pending()
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
@@ -87,7 +87,7 @@ def test_custom_rules_scene__a_preset_saved_in_settings_is_offered_in_new_game_a
 
     again = restart(tmp_path)
     assert again.settings.ruleset == "custom-tuesday-club", "the new preset is used for new games"
-    again.show_title()
+    again.reset_to("title")
     again.stack.apply_pending()
     new_game = NewGameScene(again)
     assert "Tuesday Club" in new_game.ruleset.labels
@@ -150,7 +150,7 @@ def test_custom_rules_scene__save_rename_and_delete_with_confirmation(tmp_path) 
 
 def test_custom_rules_scene__new_games_presets_button_lists_a_preset_made_there(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     new_game = NewGameScene(app)
     app.stack.push(new_game)

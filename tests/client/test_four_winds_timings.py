@@ -44,7 +44,7 @@ def test_t39__the_four_winds_timings_are_no_ruleset_keys(tmp_path, timing: str) 
 
 def test_t39__the_claim_window_is_a_setting_of_up_to_ten_seconds(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     scene = SettingsScene(app)
     wait = next(c for c in scene.controls if isinstance(c, Slider) and c.label == "Claim wait time")

@@ -37,7 +37,7 @@ def ended(tmp_path, finished):
     app.stack.clear_to(table)
     app.stack.apply_pending()
     table.scores_shown = True
-    app.show_scores(table, finished.outcome)
+    app.open("scores", table_scene=table, outcome=finished.outcome)
     app.stack.apply_pending()
     return app, finished
 

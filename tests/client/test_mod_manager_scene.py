@@ -23,7 +23,7 @@ def _zip_folder(folder: Path, out: Path) -> Path:
 
 def test_mods__a_folder_dropped_on_the_title_installs_and_is_listed(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     app.dispatch(pygame.Event(pygame.DROPFILE, file=str(EXAMPLES / "house-rules")))
     app.stack.apply_pending()

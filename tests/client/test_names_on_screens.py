@@ -46,10 +46,10 @@ def test_player_name__ids_become_names(tmp_path) -> None:
     app = make_app(tmp_path)
     app.settings.player_name = "Mei"
     app.save_settings()
-    assert app.player_name("human") == "Mei"
-    assert app.player_name("expert") == "Eliza"
-    assert app.player_name("defensive+scatterbrain") == "Dora + scatterbrain"
-    assert app.player_name("greedy") == "Greedy"
+    assert app.resources.player_name("human") == "Mei"
+    assert app.resources.player_name("expert") == "Eliza"
+    assert app.resources.player_name("defensive+scatterbrain") == "Dora + scatterbrain"
+    assert app.resources.player_name("greedy") == "Greedy"
 
 
 def test_title__the_continue_line_names_the_ruleset_and_the_save(tmp_path) -> None:

@@ -93,7 +93,7 @@ def test_ids__the_saved_games_list_names_the_ruleset(tmp_path, monkeypatch) -> N
     table = staged_table(app, 2, 0)
     played_hands(table, 1)
     app.keeper.enabled = True
-    app.autosave(table.session)
+    app.keeper.autosave(table.session)
     seen = drawn_text(monkeypatch, saves_scene)
     app.stack.push(saves_scene.SavesScene(app, "open"))
     app.render()

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client import games
 from game.client.scenes.table import TableScene
 from game.saves import list_saves, read_save, write_save
 from game.session.driver import HUMAN, Session
@@ -21,7 +22,7 @@ def _table_at_human_turn(app, seed: int = 5, hands: int = 0, wait: float = 5.0) 
         session.finish_hand()
     if hands:
         session.deal()
-    scene = app.play_session(session)
+    scene = games.play(app, session)
     app.stack.apply_pending()
     scene.start()
     for _ in range(3000):
@@ -108,7 +109,7 @@ def test_saves__a_corrupt_save_is_listed_with_its_reason_and_left_alone(tmp_path
     app.folders.saves.mkdir(parents=True)
     bad = app.folders.saves / "broken.sparrow"
     bad.write_text('{"format": 1, "kind": "sparrow-save", "ruleset": ', encoding="utf-8")
-    app.show_title()
+    app.reset_to("title")
     dialog = SavesScene(app, "open")
     app.stack.push(dialog)
     app.stack.apply_pending()
@@ -231,7 +232,7 @@ def test_scores__a_hand_with_all_hands_visible_says_there_is_no_settlement(tmp_p
         session.play_to_end()
         if session.table.result.winner is not None:
             break
-    scene = app.play_session(session)
+    scene = games.play(app, session)
     app.stack.apply_pending()
     outcome = session.finish_hand()
     box = ScoresScene(app, scene, outcome)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import layout
+from game.client import games, layout
 from game.core.actions import Claim, Discard
 from game.session.driver import HUMAN
 from tests.client.helpers import click, instant_session, key, make_app, table_scene_until_claim
@@ -146,7 +146,7 @@ def test_table__autosave_and_continue(tmp_path) -> None:
     """A finished hand is autosaved; Continue on the title screen reopens the game with its scores."""
     app = make_app(tmp_path)
     app.keeper.enabled = True
-    scene = app.new_game(seed=11)
+    scene = games.new_game(app, seed=11)
     app.stack.apply_pending()
     scene.animator.speed = 0.0
     scene.session.options.animation_speed = 0.0
@@ -157,8 +157,8 @@ def test_table__autosave_and_continue(tmp_path) -> None:
             break
     assert app.stack.top.name == "scores"
     totals = list(scene.session.match.totals)
-    assert app.autosave_path().is_file()
-    app.show_title()
+    assert app.keeper.autosave_path.is_file()
+    app.reset_to("title")
     app.step()
     assert app.stack.top.buttons[0].label == "Continue"
     app.dispatch(key(pygame.K_RETURN))

@@ -14,13 +14,13 @@ def labels(app) -> list[str]:
 
 def test_title__commands_and_continue_only_with_an_autosave(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     assert labels(app) == ["New Game", "Open...", "Statistics", "Settings", "Mods", "Rules & Help", "Quit"]
-    path = app.autosave_path()
+    path = app.keeper.autosave_path
     path.parent.mkdir(parents=True)
     path.write_text("not a save\n")
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     assert labels(app)[:2] == ["Continue", "New Game"]
     rects = [b.rect for b in app.stack.top.buttons]
@@ -33,7 +33,7 @@ def test_title__commands_and_continue_only_with_an_autosave(tmp_path) -> None:
 
 def test_title__arrow_keys_walk_the_grid(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     title = app.stack.top
     focused = lambda: title.buttons[title.focus].label  # noqa: E731
@@ -57,14 +57,14 @@ def test_title__each_command_opens_its_box(tmp_path) -> None:
     app = make_app(tmp_path)
     for label, scene in (("Open...", "saves"), ("Statistics", "stats"), ("Settings", "settings"),
                          ("Rules & Help", "help"), ("New Game", "new_game")):
-        app.show_title()
+        app.reset_to("title")
         app.stack.apply_pending()
         button = next(b for b in app.stack.top.buttons if b.label == label)
         app.dispatch(click(button.rect.center))
         app.stack.apply_pending()
         assert app.stack.top.name == scene, label
         app.render()
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     app.dispatch(key(pygame.K_t))
     app.stack.apply_pending()
@@ -97,7 +97,7 @@ def test_title__a_tile_set_that_cannot_be_read_is_told_under_the_menu(tmp_path) 
     (tmp_path / "config").mkdir()
     (tmp_path / "config/settings.yaml").write_text("tileset: good-tiles\n", encoding="utf-8")
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     line = app.stack.top.notice_line()
     assert line.startswith("The tile set Test tiles could not be read: ") and line.endswith("— using the default")

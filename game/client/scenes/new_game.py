@@ -15,10 +15,10 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
+from game.client import games, layout
 from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
-from game.client.scenes.base import Scene
+from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
@@ -43,68 +43,43 @@ class Choices:
     seed: int | None = None
 
 
-def personalities(app: Any) -> list[Any]:
-    """Every computer personality the loaded mods offer (ids in load order); empty when none load."""
-    try:
-        catalog = getattr(app, "catalog", None)
-        if catalog is not None:
-            return [record.data for record in catalog.list("ai")]
-        from game.mods import list_personalities
-
-        return list_personalities(getattr(app.args, "mods_dir", None))
-    except Exception as exc:  # without personalities the game still starts with its default opponents
-        log.warning("personalities unavailable: %s", exc)
-        return []
+def personalities(context: SceneContext) -> list[Any]:
+    """Every computer personality the loaded mods offer (ids in load order); empty without mods."""
+    catalog = context.catalog
+    return [record.data for record in catalog.list("ai")] if catalog is not None else []
 
 
-def rulesets(app: Any) -> list[Any]:
-    """Every ruleset that loads (``RulesetInfo``: id, name)."""
-    try:
-        catalog = getattr(app, "catalog", None)
-        if catalog is not None:
-            from game.mods.rulesets import ruleset_infos
+def rulesets(context: SceneContext) -> list[Any]:
+    """Every ruleset that loads (``RulesetInfo``: id, name); empty without mods (the classic game is offered)."""
+    from game.mods.rulesets import ruleset_infos
 
-            return list(ruleset_infos(catalog)[0])
-        from game.mods import list_rulesets
-
-        return list_rulesets(getattr(app.args, "mods_dir", None))
-    except Exception as exc:  # a broken mod set still leaves the built-in classic game
-        log.warning("rulesets unavailable: %s", exc)
-        return []
+    return list(ruleset_infos(context.catalog)[0]) if context.catalog is not None else []
 
 
-def new_session(app: Any, choices: Choices) -> Any:
+def new_session(context: SceneContext, choices: Choices) -> Any:
     """A session for ``choices``, made as the title's quick New Game makes one, with the chosen start score."""
     from game.session.driver import Session
+    from game.session.options import Options
     from game.session.players import personalities_of
     from game.session.rules import load_game_rules
 
-    catalog = getattr(app, "catalog", None)
-    ruleset, rules, judge = load_game_rules(choices.ruleset, getattr(app.args, "mods_dir", None), catalog=catalog)
+    catalog = context.catalog
+    ruleset, rules, judge = load_game_rules(choices.ruleset, context.mods_dir, catalog=catalog)
     if choices.start_score != rules.start_score:
         rules = replace(rules, start_score=choices.start_score)
     seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(2**31)
     return Session(ruleset=ruleset, rules=rules, judge=judge, seed=seed, opponents=list(choices.opponents),
-                   names=list(choices.names), options=app.options(),
+                   names=list(choices.names), options=Options.from_settings(context.settings),
                    personalities=personalities_of(catalog) if catalog is not None else None)
 
 
-def start_game(app: Any, choices: Choices) -> Any:
+def start_game(context: SceneContext, choices: Choices) -> Scene:
     """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
-    settings = app.settings
+    settings = context.settings
     settings.ruleset, settings.opponents = choices.ruleset, list(choices.opponents)
     settings.player_name, settings.opponent_names = choices.names[0], list(choices.names[1:])
-    app.save_settings()
-    session = new_session(app, choices)
-    play = getattr(app, "play_session", None)
-    if play is not None:
-        return play(session)
-    from game.client.scenes.table import TableScene
-
-    session.on_hand_finished.append(app.autosave)
-    scene = TableScene(app, session)
-    app.stack.clear_to(scene)
-    return scene
+    context.save_settings()
+    return games.play(context, new_session(context, choices))
 
 
 class NewGameScene(Scene):
@@ -112,15 +87,15 @@ class NewGameScene(Scene):
     name = "new_game"
     still = True
 
-    def __init__(self, app, seed: int | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, seed: int | None = None) -> None:
+        super().__init__(context)
         self.seed = seed
         self._before_presets: Any = _UNSET
         """The settings' ruleset when Presets… opened; a new one saved there is chosen on return."""
-        self.rulesets = rulesets(app) or [_Fallback("classic", "Classic")]
-        self.people = personalities(app)
+        self.rulesets = rulesets(context) or [_Fallback("classic", "Classic")]
+        self.people = personalities(context)
         self._start_scores: dict[str, int] = {}
-        wanted = app.settings.ruleset
+        wanted = context.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
         self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [r.name for r in self.rulesets],
@@ -130,7 +105,7 @@ class NewGameScene(Scene):
         self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
                                      "Presets…", self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
-                                app.settings.player_name[:NAME_LENGTH])
+                                context.settings.player_name[:NAME_LENGTH])
         self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
         self.start_score = 0
         self.score_edited = False
@@ -139,7 +114,7 @@ class NewGameScene(Scene):
         self.start = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), "Start", self.begin,
                             primary=True, key_hint="Enter")
         self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
-                             lambda: app.stack.remove(self), key_hint="Esc")
+                             lambda: context.close(self), key_hint="Esc")
         self.fields: list[Any] = [self.ruleset, self.player, self.score]
         for chooser, name in zip(self.seat_choosers, self.seat_names, strict=True):
             self.fields += [chooser, name]
@@ -150,8 +125,8 @@ class NewGameScene(Scene):
 
     def _build_seats(self) -> None:
         ids = [p.id for p in self.people]
-        chosen = seat_opponents(self.app.settings)
-        named = self.app.settings.opponent_names
+        chosen = seat_opponents(self.context.settings)
+        named = self.context.settings.opponent_names
         width = (BOX.width - 80 - 2 * 20) // 3
         self.cards = [pygame.Rect(BOX.left + 40 + i * (width + 20), BOX.top + 248, width, 296) for i in range(3)]
         self.seat_choosers: list[Chooser] = []
@@ -183,8 +158,7 @@ class NewGameScene(Scene):
         if ruleset_id not in self._start_scores:
             from game.session.rules import load_game_rules
 
-            _ruleset, rules, _judge = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None),
-                                                      catalog=getattr(self.app, "catalog", None))
+            _ruleset, rules, _judge = load_game_rules(ruleset_id, self.context.mods_dir, catalog=self.context.catalog)
             self._start_scores[ruleset_id] = rules.start_score
         return self._start_scores[ruleset_id]
 
@@ -206,31 +180,27 @@ class NewGameScene(Scene):
         return Choices(self.rulesets[self.ruleset.index].id, ids, names, self.start_score, self.seed)
 
     def begin(self) -> None:
-        start_game(self.app, self.choices())
+        start_game(self.context, self.choices())
 
     def show_rules(self) -> None:
-        from game.client.scenes.rules import RulesScene
         from game.session.rules import load_game_rules
 
-        ruleset, _rules, _judge = load_game_rules(self.rulesets[self.ruleset.index].id,
-                                                  getattr(self.app.args, "mods_dir", None),
-                                                  catalog=getattr(self.app, "catalog", None))
+        ruleset, _rules, _judge = load_game_rules(self.rulesets[self.ruleset.index].id, self.context.mods_dir,
+                                                  catalog=self.context.catalog)
         if ruleset is not None:
-            self.app.stack.push(RulesScene(self.app, ruleset))
+            self.context.open("rules", ruleset=ruleset)
 
     def show_presets(self) -> None:
         """The settings' Rules page; the ruleset list is read again when it closes (see :meth:`resume`)."""
-        from game.client.scenes.settings import SettingsScene
-
-        self._before_presets = self.app.settings.ruleset
-        self.app.stack.push(SettingsScene(self.app, page="Rules"))
+        self._before_presets = self.context.settings.ruleset
+        self.context.open("settings", page="Rules")
 
     def resume(self) -> None:
         """Back from the presets: list the rulesets again, keeping the one chosen (or the one just saved)."""
         if self._before_presets is _UNSET:
             return
         before, self._before_presets = self._before_presets, _UNSET
-        now = self.app.settings.ruleset
+        now = self.context.settings.ruleset
         self._list_rulesets(now if now != before else None)
 
     def mods_changed(self) -> None:
@@ -238,7 +208,7 @@ class NewGameScene(Scene):
         rulesets and opponents they offer now, keeping every choice that is still there."""
         self._list_rulesets()
         chosen = [self.people[c.index].id if self.people else None for c in self.seat_choosers]
-        self.people = personalities(self.app) or self.people
+        self.people = personalities(self.context) or self.people
         ids = [p.id for p in self.people]
         for chooser, person in zip(self.seat_choosers, chosen, strict=True):
             chooser.labels, chooser.swatches = self._seat_choices()
@@ -251,7 +221,7 @@ class NewGameScene(Scene):
     def _list_rulesets(self, wanted: str | None = None) -> None:
         """Read the rulesets again; show ``wanted``, else the one shown before, else the first."""
         shown = self.rulesets[self.ruleset.index].id if self.rulesets else None
-        self.rulesets = rulesets(self.app) or self.rulesets
+        self.rulesets = rulesets(self.context) or self.rulesets
         ids = [r.id for r in self.rulesets]
         index = ids.index(wanted) if wanted in ids else ids.index(shown) if shown in ids else 0
         self.ruleset.labels = [r.name for r in self.rulesets]
@@ -286,7 +256,7 @@ class NewGameScene(Scene):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.begin()
         elif event.key == pygame.K_ESCAPE:
-            self.app.stack.remove(self)
+            self.context.close(self)
         elif event.key == pygame.K_F1:
             self.show_rules()
 
@@ -296,7 +266,7 @@ class NewGameScene(Scene):
         return caret_wake([self.player, *self.seat_names])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
@@ -322,7 +292,7 @@ class NewGameScene(Scene):
         self.cancel.draw(surface, palette)
 
     def _draw_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         chooser = self.seat_choosers[seat]
         person = self.people[chooser.index] if self.people else None
         colour = parse_colour(person.colour) if person is not None else None

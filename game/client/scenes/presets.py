@@ -25,7 +25,7 @@ import pygame
 
 from game.client.forms import Choice, Chooser, GroupTabs, Heading, Stepper, Switch
 from game.client.look import Palette, fit_text, mix, text, wrap
-from game.client.scenes.dialogs import ERROR, ConfirmBox, NameBox
+from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
@@ -64,7 +64,7 @@ class PresetEditor:
 
     def __init__(self, scene: Any, area: pygame.Rect) -> None:
         self.scene = scene
-        self.app = scene.app
+        self.context = scene.context
         self.area = area
         self.message = ""
         self.ok = True
@@ -102,7 +102,7 @@ class PresetEditor:
 
     @property
     def folders(self) -> Any:
-        return getattr(self.app, "folders", None)
+        return getattr(self.context, "folders", None)
 
     @property
     def current(self) -> Preset | None:
@@ -122,9 +122,9 @@ class PresetEditor:
 
         presets: list[Preset] = []
         try:
-            self.app.resources.read_catalog()  # the presets are mods: one made or deleted changes the catalog
+            self.context.resources.read_catalog()  # the presets are mods: one made or deleted changes the catalog
             customs = {c.id for c in custom_rules.list_custom_rulesets(self.folders)} if self.folders else set()
-            infos = ruleset_infos(self.app.catalog)[0] if self.app.catalog is not None else []
+            infos = ruleset_infos(self.context.catalog)[0] if self.context.catalog is not None else []
             built_in = [Preset(i.id, i.name, False) for i in infos if i.id not in customs]
             own = sorted((Preset(i.id, i.name, True) for i in infos if i.id in customs), key=lambda p: p.name.lower())
             presets = built_in + own
@@ -145,7 +145,7 @@ class PresetEditor:
         if not keep_message:
             self.message, self.ok = "", True
         try:
-            ruleset = load_ruleset(self.app.catalog, ruleset_id)
+            ruleset = load_ruleset(self.context.catalog, ruleset_id)
             options = options_for(ruleset)
             values = custom_rules.option_values(ruleset)
         except (DataFileError, AttributeError, KeyError) as exc:
@@ -393,8 +393,8 @@ class PresetEditor:
 
         def work() -> str:
             made = custom_rules.create_custom_ruleset(self.folders, preset.id, name, changes)
-            self.app.settings.ruleset = made.id
-            self.app.save_settings()
+            self.context.settings.ruleset = made.id
+            self.context.save_settings()
             self.reload(made.id)
             return f"saved {made.name}; new games use it"
 
@@ -420,9 +420,9 @@ class PresetEditor:
         def work() -> str:
             base = custom_rules.custom_ruleset(self.folders, preset.id).base
             custom_rules.delete_custom_ruleset(self.folders, preset.id)
-            if self.app.settings.ruleset == preset.id:
-                self.app.settings.ruleset = base
-                self.app.save_settings()
+            if self.context.settings.ruleset == preset.id:
+                self.context.settings.ruleset = base
+                self.context.save_settings()
             self.reload(base)
             return f"deleted {preset.name}"
 
@@ -433,20 +433,20 @@ class PresetEditor:
         if preset is not None:
             short = preset.name.split(" (")[0]
             suggested = f"{preset.name} 2" if preset.custom else f"My {short}"
-            self.app.stack.push(NameBox(self.app, "Save as a new preset", suggested[:custom_rules.NAME_LENGTH],
-                                        self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT))
+            self.context.open("name", title="Save as a new preset", value=suggested[:custom_rules.NAME_LENGTH],
+                              done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def ask_rename(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.app.stack.push(NameBox(self.app, "Rename the preset", preset.name, self.rename,
-                                        max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT))
+            self.context.open("name", title="Rename the preset", value=preset.name, done=self.rename,
+                              max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def ask_delete(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.app.stack.push(ConfirmBox(self.app, f"Delete the preset “{preset.name}”?",
-                                           "Games saved with it cannot be opened afterwards.", self.delete))
+            self.context.open("confirm", question=f"Delete the preset “{preset.name}”?",
+                              detail="Games saved with it cannot be opened afterwards.", yes=self.delete)
 
     # -- drawing --------------------------------------------------------------------------------------------
 

@@ -63,8 +63,8 @@ def move_line(events: list[ev.Event], names: list[str], wild: int | None = None)
 class _View:
     """What the table-drawing functions read from a table scene, for a replayed table: no cursor, no timer."""
 
-    def __init__(self, app: Any, session: Any) -> None:
-        self.app = app
+    def __init__(self, context: Any, session: Any) -> None:
+        self.context = context
         self.session = SimpleNamespace(table=None, names=session.names, human_may_claim=False, claim_timer=None,
                                        claim_unlimited=False, claim_total=1.0,
                                        options=SimpleNamespace(timer_bar=False, quick_tip=False, show_all=True),
@@ -94,10 +94,10 @@ class _View:
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, session: Any, hand: int = 0) -> None:
-        super().__init__(app)
+    def __init__(self, context, session: Any, hand: int = 0) -> None:
+        super().__init__(context)
         self.session = session
-        self.view = _View(app, session)
+        self.view = _View(context, session)
         self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
                                             layout.STATUS_H))
         self.toasts: list[Toast] = []
@@ -177,21 +177,21 @@ class ReplayScene(Scene):
         self.clock = 0.0
 
     def close(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def export(self) -> None:
         """Write this hand as a replay file in the saves folder; it opens (and replays) like any save."""
         from game.client.scenes.saves import mods_in_use
         from game.saves import SAVE_SUFFIX, export_hand, file_stem, write_save
 
-        folders = self.app.folders
+        folders = self.context.folders
         if folders is None:
             self._toast("No saves folder: cannot export")
             return
         base = self.session.save_name or "game"
         name = f"{base} - hand {self.record.hand_number}"
         try:
-            saved = export_hand(self.session.snapshot(base, mods=mods_in_use(self.app)), self.hand, name)
+            saved = export_hand(self.session.snapshot(base, mods=mods_in_use(self.context)), self.hand, name)
             path = folders.saves / f"replay {file_stem(name)}{SAVE_SUFFIX}"
             write_save(path, saved)
         except Exception as exc:  # a failed export is reported, the replay goes on
@@ -234,12 +234,12 @@ class ReplayScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        app = self.app
-        palette = app.palette
+        context = self.context
+        palette = context.palette
         view = self.view
         table = view.session.table
-        app.sprites.wild = table.wild_tile
-        surface.blit(app.background(), (0, 0))
+        context.sprites.wild = table.wild_tile
+        surface.blit(context.background(), (0, 0))
         draw.draw_inlay(surface, palette)
         current = table.current if table.phase == "turn" else None
         for seat in range(4):
@@ -271,7 +271,7 @@ class ReplayScene(Scene):
 
     def _draw_plate(self, surface: pygame.Surface) -> None:
         """Bottom left: which hand and move this is, with a bar of the way through the hand."""
-        palette = self.app.palette
+        palette = self.context.palette
         count = len(self.session.match.history)
         text(surface, "Replay", (20, 596), 22, palette.accent, "serif_bold", shadow=(0, 0, 0))
         text(surface, f"Hand {self.record.hand_number} ({self.hand + 1} of {count})", (112, 602), 15,

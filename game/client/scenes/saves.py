@@ -15,7 +15,7 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
+from game.client import games, layout
 from game.client.look import fit_text, mix, text
 from game.client.messages import short_names
 from game.client.scenes.base import Scene
@@ -26,11 +26,11 @@ ROW_H = 48
 VISIBLE = 7
 
 
-def mods_in_use(app: Any) -> list[dict[str, str]]:
+def mods_in_use(context: Any) -> list[dict[str, str]]:
     """The loaded mods (id and version), kept in a save so a missing one can be named when it is opened."""
     from game.saves import loaded_mods
 
-    catalog = getattr(app, "catalog", None)
+    catalog = getattr(context, "catalog", None)
     return loaded_mods(catalog) if catalog is not None else []
 
 
@@ -39,8 +39,8 @@ class SavesScene(Scene):
     name = "saves"
     still = True
 
-    def __init__(self, app, mode: str, session: Any = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, mode: str, session: Any = None) -> None:
+        super().__init__(context)
         self.mode = mode
         self.session = session
         self.box = pygame.Rect(0, 0, 960, 620)
@@ -73,7 +73,7 @@ class SavesScene(Scene):
 
     @property
     def folder(self) -> Path | None:
-        folders = self.app.folders
+        folders = self.context.folders
         return folders.saves if folders is not None else None
 
     def reload(self) -> None:
@@ -83,13 +83,14 @@ class SavesScene(Scene):
         self.saves.sort(key=lambda info: info.date, reverse=True)
         ids = sorted({info.ruleset for info in self.saves if info.status == "ok"})
         # Each listed ruleset by its name, as short as the list allows.
-        self.ruleset_names = dict(zip(ids, short_names([self.app.ruleset_name(r) for r in ids]), strict=True))
+        names = short_names([self.context.resources.ruleset_name(r) for r in ids])
+        self.ruleset_names = dict(zip(ids, names, strict=True))
         if self.mode == "open" and self.saves and self.selected < 0:
             self.selected = 0
         self.selected = min(self.selected, len(self.saves) - 1)
 
     def close(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def _say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
@@ -120,7 +121,7 @@ class SavesScene(Scene):
             self._say(f"a save called {path.stem!r} exists: press Save again to replace it")
             return
         try:
-            write_save(path, self.session.snapshot(name, mods=mods_in_use(self.app)))
+            write_save(path, self.session.snapshot(name, mods=mods_in_use(self.context)))
         except (OSError, SaveError) as exc:
             self._say(f"could not save {name!r}: {exc}", True)
             return
@@ -153,19 +154,20 @@ class SavesScene(Scene):
         from game.saves import available_mod_ids
         from game.session import notes
         from game.session.notes import Note
+        from game.session.options import Options
         from game.session.restore import restore_session
 
         saved = self._read_selected()
         if saved is None:
             return
         info = self._selected_info()
-        args = self.app.args
+        context = self.context
         try:
-            session, warnings = restore_session(saved, getattr(args, "mods_dir", None), options=self.app.options(),
-                                                source=Path(info.path).name,
-                                                config_dir=getattr(args, "config_dir", None),
-                                                available_mods=available_mod_ids(self.app.catalog),
-                                                catalog=self.app.catalog)
+            options = Options.from_settings(context.settings)
+            session, warnings = restore_session(saved, context.mods_dir, options=options,
+                                                source=Path(info.path).name, config_dir=context.config_dir,
+                                                available_mods=available_mod_ids(context.catalog),
+                                                catalog=context.catalog)
         except SaveError as exc:
             self._say(f"not opened: {exc}", True)
             return
@@ -178,20 +180,18 @@ class SavesScene(Scene):
         session.save_name = saved.name or path.stem
         session.mark_written(path)
         session.tell(warnings[0] if warnings else Note(notes.GAME_OPENED, {"name": session.save_name}))
-        self.app.play_session(session)
+        games.play(self.context, session)
 
     def watch(self) -> None:
         """Replay the selected save's finished hands, without opening the game itself."""
-        from game.client.scenes.replay import ReplayScene
         from game.session.restore import restore_session
 
         saved = self._read_selected()
         if saved is None:
             return
         try:
-            session, _ = restore_session(saved, getattr(self.app.args, "mods_dir", None),
-                                         config_dir=getattr(self.app.args, "config_dir", None),
-                                         catalog=self.app.catalog)
+            session, _ = restore_session(saved, self.context.mods_dir, config_dir=self.context.config_dir,
+                                         catalog=self.context.catalog)
         except SaveError as exc:
             self._say(f"cannot replay: {exc}", True)
             return
@@ -199,7 +199,7 @@ class SavesScene(Scene):
             self._say("that game has no finished hand to replay yet", True)
             return
         start = saved.settings.get("replay_hand", 0)
-        self.app.stack.push(ReplayScene(self.app, session, start if isinstance(start, int) else 0))
+        self.context.open("replay", session=session, hand=start if isinstance(start, int) else 0)
 
     # -- input ------------------------------------------------------------------------------------------------
 
@@ -256,7 +256,7 @@ class SavesScene(Scene):
         return caret_wake([self.field] if self.mode == "save" else [])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
@@ -293,7 +293,7 @@ class SavesScene(Scene):
         return (row.left + 16, row.left + 380, row.left + 590, row.left + 790)
 
     def _draw_row(self, surface: pygame.Surface, i: int, columns: tuple[int, int, int, int]) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         info = self.saves[i]
         row = self._row(i)
         selected = i == self.selected

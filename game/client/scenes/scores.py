@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import layout
+from game.client import games, layout
 from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, outcome_line, pays_for_all, possessive
 from game.client.scenes.base import Scene
@@ -48,8 +48,8 @@ class ScoresScene(Scene):
     name = "scores"
     still = True
 
-    def __init__(self, app, table_scene, outcome: HandOutcome) -> None:
-        super().__init__(app)
+    def __init__(self, context, table_scene, outcome: HandOutcome) -> None:
+        super().__init__(context)
         self.table_scene = table_scene
         self.session = table_scene.session
         self.outcome = outcome
@@ -67,9 +67,8 @@ class ScoresScene(Scene):
 
     def enter(self) -> None:
         if self.outcome.game_over:  # the game's result first; Last Hand (Esc) comes back to this box
-            from game.client.scenes.game_over import GameOverScene
 
-            self.app.stack.push(GameOverScene(self.app, self.session, self))
+            self.context.open("game_over", session=self.session, scores_scene=self)
 
     def _build(self) -> None:
         names = self.session.names
@@ -80,7 +79,7 @@ class ScoresScene(Scene):
             self.tabs.append(Button(rect, label, lambda i=i: self._select(i - 1), size=15))
             x += 158
         over = self.outcome.game_over
-        specs = [("New Game", self._new_game), ("Title", self.app.show_title)] if over else \
+        specs = [("New Game", self._new_game), ("Title", lambda: self.context.reset_to("title"))] if over else \
             [("OK", self._ok), ("Cancel", self._cancel)]
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
@@ -90,10 +89,9 @@ class ScoresScene(Scene):
 
     def _replay(self) -> None:
         """Step through the hand just finished, move by move (the replay viewer over this box)."""
-        from game.client.scenes.replay import ReplayScene
 
         if self.session.match.history:
-            self.app.stack.push(ReplayScene(self.app, self.session, len(self.session.match.history) - 1))
+            self.context.open("replay", session=self.session, hand=len(self.session.match.history) - 1)
         self._select(self.tab)
 
     def _select(self, tab: int) -> None:
@@ -103,14 +101,14 @@ class ScoresScene(Scene):
             b.focused = i - 1 == tab
 
     def _ok(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
         self.table_scene.next_hand()
 
     def _cancel(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def _new_game(self) -> None:
-        self.app.new_game()
+        games.new_game(self.context)
 
     def handle(self, event: pygame.Event) -> None:
         for b in [*self.buttons, *self.tabs, self.replay]:
@@ -137,7 +135,7 @@ class ScoresScene(Scene):
                 self._select(event.key - pygame.K_1)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
@@ -166,7 +164,7 @@ class ScoresScene(Scene):
 
     def _draw_band(self, surface: pygame.Surface, line: str) -> None:
         """A line about the whole settlement (M13, or who paid for everybody) above the buttons."""
-        palette = self.app.palette
+        palette = self.context.palette
         band = pygame.Rect(BOX.left + 24, BOX.bottom - 112, BOX.width - 48, 36)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), band, border_radius=8)
         pygame.draw.rect(surface, palette.accent_dark, band, width=2, border_radius=8)
@@ -174,7 +172,7 @@ class ScoresScene(Scene):
              "center")
 
     def _draw_totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         o = self.outcome
         names = self.session.names
         label_w = 190
@@ -213,7 +211,7 @@ class ScoresScene(Scene):
                 text(surface, line, (area.left, y + 8 + i * 22), 16, palette.text_dark, "sans")
 
     def _draw_player(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         o = self.outcome
         names = self.session.names
         you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
@@ -271,8 +269,8 @@ class ScoresScene(Scene):
         """The player's tiles; those of the clicked scoring line stand raised in a highlight."""
         table = self.session.table
         p = table.players[seat]
-        sprites = self.app.sprites
-        palette = self.app.palette
+        sprites = self.context.sprites
+        palette = self.context.palette
         x, y = pos
         size = (30, 40)
         wanted = list(chosen)
@@ -306,7 +304,7 @@ class ScoresScene(Scene):
             put(tile, gap=1)
 
     def _draw_finished(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         totals = self.outcome.new_totals
         names = self.session.names
         best = max(range(4), key=lambda s: totals[s])

@@ -72,12 +72,12 @@ class SettingsScene(Scene):
     name = "settings"
     still = True
 
-    def __init__(self, app, page: str = "Play") -> None:
-        super().__init__(app)
-        self.settings = app.settings
+    def __init__(self, context, page: str = "Play") -> None:
+        super().__init__(context)
+        self.settings = context.settings
         """The player's settings, changed as the controls change (the file is written when the box closes)."""
-        self.fullscreen = app.fullscreen
-        resources = app.resources
+        self.fullscreen = context.fullscreen
+        resources = context.resources
         self.tileset = resources.tileset_record.id if resources.tileset_record is not None else None
         self.theme = resources.theme_record.id if resources.theme_record is not None else None
         self.voice = self.settings.voice or self._current_id("voice", "voice_default")
@@ -109,7 +109,7 @@ class SettingsScene(Scene):
     # -- what can be chosen -----------------------------------------------------------------------------------
 
     def _records(self, kind: str) -> list[Any]:
-        catalog = self.app.catalog
+        catalog = self.context.catalog
         return list(catalog.list(kind)) if catalog is not None else []  # no catalog: only the current choice
 
     def _ids(self, kind: str) -> list[str]:
@@ -130,7 +130,7 @@ class SettingsScene(Scene):
 
     def _ruleset_label(self, ruleset_id: str) -> str:
         """A ruleset's name, short enough for its box ("Classic", "Japanese Riichi")."""
-        labels = dict(zip(self.rulesets, short_names([self.app.ruleset_name(r) for r in self.rulesets]),
+        labels = dict(zip(self.rulesets, short_names([self.context.resources.ruleset_name(r) for r in self.rulesets]),
                           strict=True))
         return labels.get(ruleset_id, ruleset_id)
 
@@ -189,7 +189,7 @@ class SettingsScene(Scene):
                                      max_length=40, focused=i == 0) for i, (name, label) in
                            enumerate(zip(names, labels, strict=True))]
             self.controls = []
-            if not self.app.headless:
+            if not self.context.headless:
                 pygame.key.start_text_input()
         elif page == "Rules":
             from game.client.scenes.presets import PresetEditor
@@ -238,12 +238,12 @@ class SettingsScene(Scene):
     def _choose_tileset(self, record_id: str) -> None:
         if record_id != self.tileset:
             self.tileset = self.settings.tileset = record_id
-            self.app.change_look(tileset=record_id)
+            self.context.change_look(tileset=record_id)
 
     def _choose_theme(self, record_id: str) -> None:
         if record_id != self.theme:
             self.theme = self.settings.theme = record_id
-            self.app.change_look(theme=record_id)
+            self.context.change_look(theme=record_id)
 
     def value(self, key: str) -> Any:
         """The value a control shows: the setting's (the window's state for full screen)."""
@@ -257,15 +257,15 @@ class SettingsScene(Scene):
         """Change setting ``key`` and apply it to everything running now (the file is written on close)."""
         if key == "fullscreen":
             self.fullscreen = value
-            if bool(value) != self.app.fullscreen:
-                self.app.toggle_fullscreen(save=False)
+            if bool(value) != self.context.fullscreen:
+                self.context.toggle_fullscreen(save=False)
             return
         if key == "voice":
             self.voice = self.settings.voice = value
-            self.app.change_look(voice=value)
+            self.context.change_look(voice=value)
             return
         setattr(self.settings, key, value)
-        self.app.settings_changed(key)
+        self.context.settings_changed(key)
 
     def _read_fields(self) -> None:
         if self.page != "Players" or len(self.fields) != 4:
@@ -276,7 +276,7 @@ class SettingsScene(Scene):
         self.opponent_names = names[1:]
 
     def close(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def exit(self) -> None:
         """Leaving the box, however it was left, writes the settings file."""
@@ -284,14 +284,14 @@ class SettingsScene(Scene):
             return
         self.closed = True
         self._read_fields()
-        if self.page == "Players" and not self.app.headless:
+        if self.page == "Players" and not self.context.headless:
             pygame.key.stop_text_input()
         settings = self.settings
         settings.player_name = self.player_name
         settings.opponent_names = [] if not self.names_chosen and self.opponent_names == self.shown_names else \
             list(self.opponent_names)
         settings.fullscreen = self.fullscreen
-        self.app.save_settings()
+        self.context.save_settings()
 
     # -- input ------------------------------------------------------------------------------------------------
 
@@ -366,7 +366,7 @@ class SettingsScene(Scene):
         return caret_wake(self.fields)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
@@ -399,7 +399,7 @@ class SettingsScene(Scene):
 
     def look_problem(self) -> str:
         """On the Look page: what went wrong with a tile set, theme or voice chosen here ("" when nothing did)."""
-        notices = self.app.resources.notices
+        notices = self.context.resources.notices
         return notices[-1] if self.page == "Look" and len(notices) > self.notices_before else ""
 
     def hint(self) -> str:

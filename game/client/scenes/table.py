@@ -19,7 +19,6 @@ import pygame
 from game import timing
 from game.client import layout, status
 from game.client.animate import Animator
-from game.client.app import TITLE
 from game.client.ceremony import Ceremony
 from game.client.look import mix, render_text, text
 from game.client.messages import WIND_NAMES
@@ -49,14 +48,14 @@ window sleeps until the player does something."""
 class TableScene(TableCommands, TablePrompts, TableInput, Scene):
     name = "table"
 
-    def __init__(self, app, session: Session) -> None:
-        super().__init__(app)
+    def __init__(self, context, session: Session) -> None:
+        super().__init__(context)
         self.session = session
         self.animator = Animator(session.options.animation_speed,
-                                 show_dealing=app.settings.show_dealing)
+                                 show_dealing=context.settings.show_dealing)
         Ceremony(self.animator)
         self.animator.on_balloon = self._balloon
-        self.animator.on_sound = app.play_sound
+        self.animator.on_sound = context.resources.play_sound
         self.animator.register(ev.DiscardTakenBack, self._taken_back_steps)
         self.scenery = Scenery(None)
         self.balloons: list[Balloon] = []
@@ -82,7 +81,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.tip_tile: int | None = None
         self.last_discard_live = True
         self.menu: PopupMenu | None = None
-        self.show_direction = app.settings.movement_direction
+        self.show_direction = context.settings.movement_direction
         """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
         self.moving_speed = session.options.animation_speed or 1.0
         """The tile speed F7 turns the movements back on at."""
@@ -102,9 +101,9 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
 
     def exit(self) -> None:
         """Leaving the table (the title, another game): the game is saved exactly as it stands for Continue."""
-        leave = getattr(self.app, "leave_game", None)
-        if leave is not None:
-            leave(self.session)
+        keeper = self.context.keeper
+        if keeper is not None:
+            keeper.leave(self.session)
 
     def resume(self) -> None:
         self.animator.speed = self.session.options.animation_speed
@@ -113,7 +112,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
 
     def settings_changed(self, key: str) -> None:
         """A change in the Settings box applies to the game in progress at once."""
-        settings = self.app.settings
+        settings = self.context.settings
         self.session.options.follow(settings, key)
         if key == "animation_speed":
             self.animator.speed = settings.animation_speed
@@ -124,9 +123,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
 
     def _caption(self) -> None:
         """P-01: the title bar names the game once it has been saved or opened."""
-        name = self.session.save_name
-        if not self.app.headless:
-            pygame.display.set_caption(f"{TITLE} — {name}" if name else TITLE)
+        self.context.set_caption(self.session.save_name)
 
     # -- the human's tiles ------------------------------------------------------------------------------------
 
@@ -353,6 +350,11 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         fn()
         self._pump()
 
+    def show_scores(self) -> None:
+        """The Scores button after a hand: the scores box again."""
+        if self.session.outcome is not None:
+            self.context.open("scores", table_scene=self, outcome=self.session.outcome)
+
     def next_hand(self) -> None:
         s = self.session
         if not s.hand_over:
@@ -360,7 +362,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         if s.outcome is None:
             s.finish_hand()
         if s.match.is_over:
-            self.app.show_scores(self, s.outcome)
+            self.context.open("scores", table_scene=self, outcome=s.outcome)
             return
         self.animator.finish()
         self.balloons.clear()
@@ -454,7 +456,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             self.scores_shown = True
             outcome = s.finish_hand()
             self._pump()
-            self.app.show_scores(self, outcome)
+            self.context.open("scores", table_scene=self, outcome=outcome)
         self._refresh_buttons()
         self._settle()
 
@@ -471,7 +473,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         elif s.hand_over:
             if s.outcome is not None and not s.match.is_over:
                 specs.append(("Next Hand", self.next_hand, "F3", True))
-            specs.append(("Scores", lambda: s.outcome and self.app.show_scores(self, s.outcome), "", False))
+            specs.append(("Scores", self.show_scores, "", False))
         elif s.human_may_claim and self.chow_pick is None:
             for t in s.claim_types():
                 key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[t]
@@ -493,12 +495,12 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        app = self.app
-        palette = app.palette
+        context = self.context
+        palette = context.palette
         s = self.session
         table = s.table
-        app.sprites.wild = table.wild_tile
-        surface.blit(app.background(), (0, 0))
+        context.sprites.wild = table.wild_tile
+        surface.blit(context.background(), (0, 0))
         draw.draw_inlay(surface, palette)
         pulse = self.pulse()
         hidden = self.animator.hidden()
@@ -556,8 +558,8 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return
         inner = layout.COMPASS.inflate(-96, -96)
         bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
-        pygame.draw.rect(surface, mix(self.app.palette.compass, (0, 0, 0), 0.12), bar.inflate(4, 10))
-        draw_timer_bar(surface, bar, s.undo_timer / max(0.01, s.claim_total), self.app.palette)
+        pygame.draw.rect(surface, mix(self.context.palette.compass, (0, 0, 0), 0.12), bar.inflate(4, 10))
+        draw_timer_bar(surface, bar, s.undo_timer / max(0.01, s.claim_total), self.context.palette)
 
     def _draw_trails(self, surface: pygame.Surface, alpha: float) -> None:
         """F11: dots along the path a moving tile has come, fading towards where it started."""
@@ -573,13 +575,13 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                 px = tween.start[0] + (tween.end[0] - tween.start[0]) * q + w / 2
                 py = tween.start[1] + (tween.end[1] - tween.start[1]) * q - tween.lift * 4 * q * (1 - q) + h / 2
                 dot = pygame.Surface((12, 12), pygame.SRCALPHA)
-                pygame.draw.circle(dot, (*self.app.palette.highlight, int(30 + 160 * t)), (6, 6), 1 + round(3 * t))
+                pygame.draw.circle(dot, (*self.context.palette.highlight, int(30 + 160 * t)), (6, 6), 1 + round(3 * t))
                 surface.blit(dot, (round(px) - 6, round(py) - 6))
 
     def _draw_bottom_left(self, surface: pygame.Surface) -> None:
         """The human's own plate: name, seat wind and a line of option flags."""
         s = self.session
-        palette = self.app.palette
+        palette = self.context.palette
         wind = WIND_NAMES[s.table.seat_wind(HUMAN)]
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
@@ -597,7 +599,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
     def _banner(self, surface: pygame.Surface, message: str, y: int = BANNER_Y, alpha: float = 1.0,
                 strong: bool = False) -> None:
         """A line over the table in a rounded band; ``strong`` (a Mah Jongg on offer) in the accent colour."""
-        palette = self.app.palette
+        palette = self.context.palette
         image = render_text(message, 20 if strong else 18, palette.text, "bold")
         box = image.get_rect(center=(640, y)).inflate(36, 16)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)

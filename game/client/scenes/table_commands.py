@@ -5,7 +5,7 @@ a new game, and the toggles the function keys flip. A mixin of :class:`game.clie
 from __future__ import annotations
 
 from game import timing
-from game.client import layout, status
+from game.client import games, layout, status
 from game.client.widgets import MenuItem, PopupMenu, Toast
 from game.core import events as ev
 from game.session.driver import HUMAN
@@ -65,32 +65,27 @@ class TableCommands:
             self.session.tell(Note(status.SHOW_ALL_ON))
 
     def save_dialog(self) -> None:
-        from game.client.scenes.saves import SavesScene
-
-        self.app.stack.push(SavesScene(self.app, "save", self.session))
+        self.context.open("saves", mode="save", session=self.session)
 
     def open_dialog(self) -> None:
-        from game.client.scenes.saves import SavesScene
-
-        self.app.stack.push(SavesScene(self.app, "open", self.session))
+        self.context.open("saves", mode="open", session=self.session)
 
     def show_replays(self) -> None:
-        from game.client.scenes.replay import ReplayScene
-
         s = self.session
         if not s.match.history:
             s.tell(Note(status.NO_REPLAY_YET))
             return
-        self.app.stack.push(ReplayScene(self.app, s, len(s.match.history) - 1))
+        self.context.open("replay", session=s, hand=len(s.match.history) - 1)
 
     def new_game(self) -> None:
         """F2: a game in progress is offered for saving first (P-42)."""
         s = self.session
         if not s.match.history and s.table.phase == "dealt":
-            self.app.new_game()
+            games.new_game(self.context)
             return
         self._ask("New Game", "Start a new game? The game in progress is kept in the autosave; save it under a "
-                  "name to keep it for good.", [("New Game", self.app.new_game), ("Save first", self.save_dialog)],
+                  "name to keep it for good.",
+                  [("New Game", lambda: games.new_game(self.context)), ("Save first", self.save_dialog)],
                   cancel=("Cancel", lambda: None))
 
     def _toggle(self, option: str, label: str) -> None:
@@ -99,8 +94,8 @@ class TableCommands:
         value = not getattr(self.session.options, option)
         setattr(self.session.options, option, value)
         if option in SETTING_OF_OPTION:
-            setattr(self.app.settings, SETTING_OF_OPTION[option], value)
-            self.app.save_settings()
+            setattr(self.context.settings, SETTING_OF_OPTION[option], value)
+            self.context.save_settings()
         self._toast(f"{label} {'on' if value else 'off'}")
 
     def _toggle_movements(self) -> None:
@@ -112,16 +107,16 @@ class TableCommands:
         else:
             speed = self.moving_speed
         options.animation_speed = self.animator.speed = speed
-        self.app.settings.animation_speed = speed
-        self.app.save_settings()
+        self.context.settings.animation_speed = speed
+        self.context.save_settings()
         self._toast(f"Tile movements {'on' if speed else 'off'}")
 
     def _change_wait_time(self, step: float) -> None:
         """Keypad +/-: the wait time by a quarter second (0-10 s, Q-01), kept for the next game too."""
         options = self.session.options
         options.wait_time = max(0.0, min(timing.WAIT_TIME_MAX, options.wait_time + step))
-        self.app.settings.wait_time = options.wait_time
-        self.app.save_settings()
+        self.context.settings.wait_time = options.wait_time
+        self.context.save_settings()
         self.session.tell(Note(status.WAIT_TIME, {"seconds": options.wait_time}))
 
     def _toast(self, message: str, life: float = 1.8) -> None:

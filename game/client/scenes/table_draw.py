@@ -85,7 +85,7 @@ def draw_tile_at(surface: pygame.Surface, sprites: TileSprites, tile: int | None
 def draw_melds(surface: pygame.Surface, scene: TableScene, seat: int, hidden: set[Hashable]) -> None:
     p = scene.session.table.players[seat]
     melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
-    sprites = scene.app.sprites
+    sprites = scene.context.sprites
     for index, (meld, places) in enumerate(zip(p.melds, melds, strict=True)):
         if ("meld", seat, index) in hidden:
             continue
@@ -123,7 +123,7 @@ def draw_opponent_hand(surface: pygame.Surface, scene: TableScene, seat: int, hi
         tiles = stakes[seat]
         places = layout.concealed_positions(seat, max(14, len(tiles)))[:len(tiles)]
         for tile, place in zip(tiles, places, strict=True):
-            draw_tile_at(surface, scene.app.sprites, tile, place, face_up=reveal)
+            draw_tile_at(surface, scene.context.sprites, tile, place, face_up=reveal)
         return
     drawn = table.drawn_tile if table.current == seat and table.phase == "turn" else None
     tiles = hand_order(p.concealed, drawn)
@@ -131,12 +131,12 @@ def draw_opponent_hand(surface: pygame.Surface, scene: TableScene, seat: int, hi
         tiles = tiles[:-1]
     places = layout.concealed_positions(seat, len(tiles))
     for tile, place in zip(tiles, places, strict=True):
-        draw_tile_at(surface, scene.app.sprites, tile, place, face_up=reveal)
+        draw_tile_at(surface, scene.context.sprites, tile, place, face_up=reveal)
 
 
 def draw_ponds(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable], pulse: float) -> None:
     table = scene.session.table
-    palette = scene.app.palette
+    palette = scene.context.palette
     last = table.last_discard if table.phase in ("claims", "turn", "rob") else None
     for seat in range(4):
         discards = table.players[seat].discards
@@ -151,7 +151,7 @@ def draw_ponds(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable]
             tint = None
             if is_last:
                 tint = palette.claimable if scene.session.human_may_claim else palette.highlight
-            draw_tile_at(surface, scene.app.sprites, tile, place, tint=tint, lift=2 if is_last else 0)
+            draw_tile_at(surface, scene.context.sprites, tile, place, tint=tint, lift=2 if is_last else 0)
             if is_last:
                 r = place.rect()
                 bob = 3 * math.sin(pulse * math.pi * 2)
@@ -168,7 +168,7 @@ def draw_human_hand(surface: pygame.Surface, scene: TableScene, hidden: set[Hash
         tiles = stakes[0]
         places = layout.hand_positions(max(14, len(tiles)), False)[:len(tiles)]
         for tile, place in zip(tiles, places, strict=True):
-            draw_tile_at(surface, scene.app.sprites, tile, place)
+            draw_tile_at(surface, scene.context.sprites, tile, place)
         return
     tiles = scene.hand_tiles()
     drawn_hidden = ("drawn", 0) in hidden
@@ -181,27 +181,27 @@ def draw_human_hand(surface: pygame.Surface, scene: TableScene, hidden: set[Hash
         tint = None
         dim = False
         if i == scene.cursor and scene.keyboard_active:
-            lift, tint = 12.0, scene.app.palette.highlight
+            lift, tint = 12.0, scene.context.palette.highlight
         elif i == scene.hover:
             lift = 6.0
         if scene.chow_pick is not None:
             usable = scene.chow_usable()
             if tile in usable:
-                tint = scene.app.palette.claimable
+                tint = scene.context.palette.claimable
             else:
                 dim = True
         elif i in scene.pass_pick:
-            lift, tint = 16.0, scene.app.palette.claimable
+            lift, tint = 16.0, scene.context.palette.claimable
         elif tip is not None and tile == tip and scene.session.options.quick_tip:
             tint = tint or (120, 180, 255)
-        draw_tile_at(surface, scene.app.sprites, tile, place, tint=tint, dim=dim, lift=lift)
+        draw_tile_at(surface, scene.context.sprites, tile, place, tint=tint, dim=dim, lift=lift)
 
 
 def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> None:
     """P-10/P-12/P-13: names, scores and winds for the four seats, the round wind tile, the timer bar."""
     session = scene.session
     table = session.table
-    palette = scene.app.palette
+    palette = scene.context.palette
     draw_wall(surface, scene)
     rect = layout.COMPASS
     shadow = pygame.Surface(rect.inflate(30, 30).size, pygame.SRCALPHA)
@@ -225,7 +225,7 @@ def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> No
         _compass_field(surface, scene, seat, rect, seat == current, pulse)
     # The wind of the round in the middle.
     round_tile = layout.Placed(inner.centerx - 17, inner.top + 6, (34, 45))
-    draw_tile_at(surface, scene.app.sprites, wind_tile(table.round_wind), round_tile)
+    draw_tile_at(surface, scene.context.sprites, wind_tile(table.round_wind), round_tile)
     text(surface, f"{WIND_SHORT[table.round_wind]} round", (inner.centerx, inner.bottom - 24), 12,
          palette.text_dark, "bold", "midbottom")
     bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
@@ -244,7 +244,7 @@ def _compass_field(surface: pygame.Surface, scene: TableScene, seat: int, rect: 
                    pulse: float) -> None:
     session = scene.session
     table = session.table
-    palette = scene.app.palette
+    palette = scene.context.palette
     wind = table.seat_wind(seat)
     name = session.names[seat]
     first_east = seat == session.match.first_east
@@ -283,7 +283,7 @@ def _compass_field(surface: pygame.Surface, scene: TableScene, seat: int, rect: 
 def draw_name_plates(surface: pygame.Surface, scene: TableScene) -> None:
     session = scene.session
     table = session.table
-    palette = scene.app.palette
+    palette = scene.context.palette
     for seat in range(1, 4):
         (x, y), anchor = layout.seat_label_anchor(seat)
         wind = WIND_SHORT[table.seat_wind(seat)]
@@ -306,7 +306,7 @@ def draw_wall(surface: pygame.Surface, scene: TableScene) -> None:
     from game.client.ceremony import wall_block
 
     hidden = scene.animator.hidden()
-    sprites = scene.app.sprites
+    sprites = scene.context.sprites
     places = []
     for position in picture.present:
         if ("wall", position) in hidden:
@@ -329,7 +329,7 @@ def draw_ceremony(surface: pygame.Surface, scene: TableScene, alpha: float) -> N
     for roll in ceremony.dice:
         draw_dice(surface, roll.resting())
     for actor in scene.animator.actors():
-        actor.draw(surface, scene.app.sprites, alpha)
+        actor.draw(surface, scene.context.sprites, alpha)
 
 
 def draw_flying(surface: pygame.Surface, scene: TableScene, alpha: float) -> None:
@@ -343,11 +343,11 @@ def draw_flying(surface: pygame.Surface, scene: TableScene, alpha: float) -> Non
         angle = tween.angle(alpha)
         if abs(angle) >= 2:
             size = (size[0] // 2 * 2, size[1] // 2 * 2)
-            sprite = turned(scene.app.sprites, tween.tile if tween.face_up else None, size, angle)
+            sprite = turned(scene.context.sprites, tween.tile if tween.face_up else None, size, angle)
             centre = (x + size[0] / 2, y + size[1] / 2)
             surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
             continue
-        sprite = scene.app.sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
+        sprite = scene.context.sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
         lift = tween.lift * 4 * p * (1 - p)
         if lift > 2:
             shade = sprite.copy()

@@ -226,8 +226,8 @@ class TableInput:
             self._toggle_pause()
         elif key == pygame.K_F11:
             self.show_direction = not self.show_direction
-            self.app.settings.movement_direction = self.show_direction
-            self.app.save_settings()
+            self.context.settings.movement_direction = self.show_direction
+            self.context.save_settings()
             self._toast(f"Tile movement direction {'on' if self.show_direction else 'off'}")
         elif key == pygame.K_F10:
             self._toggle("ask_first", "Ask First")
@@ -237,11 +237,11 @@ class TableInput:
             step = timing.WAIT_TIME_STEP
             self._change_wait_time(step if key in (pygame.K_KP_PLUS, pygame.K_PLUS, pygame.K_EQUALS) else -step)
         elif key == pygame.K_w:
-            self.app.show_wall(self)
+            self.context.open("wall", session=self.session)
         elif key == pygame.K_r and not mod & (pygame.KMOD_CTRL | pygame.KMOD_ALT):
             self.show_replays()
         elif key == pygame.K_F1:
-            self.app.show_help(self)
+            self.context.open("help")
         elif key == pygame.K_F2:
             self.new_game()
         elif key == pygame.K_ESCAPE:
@@ -249,5 +249,5 @@ class TableInput:
                 self.chow_pick = None
                 s.tell(Note(status.CHOW_CANCELLED))
             else:
-                self.app.show_menu(self)
+                self.context.open("menu", table_scene=self)
         self._pump()

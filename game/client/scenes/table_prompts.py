@@ -129,7 +129,7 @@ class TablePrompts:
 
     def _draw_prompt(self, surface: pygame.Surface) -> None:
         p = self.prompt
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 90))
         surface.blit(shade, (0, 0))
