@@ -424,7 +424,7 @@ def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_
     scene = games.play(app, session)
     app.stack.apply_pending()
     app.keeper.autosave(session)  # as at the end of the first hand
-    scene.start()
+    scene.commands.start()
     assert run_until(app, lambda: session.human_to_discard, 3000)
     hand = sorted(session.table.players[HUMAN].concealed)
     events = len(session.table.events)

@@ -53,7 +53,7 @@ class Animator:
         self.steps: deque[Step] = deque()
         self.muted = False
         self.on_balloon: Callable[[int, str], None] | None = None
-        self.on_sound: Callable[[str, ev.Event], None] | None = None
+        self.on_sound: Callable[[str, ev.Event | None], None] | None = None
         self.handlers: dict[type, Handler] = {
             ev.TileDiscarded: self._discarded,
             ev.DiscardClaimed: self._claimed,

@@ -25,21 +25,22 @@ def staged_table(app: Any, seed: int, turns: int) -> Any:
     app.stack.apply_pending()
     session.start()
     session.options.auto_play = True
+    table = scene.game_table
     for _ in range(turns):
-        if session.hand_over or session.table.phase == "over":
+        if session.hand_over or table.phase == "over":
             break
-        awaiting = session.table.awaiting()
+        awaiting = table.awaiting()
         if not awaiting:
             break
-        if awaiting[0] == 0 and session.table.phase == "turn" and _ < turns - 1:
+        if awaiting[0] == 0 and table.phase == "turn" and _ < turns - 1:
             session.play_computer_turn(0)
-        elif awaiting[0] == 0 and session.table.phase == "turn":
+        elif awaiting[0] == 0 and table.phase == "turn":
             break  # leave the human to discard: the picture shows their turn
         else:
             session.play_computer_turn(awaiting[0])
     session.options.auto_play = False
     session.delay = 0.0
-    scene._pump()
+    scene.pump()
     scene.animator.finish()
     scene.update(0.0)
     scene.animator.finish()
@@ -58,10 +59,10 @@ def played_hands(table: Any, hands: int) -> Any:
             table.scenery.table = session.table
             session.start()
         session.play_to_end()
-        table._pump()
+        table.pump()
         table.animator.finish()
         session.finish_hand()
-        table._pump()
+        table.pump()
         table.animator.finish()
     table.scores_shown = True
     return session
@@ -101,11 +102,11 @@ def _scores(app: Any, seed: int, turns: int) -> Any:
     table = staged_table(app, seed, turns)
     session = table.session
     session.play_to_end()
-    table._pump()
+    table.pump()
     table.animator.finish()
     outcome = session.finish_hand()
     table.scores_shown = True
-    table._refresh_buttons()  # as a frame would: the claim buttons of the staged turn give way to Next Hand
+    table.refresh_buttons()  # as a frame would: the claim buttons of the staged turn give way to Next Hand
     return app.open("scores", table_scene=table, outcome=outcome)
 
 

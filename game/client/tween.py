@@ -142,6 +142,8 @@ class Scenery:
         self.source = source or layout.wall_source
         self.hand_slot: dict[int, Point] = {}
         """Where the human's tiles were before a move, by tile (the scene records it on a click)."""
+        self.show_all = False
+        """Every hand is shown face up (Show All Hands): the deal flies face up too."""
 
     def discard_place(self, seat: int) -> layout.Placed:
         index = max(0, len(self.table.players[seat].discards) - 1)

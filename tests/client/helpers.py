@@ -73,7 +73,7 @@ def started_table(app: App, seed: int, wait_time: float):
     session.options.ask_first = False
     session.options.wait_time = wait_time
     scene = show_table(app, session)
-    scene.start()
+    scene.commands.start()
     return scene
 
 
@@ -87,7 +87,7 @@ def table_scene_until_claim(app: App, max_seeds: int = 40):
                 break
             if session.human_to_discard:
                 tiles = scene.hand_tiles()
-                scene.discard_index(len(tiles) - 1)
+                scene.commands.discard_index(len(tiles) - 1)
             app.step()
         if session.human_may_claim:
             return scene

@@ -68,10 +68,10 @@ def test_ask_first__offers_the_choice_of_chow(tmp_path) -> None:
     table._next_turn(2)  # seat 3 (on the human's left) draws and discards 5 Dots
     table.apply(3, Discard(parse_tiles("5D")[0]))
     assert session.human_may_claim
-    scene.claim("chow")
+    scene.commands.claim("chow")
     assert scene.chow_pick is not None and len(scene.chow_pick) == 3
     assert status_line(session) == "Select two tiles to complete the Chow with 5 Dots."
-    scene._pick_chow_tile(parse_tiles("3D")[0])  # only 3-4-5 uses the 3 Dots
+    scene.commands.discard_index(scene.hand_tiles().index(parse_tiles("3D")[0]))  # only 3-4-5 uses the 3 Dots
     meld = table.players[HUMAN].melds[-1]
     assert meld.kind == "chow" and meld.tiles == tuple(parse_tiles("3D 4D 5D"))
 

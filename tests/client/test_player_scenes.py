@@ -24,7 +24,7 @@ def _table_at_human_turn(app, seed: int = 5, hands: int = 0, wait: float = 5.0) 
         session.deal()
     scene = games.play(app, session)
     app.stack.apply_pending()
-    scene.start()
+    scene.commands.start()
     for _ in range(3000):
         if session.human_to_discard:
             return scene
@@ -37,9 +37,9 @@ def test_table__ctrl_z_takes_the_discard_back(tmp_path) -> None:
     scene = _table_at_human_turn(app)
     s = scene.session
     tile = scene.hand_tiles()[0]
-    scene.discard_index(0)
+    scene.commands.discard_index(0)
     assert tile not in s.table.players[HUMAN].concealed
-    assert "Undo" in [b.label for b in (scene._refresh_buttons() or scene.buttons)]
+    assert "Undo" in [b.label for b in (scene.refresh_buttons() or scene.buttons)]
     scene.handle(key(pygame.K_z, pygame.KMOD_CTRL))
     assert tile in s.table.players[HUMAN].concealed
     assert s.human_to_discard
@@ -48,7 +48,7 @@ def test_table__ctrl_z_takes_the_discard_back(tmp_path) -> None:
 def test_table__right_click_opens_the_floating_menu_with_undo_and_pause(tmp_path) -> None:
     app = make_app(tmp_path)
     scene = _table_at_human_turn(app)
-    scene.discard_index(0)
+    scene.commands.discard_index(0)
     scene.handle(click((700, 300), button=3))
     assert scene.menu is not None
     labels = [item.label for item in scene.menu.items]
@@ -148,15 +148,15 @@ def test_replay__steps_forward_and_back_through_a_finished_hand(tmp_path) -> Non
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
     record = scene.session.match.history[0]
-    dealt = [list(p.concealed) for p in replay.view.session.table.players]
+    dealt = [list(p.concealed) for p in replay.table.players]
     replay.handle(key(pygame.K_RIGHT))
     replay.handle(key(pygame.K_RIGHT))
     assert replay.move == 2 and replay.line
     replay.handle(key(pygame.K_LEFT))
     replay.handle(key(pygame.K_LEFT))
-    assert [list(p.concealed) for p in replay.view.session.table.players] == dealt
+    assert [list(p.concealed) for p in replay.table.players] == dealt
     replay.handle(key(pygame.K_END))
-    table = replay.view.session.table
+    table = replay.table
     assert replay.move == len(record.actions)
     assert table.phase == "over" and table.result.winner == record.winner
     app.render(1.0)
@@ -184,7 +184,7 @@ def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monke
 
     monkeypatch.setattr(table_draw, "draw_stake", spy)
     app.render(1.0)
-    table = replay.view.session.table
+    table = replay.table
     assert drawn == {seat: winds[table.seat_wind(seat)] for seat in range(4)}
 
 

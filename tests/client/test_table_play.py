@@ -61,7 +61,7 @@ def test_table__number_key_and_mouse_discard(tmp_path) -> None:
     """Key 2 moves the cursor to the second tile; a left click on a stake tile discards that tile."""
     app = make_app(tmp_path)
     scene = _table(app, seed=9)
-    scene.start()
+    scene.commands.start()
     _to_human_turn(app, scene)
     app.dispatch(key(pygame.K_2))
     assert scene.cursor == 1

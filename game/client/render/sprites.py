@@ -65,9 +65,8 @@ class TileSprites:
             sprite = self.tile(wild, size, tint=tint, dim=dim).copy()
             self._star(sprite, size[0])
         else:
-            sprite = self._from_sheet(tile, size, face_up, tint, dim) if self.sheet is not None else None
-            if sprite is None:
-                sprite = self._make(tile, size, face_up, tint, dim)
+            from_sheet = self._from_sheet(tile, size, face_up, tint, dim) if self.sheet is not None else None
+            sprite = from_sheet if from_sheet is not None else self._make(tile, size, face_up, tint, dim)
         if rotate:
             sprite = pygame.transform.rotate(sprite, rotate)
         self._cache[key] = sprite

@@ -163,7 +163,10 @@ class SceneStack:
         self._queue.append(self._pop)
 
     def replace(self, scene: Scene) -> None:
-        self._queue.append(lambda: (self._pop(), self._push(scene)))
+        def apply() -> None:
+            self._pop()
+            self._push(scene)
+        self._queue.append(apply)
 
     def clear_to(self, scene: Scene) -> None:
         """Remove every scene and start again from ``scene``."""

@@ -2,11 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.client import layout
 from game.client.look import mix, text, text_size, wrap
 from game.client.scenes.base import Scene
+from game.client.scenes.table_keys import TABLE_KEYS
 from game.client.widgets import Button, draw_panel
 
 KeyColumn = tuple[tuple[str, str], ...]
@@ -24,37 +27,7 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "You may claim a discard for a Pung or Kong from anyone, but for a Chow only from the player on your left "
      "(unless it makes you Mah Jongg). Flowers and Seasons are laid out at once and replaced by loose tiles.\n"
      "Beginners can press F6 to see every hand (Show All Hands) and F8 for a QuickTip on what to discard."),
-    ("Keyboard", (
-        (("←  →  ↑  ↓", "one tile along your stake"),
-         ("PgUp  PgDn", "five tiles along"),
-         ("Home  End  1–9", "first, last, 1st to 9th tile"),
-         ("Enter  Space", "discard, claim, or take back"),
-         ("0", "let the discard go at once"),
-         ("C  P  K  M", "Chow, Pung, Kong, Mah Jongg"),
-         ("Ctrl+Z  Backspace", "undo: take back your discard"),
-         ("Q", "cursor to the QuickTip tile"),
-         ("Keypad +  −", "wait time up or down"),
-         ("Ctrl+F3", "timer bar on or off"),
-         ("W", "the wall"),
-         ("R", "replays"),
-         ("Esc", "menu"),
-         ("Alt+Enter", "full screen")),
-        (("F1", "help"),
-         ("F2", "new game"),
-         ("Alt+F2", "open a game"),
-         ("F3", "next hand"),
-         ("Alt+F3", "save the game"),
-         ("F4", "start the hand"),
-         ("F5", "auto play"),
-         ("F6", "show all hands (no settlement)"),
-         ("F7", "tile movements"),
-         ("F8", "QuickTip"),
-         ("F9", "pause"),
-         ("F10  Ctrl+F4", "Ask First"),
-         ("F11", "tile movement direction"),
-         ("F12  Ctrl+F5", "speech balloons"),
-         ("Alt+F4", "quit")),
-    )),
+    ("Keyboard", tuple(tuple((row.caps, row.does) for row in column) for column in TABLE_KEYS)),
     ("Mouse",
      "Left click a tile on your stake: discard it (on your turn).\n"
      "Left click the discard in the middle: claim it for a Chow, Pung, Kong or Mah Jongg. Left click your own "
@@ -88,7 +61,7 @@ class HelpScene(Scene):
         self.box = pygame.Rect(0, 0, 960, 560)
         self.box.center = (640, 350)
         self.tabs = [Button(pygame.Rect(self.box.left + 24 + i * 180, self.box.top + 58, 170, 34), title,
-                            lambda i=i: self._go(i), size=15) for i, (title, _) in enumerate(PAGES)]
+                            partial(self._go, i), size=15) for i, (title, _) in enumerate(PAGES)]
         self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), "Close",
                             lambda: context.close(self), primary=True, key_hint="Esc")
         self.rules = Button(pygame.Rect(self.box.right - 336, self.box.bottom - 62, 164, 44), "Full Rules",
@@ -174,15 +147,16 @@ class GameMenuScene(Scene):
         def then(fn):
             return lambda: (context.close(self), fn())
 
+        commands = table_scene.commands
         entries = [("Continue", lambda: context.close(self)),
-                   ("Save Game...", then(table_scene.save_dialog)),
-                   ("Open Game...", then(table_scene.open_dialog)),
-                   ("Replays", then(table_scene.show_replays)),
+                   ("Save Game...", then(commands.save_dialog)),
+                   ("Open Game...", then(commands.open_dialog)),
+                   ("Replays", then(commands.show_replays)),
                    ("Statistics", then(lambda: context.open("stats", session=table_scene.session))),
                    ("The Wall", then(lambda: context.open("wall", session=table_scene.session))),
                    ("Rules & Help", then(lambda: context.open("help"))),
                    ("Settings", then(lambda: context.open("settings"))),
-                   ("New Game", then(table_scene.new_game)),
+                   ("New Game", then(commands.new_game)),
                    ("Title Screen", lambda: context.reset_to("title"))]
         keys = ["Esc", "Alt+F3", "Alt+F2", "R", "", "W", "F1", "", "F2", ""]
         self.buttons = [Button(pygame.Rect(self.box.left + 36 + (i % 2) * 282, self.box.top + 72 + (i // 2) * 70,

@@ -358,6 +358,7 @@ class ModManagerScene(Scene):
     def _draw_preview(self, surface: pygame.Surface) -> None:
         palette = self.context.palette
         image = self.preview
+        assert image is not None
         frame = image.get_rect(center=(640, 330)).inflate(40, 70)
         content = draw_panel(surface, frame, palette, title=fit_text(self.preview_name, frame.width - 40, 22,
                                                                        "serif_bold"))

@@ -203,7 +203,8 @@ class PresetEditor:
     # -- controls -------------------------------------------------------------------------------------------
 
     def _control(self, option: Option, rect: pygame.Rect) -> Any:
-        get, put = partial(self._get, option.key), partial(self._set, option.key)
+        get: Callable[[], Any] = partial(self._get, option.key)
+        put: Callable[[Any], None] = partial(self._set, option.key)
         shown = partial(describe, option)
         control: Any
         if option.kind == "bool":
@@ -244,8 +245,8 @@ class PresetEditor:
             columns: list[list[Option]] = [[], []]
             for i, option in enumerate(mine):
                 columns[option.column if option.column >= 0 else int(i >= half)].append(option)
-            for c, column in enumerate(columns):
-                for row, option in enumerate(column):
+            for c, options in enumerate(columns):
+                for row, option in enumerate(options):
                     rect = pygame.Rect(area.left + c * (GRID_WIDTH + GRID_GAP), top + row * GRID_ROW, GRID_WIDTH,
                                        GRID_HEIGHT)
                     self.groups[name].append(self._control(option, rect))
@@ -331,7 +332,7 @@ class PresetEditor:
     def handle(self, event: pygame.Event) -> bool:
         self.follow_focus()
         if not self.values:
-            return any(w.handle(event) for w in (self.chooser, *self.buttons))
+            return self.chooser.handle(event) or any(b.handle(event) for b in self.buttons)
         if self.chooser.handle(event) or self.tabs.handle(event):
             return True
         hands = self.group_name == "Hands"

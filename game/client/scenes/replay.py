@@ -12,7 +12,6 @@ moves one after another, E exports, Esc closes.
 from __future__ import annotations
 
 import logging
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
@@ -60,44 +59,17 @@ def move_line(events: list[ev.Event], names: list[str], wild: int | None = None)
     return " · ".join(lines)
 
 
-class _View:
-    """What the table-drawing functions read from a table scene, for a replayed table: no cursor, no timer."""
-
-    def __init__(self, context: Any, session: Any) -> None:
-        self.context = context
-        self.session = SimpleNamespace(table=None, names=session.names, human_may_claim=False, claim_timer=None,
-                                       claim_unlimited=False, claim_total=1.0,
-                                       options=SimpleNamespace(timer_bar=False, quick_tip=False, show_all=True),
-                                       match=SimpleNamespace(totals=[0, 0, 0, 0], first_east=session.match.first_east))
-        self.cursor = self.hover = -1
-        self.keyboard_active = False
-        self.chow_pick = None
-        self.pass_pick: set[int] = set()
-        self.tip_tile = None
-        self.last_discard_live = True
-
-    def chow_usable(self) -> set[int]:
-        return set()
-
-    def has_drawn(self) -> bool:
-        t = self.session.table
-        return t.phase == "turn" and t.current == 0 and t.drawn_tile is not None
-
-    def hand_tiles(self) -> list[int]:
-        t = self.session.table
-        return draw.hand_order(t.players[0].concealed, t.drawn_tile if self.has_drawn() else None)
-
-    def hand_places(self, tiles: list[int]) -> list[layout.Placed]:
-        return layout.hand_positions(len(tiles), self.has_drawn())
-
-
 class ReplayScene(Scene):
     name = "replay"
 
     def __init__(self, context, session: Any, hand: int = 0) -> None:
         super().__init__(context)
         self.session = session
-        self.view = _View(context, session)
+        self.table: Table | None = None
+        """The hand as it stands after the move shown."""
+        self.totals = [0, 0, 0, 0]
+        """Everybody's score before the hand shown."""
+        self.last_discard_live = True
         self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
                                             layout.STATUS_H))
         self.toasts: list[Toast] = []
@@ -139,15 +111,14 @@ class ReplayScene(Scene):
             return
         self.hand = hand
         start = self.session.match.rules.start_score
-        totals = [start + sum(r.deltas[s] for r in self.session.match.history[:hand]) for s in range(4)]
-        self.view.session.match.totals = totals
+        self.totals = [start + sum(r.deltas[s] for r in self.session.match.history[:hand]) for s in range(4)]
         self.goto(0)
 
     def goto(self, move: int) -> None:
         self.move = max(0, min(self.total_moves, move))
         table, events = hand_table(self.session, self.hand, self.move)
-        self.view.session.table = table
-        self.view.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
+        self.table = table
+        self.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
         names = self.session.names
         if self.move == 0:
             self.line = (f"Hand {self.record.hand_number}: {names[self.record.east]} is East, the wind of the round "
@@ -236,22 +207,14 @@ class ReplayScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         context = self.context
         palette = context.palette
-        view = self.view
-        table = view.session.table
+        table = self.table
+        assert table is not None
         context.sprites.wild = table.wild_tile
         surface.blit(context.background(), (0, 0))
-        draw.draw_inlay(surface, palette)
-        current = table.current if table.phase == "turn" else None
-        for seat in range(4):
-            draw.draw_stake(surface, seat, table.seat_wind(seat), seat == current, palette, 0.5)
-        for seat in (1, 2, 3):
-            draw.draw_opponent_hand(surface, view, seat, set(), True)
-            draw.draw_melds(surface, view, seat, set())
-        draw.draw_melds(surface, view, 0, set())
-        draw.draw_compass(surface, view, 0.5)
-        draw.draw_ponds(surface, view, set(), 0.5)
-        draw.draw_name_plates(surface, view)
-        draw.draw_human_hand(surface, view, set())
+        # Every hand face up, no cursor and no timer: the table scene's drawing of a replayed table.
+        draw.draw_table(surface, draw.TableView(
+            table=table, names=self.session.names, totals=self.totals, first_east=self.session.match.first_east,
+            palette=palette, sprites=context.sprites, reveal_all=True, last_discard_live=self.last_discard_live))
         self._draw_plate(surface)
         for b in self.buttons:
             b.label = ("Pause" if self.playing else "Play") if b.action == self.toggle_play else b.label

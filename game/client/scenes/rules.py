@@ -9,6 +9,7 @@ Up/Down, Home/End and the scroll bar; Left/Right, Tab or 1–4 change the page; 
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -115,7 +116,7 @@ class RulesScene(Scene):
         self._examples: dict[str, Example | None] | None = None
         width = (VIEW.width - 3 * 10) // 4
         self.tabs = [Button(pygame.Rect(VIEW.left + i * (width + 10), BOX.top + 58, width, 36), title,
-                            lambda i=i: self.go(i), size=16) for i, title in enumerate(PAGES)]
+                            partial(self.go, i), size=16) for i, title in enumerate(PAGES)]
         self.close = Button(pygame.Rect(BOX.right - 168, BOX.bottom - 64, 140, 44), "Close",
                             lambda: context.close(self), primary=True, key_hint="Esc")
         self.go(page)

@@ -8,6 +8,8 @@ the table (Next Hand, F3, is offered there). At the end of the game the Game Fin
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.client import games, layout
@@ -76,10 +78,10 @@ class ScoresScene(Scene):
         self.tabs = []
         for i, label in enumerate(["Totals", *names]):
             rect = pygame.Rect(x, BOX.top + 58, 150, 34)
-            self.tabs.append(Button(rect, label, lambda i=i: self._select(i - 1), size=15))
+            self.tabs.append(Button(rect, label, partial(self._select, i - 1), size=15))
             x += 158
         over = self.outcome.game_over
-        specs = [("New Game", self._new_game), ("Title", lambda: self.context.reset_to("title"))] if over else \
+        specs = [("New Game", self._new_game), ("Title", self._to_title)] if over else \
             [("OK", self._ok), ("Cancel", self._cancel)]
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
@@ -102,13 +104,16 @@ class ScoresScene(Scene):
 
     def _ok(self) -> None:
         self.context.close(self)
-        self.table_scene.next_hand()
+        self.table_scene.commands.next_hand()
 
     def _cancel(self) -> None:
         self.context.close(self)
 
     def _new_game(self) -> None:
         games.new_game(self.context)
+
+    def _to_title(self) -> None:
+        self.context.reset_to("title")
 
     def handle(self, event: pygame.Event) -> None:
         for b in [*self.buttons, *self.tabs, self.replay]:

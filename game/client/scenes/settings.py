@@ -14,6 +14,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
+from functools import partial
 from typing import Any
 
 import pygame
@@ -94,7 +95,7 @@ class SettingsScene(Scene):
         self.box.center = (640, 356)
         self.page_area = pygame.Rect(self.box.left + 224, self.box.top + 66, self.box.width - 252, 500)
         self.tabs = [Button(pygame.Rect(self.box.left + 24, self.box.top + 70 + i * 54, 176, 44), label,
-                            lambda label=label: self.show(label), size=17) for i, label in enumerate(PAGES)]
+                            partial(self.show, label), size=17) for i, label in enumerate(PAGES)]
         self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Done", self.close,
                            primary=True, key_hint="Esc")
         self.cards: dict[str, list[Card]] = {}
@@ -183,11 +184,11 @@ class SettingsScene(Scene):
             self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
                              self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen")]
         elif page == "Players":
-            names = [self.player_name, *self.opponent_names]
+            people = [self.player_name, *self.opponent_names]
             labels = ("Your name", *(f"{seat}" for seat in SEATS))
             self.fields = [TextField(pygame.Rect(area.left + 10, area.top + 40 + i * 92, 440, 44), name, label,
                                      max_length=40, focused=i == 0) for i, (name, label) in
-                           enumerate(zip(names, labels, strict=True))]
+                           enumerate(zip(people, labels, strict=True))]
             self.controls = []
             if not self.context.headless:
                 pygame.key.start_text_input()
@@ -215,7 +216,7 @@ class SettingsScene(Scene):
             cards = []
             for i, record in enumerate(self._records("theme")):
                 colours = getattr(getattr(record, "data", None), "colours", None)
-                colours = colours.model_dump() if hasattr(colours, "model_dump") else colours
+                colours = colours.model_dump() if colours is not None and hasattr(colours, "model_dump") else colours
                 rect = pygame.Rect(self.page_area.left + 560, self.page_area.top + 36 + i * 62, 348, 54)
                 cards.append(Card(rect, record.id, record.name, swatch(colours), self._choose_theme, beside=True))
             self.cards["theme"] = cards

@@ -7,6 +7,7 @@ each player's hand scores in the current game. Left/Right (or the tabs) switch t
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -66,7 +67,7 @@ class StatsScene(Scene):
         first = max(0, min(self.index - TABS + 1, len(self.rulesets) - TABS))
         labels = short_names([self.context.resources.ruleset_name(r) for r in self.rulesets])[first:first + TABS]
         self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32),
-                            fit_text(label, 148, 14, "bold"), lambda i=first + k: self._go(i), size=14)
+                            fit_text(label, 148, 14, "bold"), partial(self._go, first + k), size=14)
                      for k, label in enumerate(labels)]
         for k, b in enumerate(self.tabs):
             b.focused = first + k == self.index

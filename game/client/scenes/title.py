@@ -184,8 +184,10 @@ def continue_summary(context: SceneContext) -> str:
     from game.saves import AUTOSAVE_NAME
 
     path = continue_path(context)
+    if path is None:
+        return ""
     try:
-        data = json.loads(path.read_text(encoding="utf-8")) if path is not None else None
+        data = json.loads(path.read_text(encoding="utf-8"))
         hands = list(data["hands"])
         ruleset = str(data["ruleset"])
     except (OSError, ValueError, KeyError, TypeError):  # Continue itself says what is wrong with the file

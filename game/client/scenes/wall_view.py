@@ -47,13 +47,15 @@ class WallScene(Scene):
         """The table scene's picture of the wall when there is one, else the engine's wall itself."""
         if self.picture is not None:
             return self.picture
+        table = self.session.table
+        assert table is not None
         for scene in self.context.scenes:
             animator = getattr(scene, "animator", None)
             if animator is not None and getattr(scene, "session", None) is self.session:
-                animator.ceremony.sync(self.session.table)
+                animator.ceremony.sync(table)
                 if animator.ceremony.picture.built:
                     return animator.ceremony.picture
-        return WallPicture.of_wall(self.session.table.wall)
+        return WallPicture.of_wall(table.wall)
 
     def seat_of_side(self, side: int) -> int:
         return self.session.table.seat_of_wind(side)
