@@ -11,6 +11,7 @@ and problems (``FILE:LINE:COLUMN: ...``) are shown under the list, and every cha
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,12 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text, wrap
+from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
+from game.errors import SparrowError
+
+log = logging.getLogger(__name__)
 
 ROW_H = 46
 VISIBLE = 9
@@ -88,7 +93,8 @@ class ModManagerScene(Scene):
             from game.mods.manager import ModManager
 
             return ModManager(self.context.folders)
-        except Exception as exc:  # show the problem instead of failing the scene
+        except (SparrowError, OSError) as exc:  # show the problem instead of failing the scene
+            log.warning("mods in %s could not be listed: %s", self.context.folders.user_mods, exc)
             self.message, self.ok = f"mods could not be listed: {exc}", False
             return None
 
@@ -180,7 +186,7 @@ class ModManagerScene(Scene):
             from game.client.render.tilesheet import TileSheet
 
             image = TileSheet.load(path).preview(40)
-        except Exception as exc:  # a bad image is reported with its reason
+        except PICTURE_ERRORS as exc:  # a bad image is reported with its reason
             self.preview, self.ok, self.problems = None, False, []
             self.message = f"{path.name} cannot be used as a tile set: {exc}"
             return

@@ -24,6 +24,7 @@ from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
 from game.core.table import Table
+from game.errors import SaveError
 
 log = logging.getLogger(__name__)
 
@@ -165,7 +166,7 @@ class ReplayScene(Scene):
             saved = export_hand(self.session.snapshot(base, mods=mods_in_use(self.context)), self.hand, name)
             path = folders.saves / f"replay {file_stem(name)}{SAVE_SUFFIX}"
             write_save(path, saved)
-        except Exception as exc:  # a failed export is reported, the replay goes on
+        except (OSError, SaveError) as exc:  # a failed export is reported, the replay goes on
             log.warning("export failed: %s", exc)
             self._toast(f"Export failed: {exc}")
             return

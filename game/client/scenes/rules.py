@@ -228,8 +228,9 @@ class RulesScene(Scene):
             builders = (self._guide, self._play, self._scoring, self._specials)
             try:
                 height = builders[page](canvas)
-            except Exception:  # a ruleset the page cannot describe must not close the game
-                log.exception("rules page %r could not be drawn", PAGES[page])
+            except Exception:  # a ruleset (a mod's file) the page cannot describe must not close the game
+                log.exception("rules page %r could not be drawn from ruleset %r", PAGES[page],
+                              getattr(self.ruleset, "id", None))
                 canvas.fill((0, 0, 0, 0))
                 height = self._paragraph(canvas, 0, "This page could not be made from the ruleset's data.")
             self._pages[page] = canvas.subsurface((0, 0, VIEW.width, max(1, min(9000, height + 12)))).copy()
@@ -353,8 +354,9 @@ class RulesScene(Scene):
             for special in self.ruleset.special_hands:
                 try:
                     found[special.id] = special_hand_example(judge, special)
-                except Exception:  # one odd pattern must not hide the other hands
-                    log.exception("no example for special hand %r", special.id)
+                except Exception:  # one odd pattern (a mod's file) must not hide the other hands
+                    log.exception("no example for special hand %r of ruleset %r", special.id,
+                                  getattr(self.ruleset, "id", None))
                     found[special.id] = None
             self._examples = found
         return self._examples

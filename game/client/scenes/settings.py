@@ -23,6 +23,7 @@ from game.client import layout
 from game.client.forms import Card, Cycle
 from game.client.look import Palette, fit_text, gradient, text
 from game.client.messages import short_names
+from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
 from game.session.options import DEFAULT_NAMES, seat_names
@@ -206,7 +207,7 @@ class SettingsScene(Scene):
             for i, record in enumerate(self._records("tileset")):
                 try:
                     picture = tile_row(TileSheet.load(record.file))
-                except Exception as exc:  # a broken tile set is still listed, without its picture
+                except PICTURE_ERRORS as exc:  # a broken tile set is still listed, without its picture
                     log.warning("tile set %s has no preview: %s", record.id, exc)
                     picture = None
                 rect = pygame.Rect(self.page_area.left, self.page_area.top + 36 + i * 96, 530, 88)

@@ -7,6 +7,7 @@ each player's hand scores in the current game. Left/Right (or the tabs) switch t
 
 from __future__ import annotations
 
+import logging
 from functools import partial
 from typing import Any
 
@@ -17,6 +18,8 @@ from game.client.look import fit_text, fitted, mix, text
 from game.client.messages import short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
+
+log = logging.getLogger(__name__)
 
 TABS = 6
 """Ruleset tabs shown at once."""
@@ -58,7 +61,8 @@ class StatsScene(Scene):
         folders = self.context.folders
         try:
             return load_statistics(folders.config) if folders is not None else Statistics()
-        except Exception:  # unreadable statistics show as none rather than stopping the game
+        except OSError as exc:  # unreadable statistics show as none rather than stopping the game
+            log.warning("statistics in %s could not be read: %s", folders.config if folders else "?", exc)
             return Statistics()
 
     def _go(self, index: int) -> None:
