@@ -1,11 +1,14 @@
-"""The status bar words the engine's refusals in the classic program's sentences (help L296–L320): the engine
-gives a code and its values, the client the words the player has always read."""
+"""The status bar's words: the engine's refusals in the classic program's sentences (help L296–L320; the engine
+gives a code and its values, the client the words the player has always read), and the moves of the table said
+in the right person."""
 
 from __future__ import annotations
 
 import pytest
 
+from game.client.messages import describe
 from game.client.refusals import refusal_line
+from game.core import events as ev
 from game.core import refusals as r
 from game.core.actions import Claim, Discard
 from game.errors import IllegalActionError
@@ -60,3 +63,15 @@ def test_refusal_line__worded_from_the_engines_error() -> None:
         table.apply(2, Claim("pung", (t("3C"), t("3C"))))
     assert refusal_line(refused.value.code, refused.value.data) == \
         "You can't pick up 3 Characters! No Pung, Kong or Mah Jongg..."
+
+
+@pytest.mark.parametrize(("event", "line"), [
+    (ev.TileDiscarded(0, t("EW")), "You discard East Wind"),
+    (ev.TileDiscarded(1, t("EW")), "Eric discards East Wind"),
+    (ev.DiscardClaimed(0, 2, t("5D"), "pung", (t("5D"),) * 3), "You call Pung with 5 Dots"),
+    (ev.KongDeclared(0, t("RD"), True, False), "You declare a concealed Kong of Red Dragon"),
+    (ev.StandingHandDeclared(1, (t("5D"),)), "Eric calls a Standing Hand"),
+], ids=["you-discard", "eric-discards", "you-call", "you-declare", "eric-calls"])
+def test_describe__you_and_the_others_in_their_own_person(event, line) -> None:
+    """The status bar says "You discard East Wind" of your own move and "Eric discards East Wind" of Eric's."""
+    assert describe(event, ["You", "Eric", "Gaby", "Ann"]) == line
