@@ -11,16 +11,12 @@ from game.client.animate import Animator
 from game.client.app import App
 from game.client.ceremony import Ceremony
 from game.session.driver import HUMAN, Session
-from game.session.options import Options
+from tests.builders import instant_session
 
 
 def make_app(tmp_path: Path) -> App:
     args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
     return App(args, size=(1280, 720), headless=True)
-
-
-def instant_session(seed: int) -> Session:
-    return Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
 
 
 def table_animator(speed: float, *, show_dealing: bool = True) -> Animator:

@@ -12,7 +12,7 @@ from game.saves import read_save, write_save
 from game.session.driver import HUMAN, Session
 from game.session.restore import restore_session
 from game.stats import load_statistics
-from tests.client.helpers import instant_session
+from tests.builders import instant_session
 
 
 def _until_human_discards(session: Session, steps: int = 3000) -> int:

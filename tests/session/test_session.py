@@ -6,7 +6,7 @@ from game.client.messages import outcome_line
 from game.client.status import status_line
 from game.core import events as ev
 from game.session.driver import HUMAN
-from tests.client.helpers import instant_session
+from tests.builders import instant_session
 
 
 def test_session__plays_a_whole_hand_in_instant_mode() -> None:
