@@ -19,6 +19,15 @@ from game.mods.custom_rules import Option
 
 NAME_LENGTH = 20
 """The longest name a player or an opponent may have in New Game."""
+FIELD = (255, 253, 246)
+"""The paper a field is written on."""
+
+
+def draw_field(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, focused: bool) -> None:
+    """A field's paper and frame: the accent's darker shade while it has the keyboard."""
+    pygame.draw.rect(surface, FIELD, rect, border_radius=8)
+    pygame.draw.rect(surface, palette.accent_dark if focused else mix(palette.panel_edge, palette.panel, 0.4), rect,
+                     width=2, border_radius=8)
 
 
 @dataclass
@@ -49,9 +58,7 @@ class NameField:
         return False
 
     def draw(self, surface: pygame.Surface, palette: Any) -> None:
-        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
-        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
-                         self.rect, width=2, border_radius=8)
+        draw_field(surface, self.rect, palette, self.focused)
         shown = fit_text(self.value, self.rect.width - 26, 18)
         r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
         if self.focused and caret_on():
@@ -103,9 +110,7 @@ class Chooser:
         return False
 
     def draw(self, surface: pygame.Surface, palette: Any) -> None:
-        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
-        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
-                         self.rect, width=2, border_radius=8)
+        draw_field(surface, self.rect, palette, self.focused)
         for side, arrow in zip((-1, 1), self.arrows(), strict=True):
             inner = arrow.inflate(-8, -8)
             pygame.draw.rect(surface, palette.button_hover if self.hovered == side else palette.button, inner,

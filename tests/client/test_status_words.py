@@ -75,3 +75,11 @@ def test_refusal_line__worded_from_the_engines_error() -> None:
 def test_describe__you_and_the_others_in_their_own_person(event, line) -> None:
     """The status bar says "You discard East Wind" of your own move and "Eric discards East Wind" of Eric's."""
     assert describe(event, ["You", "Eric", "Gaby", "Ann"]) == line
+
+
+def test_refusal_line__every_code_of_the_engine_has_its_sentence() -> None:
+    """A refusal code the engine can give never reaches the player as the generic "not allowed" line."""
+    from game.client.refusals import SENTENCES
+
+    codes = {value for name, value in vars(r).items() if name.isupper() and isinstance(value, str)}
+    assert codes == set(SENTENCES)
