@@ -15,9 +15,8 @@ from game.core import events as ev
 from game.core.refusals import Refusal
 from game.core.tiles import number_of, suit_of, tile_name
 from game.session import notes
+from game.session.driver import HUMAN
 from game.session.notes import Note
-
-HUMAN = 0
 
 # The table scene's own notes.
 WAIT_FOR_TURN = "wait_for_turn"

@@ -9,15 +9,17 @@ from __future__ import annotations
 import logging
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from game.config import Settings
 from game.errors import SaveError
-from game.session import notes
-from game.session.driver import Session
-from game.session.notes import Note
-from game.session.options import Options
-from game.session.restore import restore_session
+
+if TYPE_CHECKING:
+    from game.session.driver import Session
+    from game.session.options import Options
+
+# The game engine (under the session and the restore) is imported when a game is written or opened, not here:
+# the title screen asks the keeper what Continue opens, and the engine costs ~100 ms at start-up.
 
 log = logging.getLogger(__name__)
 
@@ -98,6 +100,9 @@ class Keeper:
         """The game last played, reopened where it was left; None when there is none or it cannot be opened
         (then :attr:`continue_error` says why, and the file is left alone)."""
         from game.saves import AUTOSAVE_NAME, read_save
+        from game.session import notes
+        from game.session.notes import Note
+        from game.session.restore import restore_session
 
         path = self.continue_path()
         self.continue_error = ""

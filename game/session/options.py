@@ -3,8 +3,8 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
-from game import timing
 from game.config import Settings
 
 DEFAULT_NAMES = ("You", "Elaine", "Eric", "Gaby")
@@ -13,24 +13,30 @@ DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 """The computer players' personalities when the player has not chosen any (right, opposite, left)."""
 
 
+def _setting(key: str) -> Any:
+    """The default of setting ``key``: the one home of every option's default."""
+    return Settings.model_fields[key].default
+
+
 @dataclass
 class Options:
     """The player's in-game options (the original's Options menu and General Setup).
 
-    The defaults are the settings' (``game.config.Settings``), which take theirs from :mod:`game.timing`;
-    :meth:`from_settings` copies the player's settings in."""
+    The defaults are the settings' (``game.config.Settings``, whose timings come from :mod:`game.timing`);
+    :meth:`from_settings` copies the player's own settings in. Show All Hands and Auto Play belong to the game in
+    progress only."""
 
-    wait_time: float = timing.WAIT_TIME
+    wait_time: float = _setting("wait_time")
     """Seconds the human has to claim a discard (timer bar); 0–10 in steps of 0.25 (Q-01)."""
-    discard_delay: float = timing.DISCARD_DELAY
+    discard_delay: float = _setting("discard_delay")
     """Seconds a computer player's turn visibly takes."""
-    ask_first: bool = True
+    ask_first: bool = _setting("ask_first")
     show_all: bool = False
-    quick_tip: bool = False
-    timer_bar: bool = True
-    balloons: bool = True
+    quick_tip: bool = _setting("quick_tip")
+    timer_bar: bool = _setting("timer_bar")
+    balloons: bool = _setting("speech_balloons")
     auto_play: bool = False
-    animation_speed: float = timing.ANIMATION_SPEED
+    animation_speed: float = _setting("animation_speed")
     """Animation speed; 0 is instant."""
 
     @classmethod

@@ -24,8 +24,7 @@ from game.client.widgets import draw_timer_bar
 from game.core.melds import MeldKind
 from game.core.table import Table
 from game.core.tiles import sort_for_display, wind_tile
-
-HUMAN = 0
+from game.session.driver import HUMAN
 
 
 def hand_order(concealed: list[int], drawn: int | None) -> list[int]:
