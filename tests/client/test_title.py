@@ -103,3 +103,16 @@ def test_title__a_tile_set_that_cannot_be_read_is_told_under_the_menu(tmp_path) 
     assert line.startswith("The tile set Test tiles could not be read: ") and line.endswith("— using the default")
     assert "sheet.png" in line, "the file it concerns is named"
     assert app.sprites.sheet is None, "the tiles are drawn with the default faces meanwhile"
+
+
+def test_title__settings_that_cannot_be_read_are_told_under_the_menu(tmp_path) -> None:
+    """A corrupt settings file gives the defaults, and the title says so instead of leaving it to the log."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config/settings.yaml").write_text("master_volume: loud\n", encoding="utf-8")
+    app = make_app(tmp_path)
+    app.reset_to("title")
+    app.stack.apply_pending()
+    line = app.stack.top.notice_line()
+    assert line.startswith("Your settings could not be read (") and line.endswith(") — using the defaults")
+    assert "settings.yaml:1:1" in line, "the file and the place in it are named"
+    assert app.settings.master_volume == 1.0
