@@ -6,7 +6,7 @@ up or down in the load order (Move Up/Move Down, Ctrl+Up/Down), remove a user mo
 drop a zip or a folder onto the window to install it. A dropped image is shown as a tile set preview
 (``TileSheet.load(path).preview()``), as the original loaded a dropped bitmap as its tiles. Every action's message
 and problems (``FILE:LINE:COLUMN: ...``) are shown under the list, and every change is in effect at once
-(:meth:`App.reload_mods`): New Game and Settings offer what the mods now offer.
+(``context.reload_mods()``): New Game and Settings offer what the mods now offer.
 """
 
 from __future__ import annotations

@@ -2,12 +2,10 @@
 
 Mouse: click a stake tile to discard it; click the discard in the middle to claim it (or your own, to take it
 back); right-click the discard to let it go at once, anywhere else for the floating menu (Undo, Pause, ...).
-Keyboard: ←/→, Home/End, Page Up/Down and 1–9 move the cursor on the stake; Enter or Space discards the tile
-under the cursor, or claims the discard while the claim window is open; 0 lets it go. The original's function
-keys: F1 help, F2 new game, Alt+F2 open, F3 next hand, Alt+F3 save, F4 start, F5 auto play, F6 show all hands,
-F7 tile movements, F8 QuickTip, F9 pause, F10 Ask First, F11 movement direction, F12 speech balloons, Ctrl+F3
-timer bar, keypad +/- wait time; plus Ctrl+Z (or Backspace) undo, Q QuickTip tile, W wall view, R replays,
-Esc menu. Claim shortcuts: C chow, P pung, K kong, M Mah Jongg.
+Keyboard: every key of the original program and a few more, in one table (:mod:`.table_keys`), which is also
+the F1 Keyboard page: the arrows, Home/End, Page Up/Down and 1–9 move the cursor on the stake; Enter or Space
+discards the tile under it, or claims the discard while the claim window is open; 0 lets it go; C, P, K, M claim;
+the function keys are the original's.
 """
 
 from __future__ import annotations
