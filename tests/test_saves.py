@@ -172,7 +172,7 @@ def _good_text():
     (lambda s: s[: len(s) // 2], "truncated"),
     (lambda s: s[: s.index('"classic"') + 4], "truncated"),  # cut inside a string
     (lambda s: "", "empty"),
-    (lambda s: s.replace('"hands"', '"handz"'), "missing or wrong field"),
+    (lambda s: s.replace('"hands"', '"handz"'), "missing field 'hands'"),
     (lambda s: s.replace(f'"format": {SAVE_FORMAT}', '"format": 99'), "newer Sparrow"),
     (lambda s: s.replace('"kind": "sparrow-save"', '"kind": "other"'), "not a Sparrow save"),
     (lambda s: s.replace('discard', 'dizcard', 1), "unknown action"),

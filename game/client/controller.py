@@ -587,13 +587,16 @@ class Session:
         if self.stats_folder is None or self.ruleset is None or not self.match.history:
             return
         try:
-            from game.stats import load_statistics, save_statistics
+            from game.stats import Statistics, update_statistics
 
-            stats = load_statistics(self.stats_folder)
-            stats.record_hand(self.ruleset.id, self.player_ids, self.match.history[-1])
-            if self.match.is_over:
-                stats.record_game(self.ruleset.id, self.player_ids, self.match)
-            save_statistics(self.stats_folder, stats)
+            ruleset_id, players, match = self.ruleset.id, self.player_ids, self.match
+
+            def count(stats: Statistics) -> None:
+                stats.record_hand(ruleset_id, players, match.history[-1])
+                if match.is_over:
+                    stats.record_game(ruleset_id, players, match)
+
+            update_statistics(self.stats_folder, count)
         except Exception as exc:  # statistics are a comfort: never stop the game for them
             log.warning("statistics not updated: %s", exc)
 
