@@ -74,10 +74,17 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
 
     Without ``full`` only manifests and dependencies decide which mods load; the caller validates what it uses
     (``get_ruleset`` loads the one ruleset it needs). ``extra`` is a mod being checked or installed: it is
-    loaded as if installed, enabled and in place of any mod with the same id.
+    loaded as if installed, enabled and in place of any user mod with the same id (one that reuses the id of a
+    mod that comes with the game gets a problem saying so).
     """
     found = discover(folders.mod_roots, folders.config / "cache" / "mods")
     if extra is not None:
+        for mod in found:
+            if mod.id == extra.id and mod.origin != "user" and mod.manifest is not None:
+                # Such a mod would be refused at install and never loaded from the mods folder: say so now.
+                extra.problems.append(extra.manifest_problem(("id",), f"mod {extra.id!r} comes with the game "
+                                                                      f"({mod.path}); a mod with the same id cannot "
+                                                                      "be installed: choose another id"))
         found = [mod for mod in found if mod.id != extra.id] + [extra]
     state = load_state(folders.config)
     if extra is not None:

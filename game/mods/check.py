@@ -24,6 +24,8 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
     if found.manifest is None or found.problems:
         return found.problems
     catalog = build_catalog(folders, full=False, extra=found)
+    if found.problems:  # its id belongs to a mod that comes with the game
+        return found.problems
     entry = next(entry for entry in catalog.entries if entry.found is found)
     found.problems.extend(entry.order_problems)
     if not entry.loaded:
