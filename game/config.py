@@ -73,6 +73,11 @@ class Folders:
     def saves(self) -> Path:
         return self.config / "saves"
 
+    @property
+    def sound_verdicts(self) -> Path:
+        """Where the verdicts on the sounds of players' mods are kept, by content hash (see game.mods.media)."""
+        return self.config / "cache" / "sounds"
+
 
 def folders(mods_dir: str | os.PathLike[str] | None = None,
             config_dir: str | os.PathLike[str] | None = None) -> Folders:

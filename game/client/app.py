@@ -10,6 +10,7 @@ original's "tile movement direction", handled by the table).
 
 from __future__ import annotations
 
+import io
 import logging
 import os
 import time
@@ -249,7 +250,8 @@ class App:
         try:
             from game.client.audio import Audio
 
-            audio = Audio(enabled=not self.headless)
+            audio = Audio(enabled=not self.headless,
+                          sound_cache=self.folders.sound_verdicts if self.folders is not None else None)
             if self.theme_record is not None:
                 audio.load_theme(self.theme_record.file)
             voice = self._record("voice", self.settings_value("voice", None), ("voice_default",))
@@ -392,11 +394,14 @@ class App:
         cloth_name = self.theme.get("cloth") if self.theme else None
         if cloth_name and self.theme_record is not None:
             try:
-                cloth = pygame.image.load(str(self.theme_record.folder / cloth_name)).convert()
+                from game.mods.media import checked_image
+
+                cloth_file = self.theme_record.folder / cloth_name
+                cloth = pygame.image.load(io.BytesIO(checked_image(cloth_file)), cloth_file.name).convert()
                 for x in range(0, layout.LOGICAL[0], cloth.get_width()):
                     for y in range(0, layout.LOGICAL[1], cloth.get_height()):
                         surf.blit(cloth, (x, y))
-            except (pygame.error, OSError) as exc:  # a missing cloth leaves the gradient
+            except (pygame.error, OSError, ValueError) as exc:  # a missing or refused cloth leaves the gradient
                 log.warning("table cloth %r unavailable: %s", cloth_name, exc)
         small = pygame.Surface((48, 27), pygame.SRCALPHA)
         for y in range(27):

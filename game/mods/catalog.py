@@ -107,7 +107,7 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
         from game.mods.content import validate_content
         from game.mods.media import MediaSession
 
-        with MediaSession() as session:
+        with MediaSession(folders.sound_verdicts) as session:
             for mod in everything.values():
                 if not mod.problems:
                     mod.problems.extend(validate_content(mod, session))

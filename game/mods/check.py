@@ -20,7 +20,7 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
     The problems are also added to ``found.problems``.
     """
     if found.manifest is not None and not found.problems:
-        found.problems.extend(validate_content(found))
+        found.problems.extend(validate_content(found, cache=folders.sound_verdicts))
     if found.manifest is None or found.problems:
         return found.problems
     catalog = build_catalog(folders, full=False, extra=found)
