@@ -19,12 +19,12 @@ import sys
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
 from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 
 from game.errors import DataFileError, Problem
+from game.storage import NotReadableError, read_regular
 from game.storage import write_atomic as write_atomic  # where the game's writers have always found it
 
 if TYPE_CHECKING:
@@ -220,11 +220,20 @@ _PARSED_KEPT = 256
 _PARSED_LARGEST = 256 * 1024
 
 
+MAX_YAML_BYTES = 512 * 1024
+"""The largest YAML file read: eighteen times the largest bundled ruleset. Parsing takes about a second per
+megabyte, so a bigger file (twelve thousand special hands, say) would stall the game before it could be refused."""
+
+
 def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> YamlDocument:
-    """Read and parse a YAML file; raise :class:`DataFileError` if it cannot be read or parsed."""
+    """Read and parse a YAML file; raise :class:`DataFileError` if it cannot be read or parsed, is not a regular
+    file or is larger than :data:`MAX_YAML_BYTES`."""
     shown = display_path or str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(path, MAX_YAML_BYTES)
+    except NotReadableError as exc:
+        raise DataFileError([Problem(shown, f"{exc} for a YAML file" if "limit" in str(exc) else str(exc))]
+                            ) from None
     except OSError as exc:
         raise DataFileError([Problem(shown, f"cannot read file: {exc.strerror or exc}")]) from None
     key = (shown, hashlib.blake2b(raw, digest_size=16).digest())
@@ -265,6 +274,9 @@ def validation_problems(doc: Locator, error: ValidationError, base: Location = (
         message = err.get("msg", "invalid value")
         if err.get("type") == "extra_forbidden":
             message = f"unknown key {full[-1]!r}" if full else "unknown key"
+        elif err.get("type") == "too_long" and isinstance(err.get("input"), list | dict):
+            limit = (err.get("ctx") or {}).get("max_length")
+            message = f"{len(err['input'])} entries, more than the limit of {limit}"
         elif err.get("type") == "missing":
             message = f"missing required key {full[-1]!r}" if full else "missing value"
             problems.append(doc.problem(full[:-1], f"{shown}: {message}"))

@@ -22,7 +22,6 @@ import enum
 import hashlib
 import json
 import os
-import stat
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -30,7 +29,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import __version__
 from game.errors import IllegalActionError, InvalidTilesError, SaveError
-from game.storage import locked, set_aside, write_atomic
+from game.storage import NotReadableError, locked, read_regular, set_aside, write_atomic
 
 if TYPE_CHECKING:
     from game.core.judge import Judge
@@ -176,28 +175,17 @@ MAX_ACTIONS = 10_000
 
 
 def _read_text(path: str | os.PathLike[str], shown: str) -> str:
-    """The text of a save file, read only when it is a regular file of a sane size.
-
-    Opened without blocking, so a named pipe (FIFO) dropped into the saves folder is reported, not waited on.
-    """
+    """The text of a save file, read only when it is a regular file of a sane size (a named pipe dropped into
+    the saves folder is reported, not waited on)."""
     try:
-        fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+        raw = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
         link = " (a link to a file that does not exist)" if os.path.islink(path) else ""
         raise SaveError(f"{shown}: no such save{link}") from None
+    except NotReadableError as exc:
+        raise SaveError(f"{shown}: not a save: {exc}") from None
     except OSError as exc:
         raise SaveError(f"{shown}: cannot read the save: {exc.strerror or exc}") from None
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            raise SaveError(f"{shown}: not a save: not a regular file")
-        if info.st_size > MAX_SAVE_BYTES:
-            raise SaveError(f"{shown}: not a save: {info.st_size} bytes, more than the {MAX_SAVE_BYTES} a save "
-                            "can have")
-        try:
-            raw = handle.read(MAX_SAVE_BYTES + 1)
-        except OSError as exc:
-            raise SaveError(f"{shown}: cannot read the save: {exc.strerror or exc}") from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:

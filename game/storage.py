@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import stat
 import sys
 import tempfile
 import time
@@ -30,6 +31,31 @@ STALE_SECONDS = 600
 LOCK_SECONDS = 15.0
 """How long a writer waits for another process to finish with a shared file before giving up."""
 BACKUP_FOLDER = "backups"
+
+
+class NotReadableError(ValueError):
+    """A file that is not read at all: not a regular file (a folder, a named pipe, a device) or too big."""
+
+
+def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
+    """The bytes of ``path`` when it is a regular file of at most ``limit`` bytes.
+
+    Opened without blocking, so a named pipe (FIFO) is reported instead of waited on forever, and checked on the
+    open file, so what was checked is what is read. Raises :class:`NotReadableError` saying why, or ``OSError``.
+    """
+    fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
+    with os.fdopen(fd, "rb") as handle:
+        info = os.fstat(handle.fileno())
+        if not stat.S_ISREG(info.st_mode):
+            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe" if stat.S_ISFIFO(info.st_mode) \
+                else "a device or socket"
+            raise NotReadableError(f"not a regular file but {kind}")
+        if info.st_size > limit:
+            raise NotReadableError(f"the file is {info.st_size} bytes, more than the limit of {limit}")
+        data = handle.read(limit + 1)
+    if len(data) > limit:
+        raise NotReadableError(f"the file is more than the limit of {limit} bytes")
+    return data
 
 
 def write_atomic(path: str | os.PathLike[str], data: bytes | str, what: str | None = None) -> None:

@@ -12,9 +12,9 @@ from pydantic import BaseModel, ValidationError
 
 from game import __version__
 from game.config import Folders
-from game.datafile import load_yaml
+from game.datafile import MAX_YAML_BYTES, load_yaml
 from game.errors import DataFileError, Problem, RulesetError
-from game.mods.discovery import MAX_YAML_BYTES, FoundMod, discover
+from game.mods.discovery import FoundMod, discover
 from game.mods.order import resolve
 from game.mods.personalities import load_personality_file
 from game.mods.records import Catalog, ModEntry, Record, record_files

@@ -16,7 +16,7 @@ from pydantic import BaseModel, ValidationError
 from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.mods import media
-from game.mods.discovery import MAX_YAML_BYTES, FoundMod
+from game.mods.discovery import FoundMod
 from game.mods.manifest import tidy
 from game.mods.personalities import personalities_from_document
 from game.mods.records import KIND_FILES, record_files, resolve_file
@@ -46,10 +46,6 @@ class _Checker:
         return self.found.shown_path(path.relative_to(self.root).as_posix())
 
     def load(self, path: Path) -> YamlDocument | None:
-        if path.stat().st_size > MAX_YAML_BYTES:
-            self.problems.append(Problem(self.shown(path), f"the file is {path.stat().st_size} bytes, more than the "
-                                                           f"limit of {MAX_YAML_BYTES} for a YAML file"))
-            return None
         try:
             return load_yaml(path, self.shown(path))
         except DataFileError as exc:

@@ -25,6 +25,8 @@ from collections.abc import Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
+from game.storage import NotReadableError, read_regular
+
 MAX_IMAGE_SIDE = 8192
 MAX_IMAGE_PIXELS = 4096 * 4096
 """64 MB once decoded; the largest bundled tile sheet has under a million pixels."""
@@ -42,12 +44,9 @@ def _pygame() -> ModuleType:
 def read_media(path: Path, what: str) -> bytes:
     """The bytes of a media file, read only when it is a regular file of a sane size; ``ValueError`` otherwise."""
     try:
-        info = path.stat()
-        if not path.is_file():
-            raise ValueError(f"expected {what} file, got something else (a folder or a device)")
-        if info.st_size > MAX_MEDIA_BYTES:
-            raise ValueError(f"expected {what} of at most {MAX_MEDIA_BYTES} bytes, got {info.st_size}")
-        data = path.read_bytes()[:MAX_MEDIA_BYTES + 1]
+        data = read_regular(path, MAX_MEDIA_BYTES)
+    except NotReadableError as exc:
+        raise ValueError(f"expected {what}: {exc}") from None
     except OSError as exc:
         raise ValueError(f"cannot read the file: {exc.strerror or exc}") from None
     if not data:

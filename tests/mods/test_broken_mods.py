@@ -258,8 +258,8 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
         "{m}/mod.yaml:8:38: aliases expand to more than 100000 repeated values"]),
     "yaml_too_deep": (_bad_manifest(manifest("broken", ["ai"]) + "x: " + "[" * 300 + "]" * 300 + "\n"), [
         "{m}/mod.yaml:8:204: nested more than 200 levels deep"]),
-    "yaml_too_big": (_bad_manifest(manifest("broken", ["ai"]) + "description: x\n" + "#" * (2 * 1024 * 1024)), [
-        "{m}/mod.yaml: the file is 2097262 bytes, more than the limit of 2097152 for a YAML file"]),
+    "yaml_too_big": (_bad_manifest(manifest("broken", ["ai"]) + "description: x\n" + "#" * (512 * 1024)), [
+        "{m}/mod.yaml: the file is 524398 bytes, more than the limit of 524288 for a YAML file"]),
     "zip_slip": (_zip({"../evil.txt": b"owned"}), [
         "{m}: member '../evil.txt' climbs out of the mod folder with '..'"]),
     "zip_absolute_path": (_zip({"/tmp/evil.txt": b"owned"}), ["{m}: member '/tmp/evil.txt' has an absolute path"]),
