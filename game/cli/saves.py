@@ -13,7 +13,7 @@ from game.config import folders_from_args
 from game.core.match import Match
 from game.core.ruleset import Ruleset
 from game.core.scoring import RulesetJudge
-from game.errors import SaveError
+from game.errors import SaveError, printable
 from game.mods import load_catalog
 from game.mods.rulesets import load_ruleset
 from game.saves import (
@@ -66,7 +66,7 @@ def run_list(args: argparse.Namespace) -> int:
         print("no saved games")
     for i in infos:
         status = "ok" if i.status == "ok" else f"corrupt: {i.reason}"
-        print(f"{i.name:24} {i.date:25} {i.ruleset or '-':12} {i.hands:3} hands  {status}")
+        print(printable(f"{i.name:24} {i.date:25} {i.ruleset or '-':12} {i.hands:3} hands  {status}"))
     return 0
 
 
@@ -95,7 +95,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         saved = read_save(args.file)
     except SaveError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(printable(f"error: {exc}"), file=sys.stderr)
         return 1
     ruleset, mods = _ruleset_and_mods(saved.ruleset, args)
     missing = missing_mods(saved, {m["id"] for m in mods})
@@ -104,14 +104,14 @@ def run_replay(args: argparse.Namespace) -> int:
         match = restore(saved, ruleset.play, RulesetJudge(ruleset), source=args.file)
     except SaveError as exc:
         causes = ([f"missing mods: {', '.join(missing)}"] if missing else []) + ([changed] if changed else [])
-        print(f"error: {exc}" + "".join(f" ({cause})" for cause in causes), file=sys.stderr)
+        print(printable(f"error: {exc}" + "".join(f" ({cause})" for cause in causes)), file=sys.stderr)
         return 1
     # Every recorded hand replayed to its stored hash, so the result stands; the differences are only noted.
     for mod_id in missing:
-        print(f"warning: mod {mod_id!r} used by this game is not installed; it replays the same without it",
-              file=sys.stderr)
+        print(printable(f"warning: mod {mod_id!r} used by this game is not installed; it replays the same without "
+                        "it"), file=sys.stderr)
     if changed:
-        print(f"warning: {changed}; every saved hand replays the same", file=sys.stderr)
+        print(printable(f"warning: {changed}; every saved hand replays the same"), file=sys.stderr)
     result = {"hands": len(match.history), "final_scores": list(match.totals), "log_hash": match.log_hash()}
     if args.json:
         print_json(result)
