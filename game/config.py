@@ -25,6 +25,7 @@ import platformdirs
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
+from game import __version__
 from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.storage import aside_name, write_atomic
@@ -75,8 +76,9 @@ class Folders:
 
     @property
     def sound_verdicts(self) -> Path:
-        """Where the verdicts on the sounds of players' mods are kept, by content hash (see game.mods.media)."""
-        return self.config / "cache" / "sounds"
+        """Where what decoding each sound gave is kept, by content hash (see game.mods.media): in the player's
+        cache folder, shared by every config folder (a verdict depends only on the file and the game's version)."""
+        return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / f"sounds-{__version__}"
 
 
 def folders(mods_dir: str | os.PathLike[str] | None = None,

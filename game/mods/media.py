@@ -415,14 +415,10 @@ def mixer() -> Iterator[object]:
             os.environ["SDL_AUDIODRIVER"] = saved
 
 
-# Decoding every sound of every voice pack takes most of a second; the answer depends only on the file, so it
-# is remembered per (path, size, modification time) for the life of the process.
-_SOUND_CHECKS: dict[tuple[str, int, int], str | None] = {}
-
-
 class MediaSession:
-    """Checks many sounds: starts the mixer at most once for the files that come with the game (and stops it,
-    if it started it, on close); asks :func:`judge_sounds` about the others. ``cache`` keeps the verdicts."""
+    """Checks many sounds, remembering every verdict in ``cache`` by content hash: the files that come with the game
+    are decoded in this process (the mixer started at most once, and stopped on close if it was started here),
+    a player's mod's only in a child process (:func:`judge_sounds`)."""
 
     def __init__(self, cache: Path | None = None) -> None:
         self._stack = contextlib.ExitStack()
@@ -437,30 +433,28 @@ class MediaSession:
         result: dict[Path, str | None] = {}
         for path in paths:
             try:
-                self.check_sound(path)
-                result[path] = None
+                data = read_media(path, "a sound")
             except ValueError as exc:
                 result[path] = str(exc)
+                continue
+            problem, _decode = sound_problem(data)
+            if problem is None:
+                key = content_key(data)
+                known, problem = self.verdicts.get(key)
+                if not known:
+                    problem = self._decode_here(data)
+                    self.verdicts.put(key, problem)
+            result[path] = problem
         return result
 
-    def check_sound(self, path: Path) -> None:
-        """Raise ``ValueError`` with the reason if the game's own sound at ``path`` cannot be decoded."""
-        info = path.stat()
-        key = (str(path.resolve()), info.st_size, info.st_mtime_ns)
-        if key not in _SOUND_CHECKS:
-            try:
-                data = read_media(path, "a sound")
-                problem, _decode = sound_problem(data)
-                if problem:
-                    raise ValueError(problem)
-                if self._mixer is None:
-                    self._mixer = self._stack.enter_context(mixer())
-                sound_length(data, self._mixer)
-                _SOUND_CHECKS[key] = None
-            except ValueError as exc:
-                _SOUND_CHECKS[key] = str(exc)
-        if _SOUND_CHECKS[key] is not None:
-            raise ValueError(_SOUND_CHECKS[key])
+    def _decode_here(self, data: bytes) -> str | None:
+        if self._mixer is None:
+            self._mixer = self._stack.enter_context(mixer())
+        try:
+            sound_length(data, self._mixer)
+        except ValueError as exc:
+            return str(exc)
+        return None
 
     def close(self) -> None:
         self._stack.close()

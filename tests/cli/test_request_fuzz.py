@@ -10,6 +10,7 @@ escape codes and line breaks, contradictory fields. Each command runs in this pr
 from __future__ import annotations
 
 import contextlib
+import functools
 import json
 from collections.abc import Iterator
 from typing import Any
@@ -99,11 +100,14 @@ def _as_text(request: Any, form: str) -> str:
 _COMPILED: dict[str, Any] = {}
 
 
+@functools.cache
+def _catalog() -> Any:
+    return mods.load_catalog(full=False)
+
+
 def _compiled(ruleset_id: str, *_args: Any, **_kwargs: Any) -> Any:
     if ruleset_id not in _COMPILED:
-        if "" not in _COMPILED:
-            _COMPILED[""] = mods.load_catalog(full=False)
-        _COMPILED[ruleset_id] = mods.rules_for(ruleset_id, catalog=_COMPILED[""])
+        _COMPILED[ruleset_id] = mods.rules_for(ruleset_id, catalog=_catalog())
     return _COMPILED[ruleset_id]
 
 
