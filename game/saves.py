@@ -22,6 +22,7 @@ import enum
 import hashlib
 import json
 import os
+import re
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
@@ -273,6 +274,17 @@ def _saved_hand(raw: Any, number: int) -> SavedHand:
                      _field(raw, "settled", bool, True))
 
 
+_PLAYER_ID = re.compile(r"^[a-z][a-z0-9_-]{0,63}(\+[a-z][a-z0-9_-]{0,63}){0,8}$")
+
+
+def _players(value: list[Any]) -> list[str]:
+    players = _texts(value, "players", 4)
+    for player in players:
+        if player != "human" and not _PLAYER_ID.match(player):
+            raise _FieldError(f"expected player ids such as 'human' or 'expert', got {_short(player)}")
+    return players
+
+
 def _saved_game(data: dict[str, Any]) -> SavedGame:
     hands = _field(data, "hands", list)
     if len(hands) > MAX_HANDS:
@@ -283,7 +295,7 @@ def _saved_game(data: dict[str, Any]) -> SavedGame:
     names = _field(data, "names", list, []) or ["You", "Right", "Opposite", "Left"]
     return SavedGame(
         ruleset=_field(data, "ruleset", str), seed=_field(data, "seed", int),
-        players=_texts(_field(data, "players", list), "players", 4), names=_texts(names, "names", 4),
+        players=_players(_field(data, "players", list)), names=_texts(names, "names", 4),
         ruleset_hash=_field(data, "ruleset_hash", (str, type(None)), None), mods=mods,
         settings=dict(_field(data, "settings", dict, {})),
         hands=[_saved_hand(raw, number) for number, raw in enumerate(hands, 1)],
@@ -313,6 +325,9 @@ def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the
 
     match = Match(rules, judge, saved.seed)
     for number, hand in enumerate(saved.hands, 1):
+        if match.is_over:
+            raise SaveError(f"{source}: hand {number} comes after the end of the game; the save is corrupt, or the "
+                            "ruleset changed since the game was saved")
         table = match.new_hand()
         actions = [_parse_line(line, source, number) for line in hand.actions]
         try:

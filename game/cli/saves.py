@@ -3,18 +3,20 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 from pathlib import Path
 
+from game.ai import create_player as create_ai_player
 from game.autoplay import create_player, play_hand
 from game.cli.common import print_json
 from game.config import folders_from_args
 from game.core.match import Match
 from game.core.ruleset import Ruleset
 from game.core.scoring import RulesetJudge
-from game.errors import SaveError, printable
-from game.mods import load_catalog
+from game.errors import SaveError, SparrowError, printable
+from game.mods import Catalog, load_catalog
 from game.mods.rulesets import load_ruleset
 from game.saves import (
     list_saves,
@@ -56,8 +58,44 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.set_defaults(func=run_replay)
 
 
+def _replay_problem(path: str, catalog: Catalog, rulesets: dict[str, Ruleset | str]) -> str | None:
+    """Why the save at ``path``, readable as it is, cannot be opened with the enabled mods: a ruleset or player
+    none of them offers, or a hand that does not replay to what was recorded; None when it opens."""
+    saved = read_save(path)
+    if saved.ruleset not in rulesets:
+        try:
+            rulesets[saved.ruleset] = load_ruleset(catalog, saved.ruleset)
+        except SparrowError as exc:
+            rulesets[saved.ruleset] = f"its ruleset cannot be loaded: {str(exc).splitlines()[0]}"
+    ruleset = rulesets[saved.ruleset]
+    if isinstance(ruleset, str):
+        return f"{path}: {ruleset}"
+    people = [record.data for record in catalog.list("ai")]
+    for player in saved.players:
+        if player == "human":
+            continue
+        try:
+            create_ai_player(player, rng=random.Random(0), ruleset=ruleset, personalities=people)
+        except ValueError:
+            return f"{path}: unknown player {player!r}: not a computer player of the enabled mods"
+    try:
+        restore(saved, ruleset.play, RulesetJudge(ruleset), source=path)
+    except SaveError as exc:
+        return str(exc)
+    return None
+
+
 def run_list(args: argparse.Namespace) -> int:
     infos = list_saves(folders_from_args(args).saves)
+    if any(info.status == "ok" for info in infos):
+        # A save is listed ok only when it opens: its ruleset and players are there and every hand replays.
+        catalog = load_catalog(args.mods_dir, args.config_dir, full=False)
+        rulesets: dict[str, Ruleset | str] = {}
+        for n, info in enumerate(infos):
+            if info.status == "ok":
+                problem = _replay_problem(info.path, catalog, rulesets)
+                if problem:
+                    infos[n] = dataclasses.replace(info, status="corrupt", reason=problem)
     if args.json:
         print_json([{"name": i.name, "path": i.path, "date": i.date, "ruleset": i.ruleset, "hands": i.hands,
                      "status": i.status, "reason": i.reason} for i in infos])
