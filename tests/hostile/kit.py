@@ -1,0 +1,257 @@
+"""The hostile-input suite's tools: a world of folders with one good mod and one good save beside the bad thing, the
+command run as a real process under limits (time, memory) with its peak memory measured, and makers of hostile
+files (YAML, images, sounds, zips, saves)."""
+
+from __future__ import annotations
+
+import json
+import os
+import struct
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+import zlib
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from tests.mods.modkit import REPO, manifest, png, tileset_mod, wav, write
+
+SECONDS = 10.0
+"""No case may take longer (the issue's bound on a hang)."""
+MEMORY_BYTES = 500 * 1024 * 1024
+"""No case may grow past this much resident memory (the issue's bound on a blow-up)."""
+ADDRESS_SPACE = 3 * 1024 * 1024 * 1024
+"""The hard limit a case runs under, so a blow-up ends the case instead of swamping the machine."""
+
+
+@dataclass
+class World:
+    """The folders a case runs in: a user mods folder with one good mod, a config folder with one good save."""
+
+    root: Path
+    mods: Path = field(init=False)
+    config: Path = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.mods = self.root / "mods"
+        self.config = self.root / "config"
+
+    @property
+    def saves(self) -> Path:
+        return self.config / "saves"
+
+    def args(self) -> list[str]:
+        return ["--mods-dir", str(self.mods), "--config-dir", str(self.config)]
+
+
+GOOD_MOD = "good-tiles"
+GOOD_SAVE = "good"
+
+
+def good_save_text() -> str:
+    """A real saved game of two hands (made once per test process, by the game itself)."""
+    cached = Path(tempfile.gettempdir()) / f"sparrow-hostile-good-{os.getpid()}.sparrow"
+    if not cached.exists():
+        import random
+
+        from game.ai.bots import GreedyBot
+        from game.autoplay import play_hand
+        from game.core.match import Match
+        from game.mods import rules_for
+        from game.saves import ruleset_hash, snapshot, to_text
+
+        ruleset, judge = rules_for("classic")
+        match = Match(ruleset.play, judge, 5)
+        bots = [GreedyBot(random.Random(i)) for i in range(4)]
+        for _ in range(2):
+            table = match.new_hand()
+            play_hand(table, bots)
+            match.finish_hand(table)
+        saved = snapshot(match, ruleset_id="classic", players=["greedy"] * 4, ruleset_hash=ruleset_hash(ruleset),
+                         name=GOOD_SAVE)
+        cached.write_text(to_text(saved), encoding="utf-8")
+    return cached.read_text(encoding="utf-8")
+
+
+def make_world(root: Path) -> World:
+    world = World(root)
+    tileset_mod(world.mods, GOOD_MOD)
+    world.saves.mkdir(parents=True)
+    (world.saves / f"{GOOD_SAVE}.sparrow").write_text(good_save_text(), encoding="utf-8")
+    return world
+
+
+@dataclass(frozen=True)
+class Ran:
+    """A finished case: exit status (negative: the signal that ended it), output, wall time, peak memory."""
+
+    returncode: int
+    stdout: str
+    stderr: str
+    seconds: float
+    peak_bytes: int
+
+    @property
+    def output(self) -> str:
+        return self.stdout + self.stderr
+
+
+def _limits() -> None:  # pragma: no cover - runs in the child before exec
+    import resource
+
+    resource.setrlimit(resource.RLIMIT_AS, (ADDRESS_SPACE, ADDRESS_SPACE))
+    resource.setrlimit(resource.RLIMIT_CPU, (int(SECONDS * 3), int(SECONDS * 3)))
+
+
+def run_limited(world: World, *argv: str, stdin: str | bytes = b"", timeout: float = SECONDS) -> Ran:
+    """``python -m game`` with the world's folders and ``argv``, as its own process under :data:`ADDRESS_SPACE`,
+    killed after twice ``timeout`` (the case then fails on its time); its peak resident memory is measured."""
+    env = {**os.environ, "PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
+    with tempfile.TemporaryFile() as feed, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        feed.write(data)
+        feed.seek(0)
+        start = time.perf_counter()
+        child = subprocess.Popen([sys.executable, "-m", "game", *world.args(), *argv], stdin=feed, stdout=out,
+                                 stderr=err, cwd=world.root, env=env, preexec_fn=_limits)
+        status, usage = 0, None
+        while True:
+            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
+            if pid:
+                break
+            if time.perf_counter() - start > 2 * timeout:
+                child.kill()
+                _pid, status, usage = os.wait4(child.pid, 0)
+                break
+            time.sleep(0.01)
+        seconds = time.perf_counter() - start
+        child.returncode = os.waitstatus_to_exitcode(status)
+        out.seek(0)
+        err.seek(0)
+        return Ran(child.returncode, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
+                   seconds, usage.ru_maxrss * 1024)
+
+
+def assert_clean(ran: Ran, timeout: float = SECONDS) -> None:
+    """What every case must show, whatever it is: no signal, no traceback, no hang, no blow-up, no raw control
+    character in what it printed."""
+    assert ran.returncode >= 0, f"killed by signal {-ran.returncode}: {ran.stderr[-2000:]}"
+    assert "Traceback" not in ran.output, ran.output[-3000:]
+    assert ran.seconds < timeout, f"took {ran.seconds:.1f} s"
+    assert ran.peak_bytes < MEMORY_BYTES, f"peak memory {ran.peak_bytes / 2**20:.0f} MB"
+    for line in ran.output.split("\n"):
+        assert line.isprintable(), f"unescaped control character in {line!r}"
+
+
+def listed(ran: Ran) -> dict[str, dict]:
+    """``mods list --json`` by folder or zip name."""
+    return {Path(entry["path"]).name: entry for entry in json.loads(ran.stdout)}
+
+
+# ----- hostile files ---------------------------------------------------------------------------------------------
+
+def wav_bytes(fmt_tag: int = 1, channels: int = 1, rate: int = 22050, bits: int = 16, data: bytes | None = b"",
+              declared: int | None = None, data_first: bool = False, extra_chunks: int = 0) -> bytes:
+    """A WAV file, honest or not: ``declared`` is the data size the header claims (the real one by default)."""
+    align = channels * bits // 8
+    fmt = b"fmt " + struct.pack("<IHHIIHH", 16, fmt_tag, channels, rate, rate * max(align, 1), align, bits)
+    chunks = b"".join(b"junk" + struct.pack("<I", 2) + b"\0\0" for _ in range(extra_chunks))
+    body = b""
+    if data is not None:
+        body = b"data" + struct.pack("<I", len(data) if declared is None else declared) + data
+    inner = (body + fmt if data_first else fmt + chunks + body)
+    return b"RIFF" + struct.pack("<I", 4 + len(inner)) + b"WAVE" + inner
+
+
+def png_header(width: int, height: int, rest: bytes = b"") -> bytes:
+    """A PNG's signature and header chunk announcing ``width``×``height``, then ``rest``."""
+    ihdr = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    chunk = struct.pack(">I", 13) + b"IHDR" + ihdr + struct.pack(">I", zlib.crc32(b"IHDR" + ihdr))
+    return b"\x89PNG\r\n\x1a\n" + chunk + rest
+
+
+def gif_bytes(screen: tuple[int, int], frame: tuple[int, int]) -> bytes:
+    """A GIF with a small logical screen and a frame of any size."""
+    head = b"GIF89a" + struct.pack("<HH", *screen) + b"\x00\x00\x00"
+    image = b"\x2c" + struct.pack("<HHHH", 0, 0, *frame) + b"\x00" + b"\x02\x02\x4c\x01\x00"
+    return head + image + b"\x3b"
+
+
+def bmp_header(width: int, height: int) -> bytes:
+    info = struct.pack("<IiiHHIIiiII", 40, width, height, 1, 24, 0, 0, 2835, 2835, 0, 0)
+    return b"BM" + struct.pack("<IHHI", 54 + len(info), 0, 0, 54) + info
+
+
+def jpeg_header(width: int, height: int) -> bytes:
+    sof = b"\xff\xc0" + struct.pack(">HBHHB", 11, 8, height, width, 1) + b"\x01\x11\x00"
+    return b"\xff\xd8\xff\xe0" + struct.pack(">H", 16) + b"JFIF\x00\x01\x01\x00\x00\x01\x00\x01\x00\x00" + sof
+
+
+def theme_with(world: World, name: str, files: dict[str, bytes], yaml_text: str) -> Path:
+    """A theme mod ``name`` in the world's mods folder with ``files`` beside its theme.yaml."""
+    folder = world.mods / name
+    write(folder / "mod.yaml", manifest(name, ["theme"]))
+    write(folder / "theme" / "theme.yaml", yaml_text)
+    for file_name, data in files.items():
+        (folder / "theme" / file_name).write_bytes(data)
+    return folder
+
+
+def tileset_with(world: World, name: str, sheet: bytes, record_id: str | None = None) -> Path:
+    folder = world.mods / name
+    write(folder / "mod.yaml", manifest(name, ["tileset"]))
+    write(folder / "tileset" / "tileset.yaml", f"id: {record_id or name}\nname: Hostile tiles\nimage: sheet.png\n")
+    (folder / "tileset" / "sheet.png").write_bytes(sheet)
+    return folder
+
+
+def voice_with(world: World, name: str, sound: bytes, suffix: str = "wav") -> Path:
+    """A voice pack whose every line is ``sound``."""
+    from tests.mods.modkit import VOICE_LINES
+
+    folder = world.mods / name
+    write(folder / "mod.yaml", manifest(name, ["voice"]))
+    write(folder / "voice" / "voice.yaml", f'id: {name}\nname: Hostile voice\nfiles: "{{seat}}_{{line}}.{suffix}"\n'
+                                           "seats: [0]\n")
+    for line in VOICE_LINES:
+        (folder / "voice" / f"0_{line}.{suffix}").write_bytes(sound)
+    return folder
+
+
+def zip_of(path: Path, members: dict[str, bytes], method: int = zipfile.ZIP_DEFLATED,
+           mutate: Callable[[bytes], bytes] | None = None) -> Path:
+    """A zip of ``members`` (names as given); ``mutate`` spoils the finished archive's bytes."""
+    path.parent.mkdir(parents=True, exist_ok=True)
+    with zipfile.ZipFile(path, "w", method) as archive:
+        for name, data in members.items():
+            archive.writestr(name, data)
+    if mutate is not None:
+        path.write_bytes(mutate(path.read_bytes()))
+    return path
+
+
+def good_zip_members(mod_id: str = "zipped", extra: dict[str, bytes] | None = None) -> dict[str, bytes]:
+    """The files of a small valid ai mod, plus ``extra``."""
+    return {"mod.yaml": manifest(mod_id, ["ai"]).encode(),
+            "ai/p.yaml": f"id: {mod_id.replace('-', '_')}_p\nname: P\nstrategy: expert\n".encode(),
+            **(extra or {})}
+
+
+def flip_compressed_data(data: bytes) -> bytes:
+    """Spoil the compressed bytes of the first member (after its local header), leaving the directory intact."""
+    name_len, extra_len = struct.unpack("<HH", data[26:30])
+    start = 30 + name_len + extra_len
+    spoilt = bytes(b ^ 0x5A for b in data[start:start + 40])
+    return data[:start] + spoilt + data[start + 40:]
+
+
+def sheet() -> bytes:
+    return png(324, 230)
+
+
+def short_wav() -> bytes:
+    return wav(0.02)
