@@ -195,8 +195,8 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
             if tile_from_code(play_values["goulash_wild"]) >= NUM_KINDS:
                 raise InvalidTilesError("not a suit or honour tile")
         except InvalidTilesError:
-            report(("play", "goulash_wild"), f"expected the code of a suit or honour tile such as 2B, got "
-                                             f"{play_values['goulash_wild']!r}")
+            report(("play", "goulash_wild"), f"play.goulash_wild: expected the code of a suit or honour tile such as "
+                                             f"2B, got {play_values['goulash_wild']!r}")
     for key in ("min_doubles_not_counting", "ready_not_counting"):
         for i, item_id in enumerate(getattr(model, key)):
             if item_id not in item_ids:
