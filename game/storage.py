@@ -44,14 +44,19 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     open file, so what was checked is what is read. Raises :class:`NotReadableError` saying why, or ``OSError``.
     """
     fd = os.open(path, os.O_RDONLY | getattr(os, "O_NONBLOCK", 0) | getattr(os, "O_BINARY", 0))
-    with os.fdopen(fd, "rb") as handle:
-        info = os.fstat(handle.fileno())
-        if not stat.S_ISREG(info.st_mode):
-            kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe" if stat.S_ISFIFO(info.st_mode) \
-                else "a device or socket"
-            raise NotReadableError(f"not a regular file but {kind}")
-        if info.st_size > limit:
+    try:
+        info = os.fstat(fd)
+    except OSError:
+        os.close(fd)
+        raise
+    if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
+        os.close(fd)
+        if stat.S_ISREG(info.st_mode):
             raise NotReadableError(f"the file is {info.st_size} bytes, more than the limit of {limit}")
+        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe" if stat.S_ISFIFO(info.st_mode) \
+            else "a device or socket"
+        raise NotReadableError(f"not a regular file but {kind}")
+    with os.fdopen(fd, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
         raise NotReadableError(f"the file is more than the limit of {limit} bytes")
