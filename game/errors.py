@@ -103,5 +103,8 @@ class SaveError(SparrowError):
 
 class WriteError(SparrowError, OSError):
     """A file that could not be written (a full disk, a read-only folder); the message says what was not saved
-    and where the previous copy is. An ``OSError`` too, so code that guards a write against the system's errors
-    still catches it."""
+    and where the previous copy is. An ``OSError`` too (with the system's ``errno``), so code that guards a write
+    against the system's errors still catches it."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""

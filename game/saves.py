@@ -30,7 +30,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import __version__
 from game.errors import IllegalActionError, InvalidTilesError, SaveError
-from game.storage import NotReadableError, locked, read_regular, set_aside, write_atomic
+from game.storage import NotReadableError, locked, not_saved, read_regular, set_aside, write_atomic
 
 if TYPE_CHECKING:
     from game.core.judge import Judge
@@ -399,6 +399,9 @@ def write_autosave(folder: str | os.PathLike[str], saved: SavedGame) -> Path:
                 # Kept for the player to inspect, and the previous good autosave stays as it is.
                 set_aside(target)
             else:
-                write_atomic(previous, target.read_bytes(), what="the copy of the previous autosave")
+                try:
+                    write_atomic(previous, target.read_bytes())
+                except OSError as exc:  # nothing changed yet: the autosave is where it was
+                    raise not_saved(target, exc, "the autosave") from None
         write_atomic(target, to_text(saved), what="the autosave")
     return target

@@ -63,8 +63,8 @@ def _match_until(phase, seed=4, hands_before=1):
 
 
 def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_path, monkeypatch):
-    """Saving over a game when the disk is full fails with the disk's error and leaves the save that was there
-    as it was, with no half-written file beside it (saves are written to a temporary file, then renamed)."""
+    """Saving over a game when the disk is full fails with the disk's error, saying the previous save is unchanged,
+    and leaves it as it was, with no half-written file beside it (saves are written to a temporary file, then renamed)."""
     import errno
     import os
 
@@ -76,7 +76,7 @@ def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(OSError, match="not saved: no space left on device; the previous copy is unchanged at"):
         write_save(path, snapshot(_match_until("claims"), ruleset_id="classic", players=PLAYERS, name="after"))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.sparrow"]

@@ -4,6 +4,8 @@ files (YAML, images, sounds, zips, saves)."""
 
 from __future__ import annotations
 
+import contextlib
+import errno
 import json
 import os
 import struct
@@ -13,9 +15,12 @@ import tempfile
 import time
 import zipfile
 import zlib
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import Any
+
+import pytest
 
 from tests.mods.modkit import REPO, manifest, png, tileset_mod, wav, write
 
@@ -255,3 +260,49 @@ def sheet() -> bytes:
 
 def short_wav() -> bytes:
     return wav(0.02)
+
+
+# ----- full disks and read-only folders ---------------------------------------------------------------------------
+
+def no_space(*_args: object, **_kwargs: object) -> None:
+    """What writing to a full disk raises (here at the flush to disk, where a full disk can first show)."""
+    raise OSError(errno.ENOSPC, "No space left on device")
+
+
+@contextlib.contextmanager
+def read_only(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
+    """``folder`` made read-only; yields ``"chmod"`` when the system then refuses writes there, ``"simulated"``
+    when it does not (tests may run as root, whom chmod stops from nothing): new files there are then refused
+    with the error the system gives, EACCES."""
+    folder.mkdir(parents=True, exist_ok=True)
+    folder.chmod(0o555)
+    probe = folder / ".probe"
+    try:
+        probe.write_text("x")
+    except PermissionError:
+        how = "chmod"
+    else:
+        probe.unlink()
+        how = "simulated"
+        real_mkstemp, real_open = tempfile.mkstemp, os.open
+        inside = folder.resolve()
+
+        def refused(path: object) -> bool:
+            return Path(str(path)).resolve().is_relative_to(inside)
+
+        def mkstemp(*args: Any, dir: Any = None, **kwargs: Any) -> Any:
+            if dir is not None and refused(dir):
+                raise PermissionError(errno.EACCES, "Permission denied", str(dir))
+            return real_mkstemp(*args, dir=dir, **kwargs)
+
+        def open_(path: Any, flags: int, *args: Any, **kwargs: Any) -> int:
+            if flags & os.O_CREAT and refused(path) and not Path(str(path)).exists():
+                raise PermissionError(errno.EACCES, "Permission denied", str(path))
+            return real_open(path, flags, *args, **kwargs)
+
+        monkeypatch.setattr(tempfile, "mkstemp", mkstemp)
+        monkeypatch.setattr(os, "open", open_)
+    try:
+        yield how
+    finally:
+        folder.chmod(0o755)

@@ -21,7 +21,7 @@ from game.client.look import fit_text, mix, text
 from game.client.messages import short_names
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
-from game.errors import SaveError
+from game.errors import SaveError, WriteError
 
 ROW_H = 48
 VISIBLE = 7
@@ -139,6 +139,9 @@ class SavesScene(Scene):
             return
         try:
             write_save(path, self.session.snapshot(name, mods=mods_in_use(self.app)))
+        except WriteError as exc:  # a full disk, a read-only folder: it says what is still there
+            self._say(str(exc), True)
+            return
         except (OSError, SaveError) as exc:
             self._say(f"could not save {name!r}: {exc}", True)
             return
