@@ -64,7 +64,8 @@ def _match_until(phase, seed=4, hands_before=1):
 
 def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_path, monkeypatch):
     """Saving over a game when the disk is full fails with the disk's error, saying the previous save is unchanged,
-    and leaves it as it was, with no half-written file beside it (saves are written to a temporary file, then renamed)."""
+    and leaves it as it was, with no half-written file beside it (saves are written to a temporary file, then
+    renamed)."""
     import errno
     import os
 
