@@ -306,3 +306,47 @@ def read_only(folder: Path, monkeypatch: pytest.MonkeyPatch) -> Iterator[str]:
         yield how
     finally:
         folder.chmod(0o755)
+
+
+# ----- two processes at once -------------------------------------------------------------------------------------
+
+def hammer(config: str, tag: str, seconds: float) -> None:
+    """One of two processes changing the same statistics, mods state and saves for ``seconds``; prints what it
+    did as JSON, for the test to count that nothing was lost."""
+    import random
+
+    from game.ai.bots import GreedyBot
+    from game.autoplay import play_hand
+    from game.core.match import Match
+    from game.mods import rules_for
+    from game.mods.state import load_state, update_state
+    from game.saves import list_saves, snapshot, write_autosave, write_save
+    from game.stats import load_statistics, update_statistics
+
+    folder = Path(config)
+    ruleset, judge = rules_for("classic")
+    match = Match(ruleset.play, judge, 11)
+    table = match.new_hand()
+    play_hand(table, [GreedyBot(random.Random(i)) for i in range(4)])
+    match.finish_hand(table)
+    record = match.history[-1]
+    done: dict[str, Any] = {"hands": 0, "disabled": [], "saves": {}, "autosaves": []}
+    deadline = time.monotonic() + seconds
+    step = 0
+    while time.monotonic() < deadline:
+        update_statistics(folder, lambda stats: stats.record_hand("classic", [tag, "a", "b", "c"], record))
+        done["hands"] += 1
+        mod_id = f"{tag}-{step}"
+        update_state(folder, lambda state, mod_id=mod_id: state.disabled.add(mod_id))
+        done["disabled"].append(mod_id)
+        saved = snapshot(match, ruleset_id="classic", players=["greedy"] * 4, name=f"{tag}-{step}")
+        slot = folder / "saves" / f"{tag}-{step % 4}.sparrow"
+        write_save(slot, saved)
+        done["saves"][slot.name] = saved.name
+        write_autosave(folder / "saves", saved)
+        done["autosaves"].append(saved.name)
+        list_saves(folder / "saves")
+        load_statistics(folder)
+        load_state(folder)
+        step += 1
+    print(json.dumps(done))
