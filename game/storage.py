@@ -3,7 +3,8 @@
 * :func:`write_atomic` writes a temporary file beside the target, flushes it to disk and renames it over the
   target, so a crash or a kill leaves the old content or the new, never a mix. When the write fails (a full
   disk, a read-only folder) it raises :class:`~game.errors.WriteError` saying what was not saved and where the
-  previous copy still is. Temporary files that a killed writer left behind are removed by the next write.
+  previous copy still is. Temporary files that killed writers left behind are removed by the next write in
+  their folder.
 * :func:`locked` lets one process at a time read, change and write a file that several may share (the
   statistics, the mods state, the autosave), so two games finishing a hand at once both count.
 * :func:`dated_backup` keeps copies of a file from the last few days in a ``backups`` folder beside it.
@@ -13,6 +14,7 @@ from __future__ import annotations
 
 import contextlib
 import os
+import re
 import stat
 import sys
 import tempfile
@@ -102,25 +104,28 @@ def not_saved(target: Path, exc: OSError, what: str | None = None) -> WriteError
     return error
 
 
+_TMP_NAME = re.compile(r"^\..+?(?:\.(\d+))?\.[^.]+\.tmp$")
+
+
 def clean_leftovers(target: Path, now: float | None = None) -> list[Path]:
-    """Remove the temporary files of ``target`` that a killed writer left; return what was removed.
+    """Remove the temporary files that killed writers left in ``target``'s folder; return what was removed.
 
     A leftover is one whose writer is gone (POSIX: its process id, part of the name, is no longer running) or
     that is older than :data:`STALE_SECONDS`; a write in progress in another process is never touched.
     """
     now = time.time() if now is None else now
     removed = []
-    prefix = f".{target.name}."
     try:
         entries = list(os.scandir(target.parent))
     except OSError:
         return []
     for entry in entries:
-        if not (entry.name.startswith(prefix) and entry.name.endswith(TMP_SUFFIX)):
+        found = _TMP_NAME.match(entry.name)
+        if found is None:
             continue
         try:
             old = now - entry.stat(follow_symlinks=False).st_mtime > STALE_SECONDS
-            if old or _writer_gone(entry.name[len(prefix):]):
+            if old or (found.group(1) is not None and _writer_gone(int(found.group(1)))):
                 os.unlink(entry.path)
                 removed.append(Path(entry.path))
         except OSError:
@@ -128,13 +133,9 @@ def clean_leftovers(target: Path, now: float | None = None) -> list[Path]:
     return removed
 
 
-def _writer_gone(rest: str) -> bool:
-    pid_text = rest.split(".", 1)[0]
-    if sys.platform == "win32" or not pid_text.isdigit():
+def _writer_gone(pid: int) -> bool:
+    if sys.platform == "win32" or pid == os.getpid():
         return False  # on Windows os.kill would end the process it asks about: only age tells there
-    pid = int(pid_text)
-    if pid == os.getpid():
-        return False
     try:
         os.kill(pid, 0)
     except ProcessLookupError:

@@ -153,15 +153,19 @@ def test_read_only__statistics_autosave_and_settings(tmp_path: Path, monkeypatch
     assert load_settings(config / "settings.yaml").settings.player_name == "Ann"
 
 
-def test_leftovers__a_killed_writers_temporary_file_is_cleaned_by_the_next_write(tmp_path: Path) -> None:
-    """Temporary files of writers that were killed mid-write (their process is gone, or they are old) are
-    removed by the next write of that file; a write in progress in a live process is left alone."""
+def test_leftovers__killed_writers_temporary_files_are_cleaned_by_the_next_write(tmp_path: Path) -> None:
+    """Temporary files of writers killed mid-write (their process is gone, or they are old), of this file or
+    another in the folder, are removed by the next write there; a write in progress in a live process, and the
+    player's own files, are left alone."""
     _statistics(tmp_path)
     dead = tmp_path / ".statistics.json.999999999.abc.tmp"
-    old = tmp_path / ".statistics.json.x.def.tmp"
+    other = tmp_path / ".autosave.sparrow.999999998.x1.tmp"
+    old = tmp_path / ".settings.yaml.def.tmp"
     live = tmp_path / f".statistics.json.{os.getppid()}.ghi.tmp"
-    for path in (dead, old, live):
+    mine = tmp_path / "notes.tmp"
+    for path in (dead, other, old, live, mine):
         path.write_text("half a file")
     os.utime(old, (1, 1))
+    os.utime(mine, (1, 1))
     update_statistics(tmp_path, lambda stats: None)
-    assert not dead.exists() and not old.exists() and live.exists()
+    assert sorted(p.name for p in tmp_path.glob("*tmp*")) == sorted([live.name, mine.name])
