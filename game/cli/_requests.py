@@ -113,8 +113,15 @@ def typed(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default
 _NAMES = {str: "text", bool: "true/false", int: "a whole number", list: "a list", dict: "a mapping"}
 
 
-def seat(data: dict[str, Any], key: str, default: Any = _REQUIRED, *, nullable: bool = False) -> int | None:
-    """A seat, 0–3 in playing order."""
+def seat(data: dict[str, Any], key: str) -> int:
+    """A seat the request must give, 0–3 in playing order."""
+    value = maybe_seat(data, key, _REQUIRED)
+    assert value is not None  # required and not nullable
+    return value
+
+
+def maybe_seat(data: dict[str, Any], key: str, default: Any = None, *, nullable: bool = False) -> int | None:
+    """A seat, 0–3 in playing order, or None where the request leaves it out (or gives null, when ``nullable``)."""
     value = typed(data, key, int, default, nullable=nullable)
     if value is not None and not 0 <= value <= 3:
         raise RequestError(f"expected {key!r} to be a seat 0 to 3, got {shown(value)}")

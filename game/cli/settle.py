@@ -19,6 +19,7 @@ from game.cli._requests import (
     MAX_AMOUNT,
     RequestError,
     check_keys,
+    maybe_seat,
     numbers,
     read_request,
     ruleset_id,
@@ -41,10 +42,10 @@ OPTIONAL = ("ruleset", "discarder", "self_drawn", "liable", "dealer_wins", "faul
 def settle_request(ruleset: Any, data: dict[str, Any]) -> Settlement:
     """The settlement a request describes; raises RequestError for a malformed or contradictory one."""
     check_keys(data, REQUIRED, OPTIONAL)
-    east, winner = seat(data, "east"), seat(data, "winner", nullable=True)
+    east, winner = seat(data, "east"), maybe_seat(data, "winner", nullable=True)  # present: a required key
     scores = numbers(data, "scores", 0, MAX_AMOUNT, count=4)
-    discarder, liable = seat(data, "discarder", None), seat(data, "liable", None)
-    faulty_out, cannon = seat(data, "faulty_out", None), seat(data, "cannon", None)
+    discarder, liable = maybe_seat(data, "discarder"), maybe_seat(data, "liable")
+    faulty_out, cannon = maybe_seat(data, "faulty_out"), maybe_seat(data, "cannon")
     self_drawn = typed(data, "self_drawn", bool, False)
     special = typed(data, "special_hand", str, None)
     _refuse_contradictions(winner, discarder, self_drawn, liable, cannon, faulty_out)
