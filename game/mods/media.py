@@ -21,7 +21,7 @@ import contextlib
 import hashlib
 import io
 import os
-from collections.abc import Iterable, Iterator
+from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
@@ -333,9 +333,11 @@ def verdicts_in(folder: Path | None) -> SoundVerdicts:
     return _SHARED_VERDICTS[folder]
 
 
-def judge_sounds(paths: Iterable[Path], verdicts: SoundVerdicts) -> dict[Path, str | None]:
-    """The problem of every sound in ``paths`` (None: it can be played), deciding in one child process every
-    file that only decoding can judge and no verdict remembers."""
+def judge_sounds(paths: Iterable[Path], verdicts: SoundVerdicts,
+                 here: Callable[[bytes], str | None] | None = None) -> dict[Path, str | None]:
+    """The problem of every sound in ``paths`` (None: it can be played). A file only decoding can judge, and no
+    verdict remembers, is decoded by ``here`` (the game's own files, in this process), else in one child process
+    for all of them; the verdict is remembered."""
     result: dict[Path, str | None] = {}
     pending: dict[str, list[Path]] = {}
     for path in paths:
@@ -352,6 +354,9 @@ def judge_sounds(paths: Iterable[Path], verdicts: SoundVerdicts) -> dict[Path, s
         known, problem = verdicts.get(key)
         if known:
             result[path] = problem
+        elif here is not None:
+            result[path] = here(data)
+            verdicts.put(key, result[path])
         else:
             pending.setdefault(key, []).append(path)
     if pending:
@@ -427,25 +432,7 @@ class MediaSession:
 
     def check_sounds(self, paths: Iterable[Path], trusted: bool = False) -> dict[Path, str | None]:
         """The problem of every sound in ``paths`` (None: it plays); ``trusted`` ones are decoded here."""
-        paths = list(paths)
-        if not trusted:
-            return judge_sounds(paths, self.verdicts)
-        result: dict[Path, str | None] = {}
-        for path in paths:
-            try:
-                data = read_media(path, "a sound")
-            except ValueError as exc:
-                result[path] = str(exc)
-                continue
-            problem, _decode = sound_problem(data)
-            if problem is None:
-                key = content_key(data)
-                known, problem = self.verdicts.get(key)
-                if not known:
-                    problem = self._decode_here(data)
-                    self.verdicts.put(key, problem)
-            result[path] = problem
-        return result
+        return judge_sounds(paths, self.verdicts, self._decode_here if trusted else None)
 
     def _decode_here(self, data: bytes) -> str | None:
         if self._mixer is None:
