@@ -7,6 +7,7 @@ the content checks and the ruleset loader this builder calls do not import it ba
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
@@ -80,7 +81,8 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
     found = discover(folders.mod_roots, folders.config / "cache" / "mods")
     if extra is not None:
         for mod in found:
-            if mod.id == extra.id and mod.origin != "user" and mod.manifest is not None:
+            if mod.id == extra.id and mod.origin != "user" and mod.manifest is not None \
+                    and not _same_folder(mod.path, extra.path):
                 # Such a mod would be refused at install and never loaded from the mods folder: say so now.
                 extra.problems.append(extra.manifest_problem(("id",), f"mod {extra.id!r} comes with the game "
                                                                       f"({mod.path}); a mod with the same id cannot "
@@ -207,6 +209,14 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
                 owner.problems.append(problem)
                 blamed = True
     return blamed
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    """Whether two paths are one folder (checking the game's own mod where it lies is no clash with itself)."""
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 def _owner(path: str, everything: dict[str, FoundMod]) -> FoundMod | None:

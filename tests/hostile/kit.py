@@ -111,34 +111,64 @@ def _limits() -> None:  # pragma: no cover - runs in the child before exec
     resource.setrlimit(resource.RLIMIT_CPU, (int(SECONDS * 3), int(SECONDS * 3)))
 
 
+# ``python -m game ARGS`` that, as it exits, writes its own peak resident memory (VmHWM, Linux) to the file named in
+# SPARROW_TEST_PEAK. The parent cannot measure it: a child's ru_maxrss starts from the parent's at the fork, and a
+# test worker can be far bigger than any case.
+_LAUNCH = """
+import atexit, os, runpy, sys
+
+def _peak():
+    try:
+        with open("/proc/self/status") as status:
+            kilobytes = next(int(line.split()[1]) for line in status if line.startswith("VmHWM:"))
+        with open(os.environ["SPARROW_TEST_PEAK"], "w") as out:
+            out.write(str(kilobytes * 1024))
+    except (OSError, StopIteration, KeyError, ValueError):
+        pass
+
+atexit.register(_peak)
+sys.argv = ["game", *sys.argv[1:]]
+runpy.run_module("game", run_name="__main__", alter_sys=True)
+"""
+
+
+def _vm_hwm(pid: int) -> int:
+    try:
+        with open(f"/proc/{pid}/status") as status:
+            return next(int(line.split()[1]) * 1024 for line in status if line.startswith("VmHWM:"))
+    except (OSError, StopIteration, ValueError):
+        return 0
+
+
 def run_limited(world: World, *argv: str, stdin: str | bytes = b"", timeout: float = SECONDS) -> Ran:
     """``python -m game`` with the world's folders and ``argv``, as its own process under :data:`ADDRESS_SPACE`,
-    killed after twice ``timeout`` (the case then fails on its time); its peak resident memory is measured."""
-    env = {**os.environ, "PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
-           "PYGAME_HIDE_SUPPORT_PROMPT": "1"}
+    killed after twice ``timeout`` (the case then fails on its time); its peak resident memory is what it says
+    as it exits, or the most it was seen to hold while it ran."""
     data = stdin.encode("utf-8") if isinstance(stdin, str) else stdin
-    with tempfile.TemporaryFile() as feed, tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+    with tempfile.TemporaryDirectory() as scratch, tempfile.TemporaryFile() as feed, \
+            tempfile.TemporaryFile() as out, tempfile.TemporaryFile() as err:
+        peak_file = Path(scratch) / "peak"
+        env = {**os.environ, "PYTHONPATH": str(REPO), "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+               "PYGAME_HIDE_SUPPORT_PROMPT": "1", "SPARROW_TEST_PEAK": str(peak_file)}
         feed.write(data)
         feed.seek(0)
         start = time.perf_counter()
-        child = subprocess.Popen([sys.executable, "-m", "game", *world.args(), *argv], stdin=feed, stdout=out,
+        child = subprocess.Popen([sys.executable, "-c", _LAUNCH, *world.args(), *argv], stdin=feed, stdout=out,
                                  stderr=err, cwd=world.root, env=env, preexec_fn=_limits)
-        status, usage = 0, None
-        while True:
-            pid, status, usage = os.wait4(child.pid, os.WNOHANG)
-            if pid:
-                break
+        seen = 0
+        while child.poll() is None:
+            seen = max(seen, _vm_hwm(child.pid))
             if time.perf_counter() - start > 2 * timeout:
                 child.kill()
-                _pid, status, usage = os.wait4(child.pid, 0)
+                child.wait()
                 break
             time.sleep(0.01)
         seconds = time.perf_counter() - start
-        child.returncode = os.waitstatus_to_exitcode(status)
+        told = int(peak_file.read_text()) if peak_file.exists() else 0
         out.seek(0)
         err.seek(0)
         return Ran(child.returncode, out.read().decode("utf-8", "replace"), err.read().decode("utf-8", "replace"),
-                   seconds, usage.ru_maxrss * 1024)
+                   seconds, max(told, seen))
 
 
 def assert_clean(ran: Ran, timeout: float = SECONDS) -> None:
