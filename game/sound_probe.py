@@ -17,6 +17,7 @@ import queue
 import subprocess
 import sys
 import threading
+import time
 from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
@@ -24,6 +25,8 @@ from typing import Any
 FLAG = "--probe-sounds"
 FILE_SECONDS = 10.0
 """The longest one file may take to decode (a long piece of music decodes in about a second)."""
+BATCH_SECONDS = 3 * FILE_SECONDS
+"""The longest the files of one check may take together once a child has failed on one of them."""
 MEMORY_BYTES = 1024 * 1024 * 1024
 """The child's address space: a sound that needs more to decode is refused."""
 LONGEST_SECONDS = 30 * 60.0
@@ -57,10 +60,18 @@ class Verdict:
 
 
 def decode_in_child(paths: list[Path]) -> dict[Path, Verdict]:
-    """A :class:`Verdict` for every file in ``paths``, from as few children as the files allow."""
+    """A :class:`Verdict` for every file in ``paths``, from as few children as the files allow. After
+    :data:`BATCH_SECONDS` the files not yet judged are refused for now (a pack of files that each hang the decoder
+    must not stall the game for minutes); they are judged again next time."""
     result: dict[Path, Verdict] = {}
     remaining = list(paths)
+    start = time.monotonic()
     while remaining:
+        if time.monotonic() - start > BATCH_SECONDS:
+            late = Verdict(f"not checked: the sound check took more than {BATCH_SECONDS:.0f} s; check the mod again",
+                           final=False)
+            result.update((path, late) for path in remaining)
+            break
         answers, stopped = _run(remaining)
         result.update(zip(remaining, answers, strict=False))
         remaining = remaining[len(answers):]
