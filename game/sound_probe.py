@@ -1,10 +1,12 @@
 """Decode sounds in a child process, so a file that crashes or swamps the decoder ends only the child.
 
-The parent (:func:`decode_in_child`) starts ``python -m game --probe-sounds FILE...`` (the packaged executable:
-``sparrow --probe-sounds FILE...``) and reads one JSON line per file. The child (:func:`main`) runs under a memory
-and processor-time limit, decodes each file with pygame's mixer on SDL's dummy driver, and says how long the
-sound is, or why it cannot be played. A file that kills the child (SDL_mixer aborts on some damaged files), or
-that the child is still decoding after :data:`FILE_SECONDS`, is judged by that; the rest get a new child.
+The parent (:func:`decode_in_child`) starts ``python -m game --probe-sounds REPORT FILE...`` (the packaged
+executable: ``sparrow --probe-sounds REPORT FILE...``) and reads the report file as it grows, one JSON line per
+sound (a file, not the child's output: a windowed program on Windows has no standard output). The child
+(:func:`main`) runs under a memory and processor-time limit, decodes each sound with pygame's mixer on SDL's
+dummy driver, and says why it cannot be played, if it cannot. A file that kills the child (SDL_mixer aborts on
+some damaged files), or that the child is still decoding after :data:`FILE_SECONDS`, is judged by that; the rest
+get a new child.
 """
 
 from __future__ import annotations
@@ -13,14 +15,13 @@ import contextlib
 import io
 import json
 import os
-import queue
 import subprocess
 import sys
-import threading
+import tempfile
 import time
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import Any, BinaryIO
 
 FLAG = "--probe-sounds"
 FILE_SECONDS = 10.0
@@ -32,17 +33,17 @@ MEMORY_BYTES = 1024 * 1024 * 1024
 LONGEST_SECONDS = 30 * 60.0
 
 
-def command(paths: list[Path]) -> list[str]:
+def command(report: Path, paths: list[Path]) -> list[str]:
     """How to start the child: the same program, with :data:`FLAG` first."""
     frozen = bool(getattr(sys, "frozen", False))
-    return [sys.executable, *([] if frozen else ["-m", "game"]), FLAG, *map(str, paths)]
+    return [sys.executable, *([] if frozen else ["-m", "game"]), FLAG, str(report), *map(str, paths)]
 
 
 def _environment() -> dict[str, str]:
     env = dict(os.environ, SDL_AUDIODRIVER="dummy", SDL_VIDEODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     if not getattr(sys, "frozen", False):
         # The game's package must be importable in the child from any working folder.
-        root = str(Path(__file__).resolve().parents[2])
+        root = str(Path(__file__).resolve().parents[1])
         env["PYTHONPATH"] = os.pathsep.join(filter(None, [root, env.get("PYTHONPATH")]))
     return env
 
@@ -84,37 +85,47 @@ def decode_in_child(paths: list[Path]) -> dict[Path, Verdict]:
 def _run(paths: list[Path]) -> tuple[list[Verdict], Verdict]:
     """Decode ``paths`` in one child until it ends; returns the verdicts it gave and, when it stopped before the
     last file, the verdict on the file it stopped at."""
-    try:
-        child = subprocess.Popen(command(paths), stdin=subprocess.DEVNULL, stdout=subprocess.PIPE,
-                                 stderr=subprocess.DEVNULL, env=_environment(), text=True, encoding="utf-8")
-    except OSError as exc:
-        return [], Verdict(f"the sound cannot be checked: {exc.strerror or exc}", final=False)
-    lines: queue.Queue[str | None] = queue.Queue()
+    with tempfile.TemporaryDirectory(prefix="sparrow-sounds-") as folder:
+        report = Path(folder) / "verdicts.jsonl"
+        report.touch()
+        try:
+            child = subprocess.Popen(command(report, paths), stdin=subprocess.DEVNULL, stdout=subprocess.DEVNULL,
+                                     stderr=subprocess.DEVNULL, env=_environment(),
+                                     creationflags=getattr(subprocess, "CREATE_NO_WINDOW", 0))
+        except OSError as exc:
+            return [], Verdict(f"the sound cannot be checked: {exc.strerror or exc}", final=False)
+        try:
+            with report.open("rb") as feed:
+                return _follow(child, feed, len(paths))
+        finally:
+            if child.poll() is None:
+                child.kill()
+            child.wait()
 
-    def read() -> None:
-        assert child.stdout is not None
-        for line in child.stdout:
-            lines.put(line)
-        lines.put(None)
 
-    threading.Thread(target=read, daemon=True).start()
+def _follow(child: subprocess.Popen[bytes], feed: BinaryIO, count: int) -> tuple[list[Verdict], Verdict]:
     answers: list[Verdict] = []
-    try:
-        while len(answers) < len(paths):
-            try:
-                line = lines.get(timeout=FILE_SECONDS)
-            except queue.Empty:
-                return answers, Verdict(f"the file takes more than {FILE_SECONDS:.0f} s to decode")
-            if line is None:
-                break
-            with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError):
-                reply = json.loads(line)
-                answers.append(Verdict(reply["problem"], str(reply["key"])))
-    finally:
-        if child.poll() is None:
-            child.kill()
-        child.wait()
-    code = child.returncode
+    pending = b""
+    last = time.monotonic()
+    while len(answers) < count:
+        ended = child.poll() is not None  # read once more after the end: the last lines may have come with it
+        chunk = feed.read()
+        if chunk:
+            last = time.monotonic()
+            *lines, pending = (pending + chunk).split(b"\n")
+            for line in lines:
+                with contextlib.suppress(ValueError, TypeError, KeyError, AttributeError):
+                    reply = json.loads(line)
+                    answers.append(Verdict(reply["problem"], str(reply["key"])))
+        elif ended:
+            break
+        elif time.monotonic() - last > FILE_SECONDS:
+            return answers, Verdict(f"the file takes more than {FILE_SECONDS:.0f} s to decode")
+        else:
+            time.sleep(0.01)
+    if len(answers) >= count:
+        return answers[:count], Verdict(None)
+    code = child.wait()
     how = f"signal {-code}" if code < 0 else f"exit status {code}"
     return answers, Verdict(f"the file crashes the sound decoder ({how})")
 
@@ -145,8 +156,9 @@ def _verdict(pygame: Any, data: bytes, kept: list[object]) -> str | None:
     return None
 
 
-def main(paths: list[str]) -> int:
-    """The child: one JSON line per file, ``{"key", "problem"}``, then exit without freeing the sounds."""
+def main(args: list[str]) -> int:
+    """The child: ``REPORT FILE...``; one JSON line per file, ``{"key", "problem"}``, appended to the report, then
+    exit without freeing the sounds."""
     _limit_resources()
     os.environ.update(SDL_AUDIODRIVER="dummy", PYGAME_HIDE_SUPPORT_PROMPT="1")
     import hashlib
@@ -155,13 +167,15 @@ def main(paths: list[str]) -> int:
 
     pygame.mixer.init(22050, -16, 2, 512)
     kept: list[object] = []
-    for name in paths:
-        try:
-            data = Path(name).read_bytes()
-        except OSError as exc:
-            reply: dict[str, Any] = {"key": "", "problem": f"cannot read the file: {exc.strerror or exc}"}
-        else:
-            reply = {"key": hashlib.blake2b(data, digest_size=16).hexdigest(), "problem": _verdict(pygame, data, kept)}
-        sys.stdout.write(json.dumps(reply) + "\n")
-        sys.stdout.flush()
+    with open(args[0], "a", encoding="utf-8") as report:
+        for name in args[1:]:
+            try:
+                data = Path(name).read_bytes()
+            except OSError as exc:
+                reply: dict[str, Any] = {"key": "", "problem": f"cannot read the file: {exc.strerror or exc}"}
+            else:
+                reply = {"key": hashlib.blake2b(data, digest_size=16).hexdigest(),
+                         "problem": _verdict(pygame, data, kept)}
+            report.write(json.dumps(reply) + "\n")
+            report.flush()
     os._exit(0)

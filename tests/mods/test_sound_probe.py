@@ -31,7 +31,7 @@ def test_sound_probe__decodes_in_a_child_and_says_what_it_found(tmp_path: Path) 
 
 
 @pytest.mark.parametrize(("child", "expected"), [
-    ("import os, sys; sys.stdout.write('{\"key\": \"k\", \"problem\": null}\\n'); sys.stdout.flush(); os.abort()",
+    ("import os, sys; open(sys.argv[1], 'a').write('{\"key\": \"k\", \"problem\": null}\\n'); os.abort()",
      "the file crashes the sound decoder (signal 6)"),
     ("import time; time.sleep(30)", "the file takes more than 1 s to decode"),
 ])
@@ -43,7 +43,7 @@ def test_sound_probe__a_child_that_dies_or_hangs_condemns_only_its_file(
     first, second, third = _files(tmp_path)
     monkeypatch.setattr(sound_probe, "FILE_SECONDS", 1.0)
     monkeypatch.setattr(sound_probe, "BATCH_SECONDS", 0.5)
-    monkeypatch.setattr(sound_probe, "command", lambda paths: [sys.executable, "-c", child])
+    monkeypatch.setattr(sound_probe, "command", lambda report, paths: [sys.executable, "-c", child, str(report)])
     verdicts = sound_probe.decode_in_child([first, second, third])
     if "abort" in child:  # each child answers one file and dies on the next: a new child takes the rest
         assert verdicts[first].problem is None and verdicts[third].problem is None
@@ -59,7 +59,7 @@ def test_sound_probe__no_child_no_verdict_remembered(tmp_path: Path, monkeypatch
     """When no child can be started, the sound is refused for now with the reason, and nothing is remembered: the
     next check asks again."""
     good = _files(tmp_path)[1]
-    monkeypatch.setattr(sound_probe, "command", lambda paths: [str(tmp_path / "no-such-program")])
+    monkeypatch.setattr(sound_probe, "command", lambda report, paths: [str(tmp_path / "no-such-program")])
     verdicts = media.SoundVerdicts(tmp_path / "cache")
     problem = media.judge_sounds([good], verdicts)[good]
     assert problem is not None and problem.startswith("the sound cannot be checked")
