@@ -18,13 +18,14 @@ from pathlib import Path
 from typing import Any
 
 from game.core.match import HandRecord, Match
-from game.storage import backups_of, dated_backup, locked, set_aside, write_atomic
+from game.storage import NotReadableError, backups_of, dated_backup, locked, read_regular, set_aside, write_atomic
 
 STATS_FILE = "statistics.json"
 STATS_FORMAT = 1
 BACKUPS_KEPT = 7
 """Days of dated backups kept in ``backups/`` beside the statistics file."""
 MAX_COUNT = 10**15
+MAX_STATS_BYTES = 64 * 1024 * 1024
 
 log = logging.getLogger(__name__)
 
@@ -127,11 +128,13 @@ def load_statistics(folder: str | os.PathLike[str]) -> Statistics:
     """
     path = Path(folder) / STATS_FILE
     try:
-        text = path.read_text(encoding="utf-8")
+        text = read_regular(path, MAX_STATS_BYTES).decode("utf-8")
     except FileNotFoundError:
         return Statistics()
-    except (OSError, UnicodeDecodeError) as exc:
-        return _damaged(path, str(exc), move=isinstance(exc, UnicodeDecodeError))
+    except (NotReadableError, UnicodeDecodeError) as exc:  # a named pipe, a huge file, not text
+        return _damaged(path, str(exc))
+    except OSError as exc:
+        return _damaged(path, exc.strerror or str(exc), move=False)
     try:
         return parse_statistics(text)
     except (ValueError, RecursionError) as exc:

@@ -93,3 +93,13 @@ def test_stats__every_ruleset_played_gets_a_tab_when_it_is_shown(tmp_path):
     scene.tabs[0].action()
     assert [b.label for b in scene.tabs if b.focused] == [scene.rulesets[scene.index]]
     app.render(1.0)
+
+
+def test_stats__a_named_pipe_is_set_aside_never_waited_on(tmp_path):
+    """A named pipe where the statistics file should be is reported and set aside; reading never blocks on it."""
+    import os
+
+    os.mkfifo(tmp_path / "statistics.json")
+    stats = load_statistics(tmp_path)
+    assert stats.by_ruleset == {} and "not a regular file but a named pipe" in stats.notes[0]
+    assert [p.name.startswith("statistics.corrupt-") for p in tmp_path.iterdir()] == [True]
