@@ -11,21 +11,20 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any
 
 from game import gcpolicy
+from game.ai import create_player as create_ai_player
 from game.ai.base import Player
 from game.core.actions import Action
+from game.core.ruleset import Ruleset
 from game.core.table import Table
 from game.session.players import play_decision
 
 
-def create_player(player_id: str, rng: random.Random, ruleset: Any = None, *, mods_dir: str | None = None
-                  ) -> Player:
+def create_player(player_id: str, rng: random.Random, ruleset: Ruleset | None = None, *,
+                  mods_dir: str | None = None) -> Player:
     """A computer player by id: a reference bot (``random``, ``greedy``, ``efficient``) or an AI personality
     from the enabled mods (``expert``, ``defensive+scatterbrain`` …)."""
-    from game.ai import create_player as create_ai_player
-
     return create_ai_player(player_id, rng=rng, ruleset=ruleset, mods_dir=mods_dir)
 
 

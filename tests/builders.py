@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 from game.ai.engine import EnginePlayer
-from game.ai.personality import load_personality_file
 from game.core.actions import Discard
 from game.core.judge import RegularJudge
 from game.core.melds import parse_meld
@@ -14,6 +13,7 @@ from game.core.play_rules import PlayRules
 from game.core.table import Table
 from game.core.tiles import parse_tiles
 from game.core.view import OpponentView, PlayerView
+from game.mods.personalities import load_personality_file
 from game.session.driver import Session
 from game.session.options import Options
 

@@ -9,7 +9,7 @@ from hypothesis import strategies as st
 
 from game.ai.bots import GreedyBot, RandomBot
 from game.autoplay import play_hand
-from game.client import games
+from game.client.scenes import games
 from game.client.status import status_line
 from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass, action_from_text, action_to_text
 from game.core.events import log_hash
@@ -65,8 +65,9 @@ def _match_until(phase, seed=4, hands_before=1):
 
 
 def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_path, monkeypatch):
-    """Saving over a game when the disk is full fails with the disk's error and leaves the save that was there
-    as it was, with no half-written file beside it (saves are written to a temporary file, then renamed)."""
+    """Saving over a game when the disk is full fails with the disk's error, saying the previous save is unchanged,
+    and leaves it as it was, with no half-written file beside it (saves are written to a temporary file, then
+    renamed)."""
     import errno
     import os
 
@@ -78,7 +79,7 @@ def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(OSError, match="not saved: no space left on device; the previous copy is unchanged at"):
         write_save(path, snapshot(_match_until("claims"), ruleset_id="classic", players=PLAYERS, name="after"))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.sparrow"]
@@ -174,7 +175,7 @@ def _good_text():
     (lambda s: s[: len(s) // 2], "truncated"),
     (lambda s: s[: s.index('"classic"') + 4], "truncated"),  # cut inside a string
     (lambda s: "", "empty"),
-    (lambda s: s.replace('"hands"', '"handz"'), "missing or wrong field"),
+    (lambda s: s.replace('"hands"', '"handz"'), "missing field 'hands'"),
     (lambda s: s.replace(f'"format": {SAVE_FORMAT}', '"format": 99'), "newer Sparrow"),
     (lambda s: s.replace('"kind": "sparrow-save"', '"kind": "other"'), "not a Sparrow save"),
     (lambda s: s.replace('discard', 'dizcard', 1), "unknown action"),

@@ -61,12 +61,13 @@ def render_scene(scene: str, out: str, *, seed: int = 1, turns: int = 24, size: 
     """Set up ``scene`` deterministically, render one frame into a ``size`` window and save it to ``out``."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # The display (~30 ms) only when a frame is drawn: `--help` imports every command's module, this one too.
     from game.client.app import App
     from game.client.stage import stage_scene
 
     app = App(args, size=size, headless=True, tileset=tileset, theme=theme)
     stage_scene(app, scene, seed=seed, turns=turns)
-    import pygame
+    import pygame  # after the client, which hides pygame's greeting on standard output
 
     app.render(1.0)
     pygame.image.save(app.window, out)

@@ -26,6 +26,11 @@ def has(name: str) -> str:
     return "You have" if name == "You" else f"{name} has"
 
 
+def is_(name: str) -> str:
+    """``'Eric is'``, but ``'You are'`` for a player called You."""
+    return "You are" if name == "You" else f"{name} is"
+
+
 def gets(name: str) -> str:
     """``'Eric gets'``, but ``'You get'`` for a player called You."""
     return "You get" if name == "You" else f"{name} gets"

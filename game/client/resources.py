@@ -10,6 +10,7 @@ concerns.
 from __future__ import annotations
 
 import contextlib
+import io
 import logging
 from pathlib import Path
 from typing import Any, ClassVar
@@ -174,10 +175,12 @@ class Resources:
         surf = gradient(layout.LOGICAL, self.palette.back_top, self.palette.back_bottom, vignette=False).copy()
         cloth_name = self.theme.get("cloth")
         if cloth_name and self.theme_record is not None:
+            from game.mods.media import checked_image
+
             path = self.theme_record.folder / cloth_name
             try:
-                cloth = pygame.image.load(str(path)).convert()
-            except (pygame.error, OSError) as exc:
+                cloth = pygame.image.load(io.BytesIO(checked_image(path)), path.name).convert()
+            except (pygame.error, OSError, ValueError) as exc:  # a missing or refused cloth leaves the gradient
                 self.tell("The table cloth %s could not be read: %s — using the theme's colours", path.name, exc)
             else:
                 for x in range(0, layout.LOGICAL[0], cloth.get_width()):
@@ -198,7 +201,8 @@ class Resources:
         from game.client.audio import Audio
 
         try:
-            audio = Audio(enabled=not self.headless)
+            audio = Audio(enabled=not self.headless,
+                          sound_cache=self.folders.sound_verdicts if self.folders is not None else None)
         except pygame.error as exc:
             self.tell("Sound is off: %s", exc)
             return None

@@ -8,7 +8,7 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
-from game.client import games
+from game.client.scenes import games
 from game.client.scenes.registry import SCENES as REGISTRY
 
 

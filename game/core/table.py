@@ -177,7 +177,8 @@ class Table:
         """Each seat's last public view, reused by :func:`game.core.view.view_of` while it is unchanged."""
         self.discard_order: list[tuple[int, Tile]] = []
         """Every discard of the hand, in order (claimed ones too): what the players saw happen."""
-        self._emit(HandStarted(hand_number, east, round_wind, tuple(self.seat_wind(s) for s in range(4))))
+        self._emit(HandStarted(hand_number, east, round_wind,
+                               (self.seat_wind(0), self.seat_wind(1), self.seat_wind(2), self.seat_wind(3))))
         self._ceremony()
 
     # -- seats ------------------------------------------------------------------------------------------------
@@ -581,7 +582,8 @@ class Table:
                         hand_number=self.hand_number, goulash=self.goulash)
         rebuilt.replay(self.actions[:-1], begun=True)
         self.__dict__.update(rebuilt.__dict__)
-        event = DiscardTakenBack(seat, discard.tile)  # type: ignore[union-attr]
+        assert isinstance(discard, Discard), "can_take_back allows only a discard"
+        event = DiscardTakenBack(seat, discard.tile)
         return [event]
 
     def replay(self, actions: list[tuple[int, Action]], begun: bool) -> None:
@@ -613,7 +615,8 @@ class Table:
         elif self.phase == "turn":
             self._apply_turn(seat, action, legal)
         elif self.phase == "passing":
-            self._passes_chosen[seat] = action  # type: ignore[assignment]
+            assert isinstance(action, PassTiles), "every legal action while passing is a pass"
+            self._passes_chosen[seat] = action
             if len(self._passes_chosen) == 4:
                 self._exchange()
         else:
@@ -722,7 +725,7 @@ class Table:
         self._draw((discarder + 1) % 4, loose=False)
 
     def _claim_rank(self, seat: int, action: Claim, discarder: int, tile: Tile) -> tuple[int, int]:
-        kind = action.type
+        kind: str = action.type
         order = self.rules.precedence
         if kind == "mah_jongg" and kind not in order:  # the classic ranks Mah Jongg claims by what they complete
             shape = self._discard_shape(seat, tile, discarder)
@@ -731,7 +734,8 @@ class Table:
         return rank, (seat - discarder) % 4
 
     def _resolve_claims(self) -> None:
-        discarder, tile = self.last_discard  # type: ignore[misc]
+        assert self.last_discard is not None, "claims are resolved on a discard"
+        discarder, tile = self.last_discard
         claims = [(s, a) for s, a in self._decisions.items() if isinstance(a, Claim)]
         for seat, options in self._pending.items():
             decision = self._decisions.get(seat)
@@ -859,7 +863,8 @@ class Table:
         self._draw(seat, loose=True)
 
     def _resolve_rob(self) -> None:
-        seat, tile = self._promotion  # type: ignore[misc]
+        assert self._promotion is not None, "a robbing is resolved on a promoted kong"
+        seat, tile = self._promotion
         robbers = [s for s, a in self._decisions.items() if isinstance(a, MahJongg)]
         self._pending, self._decisions = {}, {}
         if not robbers:

@@ -9,13 +9,15 @@ returns an :class:`Outcome` whose ``message`` is one line for the status bar and
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.config import Folders
 from game.errors import ModError, SparrowError
 from game.mods import install as installer
-from game.mods.catalog import Catalog, ModEntry, build_catalog
+from game.mods.catalog import build_catalog
+from game.mods.records import Catalog, ModEntry
 
 log = logging.getLogger(__name__)
 
@@ -91,7 +93,7 @@ class ModManager:
         """Records that one loaded mod overrides in another, in words."""
         return list(self.catalog.conflicts)
 
-    def _guard(self, action: str, work) -> Outcome:
+    def _guard(self, action: str, work: Callable[[], str]) -> Outcome:
         try:
             message = work()
         except ModError as exc:

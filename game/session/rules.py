@@ -21,15 +21,10 @@ def load_game_rules(ruleset_id: str, mods_dir: str | None = None, *, strict: boo
     :class:`SaveError` naming the ruleset instead: a saved game replayed under other rules would be another game.
     """
     try:
-        from game.cli.common import judge_for, load_ruleset
+        from game.mods import rules_for
 
-        if catalog is not None:
-            from game.mods.rulesets import load_ruleset as load_from_catalog
-
-            ruleset = load_from_catalog(catalog, ruleset_id)
-        else:
-            ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
-        return ruleset, ruleset.play, judge_for(ruleset)
+        ruleset, judge = rules_for(ruleset_id, mods_dir, config_dir, catalog=catalog)
+        return ruleset, ruleset.play, judge
     except (SparrowError, OSError, ValueError, LookupError) as exc:
         # The table must open even while rulesets are broken or missing.
         if strict:

@@ -7,6 +7,8 @@ from collections.abc import Sequence
 from pathlib import Path
 from typing import Any
 
+from game.errors import SparrowError
+
 log = logging.getLogger(__name__)
 
 
@@ -15,13 +17,16 @@ def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], 
     a file that cannot be read or written is reported in the log, and the game goes on."""
     if not match.history:
         return
-    from game.stats import load_statistics, save_statistics
+    from game.stats import Statistics, update_statistics
+
+    players = list(player_ids)
+
+    def count(stats: Statistics) -> None:
+        stats.record_hand(ruleset_id, players, match.history[-1])
+        if match.is_over:
+            stats.record_game(ruleset_id, players, match)
 
     try:
-        stats = load_statistics(folder)
-        stats.record_hand(ruleset_id, list(player_ids), match.history[-1])
-        if match.is_over:
-            stats.record_game(ruleset_id, list(player_ids), match)
-        save_statistics(folder, stats)
-    except (OSError, ValueError) as exc:  # statistics are a comfort: never stop the game for them
+        update_statistics(folder, count)
+    except (SparrowError, OSError, ValueError) as exc:  # statistics are a comfort: never stop the game for them
         log.warning("statistics in %s not updated: %s", folder, exc)

@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 import pytest
 
-from game.client import games
 from game.client.audio import Audio, VoicePack
+from game.client.scenes import games
 from game.core.tiles import tile_from_code
 
 ROOT = Path(__file__).resolve().parents[2]

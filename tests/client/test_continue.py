@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import games
+from game.client.scenes import games
 from game.saves import read_save, write_save
 from tests.client.helpers import click, instant_session, key, make_app
 

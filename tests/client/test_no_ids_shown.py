@@ -113,3 +113,19 @@ def test_ids__the_table_refuses_in_words(tmp_path) -> None:
     app.dispatch(key(wrong))
     claim = "(Chow|Pung|Kong|Mah Jongg)"
     assert re.fullmatch(rf"You can use .+ for a {claim}( or {claim})*\.", status_line(session)), status_line(session)
+
+
+def test_replay__the_opening_line_speaks_to_you_when_you_are_east(tmp_path) -> None:
+    """A hand where the player is East opens with "You are East", not "You is East"."""
+    app = make_app(tmp_path)
+    table = staged_table(app, 2, 0)
+    played_hands(table, 3)
+    app.dispatch(key(pygame.K_r))
+    app.stack.apply_pending()
+    replay = app.stack.top
+    for _ in range(3):
+        if replay.session.names[replay.record.east] == "You":
+            break
+        app.dispatch(key(pygame.K_PAGEUP))
+    assert replay.session.names[replay.record.east] == "You", "one of the staged hands is dealt by the player"
+    assert replay.line.startswith(f"Hand {replay.record.hand_number}: You are East, the wind of the round is")

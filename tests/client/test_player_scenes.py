@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import games
+from game.client.scenes import games
 from game.client.scenes.table import TableScene
 from game.saves import list_saves, read_save, write_save
 from game.session.driver import HUMAN, Session

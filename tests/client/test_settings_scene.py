@@ -6,9 +6,9 @@ import argparse
 
 import pygame
 
-from game.client import games
 from game.client.app import App
 from game.client.look import Palette
+from game.client.scenes import games
 from game.client.scenes.settings import PAGES, SettingsScene
 from game.session.options import Options, seat_names
 from tests.client.helpers import click, key, make_app

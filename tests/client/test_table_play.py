@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import pygame
 
-from game.client import games, layout
+from game.client import layout
+from game.client.scenes import games
 from game.core.actions import Claim, Discard
 from game.session.driver import HUMAN
 from tests.client.helpers import click, instant_session, key, make_app, table_scene_until_claim

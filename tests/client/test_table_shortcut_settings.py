@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client import games
+from game.client.scenes import games
 from game.client.scenes.settings import SettingsScene
 from game.config import load_settings
 from tests.client.helpers import key, make_app, show_table

@@ -33,7 +33,7 @@ def _frame(app, times: list[float]) -> None:
 
 def ceremony_frames(app, seed: int) -> list[float]:
     """Frame times of one whole ceremony at normal speed."""
-    from game.client import games
+    from game.client.scenes import games
 
     session = games.new_session(app, seed)
     session.options.animation_speed = 1.0

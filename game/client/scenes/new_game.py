@@ -15,9 +15,10 @@ from typing import Any
 
 import pygame
 
-from game.client import games, layout
+from game.client import layout
 from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
+from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.session.options import DEFAULT_OPPONENTS, seat_opponents

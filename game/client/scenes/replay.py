@@ -18,7 +18,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, action_line, describe, gets, shown_name
+from game.client.messages import WIND_NAMES, action_line, describe, gets, is_, shown_name
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
@@ -122,7 +122,7 @@ class ReplayScene(Scene):
         self.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
         names = self.session.names
         if self.move == 0:
-            self.line = (f"Hand {self.record.hand_number}: {names[self.record.east]} is East, the wind of the round "
+            self.line = (f"Hand {self.record.hand_number}: {is_(names[self.record.east])} East, the wind of the round "
                          f"is {WIND_NAMES[self.record.round_wind]}.")
         else:
             seat, action = self.record.actions[self.move - 1]

@@ -15,12 +15,13 @@ from typing import Any
 
 import pygame
 
-from game.client import games, layout
-from game.client.look import fit_text, mix, text
+from game.client import layout
+from game.client.look import fit_text, fitted, mix, text
 from game.client.messages import short_names
+from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
-from game.errors import SaveError
+from game.errors import SaveError, WriteError
 
 ROW_H = 48
 VISIBLE = 7
@@ -122,6 +123,9 @@ class SavesScene(Scene):
             return
         try:
             write_save(path, self.session.snapshot(name, mods=mods_in_use(self.context)))
+        except WriteError as exc:  # a full disk, a read-only folder: it says what is still there
+            self._say(str(exc), True)
+            return
         except (OSError, SaveError) as exc:
             self._say(f"could not save {name!r}: {exc}", True)
             return
@@ -281,9 +285,10 @@ class SavesScene(Scene):
                  f"{len(self.saves)} (wheel or arrows to scroll)", (self.box.right - 28, header.top - 6), 12,
                  palette.compass_dark, "sans", "bottomright")
         if self.message:
-            colour = palette.east_stake if self.error else palette.text_dark
-            text(surface, fit_text(self.message, self.box.width - 60, 15), (self.box.left + 28,
-                 self.box.bottom - 86), 15, colour, "bold" if self.error else "sans", "midleft")
+            # Set smaller before it is cut: a message saying where a file is must show the whole path.
+            colour, face = (palette.east_stake, "bold") if self.error else (palette.text_dark, "sans")
+            message, size = fitted(self.message, self.box.width - 60, 15, 11, face)
+            text(surface, message, (self.box.left + 28, self.box.bottom - 86), size, colour, face, "midleft")
         self.ok.draw(surface, palette)
         self.cancel.draw(surface, palette)
         if self.mode == "open":

@@ -12,9 +12,10 @@ from functools import partial
 
 import pygame
 
-from game.client import games, layout
+from game.client import layout
 from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, outcome_line, pays_for_all, possessive
+from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel

@@ -14,8 +14,9 @@ from functools import partial
 from typing import TYPE_CHECKING, Any
 
 from game import timing
-from game.client import games, status
+from game.client import status
 from game.client.messages import possessive
+from game.client.scenes import games
 from game.client.widgets import MenuItem, PopupMenu
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal

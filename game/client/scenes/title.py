@@ -9,8 +9,8 @@ from pathlib import Path
 import pygame
 
 from game import __version__
-from game.client import games
 from game.client.look import fit_text, mix, text
+from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button
 
