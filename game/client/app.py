@@ -96,8 +96,9 @@ class App:
             return Settings(), ""
         loaded = load_settings(self.folders.settings_file)
         if loaded.problems:
-            return loaded.settings, (f"Your settings could not be read ({loaded.problems[0]}) — using the "
-                                     "defaults")
+            # Only the values in error fall back to their defaults (game.config.load_settings keeps the others).
+            return loaded.settings, (f"Your settings could not all be read ({loaded.problems[0]}) — the defaults "
+                                     "take their place")
         return loaded.settings, ""
 
     def save_settings(self) -> None:

@@ -2,8 +2,11 @@
 
 from __future__ import annotations
 
+from pathlib import Path
+
 import pygame
 
+from game.client.app import App
 from tests.client.helpers import click, from_title, key, make_app
 from tests.mods.modkit import tileset_mod
 
@@ -89,30 +92,32 @@ def test_title__the_quit_question_reads_plainly(tmp_path) -> None:
     app.render()
 
 
+def _notice_under_the_title(tmp_path: Path, settings: str) -> tuple[App, str]:
+    """The app started with ``settings`` in its settings file, and the line under the title's menu."""
+    (tmp_path / "config").mkdir()
+    (tmp_path / "config/settings.yaml").write_text(settings, encoding="utf-8")
+    app = make_app(tmp_path)
+    app.reset_to("title")
+    app.stack.apply_pending()
+    return app, app.stack.top.notice_line()
+
+
 def test_title__a_tile_set_that_cannot_be_read_is_told_under_the_menu(tmp_path) -> None:
     """A chosen tile set whose picture is broken is not silently swapped: the title says so, and the tiles are
     drawn with the default faces meanwhile."""
     tileset_mod(tmp_path / "mods")
     (tmp_path / "mods/good-tiles/tileset/sheet.png").write_bytes(b"not a picture")
-    (tmp_path / "config").mkdir()
-    (tmp_path / "config/settings.yaml").write_text("tileset: good-tiles\n", encoding="utf-8")
-    app = make_app(tmp_path)
-    app.reset_to("title")
-    app.stack.apply_pending()
-    line = app.stack.top.notice_line()
+    app, line = _notice_under_the_title(tmp_path, "tileset: good-tiles\n")
     assert line.startswith("The tile set Test tiles could not be read: ") and line.endswith("— using the default")
     assert "sheet.png" in line, "the file it concerns is named"
     assert app.sprites.sheet is None, "the tiles are drawn with the default faces meanwhile"
 
 
 def test_title__settings_that_cannot_be_read_are_told_under_the_menu(tmp_path) -> None:
-    """A corrupt settings file gives the defaults, and the title says so instead of leaving it to the log."""
-    (tmp_path / "config").mkdir()
-    (tmp_path / "config/settings.yaml").write_text("master_volume: loud\n", encoding="utf-8")
-    app = make_app(tmp_path)
-    app.reset_to("title")
-    app.stack.apply_pending()
-    line = app.stack.top.notice_line()
-    assert line.startswith("Your settings could not be read (") and line.endswith(") — using the defaults")
+    """A setting in error takes its default (the others are kept), and the title says so instead of leaving it
+    to the log."""
+    app, line = _notice_under_the_title(tmp_path, "master_volume: loud\nplayer_name: Mei\n")
+    assert line.startswith("Your settings could not all be read (") and line.endswith(") — the defaults take their "
+                                                                                       "place")
     assert "settings.yaml:1:1" in line, "the file and the place in it are named"
-    assert app.settings.master_volume == 1.0
+    assert app.settings.master_volume == 1.0 and app.settings.player_name == "Mei"
