@@ -15,10 +15,10 @@ from dataclasses import dataclass, field
 from game import gcpolicy
 from game.ai import create_player as create_ai_player
 from game.ai.base import Player
-from game.core.actions import Action, Pass
+from game.core.actions import Action
 from game.core.ruleset import Ruleset
 from game.core.table import Table
-from game.errors import IllegalActionError
+from game.session.players import play_decision
 
 
 def create_player(player_id: str, rng: random.Random, ruleset: Ruleset | None = None, *,
@@ -56,12 +56,8 @@ def play_hand(table: Table, players: Sequence[Player], *, max_steps: int = 5000,
         start = time.perf_counter()
         action = players[seat].decide(table.view(seat), legal)
         stats.decisions_ms[seat].append((time.perf_counter() - start) * 1000)
-        try:
-            table.apply(seat, action)
-        except IllegalActionError:
-            stats.illegal_actions += 1
-            action = legal[0] if legal else Pass()
-            table.apply(seat, action)
+        action, _, illegal = play_decision(table, seat, action, legal)
+        stats.illegal_actions += illegal
         if getattr(action, "type", None) in ("chow", "pung", "kong"):
             stats.calls[seat] += 1
         if on_step is not None:

@@ -21,6 +21,7 @@ from pathlib import Path
 
 from game import __version__
 from game.config import bundle_root, folders, is_frozen
+from game.errors import printable
 
 LOG_FILE = "sparrow.log"
 LOG_BYTES = 1_000_000
@@ -31,6 +32,14 @@ HANDLER_NAME = "sparrow"
 """The name of the handlers this module adds, so that a second call replaces them and leaves others alone."""
 
 log = logging.getLogger(__name__)
+
+
+class EscapingFormatter(logging.Formatter):
+    """Writes every line of a record with the characters a terminal acts on escaped: a log line may quote a file
+    name from a stranger's mod, which must not clear the screen or turn the text around."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return "\n".join(printable(line) for line in super().format(record).split("\n"))
 
 
 class _LazyRotatingFile(logging.handlers.RotatingFileHandler):
@@ -76,11 +85,11 @@ def configure_logging(config_dir: str | os.PathLike[str], *, console: bool | Non
         handler.close()
     level = _level_from_env()
     file_handler = _LazyRotatingFile(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True)
-    file_handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    file_handler.setFormatter(EscapingFormatter(FILE_FORMAT))
     handlers: list[logging.Handler] = [file_handler]
     if console:
         stderr_handler = logging.StreamHandler(sys.stderr)
-        stderr_handler.setFormatter(logging.Formatter(FORMAT))
+        stderr_handler.setFormatter(EscapingFormatter(FORMAT))
         handlers.append(stderr_handler)
     for handler in handlers:
         handler.setLevel(level)

@@ -297,7 +297,7 @@ class Settled(Event):
 
 @dataclass(frozen=True)
 class SettlementSkipped(Event):
-    """The hand was scored but not settled: "No settlement of scores because all hands have been visible." """
+    """The hand was scored but not settled, for ``reason`` (a code: ``all_hands_visible``, M13)."""
 
     kind: ClassVar[str] = "settlement_skipped"
     reason: str

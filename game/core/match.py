@@ -29,6 +29,9 @@ from game.core.judge import HandSpec, Judge, WinContext
 from game.core.play_rules import PlayRules
 from game.core.table import Table
 
+ALL_HANDS_VISIBLE = "all_hands_visible"
+"""Why a hand was scored but not settled: all hands were visible during it (M13, the client's words)."""
+
 if TYPE_CHECKING:
     from game.core.ruleset import Ruleset
     from game.core.scoring import ScoreResult
@@ -165,11 +168,12 @@ class Match:
         """Every player's hand score (see :meth:`hand_results`)."""
         return [scored.score for scored in self.hand_results(table)]
 
-    def finish_hand(self, table: Table, *, settle: bool = True, no_settlement_reason: str = "") -> list[Event]:
+    def finish_hand(self, table: Table, *, settle: bool = True,
+                    no_settlement_reason: str = ALL_HANDS_VISIBLE) -> list[Event]:
         """Score and settle a finished hand, then rotate East and the round wind.
 
         ``settle=False`` scores the hand but moves no points: the classic program does so when all hands were
-        visible (F6, L314).
+        visible (F6, L314); ``no_settlement_reason`` is the code the ``SettlementSkipped`` event carries.
         """
         if table.phase != "over" or table.result is None:
             raise ValueError("the hand is not over")
@@ -187,8 +191,7 @@ class Match:
             if settle:
                 deltas = self._settle(table, scores, winner_special)
             elif result.winner is not None:
-                self.events.append(SettlementSkipped(
-                    no_settlement_reason or "No settlement of scores because all hands have been visible."))
+                self.events.append(SettlementSkipped(no_settlement_reason))
         special = result.shape.special_hand if result.shape else None
         self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
                                        result.from_seat, scores, deltas, special, log_hash(table.events),

@@ -4,7 +4,7 @@
 makes the replacements for flowers, seasons and kongs (the ceremony events are in ``table.events``).
 ``begin()`` gives East the first tile. From then on, ``awaiting()`` lists the seats that must decide,
 ``legal_actions(seat)`` lists what each may do, and ``apply(seat, action)`` returns the events it caused or raises
-:class:`IllegalActionError` with the status-bar message a player would read.
+:class:`IllegalActionError` with the refusal's code and values (``game.core.refusals``; the client words them).
 
 Phases: ``dealt`` (before East's first tile), ``turn`` (``current`` must discard, declare a kong or go Mah
 Jongg), ``claims`` (the players who can use the discard decide; the others pass without being asked), ``rob``
@@ -54,7 +54,7 @@ from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
-from game.core.refusals import refusal
+from game.core.refusals import ALREADY_STARTED, STILL_PASSING, TAKE_BACK_TOO_LATE, refusal
 from game.core.tiles import ALL_TILES, JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
@@ -365,9 +365,9 @@ class Table:
     def begin(self) -> list[Event]:
         """Start play: East takes the first tile from the wall (L1270)."""
         if self.phase == "passing":
-            raise IllegalActionError("The tiles are still being passed.")
+            raise IllegalActionError(STILL_PASSING)
         if self.phase != "dealt":
-            raise IllegalActionError("the hand has already started")
+            raise IllegalActionError(ALREADY_STARTED)
         mark = len(self.events)
         self.begun = True
         if self.rules.east_dealt_fourteen:
@@ -576,7 +576,7 @@ class Table:
         """Undo ``seat``'s last discard: the hand is rebuilt from its seed and every earlier action, so a replay
         of the action list gives exactly this state."""
         if not self.can_take_back(seat):
-            raise IllegalActionError("You can only take back your own discard before anybody claims it.", seat)
+            raise IllegalActionError(TAKE_BACK_TOO_LATE, seat=seat)
         _, discard = self.actions[-1]
         rebuilt = Table(self.rules, self.judge, self.seed, east=self.east, round_wind=self.round_wind,
                         hand_number=self.hand_number, goulash=self.goulash)
@@ -599,14 +599,15 @@ class Table:
     # -- doing it ---------------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Carry out ``seat``'s action; raise :class:`IllegalActionError` with a readable reason if it is not legal."""
+        """Carry out ``seat``'s action; raise :class:`IllegalActionError` with the reason if it is not legal."""
         legal = self.legal_actions(seat)
         # A computer player hands back one of the listed actions itself: found by identity, the list is not
         # compared field by field (dataclass equality, a Python call per action, a dozen a turn).
         allowed = any(a is action for a in legal) or action in legal
         faulty = not allowed and self._faulty_declaration(seat, action)
         if not allowed and not faulty:
-            raise IllegalActionError(refusal(self, seat, action, legal), seat, action)
+            why = refusal(self, seat, action, legal)
+            raise IllegalActionError(why.code, why.data, seat, action, detail=str(why))
         mark = len(self.events)
         self.actions.append((seat, action))
         if faulty:

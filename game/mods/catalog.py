@@ -7,14 +7,15 @@ the content checks and the ruleset loader this builder calls do not import it ba
 from __future__ import annotations
 
 import logging
+from pathlib import Path
 
 from pydantic import BaseModel, ValidationError
 
 from game import __version__
 from game.config import Folders
-from game.datafile import load_yaml
+from game.datafile import MAX_YAML_BYTES, load_yaml
 from game.errors import DataFileError, Problem, RulesetError
-from game.mods.discovery import MAX_YAML_BYTES, FoundMod, discover
+from game.mods.discovery import FoundMod, discover
 from game.mods.order import resolve
 from game.mods.personalities import load_personality_file
 from game.mods.records import Catalog, ModEntry, Record, record_files
@@ -74,10 +75,18 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
 
     Without ``full`` only manifests and dependencies decide which mods load; the caller validates what it uses
     (``get_ruleset`` loads the one ruleset it needs). ``extra`` is a mod being checked or installed: it is
-    loaded as if installed, enabled and in place of any mod with the same id.
+    loaded as if installed, enabled and in place of any user mod with the same id (one that reuses the id of a
+    mod that comes with the game gets a problem saying so).
     """
     found = discover(folders.mod_roots, folders.config / "cache" / "mods")
     if extra is not None:
+        for mod in found:
+            if mod.id == extra.id and mod.origin != "user" and mod.manifest is not None \
+                    and not _same_folder(mod.path, extra.path):
+                # Such a mod would be refused at install and never loaded from the mods folder: say so now.
+                extra.problems.append(extra.manifest_problem(("id",), f"mod {extra.id!r} comes with the game "
+                                                                      f"({mod.path}); a mod with the same id cannot "
+                                                                      "be installed: choose another id"))
         found = [mod for mod in found if mod.id != extra.id] + [extra]
     state = load_state(folders.config)
     if extra is not None:
@@ -100,7 +109,7 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
         from game.mods.content import validate_content
         from game.mods.media import MediaSession
 
-        with MediaSession() as session:
+        with MediaSession(folders.sound_verdicts) as session:
             for mod in everything.values():
                 if not mod.problems:
                     mod.problems.extend(validate_content(mod, session))
@@ -200,6 +209,14 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
                 owner.problems.append(problem)
                 blamed = True
     return blamed
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    """Whether two paths are one folder (checking the game's own mod where it lies is no clash with itself)."""
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 def _owner(path: str, everything: dict[str, FoundMod]) -> FoundMod | None:

@@ -20,10 +20,12 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
     The problems are also added to ``found.problems``.
     """
     if found.manifest is not None and not found.problems:
-        found.problems.extend(validate_content(found))
+        found.problems.extend(validate_content(found, cache=folders.sound_verdicts))
     if found.manifest is None or found.problems:
         return found.problems
     catalog = build_catalog(folders, full=False, extra=found)
+    if found.problems:  # its id belongs to a mod that comes with the game
+        return found.problems
     entry = next(entry for entry in catalog.entries if entry.found is found)
     found.problems.extend(entry.order_problems)
     if not entry.loaded:

@@ -14,7 +14,7 @@ def test_app__loop_runs_title_to_table_and_quits(tmp_path) -> None:
     """Posted events go through the real loop: Enter on the title opens New Game, Enter there starts the game;
     closing the window asks first during a game, and Enter on the question ends run() with 0."""
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     frames = [0]
     render = app.render
     asked = []

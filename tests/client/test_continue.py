@@ -8,13 +8,14 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.scenes import games
 from game.saves import read_save, write_save
 from tests.client.helpers import click, instant_session, key, make_app
 
 
 def _app(tmp_path):
     app = make_app(tmp_path)
-    app.autosave_enabled = True
+    app.keeper.enabled = True
     return app
 
 
@@ -26,7 +27,7 @@ def _instant(scene) -> None:
 
 def _new_game_played(app, seed: int, discards: int):
     """A new game from the app, its hand started and ``discards`` tiles discarded; the table scene."""
-    scene = app.new_game(seed=seed)
+    scene = games.new_game(app, seed=seed)
     app.stack.apply_pending()
     _instant(scene)
     _play_until_my_turn(app, scene, discards)
@@ -98,7 +99,7 @@ def test_continue__opens_the_game_last_opened_not_an_older_autosave(tmp_path) ->
     app = _app(tmp_path)
     _new_game_played(app, 5, discards=2)
     _to_title_by_the_menu(app)
-    autosaved = read_save(app.autosave_path())
+    autosaved = read_save(app.keeper.autosave_path)
     assert autosaved.seed == 5
 
     opened = instant_session(77)
@@ -119,13 +120,13 @@ def test_continue__opens_the_game_last_opened_not_an_older_autosave(tmp_path) ->
     assert resumed.session.seed == 77
     assert resumed.session.table.hand_number == 2
     assert resumed.session.save_name == "mysave1"
-    assert read_save(app.autosave_path()).seed == 5, "looking at a save does not overwrite the autosave"
+    assert read_save(app.keeper.autosave_path).seed == 5, "looking at a save does not overwrite the autosave"
 
     _instant(resumed)
     _play_until_my_turn(app, resumed, discards=1)
     progress = _state(resumed.session)
     _to_title_by_the_menu(app)
-    assert read_save(app.autosave_path()).seed == 77, "a game played on is autosaved as it stands"
+    assert read_save(app.keeper.autosave_path).seed == 77, "a game played on is autosaved as it stands"
     assert _state(_continue(app).session) == progress
 
 
@@ -133,7 +134,7 @@ def test_continue__a_new_game_left_before_anything_happened_leaves_the_last_game
     app = _app(tmp_path)
     _new_game_played(app, 5, discards=1)
     _to_title_by_the_menu(app)
-    app.new_game(seed=6)
+    games.new_game(app, seed=6)
     app.stack.apply_pending()
     _to_title_by_the_menu(app)
     assert _continue(app).session.seed == 5
@@ -159,11 +160,11 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     assert app.stack.top.name == "quit"
     app.dispatch(click(app.stack.top.ok.rect.center))
     assert not app.running
-    saved = read_save(app.autosave_path())
+    saved = read_save(app.keeper.autosave_path)
     assert not saved.hands[-1].finished and saved.hands[-1].begun
     assert len(saved.hands[-1].actions) == len(left[3])
 
     again = _app(tmp_path)
-    again.show_title()
+    again.reset_to("title")
     again.stack.apply_pending()
     assert _state(_continue(again).session) == left

@@ -23,7 +23,7 @@ def _zip_folder(folder: Path, out: Path) -> Path:
 
 def test_mods__a_folder_dropped_on_the_title_installs_and_is_listed(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     app.dispatch(pygame.Event(pygame.DROPFILE, file=str(EXAMPLES / "house-rules")))
     app.stack.apply_pending()
@@ -199,12 +199,12 @@ def test_mods__an_installed_tile_set_is_in_settings_at_once(tmp_path) -> None:
 def test_mods__disabling_the_theme_in_use_gives_way_to_the_default_at_once(tmp_path) -> None:
     app = make_app(tmp_path)
     app.change_look(theme="parlour")
-    assert app.theme_record.id == "parlour"
+    assert app.resources.theme_record.id == "parlour"
     scene = _open_mods(app)
     scene._select(next(i for i, r in enumerate(scene.rows) if r.id == "parlour"))
     app.dispatch(key(pygame.K_SPACE))
     assert scene.ok, scene.message
-    assert app.theme_record.id == "jade"
+    assert app.resources.theme_record.id == "jade"
     app.render()
 
 

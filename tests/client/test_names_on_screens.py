@@ -6,9 +6,9 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.controller import Session
 from game.client.scenes.stats import StatsScene
 from game.client.scenes.title import continue_summary
+from game.session.driver import Session
 from game.stats import PlayerStats, Statistics, save_statistics
 from tests.client.helpers import from_title, instant_session, make_app
 
@@ -24,7 +24,8 @@ def _statistics(app) -> None:
 
 def test_statistics__opponents_go_by_their_personalities_names(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.save_settings(player_name="Mei")
+    app.settings.player_name = "Mei"
+    app.save_settings()
     _statistics(app)
     scene = from_title(app, pygame.K_t)
     assert isinstance(scene, StatsScene)
@@ -43,11 +44,12 @@ def test_statistics__in_a_game_the_players_have_their_names_at_the_table(tmp_pat
 
 def test_player_name__ids_become_names(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.save_settings(player_name="Mei")
-    assert app.player_name("human") == "Mei"
-    assert app.player_name("expert") == "Eliza"
-    assert app.player_name("defensive+scatterbrain") == "Dora + scatterbrain"
-    assert app.player_name("greedy") == "Greedy"
+    app.settings.player_name = "Mei"
+    app.save_settings()
+    assert app.resources.player_name("human") == "Mei"
+    assert app.resources.player_name("expert") == "Eliza"
+    assert app.resources.player_name("defensive+scatterbrain") == "Dora + scatterbrain"
+    assert app.resources.player_name("greedy") == "Greedy"
 
 
 def test_title__the_continue_line_names_the_ruleset_and_the_save(tmp_path) -> None:
@@ -59,7 +61,8 @@ def test_title__the_continue_line_names_the_ruleset_and_the_save(tmp_path) -> No
     session.finish_hand()
     session.deal()
     write_save(app.folders.saves / "mysave1.sparrow", session.snapshot("mysave1"))
-    app.save_settings(continue_from="mysave1.sparrow")
+    app.settings.continue_from = "mysave1.sparrow"
+    app.save_settings()
     assert continue_summary(app) == "Continue: hand 2 of Classic (Mah Jongg for Windows, 1995) · mysave1"
     title = from_title(app, pygame.K_UNKNOWN)
     app.step()

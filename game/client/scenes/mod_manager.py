@@ -6,11 +6,12 @@ up or down in the load order (Move Up/Move Down, Ctrl+Up/Down), remove a user mo
 drop a zip or a folder onto the window to install it. A dropped image is shown as a tile set preview
 (``TileSheet.load(path).preview()``), as the original loaded a dropped bitmap as its tiles. Every action's message
 and problems (``FILE:LINE:COLUMN: ...``) are shown under the list, and every change is in effect at once
-(:meth:`App.reload_mods`): New Game and Settings offer what the mods now offer.
+(``context.reload_mods()``): New Game and Settings offer what the mods now offer.
 """
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -18,8 +19,12 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text, wrap
+from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
+from game.errors import SparrowError
+
+log = logging.getLogger(__name__)
 
 ROW_H = 46
 VISIBLE = 9
@@ -42,8 +47,8 @@ class ModManagerScene(Scene):
     name = "mods"
     still = True
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
+    def __init__(self, context) -> None:
+        super().__init__(context)
         self.box = pygame.Rect(0, 0, 1100, 660)
         self.box.center = (640, 350)
         self.selected = 0
@@ -81,14 +86,15 @@ class ModManagerScene(Scene):
         return self.bar.first
 
     def _manager(self) -> Any:
-        if self.app.folders is None:
+        if self.context.folders is None:
             self.message, self.ok = "no mods folder is available", False
             return None
         try:
             from game.mods.manager import ModManager
 
-            return ModManager(self.app.folders)
-        except Exception as exc:  # show the problem instead of failing the scene
+            return ModManager(self.context.folders)
+        except (SparrowError, OSError) as exc:  # show the problem instead of failing the scene
+            log.warning("mods in %s could not be listed: %s", self.context.folders.user_mods, exc)
             self.message, self.ok = f"mods could not be listed: {exc}", False
             return None
 
@@ -115,7 +121,7 @@ class ModManagerScene(Scene):
 
     def close(self) -> None:
         pygame.key.stop_text_input()
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def _current(self) -> Any:
         return self.rows[self.selected] if 0 <= self.selected < len(self.rows) else None
@@ -126,10 +132,8 @@ class ModManagerScene(Scene):
         self.reload()
         if not outcome.ok or not outcome.changed:
             return
-        reload_mods = getattr(self.app, "reload_mods", None)
-        if reload_mods is not None:
-            reload_mods()
-        in_game = any(scene.name == "table" for scene in self.app.stack.scenes)
+        self.context.reload_mods()
+        in_game = any(scene.name == "table" for scene in self.context.scenes)
         self.message += ("; in effect now, for the next game (the game in progress keeps its rules and players)"
                          if in_game else "; in effect now")
 
@@ -182,7 +186,7 @@ class ModManagerScene(Scene):
             from game.client.render.tilesheet import TileSheet
 
             image = TileSheet.load(path).preview(40)
-        except Exception as exc:  # a bad image is reported with its reason
+        except PICTURE_ERRORS as exc:  # a bad image is reported with its reason
             self.preview, self.ok, self.problems = None, False, []
             self.message = f"{path.name} cannot be used as a tile set: {exc}"
             return
@@ -251,7 +255,7 @@ class ModManagerScene(Scene):
         return caret_wake([self.path_field])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
@@ -283,7 +287,7 @@ class ModManagerScene(Scene):
 
     def _draw_heading(self, surface: pygame.Surface) -> None:
         """The load order in one line, and how many mods there are and where the list is."""
-        palette = self.app.palette
+        palette = self.context.palette
         y = self.box.top + 66
         loaded = sum(1 for r in self.rows if r.status == "loaded")
         if len(self.rows) > VISIBLE:
@@ -296,7 +300,7 @@ class ModManagerScene(Scene):
              palette.text_dark, "sans", "midleft")
 
     def _draw_buttons(self, surface: pygame.Surface, row: Any) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         place = self.order_number(row) if row is not None else None
         count = len(self.manager.catalog.order) if self.manager is not None else 0
         self.toggle_button.label = "Disable" if row is None or row.enabled else "Enable"
@@ -308,7 +312,7 @@ class ModManagerScene(Scene):
             b.draw(surface, palette)
 
     def _draw_row(self, surface: pygame.Surface, i: int) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         r = self.rows[i]
         row = self._row(i)
         selected = i == self.selected
@@ -336,7 +340,7 @@ class ModManagerScene(Scene):
 
     def _draw_row_problems(self, surface: pygame.Surface, row: Any, y: int) -> None:
         """The selected mod's problems in full under the list: its row has room for the first one only, cut."""
-        palette = self.app.palette
+        palette = self.context.palette
         width = self.box.width - 70
         text(surface, f"Problems in {row.name}:", (self.box.left + 30, y), 15, palette.east_stake, "bold")
         lines = [line for problem in row.problems for line in wrap(short_problem(problem, row.path), width, 13)]
@@ -348,7 +352,7 @@ class ModManagerScene(Scene):
 
     def _draw_row_description(self, surface: pygame.Surface, row: Any, y: int) -> None:
         """The selected mod's description in full under the list (its row shows only the start)."""
-        palette = self.app.palette
+        palette = self.context.palette
         text(surface, row.name, (self.box.left + 30, y), 15, palette.text_dark, "bold")
         lines = wrap(row.description, self.box.width - 70, 14)
         limit = (self.buttons[0].rect.top - 10 - (y + 22)) // 19
@@ -358,8 +362,9 @@ class ModManagerScene(Scene):
             text(surface, line, (self.box.left + 40, y + 22 + k * 19), 14, palette.text_dark)
 
     def _draw_preview(self, surface: pygame.Surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         image = self.preview
+        assert image is not None
         frame = image.get_rect(center=(640, 330)).inflate(40, 70)
         content = draw_panel(surface, frame, palette, title=fit_text(self.preview_name, frame.width - 40, 22,
                                                                        "serif_bold"))

@@ -7,6 +7,8 @@ each player's hand scores in the current game. Left/Right (or the tabs) switch t
 
 from __future__ import annotations
 
+import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -16,6 +18,8 @@ from game.client.look import fit_text, fitted, mix, text
 from game.client.messages import short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
+
+log = logging.getLogger(__name__)
 
 TABS = 6
 """Ruleset tabs shown at once."""
@@ -29,8 +33,8 @@ class StatsScene(Scene):
     name = "stats"
     still = True
 
-    def __init__(self, app, session: Any = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, session: Any = None) -> None:
+        super().__init__(context)
         self.session = session
         self.box = pygame.Rect(0, 0, 1100, 640)
         self.box.center = (640, 350)
@@ -42,31 +46,32 @@ class StatsScene(Scene):
         self.rulesets = rulesets
         self.index = rulesets.index(current) if current in rulesets else 0
         # Opponents go by their personalities' names (Eliza, not Expert); in a game, by their names at the table.
-        self.names: dict[str, str] = {pid: app.player_name(pid) for players in self.stats.by_ruleset.values()
-                                      for pid in players}
+        self.names: dict[str, str] = {pid: context.resources.player_name(pid)
+                                      for players in self.stats.by_ruleset.values() for pid in players}
         if session is not None:
             self.names.update(zip(session.player_ids, session.names, strict=False))
         self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Close",
-                            lambda: app.stack.remove(self), primary=True, key_hint="Esc")
+                            lambda: context.close(self), primary=True, key_hint="Esc")
         self.tabs: list[Button] = []
         self._go(self.index)
 
     def _load(self) -> Any:
         from game.stats import Statistics, load_statistics
 
-        folders = self.app.folders
+        folders = self.context.folders
         try:
             return load_statistics(folders.config) if folders is not None else Statistics()
-        except Exception:  # unreadable statistics show as none rather than stopping the game
+        except OSError as exc:  # unreadable statistics show as none rather than stopping the game
+            log.warning("statistics in %s could not be read: %s", folders.config if folders else "?", exc)
             return Statistics()
 
     def _go(self, index: int) -> None:
         self.index = index % max(1, len(self.rulesets))
         # Six tabs fit across the box; with more rulesets they slide so the shown one always has its tab.
         first = max(0, min(self.index - TABS + 1, len(self.rulesets) - TABS))
-        labels = short_names([self.app.ruleset_name(r) for r in self.rulesets])[first:first + TABS]
+        labels = short_names([self.context.resources.ruleset_name(r) for r in self.rulesets])[first:first + TABS]
         self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32),
-                            fit_text(label, 148, 14, "bold"), lambda i=first + k: self._go(i), size=14)
+                            fit_text(label, 148, 14, "bold"), partial(self._go, first + k), size=14)
                      for k, label in enumerate(labels)]
         for k, b in enumerate(self.tabs):
             b.focused = first + k == self.index
@@ -77,7 +82,7 @@ class StatsScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-                self.app.stack.remove(self)
+                self.context.close(self)
             elif event.key in (pygame.K_RIGHT, pygame.K_TAB):
                 self._go(self.index + 1)
             elif event.key == pygame.K_LEFT:
@@ -93,7 +98,7 @@ class StatsScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
@@ -111,7 +116,7 @@ class StatsScene(Scene):
         self.close.draw(surface, palette)
 
     def _draw_table(self, surface: pygame.Surface, rows: list[tuple[str, Any]]) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         left = self.box.left + 30
         columns = [("Player", 0), ("Games", 230), ("Won", 310), ("Hands", 380), ("Won", 460), ("Average", 530),
                    ("Special hands", 640), ("Best hand", 860)]
@@ -141,11 +146,11 @@ class StatsScene(Scene):
         """A special hand's name in the shown ruleset (the statistics file keeps its id)."""
         ruleset_id = self.rulesets[self.index]
         if ruleset_id not in self._rulesets:
-            self._rulesets[ruleset_id] = self.app.load_ruleset(ruleset_id)
+            self._rulesets[ruleset_id] = self.context.resources.load_ruleset(ruleset_id)
         return special_name(self._rulesets[ruleset_id], special_id)
 
     def _draw_bars(self, surface: pygame.Surface, rows: list[tuple[str, Any]], area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         text(surface, "Hands won", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
         pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
         shown = rows[:6]
@@ -164,7 +169,7 @@ class StatsScene(Scene):
         pygame.draw.line(surface, palette.panel_edge, (area.left + 8, base), (area.right - 8, base), 2)
 
     def _draw_line(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         text(surface, "Hand scores this game", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
         pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
         history = list(self.session.match.history) if self.session is not None else []
