@@ -18,8 +18,8 @@ from typing import Any
 from game.core.frozen import quick_init
 from game.core.hand import arrangements, joker_arrangements
 from game.core.judge import HandSpec, WinContext
-from game.core.melds import MeldKind
-from game.core.tiles import JOKER, NUM_KINDS, Tile
+from game.core.melds import Meld, MeldKind
+from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of
 
 CLAIMED_WINS = ("discard", "robbed_kong")
 
@@ -124,9 +124,12 @@ class HandInfo:
     hand: HandSpec
     context: WinContext
     totals: tuple[int, ...]
-    waits: int = -1  # tile kinds that would have completed the hand; -1 = not computed
+    waits: int = -1
+    """Tile kinds that would have completed the hand (-1: not counted, so no single wait)."""
     mask: int = -1
     """The kinds held, one bit each (-1: worked out from ``totals``)."""
+    wait_rules: tuple[bool, int | None] | None = None
+    """Whether chows are played and their most per hand, where the waits may be counted (see :meth:`one_wait`)."""
     suits: frozenset[int] = field(init=False)
     honours: int = field(init=False)
     terminals_only: bool = field(init=False)
@@ -139,6 +142,17 @@ class HandInfo:
         self.suits = frozenset(suit for suit in (0, 1, 2) if mask >> 9 * suit & 511)
         self.honours = sum(totals[27:NUM_KINDS])
         self.terminals_only = not mask & _SIMPLE_BITS
+
+    def one_wait(self) -> bool:
+        """Whether a single tile kind could have completed the hand, the waits counted the first time it is
+        asked: most hands are never asked (the one line that asks seldom survives the win's other conditions)."""
+        if self.waits < 0 and self.wait_rules is not None:
+            chows, max_chows = self.wait_rules
+            winning = self.context.winning_tile
+            assert winning is not None  # wait_rules are only given with a winning tile
+            self.waits = count_waits(self.hand, counts_of(self.hand.concealed), winning, chows=chows,
+                                     max_chows=max_chows)
+        return self.waits == 1
 
 
 def totals_of(hand: HandSpec) -> tuple[int, ...]:
@@ -176,21 +190,29 @@ def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, 
 
 
 def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int], *, chows: bool = True,
-                     max_chows: int | None = None) -> list[Reading]:
+                     max_chows: int | None = None) -> tuple[Reading, ...]:
     """Every regular reading (four sets and a pair) of a winning hand, one per place of the winning tile.
 
     A claimed winning tile makes its set exposed; a self-drawn one only decides which set it completed (the
-    player picks the reading that scores best, L2486).
+    player picks the reading that scores best, L2486). The readings are made once per hand and win (they are
+    frozen, and each keeps the facts counted over it): a game scores the same hands again (every player's at
+    the end of a hand, the computer players' hopes) and its waits ask them first.
     """
-    declared = declared_sets(hand)
-    jokers = hand.concealed.count(JOKER)
+    return _readings(tuple(counts), hand.concealed.count(JOKER), hand.melds,
+                     context.winning_tile if context.winner else None, context.won_by in CLAIMED_WINS, chows,
+                     max_chows)
+
+
+@lru_cache(maxsize=20_000)
+def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], winning: Tile | None,
+              claimed_win: bool, chows: bool, max_chows: int | None) -> tuple[Reading, ...]:
+    declared = [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in melds]
     if sum(counts) + jokers != 3 * (4 - len(declared)) + 2:
-        return []
+        return ()
     declared_chows = sum(1 for s in declared if s.kind == "chow")
     if declared_chows and not chows:
-        return []
-    claimed = context.winning_tile if context.won_by in CLAIMED_WINS else None
-    winning = context.winning_tile if context.winner else None
+        return ()
+    claimed = winning if claimed_win else None
     readings = []
     splits = (arrangements(counts, chows=chows) if not jokers
               else joker_arrangements(counts, jokers, chows=chows))
@@ -209,7 +231,7 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
             sets = [_read_set(*groups[i], i != exposed_at) for i in order]
             win_set = len(declared) + position[place] if place >= 0 else -1
             readings.append(Reading((*declared, *sets), win_set=win_set))
-    return readings
+    return tuple(readings)
 
 
 def _group_tiles(kind: str, first: Tile, jokers: int = 0) -> tuple[Tile, ...]:
@@ -253,26 +275,38 @@ def count_waits(hand: HandSpec, counts: Sequence[int], winning: Tile, *, chows: 
     """How many tile kinds would have completed the hand in place of ``winning`` (regular reading only)."""
     base = list(counts)
     base[winning] -= 1
-    totals = totals_of(hand)
+    return _wait_count(tuple(base), hand.melds, chows, max_chows)
+
+
+@lru_cache(maxsize=20_000)
+def _wait_count(base: tuple[int, ...], melds: tuple[Meld, ...], chows: bool, max_chows: int | None) -> int:
+    """The waits of a ready hand's concealed tiles, by trial, made once per hand: the same ready hand is scored
+    for every tile that completes it, and the table's waits were asked of it before."""
+    counts = list(base)
+    held = list(base)
+    for meld in melds:
+        for t in meld.tiles:
+            if t < NUM_KINDS:
+                held[t] += 1
     candidates: set[int] = set()
     for t in range(NUM_KINDS):
-        if base[t]:
+        if counts[t]:
             candidates.add(t)
             if t < 27:
                 n = t % 9
                 candidates.update(t + d for d in (-2, -1, 1, 2) if 0 <= n + d <= 8)
-    declared_chows = sum(1 for m in hand.melds if m.kind is MeldKind.CHOW)
+    declared_chows = sum(1 for m in melds if m.kind is MeldKind.CHOW)
     waits = 0
     for t in candidates:
-        if totals[t] - (1 if t == winning else 0) >= 4:
+        if held[t] >= 4:
             continue
-        base[t] += 1
-        for arrangement in arrangements(base, chows=chows):
+        counts[t] += 1
+        for arrangement in arrangements(counts, chows=chows):
             n_chows = declared_chows + sum(1 for kind, _ in arrangement if kind == "chow")
             if max_chows is None or n_chows <= max_chows:
                 waits += 1
                 break
-        base[t] -= 1
+        counts[t] -= 1
     return waits
 
 
@@ -375,7 +409,7 @@ HAND_CONDITIONS: dict[str, Condition] = {
     "loose_tile": _won_by("loose_tile"),
     "self_drawn": _won_by("wall", "loose_tile"),
     "discard": _won_by("discard"),
-    "only_possible_tile": lambda r, h: h.context.winner and h.waits == 1,
+    "only_possible_tile": lambda r, h: h.context.winner and h.one_wait(),
     "no_chows": _no_chows,
     "no_scoring_value": lambda r, h: False,  # decided in scoring, after the set items (it needs their points)
     "one_suit_with_honours": _one_suit_with_honours,

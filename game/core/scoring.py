@@ -42,7 +42,6 @@ from game.core.readings import (
     HandInfo,
     Reading,
     ReadSet,
-    count_waits,
     loser_reading,
     regular_readings,
 )
@@ -154,6 +153,8 @@ class RulesetJudge:
     _shape_cache: dict[tuple[HandSpec, WinContext], WinShape | None] = field(default_factory=dict, repr=False)
     _set_items: dict[tuple[str, Tile, bool, int, int], frozenset[str]] = field(default_factory=dict, repr=False)
     _variants: dict[tuple[tuple[str, Any], ...], RulesetJudge] = field(default_factory=dict, repr=False)
+    _form_matches: dict[tuple[int, HandSpec, Tile | None, bool], list[MatchedGroup] | None] = field(
+        default_factory=dict, repr=False)
 
     def __post_init__(self) -> None:
         rs = self.ruleset
@@ -169,6 +170,11 @@ class RulesetJudge:
         # cannot hold, no more kinds and no more suits than it has room for.
         self._shaped_gates = [(h, forms, [(~f.allowed_mask, f.max_kinds, f.max_suits) for f in forms])
                               for h, forms in self._shaped]
+        # Where every special hand after one is a limit hand, those later hands are worth no more than it (the
+        # order is by value) and lose a tie to it: once it is found worth the limit the rest need no match.
+        self._only_limits_after = [all(h.total and h.limit is not None for h, _ in self._shaped[i + 1:])
+                                   for i in range(len(self._shaped))]
+        self._shapeless_for: dict[tuple[WinContext, int, int, bool, bool], tuple[list[SpecialHand], ...]] = {}
         # The forms a hand of n suits (and some exposed set or none) may still become: a typical hand of three
         # suits leaves a handful of the ruleset's forms to look at when its waits are asked after every discard.
         self._forms_for = {(n, exposed): [(h, f, o) for h, f, o in self._shaped_forms
@@ -222,8 +228,8 @@ class RulesetJudge:
         for special, form, outside in self._shaped_forms:
             if mask & outside or form.quick_reject(mask, totals, n_tiles, n_suits, jokers, shown):
                 continue
-            if _form_conditions(form, hand, context) and form.match(counts, hand.melds, env, claimed,
-                                                                   jokers, alone) is not None:
+            if _form_conditions(form, hand, context) and self._match(form, hand, counts, env, claimed,
+                                                                    jokers, alone) is not None:
                 return WinShape("special", special.id)
         if self.ruleset.special_hands_required:
             return None  # a regular hand, with or without a condition that makes it special, does not go out
@@ -234,6 +240,19 @@ class RulesetJudge:
             if any(_form_conditions(f, hand, context) for f in forms):
                 return WinShape(regular.completes, special.id, regular.roles)
         return regular
+
+    def _shapeless_for_win(self, hand: HandSpec, context: WinContext) -> tuple[list[SpecialHand], ...]:
+        """The special hands without a shape of their own that this win makes (all of them; those added to a
+        reading): their conditions read only the win, the winds and the declared sets, so they are asked once
+        for each such situation."""
+        key = (context, hand.seat_wind, hand.round_wind, bool(hand.melds), any(m.exposed for m in hand.melds))
+        found = self._shapeless_for.get(key)
+        if found is None:
+            made = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
+            found = self._shapeless_for[key] = (made, [h for h in made if not h.total])
+            if len(self._shapeless_for) > self.cache_size:
+                self._shapeless_for.clear()
+        return found
 
     def _claimed_alone(self, context: WinContext) -> bool:
         """Whether the claimed winning tile may stand alone as a special hand's single tile: not a robbed kong's
@@ -375,35 +394,36 @@ class RulesetJudge:
         play = self.ruleset.play
         if (self._needs_waits and context.winning_tile is not None and context.winning_tile < NUM_KINDS
                 and JOKER not in hand.concealed):
-            info.waits = count_waits(hand, counts, context.winning_tile, chows=play.chows_allowed,
-                                     max_chows=play.max_chows)
+            info.wait_rules = (play.chows_allowed, play.max_chows)
         lines = self._plan.for_hand(info)
         env = Env(hand.seat_wind, hand.round_wind)
-        shapeless = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
-        shapeless_added = [h for h in shapeless if not h.total]
+        shapeless, shapeless_added = self._shapeless_for_win(hand, context)
         # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too.
         regular = () if self.ruleset.special_hands_required else regular_readings(
             hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
         specials: list[_Candidate] = []
         mask, n_suits = facts.mask, facts.n_suits
         n_kinds = mask.bit_count()
-        for special, forms, gates in self._shaped_gates:
+        limit = self.ruleset.limit
+        for index, (special, forms, gates) in enumerate(self._shaped_gates):
             for outside, max_kinds, max_suits in gates:
                 if not (mask & outside or n_kinds > max_kinds or n_suits > max_suits):
                     break
             else:
                 continue  # no form of it has room for the hand's tiles (most special hands, most hands)
-            found = _match_forms(forms, hand, context, counts, facts, env, self._claimed_alone(context))
+            found = self._match_forms(forms, hand, context, counts, facts, env, self._claimed_alone(context))
             if found is None:
                 continue
             if special.total:
                 specials.append(self._total(special, _groups(found), _reading_of(found) if special.counts_with
                                             else None, info))
+                if limit is not None and specials[-1].limited and specials[-1].score >= limit and \
+                        self._only_limits_after[index]:
+                    break
             else:
                 specials.append(self._evaluate(_reading_of(found), lines, [special, *shapeless_added]))
         # A limited special hand worth the limit beats every regular reading, which the limit caps (a special hand
         # wins a tie): those need not be scored.
-        limit = self.ruleset.limit
         if limit is not None and any(c.limited and c.score >= limit for c in specials):
             candidates = specials
         else:
@@ -582,6 +602,36 @@ class RulesetJudge:
             self._set_items[key] = found
         return found
 
+    def _match_forms(self, forms: Sequence[Pattern], hand: HandSpec, context: WinContext, counts: list[int],
+                     facts: HandFacts, env: Env, claimed_alone: bool = True) -> list[MatchedGroup] | None:
+        """The first form of a special hand that ``hand`` fits, as matched groups (``claimed_alone``: the claimed
+        winning tile may stand alone as a single tile)."""
+        claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
+        for form in forms:
+            if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers,
+                                 facts.shown_jokers):
+                continue
+            if not _form_conditions(form, hand, context):
+                continue
+            found = self._match(form, hand, counts, env, claimed, facts.jokers, claimed_alone)
+            if found is not None:
+                return found
+        return None
+
+    def _match(self, form: Pattern, hand: HandSpec, counts: list[int], env: Env, claimed: Tile | None,
+               jokers: int, claimed_alone: bool) -> list[MatchedGroup] | None:
+        """``form.match`` of the hand, kept per hand: a win is checked (``mah_jongg``) before it is scored, and
+        a special hand's search is the slowest part of either. The groups are shared: never change them."""
+        key = (id(form), hand, claimed, claimed_alone)
+        cache = self._form_matches
+        if key in cache:
+            return cache[key]
+        found = form.match(counts, hand.melds, env, claimed, jokers, claimed_alone)
+        if len(cache) >= self.cache_size:
+            cache.clear()
+        cache[key] = found
+        return found
+
     # -- settlement ---------------------------------------------------------------------------------------------
 
     def settle(self, *, east: int, winner: int | None, scores: Sequence[int], discarder: int | None = None,
@@ -589,22 +639,6 @@ class RulesetJudge:
         """Payments at the end of a hand under this ruleset: the hand scores, then any penalties named by
         keyword (see :func:`game.core.penalties.settle_hand`)."""
         return settle_hand(self.ruleset, east, winner, scores, discarder, self_drawn, **penalties)
-
-
-def _match_forms(forms: Sequence[Pattern], hand: HandSpec, context: WinContext, counts: list[int],
-                 facts: HandFacts, env: Env, claimed_alone: bool = True) -> list[MatchedGroup] | None:
-    """The first form of a special hand that ``hand`` fits, as matched groups (``claimed_alone``: the claimed
-    winning tile may stand alone as a single tile)."""
-    claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
-    for form in forms:
-        if form.quick_reject(facts.mask, facts.totals, facts.n_tiles, facts.n_suits, facts.jokers, facts.shown_jokers):
-            continue
-        if not _form_conditions(form, hand, context):
-            continue
-        found = form.match(counts, hand.melds, env, claimed, facts.jokers, claimed_alone)
-        if found is not None:
-            return found
-    return None
 
 
 def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool:

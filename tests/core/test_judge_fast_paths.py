@@ -16,7 +16,7 @@ from game.core.events import EastChosen, HandStarted, log_hash
 from game.core.judge import HandSpec, WinContext, ready_discards_by_trial
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, HandFacts
-from game.core.scoring import _match_forms
+from game.core.scoring import RulesetJudge
 from game.core.tiles import NUM_KINDS, counts_of
 from game.mods import rules_for
 from tests.tiers import examples
@@ -92,12 +92,14 @@ def test_ready_discards__same_as_asking_waits_after_every_discard(ruleset_id):
 
 
 def _plain_shape_special(judge, hand: HandSpec, context: WinContext) -> str | None:
-    """The special hand the judge's special-hand loop finds, by the plain loop over each hand's forms."""
+    """The special hand the judge's special-hand loop finds, by the plain loop over each hand's forms (in a
+    judge of its own, so that no match the judge keeps is reused)."""
+    judge = RulesetJudge(judge.ruleset)
     counts = counts_of(hand.concealed)
     facts = HandFacts.of(counts, hand.melds)
     env = Env(hand.seat_wind, hand.round_wind)
     for special, forms in judge._shaped:
-        if _match_forms(forms, hand, context, counts, facts, env) is not None:
+        if judge._match_forms(forms, hand, context, counts, facts, env) is not None:
             return special.id
     return None
 
