@@ -50,6 +50,8 @@ def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) ->
         _theme_fonts.update(chosen)
         font.cache_clear()
         _face_fonts.cache_clear()
+        _files_of.cache_clear()
+        _rendered.clear()
 
 
 def face_files(face: str) -> list[Path]:
@@ -115,12 +117,21 @@ def _face_fonts(size: int, face: str) -> tuple[tuple[Path | None, pygame.font.Fo
     return tuple(chain) or ((None, first),)
 
 
+@cache
+def _files_of(face: str) -> tuple[Path, ...]:
+    return tuple(face_files(face))
+
+
 def runs(message: str, size: int, face: str = "sans") -> list[tuple[str, pygame.font.Font]]:
-    """``message`` cut into runs, each with the first font of the face's chain that has its characters."""
-    chain = _face_fonts(size, face)
-    path, first = chain[0]
-    if path is None or len(chain) == 1 or _coverage(path).covers(message):
+    """``message`` cut into runs, each with the first font of the face's chain that has its characters.
+
+    The fallback fonts are opened only for a line the first font cannot draw: opening them for every size the
+    table writes in was most of its first frame (16 ms of CPU time, against 3 for the frames after it)."""
+    files = _files_of(face)
+    first = font(size, face)
+    if len(files) <= 1 or _coverage(files[0]).covers(message):
         return [(message, first)]
+    chain = _face_fonts(size, face)
     out: list[tuple[str, pygame.font.Font]] = []
     for ch in message:
         chosen = next((f for p, f in chain if p is not None and has_glyph(p, ch)), first)
@@ -139,8 +150,26 @@ def text_size(message: str, size: int, face: str = "sans") -> tuple[int, int]:
     return (sum(f.size(part)[0] for part, f in parts), max(f.get_height() for _, f in parts))
 
 
+_rendered: dict[tuple[str, int, Colour, str], pygame.Surface] = {}
+_RENDERED_MOST = 2_000  # a table shows a few hundred distinct words; the timers' and scores' come and go
+
+
 def render_text(message: str, size: int, colour: Colour, face: str = "sans") -> pygame.Surface:
-    """``message`` drawn on a transparent surface, each character from the first font that has it."""
+    """``message`` drawn on a transparent surface, each character from the first font that has it.
+
+    Drawn once and kept: a table frame writes some eighty lines, nearly all the same as the frame before, and
+    rendering them anew took a fifth of the frame. The image is shared, so callers copy it before changing it.
+    """
+    key = (message, size, tuple(colour), face)
+    image = _rendered.get(key)
+    if image is None:
+        if len(_rendered) >= _RENDERED_MOST:
+            _rendered.clear()
+        image = _rendered[key] = _render_text(message, size, colour, face)
+    return image
+
+
+def _render_text(message: str, size: int, colour: Colour, face: str) -> pygame.Surface:
     parts = runs(message, size, face)
     if len(parts) == 1:
         return parts[0][1].render(message, True, colour)

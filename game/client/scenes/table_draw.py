@@ -380,20 +380,49 @@ def draw_wall(surface: pygame.Surface, view: TableView) -> None:
     picture = ceremony.picture
     if not picture.built or not picture.stacks_per_side:
         return
+    hidden = view.hidden
+    shown = frozenset(position for position in picture.present if ("wall", position) not in hidden)
+    image, corner = _wall_image(shown, picture.stacks_per_side, ceremony.east, view.sprites)
+    surface.blit(image, corner)
+
+
+_wall_images: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[pygame.Surface, tuple[int, int]]]] = {}
+
+
+def _wall_image(shown: frozenset[tuple[int, int]], per_side: int, east: int, sprites: Any
+                ) -> tuple[pygame.Surface, tuple[int, int]]:
+    """The wall's tiles drawn once on a picture of their own, and where it goes: the wall changes a tile at a
+    time, and a frame drawing its 144 blocks one by one spent a third of its time there. The last few pictures
+    are kept (the deal and the ceremony's counting step back and forth over the same walls)."""
     from game.client.ceremony import wall_block
 
-    hidden = view.hidden
-    sprites = view.sprites
+    key = (shown, per_side, east)
+    kept = _wall_images.get(key)
+    # The same tile set drawn the same way (a theme or tile set changed since draws the picture anew).
+    look = (sprites, getattr(sprites, "sheet", None), sprites.palette)
+    if kept is not None and all(a is b for a, b in zip(kept[0], look, strict=True)):
+        return kept[1]
     places = []
-    for position in picture.present:
-        if ("wall", position) in hidden:
-            continue
-        place = ceremony.wall_place(position)
-        places.append((place.y + place.size[1] + position[1] * 0.5, place, position))
-    places.sort(key=lambda item: item[0])
-    for _, place, position in places:
-        # Loose tiles lie on top of the wall: a lighter back tells them apart.
-        surface.blit(wall_block(sprites, place.size, light=position[1] == 2), (round(place.x), round(place.y)))
+    for position in shown:
+        stack, level = position
+        place = layout.wall_stack_place(stack, per_side, (east + stack // per_side) % 4, level)
+        block = wall_block(sprites, place.size, light=level == 2)  # loose tiles lie on top: a lighter back
+        places.append((place.y + place.size[1] + level * 0.5, round(place.x), round(place.y), block))
+    places.sort(key=lambda item: item[:2])
+    if not places:
+        found = (pygame.Surface((1, 1), pygame.SRCALPHA), (0, 0))
+    else:
+        left = min(x for _, x, _, _ in places)
+        top = min(y for _, _, y, _ in places)
+        right = max(x + block.get_width() for _, x, _, block in places)
+        bottom = max(y + block.get_height() for _, _, y, block in places)
+        image = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
+        image.fblits([(block, (x - left, y - top)) for _, x, y, block in places])
+        found = (image, (left, top))
+    if len(_wall_images) >= 8:
+        _wall_images.pop(next(iter(_wall_images)))
+    _wall_images[key] = (look, found)
+    return found
 
 
 def draw_ceremony(surface: pygame.Surface, view: TableView, animator: Animator, alpha: float) -> None:
