@@ -150,7 +150,7 @@ def text_size(message: str, size: int, face: str = "sans") -> tuple[int, int]:
     return (sum(f.size(part)[0] for part, f in parts), max(f.get_height() for _, f in parts))
 
 
-_rendered: dict[tuple[str, int, Colour, str], pygame.Surface] = {}
+_rendered: dict[tuple[str, int, tuple[int, ...], str], pygame.Surface] = {}
 _RENDERED_MOST = 2_000  # a table shows a few hundred distinct words; the timers' and scores' come and go
 
 
