@@ -67,6 +67,14 @@ class Reading:
     def chows(self) -> int:
         return self.facts.chows
 
+    @property
+    def tiles(self) -> tuple[tuple[Tile, ...], ...]:
+        """Each set's tiles, in order (laid out once: a reading is kept and scored again)."""
+        found = self.__dict__.get("_tiles")
+        if found is None:
+            found = self.__dict__["_tiles"] = tuple(s.tiles for s in self.sets)
+        return found
+
 
 class ReadingFacts:
     """Counts over a reading's sets. Only the sets that score count (a loser's leftover chows and single tiles do

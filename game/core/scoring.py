@@ -554,14 +554,16 @@ class RulesetJudge:
         entries = lines.entries(reading, replaced)
         for one in added:
             entries.append(ScoreItem(one.name, one.points, one.doubles, one.id))
-        entries.sort(key=lambda e: e.points == 0)
-        points = sum(e.points for e in entries)
-        doubles = sum(e.doubles for e in entries)
+        entries.sort(key=_pointless)
+        points = doubles = 0
+        for e in entries:  # one pass, no generators: this runs for every reading of every hand
+            points += e.points
+            doubles += e.doubles
         score, limited = self._hand_value(points, doubles)
         if self.ruleset.pay_table is not None:
             doubles = 0
-        special = next((h for h in added if h.has_shape), added[0] if added else None)
-        return _Candidate(points, doubles, score, limited, entries, [s.tiles for s in reading.sets], special)
+        special = next((h for h in added if h.has_shape), added[0] if added else None) if added else None
+        return _Candidate(points, doubles, score, limited, entries, list(reading.tiles), special)
 
     def _entries(self, reading: Reading, info: HandInfo, items: Sequence[ScoringItem],
                  added: Sequence[SpecialHand]) -> list[ScoreItem]:
@@ -652,6 +654,10 @@ def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool
         if tile is None or form.winning_tile.match(tile, {}, env) is None:
             return False
     return True
+
+
+def _pointless(entry: ScoreItem) -> bool:
+    return entry.points == 0
 
 
 def _groups(found: list[MatchedGroup]) -> list[tuple[Tile, ...]]:
