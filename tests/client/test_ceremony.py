@@ -207,3 +207,24 @@ def test_ceremony__staged_moments_are_repeatable(tmp_path) -> None:
         stage_ceremony(app, 7, 1.5)
         pictures.append(pygame.image.tobytes(app.render(0.5), "RGB"))
     assert pictures[0] == pictures[1]
+
+
+def test_ceremony__each_frame_shows_the_wall_as_it_stands_now(tmp_path) -> None:
+    """The wall is drawn from pictures kept between frames. Drawn every frame through washing, building, breaking
+    and the deal, and then once more, the table looks exactly as it does drawn afresh with no picture kept."""
+    from game.client import layout
+    from game.client.scenes import table_draw
+
+    app, scene = _ceremony_scene(tmp_path, speed=4.0)
+    ceremony = scene.animator.ceremony
+    sizes = set()
+    while scene.animator.busy:
+        app.step(1 / 60)
+        app.render(0.5)
+        sizes.add(len(ceremony.picture.present))
+    assert 144 in sizes and len(sizes) > 10, "the wall was drawn whole and at many stages of the deal"
+    kept = app.render(0.5).copy()
+    table_draw._wall_images.clear()
+    fresh = app.render(0.5)
+    area = layout.WALL_RECT.inflate(40, 40)
+    assert pygame.image.tobytes(kept.subsurface(area), "RGB") == pygame.image.tobytes(fresh.subsurface(area), "RGB")
