@@ -210,10 +210,21 @@ class App:
         return [scene for scene in self.stack.scenes if scene.name == "table"]
 
     def quit(self) -> None:
-        """Stop, with every game on the table saved for Continue."""
+        """Stop, with every game on the table saved for Continue; when the game could not be saved, ask first
+        (saying what was not saved and where the previous copy is) rather than lose it unawares."""
+        keeper = self.keeper
         for table in self.tables():
-            if self.keeper is not None:
-                self.keeper.leave(table.session)
+            if keeper is not None:
+                keeper.leave(table.session)
+        if keeper is not None and keeper.autosave_error and self.tables():
+            self.open("confirm", question="Your game could not be saved. Quit anyway?",
+                      detail=keeper.autosave_error, yes=self.quit_unsaved, title="Not Saved",
+                      ok_label="Quit Anyway", cancel_label="Keep Playing", name="quit_unsaved")
+            return
+        self.running = False
+
+    def quit_unsaved(self) -> None:
+        """Quit although the game on the table could not be saved (the player was told and chose to)."""
         self.running = False
 
     def game_in_progress(self) -> bool:

@@ -168,3 +168,58 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     again.reset_to("title")
     again.stack.apply_pending()
     assert _state(_continue(again).session) == left
+
+
+def _disk_full(monkeypatch) -> None:
+    """Every autosave from now on meets a full disk (the previous autosave, if any, stays as it was)."""
+    import errno
+
+    from game import saves
+    from game.storage import not_saved
+
+    def full(folder, _saved):
+        target = folder / f"{saves.AUTOSAVE_NAME}{saves.SAVE_SUFFIX}"
+        raise not_saved(target, OSError(errno.ENOSPC, "No space left on device"), "the autosave")
+
+    monkeypatch.setattr(saves, "write_autosave", full)
+
+
+def test_quit__a_game_that_cannot_be_saved_is_not_lost_unawares(tmp_path, monkeypatch) -> None:
+    """The disk is full when the player quits mid-hand: instead of quitting, a box says the game was not saved and
+    where the previous copy is; Keep Playing goes back to the table, Quit Anyway quits."""
+    app = _app(tmp_path)
+    scene = _new_game_played(app, 11, discards=2)
+    _disk_full(monkeypatch)
+    app.dispatch(key(pygame.K_F4, pygame.KMOD_ALT))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_RETURN))  # "Quit Sparrow in the middle of the game?" — Quit
+    app.stack.apply_pending()
+    box = app.stack.top
+    assert app.running, "a game that could not be saved is not quit without asking"
+    assert box.name == "quit_unsaved"
+    assert box.question == "Your game could not be saved. Quit anyway?"
+    assert box.detail.startswith("could not save the autosave: no space left on device; ")
+    assert (box.ok.label, box.cancel.label) == ("Quit Anyway", "Keep Playing")
+    app.render()
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.running and app.stack.top is scene
+    assert scene.status.message.startswith("Could not save the autosave: no space left on device; nothing was")
+    app.dispatch(pygame.Event(pygame.QUIT))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    app.dispatch(click(app.stack.top.ok.rect.center))
+    assert not app.running
+
+
+def test_title__says_when_the_game_left_could_not_be_saved(tmp_path, monkeypatch) -> None:
+    """Leaving a game for the title while the disk is full: the title says the game was not saved."""
+    app = _app(tmp_path)
+    _new_game_played(app, 11, discards=1)
+    _disk_full(monkeypatch)
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.render()
+    assert app.stack.top.name == "title"
+    assert app.stack.top.notice_line().startswith("could not save the autosave: no space left on device")
