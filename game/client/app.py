@@ -27,6 +27,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import Palette
+from game.client.messages import sentence
 from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
@@ -218,7 +219,7 @@ class App:
                 keeper.leave(table.session)
         if keeper is not None and keeper.autosave_error and self.tables():
             self.open("confirm", question="Your game could not be saved. Quit anyway?",
-                      detail=keeper.autosave_error, yes=self.quit_unsaved, title="Not Saved",
+                      detail=sentence(keeper.autosave_error), yes=self.quit_unsaved, title="Not Saved",
                       ok_label="Quit Anyway", cancel_label="Keep Playing", name="quit_unsaved")
             return
         self.running = False
@@ -245,7 +246,7 @@ class App:
             self.quit()
             return
         if self.game_in_progress():
-            detail = "The game is saved as it stands: Continue on the title screen picks it up right here."
+            detail = "The game will be saved as it stands: Continue on the title screen picks it up right here."
             self.open("confirm", question="Quit Sparrow in the middle of the game?", detail=detail, yes=self.quit,
                       title="Quit", ok_label="Quit", cancel_label="Keep Playing", name="quit")
         else:

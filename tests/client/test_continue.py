@@ -149,7 +149,7 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     box = app.stack.top
     assert app.running and box.name == "quit"
     assert box.question == "Quit Sparrow in the middle of the game?"
-    assert box.detail == "The game is saved as it stands: Continue on the title screen picks it up right here."
+    assert box.detail == "The game will be saved as it stands: Continue on the title screen picks it up right here."
     assert (box.ok.label, box.cancel.label) == ("Quit", "Keep Playing")
     app.render()
     app.dispatch(key(pygame.K_ESCAPE))
@@ -198,8 +198,9 @@ def test_quit__a_game_that_cannot_be_saved_is_not_lost_unawares(tmp_path, monkey
     assert app.running, "a game that could not be saved is not quit without asking"
     assert box.name == "quit_unsaved"
     assert box.question == "Your game could not be saved. Quit anyway?"
-    assert box.detail.startswith("could not save the autosave: no space left on device; ")
+    assert box.detail.startswith("Could not save the autosave: no space left on device; ")
     assert (box.ok.label, box.cancel.label) == ("Quit Anyway", "Keep Playing")
+    assert box.ok.fits() and box.cancel.fits(), "both labels show whole"
     app.render()
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
@@ -222,4 +223,4 @@ def test_title__says_when_the_game_left_could_not_be_saved(tmp_path, monkeypatch
     app.stack.apply_pending()
     app.render()
     assert app.stack.top.name == "title"
-    assert app.stack.top.notice_line().startswith("could not save the autosave: no space left on device")
+    assert app.stack.top.notice_line().startswith("Could not save the autosave: no space left on device")
