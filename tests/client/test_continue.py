@@ -224,3 +224,34 @@ def test_title__says_when_the_game_left_could_not_be_saved(tmp_path, monkeypatch
     app.render()
     assert app.stack.top.name == "title"
     assert app.stack.top.notice_line().startswith("Could not save the autosave: no space left on device")
+
+
+def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None:
+    """SIGTERM (a logout or shutdown) mid-hand: nobody can answer "Quit?", so the hand is saved as it stands and
+    the loop ends; the previous SIGTERM handler is back afterwards."""
+    import os
+    import signal
+
+    app = _app(tmp_path)
+    scene = _new_game_played(app, 11, discards=2)
+    left = _state(scene.session)
+    before = signal.getsignal(signal.SIGTERM)
+    ticks = 0
+    real_tick = app.tick
+
+    def tick() -> None:
+        nonlocal ticks
+        ticks += 1
+        if ticks == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+        assert ticks < 500, "the loop kept running after SIGTERM"
+        real_tick()
+
+    app.tick = tick
+    assert app.run() == 0
+    assert not app.running and app.stack.top is scene, "no question was asked"
+    assert signal.getsignal(signal.SIGTERM) is before
+    again = _app(tmp_path)
+    again.reset_to("title")
+    again.stack.apply_pending()
+    assert _state(_continue(again).session) == left
