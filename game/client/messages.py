@@ -230,7 +230,7 @@ def action_line(action: Action, name: str, wild: int | None = None) -> str:
 
 
 def balloon_words(event: ev.Event) -> str | None:
-    """What a player calls out (speech balloons and voices): claims, kongs, Mah Jongg."""
+    """What a player calls out (speech balloons and voices): claims, kongs, Mah Jongg, declarations."""
     if isinstance(event, ev.DiscardClaimed):
         return {"chow": "Chow!", "pung": "Pung!", "kong": "Kong!"}.get(event.claim)
     if isinstance(event, ev.KongDeclared):
@@ -239,6 +239,8 @@ def balloon_words(event: ev.Event) -> str | None:
         return "Mah Jongg!"
     if isinstance(event, ev.StandingHandDeclared):
         return "Standing!"
+    if isinstance(event, ev.ReadyDeclared):
+        return "Riichi!" if event.riichi else "Ready!"
     if isinstance(event, ev.KongRobbed):
         return "Mah Jongg!"
     return None

@@ -291,6 +291,10 @@ class Resources:
             audio.say_claim(seat, "mah_jongg")
         elif name == "bonus_exposed":
             audio.say_tile(seat, event.tile)
+        elif name == "standing_hand_declared":
+            audio.say_call(seat, "STA")
+        elif name == "ready_declared":
+            audio.say_call(seat, "RII" if event.riichi else "REA")
 
     # -- changes ----------------------------------------------------------------------------------------------
 
