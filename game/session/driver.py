@@ -270,6 +270,41 @@ class Session:
     def standing_possible(self, tile: int) -> bool:
         return Discard(tile, True) in self.human_legal()
 
+    @property
+    def declaration(self) -> str:
+        """The declaration the ruleset has: ``standing`` (the classic standing hand), ``ready`` (a ready hand that
+        must be declared to go out), ``riichi``, or ``""`` for none."""
+        rules = self.table.rules if self.table is not None else self.rules
+        if rules.ready_rule == "none":
+            return "standing" if rules.standing_hand else ""
+        return rules.ready_rule if rules.ready_rule == "riichi" else "ready"
+
+    def declaration_tiles(self) -> list[int]:
+        """The tiles the human may discard with the ruleset's declaration now: those that leave a ready hand
+        (a single wait for a standing hand), or every tile where a declaration may be a bluff (A29)."""
+        if not self.human_to_discard:
+            return []
+        return sorted({a.tile for a in self.human_legal() if isinstance(a, Discard) and a.standing})
+
+    def declaration_refused(self) -> str:
+        """Why the human may not declare now, as a :data:`notes.NO_DECLARATION` reason (``""`` when they may)."""
+        table = self.table
+        kind = self.declaration
+        if not kind:
+            return "no_declaration"
+        if table is None or not self.human_to_discard:
+            return "not_your_turn"
+        me = table.players[HUMAN]
+        if me.ready:
+            return "declared"
+        if self.declaration_tiles():
+            return ""
+        if kind == "standing" and me.has_discarded:
+            return "first_discard_only"
+        if kind == "riichi" and any(m.exposed for m in me.melds):
+            return "not_concealed"
+        return "not_ready"
+
     def ready_discard(self, tile: int) -> bool:
         """Discarding ``tile`` would leave the human's hand ready (one tile from Mah Jongg)."""
         table = self.table

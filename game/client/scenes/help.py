@@ -158,7 +158,7 @@ class GameMenuScene(Scene):
                    ("Settings", then(lambda: context.open("settings"))),
                    ("New Game", then(commands.new_game)),
                    ("Title Screen", lambda: context.reset_to("title"))]
-        keys = ["Esc", "Alt+F3", "Alt+F2", "R", "", "W", "F1", "", "F2", ""]
+        keys = ["Esc", "Alt+F3", "Alt+F2", "Alt+R", "", "W", "F1", "", "F2", ""]
         self.buttons = [Button(pygame.Rect(self.box.left + 36 + (i % 2) * 282, self.box.top + 72 + (i // 2) * 70,
                                            266, 54), label, fn, primary=(i == 0), size=18, key_hint=keys[i])
                         for i, (label, fn) in enumerate(entries)]

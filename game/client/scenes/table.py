@@ -38,6 +38,8 @@ BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
 """Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
 BANNER_Y = 548
 """Where a banner or notice stands over the table: below your discards, above your tiles."""
+DECLARE_LABELS = {"standing": "Standing Hand", "ready": "Ready", "riichi": "Riichi"}
+"""The declaration's button (F-15: "Ready" under Require Declaration)."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -77,6 +79,8 @@ class TableScene(Scene):
         self.pass_pick: set[int] = set()
         """Indices of the stake tiles chosen to pass on (Charleston and goulash)."""
         self.chow_first: int | None = None
+        self.declaring = False
+        """R was pressed: the next discard declares the ruleset's ready hand (its tiles are marked)."""
         self.paused = False
         self.scores_shown = False
         self.asked: set[tuple[str, int]] = set()
@@ -175,10 +179,20 @@ class TableScene(Scene):
             return None
         return layout.discard_position(seat, len(discards) - 1).rect().inflate(16, 16)
 
-    def chow_usable(self) -> set[int]:
-        if not self.chow_pick:
-            return set()
-        return {t for pair in self.chow_pick for t in pair}
+    def usable(self) -> set[int] | None:
+        """The stake's tiles marked as the ones to choose from: while a chow is picked, the tiles that can make
+        it; while a declaration waits for its discard, the tiles that leave the hand ready (where a bluff is
+        allowed the others may go too, see :meth:`bluff_allowed`). None when nothing is being chosen."""
+        if self.chow_pick is not None:
+            return {t for pair in self.chow_pick for t in pair}
+        if self.declaring:
+            s = self.session
+            return {t for t in s.declaration_tiles() if not self.bluff_allowed() or s.ready_discard(t)}
+        return None
+
+    def bluff_allowed(self) -> bool:
+        """A declaration may go with any discard, really ready or not (Require Declaration, A29)."""
+        return self.session.declaration == "ready"
 
     def record_slots(self) -> None:
         """Remember where the stake's tiles stand, so a discard flies from where it was."""
@@ -284,6 +298,8 @@ class TableScene(Scene):
         self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
             self.chow_pick = None
+        if self.declaring and not self.session.declaration_tiles():
+            self.declaring = False  # the turn is over (or taken by Auto Play): the declaration waits for R again
         s = self.session
         scores_due = s.scores_due or self.animator.instant  # the end-of-hand pause (game.timing) has passed
         if s.hand_over and not self.animator.busy and not self.scores_shown and scores_due:
@@ -323,6 +339,10 @@ class TableScene(Scene):
                 specs.append(("Mah Jongg!", c.mah_jongg, "M", True))
             if s.kong_tiles():
                 specs.append(("Kong!", c.declare_kong, "K", True))
+            if self.declaring:
+                specs.append(("Don't Declare", c.declare_ready, "R", False))
+            elif s.declaration_tiles():
+                specs.append((DECLARE_LABELS[s.declaration], c.declare_ready, "R", True))
         if [b.label for b in self.buttons] == [spec[0] for spec in specs]:
             return
         self.buttons = [Button(pygame.Rect(0, 0, 0, 0), label, fn, key_hint=key, primary=primary, size=16)
@@ -347,7 +367,7 @@ class TableScene(Scene):
             palette=self.context.palette, sprites=self.context.sprites, pulse=self.pulse(),
             reveal_all=options.show_all or table.phase == "over", hidden=self.animator.hidden(),
             ceremony=self.animator.ceremony, cursor=self.cursor, keyboard_active=self.keyboard_active,
-            hover=self.hover, chow_usable=self.chow_usable() if self.chow_pick is not None else None,
+            hover=self.hover, usable=self.usable(), others_usable=self.declaring and self.bluff_allowed(),
             pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
             last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
             claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction)
@@ -380,6 +400,9 @@ class TableScene(Scene):
             banners.append(("Study your tiles — click, Enter or F4 to start", False))
         if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
             banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
+        if self.declaring:
+            what = status.DECLARATION_NAMES[s.declaration]
+            banners.append((f"Discard a tile to declare {what} — R: don't declare", False))
         if self.paused:
             banners.append(("Paused — F9 to continue", False))
         for i, (message, strong) in enumerate(banners):
@@ -429,16 +452,15 @@ class TableScene(Scene):
         wind = WIND_NAMES[self.game_table.seat_wind(HUMAN)]
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
-        text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
+        wind_rect = text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
         flags = [name for on, name in ((s.options.show_all, "Show All"), (s.options.quick_tip, "QuickTip"),
                                        (s.options.auto_play, "Auto Play"), (not s.options.ask_first, "Ask First off"))
                  if on]
         if flags:
             text(surface, " · ".join(flags), (20, 656), 13, palette.accent, "bold")
-        me = self.game_table.players[HUMAN]
-        if me.ready:
-            label = "Standing Hand" if me.standing else ("Riichi" if me.riichi else "Ready Hand declared")
-            text(surface, label, (20, 672), 13, palette.accent, "bold")
+        mark = draw.declaration_mark(self.game_table.players[HUMAN])
+        if mark:
+            draw.draw_mark(surface, mark, (wind_rect.right + 10, wind_rect.top - 1), palette)
 
     def _banner(self, surface: pygame.Surface, message: str, y: int = BANNER_Y, alpha: float = 1.0,
                 strong: bool = False) -> None:

@@ -21,6 +21,7 @@ from game.client.widgets import MenuItem, PopupMenu
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal
 from game.core.tiles import JOKER, tile_name
+from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
 from game.session.options import SETTING_OF_OPTION
@@ -97,6 +98,13 @@ class TableCommands:
         if me.locked and table.drawn_tile is not None and tile != table.drawn_tile:
             s.tell(Note(status.LOCKED_DISCARD, {"tile": table.drawn_tile, "standing": me.standing}))
             return
+        if t.declaring:
+            if tile not in s.declaration_tiles():
+                s.tell(Note(notes.NO_DECLARING_DISCARD, {"tile": tile, "kind": s.declaration}))
+                return
+            t.declaring = False
+            self._discard(tile, True)
+            return
         prompt = self.declaration_prompt(tile)
         if s.options.ask_first and prompt and ("standing", len(table.events)) not in t.asked:
             t.asked.add(("standing", len(table.events)))
@@ -125,6 +133,24 @@ class TableCommands:
                     "the winner, and you must go out on the first tile that completes it.", "Riichi!")
         return ("Ready Hand", f"Discard {name} and declare a ready hand? You may only go out after declaring.",
                 "Declare")
+
+    def declare_ready(self) -> None:
+        """R or Ctrl+R, or the declaration's button (P-121, F-15, F-18): the next discard declares the ruleset's
+        ready hand (a Standing Hand, a ready hand or Riichi); asked again, it does not. Under "declare" any tile
+        may go with it, a bluff included (A29)."""
+        t = self.table
+        s = self.session
+        kind = s.declaration
+        if t.declaring:
+            t.declaring = False
+            s.tell(Note(notes.NOT_DECLARING, {"kind": kind}))
+            return
+        why = s.declaration_refused()
+        if why:
+            s.tell(Note(notes.NO_DECLARATION, {"kind": kind, "why": why}))
+            return
+        t.declaring = True
+        s.tell(Note(notes.DECLARING, {"kind": kind, "bluff": t.bluff_allowed(), "ready": bool(t.usable())}))
 
     def _discard(self, tile: int, standing: bool = False) -> None:
         t = self.table
@@ -398,7 +424,7 @@ class TableCommands:
                  MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self.toggle_show_all, True,
                           "F6"),
                  MenuItem("Save Game...", self.save_dialog, True, "Alt+F3"),
-                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "R"),
+                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "Alt+R"),
                  MenuItem("Close Menu", lambda: None)]
         self.table.menu = PopupMenu(pos, items)
 

@@ -17,7 +17,7 @@ import pygame
 
 from game.client import layout
 from game.client.animate import Animator
-from game.client.look import Palette, fit_text, mix, text
+from game.client.look import Palette, fit_text, mix, text, text_size
 from game.client.messages import WIND_LETTERS, WIND_SHORT
 from game.client.render.sprites import TileSprites
 from game.client.widgets import draw_timer_bar
@@ -72,8 +72,11 @@ class TableView:
     cursor: int = -1
     keyboard_active: bool = False
     hover: int = -1
-    chow_usable: set[int] | None = None
-    """While the player picks the tiles of a chow: the tiles that can make one (None otherwise)."""
+    usable: set[int] | None = None
+    """While the player chooses among the stake's tiles (those of a chow, the discard a declaration goes with):
+    the tiles that may be chosen, the others dimmed (None otherwise)."""
+    others_usable: bool = False
+    """The tiles outside ``usable`` may be chosen too (a declaration that may be a bluff): they are not dimmed."""
     pass_pick: set[int] = field(default_factory=set)
     """Indices of the stake tiles chosen to pass on."""
     tip_tile: int | None = None
@@ -258,11 +261,11 @@ def draw_human_hand(surface: pygame.Surface, view: TableView) -> None:
             lift, tint = 12.0, palette.highlight
         elif i == view.hover:
             lift = 6.0
-        if view.chow_usable is not None:
-            if tile in view.chow_usable:
+        if view.usable is not None:
+            if tile in view.usable:
                 tint = palette.claimable
             else:
-                dim = True
+                dim = not view.others_usable
         elif i in view.pass_pick:
             lift, tint = 16.0, palette.claimable
         elif tip is not None and tile == tip:
@@ -358,6 +361,25 @@ def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: py
         text(surface, f"{score}", (cx, cy - 40), 13, palette.compass_dark, "sans", "midbottom")
 
 
+def declaration_mark(player: Any) -> str:
+    """What a player declared this hand, as their area is marked (F-04): "" when nothing stands."""
+    if player.standing:
+        return "Standing Hand"
+    if player.riichi:
+        return "Riichi"
+    return "Ready Hand" if player.ready else ""
+
+
+def draw_mark(surface: pygame.Surface, label: str, topleft: tuple[int, int], palette: Palette) -> pygame.Rect:
+    """A small badge under a name (a declaration that stands for the rest of the hand)."""
+    width, height = text_size(label, 12, "bold")
+    box = pygame.Rect(topleft, (width + 14, height + 4))
+    pygame.draw.rect(surface, palette.accent_dark, box, border_radius=box.height // 2)
+    pygame.draw.rect(surface, palette.accent, box, width=1, border_radius=box.height // 2)
+    text(surface, label, box.center, 12, palette.highlight, "bold", "center")
+    return box
+
+
 def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
     table = view.table
     palette = view.palette
@@ -367,8 +389,9 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
         colour = palette.red_name if seat == view.first_east else palette.text
         label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))
-        if table.players[seat].standing:
-            text(surface, "Standing Hand", (image_rect.left, image_rect.bottom + 2), 12, palette.accent, "bold")
+        mark = declaration_mark(table.players[seat])
+        if mark:
+            draw_mark(surface, mark, (image_rect.left, image_rect.bottom + 3), palette)
 
 
 def draw_wall(surface: pygame.Surface, view: TableView) -> None:
