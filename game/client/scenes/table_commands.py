@@ -510,6 +510,11 @@ class TableCommands:
         self.session.options.auto_play = True
         self.table.toast("Auto Play on — press F5, Enter or click to stop")
 
+    def stop_auto_play(self) -> None:
+        """F5, Enter, Space or a left click during Auto Play: your seat is yours again."""
+        self.session.options.auto_play = False
+        self.table.toast("Auto Play off")
+
     def toggle_movements(self) -> None:
         """F7: tile movements off (instant), or back on at the speed they had (normal when they never moved)."""
         t = self.table

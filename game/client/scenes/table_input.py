@@ -47,6 +47,9 @@ class TableInput:
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             t.keyboard_active = False
+            if t.session.options.auto_play and event.button == 1:
+                self.commands.stop_auto_play()  # P-32: a left click stops Auto Play, and does nothing else
+                return
             if t.animator.busy and event.button == 1:
                 t.animator.finish()  # the click only hurries the tiles along (P-31 waits for the next one)
                 return
@@ -145,8 +148,7 @@ class TableInput:
         s = t.session
         key = event.key
         if s.options.auto_play and key in (*ENTER_KEYS, pygame.K_F5):
-            s.options.auto_play = False  # P-49: Enter or Space stop Auto Play
-            t.toast("Auto Play off")
+            self.commands.stop_auto_play()  # P-49: Enter or Space stop Auto Play
             return
         if t.animator.busy and key in ENTER_KEYS:
             t.animator.finish()
