@@ -131,6 +131,14 @@ class Session:
                                                "round_wind": self.table.round_wind, "wild": self.table.wild_tile})]
         return self.table
 
+    def restart_hand(self) -> Table:
+        """The hand in progress dealt again (F4, P-100): the same wall, seats and winds (the hand's seed is fixed
+        by the match), the play so far dropped; play waits for :meth:`start`."""
+        if self.table is None or self.table.phase == "over":
+            raise ValueError("only a hand in progress can be restarted")
+        self.pending.clear()  # the old deal's events must not be shown on the new one
+        return self.deal()
+
     def start(self) -> None:
         """Start! (F4): East takes the first tile."""
         if self.table is None or self.table.phase != "dealt":

@@ -193,11 +193,29 @@ class TableCommands:
         t.pump()
 
     def start(self) -> None:
-        """Start! (F4, a click, Enter): East takes the first tile, once the ceremony has been seen."""
+        """Start! (a click, Enter): East takes the first tile, once the ceremony has been seen."""
         if self.table.game_table.phase == "dealt":
             self.table.animator.finish()
             self.session.start()
             self.table.pump()
+
+    def start_or_restart(self) -> None:
+        """F4 (P-47, P-77, P-100): starts the dealt hand; during a hand, asks, then deals the same hand again
+        (the same wall, seats and winds) so the player can try another line of play. Not at the end of a hand."""
+        s = self.session
+        if self.table.game_table.phase == "dealt":
+            self.start()
+        elif s.hand_over:
+            s.tell(Note(notes.NO_RESTART))
+        else:
+            self._ask("Restart Hand", "Deal this hand again? The same tiles come back in the same places, and "
+                      "the play so far is forgotten.", [("Restart", self.restart_hand)],
+                      cancel=("Play on", lambda: None))
+
+    def restart_hand(self) -> None:
+        t = self.table
+        self._fresh_table(self.session.restart_hand)
+        t.toast("The hand starts again")
 
     def claim_discard(self) -> None:
         """A click or Enter on the discard in the middle (P-29)."""
@@ -376,12 +394,20 @@ class TableCommands:
         if s.match.is_over:
             t.context.open("scores", table_scene=t, outcome=s.outcome)
             return
+        self._fresh_table(s.deal)
+
+    def _fresh_table(self, deal: Callable[[], object]) -> None:
+        """A new deal on the table (the next hand, or the same one again): what the last one left is cleared."""
+        t = self.table
         t.animator.finish()
         t.balloons.clear()
         t.scores_shown = False
         t.asked.clear()
-        s.deal()
-        t.scenery.table = s.table
+        t.declaring = False
+        t.chow_pick = None
+        t.pass_pick.clear()
+        deal()
+        t.scenery.table = self.session.table
         t.cursor = 0
         t.pump()
 

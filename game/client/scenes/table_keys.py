@@ -72,7 +72,7 @@ TABLE_KEYS: tuple[tuple[KeyRow, ...], ...] = (
      KeyRow("F3", "next hand", ((pygame.K_F3, ANY, "next_hand", None),)),
      KeyRow("Alt+F3  Ctrl+S", "save the game",
             ((pygame.K_F3, ALT, "save_dialog", None), (pygame.K_s, CTRL, "save_dialog", None))),
-     KeyRow("F4", "start the hand", ((pygame.K_F4, ANY, "start", None),)),
+     KeyRow("F4", "start the hand, or start it again", ((pygame.K_F4, ANY, "start_or_restart", None),)),
      KeyRow("F5", "auto play", ((pygame.K_F5, ANY, "auto_play", None),)),
      KeyRow("F6", "show all hands (no settlement)", ((pygame.K_F6, ANY, "toggle_show_all", None),)),
      KeyRow("F7", "tile movements", ((pygame.K_F7, ANY, "toggle_movements", None),)),
