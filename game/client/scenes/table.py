@@ -404,7 +404,7 @@ class TableScene(Scene):
             what = status.DECLARATION_NAMES[s.declaration]
             banners.append((f"Discard a tile to declare {what} — R: don't declare", False))
         if self.paused:
-            banners.append(("Paused — F9 to continue", False))
+            banners.append(("Paused — press any key or click to go on", False))
         for i, (message, strong) in enumerate(banners):
             self._banner(surface, message, y=BANNER_Y - 46 * i, strong=strong)
         for toast in self.toasts:

@@ -497,11 +497,22 @@ class TableCommands:
     # -- options ----------------------------------------------------------------------------------------------
 
     def toggle_pause(self) -> None:
-        """F9: while paused a banner says so; going on is acknowledged with a notice."""
+        """F9: while paused a banner says so; going on (F9, or any key or click) is acknowledged with a notice."""
         t = self.table
-        t.paused = not t.paused
-        if not t.paused:
+        if t.paused:
+            t.paused = False
             t.toast("Continue!")
+        else:
+            self.pause()
+
+    def pause(self, away: bool = False) -> None:
+        """Everything at the table waits: the computers' turns, the claim window, Auto Play. ``away``: the window
+        lost the focus or was minimised (F-55), so voices stop too."""
+        t = self.table
+        t.paused = True
+        audio = t.context.resources.audio
+        if away and audio is not None:
+            audio.stop()
 
     def toggle_show_all(self) -> None:
         """F6: every hand face up; a hand during which they were is scored without settlement (M13)."""

@@ -21,6 +21,13 @@ if TYPE_CHECKING:
     from game.client.scenes.table_state import SharedTable
 
 
+AWAY_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
+"""The window lost the keyboard or was minimised: play pauses (F-55, S-11)."""
+MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+                 pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE)
+"""Keys that do not end a pause on their own (Alt+Tab back to the window must leave "Paused" showing)."""
+
+
 class TableInput:
     """Events reaching the table scene: the menu and an open prompt first, then the pointer and the keys."""
 
@@ -30,10 +37,17 @@ class TableInput:
 
     def handle(self, event: pygame.Event) -> None:
         t = self.table
+        if event.type in AWAY_EVENTS:
+            self.commands.pause(away=True)  # F-55, S-11: nothing happens at the table while the player is away
+            return
         if t.menu is not None and not t.menu.closed:
             t.menu.handle(event)
             if t.menu.closed:
                 t.pump()
+            return
+        if t.paused and ((event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS)
+                         or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.commands.toggle_pause()  # any key or click goes on, and does nothing else
             return
         if t.prompts.handle(event):
             return
