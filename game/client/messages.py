@@ -14,6 +14,8 @@ WIND_SHORT = ("East", "South", "West", "North")
 WIND_LETTERS = ("E", "S", "W", "N")
 NO_SETTLEMENT = "No settlement of scores because all hands have been visible."
 """M13: the end of a hand during which Show All Hands was on."""
+PRACTICE_HAND = "A deal played again: scored, not counted in the game. OK deals the game's next hand."
+"""The end of a deal played again (Replay this deal, S-07)."""
 
 
 PASS_WORDS = {"right": "to the right", "across": "across the table", "left": "to the left",

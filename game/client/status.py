@@ -119,6 +119,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     SHOW_ALL_ON: lambda d, _: "All hands are visible: this hand will be scored without settlement.",
     NO_REPLAY_YET: lambda d, _: "No hand has finished yet: there is nothing to replay.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
+    notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
     notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",
     notes.NO_DECLARATION: _no_declaration,
     notes.DECLARING: _declaring,

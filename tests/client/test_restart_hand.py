@@ -64,3 +64,35 @@ def test_restart__not_at_the_end_of_a_hand(tmp_path) -> None:
     app.dispatch(key(pygame.K_F4))
     assert scene.prompt is None and session.hand_over
     assert status_line(session) == "The hand is over: it cannot be started again. F3 deals the next hand."
+
+
+def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> None:
+    """D (Replay this deal) in the scores box: the finished hand's deal again; its end moves no points and the
+    history keeps one hand; F4 in it restarts that deal; OK afterwards deals the game's next hand (S-07)."""
+    app = make_app(tmp_path)
+    scene = started_table(app, 9, 0.0)
+    session = scene.session
+    app.dispatch(key(pygame.K_F5))
+    assert run_until(app, lambda: app.stack.top.name == "scores")
+    record = session.match.history[-1]
+    totals = list(session.match.totals)
+    assert "Replay this deal" in [b.label for b in app.stack.top.extra]
+    app.dispatch(key(pygame.K_d))
+    app.step()
+    table = session.table
+    assert app.stack.top is scene and session.practice is record
+    assert (table.seed, table.east, table.hand_number) == (record.seed, record.east, record.hand_number)
+    app.dispatch(key(pygame.K_F5))  # your seat yours again
+    app.dispatch(key(pygame.K_F4))  # start, or restart if Auto Play began it
+    if scene.prompt is not None:
+        app.dispatch(key(pygame.K_RETURN))
+        assert session.table.seed == record.seed and session.practice is record
+        app.dispatch(key(pygame.K_F4))
+    app.dispatch(key(pygame.K_F5))
+    assert run_until(app, lambda: app.stack.top.name == "scores")
+    box = app.stack.top
+    assert box.outcome.practice and "Watch replay" not in [b.label for b in box.extra]
+    assert session.match.totals == totals and len(session.match.history) == 1
+    assert "not counted" in status_line(session)
+    app.dispatch(key(pygame.K_RETURN))  # OK: the game's next hand
+    assert session.practice is None and session.table.hand_number == record.hand_number + 1

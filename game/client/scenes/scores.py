@@ -3,7 +3,8 @@
 Totals: a column per player (You, Right, Opposite, Left) with Old Score, This Hand, Get from each player, Total
 and New Score, as the original lays it out. A player's tab lists every scoring item under Points and Doubles,
 the sub totals and the total, above that player's tiles. OK (Enter) deals the next hand, Cancel (Esc) stays at
-the table (Next Hand, F3, is offered there). At the end of the game the Game Finished box names the winner.
+the table (Next Hand, F3, is offered there); R watches the hand's replay and D (Replay this deal) plays the same
+deal again, not counted. At the end of the game the Game Finished box names the winner.
 """
 
 from __future__ import annotations
@@ -14,7 +15,15 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, fitted, mix, text, wrap
-from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, outcome_line, pays_for_all, possessive
+from game.client.messages import (
+    NO_SETTLEMENT,
+    PRACTICE_HAND,
+    dead_hand_line,
+    item_label,
+    outcome_line,
+    pays_for_all,
+    possessive,
+)
 from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
@@ -87,8 +96,15 @@ class ScoresScene(Scene):
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
                                key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
-        self.replay = Button(pygame.Rect(BOX.left + 24, BOX.bottom - 62, 170, 44), "Replay hand", self._replay,
+        self.replay = Button(pygame.Rect(BOX.left + 24, BOX.bottom - 62, 170, 44), "Watch replay", self._replay,
                              key_hint="R")
+        self.extra = [] if self.outcome.practice else [self.replay]
+        """The buttons left of OK: the replay of the counted hand, and playing its deal again (not at the end of
+        the game)."""
+        if not over:
+            self.deal_again = Button(pygame.Rect(BOX.left + 24 + len(self.extra) * 182, BOX.bottom - 62, 200, 44),
+                                     "Replay this deal", self._deal_again, key_hint="D")
+            self.extra.append(self.deal_again)
 
     def _replay(self) -> None:
         """Step through the hand just finished, move by move (the replay viewer over this box)."""
@@ -96,6 +112,11 @@ class ScoresScene(Scene):
         if self.session.match.history:
             self.context.open("replay", session=self.session, hand=len(self.session.match.history) - 1)
         self._select(self.tab)
+
+    def _deal_again(self) -> None:
+        """The same deal as a new hand, not counted (S-07): the player tries another line of play."""
+        self.context.close(self)
+        self.table_scene.commands.replay_deal()
 
     def _select(self, tab: int) -> None:
         self.tab = tab
@@ -117,7 +138,7 @@ class ScoresScene(Scene):
         self.context.reset_to("title")
 
     def handle(self, event: pygame.Event) -> None:
-        for b in [*self.buttons, *self.tabs, self.replay]:
+        for b in [*self.buttons, *self.tabs, *self.extra]:
             if b.handle(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tab >= 0:
@@ -125,8 +146,10 @@ class ScoresScene(Scene):
             self.chosen_item = None if hit is self.chosen_item else hit
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_r:
+            if event.key == pygame.K_r and self.replay in self.extra:
                 self._replay()
+            elif event.key == pygame.K_d and not self.outcome.game_over:
+                self._deal_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
             elif event.key == pygame.K_ESCAPE:
@@ -158,11 +181,14 @@ class ScoresScene(Scene):
             self._draw_player(surface, area, self.tab)
         for b in self.buttons:
             b.draw(surface, palette)
-        if not self.outcome.settled:
+        if self.outcome.practice:
+            self._draw_band(surface, PRACTICE_HAND)
+        elif not self.outcome.settled:
             self._draw_no_settlement(surface)
         elif self.pays_for_all:
             self._draw_band(surface, self.pays_for_all)
-        self.replay.draw(surface, palette)
+        for b in self.extra:
+            b.draw(surface, palette)
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
         """M13, in a band above the buttons where it cannot be missed."""

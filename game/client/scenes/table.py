@@ -20,7 +20,7 @@ from game import timing
 from game.client import layout, status
 from game.client.animate import Animator
 from game.client.ceremony import Ceremony
-from game.client.look import render_text, text
+from game.client.look import render_text, text, wrap
 from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene, SceneContext
@@ -453,11 +453,14 @@ class TableScene(Scene):
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
         wind_rect = text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
-        flags = [name for on, name in ((s.options.show_all, "Show All"), (s.options.quick_tip, "QuickTip"),
+        flags = [name for on, name in ((s.practice is not None, "Not counted"), (s.options.show_all, "Show All"),
+                                       (s.options.quick_tip, "QuickTip"),
                                        (s.options.auto_play, "Auto Play"), (not s.options.ask_first, "Ask First off"))
                  if on]
-        if flags:
-            text(surface, " · ".join(flags), (20, 656), 13, palette.accent, "bold")
+        # The flags wrap between names (no-break spaces within one), clear of the stake on their right.
+        lines = wrap(" · ".join(flag.replace(" ", "\u00a0") for flag in flags), 224, 13, "bold") if flags else []
+        for i, line in enumerate(lines[:2]):
+            text(surface, line, (20, 656 + 16 * i), 13, palette.accent, "bold")
         mark = draw.declaration_mark(self.game_table.players[HUMAN])
         if mark:
             draw.draw_mark(surface, mark, (wind_rect.right + 10, wind_rect.top - 1), palette)

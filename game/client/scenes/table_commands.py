@@ -212,6 +212,14 @@ class TableCommands:
                       "the play so far is forgotten.", [("Restart", self.restart_hand)],
                       cancel=("Play on", lambda: None))
 
+    def replay_deal(self) -> None:
+        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted."""
+        s = self.session
+        if not s.hand_over or not s.match.history:
+            return
+        self._fresh_table(s.replay_deal)
+        self.table.toast("The same deal again — this hand is not counted")
+
     def restart_hand(self) -> None:
         t = self.table
         self._fresh_table(self.session.restart_hand)
