@@ -370,10 +370,12 @@ def declaration_mark(player: Any) -> str:
     return "Ready Hand" if player.ready else ""
 
 
-def draw_mark(surface: pygame.Surface, label: str, topleft: tuple[int, int], palette: Palette) -> pygame.Rect:
-    """A small badge under a name (a declaration that stands for the rest of the hand)."""
+def draw_mark(surface: pygame.Surface, label: str, point: tuple[int, int], palette: Palette,
+              anchor: str = "topleft") -> pygame.Rect:
+    """A small badge by a name (a declaration that stands for the rest of the hand), its ``anchor`` at ``point``."""
     width, height = text_size(label, 12, "bold")
-    box = pygame.Rect(topleft, (width + 14, height + 4))
+    box = pygame.Rect((0, 0), (width + 14, height + 4))
+    setattr(box, anchor, point)
     pygame.draw.rect(surface, palette.accent_dark, box, border_radius=box.height // 2)
     pygame.draw.rect(surface, palette.accent, box, width=1, border_radius=box.height // 2)
     text(surface, label, box.center, 12, palette.highlight, "bold", "center")
@@ -390,8 +392,14 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
         label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))
         mark = declaration_mark(table.players[seat])
-        if mark:
+        if mark == "":
+            continue
+        if seat == 2:  # opposite: under the name, beside the stake
             draw_mark(surface, mark, (image_rect.left, image_rect.bottom + 3), palette)
+        else:  # at the sides the exposed sets and the rail stand under the name: the badge goes above it
+            left = anchor.endswith("left")
+            point = (image_rect.left if left else image_rect.right, image_rect.top - 3)
+            draw_mark(surface, mark, point, palette, "bottomleft" if left else "bottomright")
 
 
 def draw_wall(surface: pygame.Surface, view: TableView) -> None:
