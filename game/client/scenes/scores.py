@@ -9,10 +9,12 @@ deal again, not counted. At the end of the game the Game Finished box names the 
 
 from __future__ import annotations
 
+import math
 from functools import partial
 
 import pygame
 
+from game import timing
 from game.client import layout
 from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import (
@@ -75,7 +77,24 @@ class ScoresScene(Scene):
         self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
                                          getattr(self.session.ruleset, "penalties", None))
         """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
+        self.demo_left = timing.DEMO_BOX_SECONDS
+        """In the demo: seconds until the box goes on by itself (OK, the next hand)."""
         self._build()
+
+    @property
+    def demo(self) -> bool:
+        """The demo runs through this box (never past the end of the game)."""
+        options = self.session.options
+        return options.demo and options.auto_play and not self.outcome.game_over
+
+    def update(self, dt: float) -> None:
+        if self.demo:
+            self.demo_left -= dt
+            if self.demo_left <= 0:
+                self._ok()
+
+    def wake_in(self) -> float | None:
+        return 0.0 if self.demo else None  # the demo's countdown is a running timer: the time slept is not counted
 
     def enter(self) -> None:
         if self.outcome.game_over:  # the game's result first; Last Hand (Esc) comes back to this box
@@ -138,6 +157,10 @@ class ScoresScene(Scene):
         self.context.reset_to("title")
 
     def handle(self, event: pygame.Event) -> None:
+        if self.demo and (event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN
+                                                           and event.button == 1)):
+            self.session.options.demo = self.session.options.auto_play = False  # the box stays, for reading
+            return
         for b in [*self.buttons, *self.tabs, *self.extra]:
             if b.handle(event):
                 return
@@ -189,6 +212,10 @@ class ScoresScene(Scene):
             self._draw_band(surface, self.pays_for_all)
         for b in self.extra:
             b.draw(surface, palette)
+        if self.demo:  # above the band, where nothing else stands
+            seconds = max(1, math.ceil(self.demo_left))
+            text(surface, f"Demo: the next hand in {seconds} s — any key or click stops it",
+                 (BOX.centerx, BOX.bottom - 132), 15, palette.text_dark, "bold", "center")
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
         """M13, in a band above the buttons where it cannot be missed."""

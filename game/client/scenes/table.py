@@ -453,9 +453,11 @@ class TableScene(Scene):
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
         wind_rect = text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
-        flags = [name for on, name in ((s.practice is not None, "Not counted"), (s.options.show_all, "Show All"),
-                                       (s.options.quick_tip, "QuickTip"),
-                                       (s.options.auto_play, "Auto Play"), (not s.options.ask_first, "Ask First off"))
+        options = s.options
+        flags = [name for on, name in ((s.practice is not None, "Not counted"), (options.show_all, "Show All"),
+                                       (options.quick_tip, "QuickTip"),
+                                       (options.auto_play, "Demo" if options.demo else "Auto Play"),
+                                       (not options.ask_first, "Ask First off"))
                  if on]
         # The flags wrap between names (no-break spaces within one), clear of the stake on their right.
         lines = wrap(" · ".join(flag.replace(" ", "\u00a0") for flag in flags), 224, 13, "bold") if flags else []

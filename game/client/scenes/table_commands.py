@@ -555,9 +555,15 @@ class TableCommands:
         self.session.options.auto_play = True
         self.table.toast("Auto Play on — press F5, Enter or click to stop")
 
+    def demo(self) -> None:
+        """Alt+F5 (P-217, P-219): Auto Play that also goes on through the scores boxes, hand after hand, as the
+        original's demo did."""
+        self.session.options.auto_play = self.session.options.demo = True
+        self.table.toast("Demo on — press F5, Enter or click to stop")
+
     def stop_auto_play(self) -> None:
-        """F5, Enter, Space or a left click during Auto Play: your seat is yours again."""
-        self.session.options.auto_play = False
+        """F5, Enter, Space or a left click during Auto Play (or the demo): your seat is yours again."""
+        self.session.options.auto_play = self.session.options.demo = False
         self.table.toast("Auto Play off")
 
     def toggle_movements(self) -> None:

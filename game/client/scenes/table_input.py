@@ -161,7 +161,7 @@ class TableInput:
         t = self.table
         s = t.session
         key = event.key
-        if s.options.auto_play and key in (*ENTER_KEYS, pygame.K_F5):
+        if s.options.auto_play and (key in ENTER_KEYS or (key == pygame.K_F5 and not event.mod & pygame.KMOD_ALT)):
             self.commands.stop_auto_play()  # P-49: Enter or Space stop Auto Play
             return
         if t.animator.busy and key in ENTER_KEYS:

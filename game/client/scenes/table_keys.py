@@ -74,6 +74,7 @@ TABLE_KEYS: tuple[tuple[KeyRow, ...], ...] = (
             ((pygame.K_F3, ALT, "save_dialog", None), (pygame.K_s, CTRL, "save_dialog", None))),
      KeyRow("F4", "start the hand, or start it again", ((pygame.K_F4, ANY, "start_or_restart", None),)),
      KeyRow("F5", "auto play", ((pygame.K_F5, ANY, "auto_play", None),)),
+     KeyRow("Alt+F5", "demo: auto play through the scores", ((pygame.K_F5, ALT, "demo", None),)),
      KeyRow("F6", "show all hands (no settlement)", ((pygame.K_F6, ANY, "toggle_show_all", None),)),
      KeyRow("F7", "tile movements", ((pygame.K_F7, ANY, "toggle_movements", None),)),
      KeyRow("F8", "QuickTip", ((pygame.K_F8, ANY, "toggle_quick_tip", None),)),
