@@ -5,9 +5,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.client.danger import DangerCalled
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
-from game.core.tiles import JOKER, is_joker, tile_name, tiles_name
+from game.core.tiles import JOKER, is_joker, suit_name, tile_name, tiles_name
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
@@ -49,6 +50,15 @@ def does(name: str, phrase: str) -> str:
 def pays(name: str) -> str:
     """``'Eric pays'``, but ``'You pay'`` for a player called You."""
     return "You pay" if name == "You" else f"{name} pays"
+
+
+def danger_line(name: str, suit: int, penalties: Any) -> str:
+    """The warning when an opponent shows a third set of one suit (seeds 002 and 003), naming what a feed costs
+    where the ruleset makes the discarder pay for everyone (the nine tiles penalty)."""
+    what = suit_name(suit)
+    if getattr(penalties, "nine_tiles", False):
+        return f"Danger! {name} shows three sets of {what}: feed a one-suit win and you pay for everyone."
+    return f"Danger! {name} shows three sets of {what}: beware of feeding a one-suit hand."
 
 
 def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
@@ -245,4 +255,6 @@ def balloon_words(event: ev.Event) -> str | None:
         return "Riichi!" if event.riichi else "Ready!"
     if isinstance(event, ev.KongRobbed):
         return "Mah Jongg!"
+    if isinstance(event, DangerCalled):
+        return "Danger!"
     return None

@@ -295,6 +295,9 @@ class Resources:
             audio.say_call(seat, "STA")
         elif name == "ready_declared":
             audio.say_call(seat, "RII" if event.riichi else "REA")
+        elif name == "danger_called":
+            audio.play("warning")
+            audio.say_call(seat, "DAN")
 
     # -- changes ----------------------------------------------------------------------------------------------
 

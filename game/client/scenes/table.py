@@ -20,8 +20,9 @@ from game import timing
 from game.client import layout, status
 from game.client.animate import Animator
 from game.client.ceremony import Ceremony
+from game.client.danger import DangerWatch
 from game.client.look import render_text, text, wrap
-from game.client.messages import WIND_NAMES
+from game.client.messages import WIND_NAMES, danger_line
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene, SceneContext
 from game.client.scenes.table_commands import TableCommands, mah_jongg_offer
@@ -80,6 +81,8 @@ class TableScene(Scene):
         """Indices of the stake tiles chosen to pass on (Charleston and goulash)."""
         self.chow_first: int | None = None
         self.declaring = False
+        self.danger_watch = DangerWatch()
+        """Who has shown three sets of one suit this hand (the danger is announced once)."""
         """R was pressed: the next discard declares the ruleset's ready hand (its tiles are marked)."""
         self.paused = False
         self.scores_shown = False
@@ -239,6 +242,11 @@ class TableScene(Scene):
         events = self.session.drain()
         if not events:
             return
+        for call in self.danger_watch.new_calls(self.session.table):
+            events.append(call)  # the caller's balloon and voice come after the set that made it
+            if call.seat != HUMAN:
+                penalties = getattr(self.session.ruleset, "penalties", None)
+                self.toast(danger_line(self.session.names[call.seat], call.suit, penalties), life=6.0)
         self.scenery.table = self.session.table
         self.scenery.show_all = self.session.options.show_all  # the ceremony deals every hand face up then
         for event in events:
@@ -463,9 +471,8 @@ class TableScene(Scene):
         lines = wrap(" · ".join(flag.replace(" ", "\u00a0") for flag in flags), 224, 13, "bold") if flags else []
         for i, line in enumerate(lines[:2]):
             text(surface, line, (20, 656 + 16 * i), 13, palette.accent, "bold")
-        mark = draw.declaration_mark(self.game_table.players[HUMAN])
-        if mark:
-            draw.draw_mark(surface, mark, (wind_rect.right + 10, wind_rect.top - 1), palette)
+        draw.draw_marks(surface, draw.seat_marks(self.game_table.players[HUMAN], danger=False),
+                        (wind_rect.right + 10, wind_rect.top - 1), palette)
 
     def _banner(self, surface: pygame.Surface, message: str, y: int = BANNER_Y, alpha: float = 1.0,
                 strong: bool = False) -> None:

@@ -17,13 +17,14 @@ import pygame
 
 from game.client import layout
 from game.client.animate import Animator
+from game.client.danger import danger_suit
 from game.client.look import Palette, fit_text, mix, text, text_size
 from game.client.messages import WIND_LETTERS, WIND_SHORT
 from game.client.render.sprites import TileSprites
 from game.client.widgets import draw_timer_bar
 from game.core.melds import MeldKind
 from game.core.table import Table
-from game.core.tiles import sort_for_display, wind_tile
+from game.core.tiles import sort_for_display, suit_name, wind_tile
 from game.session.driver import HUMAN
 
 
@@ -370,16 +371,41 @@ def declaration_mark(player: Any) -> str:
     return "Ready Hand" if player.ready else ""
 
 
+def seat_marks(player: Any, danger: bool = True) -> list[tuple[str, bool]]:
+    """The badges by a player's name for the rest of the hand, each with whether it warns: their declaration,
+    and (``danger``: an opponent's) the danger of a one-suit hand once they show three sets of one suit."""
+    marks = []
+    declared = declaration_mark(player)
+    if declared:
+        marks.append((declared, False))
+    suit = danger_suit(player) if danger else None
+    if suit is not None:
+        marks.append((f"Danger: {suit_name(suit)}", True))
+    return marks
+
+
 def draw_mark(surface: pygame.Surface, label: str, point: tuple[int, int], palette: Palette,
-              anchor: str = "topleft") -> pygame.Rect:
-    """A small badge by a name (a declaration that stands for the rest of the hand), its ``anchor`` at ``point``."""
+              anchor: str = "topleft", warn: bool = False) -> pygame.Rect:
+    """A small badge by a name (something that stands for the rest of the hand), its ``anchor`` at ``point``;
+    ``warn`` in the warning red."""
     width, height = text_size(label, 12, "bold")
     box = pygame.Rect((0, 0), (width + 14, height + 4))
     setattr(box, anchor, point)
-    pygame.draw.rect(surface, palette.accent_dark, box, border_radius=box.height // 2)
-    pygame.draw.rect(surface, palette.accent, box, width=1, border_radius=box.height // 2)
+    edge = palette.red_name if warn else palette.accent
+    pygame.draw.rect(surface, mix(edge, (0, 0, 0), 0.45) if warn else palette.accent_dark, box,
+                     border_radius=box.height // 2)
+    pygame.draw.rect(surface, edge, box, width=1, border_radius=box.height // 2)
     text(surface, label, box.center, 12, palette.highlight, "bold", "center")
     return box
+
+
+def draw_marks(surface: pygame.Surface, marks: list[tuple[str, bool]], point: tuple[int, int], palette: Palette,
+               anchor: str = "topleft") -> None:
+    """A row of badges from ``point``: rightwards from a left anchor, leftwards from a right one."""
+    x, y = point
+    for label, warn in marks:
+        box = draw_mark(surface, label, (x, y), palette, anchor, warn)
+        x = box.right + 6 if anchor.endswith("left") else box.left - 6
 
 
 def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
@@ -391,15 +417,13 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
         colour = palette.red_name if seat == view.first_east else palette.text
         label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))
-        mark = declaration_mark(table.players[seat])
-        if mark == "":
-            continue
-        if seat == 2:  # opposite: under the name, beside the stake
-            draw_mark(surface, mark, (image_rect.left, image_rect.bottom + 3), palette)
-        else:  # at the sides the exposed sets and the rail stand under the name: the badge goes above it
+        marks = seat_marks(table.players[seat])
+        if seat == 2:  # opposite: under the name, growing away from the stake on its right
+            draw_marks(surface, marks, (image_rect.right, image_rect.bottom + 3), palette, "topright")
+        else:  # at the sides the exposed sets and the rail stand under the name: the badges go above it
             left = anchor.endswith("left")
             point = (image_rect.left if left else image_rect.right, image_rect.top - 3)
-            draw_mark(surface, mark, point, palette, "bottomleft" if left else "bottomright")
+            draw_marks(surface, marks, point, palette, "bottomleft" if left else "bottomright")
 
 
 def draw_wall(surface: pygame.Surface, view: TableView) -> None:
