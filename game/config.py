@@ -116,6 +116,7 @@ class Settings(BaseModel):
     sound: bool = Field(True, description="tile sounds (draw, discard, dice, the wall)")
     voices: bool = Field(True, description="the players call out their tiles and claims")
     own_voice: bool = Field(True, description="your own calls are spoken too")
+    warning_beeps: bool = Field(True, description="the theme's warning sound when something is refused (P-174)")
     master_volume: float = Field(1.0, ge=0.0, le=1.0)
     effects_volume: float = Field(0.8, ge=0.0, le=1.0)
     voice_volume: float = Field(0.8, ge=0.0, le=1.0)

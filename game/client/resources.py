@@ -263,6 +263,7 @@ class Resources:
         audio.tile_sounds = s.sound
         audio.voices = s.voices
         audio.your_voice = s.own_voice
+        audio.warning_beeps = s.warning_beeps
         audio.volumes.music = s.music_volume
         with contextlib.suppress(pygame.error):
             if audio.music_playing is None:
@@ -278,6 +279,8 @@ class Resources:
         seat = getattr(event, "seat", 0)
         if name in SOUNDS:
             audio.play(SOUNDS[name])
+        if name == "warning":  # the warning beep (P-174): a refusal, the danger of a one-suit hand
+            audio.play("warning")
         if name == "tile_discarded":
             audio.say_tile(seat, event.tile)
         elif name == "discard_claimed":

@@ -35,6 +35,15 @@ SHOW_ALL_ON = "show_all_on"
 NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
 SUITS = ("Bamboo", "Characters", "Dots")
+WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
+                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART})
+"""The table's notes that refuse what the player tried: they come with the warning beep (P-174), as every
+refusal of the engine does."""
+
+
+def is_warning(told: Any) -> bool:
+    """Something the player was told refuses what they tried (the warning beep sounds for it)."""
+    return isinstance(told, Refusal) or (isinstance(told, Note) and told.code in WARNINGS)
 
 
 def _chow_complete(data: Mapping[str, Any], _names: Sequence[str]) -> str:

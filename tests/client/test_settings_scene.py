@@ -42,7 +42,7 @@ def test_settings__every_page_has_its_controls(tmp_path) -> None:
     expected = {"Play": {"Claim wait time", "Computer pause", "Ask First (F10)", "QuickTip (F8)"},
                 "Animation": {"Tile speed", "Show the wall and dealing", "Movement direction (F11)"},
                 "Sound": {"Master volume", "Effects", "Voices", "Music", "Tile sounds", "Players' voices",
-                          "Your own voice"},
+                          "Your own voice", "Warning beeps"},
                 "Look": {"Voices", "Full screen (Alt+Enter)"}}
     for page in PAGES:
         scene = open_settings(app, page)
@@ -88,6 +88,8 @@ def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -
     toggle = control(scene, "Your own voice")
     app.dispatch(click(toggle.rect.center))
     assert app.resources.audio.your_voice is False
+    app.dispatch(click(control(scene, "Warning beeps").rect.center))
+    assert app.resources.audio.warning_beeps is False
     app.dispatch(key(pygame.K_PAGEUP))
     assert scene.page == "Animation"
     app.dispatch(key(pygame.K_RETURN))
@@ -95,6 +97,7 @@ def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -
     again = restart(tmp_path)
     assert again.settings.master_volume == 0.8 and again.settings.own_voice is False
     assert again.resources.audio.volumes.master == 0.8 and again.resources.audio.your_voice is False
+    assert again.settings.warning_beeps is False and again.resources.audio.warning_beeps is False
 
 
 def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> None:

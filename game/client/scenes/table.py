@@ -82,6 +82,8 @@ class TableScene(Scene):
         self.chow_first: int | None = None
         self.declaring = False
         self.danger_watch = DangerWatch()
+        self._told: tuple[list, int] = (session.told, len(session.told))
+        """The session's list of what the player was told, and how much of it was looked at for warnings."""
         """Who has shown three sets of one suit this hand (the danger is announced once)."""
         """R was pressed: the next discard declares the ruleset's ready hand (its tiles are marked)."""
         self.paused = False
@@ -259,6 +261,15 @@ class TableScene(Scene):
             self.tip_tile = self.session.quick_tip()
         self.input.hover(self.mouse)
 
+    def _beep_for_refusals(self) -> None:
+        """The warning beep (P-174) once for whatever the player was refused since the last look."""
+        told = self.session.told
+        seen, count = self._told
+        new = told[count:] if told is seen else told
+        self._told = (told, len(told))
+        if any(status.is_warning(item) for item in new):
+            self.context.resources.play_sound("warning")
+
     def quiet(self) -> bool:
         """Nothing moves and nothing will happen until the player acts (a box or the pause holds the game, or
         the session waits for the human with no timer running)."""
@@ -303,6 +314,7 @@ class TableScene(Scene):
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
         self.pump()
+        self._beep_for_refusals()
         self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
             self.chow_pick = None
