@@ -409,8 +409,7 @@ class SettingsScene(Scene):
         return {
             "Play": "The wait time is how long a discard waits for your claim (and you may take yours back).",
             "Animation": "Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles.",
-            "Sound": "The master volume scales the others; your own voice says your calls; a warning beep "
-                     "sounds when something is refused.",
+            "Sound": "The master volume scales the others; a warning beep sounds when something is refused.",
             "Look": "Tile set and theme change at once. Drop a picture on the Mods box to make a tile set.",
             "Players": "Names are used from the next new game.",
             "Rules": "Your presets are kept as mods: New Game lists them with the built-in ones.",
