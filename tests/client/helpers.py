@@ -84,7 +84,10 @@ def table_with_stake(app: App, ruleset: str, stake: str, seed: int = 7):
     scene = show_table(app, session)
     scene.commands.start()
     table = session.table
-    while table.current != HUMAN or table.phase != "turn":  # the others play to the human's turn
+    while table.current != HUMAN or table.phase != "turn":  # everyone passes and plays to the human's turn
+        if table.phase == "dealt":  # the passes are over
+            session.start()
+            continue
         seat = table.awaiting()[0]
         legal = table.legal_actions(seat)
         table.apply(seat, legal[-1] if table.phase != "turn" else legal[0])

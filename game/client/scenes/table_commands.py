@@ -31,6 +31,12 @@ if TYPE_CHECKING:
     from game.session.driver import Session
 
 
+def joker_choice(tiles: tuple[int, ...]) -> str:
+    """A way to fill a claimed set, as its button says it: natural tiles only, or how many jokers."""
+    jokers = tiles.count(JOKER)
+    return "Natural tiles" if jokers == 0 else f"{jokers} Joker{'s' if jokers > 1 else ''}"
+
+
 def mah_jongg_offer(session: Session) -> str:
     """The discard that would give the human Mah Jongg, as the offer names it: ``Eric's 5 Dots``."""
     assert session.table is not None and session.table.last_discard is not None
@@ -244,9 +250,17 @@ class TableCommands:
         self.claim(types[0])
 
     def claim(self, claim_type: ClaimType) -> None:
-        """Claim the discard as ``claim_type``; a chow that can be made in several ways asks which tiles first."""
+        """Claim the discard as ``claim_type``; a chow that can be made in several ways asks which tiles first,
+        and so does a pung or kong that jokers could fill (W-3)."""
         s = self.session
         table = self.table.game_table
+        ways = [c.tiles for c in s.claim_options() if c.type == claim_type]
+        if claim_type in ("pung", "kong") and len(ways) > 1 and table.last_discard is not None:
+            name = tile_name(table.last_discard[1])
+            self._ask(f"{CLAIM_NAMES[claim_type]}: {name}", f"Which of your tiles go with the {name}?",
+                      [(joker_choice(way), partial(self._claim_with, claim_type, way)) for way in ways],
+                      cancel=("Not now", lambda: None))
+            return
         if claim_type == "chow":
             chows = [tuple(sorted(c.tiles)) for c in s.claim_options() if c.type == "chow"]
             if len(chows) > 1 and s.options.ask_first and table.last_discard is not None:
@@ -255,6 +269,10 @@ class TableCommands:
                 s.tell(Note(status.CHOW_PICK, {"tile": table.last_discard[1]}))
                 return
         s.claim(claim_type)
+        self.table.pump()
+
+    def _claim_with(self, claim_type: ClaimType, tiles: tuple[int, ...]) -> None:
+        self.session.claim(claim_type, tiles)
         self.table.pump()
 
     def _pick_chow_tile(self, tile: int) -> None:
