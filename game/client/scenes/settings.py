@@ -19,6 +19,7 @@ from typing import Any
 
 import pygame
 
+from game import timing
 from game.client import layout
 from game.client.forms import Card, Cycle
 from game.client.look import Palette, fit_text, gradient, text
@@ -162,7 +163,8 @@ class SettingsScene(Scene):
             ]
         elif page == "Animation":
             self.controls = [
-                self._slider(left, 0, "Tile speed", "animation_speed", 0, 3, 0.25, speed_label),
+                self._slider(left, 0, "Tile speed", "animation_speed", 0, timing.ANIMATION_SPEED_MAX,
+                             timing.ANIMATION_SPEED_STEP, speed_label),
                 self._toggle(left, 1, "Show the wall and dealing", "show_dealing"),
                 self._toggle(left, 2, "Movement direction (F11)", "movement_direction"),
             ]

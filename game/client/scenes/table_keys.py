@@ -58,6 +58,8 @@ TABLE_KEYS: tuple[tuple[KeyRow, ...], ...] = (
             ((pygame.K_KP_PLUS, ANY, "change_wait_time", 1), (pygame.K_PLUS, ANY, "change_wait_time", 1),
              (pygame.K_EQUALS, ANY, "change_wait_time", 1), (pygame.K_KP_MINUS, ANY, "change_wait_time", -1),
              (pygame.K_MINUS, ANY, "change_wait_time", -1))),
+     KeyRow("Ctrl+Keypad +  −", "tile speed up or down",
+            ((pygame.K_KP_PLUS, CTRL, "change_tile_speed", 1), (pygame.K_KP_MINUS, CTRL, "change_tile_speed", -1))),
      KeyRow("Ctrl+F3", "timer bar on or off", ((pygame.K_F3, CTRL, "toggle", ("timer_bar", "Timer bar")),)),
      KeyRow("W", "the wall", ((pygame.K_w, ANY, "show_wall", None),)),
      KeyRow("R  Ctrl+R", "declare a ready hand (Standing Hand, Ready, Riichi)",
