@@ -129,6 +129,8 @@ class Settings(BaseModel):
                              description="seconds to claim a discard or take one's own back (the timer bar)")
     show_dealing: bool = Field(True, description="animate the wall ceremony and the deal")
     movement_direction: bool = Field(False, description="a fading trail behind every moving tile (F11)")
+    tile_shadow: float = Field(1.0, ge=0.0, le=2.0,
+                               description="the shadow under moving tiles, its size; 0 is none (P-169, P-170)")
     ask_first: bool = Field(True, description="ask before a claim, a kong or Mah Jongg when there is a choice")
     quick_tip: bool = Field(False, description="point at the tile the Expert would discard (F8)")
     timer_bar: bool = Field(True, description="show the claim window's sliding bar")

@@ -390,7 +390,8 @@ class TableScene(Scene):
             hover=self.hover, usable=self.usable(), others_usable=self.declaring and self.bluff_allowed(),
             pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
             last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
-            claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction)
+            claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction,
+            shadow=self.context.settings.tile_shadow)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         context = self.context

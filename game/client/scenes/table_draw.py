@@ -76,6 +76,8 @@ class TableView:
     usable: set[int] | None = None
     """While the player chooses among the stake's tiles (those of a chow, the discard a declaration goes with):
     the tiles that may be chosen, the others dimmed (None otherwise)."""
+    shadow: float = 1.0
+    """The shadow under moving tiles, its size (the Tile shadows setting); 0 draws none."""
     others_usable: bool = False
     """The tiles outside ``usable`` may be chosen too (a declaration that may be a bluff): they are not dimmed."""
     pass_pick: set[int] = field(default_factory=set)
@@ -481,7 +483,7 @@ def draw_flying(surface: pygame.Surface, view: TableView, animator: Animator, al
             surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
             continue
         sprite = sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
-        lift = tween.lift * 4 * p * (1 - p)
+        lift = tween.lift * 4 * p * (1 - p) * view.shadow
         if lift > 2:
             shade = sprite.copy()
             shade.fill((0, 0, 0, 70), special_flags=pygame.BLEND_RGBA_MULT)
