@@ -14,9 +14,11 @@ from dataclasses import dataclass
 from typing import Any, ClassVar
 
 from game.core import events as ev
+from game.core.frozen import quick_init
 from game.core.tiles import is_suit, suit_of
 
 
+@quick_init  # as every event class has (tests/core/test_frozen.py)
 @dataclass(frozen=True)
 class DangerCalled(ev.Event):
     """``seat`` has just shown its third set of ``suit``: a client event, animated like the engine's (its balloon
