@@ -96,7 +96,8 @@ class TableScene(Scene):
         self.last_discard_live = True
         self.menu: PopupMenu | None = None
         self.show_direction = context.settings.movement_direction
-        """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        """F11, the original's "tile movement direction": where an opponent's kept tile goes in its stake, and a
+        fading trail behind every moving tile."""
         self.moving_speed = session.options.animation_speed or 1.0
         """The tile speed F7 turns the movements back on at."""
         self.banners_drawn: list[tuple[str, pygame.Rect]] = []
@@ -251,6 +252,7 @@ class TableScene(Scene):
                 self.toast(danger_line(self.session.names[call.seat], call.suit, penalties), life=6.0)
         self.scenery.table = self.session.table
         self.scenery.show_all = self.session.options.show_all  # the ceremony deals every hand face up then
+        self.scenery.direction = self.show_direction
         for event in events:
             if isinstance(event, ev.TileDiscarded):
                 self.last_discard_live = True

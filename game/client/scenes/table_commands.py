@@ -613,7 +613,8 @@ class TableCommands:
         t.toast(f"Tile speed {speed:g}×" if speed else "Tile movements off")
 
     def toggle_direction(self) -> None:
-        """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        """F11, the original's "tile movement direction" (P-55, P-167): where an opponent's kept tile goes in its
+        stake (and its discard leaves from), and a fading trail behind every moving tile."""
         t = self.table
         t.show_direction = not t.show_direction
         t.context.settings.movement_direction = t.show_direction

@@ -208,8 +208,9 @@ def draw_opponent_hand(surface: pygame.Surface, view: TableView, seat: int) -> N
     if ("drawn", seat) in view.hidden and tiles:
         tiles = tiles[:-1]
     places = layout.concealed_positions(seat, len(tiles))
-    for tile, place in zip(tiles, places, strict=True):
-        draw_tile_at(surface, view.sprites, tile, place, face_up=view.reveal_all)
+    for slot, (tile, place) in enumerate(zip(tiles, places, strict=True)):
+        if ("stake_slot", seat, slot) not in view.hidden:  # the tile on its way there (Direction, F11)
+            draw_tile_at(surface, view.sprites, tile, place, face_up=view.reveal_all)
 
 
 def draw_ponds(surface: pygame.Surface, view: TableView) -> None:
