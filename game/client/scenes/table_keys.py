@@ -62,7 +62,7 @@ TABLE_KEYS: tuple[tuple[KeyRow, ...], ...] = (
             ((pygame.K_KP_PLUS, CTRL, "change_tile_speed", 1), (pygame.K_KP_MINUS, CTRL, "change_tile_speed", -1))),
      KeyRow("Ctrl+F3", "timer bar on or off", ((pygame.K_F3, CTRL, "toggle", ("timer_bar", "Timer bar")),)),
      KeyRow("W", "the wall", ((pygame.K_w, ANY, "show_wall", None),)),
-     KeyRow("R  Ctrl+R", "declare a ready hand (Standing Hand, Ready, Riichi)",
+     KeyRow("R  Ctrl+R", "declare a ready hand",
             ((pygame.K_r, NONE, "declare_ready", None), (pygame.K_r, CTRL, "declare_ready", None))),
      KeyRow("Alt+R", "replays", ((pygame.K_r, ALT, "show_replays", None),)),
      KeyRow("Esc", "menu", ((pygame.K_ESCAPE, ANY, "escape", None),)),
