@@ -49,3 +49,23 @@ def test_demo__plain_auto_play_stops_at_the_scores_box(tmp_path) -> None:
     for _ in range(int(2 * timing.DEMO_BOX_SECONDS / STEP)):
         app.step()
     assert app.stack.top is box and len(scene.session.match.history) == 1
+
+
+def test_demo__the_end_of_the_game_starts_another(tmp_path) -> None:
+    """At the end of the game the demo's Game Finished box stands its seconds, then a new game starts and the
+    computer plays it too (the original's endless demo)."""
+    from game.session.driver import HUMAN
+
+    app = make_app(tmp_path)
+    scene = started_table(app, 9, 0.0)
+    session = scene.session
+    session.match.is_over = True  # this hand is the game's last (its scores box is the Game Finished one)
+    app.dispatch(key(pygame.K_F5, pygame.KMOD_ALT))
+    assert run_until(app, lambda: app.stack.top.name == "game_over")
+    for _ in range(int(timing.DEMO_BOX_SECONDS / STEP) - 5):
+        app.step()
+    assert app.stack.top.name == "game_over"
+    assert run_until(app, lambda: app.stack.top.name == "table" and app.stack.top.session is not session)
+    fresh = app.stack.top.session
+    assert fresh.options.demo and fresh.options.auto_play
+    assert run_until(app, lambda: len(fresh.table.players[HUMAN].discards) >= 1)

@@ -15,7 +15,9 @@ import pygame
 from game.client import layout
 from game.client.look import fit_text, mix, text
 from game.client.messages import special_name
+from game.client.scenes import games
 from game.client.scenes.base import Scene
+from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
 
 BOX = pygame.Rect(0, 0, 1060, 660)
@@ -52,6 +54,18 @@ class GameOverScene(Scene):
                    key_hint="Esc"),
             Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 140, 46), "Title", self.to_title, key_hint="T"),
         ]
+        self.demo = DemoCountdown(session, self._demo_next_game, next_thing="a new game")
+        """In the demo a new game follows by itself, played by the computer too (the original's endless demo)."""
+
+    def update(self, dt: float) -> None:
+        self.demo.update(dt)
+
+    def wake_in(self) -> float | None:
+        return self.demo.wake_in()
+
+    def _demo_next_game(self) -> None:
+        table = games.new_game(self.context)
+        table.session.options.auto_play = table.session.options.demo = True
 
     # -- actions ----------------------------------------------------------------------------------------------
 
@@ -81,6 +95,8 @@ class GameOverScene(Scene):
         self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def handle(self, event: pygame.Event) -> None:
+        if self.demo.stops(event):
+            return  # the box stays, for reading
         for b in self.buttons:
             if b.handle(event):
                 return
@@ -120,7 +136,9 @@ class GameOverScene(Scene):
              (BOX.centerx, BOX.top + 108), 17, mix(palette.text_dark, palette.panel, 0.25), "sans", "midtop")
         self._draw_standings(surface, pygame.Rect(BOX.left + 28, BOX.top + 144, BOX.width - 56, 88))
         self._draw_table(surface)
-        if self.max_scroll:
+        if self.demo.running:
+            self.demo.draw(surface, ((BOX.left + self.buttons[0].rect.left) // 2, BOX.bottom - 41), palette)
+        elif self.max_scroll:
             text(surface, "Wheel, ↑ ↓ or Page Up/Down: more hands", (BOX.left + 30, BOX.bottom - 41), 14,
                  mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
         for b in self.buttons:

@@ -9,12 +9,10 @@ deal again, not counted. At the end of the game the Game Finished box names the 
 
 from __future__ import annotations
 
-import math
 from functools import partial
 
 import pygame
 
-from game import timing
 from game.client import layout
 from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import (
@@ -28,6 +26,7 @@ from game.client.messages import (
 )
 from game.client.scenes import games
 from game.client.scenes.base import Scene
+from game.client.scenes.demo import DemoCountdown
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
@@ -77,24 +76,16 @@ class ScoresScene(Scene):
         self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
                                          getattr(self.session.ruleset, "penalties", None))
         """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
-        self.demo_left = timing.DEMO_BOX_SECONDS
-        """In the demo: seconds until the box goes on by itself (OK, the next hand)."""
+        self.demo = DemoCountdown(self.session, self._ok, next_thing="the next hand")
+        """In the demo the box goes on by itself (OK, the next hand); never at the end of the game."""
         self._build()
 
-    @property
-    def demo(self) -> bool:
-        """The demo runs through this box (never past the end of the game)."""
-        options = self.session.options
-        return options.demo and options.auto_play and not self.outcome.game_over
-
     def update(self, dt: float) -> None:
-        if self.demo:
-            self.demo_left -= dt
-            if self.demo_left <= 0:
-                self._ok()
+        if not self.outcome.game_over:
+            self.demo.update(dt)
 
     def wake_in(self) -> float | None:
-        return 0.0 if self.demo else None  # the demo's countdown is a running timer: the time slept is not counted
+        return None if self.outcome.game_over else self.demo.wake_in()
 
     def enter(self) -> None:
         if self.outcome.game_over:  # the game's result first; Last Hand (Esc) comes back to this box
@@ -157,10 +148,8 @@ class ScoresScene(Scene):
         self.context.reset_to("title")
 
     def handle(self, event: pygame.Event) -> None:
-        if self.demo and (event.type == pygame.KEYDOWN or (event.type == pygame.MOUSEBUTTONDOWN
-                                                           and event.button == 1)):
-            self.session.options.demo = self.session.options.auto_play = False  # the box stays, for reading
-            return
+        if not self.outcome.game_over and self.demo.stops(event):
+            return  # the box stays, for reading
         for b in [*self.buttons, *self.tabs, *self.extra]:
             if b.handle(event):
                 return
@@ -212,10 +201,8 @@ class ScoresScene(Scene):
             self._draw_band(surface, self.pays_for_all)
         for b in self.extra:
             b.draw(surface, palette)
-        if self.demo:  # above the band, where nothing else stands
-            seconds = max(1, math.ceil(self.demo_left))
-            text(surface, f"Demo: the next hand in {seconds} s — any key or click stops it",
-                 (BOX.centerx, BOX.bottom - 132), 15, palette.text_dark, "bold", "center")
+        if not self.outcome.game_over:  # above the band, where nothing else stands
+            self.demo.draw(surface, (BOX.centerx, BOX.bottom - 132), palette)
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
         """M13, in a band above the buttons where it cannot be missed."""
