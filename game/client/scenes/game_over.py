@@ -64,8 +64,9 @@ class GameOverScene(Scene):
         return self.demo.wake_in()
 
     def _demo_next_game(self) -> None:
-        table = games.new_game(self.context)
-        table.session.options.auto_play = table.session.options.demo = True
+        session = games.new_session(self.context)
+        session.options.auto_play = session.options.demo = True
+        games.play(self.context, session)
 
     # -- actions ----------------------------------------------------------------------------------------------
 
