@@ -81,11 +81,11 @@ class TableScene(Scene):
         """Indices of the stake tiles chosen to pass on (Charleston and goulash)."""
         self.chow_first: int | None = None
         self.declaring = False
+        """R was pressed: the next discard declares the ruleset's ready hand (its tiles are marked)."""
         self.danger_watch = DangerWatch()
+        """Who has shown three sets of one suit this hand (the danger is announced once)."""
         self._told: tuple[list, int] = (session.told, len(session.told))
         """The session's list of what the player was told, and how much of it was looked at for warnings."""
-        """Who has shown three sets of one suit this hand (the danger is announced once)."""
-        """R was pressed: the next discard declares the ruleset's ready hand (its tiles are marked)."""
         self.paused = False
         self.scores_shown = False
         self.asked: set[tuple[str, int]] = set()
