@@ -99,6 +99,12 @@ def folders_from_args(args: Any) -> Folders:
 Colour = str
 
 
+RETIRED_SETTINGS = ("show_hints", "language")
+"""Settings earlier versions wrote but nothing ever read (hints are QuickTip's ``quick_tip``; the game has one
+language until translations come): dropped when a file is read, so the file promises nothing the game does not
+do. A later version that gives one of these names a meaning takes it off this list."""
+
+
 class Settings(BaseModel):
     """The player's preferences. Unknown keys are kept, so a newer version's settings survive a round trip."""
 
@@ -134,8 +140,6 @@ class Settings(BaseModel):
     fullscreen: bool = False
     window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] = (1024, 768)
     speech_balloons: bool = True
-    show_hints: bool = True
-    language: str = "en"
     continue_from: str | None = Field(None, description="the file in the saves folder Continue opens; none: the "
                                                         "autosave")
 
@@ -165,7 +169,7 @@ def load_settings(path: str | os.PathLike[str]) -> LoadedSettings:
         return LoadedSettings(Settings(), [])
     if not isinstance(doc.data, dict):
         return _corrupt([doc.problem((), f"expected a mapping of settings, got {type(doc.data).__name__}")])
-    values = dict(doc.data)
+    values = {key: value for key, value in doc.data.items() if key not in RETIRED_SETTINGS}
     problems: list[Problem] = []
     while True:
         try:
