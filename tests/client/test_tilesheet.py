@@ -11,7 +11,7 @@ from game.client.render.tilesheet import TilesetError, TileSheet
 from game.core.tiles import ALL_TILES, tile_from_code
 
 ROOT = Path(__file__).resolve().parents[2]
-BUNDLED = ("tiles-numbers", "tiles-plain", "tiles-contrast")
+BUNDLED = ("tiles-numbers", "tiles-plain", "tiles-characters", "tiles-contrast")
 
 
 @pytest.fixture(scope="module", autouse=True)
