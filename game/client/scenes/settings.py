@@ -20,7 +20,7 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.forms import Card, Cycle
+from game.client.forms import Card, CardList, Cycle
 from game.client.look import Palette, fit_text, gradient, text
 from game.client.messages import short_names
 from game.client.render.sprites import PICTURE_ERRORS
@@ -99,7 +99,8 @@ class SettingsScene(Scene):
                             partial(self.show, label), size=17) for i, label in enumerate(PAGES)]
         self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Done", self.close,
                            primary=True, key_hint="Esc")
-        self.cards: dict[str, list[Card]] = {}
+        self.cards: dict[str, CardList] = {}
+        """The Look page's lists of tile sets and themes, by kind (any number of each: the lists scroll)."""
         self.controls: list[Any] = []
         self.fields: list[TextField] = []
         self.editor: Any = None
@@ -200,27 +201,28 @@ class SettingsScene(Scene):
             self.controls = []
 
     def _build_cards(self) -> None:
+        area = self.page_area
         if "tileset" not in self.cards:
             from game.client.render.tilesheet import TileSheet
 
             cards = []
-            for i, record in enumerate(self._records("tileset")):
+            for record in self._records("tileset"):
                 try:
                     picture = tile_row(TileSheet.load(record.file))
                 except PICTURE_ERRORS as exc:  # a broken tile set is still listed, without its picture
                     log.warning("tile set %s has no preview: %s", record.id, exc)
                     picture = None
-                rect = pygame.Rect(self.page_area.left, self.page_area.top + 36 + i * 96, 530, 88)
-                cards.append(Card(rect, record.id, record.name, picture, self._choose_tileset))
-            self.cards["tileset"] = cards
+                cards.append(Card(pygame.Rect(0, 0, 516, 88), record.id, record.name, picture,
+                                  self._choose_tileset))
+            self.cards["tileset"] = CardList(pygame.Rect(area.left, area.top + 36, 516, 376), 96, cards)
         if "theme" not in self.cards:
             cards = []
-            for i, record in enumerate(self._records("theme")):
+            for record in self._records("theme"):
                 colours = getattr(getattr(record, "data", None), "colours", None)
                 colours = colours.model_dump() if colours is not None and hasattr(colours, "model_dump") else colours
-                rect = pygame.Rect(self.page_area.left + 560, self.page_area.top + 36 + i * 62, 348, 54)
-                cards.append(Card(rect, record.id, record.name, swatch(colours), self._choose_theme, beside=True))
-            self.cards["theme"] = cards
+                cards.append(Card(pygame.Rect(0, 0, 334, 54), record.id, record.name, swatch(colours),
+                                  self._choose_theme, beside=True))
+            self.cards["theme"] = CardList(pygame.Rect(area.left + 560, area.top + 36, 334, 240), 62, cards)
 
     def _slider(self, column: pygame.Rect, row: int, label: str, key: str, low: float, high: float, step: float,
                 fmt: Any) -> Slider:
@@ -300,8 +302,9 @@ class SettingsScene(Scene):
     def page_controls(self) -> list[Any]:
         if self.editor is not None:
             return list(self.editor.controls)
-        return [*self.cards.get("tileset", []), *self.cards.get("theme", []), *self.controls] if self.page == \
-            "Look" else list(self.controls)
+        if self.page != "Look":
+            return list(self.controls)
+        return [*(card for cards in self.cards.values() for card in cards.cards), *self.controls]
 
     def handle(self, event: pygame.Event) -> None:
         for w in [*self.tabs, self.done]:
@@ -318,7 +321,8 @@ class SettingsScene(Scene):
             if self.editor.handle(event):
                 return
         else:
-            for w in self.page_controls():
+            lists = list(self.cards.values()) if self.page == "Look" else []
+            for w in [*lists, *self.controls]:
                 if w.handle(event):
                     return
         if event.type == pygame.KEYDOWN:
@@ -342,6 +346,8 @@ class SettingsScene(Scene):
             if controls:
                 step = -1 if key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT else 1
                 self.focus = (self.focus + step) % len(controls)
+                for cards in self.cards.values() if self.page == "Look" else ():
+                    cards.show(controls[self.focus])
                 if self.editor is not None:
                     self.editor.follow_focus()  # the Rules page's Hands list scrolls to the control in focus
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE) and 0 <= self.focus < len(self.page_controls()):
@@ -419,11 +425,9 @@ class SettingsScene(Scene):
         text(surface, "Tile set", (area.left, area.top + 6), 18, palette.text_dark, "serif_bold")
         text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
         text(surface, "Voices and window", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
-        for card in self.cards.get("tileset", []):
-            card.draw(surface, palette, card.record_id == self.tileset)
-        for card in self.cards.get("theme", []):
-            card.draw(surface, palette, card.record_id == self.theme)
-        if not self.cards.get("tileset"):
+        self.cards["tileset"].draw(surface, palette, self.tileset)
+        self.cards["theme"].draw(surface, palette, self.theme)
+        if not self.cards["tileset"].cards:
             text(surface, "No tile set found: the tiles are drawn by the game.", (area.left, area.top + 50), 15,
                  palette.compass_dark)
 
