@@ -130,13 +130,14 @@ class App:
     def change_look(self, *, tileset: str | None = None, theme: str | None = None, voice: str | None = None) -> None:
         self.resources.change_look(tileset=tileset, theme=theme, voice=voice)
 
-    def reload_mods(self) -> None:
-        """Mods were installed, removed, switched or reordered: read them again and use them at once.
+    def reload_mods(self, *, tileset: str | None = None) -> None:
+        """Mods were installed, removed, switched or reordered: read them again and use them at once (``tileset``:
+        the tile set just installed, in use from now on).
 
         New Game offers the new rulesets and opponents and Settings the new tile sets, themes and voices; open
         scenes that list mods are told. A game in progress keeps its ruleset and players.
         """
-        self.resources.reload()
+        self.resources.reload(tileset=tileset)
         for scene in self.stack.scenes:
             scene.mods_changed()
 
@@ -199,10 +200,13 @@ class App:
             pygame.display.set_caption(f"{TITLE} — {game_name}" if game_name else TITLE)
 
     def dropped(self, path: str) -> None:
-        """A file dropped on the window: an image is previewed as a tile set, a zip or folder offered as a mod
-        (the mod manager does both, as P-161's drag and drop did for bitmaps)."""
+        """A file dropped on the window: a picture is offered as a tile set (P-161's drag and drop of bitmaps), a
+        zip or folder as a mod (the mod manager)."""
+        from game.mods.picture_tiles import looks_like_picture  # the mods layer is not needed for the first frame
+
+        wanted = "tile_picture" if looks_like_picture(path) else "mods"
         top = self.stack.top
-        scene: Any = top if top is not None and top.name == "mods" else self.open("mods")
+        scene: Any = top if top is not None and top.name == wanted else self.open(wanted)
         scene.dropped(path)
 
     def tables(self) -> list[Any]:

@@ -311,9 +311,11 @@ class Resources:
             self.voice_id = voice
             self.apply_voices()
 
-    def reload(self) -> None:
+    def reload(self, *, tileset: str | None = None) -> None:
         """Mods were installed, removed, switched or reordered: read them again and use them at once (a disabled
-        theme or tile set gives way to the default one)."""
+        theme or tile set gives way to the default one); ``tileset``, one just installed, is used from now on."""
+        if tileset is not None:
+            self.tileset_id = tileset
         self.catalog = self._catalog()
         self._load_look()
         self.sprites = self._load_sprites()

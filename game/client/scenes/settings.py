@@ -127,6 +127,9 @@ class SettingsScene(Scene):
         offer what the mods offer now."""
         self.rulesets = self._ids("ruleset") or [self.settings.ruleset]
         self.voices = self._records("voice")
+        resources = self.context.resources
+        self.tileset = resources.tileset_record.id if resources.tileset_record is not None else None
+        self.theme = resources.theme_record.id if resources.theme_record is not None else None
         self.cards = {}
         if self.page in ("Play", "Look"):
             self.show(self.page)
@@ -184,7 +187,9 @@ class SettingsScene(Scene):
             column = pygame.Rect(area.left + 560, 0, 348, 42)
             column.top = area.top + 320
             self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
-                             self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen")]
+                             self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen"),
+                             Button(pygame.Rect(area.left, area.top + 424, 250, 42), "From a Picture…",
+                                    self._from_picture, size=16)]
         elif page == "Players":
             people = [self.player_name, *self.opponent_names]
             labels = ("Your name", *(f"{seat}" for seat in SEATS))
@@ -243,6 +248,9 @@ class SettingsScene(Scene):
         if record_id != self.tileset:
             self.tileset = self.settings.tileset = record_id
             self.context.change_look(tileset=record_id)
+
+    def _from_picture(self) -> None:
+        self.context.open("tile_picture")
 
     def _choose_theme(self, record_id: str) -> None:
         if record_id != self.theme:
@@ -415,7 +423,7 @@ class SettingsScene(Scene):
             "Play": "The wait time is how long a discard waits for your claim (and you may take yours back).",
             "Animation": "Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles.",
             "Sound": "The master volume scales the others; your own voice says your calls.",
-            "Look": "Tile set and theme change at once. Drop a picture on the Mods box to make a tile set.",
+            "Look": "Tile set and theme change at once. A picture of the tile grid can be your own tile set.",
             "Players": "Names are used from the next new game.",
             "Rules": "Your presets are kept as mods: New Game lists them with the built-in ones.",
         }[self.page]
