@@ -83,8 +83,9 @@ SETS = (
     TileSet("tiles-plain", "Tiles without numbers",
             "Classic ivory tiles with only their Chinese characters and pictures.", CLASSIC, ""),
     TileSet("tiles-characters", "Characters only",
-            "The original's third set: every tile named by its Chinese characters alone (一 to 九 over 索, 萬 or "
-            "筒; 東, 中, 梅, 春 …), no pictures and no numbers.", CLASSIC, "", characters_only=True),
+            "The original's third set: every tile named by its Chinese characters alone (a number over its "
+            "suit's character; winds, dragons, flowers and seasons by their names), no pictures and no numbers.",
+            CLASSIC, "", characters_only=True),
     TileSet("tiles-contrast", "High-contrast tiles",
             "White tiles, strong outlines and colour-blind-safe colours; every suit tile shows its number "
             "and suit letter (B, C, D).", CONTRAST, "suit"),
