@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 import platformdirs
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from game import __version__, timing
 from game.datafile import load_yaml, validation_problems
@@ -98,6 +99,19 @@ def folders_from_args(args: Any) -> Folders:
 
 Colour = str
 
+ColourSlot = Literal["table", "text", "highlight", "stake_east", "stake_south", "stake_west", "stake_north"]
+COLOUR_SLOTS: tuple[str, ...] = get_args(ColourSlot)
+"""What the player may colour over the theme (P-149…P-152): the table cloth, the text on it, the highlight, and
+each seat wind's stake."""
+
+
+def _hex_colour(value: str) -> str:
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", value) is None:
+        raise ValueError(f"expected a colour as '#rrggbb' (red, green, blue in hex), got {value!r}")
+    return value
+
+
+HexColour = Annotated[str, AfterValidator(_hex_colour)]
 
 RETIRED_SETTINGS = ("show_hints", "language")
 """Settings earlier versions wrote but nothing ever read (hints are QuickTip's ``quick_tip``; the game has one
@@ -140,6 +154,9 @@ class Settings(BaseModel):
     fullscreen: bool = False
     window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] = (1024, 768)
     speech_balloons: bool = True
+    colours: dict[ColourSlot, HexColour] = Field(
+        default_factory=dict, description="the player's own colours over the theme's, '#rrggbb' by item (Settings ▸ "
+                                          "Colours); none: the theme's")
     continue_from: str | None = Field(None, description="the file in the saves folder Continue opens; none: the "
                                                         "autosave")
 

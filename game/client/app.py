@@ -142,7 +142,10 @@ class App:
             scene.mods_changed()
 
     def settings_changed(self, key: str) -> None:
-        """Setting ``key`` was changed (in the Settings box): sound follows at once, and every scene is told."""
+        """Setting ``key`` was changed (in the Settings box): colours and sound follow at once, and every scene is
+        told."""
+        if key == "colours":
+            self.resources.apply_colours()
         self.resources.apply_audio_settings()
         for scene in self.stack.scenes:
             scene.settings_changed(key)

@@ -185,6 +185,8 @@ class Slider:
     step: float
     fmt: str | Callable[[float], str] = "{:.2f}"
     """A format string, or a function for values that read better as words ("instant" for 0)."""
+    key_steps: int = 1
+    """How many steps one press of Left or Right moves it (a 0–255 colour channel moves 8)."""
     dragging: bool = False
     hovered: bool = False
 

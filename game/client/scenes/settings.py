@@ -1,8 +1,9 @@
-"""Settings: the original's General Setup, Tile Movements and Sound boxes, as six pages of one box.
+"""Settings: the original's General Setup, Tile Movements, Sound and Colours boxes, as seven pages of one box.
 
 Play (wait time, computer pause, Ask First, QuickTip, timer bar, balloons, ruleset), Animation (speed, 0 =
 instant; show dealing; movement direction), Sound (volumes and switches), Look (tile set with a row of its tiles,
-theme with its colours, voice pack, fullscreen), Players (your name and the three opponents') and Rules (ruleset
+theme with its colours, voice pack, fullscreen), Colours (the player's own colours over the theme's; see
+:mod:`.colours_page`), Players (your name and the three opponents') and Rules (ruleset
 presets: built in, read-only, and the player's own, made with Save as…; see :mod:`.presets`).
 
 Every change applies at once where it can (the game in progress, the sound, the tile set and the theme) and the
@@ -30,7 +31,7 @@ from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Play", "Animation", "Sound", "Look", "Players", "Rules")
+PAGES = ("Play", "Animation", "Sound", "Look", "Colours", "Players", "Rules")
 PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
 """The row shown for each tile set: a tile of every suit, a wind, the dragons and a flower."""
 SEATS = ("On your right", "Opposite you", "On your left")
@@ -199,6 +200,11 @@ class SettingsScene(Scene):
             self.controls = []
             if not self.context.headless:
                 pygame.key.start_text_input()
+        elif page == "Colours":
+            from game.client.scenes.colours_page import ColoursPage  # the table's drawing only once asked
+
+            self.editor = ColoursPage(self, area)
+            self.controls = []
         elif page == "Rules":
             from game.client.scenes.presets import PresetEditor
 
@@ -363,7 +369,7 @@ class SettingsScene(Scene):
 
     def _change(self, control: Any, step: int) -> None:
         if isinstance(control, Slider):
-            control.nudge(step)
+            control.nudge(step * control.key_steps)
         elif isinstance(control, Toggle):
             control.set(not control.get())
         elif isinstance(control, Cycle):
@@ -424,6 +430,7 @@ class SettingsScene(Scene):
             "Animation": "Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles.",
             "Sound": "The master volume scales the others; your own voice says your calls.",
             "Look": "Tile set and theme change at once. A picture of the tile grid can be your own tile set.",
+            "Colours": "Pick an item, then set it with the sliders (Left/Right); the theme stays under your colours.",
             "Players": "Names are used from the next new game.",
             "Rules": "Your presets are kept as mods: New Game lists them with the built-in ones.",
         }[self.page]
