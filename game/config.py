@@ -112,6 +112,9 @@ def _hex_colour(value: str) -> str:
 
 
 HexColour = Annotated[str, AfterValidator(_hex_colour)]
+StatusText = Literal["small", "normal", "large"]
+STATUS_TEXTS: tuple[StatusText, ...] = get_args(StatusText)
+"""The status bar's three text sizes, smallest first (P-26)."""
 
 RETIRED_SETTINGS = ("show_hints", "language")
 """Settings earlier versions wrote but nothing ever read (hints are QuickTip's ``quick_tip``; the game has one
@@ -154,6 +157,8 @@ class Settings(BaseModel):
     fullscreen: bool = False
     window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] = (1024, 768)
     speech_balloons: bool = True
+    status_text: StatusText = Field(
+        "normal", description="the size of the status bar's text (Ctrl+Alt+Keypad + and −, or Settings ▸ Look)")
     colours: dict[ColourSlot, HexColour] = Field(
         default_factory=dict, description="the player's own colours over the theme's, '#rrggbb' by item (Settings ▸ "
                                           "Colours); none: the theme's")

@@ -27,6 +27,7 @@ from game.client.messages import short_names
 from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
+from game.config import STATUS_TEXTS
 from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
@@ -189,6 +190,7 @@ class SettingsScene(Scene):
             column.top = area.top + 320
             self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
                              self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen"),
+                             self._cycle(column, 2, "Status text", "status_text", list(STATUS_TEXTS), str.capitalize),
                              Button(pygame.Rect(area.left, area.top + 424, 250, 42), "From a Picture…",
                                     self._from_picture, size=16)]
         elif page == "Players":
@@ -439,7 +441,7 @@ class SettingsScene(Scene):
         area = self.page_area
         text(surface, "Tile set", (area.left, area.top + 6), 18, palette.text_dark, "serif_bold")
         text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
-        text(surface, "Voices and window", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
+        text(surface, "Voices, window and text", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
         self.cards["tileset"].draw(surface, palette, self.tileset)
         self.cards["theme"].draw(surface, palette, self.theme)
         if not self.cards["tileset"].cards:
