@@ -13,6 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -203,14 +204,31 @@ class App:
             pygame.display.set_caption(f"{TITLE} — {game_name}" if game_name else TITLE)
 
     def dropped(self, path: str) -> None:
-        """A file dropped on the window: a picture is offered as a tile set (P-161's drag and drop of bitmaps), a
-        zip or folder as a mod (the mod manager)."""
+        """A file dropped on the window: a saved game is opened (P-37), a picture offered as a tile set (P-161's
+        drag and drop of bitmaps), a zip or folder as a mod (the mod manager)."""
         from game.mods.picture_tiles import looks_like_picture  # the mods layer is not needed for the first frame
+        from game.saves import SAVE_SUFFIX
 
+        if Path(path).suffix.lower() == SAVE_SUFFIX:
+            self.open_file(path)
+            return
         wanted = "tile_picture" if looks_like_picture(path) else "mods"
         top = self.stack.top
         scene: Any = top if top is not None and top.name == wanted else self.open(wanted)
         scene.dropped(path)
+
+    def open_file(self, path: str) -> None:
+        """Open the saved game in ``path`` at the table (dropped on the window, or named on the command line or
+        by the file manager: P-37, P-38); one that cannot be opened is shown in the Open box with the reason."""
+        from game.client.scenes import games
+        from game.errors import SaveError
+
+        try:
+            games.open_file(self, path)
+        except SaveError as exc:
+            top = self.stack.top
+            scene: Any = top if top is not None and top.name == "saves" else self.open("saves", mode="open")
+            scene.say(f"{Path(path).name} could not be opened: {exc}", True)
 
     def tables(self) -> list[Any]:
         """The table scenes on the stack (one while a game is played)."""
@@ -400,6 +418,9 @@ def play(args: Any = None) -> int:
         pygame.mixer.pre_init(44100, -16, 2, 512)
     app = App(args)
     app.reset_to("title")
+    if getattr(args, "open_file", None):
+        app.stack.apply_pending()
+        app.open_file(args.open_file)
     try:
         return app.run()
     finally:
