@@ -76,6 +76,11 @@ class Folders:
         return self.config / "saves"
 
     @property
+    def score_sheets(self) -> Path:
+        """Where Save Score Sheet writes a game's sheet (PNG, text and CSV)."""
+        return self.config / "score sheets"
+
+    @property
     def sound_verdicts(self) -> Path:
         """Where what decoding each sound gave is kept, by content hash (see game.mods.media): in the player's
         cache folder, shared by every config folder (a verdict depends only on the file and the game's version)."""
