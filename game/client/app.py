@@ -71,6 +71,8 @@ class App:
         self.settings, settings_problem = self._load_settings()
         flags = 0 if headless else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size or self.settings.window_size, flags)
+        self.opened_size = self.settings.window_size
+        """The window size the settings gave at the start (a resized window is saved when the game closes)."""
         pygame.display.set_caption(TITLE)
         self.logical = pygame.Surface(layout.LOGICAL).convert()
         self.fullscreen = False
@@ -235,10 +237,12 @@ class App:
         return [scene for scene in self.stack.scenes if scene.name == "table"]
 
     def quit(self) -> None:
-        """Stop, with every game on the table saved for Continue."""
+        """Stop, with every game on the table saved for Continue and the window's size for the next start."""
         for table in self.tables():
             if self.keeper is not None:
                 self.keeper.leave(table.session)
+        if self.settings.window_size != self.opened_size:
+            self.save_settings()
         self.running = False
 
     def game_in_progress(self) -> bool:
@@ -293,6 +297,18 @@ class App:
             return pygame.Event(event.type, data)
         return event
 
+    def resize_window(self, size: tuple[int, int]) -> None:
+        """The window at ``size`` from now on (Settings ▸ Look ▸ Window size); in full screen, when it is left."""
+        self.settings.window_size = size
+        if not self.fullscreen and not self.headless:
+            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED  # grown, it stays on screen
+
+    def desktop_size(self) -> tuple[int, int]:
+        """The size of the screen the game is on."""
+        sizes = pygame.display.get_desktop_sizes()
+        return sizes[0] if sizes else layout.LOGICAL
+
     def toggle_fullscreen(self, save: bool = True) -> None:
         """Alt+Enter or the settings switch; remembered for the next start unless ``save`` is False."""
         self.fullscreen = not self.fullscreen
@@ -313,6 +329,7 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self.headless:
             self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+            self.settings.window_size = self.window.get_size()  # written when the game closes (see quit)
             return
         if event.type == pygame.DROPFILE:
             self.dropped(event.file)

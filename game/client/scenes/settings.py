@@ -20,7 +20,7 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
+from game.client import layout, window_size
 from game.client.forms import Card, CardList, Cycle
 from game.client.look import Palette, fit_text, gradient, text
 from game.client.messages import short_names
@@ -81,6 +81,7 @@ class SettingsScene(Scene):
         self.settings = context.settings
         """The player's settings, changed as the controls change (the file is written when the box closes)."""
         self.fullscreen = context.fullscreen
+        self.desktop = context.desktop_size()
         resources = context.resources
         self.tileset = resources.tileset_record.id if resources.tileset_record is not None else None
         self.theme = resources.theme_record.id if resources.theme_record is not None else None
@@ -187,10 +188,12 @@ class SettingsScene(Scene):
             names = {r.id: r.name for r in self.voices}
             voice_ids = list(names) or [self.voice or "none"]
             column = pygame.Rect(area.left + 560, 0, 348, 42)
-            column.top = area.top + 320
+            column.top = area.top + 264
             self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
                              self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen"),
                              self._cycle(column, 2, "Status text", "status_text", list(STATUS_TEXTS), str.capitalize),
+                             self._cycle(column, 3, "Window size", "window", window_size.choices(self.desktop),
+                                         window_size.label),
                              Button(pygame.Rect(area.left, area.top + 424, 250, 42), "From a Picture…",
                                     self._from_picture, size=16)]
         elif page == "Players":
@@ -235,7 +238,7 @@ class SettingsScene(Scene):
                 colours = colours.model_dump() if colours is not None and hasattr(colours, "model_dump") else colours
                 cards.append(Card(pygame.Rect(0, 0, 334, 54), record.id, record.name, swatch(colours),
                                   self._choose_theme, beside=True))
-            self.cards["theme"] = CardList(pygame.Rect(area.left + 560, area.top + 36, 334, 240), 62, cards)
+            self.cards["theme"] = CardList(pygame.Rect(area.left + 560, area.top + 36, 334, 180), 62, cards)
 
     def _slider(self, column: pygame.Rect, row: int, label: str, key: str, low: float, high: float, step: float,
                 fmt: Any) -> Slider:
@@ -271,6 +274,8 @@ class SettingsScene(Scene):
             return self.fullscreen
         if key == "voice":
             return self.voice
+        if key == "window":
+            return window_size.current(self.settings.window_size, self.desktop)
         return getattr(self.settings, key)
 
     def _set(self, key: str, value: Any) -> None:
@@ -283,6 +288,9 @@ class SettingsScene(Scene):
         if key == "voice":
             self.voice = self.settings.voice = value
             self.context.change_look(voice=value)
+            return
+        if key == "window":
+            self.context.resize_window(window_size.size_for(value, self.desktop))
             return
         setattr(self.settings, key, value)
         self.context.settings_changed(key)
@@ -441,7 +449,7 @@ class SettingsScene(Scene):
         area = self.page_area
         text(surface, "Tile set", (area.left, area.top + 6), 18, palette.text_dark, "serif_bold")
         text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
-        text(surface, "Voices, window and text", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
+        text(surface, "Voices, window and text", (area.left + 560, area.top + 230), 18, palette.text_dark, "serif_bold")
         self.cards["tileset"].draw(surface, palette, self.tileset)
         self.cards["theme"].draw(surface, palette, self.theme)
         if not self.cards["tileset"].cards:
