@@ -4,7 +4,6 @@ and a broken one in the settings file is reported and the theme's colours used."
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pygame
@@ -12,24 +11,11 @@ import pygame
 from game.client.app import App
 from game.client.look import Palette
 from game.client.scenes.colours_page import ColoursPage
-from game.client.scenes.settings import SettingsScene
-from tests.client.helpers import click, key, make_app
-
-
-def _restart(tmp_path: Path) -> App:
-    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
-    return App(args, size=(1280, 720), headless=True)
+from tests.client.helpers import click, key, make_app, open_settings, restart
 
 
 def _colours_page(app: App) -> ColoursPage:
-    app.reset_to("title")
-    app.stack.apply_pending()
-    app.open("settings")
-    app.stack.apply_pending()
-    scene = app.stack.top
-    assert isinstance(scene, SettingsScene)
-    tab = next(t for t in scene.tabs if t.label == "Colours")
-    app.dispatch(click(tab.rect.center))
+    scene = open_settings(app, "Colours")
     assert isinstance(scene.editor, ColoursPage)
     return scene.editor
 
@@ -61,7 +47,7 @@ def test_colours__the_table_cloth_follows_the_sliders_at_once_and_after_a_restar
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
     assert app.stack.top.name == "title"
-    again = _restart(tmp_path)
+    again = restart(tmp_path)
     assert again.settings.colours == {"table": f"#00{theme_cloth[1]:02x}ff"}
     assert again.palette.back_top == (0, theme_cloth[1], 255)
 
@@ -102,7 +88,7 @@ def test_colours__default_gives_the_themes_colours_back(tmp_path: Path) -> None:
 def test_colours__a_broken_colour_in_the_settings_file_is_reported_and_the_theme_used(tmp_path: Path) -> None:
     (tmp_path / "config").mkdir()
     (tmp_path / "config" / "settings.yaml").write_text("player_name: Ann\ncolours:\n  table: blueish\n")
-    app = _restart(tmp_path)
+    app = restart(tmp_path)
     assert app.settings.colours == {} and app.settings.player_name == "Ann"
     assert app.palette == app.resources.theme_palette
     app.reset_to("title")

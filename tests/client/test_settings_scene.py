@@ -2,35 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pygame
 
-from game.client.app import App
 from game.client.look import Palette
 from game.client.scenes import games
 from game.client.scenes.settings import PAGES, SettingsScene
 from game.session.options import Options, seat_names
-from tests.client.helpers import click, key, make_app
-
-
-def restart(tmp_path) -> App:
-    """A new App reading the same config folder, as when the player starts the game again."""
-    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
-    return App(args, size=(1280, 720), headless=True)
-
-
-def open_settings(app: App, page: str = "Play") -> SettingsScene:
-    app.reset_to("title")
-    app.stack.apply_pending()
-    app.open("settings")
-    app.stack.apply_pending()
-    scene = app.stack.top
-    assert isinstance(scene, SettingsScene)
-    tab = next(t for t in scene.tabs if t.label == page)
-    app.dispatch(click(tab.rect.center))
-    assert scene.page == page
-    return scene
+from tests.client.helpers import click, key, make_app, open_settings, restart
 
 
 def control(scene: SettingsScene, label: str):

@@ -4,14 +4,12 @@ Look; the size is kept for the next start."""
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 import pygame
 
-from game.client.app import App
 from game.client.stage import stage_scene
-from tests.client.helpers import click, key, make_app
+from tests.client.helpers import click, key, make_app, restart
 
 CTRL_ALT = pygame.KMOD_LCTRL | pygame.KMOD_LALT
 
@@ -33,8 +31,7 @@ def test_status_text__ctrl_alt_plus_and_minus_step_through_three_sizes_and_are_k
     app.dispatch(key(pygame.K_MINUS, CTRL_ALT))
     assert table.status.size == 13
     app.render(1.0)
-    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
-    assert App(args, size=(1280, 720), headless=True).settings.status_text == "small"
+    assert restart(tmp_path).settings.status_text == "small"
 
 
 def test_status_text__plain_keypad_plus_still_changes_the_wait_time(tmp_path: Path) -> None:

@@ -3,13 +3,11 @@
 
 from __future__ import annotations
 
-import argparse
 from pathlib import Path
 
 from game.client import window_size
-from game.client.app import App
 from game.client.stage import stage_scene
-from tests.client.helpers import click, make_app
+from tests.client.helpers import click, make_app, restart
 
 
 def test_window_size__a_big_screen_offers_every_scale_a_small_one_only_what_fits() -> None:
@@ -38,5 +36,4 @@ def test_window_size__the_settings_choice_resizes_and_is_kept(tmp_path: Path) ->
     app.render(1.0)
     settings.close()
     app.stack.apply_pending()
-    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
-    assert App(args, size=(1280, 720), headless=True).settings.window_size == (1280, 720)
+    assert restart(tmp_path).settings.window_size == (1280, 720)
