@@ -15,13 +15,13 @@ from typing import Any
 import pygame
 
 from game.client.look import Colour, Palette, mix, parse_colour
-from game.config import ColourSlot
+from game.config import COLOUR_SLOTS, ColourSlot
 
-ITEMS: tuple[tuple[str, str], ...] = (
-    ("table", "Table cloth"), ("text", "Table text"), ("highlight", "Highlight"), ("stake_east", "East stake"),
-    ("stake_south", "South stake"), ("stake_west", "West stake"), ("stake_north", "North stake"))
+ITEMS: tuple[tuple[str, str], ...] = tuple(zip(COLOUR_SLOTS, (
+    "Table cloth", "Table text", "Highlight", "East stake", "South stake", "West stake", "North stake"), strict=True))
 """Each colour the player may choose (a key of ``settings.colours``) and its name in the Colours page."""
-STAKES = ("stake_east", "stake_south", "stake_west", "stake_north")
+STAKES = COLOUR_SLOTS[3:]
+"""The stakes' items, by seat wind (East, South, West, North)."""
 
 
 def hex_colour(colour: Colour) -> str:

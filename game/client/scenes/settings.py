@@ -2,9 +2,9 @@
 
 Play (wait time, computer pause, Ask First, QuickTip, timer bar, balloons, ruleset), Animation (speed, 0 =
 instant; show dealing; movement direction), Sound (volumes and switches), Look (tile set with a row of its tiles,
-theme with its colours, voice pack, fullscreen), Colours (the player's own colours over the theme's; see
-:mod:`.colours_page`), Players (your name and the three opponents') and Rules (ruleset
-presets: built in, read-only, and the player's own, made with Save as…; see :mod:`.presets`).
+theme with its colours, voice pack, fullscreen, status text size, window size), Colours (the player's own
+colours over the theme's; see :mod:`.colours_page`), Players (your name and the three opponents') and Rules
+(ruleset presets: built in, read-only, and the player's own, made with Save as…; see :mod:`.presets`).
 
 Every change applies at once where it can (the game in progress, the sound, the tile set and the theme) and the
 settings file is written when the box closes. Keys: Page Up/Down or Ctrl+Tab switch pages, Up/Down move between
