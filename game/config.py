@@ -160,7 +160,8 @@ class Settings(BaseModel):
     quick_tip: bool = Field(False, description="point at the tile the Expert would discard (F8)")
     timer_bar: bool = Field(True, description="show the claim window's sliding bar")
     fullscreen: bool = False
-    window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] = (1024, 768)
+    window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] | None = Field(
+        None, description="the window's size (Settings ▸ Look ▸ Window size); none: as large as fits the screen")
     speech_balloons: bool = True
     status_text: StatusText = Field(
         "normal", description="the size of the status bar's text (Ctrl+Alt+Keypad + and −, or Settings ▸ Look)")

@@ -35,6 +35,7 @@ from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
 from game.client.scenes.registry import scene_class
+from game.client.window_size import FIT, size_for
 from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -73,7 +74,7 @@ class App:
         """Headless runs write settings only into a config folder they were given (tests), never the player's."""
         self.settings, settings_problem = self._load_settings()
         flags = 0 if headless else pygame.RESIZABLE
-        self.window = pygame.display.set_mode(size or self.settings.window_size, flags)
+        self.window = pygame.display.set_mode(size or self.wanted_size(), flags)
         self.opened_size = self.settings.window_size
         """The window size the settings gave at the start (a resized window is saved when the game closes)."""
         pygame.display.set_caption(TITLE)
@@ -315,12 +316,18 @@ class App:
             return pygame.Event(event.type, data)
         return event
 
-    def resize_window(self, size: tuple[int, int]) -> None:
-        """The window at ``size`` from now on (Settings ▸ Look ▸ Window size); in full screen, when it is left."""
+    def resize_window(self, size: tuple[int, int] | None) -> None:
+        """The window at ``size`` (None: as large as fits the screen) from now on (Settings ▸ Look ▸ Window size);
+        in full screen, when it is left."""
         self.settings.window_size = size
         if not self.fullscreen and not self.headless:
-            self.window = pygame.display.set_mode(size, pygame.RESIZABLE)
+            self.window = pygame.display.set_mode(self.wanted_size(), pygame.RESIZABLE)
             pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED  # grown, it stays on screen
+
+    def wanted_size(self) -> tuple[int, int]:
+        """The window's size as the settings give it: the player's, else as large as fits the screen (so a large
+        or high-DPI screen gets a large game from the first start)."""
+        return self.settings.window_size or size_for(FIT, self.desktop_size())
 
     def desktop_size(self) -> tuple[int, int]:
         """The size of the screen the game is on."""
@@ -338,7 +345,7 @@ class App:
         if self.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+            self.window = pygame.display.set_mode(self.wanted_size(), pygame.RESIZABLE)
 
     def dispatch(self, event: pygame.Event) -> None:
         """Window-level keys first (quit, fullscreen), then the top scene."""

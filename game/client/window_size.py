@@ -1,7 +1,7 @@
 """The window's size as a choice of the player's (issue 26: a UI scale for large or high-DPI screens): everything
 is drawn on a 1280 × 720 table and scaled to the window, so a bigger window is a bigger game. The choices are
 the table at 100, 125, 150 and 200 % (those that fit the screen) and "Fit the screen"; a size the player made by
-dragging the window's edge is kept too (``settings.window_size``).
+dragging the window's edge is kept too (``settings.window_size``; none, the default, fits the screen).
 """
 
 from __future__ import annotations
@@ -30,8 +30,11 @@ def size_for(choice: str, desktop: tuple[int, int]) -> tuple[int, int]:
     return _scaled(int(choice))
 
 
-def current(size: tuple[int, int], desktop: tuple[int, int]) -> str:
-    """The choice that gives ``size``; the size itself in words (``"1024 × 768"``) when none does."""
+def current(size: tuple[int, int] | None, desktop: tuple[int, int]) -> str:
+    """The choice that gives ``size`` (None: fit the screen); the size itself in words (``"1024 × 768"``) when
+    none does."""
+    if size is None:
+        return FIT
     for choice in choices(desktop):
         if size_for(choice, desktop) == tuple(size):
             return choice

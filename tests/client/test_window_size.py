@@ -27,12 +27,15 @@ def test_window_size__the_settings_choice_resizes_and_is_kept(tmp_path: Path) ->
     app.stack.apply_pending()
     desktop = app.desktop_size()
     choice = next(c for c in settings.page_controls() if getattr(c, "label", "") == "Window size")
-    assert choice.shown(choice.get()) == "1024 × 768", "the size the settings had, in words"
-    app.dispatch(click(choice.rect.center))
-    assert app.settings.window_size == window_size.size_for("fit", desktop)
-    assert choice.shown(choice.get()) == "Fit the screen"
+    assert app.settings.window_size is None and app.wanted_size() == window_size.size_for("fit", desktop)
+    assert choice.shown(choice.get()) == "Fit the screen", "the default: as large as fits the screen"
     app.dispatch(click(choice.rect.center))
     assert app.settings.window_size == (1280, 720) and choice.shown(choice.get()) == "100 %"
+    app.settings.window_size = (1000, 700)  # as dragged by the window's edge
+    assert choice.shown(choice.get()) == "1000 × 700"
+    app.dispatch(click(choice.rect.center))
+    assert app.settings.window_size is None and choice.shown(choice.get()) == "Fit the screen"
+    app.dispatch(click(choice.rect.center))
     app.render(1.0)
     settings.close()
     app.stack.apply_pending()

@@ -290,7 +290,7 @@ class SettingsScene(Scene):
             self.context.change_look(voice=value)
             return
         if key == "window":
-            self.context.resize_window(window_size.size_for(value, self.desktop))
+            self.context.resize_window(None if value == window_size.FIT else window_size.size_for(value, self.desktop))
             return
         setattr(self.settings, key, value)
         self.context.settings_changed(key)
