@@ -10,7 +10,7 @@ from typing import Any
 import pygame
 
 from game import timing
-from game.client.look import Palette, text
+from game.client.look import Palette, text, wrap
 
 
 class DemoCountdown:
@@ -45,8 +45,12 @@ class DemoCountdown:
             return True
         return False
 
-    def draw(self, surface: pygame.Surface, centre: tuple[int, int], palette: Palette) -> None:
-        if self.running:
-            seconds = max(1, math.ceil(self.left))
-            text(surface, f"Demo: {self.next_thing} in {seconds} s — any key or click stops it", centre, 15,
-                 palette.text_dark, "bold", "center")
+    def draw(self, surface: pygame.Surface, area: pygame.Rect, palette: Palette) -> None:
+        """The countdown in words, centred in ``area`` (on two lines where one does not fit)."""
+        if not self.running:
+            return
+        seconds = max(1, math.ceil(self.left))
+        lines = wrap(f"Demo: {self.next_thing} in {seconds} s — any key or click stops it", area.width, 15, "bold")
+        top = area.centery - 10 * len(lines[:2])
+        for i, line in enumerate(lines[:2]):
+            text(surface, line, (area.centerx, top + 10 + 20 * i), 15, palette.text_dark, "bold", "center")
