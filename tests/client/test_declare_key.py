@@ -101,3 +101,13 @@ def test_declare__alt_r_still_opens_the_replays(tmp_path) -> None:
     app.dispatch(key(pygame.K_r, pygame.KMOD_ALT))
     assert not scene.declaring
     assert "nothing to replay" in status_line(scene.session)
+
+
+def test_declare__with_ask_first_on_r_declares_without_asking_again(tmp_path) -> None:
+    """Ask First on: R then the tile declares at once (the question is for a discard made without R)."""
+    app = make_app(tmp_path)
+    scene = table_with_stake(app, "classic", WAITS_8D)
+    scene.session.options.ask_first = True
+    app.dispatch(key(pygame.K_r))
+    click_tile(app, scene, GD)
+    assert scene.prompt is None and scene.session.table.players[HUMAN].standing
