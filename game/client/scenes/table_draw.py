@@ -450,13 +450,13 @@ _wall_images: dict[tuple[Any, ...], tuple[tuple[Any, ...], tuple[pygame.Surface,
 def _wall_image(shown: frozenset[tuple[int, int]], per_side: int, east: int, sprites: Any
                 ) -> tuple[pygame.Surface, tuple[int, int]]:
     """The wall's tiles drawn once on a picture of their own, and where it goes: the wall changes a tile at a
-    time, and a frame drawing its 144 blocks one by one spent a third of its time there. The last few pictures
-    are kept (the deal and the ceremony's counting step back and forth over the same walls)."""
+    time, and a frame drawing its 144 blocks one by one spent a third of its time there. Each state of the wall
+    is drawn once; the last eight are kept."""
     from game.client.ceremony import wall_block
 
     key = (shown, per_side, east)
     kept = _wall_images.get(key)
-    # The same tile set drawn the same way (a theme or tile set changed since draws the picture anew).
+    # Drawn with the same tiles and colours (after a change of theme, tile set or colours it is drawn anew).
     look = (sprites, getattr(sprites, "sheet", None), sprites.palette)
     if kept is not None and all(a is b for a, b in zip(kept[0], look, strict=True)):
         return kept[1]
