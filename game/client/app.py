@@ -26,6 +26,7 @@ import contextlib
 import pygame
 
 from game.client import layout
+from game.client.help_pages import help_topic
 from game.client.look import Palette
 from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
@@ -282,7 +283,7 @@ class App:
             self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
 
     def dispatch(self, event: pygame.Event) -> None:
-        """Window-level keys first (quit, fullscreen), then the top scene."""
+        """Window-level keys first (quit, fullscreen, help), then the top scene."""
         if event.type == pygame.QUIT:
             self.close_window()
             return
@@ -299,6 +300,10 @@ class App:
                 return
             if alt and event.key == pygame.K_F4:
                 self.close_window()
+                return
+            if event.key == pygame.K_F1 and self.stack.top is not None and self.stack.top.name != "help":
+                # Every screen's F1 is the help about that screen (the help box's own F1 closes it).
+                self.open("help", topic=help_topic(self.stack.top))
                 return
         self.stack.handle(self.translate(event))
 

@@ -3,14 +3,20 @@
 from __future__ import annotations
 
 from functools import partial
+from pathlib import Path
+from typing import Any
 
 import pygame
 
+from game import __version__
 from game.client import layout
-from game.client.look import mix, text, text_size, wrap
+from game.client.desktop import open_folder
+from game.client.help_pages import SCREEN_PAGES
+from game.client.look import fit_text, mix, text, text_size, wrap
 from game.client.scenes.base import Scene
 from game.client.scenes.table_keys import TABLE_KEYS
 from game.client.widgets import Button, draw_panel
+from game.logsetup import LOG_FILE
 
 KeyColumn = tuple[tuple[str, str], ...]
 """A column of the keyboard page: (keys, what they do)."""
@@ -43,38 +49,118 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "wind, the wind of the round, one-suit hands) double the total. The winner adds 20 for going Mah Jongg.\n"
      "Then everybody settles: the losers pay the winner his score (double if either is East) and settle the "
      "difference between themselves. The Total Scores box shows each payment."),
-    ("About",
-     "Sparrow is a remake of Mah Jongg for Windows, The REAL Game! (version 1.10, 1995) by Elaine and Berrie "
-     "Bloem, with its rules, its screen and its keys, and with modern comforts: a resizable window, claim "
-     "buttons, visible discards, mods for rulesets, tiles, themes and computer players."),
+    ("Troubleshooting",
+     "No sound: look at Settings > Sound (sound and voices on, the volumes up). If Sparrow found no sound device "
+     "it says so on the title screen; the game plays on silently. Sounds a mod brings that cannot be decoded "
+     "are left out and named in the Mods box.\n"
+     "A mod refused: open Mods. A mod with a problem is marked and says which file and which line is wrong and "
+     "why; the other mods keep working. Mend the file, or switch the mod off.\n"
+     "A save that will not open: the Saved Games box says why (damaged, from a newer Sparrow, or needing a mod "
+     "you do not have). Nothing is deleted. Continue always has a second copy: open autosave.prev under "
+     "Open...\n"
+     "Settings that could not be read: only the values in error take their defaults, and the title screen "
+     "says which. Everything else that goes wrong is written to sparrow.log in the config folder: the About "
+     "page shows where it is, with a button to open the folder."),
 ]
+"""The pages after "This Screen": the game, the keys, the mouse, scoring and troubleshooting (About is made
+from the game as it runs: :class:`HelpScene` draws it)."""
+
+ABOUT = "About"
+SCREEN = "This Screen"
+
+
+CREDIT = ("A remake of Mah Jongg for Windows, The REAL Game! (version 1.10, 1995) by Elaine and Berrie Bloem, "
+          "with its rules, its screen and its keys, and with modern comforts: a resizable window, claim buttons, "
+          "lessons, and mods for rulesets, tiles, themes, voices and computer players.")
+BOX = pygame.Rect(0, 0, 1100, 620)
+BOX.center = (640, 352)
+
+
+def about_folders(context: Any) -> list[tuple[str, Path, Path]]:
+    """The folders in use, as About lists them: (what, the path shown, the folder its Open button opens)."""
+    folders = context.folders
+    if folders is None:
+        return []
+    return [("Settings", folders.settings_file, folders.config), ("Saves", folders.saves, folders.saves),
+            ("Mods", folders.user_mods, folders.user_mods), ("Log", folders.config / LOG_FILE, folders.config)]
+
+
+def loaded_mod_names(context: Any) -> list[str]:
+    """Each loaded mod as "name version", in load order."""
+    catalog = context.catalog
+    if catalog is None:
+        return []
+    named = []
+    for entry in catalog.entries:
+        if entry.loaded and entry.manifest is not None:
+            named.append(f"{entry.manifest.name} {entry.manifest.version}")
+    return named
 
 
 class HelpScene(Scene):
+    """Rules & Help: opened by F1 at the page about the screen below (``topic``), else at the Beginners Guide."""
+
     overlay = True
     name = "help"
     still = True
 
-    def __init__(self, context, page: int = 0) -> None:
+    def __init__(self, context, page: int | str = 0, topic: str | None = None) -> None:
         super().__init__(context)
-        self.page = page
-        self.box = pygame.Rect(0, 0, 960, 560)
-        self.box.center = (640, 350)
-        self.tabs = [Button(pygame.Rect(self.box.left + 24 + i * 180, self.box.top + 58, 170, 34), title,
-                            partial(self._go, i), size=15) for i, (title, _) in enumerate(PAGES)]
+        self.topic = topic if topic in SCREEN_PAGES else None
+        self.titles = ([SCREEN] if self.topic else []) + [title for title, _ in PAGES] + [ABOUT]
+        self.box = BOX
+        # Each tab as wide as its name needs, the room left shared out, so no name is cut.
+        needs = [Button.width_for(title, 15) for title in self.titles]
+        spare = (self.box.width - 48 - 6 * (len(needs) - 1) - sum(needs)) // len(needs)
+        self.tabs, x = [], self.box.left + 24
+        for i, (title, need) in enumerate(zip(self.titles, needs, strict=True)):
+            self.tabs.append(Button(pygame.Rect(x, self.box.top + 58, need + spare, 34), title, partial(self._go, i),
+                                    size=15))
+            x += need + spare + 6
         self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), "Close",
                             lambda: context.close(self), primary=True, key_hint="Esc")
         self.rules = Button(pygame.Rect(self.box.right - 336, self.box.bottom - 62, 164, 44), "Full Rules",
                             lambda: context.open("rules"), key_hint="R")
-        self._go(page)
+        self.notice = ""
+        """What the last Open button did, shown under the About page's folders."""
+        self.folders = about_folders(context)
+        self.openers = [Button(pygame.Rect(self.box.right - 136, 0, 100, 30), "Open", partial(self._open, folder),
+                               size=14) for _label, _shown, folder in self.folders]
+        self._go(self.titles.index(page) if isinstance(page, str) else page)
+
+    @property
+    def title(self) -> str:
+        """The name of the page shown (its tab's)."""
+        return self.titles[self.page]
+
+    def page_heading(self) -> str:
+        """The heading over the page shown: the screen's own name on This Screen."""
+        if self.title == SCREEN and self.topic:
+            return SCREEN_PAGES[self.topic][0]
+        return self.title
+
+    def page_text(self) -> str:
+        """The words of the page shown ("" for the key table and About, which are drawn from data)."""
+        if self.title == SCREEN and self.topic:
+            return SCREEN_PAGES[self.topic][1]
+        body = dict(PAGES).get(self.title, "")
+        return body if isinstance(body, str) else ""
+
+    @staticmethod
+    def about_heading() -> str:
+        return f"Sparrow Mah Jongg {__version__}"
 
     def _go(self, page: int) -> None:
-        self.page = page % len(PAGES)
+        self.page = page % len(self.titles)
         for i, b in enumerate(self.tabs):
             b.focused = i == self.page
 
+    def _open(self, folder: Path) -> None:
+        self.notice = open_folder(folder)
+
     def handle(self, event: pygame.Event) -> None:
-        for b in [*self.tabs, self.close, self.rules]:
+        extra = self.openers if self.title == ABOUT else []
+        for b in [*self.tabs, self.close, self.rules, *extra]:
             if b.handle(event):
                 return
         if event.type == pygame.KEYDOWN:
@@ -95,19 +181,48 @@ class HelpScene(Scene):
         draw_panel(surface, self.box, palette, title="Rules & Help")
         for b in self.tabs:
             b.draw(surface, palette)
-        title, body = PAGES[self.page]
         y = self.box.top + 112
-        if not isinstance(body, str):
+        body = dict(PAGES).get(self.title)
+        if self.title == ABOUT:
+            self._draw_about(surface, y)
+        elif body is not None and not isinstance(body, str):
             self._draw_keys(surface, body, y - 4)  # the tab names the page: the keys take the heading's room
         else:
-            text(surface, title, (self.box.left + 32, y), 22, palette.text_dark, "serif_bold")
-            y += 38
-            for line in wrap(body, self.box.width - 70, 16):
-                text(surface, line, (self.box.left + 32, y), 16, palette.text_dark)
-                y += 22
+            text(surface, self.page_heading(), (self.box.left + 32, y), 22, palette.text_dark, "serif_bold")
+            self._paragraphs(surface, self.page_text(), y + 38)
         self.close.draw(surface, palette)
         self.rules.draw(surface, palette)
 
+    def _paragraphs(self, surface: pygame.Surface, body: str, y: int, size: int = 16) -> int:
+        """Wrapped paragraphs with a little room between them; returns the y below the last."""
+        for paragraph in body.split("\n"):
+            for line in wrap(paragraph, self.box.width - 70, size):
+                text(surface, line, (self.box.left + 32, y), size, self.context.palette.text_dark)
+                y += size + 6
+            y += 8
+        return y
+
+    def _draw_about(self, surface: pygame.Surface, y: int) -> None:
+        """The version, the mods loaded and the folders in use, each folder with a button to open it."""
+        palette = self.context.palette
+        left = self.box.left + 32
+        text(surface, self.about_heading(), (left, y), 22, palette.text_dark, "serif_bold")
+        y = self._paragraphs(surface, CREDIT, y + 36, 15)
+        mods = loaded_mod_names(self.context)
+        text(surface, f"Mods loaded ({len(mods)})", (left, y), 17, palette.accent_dark, "bold")
+        y = self._paragraphs(surface, ", ".join(mods) or "none", y + 26, 14)
+        text(surface, "Folders in use", (left, y), 17, palette.accent_dark, "bold")
+        y += 28
+        for (label, shown, _folder), button in zip(self.folders, self.openers, strict=True):
+            text(surface, label, (left, y + 15), 15, palette.text_dark, "bold", "midleft")
+            path = fit_text(str(shown), button.rect.left - left - 110, 14)
+            text(surface, path, (left + 90, y + 15), 14, palette.text_dark, "sans", "midleft")
+            button.rect.top = y
+            button.draw(surface, palette)
+            y += 36
+        if self.notice:
+            text(surface, fit_text(self.notice, self.box.width - 420, 14), (left, self.box.bottom - 40), 14,
+                 palette.accent_dark, "sans", "midleft")
 
     def _draw_keys(self, surface: pygame.Surface, columns: tuple[KeyColumn, ...], top: int) -> None:
         """Keys as key caps beside what they do, in columns: a table to look a key up in, not a paragraph."""

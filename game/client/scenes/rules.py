@@ -170,7 +170,7 @@ class RulesScene(Scene):
     def _key(self, key: int) -> None:
         steps = {pygame.K_DOWN: LINE, pygame.K_UP: -LINE, pygame.K_PAGEDOWN: VIEW.height - LINE,
                  pygame.K_PAGEUP: -(VIEW.height - LINE), pygame.K_SPACE: VIEW.height - LINE}
-        if key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.context.close(self)
         elif key in steps:
             self.scroll_by(steps[key])

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, Any
 
 from game import timing
 from game.client import status
+from game.client.help_pages import help_topic
 from game.client.messages import possessive
 from game.client.scenes import games
 from game.client.widgets import MenuItem, PopupMenu
@@ -428,7 +429,7 @@ class TableCommands:
         self.table.context.open("wall", session=self.session)
 
     def show_help(self) -> None:
-        self.table.context.open("help")
+        self.table.context.open("help", topic=help_topic(self.table))
 
     def new_game(self) -> None:
         """F2: a game in progress is offered for saving first (P-42)."""

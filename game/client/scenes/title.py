@@ -40,7 +40,7 @@ class TitleScene(Scene):
         first += [("New Game", self._new_game, "N · F2")]
         grid = [("Open...", self._open, "O"), ("Statistics", self._stats, "T"),
                 ("Settings", self._settings, "S"), ("Mods", self._mods, "M"),
-                ("Rules & Help", self._help, "F1"), ("Quit", context.quit, "Esc")]
+                ("Rules & Help", self._help, "H"), ("Quit", context.quit, "Esc")]
         self.buttons: list[Button] = []
         width, gap = 250, 14
         row_width = 2 * width + gap
@@ -53,7 +53,7 @@ class TitleScene(Scene):
             rect = pygame.Rect(640 - row_width // 2 + col * (width + gap), 462 + row * 56, width, 46)
             self.buttons.append(Button(rect, label, action, key_hint=key, size=18))
         self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: self._settings,
-                     pygame.K_m: self._mods, pygame.K_F1: self._help, pygame.K_h: self._help, pygame.K_o: self._open,
+                     pygame.K_m: self._mods, pygame.K_h: self._help, pygame.K_o: self._open,
                      pygame.K_t: self._stats, pygame.K_ESCAPE: context.ask_to_quit}
         if has_autosave:
             self.keys[pygame.K_c] = self._continue
