@@ -26,11 +26,11 @@ import contextlib
 import pygame
 
 from game.client import layout
-from game.client.help_pages import help_topic
 from game.client.look import Palette
 from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
+from game.client.scenes.help_pages import help_topic
 from game.client.scenes.registry import scene_class
 from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
 

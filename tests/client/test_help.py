@@ -9,9 +9,9 @@ import pytest
 
 from game import __version__
 from game.client import desktop, stage
-from game.client.help_pages import SCREEN_PAGES, TABLE_SITUATIONS
 from game.client.scenes import registry
 from game.client.scenes.help import loaded_mod_names
+from game.client.scenes.help_pages import SCREEN_PAGES, TABLE_SITUATIONS
 from tests.client.helpers import click, key, make_app, started_table, table_scene_until_claim
 
 

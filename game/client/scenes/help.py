@@ -11,9 +11,9 @@ import pygame
 from game import __version__
 from game.client import layout
 from game.client.desktop import open_folder
-from game.client.help_pages import SCREEN_PAGES
 from game.client.look import fit_text, mix, text, text_size, wrap
 from game.client.scenes.base import Scene
+from game.client.scenes.help_pages import SCREEN_PAGES
 from game.client.scenes.table_keys import TABLE_KEYS
 from game.client.widgets import Button, draw_panel
 from game.logsetup import LOG_FILE

@@ -35,6 +35,8 @@ SCENES: dict[str, str] = {
     "game_over": "game.client.scenes.game_over:GameOverScene",
     "confirm": "game.client.scenes.dialogs:ConfirmBox",
     "name": "game.client.scenes.dialogs:NameBox",
+    "lessons": "game.client.scenes.lessons:LessonsScene",
+    "lesson": "game.client.scenes.lesson:LessonScene",
 }
 """Scene name → ``module:Class``."""
 

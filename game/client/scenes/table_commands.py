@@ -15,9 +15,9 @@ from typing import TYPE_CHECKING, Any
 
 from game import timing
 from game.client import status
-from game.client.help_pages import help_topic
 from game.client.messages import possessive
 from game.client.scenes import games
+from game.client.scenes.help_pages import help_topic
 from game.client.widgets import MenuItem, PopupMenu
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal
