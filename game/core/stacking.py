@@ -16,11 +16,12 @@ from game.core.wall import Position, Wall
 @dataclass(frozen=True)
 class PreparedDeal:
     """The tiles a prepared hand deals: ``hands`` by seat (13 each; a seat left out is dealt by chance, without
-    flowers or seasons), then ``draws`` from the live wall in the order they are drawn, whoever draws them,
-    and ``loose``: the first loose tiles (replacements for flowers, seasons and kongs)."""
+    flowers or seasons), then ``draws`` from the live wall in the order they are drawn, whoever draws them
+    (None: any tile but a flower or season), and ``loose``: the first loose tiles (replacements for flowers,
+    seasons and kongs)."""
 
     hands: Mapping[int, Sequence[Tile]] = field(default_factory=dict)
-    draws: Sequence[Tile] = ()
+    draws: Sequence[Tile | None] = ()
     loose: Sequence[Tile] = ()
 
 
@@ -28,7 +29,7 @@ DEAL_CHUNKS = (4, 4, 4, 1)
 """How the deal hands the tiles out: four at a time to each player from East, three times, then one each."""
 
 
-def deal_order(hands: Mapping[int, Sequence[Tile]], east: int, draws: Sequence[Tile] = (),
+def deal_order(hands: Mapping[int, Sequence[Tile]], east: int, draws: Sequence[Tile | None] = (),
                east_fourteen: bool = False) -> list[Tile | None]:
     """The live wall in draw order that deals ``hands`` (13 tiles per seat given; None for a seat left to
     chance) and then yields ``draws``."""

@@ -10,7 +10,8 @@
     seed: 7                       # the shuffle the prepared tiles are arranged in
     deal:
       hand: 1B 2B 3B 5C 5C ...    # your 13 tiles (you are East)
-      draws: 9D 5C 2B ...         # the live wall's next tiles, in the order they are drawn, whoever draws them
+      draws: 9D - 2B ...          # the live wall's next tiles in the order they are drawn, whoever draws them
+                                  # (- leaves one to chance)
       loose: 3D                   # optional: the first loose tiles (replacements for flowers and kongs)
     discards:                     # what the computer players discard on their turns, in order; then they play
       right: [5C]                 # by themselves (they never claim, and never go Mah Jongg, in a lesson)
@@ -33,7 +34,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from game.core.tiles import parse_tiles
+from game.core.tiles import Tile, parse_tiles, tile_from_code
 from game.datafile import load_yaml
 from game.errors import DataFileError
 from game.mods.schemas import RECORD_ID
@@ -60,13 +61,20 @@ class LessonDeal(_Strict):
     hand: str = Field(description="your 13 tiles, as tile codes (1B … 9D, EW SW WW NW, RD GD WD, F1 … S4)")
     others: dict[Literal["right", "opposite", "left"], str] = Field(
         default_factory=dict, description="the computer players' 13 tiles; a seat left out is dealt by chance")
-    draws: str = Field("", description="the live wall's next tiles in the order they are drawn, whoever draws")
+    draws: str = Field("", description="the live wall's next tiles in the order they are drawn, whoever draws "
+                                       "them; - for a tile left to chance")
     loose: str = Field("", description="the first loose tiles (replacements for flowers, seasons and kongs)")
 
-    @field_validator("hand", "draws", "loose")
+    @field_validator("hand", "loose")
     @classmethod
     def _codes(cls, value: str) -> str:
         return _tiles(value, "expected tile codes")
+
+    @field_validator("draws")
+    @classmethod
+    def _draws(cls, value: str) -> str:
+        _tiles(value.replace("-", " "), "expected tile codes or -")
+        return value
 
     @field_validator("others")
     @classmethod
@@ -137,6 +145,11 @@ class LessonSpec(_Strict):
             for code in codes:
                 _tiles(code, f"discards.{where}")
         return value
+
+
+def parse_draws(text: str) -> list[Tile | None]:
+    """The draws of a prepared deal: a tile per code, None for each ``-`` (a tile left to chance)."""
+    return [None if word == "-" else tile_from_code(word) for word in text.split()]
 
 
 def read_lesson(path: Path, shown: str) -> LessonSpec | None:

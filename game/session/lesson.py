@@ -24,7 +24,7 @@ from game.core.refusals import refusal
 from game.core.stacking import PreparedDeal
 from game.core.tiles import parse_tiles, tile_from_code
 from game.core.view import PlayerView
-from game.mods.lessons import SEAT_OF, LessonSpec, LessonStep
+from game.mods.lessons import SEAT_OF, LessonSpec, LessonStep, parse_draws
 from game.session.driver import HUMAN, Session
 from game.session.options import DEFAULT_NAMES, Options
 from game.session.players import make_computer, personalities_of
@@ -91,7 +91,7 @@ class LessonSession(Session):
         ruleset, rules, judge = load_game_rules(lesson.ruleset, mods_dir, catalog=catalog)
         others = {SEAT_OF[where]: parse_tiles(codes) for where, codes in lesson.deal.others.items()}
         deal = PreparedDeal(hands={HUMAN: parse_tiles(lesson.deal.hand), **others},
-                            draws=parse_tiles(lesson.deal.draws), loose=parse_tiles(lesson.deal.loose))
+                            draws=parse_draws(lesson.deal.draws), loose=parse_tiles(lesson.deal.loose))
         people = personalities_of(catalog) if catalog is not None else None
         # A lesson waits for the player: no timer closes a claim, and nothing is done for them.
         options = options or Options()

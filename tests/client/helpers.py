@@ -10,6 +10,7 @@ import pygame
 from game.client.animate import Animator
 from game.client.app import App
 from game.client.ceremony import Ceremony
+from game.core.tiles import parse_tiles
 from game.session.driver import HUMAN, Session
 from tests.builders import instant_session
 
@@ -116,5 +117,66 @@ def table_at_winning_discard(app: App, ask_first: bool):
     raise AssertionError("no seed gave the human Mah Jongg on a discard")
 
 
-__all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "make_app", "run_until", "show_table",
+LESSON_KEYS = {"chow": pygame.K_c, "pung": pygame.K_p, "kong": pygame.K_k, "mah_jongg": pygame.K_m}
+
+
+def open_lesson(app: App, number: int):
+    """Learn to Play from the title, lesson ``number`` (from 1) chosen with its digit key; the lesson scene,
+    animations instant, once the table waits for the player."""
+    from_title(app, pygame.K_l)
+    app.dispatch(key(pygame.K_0 + number))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    scene.animator.speed = 0.0
+    settle_lesson(app)
+    return scene
+
+
+def settle_lesson(app: App) -> None:
+    """Step the app until the lesson's table waits for the player (or the lesson is over)."""
+    scene = app.stack.top
+    session = scene.lesson_session
+    for _ in range(3000):
+        app.step()
+        scene.animator.finish()
+        if session.done or (session.waiting_for_player() and not scene.animator.busy):
+            return
+    raise AssertionError(f"the lesson never waited for the player at step {session.step_index + 1}")
+
+
+def lesson_move(app: App, wrong: bool = False) -> None:
+    """Do what the lesson's step asks by keys and clicks, as a player would; ``wrong`` does something else."""
+    scene = app.stack.top
+    session = scene.lesson_session
+    step = session.step
+    if step.do == "read":
+        app.dispatch(key(pygame.K_F4) if wrong else key(pygame.K_RETURN))
+    elif step.do == "start":
+        app.dispatch(key(pygame.K_RETURN) if not wrong else key(pygame.K_m))
+    elif step.do in ("discard", "kong") and not wrong:
+        if step.do == "kong":
+            app.dispatch(key(pygame.K_k))
+        else:
+            tiles = scene.hand_tiles()
+            index = tiles.index(parse_tiles(step.tile)[0])
+            app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
+    elif step.do == "discard":
+        tiles = scene.hand_tiles()
+        index = next(i for i, t in enumerate(tiles) if t != parse_tiles(step.tile)[0])
+        app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
+    elif step.do == "claim":
+        app.dispatch(key(pygame.K_0) if wrong else key(LESSON_KEYS[step.claim]))
+    elif step.do == "pass":
+        app.dispatch(key(pygame.K_p) if wrong else key(pygame.K_0))
+    elif step.do == "mah_jongg":
+        if wrong:
+            tiles = scene.hand_tiles()
+            app.dispatch(click(scene.hand_places(tiles)[0].rect().center))
+        else:
+            app.dispatch(key(pygame.K_m))
+    app.stack.apply_pending()
+
+
+__all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "lesson_move", "make_app", "open_lesson",
+           "run_until", "settle_lesson", "show_table",
            "started_table", "table_animator", "table_at_winning_discard", "table_scene_until_claim"]

@@ -24,15 +24,20 @@ class LessonsScene(Scene):
     def __init__(self, context: SceneContext) -> None:
         super().__init__(context)
         self.lessons = lessons_of(context.catalog)
-        folders = context.folders
-        self.progress: dict[str, Progress] = load_progress(folders.config) if folders is not None else {}
-        first_open = next((i for i, lesson in enumerate(self.lessons)
-                           if not self.progress.get(lesson.id, Progress()).done), 0)
-        self.focus = first_open
+        self.progress: dict[str, Progress] = {}
+        self.focus = 0
         self.rows = [pygame.Rect(BOX.left + 28, BOX.top + 96 + i * ROW_H, BOX.width - 56, ROW_H - 4)
                      for i in range(len(self.lessons))]
         self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), "Title Screen",
                            lambda: context.reset_to("title"), key_hint="Esc")
+
+    def enter(self) -> None:
+        # Read on entering, not on making: a lesson being left writes its progress as it goes, after this scene
+        # was made to replace it.
+        folders = self.context.folders
+        self.progress = load_progress(folders.config) if folders is not None else {}
+        self.focus = next((i for i, lesson in enumerate(self.lessons)
+                           if not self.progress.get(lesson.id, Progress()).done), 0)
 
     def status(self, lesson: Any) -> str:
         """"done", "at step 3 of 7", or "" for a lesson not begun."""

@@ -1,0 +1,104 @@
+"""Learn to Play: every bundled lesson can be finished by following its steps with keys and clicks, each
+explains a wrong move and lets the player try again, and a lesson left halfway resumes where it was left."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.mods.lessons import lessons_of
+from game.session.lesson_progress import load_progress
+from tests.client.helpers import click, from_title, key, lesson_move, make_app, open_lesson, settle_lesson
+
+
+
+def bundled_lessons(tmp_path):
+    app = make_app(tmp_path)
+    return app, lessons_of(app.catalog)
+
+
+def test_lessons__the_title_offers_them_in_order(tmp_path) -> None:
+    app, lessons = bundled_lessons(tmp_path)
+    shown = from_title(app, pygame.K_l)
+    assert shown.name == "lessons"
+    assert [lesson.order for lesson in shown.lessons] == sorted(lesson.order for lesson in lessons)
+    assert len(shown.lessons) >= 8
+    app.dispatch(click(shown.rows[1].center))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "lesson" and app.stack.top.lesson_session.lesson.id == lessons[1].id
+
+
+@pytest.mark.parametrize("number", range(1, 13))
+def test_lessons__each_is_finished_by_following_its_words(tmp_path, number) -> None:
+    app, lessons = bundled_lessons(tmp_path)
+    if number > len(lessons):
+        pytest.skip(f"only {len(lessons)} lessons")
+    scene = open_lesson(app, number)
+    session = scene.lesson_session
+    for _ in range(len(session.lesson.steps)):
+        lesson_move(app)
+        settle_lesson(app)
+    assert session.done, f"stuck at step {session.step_index + 1}: {session.step.say[:60]!r} ({session.mistake})"
+    assert scene.panel_words()[1].startswith("Lesson complete!")
+    app.dispatch(key(pygame.K_RETURN))  # Next Lesson (or Finish after the last)
+    app.stack.apply_pending()
+    after = app.stack.top
+    if number < len(lessons):
+        assert after.name == "lesson" and after.lesson_session.lesson.id == lessons[number].id
+    else:
+        assert after.name == "lessons"
+    assert load_progress(tmp_path / "config")[lessons[number - 1].id].done
+
+
+@pytest.mark.parametrize("number", range(1, 13))
+def test_lessons__a_wrong_move_is_explained_and_may_be_tried_again(tmp_path, number) -> None:
+    app, lessons = bundled_lessons(tmp_path)
+    if number > len(lessons):
+        pytest.skip(f"only {len(lessons)} lessons")
+    scene = open_lesson(app, number)
+    session = scene.lesson_session
+    while session.step.do in ("read", "start") or not session.step.wrong:
+        lesson_move(app)
+        settle_lesson(app)
+    at, step = session.step_index, session.step
+    lesson_move(app, wrong=True)
+    settle_lesson(app)
+    assert session.step_index == at, "the wrong move was not played"
+    assert session.mistake == step.wrong
+    assert step.wrong in " ".join(text for text in scene_text(app))
+    lesson_move(app)
+    settle_lesson(app)
+    assert session.step_index == at + 1 and session.mistake == ""
+
+
+def scene_text(app):
+    """The lesson box's words as drawn: the heading, the step, the explanation of the wrong move."""
+    scene = app.stack.top
+    app.render(1.0)
+    heading, words = scene.panel_words()
+    return [heading, words, scene.lesson_session.mistake]
+
+
+def test_lessons__a_lesson_left_halfway_resumes_at_its_step(tmp_path) -> None:
+    app, lessons = bundled_lessons(tmp_path)
+    scene = open_lesson(app, 1)
+    session = scene.lesson_session
+    for _ in range(5):
+        lesson_move(app)
+        settle_lesson(app)
+    reached, hand = session.step_index, sorted(session.table.players[0].concealed)
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "lessons"
+    assert app.stack.top.status(lessons[0]) == f"at step {reached + 1} of {len(lessons[0].steps)}"
+    again = open_lesson(app, 1)
+    assert again.lesson_session.step_index == reached
+    assert sorted(again.lesson_session.table.players[0].concealed) == hand, "the same table as it was left"
+
+
+def test_lessons__f1_in_a_lesson_explains_lessons(tmp_path) -> None:
+    app, _lessons = bundled_lessons(tmp_path)
+    open_lesson(app, 1)
+    app.dispatch(key(pygame.K_F1))
+    app.stack.apply_pending()
+    assert app.stack.top.page_heading() == "A Lesson"
