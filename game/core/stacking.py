@@ -53,6 +53,8 @@ def stack_wall(wall: Wall, live: Sequence[Tile | None], loose: Sequence[Tile] = 
     fixed: set[Position] = set()
     targets: list[tuple[Position, Tile | None]] = list(zip(list(wall.live), live, strict=False))
     targets += list(zip(wall.loose, loose, strict=False))
+    # The tiles asked for first: a place left to chance must not keep a tile that is asked for later.
+    targets.sort(key=lambda target: target[1] is None)
     for position, wanted in targets:
         here = wall.tiles[position]
         if here == wanted if wanted is not None else not is_bonus(here):

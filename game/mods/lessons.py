@@ -17,7 +17,7 @@
       right: [5C]                 # by themselves (they never claim, and never go Mah Jongg, in a lesson)
     steps:
       - say: Your tiles stand at the bottom ...
-        do: read                  # read | start | discard | claim | pass | kong | mah_jongg
+        do: read                  # read | start | discard | claim | pass | kong | mah_jongg | riichi | charleston
         show: [1B, 2B, 3B]        # tiles of your hand to light up
       - say: Discard the lone North Wind.
         do: discard
@@ -39,7 +39,7 @@ from game.datafile import load_yaml
 from game.errors import DataFileError
 from game.mods.schemas import RECORD_ID
 
-Doing = Literal["read", "start", "discard", "claim", "pass", "kong", "mah_jongg"]
+Doing = Literal["read", "start", "discard", "claim", "pass", "kong", "mah_jongg", "riichi", "charleston"]
 ClaimKind = Literal["chow", "pung", "kong", "mah_jongg"]
 SEAT_OF: dict[str, int] = {"right": 1, "opposite": 2, "left": 3}
 """The computer players by where they sit from you (seat 0, East)."""
@@ -58,7 +58,8 @@ class _Strict(BaseModel):
 
 
 class LessonDeal(_Strict):
-    hand: str = Field(description="your 13 tiles, as tile codes (1B … 9D, EW SW WW NW, RD GD WD, F1 … S4)")
+    hand: str = Field(description="your 13 tiles, as tile codes (1B … 9D, EW SW WW NW, RD GD WD, F1 … S4, JK); "
+                                  "14 where East is dealt 14")
     others: dict[Literal["right", "opposite", "left"], str] = Field(
         default_factory=dict, description="the computer players' 13 tiles; a seat left out is dealt by chance")
     draws: str = Field("", description="the live wall's next tiles in the order they are drawn, whoever draws "
@@ -89,15 +90,16 @@ class LessonDeal(_Strict):
     @classmethod
     def _thirteen(cls, value: str) -> str:
         count = len(parse_tiles(value))
-        if count != 13:
-            raise ValueError(f"expected 13 tiles, got {count}")
+        if count not in (13, 14):
+            raise ValueError(f"expected 13 tiles (14 where East is dealt 14), got {count}")
         return value
 
 
 class LessonStep(_Strict):
     say: str = Field(min_length=1, description="what the player reads: what to do, and why")
     do: Doing = Field(description="what the player must do to go on")
-    tile: str | None = Field(None, description="the tile to discard, or to declare a kong of")
+    tile: str | None = Field(None, description="the tile to discard (with riichi: declaring it), or of the kong")
+    tiles: str = Field("", description="the tiles to pass on (do: charleston)")
     claim: ClaimKind | None = Field(None, description="the claim to make on the discard (do: claim)")
     show: list[str] = Field(default_factory=list, description="tiles of your hand to light up")
     buttons: list[str] = Field(default_factory=list, description="table buttons to light up, by their label")
@@ -110,6 +112,11 @@ class LessonStep(_Strict):
             raise ValueError(f"expected one tile code, got {value!r}")
         return value
 
+    @field_validator("tiles")
+    @classmethod
+    def _pass(cls, value: str) -> str:
+        return _tiles(value, "tiles")
+
     @field_validator("show")
     @classmethod
     def _show(cls, value: list[str]) -> list[str]:
@@ -119,7 +126,9 @@ class LessonStep(_Strict):
 
     @model_validator(mode="after")
     def _needs(self) -> LessonStep:
-        if self.do in ("discard", "kong") and self.tile is None:
+        if self.do == "charleston" and not self.tiles.split():
+            raise ValueError("do: charleston needs tiles: the tiles to pass on")
+        if self.do in ("discard", "kong", "riichi") and self.tile is None:
             raise ValueError(f"do: {self.do} needs tile: the tile to {self.do}")
         if self.do == "claim" and self.claim is None:
             raise ValueError("do: claim needs claim: chow, pung, kong or mah_jongg")

@@ -18,7 +18,7 @@ from collections.abc import Sequence
 from typing import Any
 
 from game.ai.base import Player
-from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.match import Match
 from game.core.refusals import refusal
 from game.core.stacking import PreparedDeal
@@ -53,8 +53,10 @@ class ScriptedPlayer:
 
 def expected(step: LessonStep) -> Action | None:
     """The move a step waits for (None for a step that is read, or the start of the hand)."""
-    if step.do == "discard" and step.tile is not None:
-        return Discard(tile_from_code(step.tile))
+    if step.do in ("discard", "riichi") and step.tile is not None:
+        return Discard(tile_from_code(step.tile), step.do == "riichi")
+    if step.do == "charleston":
+        return PassTiles(tuple(sorted(parse_tiles(step.tiles))))
     if step.do == "kong" and step.tile is not None:
         return DeclareKong(tile_from_code(step.tile))
     if step.do == "mah_jongg":
@@ -72,7 +74,9 @@ def matches(step: LessonStep, action: Action) -> bool:
         return isinstance(action, Claim) and action.type == step.claim
     want = expected(step)
     if isinstance(want, Discard):
-        return isinstance(action, Discard) and action.tile == want.tile
+        return isinstance(action, Discard) and (action.tile, action.standing) == (want.tile, want.standing)
+    if isinstance(want, PassTiles):
+        return isinstance(action, PassTiles) and tuple(sorted(action.tiles)) == want.tiles
     return want is not None and action == want
 
 
@@ -141,6 +145,8 @@ class LessonSession(Session):
             return self.table is not None and self.table.phase == "dealt"
         if step.do in ("claim", "pass"):
             return self.human_may_claim
+        if step.do == "charleston":
+            return self.human_to_pass
         return self.human_to_discard
 
     # -- the player's moves, checked ----------------------------------------------------------------------------

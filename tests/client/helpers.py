@@ -147,35 +147,44 @@ def settle_lesson(app: App) -> None:
 def lesson_move(app: App, wrong: bool = False) -> None:
     """Do what the lesson's step asks by keys and clicks, as a player would; ``wrong`` does something else."""
     scene = app.stack.top
-    session = scene.lesson_session
-    step = session.step
+    step = scene.lesson_session.step
+
+    def click_tile(tile: int | None = None, other_than: int | None = None) -> None:
+        tiles = scene.hand_tiles()
+        index = tiles.index(tile) if tile is not None else next(i for i, t in enumerate(tiles) if t != other_than)
+        app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
+
+    wanted = parse_tiles(step.tile)[0] if step.tile else None
     if step.do == "read":
         app.dispatch(key(pygame.K_F4) if wrong else key(pygame.K_RETURN))
     elif step.do == "start":
-        app.dispatch(key(pygame.K_RETURN) if not wrong else key(pygame.K_m))
-    elif step.do in ("discard", "kong") and not wrong:
-        if step.do == "kong":
-            app.dispatch(key(pygame.K_k))
-        else:
-            tiles = scene.hand_tiles()
-            index = tiles.index(parse_tiles(step.tile)[0])
-            app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
-    elif step.do == "discard":
+        app.dispatch(key(pygame.K_m) if wrong else key(pygame.K_RETURN))
+    elif step.do == "discard" or (step.do == "kong" and wrong):
+        click_tile(wanted) if not wrong else click_tile(other_than=wanted)
+    elif step.do == "kong":
+        app.dispatch(key(pygame.K_k))
+    elif step.do == "riichi":
+        click_tile(wanted)  # Ask First puts the question: the first answer declares, the second only discards
+        if wrong:
+            app.dispatch(key(pygame.K_RIGHT))
+        app.dispatch(key(pygame.K_RETURN))
+    elif step.do == "charleston":
+        chosen = sorted(parse_tiles(step.tiles))
         tiles = scene.hand_tiles()
-        index = next(i for i, t in enumerate(tiles) if t != parse_tiles(step.tile)[0])
-        app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
+        picks = chosen if not wrong else [t for t in tiles if t not in chosen][:len(chosen)]
+        used: set[int] = set()
+        for tile in picks:
+            index = next(i for i, t in enumerate(tiles) if t == tile and i not in used)
+            used.add(index)
+            app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
+        app.dispatch(key(pygame.K_RETURN))
     elif step.do == "claim":
         app.dispatch(key(pygame.K_0) if wrong else key(LESSON_KEYS[step.claim]))
     elif step.do == "pass":
         app.dispatch(key(pygame.K_p) if wrong else key(pygame.K_0))
     elif step.do == "mah_jongg":
-        if wrong:
-            tiles = scene.hand_tiles()
-            app.dispatch(click(scene.hand_places(tiles)[0].rect().center))
-        else:
-            app.dispatch(key(pygame.K_m))
+        app.dispatch(key(pygame.K_k) if wrong else key(pygame.K_m))
     app.stack.apply_pending()
-
 
 __all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "lesson_move", "make_app", "open_lesson",
            "run_until", "settle_lesson", "show_table",

@@ -11,7 +11,6 @@ from game.session.lesson_progress import load_progress
 from tests.client.helpers import click, from_title, key, lesson_move, make_app, open_lesson, settle_lesson
 
 
-
 def bundled_lessons(tmp_path):
     app = make_app(tmp_path)
     return app, lessons_of(app.catalog)

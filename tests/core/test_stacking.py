@@ -50,3 +50,12 @@ def test_stacking__asking_for_a_fifth_tile_is_refused_by_name() -> None:
     deal = PreparedDeal(hands={0: parse_tiles("RD RD RD RD RD 1B 2B 3B 4B 5B 6B 7B 8B")})
     with pytest.raises(ValueError, match="more of Red Dragon than the set holds"):
         Table(PlayRules(), RegularJudge(), seed=1, prepared=deal)
+
+
+def test_stacking__a_seat_left_to_chance_never_keeps_a_tile_asked_for_later() -> None:
+    """All four Green Dragons asked for by East's hand and first draw, whatever the shuffle dealt the others."""
+    deal = PreparedDeal(hands={0: parse_tiles("GD GD GD 2B 3B 4B 6D 7D 8D 1C 1C 9C NW")}, draws=parse_tiles("GD"))
+    for seed in range(40):
+        table = Table(PlayRules(), RegularJudge(), seed=seed, prepared=deal)
+        table.begin()
+        assert table.players[0].concealed.count(parse_tiles("GD")[0]) == 4

@@ -29,11 +29,20 @@ LINE = 23
 
 
 class LessonCommands(TableCommands):
-    """The table's commands, but the end of the lesson's hand leads on to the next lesson, not the next hand."""
+    """The table's commands, but the end of the lesson's hand leads on to the next lesson, not the next hand,
+    and Ask First's boxes stay shut: the lesson's own box says what to do, and a second box over it would hide
+    it (a declaration is offered only where the step teaches one)."""
 
     def next_hand(self) -> None:
         table: Any = self.table
         table.next_lesson()
+
+    def ask_first_checks(self) -> None:
+        return
+
+    def declaration_prompt(self, tile: int) -> tuple[str, str, str] | None:
+        step = self.table.session.step
+        return super().declaration_prompt(tile) if step is not None and step.do == "riichi" else None
 
 
 class LessonScene(TableScene):
@@ -80,6 +89,16 @@ class LessonScene(TableScene):
             save_progress(folders.config, s.lesson.id, progress)
         except WriteError as exc:
             self.progress_problem = str(exc)
+
+    def update(self, dt: float) -> None:
+        # The scores of the lesson's hand wait until its last words have been read: the box would cover them.
+        s = self.lesson_session
+        holding = s.hand_over and not s.done and not self.scores_shown
+        if holding:
+            self.scores_shown = True
+        super().update(dt)
+        if holding:
+            self.scores_shown = False
 
     def next_step(self) -> None:
         s = self.lesson_session
@@ -174,8 +193,8 @@ class LessonScene(TableScene):
         step = self.lesson_session.step
         if step is None:
             return []
-        wanted = set(parse_tiles(step.show))
-        if step.tile is not None and step.do in ("discard", "kong"):
+        wanted = set(parse_tiles(step.show)) | set(parse_tiles(step.tiles))
+        if step.tile is not None and step.do in ("discard", "kong", "riichi"):
             wanted.update(parse_tiles(step.tile))
         return [i for i, tile in enumerate(self.hand_tiles()) if tile in wanted]
 
