@@ -87,6 +87,8 @@ class LessonSession(Session):
     step_index: int = 0
     mistake: str = ""
     """Why the player's last move was not the step's ("" once they have done it)."""
+    mistakes: int = 0
+    """How many moves were refused so far (a client clears the player's marks after each)."""
 
     @classmethod
     def for_lesson(cls, lesson: LessonSpec, *, catalog: Any = None, mods_dir: str | None = None,
@@ -155,6 +157,7 @@ class LessonSession(Session):
         step = self.step
         if step is not None and step.do != "start":
             self.mistake = "Not yet: read this step first, then press Next (Enter)."
+            self.mistakes += 1
             return
         super().start()
         if self.started and step is not None:
@@ -166,12 +169,14 @@ class LessonSession(Session):
             return super().act(action)
         if not matches(step, action):
             self.mistake = self._why_not(step, action)
+            self.mistakes += 1
             return False
         done = super().act(action)
         if done:
             self._advance()
         elif self.table is not None:
             self.mistake = step.wrong or DEFAULT_WRONG
+            self.mistakes += 1
         return done
 
     def _why_not(self, step: LessonStep, action: Action) -> str:

@@ -121,10 +121,13 @@ LESSON_KEYS = {"chow": pygame.K_c, "pung": pygame.K_p, "kong": pygame.K_k, "mah_
 
 
 def open_lesson(app: App, number: int):
-    """Learn to Play from the title, lesson ``number`` (from 1) chosen with its digit key; the lesson scene,
+    """Learn to Play from the title, lesson ``number`` (from 1) chosen with the arrow keys; the lesson scene,
     animations instant, once the table waits for the player."""
-    from_title(app, pygame.K_l)
-    app.dispatch(key(pygame.K_0 + number))
+    listing = from_title(app, pygame.K_l)
+    listing.focus = 0
+    for _ in range(number - 1):
+        app.dispatch(key(pygame.K_DOWN))
+    app.dispatch(key(pygame.K_RETURN))
     app.stack.apply_pending()
     scene = app.stack.top
     scene.animator.speed = 0.0
@@ -183,7 +186,7 @@ def lesson_move(app: App, wrong: bool = False) -> None:
     elif step.do == "pass":
         app.dispatch(key(pygame.K_p) if wrong else key(pygame.K_0))
     elif step.do == "mah_jongg":
-        app.dispatch(key(pygame.K_k) if wrong else key(pygame.K_m))
+        click_tile(other_than=-1) if wrong else app.dispatch(key(pygame.K_m))
     app.stack.apply_pending()
 
 __all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "lesson_move", "make_app", "open_lesson",

@@ -132,7 +132,12 @@ class LessonScene(TableScene):
             if reading and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.next_step()
                 return
+        refused = s.mistakes
         super().handle(event)
+        if s.mistakes != refused:
+            # A refused move starts afresh: the tiles chosen to pass drop back, and a declaration is asked again.
+            self.pass_pick.clear()
+            self.asked.clear()
 
     # -- drawing --------------------------------------------------------------------------------------------
 
