@@ -29,12 +29,13 @@ A step's ``wrong`` explains why another move is not the one wanted here; the pla
 
 from __future__ import annotations
 
+from collections import Counter
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from game.core.tiles import Tile, parse_tiles, tile_from_code
+from game.core.tiles import JOKER, Tile, is_bonus, parse_tiles, tile_from_code, tile_name
 from game.datafile import load_yaml
 from game.errors import DataFileError
 from game.mods.schemas import RECORD_ID
@@ -93,6 +94,17 @@ class LessonDeal(_Strict):
         if count not in (13, 14):
             raise ValueError(f"expected 13 tiles (14 where East is dealt 14), got {count}")
         return value
+
+    @model_validator(mode="after")
+    def _possible(self) -> LessonDeal:
+        """No prepared deal asks for more of a tile than a set can hold (four; two of a flower or season in the
+        sets that double them; eight jokers)."""
+        codes = " ".join([self.hand, *self.others.values(), self.draws.replace("-", " "), self.loose])
+        for tile, count in Counter(parse_tiles(codes)).items():
+            most = 8 if tile == JOKER else 2 if is_bonus(tile) else 4
+            if count > most:
+                raise ValueError(f"{count} × {tile_name(tile)}, but a set holds at most {most}")
+        return self
 
 
 class LessonStep(_Strict):

@@ -93,8 +93,13 @@ class LessonSession(Session):
     @classmethod
     def for_lesson(cls, lesson: LessonSpec, *, catalog: Any = None, mods_dir: str | None = None,
                    names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None) -> LessonSession:
-        """The lesson's table: the prepared deal in its ruleset, you at East, the computer players scripted."""
+        """The lesson's table: the prepared deal in its ruleset, you at East, the computer players scripted.
+
+        ValueError says why the lesson cannot be set up (its ruleset is missing, or its deal asks for tiles the
+        ruleset's set does not have)."""
         ruleset, rules, judge = load_game_rules(lesson.ruleset, mods_dir, catalog=catalog)
+        if ruleset is None:
+            raise ValueError(f"the lesson plays by the ruleset {lesson.ruleset!r}, which is not loaded")
         others = {SEAT_OF[where]: parse_tiles(codes) for where, codes in lesson.deal.others.items()}
         deal = PreparedDeal(hands={HUMAN: parse_tiles(lesson.deal.hand), **others},
                             draws=parse_draws(lesson.deal.draws), loose=parse_tiles(lesson.deal.loose))

@@ -26,6 +26,8 @@ class LessonsScene(Scene):
         self.lessons = lessons_of(context.catalog)
         self.progress: dict[str, Progress] = {}
         self.focus = 0
+        self.notice = ""
+        """Why the lesson last chosen could not be opened ("" when it could)."""
         self.rows = [pygame.Rect(BOX.left + 28, BOX.top + 96 + i * ROW_H, BOX.width - 56, ROW_H - 4)
                      for i in range(len(self.lessons))]
         self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), "Title Screen",
@@ -50,7 +52,11 @@ class LessonsScene(Scene):
         from game.client.scenes.lesson import start_lesson  # the table and the engine: ~60 ms the list never needs
 
         if 0 <= index < len(self.lessons):
-            start_lesson(self.context, self.lessons[index])
+            lesson = self.lessons[index]
+            try:
+                start_lesson(self.context, lesson)
+            except ValueError as exc:  # a mod's lesson that cannot be dealt: say why, keep the others open
+                self.notice = f"{lesson.name} cannot be set up: {exc}"
 
     def handle(self, event: pygame.Event) -> None:
         if self.back.handle(event):
@@ -99,6 +105,9 @@ class LessonsScene(Scene):
                 text(surface, ("✓ " if state == "done" else "") + state, (row.right - 16, row.centery), 14,
                      colour, "bold", "midright")
         self.back.draw(surface, palette)
+        if self.notice:
+            text(surface, fit_text(self.notice, BOX.width - 260, 14, "bold"), (BOX.left + 28, BOX.bottom - 64), 14,
+                 palette.east_stake, "bold", "midleft")
         hint = "↑ ↓ and Enter, a number, or click a lesson  ·  F1 help"
         text(surface, hint, (BOX.left + 28, BOX.bottom - 40), 14, mix(palette.text_dark, palette.panel, 0.35),
              "sans", "midleft")
