@@ -24,6 +24,7 @@ from game.core.refusals import refusal
 from game.core.stacking import PreparedDeal
 from game.core.tiles import parse_tiles, tile_from_code
 from game.core.view import PlayerView
+from game.errors import SaveError
 from game.mods.lessons import SEAT_OF, LessonSpec, LessonStep, parse_draws
 from game.session.driver import HUMAN, Session
 from game.session.options import DEFAULT_NAMES, Options
@@ -97,9 +98,10 @@ class LessonSession(Session):
 
         ValueError says why the lesson cannot be set up (its ruleset is missing, or its deal asks for tiles the
         ruleset's set does not have)."""
-        ruleset, rules, judge = load_game_rules(lesson.ruleset, mods_dir, catalog=catalog)
-        if ruleset is None:
-            raise ValueError(f"the lesson plays by the ruleset {lesson.ruleset!r}, which is not loaded")
+        try:
+            ruleset, rules, judge = load_game_rules(lesson.ruleset, mods_dir, catalog=catalog, strict=True)
+        except SaveError:
+            raise ValueError(f"the lesson plays by the ruleset {lesson.ruleset!r}, which is not loaded") from None
         others = {SEAT_OF[where]: parse_tiles(codes) for where, codes in lesson.deal.others.items()}
         deal = PreparedDeal(hands={HUMAN: parse_tiles(lesson.deal.hand), **others},
                             draws=parse_draws(lesson.deal.draws), loose=parse_tiles(lesson.deal.loose))

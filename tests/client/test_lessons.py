@@ -102,3 +102,33 @@ def test_lessons__f1_in_a_lesson_explains_lessons(tmp_path) -> None:
     app.dispatch(key(pygame.K_F1))
     app.stack.apply_pending()
     assert app.stack.top.page_heading() == "A Lesson"
+
+
+def test_lessons__a_mods_lesson_that_cannot_be_dealt_is_named_and_the_others_still_open(tmp_path) -> None:
+    folder = tmp_path / "mods" / "odd-lesson"
+    (folder / "lessons").mkdir(parents=True)
+    (folder / "mod.yaml").write_text('format: 1\nid: odd-lesson\nname: Odd\nversion: "1.0.0"\ngame: ">=0.1"\n'
+                                     "authors: [Tester]\nkinds: [lesson]\n")
+    (folder / "lessons" / "odd.yaml").write_text(
+        "id: odd\nname: Odd Rules\norder: 99\nruleset: no-such-rules\ndeal:\n"
+        "  hand: 1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C 4C\nsteps:\n  - say: Hello.\n    do: read\n")
+    app, lessons = bundled_lessons(tmp_path)
+    assert lessons[-1].id == "odd"
+    shown = open_listing(app)
+    for _ in range(len(lessons) - 1):
+        app.dispatch(key(pygame.K_DOWN))
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert app.stack.top is shown
+    assert shown.notice == "Odd Rules cannot be set up: the lesson plays by the ruleset 'no-such-rules', which is " \
+                           "not loaded"
+    app.dispatch(key(pygame.K_UP))
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "lesson"
+
+
+def open_listing(app):
+    shown = from_title(app, pygame.K_l)
+    shown.focus = 0
+    return shown
