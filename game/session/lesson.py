@@ -109,6 +109,7 @@ class LessonSession(Session):
         # A lesson waits for the player: no timer closes a claim, and nothing is done for them.
         options = options or Options()
         options.wait_time, options.ask_first, options.quick_tip, options.auto_play = 0.0, True, False, False
+        options.timer_bar = False
         session = cls(ruleset=ruleset, rules=rules, judge=judge, seed=lesson.seed, names=names, options=options,
                       opponents=("beginner", "beginner", "beginner"), personalities=people,
                       match=Match(rules, judge, lesson.seed, east=HUMAN, prepared=deal))
@@ -212,6 +213,17 @@ class LessonSession(Session):
         if not self.hand_over and (step is None or step.do == "read"):
             return
         super().update(dt, hold)
+
+    @property
+    def claim_unlimited(self) -> bool:
+        """Every claim window of a lesson waits for the player, but only a winning discard is offered as one."""
+        return super().claim_unlimited and "mah_jongg" in self.claim_types()
+
+    @property
+    def at_rest(self) -> bool:
+        if self.human_may_claim and self.claim_timer is not None and math.isinf(self.claim_timer):
+            return self.table is not None and self.table.awaiting() == [HUMAN]
+        return super().at_rest
 
     # -- resuming -----------------------------------------------------------------------------------------------
 

@@ -123,8 +123,7 @@ LESSON_KEYS = {"chow": pygame.K_c, "pung": pygame.K_p, "kong": pygame.K_k, "mah_
 def open_lesson(app: App, number: int):
     """Learn to Play from the title, lesson ``number`` (from 1) chosen with the arrow keys; the lesson scene,
     animations instant, once the table waits for the player."""
-    listing = from_title(app, pygame.K_l)
-    listing.focus = 0
+    from_title(app, pygame.K_l)  # a fresh config folder: the first lesson has the focus
     for _ in range(number - 1):
         app.dispatch(key(pygame.K_DOWN))
     app.dispatch(key(pygame.K_RETURN))

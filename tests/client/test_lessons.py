@@ -120,6 +120,7 @@ def test_lessons__a_mods_lesson_that_cannot_be_dealt_is_named_and_the_others_sti
     app.dispatch(key(pygame.K_RETURN))
     app.stack.apply_pending()
     assert app.stack.top is shown
+    assert shown.first == len(lessons) - len(shown.rows) > 0, "the list scrolled to the lesson chosen"
     assert shown.notice == "Odd Rules cannot be set up: the lesson plays by the ruleset 'no-such-rules', which is " \
                            "not loaded"
     app.dispatch(key(pygame.K_UP))
@@ -129,6 +130,4 @@ def test_lessons__a_mods_lesson_that_cannot_be_dealt_is_named_and_the_others_sti
 
 
 def open_listing(app):
-    shown = from_title(app, pygame.K_l)
-    shown.focus = 0
-    return shown
+    return from_title(app, pygame.K_l)

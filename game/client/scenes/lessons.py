@@ -15,6 +15,8 @@ from game.session.lesson_progress import Progress, load_progress
 BOX = pygame.Rect(0, 0, 900, 664)
 BOX.center = (640, 360)
 ROW_H = 48
+SHOWN = 10
+"""Rows on the page; with more lessons the list scrolls with the focus."""
 
 
 class LessonsScene(Scene):
@@ -28,8 +30,11 @@ class LessonsScene(Scene):
         self.focus = 0
         self.notice = ""
         """Why the lesson last chosen could not be opened ("" when it could)."""
+        self.first = 0
+        """The lesson in the top row."""
         self.rows = [pygame.Rect(BOX.left + 28, BOX.top + 96 + i * ROW_H, BOX.width - 56, ROW_H - 4)
-                     for i in range(len(self.lessons))]
+                     for i in range(min(SHOWN, len(self.lessons)))]
+        """The row slots, top first: slot i shows lesson ``first + i``."""
         self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), "Title Screen",
                            lambda: context.reset_to("title"), key_hint="Esc")
 
@@ -40,6 +45,7 @@ class LessonsScene(Scene):
         self.progress = load_progress(folders.config) if folders is not None else {}
         self.focus = next((i for i, lesson in enumerate(self.lessons)
                            if not self.progress.get(lesson.id, Progress()).done), 0)
+        self.first = min(self.focus, max(0, len(self.lessons) - len(self.rows)))
 
     def status(self, lesson: Any) -> str:
         """"done", "at step 3 of 7", or "" for a lesson not begun."""
@@ -64,16 +70,19 @@ class LessonsScene(Scene):
         if event.type == pygame.MOUSEMOTION:
             for i, row in enumerate(self.rows):
                 if row.collidepoint(event.pos):
-                    self.focus = i
+                    self.focus = self.first + i
         elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             for i, row in enumerate(self.rows):
                 if row.collidepoint(event.pos):
-                    self.open_lesson(i)
+                    self.open_lesson(self.first + i)
+        elif event.type == pygame.MOUSEWHEEL:
+            self.first = max(0, min(len(self.lessons) - len(self.rows), self.first - event.y))
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
                 self.context.reset_to("title")
             elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.lessons:
                 self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.lessons)
+                self.first = min(self.focus, max(self.first, self.focus - len(self.rows) + 1))
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open_lesson(self.focus)
             elif pygame.K_1 <= event.key <= pygame.K_9:
@@ -88,7 +97,9 @@ class LessonsScene(Scene):
         if not self.lessons:
             text(surface, "No lessons are loaded: the Learn to Play mod is switched off (see Mods).",
                  (BOX.left + 28, BOX.top + 110), 16, palette.text_dark)
-        for i, (lesson, row) in enumerate(zip(self.lessons, self.rows, strict=True)):
+        for slot, row in enumerate(self.rows):
+            i = self.first + slot
+            lesson = self.lessons[i]
             focused = i == self.focus
             fill = palette.button_hover if focused else mix(palette.panel, palette.panel_shade, 0.6)
             pygame.draw.rect(surface, fill, row, border_radius=8)
