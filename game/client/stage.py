@@ -173,6 +173,7 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "name": _preset_name,
     "lessons": lambda app, seed, turns: app.reset_to("lessons"),
     "lesson": _lesson,
+    "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
 

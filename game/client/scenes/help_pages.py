@@ -133,6 +133,12 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "Read the box at the top and do what it says: the tiles and buttons it means are lit. When you do "
         "something else, the box explains why that is not it here, and you try again. Enter goes on after a "
         "step that only explains. Esc leaves the lesson; it picks up at this step next time."),
+    "why": (
+        "Why?",
+        "Y at the table explains the moves: why QuickTip suggests its tile on your turn, and why each computer "
+        "player made its last discard or claim. The reasons are worked out from what that player could see "
+        "when they chose: how near ready the move leaves the hand, how many useful tiles are still live, what is "
+        "already out and what is dangerous. Y, Enter or Esc closes the box."),
 }
 """Topic → (title, text): the page F1 shows first on each screen."""
 

@@ -37,6 +37,7 @@ SCENES: dict[str, str] = {
     "name": "game.client.scenes.dialogs:NameBox",
     "lessons": "game.client.scenes.lessons:LessonsScene",
     "lesson": "game.client.scenes.lesson:LessonScene",
+    "why": "game.client.scenes.why:WhyScene",
 }
 """Scene name → ``module:Class``."""
 

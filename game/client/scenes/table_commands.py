@@ -428,6 +428,10 @@ class TableCommands:
     def show_wall(self) -> None:
         self.table.context.open("wall", session=self.session)
 
+    def show_why(self) -> None:
+        """Y: why QuickTip suggests its tile, and why each computer player made its last discard or claim."""
+        self.table.context.open("why", session=self.session)
+
     def show_help(self) -> None:
         self.table.context.open("help", topic=help_topic(self.table))
 
