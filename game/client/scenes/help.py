@@ -13,9 +13,13 @@ from game.client import layout
 from game.client.desktop import open_folder
 from game.client.look import fit_text, mix, text, text_size, wrap
 from game.client.scenes.base import Scene
+from game.client.scenes.glossary import GLOSSARY
+from game.client.scenes.help_glossary import glossary_canvas
 from game.client.scenes.help_pages import SCREEN_PAGES
+from game.client.scenes.help_search import Entry, Found, search
+from game.client.scenes.rules import ruleset_for
 from game.client.scenes.table_keys import TABLE_KEYS
-from game.client.widgets import Button, draw_panel
+from game.client.widgets import Button, TextField, draw_panel
 from game.logsetup import LOG_FILE
 
 KeyColumn = tuple[tuple[str, str], ...]
@@ -67,6 +71,8 @@ from the game as it runs: :class:`HelpScene` draws it)."""
 
 ABOUT = "About"
 SCREEN = "This Screen"
+GLOSSARY_TAB = "Glossary"
+SEARCH_HINT = "Search the help (Ctrl+F)"
 
 
 CREDIT = ("A remake of Mah Jongg for Windows, The REAL Game! (version 1.10, 1995) by Elaine and Berrie Bloem, "
@@ -106,17 +112,9 @@ class HelpScene(Scene):
 
     def __init__(self, context, page: int | str = 0, topic: str | None = None) -> None:
         super().__init__(context)
-        self.topic = topic if topic in SCREEN_PAGES else None
-        self.titles = ([SCREEN] if self.topic else []) + [title for title, _ in PAGES] + [ABOUT]
         self.box = BOX
-        # Each tab as wide as its name needs, the room left shared out, so no name is cut.
-        needs = [Button.width_for(title, 15) for title in self.titles]
-        spare = (self.box.width - 48 - 6 * (len(needs) - 1) - sum(needs)) // len(needs)
-        self.tabs, x = [], self.box.left + 24
-        for i, (title, need) in enumerate(zip(self.titles, needs, strict=True)):
-            self.tabs.append(Button(pygame.Rect(x, self.box.top + 58, need + spare, 34), title, partial(self._go, i),
-                                    size=15))
-            x += need + spare + 6
+        self.topic: str | None = None
+        self._build_tabs(topic)
         self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), "Close",
                             lambda: context.close(self), primary=True, key_hint="Esc")
         self.rules = Button(pygame.Rect(self.box.right - 336, self.box.bottom - 62, 164, 44), "Full Rules",
@@ -126,7 +124,34 @@ class HelpScene(Scene):
         self.folders = about_folders(context)
         self.openers = [Button(pygame.Rect(self.box.right - 136, 0, 100, 30), "Open", partial(self._open, folder),
                                size=14) for _label, _shown, folder in self.folders]
+        self.view = pygame.Rect(self.box.left + 32, self.box.top + 108, self.box.width - 64, self.box.height - 190)
+        self.scroll = 0
+        self._glossary: tuple[pygame.Surface, dict[str, int]] | None = None
+        self.search = TextField(pygame.Rect(self.box.left + 24, self.box.bottom - 60, 400, 42), "", max_length=40,
+                                focused=False)
+        self.found: list[Found] = []
+        self._entries: list[Entry] | None = None
+        self.chosen = 0
+        """The search result Enter opens."""
         self._go(self.titles.index(page) if isinstance(page, str) else page)
+
+    def _build_tabs(self, topic: str | None) -> None:
+        """The tabs, with the page about ``topic`` (a screen) first when there is one."""
+        self.topic = topic if topic in SCREEN_PAGES else None
+        self.titles = ([SCREEN] if self.topic else []) + [title for title, _ in PAGES[:-1]] + [GLOSSARY_TAB,
+                                                                                                PAGES[-1][0], ABOUT]
+        # Each tab as wide as its name needs, the room left shared out, so no name is cut.
+        needs = [Button.width_for(title, 15, 18) for title in self.titles]
+        spare = (self.box.width - 48 - 6 * (len(needs) - 1) - sum(needs)) // len(needs)
+        self.tabs, x = [], self.box.left + 24
+        for i, (title, need) in enumerate(zip(self.titles, needs, strict=True)):
+            self.tabs.append(Button(pygame.Rect(x, self.box.top + 58, need + spare, 34), title, partial(self._go, i),
+                                    size=15))
+            x += need + spare + 6
+
+    def exit(self) -> None:
+        if self.search.focused and not self.context.headless:
+            pygame.key.stop_text_input()
 
     @property
     def title(self) -> str:
@@ -152,19 +177,117 @@ class HelpScene(Scene):
 
     def _go(self, page: int) -> None:
         self.page = page % len(self.titles)
+        self.scroll = 0
         for i, b in enumerate(self.tabs):
             b.focused = i == self.page
+
+    # -- the glossary and the search ----------------------------------------------------------------------------
+
+    def glossary(self) -> tuple[pygame.Surface, dict[str, int]]:
+        if self._glossary is None:
+            self._glossary = glossary_canvas(self.context, self.view.width - 14)
+        return self._glossary
+
+    def _scroll_by(self, pixels: int) -> None:
+        most = max(0, self.glossary()[0].get_height() - self.view.height)
+        self.scroll = max(0, min(most, self.scroll + pixels))
+
+    def entries(self) -> list[Entry]:
+        """Everything the search looks through: the glossary, the help pages, the screens' pages and the special
+        hands of the ruleset in play (gathered once)."""
+        if self._entries is None:
+            self._entries = self._gather()
+        return self._entries
+
+    def _gather(self) -> list[Entry]:
+        found: list[Entry] = [("Glossary", term, meaning, term) for term, meaning, _codes in GLOSSARY]
+        found += [("Help", title, body, title) for title, body in PAGES if isinstance(body, str)]
+        found += [("Screen", title, body, topic) for topic, (title, body) in SCREEN_PAGES.items()]
+        try:
+            ruleset = ruleset_for(self.context)
+        except Exception:  # no ruleset can be read (broken mods): the rest of the help is still searched
+            ruleset = None
+        for hand in getattr(ruleset, "special_hands", ()):
+            found.append(("Special hand", hand.name, hand.description or "", hand.id))
+        return found
+
+    @property
+    def searching(self) -> bool:
+        """The results take the page's place: something is typed in the search field."""
+        return bool(self.search.value.strip())
+
+    def _searched(self) -> None:
+        self.found = search(self.search.value, self.entries())
+        self.chosen = 0
+
+    def focus_search(self) -> None:
+        if not self.search.focused and not self.context.headless:
+            pygame.key.start_text_input()
+        self.search.focused = True
+
+    def open_found(self, found: Found) -> None:
+        """Show what a search result is about: the term in the glossary, a page, a screen's page, or a special
+        hand on the Rules pages."""
+        self.search.value, self.found, self.search.focused = "", [], False
+        if found.kind == "Special hand":
+            self.context.open("rules", page=3, special=found.target)
+        elif found.kind == "Glossary":
+            self._go(self.titles.index(GLOSSARY_TAB))
+            self._scroll_by(self.glossary()[1][found.target])
+        elif found.kind == "Screen":
+            self._build_tabs(found.target)
+            self._go(0)
+        else:
+            self._go(self.titles.index(found.target))
+
+    def _search_key(self, event: pygame.Event) -> bool:
+        """Keys for the focused search field: True when used."""
+        if event.key == pygame.K_ESCAPE:
+            if self.search.value:
+                self.search.value, self.found = "", []
+            else:
+                self.search.focused = False
+            return True
+        if event.key in (pygame.K_UP, pygame.K_DOWN) and self.found:
+            self.chosen = (self.chosen + (1 if event.key == pygame.K_DOWN else -1)) % len(self.found)
+            return True
+        if event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
+            if self.found:
+                self.open_found(self.found[self.chosen])
+            return True
+        return event.key != pygame.K_F1
 
     def _open(self, folder: Path) -> None:
         self.notice = open_folder(folder)
 
     def handle(self, event: pygame.Event) -> None:
+        before = self.search.value
+        if self.search.handle(event):
+            if self.search.focused and not self.context.headless:
+                pygame.key.start_text_input()
+            if self.search.value != before:
+                self._searched()
+            return
+        if event.type == pygame.KEYDOWN and self.search.focused and self._search_key(event):
+            return
+        if self.searching and event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
+            for found, row in zip(self.found, self.result_rows(), strict=False):
+                if row.collidepoint(event.pos):
+                    self.open_found(found)
+                    return
         extra = self.openers if self.title == ABOUT else []
         for b in [*self.tabs, self.close, self.rules, *extra]:
             if b.handle(event):
                 return
+        if event.type == pygame.MOUSEWHEEL and self.title == GLOSSARY_TAB:
+            self._scroll_by(-event.y * 60)
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_r:
+            ctrl = event.mod & pygame.KMOD_CTRL
+            if event.key == pygame.K_f and ctrl:
+                self.focus_search()
+            elif self.title == GLOSSARY_TAB and event.key in (pygame.K_UP, pygame.K_DOWN):
+                self._scroll_by(60 if event.key == pygame.K_DOWN else -60)
+            elif event.key == pygame.K_r:
                 self.context.open("rules")
             elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1):
                 self.context.close(self)
@@ -183,7 +306,13 @@ class HelpScene(Scene):
             b.draw(surface, palette)
         y = self.box.top + 112
         body = dict(PAGES).get(self.title)
-        if self.title == ABOUT:
+        if self.searching:
+            self._draw_found(surface)
+        elif self.title == GLOSSARY_TAB:
+            canvas = self.glossary()[0]
+            shown = pygame.Rect(0, self.scroll, canvas.get_width(), min(self.view.height, canvas.get_height()))
+            surface.blit(canvas, self.view.topleft, shown)
+        elif self.title == ABOUT:
             self._draw_about(surface, y)
         elif body is not None and not isinstance(body, str):
             self._draw_keys(surface, body, y - 4)  # the tab names the page: the keys take the heading's room
@@ -192,6 +321,34 @@ class HelpScene(Scene):
             self._paragraphs(surface, self.page_text(), y + 38)
         self.close.draw(surface, palette)
         self.rules.draw(surface, palette)
+        self.search.draw(surface, palette)
+        if not self.search.value and not self.search.focused:
+            text(surface, SEARCH_HINT, (self.search.rect.left + 12, self.search.rect.centery), 16,
+                 mix(palette.text_dark, palette.panel, 0.45), "sans", "midleft")
+
+    def result_rows(self) -> list[pygame.Rect]:
+        """Where the search results stand, one row each (as many as fit)."""
+        rows = self.view.height // 50
+        return [pygame.Rect(self.view.left, self.view.top + i * 50, self.view.width, 46) for i in range(rows)]
+
+    def _draw_found(self, surface: pygame.Surface) -> None:
+        palette = self.context.palette
+        if not self.found:
+            text(surface, f"Nothing in the help mentions \u201c{self.search.value.strip()}\u201d.",
+                 self.view.topleft, 17, palette.text_dark)
+            return
+        for i, (found, row) in enumerate(zip(self.found, self.result_rows(), strict=False)):
+            if i == self.chosen:
+                pygame.draw.rect(surface, mix(palette.panel, palette.accent, 0.25), row, border_radius=8)
+            text(surface, found.kind, (row.left + 10, row.top + 5), 13, palette.accent_dark, "bold")
+            text(surface, fit_text(found.title, row.width - 150, 17, "bold"), (row.left + 130, row.top + 3), 17,
+                 palette.text_dark, "bold")
+            text(surface, fit_text(found.snippet, row.width - 150, 13), (row.left + 130, row.top + 26), 13,
+                 mix(palette.text_dark, palette.panel, 0.25))
+        more = len(self.found) - len(self.result_rows())
+        if more > 0:
+            text(surface, f"and {more} more: type more of the word", (self.view.left + 10, self.view.bottom - 4), 13,
+                 palette.text_dark, "sans", "bottomleft")
 
     def _paragraphs(self, surface: pygame.Surface, body: str, y: int, size: int = 16) -> int:
         """Wrapped paragraphs with a little room between them; returns the y below the last."""
