@@ -42,7 +42,8 @@ from game.mods.schemas import RECORD_ID
 
 Doing = Literal["read", "start", "discard", "claim", "pass", "kong", "mah_jongg", "riichi", "charleston"]
 ClaimKind = Literal["chow", "pung", "kong", "mah_jongg"]
-SEAT_OF: dict[str, int] = {"right": 1, "opposite": 2, "left": 3}
+Where = Literal["right", "opposite", "left"]
+SEAT_OF: dict[Where, int] = {"right": 1, "opposite": 2, "left": 3}
 """The computer players by where they sit from you (seat 0, East)."""
 
 
@@ -61,7 +62,7 @@ class _Strict(BaseModel):
 class LessonDeal(_Strict):
     hand: str = Field(description="your 13 tiles, as tile codes (1B … 9D, EW SW WW NW, RD GD WD, F1 … S4, JK); "
                                   "14 where East is dealt 14")
-    others: dict[Literal["right", "opposite", "left"], str] = Field(
+    others: dict[Where, str] = Field(
         default_factory=dict, description="the computer players' 13 tiles; a seat left out is dealt by chance")
     draws: str = Field("", description="the live wall's next tiles in the order they are drawn, whoever draws "
                                        "them; - for a tile left to chance")
@@ -155,7 +156,7 @@ class LessonSpec(_Strict):
     ruleset: str = Field("classic", description="the ruleset the table plays by")
     seed: int = Field(1, ge=0, description="the shuffle the prepared tiles are arranged in")
     deal: LessonDeal
-    discards: dict[Literal["right", "opposite", "left"], list[str]] = Field(
+    discards: dict[Where, list[str]] = Field(
         default_factory=dict, description="what each computer player discards on its turns, in order")
     steps: list[LessonStep] = Field(min_length=1)
 

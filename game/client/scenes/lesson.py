@@ -41,7 +41,8 @@ class LessonCommands(TableCommands):
         return
 
     def declaration_prompt(self, tile: int) -> tuple[str, str, str] | None:
-        step = self.table.session.step
+        session = self.session
+        step = session.step if isinstance(session, LessonSession) else None
         return super().declaration_prompt(tile) if step is not None and step.do == "riichi" else None
 
 

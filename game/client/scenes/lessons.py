@@ -35,8 +35,8 @@ class LessonsScene(Scene):
         self.rows = [pygame.Rect(BOX.left + 28, BOX.top + 96 + i * ROW_H, BOX.width - 56, ROW_H - 4)
                      for i in range(min(SHOWN, len(self.lessons)))]
         """The row slots, top first: slot i shows lesson ``first + i``."""
-        self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), "Title Screen",
-                           lambda: context.reset_to("title"), key_hint="Esc")
+        self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), "Title Screen", self.to_title,
+                           key_hint="Esc")
 
     def enter(self) -> None:
         # Read on entering, not on making: a lesson being left writes its progress as it goes, after this scene
@@ -46,6 +46,9 @@ class LessonsScene(Scene):
         self.focus = next((i for i, lesson in enumerate(self.lessons)
                            if not self.progress.get(lesson.id, Progress()).done), 0)
         self.first = min(self.focus, max(0, len(self.lessons) - len(self.rows)))
+
+    def to_title(self) -> None:
+        self.context.reset_to("title")
 
     def status(self, lesson: Any) -> str:
         """"done", "at step 3 of 7", or "" for a lesson not begun."""
@@ -79,7 +82,7 @@ class LessonsScene(Scene):
             self.first = max(0, min(len(self.lessons) - len(self.rows), self.first - event.y))
         elif event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.context.reset_to("title")
+                self.to_title()
             elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.lessons:
                 self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.lessons)
                 self.first = min(self.focus, max(self.first, self.focus - len(self.rows) + 1))
