@@ -99,7 +99,7 @@ def not_saved(target: Path, exc: OSError, what: str | None = None) -> WriteError
     reason = exc.strerror or str(exc) or type(exc).__name__
     kept = (f"the previous copy is unchanged at {target}" if target.exists()
             else f"nothing was there before ({target})")
-    error = WriteError(f"{what or target.name} not saved: {reason.lower()}; {kept}")
+    error = WriteError(f"could not save {what or target.name}: {reason.lower()}; {kept}")
     error.errno, error.strerror, error.filename = exc.errno, exc.strerror, str(target)
     return error
 
@@ -160,7 +160,7 @@ def locked(path: str | os.PathLike[str], what: str | None = None, timeout: float
         lock = FileLock(lock_path, timeout=timeout)
         lock.acquire()
     except Timeout:
-        raise WriteError(f"{what or target.name} not saved: another Sparrow kept {lock_path} locked for "
+        raise WriteError(f"could not save {what or target.name}: another Sparrow kept {lock_path} locked for "
                          f"{timeout:.0f} s; {_kept(target)}") from None
     except OSError as exc:
         raise not_saved(target, exc, what) from None

@@ -38,6 +38,10 @@ EXPECTED_WARNINGS: tuple[tuple[str, str, str], ...] = (
      "a broken tile set chosen in the settings: the title tells the player and the drawn faces are used"),
     ("game.client.resources", r"^The theme '.+' is not installed — using ",
      "the theme in use was disabled in the mod manager: the default theme takes over, and the player is told"),
+    ("game.client.resources", r"^The theme's \w+ font .+ (is missing|cannot be used: .+) — using the house font$",
+     "a theme's font file that is missing or no font: the title tells the player and the house font draws"),
+    ("game.session.keeper", r"^autosave to .+ failed: could not save the autosave: ",
+     "a full disk or a read-only saves folder: the table, the title and the quit question tell the player"),
     ("game.client.audio", r"^sound is off: the audio device could not be opened",
      "a machine without a sound device: the game plays muted"),
 )

@@ -79,7 +79,7 @@ def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(OSError, match="not saved: no space left on device; the previous copy is unchanged at"):
+    with pytest.raises(OSError, match="no space left on device; the previous copy is unchanged at"):
         write_save(path, snapshot(_match_until("claims"), ruleset_id="classic", players=PLAYERS, name="after"))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.sparrow"]

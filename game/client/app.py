@@ -12,6 +12,8 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 import time
 from typing import TYPE_CHECKING, Any
 
@@ -27,6 +29,7 @@ import pygame
 
 from game.client import layout
 from game.client.look import Palette
+from game.client.messages import sentence
 from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
@@ -84,6 +87,8 @@ class App:
         if self.settings.fullscreen:
             self.toggle_fullscreen(save=False)
         self.running = True
+        self.terminating = False
+        """The system asked the program to stop (SIGTERM): the loop saves every game and ends."""
         self.clock = pygame.Clock()
         self.frame_ms: list[float] = []
         self._previous = time.perf_counter()
@@ -211,10 +216,21 @@ class App:
         return [scene for scene in self.stack.scenes if scene.name == "table"]
 
     def quit(self) -> None:
-        """Stop, with every game on the table saved for Continue."""
+        """Stop, with every game on the table saved for Continue; when the game could not be saved, ask first
+        (saying what was not saved and where the previous copy is) rather than lose it unawares."""
+        keeper = self.keeper
         for table in self.tables():
-            if self.keeper is not None:
-                self.keeper.leave(table.session)
+            if keeper is not None:
+                keeper.leave(table.session)
+        if keeper is not None and keeper.autosave_error and self.tables():
+            self.open("confirm", question="Your game could not be saved. Quit anyway?",
+                      detail=sentence(keeper.autosave_error), yes=self.quit_unsaved, title="Not Saved",
+                      ok_label="Quit Anyway", cancel_label="Keep Playing", name="quit_unsaved")
+            return
+        self.running = False
+
+    def quit_unsaved(self) -> None:
+        """Quit although the game on the table could not be saved (the player was told and chose to)."""
         self.running = False
 
     def game_in_progress(self) -> bool:
@@ -235,7 +251,7 @@ class App:
             self.quit()
             return
         if self.game_in_progress():
-            detail = "The game is saved as it stands: Continue on the title screen picks it up right here."
+            detail = "The game will be saved as it stands: Continue on the title screen picks it up right here."
             self.open("confirm", question="Quit Sparrow in the middle of the game?", detail=detail, yes=self.quit,
                       title="Quit", ok_label="Quit", cancel_label="Keep Playing", name="quit")
         else:
@@ -327,12 +343,40 @@ class App:
         return self.logical
 
     def run(self) -> int:
-        """The loop, until the window closes or the last scene goes."""
+        """The loop, until the window closes or the last scene goes (or the system asks the program to stop)."""
         self._previous = time.perf_counter()
         self.stack.apply_pending()
-        while self.running and self.stack.scenes:
-            self.tick()
+        previous = self.catch_terminate()
+        try:
+            while self.running and self.stack.scenes:
+                if self.terminating:
+                    self.terminate()
+                    break
+                self.tick()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
         return 0
+
+    def catch_terminate(self) -> Any:
+        """Take SIGTERM (a logout or shutdown) from SDL, which would turn it into a window close and so into a
+        question nobody is there to answer; the previous handler is returned (None off the main thread)."""
+        if threading.current_thread() is not threading.main_thread():
+            return None
+
+        def asked_to_stop(signum: int, frame: Any) -> None:
+            self.terminating = True  # acted on between ticks, never in the middle of a step
+
+        return signal.signal(signal.SIGTERM, asked_to_stop)
+
+    def terminate(self) -> None:
+        """Stop without asking: every game on the table is saved for Continue as it stands (a save that fails is
+        logged; there is no one to tell)."""
+        keeper = self.keeper
+        if keeper is not None:
+            for table in self.tables():
+                keeper.leave(table.session)
+        self.running = False
 
     def tick(self) -> None:
         """One pass of the fixed-timestep loop (Fiedler's "Fix Your Timestep!"): input, steps, a frame.
@@ -376,9 +420,9 @@ class App:
             return None
         return IDLE_WAIT if wake is None else min(wake, IDLE_WAIT)
 
-    @staticmethod
-    def _sleep(seconds: float) -> list[pygame.Event]:
-        """Wait up to ``seconds`` for input; the events that came (none when the time ran out).
+    def _sleep(self, seconds: float) -> list[pygame.Event]:
+        """Wait up to ``seconds`` for input; the events that came (none when the time ran out or the system asked
+        the program to stop).
 
         pygame's own ``event.wait`` looks every millisecond, a steady 2% of a core; a look every 10 ms costs
         well under 1% and answers as quickly to the eye.
@@ -387,7 +431,7 @@ class App:
         while True:
             events = pygame.event.get()
             left = end - time.perf_counter()
-            if events or left <= 0:
+            if events or left <= 0 or self.terminating:
                 return events
             time.sleep(min(POLL, left))
 

@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from game.mods.media import check_font
+
 log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int]
@@ -30,26 +32,35 @@ FALLBACK_FACES = {"sans": "sans", "serif": "sans", "bold": "bold", "serif_bold":
 _theme_fonts: dict[str, Path] = {}
 
 
-def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) -> None:
+def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) -> list[str]:
     """Draw with the theme's fonts (paths relative to ``folder``); None or {} goes back to the house fonts.
 
-    A use the theme leaves out keeps the house font, and so does a file that cannot be found (with a warning).
+    A use the theme leaves out keeps the house font, and so does a file that is missing or is no TrueType or
+    OpenType font (its header is checked here, so FreeType never opens a file the game has not looked at):
+    those are returned, in words, for the player to be told.
     """
     chosen: dict[str, Path] = {}
+    problems: list[str] = []
     for use, name in (fonts or {}).items():
         face = THEME_FONT_USES.get(use)
         if face is None:
             continue
         path = Path(folder or ".") / str(name)
-        if path.is_file():
-            chosen[face] = path
-        else:
-            log.warning("theme font %s for %r not found; using the house font", path, use)
+        if not path.is_file():
+            problems.append(f"the theme's {use} font {path.name} is missing")
+            continue
+        try:
+            check_font(path)
+        except ValueError as exc:
+            problems.append(f"the theme's {use} font {path.name} cannot be used: {exc}")
+            continue
+        chosen[face] = path
     if chosen != _theme_fonts:
         _theme_fonts.clear()
         _theme_fonts.update(chosen)
         font.cache_clear()
         _face_fonts.cache_clear()
+    return problems
 
 
 def face_files(face: str) -> list[Path]:

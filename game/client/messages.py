@@ -26,6 +26,11 @@ def has(name: str) -> str:
     return "You have" if name == "You" else f"{name} has"
 
 
+def sentence(message: str) -> str:
+    """A message of the program's lower-case style (``could not save …``) as the status bar shows a sentence."""
+    return message[:1].upper() + message[1:]
+
+
 def is_(name: str) -> str:
     """``'Eric is'``, but ``'You are'`` for a player called You."""
     return "You are" if name == "You" else f"{name} is"

@@ -152,7 +152,9 @@ class Resources:
             except LOAD_ERRORS as exc:
                 self.tell("The theme %s could not be read: %s — using the house colours", self.theme_record.name,
                           exc)
-        use_theme_fonts(self.theme.get("fonts"), self.theme_record.folder if self.theme_record is not None else None)
+        folder = self.theme_record.folder if self.theme_record is not None else None
+        for problem in use_theme_fonts(self.theme.get("fonts"), folder):
+            self.tell("%s — using the house font", problem[:1].upper() + problem[1:])
         self.palette = Palette.from_theme(self.theme.get("colours"), self.theme.get("stakes"))
         self._background = None
 

@@ -513,7 +513,9 @@ class Session:
         self.tell(Note(notes.HAND_FINISHED, {"outcome": self.outcome}) if self.outcome.settled
                   else Note(notes.NO_SETTLEMENT))
         if self.stats_folder is not None and self.ruleset is not None:
-            record_statistics(self.stats_folder, self.ruleset.id, self.player_ids, self.match)
+            problems = record_statistics(self.stats_folder, self.ruleset.id, self.player_ids, self.match)
+            if problems:
+                self.tell(Note(notes.STATISTICS_PROBLEM, {"problems": problems}))
         for hook in self.on_hand_finished:
             hook(self)
         return self.outcome

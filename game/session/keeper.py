@@ -41,6 +41,9 @@ class Keeper:
         self.enabled = enabled
         self.continue_error = ""
         """Why the last Continue could not open its game, for the title screen to show; "" when it could."""
+        self.autosave_error = ""
+        """Why the last autosave could not be written (what was not saved and where the previous copy is), for the
+        title screen and the quit question to show; "" once an autosave succeeds."""
 
     @property
     def autosave_path(self) -> Path:
@@ -68,16 +71,25 @@ class Keeper:
             self.save_settings()
 
     def autosave(self, session: Session) -> None:
-        """Save the game in progress (after every hand and when leaving it), so Continue picks it up."""
+        """Save the game in progress (after every hand and when leaving it), so Continue picks it up.
+
+        A failure is never fatal, and never silent: the player is told at the table (a note), on the title and
+        before quitting (:attr:`autosave_error`), so nothing is lost unawares.
+        """
         if not self.enabled or session.ruleset is None:
             return
         from game.saves import write_autosave
+        from game.session import notes
+        from game.session.notes import Note
 
         try:
             written = write_autosave(self.saves, session.snapshot(mods=self.mods()))
-        except (OSError, SaveError) as exc:  # a failed autosave is reported, never fatal
+        except (OSError, SaveError) as exc:
             log.warning("autosave to %s failed: %s", self.saves, exc)
+            self.autosave_error = str(exc)
+            session.tell(Note(notes.AUTOSAVE_FAILED, {"reason": self.autosave_error}))
             return
+        self.autosave_error = ""
         session.mark_written(written)
         self._continue_from(written)
 

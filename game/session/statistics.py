@@ -12,11 +12,14 @@ from game.errors import SparrowError
 log = logging.getLogger(__name__)
 
 
-def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], match: Any) -> None:
-    """Count ``match``'s last finished hand (and the game, when it ended) in the statistics file in ``folder``;
-    a file that cannot be read or written is reported in the log, and the game goes on."""
+def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], match: Any) -> list[str]:
+    """Count ``match``'s last finished hand (and the game, when it ended) in the statistics file in ``folder``.
+
+    Returns what the player should be told ([] when all went well): a damaged file set aside and restored from a
+    backup, or statistics that could not be saved (and where the previous file is). The game goes on either way.
+    """
     if not match.history:
-        return
+        return []
     from game.stats import Statistics, update_statistics
 
     players = list(player_ids)
@@ -27,6 +30,7 @@ def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], 
             stats.record_game(ruleset_id, players, match)
 
     try:
-        update_statistics(folder, count)
+        return list(update_statistics(folder, count).notes)
     except (SparrowError, OSError, ValueError) as exc:  # statistics are a comfort: never stop the game for them
         log.warning("statistics in %s not updated: %s", folder, exc)
+        return [str(exc)]

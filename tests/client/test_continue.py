@@ -149,7 +149,7 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     box = app.stack.top
     assert app.running and box.name == "quit"
     assert box.question == "Quit Sparrow in the middle of the game?"
-    assert box.detail == "The game is saved as it stands: Continue on the title screen picks it up right here."
+    assert box.detail == "The game will be saved as it stands: Continue on the title screen picks it up right here."
     assert (box.ok.label, box.cancel.label) == ("Quit", "Keep Playing")
     app.render()
     app.dispatch(key(pygame.K_ESCAPE))
@@ -164,6 +164,93 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     assert not saved.hands[-1].finished and saved.hands[-1].begun
     assert len(saved.hands[-1].actions) == len(left[3])
 
+    again = _app(tmp_path)
+    again.reset_to("title")
+    again.stack.apply_pending()
+    assert _state(_continue(again).session) == left
+
+
+def _disk_full(monkeypatch) -> None:
+    """Every autosave from now on meets a full disk (the previous autosave, if any, stays as it was)."""
+    import errno
+
+    from game import saves
+    from game.storage import not_saved
+
+    def full(folder, _saved):
+        target = folder / f"{saves.AUTOSAVE_NAME}{saves.SAVE_SUFFIX}"
+        raise not_saved(target, OSError(errno.ENOSPC, "No space left on device"), "the autosave")
+
+    monkeypatch.setattr(saves, "write_autosave", full)
+
+
+def test_quit__a_game_that_cannot_be_saved_is_not_lost_unawares(tmp_path, monkeypatch) -> None:
+    """The disk is full when the player quits mid-hand: instead of quitting, a box says the game was not saved and
+    where the previous copy is; Keep Playing goes back to the table, Quit Anyway quits."""
+    app = _app(tmp_path)
+    scene = _new_game_played(app, 11, discards=2)
+    _disk_full(monkeypatch)
+    app.dispatch(key(pygame.K_F4, pygame.KMOD_ALT))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_RETURN))  # "Quit Sparrow in the middle of the game?" — Quit
+    app.stack.apply_pending()
+    box = app.stack.top
+    assert app.running, "a game that could not be saved is not quit without asking"
+    assert box.name == "quit_unsaved"
+    assert box.question == "Your game could not be saved. Quit anyway?"
+    assert box.detail.startswith("Could not save the autosave: no space left on device; ")
+    assert (box.ok.label, box.cancel.label) == ("Quit Anyway", "Keep Playing")
+    assert box.ok.fits() and box.cancel.fits(), "both labels show whole"
+    app.render()
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.running and app.stack.top is scene
+    assert scene.status.message.startswith("Could not save the autosave: no space left on device; nothing was")
+    app.dispatch(pygame.Event(pygame.QUIT))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    app.dispatch(click(app.stack.top.ok.rect.center))
+    assert not app.running
+
+
+def test_title__says_when_the_game_left_could_not_be_saved(tmp_path, monkeypatch) -> None:
+    """Leaving a game for the title while the disk is full: the title says the game was not saved."""
+    app = _app(tmp_path)
+    _new_game_played(app, 11, discards=1)
+    _disk_full(monkeypatch)
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.render()
+    assert app.stack.top.name == "title"
+    assert app.stack.top.notice_line().startswith("Could not save the autosave: no space left on device")
+
+
+def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None:
+    """SIGTERM (a logout or shutdown) mid-hand: nobody can answer "Quit?", so the hand is saved as it stands and
+    the loop ends; the previous SIGTERM handler is back afterwards."""
+    import os
+    import signal
+
+    app = _app(tmp_path)
+    scene = _new_game_played(app, 11, discards=2)
+    left = _state(scene.session)
+    before = signal.getsignal(signal.SIGTERM)
+    ticks = 0
+    real_tick = app.tick
+
+    def tick() -> None:
+        nonlocal ticks
+        ticks += 1
+        if ticks == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+        assert ticks < 500, "the loop kept running after SIGTERM"
+        real_tick()
+
+    app.tick = tick
+    assert app.run() == 0
+    assert not app.running and app.stack.top is scene, "no question was asked"
+    assert signal.getsignal(signal.SIGTERM) is before
     again = _app(tmp_path)
     again.reset_to("title")
     again.stack.apply_pending()

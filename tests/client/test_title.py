@@ -10,6 +10,8 @@ from game.client.app import App
 from tests.client.helpers import click, from_title, key, make_app
 from tests.mods.modkit import tileset_mod
 
+ROOT = Path(__file__).resolve().parents[2]
+
 
 def labels(app) -> list[str]:
     return [b.label for b in app.stack.top.buttons]
@@ -122,3 +124,28 @@ def test_title__settings_that_cannot_be_read_are_told_under_the_menu(tmp_path) -
                                                                                        "place")
     assert "settings.yaml:1:1" in line, "the file and the place in it are named"
     assert app.settings.master_volume == 1.0 and app.settings.player_name == "Mei"
+
+
+def test_title__a_theme_font_that_is_no_font_is_told_and_the_house_font_draws(tmp_path) -> None:
+    """A theme whose font file is not a font: FreeType never sees it, the title says which font could not be used,
+    and the text is drawn with the house font."""
+    import shutil
+
+    from game.client import look
+
+    theme = tmp_path / "mods/parlour-copy"
+    shutil.copytree(ROOT / "themes/parlour", theme)
+    manifest = (theme / "mod.yaml").read_text(encoding="utf-8")
+    (theme / "mod.yaml").write_text(manifest.replace("id: parlour", "id: parlour-copy").replace(
+        "name: Parlour", "name: Parlour copy"), encoding="utf-8")
+    record = (theme / "theme/theme.yaml").read_text(encoding="utf-8")
+    (theme / "theme/theme.yaml").write_text(record.replace("id: parlour", "id: parlour-copy"), encoding="utf-8")
+    (theme / "theme/fonts/NotoSerif-Regular.ttf").write_bytes(b"<html>not a font</html>")
+    app, line = _notice_under_the_title(tmp_path, "theme: parlour-copy\n")
+    assert app.resources.theme_record.id == "parlour-copy"
+    assert ("The theme's ui font NotoSerif-Regular.ttf cannot be used: expected a TrueType or OpenType font, the "
+            "file header does not match — using the house font") in app.resources.notices
+    assert look.face_files("sans")[0].name != "NotoSerif-Regular.ttf"
+    assert look.face_files("bold")[0] == theme / "theme/fonts/NotoSerif-Bold.ttf", "the theme's good fonts stay"
+    app.render()
+    assert line.startswith("The theme's ui font")

@@ -47,7 +47,7 @@ def test_disk_full__statistics_say_what_and_where(tmp_path: Path, monkeypatch: p
     monkeypatch.setattr(os, "fsync", no_space)
     with pytest.raises(WriteError) as caught:
         update_statistics(tmp_path, lambda stats: setattr(stats.player("classic", "human"), "hands", 8))
-    assert str(caught.value) == (f"the statistics not saved: no space left on device; the previous copy is "
+    assert str(caught.value) == (f"could not save the statistics: no space left on device; the previous copy is "
                                  f"unchanged at {tmp_path / 'statistics.json'}")
     monkeypatch.undo()
     assert load_statistics(tmp_path).player("classic", "human").hands == 7
@@ -65,9 +65,9 @@ def test_disk_full__a_save_and_the_autosave(tmp_path: Path, monkeypatch: pytest.
     monkeypatch.setattr(os, "fsync", no_space)
     with pytest.raises(WriteError) as caught:
         write_save(folder / "mine.sparrow", saved)
-    assert str(caught.value) == (f"the game 'good' not saved: no space left on device; nothing was there before "
+    assert str(caught.value) == (f"could not save the game 'good': no space left on device; nothing was there before "
                                  f"({folder / 'mine.sparrow'})")
-    with pytest.raises(WriteError, match="not saved: no space left on device; the previous copy is unchanged at"):
+    with pytest.raises(WriteError, match="no space left on device; the previous copy is unchanged at"):
         write_autosave(folder, saved)
     monkeypatch.undo()
     assert {p.name: p.read_bytes() for p in folder.iterdir() if p.suffix == ".sparrow"} == before
@@ -83,7 +83,7 @@ def test_disk_full__mods_disable_says_what_and_where(tmp_path: Path, monkeypatch
     done = sparrow(*world.args(), "mods", "disable", "good-tiles")
     monkeypatch.undo()
     assert done.returncode == 1
-    assert done.stderr == (f"error: the mods' settings (which are on, their order) not saved: no space left on "
+    assert done.stderr == (f"error: could not save the mods' settings (which are on, their order): no space left on "
                            f"device; the previous copy is unchanged at {world.config / 'mods.yaml'}\n")
     assert load_state(world.config).disabled == {"tiles-neon"}
     _no_leftovers(world.config)
@@ -113,7 +113,8 @@ def test_disk_full__play_headless_save(tmp_path: Path, monkeypatch: pytest.Monke
     done = sparrow(*world.args(), "play-headless", "--hands", "1", "--seed", "3", "--save", str(tmp_path / "g.sparrow"))
     monkeypatch.undo()
     assert done.returncode == 1
-    assert done.stderr.startswith("error: the game 'g' not saved: no space left on device; nothing was there before")
+    assert done.stderr.startswith("error: could not save the game 'g': no space left on device; "
+                                  "nothing was there before")
 
 
 def test_read_only__mods_disable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
@@ -123,8 +124,8 @@ def test_read_only__mods_disable(tmp_path: Path, monkeypatch: pytest.MonkeyPatch
     with read_only(world.config, monkeypatch) as how:
         done = sparrow(*world.args(), "mods", "disable", "good-tiles")
     assert done.returncode == 1, how
-    assert done.stderr == (f"error: the mods' settings not saved: permission denied; the previous copy is unchanged "
-                           f"at {world.config / 'mods.yaml'}\n"), how
+    assert done.stderr == ("error: could not save the mods' settings: permission denied; the previous copy is "
+                           f"unchanged at {world.config / 'mods.yaml'}\n"), how
     assert load_state(world.config).disabled == {"tiles-neon"}
 
 
@@ -139,13 +140,13 @@ def test_read_only__statistics_autosave_and_settings(tmp_path: Path, monkeypatch
     write_autosave(config / "saves", saved)
     save_settings(config / "settings.yaml", Settings(player_name="Ann"))
     with read_only(config, monkeypatch) as how, read_only(config / "saves", monkeypatch):
-        with pytest.raises(WriteError, match=f"the statistics not saved: permission denied; the previous copy is "
+        with pytest.raises(WriteError, match=f"could not save the statistics: permission denied; the previous copy is "
                                              f"unchanged at {config / 'statistics.json'}"):
             update_statistics(config, lambda stats: None)
-        with pytest.raises(WriteError, match="the autosave not saved: permission denied; the previous copy is "
+        with pytest.raises(WriteError, match="could not save the autosave: permission denied; the previous copy is "
                                              "unchanged at"):
             write_autosave(config / "saves", saved)
-        with pytest.raises(WriteError, match="the settings not saved: permission denied; the previous copy is "
+        with pytest.raises(WriteError, match="could not save the settings: permission denied; the previous copy is "
                                              "unchanged at"):
             save_settings(config / "settings.yaml", Settings(player_name="Bob"))
     assert load_statistics(config).player("classic", "human").hands == 7, how

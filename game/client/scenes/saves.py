@@ -16,7 +16,7 @@ from typing import Any
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, fitted, mix, text
+from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import short_names
 from game.client.scenes import games
 from game.client.scenes.base import Scene
@@ -267,10 +267,12 @@ class SavesScene(Scene):
         draw_panel(surface, self.box, palette, title="Save Game" if self.mode == "save" else "Open Game")
         if self.mode == "save":
             self.field.draw(surface, palette)
-            for k, line in enumerate(("Saved games are kept in your config folder.",
-                                      "The autosave is made after every hand and as you leave a game.")):
-                text(surface, line, (self.field.rect.right + 20, self.field.rect.centery - 9 + k * 18), 13,
-                     palette.compass_dark, "sans", "midleft")
+            left = self.field.rect.right + 20
+            lines = wrap("Saved games are kept in your config folder. The autosave is made after every hand and as "
+                         "you leave a game.", self.box.right - 24 - left, 13)[:3]
+            top = self.field.rect.centery - 9 * (len(lines) - 1)
+            for k, line in enumerate(lines):
+                text(surface, line, (left, top + k * 18), 13, palette.compass_dark, "sans", "midleft")
         header = self._row(self.scroll)
         columns = self._columns(header)
         for label, x in zip(("Name", "Saved", "Ruleset", "Hands"), columns, strict=True):

@@ -8,14 +8,15 @@ each player's hand scores in the current game. Left/Right (or the tabs) switch t
 from __future__ import annotations
 
 import logging
+import os
 from functools import partial
 from typing import Any
 
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, fitted, mix, text
-from game.client.messages import short_names, special_name
+from game.client.look import fit_text, fitted, mix, text, wrap
+from game.client.messages import sentence, short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
 
@@ -38,7 +39,13 @@ class StatsScene(Scene):
         self.session = session
         self.box = pygame.Rect(0, 0, 1100, 640)
         self.box.center = (640, 350)
+        self.problems: list[str] = []
+        """What went wrong with the statistics file (damaged and set aside, restored from a backup, unreadable), in
+        the program's words, shown under the charts."""
         self.stats = self._load()
+        # The log keeps the whole paths; the box names the files within the config folder, which fits the line.
+        folder = f"{context.folders.config}{os.sep}" if context.folders is not None else None
+        self.problems += [sentence(note.replace(folder, "") if folder else note) for note in self.stats.notes]
         self._rulesets: dict[str, Any] = {}
         """The rulesets whose special hands have been named, by id (loaded when their tab is first drawn)."""
         rulesets = sorted(self.stats.by_ruleset)
@@ -63,6 +70,8 @@ class StatsScene(Scene):
             return load_statistics(folders.config) if folders is not None else Statistics()
         except OSError as exc:  # unreadable statistics show as none rather than stopping the game
             log.warning("statistics in %s could not be read: %s", folders.config if folders else "?", exc)
+            self.problems.append(f"The statistics in {folders.config if folders else '?'} could not be read: "
+                                 f"{exc.strerror or exc}")
             return Statistics()
 
     def _go(self, index: int) -> None:
@@ -113,6 +122,8 @@ class StatsScene(Scene):
             self._draw_table(surface, rows)
             self._draw_bars(surface, rows, pygame.Rect(self.box.left + 30, self.box.top + 360, 500, 190))
             self._draw_line(surface, pygame.Rect(self.box.left + 580, self.box.top + 360, 490, 190))
+        for i, line in enumerate(wrap(". ".join(self.problems) + ".", self.box.width - 240, 14, "bold")[:3]):
+            text(surface, line, (self.box.left + 30, self.box.bottom - 74 + i * 19), 14, palette.east_stake, "bold")
         self.close.draw(surface, palette)
 
     def _draw_table(self, surface: pygame.Surface, rows: list[tuple[str, Any]]) -> None:
