@@ -74,6 +74,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     notes.GAME_SAVED: lambda d, _: f"Game saved as {d['name']!r}.",
     notes.AUTOSAVE_FAILED: lambda d, _: messages.sentence(d["reason"]),
     notes.STATISTICS_PROBLEM: lambda d, _: messages.sentence("; ".join(d["problems"])),
+    notes.LESSON_NOT_SAVED: lambda d, _: messages.sentence(d["problem"]),
     WAIT_FOR_TURN: lambda d, _: "Wait for your turn.",
     CLAIM_HINT: lambda d, _: "Click the discard in the middle to claim it, or press 0 to let it go.",
     LOCKED_DISCARD: lambda d, _: (f"You've called {'a Standing Hand' if d['standing'] else 'Riichi'} and have to "

@@ -131,3 +131,30 @@ def test_lessons__a_mods_lesson_that_cannot_be_dealt_is_named_and_the_others_sti
 
 def open_listing(app):
     return from_title(app, pygame.K_l)
+
+
+def test_lessons__each_step_done_is_saved_at_once(tmp_path) -> None:
+    """Closing the window in the middle of a lesson loses nothing: the step is written as soon as it is done."""
+    app, lessons = bundled_lessons(tmp_path)
+    open_lesson(app, 2)
+    for reached in (1, 2, 3):
+        lesson_move(app)
+        settle_lesson(app)
+        assert load_progress(tmp_path / "config")[lessons[1].id].step == reached
+
+
+def test_lessons__progress_that_cannot_be_saved_is_told_and_the_lesson_goes_on(tmp_path, monkeypatch) -> None:
+    from game.client.scenes import lesson as lesson_scene
+    from game.client.status import status_line
+    from game.errors import WriteError
+
+    def refuse(*_args) -> None:
+        raise WriteError("could not save the lesson progress: no space left on the disk")
+
+    monkeypatch.setattr(lesson_scene, "save_progress", refuse)
+    app, _lessons = bundled_lessons(tmp_path)
+    scene = open_lesson(app, 1)
+    lesson_move(app)
+    settle_lesson(app)
+    assert status_line(scene.session) == "Could not save the lesson progress: no space left on the disk"
+    assert scene.lesson_session.step_index == 1

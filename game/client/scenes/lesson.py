@@ -19,8 +19,10 @@ from game.client.widgets import Button
 from game.core.actions import CLAIM_NAMES
 from game.core.tiles import parse_tiles
 from game.errors import WriteError
+from game.session import notes
 from game.session.lesson import LessonSession
 from game.session.lesson_progress import Progress, load_progress, save_progress
+from game.session.notes import Note
 
 PANEL = pygame.Rect(236, 6, 808, 150)
 """The lesson's box: over the opposite player's rack, whose tiles face away from you anyway."""
@@ -66,7 +68,8 @@ class LessonScene(TableScene):
                                   key_hint="Enter", size=16)
         self.leave_button = Button(pygame.Rect(0, 0, 132, 40), "All Lessons", self.leave, key_hint="Esc",
                                    size=16)
-        self.progress_problem = ""
+        self.saved = (session.step_index, session.done)
+        """The step last written to the progress file."""
 
     # -- the steps ------------------------------------------------------------------------------------------
 
@@ -80,20 +83,25 @@ class LessonScene(TableScene):
         self.save()
 
     def save(self) -> None:
+        """Write how far the player has come (after every step, and on leaving); a failure is told in the status
+        bar and the lesson goes on."""
         folders = self.context.folders
         if folders is None or (self.context.headless and not self.context.config_dir):
             return
         s = self.lesson_session
         before = load_progress(folders.config).get(s.lesson.id, Progress())
         progress = Progress(0 if s.done else s.step_index, before.done or s.done)
+        self.saved = (s.step_index, s.done)
         try:
             save_progress(folders.config, s.lesson.id, progress)
         except WriteError as exc:
-            self.progress_problem = str(exc)
+            s.tell(Note(notes.LESSON_NOT_SAVED, {"problem": str(exc)}))
 
     def update(self, dt: float) -> None:
         # The scores of the lesson's hand wait until its last words have been read: the box would cover them.
         s = self.lesson_session
+        if (s.step_index, s.done) != self.saved:
+            self.save()  # every step as it is done: quitting the game in the middle of a lesson loses nothing
         holding = s.hand_over and not s.done and not self.scores_shown
         if holding:
             self.scores_shown = True
