@@ -19,7 +19,7 @@ from game.client.scenes.help_pages import SCREEN_PAGES
 from game.client.scenes.help_search import Entry, Found, search
 from game.client.scenes.rules import ruleset_for
 from game.client.scenes.table_keys import TABLE_KEYS
-from game.client.widgets import Button, TextField, draw_panel
+from game.client.widgets import Button, TextField, dim, draw_panel
 from game.logsetup import LOG_FILE
 
 KeyColumn = tuple[tuple[str, str], ...]
@@ -298,9 +298,7 @@ class HelpScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
-        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 130))
-        surface.blit(shade, (0, 0))
+        dim(surface, 130)
         draw_panel(surface, self.box, palette, title="Rules & Help")
         for b in self.tabs:
             b.draw(surface, palette)

@@ -8,10 +8,9 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
 from game.client.look import mix, text, wrap
 from game.client.scenes.base import Scene, SceneContext
-from game.client.widgets import Button, draw_panel
+from game.client.widgets import Button, dim, draw_panel
 
 BOX = pygame.Rect(0, 0, 900, 410)
 BOX.center = (640, 330)
@@ -62,9 +61,7 @@ class WhyScene(Scene):
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
-        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 120))
-        surface.blit(shade, (0, 0))
+        dim(surface, 120)
         draw_panel(surface, BOX, palette, title="Why?")
         y = BOX.top + 70
         for who, why in self.lines:
