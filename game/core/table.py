@@ -585,7 +585,7 @@ class Table:
             raise IllegalActionError(TAKE_BACK_TOO_LATE, seat=seat)
         _, discard = self.actions[-1]
         rebuilt = Table(self.rules, self.judge, self.seed, east=self.east, round_wind=self.round_wind,
-                        hand_number=self.hand_number, goulash=self.goulash)
+                        hand_number=self.hand_number, goulash=self.goulash, prepared=self.prepared)
         rebuilt.replay(self.actions[:-1], begun=True)
         self.__dict__.update(rebuilt.__dict__)
         assert isinstance(discard, Discard), "can_take_back allows only a discard"

@@ -158,3 +158,25 @@ def test_lessons__progress_that_cannot_be_saved_is_told_and_the_lesson_goes_on(t
     settle_lesson(app)
     assert status_line(scene.session) == "Could not save the lesson progress: no space left on the disk"
     assert scene.lesson_session.step_index == 1
+
+
+def test_lessons__the_hand_of_a_lesson_can_be_replayed_from_its_score_box(tmp_path) -> None:
+    """The replay deals the lesson's prepared tiles again, so every move of the hand replays as it was made."""
+    app, _lessons = bundled_lessons(tmp_path)
+    scene = open_lesson(app, 4)
+    session = scene.lesson_session
+    while not session.done:
+        lesson_move(app)
+        settle_lesson(app)
+    for _ in range(200):
+        app.step()
+        if app.stack.top.name == "scores":
+            break
+    assert app.stack.top.name == "scores"
+    app.dispatch(key(pygame.K_r))
+    app.stack.apply_pending()
+    replay = app.stack.top
+    assert replay.name == "replay"
+    while replay.move < replay.total_moves:
+        replay.forward()
+    assert sorted(replay.table.players[0].concealed) == sorted(session.table.players[0].concealed)
