@@ -34,6 +34,7 @@ NO_KONG = "no_kong"
 SHOW_ALL_ON = "show_all_on"
 NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
+LESSON_NOT_A_GAME = "lesson_not_a_game"
 SUITS = ("Bamboo", "Characters", "Dots")
 
 
@@ -89,6 +90,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     NO_KONG: lambda d, _: "You have no Kong to declare now.",
     SHOW_ALL_ON: lambda d, _: "All hands are visible: this hand will be scored without settlement.",
     NO_REPLAY_YET: lambda d, _: "No hand has finished yet: there is nothing to replay.",
+    LESSON_NOT_A_GAME: lambda d, _: "A lesson is not saved as a game: it keeps your place in it by itself.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
 }
 """Every note's words, by code: the session's and the table scene's."""

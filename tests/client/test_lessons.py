@@ -180,3 +180,14 @@ def test_lessons__the_hand_of_a_lesson_can_be_replayed_from_its_score_box(tmp_pa
     while replay.move < replay.total_moves:
         replay.forward()
     assert sorted(replay.table.players[0].concealed) == sorted(session.table.players[0].concealed)
+
+
+def test_lessons__a_lesson_is_not_saved_as_a_game(tmp_path) -> None:
+    from game.client.status import status_line
+
+    app, _lessons = bundled_lessons(tmp_path)
+    scene = open_lesson(app, 1)
+    app.dispatch(key(pygame.K_s, pygame.KMOD_CTRL))
+    app.stack.apply_pending()
+    assert app.stack.top is scene
+    assert status_line(scene.session) == "A lesson is not saved as a game: it keeps your place in it by itself."

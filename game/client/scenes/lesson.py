@@ -10,7 +10,9 @@ from typing import Any
 
 import pygame
 
+from game.client import status
 from game.client.look import fit_text, mix, text, wrap
+from game.client.scenes import games
 from game.client.scenes.base import SceneContext
 from game.client.scenes.table import TableScene
 from game.client.scenes.table_commands import TableCommands
@@ -41,6 +43,13 @@ class LessonCommands(TableCommands):
 
     def ask_first_checks(self) -> None:
         return
+
+    def save_dialog(self) -> None:
+        # A saved game is replayed from its seed: a lesson's prepared deal would not come back.
+        self.session.tell(Note(status.LESSON_NOT_A_GAME))
+
+    def new_game(self) -> None:
+        games.new_game(self.table.context)  # nothing to offer for saving: the lesson keeps its own place
 
     def declaration_prompt(self, tile: int) -> tuple[str, str, str] | None:
         session = self.session
