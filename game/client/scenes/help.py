@@ -376,8 +376,8 @@ class HelpScene(Scene):
             button.draw(surface, palette)
             y += 36
         if self.notice:
-            text(surface, fit_text(self.notice, self.box.width - 420, 14), (left, self.box.bottom - 40), 14,
-                 palette.accent_dark, "sans", "midleft")
+            text(surface, fit_text(self.notice, self.box.width - 64, 14, "bold"), (left, y + 4), 14,
+                 palette.accent_dark, "bold")
 
     def _draw_keys(self, surface: pygame.Surface, columns: tuple[KeyColumn, ...], top: int) -> None:
         """Keys as key caps beside what they do, in columns: a table to look a key up in, not a paragraph."""
