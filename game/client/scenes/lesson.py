@@ -107,10 +107,10 @@ class LessonScene(TableScene):
             s.tell(Note(notes.LESSON_NOT_SAVED, {"problem": str(exc)}))
 
     def update(self, dt: float) -> None:
-        # The scores of the lesson's hand wait until its last words have been read: the box would cover them.
         s = self.lesson_session
         if (s.step_index, s.done) != self.saved:
             self.save()  # every step as it is done: quitting the game in the middle of a lesson loses nothing
+        # The scores of the lesson's hand wait until its last words have been read: the box would cover them.
         holding = s.hand_over and not s.done and not self.scores_shown
         if holding:
             self.scores_shown = True
@@ -131,7 +131,10 @@ class LessonScene(TableScene):
             self.leave()
             return
         self.save()
-        start_lesson(self.context, self.following)
+        try:
+            start_lesson(self.context, self.following)
+        except ValueError:
+            self.leave()  # a mod's lesson that cannot be dealt: the list says why when it is chosen there
 
     def leave(self) -> None:
         self.context.reset_to("lessons")
