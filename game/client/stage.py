@@ -171,6 +171,7 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
         "game_over", session=played_hands(staged_table(app, seed, turns), 3)),
     "confirm": _quit,
     "name": _preset_name,
+    "tile_picture": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("tile_picture")),
     "lessons": lambda app, seed, turns: app.reset_to("lessons"),
     "lesson": _lesson,
     "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),

@@ -133,6 +133,13 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "Read the box at the top and do what it says: the tiles and buttons it means are lit. When you do "
         "something else, the box explains why that is not it here, and you try again. Enter goes on after a "
         "step that only explains. Esc leaves the lesson; it picks up at this step next time."),
+    "tile_picture": (
+        "A Picture as a Tile Set",
+        "Any picture laid out as the classic 9 × 5 grid of tiles (324 × 230 pixels, or two or three times that) "
+        "can become your tile set. Type the picture's file name and press Show, or drop the picture on the "
+        "window: it is shown cut into tiles exactly as the game will draw them. Use as tile set installs it as a "
+        "tile-set mod of your own and plays with it at once; a picture of another size is refused with the size "
+        "it needs."),
     "why": (
         "Why?",
         "Y at the table explains the moves: why QuickTip suggests its tile on your turn, and why each computer "

@@ -35,6 +35,7 @@ SCENES: dict[str, str] = {
     "game_over": "game.client.scenes.game_over:GameOverScene",
     "confirm": "game.client.scenes.dialogs:ConfirmBox",
     "name": "game.client.scenes.dialogs:NameBox",
+    "tile_picture": "game.client.scenes.tile_picture:TilePictureScene",
     "lessons": "game.client.scenes.lessons:LessonsScene",
     "lesson": "game.client.scenes.lesson:LessonScene",
     "why": "game.client.scenes.why:WhyScene",
