@@ -330,8 +330,8 @@ def test_custom_rules__bonus_or_double_is_not_offered_in_hong_kong_nor_valueless
     for option in ({"scoring.robbed_kong.doubles": 1}, {"scoring.valueless.when": "valueless_strict"}):
         with pytest.raises(ModError, match="not offered for a preset based on 'hongkong'"):
             create_custom_ruleset(folders, "hongkong", "Refused", option)
-    with pytest.raises(ModError, match=r"unknown option 'special_hands\.seven_pairs\.doubles'"):
-        create_custom_ruleset(folders, "european", "Refused", {"special_hands.seven_pairs.doubles": 1})
+    with pytest.raises(ModError, match=r"unknown option 'special_hands\.seven_pairs\.when'"):
+        create_custom_ruleset(folders, "european", "Refused", {"special_hands.seven_pairs.when": {"won_by": "wall"}})
     assert leftovers(folders) == []
 
 
