@@ -188,6 +188,8 @@ class Draft:
         """The preset's other values (set on the Rules page), written back unchanged."""
         self._undo: list[dict[str, Any]] = []
         self._redo: list[dict[str, Any]] = []
+        self._typing: str | None = None
+        """The field typed in by the last edit, whose next typed edit joins the same undo step."""
         self._compiled: tuple[tuple[tuple[str, Any], ...], Ruleset] | None = None
         if custom is None:
             self._compiled = ((), edited)
@@ -271,8 +273,11 @@ class Draft:
 
     # -- edits ----------------------------------------------------------------------------------------------
 
-    def set(self, key: str, value: Any) -> str | None:
-        """Give ``key`` a value; the problem that refuses it (nothing is changed then), or None."""
+    def set(self, key: str, value: Any, typing: bool = False) -> str | None:
+        """Give ``key`` a value; the problem that refuses it (nothing is changed then), or None.
+
+        ``typing``: the value is being typed, so the edits to one field in a row are one step to undo, not one
+        per key pressed."""
         if key not in self.fields:
             raise KeyError(f"unknown field {key!r}")
         if self.locked(key):
@@ -287,14 +292,16 @@ class Draft:
         value = field_values(compiled, (self.entry_of(key),))[key]
         if value == self.values[key]:
             return None
-        self._push()
+        if not (typing and self._typing == key):
+            self._push()
+        self._typing = key if typing else None
         self.values[key] = value
         return None
 
     def entry_of(self, key: str) -> Entry:
         return next(e for e in self.entries if any(f.key == key for f in e.fields))
 
-    def set_text(self, key: str, typed: str) -> str | None:
+    def set_text(self, key: str, typed: str, typing: bool = False) -> str | None:
         """Give a number field the value typed, read as the YAML file would read it."""
         try:
             value = parse_yaml(typed, key).data if typed.strip() else None
@@ -302,7 +309,7 @@ class Draft:
             return exc.problems[0].message if exc.problems else str(exc)
         if value is None and not self.fields[key].nullable:
             value = typed.strip()  # nothing typed: the schema says what it expects
-        return self.set(key, value)
+        return self.set(key, value, typing)
 
     def default(self, key: str) -> None:
         """Put one field back to the value of the ruleset the preset extends."""
@@ -326,6 +333,7 @@ class Draft:
     def _push(self) -> None:
         self._undo.append(dict(self.values))
         self._redo.clear()
+        self._typing = None
 
     @property
     def can_undo(self) -> bool:
@@ -336,6 +344,7 @@ class Draft:
         return bool(self._redo)
 
     def undo(self) -> bool:
+        self._typing = None
         if not self._undo:
             return False
         self._redo.append(dict(self.values))
@@ -343,6 +352,7 @@ class Draft:
         return True
 
     def redo(self) -> bool:
+        self._typing = None
         if not self._redo:
             return False
         self._undo.append(dict(self.values))

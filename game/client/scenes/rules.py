@@ -16,7 +16,6 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text, wrap
-from game.rules.pattern_example import Example, special_hand_example
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.rules_text import (
     SPECIALS_ONLY,
@@ -31,6 +30,7 @@ from game.client.rules_text import (
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, draw_panel
 from game.core.tiles import parse_tiles
+from game.rules.pattern_example import Example, special_hand_example
 
 log = logging.getLogger(__name__)
 
