@@ -147,3 +147,34 @@ def test_rules_editor_scene__leaving_with_unsaved_changes_asks(tmp_path) -> None
     app.stack.apply_pending()
     assert app.stack.top is settings
     assert get_ruleset("classic", str(tmp_path / "mods"), str(tmp_path / "config")).limit is None
+
+
+def test_rules_editor_scene__the_preview_follows_each_value_typed(tmp_path) -> None:
+    app = make_app(tmp_path)
+    _, editor = open_editor(app)
+    walk_to(app, editor, "Pung or Kong of Dragons")
+    before = editor.preview()
+    assert before.counts and before.settlement is not None
+    doubles = box(editor, "Doubles")
+    type_into(app, doubles, "3")
+    after = editor.preview()
+    assert after.result.score == 4 * before.result.score
+    assert after.settlement.deltas[after.winner] > before.settlement.deltas[before.winner]
+    app.dispatch(key(pygame.K_BACKSPACE))  # an empty box is refused: the preview keeps the last good value
+    assert "valid integer" in editor.errors["scoring.pung_kong_dragons.doubles"]
+    assert editor.preview().result.score == after.result.score
+    app.dispatch(pygame.Event(pygame.TEXTINPUT, text="2"))
+    assert editor.preview().result.score == 2 * before.result.score and editor.errors == {}
+    surface = pygame.Surface((1280, 720))
+    app.stack.draw(surface, 0.0)  # the preview is drawn from it
+
+
+def test_rules_editor_scene__export_after_saving(tmp_path) -> None:
+    app = make_app(tmp_path)
+    _, editor = open_editor(app)
+    assert not editor.buttons["export"].enabled, "only a saved preset of one's own can be shared"
+    editor.save_as("Shared")  # what the name box does on Enter
+    assert editor.buttons["export"].enabled
+    app.dispatch(click(editor.buttons["export"].rect.center))
+    target = tmp_path / "config" / "exports" / "custom-shared-1.0.0.zip"
+    assert target.is_file() and editor.message == f"exported to {target}"

@@ -23,12 +23,15 @@ import pygame
 from game.client import layout
 from game.client.forms import Choice, GroupTabs, Switch
 from game.client.look import fit_text, mix, text, wrap
+from game.client.render.rule_preview import draw_preview
 from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field
+from game.mods.rules_preview import Preview, find_example, preview
+from game.rules.pattern_example import Example
 
 log = logging.getLogger(__name__)
 
@@ -72,6 +75,9 @@ class RulesEditorScene(Scene):
         self.controls: list[tuple[Field, Any, Button]] = []
         """The chosen entry's fields: each with its control (a typed box, a switch or a choice) and Default."""
         self.errors: dict[str, str] = {}
+        self._examples: dict[str, Example | None] = {}
+        """The example hand of every entry shown so far (an example depends on the line, not on its value)."""
+        self._preview: tuple[Any, Preview] | None = None
         self.closed = False
         self.buttons = {
             "undo": Button(pygame.Rect(0, 0, 0, 0), "Undo", self.undo, size=16, key_hint="Ctrl+Z"),
@@ -535,6 +541,28 @@ class RulesEditorScene(Scene):
         """The right-hand column: the live preview of the entry chosen."""
         palette = self.context.palette
         pygame.draw.rect(surface, mix(palette.panel, (255, 255, 255), 0.35), PREVIEW, border_radius=10)
+        shown = self.preview()
+        if shown is not None and self.draft is not None:
+            ruleset = self.draft.ruleset()
+            draw_preview(surface, PREVIEW, shown, self.context.sprites, palette,
+                         None if ruleset.pay_table is not None else ruleset.payment)
+
+    def preview(self) -> Preview | None:
+        """The preview of the entry chosen, with the values as they stand (worked out again after a change)."""
+        draft, entry = self.draft, self.entry
+        if draft is None or entry is None:
+            return None
+        key = (entry.key, tuple(sorted(draft.changes().items(), key=lambda kv: kv[0])))
+        if self._preview is None or self._preview[0] != key:
+            try:
+                ruleset = draft.ruleset()
+                if entry.key not in self._examples:
+                    self._examples[entry.key] = find_example(ruleset, entry.key)
+                self._preview = (key, preview(ruleset, entry.key, self._examples[entry.key]))
+            except SparrowError as exc:  # a mod's odd pattern or line: the editor keeps working without it
+                log.warning("no preview for %s: %s", entry.key, exc)
+                self._preview = (key, Preview(None, None, note=f"No preview: {exc}"))
+        return self._preview[1]
 
     def _draw_status(self, surface: pygame.Surface) -> None:
         palette = self.context.palette
