@@ -256,7 +256,7 @@ def find_example(ruleset: Ruleset, entry_key: str) -> Example | None:
 
 
 def _losers(ruleset: Ruleset, judge: RulesetJudge, winner: int) -> tuple[ScoreResult | None, ...]:
-    out = []
+    out: list[ScoreResult | None] = []
     for k, (concealed, shown) in enumerate(LOSERS):
         seat = (winner + 1 + k) % 4
         hand = HandSpec(tuple(parse_tiles(concealed)), (Meld(MeldKind.PUNG, tuple(parse_tiles(shown))[:3]),
