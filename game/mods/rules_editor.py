@@ -123,7 +123,8 @@ def _pattern_text(data: Any, hand_id: str) -> str:
     if not isinstance(entry, dict):
         return ""
     pattern = {key: value for key, value in entry.items() if key in PATTERN_KEYS}
-    return yaml.safe_dump(pattern, sort_keys=False, allow_unicode=True, width=90) if pattern else ""
+    return yaml.safe_dump(pattern, sort_keys=False, allow_unicode=True, width=70, default_flow_style=None) \
+        if pattern else ""
 
 
 def entries_for(ruleset: Ruleset) -> tuple[Entry, ...]:

@@ -243,6 +243,7 @@ def find_example(ruleset: Ruleset, entry_key: str) -> Example | None:
         except SparrowError:  # a pattern its examples cannot be built for (a mod's): the hand has no picture
             return None
     item = ruleset.item(entry_id)
+    fallback = None
     for tried, example in enumerate(_line_examples(item)):
         if tried >= MAX_TRIED:
             break
@@ -251,8 +252,11 @@ def find_example(ruleset: Ruleset, entry_key: str) -> Example | None:
         except SparrowError:
             continue
         if any(i.id == entry_id for i in result.items):
-            return example
-    return None
+            # A regular hand shows a line best; a special hand that happens to fit is kept in case none does.
+            if result.special_hand_id is None:
+                return example
+            fallback = fallback or example
+    return fallback
 
 
 def _losers(ruleset: Ruleset, judge: RulesetJudge, winner: int) -> tuple[ScoreResult | None, ...]:

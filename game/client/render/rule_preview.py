@@ -105,10 +105,13 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
         text(surface, f"{delta:+,}", (x + width, y), 14, colour, "bold", "topright")
         y += LINE
     y += 6
-    for payment_ in settlement.payments:
-        if y + LINE > bottom:
-            text(surface, "…", (x, y - 4), 14, palette.compass_dark)
-            break
-        words = f"{WINDS[payment_.from_seat]} pays {WINDS[payment_.to_seat]} {payment_.amount:,}"
-        text(surface, words, (x, y), 14, palette.text_dark, "sans")
-        y += LINE - 1
+    # Who pays whom, in two columns: the winner's three payments, then what the losers settle among themselves.
+    rows = (len(settlement.payments) + 1) // 2
+    for i, paid in enumerate(settlement.payments):
+        column, row = divmod(i, rows)
+        top = y + row * (LINE - 1)
+        if top + LINE > bottom:
+            continue
+        words = f"{WINDS[paid.from_seat]} pays {WINDS[paid.to_seat]} {paid.amount:,}"
+        text(surface, fit_text(words, width // 2 - 8, 14), (x + column * (width // 2), top), 14, palette.text_dark,
+             "sans")

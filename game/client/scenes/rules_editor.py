@@ -44,7 +44,7 @@ FIELDS = pygame.Rect(BOX.left + 362, BOX.top + 110, 448, 480)
 FIELD_ROW, FIELD_HEIGHT = 48, 40
 PREVIEW = pygame.Rect(BOX.left + 826, BOX.top + 60, BOX.right - 20 - (BOX.left + 826), 530)
 BUTTONS_TOP = BOX.bottom - 60
-VALUE_WIDTH, DEFAULT_WIDTH = 150, 86
+VALUE_WIDTH, DEFAULT_WIDTH = 130, 78
 NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
 
 
@@ -511,11 +511,11 @@ class RulesEditorScene(Scene):
         dim = mix(palette.text_dark, palette.panel, 0.45)
         text(surface, field.label, (row.left + 10, row.centery), 17, dim if locked else palette.text_dark, "sans",
              "midleft")
-        if field.nullable:
-            assert self.draft is not None
-            hint = f"empty: {field.none_word}"
-            text(surface, hint, (box.rect.left - 10, row.centery), 12, palette.compass_dark, "sans", "midright")
         box.draw(surface, palette)
+        if field.nullable and not box.value:
+            # Nothing typed is a value of its own here (no share of the limit): the box says which.
+            text(surface, field.none_word, (box.rect.right - 12, box.rect.centery), 15, palette.compass_dark, "sans",
+                 "midright")
         if field.key in self.errors:
             pygame.draw.rect(surface, ERROR, box.rect, width=3, border_radius=8)
         if locked:
