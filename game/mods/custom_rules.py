@@ -193,6 +193,9 @@ OPTIONS: tuple[Option, ...] = (
 )
 """The fixed options; every base also offers its scoring lines and special hands on or off (:func:`options_for`)."""
 OPTION_KEYS = tuple(option.key for option in OPTIONS)
+ANYWHERE = ("min_points", "min_doubles")
+"""Options every base may be given, though the Rules page shows them only for a base whose files give them: a
+minimum of 0 is no rule at all, so setting one adds no rule the base lacks (the rules editor offers them always)."""
 _BY_KEY = {option.key: option for option in OPTIONS}
 _LIST_KEY = re.compile(r"(scoring|special_hands)\.([a-z][a-z0-9_]*)\."
                        r"(allowed|points|doubles|when|unless|mah_jongg_only|limit|total)")
@@ -337,6 +340,16 @@ def options_for(ruleset: Any) -> tuple[Option, ...]:
 def option_values(ruleset: Any) -> dict[str, Any]:
     """The value of every option :func:`options_for` offers for a loaded ruleset, by key."""
     return {o.key: _value(ruleset, o) for o in options_for(ruleset)}
+
+
+def option(key: str) -> Option:
+    """The fixed option ``key`` (one of :data:`OPTION_KEYS`)."""
+    return _BY_KEY[key]
+
+
+def option_value(ruleset: Any, key: str) -> Any:
+    """The value of the fixed option ``key`` in a loaded ruleset, whether or not it is offered for it."""
+    return _value(ruleset, _BY_KEY[key])
 
 
 def describe(option: Option | str, value: Any) -> str:
@@ -538,7 +551,8 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
     try:
         root_ruleset = load_ruleset(catalog, root)
         offered = {o.key: o for o in options_for(root_ruleset)}
-        root_values = {**option_values(root_ruleset), **value_keys(root_ruleset)}
+        root_values = {**option_values(root_ruleset), **{key: option_value(root_ruleset, key) for key in ANYWHERE},
+                       **value_keys(root_ruleset)}
     except DataFileError as exc:
         raise ModError(exc.problems or [Problem(root, str(exc))]) from None
     refused = [key for key in options if key not in root_values]

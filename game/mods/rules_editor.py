@@ -146,6 +146,7 @@ def entries_for(ruleset: Ruleset) -> tuple[Entry, ...]:
             entries.append(Entry(f"special_hands.{hand.id}", GROUPS[1], hand.name, hand.description, fields,
                                  _pattern_text(data, hand.id)))
     offered = {option.key: option for option in custom_rules.options_for(ruleset)}
+    offered.update({key: custom_rules.option(key) for key in custom_rules.ANYWHERE})
     for group, keys in TABLE_KEYS.items():
         fields = tuple(_table_field(offered[key]) for key in keys if key in offered)
         entries.append(Entry(group, group, group, TABLE_WORDS[group], fields))
@@ -154,7 +155,9 @@ def entries_for(ruleset: Ruleset) -> tuple[Entry, ...]:
 
 def field_values(ruleset: Ruleset, entries: tuple[Entry, ...]) -> dict[str, Any]:
     """The value of every field of ``entries`` in a loaded ruleset, by key."""
-    values = {**custom_rules.option_values(ruleset), **custom_rules.value_keys(ruleset)}
+    values = {**custom_rules.option_values(ruleset),
+              **{key: custom_rules.option_value(ruleset, key) for key in custom_rules.ANYWHERE},
+              **custom_rules.value_keys(ruleset)}
     return {f.key: values.get(f.key) for entry in entries for f in entry.fields}
 
 

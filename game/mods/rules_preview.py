@@ -307,5 +307,6 @@ def preview(ruleset: Ruleset, entry_key: str, example: Example | None) -> Previe
         note = "No Scoring Value: the line does not count in this hand." if not ruleset.item(entry_id).allowed \
             else "The line does not count in this hand as the values stand."
     if not result.mah_jongg:
-        note = result.message or "Not a winning hand under these values."
+        note = (result.message[:1].upper() + result.message[1:]) if result.message else \
+            "Not a winning hand under these values."
     return Preview(example, result, item_id, winner, discarder, losers, settlement, note)

@@ -238,7 +238,7 @@ def test_custom_rules__hands_on_or_off_and_options_the_base_lacks(tmp_path) -> N
     assert {f"scoring.{i.id}.allowed" for i in european.scoring} <= keys["european"]
     assert {f"special_hands.{h.id}.allowed" for h in european.special_hands} <= keys["european"]
     assert option_values(european)["special_hands.all_green.allowed"] is False
-    for base, option in (("classic", {"penalties.faulty_out": True}), ("european", {"min_points": 2}),
+    for base, option in (("classic", {"penalties.faulty_out": True}), ("european", {"discarder_pays_all": True}),
                          ("european", {"scoring.no_such_line.allowed": False})):
         with pytest.raises(ModError, match="not offered for a preset based on"):
             create_custom_ruleset(folders, base, "Refused", option)

@@ -49,3 +49,15 @@ def test_rules_preview__the_limit_caps_its_example(tmp_path) -> None:
     draft.set_text("limit", "500")
     limited = preview(draft.ruleset(), "Limit", example).result
     assert unlimited.score > 500 and limited.score == 500 and limited.limited
+
+
+def test_rules_preview__a_minimum_refuses_its_small_hand(tmp_path) -> None:
+    draft = Draft(folders_for(tmp_path), "classic")
+    assert draft.values["min_points"] == 0, "offered though classic's files set no minimum: 0 is no rule"
+    example = find_example(draft.ruleset(), "Minimums")
+    small = preview(draft.ruleset(), "Minimums", example)
+    assert small.result.mah_jongg and small.result.points < 40
+    draft.set_text("min_points", "40")
+    refused = preview(draft.ruleset(), "Minimums", example)
+    assert not refused.result.mah_jongg and refused.settlement is None and refused.note
+    assert "min_points: 40" in draft.text()
