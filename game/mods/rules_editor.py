@@ -171,8 +171,12 @@ class Draft:
 
     def __init__(self, folders: Folders, ruleset_id: str, catalog: Catalog | None = None) -> None:
         self.folders = folders
-        self.catalog = catalog if catalog is not None else build_catalog(folders, full=False)
-        custom = next((c for c in custom_rules.list_custom_rulesets(folders) if c.id == ruleset_id), None)
+        self._load(ruleset_id, catalog)
+
+    def _load(self, ruleset_id: str, catalog: Catalog | None) -> None:
+        """Read ``ruleset_id`` as it is on disk: nothing changed, nothing to undo."""
+        self.catalog = catalog if catalog is not None else build_catalog(self.folders, full=False)
+        custom = next((c for c in custom_rules.list_custom_rulesets(self.folders) if c.id == ruleset_id), None)
         self.custom = custom
         """The custom preset edited, or None for a ruleset that is saved as a new preset."""
         self.root = custom.base if custom is not None else ruleset_id
@@ -181,7 +185,6 @@ class Draft:
         self.base = root
         """The ruleset a preset extends, as loaded (its lines' fixed flags say which fields are locked)."""
         self.name = edited.name
-        self.root_name = root.name
         self.entries = entries_for(root)
         self.fields = {f.key: f for entry in self.entries for f in entry.fields}
         self.defaults = field_values(root, self.entries)
@@ -376,7 +379,7 @@ class Draft:
                 raise ModError([Problem("name", "expected a name for the new preset")])
             base = self.custom.id if self.custom is not None else self.root
             made = custom_rules.create_custom_ruleset(self.folders, base, name, values, follow=False)
-        self.__init__(self.folders, made.id)  # type: ignore[misc]  # the saved preset, read back from disk
+        self._load(made.id, None)  # the saved preset, read back from disk (a new catalog has its mod)
         return made
 
     def export(self) -> Path:

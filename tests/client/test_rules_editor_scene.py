@@ -178,3 +178,24 @@ def test_rules_editor_scene__export_after_saving(tmp_path) -> None:
     app.dispatch(click(editor.buttons["export"].rect.center))
     target = tmp_path / "config" / "exports" / "custom-shared-1.0.0.zip"
     assert target.is_file() and editor.message == f"exported to {target}"
+
+
+def test_rules_editor_scene__the_keyboard_walks_groups_entries_and_fields(tmp_path) -> None:
+    app = make_app(tmp_path)
+    _, editor = open_editor(app)
+    assert editor.entry.name == "Going Mah Jongg"
+    app.dispatch(key(pygame.K_DOWN))
+    assert editor.entry.name == "Mah Jongg with an Original Hand"
+    app.dispatch(key(pygame.K_TAB, CTRL))
+    assert editor.entry.name == "Imperial Mah Jongg"
+    app.dispatch(key(pygame.K_TAB))
+    points = box(editor, "Points")
+    assert editor.typing is points
+    app.dispatch(key(pygame.K_BACKSPACE))
+    app.dispatch(pygame.Event(pygame.TEXTINPUT, text="7"))
+    assert points.value == "6007"
+    assert editor.draft.values["special_hands.imperial.points"] == 6007
+    app.dispatch(key(pygame.K_RETURN))
+    assert editor.typing is None
+    app.dispatch(key(pygame.K_z, CTRL))
+    assert editor.draft.values["special_hands.imperial.points"] == 6000, "the typing was one step to undo"
