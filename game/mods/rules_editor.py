@@ -260,9 +260,12 @@ class Draft:
         path, shown = self._paths(self._mod_id())
         return compile_text(self.catalog, self.text(values), path, shown)
 
+    def _changes_key(self, values: dict[str, Any]) -> tuple[tuple[str, Any], ...]:
+        return tuple(sorted(((k, v) for k, v in values.items() if v != self.defaults[k]), key=lambda kv: kv[0]))
+
     def ruleset(self) -> Ruleset:
         """The ruleset the values shown make (what the preview scores with)."""
-        key = tuple(sorted(self.changes().items(), key=lambda kv: kv[0]))
+        key = self._changes_key(self.values)
         if self._compiled is None or self._compiled[0] != key:
             self._compiled = (key, self._compile(self.values))
         return self._compiled[1]
@@ -303,6 +306,7 @@ class Draft:
             self._push()
         self._typing = key if typing else None
         self.values[key] = value
+        self._compiled = (self._changes_key(self.values), compiled)  # checked just now: the preview's ruleset
         return None
 
     def entry_of(self, key: str) -> Entry:

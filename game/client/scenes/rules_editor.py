@@ -559,9 +559,9 @@ class RulesEditorScene(Scene):
                 if entry.key not in self._examples:
                     self._examples[entry.key] = find_example(ruleset, entry.key)
                 self._preview = (key, preview(ruleset, entry.key, self._examples[entry.key]))
-            except SparrowError as exc:  # a mod's odd pattern or line: the editor keeps working without it
-                log.warning("no preview for %s: %s", entry.key, exc)
-                self._preview = (key, Preview(None, None, note=f"No preview: {exc}"))
+            except Exception as exc:  # a mod's odd pattern or line must not stop the editor (as on the Rules pages)
+                log.exception("no preview for %s", entry.key)
+                self._preview = (key, Preview(None, None, note=f"No preview for this entry: {exc}"))
         return self._preview[1]
 
     def _draw_status(self, surface: pygame.Surface) -> None:
