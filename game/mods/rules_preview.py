@@ -16,6 +16,7 @@ No pygame here: the editor scene draws what this returns.
 from __future__ import annotations
 
 import dataclasses
+import re
 from collections.abc import Iterator
 from dataclasses import dataclass
 from typing import Any
@@ -300,13 +301,14 @@ def preview(ruleset: Ruleset, entry_key: str, example: Example | None) -> Previe
     if kind == "special_hands":
         hand = ruleset.special_hand(entry_id)
         if not hand.allowed or not ruleset.special_hands_allowed:
-            note = "This special hand is not allowed: the hand does not go out with it."
+            note = "This special hand is not allowed: the tiles are scored as they would be without it."
         elif result.special_hand_id != entry_id:
             note = "A hand worth more fits these tiles too: it is scored instead."
     elif kind == "scoring" and not any(i.id == item_id for i in result.items):
         note = "No Scoring Value: the line does not count in this hand." if not ruleset.item(entry_id).allowed \
             else "The line does not count in this hand as the values stand."
     if not result.mah_jongg:
-        note = (result.message[:1].upper() + result.message[1:]) if result.message else \
-            "Not a winning hand under these values."
+        # The engine's message ends with the tiles, which the picture already shows.
+        said = re.sub(r":\s*'[^']*'$", "", result.message)
+        note = said[:1].upper() + said[1:] if said else "Not a winning hand under these values."
     return Preview(example, result, item_id, winner, discarder, losers, settlement, note)

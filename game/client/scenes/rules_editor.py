@@ -498,7 +498,7 @@ class RulesEditorScene(Scene):
         y = bottom + 14
         shown = [(key, message) for key, message in self.errors.items() if any(f.key == key for f in entry.fields)]
         for _, message in shown[:1]:
-            for line in wrap(message, FIELDS.width - 8, 14)[:3]:
+            for line in wrap(message, FIELDS.width - 8, 14, "bold")[:3]:
                 text(surface, line, (FIELDS.left, y), 14, ERROR, "bold")
                 y += 19
             y += 6
