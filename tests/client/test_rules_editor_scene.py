@@ -77,6 +77,7 @@ def test_rules_editor_scene__a_typed_value_is_undone_redone_and_saved_as_a_prese
     app.dispatch(key(pygame.K_RETURN))
     app.stack.apply_pending()
     assert app.stack.top is editor and editor.message == "saved Dragon Club; new games use it"
+    assert editor.entry.name == "Imperial Mah Jongg" and box(editor, "Points").value == "8000"
     assert app.settings.ruleset == "custom-dragon-club"
     ruleset = get_ruleset("custom-dragon-club", str(tmp_path / "mods"), str(tmp_path / "config"))
     assert ruleset.item("pung_kong_dragons").doubles == 2 and ruleset.special_hand("imperial").points == 8000

@@ -281,7 +281,9 @@ class RulesEditorScene(Scene):
         self.context.save_settings()
         self.context.resources.read_catalog()  # the preset is a mod: every ruleset chooser offers it at once
         self.errors = {}
-        self.show_group(self.group)
+        shown = self.selected
+        self.show_group(self.group)  # the draft read the saved preset back: the same entry, built again
+        self.select(shown)
 
     def ask_save_as(self) -> None:
         draft = self.draft
