@@ -164,6 +164,7 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
         "game_over", session=played_hands(staged_table(app, seed, turns), 3)),
     "confirm": _quit,
     "name": _preset_name,
+    "tile_picture": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("tile_picture")),
     "rules_editor": _rules_editor,
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""

@@ -17,7 +17,6 @@ from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.mods import media
 from game.mods.discovery import FoundMod
-from game.mods.manifest import tidy
 from game.mods.personalities import personalities_from_document
 from game.mods.records import KIND_FILES, record_files, resolve_file
 from game.mods.schemas import (
@@ -60,7 +59,7 @@ class _Checker:
         try:
             return schema.model_validate(doc.data)
         except ValidationError as exc:
-            self.problems.extend(tidy(validation_problems(doc, exc)))
+            self.problems.extend(validation_problems(doc, exc))
             return None
 
     def referenced(self, doc: YamlDocument, key: tuple[str | int, ...], name: str) -> Path | None:

@@ -10,6 +10,7 @@ import pygame
 from game.client.animate import Animator
 from game.client.app import App
 from game.client.ceremony import Ceremony
+from game.client.scenes.settings import SettingsScene
 from game.session.driver import HUMAN, Session
 from tests.builders import instant_session
 
@@ -17,6 +18,25 @@ from tests.builders import instant_session
 def make_app(tmp_path: Path) -> App:
     args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
     return App(args, size=(1280, 720), headless=True)
+
+
+def restart(tmp_path: Path) -> App:
+    """A new App reading the same folders, as when the player starts the game again."""
+    return make_app(tmp_path)
+
+
+def open_settings(app: App, page: str = "Play") -> SettingsScene:
+    """The Settings box over the title, turned to ``page`` by a click on its tab."""
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.open("settings")
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    tab = next(t for t in scene.tabs if t.label == page)
+    app.dispatch(click(tab.rect.center))
+    assert scene.page == page
+    return scene
 
 
 def table_animator(speed: float, *, show_dealing: bool = True) -> Animator:

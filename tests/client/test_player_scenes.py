@@ -284,18 +284,3 @@ def test_mods__dropping_a_non_mod_file_says_what_was_expected(tmp_path) -> None:
     notes.write_text("hello", encoding="utf-8")
     scene.handle(pygame.Event(pygame.DROPFILE, file=str(notes)))
     assert not scene.ok and "notes.txt" in scene.message
-
-
-def test_mods__a_dropped_image_is_previewed_as_a_tile_set(tmp_path) -> None:
-    from game.client.scenes.mod_manager import ModManagerScene
-
-    app = make_app(tmp_path)
-    image = pygame.Surface((324, 230))
-    image.fill((200, 190, 170))
-    path = tmp_path / "tiles.bmp"
-    pygame.image.save(image, str(path))
-    scene = ModManagerScene(app)
-    scene.handle(pygame.Event(pygame.DROPFILE, file=str(path)))
-    assert scene.preview is not None, scene.message
-    app.stack.clear_to(scene)
-    app.render(1.0)

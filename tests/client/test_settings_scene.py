@@ -2,35 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pygame
 
-from game.client.app import App
 from game.client.look import Palette
 from game.client.scenes import games
 from game.client.scenes.settings import PAGES, SettingsScene
 from game.session.options import Options, seat_names
-from tests.client.helpers import click, key, make_app
-
-
-def restart(tmp_path) -> App:
-    """A new App reading the same config folder, as when the player starts the game again."""
-    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
-    return App(args, size=(1280, 720), headless=True)
-
-
-def open_settings(app: App, page: str = "Play") -> SettingsScene:
-    app.reset_to("title")
-    app.stack.apply_pending()
-    app.open("settings")
-    app.stack.apply_pending()
-    scene = app.stack.top
-    assert isinstance(scene, SettingsScene)
-    tab = next(t for t in scene.tabs if t.label == page)
-    app.dispatch(click(tab.rect.center))
-    assert scene.page == page
-    return scene
+from tests.client.helpers import click, key, make_app, open_settings, restart
 
 
 def control(scene: SettingsScene, label: str):
@@ -51,10 +29,11 @@ def test_settings__every_page_has_its_controls(tmp_path) -> None:
         app.dispatch(key(pygame.K_ESCAPE))
         app.stack.apply_pending()
     look = open_settings(app, "Look")
-    assert {c.record_id for c in look.cards["tileset"]} >= {"tiles-numbers", "tiles-plain", "tiles-contrast"}
+    assert {c.record_id for c in look.cards["tileset"].cards} >= {"tiles-numbers", "tiles-plain",
+                                                                   "tiles-characters", "tiles-contrast"}
     assert all(c.picture is not None and c.picture.get_width() > 5 * c.picture.get_height() for c in
-               look.cards["tileset"]), "each tile set shows a row of its tiles"
-    assert {c.record_id for c in look.cards["theme"]} >= {"jade", "parlour"}
+               look.cards["tileset"].cards), "each tile set shows a row of its tiles"
+    assert {c.record_id for c in look.cards["theme"].cards} >= {"jade", "parlour"}
 
 
 def test_settings__animation_speed_zero_survives_a_restart(tmp_path) -> None:
@@ -102,7 +81,7 @@ def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> No
     assert "tiles-numbers" in app.sprites.sheet.source
     before = pygame.image.tobytes(app.sprites.tile(31, (60, 80)), "RGBA")
     scene = open_settings(app, "Look")
-    plain = next(c for c in scene.cards["tileset"] if c.record_id == "tiles-plain")
+    plain = next(c for c in scene.cards["tileset"].cards if c.record_id == "tiles-plain")
     app.dispatch(click(plain.rect.center))
     assert "tiles-plain" in app.sprites.sheet.source
     assert pygame.image.tobytes(app.sprites.tile(31, (60, 80)), "RGBA") != before
@@ -112,11 +91,37 @@ def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> No
     assert "tiles-plain" in again.sprites.sheet.source
 
 
+def test_settings__look_page_holds_any_number_of_tile_sets(tmp_path) -> None:
+    """Seven tile sets: four are on view, the wheel over the list brings the others, a click chooses one, and the
+    keyboard focus scrolls the list to the card it reaches."""
+    from tests.mods.modkit import tileset_mod
+
+    for n in range(3):
+        tileset_mod(tmp_path / "mods", f"extra-tiles-{n}")
+    app = make_app(tmp_path)
+    scene = open_settings(app, "Look")
+    tiles = scene.cards["tileset"]
+    assert len(tiles.cards) == 7 and len(tiles.visible()) == 4 and tiles.bar.needed
+    last = tiles.cards[-1]
+    assert last not in tiles.visible()
+    app.dispatch(pygame.Event(pygame.MOUSEMOTION, pos=tiles.view.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
+    assert last in tiles.visible() and tiles.view.contains(last.rect)
+    app.dispatch(click(last.rect.center))
+    assert scene.tileset == last.record_id and last.record_id in app.sprites.sheet.source
+    app.dispatch(pygame.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
+    assert tiles.cards[0] in tiles.visible() and last not in tiles.visible()
+    for _ in range(7):
+        app.dispatch(key(pygame.K_DOWN))
+    assert scene.page_controls()[scene.focus] is last and last in tiles.visible()
+    app.render()
+
+
 def test_settings__theme_change_recolours_at_once_and_is_kept(tmp_path) -> None:
     app = make_app(tmp_path)
     jade = app.palette
     scene = open_settings(app, "Look")
-    parlour = next(c for c in scene.cards["theme"] if c.record_id == "parlour")
+    parlour = next(c for c in scene.cards["theme"].cards if c.record_id == "parlour")
     app.dispatch(click(parlour.rect.center))
     assert app.palette != jade and app.resources.theme_record.id == "parlour"
     assert app.palette.back_top == Palette.from_theme(app.resources.theme["colours"]).back_top

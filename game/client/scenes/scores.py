@@ -3,7 +3,8 @@
 Totals: a column per player (You, Right, Opposite, Left) with Old Score, This Hand, Get from each player, Total
 and New Score, as the original lays it out. A player's tab lists every scoring item under Points and Doubles,
 the sub totals and the total, above that player's tiles. OK (Enter) deals the next hand, Cancel (Esc) stays at
-the table (Next Hand, F3, is offered there). At the end of the game the Game Finished box names the winner.
+the table (Next Hand, F3, is offered there); Score Sheet (S) saves the game's sheet so far. At the end of the
+game the Game Finished box names the winner.
 """
 
 from __future__ import annotations
@@ -12,7 +13,7 @@ from functools import partial
 
 import pygame
 
-from game.client import layout
+from game.client import layout, score_sheet
 from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, outcome_line, pays_for_all, possessive
 from game.client.scenes import games
@@ -63,6 +64,9 @@ class ScoresScene(Scene):
         """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
+        self.sheet_message = ""
+        """What Score Sheet did (where the files are, or why they are not)."""
+        self.sheet_error = False
         self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
                                          getattr(self.session.ruleset, "penalties", None))
         """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
@@ -89,6 +93,8 @@ class ScoresScene(Scene):
                                key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
         self.replay = Button(pygame.Rect(BOX.left + 24, BOX.bottom - 62, 170, 44), "Replay hand", self._replay,
                              key_hint="R")
+        self.sheet = Button(pygame.Rect(BOX.left + 206, BOX.bottom - 62, 170, 44), "Score Sheet",
+                            self._save_sheet, key_hint="S")
 
     def _replay(self) -> None:
         """Step through the hand just finished, move by move (the replay viewer over this box)."""
@@ -96,6 +102,10 @@ class ScoresScene(Scene):
         if self.session.match.history:
             self.context.open("replay", session=self.session, hand=len(self.session.match.history) - 1)
         self._select(self.tab)
+
+    def _save_sheet(self) -> None:
+        """The game's score sheet so far, as PNG, text and CSV (F-28's Print, S-19)."""
+        self.sheet_message, self.sheet_error = score_sheet.save_for(self.context, self.session)
 
     def _select(self, tab: int) -> None:
         self.tab = tab
@@ -117,7 +127,7 @@ class ScoresScene(Scene):
         self.context.reset_to("title")
 
     def handle(self, event: pygame.Event) -> None:
-        for b in [*self.buttons, *self.tabs, self.replay]:
+        for b in [*self.buttons, *self.tabs, self.replay, self.sheet]:
             if b.handle(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tab >= 0:
@@ -127,6 +137,8 @@ class ScoresScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r:
                 self._replay()
+            elif event.key == pygame.K_s:
+                self._save_sheet()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
             elif event.key == pygame.K_ESCAPE:
@@ -158,24 +170,28 @@ class ScoresScene(Scene):
             self._draw_player(surface, area, self.tab)
         for b in self.buttons:
             b.draw(surface, palette)
-        if not self.outcome.settled:
+        if self.sheet_message:
+            self._draw_band(surface, self.sheet_message, palette.east_stake if self.sheet_error else None)
+        elif not self.outcome.settled:
             self._draw_no_settlement(surface)
         elif self.pays_for_all:
             self._draw_band(surface, self.pays_for_all)
         self.replay.draw(surface, palette)
+        self.sheet.draw(surface, palette)
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
         """M13, in a band above the buttons where it cannot be missed."""
         self._draw_band(surface, NO_SETTLEMENT)
 
-    def _draw_band(self, surface: pygame.Surface, line: str) -> None:
-        """A line about the whole settlement (M13, or who paid for everybody) above the buttons."""
+    def _draw_band(self, surface: pygame.Surface, line: str, colour: tuple[int, int, int] | None = None) -> None:
+        """A line about the whole settlement (M13, or who paid for everybody), or where the score sheet went, above
+        the buttons."""
         palette = self.context.palette
         band = pygame.Rect(BOX.left + 24, BOX.bottom - 112, BOX.width - 48, 36)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), band, border_radius=8)
         pygame.draw.rect(surface, palette.accent_dark, band, width=2, border_radius=8)
-        text(surface, fit_text(line, band.width - 16, 16, "bold"), band.center, 16, palette.text_dark, "bold",
-             "center")
+        text(surface, fit_text(line, band.width - 16, 16, "bold"), band.center, 16, colour or palette.text_dark,
+             "bold", "center")
 
     def _draw_totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         palette = self.context.palette

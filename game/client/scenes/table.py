@@ -65,8 +65,7 @@ class TableScene(Scene):
         self.prompts = Prompts(answered=self.pump)
         self.balloons: list[Balloon] = []
         self.toasts: list[Toast] = []
-        self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
-                                            layout.STATUS_H))
+        self.status = StatusBar.at_bottom(lambda: context.settings.status_text)
         self.cursor = 0
         self.hover = -1
         self.mouse: tuple[int, int] | None = None

@@ -18,6 +18,7 @@ from game.client import status
 from game.client.messages import possessive
 from game.client.scenes import games
 from game.client.widgets import MenuItem, PopupMenu
+from game.config import STATUS_TEXTS
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal
 from game.core.tiles import JOKER, tile_name
@@ -458,6 +459,14 @@ class TableCommands:
         if s.options.show_all and not s.hand_over:
             s.show_all_used = True
             s.tell(Note(status.SHOW_ALL_ON))
+
+    def status_text(self, step: int) -> None:
+        """Ctrl+Alt+Keypad + or − (P-26, P-62): the status bar's text one size larger or smaller, of three."""
+        context = self.table.context
+        at = STATUS_TEXTS.index(context.settings.status_text) + step
+        context.settings.status_text = STATUS_TEXTS[max(0, min(len(STATUS_TEXTS) - 1, at))]
+        context.save_settings()
+        self.table.toast(f"Status text: {context.settings.status_text}")
 
     def toggle(self, what: tuple[str, str]) -> None:
         """Flip the option named first in ``what`` (its label second); one the Settings box also holds is saved,
