@@ -144,6 +144,7 @@ class Settings(BaseModel):
     sound: bool = Field(True, description="tile sounds (draw, discard, dice, the wall)")
     voices: bool = Field(True, description="the players call out their tiles and claims")
     own_voice: bool = Field(True, description="your own calls are spoken too")
+    warning_beeps: bool = Field(True, description="the theme's warning sound when something is refused (P-174)")
     master_volume: float = Field(1.0, ge=0.0, le=1.0)
     effects_volume: float = Field(0.8, ge=0.0, le=1.0)
     voice_volume: float = Field(0.8, ge=0.0, le=1.0)
@@ -156,6 +157,8 @@ class Settings(BaseModel):
                              description="seconds to claim a discard or take one's own back (the timer bar)")
     show_dealing: bool = Field(True, description="animate the wall ceremony and the deal")
     movement_direction: bool = Field(False, description="a fading trail behind every moving tile (F11)")
+    tile_shadow: float = Field(1.0, ge=0.0, le=2.0,
+                               description="the shadow under moving tiles, its size; 0 is none (P-169, P-170)")
     ask_first: bool = Field(True, description="ask before a claim, a kong or Mah Jongg when there is a choice")
     quick_tip: bool = Field(False, description="point at the tile the Expert would discard (F8)")
     timer_bar: bool = Field(True, description="show the claim window's sliding bar")

@@ -275,6 +275,7 @@ class Resources:
         audio.tile_sounds = s.sound
         audio.voices = s.voices
         audio.your_voice = s.own_voice
+        audio.warning_beeps = s.warning_beeps
         audio.volumes.music = s.music_volume
         with contextlib.suppress(pygame.error):
             if audio.music_playing is None:
@@ -290,6 +291,8 @@ class Resources:
         seat = getattr(event, "seat", 0)
         if name in SOUNDS:
             audio.play(SOUNDS[name])
+        if name == "warning":  # the warning beep (P-174): a refusal, the danger of a one-suit hand
+            audio.play("warning")
         if name == "tile_discarded":
             audio.say_tile(seat, event.tile)
         elif name == "discard_claimed":
@@ -303,6 +306,13 @@ class Resources:
             audio.say_claim(seat, "mah_jongg")
         elif name == "bonus_exposed":
             audio.say_tile(seat, event.tile)
+        elif name == "standing_hand_declared":
+            audio.say_call(seat, "STA")
+        elif name == "ready_declared":
+            audio.say_call(seat, "RII" if event.riichi else "REA")
+        elif name == "danger_called":
+            audio.play("warning")
+            audio.say_call(seat, "DAN")
 
     # -- changes ----------------------------------------------------------------------------------------------
 

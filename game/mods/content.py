@@ -20,7 +20,9 @@ from game.mods.discovery import FoundMod
 from game.mods.personalities import personalities_from_document
 from game.mods.records import KIND_FILES, record_files, resolve_file
 from game.mods.schemas import (
+    VOICE_CALL_LINES,
     VOICE_LINES,
+    VOICE_OPTIONAL_LINES,
     ThemeSpec,
     TilesetSpec,
     VoiceSpec,
@@ -151,7 +153,7 @@ def _check_voice(checker: _Checker, path: Path) -> None:
         checker.problems.append(doc.problem(where, f"seat 0 must have every line (the other seats fall back to "
                                                    f"it), missing {len(missing)}: {shown}"))
     for seat in spec.seats:
-        for line in (*VOICE_LINES, "PLU", "ORC", "CHR", "BMB", "SPR", "SUM", "AUT", "WIN"):
+        for line in (*VOICE_LINES, *VOICE_OPTIONAL_LINES, *VOICE_CALL_LINES):
             found = resolve_file(path.parent, spec.file_for(seat, line) or "")
             if found is not None:
                 checked.add(found)

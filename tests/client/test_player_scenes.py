@@ -143,7 +143,7 @@ def test_replay__steps_forward_and_back_through_a_finished_hand(tmp_path) -> Non
 
     app = make_app(tmp_path)
     scene = _table_at_human_turn(app, hands=1)
-    scene.handle(key(pygame.K_r))
+    scene.handle(key(pygame.K_r, pygame.KMOD_ALT))
     app.stack.apply_pending()
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
@@ -170,7 +170,7 @@ def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monke
 
     app = make_app(tmp_path)
     scene = _table_at_human_turn(app, hands=1)
-    scene.handle(key(pygame.K_r))
+    scene.handle(key(pygame.K_r, pygame.KMOD_ALT))
     app.stack.apply_pending()
     replay = app.stack.top
     winds = ((200, 40, 40), (40, 160, 60), (40, 60, 200), (180, 160, 40))

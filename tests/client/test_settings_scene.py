@@ -18,9 +18,10 @@ def control(scene: SettingsScene, label: str):
 def test_settings__every_page_has_its_controls(tmp_path) -> None:
     app = make_app(tmp_path)
     expected = {"Play": {"Claim wait time", "Computer pause", "Ask First (F10)", "QuickTip (F8)"},
-                "Animation": {"Tile speed", "Show the wall and dealing", "Movement direction (F11)"},
+                "Animation": {"Tile speed", "Show the wall and dealing", "Movement direction (F11)", "Tile shadows",
+                              "Test"},
                 "Sound": {"Master volume", "Effects", "Voices", "Music", "Tile sounds", "Players' voices",
-                          "Your own voice"},
+                          "Your own voice", "Warning beeps"},
                 "Look": {"Voices", "Full screen (Alt+Enter)"}}
     for page in PAGES:
         scene = open_settings(app, page)
@@ -67,6 +68,8 @@ def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -
     toggle = control(scene, "Your own voice")
     app.dispatch(click(toggle.rect.center))
     assert app.resources.audio.your_voice is False
+    app.dispatch(click(control(scene, "Warning beeps").rect.center))
+    assert app.resources.audio.warning_beeps is False
     app.dispatch(key(pygame.K_PAGEUP))
     assert scene.page == "Animation"
     app.dispatch(key(pygame.K_RETURN))
@@ -74,6 +77,7 @@ def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -
     again = restart(tmp_path)
     assert again.settings.master_volume == 0.8 and again.settings.own_voice is False
     assert again.resources.audio.volumes.master == 0.8 and again.resources.audio.your_voice is False
+    assert again.settings.warning_beeps is False and again.resources.audio.warning_beeps is False
 
 
 def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> None:
@@ -169,3 +173,30 @@ def test_settings__play_options_reach_the_game_in_progress(tmp_path) -> None:
     app.stack.apply_pending()
     assert app.stack.top is table
     assert restart(tmp_path).settings.movement_direction is True
+
+
+def test_settings__the_test_button_flies_a_tile_and_shadows_reach_the_table(tmp_path) -> None:
+    """Animation: Test flies a sample tile at the tile speed chosen (P-172); Tile shadows at its left end turns
+    the shadow under moving tiles off at the table (P-169, P-170)."""
+    from game.client.scenes.movement_test import FLIGHT_SECONDS, REST
+    from tests.client.helpers import show_table
+
+    app = make_app(tmp_path)
+    scene = open_settings(app, "Animation")
+    app.dispatch(click(control(scene, "Test").rect.center))
+    assert scene.movement_test.running and scene.wake_in() == 0.0
+    app.step()
+    assert 0 < scene.movement_test.progress(scene.value("animation_speed")) < 1
+    seconds = FLIGHT_SECONDS / scene.value("animation_speed") + REST
+    for _ in range(int(seconds * 60) + 2):
+        app.step()
+    assert not scene.movement_test.running
+    shadows = control(scene, "Tile shadows")
+    scene.focus = scene.page_controls().index(shadows)
+    for _ in range(8):
+        app.dispatch(key(pygame.K_LEFT))
+    assert scene.value("tile_shadow") == 0 and shadows.fmt(0) == "off"
+    app.dispatch(key(pygame.K_ESCAPE))
+    table = show_table(app, games.new_session(app, 3))
+    assert table.view().shadow == 0
+    assert restart(tmp_path).settings.tile_shadow == 0

@@ -15,7 +15,9 @@ import pygame
 
 from game.client import layout, score_sheet
 from game.client.look import fit_text, mix, text, wrap
+from game.client.scenes import games
 from game.client.scenes.base import Scene
+from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
 
 BOX = pygame.Rect(0, 0, 1060, 660)
@@ -56,6 +58,19 @@ class GameOverScene(Scene):
         self.message = ""
         """What Save Score Sheet did (where the files are, or why they are not)."""
         self.error = False
+        self.demo = DemoCountdown(session, self._demo_next_game, next_thing="a new game")
+        """In the demo a new game follows by itself, played by the computer too (the original's endless demo)."""
+
+    def update(self, dt: float) -> None:
+        self.demo.update(dt)
+
+    def wake_in(self) -> float | None:
+        return self.demo.wake_in()
+
+    def _demo_next_game(self) -> None:
+        session = games.new_session(self.context)
+        session.options.auto_play = session.options.demo = True
+        games.play(self.context, session)
 
     # -- actions ----------------------------------------------------------------------------------------------
 
@@ -89,6 +104,8 @@ class GameOverScene(Scene):
         self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def handle(self, event: pygame.Event) -> None:
+        if self.demo.stops(event):
+            return  # the box stays, for reading
         for b in self.buttons:
             if b.handle(event):
                 return
@@ -131,7 +148,9 @@ class GameOverScene(Scene):
         self._draw_standings(surface, pygame.Rect(BOX.left + 28, BOX.top + 144, BOX.width - 56, 88))
         self._draw_table(surface)
         note_at, note_width = (BOX.left + 244, BOX.right - 498 - 16 - BOX.left - 244)
-        if self.message:
+        if self.demo.running:
+            self.demo.draw(surface, pygame.Rect(note_at, BOX.bottom - 64, note_width, 46), palette)
+        elif self.message:
             colour = palette.east_stake if self.error else palette.text_dark
             for i, line in enumerate(wrap(self.message, note_width, 13)[:2]):
                 text(surface, line, (note_at, BOX.bottom - 50 + i * 17), 13, colour, "sans", "midleft")

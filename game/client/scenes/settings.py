@@ -20,12 +20,14 @@ from typing import Any
 
 import pygame
 
+from game import timing
 from game.client import layout, window_size
 from game.client.forms import Card, CardList, Cycle
 from game.client.look import Palette, fit_text, gradient, text
 from game.client.messages import short_names
 from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
+from game.client.scenes.movement_test import MovementTest
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
 from game.config import STATUS_TEXTS
 from game.session.options import DEFAULT_NAMES, seat_names
@@ -40,6 +42,10 @@ SEATS = ("On your right", "Opposite you", "On your left")
 
 def speed_label(value: float) -> str:
     return "instant" if value <= 0 else f"{value:.2f}×"
+
+
+def shadow_label(value: float) -> str:
+    return "off" if value <= 0 else f"{round(value * 100)} %"
 
 
 def percent(value: float) -> str:
@@ -110,6 +116,8 @@ class SettingsScene(Scene):
         self.focus = -1
         self.page = ""
         self.closed = False
+        self.movement_test = MovementTest()
+        """The Animation page's sample flight (its Test button, P-172)."""
         self.show(page if page in PAGES else "Play")
 
     # -- what can be chosen -----------------------------------------------------------------------------------
@@ -169,9 +177,12 @@ class SettingsScene(Scene):
             ]
         elif page == "Animation":
             self.controls = [
-                self._slider(left, 0, "Tile speed", "animation_speed", 0, 3, 0.25, speed_label),
+                self._slider(left, 0, "Tile speed", "animation_speed", 0, timing.ANIMATION_SPEED_MAX,
+                             timing.ANIMATION_SPEED_STEP, speed_label),
                 self._toggle(left, 1, "Show the wall and dealing", "show_dealing"),
                 self._toggle(left, 2, "Movement direction (F11)", "movement_direction"),
+                self._slider(left, 3, "Tile shadows", "tile_shadow", 0, 2, 0.25, shadow_label),
+                Button(pygame.Rect(right.left, right.top, 140, 42), "Test", self.movement_test.start, size=16),
             ]
         elif page == "Sound":
             self.controls = [
@@ -182,6 +193,7 @@ class SettingsScene(Scene):
                 self._toggle(right, 0, "Tile sounds", "sound"),
                 self._toggle(right, 1, "Players' voices", "voices"),
                 self._toggle(right, 2, "Your own voice", "own_voice"),
+                self._toggle(right, 3, "Warning beeps", "warning_beeps"),
             ]
         elif page == "Look":
             self._build_cards()
@@ -394,8 +406,11 @@ class SettingsScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
+    def update(self, dt: float) -> None:
+        self.movement_test.update(dt, self.value("animation_speed"))
+
     def wake_in(self) -> float | None:
-        return caret_wake(self.fields)
+        return 0.0 if self.movement_test.running else caret_wake(self.fields)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
@@ -411,6 +426,11 @@ class SettingsScene(Scene):
             self._draw_look(surface, palette)
         if self.page == "Players":
             self._draw_players(surface, palette)
+        if self.page == "Animation":
+            strip = pygame.Rect(self.page_area.left + 468, self.page_area.top + 62, 440, 140)
+            self.movement_test.draw(surface, strip, self.context.sprites, palette,
+                                    speed=self.value("animation_speed"), shadow=self.value("tile_shadow"),
+                                    trail=self.value("movement_direction"))
         if self.editor is not None:
             self.editor.draw(surface, palette)
         for w in self.controls:
@@ -438,7 +458,7 @@ class SettingsScene(Scene):
         return {
             "Play": "The wait time is how long a discard waits for your claim (and you may take yours back).",
             "Animation": "Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles.",
-            "Sound": "The master volume scales the others; your own voice says your calls.",
+            "Sound": "The master volume scales the others; a warning beep sounds when something is refused.",
             "Look": "Tile set and theme change at once. A picture of the tile grid can be your own tile set.",
             "Colours": "Pick an item, then set it with the sliders (Left/Right); the theme stays under your colours.",
             "Players": "Names are used from the next new game.",
