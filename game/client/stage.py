@@ -138,6 +138,14 @@ def _preset_name(app: Any, seed: int, turns: int) -> None:
     settings.editor.ask_save_as()
 
 
+def _rules_editor(app: Any, seed: int, turns: int) -> None:
+    """The rules editor over the Settings box's Rules page, showing the Pung or Kong of Dragons."""
+    app.reset_to("title")
+    app.open("settings", page="Rules")
+    editor = app.open("rules_editor", ruleset="classic")
+    editor.find("scoring.pung_kong_dragons")
+
+
 def _lesson(app: Any, seed: int, turns: int) -> Any:
     """The first lesson at its first step to be done at the table (its table dealt, its words read)."""
     from game.client.scenes.lesson import start_lesson
@@ -172,6 +180,7 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "confirm": _quit,
     "name": _preset_name,
     "tile_picture": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("tile_picture")),
+    "rules_editor": _rules_editor,
     "lessons": lambda app, seed, turns: app.reset_to("lessons"),
     "lesson": _lesson,
     "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),

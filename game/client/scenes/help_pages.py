@@ -140,6 +140,14 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "window: it is shown cut into tiles exactly as the game will draw them. Use as tile set installs it as a "
         "tile-set mod of your own and plays with it at once; a picture of another size is refused with the size "
         "it needs."),
+    "rules_editor": (
+        "The Rules Editor",
+        "Every value of a ruleset: the points and doubles of each scoring line, the special hands' values, the "
+        "limit, the minimums and how the hand is settled. Pick a group from the tabs (Ctrl+Tab) and an entry from "
+        "the list (Up and Down), then type its values or switch its flags; each has its own Default. The preview "
+        "on the right scores an example hand with the values as they stand and shows who pays whom. Ctrl+Z and "
+        "Ctrl+Y undo and redo, Ctrl+S saves the values as a preset of your own, and Esc leaves (asking first when "
+        "something is not saved). A special hand's pattern stays in its YAML file."),
     "why": (
         "Why?",
         "Y at the table explains the moves: why QuickTip suggests its tile on your turn, and why each computer "
