@@ -95,6 +95,8 @@ class Session:
         """The finished hand whose deal is being played again (:meth:`replay_deal`); None in a counted hand."""
         self.written_progress: tuple[int, int, bool] | None = None
         """:attr:`progress` when the game was last written or opened."""
+        self.last_moves: dict[int, tuple[Any, tuple[Action, ...], Action]] = {}
+        """Each computer seat's last discard or claim with the view and choices it was made from (for Why?)."""
         self._tip_key: tuple[int, int, int] | None = None
         self._tip: Any = None
         if match is None:
@@ -151,6 +153,7 @@ class Session:
         self.delay = 0.0
         self.end_wait = 0.0
         self.pending.extend(self.table.events)
+        self.last_moves = {}
         self.told = [Note(notes.HAND_STARTED, {"seat_wind": self.table.seat_wind(HUMAN),
                                                "round_wind": self.table.round_wind, "wild": self.table.wild_tile})]
         return self.table
@@ -366,6 +369,17 @@ class Session:
         self._tip_key, self._tip = key, tip
         return tip
 
+    def why(self, seat: int) -> tuple[Action, str] | None:
+        """The last discard or claim of computer ``seat`` this hand and why it makes sense (a tip's sentence, in
+        the chooser's words: "discard 5 Dots: keeps two ways…"); None before it made one."""
+        move = self.last_moves.get(seat)
+        if move is None:
+            return None
+        from game.ai.tip import explain  # the advisor: only when the player asks
+
+        view, legal, action = move
+        return action, explain(view, legal, action, self.ruleset)
+
     def gone_out(self, tile: int) -> int:
         """How many of ``tile`` the human can see outside their hand (QuickTip's "gone out" count)."""
         if self.table is None:
@@ -499,10 +513,13 @@ class Session:
             return
         player = self.autoplayer if seat == HUMAN else self.players[seat]
         assert player is not None
-        chosen = player.decide(table.view(seat), legal)
+        view = table.view(seat)
+        chosen = player.decide(view, legal)
         played, events, illegal = play_decision(table, seat, chosen, legal)
         if illegal:
             log.warning("seat %d chose an illegal action; playing %s instead", seat, played)
+        if isinstance(played, Discard | Claim | DeclareKong | MahJongg):
+            self.last_moves[seat] = (view, tuple(legal), played)
         self._push(events)
 
     def play_computer_turn(self, seat: int) -> None:
