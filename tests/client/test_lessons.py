@@ -191,3 +191,23 @@ def test_lessons__a_lesson_is_not_saved_as_a_game(tmp_path) -> None:
     app.stack.apply_pending()
     assert app.stack.top is scene
     assert status_line(scene.session) == "A lesson is not saved as a game: it keeps your place in it by itself."
+
+
+def test_lessons__the_table_asks_to_start_only_when_the_lesson_does(tmp_path) -> None:
+    """While the lesson's box is to be read (Next), the table does not also say "click, Enter or F4 to start";
+    at the step that asks for the start, it does."""
+    app, _lessons = bundled_lessons(tmp_path)
+    scene = open_lesson(app, 1)
+    session = scene.lesson_session
+
+    def banners() -> list[str]:
+        app.render(1.0)
+        return [message for message, _box in scene.banners_drawn]
+
+    assert session.step.do == "read"
+    assert not [b for b in banners() if b.startswith("Study your tiles")]
+    while session.step.do == "read":
+        lesson_move(app)
+        settle_lesson(app)
+    assert session.step.do == "start"
+    assert "Study your tiles — click, Enter or F4 to start" in banners()

@@ -44,10 +44,18 @@ def test_why__explains_quicktip_and_each_computer_players_last_discard(tmp_path)
         action = session.last_moves[seat][2]
         assert who == session.names[seat]
         if isinstance(action, Discard):
-            assert why.startswith(f"{who} chose to discard {tile_name(action.tile)}: ")
-        assert " you " not in why and " your " not in why, why
+            told = f"{who} chose to discard {tile_name(action.tile)}; the reason is told when the hand is over."
+            assert why == told, "a computer player's hidden tiles are not told in the middle of a hand"
+    assert shown.footnote.startswith("A computer player's reason would show its tiles: it is told when the hand")
     press_y(app)
     assert app.stack.top is scene, "Y closes the box again"
+    app.dispatch(key(pygame.K_F6))  # every hand face up: the reasons may tell what each player holds
+    shown = press_y(app)
+    for seat, (who, why) in zip((1, 2, 3), shown.lines[1:], strict=True):
+        action = session.last_moves[seat][2]
+        if isinstance(action, Discard):
+            assert why.startswith(f"{who} chose to discard {tile_name(action.tile)}: ")
+        assert " you " not in why and " your " not in why, why
 
 
 def test_why__a_tips_words_turn_to_the_player_who_moved() -> None:

@@ -153,7 +153,9 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "Y at the table explains the moves: why QuickTip suggests its tile on your turn, and why each computer "
         "player made its last discard or claim. The reasons are worked out from what that player could see "
         "when they chose: how near ready the move leaves the hand, how many useful tiles are still live, what is "
-        "already out and what is dangerous. Y, Enter or Esc closes the box."),
+        "already out and what is dangerous. A computer player's reason would show its tiles, so while the hand "
+        "is played it is told only with every hand face up (F6, and the hand is then not settled); otherwise "
+        "once the hand is over. Y, Enter or Esc closes the box."),
 }
 """Topic → (title, text): the page F1 shows first on each screen."""
 

@@ -162,6 +162,15 @@ class LessonScene(TableScene):
 
     # -- drawing --------------------------------------------------------------------------------------------
 
+    def banner_lines(self) -> list[tuple[str, bool]]:
+        """The table's banners, but while the lesson's box is to be read the table does not also ask to start:
+        the box's Next is what goes on."""
+        s = self.lesson_session
+        banners = super().banner_lines()
+        if s.done or (s.step is not None and s.step.do == "read"):
+            banners = [b for b in banners if not b[0].startswith("Study your tiles")]
+        return banners
+
     def panel_words(self) -> tuple[str, str]:
         """The heading and the words in the lesson's box now."""
         s = self.lesson_session

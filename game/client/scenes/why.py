@@ -27,16 +27,34 @@ def about_them(reason: str) -> str:
 
 
 def reasons(session: Any) -> list[tuple[str, str]]:
-    """(who, why) for QuickTip, then each computer player from your right."""
+    """(who, why) for QuickTip, then each computer player from your right.
+
+    A computer player's reason tells what it holds (how near ready, what it waits on), so while the hand is
+    played it is only told with every hand face up (F6, which leaves the hand unsettled); otherwise the move is
+    named and its reason waits for the end of the hand."""
     tip = session.quick_tip_advice()
     found = [("QuickTip", f"You could {tip.reason}." if tip is not None
               else "On your turn, QuickTip's suggestion is explained here.")]
+    open_hands = session.hand_over or session.options.show_all
     for seat in (1, 2, 3):
         name = session.names[seat]
         move = session.why(seat)
-        found.append((name, f"{name} chose to {about_them(move[1])}." if move is not None
-                      else f"{name} has not discarded or claimed yet this hand."))
+        if move is None:
+            found.append((name, f"{name} has not discarded or claimed yet this hand."))
+        elif open_hands:
+            found.append((name, f"{name} chose to {about_them(move[1])}."))
+        else:
+            what = move[1].split(":", 1)[0]
+            found.append((name, f"{name} chose to {what}; the reason is told when the hand is over."))
     return found
+
+
+def footnote(session: Any) -> str:
+    """The line under the reasons: where they come from, or why the computer players' wait."""
+    if session.hand_over or session.options.show_all:
+        return "The reasons are the advisor's reading of what each player could see when they chose."
+    return ("A computer player's reason would show its tiles: it is told when the hand is over, or now with F6 "
+            "(every hand face up; the hand is then not settled).")
 
 
 class WhyScene(Scene):
@@ -49,6 +67,7 @@ class WhyScene(Scene):
     def __init__(self, context: SceneContext, session: Any) -> None:
         super().__init__(context)
         self.lines = reasons(session)
+        self.footnote = footnote(session)
         self.close = Button(pygame.Rect(BOX.right - 160, BOX.bottom - 62, 136, 44), "Close",
                             lambda: context.close(self), primary=True, key_hint="Esc")
 
@@ -70,9 +89,11 @@ class WhyScene(Scene):
                 text(surface, line, (BOX.left + 170, y), 16, palette.text_dark)
                 y += 22
             y += 14
-        note = "The reasons are the advisor's reading of what each player could see when they chose."
-        text(surface, note, (BOX.left + 32, BOX.bottom - 40), 13, mix(palette.text_dark, palette.panel, 0.35),
-             "sans", "midleft")
+        faint = mix(palette.text_dark, palette.panel, 0.35)
+        lines = wrap(self.footnote, self.close.rect.left - BOX.left - 56, 13)
+        for i, line in enumerate(lines):
+            text(surface, line, (BOX.left + 32, BOX.bottom - 40 + 18 * (i - (len(lines) - 1) / 2)), 13, faint,
+                 "sans", "midleft")
         self.close.draw(surface, palette)
 
 
