@@ -60,6 +60,7 @@ _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
 _minus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # [chows], then the honours
+_plus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # as _minus_cache
 _ID_BITS = 20
 
 
@@ -422,34 +423,56 @@ def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | 
     return near, far
 
 
-def _far_tiles(counts: Sequence[int], chows: bool) -> list[Tile]:
-    near, _ = _candidates(counts, chows)
-    taken = set(near)
-    return [t for t in range(NUM_KINDS) if t not in taken and counts[t] < 4]
+def _plus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
+    """For each position of a suit (9 counts) or the honours (7) with a copy left to draw: ``(position, table id
+    after one more tile of it)``; the twin of :func:`_minus_ids`."""
+    honours = len(group) == 7
+    cache = _plus_cache[2 if honours else chows]
+    found = cache.get(group)
+    if found is None:
+        after = list(group)
+        ids = []
+        for i, n in enumerate(group):
+            if n >= 4:
+                continue
+            after[i] += 1
+            ids.append((i, _honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows)))
+            after[i] -= 1
+        found = cache[group] = tuple(ids)
+    return found
 
 
-def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int, far_too: bool = True) -> list[Tile]:
-    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below."""
+def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int) -> list[Tile]:
+    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below.
+
+    As in :func:`shanten_after_discards`, the hand's cost splits into two halves (bamboo + characters, dots +
+    honours); a tile added changes one group, so each trial is two look-ups of cached tables."""
     sets = _MAX_SETS - n_melds
-    hand = list(counts)
-    ids = _ids(counts, chows)
-    near, far = _candidates(counts, chows)
+    b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
+    ib, ic, id_, ih = _group_ids(b, c, d, h, chows)
+    left, right = _pair_id(ib, ic), _pair_id(id_, ih)
+    combined, finished = _combined_ids, _finished
     found: list[Tile] = []
-    for t in (*near, *(() if far is None or not far_too else (far,))):
-        hand[t] += 1
-        trial = list(ids)
-        if t < 27:
-            s = t // 9
-            trial[s] = _suit_id(tuple(hand[9 * s:9 * s + 9]), chows)
-        else:
-            trial[3] = _honour_id(tuple(hand[27:34]))
-        hand[t] -= 1
-        if _missing_ids((trial[0], trial[1], trial[2], trial[3]), sets) <= target:
-            if t == far:
-                found.extend(_far_tiles(counts, chows))
-            else:
-                found.append(t)
-    return sorted(found)
+    halves = (
+        (0, _plus_ids(b, chows), ic, True, True),
+        (9, _plus_ids(c, chows), ib, False, True),
+        (18, _plus_ids(d, chows), ih, True, False),
+        (27, _plus_ids(h, False), id_, False, False),
+    )
+    for base, after, other, first, in_left in halves:
+        for i, new in after:
+            pair = new << _ID_BITS | other if first else other << _ID_BITS | new
+            half = combined.get(pair)
+            if half is None:
+                half = _pair_id(new, other) if first else _pair_id(other, new)
+            key = ((half << _ID_BITS | right) if in_left else (left << _ID_BITS | half)) << 3 | sets
+            missing = finished.get(key)
+            if missing is None:
+                a, b_ = (half, right) if in_left else (left, half)
+                missing = finished[key] = _finish(_combine(_tables[a], _tables[b_]), sets)
+            if missing <= target:
+                found.append(base + i)
+    return found
 
 
 _SETS_ONLY, _WITH_PAIR = 1, 2
@@ -584,5 +607,5 @@ def clear_caches() -> None:
     _finished.clear()
     for shapes in _shape_cache:
         shapes.clear()
-    for minus in _minus_cache:
+    for minus in (*_minus_cache, *_plus_cache):
         minus.clear()
