@@ -60,6 +60,7 @@ _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
 _minus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # [chows], then the honours
+_one_chow_ids: dict[tuple[int, ...], int] = {}
 _plus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # as _minus_cache
 _ID_BITS = 20
 
@@ -380,8 +381,16 @@ def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
     a tile, so this is exact. A chow of tiles the hand does not hold costs three, as a fresh pung does, so
     only chows touching the hand are tried.
     """
-    best = _missing_ids(_ids(counts, False), sets)
+    ids = _ids(counts, False)
+    best = _missing_ids(ids, sets)
     if chows_left <= 0 or sets <= 0:
+        return best
+    if chows_left == 1:
+        # The one chow lies in one suit: that suit's table with exactly one chow in it, the others' without.
+        for g in range(3):
+            one = _one_chow_id(tuple(counts[9 * g:9 * g + 9]))
+            trial = (one if g == 0 else ids[0], one if g == 1 else ids[1], one if g == 2 else ids[2], ids[3])
+            best = min(best, _missing_ids(trial, sets))
         return best
     for start in range(27):
         if start % 9 > 6:
@@ -395,6 +404,31 @@ def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
         for x in held:
             counts[x] += 1
     return best
+
+
+def _one_chow_id(suit: tuple[int, ...]) -> int:
+    """Table id of a suit's cost table when exactly one of its sets is a chow (the others pungs): the chow takes
+    the tiles of it the suit holds (never a worse choice, as in :func:`_missing_few_chows`), the rest is costed
+    without chows."""
+    found = _one_chow_ids.get(suit)
+    if found is None:
+        table = [_INF] * 10
+        rest = list(suit)
+        for start in range(7):
+            held = [x for x in (start, start + 1, start + 2) if suit[x]]
+            if not held:
+                continue  # a chow of tiles not held costs 3, as a fresh set does
+            for x in held:
+                rest[x] -= 1
+            after = _tables[_suit_id(tuple(rest), False)]
+            for x in held:
+                rest[x] += 1
+            cost = 3 - len(held)
+            for i in range(8):  # sets 0-3 and the pair in the rest: one more set with the chow
+                if after[i] < _INF and cost + after[i] < table[i + 2]:
+                    table[i + 2] = cost + after[i]
+        found = _one_chow_ids[suit] = _intern(tuple(table))
+    return found
 
 
 def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | None]:
@@ -603,6 +637,7 @@ def clear_caches() -> None:
     for cache in _suit_ids:
         cache.clear()
     _honour_ids.clear()
+    _one_chow_ids.clear()
     _combined_ids.clear()
     _finished.clear()
     for shapes in _shape_cache:
