@@ -27,6 +27,7 @@ from dataclasses import dataclass, field
 from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.personality import Personality
+from game.ai.search import DEALS, Lookahead, applies
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.analysis import shanten, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
@@ -50,6 +51,7 @@ _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for a
 # use, so every personality builds the doubles, trading about a step of speed for each.
 _MINIMUM_WEIGHT = 9.0
 _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: farther than any hand can be
+_SEARCH_MARGIN = 8.0  # score within which another discard is played out against the engine's choice
 
 
 @dataclass
@@ -115,6 +117,14 @@ class EnginePlayer:
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
+        deals = round(DEALS * personality.search)
+        self._lookahead = Lookahead(ruleset, rng, deals) if deals and applies(ruleset) else None
+        """The Master's look-ahead (:mod:`game.ai.search`); None for the others, and where it does not apply."""
+
+    @property
+    def thinks_ahead(self) -> bool:
+        """Whether this player searches at decision time: the client then lets it decide off the frame loop."""
+        return self._lookahead is not None
 
     # -- entry point ------------------------------------------------------------------------------------------
 
@@ -247,6 +257,8 @@ class EnginePlayer:
             return discards[0]  # nothing but jokers left in hand (four sets shown): one of them goes
         options = self._score_discards(view, discards, counts, n_melds, melds)
         choice = self._fold(view, options) or self._pick(options)
+        if self._lookahead is not None and self._plan.hand is None:
+            choice = self._looked_ahead(view, options, choice)
         standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
         if standing is not None and choice.speed > 0 and self._regular(_minus(counts, choice.action.tile),
                                                                         n_melds) > 0:
@@ -256,6 +268,19 @@ class EnginePlayer:
         if standing is not None and not (self.personality.is_scatterbrain and self.rng.random() < 0.2):
             return standing
         return choice.action
+
+    def _looked_ahead(self, view: PlayerView, options: list[_Option], choice: _Option) -> _Option:
+        """The Master plays its close choices out (:mod:`game.ai.search`): the engine's choice and the two next
+        best discards scoring within ``_SEARCH_MARGIN`` of it, once its hand is within two tiles of ready (earlier
+        every discard leads to much the same hands)."""
+        if choice.speed > 2:
+            return choice
+        close = sorted((o for o in options if o is not choice and o.score >= choice.score - _SEARCH_MARGIN),
+                       key=lambda o: (-o.score, o.action.tile))[:2]
+        if not close:
+            return choice
+        tile = self._lookahead.choose(view, [o.action.tile for o in close], choice.action.tile)
+        return next((o for o in close if o.action.tile == tile), choice)
 
     def _update_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
         """Choose, keep or drop a special hand to chase (Expert adapts, Limitmaker sticks to its plan)."""

@@ -3,7 +3,8 @@
 The session never draws. It asks the table what may be done, lets the computer seats decide (after a visible
 pause: the discard delay, not their thinking time), runs the claim window's timer for the human and passes for
 them when it runs out, and queues every event for the scene to animate. Time comes in through ``update(dt)``;
-nothing here reads a clock, so tests play whole hands in milliseconds.
+nothing here reads a clock, so tests play whole hands in milliseconds. A computer player that searches at
+decision time (the Master) decides on a worker thread, so the table keeps animating while it thinks.
 """
 
 from __future__ import annotations
@@ -14,6 +15,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -164,6 +166,9 @@ class Session:
         """Where the statistics file lives; None keeps no statistics (tests, screenshots)."""
         self.save_name = ""
         """The name the game was last saved or opened under (the original's title-bar file name, P-01)."""
+        self.thinking: dict[tuple[int, int, int], Future] = {}
+        """Decisions being made on the worker thread, by (table, actions so far, seat)."""
+        self._worker: ThreadPoolExecutor | None = None
         if match is None:
             self.pending.extend(self.match.events)
 
@@ -478,12 +483,36 @@ class Session:
             return
         player = self.autoplayer if seat == HUMAN else self.players[seat]
         try:
-            action = player.decide(table.view(seat), legal)
+            if getattr(player, "thinks_ahead", False):
+                action = self._decided_in_background(seat, player, legal)
+                if action is None:
+                    return  # still thinking: asked again on the next update
+            else:
+                action = player.decide(table.view(seat), legal)
             events = table.apply(seat, action)
         except IllegalActionError:
             log.warning("seat %d chose an illegal action; playing %s instead", seat, legal[0])
             events = table.apply(seat, legal[0])
         self._push(events)
+
+    def _decided_in_background(self, seat: int, player: Any, legal: list[Action]) -> Action | None:
+        """The action of a player that thinks ahead, decided on the worker thread from a snapshot of its view;
+        None while it is still thinking. A decision the table has moved past (the human claimed meanwhile) is
+        dropped; one thread decides one position at a time, so a player's own state is never shared."""
+        table = self.table
+        key = (id(table), len(table.actions), seat)
+        for stale in [k for k in self.thinking if k[:2] != key[:2]]:
+            del self.thinking[stale]
+        future = self.thinking.get(key)
+        if future is None:
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+            self.thinking[key] = self._worker.submit(player.decide, table.view(seat), legal)
+            return None
+        if not future.done():
+            return None
+        del self.thinking[key]
+        return future.result()
 
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
@@ -647,6 +676,7 @@ class Session:
                     return
                 self.delay = 0.0
                 self.update(1.0)
+                wait(list(self.thinking.values()))  # nothing animates here: let a thinking player finish
             raise RuntimeError(f"hand did not end after {max_steps} steps")
         finally:
             self.options.auto_play = saved

@@ -28,6 +28,7 @@ from game.core.tiles import NUM_KINDS, Tile, tile_code
 
 __all__ = [
     "UNREACHABLE",
+    "missing_tiles",
     "shanten",
     "shanten_after_discards",
     "tile_code",
@@ -299,6 +300,12 @@ def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_
     if chows and max_chows is not None and max_chows < sets:
         return _missing_few_chows(list(counts), sets, max_chows) - 1
     return _missing_ids(_ids(counts, chows), sets) - 1
+
+
+def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> int:
+    """The fewest tiles ``counts`` (any number of tiles) lack for ``sets`` sets and a pair: 0 for a complete
+    hand, shanten plus one for a hand of full size (no size check, for callers that keep their own counts)."""
+    return _missing_ids(_ids(counts, chows), sets)
 
 
 def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
