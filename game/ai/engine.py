@@ -51,7 +51,7 @@ _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for a
 # use, so every personality builds the doubles, trading about a step of speed for each.
 _MINIMUM_WEIGHT = 9.0
 _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: farther than any hand can be
-_SEARCH_MARGIN = 8.0  # score within which another discard is played out against the engine's choice
+_SEARCH_MARGIN = 12.0  # score within which another discard is played out against the engine's choice
 
 
 @dataclass
@@ -117,6 +117,9 @@ class EnginePlayer:
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
+        # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
+        # looks ready is less of a threat than one in a game where any complete hand goes out.
+        self._out_share = _out_share(ruleset)
         deals = round(DEALS * personality.search)
         self._lookahead = Lookahead(ruleset, rng, deals) if deals and applies(ruleset) else None
         """The Master's look-ahead (:mod:`game.ai.search`); None for the others, and where it does not apply."""
@@ -156,6 +159,12 @@ class EnginePlayer:
         if model is None:
             model = self._values[key] = ValueModel.build(self.ruleset, *key)
         return model
+
+    def _threats(self, view: PlayerView) -> list[float]:
+        """The chance each opponent can go out on a discard: a declared ready hand surely; otherwise the chance it
+        is ready (:func:`game.ai.evaluate.threat`), scaled down where being ready is not enough to go out."""
+        share = self._out_share
+        return [t if t >= 1.0 or share >= 1.0 else t * share for t in threat(view)]
 
     def _env(self, view: PlayerView) -> Env:
         return Env(view.seat_wind, view.round_wind)
@@ -391,7 +400,7 @@ class EnginePlayer:
             elif any(m.kind is MeldKind.PUNG and m.exposed and m.tile == t for m in view.me.melds):
                 after[t] -= 1
                 value = self._regular(after, n_melds)
-                if self.personality.caution > 0.7 and max(threat(view)) >= 1.0:
+                if self.personality.caution > 0.7 and max(self._threats(view)) >= 1.0:
                     continue  # a promoted kong may be robbed; a careful player does not offer it to a ready hand
             else:
                 continue  # a kong made with jokers: they are worth more kept free for any pung
@@ -404,7 +413,7 @@ class EnginePlayer:
         p = self.personality
         visible = view.visible_counts()
         live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
-        threats = threat(view)
+        threats = self._threats(view)
         top_threat = max(threats)
         model = self._value_model(view)
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
@@ -509,7 +518,7 @@ class EnginePlayer:
         p = self.personality
         if p.strategy != "defensive" or not options:
             return None
-        seen = threat(view)
+        seen = self._threats(view)
         fastest = min(o.speed for o in options)
         if max(seen) < FOLD_THREAT or fastest < 1:
             return None
@@ -553,7 +562,7 @@ class EnginePlayer:
         if self._plan.hand is not None and any(f.concealed for f in self._plan.hand.forms):
             return Pass()  # a concealed special hand: claiming would ruin it
         now = self._speed(counts, n_melds, melds, view)
-        threats = threat(view)
+        threats = self._threats(view)
         model = self._value_model(view)
         best: tuple[float, Action] = (0.0, Pass())
         if p.strategy == "limitmaker" or model.minimum:
@@ -619,6 +628,19 @@ class EnginePlayer:
             eager += 0.35 * p.plan_stickiness  # a set for the special hand being chased
         eager += 0.15 * min(2.0, worth) * p.value_pull
         return eager - 0.5 + 0.1 * (gain - 1)
+
+
+def _out_share(ruleset: Ruleset | None) -> float:
+    """How often an opponent whose hand looks ready can go out on a discard, by the ruleset's facts: always where
+    any complete hand goes out; about half the time under a minimum of doubles (British: 2); seldom where only
+    special hands go out. The shares are round guesses, checked only by the win shares they bring (docs/ai.md)."""
+    if ruleset is None:
+        return 1.0
+    if ruleset.special_hands_required:
+        return 0.3
+    if ruleset.min_doubles > 0 or ruleset.min_points > 0:
+        return 0.5
+    return 1.0
 
 
 def _completes_chow(counts: Sequence[int], tile: int) -> bool:

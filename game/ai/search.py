@@ -23,11 +23,11 @@ from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, counts_of
 from game.core.view import PlayerView
 
-DEALS = 32
+DEALS = 40
 """Sampled deals at full search (the ``search`` knob at 1): sized so a decision stays within ~150 ms."""
 _MAX_STEPS = 64
 """Discards a play-out runs at most before it counts as nobody's win (late hands end sooner)."""
-_Z = 2.0
+_Z = 1.0
 """How sure the paired play-outs must be before a candidate replaces the engine's choice (sign test, ~2σ)."""
 
 
