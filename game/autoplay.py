@@ -11,27 +11,20 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
-from typing import Any, Protocol
 
 from game import gcpolicy
-from game.core.actions import Action, Pass
+from game.ai import create_player as create_ai_player
+from game.ai.base import Player
+from game.core.actions import Action
+from game.core.ruleset import Ruleset
 from game.core.table import Table
-from game.core.view import PlayerView
-from game.errors import IllegalActionError
+from game.session.players import play_decision
 
 
-class Player(Protocol):
-    id: str
-
-    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action: ...
-
-
-def create_player(player_id: str, rng: random.Random, ruleset: Any = None, *, mods_dir: str | None = None
-                  ) -> Player:
+def create_player(player_id: str, rng: random.Random, ruleset: Ruleset | None = None, *,
+                  mods_dir: str | None = None) -> Player:
     """A computer player by id: a reference bot (``random``, ``greedy``, ``efficient``) or an AI personality
     from the enabled mods (``expert``, ``defensive+scatterbrain`` …)."""
-    from game.ai import create_player as create_ai_player
-
     return create_ai_player(player_id, rng=rng, ruleset=ruleset, mods_dir=mods_dir)
 
 
@@ -63,12 +56,8 @@ def play_hand(table: Table, players: Sequence[Player], *, max_steps: int = 5000,
         start = time.perf_counter()
         action = players[seat].decide(table.view(seat), legal)
         stats.decisions_ms[seat].append((time.perf_counter() - start) * 1000)
-        try:
-            table.apply(seat, action)
-        except IllegalActionError:
-            stats.illegal_actions += 1
-            action = legal[0] if legal else Pass()
-            table.apply(seat, action)
+        action, _, illegal = play_decision(table, seat, action, legal)
+        stats.illegal_actions += illegal
         if getattr(action, "type", None) in ("chow", "pung", "kong"):
             stats.calls[seat] += 1
         if on_step is not None:

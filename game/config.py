@@ -25,8 +25,10 @@ import platformdirs
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.datafile import load_yaml, validation_problems, write_atomic
+from game import __version__, timing
+from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
+from game.storage import aside_name, write_atomic
 
 APP_NAME = "Sparrow"
 SETTINGS_FILE = "settings.yaml"
@@ -42,7 +44,7 @@ def is_frozen() -> bool:
 def bundle_root() -> Path:
     """The folder holding the bundled ``mods/`` and ``themes/``: the unpacked bundle or the repository."""
     if is_frozen():
-        return Path(sys._MEIPASS)
+        return Path(sys._MEIPASS)  # type: ignore[attr-defined]  # set by PyInstaller's boot loader, not in the stubs
     return Path(__file__).resolve().parent.parent
 
 
@@ -71,6 +73,12 @@ class Folders:
     @property
     def saves(self) -> Path:
         return self.config / "saves"
+
+    @property
+    def sound_verdicts(self) -> Path:
+        """Where what decoding each sound gave is kept, by content hash (see game.mods.media): in the player's
+        cache folder, shared by every config folder (a verdict depends only on the file and the game's version)."""
+        return Path(platformdirs.user_cache_dir(APP_NAME, appauthor=False)) / f"sounds-{__version__}"
 
 
 def folders(mods_dir: str | os.PathLike[str] | None = None,
@@ -112,11 +120,11 @@ class Settings(BaseModel):
     effects_volume: float = Field(0.8, ge=0.0, le=1.0)
     voice_volume: float = Field(0.8, ge=0.0, le=1.0)
     music_volume: float = Field(0.5, ge=0.0, le=1.0)
-    animation_speed: float = Field(1.0, ge=0.0, le=10.0,
+    animation_speed: float = Field(timing.ANIMATION_SPEED, ge=0.0, le=10.0,
                                    description="tween duration divisor; 1 is normal, 0 shows every move at once")
-    discard_delay: float = Field(0.9, ge=0.0, le=10.0,
+    discard_delay: float = Field(timing.DISCARD_DELAY, ge=0.0, le=10.0,
                                  description="seconds a computer player pauses before discarding")
-    wait_time: float = Field(2.5, ge=0.0, le=10.0,
+    wait_time: float = Field(timing.WAIT_TIME, ge=0.0, le=timing.WAIT_TIME_MAX,
                              description="seconds to claim a discard or take one's own back (the timer bar)")
     show_dealing: bool = Field(True, description="animate the wall ceremony and the deal")
     movement_direction: bool = Field(False, description="a fading trail behind every moving tile (F11)")
@@ -124,15 +132,18 @@ class Settings(BaseModel):
     quick_tip: bool = Field(False, description="point at the tile the Expert would discard (F8)")
     timer_bar: bool = Field(True, description="show the claim window's sliding bar")
     fullscreen: bool = False
-    window_size: tuple[int, int] = (1024, 768)
+    window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] = (1024, 768)
     speech_balloons: bool = True
     show_hints: bool = True
     language: str = "en"
+    continue_from: str | None = Field(None, description="the file in the saves folder Continue opens; none: the "
+                                                        "autosave")
 
 
 @dataclass
 class LoadedSettings:
-    """Settings plus the problems found in the file; with problems the settings are the defaults."""
+    """Settings plus the problems found in the file: a value in error takes its default, the others are kept (a
+    file that is not a mapping of settings at all gives the defaults)."""
 
     settings: Settings
     problems: list[Problem]
@@ -154,10 +165,23 @@ def load_settings(path: str | os.PathLike[str]) -> LoadedSettings:
         return LoadedSettings(Settings(), [])
     if not isinstance(doc.data, dict):
         return _corrupt([doc.problem((), f"expected a mapping of settings, got {type(doc.data).__name__}")])
-    try:
-        return LoadedSettings(Settings.model_validate(doc.data), [])
-    except ValidationError as exc:
-        return _corrupt(validation_problems(doc, exc))
+    values = dict(doc.data)
+    problems: list[Problem] = []
+    while True:
+        try:
+            settings = Settings.model_validate(values)
+        except ValidationError as exc:
+            # Only the keys in error fall back to their defaults: one bad window size must not reset the player's
+            # name, volumes and choices with it.
+            problems.extend(validation_problems(doc, exc))
+            wrong = {err["loc"][0] for err in exc.errors() if err.get("loc")} & set(values)
+            if not wrong:
+                return _corrupt(problems)
+            values = {key: value for key, value in values.items() if key not in wrong}
+            continue
+        for problem in problems:
+            log.warning("setting ignored, its default used: %s", problem)
+        return LoadedSettings(settings, problems)
 
 
 def _corrupt(problems: list[Problem]) -> LoadedSettings:
@@ -167,9 +191,9 @@ def _corrupt(problems: list[Problem]) -> LoadedSettings:
 
 
 def save_settings(path: str | os.PathLike[str], settings: Settings) -> None:
-    """Write the settings atomically; a corrupt file already there is kept as ``settings.yaml.corrupt``."""
+    """Write the settings atomically; a corrupt file already there is kept as ``settings.corrupt-<time>.yaml``."""
     target = Path(path)
     if target.exists() and load_settings(target).problems:
-        shutil.copy2(target, target.with_name(target.name + ".corrupt"))
+        shutil.copy2(target, aside_name(target))
     data = settings.model_dump(mode="json")
-    write_atomic(target, yaml.safe_dump(data, sort_keys=False, allow_unicode=True))
+    write_atomic(target, yaml.safe_dump(data, sort_keys=False, allow_unicode=True), what="the settings")

@@ -15,16 +15,20 @@ from __future__ import annotations
 import hashlib
 import os
 import pickle
-import tempfile
+import sys
 from collections import OrderedDict
 from collections.abc import Iterable
 from dataclasses import dataclass, field
-from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 
 from game.errors import DataFileError, Problem
+from game.storage import NotReadableError, read_regular
+from game.storage import write_atomic as write_atomic  # where the game's writers have always found it
+
+if TYPE_CHECKING:
+    from pydantic import ValidationError
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
@@ -145,18 +149,41 @@ def _collection(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, 
 
 
 _STR_TAG = "tag:yaml.org,2002:str"
+# A date is text to the game (a mod's release date, a best hand's day): read as the string it is written as, so
+# an impossible one (2024-02-30) is no error and nothing depends on YAML's idea of a timestamp.
+_TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
+_SHORT_TAGS = {"int": "an integer", "float": "a number", "bool": "true or false", "null": "null"}
+_BINARY_TAG = "tag:yaml.org,2002:binary"
 
 
 def _scalar(node: yaml.Node, doc: YamlDocument, loader: Any, problems: list[Problem]) -> Any:
-    if node.tag == _STR_TAG and isinstance(node, yaml.ScalarNode):
+    if node.tag in (_STR_TAG, _TIMESTAMP_TAG) and isinstance(node, yaml.ScalarNode):
         # What the safe constructor returns for a string, without its bookkeeping: most scalars are strings, and
         # the mods' files hold thousands of them, read before the first frame.
         return node.value
+    if node.tag == _BINARY_TAG:
+        problems.append(Problem(doc.path, "unsupported tag '!!binary': data files hold plain values only",
+                                *_mark(node)))
+        return None
     try:
         return loader.construct_object(node, deep=True)
     except yaml.constructor.ConstructorError as exc:
         problems.append(Problem(doc.path, f"unsupported value: {exc.problem}", *_mark(node)))
-        return None
+    except (ValueError, KeyError, TypeError, ArithmeticError) as exc:
+        # PyYAML's constructors raise plain Python errors for values their tag cannot hold ('!!int abc',
+        # '!!bool maybe', an integer of more digits than Python converts): the modder hears which value it is.
+        problems.append(Problem(doc.path, _unreadable(node, exc), *_mark(node)))
+    return None
+
+
+def _unreadable(node: yaml.Node, exc: Exception) -> str:
+    value = str(node.value) if isinstance(node, yaml.ScalarNode) else ""
+    shown = repr(value if len(value) <= 40 else value[:37] + "...")
+    tag = str(node.tag).rsplit(":", 1)[-1]
+    wanted = _SHORT_TAGS.get(tag, f"a value of tag {node.tag!r}")
+    if "digits" in str(exc) and value.lstrip("+-").replace("_", "").isdigit():
+        return f"expected a number of at most {sys.get_int_max_str_digits()} digits, got one of {len(value)} digits"
+    return f"expected {wanted}, got {shown}"
 
 
 def parse_yaml(text: str, path: str) -> YamlDocument:
@@ -193,11 +220,20 @@ _PARSED_KEPT = 256
 _PARSED_LARGEST = 256 * 1024
 
 
+MAX_YAML_BYTES = 512 * 1024
+"""The largest YAML file read: eighteen times the largest bundled ruleset. Parsing takes about a second per
+megabyte, so a bigger file (twelve thousand special hands, say) would stall the game before it could be refused."""
+
+
 def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> YamlDocument:
-    """Read and parse a YAML file; raise :class:`DataFileError` if it cannot be read or parsed."""
+    """Read and parse a YAML file; raise :class:`DataFileError` if it cannot be read or parsed, is not a regular
+    file or is larger than :data:`MAX_YAML_BYTES`."""
     shown = display_path or str(path)
     try:
-        raw = Path(path).read_bytes()
+        raw = read_regular(path, MAX_YAML_BYTES)
+    except NotReadableError as exc:
+        raise DataFileError([Problem(shown, f"{exc} for a YAML file" if "limit" in str(exc) else str(exc))]
+                            ) from None
     except OSError as exc:
         raise DataFileError([Problem(shown, f"cannot read file: {exc.strerror or exc}")]) from None
     key = (shown, hashlib.blake2b(raw, digest_size=16).digest())
@@ -217,7 +253,15 @@ def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> 
     return doc
 
 
-def validation_problems(doc: YamlDocument, error: Any, base: Location = ()) -> list[Problem]:
+class Locator(Protocol):
+    """What knows where each part of some data came from: a :class:`YamlDocument`, or data merged from several."""
+
+    def problem(self, location: Iterable[str | int], message: str) -> Problem:
+        """A problem at ``location`` (keys and indices into the data), with its file, line and column."""
+        ...
+
+
+def validation_problems(doc: Locator, error: ValidationError, base: Location = ()) -> list[Problem]:
     """Turn a pydantic ``ValidationError`` into problems pointing at the offending lines.
 
     ``base`` is where the validated object sits inside the document.
@@ -230,29 +274,12 @@ def validation_problems(doc: YamlDocument, error: Any, base: Location = ()) -> l
         message = err.get("msg", "invalid value")
         if err.get("type") == "extra_forbidden":
             message = f"unknown key {full[-1]!r}" if full else "unknown key"
+        elif err.get("type") == "too_long" and isinstance(err.get("input"), list | dict):
+            limit = (err.get("ctx") or {}).get("max_length")
+            message = f"{len(err['input'])} entries, more than the limit of {limit}"
         elif err.get("type") == "missing":
             message = f"missing required key {full[-1]!r}" if full else "missing value"
             problems.append(doc.problem(full[:-1], f"{shown}: {message}"))
             continue
         problems.append(doc.problem(full, f"{shown}: {message}"))
     return problems
-
-
-def write_atomic(path: str | os.PathLike[str], data: bytes | str) -> None:
-    """Write a file so that a crash leaves either the old or the new content, never a mix.
-
-    Writes a temporary file in the same folder, flushes it to disk, then renames it over ``path``.
-    """
-    target = Path(path)
-    target.parent.mkdir(parents=True, exist_ok=True)
-    payload = data.encode("utf-8") if isinstance(data, str) else data
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=target.parent)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.replace(tmp_name, target)
-    except BaseException:
-        Path(tmp_name).unlink(missing_ok=True)
-        raise

@@ -5,7 +5,36 @@ Messages start in lower case, say what was expected and what was found, and quot
 
 from __future__ import annotations
 
+import unicodedata
+from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import Any
+
+# Characters a terminal or a log viewer acts on instead of showing: control codes (an escape sequence can clear
+# the screen or move the cursor), and format and separator characters (a right-to-left override reverses what
+# follows). A file name or a value from a stranger's mod must not do either.
+_HIDDEN = frozenset({"Cc", "Cf", "Cs", "Co", "Cn", "Zl", "Zp"})
+
+
+def printable(text: str) -> str:
+    """``text`` with every character a terminal would act on written as an escape (``\\x1b``, ``\\u202e``).
+
+    Used wherever text that came from outside the game (file names, values from data files, requests) is printed
+    or logged; a line break is escaped too, so one message stays one line.
+    """
+    if text.isprintable():
+        return text
+    return "".join(ch if ch == " " or unicodedata.category(ch) not in _HIDDEN else _escape(ch) for ch in text)
+
+
+_NAMED = {"\n": "\\n", "\r": "\\r", "\t": "\\t"}
+
+
+def _escape(ch: str) -> str:
+    if ch in _NAMED:
+        return _NAMED[ch]
+    code = ord(ch)
+    return f"\\x{code:02x}" if code < 0x100 else f"\\u{code:04x}" if code < 0x10000 else f"\\U{code:08x}"
 
 
 class SparrowError(Exception):
@@ -21,10 +50,15 @@ class InvalidTilesError(SparrowError, ValueError):
 
 
 class IllegalActionError(SparrowError, ValueError):
-    """An action the engine refuses; ``message`` is what a player would read on the status bar."""
+    """An action the engine refuses. :attr:`code` says why (a constant of ``game.core.refusals``) and :attr:`data`
+    holds the values the reason names (a tile, the claims that would do); the client words them for the player.
+    The message is ``detail`` (the code and its values in tile codes), for logs and error messages."""
 
-    def __init__(self, message: str, seat: int | None = None, action: object = None) -> None:
-        super().__init__(message)
+    def __init__(self, code: str, data: Mapping[str, Any] | None = None, seat: int | None = None,
+                 action: object = None, *, detail: str = "") -> None:
+        super().__init__(detail or code)
+        self.code = code
+        self.data: Mapping[str, Any] = dict(data or {})
         self.seat = seat
         self.action = action
 
@@ -47,7 +81,7 @@ class Problem:
             where += f":{self.line}"
             if self.column:
                 where += f":{self.column}"
-        return f"{where}: {self.message}"
+        return printable(f"{where}: {self.message}")
 
 
 class DataFileError(SparrowError):
@@ -72,3 +106,12 @@ class ModError(DataFileError):
 
 class SaveError(SparrowError):
     """A save or replay file that cannot be read or written."""
+
+
+class WriteError(SparrowError, OSError):
+    """A file that could not be written (a full disk, a read-only folder); the message says what was not saved
+    and where the previous copy is. An ``OSError`` too (with the system's ``errno``), so code that guards a write
+    against the system's errors still catches it."""
+
+    def __str__(self) -> str:
+        return str(self.args[0]) if self.args else ""

@@ -11,27 +11,41 @@ The log file is opened on the first record written, so a quiet run creates neith
 
 from __future__ import annotations
 
+import io
 import logging
 import logging.handlers
 import os
 import sys
 import types
 from pathlib import Path
-from typing import TextIO
+
+from game import __version__
+from game.config import bundle_root, folders, is_frozen
+from game.errors import printable
 
 LOG_FILE = "sparrow.log"
 LOG_BYTES = 1_000_000
 LOG_BACKUPS = 3
 FORMAT = "%(levelname)s %(name)s: %(message)s"
 FILE_FORMAT = "%(asctime)s " + FORMAT
+HANDLER_NAME = "sparrow"
+"""The name of the handlers this module adds, so that a second call replaces them and leaves others alone."""
 
 log = logging.getLogger(__name__)
+
+
+class EscapingFormatter(logging.Formatter):
+    """Writes every line of a record with the characters a terminal acts on escaped: a log line may quote a file
+    name from a stranger's mod, which must not clear the screen or turn the text around."""
+
+    def format(self, record: logging.LogRecord) -> str:
+        return "\n".join(printable(line) for line in super().format(record).split("\n"))
 
 
 class _LazyRotatingFile(logging.handlers.RotatingFileHandler):
     """A rotating file that creates its folder only when the first record arrives."""
 
-    def _open(self) -> TextIO:
+    def _open(self) -> io.TextIOWrapper:
         Path(self.baseFilename).parent.mkdir(parents=True, exist_ok=True)
         return super()._open()
 
@@ -66,20 +80,20 @@ def configure_logging(config_dir: str | os.PathLike[str], *, console: bool | Non
     replace_missing_streams()
     path = Path(config_dir) / LOG_FILE
     root = logging.getLogger()
-    for handler in [h for h in root.handlers if getattr(h, "_sparrow", False)]:
+    for handler in [h for h in root.handlers if h.get_name() == HANDLER_NAME]:
         root.removeHandler(handler)
         handler.close()
     level = _level_from_env()
     file_handler = _LazyRotatingFile(path, maxBytes=LOG_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8", delay=True)
-    file_handler.setFormatter(logging.Formatter(FILE_FORMAT))
+    file_handler.setFormatter(EscapingFormatter(FILE_FORMAT))
     handlers: list[logging.Handler] = [file_handler]
     if console:
         stderr_handler = logging.StreamHandler(sys.stderr)
-        stderr_handler.setFormatter(logging.Formatter(FORMAT))
+        stderr_handler.setFormatter(EscapingFormatter(FORMAT))
         handlers.append(stderr_handler)
     for handler in handlers:
         handler.setLevel(level)
-        handler._sparrow = True  # type: ignore[attr-defined]
+        handler.set_name(HANDLER_NAME)
         root.addHandler(handler)
     if root.level > level:
         root.setLevel(level)
@@ -111,17 +125,12 @@ def config_dir_from_argv(argv: list[str]) -> Path:
             chosen = argv[i + 1]
         elif arg.startswith("--config-dir="):
             chosen = arg.split("=", 1)[1]
-    from game.config import folders
-
     return folders(config_dir=chosen).config
 
 
 def start_logging(argv: list[str]) -> Path:
     """The entry point's one call: log to the config folder chosen by ``argv``."""
     path = configure_logging(config_dir_from_argv(argv))
-    from game import __version__
-    from game.config import bundle_root, is_frozen
-
     log.info("Sparrow %s, Python %s on %s, %s, bundle %s", __version__, sys.version.split()[0], sys.platform,
              "executable" if is_frozen() else "source", bundle_root())
     return path

@@ -22,14 +22,15 @@ import enum
 import hashlib
 import json
 import os
+import re
 from dataclasses import asdict, dataclass, field
 from datetime import UTC, datetime
 from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import __version__
-from game.datafile import write_atomic
 from game.errors import IllegalActionError, InvalidTilesError, SaveError
+from game.storage import NotReadableError, locked, not_saved, read_regular, set_aside, write_atomic
 
 if TYPE_CHECKING:
     from game.core.judge import Judge
@@ -81,7 +82,7 @@ def snapshot(match: Match, *, ruleset_id: str, players: list[str], names: list[s
              ruleset_hash: str | None = None, mods: list[dict[str, str]] | None = None,
              settings: dict[str, Any] | None = None, name: str = "") -> SavedGame:
     """Everything needed to restore ``match`` exactly as it stands, in the middle of a hand or not."""
-    from game.core.actions import action_to_text
+    from game.core.actions import action_to_text  # ~3 ms the title screen (which reads the saves) never needs
 
     hands = [SavedHand([f"{seat} {action_to_text(a)}" for seat, a in record.actions], True, True,
                        record.log_hash, record.settled)
@@ -152,6 +153,17 @@ def loaded_mods(catalog: Any) -> list[dict[str, str]]:
     return [{"id": e.id, "version": str(getattr(e.manifest, "version", "?"))} for e in catalog.entries if e.loaded]
 
 
+def available_mod_ids(catalog: Any) -> set[str] | None:
+    """The ids of the mods a catalog loaded; None without a catalog (then no mod is named as missing)."""
+    return {e.id for e in catalog.entries if e.loaded} if catalog is not None else None
+
+
+def file_stem(name: str) -> str:
+    """A file name for a save called ``name``: letters, digits, spaces, dots, dashes and underscores only."""
+    stem = re.sub(r"[^\w .-]+", "_", name.strip()).strip(" .")
+    return stem[:60] or "game"
+
+
 def missing_mods(saved: SavedGame, available: set[str]) -> list[str]:
     """The ids of the mods the game was saved with that are not loaded now."""
     return sorted({str(m.get("id", "?")) for m in saved.mods if isinstance(m, dict)} - available)
@@ -163,19 +175,39 @@ def to_text(saved: SavedGame) -> str:
 
 
 def write_save(path: str | os.PathLike[str], saved: SavedGame) -> None:
-    """Write a save atomically."""
-    write_atomic(path, to_text(saved))
+    """Write a save atomically; :class:`~game.errors.WriteError` says what was not saved and what is still there."""
+    write_atomic(path, to_text(saved), what=f"the game {saved.name!r}" if saved.name else "the game")
+
+
+MAX_SAVE_BYTES = 32 * 1024 * 1024
+"""A save of a long game is a few hundred kilobytes; anything this big is not one, and is not read into memory."""
+MAX_HANDS = 10_000
+MAX_ACTIONS = 10_000
+"""A hand has a few hundred actions at most; a save claiming more is damaged (and would take minutes to replay)."""
+
+
+def _read_text(path: str | os.PathLike[str], shown: str) -> str:
+    """The text of a save file, read only when it is a regular file of a sane size (a named pipe dropped into
+    the saves folder is reported, not waited on)."""
+    try:
+        raw = read_regular(path, MAX_SAVE_BYTES)
+    except FileNotFoundError:
+        link = " (a link to a file that does not exist)" if os.path.islink(path) else ""
+        raise SaveError(f"{shown}: no such save{link}") from None
+    except NotReadableError as exc:
+        raise SaveError(f"{shown}: not a save: {exc}") from None
+    except OSError as exc:
+        raise SaveError(f"{shown}: cannot read the save: {exc.strerror or exc}") from None
+    try:
+        return raw.decode("utf-8")
+    except UnicodeDecodeError as exc:
+        raise SaveError(f"{shown}: the save is corrupt: not UTF-8 text (byte {exc.start})") from None
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
     """Read a save; raise :class:`SaveError` saying what is wrong with a bad file (which is left untouched)."""
     shown = str(path)
-    try:
-        text = Path(path).read_text(encoding="utf-8")
-    except FileNotFoundError:
-        raise SaveError(f"{shown}: no such save") from None
-    except (OSError, UnicodeDecodeError) as exc:
-        raise SaveError(f"{shown}: cannot read the save: {exc}") from None
+    text = _read_text(path, shown)
     try:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
@@ -185,35 +217,106 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
         cut = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
         problem = "truncated" if cut else "corrupt"
         raise SaveError(f"{shown}:{exc.lineno}:{exc.colno}: the save is {problem}: {exc.msg}") from None
+    except ValueError as exc:  # a number of more digits than Python reads
+        raise SaveError(f"{shown}: the save is corrupt: {exc}") from None
+    except RecursionError:
+        raise SaveError(f"{shown}: the save is corrupt: nested too deeply") from None
     if not isinstance(data, dict) or data.get("kind") != "sparrow-save":
         raise SaveError(f"{shown}: not a Sparrow save")
     version = data.get("format")
-    if not isinstance(version, int):
+    if not isinstance(version, int) or isinstance(version, bool):
         raise SaveError(f"{shown}: the save has no format version")
     if version > SAVE_FORMAT:
         raise SaveError(f"{shown}: saved by a newer Sparrow (save format {version}, this version reads up to "
-                        f"{SAVE_FORMAT}, game {data.get('game_version', '?')}); update Sparrow to load it")
+                        f"{SAVE_FORMAT}, game {_short(data.get('game_version', '?'))}); update Sparrow to load it")
     try:
-        hands = [SavedHand(**h) for h in data["hands"]]
-        saved = SavedGame(
-            ruleset=str(data["ruleset"]), seed=int(data["seed"]), players=list(data["players"]),
-            names=list(data.get("names", [])) or ["You", "Right", "Opposite", "Left"],
-            ruleset_hash=data.get("ruleset_hash"), mods=list(data.get("mods", [])),
-            settings=dict(data.get("settings", {})), hands=hands, name=str(data.get("name", "")),
-            saved_at=str(data.get("saved_at", "")), game_version=str(data.get("game_version", "")),
-        )
-    except (KeyError, TypeError, ValueError) as exc:
-        raise SaveError(f"{shown}: the save is corrupt: missing or wrong field {exc}") from None
-    if len(saved.players) != 4:
-        raise SaveError(f"{shown}: the save is corrupt: expected 4 players, found {len(saved.players)}")
+        saved = _saved_game(data)
+    except _FieldError as exc:
+        raise SaveError(f"{shown}: the save is corrupt: {exc}") from None
     for number, hand in enumerate(saved.hands, 1):
         for line in hand.actions:
             _parse_line(line, shown, number)
     return saved
 
 
+class _FieldError(Exception):
+    pass
+
+
+def _short(value: Any) -> str:
+    text = repr(value)
+    return text if len(text) <= 60 else text[:57] + "..."
+
+
+def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default: Any = ...) -> Any:
+    """``data[key]``, checked to be of ``kind`` (a bool is no number), else the reason as a ``_FieldError``."""
+    if key not in data:
+        if default is ...:
+            raise _FieldError(f"missing field {key!r}")
+        return default
+    value = data[key]
+    kinds = kind if isinstance(kind, tuple) else (kind,)
+    if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
+        names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
+        raise _FieldError(f"expected field {key!r} to be {names}, got {_short(value)}")
+    return value
+
+
+def _texts(value: list[Any], key: str, count: int | None = None, longest: int = 200) -> list[str]:
+    if count is not None and len(value) != count:
+        raise _FieldError(f"expected {count} {key}, found {len(value)}")
+    for item in value:
+        if not isinstance(item, str) or len(item) > longest:
+            raise _FieldError(f"expected {key} to be texts of at most {longest} characters, got {_short(item)}")
+    return list(value)
+
+
+def _saved_hand(raw: Any, number: int) -> SavedHand:
+    if not isinstance(raw, dict):
+        raise _FieldError(f"expected hand {number} to be a mapping, got {_short(raw)}")
+    unknown = set(raw) - {f.name for f in dataclasses.fields(SavedHand)}
+    if unknown:
+        raise _FieldError(f"hand {number} has an unknown field {sorted(map(str, unknown))[0]!r}")
+    actions = _field(raw, "actions", list, [])
+    if len(actions) > MAX_ACTIONS:
+        raise _FieldError(f"hand {number} has {len(actions)} actions, more than a hand can have")
+    return SavedHand(_texts(actions, f"the actions of hand {number}"), _field(raw, "begun", bool, False),
+                     _field(raw, "finished", bool, False), _field(raw, "log_hash", (str, type(None)), None),
+                     _field(raw, "settled", bool, True))
+
+
+_PLAYER_ID = re.compile(r"^[a-z][a-z0-9_-]{0,63}(\+[a-z][a-z0-9_-]{0,63}){0,8}$")
+
+
+def _players(value: list[Any]) -> list[str]:
+    players = _texts(value, "players", 4)
+    for player in players:
+        if player != "human" and not _PLAYER_ID.match(player):
+            raise _FieldError(f"expected player ids such as 'human' or 'expert', got {_short(player)}")
+    return players
+
+
+def _saved_game(data: dict[str, Any]) -> SavedGame:
+    hands = _field(data, "hands", list)
+    if len(hands) > MAX_HANDS:
+        raise _FieldError(f"{len(hands)} hands, more than a game can have")
+    mods = _field(data, "mods", list, [])
+    if not all(isinstance(m, dict) and all(isinstance(v, str) for v in m.values()) for m in mods):
+        raise _FieldError("expected field 'mods' to be a list of {id, version} mappings")
+    names = _field(data, "names", list, []) or ["You", "Right", "Opposite", "Left"]
+    return SavedGame(
+        ruleset=_field(data, "ruleset", str), seed=_field(data, "seed", int),
+        players=_players(_field(data, "players", list)), names=_texts(names, "names", 4),
+        ruleset_hash=_field(data, "ruleset_hash", (str, type(None)), None), mods=mods,
+        settings=dict(_field(data, "settings", dict, {})),
+        hands=[_saved_hand(raw, number) for number, raw in enumerate(hands, 1)],
+        name=_field(data, "name", str, ""), saved_at=_field(data, "saved_at", str, ""),
+        game_version=_field(data, "game_version", str, ""),
+    )
+
+
 def _parse_line(line: str, shown: str, hand: int) -> tuple[int, Any]:
-    from game.core.actions import action_from_text
+    from game.core.actions import action_from_text  # ~3 ms the title screen (which reads the saves) never needs
 
     seat_text, _, rest = line.partition(" ")
     try:
@@ -227,17 +330,21 @@ def _parse_line(line: str, shown: str, hand: int) -> tuple[int, Any]:
 
 def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the save") -> Match:
     """Rebuild the match by replaying every saved action; raise :class:`SaveError` if the replay diverges."""
+    # The engine: ~40 ms the title screen (which reads the saves) never needs.
     from game.core.events import log_hash
     from game.core.match import Match
 
     match = Match(rules, judge, saved.seed)
     for number, hand in enumerate(saved.hands, 1):
+        if match.is_over:
+            raise SaveError(f"{source}: hand {number} comes after the end of the game; the save is corrupt, or the "
+                            "ruleset changed since the game was saved")
         table = match.new_hand()
         actions = [_parse_line(line, source, number) for line in hand.actions]
         try:
             table.replay(actions, hand.begun)
         except IllegalActionError as exc:
-            raise SaveError(f"{source}: hand {number} does not replay: {exc} The ruleset or a mod may have "
+            raise SaveError(f"{source}: hand {number} does not replay (refused: {exc}). The ruleset or a mod may have "
                             "changed since the game was saved.") from None
         if hand.finished:
             if table.phase != "over":
@@ -267,10 +374,15 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
     """Every save in ``folder``, corrupt ones included (reported, never changed)."""
     infos = []
     directory = Path(folder)
-    if not directory.is_dir():
+    try:
+        paths = sorted(directory.glob(f"*{SAVE_SUFFIX}")) if directory.is_dir() else []
+    except OSError:
         return []
-    for path in sorted(directory.glob(f"*{SAVE_SUFFIX}")):
-        modified = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
+    for path in paths:
+        try:
+            modified = datetime.fromtimestamp(path.stat().st_mtime, UTC).isoformat(timespec="seconds")
+        except (OSError, ValueError, OverflowError):
+            modified = ""  # a link to nothing, or a date no calendar has: read_save says what is wrong
         try:
             saved = read_save(path)
         except SaveError as exc:
@@ -282,18 +394,25 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
 
 
 def write_autosave(folder: str | os.PathLike[str], saved: SavedGame) -> Path:
-    """Write the autosave, keeping the previous one as ``autosave.prev``."""
+    """Write the autosave, keeping a copy of the previous one as ``autosave.prev``.
+
+    Done under the autosave's lock, so two games autosaving at once leave one's game in the autosave and the
+    other's in ``autosave.prev``. When the new autosave cannot be written, the previous one stays in place.
+    """
     directory = Path(folder)
     target = directory / f"{AUTOSAVE_NAME}{SAVE_SUFFIX}"
     previous = directory / f"{AUTOSAVE_NAME}.prev{SAVE_SUFFIX}"
-    if target.exists():
-        try:
-            read_save(target)
-        except SaveError:
-            # Kept for the player to inspect, and the previous good autosave stays as it is.
-            stamp = datetime.now(UTC).strftime("%Y%m%dT%H%M%S")
-            os.replace(target, directory / f"{AUTOSAVE_NAME}.corrupt-{stamp}{SAVE_SUFFIX}")
-        else:
-            os.replace(target, previous)
-    write_save(target, saved)
+    with locked(target, what="the autosave"):
+        if target.exists():
+            try:
+                read_save(target)
+            except SaveError:
+                # Kept for the player to inspect, and the previous good autosave stays as it is.
+                set_aside(target)
+            else:
+                try:
+                    write_atomic(previous, target.read_bytes())
+                except OSError as exc:  # nothing changed yet: the autosave is where it was
+                    raise not_saved(target, exc, "the autosave") from None
+        write_atomic(target, to_text(saved), what="the autosave")
     return target

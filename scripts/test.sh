@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
-# Set everything up, run ruff, then the tests headless in one process per core: the fast tier unless the arguments
-# say otherwise (they go to pytest: -m "slow or bench" is the slow tier, -m "" everything, -n 0 one process,
-# --hypothesis-profile=ci the full example counts). Exits non-zero on any failure.
+# Set everything up, run ruff, the import rules and the type check, then the tests headless in one process per
+# core: the fast tier unless the arguments say otherwise (they go to pytest: -m "slow or bench" is the slow tier,
+# -m "" everything, -n 0 one process, --hypothesis-profile=ci the full example counts). Exits non-zero on any
+# failure.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 bash scripts/setup-venv.sh
@@ -10,4 +11,7 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 # every run, and every worker of it, compiles the game and the tests again (about 4 s of processor time each).
 unset PYTHONDONTWRITEBYTECODE
 .venv/bin/python -m ruff check game tests tools
+# The import rules and the type check (pyproject.toml has both; README's Development section explains them).
+.venv/bin/lint-imports --no-cache
+.venv/bin/python tools/check_types.py
 .venv/bin/python -m pytest -n auto "$@"

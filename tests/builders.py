@@ -6,7 +6,6 @@ import random
 from pathlib import Path
 
 from game.ai.engine import EnginePlayer
-from game.ai.personality import load_personality_file
 from game.core.actions import Discard
 from game.core.judge import RegularJudge
 from game.core.melds import parse_meld
@@ -14,6 +13,9 @@ from game.core.play_rules import PlayRules
 from game.core.table import Table
 from game.core.tiles import parse_tiles
 from game.core.view import OpponentView, PlayerView
+from game.mods.personalities import load_personality_file
+from game.session.driver import Session
+from game.session.options import Options
 
 BUNDLED_PEOPLE = Path(__file__).resolve().parents[1] / "mods" / "opponents" / "ai"
 PEOPLE = {p.id: p for f in sorted(BUNDLED_PEOPLE.glob("*.yaml")) for p in load_personality_file(f)}
@@ -68,3 +70,8 @@ def view(concealed: str, *, seat: int = 0, phase: str = "turn", current: int = 0
 def discards_of(concealed: str) -> list[Discard]:
     """A discard of each kind of tile in ``concealed``."""
     return [Discard(x) for x in sorted(set(parse_tiles(concealed)))]
+
+
+def instant_session(seed: int) -> Session:
+    """A classic game whose pauses are all zero (no animation, no computer pause), dealt from ``seed`` when played."""
+    return Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))

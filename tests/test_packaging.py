@@ -209,7 +209,7 @@ def test_without_console_streams_logging_goes_to_the_config_folder(tmp_path: Pat
     assert path == config / "sparrow.log"
     text = path.read_text(encoding="utf-8")
     assert "WARNING game.test: tile set 'bamboo' is missing" in text
-    assert not any(isinstance(h, logging.StreamHandler) and getattr(h, "_sparrow", False)
+    assert not any(isinstance(h, logging.StreamHandler) and h.get_name() == logsetup.HANDLER_NAME
                    and not isinstance(h, logging.FileHandler) for h in logging.getLogger().handlers)
 
 

@@ -9,6 +9,8 @@ from hypothesis import strategies as st
 
 from game.ai.bots import GreedyBot, RandomBot
 from game.autoplay import play_hand
+from game.client.scenes import games
+from game.client.status import status_line
 from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass, action_from_text, action_to_text
 from game.core.events import log_hash
 from game.core.judge import RegularJudge
@@ -63,8 +65,9 @@ def _match_until(phase, seed=4, hands_before=1):
 
 
 def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_path, monkeypatch):
-    """Saving over a game when the disk is full fails with the disk's error and leaves the save that was there
-    as it was, with no half-written file beside it (saves are written to a temporary file, then renamed)."""
+    """Saving over a game when the disk is full fails with the disk's error, saying the previous save is unchanged,
+    and leaves it as it was, with no half-written file beside it (saves are written to a temporary file, then
+    renamed)."""
     import errno
     import os
 
@@ -76,7 +79,7 @@ def test_saves__a_save_that_cannot_reach_the_disk_leaves_the_last_one_whole(tmp_
         raise OSError(errno.ENOSPC, "No space left on device")
 
     monkeypatch.setattr(os, "fsync", disk_full)
-    with pytest.raises(OSError, match="No space left"):
+    with pytest.raises(OSError, match="no space left on device; the previous copy is unchanged at"):
         write_save(path, snapshot(_match_until("claims"), ruleset_id="classic", players=PLAYERS, name="after"))
     assert path.read_bytes() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.sparrow"]
@@ -172,7 +175,7 @@ def _good_text():
     (lambda s: s[: len(s) // 2], "truncated"),
     (lambda s: s[: s.index('"classic"') + 4], "truncated"),  # cut inside a string
     (lambda s: "", "empty"),
-    (lambda s: s.replace('"hands"', '"handz"'), "missing or wrong field"),
+    (lambda s: s.replace('"hands"', '"handz"'), "missing field 'hands'"),
     (lambda s: s.replace(f'"format": {SAVE_FORMAT}', '"format": 99'), "newer Sparrow"),
     (lambda s: s.replace('"kind": "sparrow-save"', '"kind": "other"'), "not a Sparrow save"),
     (lambda s: s.replace('discard', 'dizcard', 1), "unknown action"),
@@ -307,8 +310,9 @@ def test_saves__ruleset_content_hash_is_stable_and_tells_rulesets_apart():
 
 def _client_save(app, name, seed=5):
     """A client game with one finished hand, saved under ``name`` in the app's saves folder; (session, path)."""
-    from game.client.controller import Options, Session
     from game.client.scenes.saves import mods_in_use
+    from game.session.driver import Session
+    from game.session.options import Options
 
     session = Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
     session.deal()
@@ -324,7 +328,7 @@ def _client_save(app, name, seed=5):
 def _open_dialog(app):
     from game.client.scenes.saves import SavesScene
 
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     dialog = SavesScene(app, "open")
     app.stack.push(dialog)
@@ -363,7 +367,7 @@ def test_saves__a_game_with_a_missing_mod_is_offered_and_opens_on_the_second_pre
     app.stack.apply_pending()
     table = app.stack.top
     assert table.name == "table" and table.session.match.totals == session.match.totals
-    assert "lantern-festival" in table.session.status
+    assert "lantern-festival" in status_line(table.session)
     assert path.read_text(encoding="utf-8") == before
 
 
@@ -389,10 +393,10 @@ def test_saves__continue_with_a_corrupt_autosave_says_why_and_keeps_it(tmp_path)
     from tests.client.helpers import make_app
 
     app = make_app(tmp_path)
-    path = app.autosave_path()
+    path = app.keeper.autosave_path
     path.parent.mkdir(parents=True)
     path.write_text('{"kind": "sparrow-save", "format": 1, "hands": [', encoding="utf-8")
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     app.stack.top._continue()
     app.stack.apply_pending()
@@ -403,33 +407,37 @@ def test_saves__continue_with_a_corrupt_autosave_says_why_and_keeps_it(tmp_path)
 
 
 def test_saves__closing_the_window_mid_hand_autosaves_and_continue_resumes_that_moment(tmp_path):
-    """Quitting in the middle of a hand autosaves it (the last autosave kept as autosave.prev); Continue in a new
-    session puts the same tiles back in the player's hand, at the same turn."""
+    """Quitting in the middle of a hand (after saying yes to the question) autosaves it (the last autosave kept as
+    autosave.prev); Continue in a new session puts the same tiles back in the player's hand, at the same turn."""
     import pygame
 
-    from game.client.controller import HUMAN, Options, Session
+    from game.session.driver import HUMAN, Session
+    from game.session.options import Options
     from tests.client.helpers import make_app, run_until
 
     app = make_app(tmp_path)
-    app.autosave_enabled = True
+    app.keeper.enabled = True
     session = Session.create("classic", 5, options=Options(animation_speed=0.0, discard_delay=0.0, wait_time=5.0))
     session.deal()
     session.play_to_end()
     session.finish_hand()
     session.deal()
-    scene = app.play_session(session)
+    scene = games.play(app, session)
     app.stack.apply_pending()
-    app.autosave(session)  # as at the end of the first hand
-    scene.start()
+    app.keeper.autosave(session)  # as at the end of the first hand
+    scene.commands.start()
     assert run_until(app, lambda: session.human_to_discard, 3000)
     hand = sorted(session.table.players[HUMAN].concealed)
     events = len(session.table.events)
     app.dispatch(pygame.Event(pygame.QUIT))
+    app.stack.apply_pending()
+    assert app.running and app.stack.top.name == "quit", "a game in progress is not closed without asking"
+    app.dispatch(pygame.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
     assert not app.running
     assert read_save(tmp_path / "config" / "saves" / "autosave.prev.sparrow").hands[-1].begun is False
 
     again = make_app(tmp_path)
-    again.show_title()
+    again.reset_to("title")
     again.stack.apply_pending()
     assert again.stack.top.buttons[0].label == "Continue"
     again.stack.top._continue()

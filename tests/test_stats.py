@@ -7,7 +7,7 @@ from game.autoplay import play_hand
 from game.core.judge import RegularJudge
 from game.core.match import Match
 from game.core.play_rules import PlayRules
-from game.stats import load_statistics, save_statistics
+from game.stats import Statistics, load_statistics, save_statistics, update_statistics
 
 
 def _game(seed):
@@ -43,7 +43,29 @@ def test_stats__corrupt_file_is_kept_aside(tmp_path):
     (tmp_path / "statistics.json").write_text("{not json", encoding="utf-8")
     stats = load_statistics(tmp_path)
     assert stats.by_ruleset == {}
-    assert (tmp_path / "statistics.corrupt.json").read_text(encoding="utf-8") == "{not json"
+    [kept] = tmp_path.glob("statistics.corrupt-*.json")
+    assert kept.read_text(encoding="utf-8") == "{not json"
+    assert "counting starts afresh" in stats.notes[-1]
+
+
+def test_stats__damaged_twice_keeps_both_files_and_restores_the_backup(tmp_path):
+    """Statistics damaged twice in a row: both damaged files are kept, and the backup (the file before the latest
+    save) brings the counts back both times."""
+    match = _game(2)
+    players = ["human", "expert", "greedy", "greedy"]
+    stats = Statistics()
+    stats.record_hand("classic", players, match.history[0])
+    save_statistics(tmp_path, stats)
+    for record in match.history[1:3]:
+        update_statistics(tmp_path, lambda s, r=record: s.record_hand("classic", players, r))
+    assert load_statistics(tmp_path).player("classic", "human").hands == 3
+    for damage in ("{not json", '{"format": 1, "by_ruleset": {"classic": {"human": {"hands": "many"}}}}'):
+        (tmp_path / "statistics.json").write_text(damage, encoding="utf-8")
+        restored = load_statistics(tmp_path)
+        assert restored.player("classic", "human").hands == 2  # all but the hand of the latest save
+        assert any("restored from the backup" in note for note in restored.notes)
+    kept = sorted(p.read_text(encoding="utf-8") for p in tmp_path.glob("statistics.corrupt-*.json"))
+    assert len(kept) == 2 and "{not json" in kept
 
 
 def test_stats__every_ruleset_played_gets_a_tab_when_it_is_shown(tmp_path):
@@ -71,3 +93,13 @@ def test_stats__every_ruleset_played_gets_a_tab_when_it_is_shown(tmp_path):
     scene.tabs[0].action()
     assert [b.label for b in scene.tabs if b.focused] == [scene.rulesets[scene.index]]
     app.render(1.0)
+
+
+def test_stats__a_named_pipe_is_set_aside_never_waited_on(tmp_path):
+    """A named pipe where the statistics file should be is reported and set aside; reading never blocks on it."""
+    import os
+
+    os.mkfifo(tmp_path / "statistics.json")
+    stats = load_statistics(tmp_path)
+    assert stats.by_ruleset == {} and "not a regular file but a named pipe" in stats.notes[0]
+    assert [p.name.startswith("statistics.corrupt-") for p in tmp_path.iterdir()] == [True]

@@ -24,14 +24,13 @@ MAX_EXPOSED = 4
 def measure(hands: int, seed: int, ruleset_id: str) -> tuple[list[list[int]], list[list[int]]]:
     """Per (exposed sets, stage): how many hands were looked at and how many of them were ready."""
     from game.autoplay import create_player, play_hand
-    from game.cli.common import judge_for, load_ruleset
     from game.core.actions import Discard
     from game.core.analysis import shanten
     from game.core.match import Match
     from game.core.tiles import NUM_KINDS, counts_of
+    from game.mods import rules_for
 
-    ruleset = load_ruleset(ruleset_id)
-    judge = judge_for(ruleset)
+    ruleset, judge = rules_for(ruleset_id)
     rng = random.Random(seed)
     players = [create_player("greedy", random.Random(rng.getrandbits(64)), ruleset) for _ in range(4)]
     seen = [[0] * STAGES for _ in range(MAX_EXPOSED + 1)]

@@ -1,6 +1,7 @@
 """Computer players: one decision engine driven by personality data, plus reference bots for measurement.
 
-* :mod:`game.ai.personality`: the ``ai/*.yaml`` personality schema and its loader.
+* :mod:`game.mods.personalities` (in the mods layer, with the other record schemas): the ``ai/*.yaml``
+  personality schema and its loader.
 * :mod:`game.ai.base`: the Player protocol, ``decide(view, legal_actions) -> Action``.
 * :mod:`game.ai.engine`: the decision engine every personality uses.
 * :mod:`game.core.special_distance`: distance from a hand to the ruleset's special hands (used by the engine).
@@ -14,13 +15,19 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
-from typing import Any
+
+from game.ai.base import Player
+from game.ai.bots import REFERENCE_BOTS
+from game.ai.engine import EnginePlayer
+from game.ai.reference import EfficientBot
+from game.core.ruleset import Ruleset
+from game.mods import list_personalities
+from game.mods.personalities import MODIFIERS, Personality
 
 __all__ = ["create_player", "personality_ids"]
 
 
-def _personalities(mods_dir: str | None = None) -> dict[str, Any]:
-    from game.mods import list_personalities
+def _personalities(mods_dir: str | None = None) -> dict[str, Personality]:
 
     return {p.id: p for p in list_personalities(mods_dir)}
 
@@ -30,17 +37,12 @@ def personality_ids(mods_dir: str | None = None) -> list[str]:
     return sorted(_personalities(mods_dir))
 
 
-def create_player(player_id: str, *, rng: random.Random, ruleset: Any = None, mods_dir: str | None = None,
-                  personalities: Sequence[Any] | None = None) -> Any:
+def create_player(player_id: str, *, rng: random.Random, ruleset: Ruleset | None = None,
+                  mods_dir: str | None = None, personalities: Sequence[Personality] | None = None) -> Player:
     """A computer player by id: ``random``, ``greedy``, ``efficient``, or a personality (``+modifier`` allowed).
 
     ``personalities`` overrides the ones found in the mods (tests and tools pass their own).
     """
-    from game.ai.bots import REFERENCE_BOTS
-    from game.ai.engine import EnginePlayer
-    from game.ai.personality import MODIFIERS
-    from game.ai.reference import EfficientBot
-
     if player_id in REFERENCE_BOTS:
         return REFERENCE_BOTS[player_id](rng)
     if player_id == "efficient":

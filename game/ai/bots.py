@@ -11,8 +11,9 @@
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 
+from game.ai.base import Player
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import shanten, shanten_after_discards
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_suit
@@ -115,11 +116,12 @@ class GreedyBot:
         return Pass() if Pass() in legal else legal[0]
 
     @staticmethod
-    def _best_discards(counts: list[int], n_melds: int, discards: list[Discard], after_discards) -> list[Discard]:
+    def _best_discards(counts: list[int], n_melds: int, discards: list[Discard],
+                       after_discards: Callable[[list[int], int], dict[int, int]]) -> list[Discard]:
         after = after_discards(counts, n_melds)
         scores = [after.get(a.tile, 99) for a in discards]  # a tile the counts do not hold is no playing tile
         low = min(scores)
         return [a for score, a in zip(scores, discards, strict=True) if score == low]
 
 
-REFERENCE_BOTS = {"random": RandomBot, "greedy": GreedyBot}
+REFERENCE_BOTS: dict[str, Callable[[random.Random], Player]] = {"random": RandomBot, "greedy": GreedyBot}

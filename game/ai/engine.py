@@ -1,7 +1,7 @@
 """The one decision engine every personality uses: discards, claims, kongs, robbing, ready declarations and
 the choice of a special hand worth chasing.
 
-A discard is scored on four things, weighted by the personality's knobs (:mod:`game.ai.personality`):
+A discard is scored on four things, weighted by the personality's knobs (:mod:`game.mods.personalities`):
 
 * speed: tiles from ready after it (regular shanten, or the distance to the special hand being chased);
 * efficiency: live tiles that would bring the hand nearer (useful tiles counted against what is visible);
@@ -26,7 +26,6 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
-from game.ai.personality import Personality
 from game.ai.search import DEALS, Lookahead, applies
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.analysis import shanten, useful_tiles, waits
@@ -39,6 +38,7 @@ from game.core.special_distance import Target, special_target
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major
 from game.core.view import PlayerView
+from game.mods.personalities import Personality
 
 _SPEED = 10.0  # score of one step nearer Mah Jongg; the other weights are measured against it
 FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready stops playing to win
@@ -70,7 +70,7 @@ class _Plan:
 class _Option:
     action: Discard
     speed: int
-    useful: int
+    useful: float
     value: float
     danger: float
     score: float
@@ -299,6 +299,7 @@ class EnginePlayer:
         plan = self._plan
         regular = self._regular(counts, len(melds))
         env = self._env(view)
+        best: tuple[float, SpecialHand | None, int]  # appeal, the hand, its distance
         if plan.hand is not None:
             target = self._nearest(plan.hand, counts, melds, env, self._jokers, budget=self._budget(2000))
             distance = 99 if target is None else target.distance
@@ -372,6 +373,7 @@ class EnginePlayer:
         a discard or from the wall: a hand short of the doubles needed is ready in shape only."""
         judge = self._judges.get(view.goulash)
         if judge is None:
+            assert self.ruleset is not None, "only a ruleset sets a minimum to go out"
             judge = RulesetJudge(self.ruleset)
             if view.goulash:  # its wild tiles are jokers, and it may allow no chows: as the table judges it
                 judge = goulash_judge(judge, self.ruleset.play)

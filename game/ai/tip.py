@@ -19,7 +19,6 @@ from dataclasses import dataclass
 
 from game.ai.engine import EnginePlayer
 from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
-from game.ai.personality import Personality
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import useful_tiles, waits
 from game.core.melds import Meld, MeldKind
@@ -27,6 +26,7 @@ from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name, tiles_name
 from game.core.view import PlayerView
+from game.mods.personalities import Personality
 
 __all__ = ["ADVISOR", "Tip", "quick_tip"]
 

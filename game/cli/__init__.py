@@ -12,7 +12,8 @@ import logging
 import sys
 
 from game import __version__
-from game.errors import SparrowError
+from game.errors import SparrowError, printable
+from game.logsetup import EscapingFormatter
 
 # Each command and the module that registers it, in the order ``--help`` lists them.
 COMMANDS = {
@@ -73,7 +74,9 @@ def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
 
 
 def run(argv: list[str]) -> int:
-    logging.basicConfig(level=logging.WARNING, format="%(levelname)s %(name)s: %(message)s")
+    console = logging.StreamHandler()
+    console.setFormatter(EscapingFormatter("%(levelname)s %(name)s: %(message)s"))
+    logging.basicConfig(level=logging.WARNING, handlers=[console])  # no change when logging is set up already
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
@@ -81,16 +84,18 @@ def run(argv: list[str]) -> int:
         return int(exc.code or 0)
     try:
         if args.selftest:
-            from game.cli.selftest import selftest
+            from game.cli.selftest import selftest  # with the AI and the display: not for every command
 
             return selftest(args)
         if args.command is None:
-            from game.client.app import play
+            from game.client.app import play  # the display: only when the window opens
 
             return play(args)
         return int(args.func(args))
     except SparrowError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        # Each line escaped: a message may quote a file name or a value that came from outside the game.
+        print("\n".join(printable(f"error: {line}" if n == 0 else line) for n, line in
+                        enumerate(str(exc).split("\n"))), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

@@ -8,10 +8,11 @@ from pathlib import Path
 
 from game.cli.common import print_json
 from game.config import Folders, folders_from_args
-from game.errors import ModError
+from game.errors import ModError, printable
 from game.mods import install as installer
-from game.mods.catalog import ModEntry, build_catalog
+from game.mods.catalog import build_catalog
 from game.mods.check import check_mod
+from game.mods.records import ModEntry
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -60,11 +61,11 @@ def run_list(args: argparse.Namespace) -> int:
         manifest = entry.manifest
         version = manifest.version if manifest else "?"
         kinds = ",".join(manifest.kinds) if manifest else "-"
-        print(f"{entry.id:<20} {version:<8} {kinds:<24} {entry.status:<8} {entry.origin}")
+        print(printable(f"{entry.id:<20} {version:<8} {kinds:<24} {entry.status:<8} {entry.origin}"))
         for problem in entry.problems:
             print(f"    {problem}")
     for conflict in catalog.conflicts:
-        print(f"conflict: {conflict}")
+        print(printable(f"conflict: {conflict}"))
     if not catalog.entries:
         print("no mods found", file=sys.stderr)
     return 0
@@ -75,11 +76,11 @@ def run_check(args: argparse.Namespace) -> int:
     if found.problems:
         for problem in found.problems:
             print(problem)
-        print(f"{args.path}: {len(found.problems)} problem(s); the mod would not be loaded", file=sys.stderr)
+        print(printable(f"{args.path}: {len(found.problems)} problem(s); the mod would not be loaded"), file=sys.stderr)
         return 1
     manifest = found.manifest
     assert manifest is not None
-    print(f"ok: {manifest.id} {manifest.version} ({', '.join(manifest.kinds)})")
+    print(printable(f"ok: {manifest.id} {manifest.version} ({', '.join(manifest.kinds)})"))
     return 0
 
 
@@ -94,10 +95,10 @@ def run_install(args: argparse.Namespace) -> int:
     try:
         done = installer.install(Path(args.path), folders)
     except ModError as exc:
-        print(f"not installed: {args.path}", file=sys.stderr)
+        print(printable(f"not installed: {args.path}"), file=sys.stderr)
         return _report(exc)
     replaced = f" (replacing version {done.replaced})" if done.replaced else ""
-    print(f"installed {done.mod_id} {done.version} into {done.path}{replaced}")
+    print(printable(f"installed {done.mod_id} {done.version} into {done.path}{replaced}"))
     return 0
 
 
@@ -106,7 +107,7 @@ def run_remove(args: argparse.Namespace) -> int:
         path = installer.remove(args.mod_id, folders_from_args(args))
     except ModError as exc:
         return _report(exc)
-    print(f"removed {args.mod_id} ({path})")
+    print(printable(f"removed {args.mod_id} ({path})"))
     return 0
 
 
@@ -115,7 +116,7 @@ def _set(args: argparse.Namespace, enabled: bool) -> int:
         installer.set_enabled(args.mod_id, enabled, folders_from_args(args))
     except ModError as exc:
         return _report(exc)
-    print(f"{args.mod_id} {'enabled' if enabled else 'disabled'}")
+    print(printable(f"{args.mod_id} {'enabled' if enabled else 'disabled'}"))
     return 0
 
 

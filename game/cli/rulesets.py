@@ -7,6 +7,7 @@ import sys
 
 from game.cli.common import print_json
 from game.config import folders_from_args
+from game.errors import printable
 from game.mods.catalog import build_catalog
 from game.mods.rulesets import ruleset_infos
 
@@ -20,7 +21,7 @@ def register(sub: argparse._SubParsersAction) -> None:
 def run(args: argparse.Namespace) -> int:
     infos, errors = ruleset_infos(build_catalog(folders_from_args(args), full=False))
     for error in errors:
-        print(f"ruleset not loaded:\n{error}", file=sys.stderr)
+        print("ruleset not loaded:\n" + "\n".join(printable(line) for line in str(error).split("\n")), file=sys.stderr)
     if args.json:
         print_json([info.as_json() for info in infos])
         return 0
@@ -29,5 +30,5 @@ def run(args: argparse.Namespace) -> int:
         return 0
     width = max(len(info.id) for info in infos)
     for info in infos:
-        print(f"{info.id:<{width}}  {info.name}  (mod {info.mod}, {info.tiles} tiles)")
+        print(printable(f"{info.id:<{width}}  {info.name}  (mod {info.mod}, {info.tiles} tiles)"))
     return 0

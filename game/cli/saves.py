@@ -3,16 +3,21 @@
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import random
 import sys
 from pathlib import Path
-from typing import Any
 
+from game.ai import create_player as create_ai_player
 from game.autoplay import create_player, play_hand
-from game.cli.common import judge_for, print_json
+from game.cli.common import print_json
 from game.config import folders_from_args
 from game.core.match import Match
-from game.errors import SaveError
+from game.core.ruleset import Ruleset
+from game.core.scoring import RulesetJudge
+from game.errors import SaveError, SparrowError, printable
+from game.mods import Catalog, load_catalog
+from game.mods.rulesets import load_ruleset
 from game.saves import (
     list_saves,
     loaded_mods,
@@ -26,11 +31,8 @@ from game.saves import (
 )
 
 
-def _ruleset_and_mods(ruleset_id: str, args: argparse.Namespace) -> tuple[Any, list[dict[str, str]]]:
+def _ruleset_and_mods(ruleset_id: str, args: argparse.Namespace) -> tuple[Ruleset, list[dict[str, str]]]:
     """The ruleset from the enabled mods, and those mods as a save records them (one catalog for both)."""
-    from game.mods import load_catalog
-    from game.mods.rulesets import load_ruleset
-
     catalog = load_catalog(args.mods_dir, args.config_dir, full=False)
     return load_ruleset(catalog, ruleset_id), loaded_mods(catalog)
 
@@ -56,8 +58,44 @@ def register(sub: argparse._SubParsersAction) -> None:
     replay.set_defaults(func=run_replay)
 
 
+def _replay_problem(path: str, catalog: Catalog, rulesets: dict[str, Ruleset | str]) -> str | None:
+    """Why the save at ``path``, readable as it is, cannot be opened with the enabled mods: a ruleset or player
+    none of them offers, or a hand that does not replay to what was recorded; None when it opens."""
+    saved = read_save(path)
+    if saved.ruleset not in rulesets:
+        try:
+            rulesets[saved.ruleset] = load_ruleset(catalog, saved.ruleset)
+        except SparrowError as exc:
+            rulesets[saved.ruleset] = f"its ruleset cannot be loaded: {str(exc).splitlines()[0]}"
+    ruleset = rulesets[saved.ruleset]
+    if isinstance(ruleset, str):
+        return f"{path}: {ruleset}"
+    people = [record.data for record in catalog.list("ai")]
+    for player in saved.players:
+        if player == "human":
+            continue
+        try:
+            create_ai_player(player, rng=random.Random(0), ruleset=ruleset, personalities=people)
+        except ValueError:
+            return f"{path}: unknown player {player!r}: not a computer player of the enabled mods"
+    try:
+        restore(saved, ruleset.play, RulesetJudge(ruleset), source=path)
+    except SaveError as exc:
+        return str(exc)
+    return None
+
+
 def run_list(args: argparse.Namespace) -> int:
     infos = list_saves(folders_from_args(args).saves)
+    if any(info.status == "ok" for info in infos):
+        # A save is listed ok only when it opens: its ruleset and players are there and every hand replays.
+        catalog = load_catalog(args.mods_dir, args.config_dir, full=False)
+        rulesets: dict[str, Ruleset | str] = {}
+        for n, info in enumerate(infos):
+            if info.status == "ok":
+                problem = _replay_problem(info.path, catalog, rulesets)
+                if problem:
+                    infos[n] = dataclasses.replace(info, status="corrupt", reason=problem)
     if args.json:
         print_json([{"name": i.name, "path": i.path, "date": i.date, "ruleset": i.ruleset, "hands": i.hands,
                      "status": i.status, "reason": i.reason} for i in infos])
@@ -66,7 +104,7 @@ def run_list(args: argparse.Namespace) -> int:
         print("no saved games")
     for i in infos:
         status = "ok" if i.status == "ok" else f"corrupt: {i.reason}"
-        print(f"{i.name:24} {i.date:25} {i.ruleset or '-':12} {i.hands:3} hands  {status}")
+        print(printable(f"{i.name:24} {i.date:25} {i.ruleset or '-':12} {i.hands:3} hands  {status}"))
     return 0
 
 
@@ -76,7 +114,7 @@ def run_play_headless(args: argparse.Namespace) -> int:
         print("error: --players needs four ids and --hands at least 1", file=sys.stderr)
         return 2
     ruleset, mods = _ruleset_and_mods(args.ruleset, args)
-    judge = judge_for(ruleset)
+    judge = RulesetJudge(ruleset)
     rng = random.Random(args.seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=args.mods_dir)
                for pid in ids]
@@ -95,23 +133,23 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         saved = read_save(args.file)
     except SaveError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        print(printable(f"error: {exc}"), file=sys.stderr)
         return 1
     ruleset, mods = _ruleset_and_mods(saved.ruleset, args)
     missing = missing_mods(saved, {m["id"] for m in mods})
     changed = ruleset_note(saved, ruleset)
     try:
-        match = restore(saved, ruleset.play, judge_for(ruleset), source=args.file)
+        match = restore(saved, ruleset.play, RulesetJudge(ruleset), source=args.file)
     except SaveError as exc:
         causes = ([f"missing mods: {', '.join(missing)}"] if missing else []) + ([changed] if changed else [])
-        print(f"error: {exc}" + "".join(f" ({cause})" for cause in causes), file=sys.stderr)
+        print(printable(f"error: {exc}" + "".join(f" ({cause})" for cause in causes)), file=sys.stderr)
         return 1
     # Every recorded hand replayed to its stored hash, so the result stands; the differences are only noted.
     for mod_id in missing:
-        print(f"warning: mod {mod_id!r} used by this game is not installed; it replays the same without it",
-              file=sys.stderr)
+        print(printable(f"warning: mod {mod_id!r} used by this game is not installed; it replays the same without "
+                        "it"), file=sys.stderr)
     if changed:
-        print(f"warning: {changed}; every saved hand replays the same", file=sys.stderr)
+        print(printable(f"warning: {changed}; every saved hand replays the same"), file=sys.stderr)
     result = {"hands": len(match.history), "final_scores": list(match.totals), "log_hash": match.log_hash()}
     if args.json:
         print_json(result)

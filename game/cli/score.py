@@ -15,12 +15,12 @@ import dataclasses
 import sys
 from typing import Any
 
-from game.cli._requests import RequestError, check_keys, read_request, ruleset_id, typed
-from game.cli.common import load_ruleset, print_json
+from game.cli._requests import RequestError, check_keys, read_request, ruleset_id, shown, typed
+from game.cli.common import print_json
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import meld_from_tiles
-from game.core.scoring import RulesetJudge
 from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
+from game.mods import rules_for
 
 REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
 OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_tile", "original_hand",
@@ -28,9 +28,19 @@ OPTIONAL = ("ruleset", "melds", "bonus", "winning_tile", "won_by", "last_wall_ti
 WON_BY = ("discard", "wall", "loose_tile", "robbed_kong")
 
 
-def _tiles(data: dict[str, Any], key: str) -> list[int]:
+MAX_HAND = 14
+"""Tiles a hand holds at most, a kong counted as three (it has a replacement tile for its fourth)."""
+
+
+def _tiles(data: dict[str, Any], key: str, longest: int = 18) -> list[int]:
     value = typed(data, key, (str, list), "")
-    return parse_tiles(value if isinstance(value, str) else [str(v) for v in value])
+    words = value.split() if isinstance(value, str) else value
+    if len(words) > longest:
+        raise RequestError(f"expected at most {longest} tile codes in {key!r}, got {len(words)}")
+    for word in words:
+        if not isinstance(word, str):
+            raise RequestError(f"expected tile codes in {key!r}, got {shown(word)}")
+    return parse_tiles(words)
 
 
 def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
@@ -38,26 +48,33 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
     check_keys(data, REQUIRED, OPTIONAL)
     melds = []
     raw_melds = typed(data, "melds", list, [])
+    if len(raw_melds) > 4:
+        raise RequestError(f"expected at most 4 melds, got {len(raw_melds)}")
     for i, raw in enumerate(raw_melds):
         if not isinstance(raw, dict) or "tiles" not in raw or set(raw) - {"tiles", "exposed", "first_discard"}:
-            raise RequestError(f"expected melds[{i}] to be {{\"tiles\": \"...\", \"exposed\": true}}, got {raw!r}")
+            raise RequestError(f"expected melds[{i}] to be {{\"tiles\": \"...\", \"exposed\": true}}, "
+                               f"got {shown(raw)}")
         exposed = typed(raw, "exposed", bool, True)
         meld = meld_from_tiles(_tiles(raw, "tiles"), exposed)
         if typed(raw, "first_discard", bool, False):
             meld = dataclasses.replace(meld, first_discard=True)
         melds.append(meld)
+    concealed = _tiles(data, "concealed")
+    held = len(concealed) + sum(min(len(meld.tiles), 3) for meld in melds)
+    if held > MAX_HAND:
+        raise RequestError(f"expected a hand of at most {MAX_HAND} tiles (a kong counts as 3), got {held}")
     won_by = typed(data, "won_by", str, "discard")
     if won_by not in WON_BY:
-        raise RequestError(f"expected 'won_by' to be one of {', '.join(WON_BY)}, got {won_by!r}")
-    winning = typed(data, "winning_tile", str)
+        raise RequestError(f"expected 'won_by' to be one of {', '.join(WON_BY)}, got {shown(won_by)}")
+    winning = typed(data, "winning_tile", str, None)
     hand = HandSpec(
-        concealed=tuple(_tiles(data, "concealed")), melds=tuple(melds), bonus=tuple(_tiles(data, "bonus")),
+        concealed=tuple(concealed), melds=tuple(melds), bonus=tuple(_tiles(data, "bonus", 8)),
         seat_wind=wind_from_letter(typed(data, "seat_wind", str)),
         round_wind=wind_from_letter(typed(data, "round_wind", str)),
     )
     context = WinContext(
         winner=typed(data, "winner", bool), winning_tile=tile_from_code(winning) if winning else None,
-        won_by=won_by,  # type: ignore[arg-type]
+        won_by=won_by,
         **{flag: typed(data, flag, bool, False)
            for flag in ("last_wall_tile", "original_hand", "standing_hand", "first_discard", "riichi", "first_draw",
                         "ready", "sets_declared")},
@@ -67,9 +84,9 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
 
 def run(args: argparse.Namespace) -> int:
     data = read_request(args.file)
-    ruleset = load_ruleset(ruleset_id(args, data), args.mods_dir, args.config_dir)
+    ruleset, judge = rules_for(ruleset_id(args, data), args.mods_dir, args.config_dir)
     hand, context = parse_request(data)
-    result = RulesetJudge(ruleset).score(hand, context)
+    result = judge.score(hand, context)
     if context.winner and not result.mah_jongg:
         print(f"error: {result.message}", file=sys.stderr)
         return 1

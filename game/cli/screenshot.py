@@ -1,9 +1,11 @@
 """``screenshot``: render one scene headless after a deterministic setup and write a PNG (contract §6).
 
 ``python -m game screenshot --scene title|table|wall|scores|settings|mods --out FILE.png [--seed S] [--turns N]
-[--size WxH] [--tileset ID] [--theme ID]``; also ``help``, ``rules``, ``saves``, ``replay`` (N moves into the
-first hand), ``stats`` (after three hands) and ``new_game``. For the table, the hand is dealt from seed S and N
-turns (decisions) are played by computer players; the scores scene plays the hand to its end first.
+[--size WxH] [--tileset ID] [--theme ID]``; also every other scene of the client's registry: ``help``,
+``rules``, ``saves``, ``replay`` (N moves into the first hand), ``stats`` (after three hands), ``new_game``,
+``menu``, ``game_over`` (after three hands), ``confirm`` (the quit question) and ``name`` (a preset's name).
+For the table, the hand is dealt from seed S and N turns (decisions) are played by computer players; the
+scores scene plays the hand to its end first.
 """
 
 from __future__ import annotations
@@ -13,10 +15,11 @@ import os
 import sys
 from typing import Any
 
-SCENES = ("title", "table", "wall", "scores", "settings", "mods", "help", "saves", "replay", "stats", "new_game",
-          "rules")
-"""The contract's six scenes, then the other boxes (kept equal to ``game.client.stage.SCENES``, which this
-module may not import before the display driver is chosen)."""
+from game.client.scenes.registry import SCENES as REGISTRY
+
+SCENES = tuple(REGISTRY)
+"""Every scene of the client's registry: the contract's six first, then the other boxes (the registry imports
+nothing of pygame, so the display driver can still be chosen after this)."""
 
 
 def register(subparsers: Any) -> None:
@@ -58,12 +61,13 @@ def render_scene(scene: str, out: str, *, seed: int = 1, turns: int = 24, size: 
     """Set up ``scene`` deterministically, render one frame into a ``size`` window and save it to ``out``."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    # The display (~30 ms) only when a frame is drawn: `--help` imports every command's module, this one too.
     from game.client.app import App
     from game.client.stage import stage_scene
 
     app = App(args, size=size, headless=True, tileset=tileset, theme=theme)
     stage_scene(app, scene, seed=seed, turns=turns)
-    import pygame
+    import pygame  # after the client, which hides pygame's greeting on standard output
 
     app.render(1.0)
     pygame.image.save(app.window, out)

@@ -7,6 +7,7 @@ It runs the same way from source and inside the packaged executable, so it prove
 from __future__ import annotations
 
 import argparse
+import logging
 import os
 import random
 import sys
@@ -14,7 +15,12 @@ import tempfile
 import time
 from pathlib import Path
 
+from game.autoplay import create_player, play_hand
 from game.cli.screenshot import SCENES
+from game.core.match import Match
+from game.mods import load_catalog, rules_for
+
+log = logging.getLogger(__name__)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -23,8 +29,6 @@ def register(sub: argparse._SubParsersAction) -> None:
 
 
 def _check_mods(args: argparse.Namespace) -> list[str]:
-    from game.mods import load_catalog
-
     catalog = load_catalog(args.mods_dir, args.config_dir)
     failures = []
     for entry in catalog.entries:
@@ -36,23 +40,20 @@ def _check_mods(args: argparse.Namespace) -> list[str]:
 
 
 def _play_hand(args: argparse.Namespace) -> str:
-    from game.autoplay import create_player, play_hand
-    from game.cli.common import judge_for, load_ruleset
-    from game.core.match import Match
-
-    ruleset = load_ruleset("classic", args.mods_dir, args.config_dir)
-    judge = judge_for(ruleset)
+    ruleset, judge = rules_for("classic", args.mods_dir, args.config_dir)
     match = Match(ruleset.play, judge, seed=1)
     players = [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)]
     table = match.new_hand()
     play_hand(table, players)
     match.finish_hand(table)
     result = table.result
+    assert result is not None, "play_hand plays the hand to its end"
     return "a dead hand" if result.winner is None else f"seat {result.winner} went Mah Jongg"
 
 
 def _render_scenes(folder: Path) -> list[str]:
     """One frame of every scene the client has (the screenshot command's list), drawn by one headless app."""
+    # The display (~30 ms) only when a frame is drawn: `--help` imports every command's module, this one too.
     import pygame
 
     from game.client.app import App
@@ -69,6 +70,7 @@ def _render_scenes(folder: Path) -> list[str]:
             app.render(1.0)
             pygame.image.save(app.window, str(out))
         except Exception as exc:  # a broken scene is reported by name; the other scenes are still tried
+            log.warning("self-test: scene %r could not be drawn", scene, exc_info=True)
             failures.append(f"scene {scene!r}: {type(exc).__name__}: {exc}")
             continue
         if not out.exists() or out.stat().st_size < 1000:
@@ -84,16 +86,19 @@ def selftest(args: argparse.Namespace) -> int:
     failures: list[str] = []
     try:
         failures += _check_mods(args)
-    except Exception as exc:  # every step reports its failure; the test goes on to the next
+    except Exception as exc:  # every step reports its failure (the trace goes to the log); the test goes on
+        log.warning("self-test: the mods could not be checked", exc_info=True)
         failures.append(f"mods: {type(exc).__name__}: {exc}")
     try:
         print(f"hand: {_play_hand(args)}")
     except Exception as exc:  # reported below
+        log.warning("self-test: the hand could not be played", exc_info=True)
         failures.append(f"hand: {type(exc).__name__}: {exc}")
     with tempfile.TemporaryDirectory(prefix="sparrow-selftest-") as tmp:
         try:
             failures += _render_scenes(Path(tmp))
         except Exception as exc:  # reported below
+            log.warning("self-test: the scenes could not be drawn", exc_info=True)
             failures.append(f"scenes: {type(exc).__name__}: {exc}")
     for failure in failures:
         print(f"FAILED {failure}")

@@ -15,10 +15,24 @@ from __future__ import annotations
 import argparse
 from typing import Any
 
-from game.cli._requests import RequestError, check_keys, read_request, ruleset_id, typed
-from game.cli.common import load_ruleset, print_json
+from game.cli._requests import (
+    MAX_AMOUNT,
+    RequestError,
+    check_keys,
+    maybe_seat,
+    numbers,
+    read_request,
+    ruleset_id,
+    seat,
+    seats,
+    shown,
+    typed,
+    whole,
+)
+from game.cli.common import print_json
 from game.core.penalties import settle_hand
 from game.core.settle import Settlement
+from game.mods import get_ruleset
 
 REQUIRED = ("east", "winner", "scores")
 OPTIONAL = ("ruleset", "discarder", "self_drawn", "liable", "dealer_wins", "faulty_out", "faulty_claims", "riichi",
@@ -26,25 +40,48 @@ OPTIONAL = ("ruleset", "discarder", "self_drawn", "liable", "dealer_wins", "faul
 
 
 def settle_request(ruleset: Any, data: dict[str, Any]) -> Settlement:
-    """The settlement a request describes; raises RequestError for a malformed one."""
+    """The settlement a request describes; raises RequestError for a malformed or contradictory one."""
     check_keys(data, REQUIRED, OPTIONAL)
-    scores = typed(data, "scores", list)
+    east, winner = seat(data, "east"), maybe_seat(data, "winner", nullable=True)  # present: a required key
+    scores = numbers(data, "scores", 0, MAX_AMOUNT, count=4)
+    discarder, liable = maybe_seat(data, "discarder"), maybe_seat(data, "liable")
+    faulty_out, cannon = maybe_seat(data, "faulty_out"), maybe_seat(data, "cannon")
+    self_drawn = typed(data, "self_drawn", bool, False)
+    special = typed(data, "special_hand", str, None)
+    _refuse_contradictions(winner, discarder, self_drawn, liable, cannon, faulty_out)
+    if special is not None and not any(special in (h.id, h.name, *h.aliases) for h in ruleset.special_hands):
+        raise RequestError(f"unknown special hand {shown(special)} in ruleset {ruleset.id!r}")
     try:
         return settle_hand(
-            ruleset, typed(data, "east", int), typed(data, "winner", int), scores, typed(data, "discarder", int),
-            typed(data, "self_drawn", bool, False), liable=typed(data, "liable", int),
-            dealer_wins=typed(data, "dealer_wins", int, 0), faulty_out_by=typed(data, "faulty_out", int),
-            faulty_claim_counts=typed(data, "faulty_claims", list, [0, 0, 0, 0]),
-            riichi=typed(data, "riichi", list, []), ready=typed(data, "ready", list, []),
-            special_hand=typed(data, "special_hand", str), cannon_by=typed(data, "cannon", int))
+            ruleset, east, winner, scores, discarder, self_drawn, liable=liable,
+            dealer_wins=whole(typed(data, "dealer_wins", int, 0), "'dealer_wins'", 0, 100),
+            faulty_out_by=faulty_out, faulty_claim_counts=numbers(data, "faulty_claims", 0, 100, [0] * 4, count=4),
+            riichi=seats(data, "riichi"), ready=seats(data, "ready"), special_hand=special, cannon_by=cannon)
     except ValueError as exc:
         raise RequestError(str(exc)) from None
+
+
+def _refuse_contradictions(winner: int | None, discarder: int | None, self_drawn: bool, liable: int | None,
+                           cannon: int | None, faulty_out: int | None) -> None:
+    """Requests no hand can end in: the payments would be made up."""
+    if winner is None:
+        for key, value in (("discarder", discarder), ("liable", liable), ("cannon", cannon)):
+            if value is not None:
+                raise RequestError(f"a hand without a winner has no {key}, got {key!r} {value}")
+        if self_drawn:
+            raise RequestError("a hand without a winner is not self-drawn")
+        return
+    if self_drawn and discarder is not None:
+        raise RequestError(f"a self-drawn hand has no discarder, got 'discarder' {discarder}")
+    for key, value in (("discarder", discarder), ("liable", liable), ("cannon", cannon), ("faulty_out", faulty_out)):
+        if value == winner:
+            raise RequestError(f"the winner (seat {winner}) cannot also be the {key.replace('_', ' ')}")
 
 
 def run(args: argparse.Namespace) -> int:
     data = read_request(args.file)
     check_keys(data, REQUIRED, OPTIONAL)
-    ruleset = load_ruleset(ruleset_id(args, data), args.mods_dir, args.config_dir)
+    ruleset = get_ruleset(ruleset_id(args, data), args.mods_dir, args.config_dir)
     print_json(settle_request(ruleset, data).to_dict())
     return 0
 

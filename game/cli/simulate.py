@@ -9,12 +9,14 @@ import logging
 import random
 import sys
 import time
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.autoplay import create_player, play_hand
-from game.cli.common import judge_for, load_ruleset, print_json
+from game.cli.common import print_json
 from game.core.events import DiscardClaimed, log_hash
 from game.core.match import Match
+from game.mods import rules_for
 
 logger = logging.getLogger(__name__)
 
@@ -31,6 +33,18 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.set_defaults(func=run)
 
 
+@dataclass
+class _Tally:
+    """One player's figures over the run."""
+
+    wins: int = 0
+    deal_ins: int = 0
+    calls: int = 0
+    special: int = 0
+    net: int = 0
+    ms: list[float] = field(default_factory=list)
+
+
 def _percentile(values: list[float], q: float) -> float:
     if not values:
         return 0.0
@@ -42,12 +56,11 @@ def _percentile(values: list[float], q: float) -> float:
 def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rotate: bool = False,
              jsonl: Path | None = None, mods_dir: str | None = None, config_dir: str | None = None) -> dict:
     """Play ``hands`` hands and return the statistics of contract §4."""
-    ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
-    judge = judge_for(ruleset)
+    ruleset, judge = rules_for(ruleset_id, mods_dir, config_dir)
     rng = random.Random(seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=mods_dir)
                for pid in player_ids]
-    stats = [{"wins": 0, "deal_ins": 0, "calls": 0, "special": 0, "net": 0, "ms": []} for _ in players]
+    stats = [_Tally() for _ in players]
     totals = {"illegal": 0, "errors": 0, "draws": 0}
     run_hash = hashlib.sha256()
     started = time.perf_counter()
@@ -72,20 +85,21 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
             record = match.history[-1]
             run_hash.update(record.log_hash.encode())
             result = table.result
+            assert result is not None, "finish_hand takes only a finished hand"
             for seat in range(4):
                 s = stats[seat_player[seat]]
-                s["calls"] += hand_stats.calls[seat]
-                s["ms"] += hand_stats.decisions_ms[seat]
-                s["net"] += record.deltas[seat]
+                s.calls += hand_stats.calls[seat]
+                s.ms += hand_stats.decisions_ms[seat]
+                s.net += record.deltas[seat]
             if result.winner is None:
                 totals["draws"] += 1
             else:
                 winner = stats[seat_player[result.winner]]
-                winner["wins"] += 1
+                winner.wins += 1
                 if record.special_hand:
-                    winner["special"] += 1
+                    winner.special += 1
                 if result.from_seat is not None and result.won_by == "discard":
-                    stats[seat_player[result.from_seat]]["deal_ins"] += 1
+                    stats[seat_player[result.from_seat]].deal_ins += 1
             if out:
                 out.write(json.dumps({
                     "hand": hand_index + 1, "seed": record.seed,
@@ -112,13 +126,13 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
         "players": [
             {
                 "id": pid,
-                "wins": s["wins"],
-                "win_share": round(s["wins"] / played, 4),
-                "deal_in_rate": round(s["deal_ins"] / played, 4),
-                "calls_per_hand": round(s["calls"] / played, 3),
-                "special_hand_wins": s["special"],
-                "net_score_per_hand": round(s["net"] / played, 2),
-                "decision_ms_p99": round(_percentile(s["ms"], 0.99), 3),
+                "wins": s.wins,
+                "win_share": round(s.wins / played, 4),
+                "deal_in_rate": round(s.deal_ins / played, 4),
+                "calls_per_hand": round(s.calls / played, 3),
+                "special_hand_wins": s.special,
+                "net_score_per_hand": round(s.net / played, 2),
+                "decision_ms_p99": round(_percentile(s.ms, 0.99), 3),
             }
             for pid, s in zip(player_ids, stats, strict=True)
         ],

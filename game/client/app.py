@@ -13,7 +13,7 @@ from __future__ import annotations
 import logging
 import os
 import time
-from typing import TYPE_CHECKING, Any, ClassVar
+from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
 # Task bars and window switchers name the window by its class, which SDL would take from the script run
@@ -28,10 +28,13 @@ import pygame
 from game.client import layout
 from game.client.look import Palette
 from game.client.render.sprites import TileSprites
+from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
+from game.client.scenes.registry import scene_class
+from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
 
 if TYPE_CHECKING:
-    from game.client.controller import Options, Session
+    from game.session.keeper import Keeper
 
 log = logging.getLogger(__name__)
 
@@ -45,12 +48,12 @@ POLL = 0.01
 IDLE_WAIT = 1.0
 """The longest the loop sleeps while nothing moves and no input comes: scenes say when they change next, this
 only bounds a mistake."""
-DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
 class App:
-    """Everything the scenes share: window, logical surface, palette, tile sprites, settings and the stack."""
+    """The window, the fixed-step loop and the scene stack; the settings, the resources (:mod:`.resources`) and
+    the games kept between runs (:mod:`game.session.keeper`) are held here for the scenes."""
 
     def __init__(self, args: Any = None, *, size: tuple[int, int] | None = None, headless: bool = False,
                  tileset: str | None = None, theme: str | None = None) -> None:
@@ -61,30 +64,23 @@ class App:
             os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
         pygame.display.init()
         pygame.font.init()
-        self.folders = self._folders()
-        self.settings = self._load_settings()
-        window = size or tuple(self.settings_value("window_size", (1280, 720)))
+        self.folders: Folders | None = folders_from_args(args)
+        self.persist_settings = not headless or bool(getattr(args, "config_dir", None))
+        """Headless runs write settings only into a config folder they were given (tests), never the player's."""
+        self.settings, settings_problem = self._load_settings()
         flags = 0 if headless else pygame.RESIZABLE
-        self.window = pygame.display.set_mode(window, flags)
+        self.window = pygame.display.set_mode(size or self.settings.window_size, flags)
         pygame.display.set_caption(TITLE)
         self.logical = pygame.Surface(layout.LOGICAL).convert()
         self.fullscreen = False
-        self.tileset_id = tileset or self.settings_value("tileset", None)
-        self.theme_id = theme or self.settings_value("theme", None)
-        self.theme = self._load_theme()
-        self.palette = self._theme_palette()
-        self.sprites = self._load_sprites()
-        self._voiced_session: Any = None
-        """The game whose players' voices are set (the table scene may not be on the stack yet)."""
-        self.audio = self._load_audio()
+        self.resources = Resources(self.folders, self.settings, headless=headless, tileset=tileset, theme=theme)
+        if settings_problem:
+            self.resources.notices.insert(0, settings_problem)
         self.stack = SceneStack()
-        self.autosave_enabled = not headless
-        """Headless runs (screenshots, the self-test) leave the player's autosave alone."""
+        self._keeper: Keeper | None = None
         self.continue_error = ""
         """Why the autosave could not be continued, for the title screen to show; "" when it could."""
-        self.persist_settings = not headless or bool(getattr(args, "config_dir", None))
-        """Headless runs write settings only into a config folder they were given (tests), never the player's."""
-        if self.settings_value("fullscreen", False):
+        if self.settings.fullscreen:
             self.toggle_fullscreen(save=False)
         self.running = True
         self.clock = pygame.Clock()
@@ -92,423 +88,171 @@ class App:
         self._previous = time.perf_counter()
         self._accumulator = 0.0
 
-    # -- resources (each falls back to something that works) -------------------------------------------------
+    # -- settings ---------------------------------------------------------------------------------------------
 
-    def _folders(self) -> Any:
-        try:
-            from game.config import folders_from_args
-
-            return folders_from_args(self.args)
-        except Exception as exc:  # folders are only needed for settings and mods; the table runs without them
-            log.warning("folders unavailable: %s", exc)
-            return None
-
-    def _load_settings(self) -> Any:
-        try:
-            from game.config import load_settings
-
-            if self.folders is not None:
-                return load_settings(self.folders.settings_file).settings
-        except Exception as exc:  # a broken settings module must not stop the game: use defaults
-            log.warning("settings unavailable: %s", exc)
-        return None
-
-    def settings_value(self, key: str, default: Any) -> Any:
-        if self.settings is None:
-            return default
-        value = getattr(self.settings, key, None)
-        if value is None:
-            extra = getattr(self.settings, "model_extra", None) or {}
-            value = extra.get(key, default)
-        return default if value is None else value
-
-    def setting(self, key: str, default: Any) -> Any:
-        return self.settings_value(key, default)
-
-    def save_settings(self, **values: Any) -> None:
-        """Store ``values`` in the settings file (unknown keys are kept by the settings model)."""
-        if self.settings is None or self.folders is None:
-            return
-        try:
-            from game.config import save_settings
-
-            for key, value in values.items():
-                setattr(self.settings, key, value)
-            if self.persist_settings:
-                save_settings(self.folders.settings_file, self.settings)
-        except Exception as exc:  # settings that cannot be written are reported, the game goes on
-            log.warning("settings not saved: %s", exc)
-
-    def _catalog(self) -> Any:
+    def _load_settings(self) -> tuple[Settings, str]:
+        """The player's settings, and what the player should know when their file could not be read."""
         if self.folders is None:
-            return None
-        try:
-            from game.mods.catalog import build_catalog
+            return Settings(), ""
+        loaded = load_settings(self.folders.settings_file)
+        if loaded.problems:
+            # Only the values in error fall back to their defaults (game.config.load_settings keeps the others).
+            return loaded.settings, (f"Your settings could not all be read ({loaded.problems[0]}) — the defaults "
+                                     "take their place")
+        return loaded.settings, ""
 
-            # Content is validated when it is used (and in the mod manager): decoding every sound at start-up
-            # would double the time to the first frame.
-            return build_catalog(self.folders, full=False)
-        except Exception as exc:  # no mods system yet or a broken one: bundled defaults are used
-            log.warning("mods catalog unavailable: %s", exc)
-            return None
-
-    def _record(self, kind: str, wanted: str | None, preferred: tuple[str, ...] = ()) -> Any:
-        """The catalog record of ``kind``: the one asked for, else a preferred one, else the first."""
-        catalog = self.catalog
-        if catalog is None:
-            return None
-        try:
-            if wanted:
-                record = catalog.record(kind, wanted)
-                if record is not None:
-                    return record
-                log.warning("%s %r not found; using the default", kind, wanted)
-            records = catalog.list(kind)
-            for rid in preferred:
-                for record in records:
-                    if record.id == rid:
-                        return record
-            return records[0] if records else None
-        except Exception as exc:  # a broken catalog leaves the built-in defaults
-            log.warning("%s records unavailable: %s", kind, exc)
-            return None
-
-    def ruleset_name(self, ruleset_id: str) -> str:
-        """A ruleset as the player knows it ("Classic (Mah Jongg for Windows, 1995)"); its id only when no
-        enabled mod has it any more."""
-        record = self._catalog_record("ruleset", ruleset_id)
-        return record.name if record is not None and record.name else ruleset_id
-
-    def load_ruleset(self, ruleset_id: str) -> Any:
-        """The ruleset ``ruleset_id`` from the enabled mods, or None when it does not load."""
-        if self.catalog is None:
-            return None
-        try:
-            from game.mods.rulesets import load_ruleset
-
-            return load_ruleset(self.catalog, ruleset_id)
-        except Exception as exc:  # a ruleset that no longer loads leaves its names unknown
-            log.warning("ruleset %r unavailable: %s", ruleset_id, exc)
-            return None
-
-    def _catalog_record(self, kind: str, record_id: str) -> Any:
-        try:
-            return self.catalog.record(kind, record_id) if self.catalog is not None else None
-        except Exception as exc:  # a broken catalog names nothing
-            log.warning("%s %r unavailable: %s", kind, record_id, exc)
-            return None
-
-    def _load_theme(self) -> dict[str, Any]:
-        self.catalog = self._catalog()
-        self.theme_record = self._record("theme", self.theme_id, ("jade",))
-        if self.theme_record is None:
-            return {}
-        try:
-            from game.datafile import load_yaml
-
-            data = load_yaml(self.theme_record.file).data
-            return dict(data) if isinstance(data, dict) else {}
-        except Exception as exc:  # a theme that cannot be read leaves the house colours
-            log.warning("theme unavailable: %s", exc)
-            return {}
-
-    def _theme_palette(self) -> Palette:
-        """The theme's colours and stake colours over the house palette; its fonts replace the house fonts."""
-        from game.client.look import use_theme_fonts
-
-        theme = self.theme or {}
-        record = getattr(self, "theme_record", None)
-        use_theme_fonts(theme.get("fonts"), record.folder if record is not None else None)
-        return Palette.from_theme(theme.get("colours"), theme.get("stakes"))
-
-    def _load_sprites(self) -> TileSprites:
-        record = self._record("tileset", self.tileset_id, ("tiles-numbers",))
-        self.tileset_record = record
-        if record is not None:
-            try:
-                from game.client.render.tilesheet import TileSheet
-
-                return TileSprites(self.palette, sheet=TileSheet.load(record.file))
-            except Exception as exc:  # an unreadable tile set falls back to drawn faces
-                log.warning("tile set unavailable: %s", exc)
-        return TileSprites(self.palette)
-
-    def _load_audio(self) -> Any:
-        try:
-            from game.client.audio import Audio
-
-            audio = Audio(enabled=not self.headless)
-            if self.theme_record is not None:
-                audio.load_theme(self.theme_record.file)
-            voice = self._record("voice", self.settings_value("voice", None), ("voice_default",))
-            if voice is not None:
-                audio.set_voice_all(voice.file)
-        except Exception as exc:  # without sound files or a device the game runs muted
-            log.warning("audio unavailable: %s", exc)
-            return None
-        self.apply_audio_settings(audio)
-        audio.start_music()
-        return audio
-
-    def apply_voices(self, session: Any = None) -> None:
-        """The chosen voice pack for every seat, then each computer player's own voice (its personality's).
-
-        ``session`` defaults to the game on the table; seats count from the human (0), as the voice files do.
-        """
-        audio = self.audio
-        if audio is None:
-            return
-        if session is None:
-            session = next((getattr(scene, "session", None) for scene in self.stack.scenes
-                            if scene.name == "table"), self._voiced_session)
-        self._voiced_session = session
-        try:
-            wanted = getattr(self, "voice_id", None) or self.settings_value("voice", None)
-            voice = self._record("voice", wanted, ("voice_default",))
-            audio.set_voice_all(voice.file if voice is not None else None)
-            for seat, player_id in enumerate(getattr(session, "opponents", ())[:3], start=1):
-                personality = self.catalog.record("ai", player_id) if self.catalog is not None else None
-                voice_id = getattr(getattr(personality, "data", None), "voice", None)
-                record = self.catalog.record("voice", voice_id) if voice_id else None
-                if record is not None:
-                    audio.set_voice(seat, record.file)
-                elif voice_id:
-                    log.info("voice %r of %r is not installed; the seat uses the table voices", voice_id, player_id)
-        except Exception as exc:  # a broken voice pack leaves the voices there were
-            log.warning("voices unavailable: %s", exc)
-
-    def apply_audio_settings(self, audio: Any = None) -> None:
-        """Volumes and the sound switches from the settings, applied to the running sound at once."""
-        audio = audio if audio is not None else self.audio
-        if audio is None:
-            return
-        s = self.settings_value
-        audio.volumes.master = float(s("master_volume", 1.0))
-        audio.volumes.effects = float(s("effects_volume", 0.8))
-        audio.volumes.voices = float(s("voice_volume", 0.8))
-        audio.tile_sounds = bool(s("sound", True))
-        audio.voices = bool(s("voices", True))
-        audio.your_voice = bool(s("own_voice", True))
-        audio.volumes.music = float(s("music_volume", 0.5))
-        with contextlib.suppress(pygame.error):
-            if audio.music_playing is None:
-                audio.start_music()
-            else:
-                audio.set_music_volume()
-
-    def change_look(self, *, tileset: str | None = None, theme: str | None = None, voice: str | None = None) -> None:
-        """Switch the tile set, theme or voice pack while playing: everything is drawn with the new one at once."""
-        if tileset is not None:
-            self.tileset_id = tileset
-        if theme is not None:
-            self.theme_id = theme
-            self.theme = self._load_theme()
-            self.palette = self._theme_palette()
-            self._background = None
-        if tileset is not None or theme is not None:
-            self.sprites = self._load_sprites()
-        if self.audio is None:
+    def save_settings(self) -> None:
+        """Write the settings as they are now to the settings file (a failure is reported, the game goes on)."""
+        if self.folders is None or not self.persist_settings:
             return
         try:
-            if theme is not None and self.theme_record is not None:
-                self.audio.load_theme(self.theme_record.file)
-            if voice is not None:
-                self.voice_id = voice
-                self.apply_voices()
-        except Exception as exc:  # a theme's or voice pack's broken sounds leave the ones before
-            log.warning("sounds unavailable: %s", exc)
+            save_settings(self.folders.settings_file, self.settings)
+        except OSError as exc:
+            self.resources.tell("Your settings could not be saved to %s: %s", self.folders.settings_file, exc)
 
-    SOUNDS: ClassVar[dict[str, str]] = {"tile_drawn": "draw", "replacement_drawn": "draw", "tile_discarded": "discard",
-              "bonus_exposed": "draw", "dice_thrown": "dice", "wall_built": "wall_build"}
+    # -- what the scenes draw and hear with (see game.client.resources) ---------------------------------------
 
-    def play_sound(self, name: str, event: Any = None) -> None:
-        """Sound and voice for an event (a no-op when audio is missing or muted)."""
-        audio = self.audio
-        if audio is None or not getattr(audio, "available", False):
-            return
-        try:
-            seat = getattr(event, "seat", 0)
-            if name in self.SOUNDS:
-                audio.play(self.SOUNDS[name])
-            if name == "tile_discarded":
-                audio.say_tile(seat, event.tile)
-            elif name == "discard_claimed":
-                audio.play(event.claim)
-                audio.say_claim(seat, event.claim)
-            elif name == "kong_declared":
-                audio.play("kong")
-                audio.say_claim(seat, "kong")
-            elif name == "mah_jongg":
-                audio.play("mah_jongg")
-                audio.say_claim(seat, "mah_jongg")
-            elif name == "bonus_exposed":
-                audio.say_tile(seat, event.tile)
-        except Exception as exc:  # a bad sound file must not stop play
-            log.warning("sound for %s failed: %s", name, exc)
+    @property
+    def palette(self) -> Palette:
+        return self.resources.palette
+
+    @property
+    def sprites(self) -> TileSprites:
+        return self.resources.sprites
+
+    @property
+    def catalog(self) -> Any:
+        return self.resources.catalog
 
     def background(self) -> pygame.Surface:
-        """The table cloth: the theme's cloth image tiled (else the theme's gradient), darker towards the edges."""
-        cached = getattr(self, "_background", None)
-        if cached is not None:
-            return cached
-        from game.client.look import gradient
+        return self.resources.background()
 
-        surf = gradient(layout.LOGICAL, self.palette.back_top, self.palette.back_bottom, vignette=False).copy()
-        cloth_name = self.theme.get("cloth") if self.theme else None
-        if cloth_name and self.theme_record is not None:
-            try:
-                cloth = pygame.image.load(str(self.theme_record.folder / cloth_name)).convert()
-                for x in range(0, layout.LOGICAL[0], cloth.get_width()):
-                    for y in range(0, layout.LOGICAL[1], cloth.get_height()):
-                        surf.blit(cloth, (x, y))
-            except (pygame.error, OSError) as exc:  # a missing cloth leaves the gradient
-                log.warning("table cloth %r unavailable: %s", cloth_name, exc)
-        small = pygame.Surface((48, 27), pygame.SRCALPHA)
-        for y in range(27):
-            for x in range(48):
-                d = ((x - 23.5) / 24) ** 2 + ((y - 12) / 14) ** 2
-                small.set_at((x, y), (0, 0, 0, int(min(1.0, max(0.0, d - 0.25)) * 150)))
-        surf.blit(pygame.transform.smoothscale(small, layout.LOGICAL), (0, 0))
-        self._background = surf
-        return surf
+    def change_look(self, *, tileset: str | None = None, theme: str | None = None, voice: str | None = None) -> None:
+        self.resources.change_look(tileset=tileset, theme=theme, voice=voice)
+
+    def reload_mods(self) -> None:
+        """Mods were installed, removed, switched or reordered: read them again and use them at once.
+
+        New Game offers the new rulesets and opponents and Settings the new tile sets, themes and voices; open
+        scenes that list mods are told. A game in progress keeps its ruleset and players.
+        """
+        self.resources.reload()
+        for scene in self.stack.scenes:
+            scene.mods_changed()
+
+    def settings_changed(self, key: str) -> None:
+        """Setting ``key`` was changed (in the Settings box): sound follows at once, and every scene is told."""
+        self.resources.apply_audio_settings()
+        for scene in self.stack.scenes:
+            scene.settings_changed(key)
 
     # -- scenes -----------------------------------------------------------------------------------------------
 
-    def options(self) -> Options:
-        # The controller (and the whole game engine under it) is imported when a game starts: the title screen
-        # does not need it, and it costs ~60 ms at start-up.
-        from game.client.controller import Options
+    def open(self, name: str, /, **kwargs: Any) -> Scene:
+        """Make the scene registered as ``name`` (:mod:`.scenes.registry`) and put it on top; returns it."""
+        scene = scene_class(name)(self, **kwargs)
+        self.stack.push(scene)
+        return scene
 
-        s = self.settings_value
-        return Options(wait_time=float(s("wait_time", 2.5)), discard_delay=float(s("discard_delay", 0.9)),
-                       ask_first=bool(s("ask_first", True)), quick_tip=bool(s("quick_tip", False)),
-                       timer_bar=bool(s("timer_bar", True)), balloons=bool(s("speech_balloons", True)),
-                       animation_speed=float(s("animation_speed", 1.0)))
-
-    def names(self) -> list[str]:
-        others = list(self.settings_value("opponent_names", []) or [])[:3]
-        others += ["Elaine", "Eric", "Gaby"][len(others):]
-        return [self.settings_value("player_name", "You"), *others]
-
-    def new_session(self, seed: int | None = None) -> Session:
-        opponents = self.settings_value("opponents", []) or list(DEFAULT_OPPONENTS)
-        opponents = (list(opponents) + list(DEFAULT_OPPONENTS))[:3]
-        from game.client.controller import Session
-
-        return Session.create(self.settings_value("ruleset", "classic"), seed,
-                              getattr(self.args, "mods_dir", None), opponents=opponents, names=self.names(),
-                              options=self.options())
-
-    def new_game(self, seed: int | None = None) -> Scene:
-        return self.play_session(self.new_session(seed))
-
-    def play_session(self, session: Session) -> Scene:
-        """Open the table for ``session`` (new, continued or opened), with autosave and statistics."""
-        from game.client.scenes.table import TableScene
-
-        session.on_hand_finished.append(self.autosave)
-        self.apply_voices(session)
-        if self.folders is not None and not self.headless:
-            session.stats_folder = self.folders.config
-        scene = TableScene(self, session)
+    def reset_to(self, name: str, /, **kwargs: Any) -> Scene:
+        """Close every scene and start again from the one registered as ``name``; returns it."""
+        scene = scene_class(name)(self, **kwargs)
         self.stack.clear_to(scene)
         return scene
 
-    def autosave_path(self) -> Any:
-        if self.folders is None:
-            return None
-        from game.saves import AUTOSAVE_NAME, SAVE_SUFFIX
+    def close(self, scene: Scene) -> None:
+        self.stack.remove(scene)
 
-        return self.folders.saves / f"{AUTOSAVE_NAME}{SAVE_SUFFIX}"
+    @property
+    def scenes(self) -> list[Scene]:
+        return self.stack.scenes
 
-    def autosave(self, session: Session) -> None:
-        """Save the game in progress (after every hand and when leaving), so Continue can pick it up."""
-        if self.folders is None or not self.autosave_enabled or session.ruleset is None:
-            return
-        try:
-            from game.client.scenes.saves import mods_in_use
-            from game.saves import write_autosave
+    @property
+    def top(self) -> Scene | None:
+        return self.stack.top
 
-            write_autosave(self.folders.saves, session.snapshot(mods=mods_in_use(self)))
-        except Exception as exc:  # a failed autosave is reported, never fatal
-            log.warning("autosave failed: %s", exc)
+    @property
+    def mods_dir(self) -> str | None:
+        return getattr(self.args, "mods_dir", None)
 
-    def continue_game(self) -> Scene | None:
-        """Reopen the autosaved game where it was left; None (and a warning) when there is none to open."""
-        path = self.autosave_path()
-        self.continue_error = ""
-        if path is None or not path.is_file():
-            return None
-        try:
-            from game.client.controller import Session
-            from game.client.scenes.saves import available_mod_ids
-            from game.saves import read_save
+    @property
+    def config_dir(self) -> str | None:
+        return getattr(self.args, "config_dir", None)
 
-            session, warnings = Session.from_save(read_save(path), getattr(self.args, "mods_dir", None),
-                                                  options=self.options(), source=path.name,
-                                                  config_dir=getattr(self.args, "config_dir", None),
-                                                  available_mods=available_mod_ids(self))
-        except Exception as exc:  # a save that cannot be restored is left alone and reported
-            log.warning("the autosave could not be opened: %s", exc)
-            self.continue_error = str(exc).replace(str(path), path.name)
-            return None
-        session.save_name = ""
-        if warnings:
-            session.status = warnings[0]
-        return self.play_session(session)
+    @property
+    def keeper(self) -> Keeper | None:
+        """The autosave and Continue (None without a config folder)."""
+        if self._keeper is None and self.folders is not None:
+            from game.saves import loaded_mods
+            from game.session.keeper import Keeper
 
-    def show_title(self) -> None:
-        from game.client.scenes.title import TitleScene
+            def mods() -> list[dict[str, str]]:
+                return loaded_mods(self.catalog) if self.catalog is not None else []
 
-        self.stack.clear_to(TitleScene(self))
+            self._keeper = Keeper(self.folders.saves, self.settings, self.save_settings, mods,
+                                  enabled=not self.headless)
+        return self._keeper
 
-    def show_scores(self, table_scene: Any, outcome: Any) -> None:
-        from game.client.scenes.scores import ScoresScene
+    def set_caption(self, game_name: str) -> None:
+        """P-01: the title bar names the game once it has been saved or opened."""
+        if not self.headless:
+            pygame.display.set_caption(f"{TITLE} — {game_name}" if game_name else TITLE)
 
-        self.stack.push(ScoresScene(self, table_scene, outcome))
-
-    def show_wall(self, table_scene: Any) -> None:
-        from game.client.scenes.wall_view import WallScene
-
-        self.stack.push(WallScene(self, table_scene.session))
-
-    def show_help(self, _from: Any = None, page: int = 0) -> None:
-        from game.client.scenes.help import HelpScene
-
-        self.stack.push(HelpScene(self, page))
-
-    def show_settings(self) -> None:
-        from game.client.scenes.settings import SettingsScene
-
-        self.stack.push(SettingsScene(self))
-
-    def show_mods(self) -> None:
-        from game.client.scenes.mod_manager import ModManagerScene
-
-        self.stack.push(ModManagerScene(self))
-
-    def show_dropped(self, path: str) -> None:
+    def dropped(self, path: str) -> None:
         """A file dropped on the window: an image is previewed as a tile set, a zip or folder offered as a mod
         (the mod manager does both, as P-161's drag and drop did for bitmaps)."""
-        from game.client.scenes.mod_manager import ModManagerScene
-
         top = self.stack.top
-        scene = top if isinstance(top, ModManagerScene) else ModManagerScene(self)
+        scene: Any = top if top is not None and top.name == "mods" else self.open("mods")
         scene.dropped(path)
-        if scene is not top:
-            self.stack.push(scene)
 
-    def show_menu(self, table_scene: Any) -> None:
-        from game.client.scenes.help import GameMenuScene
-
-        self.stack.push(GameMenuScene(self, table_scene))
+    def tables(self) -> list[Any]:
+        """The table scenes on the stack (one while a game is played)."""
+        return [scene for scene in self.stack.scenes if scene.name == "table"]
 
     def quit(self) -> None:
-        for scene in self.stack.scenes:
-            session = getattr(scene, "session", None)
-            if session is not None and scene.name == "table":
-                self.autosave(session)
+        """Stop, with every game on the table saved for Continue; when the game could not be saved, ask first
+        (saying what was not saved and where the previous copy is) rather than lose it unawares."""
+        keeper = self.keeper
+        for table in self.tables():
+            if keeper is not None:
+                keeper.leave(table.session)
+        if keeper is not None and keeper.autosave_error and self.tables():
+            self.open("confirm", question="Your game could not be saved. Quit anyway?",
+                      detail=keeper.autosave_error, yes=self.quit_unsaved, title="Not Saved",
+                      ok_label="Quit Anyway", cancel_label="Keep Playing", name="quit_unsaved")
+            return
         self.running = False
+
+    def quit_unsaved(self) -> None:
+        """Quit although the game on the table could not be saved (the player was told and chose to)."""
+        self.running = False
+
+    def game_in_progress(self) -> bool:
+        """A game is on the table and not over."""
+        return any(not table.session.match.is_over for table in self.tables())
+
+    def close_window(self) -> None:
+        """The window's close button or Alt+F4: during a game, ask first; otherwise there is nothing to lose."""
+        if self.game_in_progress():
+            self.ask_to_quit()
+        else:
+            self.quit()
+
+    def ask_to_quit(self) -> None:
+        """Quit after asking (Esc on the title, the window's close button or Alt+F4 during a game); asked again
+        while the question is open, it quits."""
+        if self.stack.top is not None and self.stack.top.name == "quit":
+            self.quit()
+            return
+        if self.game_in_progress():
+            detail = "The game is saved as it stands: Continue on the title screen picks it up right here."
+            self.open("confirm", question="Quit Sparrow in the middle of the game?", detail=detail, yes=self.quit,
+                      title="Quit", ok_label="Quit", cancel_label="Keep Playing", name="quit")
+        else:
+            saved = self.keeper is not None and self.keeper.continue_path() is not None
+            detail = "Your last game is saved: Continue picks it up next time." if saved else ""
+            self.open("confirm", question="Quit Sparrow?", detail=detail, yes=self.quit, title="Quit",
+                      ok_label="Quit", cancel_label="Stay", name="quit")
 
     # -- the window -------------------------------------------------------------------------------------------
 
@@ -539,25 +283,25 @@ class App:
         """Alt+Enter or the settings switch; remembered for the next start unless ``save`` is False."""
         self.fullscreen = not self.fullscreen
         if save:
-            self.save_settings(fullscreen=self.fullscreen)
+            self.settings.fullscreen = self.fullscreen
+            self.save_settings()
         if self.headless:
             return
         if self.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.window = pygame.display.set_mode(tuple(self.settings_value("window_size", (1280, 720))),
-                                                  pygame.RESIZABLE)
+            self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
 
     def dispatch(self, event: pygame.Event) -> None:
         """Window-level keys first (quit, fullscreen), then the top scene."""
         if event.type == pygame.QUIT:
-            self.quit()
+            self.close_window()
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self.headless:
             self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
             return
         if event.type == pygame.DROPFILE:
-            self.show_dropped(event.file)
+            self.dropped(event.file)
             return
         if event.type == pygame.KEYDOWN:
             alt = event.mod & pygame.KMOD_ALT
@@ -565,7 +309,7 @@ class App:
                 self.toggle_fullscreen()
                 return
             if alt and event.key == pygame.K_F4:
-                self.quit()
+                self.close_window()
                 return
         self.stack.handle(self.translate(event))
 
@@ -659,7 +403,7 @@ def play(args: Any = None) -> int:
     with contextlib.suppress(pygame.error):
         pygame.mixer.pre_init(44100, -16, 2, 512)
     app = App(args)
-    app.show_title()
+    app.reset_to("title")
     try:
         return app.run()
     finally:

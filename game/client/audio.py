@@ -19,6 +19,7 @@ A theme may also bring background music, looped at the music volume while the ta
 
 from __future__ import annotations
 
+import io
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -29,6 +30,7 @@ from pydantic import ValidationError
 from game.core.tiles import FIRST_FLOWER, FIRST_SEASON, JOKER, NUM_KINDS
 from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError
+from game.mods import media
 from game.mods.schemas import SOUND_EVENTS, ThemeSpec, VoiceSpec
 
 log = logging.getLogger(__name__)
@@ -85,7 +87,7 @@ class VoicePack:
 class Audio:
     """The game's sound: theme effects and the players' voices, with volumes and the original's switches."""
 
-    def __init__(self, enabled: bool = True) -> None:
+    def __init__(self, enabled: bool = True, sound_cache: Path | None = None) -> None:
         self.volumes = Volumes()
         self.tile_sounds = True  # "Tile Sounds"
         self.warning_beeps = True  # "Warning Beeps"
@@ -99,6 +101,9 @@ class Audio:
         self.music_file: Path | None = None
         """The theme's background music (None when the theme has none)."""
         self.music_playing: Path | None = None
+        self.verdicts = media.verdicts_in(sound_cache)
+        """What decoding a mod's sounds gave (sound_cache keeps it between runs): pygame plays checked ones only."""
+        self._music_data: io.BytesIO | None = None
         self.available = enabled and self._start()
 
     # ----- set-up ------------------------------------------------------------------------------------------
@@ -176,10 +181,11 @@ class Audio:
             self.set_music_volume()
             return True
         try:
-            pygame.mixer.music.load(str(self.music_file))
+            self._music_data = io.BytesIO(media.playable_sound(self.music_file, self.verdicts))
+            pygame.mixer.music.load(self._music_data, self.music_file.name)
             pygame.mixer.music.set_volume(self.volumes.master * self.volumes.music)
             pygame.mixer.music.play(loops=-1, fade_ms=1500)
-        except (pygame.error, OSError) as exc:
+        except (pygame.error, OSError, ValueError) as exc:
             log.warning("music %s cannot be played: %s", self.music_file, exc)
             self.music_playing = None
             return False
@@ -289,8 +295,8 @@ class Audio:
             return None
         if path not in self._sounds:
             try:
-                self._sounds[path] = pygame.mixer.Sound(str(path))
-            except (pygame.error, FileNotFoundError, OSError) as exc:
+                self._sounds[path] = pygame.mixer.Sound(file=io.BytesIO(media.playable_sound(path, self.verdicts)))
+            except (pygame.error, OSError, ValueError) as exc:
                 log.warning("sound %s cannot be played: %s", path, exc)
                 self._sounds[path] = None
         return self._sounds[path]

@@ -2,7 +2,8 @@
 
 :class:`WallPicture` is the wall as the table shows it *now*: it follows the events as their animations play
 (a tile leaves the wall when it starts to fly), so at the end it is exactly the engine's wall. :class:`Ceremony`
-registers the handlers for the wall's events with the :class:`~game.client.animate.Animator`:
+registers the handlers for the wall's events with the :class:`~game.client.animate.Animator` it is built for
+(``Ceremony(animator)``, by whoever owns the animator: the table scene):
 
 * washing (pymunk: face-down tiles stirred around the table by two hands) and building the four walls,
 * East's throw and the second throw (physical dice that come to rest on the engine's values),
@@ -22,8 +23,8 @@ from typing import TYPE_CHECKING, Any
 import pygame
 
 from game.client import layout
-from game.client.animate import Scenery, Step, Tween, ease_in_out
 from game.client.physics import DiceRoll, Wash
+from game.client.tween import Scenery, Step, Tween, ease_in_out
 from game.core import events as ev
 from game.core.wall import BOTTOM, LOOSE, TOP
 
@@ -106,6 +107,7 @@ class Ceremony:
 
     def __init__(self, animator: Animator) -> None:
         self.animator = animator
+        animator.ceremony = self
         self.picture = WallPicture()
         self.table_id: int | None = None
         self.east = 0
@@ -304,7 +306,7 @@ class Ceremony:
         def fly() -> None:
             self.apply(event)
             already = len(self.stakes[event.seat]) if self.stakes is not None else 0
-            face_up = event.seat == scenery.human or bool(getattr(scenery, "show_all", False))
+            face_up = event.seat == scenery.human or scenery.show_all
             for k, (tile, position) in enumerate(zip(event.tiles, event.positions, strict=True)):
                 start = self.wall_place(position)
                 end = self.stake_place(event.seat, already + k, scenery)
@@ -323,7 +325,7 @@ class Ceremony:
             begin, end = self.wall_place(source), self.wall_place(target)
             step.tweens.append(Tween(None, begin.pos, end.pos, begin.size, end.size, 0.35, face_up=False,
                                      hide=("wall", target), lift=16, delay=0.3 + n * 0.15))
-        face_up = event.seat == scenery.human or bool(getattr(scenery, "show_all", False))
+        face_up = event.seat == scenery.human or scenery.show_all
         start = self.wall_place(event.position)
         if dealing:
             end, hide = self.stake_place(event.seat, 13, scenery), None
@@ -419,21 +421,25 @@ class WashActor:
                          (compass.left, compass.top, compass.width, compass.height), WASH_TILE, self.stir)
         self.animator.sound("wall_built")
 
-    def update(self, dt: float) -> None:
+    def _washing(self) -> Wash:
+        """The physics of the washing, begun the first time it is needed."""
         if self.wash is None:
             self.begin()
-        self.wash.advance(dt * self.speed)
+        assert self.wash is not None
+        return self.wash
+
+    def update(self, dt: float) -> None:
+        wash = self._washing()
+        wash.advance(dt * self.speed)
         self.sounded += dt
-        if self.wash.clacks and self.sounded > 0.12:
+        if wash.clacks and self.sounded > 0.12:
             # The clatter of the washing, a knock at a time (never a roar of overlapping sounds).
             self.sounded = 0.0
-            self.wash.clacks = 0
+            wash.clacks = 0
             self.animator.sound("tile_drawn")
 
     def poses(self) -> list[Any]:
-        if self.wash is None:
-            self.begin()
-        return self.wash.poses()
+        return self._washing().poses()
 
     def draw(self, surface: pygame.Surface, sprites: Any, alpha: float) -> None:
         if self.wash is None:
@@ -643,9 +649,9 @@ def caption(surface: pygame.Surface, roll: DiceRoll, event: ev.DiceThrown, cerem
 
 
 def label(surface: pygame.Surface, words: str, centre: tuple[float, float]) -> None:
-    from game.client.look import font
+    from game.client.look import render_text
 
-    image = font(15, "bold").render(words, True, (250, 240, 214))
+    image = render_text(words, 15, (250, 240, 214), "bold")
     box = image.get_rect(center=(round(centre[0]), round(centre[1]))).inflate(14, 6)
     panel = pygame.Surface(box.size, pygame.SRCALPHA)
     pygame.draw.rect(panel, (20, 24, 20, 190), panel.get_rect(), border_radius=box.height // 2)

@@ -218,6 +218,8 @@ def wall_stack_place(ring_index: int, stacks_per_side: int, seat: int, level: in
     near_step = (rect.width - side[0] - 3) / stacks_per_side
     side_step = (rect.height - row_depth - 2) / stacks_per_side
     side_h = side[1] + max(2, round(side[1] * 0.09))
+    x: float
+    y: float
     if seat == 0:
         x, y, size = rect.left + k * near_step, rect.bottom - near[1] - depth, near
     elif seat == 2:

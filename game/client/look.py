@@ -10,6 +10,8 @@ from typing import Any
 
 import pygame
 
+from game.mods.media import check_font
+
 log = logging.getLogger(__name__)
 
 Colour = tuple[int, int, int]
@@ -24,33 +26,153 @@ FONT_FILES = {
 }
 THEME_FONT_USES = {"ui": "sans", "bold": "bold", "title": "serif_bold"}
 """A theme's ``fonts:`` keys and the faces they replace: body text, bold labels and titles."""
+FALLBACK_FACES = {"sans": "sans", "serif": "sans", "bold": "bold", "serif_bold": "bold", "condensed": "bold"}
+"""The house face that draws what a face lacks: DejaVu has the arrows, triangles, ticks and stars the UI uses
+(its key hints, replay and mod-order buttons), which Noto Serif and many theme fonts do not."""
 _theme_fonts: dict[str, Path] = {}
 
 
-def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) -> None:
+def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) -> list[str]:
     """Draw with the theme's fonts (paths relative to ``folder``); None or {} goes back to the house fonts.
 
-    A use the theme leaves out keeps the house font, and so does a file that cannot be found (with a warning).
+    A use the theme leaves out keeps the house font, and so does a file that is missing or is no TrueType or
+    OpenType font (its header is checked here, so FreeType never opens a file the game has not looked at):
+    those are returned, in words, for the player to be told.
     """
     chosen: dict[str, Path] = {}
+    problems: list[str] = []
     for use, name in (fonts or {}).items():
         face = THEME_FONT_USES.get(use)
         if face is None:
             continue
         path = Path(folder or ".") / str(name)
-        if path.is_file():
-            chosen[face] = path
-        else:
-            log.warning("theme font %s for %r not found; using the house font", path, use)
+        if not path.is_file():
+            problems.append(f"the theme's {use} font {path.name} is missing")
+            continue
+        try:
+            check_font(path)
+        except ValueError as exc:
+            problems.append(f"the theme's {use} font {path.name} cannot be used: {exc}")
+            continue
+        chosen[face] = path
     if chosen != _theme_fonts:
         _theme_fonts.clear()
         _theme_fonts.update(chosen)
         font.cache_clear()
+        _face_fonts.cache_clear()
+    return problems
+
+
+def face_files(face: str) -> list[Path]:
+    """The font files that draw ``face``, first choice first: the theme's, the house one, the house fallback."""
+    files = [_theme_fonts.get(face), FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"]),
+             FONT_DIR / FONT_FILES[FALLBACK_FACES.get(face, "sans")]]
+    return list(dict.fromkeys(path for path in files if path is not None and path.is_file()))
+
+
+class _Coverage(dict):
+    """``char -> bool`` for one font file, filled as characters are asked about; white space always counts as
+    drawn. ``drawn`` holds the characters found so far, so a whole line is checked at C speed (text is drawn
+    every frame)."""
+
+    def __init__(self, face: Any) -> None:
+        super().__init__()
+        self.face = face
+        self.drawn: set[str] = set()
+
+    def __missing__(self, char: str) -> bool:
+        # pygame.font draws a missing glyph as a box and cannot tell; freetype's metrics are None for it.
+        has = char.isspace() or (self.face is not None and self.face.get_metrics(char)[0] is not None)
+        self[char] = has
+        if has:
+            self.drawn.add(char)
+        return has
+
+    def covers(self, message: str) -> bool:
+        return self.drawn.issuperset(message) or all(self[char] for char in message)
+
+
+@cache
+def _coverage(path: Path) -> _Coverage:
+    import pygame.freetype
+
+    try:
+        if not pygame.freetype.get_init():
+            pygame.freetype.init()
+        return _Coverage(pygame.freetype.Font(str(path), 16))
+    except (pygame.error, OSError) as exc:  # an unreadable file draws nothing
+        log.warning("font %s cannot be read: %s", path, exc)
+        return _Coverage(None)
+
+
+def has_glyph(path: Path, char: str) -> bool:
+    """Whether the font file draws ``char`` (white space always counts as drawn)."""
+    return _coverage(path)[char]
+
+
+@cache
+def _face_fonts(size: int, face: str) -> tuple[tuple[Path | None, pygame.font.Font], ...]:
+    """``font(size, face)`` and the fallbacks behind it, each with its file (None for pygame's default font)."""
+    first = font(size, face)
+    chain: list[tuple[Path | None, pygame.font.Font]] = []
+    for path in face_files(face):
+        if not chain:
+            chain.append((path, first))
+            continue
+        try:
+            chain.append((path, pygame.font.Font(str(path), size)))
+        except (pygame.error, OSError) as exc:
+            log.warning("font %s cannot be read: %s", path, exc)
+    return tuple(chain) or ((None, first),)
+
+
+def runs(message: str, size: int, face: str = "sans") -> list[tuple[str, pygame.font.Font]]:
+    """``message`` cut into runs, each with the first font of the face's chain that has its characters."""
+    chain = _face_fonts(size, face)
+    path, first = chain[0]
+    if path is None or len(chain) == 1 or _coverage(path).covers(message):
+        return [(message, first)]
+    out: list[tuple[str, pygame.font.Font]] = []
+    for ch in message:
+        chosen = next((f for p, f in chain if p is not None and has_glyph(p, ch)), first)
+        if out and out[-1][1] is chosen:
+            out[-1] = (out[-1][0] + ch, chosen)
+        else:
+            out.append((ch, chosen))
+    return out
+
+
+def text_size(message: str, size: int, face: str = "sans") -> tuple[int, int]:
+    """The size ``message`` is drawn at, fallback glyphs included."""
+    parts = runs(message, size, face)
+    if len(parts) == 1:
+        return parts[0][1].size(message)
+    return (sum(f.size(part)[0] for part, f in parts), max(f.get_height() for _, f in parts))
+
+
+def render_text(message: str, size: int, colour: Colour, face: str = "sans") -> pygame.Surface:
+    """``message`` drawn on a transparent surface, each character from the first font that has it."""
+    parts = runs(message, size, face)
+    if len(parts) == 1:
+        return parts[0][1].render(message, True, colour)
+    ascent = max(f.get_ascent() for _, f in parts)
+    descent = max(-f.get_descent() for _, f in parts)
+    images = [(f.render(part, True, colour), f.get_ascent()) for part, f in parts]
+    surface = pygame.Surface((sum(i.get_width() for i, _ in images), ascent + descent), pygame.SRCALPHA)
+    x = 0
+    for image, top in images:
+        surface.blit(image, (x, ascent - top))
+        x += image.get_width()
+    return surface
 
 
 @cache
 def font(size: int, face: str = "sans") -> pygame.font.Font:
-    """A font from the theme or the bundled set; the default pygame font when the file is missing (never fails)."""
+    """A font from the theme or the bundled set; the default pygame font when the file is missing (never fails).
+
+    It draws a character it lacks as a box: text goes through :func:`render_text` and :func:`text_size`, which
+    take such characters from the house fonts.
+    """
     if not pygame.font.get_init():
         pygame.font.init()
     path = _theme_fonts.get(face) or FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"])
@@ -173,21 +295,19 @@ def text(surface: pygame.Surface, message: str, pos: tuple[float, float], size: 
          colour: Colour = (255, 255, 255), face: str = "sans", anchor: str = "topleft",
          shadow: Colour | None = None) -> pygame.Rect:
     """Draw one line of text anchored at ``pos`` (any pygame Rect anchor name); returns its rect."""
-    f = font(size, face)
-    image = f.render(message, True, colour)
+    image = render_text(message, size, colour, face)
     rect = image.get_rect(**{anchor: (round(pos[0]), round(pos[1]))})
     if shadow is not None:
-        surface.blit(f.render(message, True, shadow), rect.move(1, 2))
+        surface.blit(render_text(message, size, shadow, face), rect.move(1, 2))
     surface.blit(image, rect)
     return rect
 
 
 def fit_text(message: str, width: int, size: int, face: str = "sans") -> str:
     """``message`` cut with an ellipsis to fit ``width`` pixels."""
-    f = font(size, face)
-    if f.size(message)[0] <= width:
+    if text_size(message, size, face)[0] <= width:
         return message
-    while message and f.size(message + "…")[0] > width:
+    while message and text_size(message + "…", size, face)[0] > width:
         message = message[:-1]
     return message + "…"
 
@@ -196,20 +316,19 @@ def fitted(message: str, width: int, size: int, smallest: int, face: str = "sans
     """``message`` and the largest size from ``size`` down to ``smallest`` at which it fits ``width`` pixels;
     at the smallest, cut with an ellipsis, when none does. A long line is set smaller before it is ever cut."""
     for step in range(size, smallest - 1, -1):
-        if font(step, face).size(message)[0] <= width:
+        if text_size(message, step, face)[0] <= width:
             return message, step
     return fit_text(message, width, smallest, face), smallest
 
 
 def wrap(message: str, width: int, size: int, face: str = "sans") -> list[str]:
     """``message`` broken into lines that fit ``width`` pixels."""
-    f = font(size, face)
     lines: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
         for word in paragraph.split(" "):
             candidate = f"{line} {word}" if line else word
-            if f.size(candidate)[0] <= width or not line:
+            if text_size(candidate, size, face)[0] <= width or not line:
                 line = candidate
             else:
                 lines.append(line)

@@ -26,9 +26,27 @@ def has(name: str) -> str:
     return "You have" if name == "You" else f"{name} has"
 
 
+def sentence(message: str) -> str:
+    """A message of the program's lower-case style (``could not save …``) as the status bar shows a sentence."""
+    return message[:1].upper() + message[1:]
+
+
+def is_(name: str) -> str:
+    """``'Eric is'``, but ``'You are'`` for a player called You."""
+    return "You are" if name == "You" else f"{name} is"
+
+
 def gets(name: str) -> str:
     """``'Eric gets'``, but ``'You get'`` for a player called You."""
     return "You get" if name == "You" else f"{name} gets"
+
+
+def does(name: str, phrase: str) -> str:
+    """``'Eric discards'``, but ``'You discard'`` for a player called You (``phrase`` in the third person)."""
+    if name != "You":
+        return f"{name} {phrase}"
+    verb, _, rest = phrase.partition(" ")
+    return " ".join(["You", verb.removesuffix("s"), rest]).rstrip()
 
 
 def pays(name: str) -> str:
@@ -54,6 +72,18 @@ def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
     if getattr(penalties, "five_last_tiles", False) and result.late_unseen_discard and result.from_seat is not None:
         return f"{pays(names[result.from_seat])} for everybody: an unseen tile among the last five."
     return ""
+
+
+def outcome_line(outcome: Any, names: Sequence[str]) -> str:
+    """How a hand ended, as the status bar and the scores box's title say it."""
+    if outcome.faulty_out is not None:
+        return (f"{names[outcome.faulty_out]} declared Mah Jongg with a hand that is not complete: the hand ends "
+                f"and the penalty is paid.")
+    if outcome.winner is None:
+        return "All the tiles have been played and nobody has gone Mah Jongg..."
+    if outcome.won_by == "discard" and outcome.winning_tile is not None:
+        return f"{has(names[outcome.winner])} gone Mah Jongg with tile {tile_name(outcome.winning_tile)}"
+    return f"{has(names[outcome.winner])} gone Mah Jongg."
 
 
 def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev.Event], names: Sequence[str]) -> str:
@@ -127,31 +157,31 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
             return f"{gets(names[human])} {name(event.tile)} as a loose tile"
         return f"{names[event.seat]} takes a loose tile"
     if isinstance(event, ev.TileDiscarded):
-        return f"{names[event.seat]} discards {name(event.tile)}"
+        return f"{does(names[event.seat], 'discards')} {name(event.tile)}"
     if isinstance(event, ev.DiscardTakenBack):
         if event.seat == human:
             return f"You take back {name(event.tile)}; discard another tile"
         return f"{names[event.seat]} takes back {name(event.tile)}"
     if isinstance(event, ev.BonusExposed):
-        return f"{names[event.seat]} lays out {name(event.tile)}"
+        return f"{does(names[event.seat], 'lays out')} {name(event.tile)}"
     if isinstance(event, ev.DiscardClaimed):
-        return f"{names[event.seat]} calls {event.claim.title()} with {name(event.tile)}"
+        return f"{does(names[event.seat], 'calls')} {event.claim.title()} with {name(event.tile)}"
     if isinstance(event, ev.KongDeclared):
         kind = "a concealed Kong" if event.concealed else "a Kong"
-        return f"{names[event.seat]} declares {kind} of {name(event.tile)}"
+        return f"{does(names[event.seat], 'declares')} {kind} of {name(event.tile)}"
     if isinstance(event, ev.PassingStarted):
         keep = f" (the {tiles_name(wild)} are wild and stay)" if wild is not None else ""
         return f"Choose {event.count} tiles to pass {PASS_WORDS.get(event.direction, event.direction)}{keep}"
     if isinstance(event, ev.TilesPassed):
         return "The tiles have been passed"
     if isinstance(event, ev.StandingHandDeclared):
-        return f"{names[event.seat]} calls a Standing Hand"
+        return f"{does(names[event.seat], 'calls')} a Standing Hand"
     if isinstance(event, ev.ReadyDeclared):
-        return f"{names[event.seat]} declares {'Riichi' if event.riichi else 'a ready hand'}"
+        return f"{does(names[event.seat], 'declares')} {'Riichi' if event.riichi else 'a ready hand'}"
     if isinstance(event, ev.ReadyCancelled):
         return f"{has(names[event.seat])} let a winning tile pass: the Riichi is cancelled"
     if isinstance(event, ev.KongRobbed):
-        return f"{names[event.seat]} robs the Kong of {name(event.tile)} from {names[event.from_seat]}"
+        return f"{does(names[event.seat], 'robs')} the Kong of {name(event.tile)} from {names[event.from_seat]}"
     if isinstance(event, ev.MahJonggDeclared):
         if event.won_by == "discard" and event.tile is not None:
             return f"{has(names[event.seat])} gone Mah Jongg with tile {name(event.tile)}"

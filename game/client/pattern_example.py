@@ -18,7 +18,7 @@ from dataclasses import dataclass, replace
 
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import Bindings, Element, Env, Pattern
+from game.core.patterns import Bindings, Element, ElementKind, Env, Pattern
 from game.core.ruleset import SpecialHand
 from game.core.tiles import NUM_KINDS, Tile, parse_tiles
 
@@ -91,7 +91,9 @@ def candidate_examples(pattern: Pattern) -> Iterator[Example]:
                 if not element.concealed and element.kind in EXPOSABLE:
                     yield _example(pattern, taken, seat, round_wind, base, env, exposed=element.group)
         return
-    for kind, plain in (("chow", PLAIN_SETS), ("pung", PLAIN_PUNGS)):
+    plain_hands: tuple[tuple[ElementKind, tuple[tuple[Tile, ...], ...]], ...] = (("chow", PLAIN_SETS),
+                                                                                 ("pung", PLAIN_PUNGS))
+    for kind, plain in plain_hands:
         for pair in _plain_pairs(pattern, env):
             taken = [(Element(kind, group=i), group) for i, group in enumerate(plain)]
             taken.append((Element("pair", group=len(plain)), (pair, pair)))

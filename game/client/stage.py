@@ -1,51 +1,51 @@
-"""Deterministic setups of every scene, for the ``screenshot`` command, the self-test and the tests."""
+"""Deterministic setups of every scene of the registry (:mod:`game.client.scenes.registry`), for the
+``screenshot`` command, the self-test and the tests: :data:`STAGES` has one setup per registered scene.
+"""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
+
+from game.client.scenes import games
+from game.client.scenes.registry import SCENES as REGISTRY
 
 
 def staged_table(app: Any, seed: int, turns: int) -> Any:
     """A table scene whose hand was dealt from ``seed`` with ``turns`` decisions played by computer players."""
     # Imported here, not at the top: ``screenshot --scene title`` measures the time to the first frame, and the
-    # title does not need the game engine under the controller (~60 ms).
-    from game.client.controller import Options
-    from game.client.scenes.table import TableScene
+    # title does not need the game engine under the session (~60 ms).
+    from game.session.options import Options
 
-    session = app.new_session(seed)
+    session = games.new_session(app, seed)
     session.options = Options(animation_speed=0.0, discard_delay=0.0, timer_bar=True, balloons=True)
-    scene = TableScene(app, session)
+    scene: Any = app.reset_to("table", session=session)
     scene.animator.speed = 0.0
-    app.stack.clear_to(scene)
     app.stack.apply_pending()
     session.start()
     session.options.auto_play = True
+    table = scene.game_table
     for _ in range(turns):
-        if session.hand_over or session.table.phase == "over":
+        if session.hand_over or table.phase == "over":
             break
-        awaiting = session.table.awaiting()
+        awaiting = table.awaiting()
         if not awaiting:
             break
-        if awaiting[0] == 0 and session.table.phase == "turn" and _ < turns - 1:
-            session._computer_act(0)
-        elif awaiting[0] == 0 and session.table.phase == "turn":
+        if awaiting[0] == 0 and table.phase == "turn" and _ < turns - 1:
+            session.play_computer_turn(0)
+        elif awaiting[0] == 0 and table.phase == "turn":
             break  # leave the human to discard: the picture shows their turn
         else:
-            session._computer_act(awaiting[0])
+            session.play_computer_turn(awaiting[0])
     session.options.auto_play = False
     session.delay = 0.0
-    scene._pump()
+    scene.pump()
     scene.animator.finish()
     scene.update(0.0)
     scene.animator.finish()
     scene.balloons = scene.balloons[-1:]
     return scene
-
-
-SCENES = ("title", "table", "wall", "scores", "settings", "mods", "help", "saves", "replay", "stats", "new_game",
-          "rules")
-"""Every scene :func:`stage_scene` can set up (the screenshot contract's six first)."""
 
 
 def played_hands(table: Any, hands: int) -> Any:
@@ -59,10 +59,10 @@ def played_hands(table: Any, hands: int) -> Any:
             table.scenery.table = session.table
             session.start()
         session.play_to_end()
-        table._pump()
+        table.pump()
         table.animator.finish()
         session.finish_hand()
-        table._pump()
+        table.pump()
         table.animator.finish()
     table.scores_shown = True
     return session
@@ -73,7 +73,6 @@ def _staged_stats(app: Any, session: Any) -> Any:
     import dataclasses
     import tempfile
 
-    from game.client.scenes.stats import StatsScene
     from game.stats import Statistics, save_statistics
 
     stats = Statistics()
@@ -85,65 +84,90 @@ def _staged_stats(app: Any, session: Any) -> Any:
         # The player's own statistics stay out of the picture: the box reads the throw-away folder.
         app.folders = dataclasses.replace(folders, config=Path(folder)) if folders is not None else None
         try:
-            return StatsScene(app, session)
+            return app.open("stats", session=session)
         finally:
             app.folders = folders
 
 
+def _title(app: Any, seed: int, turns: int) -> Any:
+    return app.reset_to("title")
+
+
+def _new_game(app: Any, seed: int, turns: int) -> Any:
+    app.reset_to("title")
+    return app.open("new_game", seed=seed)
+
+
+def _scores(app: Any, seed: int, turns: int) -> Any:
+    table = staged_table(app, seed, turns)
+    session = table.session
+    session.play_to_end()
+    table.pump()
+    table.animator.finish()
+    outcome = session.finish_hand()
+    table.scores_shown = True
+    table.refresh_buttons()  # as a frame would: the claim buttons of the staged turn give way to Next Hand
+    return app.open("scores", table_scene=table, outcome=outcome)
+
+
+def _saves(app: Any, seed: int, turns: int) -> Any:
+    table = staged_table(app, seed, turns)
+    table.session.save_name = "Staged game"
+    return app.open("saves", mode="save", session=table.session)
+
+
+def _replay(app: Any, seed: int, turns: int) -> Any:
+    session = played_hands(staged_table(app, seed, turns), 1)
+    scene = app.open("replay", session=session, hand=0)
+    for _ in range(min(turns, scene.total_moves)):
+        scene.forward()
+    return scene
+
+
+def _quit(app: Any, seed: int, turns: int) -> None:
+    """The quit question over the title."""
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.ask_to_quit()
+
+
+def _preset_name(app: Any, seed: int, turns: int) -> None:
+    """The name box of Save as… on the Settings box's Rules page."""
+    app.reset_to("title")
+    settings = app.open("settings", page="Rules")
+    settings.editor.ask_save_as()
+
+
+STAGES: dict[str, Callable[[Any, int, int], Any]] = {
+    "title": _title,
+    "table": lambda app, seed, turns: staged_table(app, seed, turns),
+    "wall": lambda app, seed, turns: app.open("wall", session=staged_table(app, seed, turns).session),
+    "scores": _scores,
+    "settings": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("settings")),
+    "mods": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("mods")),
+    "help": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("help")),
+    "saves": _saves,
+    "replay": _replay,
+    "stats": lambda app, seed, turns: _staged_stats(app, played_hands(staged_table(app, seed, turns), 3)),
+    "new_game": _new_game,
+    "rules": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("rules")),
+    "menu": lambda app, seed, turns: app.open("menu", table_scene=staged_table(app, seed, turns)),
+    "game_over": lambda app, seed, turns: app.open(
+        "game_over", session=played_hands(staged_table(app, seed, turns), 3)),
+    "confirm": _quit,
+    "name": _preset_name,
+}
+"""How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
+
+SCENES = tuple(REGISTRY)
+"""Every scene :func:`stage_scene` can set up: the registry's (the screenshot contract's six first)."""
+
+
 def stage_scene(app: Any, name: str, *, seed: int = 1, turns: int = 24) -> Any:
     """Put scene ``name`` on top of ``app``'s stack, set up deterministically, and return it."""
-    if name == "title":
-        app.show_title()
-        app.stack.apply_pending()
-        return app.stack.top
-    if name == "new_game":
-        from game.client.scenes.new_game import NewGameScene
-
-        app.show_title()
-        app.stack.push(NewGameScene(app, seed=seed))
-        app.stack.apply_pending()
-        return app.stack.top
-    table = staged_table(app, seed, turns)
-    if name == "table":
-        return table
-    if name == "wall":
-        app.show_wall(table)
-    elif name == "scores":
-        session = table.session
-        session.play_to_end()
-        table._pump()
-        table.animator.finish()
-        outcome = session.finish_hand()
-        table.scores_shown = True
-        table._refresh_buttons()  # as a frame would: the claim buttons of the staged turn give way to Next Hand
-        app.show_scores(table, outcome)
-    elif name == "settings":
-        app.show_settings()
-    elif name == "mods":
-        app.show_mods()
-    elif name == "help":
-        app.show_help(table)
-    elif name == "rules":
-        from game.client.scenes.rules import RulesScene
-
-        app.stack.push(RulesScene(app, from_scene=table))
-    elif name == "saves":
-        from game.client.scenes.saves import SavesScene
-
-        table.session.save_name = "Staged game"
-        app.stack.push(SavesScene(app, "save", table.session))
-    elif name == "replay":
-        from game.client.scenes.replay import ReplayScene
-
-        session = played_hands(table, 1)
-        scene = ReplayScene(app, session, 0)
-        for _ in range(min(turns, scene.total_moves)):
-            scene.forward()
-        app.stack.push(scene)
-    elif name == "stats":
-        app.stack.push(_staged_stats(app, played_hands(table, 3)))
-    else:
+    if name not in STAGES:
         raise ValueError(f"unknown scene {name!r}: expected one of {', '.join(SCENES)}")
+    STAGES[name](app, seed, turns)
     app.stack.apply_pending()
     return app.stack.top
 
@@ -154,14 +178,11 @@ def stage_ceremony(app: Any, seed: int, seconds: float, speed: float = 1.0) -> A
     The ceremony runs in fixed steps exactly as the game loop runs it, so the same arguments give the same
     picture (the washing, the dice, the breaking of the wall or the deal, depending on the time).
     """
-    from game.client.scenes.table import TableScene
-
-    session = app.new_session(seed)
+    session = games.new_session(app, seed)
     session.options.animation_speed = speed
-    scene = TableScene(app, session)
+    scene: Any = app.reset_to("table", session=session)
     scene.animator.speed = speed
     scene.animator.show_dealing = True
-    app.stack.clear_to(scene)
     app.stack.apply_pending()
     for _ in range(round(seconds * 60)):
         app.step(1 / 60)

@@ -13,7 +13,7 @@ from dataclasses import dataclass, field
 import pygame
 
 from game.client import layout
-from game.client.look import Colour, Palette, fit_text, fitted, font, mix, text, wrap
+from game.client.look import Colour, Palette, fit_text, fitted, mix, render_text, text, text_size, wrap
 
 Action = Callable[[], None]
 CARET_BLINK = 0.5
@@ -81,11 +81,11 @@ class Button:
     @staticmethod
     def width_for(label: str, size: int, padding: int = 24) -> int:
         """How wide a button must be for ``label`` at ``size`` to show whole, with ``padding`` around it."""
-        return font(size, "bold").size(label)[0] + padding
+        return text_size(label, size, "bold")[0] + padding
 
     def fits(self) -> bool:
         """The whole label shows (a button too narrow cuts it with an ellipsis)."""
-        return font(self.size, "bold").size(self.label)[0] <= self.rect.width - self.PADDING
+        return text_size(self.label, self.size, "bold")[0] <= self.rect.width - self.PADDING
 
     def handle(self, event: pygame.Event) -> bool:
         """True when the event was used (a click on the button)."""
@@ -287,7 +287,7 @@ class Tooltip:
 
     def rect(self) -> pygame.Rect:
         lines = self.lines()
-        w = max(font(self.size).size(line)[0] for line in lines) + 20
+        w = max(text_size(line, self.size)[0] for line in lines) + 20
         h = len(lines) * (self.size + 5) + 10
         box = pygame.Rect(0, 0, w, h)
         box.midbottom = (self.anchor.centerx, self.anchor.top - 6)
@@ -335,7 +335,7 @@ class Balloon:
 
     def rect(self) -> pygame.Rect:
         """Where the balloon's body stands once it has popped up (its tip points at the anchor)."""
-        tw, th = font(30 if self.big else 22, "serif_bold").size(self.words)
+        tw, th = text_size(self.words, 30 if self.big else 22, "serif_bold")
         w, h = tw + 36, th + 18
         ax, ay = self.anchor
         offsets = {"up": (-w // 2, -h - 18), "down": (-w // 2, 18), "left": (-w - 18, -h // 2),
@@ -345,7 +345,7 @@ class Balloon:
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         size = 30 if self.big else 22
-        image = font(size, "serif_bold").render(self.words, True, self.colour or palette.text_dark)
+        image = render_text(self.words, size, self.colour or palette.text_dark, "serif_bold")
         box = self.rect()
         w, h = box.size
         pop = min(1.0, self.age / 0.12)
@@ -538,3 +538,71 @@ class TextField:
         if self.focused and caret_on():
             x = r.right + 2 if self.value else self.rect.left + 12
             pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)
+
+
+@dataclass
+class ScrollBar:
+    """A vertical scroll bar for a list that shows ``shown`` of its ``total`` rows, from row ``first``.
+
+    Clicking the track pages towards the click; the thumb can be dragged. The list's owner scrolls it with the
+    wheel and the keys through :meth:`scroll_to`; the bar is drawn only when the rows do not all fit.
+    """
+
+    track: pygame.Rect
+    shown: int
+    total: int = 0
+    first: int = 0
+    grab: int | None = None
+    """Where the thumb was taken hold of (pixels below its top) while it is dragged; None otherwise."""
+
+    @property
+    def needed(self) -> bool:
+        return self.total > self.shown
+
+    @property
+    def last_first(self) -> int:
+        return max(0, self.total - self.shown)
+
+    def scroll_to(self, first: int) -> None:
+        self.first = max(0, min(self.last_first, first))
+
+    def show_row(self, row: int) -> None:
+        """Scroll just enough for ``row`` to be on view."""
+        if row < self.first:
+            self.scroll_to(row)
+        elif row >= self.first + self.shown:
+            self.scroll_to(row - self.shown + 1)
+
+    def thumb(self) -> pygame.Rect:
+        height = max(28, self.track.height * self.shown // max(1, self.total, self.shown))
+        room = self.track.height - height
+        top = self.track.top + (room * self.first // self.last_first if self.last_first else 0)
+        return pygame.Rect(self.track.left, top, self.track.width, height)
+
+    def handle(self, event: pygame.Event) -> bool:
+        """True when the event was the bar's (a click on it, or dragging its thumb)."""
+        if not self.needed:
+            return False
+        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.track.inflate(10, 0).collidepoint(
+                event.pos):
+            thumb = self.thumb()
+            if thumb.collidepoint(event.pos):
+                self.grab = event.pos[1] - thumb.top
+            else:
+                self.scroll_to(self.first + (self.shown if event.pos[1] > thumb.centery else -self.shown))
+            return True
+        if event.type == pygame.MOUSEMOTION and self.grab is not None:
+            room = max(1, self.track.height - self.thumb().height)
+            self.scroll_to(round((event.pos[1] - self.grab - self.track.top) / room * self.last_first))
+            return True
+        if event.type == pygame.MOUSEBUTTONUP and event.button == 1 and self.grab is not None:
+            self.grab = None
+            return True
+        return False
+
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        if not self.needed:
+            return
+        pygame.draw.rect(surface, palette.panel_shade, self.track, border_radius=self.track.width // 2)
+        colour = palette.accent_dark if self.grab is not None else mix(palette.panel_edge, palette.panel, 0.3)
+        pygame.draw.rect(surface, colour, self.thumb(), border_radius=self.track.width // 2)

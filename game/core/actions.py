@@ -9,6 +9,7 @@ from game.core.frozen import quick_init
 from game.core.tiles import Tile, format_tiles, parse_tiles
 
 ClaimType = Literal["chow", "pung", "kong", "mah_jongg"]
+_CLAIM_TYPES: dict[str, ClaimType] = {"chow": "chow", "pung": "pung", "kong": "kong", "mah_jongg": "mah_jongg"}
 
 
 @quick_init
@@ -105,8 +106,8 @@ def action_from_text(text: str) -> Action:
         return Discard(parse_tiles(rest[:1])[0], rest[1:] == ["standing"])
     if verb == "kong" and len(rest) == 1:
         return DeclareKong(parse_tiles(rest)[0])
-    if verb == "claim" and rest and rest[0] in ("chow", "pung", "kong", "mah_jongg"):
-        return Claim(rest[0], tuple(parse_tiles(rest[1:])))  # type: ignore[arg-type]
+    if verb == "claim" and rest and rest[0] in _CLAIM_TYPES:
+        return Claim(_CLAIM_TYPES[rest[0]], tuple(parse_tiles(rest[1:])))
     if verb == "give" and rest:
         return PassTiles(tuple(parse_tiles(rest)))
     if verb == "mah_jongg" and not rest:

@@ -355,8 +355,8 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             key = ((half << _ID_BITS | right) if in_left else (left << _ID_BITS | half)) << 3 | sets
             missing = finished.get(key)
             if missing is None:
-                a, b = (half, right) if in_left else (left, half)
-                missing = finished[key] = _finish(_combine(_tables[a], _tables[b]), sets)
+                first_id, second_id = (half, right) if in_left else (left, half)
+                missing = finished[key] = _finish(_combine(_tables[first_id], _tables[second_id]), sets)
             found[base + i] = missing - 1
     return found
 

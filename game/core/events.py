@@ -297,7 +297,7 @@ class Settled(Event):
 
 @dataclass(frozen=True)
 class SettlementSkipped(Event):
-    """The hand was scored but not settled: "No settlement of scores because all hands have been visible." """
+    """The hand was scored but not settled, for ``reason`` (a code: ``all_hands_visible``, M13)."""
 
     kind: ClassVar[str] = "settlement_skipped"
     reason: str
@@ -340,7 +340,8 @@ _LOG_ENCODER = json.JSONEncoder(separators=(",", ":"), sort_keys=True)
 # JSONEncoder.encode still sets up its C encoder on every call, half the time of a small dict; this is the encoder
 # it sets up (``c_make_encoder`` with its own arguments; no circular check, an event is never circular), made once.
 # Where the C accelerator is missing, the shared encoder does the work: the text is the same either way.
-_C_ENCODER = None if json_encoder.c_make_encoder is None else json_encoder.c_make_encoder(
+_MAKE_ENCODER = getattr(json_encoder, "c_make_encoder", None)  # private to json, so not in its type stubs
+_C_ENCODER = None if _MAKE_ENCODER is None else _MAKE_ENCODER(
     None, _LOG_ENCODER.default, json_encoder.encode_basestring_ascii, None, ":", ",", True, False, True)
 
 
@@ -380,7 +381,7 @@ def _text_writer(cls: type[Event]) -> Callable[[Event], str]:
     every field is an int or a tuple of ints, several times quicker than a dict through the encoder: a hand's log
     is hashed at its end, a hundred-odd events. A value of another type at run time (a bool, None) falls back to
     the encoder, so the text is always the encoder's."""
-    types = {f.name: f.type for f in fields(cls)}
+    types = {f.name: str(f.type) for f in fields(cls)}  # annotations are strings here (postponed evaluation)
     if any(t not in _INT_FIELD_CODE for t in types.values()):
         return _event_text
     lines = ["def write(e):"]
@@ -389,7 +390,7 @@ def _text_writer(cls: type[Event]) -> Callable[[Event], str]:
         if name == "kind":
             pieces.append(f'"kind":{json.dumps(cls.kind)}')
             continue
-        lines += ["    " + line.format(f=name) for line in _INT_FIELD_CODE[types[name]]]  # type: ignore[index]
+        lines += ["    " + line.format(f=name) for line in _INT_FIELD_CODE[types[name]]]
         lines += ["    if t is None:", "        return _event_text(e)", f"    {name} = t"]
         pieces.append(f'"{name}":{{{name}}}')
     text = ",".join(pieces).replace('"', '\\"')

@@ -10,7 +10,7 @@ the instances are the same in every other way (still frozen, same equality, hash
 from __future__ import annotations
 
 import dataclasses
-from typing import TypeVar
+from typing import Any, TypeVar
 
 T = TypeVar("T", bound=type)
 
@@ -41,9 +41,11 @@ def quick_init(cls: T) -> T:
     namespace: dict[str, object] = dict(defaults)
     # The instance is ``__self``, so a field may be called ``self`` (the generated __init__ allows it too).
     exec(f"def __init__(__self{signature}):\n    __fields = __self.__dict__{body}", namespace)
-    init = namespace["__init__"]
-    init.__qualname__ = f"{cls.__qualname__}.__init__"  # type: ignore[attr-defined]
-    init.__doc__ = cls.__init__.__doc__  # type: ignore[attr-defined]
-    init.quick_init = True  # type: ignore[attr-defined]  # tells the tests which classes have it
-    cls.__init__ = init  # type: ignore[misc]
+    # The function and the class are handled untyped: both are made here, at run time, out of reach of a checker.
+    init: Any = namespace["__init__"]
+    target: Any = cls
+    init.__qualname__ = f"{cls.__qualname__}.__init__"
+    init.__doc__ = target.__init__.__doc__
+    init.quick_init = True  # tells the tests which classes have it
+    target.__init__ = init
     return cls

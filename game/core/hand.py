@@ -7,6 +7,7 @@ four identical concealed tiles count as a kong only once declared (they then bec
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from functools import lru_cache
 
 from game.core.tiles import NUM_KINDS
@@ -47,7 +48,7 @@ def _splits(counts: tuple[int, ...], need_pair: bool, chows: bool) -> tuple[Arra
     return tuple(sorted({tuple(sorted(a)) for a in found}))
 
 
-def arrangements(counts: list[int] | tuple[int, ...], *, pair: bool = True, chows: bool = True
+def arrangements(counts: Sequence[int], *, pair: bool = True, chows: bool = True
                  ) -> tuple[Arrangement, ...]:
     """All splits of ``counts`` into pungs and chows (and exactly one pair when ``pair``).
 
@@ -61,7 +62,7 @@ def arrangements(counts: list[int] | tuple[int, ...], *, pair: bool = True, chow
     return _splits(key, pair, chows)
 
 
-def is_complete(counts: list[int] | tuple[int, ...], *, chows: bool = True) -> bool:
+def is_complete(counts: Sequence[int], *, chows: bool = True) -> bool:
     """Whether the concealed tiles form sets and one pair."""
     return bool(arrangements(counts, chows=chows))
 
@@ -97,7 +98,7 @@ def _joker_splits(counts: tuple[int, ...], jokers: int, need_pair: bool, chows: 
     return tuple(sorted({tuple(sorted(a)) for a in found}))
 
 
-def joker_arrangements(counts: list[int] | tuple[int, ...], jokers: int, *, pair: bool = True, chows: bool = True
+def joker_arrangements(counts: Sequence[int], jokers: int, *, pair: bool = True, chows: bool = True
                        ) -> tuple[tuple[JokerGroup, ...], ...]:
     """Every split of ``counts`` plus ``jokers`` jokers into sets and one pair, jokers standing in pungs only.
 

@@ -10,6 +10,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
+from game.core.analysis import waits as analysis_waits
 from game.core.frozen import quick_init
 from game.core.hand import arrangements, joker_arrangements
 from game.core.melds import Meld, MeldKind
@@ -81,6 +82,7 @@ class WinShape:
         left = self.roles - refused
         if not left:
             return None
+        # The roles are the Literal's words typed as str (the arrangements name them); a cast would cost a call here.
         return WinShape(min(left, key=_RANK.__getitem__), self.special_hand, self.roles)  # type: ignore[arg-type]
 
 
@@ -124,6 +126,7 @@ def regular_shape(hand: HandSpec, winning_tile: Tile | None, chows: bool = True,
         roles |= _roles_of(arrangement, winning_tile)
     if not roles:
         return None
+    # The roles are the Literal's words typed as str (see WinShape.claimable).
     return WinShape(min(roles, key=_RANK.__getitem__), None, frozenset(roles))  # type: ignore[arg-type]
 
 
@@ -156,12 +159,10 @@ class RegularJudge:
         return regular_shape(hand, context.winning_tile, self.chows, self.max_chows)
 
     def waits(self, hand: HandSpec) -> list[Tile]:
-        from game.core.analysis import waits
-
         if JOKER in hand.concealed:
             return waits_by_trial(self, hand)
         try:
-            candidates = waits(counts_of(hand.concealed), len(hand.melds), chows=self.chows)
+            candidates = analysis_waits(counts_of(hand.concealed), len(hand.melds), chows=self.chows)
         except ValueError:
             return []
         return [t for t in candidates

@@ -9,8 +9,9 @@ from __future__ import annotations
 
 import hashlib
 import random
+from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any, Protocol, runtime_checkable
 
 from game.core.events import (
     DealPassed,
@@ -24,9 +25,37 @@ from game.core.events import (
     log_hash,
 )
 from game.core.frozen import quick_init
-from game.core.judge import Judge, WinContext
+from game.core.judge import HandSpec, Judge, WinContext
 from game.core.play_rules import PlayRules
 from game.core.table import Table
+
+ALL_HANDS_VISIBLE = "all_hands_visible"
+"""Why a hand was scored but not settled: all hands were visible during it (M13, the client's words)."""
+
+if TYPE_CHECKING:
+    from game.core.ruleset import Ruleset
+    from game.core.scoring import ScoreResult
+    from game.core.settle import Settlement
+
+
+@runtime_checkable
+class ScoringJudge(Judge, Protocol):
+    """A judge that also scores and settles hands under its ruleset (``game.core.scoring.RulesetJudge``).
+
+    A match played with a plain :class:`~game.core.judge.Judge` (the regular hand only) deals, plays and rotates
+    East, but scores nothing and moves no points.
+    """
+
+    ruleset: Ruleset
+
+    def score(self, hand: HandSpec, context: WinContext) -> ScoreResult:
+        """The hand's score: the winner's with its winning context, a loser's with ``WinContext(winner=False)``."""
+        ...
+
+    def settle(self, *, east: int, winner: int | None, scores: Sequence[int], discarder: int | None = None,
+               self_drawn: bool = False, **penalties: Any) -> Settlement:
+        """The payments at the end of a hand: its scores, then the penalties named by keyword."""
+        ...
 
 
 @quick_init
@@ -97,7 +126,8 @@ class Match:
 
     @property
     def can_score(self) -> bool:
-        return hasattr(self.judge, "score") and hasattr(self.judge, "settle")
+        """Whether the judge scores and settles hands (see :class:`ScoringJudge`)."""
+        return isinstance(self.judge, ScoringJudge)
 
     def log_hash(self) -> str:
         """A hash of the whole game so far: every finished hand's event log and the match's own events."""
@@ -117,26 +147,33 @@ class Match:
                            round_wind=self.round_wind, hand_number=self.hand_number, goulash=self.goulash_next)
         return self.table
 
-    def hand_results(self, table: Table) -> list[Any]:
-        """Every player's scored hand (``ScoreResult``): the winner's with the winning context, the losers' as
-        losers, a loser's declared ready hand as a way out where the ruleset pays it (British draft rule,
-        ``Ruleset.ready_scores``)."""
+    def hand_results(self, table: Table) -> list[ScoreResult]:
+        """Every player's scored hand: the winner's with the winning context, the losers' as losers, a loser's
+        declared ready hand as a way out where the ruleset pays it (British draft rule, ``Ruleset.ready_scores``).
+
+        Raises ``ValueError`` for a hand not over or a judge that does not score (:attr:`can_score`)."""
         result = table.result
-        contexts = [result.context if seat == result.winner else WinContext(winner=False, ready=p.ready)
-                    for seat, p in enumerate(table.players)]
         # The table's judge: a goulash hand's judge knows its wild tiles.
-        return [table.judge.score(table.hand_spec(seat), context)  # type: ignore[attr-defined]
-                for seat, context in enumerate(contexts)]
+        judge = table.judge
+        if result is None:
+            raise ValueError("the hand is not over")
+        if not isinstance(judge, ScoringJudge):
+            raise ValueError("the match's judge does not score hands")
+        won = result.context  # the winner's; a dead hand has none
+        contexts = [won if seat == result.winner and won is not None else WinContext(winner=False, ready=p.ready)
+                    for seat, p in enumerate(table.players)]
+        return [judge.score(table.hand_spec(seat), context) for seat, context in enumerate(contexts)]
 
     def hand_scores(self, table: Table) -> list[int]:
         """Every player's hand score (see :meth:`hand_results`)."""
         return [scored.score for scored in self.hand_results(table)]
 
-    def finish_hand(self, table: Table, *, settle: bool = True, no_settlement_reason: str = "") -> list[Event]:
+    def finish_hand(self, table: Table, *, settle: bool = True,
+                    no_settlement_reason: str = ALL_HANDS_VISIBLE) -> list[Event]:
         """Score and settle a finished hand, then rotate East and the round wind.
 
         ``settle=False`` scores the hand but moves no points: the classic program does so when all hands were
-        visible (F6, L314).
+        visible (F6, L314); ``no_settlement_reason`` is the code the ``SettlementSkipped`` event carries.
         """
         if table.phase != "over" or table.result is None:
             raise ValueError("the hand is not over")
@@ -148,14 +185,13 @@ class Match:
         if self.can_score:
             if result.winner is not None:
                 scored = self.hand_results(table)
-                scores = tuple(s.score for s in scored)  # type: ignore[assignment]
-                winner_special = getattr(scored[result.winner], "special_hand_id", None)
+                scores = _four([s.score for s in scored])
+                winner_special = scored[result.winner].special_hand_id
                 self.events.append(HandScored(scores, result.winner))
             if settle:
                 deltas = self._settle(table, scores, winner_special)
             elif result.winner is not None:
-                self.events.append(SettlementSkipped(
-                    no_settlement_reason or "No settlement of scores because all hands have been visible."))
+                self.events.append(SettlementSkipped(no_settlement_reason))
         special = result.shape.special_hand if result.shape else None
         self.history.append(HandRecord(table.hand_number, table.seed, self.east, self.round_wind, result.winner,
                                        result.from_seat, scores, deltas, special, log_hash(table.events),
@@ -171,10 +207,12 @@ class Match:
         dealer's extra-hand bonus; emit ``Settled`` when anything moves (or somebody won). ``winner_special``: the
         special hand the winner scored, for one worth more than the limit."""
         result = table.result
+        judge = self.judge
+        assert result is not None and isinstance(judge, ScoringJudge), "finish_hand settles scored, finished hands"
         players = table.players
         streak = self.east_streak + 1 if result.winner == self.east else 0
         draw = result.winner is None and result.faulty_out is None
-        settlement = self.judge.settle(  # type: ignore[attr-defined]
+        settlement = judge.settle(
             east=self.east, winner=result.winner, scores=list(scores), discarder=result.from_seat,
             self_drawn=result.won_by in ("wall", "loose_tile"), dealer_wins=streak,
             faulty_out_by=result.faulty_out, faulty_claim_counts=[p.faulty_claims for p in players],
@@ -187,17 +225,19 @@ class Match:
             special_hand=winner_special,
             cannon_by=result.liable,
         )
-        deltas = tuple(settlement.deltas)
+        deltas = _four(settlement.deltas)
         if result.winner is not None or any(deltas):
             for seat in range(4):
                 self.totals[seat] += deltas[seat]
             payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
-            self.events.append(Settled(deltas, payments, tuple(self.totals)))  # type: ignore[arg-type]
-        return deltas  # type: ignore[return-value]
+            self.events.append(Settled(deltas, payments, _four(self.totals)))
+        return deltas
 
     def _dealer_paid_the_limit(self) -> bool:
         """East's win in a row that pays the limit instead of the extra-hand bonus passes the deal (A7)."""
-        penalties = getattr(getattr(self.judge, "ruleset", None), "penalties", None)
+        if not isinstance(self.judge, ScoringJudge):
+            return False
+        penalties = self.judge.ruleset.penalties
         return bool(penalties and penalties.dealer_bonus and penalties.dealer_limit_win
                     and self.east_streak >= penalties.dealer_limit_win)
 
@@ -220,6 +260,12 @@ class Match:
             if self.round_wind >= r.rounds:
                 self.is_over = True
                 best = max(range(4), key=lambda s: (self.totals[s], -((s - self.first_east) % 4)))
-                self.events.append(GameOver(tuple(self.totals), best))  # type: ignore[arg-type]
+                self.events.append(GameOver(_four(self.totals), best))
             else:
                 self.events.append(RoundWindChanged(self.round_wind))
+
+
+def _four(values: Sequence[int]) -> tuple[int, int, int, int]:
+    """One number per seat, as the events carry them."""
+    east, south, west, north = values
+    return east, south, west, north

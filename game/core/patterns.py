@@ -29,7 +29,7 @@ True
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass, field
 from functools import cached_property
 from itertools import compress
@@ -100,7 +100,10 @@ class Spec:
     under given bindings, so the matcher need not offer it every tile.
     """
 
-    static: frozenset[int] = frozenset()
+    @property
+    def static(self) -> frozenset[int]:
+        """Every tile ``match`` can ever accept (more is allowed, never fewer)."""
+        return frozenset()
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
         raise NotImplementedError
@@ -124,7 +127,7 @@ class TileSet(Spec):
     tiles: frozenset[int]
 
     @property
-    def static(self) -> frozenset[int]:  # type: ignore[override]
+    def static(self) -> frozenset[int]:
         return self.tiles
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
@@ -138,7 +141,7 @@ class SeatTile(Spec):
     which: Literal["own_wind", "round_wind"]
 
     @property
-    def static(self) -> frozenset[int]:  # type: ignore[override]
+    def static(self) -> frozenset[int]:
         return frozenset(WINDS)
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
@@ -161,9 +164,9 @@ class SuitNumber(Spec):
     offset: int = 0
 
     @property
-    def static(self) -> frozenset[int]:  # type: ignore[override]
+    def static(self) -> frozenset[int]:
         suits = self.suits if self.suits is not None else (0, 1, 2)
-        numbers = self.numbers if self.numbers is not None else range(1, 10)
+        numbers: Iterable[int] = self.numbers if self.numbers is not None else range(1, 10)
         if self.number_var is not None:
             numbers = [n for n in numbers if 1 <= n - self.offset <= 9]
         return frozenset(s * 9 + n - 1 for s in suits for n in numbers)
@@ -227,7 +230,7 @@ class TileVar(Spec):
     inner: Spec = field(default_factory=lambda: TileSet(TILE_CLASSES["any"]))
 
     @property
-    def static(self) -> frozenset[int]:  # type: ignore[override]
+    def static(self) -> frozenset[int]:
         return self.inner.static
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
@@ -258,7 +261,7 @@ class AnyOf(Spec):
     options: tuple[Spec, ...]
 
     @property
-    def static(self) -> frozenset[int]:  # type: ignore[override]
+    def static(self) -> frozenset[int]:
         return frozenset().union(*(o.static for o in self.options))
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
@@ -279,18 +282,19 @@ class AllOf(Spec):
     parts: tuple[Spec, ...]
 
     @property
-    def static(self) -> frozenset[int]:  # type: ignore[override]
+    def static(self) -> frozenset[int]:
         result = frozenset(range(NUM_KINDS))
         for part in self.parts:
             result &= part.static
         return result
 
     def match(self, tile: Tile, b: Bindings, env: Env) -> Bindings | None:
-        current: Bindings | None = b
+        current = b
         for part in self.parts:
-            current = part.match(tile, current, env)
-            if current is None:
+            found = part.match(tile, current, env)
+            if found is None:
                 return None
+            current = found
         return current
 
     def variables(self) -> set[str]:
@@ -304,7 +308,7 @@ class NotSpec(Spec):
     inner: Spec
 
     @property
-    def static(self) -> frozenset[int]:  # type: ignore[override]
+    def static(self) -> frozenset[int]:
         # Only a fixed set can be subtracted safely; a variable or a seat wind could accept other tiles.
         return frozenset(range(NUM_KINDS)) - (self.inner.tiles if isinstance(self.inner, TileSet) else frozenset())
 
@@ -354,15 +358,16 @@ class Conditions:
     round_winds: frozenset[int] | None = None
     sets_declared: bool | None = None
 
-    def __post_init__(self) -> None:
+    @cached_property
+    def _empty(self) -> bool:
         values = (self.won_by, self.first_discard, self.original_hand, self.last_wall_tile, self.standing_hand,
                   self.first_draw, self.seat_winds, self.round_winds, self.sets_declared)
-        object.__setattr__(self, "_empty", all(v is None for v in values))
+        return all(v is None for v in values)
 
     def hold(self, seat_wind: int, round_wind: int, context: object, declared: bool = False) -> bool:
         """Whether the win context (a ``WinContext``) meets every condition; ``declared``: the hand itself shows
         a declared set (so a set was declared, whatever the context says)."""
-        if self._empty:  # type: ignore[attr-defined]
+        if self._empty:
             return True
         if self.won_by is not None and getattr(context, "won_by", None) not in self.won_by:
             return False
@@ -629,7 +634,8 @@ def _project_spec(spec: Spec, keep: str, tile_map: tuple[int, ...]) -> Spec | No
         return None if inner is None else TileVar(spec.name, inner)
     if isinstance(spec, AllOf):
         parts = [_project_spec(p, keep, tile_map) for p in spec.parts]
-        return None if any(p is None for p in parts) else AllOf(tuple(parts))  # type: ignore[arg-type]
+        kept = [p for p in parts if p is not None]
+        return None if len(kept) < len(parts) else AllOf(tuple(kept))
     if not spec.variables():  # any_of or not without variables: only the tiles count
         return TileSet(frozenset(tile_map[t] for t in spec.static if t < NUM_KINDS))
     return None  # the first option of an any_of that fits depends on the bindings: no sound projection
@@ -896,7 +902,7 @@ class _Search:
     def _claim_blocks(self, el: Element, tiles: tuple[int, ...]) -> bool:
         """An element that may not hold the claimed tile cannot take it unless the hand has another besides."""
         return (self.pending and self.claimed in tiles and not self._may_hold_claim(el)
-                and self.counts[self.claimed] - 1 < tiles.count(self.claimed))  # type: ignore[index,arg-type]
+                and self.counts[self.claimed] - 1 < tiles.count(self.claimed))
 
     def _take(self, i: int, el: Element, tiles: tuple[int, ...], jokers: int, nb: Bindings,
               key: tuple[int, int]) -> bool:

@@ -1,59 +1,137 @@
-"""The status-bar messages for actions the table refuses, in the words of the classic program (help L296–L320)."""
+"""Why the table refuses an action: a stable code with the values that explain it, never wording.
+
+The codes follow the classic program's status-bar messages (help L296–L320), one code per message; the client
+words them (``game.client.refusals``) and anything else may compare against the constants below, as the
+``mahjong`` library's ``HandCalculator.ERR_*`` codes are used. :class:`~game.errors.IllegalActionError` carries the
+code and the values of the refusal that raised it.
+"""
 
 from __future__ import annotations
 
-from typing import TYPE_CHECKING
+from collections.abc import Mapping, Sequence
+from dataclasses import dataclass, field
+from typing import Any, Protocol
 
-from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg
-from game.core.melds import MeldKind
-from game.core.tiles import Tile, tile_name
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg
+from game.core.melds import Meld, MeldKind
+from game.core.play_rules import PlayRules
+from game.core.tiles import Tile, tile_code
 
-if TYPE_CHECKING:
-    from game.core.table import Table
+HAND_OVER = "hand_over"
+STANDING_ONLY = "standing_only"
+"""A standing hand takes only its waits: ``waits``."""
+SACRED_DISCARD = "sacred_discard"
+"""``tile`` was discarded by the claimer itself."""
+MISSED_DISCARD = "missed_discard"
+"""``tile`` was let pass before by the claimer (no going out on it)."""
+DECLARE_READY_FIRST = "declare_ready_first"
+CHOW_FROM_LEFT_ONLY = "chow_from_left_only"
+KONG_FROM_EXPOSED_PUNG = "kong_from_exposed_pung"
+USE_FOR = "use_for"
+"""``tile`` can be claimed, but only for ``claims`` (claim types)."""
+CANNOT_PICK_UP = "cannot_pick_up"
+"""``tile`` makes no set; ``chow`` says whether a chow would have been possible from that seat."""
+NOT_YOUR_TURN = "not_your_turn"
+MUST_DISCARD_DRAWN = "must_discard_drawn"
+"""A locked hand must discard the ``tile`` it drew; ``standing`` tells a standing hand from riichi."""
+NOT_IN_HAND = "not_in_hand"
+STANDING_FIRST_DISCARD = "standing_first_discard"
+NOT_MAH_JONGG = "not_mah_jongg"
+NO_KONG_NOW = "no_kong_now"
+NOT_ALLOWED = "not_allowed"
+STILL_PASSING = "still_passing"
+ALREADY_STARTED = "already_started"
+TAKE_BACK_TOO_LATE = "take_back_too_late"
+
+_TILE_KEYS = ("tile",)
+_TILES_KEYS = ("waits",)
 
 
-def refusal(table: Table, seat: int, action: Action, legal: list[Action]) -> str:
-    """The status-bar message for an action that is not allowed (classic help L296–L320)."""
+@dataclass(frozen=True)
+class Refusal:
+    """A refused action: its :attr:`code` (one of this module's constants) and the values the reason names."""
+
+    code: str
+    data: Mapping[str, Any] = field(default_factory=dict)
+
+    def __str__(self) -> str:
+        """``sacred_discard (tile 5D)``: the code and its values in tile codes, for logs and error messages."""
+        parts = []
+        for key, value in self.data.items():
+            if key in _TILE_KEYS and isinstance(value, int):
+                value = tile_code(value)
+            elif key in _TILES_KEYS:
+                value = " ".join(tile_code(t) for t in value) or "none"
+            elif isinstance(value, tuple | list):
+                value = " ".join(str(v) for v in value)
+            parts.append(f"{key} {value}")
+        return f"{self.code} ({', '.join(parts)})" if parts else self.code
+
+
+class _Seat(Protocol):
+    standing: bool
+    locked: bool
+    waits: tuple[Tile, ...]
+    own_discards: Any
+    missed: Any
+    melds: Sequence[Meld]
+    concealed: Sequence[Tile]
+
+
+class TableState(Protocol):
+    """What a refusal reads of the table (:class:`game.core.table.Table` is one)."""
+
+    phase: str
+    rules: PlayRules
+    last_discard: tuple[int, Tile] | None
+
+    @property
+    def players(self) -> Sequence[Any]: ...
+
+    @property
+    def drawn_tile(self) -> Tile | None: ...
+
+    def awaiting(self) -> list[int]: ...
+
+    def may_go_out(self, seat: int) -> bool: ...
+
+
+def refusal(table: TableState, seat: int, action: Action, legal: Sequence[Action]) -> Refusal:
+    """Why ``seat`` may not do ``action`` now, the first reason that applies (classic help L296–L320)."""
     if table.phase == "over":
-        return "The hand is over."
-    p = table.players[seat]
+        return Refusal(HAND_OVER)
+    p: _Seat = table.players[seat]
     if isinstance(action, Claim) and table.last_discard is not None and table.phase in ("claims", "turn"):
         tile = table.last_discard[1]
-        name = tile_name(tile)
+        from_left = (seat - table.last_discard[0]) % 4 == 1
         if p.standing:
-            return f"You've called a Standing Hand and can only take {_names(p.waits)}."
+            return Refusal(STANDING_ONLY, {"waits": tuple(p.waits)})
         if table.rules.sacred_discard != "off" and tile in p.own_discards:
-            return f"You can't claim {name}: you discarded it yourself (sacred discard)."
+            return Refusal(SACRED_DISCARD, {"tile": tile})
         if action.type == "mah_jongg" and table.rules.missed_discard and tile in p.missed:
-            return f"You can't go out on {name}: you let it pass before (missed discard)."
+            return Refusal(MISSED_DISCARD, {"tile": tile})
         if action.type == "mah_jongg" and not table.may_go_out(seat):
-            return "You have to declare a ready hand before you can go out."
-        if action.type == "chow" and (seat - table.last_discard[0]) % 4 != 1 and table.rules.chows_allowed:
-            return "You can only Chow a Tile discarded by the player on your left, unless you go Mah Jongg."
+            return Refusal(DECLARE_READY_FIRST)
+        if action.type == "chow" and not from_left and table.rules.chows_allowed:
+            return Refusal(CHOW_FROM_LEFT_ONLY)
         if action.type == "kong" and any(m.kind is MeldKind.PUNG and m.tile == tile for m in p.melds):
-            return "You can't use a discarded Tile to turn an Exposed Pung into an Exposed Kong."
-        usable = [a.type for a in legal if isinstance(a, Claim)]
+            return Refusal(KONG_FROM_EXPOSED_PUNG, {"tile": tile})
+        usable = tuple(a.type for a in legal if isinstance(a, Claim))
         if usable:
-            return f"You can use {name} for a {' or '.join(CLAIM_NAMES[t] for t in usable)}."
-        what = "Chow, Pung, Kong or Mah Jongg" if (seat - table.last_discard[0]) % 4 == 1 \
-            else "Pung, Kong or Mah Jongg"
-        return f"You can't pick up {name}! No {what}..."
+            return Refusal(USE_FOR, {"tile": tile, "claims": usable})
+        return Refusal(CANNOT_PICK_UP, {"tile": tile, "chow": from_left})
     if seat not in table.awaiting():
-        return "It's not your turn."
+        return Refusal(NOT_YOUR_TURN)
     if isinstance(action, Discard):
-        if p.locked and table.drawn_tile is not None and action.tile != table.drawn_tile:
-            what = "a Standing Hand" if p.standing else "riichi"
-            return f"You've called {what} and have to discard {tile_name(table.drawn_tile)}."
+        drawn = table.drawn_tile
+        if p.locked and drawn is not None and action.tile != drawn:
+            return Refusal(MUST_DISCARD_DRAWN, {"tile": drawn, "standing": p.standing})
         if action.tile not in p.concealed:
-            return f"You don't have {tile_name(action.tile)} on your stake."
+            return Refusal(NOT_IN_HAND, {"tile": action.tile})
         if action.standing:
-            return "You can only call a Standing Hand with your first discard, one tile from Mah Jongg."
+            return Refusal(STANDING_FIRST_DISCARD)
     if isinstance(action, MahJongg):
-        return "Your hand is not a complete Mah Jongg hand."
+        return Refusal(NOT_MAH_JONGG)
     if isinstance(action, DeclareKong):
-        return f"You can't make a Kong of {tile_name(action.tile)} now."
-    return "That move is not allowed now."
-
-
-def _names(tiles: tuple[Tile, ...]) -> str:
-    return " or ".join(tile_name(t) for t in tiles) or "nothing"
+        return Refusal(NO_KONG_NOW, {"tile": action.tile})
+    return Refusal(NOT_ALLOWED)

@@ -186,13 +186,14 @@ class CannonRule:
         return any(self.discard.match(tile, b, env) is not None for b in self.danger(melds, env))
 
     def _fits(self, meld: Meld, bindings: dict[str, int], env: Env) -> dict[str, int] | None:
-        b: dict[str, int] | None = bindings
+        b = bindings
         for tile in meld.tiles:
             if tile >= NUM_KINDS:  # a joker takes the part of whatever tile the set needs
                 continue
-            b = self.shown.match(tile, b, env)
-            if b is None:
+            found = self.shown.match(tile, b, env)
+            if found is None:
                 return None
+            b = found
         return b
 
 

@@ -184,7 +184,7 @@ class RulesetJudge:
                                           if f.max_suits >= n and not (f.concealed and exposed)]
                            for n in range(4) for exposed in (False, True)}
         self._items = [i for i in rs.scoring if i.allowed]
-        self._set_selectors = [i for i in self._items if isinstance(i.for_each, SetSelector)]
+        self._set_selectors = [(i.id, i.for_each) for i in self._items if isinstance(i.for_each, SetSelector)]
         self._item_by_id = {i.id: i for i in self._items}
         self._needs_waits = any("only_possible_tile" in i.when for i in self._items)
 
@@ -450,7 +450,7 @@ class RulesetJudge:
             special = rs.special_hand(won.special_hand_id) if won.special_hand_id else None
             if special is not None and special.total:
                 value = int(won.score * rs.ready_special_share)
-                items = (ScoreItem(f"Ready: {special.name}", value, 0, special.id),)
+                items: tuple[ScoreItem, ...] = (ScoreItem(f"Ready: {special.name}", value, 0, special.id),)
                 result = ScoreResult(False, False, special.name, value, 0, value, False, items, won.arrangement,
                                      special.id)
             else:
@@ -526,8 +526,8 @@ class RulesetJudge:
     def _evaluate(self, reading: Reading, info: HandInfo, added: Sequence[SpecialHand]) -> _Candidate:
         """Score one reading with the scoring table, plus the added special hands that apply to it."""
         entries = self._entries(reading, info, self._items, added)
-        for special in added:
-            entries.append(ScoreItem(special.name, special.points, special.doubles, special.id))
+        for one in added:
+            entries.append(ScoreItem(one.name, one.points, one.doubles, one.id))
         entries.sort(key=lambda e: e.points == 0)
         points = sum(e.points for e in entries)
         doubles = sum(e.doubles for e in entries)
@@ -572,8 +572,7 @@ class RulesetJudge:
         found = self._set_items.get(key)
         if found is None:
             env = Env(hand.seat_wind, hand.round_wind)
-            found = frozenset(item.id for item in self._set_selectors
-                              if _selects(item.for_each, s, env))  # type: ignore[arg-type]
+            found = frozenset(item_id for item_id, selector in self._set_selectors if _selects(selector, s, env))
             self._set_items[key] = found
         return found
 

@@ -21,12 +21,10 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from game.core.frozen import quick_init
-
-if TYPE_CHECKING:
-    from game.core.ruleset import Ruleset
+from game.core.ruleset import PaymentScheme, Ruleset
 
 
 @quick_init
@@ -72,8 +70,6 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
     winner's score when it is above one limit. ``losers_settle`` False: the losers settle nothing among
     themselves this hand even where they usually do (British letting off a cannon, L87).
     """
-    from game.core.ruleset import PaymentScheme
-
     east = _seat(east, "'east'")
     if len(scores) != 4 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores):
         raise ValueError(f"expected four hand scores that are whole numbers of 0 or more, got {list(scores)!r}")

@@ -220,9 +220,10 @@ class _Search:
         self.pairs = data.pairs
         self.reads = data.reads
         winds = (env.seat_wind, env.round_wind)
-        self.opened = data.opened.get(winds)
-        if self.opened is None:
-            self.opened = data.opened[winds] = [{} for _ in self.elements]
+        opened = data.opened.get(winds)
+        if opened is None:
+            opened = data.opened[winds] = [{} for _ in self.elements]
+        self.opened = opened
         # The declared sets each element may take (its kind, and concealed where it must be), with their tiles.
         self.takes = [[(j, m.tile) for j, m in enumerate(melds)
                        if m.kind in _MELD_KINDS[el.kind] and not (el.concealed and m.exposed)] for el in self.elements]
@@ -358,10 +359,10 @@ class _Search:
             return
         scored = []
         reads = self.reads[i]
-        key = tuple(map(b.get, reads)) if reads else ()
-        opened = self.opened[i].get(key)
+        read_key = tuple(map(b.get, reads)) if reads else ()
+        opened = self.opened[i].get(read_key)
         if opened is None:
-            opened = self._open(i, b, key)
+            opened = self._open(i, b, read_key)
         for t, tiles, pairs, added in opened:
             if t < low or (t == low and not same_too):
                 continue

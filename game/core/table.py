@@ -4,7 +4,7 @@
 makes the replacements for flowers, seasons and kongs (the ceremony events are in ``table.events``).
 ``begin()`` gives East the first tile. From then on, ``awaiting()`` lists the seats that must decide,
 ``legal_actions(seat)`` lists what each may do, and ``apply(seat, action)`` returns the events it caused or raises
-:class:`IllegalActionError` with the status-bar message a player would read.
+:class:`IllegalActionError` with the refusal's code and values (``game.core.refusals``; the client words them).
 
 Phases: ``dealt`` (before East's first tile), ``turn`` (``current`` must discard, declare a kong or go Mah
 Jongg), ``claims`` (the players who can use the discard decide; the others pass without being asked), ``rob``
@@ -54,7 +54,7 @@ from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
-from game.core.refusals import refusal
+from game.core.refusals import ALREADY_STARTED, STILL_PASSING, TAKE_BACK_TOO_LATE, refusal
 from game.core.tiles import ALL_TILES, JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
@@ -177,7 +177,8 @@ class Table:
         """Each seat's last public view, reused by :func:`game.core.view.view_of` while it is unchanged."""
         self.discard_order: list[tuple[int, Tile]] = []
         """Every discard of the hand, in order (claimed ones too): what the players saw happen."""
-        self._emit(HandStarted(hand_number, east, round_wind, tuple(self.seat_wind(s) for s in range(4))))
+        self._emit(HandStarted(hand_number, east, round_wind,
+                               (self.seat_wind(0), self.seat_wind(1), self.seat_wind(2), self.seat_wind(3))))
         self._ceremony()
 
     # -- seats ------------------------------------------------------------------------------------------------
@@ -364,9 +365,9 @@ class Table:
     def begin(self) -> list[Event]:
         """Start play: East takes the first tile from the wall (L1270)."""
         if self.phase == "passing":
-            raise IllegalActionError("The tiles are still being passed.")
+            raise IllegalActionError(STILL_PASSING)
         if self.phase != "dealt":
-            raise IllegalActionError("the hand has already started")
+            raise IllegalActionError(ALREADY_STARTED)
         mark = len(self.events)
         self.begun = True
         if self.rules.east_dealt_fourteen:
@@ -575,13 +576,14 @@ class Table:
         """Undo ``seat``'s last discard: the hand is rebuilt from its seed and every earlier action, so a replay
         of the action list gives exactly this state."""
         if not self.can_take_back(seat):
-            raise IllegalActionError("You can only take back your own discard before anybody claims it.", seat)
+            raise IllegalActionError(TAKE_BACK_TOO_LATE, seat=seat)
         _, discard = self.actions[-1]
         rebuilt = Table(self.rules, self.judge, self.seed, east=self.east, round_wind=self.round_wind,
                         hand_number=self.hand_number, goulash=self.goulash)
         rebuilt.replay(self.actions[:-1], begun=True)
         self.__dict__.update(rebuilt.__dict__)
-        event = DiscardTakenBack(seat, discard.tile)  # type: ignore[union-attr]
+        assert isinstance(discard, Discard), "can_take_back allows only a discard"
+        event = DiscardTakenBack(seat, discard.tile)
         return [event]
 
     def replay(self, actions: list[tuple[int, Action]], begun: bool) -> None:
@@ -597,14 +599,15 @@ class Table:
     # -- doing it ---------------------------------------------------------------------------------------------
 
     def apply(self, seat: int, action: Action) -> list[Event]:
-        """Carry out ``seat``'s action; raise :class:`IllegalActionError` with a readable reason if it is not legal."""
+        """Carry out ``seat``'s action; raise :class:`IllegalActionError` with the reason if it is not legal."""
         legal = self.legal_actions(seat)
         # A computer player hands back one of the listed actions itself: found by identity, the list is not
         # compared field by field (dataclass equality, a Python call per action, a dozen a turn).
         allowed = any(a is action for a in legal) or action in legal
         faulty = not allowed and self._faulty_declaration(seat, action)
         if not allowed and not faulty:
-            raise IllegalActionError(refusal(self, seat, action, legal), seat, action)
+            why = refusal(self, seat, action, legal)
+            raise IllegalActionError(why.code, why.data, seat, action, detail=str(why))
         mark = len(self.events)
         self.actions.append((seat, action))
         if faulty:
@@ -612,7 +615,8 @@ class Table:
         elif self.phase == "turn":
             self._apply_turn(seat, action, legal)
         elif self.phase == "passing":
-            self._passes_chosen[seat] = action  # type: ignore[assignment]
+            assert isinstance(action, PassTiles), "every legal action while passing is a pass"
+            self._passes_chosen[seat] = action
             if len(self._passes_chosen) == 4:
                 self._exchange()
         else:
@@ -721,7 +725,7 @@ class Table:
         self._draw((discarder + 1) % 4, loose=False)
 
     def _claim_rank(self, seat: int, action: Claim, discarder: int, tile: Tile) -> tuple[int, int]:
-        kind = action.type
+        kind: str = action.type
         order = self.rules.precedence
         if kind == "mah_jongg" and kind not in order:  # the classic ranks Mah Jongg claims by what they complete
             shape = self._discard_shape(seat, tile, discarder)
@@ -730,7 +734,8 @@ class Table:
         return rank, (seat - discarder) % 4
 
     def _resolve_claims(self) -> None:
-        discarder, tile = self.last_discard  # type: ignore[misc]
+        assert self.last_discard is not None, "claims are resolved on a discard"
+        discarder, tile = self.last_discard
         claims = [(s, a) for s, a in self._decisions.items() if isinstance(a, Claim)]
         for seat, options in self._pending.items():
             decision = self._decisions.get(seat)
@@ -858,7 +863,8 @@ class Table:
         self._draw(seat, loose=True)
 
     def _resolve_rob(self) -> None:
-        seat, tile = self._promotion  # type: ignore[misc]
+        assert self._promotion is not None, "a robbing is resolved on a promoted kong"
+        seat, tile = self._promotion
         robbers = [s for s, a in self._decisions.items() if isinstance(a, MahJongg)]
         self._pending, self._decisions = {}, {}
         if not robbers:

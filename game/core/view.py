@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 from functools import cached_property
+from typing import Any
 
 from game.core.frozen import quick_init
 from game.core.melds import Meld
@@ -88,8 +89,9 @@ class PlayerView:
         return counts
 
 
-def view_of(table, seat: int) -> PlayerView:
-    """Build the view of ``seat`` from a :class:`game.core.table.Table`."""
+def view_of(table: Any, seat: int) -> PlayerView:
+    """Build the view of ``seat`` from a :class:`game.core.table.Table` (not named in the type: that module
+    imports this one)."""
     # A seat's public side changes seldom, so its last view is kept on the table and given again while it is
     # equal (views are immutable); building four frozen dataclasses for every decision was a visible cost.
     cache: dict[int, tuple[tuple, OpponentView]] = table._opponent_views

@@ -166,7 +166,7 @@ class Wall:
     def _lay_new_loose_tiles(self) -> list[tuple[Position, Position]]:
         """Lift the kong-box stack nearest the breach and lay its tiles on top of the wall like the first pair."""
         moves = []
-        lifted = []
+        lifted: list[Position] = []
         while self.kong_box and len(lifted) < 2:
             lifted.append(self.kong_box.popleft())
         for n, source in enumerate(lifted):

@@ -1,235 +1,39 @@
-"""Everything the mods offer, after discovery, validation and load order: the records and their assets.
+"""Build the catalog: find every mod, validate it, work out the load order and read what the loaded ones offer.
 
-Records (rulesets, special-hand files, personalities, tile sets, themes, voices) are keyed by kind and id; when
-several loaded mods offer the same id, the last one in load order wins and the override is listed as a
-conflict. Assets are looked up the same way: the last loaded mod offering the record that has the file wins.
+The result is a :class:`~game.mods.records.Catalog` (its model and lookup live in :mod:`game.mods.records`, so
+the content checks and the ruleset loader this builder calls do not import it back).
 """
 
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from game import __version__
 from game.config import Folders
-from game.datafile import load_yaml
-from game.errors import DataFileError, Problem
-from game.mods.discovery import MAX_YAML_BYTES, FoundMod, discover
+from game.datafile import MAX_YAML_BYTES, load_yaml
+from game.errors import DataFileError, Problem, RulesetError
+from game.mods.discovery import FoundMod, discover
 from game.mods.order import resolve
+from game.mods.personalities import load_personality_file
+from game.mods.records import Catalog, ModEntry, Record, record_files
 from game.mods.schemas import ThemeSpec, TilesetSpec, VoiceSpec
 from game.mods.state import ModState, load_state
 
 log = logging.getLogger(__name__)
 
-# Where each kind keeps its files inside a mod, and whether it is one file or a folder of them.
-KIND_FILES: dict[str, tuple[str, str]] = {
-    "ruleset": ("rulesets", "*.yaml"),
-    "special_hands": ("hands", "*.yaml"),
-    "ai": ("ai", "*.yaml"),
-    "tileset": ("tileset", "tileset.yaml"),
-    "theme": ("theme", "theme.yaml"),
-    "voice": ("voice", "voice.yaml"),
-}
-
-SPECS = {"tileset": TilesetSpec, "theme": ThemeSpec, "voice": VoiceSpec}
+SPECS: dict[str, type[BaseModel]] = {"tileset": TilesetSpec, "theme": ThemeSpec, "voice": VoiceSpec}
 
 # Kinds read only when first asked for, in a catalog built without ``full``: reading every ruleset file is two
 # thirds of building the catalog (~40 ms), and the title screen and most commands need none of them.
 DEFERRED_KINDS = frozenset({"ruleset"})
 
 
-@dataclass
-class Record:
-    """One record a mod offers: ``kind`` and ``id``, from ``file`` (``shown`` for messages)."""
-
-    kind: str
-    id: str
-    name: str
-    mod_id: str
-    file: Path
-    shown: str
-    data: Any = None
-
-    @property
-    def folder(self) -> Path:
-        """The folder the record's assets are relative to."""
-        return self.file.parent
-
-    @property
-    def full_id(self) -> str:
-        return f"{self.mod_id}:{self.id}"
-
-
-@dataclass
-class ModEntry:
-    """One mod as the mod manager shows it."""
-
-    found: FoundMod
-    enabled: bool
-    loaded: bool = False
-    duplicate_problems: list[Problem] = field(default_factory=list)
-    order_problems: list[Problem] = field(default_factory=list)
-    _records: list[Record] = field(default_factory=list, repr=False)
-    _catalog: Catalog | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def records(self) -> list[Record]:
-        """What the mod offers, every kind (deferred kinds are read now, the first time)."""
-        if self._catalog is not None:
-            self._catalog.read_deferred()
-        return self._records
-
-    @property
-    def problems(self) -> list[Problem]:
-        """Everything wrong with the mod: its files, a clashing id, then why it could not be loaded."""
-        return [*self.found.problems, *self.duplicate_problems, *self.order_problems]
-
-    @property
-    def id(self) -> str:
-        return self.found.id
-
-    @property
-    def manifest(self) -> Any:
-        return self.found.manifest
-
-    @property
-    def origin(self) -> str:
-        return self.found.origin
-
-    @property
-    def status(self) -> str:
-        """``loaded``, ``disabled`` or ``error``."""
-        if self.loaded:
-            return "loaded"
-        if not self.enabled and not self.problems:
-            return "disabled"
-        return "error"
-
-
-@dataclass
-class Catalog:
-    """The mods found and what the loaded ones offer."""
-
-    folders: Folders
-    entries: list[ModEntry]
-    order: list[str]
-    state: ModState
-    _records: dict[str, dict[str, list[Record]]] = field(default_factory=dict, repr=False)
-    _conflicts: list[str] = field(default_factory=list, repr=False)
-    _deferred_kinds: frozenset[str] = field(default=frozenset(), repr=False)
-    _read: Callable[[], None] | None = field(default=None, repr=False, compare=False)
-
-    @property
-    def records(self) -> dict[str, dict[str, list[Record]]]:
-        """Kind -> id -> the records offering it, in load order (the last one wins)."""
-        self.read_deferred()
-        return self._records
-
-    @property
-    def conflicts(self) -> list[str]:
-        """Every record overridden by a later mod's, in load order."""
-        self.read_deferred()
-        return self._conflicts
-
-    def read_deferred(self) -> None:
-        """Read the records of the deferred kinds (once), which also completes the mods' records and conflicts."""
-        read, self._read = self._read, None
-        if read is not None:
-            read()
-
-    def _of_kind(self, kind: str) -> dict[str, list[Record]]:
-        if kind in self._deferred_kinds:
-            self.read_deferred()
-        return self._records.get(kind, {})
-
-    def entry(self, mod_id: str) -> ModEntry | None:
-        for entry in self.entries:
-            if entry.id == mod_id:
-                return entry
-        return None
-
-    def record(self, kind: str, record_id: str) -> Record | None:
-        """The winning record ``record_id`` of ``kind``; ``modid:recordid`` picks one mod's record."""
-        if ":" in record_id:
-            mod_id, _, plain = record_id.partition(":")
-            for candidate in self._of_kind(kind).get(plain, []):
-                if candidate.mod_id == mod_id:
-                    return candidate
-            return None
-        offered = self._of_kind(kind).get(record_id)
-        return offered[-1] if offered else None
-
-    def list(self, kind: str) -> list[Record]:
-        """The winning record of every id of ``kind``, in load order of the mod that won."""
-        winners = [offered[-1] for offered in self._of_kind(kind).values()]
-        position = {mod_id: index for index, mod_id in enumerate(self.order)}
-        return sorted(winners, key=lambda r: (position.get(r.mod_id, 0), r.id))
-
-    def all_records(self, kind: str) -> list[Record]:
-        """Every record of ``kind`` from every loaded mod, in load order (overridden ones too)."""
-        found = [record for offered in self._of_kind(kind).values() for record in offered]
-        position = {mod_id: index for index, mod_id in enumerate(self.order)}
-        return sorted(found, key=lambda r: (position.get(r.mod_id, 0), r.shown))
-
-    def find_asset(self, kind: str, record_id: str, name: str) -> Path | None:
-        """The file ``name`` of record ``record_id``; the last loaded mod offering the record and the file wins.
-
-        ``name`` is relative to the record's folder (``tileset/``, ``theme/``, ``voice/``, ``ai/``) and may not
-        leave it; None when no loaded mod has it.
-        """
-        if _unsafe_name(name):
-            return None
-        if ":" in record_id:
-            record = self.record(kind, record_id)
-            candidates = [record] if record else []
-        else:
-            candidates = list(reversed(self._of_kind(kind).get(record_id, [])))
-        for record in candidates:
-            path = resolve_file(record.folder, name)
-            if path is not None:
-                return path
-        return None
-
-
-def resolve_file(folder: Path, name: str) -> Path | None:
-    """The file ``name`` in ``folder``, matching case-insensitively as a fallback (old voice packs are
-    upper-case ``.WAV``); None when missing, a link, or outside ``folder``."""
-    if _unsafe_name(name):
-        return None
-    path = folder / name
-    if path.is_file() and not path.is_symlink():
-        return path
-    parent = path.parent
-    if not parent.is_dir():
-        return None
-    wanted = path.name.lower()
-    for candidate in sorted(parent.iterdir()):
-        if candidate.name.lower() == wanted and candidate.is_file() and not candidate.is_symlink():
-            return candidate
-    return None
-
-
-def _unsafe_name(name: str) -> bool:
-    normal = name.replace("\\", "/")
-    return not normal or normal.startswith("/") or ":" in normal or ".." in normal.split("/")
-
-
-def record_files(found: FoundMod, kind: str) -> list[Path]:
-    """The files of ``kind`` in a mod, sorted by name."""
-    if found.root is None:
-        return []
-    folder, pattern = KIND_FILES[kind]
-    return sorted(p for p in (found.root / folder).glob(pattern) if p.is_file())
-
-
 def peek_records(found: FoundMod, kind: str) -> list[Record]:
     """The records of ``kind`` in a mod, read cheaply (id and name only, no full validation)."""
-    records = []
+    records: list[Record] = []
     assert found.root is not None and found.manifest is not None
     for path in record_files(found, kind):
         if path.stat().st_size > MAX_YAML_BYTES:
@@ -237,8 +41,6 @@ def peek_records(found: FoundMod, kind: str) -> list[Record]:
         relative = path.relative_to(found.root).as_posix()
         shown = found.shown_path(relative)
         if kind == "ai":
-            from game.ai.personality import load_personality_file
-
             try:
                 people = load_personality_file(path, shown)
             except DataFileError:
@@ -260,8 +62,9 @@ def peek_records(found: FoundMod, kind: str) -> list[Record]:
             except ValidationError:
                 continue
         default_id = found.manifest.id if kind in SPECS else path.stem
-        record_id = data.get("id") if isinstance(data.get("id"), str) else default_id
-        name = data.get("name") if isinstance(data.get("name"), str) else record_id
+        given_id, given_name = data.get("id"), data.get("name")
+        record_id = given_id if isinstance(given_id, str) else default_id
+        name = given_name if isinstance(given_name, str) else record_id
         records.append(Record(kind, record_id, name, found.manifest.id, path, shown, spec))
     return records
 
@@ -272,10 +75,18 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
 
     Without ``full`` only manifests and dependencies decide which mods load; the caller validates what it uses
     (``get_ruleset`` loads the one ruleset it needs). ``extra`` is a mod being checked or installed: it is
-    loaded as if installed, enabled and in place of any mod with the same id.
+    loaded as if installed, enabled and in place of any user mod with the same id (one that reuses the id of a
+    mod that comes with the game gets a problem saying so).
     """
     found = discover(folders.mod_roots, folders.config / "cache" / "mods")
     if extra is not None:
+        for mod in found:
+            if mod.id == extra.id and mod.origin != "user" and mod.manifest is not None \
+                    and not _same_folder(mod.path, extra.path):
+                # Such a mod would be refused at install and never loaded from the mods folder: say so now.
+                extra.problems.append(extra.manifest_problem(("id",), f"mod {extra.id!r} comes with the game "
+                                                                      f"({mod.path}); a mod with the same id cannot "
+                                                                      "be installed: choose another id"))
         found = [mod for mod in found if mod.id != extra.id] + [extra]
     state = load_state(folders.config)
     if extra is not None:
@@ -294,10 +105,11 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
             continue
         everything[mod.id] = mod
     if full:
+        # The content checks (~3 ms to import) only for a full build: the title screen builds without them.
         from game.mods.content import validate_content
         from game.mods.media import MediaSession
 
-        with MediaSession() as session:
+        with MediaSession(folders.sound_verdicts) as session:
             for mod in everything.values():
                 if not mod.problems:
                     mod.problems.extend(validate_content(mod, session))
@@ -333,7 +145,7 @@ def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict
     peeked: dict[tuple[str, str], list[Record]] = {}
     for entry in loaded:
         entry.loaded = True
-        for kind in entry.found.manifest.kinds:
+        for kind in entry.found.kinds:
             if kind not in defer:
                 peeked[entry.id, kind] = records = peek_records(entry.found, kind)
                 for record in records:
@@ -345,7 +157,7 @@ def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict
         offers: dict[tuple[str, str], list[Record]] = {}
         for entry in loaded:
             entry._catalog = None
-            for kind in entry.found.manifest.kinds:
+            for kind in entry.found.kinds:
                 records = peeked.get((entry.id, kind))
                 if records is None:
                     records = peek_records(entry.found, kind)
@@ -378,8 +190,7 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
 
     Returns whether any mod was found broken (so the order must be worked out again).
     """
-    from game.errors import RulesetError
-    from game.mods.rulesets import load_ruleset
+    from game.mods.rulesets import load_ruleset  # the ruleset compiler: ~45 ms the title screen never needs
 
     blamed = False
     for record in catalog.list("ruleset"):
@@ -388,6 +199,7 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
         except RulesetError as exc:
             problems = exc.problems or [Problem(record.shown, str(exc))]
         except Exception as exc:  # a compiler bug must not stop the other mods loading
+            log.exception("%s could not be compiled", record.shown)
             problems = [Problem(record.shown, f"cannot be compiled: {exc!r}")]
         else:
             continue
@@ -397,6 +209,14 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
                 owner.problems.append(problem)
                 blamed = True
     return blamed
+
+
+def _same_folder(a: Path, b: Path) -> bool:
+    """Whether two paths are one folder (checking the game's own mod where it lies is no clash with itself)."""
+    try:
+        return a.resolve() == b.resolve()
+    except OSError:
+        return False
 
 
 def _owner(path: str, everything: dict[str, FoundMod]) -> FoundMod | None:

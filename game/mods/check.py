@@ -10,6 +10,7 @@ from game.errors import Problem, RulesetError
 from game.mods.catalog import build_catalog
 from game.mods.content import validate_content
 from game.mods.discovery import FoundMod, open_mod
+from game.mods.rules_hook import special_hands_targets
 from game.mods.rulesets import load_ruleset
 
 
@@ -19,10 +20,12 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
     The problems are also added to ``found.problems``.
     """
     if found.manifest is not None and not found.problems:
-        found.problems.extend(validate_content(found))
+        found.problems.extend(validate_content(found, cache=folders.sound_verdicts))
     if found.manifest is None or found.problems:
         return found.problems
     catalog = build_catalog(folders, full=False, extra=found)
+    if found.problems:  # its id belongs to a mod that comes with the game
+        return found.problems
     entry = next(entry for entry in catalog.entries if entry.found is found)
     found.problems.extend(entry.order_problems)
     if not entry.loaded:
@@ -30,8 +33,6 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
     touched = {record.id for record in entry.records if record.kind == "ruleset"}
     for record in entry.records:
         if record.kind == "special_hands":
-            from game.mods.rules_hook import special_hands_targets
-
             targets = special_hands_targets(record.file)
             touched |= set(targets) if targets is not None else {r.id for r in catalog.list("ruleset")}
     for ruleset_id in sorted(touched):

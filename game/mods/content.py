@@ -7,6 +7,7 @@ where the YAML says something wrong.
 
 from __future__ import annotations
 
+import logging
 from pathlib import Path
 from typing import Any
 
@@ -15,15 +16,18 @@ from pydantic import BaseModel, ValidationError
 from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.mods import media
-from game.mods.catalog import KIND_FILES, record_files, resolve_file
-from game.mods.discovery import MAX_YAML_BYTES, FoundMod
+from game.mods.discovery import FoundMod
 from game.mods.manifest import tidy
+from game.mods.personalities import personalities_from_document
+from game.mods.records import KIND_FILES, record_files, resolve_file
 from game.mods.schemas import (
     VOICE_LINES,
     ThemeSpec,
     TilesetSpec,
     VoiceSpec,
 )
+
+log = logging.getLogger(__name__)
 
 
 class _Checker:
@@ -35,15 +39,13 @@ class _Checker:
         self.root: Path = found.root
         self.problems: list[Problem] = []
         self.session = session
+        # The game's own files are decoded in this process; a player's mod's only in a child process.
+        self.trusted = found.origin == "bundled"
 
     def shown(self, path: Path) -> str:
         return self.found.shown_path(path.relative_to(self.root).as_posix())
 
     def load(self, path: Path) -> YamlDocument | None:
-        if path.stat().st_size > MAX_YAML_BYTES:
-            self.problems.append(Problem(self.shown(path), f"the file is {path.stat().st_size} bytes, more than the "
-                                                           f"limit of {MAX_YAML_BYTES} for a YAML file"))
-            return None
         try:
             return load_yaml(path, self.shown(path))
         except DataFileError as exc:
@@ -77,11 +79,10 @@ class _Checker:
             self.problems.append(Problem(self.shown(path), str(exc)))
             return None
 
-    def sound(self, path: Path) -> None:
-        try:
-            self.session.check_sound(path)
-        except ValueError as exc:
-            self.problems.append(Problem(self.shown(path), str(exc)))
+    def sounds(self, paths: list[Path]) -> None:
+        for path, problem in self.session.check_sounds(paths, self.trusted).items():
+            if problem:
+                self.problems.append(Problem(self.shown(path), problem))
 
 
 def doc_folder(doc: YamlDocument, checker: _Checker) -> Path:
@@ -93,7 +94,7 @@ def doc_folder(doc: YamlDocument, checker: _Checker) -> Path:
 def _check_tileset(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, TilesetSpec, "tile set") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     for name, scale in spec.images():
         key = {1: "image", 2: "image_2x", 3: "image_3x"}[scale]
@@ -112,7 +113,7 @@ def _check_tileset(checker: _Checker, path: Path) -> None:
 def _check_theme(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, ThemeSpec, "theme") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     if spec.cloth:
         checker.image(doc, ("cloth",), spec.cloth)
@@ -123,20 +124,16 @@ def _check_theme(checker: _Checker, path: Path) -> None:
                 media.check_font(font)
             except ValueError as exc:
                 checker.problems.append(Problem(checker.shown(font), str(exc)))
-    for event, name in spec.sounds.files().items():
-        sound = checker.referenced(doc, ("sounds", event), name)
-        if sound is not None:
-            checker.sound(sound)
+    sounds = [checker.referenced(doc, ("sounds", event), name) for event, name in spec.sounds.files().items()]
     if spec.music:
-        music = checker.referenced(doc, ("music",), spec.music)
-        if music is not None:
-            checker.sound(music)
+        sounds.append(checker.referenced(doc, ("music",), spec.music))
+    checker.sounds(list(dict.fromkeys(sound for sound in sounds if sound is not None)))
 
 
 def _check_voice(checker: _Checker, path: Path) -> None:
     doc = checker.load(path)
     spec = checker.model(doc, VoiceSpec, "voice pack") if doc else None
-    if spec is None:
+    if doc is None or spec is None:
         return
     checked: set[Path] = set()
     for line, name in spec.lines.items():
@@ -159,13 +156,10 @@ def _check_voice(checker: _Checker, path: Path) -> None:
             found = resolve_file(path.parent, spec.file_for(seat, line) or "")
             if found is not None:
                 checked.add(found)
-    for sound in sorted(checked):
-        checker.sound(sound)
+    checker.sounds(sorted(checked))
 
 
 def _check_ai(checker: _Checker, path: Path) -> None:
-    from game.ai.personality import personalities_from_document
-
     doc = checker.load(path)
     if doc is None:
         return
@@ -185,7 +179,7 @@ def _check_yaml_only(checker: _Checker, path: Path) -> None:
 
 
 def _check_special_hands(checker: _Checker, path: Path) -> None:
-    from game.mods.rules_hook import check_special_hands_file
+    from game.mods.rules_hook import check_special_hands_file  # the ruleset compiler: ~45 ms the title never needs
 
     if checker.load(path) is not None:
         checker.problems.extend(check_special_hands_file(path, checker.shown(path)))
@@ -202,18 +196,19 @@ CHECKS = {
 }
 
 
-def validate_content(found: FoundMod, session: media.MediaSession | None = None) -> list[Problem]:
+def validate_content(found: FoundMod, session: media.MediaSession | None = None,
+                     cache: Path | None = None) -> list[Problem]:
     """Every problem in the content files of a mod whose manifest is valid.
 
-    Pass one ``session`` when checking many mods, so the mixer starts and stops once.
+    Pass one ``session`` when checking many mods, so the mixer starts and stops once; else ``cache`` is where the
+    verdicts on sounds are kept.
     """
     own = session is None
-    checker = _Checker(found, session or media.MediaSession())
-    manifest = found.manifest
+    checker = _Checker(found, session or media.MediaSession(cache))
     try:
         for kind, (folder, pattern) in KIND_FILES.items():
             files = record_files(found, kind)
-            declared = kind in manifest.kinds
+            declared = kind in found.kinds
             if declared and not files:
                 checker.problems.append(found.manifest_problem(
                     ("kinds",), f"kinds lists {kind!r} but the mod has no {folder}/{pattern}"))
@@ -225,6 +220,7 @@ def validate_content(found: FoundMod, session: media.MediaSession | None = None)
                     try:
                         CHECKS[kind](checker, path)
                     except Exception as exc:  # a checker bug or an odd file must not stop the game loading
+                        log.exception("%s could not be checked", checker.shown(path))
                         checker.problems.append(Problem(checker.shown(path), f"cannot be checked: {exc!r}"))
     finally:
         if own:

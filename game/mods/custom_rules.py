@@ -41,9 +41,11 @@ import yaml
 from game.config import Folders
 from game.datafile import load_yaml, write_atomic
 from game.errors import DataFileError, ModError, Problem
-from game.mods.catalog import Catalog, build_catalog
+from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
+from game.mods.install import remove
+from game.mods.records import Catalog
 from game.mods.rulesets import load_ruleset
 
 PREFIX = "custom-"
@@ -212,7 +214,9 @@ def _plain(value: Any) -> Any:
 
 
 def _line_value(ruleset: Any, key: str) -> Any:
-    kind, entry_id, name = _LIST_KEY.fullmatch(key).groups()  # type: ignore[union-attr]
+    parts = _LIST_KEY.fullmatch(key)
+    assert parts is not None, f"not a scoring or special-hand key: {key!r}"
+    kind, entry_id, name = parts.groups()
     entry = ruleset.item(entry_id) if kind == "scoring" else ruleset.special_hand(entry_id)
     return _plain(getattr(entry, name))
 
@@ -278,11 +282,11 @@ def _bonus_options(ruleset: Any, data: Any) -> dict[str, list[Option]]:
             # Only lines that withhold their points for a lenient Valueless Hand, or never do, follow the switch.
             withheld = [line.id for line in ruleset.scoring
                         if line.id in WITHHELD and line.unless in ((), (LENIENT[1],))]
-            follows = tuple((word, f"scoring.{line}.unless", [] if word == LENIENT[0] else LENIENT[1])
-                            for word in LENIENT for line in withheld)
+            withholds = tuple((word, f"scoring.{line}.unless", [] if word == LENIENT[0] else LENIENT[1])
+                              for word in LENIENT for line in withheld)
             options.append(Option("scoring.valueless.when", "Valueless even on a one-chance or self-drawn tile",
                                   "bool", section="ruleset", group="Hands", part=BONUS_PART, column=0,
-                                  requires=needs, file_values=LENIENT, follows=follows))
+                                  requires=needs, file_values=LENIENT, follows=withholds))
         found[item.id] = options
     return found
 
@@ -401,7 +405,8 @@ def _read(path: Path, mod_id: str) -> CustomRuleset | None:
         return None
     if not isinstance(data, dict) or data.get("id") != mod_id or not isinstance(data.get("extends"), str):
         return None
-    play = data.get("play") if isinstance(data.get("play"), dict) else {}
+    given = data.get("play")
+    play = given if isinstance(given, dict) else {}
     values = {key: value for key, value in play.items() if key in _BY_KEY and _BY_KEY[key].section == "play"}
     rest = _flatten({k: v for k, v in data.items() if k not in _NOT_OPTIONS and k != "play"})
     values.update({key: value for key, value in rest.items() if _known(key) and _path(key)[0] != "play"})
@@ -481,9 +486,7 @@ def rename_custom_ruleset(folders: Folders, ruleset_id: str, new_name: str) -> C
 def delete_custom_ruleset(folders: Folders, ruleset_id: str) -> Path:
     """Delete the custom preset ``ruleset_id`` (its whole mod folder); returns the folder removed."""
     custom = custom_ruleset(folders, ruleset_id)
-    from game.mods import install as installer
-
-    return installer.remove(custom.id, folders)
+    return remove(custom.id, folders)
 
 
 def _check_name(folders: Folders, name: str, own_id: str | None) -> str:

@@ -19,9 +19,6 @@ from game.mods.manifest import Manifest, manifest_from_document
 from game.mods.zipsafe import check_folder, extract_zip
 
 MANIFEST = "mod.yaml"
-# Parsing YAML costs about 60 ms per 100 KB; the largest bundled ruleset is far below this, and a bigger file
-# would stall the game while it loads.
-MAX_YAML_BYTES = 2 * 1024 * 1024
 
 log = logging.getLogger(__name__)
 
@@ -50,6 +47,11 @@ class FoundMod:
         return self.path.stem if self.path.suffix.lower() == ".zip" else self.path.name
 
     @property
+    def kinds(self) -> tuple[str, ...]:
+        """The kinds the manifest declares; none without a valid manifest."""
+        return tuple(self.manifest.kinds) if self.manifest is not None else ()
+
+    @property
     def is_zip(self) -> bool:
         return self.path.suffix.lower() == ".zip"
 
@@ -71,11 +73,6 @@ def read_manifest(found: FoundMod) -> None:
     path = found.root / MANIFEST
     if not path.is_file():
         found.problems.append(Problem(found.shown_path(MANIFEST), "missing mod.yaml: every mod needs a manifest"))
-        return
-    size = path.stat().st_size
-    if size > MAX_YAML_BYTES:
-        found.problems.append(Problem(found.shown_path(MANIFEST), f"the file is {size} bytes, more than the limit "
-                                                                  f"of {MAX_YAML_BYTES} for a YAML file"))
         return
     try:
         doc = load_yaml(path, found.shown_path(MANIFEST))

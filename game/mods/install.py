@@ -6,19 +6,23 @@ only then renamed into place, so a refused or interrupted install leaves the ins
 
 from __future__ import annotations
 
+import contextlib
 import os
 import shutil
 import uuid
+from collections.abc import Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
 from game.config import Folders
 from game.errors import ModError, Problem
-from game.mods.catalog import Catalog, build_catalog
+from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
-from game.mods.state import load_state, save_state
+from game.mods.records import Catalog, ModEntry
+from game.mods.state import ModState, load_state, update_state
 from game.mods.zipsafe import check_folder, copy_folder, extract_zip
+from game.storage import locked
 
 
 @dataclass(frozen=True)
@@ -53,26 +57,47 @@ def install(source: Path, folders: Folders) -> Installed:
     mods = folders.user_mods
     if source.is_dir() and (_inside(source, mods) or _inside(mods, source)):
         raise ModError([Problem(shown, f"the mod is already inside the mods folder {mods}")])
-    mods.mkdir(parents=True, exist_ok=True)
-    _clear_leftovers(mods)
-    staging = mods / f".install-{uuid.uuid4().hex}"
     try:
-        if source.is_dir():
-            problems = check_folder(source, shown)
-            if problems:
-                raise ModError(problems)
-            copy_folder(source, staging)
-        else:
-            extract_zip(source, staging, shown)
-        found = open_folder(staging, "user", shown)
-        problems = check_found(found, folders)
+        with _changing(folders):
+            _clear_leftovers(mods)
+            staging = mods / f".install-{uuid.uuid4().hex}"
+            try:
+                return _install(source, staging, shown, folders)
+            finally:
+                if staging.exists():
+                    shutil.rmtree(staging, ignore_errors=True)
+    except OSError as exc:  # a full disk, a read-only mods folder: the installed mods are as they were
+        raise ModError([Problem(shown, f"not installed: {(exc.strerror or str(exc)).lower()} "
+                                       f"({exc.filename or mods}); the installed mods are unchanged")]) from None
+
+
+def _install(source: Path, staging: Path, shown: str, folders: Folders) -> Installed:
+    if source.is_dir():
+        problems = check_folder(source, shown)
         if problems:
             raise ModError(problems)
-        assert found.manifest is not None
-        return _move_into_place(staging, found.manifest.id, found.manifest.version, folders)
-    finally:
-        if staging.exists():
-            shutil.rmtree(staging, ignore_errors=True)
+        copy_folder(source, staging)
+    else:
+        extract_zip(source, staging, shown)
+    found = open_folder(staging, "user", shown)
+    problems = check_found(found, folders)
+    if problems:
+        raise ModError(problems)
+    assert found.manifest is not None
+    return _move_into_place(staging, found.manifest.id, found.manifest.version, folders, shown)
+
+
+INSTALL_LOCK_SECONDS = 300.0
+"""An install checks every image and sound of the mod, which can take a while for a big voice pack."""
+
+
+@contextlib.contextmanager
+def _changing(folders: Folders) -> Iterator[None]:
+    """Hold the lock of the mods folder (kept in the config folder, where a lock file is no stray entry among the
+    mods): one install or removal at a time, so none deletes another's staging folder."""
+    folders.user_mods.mkdir(parents=True, exist_ok=True)
+    with locked(folders.config / "mods-folder", what="the mod", timeout=INSTALL_LOCK_SECONDS):
+        yield
 
 
 def _clear_leftovers(mods: Path) -> None:
@@ -82,7 +107,7 @@ def _clear_leftovers(mods: Path) -> None:
             _delete(leftover)
 
 
-def _move_into_place(staging: Path, mod_id: str, version: str, folders: Folders) -> Installed:
+def _move_into_place(staging: Path, mod_id: str, version: str, folders: Folders, shown: str) -> Installed:
     catalog = build_catalog(folders, full=False)
     mods = folders.user_mods
     replaced: str | None = None
@@ -91,8 +116,8 @@ def _move_into_place(staging: Path, mod_id: str, version: str, folders: Folders)
         if entry.id != mod_id:
             continue
         if entry.origin != "user":
-            raise ModError([Problem(str(staging), f"mod {mod_id!r} comes with the game ({entry.found.path}); "
-                                                  f"a mod with the same id cannot be installed")])
+            raise ModError([Problem(shown, f"mod {mod_id!r} comes with the game ({entry.found.path}); "
+                                           f"a mod with the same id cannot be installed")])
         replaced = entry.manifest.version if entry.manifest else "unknown"
         old_paths.append(entry.found.path)
     target = mods / mod_id
@@ -106,10 +131,8 @@ def _move_into_place(staging: Path, mod_id: str, version: str, folders: Folders)
     os.replace(staging, target)
     for moved in trash:
         _delete(moved)
-    state = load_state(folders.config)
-    if mod_id in state.disabled:
-        state.disabled.discard(mod_id)
-        save_state(folders.config, state)
+    if mod_id in load_state(folders.config).disabled:
+        update_state(folders.config, lambda state: state.disabled.discard(mod_id))
     return Installed(mod_id, version, target, replaced)
 
 
@@ -120,7 +143,8 @@ def _delete(path: Path) -> None:
         shutil.rmtree(path)
 
 
-def _user_entry(catalog: Catalog, mod_id: str):
+def _entries_of(catalog: Catalog, mod_id: str) -> list[ModEntry]:
+    """Every mod found with the id ``mod_id``, wherever it lies; raises ModError naming the known ids if none."""
     matches = [entry for entry in catalog.entries if entry.id == mod_id]
     if not matches:
         known = ", ".join(sorted({entry.id for entry in catalog.entries})) or "none"
@@ -131,39 +155,50 @@ def _user_entry(catalog: Catalog, mod_id: str):
 def remove(mod_id: str, folders: Folders) -> Path:
     """Delete the user-installed mod ``mod_id``; bundled and portable mods cannot be removed."""
     catalog = build_catalog(folders, full=False)
-    matches = _user_entry(catalog, mod_id)
+    matches = _entries_of(catalog, mod_id)
     user = [entry for entry in matches if entry.origin == "user"]
     if not user:
         raise ModError([Problem(mod_id, f"mod {mod_id!r} comes with the game ({matches[0].found.path}); "
                                         f"disable it instead")])
     removed = user[0].found.path
-    for entry in user:
-        path = entry.found.path
-        if not _inside(path.parent, folders.user_mods) or path.parent.resolve() != folders.user_mods.resolve():
-            raise ModError([Problem(str(path), "refusing to delete a folder outside the user mods folder")])
-        _delete(path)
+    try:
+        with _changing(folders):
+            for entry in user:
+                path = entry.found.path
+                if not _inside(path.parent, folders.user_mods) or path.parent.resolve() != folders.user_mods.resolve():
+                    raise ModError([Problem(str(path), "refusing to delete a folder outside the user mods folder")])
+                _delete(path)
+    except OSError as exc:
+        raise ModError([Problem(str(removed), f"not removed: {(exc.strerror or str(exc)).lower()}")]) from None
     state = load_state(folders.config)
     if mod_id in state.disabled or mod_id in state.order:
-        state.disabled.discard(mod_id)
-        state.order = [m for m in state.order if m != mod_id]
-        save_state(folders.config, state)
+        def forget(state: ModState) -> None:
+            state.disabled.discard(mod_id)
+            state.order = [m for m in state.order if m != mod_id]
+
+        update_state(folders.config, forget)
     return removed
 
 
 def set_enabled(mod_id: str, enabled: bool, folders: Folders) -> None:
     """Enable or disable a mod; the choice is kept in ``mods.yaml`` in the config folder."""
     catalog = build_catalog(folders, full=False)
-    _user_entry(catalog, mod_id)
-    state = load_state(folders.config)
-    if enabled:
-        state.disabled.discard(mod_id)
-    else:
-        state.disabled.add(mod_id)
-    save_state(folders.config, state)
+    _entries_of(catalog, mod_id)  # refuses an id no mod has
+
+    def switch(state: ModState) -> None:
+        if enabled:
+            state.disabled.discard(mod_id)
+        else:
+            state.disabled.add(mod_id)
+
+    update_state(folders.config, switch)
 
 
 def set_order(order: list[str], folders: Folders) -> None:
     """Keep the player's preferred load order (dependencies still come first)."""
-    state = load_state(folders.config)
-    state.order = list(dict.fromkeys(order))
-    save_state(folders.config, state)
+    wanted = list(dict.fromkeys(order))
+
+    def reorder(state: ModState) -> None:
+        state.order = wanted
+
+    update_state(folders.config, reorder)

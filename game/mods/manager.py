@@ -9,13 +9,15 @@ returns an :class:`Outcome` whose ``message`` is one line for the status bar and
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.config import Folders
 from game.errors import ModError, SparrowError
 from game.mods import install as installer
-from game.mods.catalog import Catalog, ModEntry, build_catalog
+from game.mods.catalog import build_catalog
+from game.mods.records import Catalog, ModEntry
 
 log = logging.getLogger(__name__)
 
@@ -45,6 +47,8 @@ class Outcome:
     ok: bool
     message: str
     problems: tuple[str, ...] = field(default=())
+    changed: bool = True
+    """False when nothing was changed (a mod moved past the end of the list stays where it is)."""
 
 
 def row_of(entry: ModEntry) -> ModRow:
@@ -89,7 +93,7 @@ class ModManager:
         """Records that one loaded mod overrides in another, in words."""
         return list(self.catalog.conflicts)
 
-    def _guard(self, action: str, work) -> Outcome:
+    def _guard(self, action: str, work: Callable[[], str]) -> Outcome:
         try:
             message = work()
         except ModError as exc:
@@ -101,15 +105,23 @@ class ModManager:
         self.refresh()
         return Outcome(True, message)
 
+    def name(self, mod_id: str) -> str:
+        """The mod's name as its manifest gives it (its id when it has none)."""
+        entry = self.catalog.entry(mod_id)
+        manifest = entry.manifest if entry is not None else None
+        return manifest.name if manifest is not None and manifest.name else mod_id
+
     def set_enabled(self, mod_id: str, enabled: bool) -> Outcome:
+        name = self.name(mod_id)
+
         def work() -> str:
             installer.set_enabled(mod_id, enabled, self.folders)
-            return f"{mod_id} {'enabled' if enabled else 'disabled'}"
+            return f"{name} {'enabled' if enabled else 'disabled'}"
 
         outcome = self._guard("enable" if enabled else "disable", work)
         entry = self.catalog.entry(mod_id)
         if outcome.ok and enabled and entry is not None and not entry.loaded:
-            return Outcome(False, f"{mod_id} is enabled but cannot be loaded",
+            return Outcome(False, f"{name} is enabled but cannot be loaded",
                            tuple(str(p) for p in entry.problems))
         return outcome
 
@@ -118,35 +130,62 @@ class ModManager:
         return self.set_enabled(mod_id, not (entry.enabled if entry else False))
 
     def move(self, mod_id: str, delta: int) -> Outcome:
-        """Move a mod up (negative) or down in the preferred order; dependencies still load first."""
-        order = list(self.catalog.order) + [e.id for e in self.catalog.entries if e.id not in self.catalog.order]
-        order = list(dict.fromkeys(order))
-        if mod_id not in order:
-            return Outcome(False, f"no mod {mod_id!r}")
-        index = order.index(mod_id)
-        new_index = max(0, min(len(order) - 1, index + delta))
-        order.insert(new_index, order.pop(index))
+        """Move a loaded mod up (negative) or down past its loaded neighbours in the preferred order; the mods
+        it requires still load before it. The message says where it loads now, or why it did not move."""
+        loaded = list(self.catalog.order)
+        if mod_id not in loaded:
+            entry = self.catalog.entry(mod_id)
+            if entry is None:
+                return Outcome(False, f"no mod {mod_id!r}")
+            return Outcome(False, f"{self.name(mod_id)} is {entry.status}: only loaded mods have a place in the "
+                                  "load order")
+        name = self.name(mod_id)
+        before = loaded.index(mod_id)
+        target = max(0, min(len(loaded) - 1, before + delta))
+        if target == before:
+            return Outcome(True, f"{name} loads {'first' if delta < 0 else 'last'} already", changed=False)
+        # Mods that are not loaded have no place to keep: they follow the loaded ones.
+        order = list(dict.fromkeys(loaded + [e.id for e in self.catalog.entries]))
+        order.remove(mod_id)
+        neighbour = order.index(loaded[target])
+        order.insert(neighbour if delta < 0 else neighbour + 1, mod_id)
 
         def work() -> str:
             installer.set_order(order, self.folders)
-            return f"{mod_id} moved"
+            return ""
 
-        return self._guard("move", work)
+        outcome = self._guard("move", work)
+        if not outcome.ok:
+            return outcome
+        after = self.catalog.order.index(mod_id) if mod_id in self.catalog.order else before
+        count = len(self.catalog.order)
+        if after == before:
+            why = "it must load after the mod above it" if delta < 0 else "the mod below it must load after it"
+            return Outcome(True, f"{name} stays {ordinal(after + 1)} of {count}: {why}", changed=False)
+        return Outcome(True, f"{name} now loads {ordinal(after + 1)} of {count}")
 
     def install(self, path: str | Path) -> Outcome:
         """Install a mod folder or zip (from a file dialog or a drop)."""
-        def work() -> str:
-            done = installer.install(Path(path), self.folders)
-            if done.replaced:
-                return f"installed {done.mod_id} {done.version} (replacing {done.replaced})"
-            return f"installed {done.mod_id} {done.version}"
+        installed = []
 
-        return self._guard("install", work)
+        def work() -> str:
+            installed.append(installer.install(Path(path), self.folders))
+            return ""
+
+        outcome = self._guard("install", work)
+        if not outcome.ok:
+            return outcome
+        done = installed[0]
+        # Named from the catalog the guard rebuilt: the mod's manifest is read once more, not twice.
+        replacing = f" (replacing {done.replaced})" if done.replaced else ""
+        return Outcome(True, f"installed {self.name(done.mod_id)} {done.version}{replacing}")
 
     def remove(self, mod_id: str) -> Outcome:
+        name = self.name(mod_id)
+
         def work() -> str:
             installer.remove(mod_id, self.folders)
-            return f"removed {mod_id}"
+            return f"removed {name}"
 
         return self._guard("remove", work)
 
@@ -156,3 +195,9 @@ class ModManager:
         if dropped.is_dir() or dropped.suffix.lower() == ".zip":
             return self.install(dropped)
         return Outcome(False, f"not a mod: expected a .zip file or a folder with mod.yaml, got {dropped.name!r}")
+
+
+def ordinal(n: int) -> str:
+    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
+    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
+    return f"{n}{suffix}"

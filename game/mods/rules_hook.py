@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
+from game.core.ruleset import Ruleset
 from game.errors import DataFileError, Problem, RulesetError
 from game.rules import load as rules_load
 
-ParentLookup = Callable[[str], Any]
+ParentLookup = Callable[[str], Ruleset]
 
 
 def _remap(problems: list[Problem], real: Path, shown: str) -> list[Problem]:
@@ -23,7 +23,7 @@ def _remap(problems: list[Problem], real: Path, shown: str) -> list[Problem]:
                     p.message, p.line, p.column) for p in problems]
 
 
-def load_ruleset_file(path: Path, shown: str, parent: ParentLookup | None = None) -> Any:
+def load_ruleset_file(path: Path, shown: str, parent: ParentLookup | None = None) -> Ruleset:
     """Load one ``rulesets/*.yaml``; ``parent(id)`` returns the ruleset an ``extends:`` names.
 
     Raises :class:`RulesetError` with ``FILE:LINE:COLUMN`` problems naming ``shown``.
@@ -34,7 +34,7 @@ def load_ruleset_file(path: Path, shown: str, parent: ParentLookup | None = None
         raise RulesetError(_remap(exc.problems, path, shown)) from None
 
 
-def apply_special_hands_file(ruleset: Any, path: Path, shown: str) -> Any:
+def apply_special_hands_file(ruleset: Ruleset, path: Path, shown: str) -> Ruleset:
     """The ruleset with the special hands of one ``hands/*.yaml`` added, changed or disallowed."""
     try:
         return rules_load.apply_hand_file(ruleset, path, display_path=shown)

@@ -8,9 +8,10 @@ from collections import OrderedDict
 from dataclasses import dataclass
 from typing import Any
 
+from game.core.ruleset import Ruleset
 from game.errors import Problem, RulesetError, SparrowError
 from game.mods import rules_hook
-from game.mods.catalog import Catalog, Record
+from game.mods.records import Catalog, Record
 
 log = logging.getLogger(__name__)
 
@@ -67,7 +68,7 @@ def known_ids(catalog: Catalog) -> list[str]:
 # its own file's content (a ruleset's file and its parents are all it compiles from). An edited file, or a
 # parent now offered by another mod, is compiled again; so is a ruleset that failed.
 _Identity = tuple[str, str, str, bytes]
-_COMPILED: OrderedDict[_Identity, tuple[Any, tuple[tuple[str, _Identity], ...]]] = OrderedDict()
+_COMPILED: OrderedDict[_Identity, tuple[Ruleset, tuple[tuple[str, _Identity], ...]]] = OrderedDict()
 _COMPILED_KEPT = 64
 
 
@@ -95,7 +96,8 @@ def _parent_record(catalog: Catalog, record: Record, parent_id: str) -> Record:
     return found
 
 
-def _compiled(catalog: Catalog, record: Record, identity: _Identity, visiting: tuple[_Identity, ...] = ()) -> Any:
+def _compiled(catalog: Catalog, record: Record, identity: _Identity, visiting: tuple[_Identity, ...] = ()
+              ) -> Ruleset | None:
     """The ruleset compiled before from this very file, if ``catalog`` gives it the same parents; else None."""
     kept = _COMPILED.get(identity)
     if kept is None or identity in visiting:
@@ -113,7 +115,7 @@ def _compiled(catalog: Catalog, record: Record, identity: _Identity, visiting: t
     return ruleset
 
 
-def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> Any:
+def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> Ruleset:
     if record.full_id in loading:
         chain = " -> ".join((*loading, record.full_id))
         raise RulesetError([Problem(record.shown, f"ruleset extends itself: {chain}")])
@@ -122,7 +124,7 @@ def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> 
         return kept
     parents: list[tuple[str, _Identity | None]] = []
 
-    def parent(parent_id: str) -> Any:
+    def parent(parent_id: str) -> Ruleset:
         found = _parent_record(catalog, record, parent_id)
         ruleset = _load_record(catalog, found, (*loading, record.full_id))
         parents.append((parent_id, _identity(found)))
@@ -130,14 +132,15 @@ def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> 
 
     ruleset = rules_hook.load_ruleset_file(record.file, record.shown, parent)
     # Kept only when no file changed while it compiled, so the content in the key is the content compiled.
-    if identity is not None and identity == _identity(record) and all(known for _, known in parents):
-        _COMPILED[identity] = (ruleset, tuple(parents))  # type: ignore[arg-type]
+    known = tuple((parent_id, parent_identity) for parent_id, parent_identity in parents if parent_identity)
+    if identity is not None and identity == _identity(record) and len(known) == len(parents):
+        _COMPILED[identity] = (ruleset, known)
         while len(_COMPILED) > _COMPILED_KEPT:
             _COMPILED.popitem(last=False)
     return ruleset
 
 
-def load_ruleset(catalog: Catalog, ruleset_id: str, *, strict: bool = False) -> Any:
+def load_ruleset(catalog: Catalog, ruleset_id: str, *, strict: bool = False) -> Ruleset:
     """The ruleset ``ruleset_id`` (or ``modid:rulesetid``) with every loaded special-hands file applied.
 
     A special-hands file that does not apply is another mod's problem: it is skipped with a warning (``mods
@@ -170,6 +173,5 @@ def ruleset_infos(catalog: Catalog) -> tuple[list[RulesetInfo], list[RulesetErro
         except RulesetError as exc:
             errors.append(exc)
             continue
-        infos.append(RulesetInfo(record.id, getattr(ruleset, "name", record.name), record.mod_id,
-                                 int(getattr(ruleset, "tile_count", 0))))
+        infos.append(RulesetInfo(record.id, ruleset.name, record.mod_id, ruleset.tile_count))
     return infos, errors

@@ -1,7 +1,7 @@
 """Schemas of the asset kinds: ``tileset/tileset.yaml``, ``theme/theme.yaml`` and ``voice/voice.yaml``.
 
 Paths inside these files are relative to the file's own folder and may not leave it. Rulesets and special
-hands are described by :mod:`game.rules`; personalities by :mod:`game.ai.personality`.
+hands are described by :mod:`game.rules`; personalities by :mod:`game.mods.personalities`.
 """
 
 from __future__ import annotations
@@ -15,6 +15,9 @@ from game.core.tiles import CODES
 
 RECORD_ID = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 COLOUR = r"^#[0-9a-fA-F]{6}$"
+
+Seat = Literal[0, 1, 2, 3]
+SEATS: tuple[Seat, ...] = (0, 1, 2, 3)
 
 GRID_COLUMNS, GRID_ROWS = 9, 5
 CELL_SIZE = (36, 46)
@@ -284,10 +287,10 @@ class VoiceSpec(_Strict):
     language: str = Field("en", pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
     files: str | None = Field("{seat}_{line}.wav",
                               description="file-name pattern with {seat} (0–3) and {line} (ONE … MAH)")
-    seats: list[Literal[0, 1, 2, 3]] = Field(default_factory=lambda: [0, 1, 2, 3],
-                                             description="seats recorded; others use seat 0's files")
+    seats: list[Seat] = Field(default_factory=lambda: list(SEATS),
+                              description="seats recorded; others use seat 0's files")
     lines: dict[str, str] = Field(default_factory=dict, description="line name -> file, for every seat")
-    seat_lines: dict[Literal[0, 1, 2, 3], dict[str, str]] = Field(default_factory=dict)
+    seat_lines: dict[Seat, dict[str, str]] = Field(default_factory=dict)
     per_tile: bool = Field(False, description="the pack has one file per suit tile (3_CIR …), as the option "
                                               "'1 *.WAV per tile'")
 
@@ -321,8 +324,9 @@ class VoiceSpec(_Strict):
 
     def file_for(self, seat: int, line: str) -> str | None:
         """The file name that would hold ``line`` for ``seat`` (before any fallback)."""
-        if line in self.seat_lines.get(seat, {}):
-            return self.seat_lines[seat][line]
+        own = next((lines for recorded, lines in self.seat_lines.items() if recorded == seat), {})
+        if line in own:
+            return own[line]
         if line in self.lines:
             return self.lines[line]
         if self.files is not None and seat in self.seats:

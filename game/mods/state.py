@@ -6,22 +6,24 @@
     disabled: [tiles-neon]
     order: [house-rules, classic]   # preferred order where dependencies leave a choice
 
-A newly found mod is enabled. A corrupt state file is reported and treated as empty; it is kept as
-``mods.yaml.corrupt`` when the state is next saved.
+A newly found mod is enabled. A corrupt state file is reported and treated as empty; a copy of it is kept as
+``mods.corrupt-<time>.yaml`` when the state is next saved. Changes are made under a lock (:func:`update_state`).
 """
 
 from __future__ import annotations
 
 import logging
 import shutil
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
 import yaml
 from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
-from game.datafile import load_yaml, validation_problems, write_atomic
+from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
+from game.storage import aside_name, locked, write_atomic
 
 STATE_FILE = "mods.yaml"
 
@@ -75,9 +77,20 @@ def _corrupt(problems: list[Problem]) -> ModState:
 
 
 def save_state(config_dir: Path, state: ModState) -> None:
-    """Write ``mods.yaml`` atomically, keeping a corrupt predecessor as ``mods.yaml.corrupt``."""
+    """Write ``mods.yaml`` atomically, keeping a corrupt predecessor as ``mods.corrupt-<time>.yaml``."""
     path = config_dir / STATE_FILE
     if path.exists() and load_state(config_dir).problems:
-        shutil.copy2(path, path.with_name(STATE_FILE + ".corrupt"))
+        shutil.copy2(path, aside_name(path))
     data = {"format": 1, "disabled": sorted(state.disabled), "order": list(state.order)}
-    write_atomic(path, yaml.safe_dump(data, sort_keys=False))
+    write_atomic(path, yaml.safe_dump(data, sort_keys=False), what="the mods' settings (which are on, their order)")
+
+
+def update_state(config_dir: Path, change: Callable[[ModState], None]) -> ModState:
+    """Read ``mods.yaml``, ``change`` the state and write it back, holding its lock: two commands at once (two
+    ``mods disable``) both take effect. Raises :class:`~game.errors.WriteError` when it cannot be saved."""
+    path = config_dir / STATE_FILE
+    with locked(path, what="the mods' settings"):
+        state = load_state(config_dir)
+        change(state)
+        save_state(config_dir, state)
+    return state

@@ -8,10 +8,12 @@ directory can lie.
 
 from __future__ import annotations
 
+import lzma
 import os
 import shutil
 import stat
 import zipfile
+import zlib
 from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
@@ -27,6 +29,11 @@ class Limits:
     max_total_bytes: int = 512 * 1024 * 1024
     max_ratio: float = 100.0
     ratio_floor_bytes: int = 64 * 1024  # tiny files compress absurdly well; judge the ratio above this size
+    # Every system the game runs on must be able to unpack the mod: Windows paths stop at 260 characters, and the
+    # mods folder's own path takes some of them.
+    max_path_chars: int = 160
+    max_name_chars: int = 100
+    max_depth: int = 12
 
 
 DEFAULT_LIMITS = Limits()
@@ -46,6 +53,9 @@ def _member_problem(name: str, info: zipfile.ZipInfo, limits: Limits) -> str | N
         return f"member {name!r} climbs out of the mod folder with '..'"
     if "\x00" in name:
         return f"member {name!r} has a NUL byte in its name"
+    problem = path_problem(name.rstrip("/"), limits)
+    if problem:
+        return f"member {name!r} {problem}"
     # Only Unix-made archives keep a file type in the high bits; elsewhere they mean nothing.
     file_type = stat.S_IFMT(info.external_attr >> 16) if info.create_system == 3 else 0
     if file_type == stat.S_IFLNK:
@@ -66,6 +76,26 @@ def _member_problem(name: str, info: zipfile.ZipInfo, limits: Limits) -> str | N
     return None
 
 
+# Characters that cannot be in a file name on Windows, and control characters, which no mod needs in a name.
+_BAD_NAME_CHARS = frozenset('<>:"|?*') | {chr(c) for c in range(32)} | {"\x7f"}
+
+
+def path_problem(relative: str, limits: Limits = DEFAULT_LIMITS) -> str | None:
+    """Why the path ``relative`` (``/``-separated, inside a mod) cannot be unpacked everywhere, or None."""
+    parts = relative.split("/")
+    if len(relative) > limits.max_path_chars:
+        return f"has a path of {len(relative)} characters, more than the limit of {limits.max_path_chars}"
+    if len(parts) > limits.max_depth:
+        return f"is {len(parts)} folders deep, more than the limit of {limits.max_depth}"
+    for part in parts:
+        if len(part) > limits.max_name_chars:
+            return f"has a name of {len(part)} characters, more than the limit of {limits.max_name_chars}"
+        if _BAD_NAME_CHARS & set(part):
+            return "has a character in its name that is not allowed in file names (a control character or one of " \
+                   '< > : " | ? *)'
+    return None
+
+
 def check_zip(archive: zipfile.ZipFile, shown: str, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
     """Every reason not to extract ``archive``; an empty list means it is safe."""
     problems: list[Problem] = []
@@ -74,15 +104,27 @@ def check_zip(archive: zipfile.ZipFile, shown: str, limits: Limits = DEFAULT_LIM
         return [Problem(shown, f"the archive has {len(infos)} members, more than the limit of {limits.max_files}")]
     total = 0
     seen: set[str] = set()
+    files: dict[str, str] = {}
+    folders: dict[str, str] = {}
     for info in infos:
         name = info.filename
         message = _member_problem(name, info, limits)
-        if message is None and name.rstrip("/").lower() in seen:
+        key = name.rstrip("/").lower()
+        if message is None and key in seen:
             message = f"member {name!r} appears twice"
         if message:
             problems.append(Problem(shown, message))
-        seen.add(name.rstrip("/").lower())
+        seen.add(key)
+        if not info.is_dir():
+            files[key] = name
+        parts = key.split("/")
+        for depth in range(1, len(parts)):
+            folders.setdefault("/".join(parts[:depth]), name)
         total += info.file_size
+    # Case-insensitively, as on Windows and macOS: a file 'a/b' and a file 'A/B/c' cannot both be unpacked.
+    for key in sorted(files.keys() & folders.keys()):
+        problems.append(Problem(shown, f"member {files[key]!r} is a file, but {folders[key]!r} needs a folder of "
+                                       "that name"))
     if total > limits.max_total_bytes:
         problems.append(Problem(shown, f"the archive unpacks to {total} bytes, more than the limit of "
                                        f"{limits.max_total_bytes}"))
@@ -132,12 +174,12 @@ def _extract_members(archive: zipfile.ZipFile, root: str, dest: Path, shown: str
         target = (dest / relative).resolve()
         if base not in target.parents and target != base:
             raise ModError([Problem(shown, f"member {info.filename!r} would be written outside the mod folder")])
-        if info.is_dir():
-            target.mkdir(parents=True, exist_ok=True)
-            continue
-        target.parent.mkdir(parents=True, exist_ok=True)
         size = 0
         try:
+            if info.is_dir():
+                target.mkdir(parents=True, exist_ok=True)
+                continue
+            target.parent.mkdir(parents=True, exist_ok=True)
             with archive.open(info) as source, open(target, "xb") as sink:
                 while chunk := source.read(1024 * 1024):
                     size += len(chunk)
@@ -149,8 +191,14 @@ def _extract_members(archive: zipfile.ZipFile, root: str, dest: Path, shown: str
                         raise ModError([Problem(shown, f"the archive unpacks to more than {limits.max_total_bytes} "
                                                        "bytes")])
                     sink.write(chunk)
-        except (zipfile.BadZipFile, OSError, EOFError, ValueError, NotImplementedError, RuntimeError) as exc:
-            raise ModError([Problem(shown, f"member {info.filename!r} cannot be unpacked: {exc}")]) from None
+        except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, RuntimeError, zlib.error,
+                lzma.LZMAError) as exc:
+            # zlib, bz2 and lzma each raise their own error for damaged compressed data
+            raise ModError([Problem(shown, f"member {info.filename!r} cannot be unpacked: the archive is damaged "
+                                           f"({exc})")]) from None
+        except OSError as exc:
+            raise ModError([Problem(shown, f"member {info.filename!r} cannot be unpacked: "
+                                           f"{(exc.strerror or str(exc)).lower()}")]) from None
 
 
 def check_folder(folder: Path, shown: str, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
@@ -165,6 +213,11 @@ def check_folder(folder: Path, shown: str, limits: Limits = DEFAULT_LIMITS) -> l
             info = os.lstat(path)
             if stat.S_ISLNK(info.st_mode):
                 problems.append(Problem(_shown_in(folder, path, shown), "symbolic links are not allowed in mods"))
+                continue
+            relative = os.path.relpath(path, folder).replace(os.sep, "/")
+            problem = path_problem(relative, limits)
+            if problem:
+                problems.append(Problem(_shown_in(folder, path, shown), f"the file or folder {problem}"))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 continue

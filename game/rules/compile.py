@@ -112,7 +112,7 @@ def _named(word: str, loc: Location, report: Report) -> Spec:
     if word in TILE_CLASSES:
         return TileSet(TILE_CLASSES[word])
     if word in ("own_wind", "round_wind"):
-        return SeatTile(word)  # type: ignore[arg-type]
+        return SeatTile("own_wind" if word == "own_wind" else "round_wind")
     try:
         tile = tile_from_code(word)
     except InvalidTilesError:
@@ -193,10 +193,11 @@ def _elements(model: ElementModel, loc: Location, scope: _Scope, counter: list[i
         return choices
     result: list[Element] = []
     if key in SET_KINDS:
+        kind = SET_KINDS[SET_KINDS.index(key)]  # the key itself, as the element kind it names
         spec = compile_spec(getattr(model, key), here, scope)
         twin = next_group() if model.times > 1 else -1
         for _ in range(model.times):
-            result.append(Element(key, spec, model.concealed, next_group(), twin, model.distinct))  # type: ignore[arg-type]
+            result.append(Element(kind, spec, model.concealed, next_group(), twin, model.distinct))
     elif key in PLURALS:
         kind = PLURALS[key]
         values = getattr(model, key)
@@ -209,7 +210,7 @@ def _elements(model: ElementModel, loc: Location, scope: _Scope, counter: list[i
                 twin = twins.setdefault(shown, next_group())
                 if kind != "single":
                     group = next_group()
-                result.append(Element(kind, spec, model.concealed, group, twin, model.distinct))  # type: ignore[arg-type]
+                result.append(Element(kind, spec, model.concealed, group, twin, model.distinct))
     elif key in ("knitted_pung", "knitted_pair"):
         result = _knitted(model, here, scope, next_group())
     else:
@@ -300,12 +301,12 @@ def compile_pattern(model: PatternModel, loc: Location, report: Report) -> list[
     winning = compile_spec(model.winning_tile, (*loc, "winning_tile"), scope) if model.winning_tile else None
     groups = model.different or []
     if groups and isinstance(groups[0], str):
-        groups = [groups]  # type: ignore[list-item]
+        groups = [groups]
     for g, names in enumerate(groups):
-        for name in names:  # type: ignore[union-attr]
+        for name in names:
             if name not in scope.kinds:
                 report((*loc, "different", g), f"'different' names {name!r}, which no element uses")
-        _all_different(list(names), scope)  # type: ignore[arg-type]
+        _all_different(list(names), scope)
     when = _conditions(model, loc)
     count = 1
     for options in choices:

@@ -17,7 +17,7 @@ from collections.abc import Callable, Iterable, Mapping, Sequence
 from pathlib import Path
 from typing import Any
 
-from pydantic import ValidationError
+from pydantic import BaseModel, ValidationError
 
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHand
@@ -25,10 +25,12 @@ from game.core.tiles import NUM_KINDS, tile_from_code
 from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError
 from game.rules.compile import Location, compile_cannon, compile_item, compile_special_hand
-from game.rules.schema import HandFileModel, RulesetModel
+from game.rules.schema import MAX_ITEMS, HandFileModel, RulesetModel
 
 PathLike = str | os.PathLike[str]
 PATTERN_KEYS = {"sets", "forms", "different", "concealed", "winning_tile", "when"}
+MAX_SPECIAL_HANDS = 2 * MAX_ITEMS
+"""Special hands in a ruleset once every special-hands file is applied."""
 
 
 class _Merged:
@@ -154,7 +156,7 @@ def load_ruleset(path: PathLike, *, parents: Mapping[str, PathLike] | None = Non
     try:
         model = RulesetModel.model_validate(merged.data)
     except ValidationError as exc:
-        raise RulesetError(problems + validation_problems(merged, exc)) from None  # type: ignore[arg-type]
+        raise RulesetError(problems + validation_problems(merged, exc)) from None
 
     def report(loc: Location, message: str) -> None:
         problems.append(merged.problem(loc, message))
@@ -183,7 +185,7 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         if not steps or any(a[0] >= b[0] for a, b in itertools.pairwise(steps)):
             report(("pay_table",), f"expected pay_table steps in increasing order of points, got {model.pay_table}")
         table = PayTable(steps)
-    play_values = model.play.model_dump()  # type: ignore[attr-defined]
+    play_values = model.play.model_dump()
     play_values = {key: tuple(value) if isinstance(value, list) else value for key, value in play_values.items()}
     # Four Winds checks a declaration only after it is made when a penalty can follow from it (L1472, L1977).
     if model.penalties.faulty_out or model.penalties.faulty_claim:
@@ -193,8 +195,8 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
             if tile_from_code(play_values["goulash_wild"]) >= NUM_KINDS:
                 raise InvalidTilesError("not a suit or honour tile")
         except InvalidTilesError:
-            report(("play", "goulash_wild"), f"expected the code of a suit or honour tile such as 2B, got "
-                                             f"{play_values['goulash_wild']!r}")
+            report(("play", "goulash_wild"), f"play.goulash_wild: expected the code of a suit or honour tile such as "
+                                             f"2B, got {play_values['goulash_wild']!r}")
     for key in ("min_doubles_not_counting", "ready_not_counting"):
         for i, item_id in enumerate(getattr(model, key)):
             if item_id not in item_ids:
@@ -209,6 +211,7 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
     cannon = tuple(compile_cannon(rule, ("penalties", "cannon", i), report)
                    for i, rule in enumerate(model.penalties.cannon))
     rules = PlayRules(**play_values)
+    _check_wall(rules, report)
     return Ruleset(
         id=model.id, name=model.name, description=model.description, play=rules, scoring=items,
         special_hands=tuple(hands), special_hands_allowed=model.special_hands_allowed,
@@ -221,6 +224,19 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
         penalties=Penalties(**{**model.penalties.model_dump(exclude={"cannon"}), "cannon": cannon}),
         losers_score_concealed=model.losers_score_concealed, extends=model.extends,
     )
+
+
+def _check_wall(rules: PlayRules, report: Any) -> None:
+    """The fact between the wall's numbers that no single field's bounds can check: the set fits the wall.
+
+    The other, that the live wall holds the deal (53 tiles) and one more draw once the kong box is set aside, the
+    bounds already keep: the smallest set (136 tiles) less the largest kong box (24 stacks, 48 tiles) leaves 88.
+    """
+    tiles, per_side = rules.tile_count, rules.wall_stacks_per_side
+    if tiles > 8 * per_side:
+        report(("play", "stacks_per_side"), f"play.stacks_per_side: {tiles} tiles do not fit in a wall of 4 × "
+                                            f"{per_side} stacks (two tiles high); give at least {-(-tiles // 8)}, or 0 "
+                                            "to size the wall to the set")
 
 
 def _check_hand(hand: SpecialHand, limit: int | None, item_ids: set[str], loc: Location, report: Any) -> None:
@@ -268,6 +284,9 @@ def apply_hand_file(ruleset: Ruleset, path: PathLike, display_path: str | None =
             report(("disallow", i), f"unknown special hand {hand_id!r} in ruleset {ruleset.id!r}")
             continue
         hands[hand_id] = dataclasses.replace(hands[hand_id], allowed=False)
+    if len(hands) > MAX_SPECIAL_HANDS:
+        report(("hands",), f"the ruleset {ruleset.id!r} would have {len(hands)} special hands, more than the limit of "
+                           f"{MAX_SPECIAL_HANDS} (every one is tried whenever a hand is judged)")
     if problems:
         raise RulesetError(problems)
     return dataclasses.replace(ruleset, special_hands=tuple(hands.values()))
@@ -309,7 +328,8 @@ apply_special_hands = apply_hand_file
 
 def json_schema(kind: str = "ruleset") -> dict[str, Any]:
     """The JSON Schema of a ruleset file (``kind='ruleset'``) or a special-hands file (``'special_hands'``)."""
-    model = {"ruleset": RulesetModel, "special_hands": HandFileModel}[kind]
+    models: dict[str, type[BaseModel]] = {"ruleset": RulesetModel, "special_hands": HandFileModel}
+    model = models[kind]
     schema = model.model_json_schema()
     schema["$schema"] = "https://json-schema.org/draft/2020-12/schema"
     schema["title"] = {"ruleset": "Sparrow ruleset", "special_hands": "Sparrow special hands"}[kind]

@@ -7,10 +7,11 @@ Models check the *shape* of a file (keys, types, ranges); :mod:`game.rules.compi
 from __future__ import annotations
 
 import dataclasses
-from typing import Annotated, Any, Literal
+from typing import TYPE_CHECKING, Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 
+from game.core.patterns import ElementKind
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PaymentScheme
 
@@ -21,10 +22,25 @@ WindLetter = Literal["E", "S", "W", "N"]
 WonBy = Literal["discard", "wall", "loose_tile", "robbed_kong"]
 
 
+# Every number a file may give is bounded: a ruleset is played as written, and an absurd value (a kong box of the
+# whole wall, a limit of ten thousand digits, an infinite share) would hang or crash the table instead of being
+# refused by ``mods check``. The bounds are far beyond any real rule book's.
+MAX_POINTS = 1_000_000
+"""Points of a scoring item or special hand; scores, limits and payments are bounded by MAX_SCORE."""
+MAX_SCORE = 1_000_000_000
+MAX_ITEMS = 300
+"""Scoring items in a ruleset, and special hands in a file: the bundled rulesets have at most 52 of either, and
+each special hand costs time whenever a hand is judged."""
+MAX_TEXT = 2000
+MAX_LIST = 60
+
+
 class _Model(BaseModel):
-    model_config = ConfigDict(extra="forbid", populate_by_name=True)
+    model_config = ConfigDict(extra="forbid", populate_by_name=True, allow_inf_nan=False)
 
 
+Name = Annotated[str, Field(max_length=200)]
+Text = Annotated[str, Field(max_length=MAX_TEXT)]
 TileSpecIn = Annotated[
     "str | TileSpecMap",
     Field(description="a tile code (RD, 5D), a class (wind, dragon, honour, terminal, major, minor, green, "
@@ -37,13 +53,16 @@ class TileSpecMap(_Model):
 
     suit: str | None = Field(None, description="B, C or D (Bamboo, Characters, Dots), or a suit variable such as "
                                                 "s; the same variable is the same suit everywhere in the hand")
-    number: int | str | list[int] | None = Field(
+    number: int | str | Annotated[list[int], Field(max_length=9)] | None = Field(
         None, description="1-9, a list, even, odd, minor (2-8), major (1 and 9), or a number variable with an "
                           "optional offset: n, n+1, n+2")
     tile: str | None = Field(None, description="a tile variable: the same tile wherever the variable appears")
-    in_: list[str] | None = Field(None, alias="in", description="any of these tile codes or classes")
-    any_of: list[TileSpecIn] | None = Field(None, description="a tile that fits any of these specs")
-    all_of: list[TileSpecIn] | None = Field(None, description="a tile that fits all of these specs")
+    in_: list[str] | None = Field(None, alias="in", max_length=MAX_LIST, description="any of these tile codes or "
+                                                                                      "classes")
+    any_of: list[TileSpecIn] | None = Field(None, max_length=MAX_LIST, description="a tile that fits any of these "
+                                                                                   "specs")
+    all_of: list[TileSpecIn] | None = Field(None, max_length=MAX_LIST, description="a tile that fits all of these "
+                                                                                   "specs")
     not_: TileSpecIn | None = Field(None, alias="not", description="a tile that does not fit this spec")
 
 
@@ -51,7 +70,8 @@ class KnittedModel(_Model):
     """Tiles of one number in different suits (a knitted pung: three suits; a knitted pair: two)."""
 
     number: int | str | None = Field(None, description="the number (1-9, a class or a variable); any if absent")
-    suits: list[str] | None = Field(None, description="suit variables or letters, one per tile; all different")
+    suits: list[str] | None = Field(None, max_length=3, description="suit variables or letters, one per tile; all "
+                                                                    "different")
 
 
 class RunModel(_Model):
@@ -61,7 +81,7 @@ class RunModel(_Model):
     from_: int | None = Field(None, alias="from", ge=1, le=9, description="first number")
     to: int | None = Field(None, ge=1, le=9, description="last number")
     numbers: list[Annotated[int, Field(ge=1, le=9)]] | None = Field(
-        None, description="the numbers, in order (a number may repeat, as in 1 8 6 1)")
+        None, max_length=14, description="the numbers, in order (a number may repeat, as in 1 8 6 1)")
     alternate: Literal["none", "cycle", "any"] = Field(
         "none", description="cycle: the suit changes at each step in a fixed cycle of the three suits (any start, "
                             "any order); any: only no two consecutive numbers in the same suit")
@@ -77,9 +97,9 @@ class RunModel(_Model):
         return self
 
 
-SET_KINDS = ("pung", "kong", "pung_or_kong", "chow", "pair", "single")
-PLURALS = {"pungs": "pung", "kongs": "kong", "pungs_or_kongs": "pung_or_kong", "chows": "chow", "pairs": "pair",
-           "singles": "single"}
+SET_KINDS: tuple[ElementKind, ...] = ("pung", "kong", "pung_or_kong", "chow", "pair", "single")
+PLURALS: dict[str, ElementKind] = {"pungs": "pung", "kongs": "kong", "pungs_or_kongs": "pung_or_kong", "chows": "chow",
+                                   "pairs": "pair", "singles": "single"}
 
 
 class ElementModel(_Model):
@@ -92,16 +112,17 @@ class ElementModel(_Model):
     chow: TileSpecIn | None = Field(None, description="three consecutive tiles of a suit; the spec is the lowest")
     pair: TileSpecIn | None = Field(None, description="two identical tiles")
     single: TileSpecIn | None = Field(None, description="one tile")
-    pungs: list[TileSpecIn] | None = Field(None, description="one pung per spec")
-    kongs: list[TileSpecIn] | None = Field(None, description="one kong per spec")
-    pungs_or_kongs: list[TileSpecIn] | None = Field(None, description="one pung or kong per spec")
-    chows: list[TileSpecIn] | None = Field(None, description="one chow per spec")
-    pairs: list[TileSpecIn] | None = Field(None, description="one pair per spec")
-    singles: list[TileSpecIn] | None = Field(None, description="one tile per spec, shown as one group")
+    pungs: list[TileSpecIn] | None = Field(None, max_length=14, description="one pung per spec")
+    kongs: list[TileSpecIn] | None = Field(None, max_length=14, description="one kong per spec")
+    pungs_or_kongs: list[TileSpecIn] | None = Field(None, max_length=14, description="one pung or kong per spec")
+    chows: list[TileSpecIn] | None = Field(None, max_length=14, description="one chow per spec")
+    pairs: list[TileSpecIn] | None = Field(None, max_length=14, description="one pair per spec")
+    singles: list[TileSpecIn] | None = Field(None, max_length=14, description="one tile per spec, shown as one group")
     knitted_pung: KnittedModel | None = Field(None, description="one number in three different suits")
     knitted_pair: KnittedModel | None = Field(None, description="one number in two different suits")
     run: RunModel | None = Field(None, description="single tiles of a run of numbers")
-    one_of: list[ElementModel] | None = Field(None, description="any one of these elements (each time)")
+    one_of: list[ElementModel] | None = Field(None, max_length=MAX_LIST,
+                                             description="any one of these elements (each time)")
     times: int = Field(1, ge=1, le=14, description="how many of this element")
     concealed: bool = Field(False, description="this set must be concealed: not an exposed meld, and not "
                                                "completed by the claimed winning discard")
@@ -144,7 +165,7 @@ class PatternModel(_Model):
     """One form of a special hand."""
 
     sets: list[ElementModel] | None = Field(
-        None, description="the elements; absent = any complete hand (only the conditions are checked)")
+        None, max_length=18, description="the elements; absent = any complete hand (only the conditions are checked)")
     different: list[str] | list[list[str]] | None = Field(
         None, description="variables that must all take different values (one list, or several lists)")
     concealed: bool = Field(False, description="no exposed melds (a declared concealed kong is fine)")
@@ -155,21 +176,24 @@ class PatternModel(_Model):
 class SpecialHandModel(PatternModel):
     """A special hand: its pattern (or several ``forms``) and its value."""
 
-    name: str = Field(description="the name players see")
-    aliases: list[str] = Field(default_factory=list, description="other names for the same hand")
-    description: str = Field("", description="the rule text, for the help screen")
-    points: int = Field(0, ge=0, description="points (the total value, or added to the regular score)")
+    name: Name = Field(description="the name players see")
+    aliases: list[Name] = Field(default_factory=list, max_length=20, description="other names for the same hand")
+    description: Text = Field("", description="the rule text, for the help screen")
+    points: int = Field(0, ge=0, le=MAX_POINTS, description="points (the total value, or added to the regular score)")
     doubles: int = Field(0, ge=0, le=20, description="doubles")
-    limit: float | None = Field(None, gt=0, description="the value as a multiple of the ruleset's limit")
+    limit: float | None = Field(None, gt=0, le=100, description="the value as a multiple of the ruleset's limit")
     total: bool = Field(True, description="true: the value is the hand's total score; false: added to the "
                                           "regular score before doubling")
     allowed: bool = Field(True, description="whether the hand may be played")
     fixed: bool = Field(False, description="the total/added setting cannot be changed in the settings")
     no_doubles: bool = Field(False, description="the value cannot be changed to doubles in the settings")
-    replaces: list[Id] = Field(default_factory=list, description="scoring items this hand stands in for")
-    counts_with: list[Id] = Field(default_factory=list, description="scoring items that still count on top of a "
-                                  "total value, with their points and doubles (Seven Pairs doubled for one suit)")
-    forms: list[PatternModel] | None = Field(None, description="alternative forms; the hand matches any of them")
+    replaces: list[Id] = Field(default_factory=list, max_length=MAX_LIST,
+                               description="scoring items this hand stands in for")
+    counts_with: list[Id] = Field(default_factory=list, max_length=MAX_LIST,
+                                  description="scoring items that still count on top of a total value, with their "
+                                              "points and doubles (Seven Pairs doubled for one suit)")
+    forms: list[PatternModel] | None = Field(None, max_length=MAX_LIST,
+                                             description="alternative forms; the hand matches any of them")
 
     @model_validator(mode="after")
     def _forms_or_pattern(self) -> SpecialHandModel:
@@ -205,9 +229,9 @@ class ForEachModel(_Model):
 class ScoringItemModel(_Model):
     """One line of the scoring table."""
 
-    name: str = Field(description="the name shown in the score explanation")
-    description: str = Field("", description="what the line is for")
-    points: int = Field(0, ge=0, description="points")
+    name: Name = Field(description="the name shown in the score explanation")
+    description: Text = Field("", description="what the line is for")
+    points: int = Field(0, ge=0, le=MAX_POINTS, description="points")
     doubles: int = Field(0, ge=0, le=20, description="doubles")
     mah_jongg_only: bool = Field(False, description="counts only for the winner")
     allowed: bool = Field(True, description="false: the line never counts (the program's 'No Scoring Value')")
@@ -227,7 +251,7 @@ class ScoringItemModel(_Model):
 class RoundingModel(_Model):
     """Rounding of hand scores."""
 
-    unit: int = Field(10, ge=1, description="round to a multiple of this")
+    unit: int = Field(10, ge=1, le=10_000, description="round to a multiple of this")
     stage: Literal["none", "before_doubles", "after_doubles"] = Field("none", description="when to round")
     mode: Literal["up", "half_up"] = Field("up", description="up: always up; half_up: to the nearest, 5 up")
 
@@ -280,16 +304,29 @@ _PLAY_DOCS = {
 }
 
 
+MAX_JOKERS = 16
+MAX_STACKS_PER_SIDE = 24
+"""A set of 136 tiles, flowers and the most jokers builds 20 stacks a side."""
+
+
 def _play_model() -> type[BaseModel]:
     fields: dict[str, Any] = {}
-    hints = {"precedence": list[Literal["mah_jongg", "mah_jongg_special", "mah_jongg_pung", "mah_jongg_chow",
-                                        "mah_jongg_pair", "kong", "pung", "chow"]],
+    passes = Annotated[list[tuple[Literal["right", "across", "left", "east_south", "east_north"],
+                                  Annotated[int, Field(ge=1, le=13)]]], Field(max_length=12)]
+    hints = {"precedence": Annotated[list[Literal["mah_jongg", "mah_jongg_special", "mah_jongg_pung",
+                                                  "mah_jongg_chow", "mah_jongg_pair", "kong", "pung", "chow"]],
+                                     Field(max_length=8)],
              "claim_last_discard": Literal["any", "mah_jongg", "none"],
-             "max_chows": int | None,
-             "charleston": list[tuple[Literal["right", "across", "left", "east_south", "east_north"],
-                                      Annotated[int, Field(ge=1, le=13)]]],
-             "goulash": list[tuple[Literal["right", "across", "left", "east_south", "east_north"],
-                                   Annotated[int, Field(ge=1, le=13)]]],
+             "max_chows": Annotated[int, Field(ge=0, le=4)] | None,
+             "jokers": Annotated[int, Field(ge=0, le=MAX_JOKERS)],
+             "stacks_per_side": Annotated[int, Field(ge=0, le=MAX_STACKS_PER_SIDE)],
+             "dice_for_wall": Annotated[int, Field(ge=1, le=4)],
+             "kong_box_stacks": Annotated[int, Field(ge=0, le=MAX_STACKS_PER_SIDE)],
+             "rounds": Annotated[int, Field(ge=1, le=4)],
+             "start_score": Annotated[int, Field(ge=0, le=MAX_SCORE)],
+             "goulash_wild": Annotated[str, Field(max_length=2)],
+             "charleston": passes,
+             "goulash": passes,
              "sacred_discard": Literal["off", "last", "deal"],
              "ready_rule": Literal["none", "declare", "riichi"]}
     for f in dataclasses.fields(PlayRules):
@@ -298,17 +335,21 @@ def _play_model() -> type[BaseModel]:
             default = list(default)
         kind = hints.get(f.name, type(default))
         fields[f.name] = (kind, Field(default, description=_PLAY_DOCS.get(f.name, "")))
-    return create_model("PlayModel", __config__=ConfigDict(extra="forbid"), __doc__="How a hand is played.",
+    return create_model("PlayModel", __config__=ConfigDict(extra="forbid", allow_inf_nan=False),
+                        __doc__="How a hand is played.",
                         **fields)
 
 
-PlayModel = _play_model()
+if TYPE_CHECKING:
+    PlayModel = BaseModel  # made at run time from PlayRules' fields, so to the checker it is any model
+else:
+    PlayModel = _play_model()
 
 
 class CannonModel(_Model):
     """One pattern of "letting off a cannon": the sets a player shows and the discard that completes their hand."""
 
-    name: str = Field(description="what the players are told, such as 'two pungs of Dragons shown'")
+    name: Name = Field(description="what the players are told, such as 'two pungs of Dragons shown'")
     shown: TileSpecIn = Field(description="the tiles of the sets shown (every tile of a set must fit; a suit "
                                           "variable such as {suit: s} is the same suit in every set and in "
                                           "'discard')")
@@ -322,72 +363,81 @@ class PenaltiesModel(_Model):
 
     faulty_out: bool = Field(False, description="a faulty declaration of going out: the limit to East and "
                                                 "faulty_out_others x the limit to each other player")
-    faulty_out_others: float = Field(0.5, ge=0, description="the share of the limit a non-dealer offender pays "
-                                                            "each player other than East")
-    faulty_claim: int = Field(0, ge=0, description="paid to the winner per faulty or cancelled claim (0 = off)")
+    faulty_out_others: float = Field(0.5, ge=0, le=10, description="the share of the limit a non-dealer "
+                                                                   "offender pays each player other than East")
+    faulty_claim: int = Field(0, ge=0, le=MAX_SCORE,
+                              description="paid to the winner per faulty or cancelled claim (0 = off)")
     five_last_tiles: bool = Field(False, description="a discarder of an unplayed tile among the last five pays for all")
     nine_tiles: bool = Field(False, description="a discarder feeding a one-suit hand of three sets pays for all")
     nine_tiles_chows: bool = Field(False, description="for nine_tiles, melded chows count among the three sets of "
                                                       "one suit shown; false: melded pungs and kongs only")
-    ready_after_draw: int = Field(0, ge=0, description="after a draw the players not ready pay this in all to the "
-                                                       "ready ones (0 = off)")
-    dealer_bonus: int = Field(0, ge=0, description="per loser, times East's wins in a row less one (0 = off)")
-    dealer_limit_win: int = Field(0, ge=0, description="on this many wins in a row East's hand pays the limit "
-                                                       "instead of the bonus (0 = never)")
-    riichi_deposit: int = Field(0, ge=0, description="what a Riichi declaration costs; it goes to the winner")
+    ready_after_draw: int = Field(0, ge=0, le=MAX_SCORE, description="after a draw the players not ready pay this "
+                                                                     "in all to the ready ones (0 = off)")
+    dealer_bonus: int = Field(0, ge=0, le=MAX_SCORE,
+                              description="per loser, times East's wins in a row less one (0 = off)")
+    dealer_limit_win: int = Field(0, ge=0, le=100, description="on this many wins in a row East's hand pays the "
+                                                               "limit instead of the bonus (0 = never)")
+    riichi_deposit: int = Field(0, ge=0, le=MAX_SCORE,
+                                description="what a Riichi declaration costs; it goes to the winner")
     cannon: list[CannonModel] = Field(
-        default_factory=list, description="letting off a cannon (British): a discard of the dangerous tile that "
-                                          "goes out a player showing the pattern makes the discarder pay for all, "
-                                          "and the losers settle nothing among themselves (empty: no such penalty)")
-
+        default_factory=list, max_length=MAX_LIST,
+        description="letting off a cannon (British): a discard of the dangerous tile that goes out a player showing "
+                    "the pattern makes the discarder pay for all, and the losers settle nothing among themselves "
+                    "(empty: no such penalty)")
 
 class RulesetModel(_Model):
     """A ruleset file (``rulesets/<id>.yaml`` in a mod)."""
 
     format: Literal[1] = Field(description="the file format version")
     id: RulesetId = Field(description="the ruleset id (lower case, _ and -), unique among all mods")
-    name: str = Field(description="the name players see")
-    description: str = Field("", description="a paragraph for the ruleset chooser")
+    name: Name = Field(description="the name players see")
+    description: Text = Field("", description="a paragraph for the ruleset chooser")
     extends: RulesetId | None = Field(None, description="a parent ruleset id: this file then only overrides its "
                                                         "values")
-    play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")  # type: ignore[valid-type]
+    play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")
     special_hands_allowed: bool = Field(True, description="the master switch for special hands")
     special_hands_required: bool = Field(False, description="only a special hand goes out: a regular hand of "
                                                             "sets and a pair does not win")
-    limit: int | None = Field(None, gt=0, description="the most a hand can score (null = no limit)")
+    limit: int | None = Field(None, gt=0, le=MAX_SCORE, description="the most a hand can score (null = no limit)")
     rounding: RoundingModel = Field(default_factory=RoundingModel, description="rounding of hand scores")
     payment: PaymentScheme = Field(PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE, description="how scores are paid")
-    pay_table: list[tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]] | None = Field(
-        None, description="table-paid scoring (Hong Kong faan): [least points, base pay value] steps in increasing "
-                          "order; the points are added up, never doubled, and a limit hand pays the limit")
-    min_points: int = Field(0, ge=0, description="a winning hand needs at least this many points (0 = any)")
-    min_doubles: int = Field(0, ge=0, description="a winning hand needs at least this many doubles, or a limit "
-                                                 "score such as a special hand's (0 = any)")
+    pay_table: list[tuple[Annotated[int, Field(ge=0, le=MAX_POINTS)], Annotated[int, Field(ge=0, le=MAX_SCORE)]]
+                    ] | None = Field(
+        None, max_length=MAX_LIST,
+        description="table-paid scoring (Hong Kong faan): [least points, base pay value] steps in increasing order; "
+                    "the points are added up, never doubled, and a limit hand pays the limit")
+    min_points: int = Field(0, ge=0, le=MAX_POINTS,
+                            description="a winning hand needs at least this many points (0 = any)")
+    min_doubles: int = Field(0, ge=0, le=20, description="a winning hand needs at least this many doubles, or a "
+                                                         "limit score such as a special hand's (0 = any)")
     min_doubles_not_counting: list[Id] = Field(
-        default_factory=list, description="scoring items whose doubles do not count towards min_doubles")
+        default_factory=list, max_length=MAX_LIST,
+        description="scoring items whose doubles do not count towards min_doubles")
     discarder_pays_all: bool = Field(False, description="hongkong payment: on a discard win the discarder pays "
                                                         "for all three losers")
     ready_scores: bool = Field(False, description="a loser who declared a ready hand is scored as its best way out, "
                                                   "without the ready_not_counting items; a special hand at "
                                                   "ready_special_share of its value")
-    ready_not_counting: list[Id] = Field(default_factory=list,
+    ready_not_counting: list[Id] = Field(default_factory=list, max_length=MAX_LIST,
                                          description="scoring items a ready loser does not get (ready_scores)")
     ready_special_share: float = Field(0.4, ge=0, le=1, description="a ready loser's special hand is worth this "
                                                                    "share of its value (ready_scores)")
     penalties: PenaltiesModel = Field(default_factory=PenaltiesModel,
                                       description="penalties and payments besides the hand scores")
     losers_score_concealed: bool = Field(True, description="losers score their concealed pungs too (A27)")
-    scoring: dict[Id, ScoringItemModel] = Field(default_factory=dict, description="the scoring table, by item id")
-    special_hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, description="special hands, by id")
+    scoring: dict[Id, ScoringItemModel] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                                description="the scoring table, by item id")
+    special_hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                                      description="special hands, by id")
 
 
 class SpecialHandChangeModel(_Model):
     """Changes to a special hand a ruleset already has."""
 
-    name: str | None = Field(None, description="a new name")
-    points: int | None = Field(None, ge=0, description="new points")
+    name: Name | None = Field(None, description="a new name")
+    points: int | None = Field(None, ge=0, le=MAX_POINTS, description="new points")
     doubles: int | None = Field(None, ge=0, le=20, description="new doubles")
-    limit: float | None = Field(None, gt=0, description="new value as a multiple of the limit")
+    limit: float | None = Field(None, gt=0, le=100, description="new value as a multiple of the limit")
     total: bool | None = Field(None, description="total (true) or added (false)")
     allowed: bool | None = Field(None, description="allow or disallow the hand")
 
@@ -396,10 +446,13 @@ class HandFileModel(_Model):
     """A special-hands file (``hands/*.yaml`` in a mod of kind special_hands)."""
 
     format: Literal[1] = Field(description="the file format version")
-    rulesets: list[RulesetId] = Field(default_factory=list, description="the rulesets this file is for (empty: all)")
-    hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, description="new special hands, by id")
-    change: dict[Id, SpecialHandChangeModel] = Field(default_factory=dict, description="changes to existing hands")
-    disallow: list[Id] = Field(default_factory=list, description="existing hands to disallow")
+    rulesets: list[RulesetId] = Field(default_factory=list, max_length=MAX_LIST,
+                                      description="the rulesets this file is for (empty: all)")
+    hands: dict[Id, SpecialHandModel] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                              description="new special hands, by id")
+    change: dict[Id, SpecialHandChangeModel] = Field(default_factory=dict, max_length=MAX_ITEMS,
+                                                     description="changes to existing hands")
+    disallow: list[Id] = Field(default_factory=list, max_length=MAX_ITEMS, description="existing hands to disallow")
 
 
 ElementModel.model_rebuild()

@@ -9,7 +9,6 @@ import pytest
 
 from game.ai import create_player
 from game.ai.engine import EnginePlayer
-from game.ai.personality import Personality, load_personality_file
 from game.ai.reference import EfficientBot
 from game.autoplay import play_hand
 from game.core.actions import Claim, Discard, MahJongg, Pass
@@ -19,6 +18,7 @@ from game.core.match import Match
 from game.core.melds import parse_meld
 from game.core.play_rules import PlayRules
 from game.core.tiles import parse_tiles
+from game.mods.personalities import Personality, load_personality_file
 from tests.builders import PEOPLE, discards_of, player, t, view
 
 # --- the bundled mod --------------------------------------------------------------------------------------------
@@ -297,9 +297,9 @@ def _limitmaker_on_the_sisters():
     """A limitmaker two turns into a hand of pungs and pairs in Characters, with a pair of North Wind."""
     from dataclasses import replace
 
-    from game.cli.common import load_ruleset
+    from game.mods import get_ruleset
 
-    gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), load_ruleset("classic"))
+    gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), get_ruleset("classic"))
     first = "3C 3C 4C 4C 4C 5C 5C 6C 6C NW NW 1B 9D 2B"
     gambler.decide(view(first, discard_count=0), discards_of(first))
     second = "3C 3C 4C 4C 4C 5C 5C 6C 6C NW NW 1B 2B 8B"

@@ -7,13 +7,13 @@ from __future__ import annotations
 import random
 
 from game.ai.engine import EnginePlayer
-from game.cli.common import load_ruleset
 from game.core.actions import Discard
 from game.core.melds import parse_meld
 from game.core.tiles import counts_of, parse_tiles
+from game.mods import get_ruleset
 from tests.builders import PEOPLE, discards_of, view
 
-BRITISH = load_ruleset("british")
+BRITISH = get_ruleset("british")
 SHOWN = (parse_meld("1B 2B 3B"),)  # a chow shown: no No Chows, no concealed hand
 
 
@@ -49,7 +49,7 @@ def test_decide__ready_in_shape_only_counts_as_one_tile_away():
 
 
 def test_decide__without_a_minimum_the_same_hand_is_ready():
-    classic = load_ruleset("classic")
+    classic = get_ruleset("classic")
     hand = "1C 1C 1C 7D 7D 7D RD RD RD GD 2C"
     player = EnginePlayer(PEOPLE["expert"], random.Random(1), classic)
     options = player._score_discards(view(hand, melds=SHOWN), discards_of(hand), counts_of(parse_tiles(hand)), 1,
@@ -65,7 +65,7 @@ def test_decide__one_chow_in_a_hand_counts_in_the_distance():
     player.decide(view(hand), discards_of(hand))  # reads the position: no chow shown, one allowed
     options = player._score_discards(view(hand), discards_of(hand), counts_of(parse_tiles(hand)), 0, ())
     assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 4  # two pungs and the pair to make
-    free = EnginePlayer(PEOPLE["expert"], random.Random(1), load_ruleset("classic"))
+    free = EnginePlayer(PEOPLE["expert"], random.Random(1), get_ruleset("classic"))
     free.decide(view(hand), discards_of(hand))
     options = free._score_discards(view(hand), discards_of(hand), counts_of(parse_tiles(hand)), 0, ())
     assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 0
@@ -108,7 +108,7 @@ def test_quick_tip__says_when_a_ready_shape_cannot_go_out():
     tip = quick_tip(view(hand, melds=SHOWN), only, BRITISH)
     assert ("leaves you waiting on Green Dragon, but going out on it would fall short of the 2 doubles needed"
             in tip.reason), tip.reason
-    ready = quick_tip(view(hand, melds=SHOWN), only, load_ruleset("classic"))
+    ready = quick_tip(view(hand, melds=SHOWN), only, get_ruleset("classic"))
     assert "leaves you ready, waiting on Green Dragon" in ready.reason, ready.reason
 
 

@@ -10,12 +10,12 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.ai.engine import EnginePlayer, _minus
-from game.cli.common import load_ruleset
 from game.core.tiles import counts_of, parse_tiles, tile_code
+from game.mods import get_ruleset
 from tests.builders import PEOPLE, view
 from tests.tiers import examples
 
-CLASSIC = load_ruleset("classic")
+CLASSIC = get_ruleset("classic")
 CHASED = ("great_snake", "buried_treasure", "four_great_siamese_sisters", "thirteen_odd_majors",
           "adopted_sons_wind", "winds_and_dragons")
 WALL = [t for t in range(34) for _ in range(4)]

@@ -134,11 +134,11 @@ def test_tip__nothing_to_claim_and_no_actions():
 
 def test_tip__with_a_declared_set_and_the_classic_ruleset():
     """Declared sets count: 10 concealed tiles beside one pung, and the ruleset's values are read."""
-    from game.cli.common import load_ruleset
+    from game.mods import get_ruleset
 
     hand = "1B 2B 3B 4C 5C 6C 7D 8D 2D 2D NW"
     melds = (parse_meld("RD RD RD"),)
-    tip = quick_tip(view(hand, melds=melds), discards_of(hand), load_ruleset("classic"))
+    tip = quick_tip(view(hand, melds=melds), discards_of(hand), get_ruleset("classic"))
     assert tip.action == Discard(t("NW"))
     assert tip.reason.startswith("discard North Wind: ")
 

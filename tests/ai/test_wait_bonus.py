@@ -10,8 +10,8 @@ import pytest
 
 from game.ai.engine import EnginePlayer
 from game.ai.evaluate import ValueModel
-from game.cli.common import load_ruleset
 from game.core.tiles import parse_tiles
+from game.mods import get_ruleset
 from tests.builders import PEOPLE, discards_of, view
 
 # Ready either way: throwing 8 Dots waits on 5 Dots, throwing 4 Dots waits on 7 Dots; one tile each.
@@ -25,25 +25,25 @@ def _without_golden_cock(ruleset):
 
 
 def test_value_model__reads_the_golden_cock_as_a_bonus_on_five_dots():
-    classic = load_ruleset("classic")
+    classic = get_ruleset("classic")
     bonus = ValueModel.build(classic, 0, 0).wait_bonus
     five_dots = parse_tiles("5D")[0]
     assert bonus[five_dots] == 2.5  # 100 points, at 40 points a double
     assert sum(1 for b in bonus if b) == 1
     assert ValueModel.build(_without_golden_cock(classic), 0, 0).wait_bonus == ()
     # Bonus hands with a further condition (the last tile of the wall) are not the player's to aim for.
-    assert ValueModel.build(load_ruleset("british"), 0, 0).wait_bonus == ()
+    assert ValueModel.build(get_ruleset("british"), 0, 0).wait_bonus == ()
 
 
 def test_decide__a_value_minded_player_waits_on_the_golden_cock():
-    classic = load_ruleset("classic")
+    classic = get_ruleset("classic")
     for pid in ("limitmaker", "expert"):
         chooser = EnginePlayer(PEOPLE[pid], random.Random(1), classic)
         assert chooser.decide(view(HAND), discards_of(HAND)).tile == parse_tiles("8D")[0], pid
 
 
 def test_decide__no_bonus_no_preference_for_five_dots():
-    plain = _without_golden_cock(load_ruleset("classic"))
+    plain = _without_golden_cock(get_ruleset("classic"))
     chooser = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), plain)
     assert chooser.decide(view(HAND), discards_of(HAND)).tile == parse_tiles("4D")[0]
 
@@ -51,7 +51,7 @@ def test_decide__no_bonus_no_preference_for_five_dots():
 def test_decide__the_bonus_wait_is_weighed_by_its_live_copies():
     """The 100 points are added before doubling, so a lone live 5 Dots (a hand about four times richer, a
     quarter as likely) is still worth the gamble; with no 5 Dots left the wait goes to 7 Dots."""
-    classic = load_ruleset("classic")
+    classic = get_ruleset("classic")
     three_out = view(HAND, opponents={1: {"discards": "5D 5D 5D"}})
     limitmaker = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), classic)
     assert limitmaker.decide(three_out, discards_of(HAND)).tile == parse_tiles("8D")[0]
@@ -62,7 +62,7 @@ def test_decide__the_bonus_wait_is_weighed_by_its_live_copies():
 def test_quick_tip__names_the_bonus_hand_a_wait_can_bring():
     from game.ai.tip import quick_tip
 
-    tip = quick_tip(view(HAND), discards_of(HAND), load_ruleset("classic"))
+    tip = quick_tip(view(HAND), discards_of(HAND), get_ruleset("classic"))
     assert tip.action.tile == parse_tiles("8D")[0]
     assert "waiting on 5 Dots" in tip.reason
     assert "(four tiles still live; 5 Dots brings Picked by the Golden Cock)" in tip.reason
@@ -77,7 +77,7 @@ def test_quick_tip__names_the_bonus_hand_a_wait_can_bring():
 def test_decide__a_gambler_keeps_a_lone_five_dots(hand, gambler_throws, plain_throws):
     """The limitmaker keeps a lone 5 Dots and throws another lone tile; without the bonus hand in the ruleset it
     throws the 5 Dots."""
-    classic = load_ruleset("classic")
+    classic = get_ruleset("classic")
     gambler = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), classic)
     assert gambler.decide(view(hand), discards_of(hand)).tile == parse_tiles(gambler_throws)[0]
     plain = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), _without_golden_cock(classic))

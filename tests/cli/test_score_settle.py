@@ -104,7 +104,7 @@ def test_settle__dead_hand(tmp_path: Path) -> None:
 
 @pytest.mark.parametrize(("request_", "message"), [
     ({"east": 0, "winner": 7, "scores": [1, 2, 3, 4]}, "expected 'winner' to be a seat 0 to 3"),
-    ({"east": 0, "winner": 0, "scores": [1, 2]}, "expected four hand scores"),
+    ({"east": 0, "winner": 0, "scores": [1, 2]}, "expected 'scores' to hold 4 numbers, one per seat, got 2"),
     ({"east": 0, "winner": 0}, "missing required key 'scores'"),
 ], ids=["bad_seat", "two_scores", "no_scores"])
 def test_settle__invalid_exit_1(tmp_path: Path, request_: dict, message: str) -> None:

@@ -7,8 +7,11 @@ from pathlib import Path
 
 import pygame
 
+from game.client.animate import Animator
 from game.client.app import App
-from game.client.controller import HUMAN, Options, Session
+from game.client.ceremony import Ceremony
+from game.session.driver import HUMAN, Session
+from tests.builders import instant_session
 
 
 def make_app(tmp_path: Path) -> App:
@@ -16,8 +19,11 @@ def make_app(tmp_path: Path) -> App:
     return App(args, size=(1280, 720), headless=True)
 
 
-def instant_session(seed: int) -> Session:
-    return Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+def table_animator(speed: float, *, show_dealing: bool = True) -> Animator:
+    """An animator with the wall ceremony attached, as the table scene builds it."""
+    animator = Animator(speed, show_dealing=show_dealing)
+    Ceremony(animator)
+    return animator
 
 
 def key(k: int, mod: int = 0) -> pygame.Event:
@@ -37,6 +43,15 @@ def run_until(app: App, predicate, steps: int = 20000) -> bool:
     return predicate()
 
 
+def from_title(app: App, k: int):
+    """Show the title screen, press ``k`` there, and return the scene on top afterwards."""
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.dispatch(key(k))
+    app.stack.apply_pending()
+    return app.stack.top
+
+
 def show_table(app: App, session: Session):
     """The table scene for ``session`` on top of the app, animations instant, before its first step."""
     from game.client.scenes.table import TableScene
@@ -54,7 +69,7 @@ def started_table(app: App, seed: int, wait_time: float):
     session.options.ask_first = False
     session.options.wait_time = wait_time
     scene = show_table(app, session)
-    scene.start()
+    scene.commands.start()
     return scene
 
 
@@ -68,7 +83,7 @@ def table_scene_until_claim(app: App, max_seeds: int = 40):
                 break
             if session.human_to_discard:
                 tiles = scene.hand_tiles()
-                scene.discard_index(len(tiles) - 1)
+                scene.commands.discard_index(len(tiles) - 1)
             app.step()
         if session.human_may_claim:
             return scene
@@ -101,5 +116,5 @@ def table_at_winning_discard(app: App, ask_first: bool):
     raise AssertionError("no seed gave the human Mah Jongg on a discard")
 
 
-__all__ = ["HUMAN", "click", "instant_session", "key", "make_app", "run_until", "show_table", "started_table",
-           "table_at_winning_discard", "table_scene_until_claim"]
+__all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "make_app", "run_until", "show_table",
+           "started_table", "table_animator", "table_at_winning_discard", "table_scene_until_claim"]

@@ -2,9 +2,9 @@
 
 from __future__ import annotations
 
-from game.client.animate import Animator, Scenery, Tween
+from game.client.tween import Scenery, Tween
 from game.core import events as ev
-from tests.client.helpers import instant_session
+from tests.client.helpers import instant_session, table_animator
 
 
 def _table_after_discard():
@@ -23,7 +23,7 @@ def _table_after_discard():
 def test_animate__discard_flies_to_the_pond_and_hides_it() -> None:
     """A discard becomes one tween ending at the pond slot; the slot is hidden until the tile lands."""
     table, seat, tile, events = _table_after_discard()
-    animator = Animator(1.0)
+    animator = table_animator(1.0)
     animator.feed([e for e in events if isinstance(e, ev.TileDiscarded)], Scenery(table))
     index = len(table.players[seat].discards) - 1
     assert ("discard", seat, index) in animator.hidden()
@@ -38,7 +38,7 @@ def test_animate__discard_flies_to_the_pond_and_hides_it() -> None:
 def test_animate__speed_zero_is_instant() -> None:
     """Animation speed 0 queues nothing: the table shows the end state at once."""
     table, _, _, events = _table_after_discard()
-    animator = Animator(0.0)
+    animator = table_animator(0.0)
     animator.feed(events, Scenery(table))
     assert not animator.busy
 
@@ -47,7 +47,7 @@ def test_animate__finish_completes_everything() -> None:
     """A click, Enter or Space finishes the animations on the way."""
     session = instant_session(2)
     session.deal()
-    animator = Animator(1.0)
+    animator = table_animator(1.0)
     animator.feed(session.drain(), Scenery(session.table))
     assert animator.busy
     animator.finish()
@@ -57,7 +57,7 @@ def test_animate__finish_completes_everything() -> None:
 def test_animate__speed_divides_durations() -> None:
     """Double speed halves every tween's duration."""
     table, _, _, events = _table_after_discard()
-    slow, fast = Animator(1.0), Animator(2.0)
+    slow, fast = table_animator(1.0), table_animator(2.0)
     slow.feed(events, Scenery(table))
     fast.feed(events, Scenery(table))
     slow.update(0.0)
@@ -68,7 +68,7 @@ def test_animate__speed_divides_durations() -> None:
 def test_animate__handlers_can_be_replaced() -> None:
     """A later stage (the physical wall) registers its own handler for an event type."""
     table, _, _, events = _table_after_discard()
-    animator = Animator(1.0)
+    animator = table_animator(1.0)
     seen = []
     animator.register(ev.TileDiscarded, lambda event, scenery: seen.append(event) or [])
     animator.feed([e for e in events if isinstance(e, ev.TileDiscarded)], Scenery(table))
@@ -89,7 +89,7 @@ def test_animate__tween_interpolates_between_steps() -> None:
 def test_animate__calls_raise_balloons() -> None:
     """A claim makes the claimer's speech balloon say it."""
     said = []
-    animator = Animator(0.0)
+    animator = table_animator(0.0)
     animator.on_balloon = lambda seat, words: said.append((seat, words))
     animator.feed([ev.DiscardClaimed(2, 1, 5, "pung", (5, 5, 5))], Scenery(None))
     assert said == [(2, "Pung!")]
@@ -97,7 +97,7 @@ def test_animate__calls_raise_balloons() -> None:
 
 def test_animate__tiles_of_one_step_can_go_one_after_another() -> None:
     """A delayed tween waits at its start, then moves; the step lasts until the last one lands."""
-    from game.client.animate import Step
+    from game.client.tween import Step
 
     first = Tween(1, (0.0, 0.0), (100.0, 0.0), (10, 10), (10, 10), 0.5, lift=0)
     second = Tween(2, (0.0, 0.0), (100.0, 0.0), (10, 10), (10, 10), 0.5, lift=0, delay=0.5)
@@ -110,10 +110,10 @@ def test_animate__tiles_of_one_step_can_go_one_after_another() -> None:
 
 def test_animate__cues_run_in_order_whether_played_or_finished() -> None:
     """Start and end cues of every step run once, in order, also when the player skips the animation."""
-    from game.client.animate import Step
+    from game.client.tween import Step
 
     ran: list[str] = []
-    played, skipped = Animator(1.0), Animator(1.0)
+    played, skipped = table_animator(1.0), table_animator(1.0)
     for animator in (played, skipped):
         for name in ("a", "b"):
             animator.steps.append(Step(pause=0.2, on_start=[lambda n=name: ran.append(n + "+")],

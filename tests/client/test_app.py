@@ -11,25 +11,29 @@ from tests.client.helpers import make_app
 
 
 def test_app__loop_runs_title_to_table_and_quits(tmp_path) -> None:
-    """Posted events go through the real loop: Enter on the title opens New Game, Enter there starts the game,
-    QUIT ends run() with 0."""
+    """Posted events go through the real loop: Enter on the title opens New Game, Enter there starts the game;
+    closing the window asks first during a game, and Enter on the question ends run() with 0."""
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     frames = [0]
     render = app.render
+    asked = []
 
     def counting_render(alpha: float = 1.0) -> pygame.Surface:
         frames[0] += 1
-        if frames[0] in (5, 10):
+        if frames[0] in (5, 10, 50):
             pygame.event.post(pygame.Event(pygame.KEYDOWN, key=pygame.K_RETURN, mod=0, unicode="\r", scancode=0))
         if frames[0] == 40:
             pygame.event.post(pygame.Event(pygame.QUIT))
+        if frames[0] == 45:
+            asked.append(app.stack.top.name)
         return render(alpha)
 
     app.render = counting_render
     assert app.run() == 0
-    assert app.stack.top.name == "table"
-    assert frames[0] >= 40
+    assert asked == ["quit"]
+    assert app.stack.scenes[0].name == "table"
+    assert frames[0] >= 50
 
 
 def test_app__mouse_positions_map_to_logical_coordinates(tmp_path) -> None:

@@ -10,6 +10,7 @@ import pygame
 import pytest
 
 from game.client.audio import Audio, VoicePack
+from game.client.scenes import games
 from game.core.tiles import tile_from_code
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -240,11 +241,12 @@ def test_app__each_computer_player_speaks_with_its_personalitys_voice(tmp_path: 
     from tests.client.helpers import make_app
 
     app: App = make_app(tmp_path)
-    session = app.new_session(3)
+    session = games.new_session(app, 3)
     session.opponents[:] = ["defensive", "expert", "beginner"]
-    app.play_session(session)
-    packs = {seat: app.audio.tile_lines(seat, tile_from_code("NW"))[0].parent.parent.name for seat in range(4)}
+    games.play(app, session)
+    audio = app.resources.audio
+    packs = {seat: audio.tile_lines(seat, tile_from_code("NW"))[0].parent.parent.name for seat in range(4)}
     assert packs == {0: "voice-default", 1: "voice-defensive", 2: "voice-expert", 3: "voice-beginner"}
     app.change_look(voice="voice_limitmaker")  # as Settings → Sound does, before the settings are saved
-    assert app.audio.tile_lines(0, tile_from_code("NW"))[0].parent.parent.name == "voice-limitmaker"
-    assert app.audio.tile_lines(2, tile_from_code("NW"))[0].parent.parent.name == "voice-expert"
+    assert app.resources.audio.tile_lines(0, tile_from_code("NW"))[0].parent.parent.name == "voice-limitmaker"
+    assert app.resources.audio.tile_lines(2, tile_from_code("NW"))[0].parent.parent.name == "voice-expert"

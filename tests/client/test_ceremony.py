@@ -6,12 +6,12 @@ import math
 
 import pygame
 
-from game.client.animate import Animator, Scenery
 from game.client.ceremony import WallPicture
 from game.client.physics import DiceRoll, Wash
 from game.client.scenes.table import TableScene
+from game.client.tween import Scenery
 from game.core import events as ev
-from tests.client.helpers import instant_session, key, make_app
+from tests.client.helpers import instant_session, key, make_app, table_animator
 
 
 def _ceremony_scene(tmp_path, seed: int = 3, speed: float = 1.0):
@@ -66,7 +66,7 @@ def test_ceremony__every_dealt_tile_leaves_the_wall_from_its_engine_position(tmp
     session = instant_session(8)
     session.deal()
     events = session.drain()
-    animator = Animator(1.0)
+    animator = table_animator(1.0)
     animator.feed(events, Scenery(session.table))
     taken = []
     while animator.busy:
@@ -87,7 +87,7 @@ def test_ceremony__same_seed_same_animation(tmp_path) -> None:
     for _ in range(2):
         session = instant_session(11)
         session.deal()
-        animator = Animator(1.0)
+        animator = table_animator(1.0)
         animator.feed(session.drain(), Scenery(session.table))
         for _ in range(150):
             animator.update(1 / 60)
@@ -145,7 +145,7 @@ def test_ceremony__skipped_steps_make_no_sound() -> None:
     """Finishing early does not set off the sounds of every step that never began."""
     session = instant_session(4)
     session.deal()
-    animator = Animator(1.0)
+    animator = table_animator(1.0)
     played = []
     animator.on_sound = lambda name, event: played.append(name)
     animator.feed(session.drain(), Scenery(session.table))
@@ -160,7 +160,7 @@ def test_ceremony__show_dealing_off_and_instant_mode_leave_the_final_picture() -
     for speed, show in ((1.0, False), (0.0, True)):
         session = instant_session(6)
         session.deal()
-        animator = Animator(speed, show_dealing=show)
+        animator = table_animator(speed, show_dealing=show)
         animator.feed(session.drain(), Scenery(session.table))
         assert not animator.busy
         assert animator.ceremony.picture.present == set(session.table.wall.tiles)
@@ -170,7 +170,7 @@ def test_ceremony__a_draw_flies_from_its_place_in_the_wall(tmp_path) -> None:
     """During play a drawn tile starts where the engine took it from and the wall loses it when it leaves."""
     session = instant_session(9)
     session.deal()
-    animator = Animator(1.0)
+    animator = table_animator(1.0)
     scenery = Scenery(session.table)
     animator.feed(session.drain(), scenery)
     animator.finish()
@@ -190,7 +190,7 @@ def test_ceremony__restored_table_shows_its_wall(tmp_path) -> None:
     session = instant_session(12)
     session.deal()
     session.drain()
-    animator = Animator(1.0)
+    animator = table_animator(1.0)
     animator.ceremony.sync(session.table)
     expected = WallPicture.of_wall(session.table.wall)
     assert animator.ceremony.picture.present == expected.present

@@ -8,8 +8,8 @@ import argparse
 import pygame
 
 from game.client.app import App
+from game.client.scenes.dialogs import ConfirmBox, NameBox
 from game.client.scenes.new_game import NewGameScene
-from game.client.scenes.presets import ConfirmBox, NameBox
 from game.client.scenes.settings import SettingsScene
 from game.mods import get_ruleset
 from game.mods.custom_rules import custom_ruleset, list_custom_rulesets
@@ -22,9 +22,9 @@ def restart(tmp_path) -> App:
 
 
 def open_rules(app: App) -> SettingsScene:
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
-    app.show_settings()
+    app.open("settings")
     app.stack.apply_pending()
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
@@ -86,8 +86,8 @@ def test_custom_rules_scene__a_preset_saved_in_settings_is_offered_in_new_game_a
     app.stack.apply_pending()
 
     again = restart(tmp_path)
-    assert again.settings_value("ruleset", None) == "custom-tuesday-club", "the new preset is used for new games"
-    again.show_title()
+    assert again.settings.ruleset == "custom-tuesday-club", "the new preset is used for new games"
+    again.reset_to("title")
     again.stack.apply_pending()
     new_game = NewGameScene(again)
     assert "Tuesday Club" in new_game.ruleset.labels
@@ -145,12 +145,12 @@ def test_custom_rules_scene__save_rename_and_delete_with_confirmation(tmp_path) 
     app.stack.apply_pending()
     assert list_custom_rulesets(app.folders) == []
     assert not editor.current.custom
-    assert scene.values["ruleset"] == editor.current.id, "new games fall back to the deleted preset's base"
+    assert scene.value("ruleset") == editor.current.id, "new games fall back to the deleted preset's base"
 
 
 def test_custom_rules_scene__new_games_presets_button_lists_a_preset_made_there(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     new_game = NewGameScene(app)
     app.stack.push(new_game)

@@ -10,12 +10,13 @@ from pathlib import Path
 
 import pytest
 
-from game.client.controller import HUMAN, Options, Session
 from game.client.scenes.settings import SettingsScene
 from game.client.widgets import Slider
 from game.core.actions import DeclareKong
 from game.errors import RulesetError
 from game.rules import load_ruleset
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.builders import rigged_table, t
 from tests.client.helpers import make_app
 
@@ -43,7 +44,7 @@ def test_t39__the_four_winds_timings_are_no_ruleset_keys(tmp_path, timing: str) 
 
 def test_t39__the_claim_window_is_a_setting_of_up_to_ten_seconds(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     scene = SettingsScene(app)
     wait = next(c for c in scene.controls if isinstance(c, Slider) and c.label == "Claim wait time")

@@ -5,9 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.controller import Options, Session
 from game.client.scenes.game_over import GameOverScene, final_order
 from game.client.scenes.table import TableScene
+from game.session.driver import Session
+from game.session.options import Options
 from tests.client.helpers import click, key, make_app
 
 
@@ -36,7 +37,7 @@ def ended(tmp_path, finished):
     app.stack.clear_to(table)
     app.stack.apply_pending()
     table.scores_shown = True
-    app.show_scores(table, finished.outcome)
+    app.open("scores", table_scene=table, outcome=finished.outcome)
     app.stack.apply_pending()
     return app, finished
 

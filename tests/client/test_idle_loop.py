@@ -19,7 +19,7 @@ def steps(app, seconds: float) -> None:
 
 def test_idle__the_title_breathes_then_sleeps_until_a_key_wakes_it(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     app.step()
     assert app.rest_for() is None, "the fan moves: every frame is drawn"

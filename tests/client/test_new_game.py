@@ -6,6 +6,7 @@ import pygame
 import pytest
 
 from game.client.scenes.new_game import NewGameScene
+from game.session.options import seat_names
 from tests.client.helpers import click, key, make_app
 
 
@@ -16,7 +17,7 @@ def typed(chars: str) -> pygame.Event:
 @pytest.fixture
 def setup(tmp_path):
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     scene = NewGameScene(app, seed=7)
     app.stack.push(scene)
@@ -67,8 +68,8 @@ def test_new_game__choices_reach_the_started_session(setup) -> None:
     assert session.seed == 7
     assert session.match.totals == [1200] * 4
     # Remembered for the next quick New Game (F2), which therefore starts with the same company.
-    assert app.settings_value("opponents", None) == expected_ids
-    assert app.names() == session.names
+    assert app.settings.opponents == expected_ids
+    assert seat_names(app.settings) == session.names
 
 
 def test_new_game__keyboard_tab_arrows_and_enter(setup) -> None:
@@ -121,7 +122,7 @@ def test_new_game__rules_button_shows_the_chosen_rulesets_rules(setup) -> None:
 def test_new_game__the_title_screens_new_game_opens_the_setup(tmp_path) -> None:
     """New Game on the title (click, F2 or N) opens the setup instead of dealing at once."""
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     title = app.stack.top
     button = next(b for b in title.buttons if b.label == "New Game")

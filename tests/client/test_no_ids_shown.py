@@ -7,12 +7,13 @@ import re
 
 import pygame
 
-from game.client.controller import HUMAN
 from game.client.messages import action_line
 from game.client.stage import played_hands, staged_table
+from game.client.status import status_line
 from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.match import HandRecord
 from game.core.tiles import parse_tiles
+from game.session.driver import HUMAN
 from tests.client.helpers import key, make_app
 
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b|\bclaim (chow|pung|kong|mah)")
@@ -91,8 +92,8 @@ def test_ids__the_saved_games_list_names_the_ruleset(tmp_path, monkeypatch) -> N
     app = make_app(tmp_path)
     table = staged_table(app, 2, 0)
     played_hands(table, 1)
-    app.autosave_enabled = True
-    app.autosave(table.session)
+    app.keeper.enabled = True
+    app.keeper.autosave(table.session)
     seen = drawn_text(monkeypatch, saves_scene)
     app.stack.push(saves_scene.SavesScene(app, "open"))
     app.render()
@@ -111,4 +112,20 @@ def test_ids__the_table_refuses_in_words(tmp_path) -> None:
     assert "pung" not in types or "chow" not in types, "the search found a discard good for one claim"
     app.dispatch(key(wrong))
     claim = "(Chow|Pung|Kong|Mah Jongg)"
-    assert re.fullmatch(rf"You can use .+ for a {claim}( or {claim})*\.", session.status), session.status
+    assert re.fullmatch(rf"You can use .+ for a {claim}( or {claim})*\.", status_line(session)), status_line(session)
+
+
+def test_replay__the_opening_line_speaks_to_you_when_you_are_east(tmp_path) -> None:
+    """A hand where the player is East opens with "You are East", not "You is East"."""
+    app = make_app(tmp_path)
+    table = staged_table(app, 2, 0)
+    played_hands(table, 3)
+    app.dispatch(key(pygame.K_r))
+    app.stack.apply_pending()
+    replay = app.stack.top
+    for _ in range(3):
+        if replay.session.names[replay.record.east] == "You":
+            break
+        app.dispatch(key(pygame.K_PAGEUP))
+    assert replay.session.names[replay.record.east] == "You", "one of the staged hands is dealt by the player"
+    assert replay.line.startswith(f"Hand {replay.record.hand_number}: You are East, the wind of the round is")

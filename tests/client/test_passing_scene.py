@@ -6,7 +6,8 @@ import dataclasses
 
 import pygame
 
-from game.client.controller import HUMAN, Options, Session
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.client.helpers import key, make_app, show_table
 
 CHARLESTON = (("right", 3), ("across", 3), ("left", 3))
@@ -34,7 +35,7 @@ def test_passing__three_steps_by_mouse_and_keyboard(tmp_path) -> None:
         before = list(session.table.players[HUMAN].concealed)
         if step == 0:
             for index in (0, 1, 2):
-                scene.discard_index(index)  # a click on a stake tile chooses it
+                scene.commands.discard_index(index)  # a click on a stake tile chooses it
         else:
             scene.keyboard_active = True
             for index in (3, 4, 5):
@@ -42,7 +43,7 @@ def test_passing__three_steps_by_mouse_and_keyboard(tmp_path) -> None:
                 scene.handle(key(pygame.K_RETURN))
         chosen = [scene.hand_tiles()[i] for i in sorted(scene.pass_pick)]
         assert len(chosen) == 3
-        scene.handle(key(pygame.K_RETURN)) if step else scene.pass_selected()
+        scene.handle(key(pygame.K_RETURN)) if step else scene.commands.pass_selected()
         passed = [e for e in session.table.events if e.kind == "tiles_passed"]
         assert len(passed) == step + 1
         mine = next(m for m in passed[-1].moves if m[0] == HUMAN)
@@ -59,7 +60,7 @@ def test_passing__a_fourth_tile_is_not_chosen(tmp_path) -> None:
     """Only as many tiles as the step asks for can be chosen."""
     _app, scene = _scene(tmp_path)
     for index in range(5):
-        scene.discard_index(index)
+        scene.commands.discard_index(index)
     assert len(scene.pass_pick) == 3
-    scene.discard_index(0)
+    scene.commands.discard_index(0)
     assert len(scene.pass_pick) == 2

@@ -5,9 +5,11 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.controller import HUMAN, Options, Session
+from game.client.status import status_line
 from game.core.actions import Discard
 from game.core.tiles import parse_tiles
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.client.helpers import click, key, make_app
 
 FILLER = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
@@ -66,10 +68,10 @@ def test_ask_first__offers_the_choice_of_chow(tmp_path) -> None:
     table._next_turn(2)  # seat 3 (on the human's left) draws and discards 5 Dots
     table.apply(3, Discard(parse_tiles("5D")[0]))
     assert session.human_may_claim
-    scene.claim("chow")
+    scene.commands.claim("chow")
     assert scene.chow_pick is not None and len(scene.chow_pick) == 3
-    assert session.status == "Select two tiles to complete the Chow with 5 Dots."
-    scene._pick_chow_tile(parse_tiles("3D")[0])  # only 3-4-5 uses the 3 Dots
+    assert status_line(session) == "Select two tiles to complete the Chow with 5 Dots."
+    scene.commands.discard_index(scene.hand_tiles().index(parse_tiles("3D")[0]))  # only 3-4-5 uses the 3 Dots
     meld = table.players[HUMAN].melds[-1]
     assert meld.kind == "chow" and meld.tiles == tuple(parse_tiles("3D 4D 5D"))
 
@@ -120,4 +122,4 @@ def test_quick_tip__suggests_a_discard_with_a_reason(tmp_path) -> None:
     assert tip.action.tile in session.table.players[HUMAN].concealed
     assert session.quick_tip() == tip.action.tile
     session._push([])
-    assert session.status.startswith("QuickTip: ") and len(session.status) > 20
+    assert status_line(session).startswith("QuickTip: ") and len(status_line(session)) > 20

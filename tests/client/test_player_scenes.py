@@ -4,9 +4,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.controller import HUMAN, Options, Session
+from game.client.scenes import games
 from game.client.scenes.table import TableScene
 from game.saves import list_saves, read_save, write_save
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
+from game.session.restore import restore_session
 from tests.client.helpers import click, key, make_app
 
 
@@ -19,9 +22,9 @@ def _table_at_human_turn(app, seed: int = 5, hands: int = 0, wait: float = 5.0) 
         session.finish_hand()
     if hands:
         session.deal()
-    scene = app.play_session(session)
+    scene = games.play(app, session)
     app.stack.apply_pending()
-    scene.start()
+    scene.commands.start()
     for _ in range(3000):
         if session.human_to_discard:
             return scene
@@ -34,9 +37,9 @@ def test_table__ctrl_z_takes_the_discard_back(tmp_path) -> None:
     scene = _table_at_human_turn(app)
     s = scene.session
     tile = scene.hand_tiles()[0]
-    scene.discard_index(0)
+    scene.commands.discard_index(0)
     assert tile not in s.table.players[HUMAN].concealed
-    assert "Undo" in [b.label for b in (scene._refresh_buttons() or scene.buttons)]
+    assert "Undo" in [b.label for b in (scene.refresh_buttons() or scene.buttons)]
     scene.handle(key(pygame.K_z, pygame.KMOD_CTRL))
     assert tile in s.table.players[HUMAN].concealed
     assert s.human_to_discard
@@ -45,7 +48,7 @@ def test_table__ctrl_z_takes_the_discard_back(tmp_path) -> None:
 def test_table__right_click_opens_the_floating_menu_with_undo_and_pause(tmp_path) -> None:
     app = make_app(tmp_path)
     scene = _table_at_human_turn(app)
-    scene.discard_index(0)
+    scene.commands.discard_index(0)
     scene.handle(click((700, 300), button=3))
     assert scene.menu is not None
     labels = [item.label for item in scene.menu.items]
@@ -106,7 +109,7 @@ def test_saves__a_corrupt_save_is_listed_with_its_reason_and_left_alone(tmp_path
     app.folders.saves.mkdir(parents=True)
     bad = app.folders.saves / "broken.sparrow"
     bad.write_text('{"format": 1, "kind": "sparrow-save", "ruleset": ', encoding="utf-8")
-    app.show_title()
+    app.reset_to("title")
     dialog = SavesScene(app, "open")
     app.stack.push(dialog)
     app.stack.apply_pending()
@@ -145,15 +148,15 @@ def test_replay__steps_forward_and_back_through_a_finished_hand(tmp_path) -> Non
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
     record = scene.session.match.history[0]
-    dealt = [list(p.concealed) for p in replay.view.session.table.players]
+    dealt = [list(p.concealed) for p in replay.table.players]
     replay.handle(key(pygame.K_RIGHT))
     replay.handle(key(pygame.K_RIGHT))
     assert replay.move == 2 and replay.line
     replay.handle(key(pygame.K_LEFT))
     replay.handle(key(pygame.K_LEFT))
-    assert [list(p.concealed) for p in replay.view.session.table.players] == dealt
+    assert [list(p.concealed) for p in replay.table.players] == dealt
     replay.handle(key(pygame.K_END))
-    table = replay.view.session.table
+    table = replay.table
     assert replay.move == len(record.actions)
     assert table.phase == "over" and table.result.winner == record.winner
     app.render(1.0)
@@ -171,7 +174,7 @@ def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monke
     app.stack.apply_pending()
     replay = app.stack.top
     winds = ((200, 40, 40), (40, 160, 60), (40, 60, 200), (180, 160, 40))
-    app.palette = dataclasses.replace(app.palette, stakes=winds)
+    app.resources.palette = dataclasses.replace(app.palette, stakes=winds)
     drawn: dict[int, tuple[int, int, int]] = {}
     real = table_draw.draw_stake
 
@@ -181,7 +184,7 @@ def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monke
 
     monkeypatch.setattr(table_draw, "draw_stake", spy)
     app.render(1.0)
-    table = replay.view.session.table
+    table = replay.table
     assert drawn == {seat: winds[table.seat_wind(seat)] for seat in range(4)}
 
 
@@ -197,7 +200,7 @@ def test_replay__export_writes_a_replay_file_that_opens_at_that_hand(tmp_path) -
     saved = read_save(files[0])
     assert saved.settings["replay_hand"] == 1
     assert saved.hands_played == 2
-    copy, _ = Session.from_save(saved)
+    copy, _ = restore_session(saved)
     assert copy.match.history[1].log_hash == scene.session.match.history[1].log_hash
 
 
@@ -229,7 +232,7 @@ def test_scores__a_hand_with_all_hands_visible_says_there_is_no_settlement(tmp_p
         session.play_to_end()
         if session.table.result.winner is not None:
             break
-    scene = app.play_session(session)
+    scene = games.play(app, session)
     app.stack.apply_pending()
     outcome = session.finish_hand()
     box = ScoresScene(app, scene, outcome)

@@ -67,7 +67,7 @@ def rules(tmp_path):
     from game.client.scenes.rules import RulesScene
 
     app = make_app(tmp_path)
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
     scene = RulesScene(app, CLASSIC)
     app.stack.push(scene)
@@ -171,7 +171,7 @@ def test_rules_scene__help_offers_the_full_rules_of_the_game_being_played(tmp_pa
     session = instant_session(5)
     app.stack.clear_to(TableScene(app, session))
     app.stack.apply_pending()
-    app.show_help(app.stack.top)
+    app.open("help")
     app.stack.apply_pending()
     help_scene = app.stack.top
     app.dispatch(click(help_scene.rules.rect.center))

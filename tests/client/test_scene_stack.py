@@ -9,7 +9,7 @@ from game.client.scenes.base import Scene, SceneStack
 
 class Recorder(Scene):
     def __init__(self, name: str, log: list[str], overlay: bool = False) -> None:
-        super().__init__(app=None)
+        super().__init__(context=None)
         self.label, self.log, self.overlay = name, log, overlay
 
     def enter(self) -> None:

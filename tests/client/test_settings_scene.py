@@ -8,7 +8,9 @@ import pygame
 
 from game.client.app import App
 from game.client.look import Palette
+from game.client.scenes import games
 from game.client.scenes.settings import PAGES, SettingsScene
+from game.session.options import Options, seat_names
 from tests.client.helpers import click, key, make_app
 
 
@@ -19,9 +21,9 @@ def restart(tmp_path) -> App:
 
 
 def open_settings(app: App, page: str = "Play") -> SettingsScene:
-    app.show_title()
+    app.reset_to("title")
     app.stack.apply_pending()
-    app.show_settings()
+    app.open("settings")
     app.stack.apply_pending()
     scene = app.stack.top
     assert isinstance(scene, SettingsScene)
@@ -63,15 +65,15 @@ def test_settings__animation_speed_zero_survives_a_restart(tmp_path) -> None:
     track = slider._track()
     app.dispatch(click((track.left - 30, track.centery)))
     app.dispatch(pygame.Event(pygame.MOUSEBUTTONUP, pos=(track.left - 30, track.centery), button=1))
-    assert scene.values["animation_speed"] == 0
+    assert scene.value("animation_speed") == 0
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
     assert app.stack.top.name == "title"
     again = restart(tmp_path)
-    assert again.settings_value("animation_speed", None) == 0
-    assert again.options().animation_speed == 0
-    assert again.settings_value("opponent_names", None) == [], "names left alone stay the personalities' own"
-    assert open_settings(again, "Animation").values["animation_speed"] == 0
+    assert again.settings.animation_speed == 0
+    assert Options.from_settings(again.settings).animation_speed == 0
+    assert again.settings.opponent_names == [], "names left alone stay the personalities' own"
+    assert open_settings(again, "Animation").value("animation_speed") == 0
 
 
 def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -> None:
@@ -81,18 +83,18 @@ def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -
     app.dispatch(key(pygame.K_DOWN))
     for _ in range(4):
         app.dispatch(key(pygame.K_LEFT))
-    assert scene.values["master_volume"] == 0.8
-    assert app.audio.volumes.master == 0.8
+    assert scene.value("master_volume") == 0.8
+    assert app.resources.audio.volumes.master == 0.8
     toggle = control(scene, "Your own voice")
     app.dispatch(click(toggle.rect.center))
-    assert app.audio.your_voice is False
+    assert app.resources.audio.your_voice is False
     app.dispatch(key(pygame.K_PAGEUP))
     assert scene.page == "Animation"
     app.dispatch(key(pygame.K_RETURN))
     app.stack.apply_pending()
     again = restart(tmp_path)
-    assert again.settings_value("master_volume", None) == 0.8 and again.settings_value("own_voice", None) is False
-    assert again.audio.volumes.master == 0.8 and again.audio.your_voice is False
+    assert again.settings.master_volume == 0.8 and again.settings.own_voice is False
+    assert again.resources.audio.volumes.master == 0.8 and again.resources.audio.your_voice is False
 
 
 def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> None:
@@ -116,13 +118,13 @@ def test_settings__theme_change_recolours_at_once_and_is_kept(tmp_path) -> None:
     scene = open_settings(app, "Look")
     parlour = next(c for c in scene.cards["theme"] if c.record_id == "parlour")
     app.dispatch(click(parlour.rect.center))
-    assert app.palette != jade and app.theme_record.id == "parlour"
-    assert app.palette.back_top == Palette.from_theme(app.theme["colours"]).back_top
+    assert app.palette != jade and app.resources.theme_record.id == "parlour"
+    assert app.palette.back_top == Palette.from_theme(app.resources.theme["colours"]).back_top
     assert app.background().get_at((640, 360))[:3] != jade.back_top
     app.render()
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
-    assert restart(tmp_path).theme_record.id == "parlour"
+    assert restart(tmp_path).resources.theme_record.id == "parlour"
 
 
 def test_settings__player_names_are_typed_and_used_by_the_next_game(tmp_path) -> None:
@@ -139,8 +141,8 @@ def test_settings__player_names_are_typed_and_used_by_the_next_game(tmp_path) ->
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
     again = restart(tmp_path)
-    assert again.names() == ["Ada", "Bert", "Eric", "Gaby"]
-    assert again.new_session(1).names == ["Ada", "Bert", "Eric", "Gaby"]
+    assert seat_names(again.settings) == ["Ada", "Bert", "Eric", "Gaby"]
+    assert games.new_session(again, 1).names == ["Ada", "Bert", "Eric", "Gaby"]
 
 
 def test_settings__play_options_reach_the_game_in_progress(tmp_path) -> None:
@@ -149,16 +151,16 @@ def test_settings__play_options_reach_the_game_in_progress(tmp_path) -> None:
 
     app = make_app(tmp_path)
     table = staged_table(app, 1, 4)
-    app.show_settings()
+    app.open("settings")
     app.stack.apply_pending()
     scene = app.stack.top
     app.dispatch(key(pygame.K_DOWN))
     app.dispatch(key(pygame.K_RIGHT))
-    assert table.session.options.wait_time == scene.values["wait_time"] == 2.75
+    assert table.session.options.wait_time == scene.value("wait_time") == 2.75
     app.dispatch(click(next(t for t in scene.tabs if t.label == "Animation").rect.center))
     app.dispatch(click(control(scene, "Movement direction (F11)").rect.center))
     assert table.show_direction is True
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
     assert app.stack.top is table
-    assert restart(tmp_path).settings_value("movement_direction", None) is True
+    assert restart(tmp_path).settings.movement_direction is True

@@ -8,19 +8,32 @@ import pytest
 
 from game.cli import screenshot
 from game.client import stage
+from game.client.scenes import registry
 from tests.client.helpers import make_app
 
 
 def test_stage__screenshot_knows_every_staged_scene_with_the_contracts_six_first() -> None:
-    assert screenshot.SCENES == stage.SCENES
+    assert screenshot.SCENES == stage.SCENES == tuple(registry.SCENES)
     assert stage.SCENES[:6] == ("title", "table", "wall", "scores", "settings", "mods")
+    assert set(stage.STAGES) == set(registry.SCENES), "every registered scene has a way to be staged"
 
 
-@pytest.mark.parametrize("name", ["saves", "replay", "stats", "new_game", "rules", "help"])
+@pytest.mark.parametrize("name", list(registry.SCENES))
+def test_registry__each_scene_is_found_by_its_name(name) -> None:
+    assert registry.scene_class(name).name == name
+
+
+def test_registry__an_unknown_name_is_named_with_the_known_ones() -> None:
+    with pytest.raises(KeyError, match="unknown scene 'lobby': expected one of title, table"):
+        registry.scene_class("lobby")
+
+
+@pytest.mark.parametrize("name", [n for n in registry.SCENES if n not in ("title", "table", "wall", "scores",
+                                                                           "settings", "mods")])
 def test_stage__each_box_is_staged_on_top_and_draws(tmp_path, name) -> None:
     app = make_app(tmp_path)
     scene = stage.stage_scene(app, name, seed=2, turns=12)
-    assert app.stack.top is scene and scene.name == name
+    assert app.stack.top is scene and scene.name == {"confirm": "quit"}.get(name, name)
     picture = app.render(1.0)
     colours = {tuple(picture.get_at((x, y)))[:3] for x in range(0, 1280, 40) for y in range(0, 720, 40)}
     assert len(colours) > 20, "a real picture, not a blank screen"

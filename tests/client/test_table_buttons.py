@@ -67,8 +67,9 @@ def test_buttons__the_boxes_over_the_table_show_whole_labels_too(app) -> None:
     scene = table_at_winning_discard(app, ask_first=True)
     prompt = scene.prompt
     assert check([*prompt.buttons, prompt.cancel])[0] == "Mah Jongg!"
-    scene._ask("White Dragon", "Which Kong do you expose?",
-               [("White Dragon", lambda: None), ("9 Characters", lambda: None)], cancel=("Not now", lambda: None))
+    scene.prompts.ask("White Dragon", "Which Kong do you expose?",
+                      [("White Dragon", lambda: None), ("9 Characters", lambda: None)],
+                      cancel=("Not now", lambda: None))
     prompt = scene.prompt
     assert check([*prompt.buttons, prompt.cancel]) == ["White Dragon", "9 Characters", "Not now"]
-    assert scene._prompt_box.contains(prompt.buttons[0].rect.union(prompt.cancel.rect))
+    assert prompt.box.contains(prompt.buttons[0].rect.union(prompt.cancel.rect))

@@ -5,8 +5,8 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
-from game.client.controller import HUMAN
 from game.core.tiles import tile_name
+from game.session.driver import HUMAN
 from tests.client.helpers import make_app, table_scene_until_claim
 
 

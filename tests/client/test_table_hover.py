@@ -6,7 +6,9 @@ from __future__ import annotations
 import pygame
 
 from game.client.stage import staged_table
+from game.client.status import status_line
 from game.core.tiles import tile_name
+from game.session.notes import QUICK_TIP, Note
 from tests.client.helpers import click, make_app
 
 
@@ -43,7 +45,7 @@ def test_hover__a_pointer_resting_on_the_stake_never_hides_the_game_s_messages(t
     assert session.human_to_discard
     others = [name for name in session.names[1:] if any(line.startswith(f"{name} discards ") for line in shown)]
     assert others, f"the others' discards were shown: {shown}"
-    assert scene.status.shown == session.status, "the status bar shows the latest message"
+    assert scene.status.shown == status_line(session), "the status bar shows the latest message"
     assert shown[-1].startswith("You get "), "your turn is announced, not hidden under the pointer"
     # The tooltip names the tile that lies under the pointer now, not the one discarded.
     now = scene.hand_tiles()
@@ -56,16 +58,19 @@ def test_hover__a_long_message_is_set_smaller_then_shown_whole_over_the_status_b
     app = make_app(tmp_path)
     scene = staged_table(app, 5, 4)
     session = scene.session
-    session.status = ("QuickTip: discard North Wind: leaves you three tiles from ready with eleven kinds of useful "
-                      "tile (35 still live), and it keeps your pung of Green Dragons, worth a double as a pung")
+    long = ("discard North Wind: leaves you three tiles from ready with eleven kinds of useful tile (35 still live), "
+            "and it keeps your pung of Green Dragons, worth a double as a pung")
+    session.tell(Note(QUICK_TIP, {"reason": long}))
     app.render()
     assert scene.status.shown.endswith("…")
     app.dispatch(motion(scene.status.message_box().center))
     app.render()
     tooltip = scene.shown_tooltip()
-    assert tooltip is not None and tooltip.text == session.status
+    assert tooltip is not None and tooltip.text == f"QuickTip: {long}"
     box = tooltip.rect()
     assert box.bottom <= scene.status.rect.top and pygame.Rect(0, 0, 1280, 720).contains(box)
-    session.status = "QuickTip: discard North Wind: it is of no use to your hand"
+    short = "discard North Wind: it is of no use to your hand"
+    session.tell(Note(QUICK_TIP, {"reason": short}))
     app.render()
-    assert scene.status.shown == session.status and scene.shown_tooltip() is None, "a message that fits needs none"
+    assert scene.status.shown == f"QuickTip: {short}", "the latest message is shown"
+    assert scene.shown_tooltip() is None, "a message that fits needs none"

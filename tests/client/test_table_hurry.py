@@ -51,12 +51,12 @@ def test_hurry__a_click_on_a_tile_while_tiles_fly_does_not_discard_it(tmp_path) 
     scene = stage_ceremony(app, seed=3, seconds=0.1)
     scene.animator.finish()
     app.step()
-    scene.start()
+    scene.commands.start()
     for _ in range(4000):
         if scene.session.human_to_discard and scene.animator.busy:
             break
         if scene.session.human_to_discard:
-            scene.discard_index(0)
+            scene.commands.discard_index(0)
         app.step()
     assert scene.session.human_to_discard and scene.animator.busy, "the human's draw is still flying"
     before = len(scene.session.table.players[0].discards)

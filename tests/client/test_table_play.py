@@ -5,8 +5,9 @@ from __future__ import annotations
 import pygame
 
 from game.client import layout
-from game.client.controller import HUMAN
+from game.client.scenes import games
 from game.core.actions import Claim, Discard
+from game.session.driver import HUMAN
 from tests.client.helpers import click, instant_session, key, make_app, table_scene_until_claim
 
 
@@ -61,7 +62,7 @@ def test_table__number_key_and_mouse_discard(tmp_path) -> None:
     """Key 2 moves the cursor to the second tile; a left click on a stake tile discards that tile."""
     app = make_app(tmp_path)
     scene = _table(app, seed=9)
-    scene.start()
+    scene.commands.start()
     _to_human_turn(app, scene)
     app.dispatch(key(pygame.K_2))
     assert scene.cursor == 1
@@ -145,8 +146,8 @@ def test_table__whole_hand_reaches_the_scores_box(tmp_path) -> None:
 def test_table__autosave_and_continue(tmp_path) -> None:
     """A finished hand is autosaved; Continue on the title screen reopens the game with its scores."""
     app = make_app(tmp_path)
-    app.autosave_enabled = True
-    scene = app.new_game(seed=11)
+    app.keeper.enabled = True
+    scene = games.new_game(app, seed=11)
     app.stack.apply_pending()
     scene.animator.speed = 0.0
     scene.session.options.animation_speed = 0.0
@@ -157,8 +158,8 @@ def test_table__autosave_and_continue(tmp_path) -> None:
             break
     assert app.stack.top.name == "scores"
     totals = list(scene.session.match.totals)
-    assert app.autosave_path().is_file()
-    app.show_title()
+    assert app.keeper.autosave_path.is_file()
+    app.reset_to("title")
     app.step()
     assert app.stack.top.buttons[0].label == "Continue"
     app.dispatch(key(pygame.K_RETURN))

@@ -4,9 +4,10 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.controller import HUMAN, Options, Session
 from game.core.melds import MeldKind
 from game.core.tiles import parse_tiles
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.client.helpers import key, make_app
 
 FILLER = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"

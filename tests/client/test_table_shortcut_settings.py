@@ -6,6 +6,7 @@ from __future__ import annotations
 import pygame
 import pytest
 
+from game.client.scenes import games
 from game.client.scenes.settings import SettingsScene
 from game.config import load_settings
 from tests.client.helpers import key, make_app, show_table
@@ -29,22 +30,23 @@ CTRL, ALT = pygame.KMOD_CTRL, pygame.KMOD_ALT
 def test_shortcut__a_key_that_changes_a_setting_saves_it(tmp_path, keys: tuple[int, int], setting: str,
                                                           after: object) -> None:
     app = make_app(tmp_path)
-    show_table(app, app.new_session(3))
+    show_table(app, games.new_session(app, 3))
     before = getattr(app.settings, setting)
     assert before != after
     app.dispatch(key(*keys))
     saved = load_settings(app.folders.settings_file)
     assert not saved.problems and getattr(saved.settings, setting) == after, "written to the settings file"
     restarted = make_app(tmp_path)
-    assert restarted.settings_value(setting, None) == after, "kept on the next start"
+    assert getattr(restarted.settings, setting) == after, "kept on the next start"
     settings = SettingsScene(app)
-    assert settings.values[setting] == after, "the Settings box shows it"
+    assert settings.value(setting) == after, "the Settings box shows it"
 
 
 def test_shortcut__f7_turns_movements_back_on_at_the_chosen_speed(tmp_path) -> None:
     app = make_app(tmp_path)
-    app.save_settings(animation_speed=1.5)
-    scene = show_table(app, app.new_session(3))
+    app.settings.animation_speed = 1.5
+    app.save_settings()
+    scene = show_table(app, games.new_session(app, 3))
     scene.animator.speed = scene.session.options.animation_speed
     app.dispatch(key(pygame.K_F7))
     assert scene.session.options.animation_speed == 0.0 and app.settings.animation_speed == 0.0
@@ -56,7 +58,7 @@ def test_shortcut__f7_turns_movements_back_on_at_the_chosen_speed(tmp_path) -> N
 def test_shortcut__show_all_hands_and_auto_play_belong_to_the_game(tmp_path) -> None:
     """F6 and F5 change this game only: they are no settings and the file is not touched for them."""
     app = make_app(tmp_path)
-    show_table(app, app.new_session(3))
+    show_table(app, games.new_session(app, 3))
     app.dispatch(key(pygame.K_F6))
     app.dispatch(key(pygame.K_F5))
     assert not app.folders.settings_file.exists()

@@ -6,9 +6,10 @@ from __future__ import annotations
 import pygame
 
 from game.client.app import STEP
-from game.client.controller import HUMAN, Options, Session
 from game.core.actions import DeclareKong
 from game.core.tiles import tile_name
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.builders import rigged_table, t
 from tests.client.helpers import click, key, make_app, show_table, table_at_winning_discard
 
@@ -81,7 +82,7 @@ def test_winning_discard__a_kong_not_robbed_in_its_window_is_named_too(tmp_path)
     app = make_app(tmp_path)
     session = Session.create("european", 5, options=Options(animation_speed=0.0, discard_delay=0.0, wait_time=1.0))
     scene = show_table(app, session)
-    scene.start()
+    scene.commands.start()
     filler = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
     table = rigged_table({HUMAN: "1B 2B 3B 4B 5B 6B 7B 8B 9B 7D 8D RD RD", 1: "2C 3C 4C 6D 6D 1D 2D 3D EW SW",
                           2: filler, 3: filler}, "9D", rules=session.rules, judge=session.judge,
@@ -101,7 +102,7 @@ def test_winning_draw__a_quick_discard_meets_the_can_go_mah_jongg_box_first(tmp_
     app = make_app(tmp_path)
     session = Session.create("classic", 5, options=Options(animation_speed=0.0, discard_delay=0.0))
     scene = show_table(app, session)
-    scene.start()
+    scene.commands.start()
     filler = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
     table = rigged_table({HUMAN: "1B 2B 3B 4B 5B 6B 7B 8B 9B 7D 8D RD RD", 1: filler, 2: filler, 3: filler},
                          "9D", rules=session.rules, judge=session.judge, current=HUMAN)

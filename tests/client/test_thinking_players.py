@@ -85,7 +85,8 @@ def test_thinking_player__the_table_keeps_drawing_while_it_thinks(tmp_path) -> N
 
 def test_master__plays_whole_hands_at_the_table() -> None:
     """The bundled Master, at the table through the worker thread, finishes hands like any other opponent."""
-    from game.client.controller import Options, Session
+    from game.session.driver import Session
+    from game.session.options import Options
 
     session = Session.create("classic", 11, opponents=("master", "expert", "master"),
                              options=Options(animation_speed=0.0, discard_delay=0.0))

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import pygame
 
-from game.client.controller import HUMAN, Options, Session
 from game.client.messages import describe, shown_name
+from game.client.status import status_line
 from game.core import events as ev
 from game.core.tiles import JOKER, tile_from_code
+from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.client.helpers import make_app, show_table
 
 TWO_BAMBOO = tile_from_code("2B")
@@ -26,7 +28,7 @@ def test_wild_tiles__a_goulash_hand_says_which_tiles_are_wild_and_draws_them_as_
     app, scene = _goulash_scene(tmp_path)
     session = scene.session
     assert session.table.goulash and session.table.wild_tile == TWO_BAMBOO
-    assert "The four 2 Bamboo are wild this hand." in session.status
+    assert "The four 2 Bamboo are wild this hand." in status_line(session)
     app.render(1.0)
     sprites = app.sprites
     assert sprites.wild == TWO_BAMBOO
@@ -49,7 +51,7 @@ def test_wild_tiles__named_as_2_bamboo_wild_in_the_status_bar_and_passing_prompt
 def test_wild_tiles__an_ordinary_british_hand_has_none_and_says_nothing_of_them():
     session = Session.create("british", 1, options=Options(animation_speed=0.0, discard_delay=0.0))
     session.deal()
-    assert session.table.wild_tile is None and "wild" not in session.status
+    assert session.table.wild_tile is None and "wild" not in status_line(session)
 
 
 def test_wording__mah_jongg_with_a_tile_reads_the_same_in_the_status_bar_and_the_scores_box() -> None:

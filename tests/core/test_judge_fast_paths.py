@@ -12,13 +12,13 @@ import random
 
 import pytest
 
-from game.cli.common import judge_for, load_ruleset
 from game.core.events import EastChosen, HandStarted, log_hash
 from game.core.judge import HandSpec, WinContext, ready_discards_by_trial
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, HandFacts
 from game.core.scoring import _match_forms
 from game.core.tiles import NUM_KINDS, counts_of
+from game.mods import rules_for
 from tests.tiers import examples
 
 RULESETS = ["classic", "british", "western", "japanese-riichi", "hongkong", "european"]
@@ -81,7 +81,7 @@ def _hands(seed: str, n: int) -> list[HandSpec]:
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_ready_discards__same_as_asking_waits_after_every_discard(ruleset_id):
-    judge = judge_for(load_ruleset(ruleset_id))
+    _ruleset, judge = rules_for(ruleset_id)
     checked = ready = 0
     for hand in _hands(f"ready {ruleset_id}", examples(250)):
         fast = judge.ready_discards(hand)
@@ -104,7 +104,7 @@ def _plain_shape_special(judge, hand: HandSpec, context: WinContext) -> str | No
 
 @pytest.mark.parametrize("ruleset_id", RULESETS)
 def test_mah_jongg__special_hands_found_as_by_the_plain_loop(ruleset_id):
-    judge = judge_for(load_ruleset(ruleset_id))
+    _ruleset, judge = rules_for(ruleset_id)
     specials = 0
     for index, hand in enumerate(_hands(f"shape {ruleset_id}", 400)):
         tile = hand.concealed[0]
@@ -160,8 +160,8 @@ def test_log_hash__a_whole_hand_reads_as_one_dump_per_event(accelerated, monkeyp
 
     if not accelerated:
         monkeypatch.setattr(events_module, "_C_ENCODER", None)
-    ruleset = load_ruleset("classic")
-    match = Match(ruleset.play, judge_for(ruleset), 5)
+    ruleset, judge = rules_for("classic")
+    match = Match(ruleset.play, judge, 5)
     table = match.new_hand()
     play_hand(table, [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)])
     match.finish_hand(table)
@@ -175,7 +175,7 @@ def test_log_hash__a_whole_hand_reads_as_one_dump_per_event(accelerated, monkeyp
 def test_within__the_shortfall_bound_read_with_an_early_stop(ruleset_id):
     """``Pattern.within`` (which stops counting once past the limit) agrees with ``shortfall <= limit`` for
     every special-hand form, on hands near and far from them."""
-    judge = judge_for(load_ruleset(ruleset_id))
+    _ruleset, judge = rules_for(ruleset_id)
     forms = [form for _special, form, _outside in judge._shaped_forms]
     near = 0
     for hand in _hands(f"within {ruleset_id}", 150):
@@ -198,8 +198,8 @@ def test_log_hash__written_lines_are_the_encoders_over_whole_games(ruleset_id):
     from game.core.events import _TEXT_WRITERS, _event_text
     from game.core.match import Match
 
-    ruleset = load_ruleset(ruleset_id)
-    match = Match(ruleset.play, judge_for(ruleset), 11)
+    ruleset, judge = rules_for(ruleset_id)
+    match = Match(ruleset.play, judge, 11)
     players = [create_player("greedy", random.Random(seat), ruleset) for seat in range(4)]
     written = 0
     for _ in range(6):

@@ -2,6 +2,7 @@
 
 import pytest
 
+from game.core import refusals
 from game.core.actions import Claim, Discard, MahJongg, Pass
 from game.core.play_rules import PlayRules
 from game.errors import IllegalActionError
@@ -54,8 +55,9 @@ def test_sacred_discard__entire_deal(mode, blocked):
     table.apply(0, Discard(t("5D")))
     assert (3 not in table.awaiting()) is blocked
     if blocked:
-        with pytest.raises(IllegalActionError, match="sacred discard"):
+        with pytest.raises(IllegalActionError) as refused:
             table.apply(3, Claim("pung", (t("5D"), t("5D"))))
+        assert (refused.value.code, refused.value.data) == (refusals.SACRED_DISCARD, {"tile": t("5D")})
 
 
 def test_missed_discard__no_going_out_until_the_next_draw():
@@ -69,8 +71,9 @@ def test_missed_discard__no_going_out_until_the_next_draw():
     assert table.current == 1
     table.apply(1, Discard(t("8D")))
     assert 3 not in table.awaiting()
-    with pytest.raises(IllegalActionError, match="missed discard"):
+    with pytest.raises(IllegalActionError) as refused:
         table.apply(3, Claim("mah_jongg"))
+    assert (refused.value.code, refused.value.data) == (refusals.MISSED_DISCARD, {"tile": t("8D")})
 
 
 def test_ready_declaration__required_before_going_out():

@@ -98,9 +98,7 @@ def test_special_target__seven_pairs_found_within_a_small_budget():
     """Seven pairs of majors: the twins share their tiles, so the search bounds them by the cheapest seven uses
     of those tiles and reaches the true distance (six tiles missing) inside the few hundred steps a computer
     player's turn allows it; bounded one pair at a time it ran out of steps one tile short."""
-    from game.cli.common import load_ruleset
-
-    hand = next(h for h in load_ruleset("british").special_hands if h.id == "all_pair_honours")
+    hand = next(h for h in get_ruleset("british").special_hands if h.id == "all_pair_honours")
     counts = c("1B 4B 4B 8B 3C 1D 9D 9D 9D EW WW NW WD")
     quick = special_target(hand, counts, (), Env(), budget=300)
     thorough = special_target(hand, counts, (), Env(), budget=1_000_000)

@@ -4,6 +4,7 @@ import random
 
 import pytest
 
+from game.core import refusals
 from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.events import DiscardClaimed, KongRobbed, MahJonggDeclared, log_hash
 from game.core.judge import RegularJudge
@@ -125,8 +126,9 @@ def test_table__chow_only_from_the_player_on_the_left():
     })
     table.apply(0, Discard(t("5D")))
     assert 2 not in table.awaiting()
-    with pytest.raises(IllegalActionError, match="You can only Chow a Tile discarded by the player on your left"):
+    with pytest.raises(IllegalActionError) as refused:
         table.apply(2, Claim("chow", (t("3D"), t("4D"))))
+    assert refused.value.code == refusals.CHOW_FROM_LEFT_ONLY
 
 
 def test_table__no_claim_for_a_pair_unless_it_wins():
@@ -149,11 +151,14 @@ def test_table__pair_claim_can_be_switched_off():
 
 
 def test_table__unclaimable_discard_is_refused_with_the_status_message():
-    """Claiming a tile one cannot use gives the program's message (L297)."""
+    """Claiming a tile one cannot use is refused for the program's reason (L297: "You can't pick up …! No …"):
+    the tile, and that the player opposite could not have chowed it either."""
     table = _claims_table({0: "3C " + " ".join(FILLER.split()[:12]), 1: FILLER, 2: FILLER, 3: FILLER})
     table.apply(0, Discard(t("3C")))
-    with pytest.raises(IllegalActionError, match=r"You can't pick up 3 Characters! No"):
+    with pytest.raises(IllegalActionError) as refused:
         table.apply(2, Claim("pung", (t("3C"), t("3C"))))
+    assert (refused.value.code, refused.value.data) == (refusals.CANNOT_PICK_UP, {"tile": t("3C"), "chow": False})
+    assert str(refused.value) == "cannot_pick_up (tile 3C, chow False)"
 
 
 def test_table__kong_claim_gives_a_loose_tile():
@@ -172,8 +177,9 @@ def test_table__exposed_pung_cannot_become_a_kong_with_a_discard():
     table = rigged_table({0: "5D " + " ".join(FILLER.split()[:12]), 1: FILLER,
                           2: "2B 8B 3C 7C EW SW WW NW RD GD", 3: FILLER}, "WD", melds={2: ["5D 5D 5D"]}, current=0)
     table.apply(0, Discard(t("5D")))
-    with pytest.raises(IllegalActionError, match="can't use a discarded Tile to turn an Exposed Pung"):
+    with pytest.raises(IllegalActionError) as refused:
         table.apply(2, Claim("kong", (t("5D"),) * 3))
+    assert refused.value.code == refusals.KONG_FROM_EXPOSED_PUNG
 
 
 def test_table__concealed_kong_on_own_turn():
@@ -251,8 +257,10 @@ def test_table__standing_player_must_discard_the_drawn_tile():
         table.apply(seat, Discard(table.drawn_tile))
     assert table.current == 0 and table.drawn_tile == t("6D")
     assert table.legal_actions(0) == [Discard(t("6D"))]
-    with pytest.raises(IllegalActionError, match="have to discard 6 Dots"):
+    with pytest.raises(IllegalActionError) as refused:
         table.apply(0, Discard(t("1B")))
+    assert (refused.value.code, refused.value.data) == (refusals.MUST_DISCARD_DRAWN,
+                                                        {"tile": t("6D"), "standing": True})
 
 
 def test_table__standing_player_may_only_claim_to_win():
@@ -356,8 +364,9 @@ def test_table__discard_cannot_be_taken_back_after_the_next_move():
     seat = table.awaiting()[0]
     table.apply(seat, table.legal_actions(seat)[-1])
     assert not table.can_take_back(0)
-    with pytest.raises(IllegalActionError, match="take back your own discard"):
+    with pytest.raises(IllegalActionError) as refused:
         table.take_back(0)
+    assert refused.value.code == refusals.TAKE_BACK_TOO_LATE
 
 
 def test_table__fuzzed_hands_accept_only_legal_actions():

@@ -1,4 +1,4 @@
-"""The public API the other parts of the game call: get_ruleset, list_rulesets, personalities, assets."""
+"""The public API the other parts of the game call: get_ruleset, rules_for, list_rulesets, personalities, assets."""
 
 from __future__ import annotations
 
@@ -6,8 +6,17 @@ from pathlib import Path
 
 import pytest
 
+from game.core.judge import HandSpec, WinContext
+from game.core.tiles import parse_tiles, tile_from_code
 from game.errors import RulesetError, SparrowError
-from game.mods import UnknownRulesetError, find_asset, get_ruleset, list_personalities, list_rulesets
+from game.mods import (
+    UnknownRulesetError,
+    find_asset,
+    get_ruleset,
+    list_personalities,
+    list_rulesets,
+    rules_for,
+)
 from tests.mods.modkit import REPO, ai_mod, manifest, tileset_mod, write
 
 
@@ -28,6 +37,28 @@ def test_get_ruleset__unknown_id_lists_known(tmp_path: Path) -> None:
     assert isinstance(caught.value, SparrowError)
     assert str(caught.value).startswith("unknown ruleset 'nope': expected one of ")
     assert "'classic'" in str(caught.value) and caught.value.known == sorted(caught.value.known)
+
+
+def test_rules_for__the_judge_scores_by_the_mods_ruleset(tmp_path: Path) -> None:
+    """rules_for gives the ruleset a mod overrides and a judge that scores by it: a club's classic with a limit
+    of 500 caps a self-drawn concealed hand of terminal pungs, worth 528 in the classic (no limit), at 500."""
+    user, config = _dirs(tmp_path)
+    write(user / "club" / "mod.yaml", manifest("club", ["ruleset"], extra="requires: [classic]\n"))
+    write(user / "club" / "rulesets" / "classic.yaml",
+          "format: 1\nid: classic\nextends: classic\nname: Club classic\nlimit: 500\n")
+    hand = HandSpec(tuple(parse_tiles("1B 1B 1B 9B 9B 9B 1C 1C 1C 9C 9C 9C 1D 1D")))
+    context = WinContext(True, tile_from_code("1D"), "wall")
+    ruleset, judge = rules_for("classic", user, config)
+    assert ruleset.name == "Club classic"
+    assert judge.score(hand, context).score == 500
+    _bundled, bundled_judge = rules_for("classic", tmp_path / "none", config)
+    assert bundled_judge.score(hand, context).score == 528
+
+
+def test_rules_for__unknown_id_lists_known(tmp_path: Path) -> None:
+    """An unknown id raises as get_ruleset does, naming the id."""
+    with pytest.raises(UnknownRulesetError, match="unknown ruleset 'nope'"):
+        rules_for("nope", *_dirs(tmp_path))
 
 
 def test_get_ruleset__broken_ruleset_file_reports_lines(tmp_path: Path) -> None:

@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from game.mods import content, rules_hook
 from game.mods.catalog import build_catalog
 from game.mods.rulesets import load_ruleset
 from tests.mods.modkit import (
@@ -196,10 +197,10 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
                                        {**GOOD_SHEET, "big.png": png(324, 230)}), [
         "{m}/tileset/big.png: expected a tile sheet of at least 648×460 pixels (9×5 cells of 72×92), got 324×230"]),
     "tileset_not_an_image": (_tileset("name: T\nimage: sheet.png\n", {"sheet.png": b"GIF89a but not really"}), [
-        "{m}/tileset/sheet.png: expected a PNG, BMP or JPEG image, the file cannot be decoded "
-        "(EOF / read error on image data)"]),
+        "{m}/tileset/sheet.png: expected a PNG, JPEG, GIF or BMP image, the file's header is damaged or cut short"]),
     "tileset_image_bomb": (_tileset("name: T\nimage: sheet.png\n", {"sheet.png": IMAGE_BOMB}), [
-        "{m}/tileset/sheet.png: expected an image at most 8192 pixels a side, got 40000×40000"]),
+        "{m}/tileset/sheet.png: expected an image at most 8192 pixels a side and 16777216 pixels in all, "
+        "got 40000×40000"]),
     "tileset_cell_outside_grid": (_tileset("name: T\nimage: sheet.png\ncells: {JK: [9, 3]}\n", GOOD_SHEET), [
         "{m}/tileset/tileset.yaml:3:1: cells: cell of JK must be inside the 9×5 grid (column 0–8, row 0–4), "
         "got [9, 3]"]),
@@ -209,8 +210,7 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
         "{m}/tileset/tileset.yaml:2:1: image: expected a file name inside the mod folder, got '../../secret.png'"]),
     "theme_corrupt_sound": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nsounds: {pung: p.wav}\n"},
                                            binary={"theme/p.wav": b"RIFF\x10\x00\x00\x00WAVEjunk"}), [
-        "{m}/theme/p.wav: expected a WAV, OGG, FLAC or MP3 sound, the file cannot be decoded "
-        "(Missing fmt chunk in WAVE file)"]),
+        "{m}/theme/p.wav: the WAV file has no format chunk"]),
     "theme_missing_music": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nmusic: tune.ogg\n"}), [
         "{m}/theme/theme.yaml:2:1: music: file 'tune.ogg' not found"]),
     "theme_corrupt_music": (_with_manifest(["theme"], files={"theme/theme.yaml": "name: T\nmusic: tune.ogg\n"},
@@ -258,8 +258,8 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
         "{m}/mod.yaml:8:38: aliases expand to more than 100000 repeated values"]),
     "yaml_too_deep": (_bad_manifest(manifest("broken", ["ai"]) + "x: " + "[" * 300 + "]" * 300 + "\n"), [
         "{m}/mod.yaml:8:204: nested more than 200 levels deep"]),
-    "yaml_too_big": (_bad_manifest(manifest("broken", ["ai"]) + "description: x\n" + "#" * (2 * 1024 * 1024)), [
-        "{m}/mod.yaml: the file is 2097262 bytes, more than the limit of 2097152 for a YAML file"]),
+    "yaml_too_big": (_bad_manifest(manifest("broken", ["ai"]) + "description: x\n" + "#" * (512 * 1024)), [
+        "{m}/mod.yaml: the file is 524398 bytes, more than the limit of 524288 for a YAML file"]),
     "zip_slip": (_zip({"../evil.txt": b"owned"}), [
         "{m}: member '../evil.txt' climbs out of the mod folder with '..'"]),
     "zip_absolute_path": (_zip({"/tmp/evil.txt": b"owned"}), ["{m}: member '/tmp/evil.txt' has an absolute path"]),
@@ -342,3 +342,58 @@ def test_image_header__size_read_before_decoding(tmp_path: Path, ext: str) -> No
     path = tmp_path / f"pic.{ext}"
     pygame.image.save(pygame.Surface((37, 21)), str(path))
     assert declared_size(path.read_bytes()) == image_size(path) == (37, 21)
+
+
+def test_broken_mod__a_checker_bug_breaks_only_that_mod_and_is_logged_with_its_file(
+        tmp_path: Path, bundled: tuple[Path, ...], monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A content check that crashes on one mod's file shows that mod broken, naming the file, logs the crash with
+    the file, and the other mods still load."""
+    user = tmp_path / "user"
+    tileset_mod(user)
+    odd = tileset_mod(user, "odd-tiles")
+    check = content.CHECKS["tileset"]
+
+    def crashing(checker: object, path: Path) -> None:
+        if path.is_relative_to(odd):
+            raise RuntimeError("boom")
+        check(checker, path)
+
+    monkeypatch.setitem(content.CHECKS, "tileset", crashing)
+    catalog = build_catalog(folders_for(tmp_path, roots=bundled))
+    entry = next(e for e in catalog.entries if e.id == "odd-tiles")
+    shown = f"{odd}/tileset/tileset.yaml"
+    assert [str(p) for p in entry.problems] == [f"{shown}: cannot be checked: RuntimeError('boom')"]
+    assert entry.status == "error"
+    assert catalog.record("tileset", "good-tiles").mod_id == "good-tiles"
+    assert [r.getMessage() for r in caplog.records if r.name == "game.mods.content"] == [
+        f"{shown} could not be checked"]
+    caplog.clear()  # the crash was expected here
+
+
+def test_broken_mod__a_compiler_bug_breaks_only_that_mod_and_is_logged_with_its_file(
+        tmp_path: Path, bundled: tuple[Path, ...], monkeypatch: pytest.MonkeyPatch,
+        caplog: pytest.LogCaptureFixture) -> None:
+    """A ruleset the compiler crashes on shows its mod broken, naming the file, logs the crash with the file, and
+    classic still loads."""
+    user = tmp_path / "user"
+    house = user / "house"
+    write(house / "mod.yaml", manifest("house", ["ruleset"], extra="requires: [classic]\n"))
+    write(house / "rulesets" / "house.yaml", "format: 1\nid: house\nname: House\nextends: classic\n")
+    compile_file = rules_hook.load_ruleset_file
+
+    def crashing(path: Path, shown: str, parent: object = None) -> object:
+        if path.is_relative_to(house):
+            raise RuntimeError("boom")
+        return compile_file(path, shown, parent)
+
+    monkeypatch.setattr(rules_hook, "load_ruleset_file", crashing)
+    catalog = build_catalog(folders_for(tmp_path, roots=bundled))
+    entry = next(e for e in catalog.entries if e.id == "house")
+    shown = f"{house}/rulesets/house.yaml"
+    assert [str(p) for p in entry.problems] == [f"{shown}: cannot be compiled: RuntimeError('boom')"]
+    assert not entry.loaded
+    assert load_ruleset(catalog, "classic").id == "classic"
+    assert [r.getMessage() for r in caplog.records if r.name == "game.mods.catalog"] == [
+        f"{shown} could not be compiled"]
+    caplog.clear()  # the crash was expected here

@@ -54,17 +54,23 @@ def test_settings__round_trip_keeps_unknown_keys(tmp_path: Path) -> None:
     assert again.model_extra == {"future_option": 3}
 
 
-def test_settings__corrupt_file_reported_kept_defaults_used(tmp_path: Path) -> None:
-    """A corrupt file gives defaults and its problem; saving keeps the corrupt text aside."""
+def test_settings__a_bad_value_is_reported_and_defaulted_the_rest_kept(tmp_path: Path) -> None:
+    """A bad value gives its default and its problem, the player's other settings stay; saving keeps the bad text
+    aside under a name of its own."""
     path = tmp_path / "settings.yaml"
-    path.write_text("ruleset: classic\nmaster_volume: loud\n")
+    path.write_text("ruleset: house\nmaster_volume: loud\nwindow_size: [-5, -5]\n")
     loaded = load_settings(path)
-    assert loaded.settings == Settings()
+    assert loaded.settings.ruleset == "house"
+    assert loaded.settings.master_volume == Settings().master_volume
+    assert loaded.settings.window_size == Settings().window_size
     assert [str(p) for p in loaded.problems] == [
-        f"{path}:2:1: master_volume: Input should be a valid number, unable to parse string as a number"]
-    assert path.read_text() == "ruleset: classic\nmaster_volume: loud\n"
+        f"{path}:2:1: master_volume: Input should be a valid number, unable to parse string as a number",
+        f"{path}:3:15: window_size.0: Input should be greater than or equal to 320",
+        f"{path}:3:19: window_size.1: Input should be greater than or equal to 240"]
+    assert path.read_text() == "ruleset: house\nmaster_volume: loud\nwindow_size: [-5, -5]\n"
     save_settings(path, loaded.settings)
-    assert (tmp_path / "settings.yaml.corrupt").read_text() == "ruleset: classic\nmaster_volume: loud\n"
+    [kept] = tmp_path.glob("settings.corrupt-*.yaml")
+    assert kept.read_text() == "ruleset: house\nmaster_volume: loud\nwindow_size: [-5, -5]\n"
     assert load_settings(path).problems == []
 
 
@@ -77,7 +83,10 @@ def test_mod_state__round_trip_and_corrupt(tmp_path: Path) -> None:
     broken = load_state(tmp_path)
     assert broken.disabled == set() and broken.problems
     save_state(tmp_path, ModState())
-    assert (tmp_path / "mods.yaml.corrupt").read_text() == "disabled: [a\n"
+    (tmp_path / "mods.yaml").write_text("disabled: [b\n")
+    save_state(tmp_path, ModState())
+    kept = sorted(p.read_text() for p in tmp_path.glob("mods.corrupt-*.yaml"))
+    assert kept == ["disabled: [a\n", "disabled: [b\n"]  # the second damage keeps the first copy
 
 
 def test_settings__play_timings_are_validated_and_zero_speed_is_instant(tmp_path):

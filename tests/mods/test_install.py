@@ -122,18 +122,40 @@ def test_manager__toggle_move_install_drop(tmp_path: Path) -> None:
     ai_mod(folders.user_mods, "bb-second")
     manager = ModManager(folders)
     assert [row.id for row in manager.rows()] == ["aa-first", "bb-second"]
-    assert manager.move("bb-second", -1).ok
+    moved = manager.move("bb-second", -1)
+    assert moved.ok and moved.message == "Bb-Second now loads 1st of 2"
     assert [row.id for row in manager.rows()] == ["bb-second", "aa-first"]
     assert manager.catalog.record("ai", "tester").mod_id == "aa-first"
     assert ModManager(folders).catalog.order == ["bb-second", "aa-first"]
     outcome = manager.toggle("aa-first")
-    assert outcome.ok and outcome.message == "aa-first disabled"
+    assert outcome.ok and outcome.message == "Aa-First disabled"
     assert [row.status for row in manager.rows()] == ["loaded", "disabled"]
     dropped = manager.handle_drop(zip_folder(tileset_mod(tmp_path / "src"), tmp_path / "drop.zip"))
-    assert dropped.ok and dropped.message == "installed good-tiles 1.0.0"
+    assert dropped.ok and dropped.message == "installed Good-Tiles 1.0.0"
     assert manager.catalog.record("tileset", "good-tiles") is not None
     refused = manager.handle_drop(tmp_path / "notes.txt")
     assert not refused.ok and "expected a .zip file or a folder with mod.yaml" in refused.message
+
+
+def test_manager__a_move_its_requirements_forbid_says_why_it_stays(tmp_path: Path) -> None:
+    """A mod cannot load before a mod it requires: moving it up keeps it there and says so; a disabled mod has no
+    place to move to."""
+    folders = folders_for(tmp_path, bundled=False)
+    ai_mod(folders.user_mods, "aa-first")
+    ai_mod(folders.user_mods, "bb-second")
+    write(folders.user_mods / "bb-second" / "mod.yaml", manifest("bb-second", ["ai"], extra="requires: [aa-first]\n"))
+    ai_mod(folders.user_mods, "cc-third")
+    manager = ModManager(folders)
+    assert manager.catalog.order == ["aa-first", "bb-second", "cc-third"]
+    stays = manager.move("bb-second", -1)
+    assert stays.ok and not stays.changed
+    assert stays.message == "Bb-Second stays 2nd of 3: it must load after the mod above it"
+    assert manager.catalog.order == ["aa-first", "bb-second", "cc-third"]
+    assert manager.move("cc-third", 1).message == "Cc-Third loads last already"
+    manager.toggle("cc-third")
+    refused = manager.move("cc-third", -1)
+    assert not refused.ok and refused.message == ("Cc-Third is disabled: only loaded mods have a place in the load "
+                                                  "order")
 
 
 def test_manager__failed_install_shows_problems(tmp_path: Path) -> None:

@@ -315,7 +315,8 @@ penalties:
     with pytest.raises(RulesetError) as found:
         load_ruleset(path, parents=BUNDLED)
     message = str(found.value)
-    assert "club.yaml:6:3: expected the code of a suit or honour tile such as 2B, got '2X'" in message
+    assert ("club.yaml:6:3: play.goulash_wild: expected the code of a suit or honour tile such as 2B, got '2X'"
+            in message)
     assert "no_such_line" in message and "not used in 'shown'" in message
     path.write_text(path.read_text(encoding="utf-8").replace(", discard: {suit: s}", ""), encoding="utf-8")
     with pytest.raises(RulesetError, match="discard"):

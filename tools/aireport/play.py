@@ -107,12 +107,11 @@ class _Timed:
 def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     from game.ai import create_player
     from game.autoplay import play_hand
-    from game.cli.common import judge_for, load_ruleset
     from game.core.match import Match
+    from game.mods import rules_for
 
     seed = matchup.seed * 1000 + chunk
-    ruleset = load_ruleset(matchup.ruleset)
-    judge = judge_for(ruleset)
+    ruleset, judge = rules_for(matchup.ruleset)
     _warm_up(matchup, ruleset, judge, seed)
     started = time.process_time()  # play only: loading the ruleset is not simulation time
     rng = random.Random(seed)

@@ -21,8 +21,8 @@ if __package__ in (None, ""):
 
 from game.ai import create_player, personality_ids
 from game.autoplay import play_hand
-from game.cli.common import judge_for, load_ruleset
 from game.core.match import Match
+from game.mods import rules_for
 
 
 def _timed_hands(player_id: str, ruleset, judge, warm: int, hands: int, seed: int) -> list[float]:
@@ -60,8 +60,7 @@ def _percentile(values: list[float], q: float) -> float:
 
 def measure(quick: bool = False) -> dict[str, object]:
     """Decision time per player (p99 and max in ms) and the worst p99 and max over all personalities."""
-    ruleset = load_ruleset("classic")
-    judge = judge_for(ruleset)
+    ruleset, judge = rules_for("classic")
     warm, hands = (4, 8) if quick else (10, 40)
     figures: dict[str, object] = {}
     worst_p99 = worst_max = 0.0

@@ -33,14 +33,13 @@ def _frame(app, times: list[float]) -> None:
 
 def ceremony_frames(app, seed: int) -> list[float]:
     """Frame times of one whole ceremony at normal speed."""
-    from game.client.scenes.table import TableScene
+    from game.client.scenes import games
 
-    session = app.new_session(seed)
+    session = games.new_session(app, seed)
     session.options.animation_speed = 1.0
-    scene = TableScene(app, session)
+    scene = app.reset_to("table", session=session)
     scene.animator.speed = 1.0
     scene.animator.show_dealing = True
-    app.stack.clear_to(scene)
     app.stack.apply_pending()
     times: list[float] = []
     while scene.animator.busy and len(times) < 60 * 60:

@@ -49,7 +49,7 @@ def measure(quick: bool = False) -> dict[str, float]:
     seconds = 2.0 if quick else 4.0
     with tempfile.TemporaryDirectory() as folder:
         app = _app(folder)
-        app.show_title()
+        app.reset_to("title")
         title = loop_cpu(app, seconds)
         staged_table(app, 5, 4)
         table = loop_cpu(app, seconds)

@@ -16,10 +16,14 @@ import pygame
 from game.client.look import Palette, mix
 from game.client.render import drawn_tiles
 from game.core.tiles import JOKER
+from game.errors import SparrowError
 
 log = logging.getLogger(__name__)
 
 FaceLoader = Callable[[int], "pygame.Surface | None"]
+PICTURE_ERRORS = (pygame.error, OSError, ValueError, SparrowError)
+"""What a tile set's picture may raise when it is cut or scaled: SDL's errors, a file gone, a size out of range,
+the tile set's own problems."""
 
 
 class TileSprites:
@@ -45,7 +49,7 @@ class TileSprites:
             if self._face_loader is not None:
                 try:
                     face = self._face_loader(tile)
-                except Exception:  # a broken tile set must never stop the game: fall back to drawn faces
+                except PICTURE_ERRORS:  # a broken tile set must never stop the game: fall back to drawn faces
                     log.warning("tile set has no usable face for tile %d; drawing it", tile, exc_info=True)
             self._faces[tile] = face if face is not None else drawn_tiles.draw_face(tile)
         return self._faces[tile]
@@ -65,9 +69,8 @@ class TileSprites:
             sprite = self.tile(wild, size, tint=tint, dim=dim).copy()
             self._star(sprite, size[0])
         else:
-            sprite = self._from_sheet(tile, size, face_up, tint, dim) if self.sheet is not None else None
-            if sprite is None:
-                sprite = self._make(tile, size, face_up, tint, dim)
+            from_sheet = self._from_sheet(tile, size, face_up, tint, dim) if self.sheet is not None else None
+            sprite = from_sheet if from_sheet is not None else self._make(tile, size, face_up, tint, dim)
         if rotate:
             sprite = pygame.transform.rotate(sprite, rotate)
         self._cache[key] = sprite
@@ -85,8 +88,9 @@ class TileSprites:
                 image = self.sheet.face(tile, h + depth)
             else:
                 image = self.sheet.back(h + depth)
-        except Exception:  # a broken sheet must not stop the game: the drawn faces take over
-            log.warning("tile set could not draw tile %s; drawing it", tile, exc_info=True)
+        except PICTURE_ERRORS:  # a broken sheet must not stop the game: the drawn faces take over
+            log.warning("tile set %s could not draw tile %s; drawing it", getattr(self.sheet, "source", "?"), tile,
+                        exc_info=True)
             self.sheet = None
             return None
         if image.get_size() != (w, h + depth):
@@ -166,7 +170,7 @@ class TileSprites:
         if self._back_loader is not None:
             try:
                 image = self._back_loader()
-            except Exception:  # same reason as faces: draw a plain back instead
+            except PICTURE_ERRORS:  # same reason as faces: draw a plain back instead
                 log.warning("tile set back could not be read; drawing it", exc_info=True)
         if image is not None:
             mask = pygame.Surface(size, pygame.SRCALPHA)

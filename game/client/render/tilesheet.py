@@ -14,6 +14,7 @@ sheet's own back cell), so any picture looks like a real tile. Each size is buil
 
 from __future__ import annotations
 
+import io
 import logging
 from dataclasses import dataclass
 from pathlib import Path
@@ -24,6 +25,7 @@ from pydantic import ValidationError
 from game.core.tiles import ALL_TILES, CODES
 from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
+from game.mods.media import IMAGE_FORMATS, checked_image
 from game.mods.schemas import BACK, CELL_SIZE, CLASSIC_CELLS, GRID_COLUMNS, GRID_ROWS, TilesetSpec
 
 log = logging.getLogger(__name__)
@@ -256,9 +258,9 @@ def _read_image(path: Path) -> pygame.Surface:
     if not path.is_file():
         raise TilesetError([Problem(str(path), "expected a tile set image, the file does not exist")])
     try:
-        surface = pygame.image.load(str(path))
+        surface = pygame.image.load(io.BytesIO(checked_image(path)), path.name)
     except (pygame.error, OSError, ValueError) as exc:
-        raise TilesetError([Problem(str(path), f"expected a PNG, BMP or JPEG tile set image, cannot read it: {exc}")]
+        raise TilesetError([Problem(str(path), f"expected a {IMAGE_FORMATS} tile set image, cannot read it: {exc}")]
                            ) from None
     if surface.get_bitsize() < 24:  # palette BMPs, as the original's tile sets were; smoothscale needs 24/32 bits
         deep = pygame.Surface(surface.get_size(), 0, 32)

@@ -1,22 +1,97 @@
-"""Scenes and the scene stack.
+"""Scenes, the scene stack, and the context a scene works in.
 
 A scene gets events and ``update(dt)`` only while it is on top; ``draw`` walks down to the first scene that is
 not an overlay and draws bottom-up. Changes to the stack are queued and applied after the update pass, so no
-scene changes the stack while it is being walked.
+scene changes the stack while it is being walked (Tuxemon's state manager, Arcade's views).
 
 Lifecycle hooks: ``enter()`` when pushed, ``exit()`` when removed, ``pause()`` when covered, ``resume()`` when
-uncovered again.
+uncovered again; ``settings_changed(key)`` and ``mods_changed()`` on every scene on the stack.
+
+A scene never sees the application itself, only its :class:`SceneContext`: the look, the settings, the mods, the
+games kept between runs, and navigation by name (``context.open("help")``, see :mod:`.registry`).
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any, Protocol
 
 import pygame
 
 if TYPE_CHECKING:
-    from game.client.app import App
+    from game.client.look import Palette
+    from game.client.render.sprites import TileSprites
+    from game.client.resources import Resources
+    from game.config import Folders, Settings
+    from game.session.keeper import Keeper
+
+
+class SceneContext(Protocol):
+    """What a scene may use of the application (``game.client.app.App`` is the one in the game)."""
+
+    headless: bool
+    """No window to show (screenshots, the self-test, tests): no text input, no window caption."""
+    fullscreen: bool
+    settings: Settings
+    """The player's settings, read and changed directly; :meth:`save_settings` writes them."""
+    resources: Resources
+    folders: Folders | None
+    continue_error: str
+
+    @property
+    def palette(self) -> Palette: ...
+
+    @property
+    def sprites(self) -> TileSprites: ...
+
+    @property
+    def catalog(self) -> Any: ...
+
+    @property
+    def keeper(self) -> Keeper | None: ...
+
+    @property
+    def mods_dir(self) -> str | None: ...
+
+    @property
+    def config_dir(self) -> str | None: ...
+
+    @property
+    def scenes(self) -> list[Scene]:
+        """The scenes on the stack, bottom first."""
+
+    @property
+    def top(self) -> Scene | None: ...
+
+    def background(self) -> pygame.Surface: ...
+
+    def save_settings(self) -> None: ...
+
+    def settings_changed(self, key: str) -> None:
+        """Tell the sound and every scene that setting ``key`` changed."""
+
+    def reload_mods(self) -> None: ...
+
+    def change_look(self, *, tileset: str | None = None, theme: str | None = None,
+                    voice: str | None = None) -> None: ...
+
+    def open(self, name: str, /, **kwargs: Any) -> Scene:
+        """Make the scene registered as ``name`` and put it on top (queued); returns it."""
+
+    def reset_to(self, name: str, /, **kwargs: Any) -> Scene:
+        """Close every scene and start again from the one registered as ``name`` (queued); returns it."""
+
+    def close(self, scene: Scene) -> None:
+        """Take ``scene`` off the stack, wherever it is (queued)."""
+
+    def set_caption(self, game_name: str) -> None:
+        """Name the game in the window's title bar ("" for none)."""
+
+    def toggle_fullscreen(self, save: bool = True) -> None: ...
+
+    def quit(self) -> None: ...
+
+    def ask_to_quit(self) -> None: ...
 
 
 class Scene:
@@ -25,11 +100,12 @@ class Scene:
     overlay = False
     """True for boxes drawn over the scene below (scores, wall view, help over the table)."""
     name = "scene"
+    """The scene's name in the registry (:mod:`.registry`)."""
     still = False
     """True for a scene that nothing moves but input (a box of text and buttons): the loop sleeps meanwhile."""
 
-    def __init__(self, app: App) -> None:
-        self.app = app
+    def __init__(self, context: SceneContext) -> None:
+        self.context = context
 
     def enter(self) -> None:
         """Runs when the scene is pushed."""
@@ -51,6 +127,12 @@ class Scene:
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         """Draws the scene; ``alpha`` is how far the frame lies between the last two steps."""
+
+    def settings_changed(self, key: str) -> None:
+        """Runs (on every scene on the stack) when setting ``key`` was changed in the Settings box."""
+
+    def mods_changed(self) -> None:
+        """Runs (on every scene on the stack) when mods were installed, removed, switched or reordered."""
 
     def wake_in(self) -> float | None:
         """How soon this scene changes by itself, so the loop may sleep until then: 0.0 while anything moves or
@@ -81,7 +163,10 @@ class SceneStack:
         self._queue.append(self._pop)
 
     def replace(self, scene: Scene) -> None:
-        self._queue.append(lambda: (self._pop(), self._push(scene)))
+        def apply() -> None:
+            self._pop()
+            self._push(scene)
+        self._queue.append(apply)
 
     def clear_to(self, scene: Scene) -> None:
         """Remove every scene and start again from ``scene``."""

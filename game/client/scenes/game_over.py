@@ -35,8 +35,8 @@ class GameOverScene(Scene):
     name = "game_over"
     still = True
 
-    def __init__(self, app, session: Any, scores_scene: Scene | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, session: Any, scores_scene: Scene | None = None) -> None:
+        super().__init__(context)
         self.session = session
         self.scores_scene = scores_scene
         self.scroll = 0
@@ -50,19 +50,20 @@ class GameOverScene(Scene):
                    key_hint="Enter"),
             Button(pygame.Rect(BOX.right - 334, BOX.bottom - 64, 150, 46), "Last Hand", self.last_hand,
                    key_hint="Esc"),
-            Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 140, 46), "Title", app.show_title, key_hint="T"),
+            Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 140, 46), "Title", self.to_title, key_hint="T"),
         ]
 
     # -- actions ----------------------------------------------------------------------------------------------
 
     def new_game(self) -> None:
-        from game.client.scenes.new_game import NewGameScene
+        self.context.reset_to("title")
+        self.context.open("new_game")
 
-        self.app.show_title()
-        self.app.stack.push(NewGameScene(self.app))
+    def to_title(self) -> None:
+        self.context.reset_to("title")
 
     def last_hand(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     # -- scrolling --------------------------------------------------------------------------------------------
 
@@ -99,12 +100,12 @@ class GameOverScene(Scene):
             elif event.key == pygame.K_ESCAPE:
                 self.last_hand()
             elif event.key == pygame.K_t:
-                self.app.show_title()
+                self.to_title()
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
@@ -126,7 +127,7 @@ class GameOverScene(Scene):
             b.draw(surface, palette)
 
     def _draw_standings(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         names = self.session.names
         gap = 14
         width = (area.width - 3 * gap) // 4
@@ -173,7 +174,7 @@ class GameOverScene(Scene):
             x += width
 
     def _draw_table(self, surface: pygame.Surface) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         names = self.session.names
         columns = self._columns()
         dark, dim = palette.text_dark, mix(palette.text_dark, palette.panel, 0.5)

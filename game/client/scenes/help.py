@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.client import layout
-from game.client.look import font, mix, text, wrap
+from game.client.look import mix, text, text_size, wrap
 from game.client.scenes.base import Scene
-from game.client.scenes.rules import open_rules
+from game.client.scenes.table_keys import TABLE_KEYS
 from game.client.widgets import Button, draw_panel
 
 KeyColumn = tuple[tuple[str, str], ...]
@@ -25,37 +27,7 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "You may claim a discard for a Pung or Kong from anyone, but for a Chow only from the player on your left "
      "(unless it makes you Mah Jongg). Flowers and Seasons are laid out at once and replaced by loose tiles.\n"
      "Beginners can press F6 to see every hand (Show All Hands) and F8 for a QuickTip on what to discard."),
-    ("Keyboard", (
-        (("←  →  ↑  ↓", "one tile along your stake"),
-         ("PgUp  PgDn", "five tiles along"),
-         ("Home  End  1–9", "first, last, 1st to 9th tile"),
-         ("Enter  Space", "discard, claim, or take back"),
-         ("0", "let the discard go at once"),
-         ("C  P  K  M", "Chow, Pung, Kong, Mah Jongg"),
-         ("Ctrl+Z  Backspace", "undo: take back your discard"),
-         ("Q", "cursor to the QuickTip tile"),
-         ("Keypad +  −", "wait time up or down"),
-         ("Ctrl+F3", "timer bar on or off"),
-         ("W", "the wall"),
-         ("R", "replays"),
-         ("Esc", "menu"),
-         ("Alt+Enter", "full screen")),
-        (("F1", "help"),
-         ("F2", "new game"),
-         ("Alt+F2", "open a game"),
-         ("F3", "next hand"),
-         ("Alt+F3", "save the game"),
-         ("F4", "start the hand"),
-         ("F5", "auto play"),
-         ("F6", "show all hands (no settlement)"),
-         ("F7", "tile movements"),
-         ("F8", "QuickTip"),
-         ("F9", "pause"),
-         ("F10  Ctrl+F4", "Ask First"),
-         ("F11", "tile movement direction"),
-         ("F12  Ctrl+F5", "speech balloons"),
-         ("Alt+F4", "quit")),
-    )),
+    ("Keyboard", tuple(tuple((row.caps, row.does) for row in column) for column in TABLE_KEYS)),
     ("Mouse",
      "Left click a tile on your stake: discard it (on your turn).\n"
      "Left click the discard in the middle: claim it for a Chow, Pung, Kong or Mah Jongg. Left click your own "
@@ -83,17 +55,17 @@ class HelpScene(Scene):
     name = "help"
     still = True
 
-    def __init__(self, app, page: int = 0) -> None:
-        super().__init__(app)
+    def __init__(self, context, page: int = 0) -> None:
+        super().__init__(context)
         self.page = page
         self.box = pygame.Rect(0, 0, 960, 560)
         self.box.center = (640, 350)
         self.tabs = [Button(pygame.Rect(self.box.left + 24 + i * 180, self.box.top + 58, 170, 34), title,
-                            lambda i=i: self._go(i), size=15) for i, (title, _) in enumerate(PAGES)]
+                            partial(self._go, i), size=15) for i, (title, _) in enumerate(PAGES)]
         self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), "Close",
-                            lambda: app.stack.remove(self), primary=True, key_hint="Esc")
+                            lambda: context.close(self), primary=True, key_hint="Esc")
         self.rules = Button(pygame.Rect(self.box.right - 336, self.box.bottom - 62, 164, 44), "Full Rules",
-                            lambda: open_rules(app), key_hint="R")
+                            lambda: context.open("rules"), key_hint="R")
         self._go(page)
 
     def _go(self, page: int) -> None:
@@ -107,16 +79,16 @@ class HelpScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r:
-                open_rules(self.app)
+                self.context.open("rules")
             elif event.key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_F1):
-                self.app.stack.remove(self)
+                self.context.close(self)
             elif event.key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_PAGEDOWN):
                 self._go(self.page + 1)
             elif event.key in (pygame.K_LEFT, pygame.K_PAGEUP):
                 self._go(self.page - 1)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
@@ -139,16 +111,16 @@ class HelpScene(Scene):
 
     def _draw_keys(self, surface: pygame.Surface, columns: tuple[KeyColumn, ...], top: int) -> None:
         """Keys as key caps beside what they do, in columns: a table to look a key up in, not a paragraph."""
-        palette = self.app.palette
+        palette = self.context.palette
         width = (self.box.width - 64) // len(columns)
         for c, column in enumerate(columns):
             x = self.box.left + 32 + c * width
-            caps = max(sum(font(13, "bold").size(cap)[0] + 20 for cap in keys.split("  ")) for keys, _ in column)
+            caps = max(sum(text_size(cap, 13, "bold")[0] + 20 for cap in keys.split("  ")) for keys, _ in column)
             for r, (keys, action) in enumerate(column):
                 y = top + r * 24
                 cx = x
                 for cap in keys.split("  "):
-                    w = font(13, "bold").size(cap)[0] + 14
+                    w = text_size(cap, 13, "bold")[0] + 14
                     rect = pygame.Rect(cx, y, w, 20)
                     pygame.draw.rect(surface, mix(palette.panel_shade, (0, 0, 0), 0.08), rect.move(0, 2),
                                      border_radius=5)
@@ -159,12 +131,6 @@ class HelpScene(Scene):
                 text(surface, action, (x + caps + 12, y + 10), 15, palette.text_dark, "sans", "midleft")
 
 
-def show_stats(app, session=None) -> None:
-    from game.client.scenes.stats import StatsScene
-
-    app.stack.push(StatsScene(app, session))
-
-
 class GameMenuScene(Scene):
     """Esc at the table: the original's Game menu (save, open, new) with replays, statistics, help and settings."""
 
@@ -172,25 +138,26 @@ class GameMenuScene(Scene):
     name = "menu"
     still = True
 
-    def __init__(self, app, table_scene) -> None:
-        super().__init__(app)
+    def __init__(self, context, table_scene) -> None:
+        super().__init__(context)
         self.table_scene = table_scene
         self.box = pygame.Rect(0, 0, 620, 440)
         self.box.center = (640, 340)
 
         def then(fn):
-            return lambda: (app.stack.remove(self), fn())
+            return lambda: (context.close(self), fn())
 
-        entries = [("Continue", lambda: app.stack.remove(self)),
-                   ("Save Game...", then(table_scene.save_dialog)),
-                   ("Open Game...", then(table_scene.open_dialog)),
-                   ("Replays", then(table_scene.show_replays)),
-                   ("Statistics", then(lambda: show_stats(app, table_scene.session))),
-                   ("The Wall", then(lambda: app.show_wall(table_scene))),
-                   ("Rules & Help", then(lambda: app.show_help(table_scene))),
-                   ("Settings", then(app.show_settings)),
-                   ("New Game", then(table_scene.new_game)),
-                   ("Title Screen", app.show_title)]
+        commands = table_scene.commands
+        entries = [("Continue", lambda: context.close(self)),
+                   ("Save Game...", then(commands.save_dialog)),
+                   ("Open Game...", then(commands.open_dialog)),
+                   ("Replays", then(commands.show_replays)),
+                   ("Statistics", then(lambda: context.open("stats", session=table_scene.session))),
+                   ("The Wall", then(lambda: context.open("wall", session=table_scene.session))),
+                   ("Rules & Help", then(lambda: context.open("help"))),
+                   ("Settings", then(lambda: context.open("settings"))),
+                   ("New Game", then(commands.new_game)),
+                   ("Title Screen", lambda: context.reset_to("title"))]
         keys = ["Esc", "Alt+F3", "Alt+F2", "R", "", "W", "F1", "", "F2", ""]
         self.buttons = [Button(pygame.Rect(self.box.left + 36 + (i % 2) * 282, self.box.top + 72 + (i // 2) * 70,
                                            266, 54), label, fn, primary=(i == 0), size=18, key_hint=keys[i])
@@ -204,7 +171,7 @@ class GameMenuScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_ESCAPE:
-                self.app.stack.remove(self)
+                self.context.close(self)
             elif event.key in (pygame.K_UP, pygame.K_DOWN, pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 step = {pygame.K_UP: -2, pygame.K_DOWN: 2, pygame.K_LEFT: -1}.get(event.key, 1)
                 self.focus = (self.focus + step) % len(self.buttons)
@@ -217,6 +184,6 @@ class GameMenuScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.app.palette, title="Menu")
+        draw_panel(surface, self.box, self.context.palette, title="Menu")
         for b in self.buttons:
-            b.draw(surface, self.app.palette)
+            b.draw(surface, self.context.palette)

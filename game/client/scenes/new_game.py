@@ -10,25 +10,26 @@ from __future__ import annotations
 
 import logging
 import random
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, replace
 from typing import Any
 
 import pygame
 
 from game.client import layout
+from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
-from game.client.scenes.base import Scene
-from game.client.widgets import Button, caret_on, caret_wake, draw_panel
+from game.client.scenes import games
+from game.client.scenes.base import Scene, SceneContext
+from game.client.widgets import Button, caret_wake, draw_panel
+from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
 log = logging.getLogger(__name__)
 
 BOX = pygame.Rect(0, 0, 1060, 650)
 BOX.center = (640, 360)
 SEATS = ("On your right", "Opposite you", "On your left")
-DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 SCORE_STEP = 100
 SCORE_RANGE = (100, 100_000)
-NAME_LENGTH = 20
 
 
 @dataclass
@@ -43,166 +44,43 @@ class Choices:
     seed: int | None = None
 
 
-@dataclass
-class NameField:
-    """A one-line name: click or Tab to focus, type, Backspace; at most ``max_length`` characters."""
-
-    rect: pygame.Rect
-    value: str
-    max_length: int = NAME_LENGTH
-    focused: bool = False
-    edited: bool = False
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
-            return self.rect.collidepoint(event.pos)
-        if not self.focused:
-            return False
-        if event.type == pygame.TEXTINPUT:
-            typed = "".join(ch for ch in event.text if ch.isprintable())
-            if typed:
-                self.value = (self.value + typed)[:self.max_length]
-                self.edited = True
-            return True
-        if event.type == pygame.KEYDOWN and event.key == pygame.K_BACKSPACE:
-            self.value = self.value[:-1]
-            self.edited = True
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Any) -> None:
-        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
-        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
-                         self.rect, width=2, border_radius=8)
-        shown = fit_text(self.value, self.rect.width - 26, 18)
-        r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
-        if self.focused and caret_on():
-            x = r.right + 2 if self.value else self.rect.left + 12
-            pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)
+def personalities(context: SceneContext) -> list[Any]:
+    """Every computer personality the loaded mods offer (ids in load order); empty without mods."""
+    catalog = context.catalog
+    return [record.data for record in catalog.list("ai")] if catalog is not None else []
 
 
-@dataclass
-class Chooser:
-    """One of several options, stepped with the arrow buttons at its ends (or Left/Right when focused)."""
+def rulesets(context: SceneContext) -> list[Any]:
+    """Every ruleset that loads (``RulesetInfo``: id, name); empty without mods (the classic game is offered)."""
+    from game.mods.rulesets import ruleset_infos
 
-    rect: pygame.Rect
-    labels: list[str]
-    index: int = 0
-    focused: bool = False
-    hovered: int = 0
-    """-1 over the left arrow, 1 over the right arrow, 0 elsewhere."""
-    on_change: Any = None
-    """Called with the new index after a step."""
-    on_step: Any = None
-    """When set, called with -1 or 1 instead of cycling through ``labels`` (a number stepper)."""
-    swatches: list[tuple[int, int, int] | None] = field(default_factory=list)
-    size: int = 17
-
-    def arrows(self) -> tuple[pygame.Rect, pygame.Rect]:
-        h = self.rect.height
-        return (pygame.Rect(self.rect.left, self.rect.top, h, h), pygame.Rect(self.rect.right - h, self.rect.top, h, h))
-
-    def step(self, by: int) -> None:
-        if self.on_step is not None:
-            self.on_step(by)
-            return
-        if not self.labels:
-            return
-        self.index = (self.index + by) % len(self.labels)
-        if self.on_change is not None:
-            self.on_change(self.index)
-
-    def handle(self, event: pygame.Event) -> bool:
-        left, right = self.arrows()
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = -1 if left.collidepoint(event.pos) else 1 if right.collidepoint(event.pos) else 0
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.step(-1 if left.collidepoint(event.pos) else 1)
-            return True
-        elif event.type == pygame.MOUSEWHEEL and self.rect.collidepoint(pygame.mouse.get_pos()):
-            self.step(-event.y)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Any) -> None:
-        pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
-        pygame.draw.rect(surface, palette.accent_dark if self.focused else mix(palette.panel_edge, palette.panel, 0.4),
-                         self.rect, width=2, border_radius=8)
-        for side, arrow in zip((-1, 1), self.arrows(), strict=True):
-            inner = arrow.inflate(-8, -8)
-            pygame.draw.rect(surface, palette.button_hover if self.hovered == side else palette.button, inner,
-                             border_radius=6)
-            cx, cy = inner.center
-            points = [(cx - 4 * side, cy - 7), (cx + 5 * side, cy), (cx - 4 * side, cy + 7)]
-            pygame.draw.polygon(surface, palette.button_text, points)
-        label = self.labels[self.index] if self.labels else "none available"
-        middle = self.rect.inflate(-2 * self.rect.height - 8, 0)
-        swatch = self.swatches[self.index] if self.index < len(self.swatches) else None
-        if swatch is not None:
-            dot = (middle.left + 10, middle.centery)
-            pygame.draw.circle(surface, swatch, dot, 7)
-            pygame.draw.circle(surface, mix(swatch, (0, 0, 0), 0.4), dot, 7, width=1)
-            middle = middle.inflate(-24, 0).move(12, 0)
-        text(surface, fit_text(label, middle.width - 4, self.size, "bold"), middle.center, self.size,
-             palette.text_dark, "bold", "center")
+    return list(ruleset_infos(context.catalog)[0]) if context.catalog is not None else []
 
 
-def personalities(app: Any) -> list[Any]:
-    """Every computer personality the loaded mods offer (ids in load order); empty when none load."""
-    try:
-        catalog = getattr(app, "catalog", None)
-        if catalog is not None:
-            return [record.data for record in catalog.list("ai")]
-        from game.mods import list_personalities
-
-        return list_personalities(getattr(app.args, "mods_dir", None))
-    except Exception as exc:  # without personalities the game still starts with its default opponents
-        log.warning("personalities unavailable: %s", exc)
-        return []
-
-
-def rulesets(app: Any) -> list[Any]:
-    """Every ruleset that loads (``RulesetInfo``: id, name)."""
-    try:
-        catalog = getattr(app, "catalog", None)
-        if catalog is not None:
-            from game.mods.rulesets import ruleset_infos
-
-            return list(ruleset_infos(catalog)[0])
-        from game.mods import list_rulesets
-
-        return list_rulesets(getattr(app.args, "mods_dir", None))
-    except Exception as exc:  # a broken mod set still leaves the built-in classic game
-        log.warning("rulesets unavailable: %s", exc)
-        return []
-
-
-def new_session(app: Any, choices: Choices) -> Any:
+def new_session(context: SceneContext, choices: Choices) -> Any:
     """A session for ``choices``, made as the title's quick New Game makes one, with the chosen start score."""
-    from game.client.controller import Session, load_game_rules
+    from game.session.driver import Session
+    from game.session.options import Options
+    from game.session.players import personalities_of
+    from game.session.rules import load_game_rules
 
-    ruleset, rules, judge = load_game_rules(choices.ruleset, getattr(app.args, "mods_dir", None))
+    catalog = context.catalog
+    ruleset, rules, judge = load_game_rules(choices.ruleset, context.mods_dir, catalog=catalog)
     if choices.start_score != rules.start_score:
         rules = replace(rules, start_score=choices.start_score)
     seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(2**31)
     return Session(ruleset=ruleset, rules=rules, judge=judge, seed=seed, opponents=list(choices.opponents),
-                   names=list(choices.names), options=app.options())
+                   names=list(choices.names), options=Options.from_settings(context.settings),
+                   personalities=personalities_of(catalog) if catalog is not None else None)
 
 
-def start_game(app: Any, choices: Choices) -> Any:
+def start_game(context: SceneContext, choices: Choices) -> Scene:
     """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
-    app.save_settings(ruleset=choices.ruleset, opponents=list(choices.opponents), player_name=choices.names[0],
-                      opponent_names=list(choices.names[1:]))
-    session = new_session(app, choices)
-    play = getattr(app, "play_session", None)
-    if play is not None:
-        return play(session)
-    from game.client.scenes.table import TableScene
-
-    session.on_hand_finished.append(app.autosave)
-    scene = TableScene(app, session)
-    app.stack.clear_to(scene)
-    return scene
+    settings = context.settings
+    settings.ruleset, settings.opponents = choices.ruleset, list(choices.opponents)
+    settings.player_name, settings.opponent_names = choices.names[0], list(choices.names[1:])
+    context.save_settings()
+    return games.play(context, new_session(context, choices))
 
 
 class NewGameScene(Scene):
@@ -210,15 +88,15 @@ class NewGameScene(Scene):
     name = "new_game"
     still = True
 
-    def __init__(self, app, seed: int | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, seed: int | None = None) -> None:
+        super().__init__(context)
         self.seed = seed
         self._before_presets: Any = _UNSET
         """The settings' ruleset when Presets… opened; a new one saved there is chosen on return."""
-        self.rulesets = rulesets(app) or [_Fallback("classic", "Classic")]
-        self.people = personalities(app)
+        self.rulesets = rulesets(context) or [_Fallback("classic", "Classic")]
+        self.people = personalities(context)
         self._start_scores: dict[str, int] = {}
-        wanted = app.settings_value("ruleset", "classic")
+        wanted = context.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
         self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [r.name for r in self.rulesets],
@@ -228,7 +106,7 @@ class NewGameScene(Scene):
         self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
                                      "Presets…", self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
-                                str(app.settings_value("player_name", "You"))[:NAME_LENGTH])
+                                context.settings.player_name[:NAME_LENGTH])
         self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
         self.start_score = 0
         self.score_edited = False
@@ -237,7 +115,7 @@ class NewGameScene(Scene):
         self.start = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), "Start", self.begin,
                             primary=True, key_hint="Enter")
         self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
-                             lambda: app.stack.remove(self), key_hint="Esc")
+                             lambda: context.close(self), key_hint="Esc")
         self.fields: list[Any] = [self.ruleset, self.player, self.score]
         for chooser, name in zip(self.seat_choosers, self.seat_names, strict=True):
             self.fields += [chooser, name]
@@ -247,16 +125,14 @@ class NewGameScene(Scene):
     # -- the choices ------------------------------------------------------------------------------------------
 
     def _build_seats(self) -> None:
-        saved = list(self.app.settings_value("opponents", []) or [])
         ids = [p.id for p in self.people]
-        chosen = [(saved + list(DEFAULT_OPPONENTS))[i] for i in range(3)]
-        named = self.app.settings_value("opponent_names", None)
+        chosen = seat_opponents(self.context.settings)
+        named = self.context.settings.opponent_names
         width = (BOX.width - 80 - 2 * 20) // 3
         self.cards = [pygame.Rect(BOX.left + 40 + i * (width + 20), BOX.top + 248, width, 296) for i in range(3)]
         self.seat_choosers: list[Chooser] = []
         self.seat_names: list[NameField] = []
-        labels = [f"{p.name} · {p.strategy}" for p in self.people]
-        swatches = [parse_colour(p.colour) for p in self.people]
+        labels, swatches = self._seat_choices()
         for seat, card in enumerate(self.cards):
             index = ids.index(chosen[seat]) if chosen[seat] in ids else min(seat, max(0, len(ids) - 1))
             chooser = Chooser(pygame.Rect(card.left + 16, card.top + 148, card.width - 32, 42), labels, index,
@@ -281,9 +157,9 @@ class NewGameScene(Scene):
 
     def _ruleset_start_score(self, ruleset_id: str) -> int:
         if ruleset_id not in self._start_scores:
-            from game.client.controller import load_game_rules
+            from game.session.rules import load_game_rules
 
-            _ruleset, rules, _judge = load_game_rules(ruleset_id, getattr(self.app.args, "mods_dir", None))
+            _ruleset, rules, _judge = load_game_rules(ruleset_id, self.context.mods_dir, catalog=self.context.catalog)
             self._start_scores[ruleset_id] = rules.start_score
         return self._start_scores[ruleset_id]
 
@@ -305,33 +181,48 @@ class NewGameScene(Scene):
         return Choices(self.rulesets[self.ruleset.index].id, ids, names, self.start_score, self.seed)
 
     def begin(self) -> None:
-        start_game(self.app, self.choices())
+        start_game(self.context, self.choices())
 
     def show_rules(self) -> None:
-        from game.client.controller import load_game_rules
-        from game.client.scenes.rules import RulesScene
+        from game.session.rules import load_game_rules
 
-        ruleset, _rules, _judge = load_game_rules(self.rulesets[self.ruleset.index].id,
-                                                  getattr(self.app.args, "mods_dir", None))
+        ruleset, _rules, _judge = load_game_rules(self.rulesets[self.ruleset.index].id, self.context.mods_dir,
+                                                  catalog=self.context.catalog)
         if ruleset is not None:
-            self.app.stack.push(RulesScene(self.app, ruleset))
+            self.context.open("rules", ruleset=ruleset)
 
     def show_presets(self) -> None:
         """The settings' Rules page; the ruleset list is read again when it closes (see :meth:`resume`)."""
-        from game.client.scenes.settings import SettingsScene
-
-        self._before_presets = self.app.settings_value("ruleset", None)
-        self.app.stack.push(SettingsScene(self.app, page="Rules"))
+        self._before_presets = self.context.settings.ruleset
+        self.context.open("settings", page="Rules")
 
     def resume(self) -> None:
         """Back from the presets: list the rulesets again, keeping the one chosen (or the one just saved)."""
         if self._before_presets is _UNSET:
             return
         before, self._before_presets = self._before_presets, _UNSET
+        now = self.context.settings.ruleset
+        self._list_rulesets(now if now != before else None)
+
+    def mods_changed(self) -> None:
+        """Mods were installed or switched while the box was open (one dropped on the window): offer the
+        rulesets and opponents they offer now, keeping every choice that is still there."""
+        self._list_rulesets()
+        chosen = [self.people[c.index].id if self.people else None for c in self.seat_choosers]
+        self.people = personalities(self.context) or self.people
+        ids = [p.id for p in self.people]
+        for chooser, person in zip(self.seat_choosers, chosen, strict=True):
+            chooser.labels, chooser.swatches = self._seat_choices()
+            chooser.index = ids.index(person) if person in ids else 0
+
+    def _seat_choices(self) -> tuple[list[str], list[Any]]:
+        """The opponent choosers' labels and colour swatches, one per personality."""
+        return [f"{p.name} · {p.strategy}" for p in self.people], [parse_colour(p.colour) for p in self.people]
+
+    def _list_rulesets(self, wanted: str | None = None) -> None:
+        """Read the rulesets again; show ``wanted``, else the one shown before, else the first."""
         shown = self.rulesets[self.ruleset.index].id if self.rulesets else None
-        self.rulesets = rulesets(self.app) or self.rulesets
-        now = self.app.settings_value("ruleset", None)
-        wanted = now if now != before else shown
+        self.rulesets = rulesets(self.context) or self.rulesets
         ids = [r.id for r in self.rulesets]
         index = ids.index(wanted) if wanted in ids else ids.index(shown) if shown in ids else 0
         self.ruleset.labels = [r.name for r in self.rulesets]
@@ -366,7 +257,7 @@ class NewGameScene(Scene):
         elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
             self.begin()
         elif event.key == pygame.K_ESCAPE:
-            self.app.stack.remove(self)
+            self.context.close(self)
         elif event.key == pygame.K_F1:
             self.show_rules()
 
@@ -376,7 +267,7 @@ class NewGameScene(Scene):
         return caret_wake([self.player, *self.seat_names])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
@@ -402,7 +293,7 @@ class NewGameScene(Scene):
         self.cancel.draw(surface, palette)
 
     def _draw_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         chooser = self.seat_choosers[seat]
         person = self.people[chooser.index] if self.people else None
         colour = parse_colour(person.colour) if person is not None else None

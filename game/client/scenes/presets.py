@@ -23,12 +23,10 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
-from game.client.look import Palette, fit_text, font, mix, text, wrap
-from game.client.scenes.base import Scene
-from game.client.scenes.new_game import Chooser
-from game.client.scenes.settings import Cycle
-from game.client.widgets import Button, TextField, Toggle, caret_wake, draw_panel
+from game.client.forms import Choice, Chooser, GroupTabs, Heading, Stepper, Switch
+from game.client.look import Palette, fit_text, mix, text, wrap
+from game.client.scenes.dialogs import ERROR
+from game.client.widgets import Button
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
 from game.mods import custom_rules
@@ -36,182 +34,14 @@ from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options
 
 log = logging.getLogger(__name__)
 
-ERROR = (176, 40, 32)
+NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
+"""What the name box says about a preset's name."""
 PAYMENT_WORDS = {
     "east_double_losers_settle": "Everybody pays the winner, East double, and the losers settle their differences.",
     "winner_only": "Everybody pays the winner, East double; the losers settle nothing among themselves.",
     "discarder_pays": "On a discard the discarder pays for all; a self-drawn win is paid by all, East double.",
 }
 """The payment choices in words, under the Payment & penalties group."""
-
-
-@dataclass
-class Choice(Cycle):
-    """A :class:`Cycle` whose label is cut to the room left of its value box."""
-
-    active: Callable[[], bool] | None = None
-    """False: shown dimmed, as the rounding unit is while rounding is off (it can still be changed)."""
-
-    def label_room(self) -> int:
-        """The width the label may take."""
-        return self._box().left - self.rect.left - 18
-
-    def label_fits(self) -> bool:
-        return font(17).size(self.label)[0] <= self.label_room()
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        full = self.label
-        self.label = fit_text(full, self.label_room(), 17)
-        try:
-            super().draw(surface, palette)
-        finally:
-            self.label = full
-        if self.active is not None and not self.active():
-            veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
-            veil.fill((*palette.panel[:3], 120))
-            surface.blit(veil, self.rect)
-
-
-@dataclass
-class Stepper(Choice):
-    """A number stepped by ``option.step`` between its bounds; below the lowest a nullable number is null."""
-
-    option: Option | None = None
-
-    def turn(self, step: int) -> None:
-        option = self.option
-        assert option is not None
-        value = self.get()
-        if value is None:
-            new = option.low if step > 0 else None
-        elif step < 0 and value <= option.low:
-            new = None if option.none_label else option.low
-        else:
-            snapped = (value // option.step) * option.step
-            new = snapped + option.step if step > 0 else (snapped if snapped < value else value - option.step)
-            new = max(option.low, min(option.high, new))
-        self.set(new)
-
-
-@dataclass
-class Switch(Toggle):
-    """A :class:`Toggle` with its label cut to fit and, on the Hands page, what the line pays beside it."""
-
-    detail: str = ""
-    size: int = 17
-    smallest: int = 15
-    """The smallest size a long label is set in before it is cut short."""
-    active: Callable[[], bool] | None = None
-    """False: shown dimmed, as a special hand is while special hands are off (it can still be changed)."""
-    line: bool = False
-    """A scoring line or special hand: its name is dimmed while it is off, as it then counts for nothing."""
-
-    def _track(self) -> pygame.Rect:
-        track = pygame.Rect(0, 0, 46, 24)
-        track.midright = (self.rect.right - 8, self.rect.centery)
-        return track
-
-    def label_room(self) -> int:
-        """The width the label may take, left of the detail and the switch."""
-        detail = font(13).size(self.detail)[0] + 12 if self.detail else 0
-        return self._track().left - self.rect.left - 22 - detail
-
-    def label_size(self) -> int:
-        """The label's size: a long name is set a little smaller before it is ever cut short."""
-        size = self.size
-        while size > self.smallest and font(size).size(self.label)[0] > self.label_room():
-            size -= 1
-        return size
-
-    def label_fits(self) -> bool:
-        return font(self.label_size()).size(self.label)[0] <= self.label_room()
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        on = self.get()
-        if self.hovered:
-            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        track = self._track()
-        pygame.draw.rect(surface, palette.accent_dark if on else palette.disabled, track, border_radius=12)
-        knob = (track.right - 12, track.centery) if on else (track.left + 12, track.centery)
-        pygame.draw.circle(surface, (250, 248, 240), knob, 9)
-        if self.detail:
-            text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
-                 "midright")
-        live = on or not self.line
-        if self.active is not None and not self.active():
-            live = False
-        colour = palette.text_dark if live else mix(palette.text_dark, palette.panel, 0.45)
-        size = self.label_size()
-        text(surface, fit_text(self.label, self.label_room(), size), (self.rect.left + 10, self.rect.centery), size,
-             colour, "sans", "midleft")
-
-
-@dataclass
-class GroupTabs:
-    """The row of option groups: a click picks one; in focus, Left/Right step through them."""
-
-    rect: pygame.Rect
-    labels: tuple[str, ...]
-    index: int = 0
-    on_change: Callable[[int], None] | None = None
-    hovered: int = -1
-
-    def tab(self, i: int) -> pygame.Rect:
-        width = self.rect.width // len(self.labels)
-        right = self.rect.right if i == len(self.labels) - 1 else self.rect.left + (i + 1) * width
-        return pygame.Rect(self.rect.left + i * width, self.rect.top, right - self.rect.left - i * width,
-                           self.rect.height)
-
-    def choose(self, index: int) -> None:
-        self.index = index % len(self.labels)
-        if self.on_change is not None:
-            self.on_change(self.index)
-
-    def step(self, by: int) -> None:
-        self.choose(self.index + by)
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = next((i for i in range(len(self.labels)) if self.tab(i).collidepoint(event.pos)), -1)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.choose(next(i for i in range(len(self.labels)) if self.tab(i).collidepoint(event.pos)))
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=10)
-        for i, label in enumerate(self.labels):
-            tab = self.tab(i).inflate(-6, -6)
-            if i == self.index:
-                pygame.draw.rect(surface, palette.accent_dark, tab, border_radius=8)
-                colour = palette.button_text
-            else:
-                if i == self.hovered:
-                    pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel_edge, 0.25), tab,
-                                     border_radius=8)
-                colour = palette.text_dark
-            text(surface, fit_text(label, tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
-
-
-@dataclass
-class Heading:
-    """A heading row of the Hands list (not a control: the keyboard skips it)."""
-
-    rect: pygame.Rect
-    label: str
-    note: Callable[[], str] | None = None
-    """A few words at the right end (how many of the part are on)."""
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        y = self.rect.bottom - 8
-        shown = text(surface, self.label, (self.rect.left + 4, y), 16, palette.accent_dark, "serif_bold",
-                     "bottomleft")
-        right = self.rect.right - 8
-        note = self.note() if self.note is not None else ""
-        if note:
-            right = text(surface, note, (right, y), 13, palette.compass_dark, "sans", "bottomright").left - 12
-        line_y = shown.centery + 2
-        pygame.draw.line(surface, palette.panel_shade, (shown.right + 12, line_y), (right, line_y), 2)
 
 
 @dataclass(frozen=True)
@@ -234,7 +64,7 @@ class PresetEditor:
 
     def __init__(self, scene: Any, area: pygame.Rect) -> None:
         self.scene = scene
-        self.app = scene.app
+        self.context = scene.context
         self.area = area
         self.message = ""
         self.ok = True
@@ -266,13 +96,13 @@ class PresetEditor:
         self.rename_button = Button(pygame.Rect(area.left + 308, y, 150, 44), "Rename…", self.ask_rename, size=17)
         self.delete_button = Button(pygame.Rect(area.left + 472, y, 150, 44), "Delete…", self.ask_delete, size=17)
         self.buttons = [self.save_button, self.save_as_button, self.rename_button, self.delete_button]
-        self.reload(scene.values.get("ruleset"))
+        self.reload(scene.settings.ruleset)
 
     # -- state ----------------------------------------------------------------------------------------------
 
     @property
     def folders(self) -> Any:
-        return getattr(self.app, "folders", None)
+        return getattr(self.context, "folders", None)
 
     @property
     def current(self) -> Preset | None:
@@ -288,15 +118,13 @@ class PresetEditor:
 
     def reload(self, select: str | None = None) -> None:
         """Read the presets again (after a change on disk) and show ``select`` (or the first)."""
-        from game.mods.catalog import build_catalog
         from game.mods.rulesets import ruleset_infos
 
         presets: list[Preset] = []
         try:
-            if self.folders is not None:
-                self.app.catalog = build_catalog(self.folders, full=False)
+            self.context.resources.read_catalog()  # the presets are mods: one made or deleted changes the catalog
             customs = {c.id for c in custom_rules.list_custom_rulesets(self.folders)} if self.folders else set()
-            infos = ruleset_infos(self.app.catalog)[0] if self.app.catalog is not None else []
+            infos = ruleset_infos(self.context.catalog)[0] if self.context.catalog is not None else []
             built_in = [Preset(i.id, i.name, False) for i in infos if i.id not in customs]
             own = sorted((Preset(i.id, i.name, True) for i in infos if i.id in customs), key=lambda p: p.name.lower())
             presets = built_in + own
@@ -317,7 +145,7 @@ class PresetEditor:
         if not keep_message:
             self.message, self.ok = "", True
         try:
-            ruleset = load_ruleset(self.app.catalog, ruleset_id)
+            ruleset = load_ruleset(self.context.catalog, ruleset_id)
             options = options_for(ruleset)
             values = custom_rules.option_values(ruleset)
         except (DataFileError, AttributeError, KeyError) as exc:
@@ -375,7 +203,8 @@ class PresetEditor:
     # -- controls -------------------------------------------------------------------------------------------
 
     def _control(self, option: Option, rect: pygame.Rect) -> Any:
-        get, put = partial(self._get, option.key), partial(self._set, option.key)
+        get: Callable[[], Any] = partial(self._get, option.key)
+        put: Callable[[Any], None] = partial(self._set, option.key)
         shown = partial(describe, option)
         control: Any
         if option.kind == "bool":
@@ -416,8 +245,8 @@ class PresetEditor:
             columns: list[list[Option]] = [[], []]
             for i, option in enumerate(mine):
                 columns[option.column if option.column >= 0 else int(i >= half)].append(option)
-            for c, column in enumerate(columns):
-                for row, option in enumerate(column):
+            for c, options in enumerate(columns):
+                for row, option in enumerate(options):
                     rect = pygame.Rect(area.left + c * (GRID_WIDTH + GRID_GAP), top + row * GRID_ROW, GRID_WIDTH,
                                        GRID_HEIGHT)
                     self.groups[name].append(self._control(option, rect))
@@ -503,7 +332,7 @@ class PresetEditor:
     def handle(self, event: pygame.Event) -> bool:
         self.follow_focus()
         if not self.values:
-            return any(w.handle(event) for w in (self.chooser, *self.buttons))
+            return self.chooser.handle(event) or any(b.handle(event) for b in self.buttons)
         if self.chooser.handle(event) or self.tabs.handle(event):
             return True
         hands = self.group_name == "Hands"
@@ -565,8 +394,8 @@ class PresetEditor:
 
         def work() -> str:
             made = custom_rules.create_custom_ruleset(self.folders, preset.id, name, changes)
-            self.scene.values["ruleset"] = made.id
-            self.app.save_settings(ruleset=made.id)
+            self.context.settings.ruleset = made.id
+            self.context.save_settings()
             self.reload(made.id)
             return f"saved {made.name}; new games use it"
 
@@ -592,9 +421,9 @@ class PresetEditor:
         def work() -> str:
             base = custom_rules.custom_ruleset(self.folders, preset.id).base
             custom_rules.delete_custom_ruleset(self.folders, preset.id)
-            if self.scene.values.get("ruleset") == preset.id:
-                self.scene.values["ruleset"] = base
-                self.app.save_settings(ruleset=base)
+            if self.context.settings.ruleset == preset.id:
+                self.context.settings.ruleset = base
+                self.context.save_settings()
             self.reload(base)
             return f"deleted {preset.name}"
 
@@ -605,19 +434,20 @@ class PresetEditor:
         if preset is not None:
             short = preset.name.split(" (")[0]
             suggested = f"{preset.name} 2" if preset.custom else f"My {short}"
-            self.app.stack.push(NameBox(self.app, "Save as a new preset", suggested[:custom_rules.NAME_LENGTH],
-                                        self.save_as))
+            self.context.open("name", title="Save as a new preset", value=suggested[:custom_rules.NAME_LENGTH],
+                              done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def ask_rename(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.app.stack.push(NameBox(self.app, "Rename the preset", preset.name, self.rename))
+            self.context.open("name", title="Rename the preset", value=preset.name, done=self.rename,
+                              max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def ask_delete(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.app.stack.push(ConfirmBox(self.app, f"Delete the preset “{preset.name}”?",
-                                           "Games saved with it cannot be opened afterwards.", self.delete))
+            self.context.open("confirm", question=f"Delete the preset “{preset.name}”?",
+                              detail="Games saved with it cannot be opened afterwards.", yes=self.delete)
 
     # -- drawing --------------------------------------------------------------------------------------------
 
@@ -710,111 +540,3 @@ class PresetEditor:
             text(surface, line, (x, self.delete_button.rect.top + 4 + i * 19), 14, colour, "sans")
 
 
-class _Box(Scene):
-    """A small box over the settings with a title, a line of text and two buttons."""
-
-    overlay = True
-
-    def __init__(self, app: Any, title: str, ok_label: str, height: int) -> None:
-        super().__init__(app)
-        self.title = title
-        self.box = pygame.Rect(0, 0, 560, height)
-        self.box.center = (640, 360)
-        self.ok = Button(pygame.Rect(self.box.right - 320, self.box.bottom - 66, 140, 46), ok_label, self.accept,
-                         primary=True, key_hint="Enter")
-        self.cancel = Button(pygame.Rect(self.box.right - 166, self.box.bottom - 66, 140, 46), "Cancel", self.close,
-                             key_hint="Esc")
-
-    def accept(self) -> None:
-        raise NotImplementedError
-
-    def close(self) -> None:
-        self.app.stack.remove(self)
-
-    def handle(self, event: pygame.Event) -> None:
-        for b in (self.ok, self.cancel):
-            if b.handle(event):
-                return
-        if event.type == pygame.KEYDOWN and event.key in (pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.accept()
-        elif event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE:
-            self.close()
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
-        shade.fill((0, 0, 0, 90))
-        surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.app.palette, title=self.title)
-        self.ok.draw(surface, self.app.palette)
-        self.cancel.draw(surface, self.app.palette)
-
-
-class NameBox(_Box):
-    """Asks for a preset's name; ``done(name)`` returns an error to show, or None to close the box."""
-
-    name = "preset_name"
-    still = True
-
-    def __init__(self, app: Any, title: str, value: str, done: Callable[[str], str | None]) -> None:
-        super().__init__(app, title, "Save", 270)
-        self.field = TextField(pygame.Rect(self.box.left + 28, self.box.top + 96, self.box.width - 56, 44), value,
-                               "Name", max_length=custom_rules.NAME_LENGTH)
-        self.done = done
-        self.error = ""
-
-    def enter(self) -> None:
-        if not self.app.headless:
-            pygame.key.start_text_input()
-
-    def exit(self) -> None:
-        if not self.app.headless:
-            pygame.key.stop_text_input()
-
-    def wake_in(self) -> float | None:
-        return caret_wake([self.field])
-
-    def accept(self) -> None:
-        error = self.done(self.field.value)
-        if error is None:
-            self.close()
-        else:
-            self.error = error.splitlines()[0]
-
-    def handle(self, event: pygame.Event) -> None:
-        if self.field.handle(event):
-            self.error = ""
-            return
-        super().handle(event)
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        self.field.draw(surface, self.app.palette)
-        lines, colour = (wrap(self.error, self.box.width - 56, 14)[:2], ERROR) if self.error else (
-            [f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."],
-            self.app.palette.compass_dark)
-        for i, line in enumerate(lines):
-            text(surface, line, (self.box.left + 28, self.box.top + 150 + i * 18), 14, colour, "sans")
-
-
-class ConfirmBox(_Box):
-    """Yes or no; ``yes()`` runs on Delete (Enter), nothing on Cancel (Esc)."""
-
-    name = "confirm"
-    still = True
-
-    def __init__(self, app: Any, question: str, detail: str, yes: Callable[[], None]) -> None:
-        super().__init__(app, "Delete", "Delete", 230)
-        self.question = question
-        self.detail = detail
-        self.yes = yes
-
-    def accept(self) -> None:
-        self.close()
-        self.yes()
-
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        super().draw(surface, alpha)
-        palette = self.app.palette
-        text(surface, fit_text(self.question, self.box.width - 56, 18, "bold"), (self.box.left + 28,
-             self.box.top + 72), 18, palette.text_dark, "bold")
-        text(surface, self.detail, (self.box.left + 28, self.box.top + 104), 15, palette.compass_dark, "sans")

@@ -12,19 +12,19 @@ moves one after another, E exports, Esc closes.
 from __future__ import annotations
 
 import logging
-from types import SimpleNamespace
 from typing import Any
 
 import pygame
 
 from game.client import layout
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, action_line, describe, gets, shown_name
+from game.client.messages import WIND_NAMES, action_line, describe, gets, is_, shown_name
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
 from game.core.table import Table
+from game.errors import SaveError
 
 log = logging.getLogger(__name__)
 
@@ -60,44 +60,17 @@ def move_line(events: list[ev.Event], names: list[str], wild: int | None = None)
     return " · ".join(lines)
 
 
-class _View:
-    """What the table-drawing functions read from a table scene, for a replayed table: no cursor, no timer."""
-
-    def __init__(self, app: Any, session: Any) -> None:
-        self.app = app
-        self.session = SimpleNamespace(table=None, names=session.names, human_may_claim=False, claim_timer=None,
-                                       claim_unlimited=False, claim_total=1.0,
-                                       options=SimpleNamespace(timer_bar=False, quick_tip=False, show_all=True),
-                                       match=SimpleNamespace(totals=[0, 0, 0, 0], first_east=session.match.first_east))
-        self.cursor = self.hover = -1
-        self.keyboard_active = False
-        self.chow_pick = None
-        self.pass_pick: set[int] = set()
-        self.tip_tile = None
-        self.last_discard_live = True
-
-    def chow_usable(self) -> set[int]:
-        return set()
-
-    def has_drawn(self) -> bool:
-        t = self.session.table
-        return t.phase == "turn" and t.current == 0 and t.drawn_tile is not None
-
-    def hand_tiles(self) -> list[int]:
-        t = self.session.table
-        return draw.hand_order(t.players[0].concealed, t.drawn_tile if self.has_drawn() else None)
-
-    def hand_places(self, tiles: list[int]) -> list[layout.Placed]:
-        return layout.hand_positions(len(tiles), self.has_drawn())
-
-
 class ReplayScene(Scene):
     name = "replay"
 
-    def __init__(self, app, session: Any, hand: int = 0) -> None:
-        super().__init__(app)
+    def __init__(self, context, session: Any, hand: int = 0) -> None:
+        super().__init__(context)
         self.session = session
-        self.view = _View(app, session)
+        self.table: Table | None = None
+        """The hand as it stands after the move shown."""
+        self.totals = [0, 0, 0, 0]
+        """Everybody's score before the hand shown."""
+        self.last_discard_live = True
         self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
                                             layout.STATUS_H))
         self.toasts: list[Toast] = []
@@ -139,18 +112,17 @@ class ReplayScene(Scene):
             return
         self.hand = hand
         start = self.session.match.rules.start_score
-        totals = [start + sum(r.deltas[s] for r in self.session.match.history[:hand]) for s in range(4)]
-        self.view.session.match.totals = totals
+        self.totals = [start + sum(r.deltas[s] for r in self.session.match.history[:hand]) for s in range(4)]
         self.goto(0)
 
     def goto(self, move: int) -> None:
         self.move = max(0, min(self.total_moves, move))
         table, events = hand_table(self.session, self.hand, self.move)
-        self.view.session.table = table
-        self.view.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
+        self.table = table
+        self.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
         names = self.session.names
         if self.move == 0:
-            self.line = (f"Hand {self.record.hand_number}: {names[self.record.east]} is East, the wind of the round "
+            self.line = (f"Hand {self.record.hand_number}: {is_(names[self.record.east])} East, the wind of the round "
                          f"is {WIND_NAMES[self.record.round_wind]}.")
         else:
             seat, action = self.record.actions[self.move - 1]
@@ -177,24 +149,24 @@ class ReplayScene(Scene):
         self.clock = 0.0
 
     def close(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def export(self) -> None:
         """Write this hand as a replay file in the saves folder; it opens (and replays) like any save."""
-        from game.client.scenes.saves import file_stem, mods_in_use
-        from game.saves import SAVE_SUFFIX, export_hand, write_save
+        from game.client.scenes.saves import mods_in_use
+        from game.saves import SAVE_SUFFIX, export_hand, file_stem, write_save
 
-        folders = self.app.folders
+        folders = self.context.folders
         if folders is None:
             self._toast("No saves folder: cannot export")
             return
         base = self.session.save_name or "game"
         name = f"{base} - hand {self.record.hand_number}"
         try:
-            saved = export_hand(self.session.snapshot(base, mods=mods_in_use(self.app)), self.hand, name)
+            saved = export_hand(self.session.snapshot(base, mods=mods_in_use(self.context)), self.hand, name)
             path = folders.saves / f"replay {file_stem(name)}{SAVE_SUFFIX}"
             write_save(path, saved)
-        except Exception as exc:  # a failed export is reported, the replay goes on
+        except (OSError, SaveError) as exc:  # a failed export is reported, the replay goes on
             log.warning("export failed: %s", exc)
             self._toast(f"Export failed: {exc}")
             return
@@ -234,24 +206,16 @@ class ReplayScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        app = self.app
-        palette = app.palette
-        view = self.view
-        table = view.session.table
-        app.sprites.wild = table.wild_tile
-        surface.blit(app.background(), (0, 0))
-        draw.draw_inlay(surface, palette)
-        current = table.current if table.phase == "turn" else None
-        for seat in range(4):
-            draw.draw_stake(surface, seat, table.seat_wind(seat), seat == current, palette, 0.5)
-        for seat in (1, 2, 3):
-            draw.draw_opponent_hand(surface, view, seat, set(), True)
-            draw.draw_melds(surface, view, seat, set())
-        draw.draw_melds(surface, view, 0, set())
-        draw.draw_compass(surface, view, 0.5)
-        draw.draw_ponds(surface, view, set(), 0.5)
-        draw.draw_name_plates(surface, view)
-        draw.draw_human_hand(surface, view, set())
+        context = self.context
+        palette = context.palette
+        table = self.table
+        assert table is not None
+        context.sprites.wild = table.wild_tile
+        surface.blit(context.background(), (0, 0))
+        # Every hand face up, no cursor and no timer: the table scene's drawing of a replayed table.
+        draw.draw_table(surface, draw.TableView(
+            table=table, names=self.session.names, totals=self.totals, first_east=self.session.match.first_east,
+            palette=palette, sprites=context.sprites, reveal_all=True, last_discard_live=self.last_discard_live))
         self._draw_plate(surface)
         for b in self.buttons:
             b.label = ("Pause" if self.playing else "Play") if b.action == self.toggle_play else b.label
@@ -271,7 +235,7 @@ class ReplayScene(Scene):
 
     def _draw_plate(self, surface: pygame.Surface) -> None:
         """Bottom left: which hand and move this is, with a bar of the way through the hand."""
-        palette = self.app.palette
+        palette = self.context.palette
         count = len(self.session.match.history)
         text(surface, "Replay", (20, 596), 22, palette.accent, "serif_bold", shadow=(0, 0, 0))
         text(surface, f"Hand {self.record.hand_number} ({self.hand + 1} of {count})", (112, 602), 15,

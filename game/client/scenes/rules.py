@@ -9,6 +9,7 @@ Up/Down, Home/End and the scroll bar; Left/Right, Tab or 1–4 change the page; 
 from __future__ import annotations
 
 import logging
+from functools import partial
 from typing import Any
 
 import pygame
@@ -27,7 +28,7 @@ from game.client.rules_text import (
     who_scores,
     win_words,
 )
-from game.client.scenes.base import Scene
+from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, draw_panel
 from game.core.tiles import parse_tiles
 
@@ -86,35 +87,28 @@ GUIDE_KEYS = (
 )
 
 
-def ruleset_for(app: Any, from_scene: Any = None) -> Any:
-    """The ruleset of the game being played (under ``from_scene`` or on the stack), else the one for new games."""
-    scenes = [from_scene, *reversed(getattr(getattr(app, "stack", None), "scenes", []))]
-    for scene in scenes:
+def ruleset_for(context: SceneContext) -> Any:
+    """The ruleset of the game being played (the top game on the stack), else the one for new games."""
+    for scene in reversed(context.scenes):
         session = getattr(scene, "session", None)
         if session is not None and getattr(session, "ruleset", None) is not None:
             return session.ruleset
-    from game.client.controller import load_game_rules
+    from game.session.rules import load_game_rules
 
-    ruleset, _rules, _judge = load_game_rules(app.settings_value("ruleset", "classic"),
-                                              getattr(app.args, "mods_dir", None))
+    ruleset, _rules, _judge = load_game_rules(context.settings.ruleset, context.mods_dir, catalog=context.catalog)
     return ruleset
 
 
-def open_rules(app: Any, page: int = 0) -> None:
-    """Show the Rules pages of the game in progress (or of the ruleset chosen for new games) on top."""
-    app.stack.push(RulesScene(app, page=page))
-
-
 class RulesScene(Scene):
-    """The rules of one ruleset, over whatever was on screen."""
+    """The rules of one ruleset (the game's in progress when none is given), over whatever was on screen."""
 
     overlay = True
     name = "rules"
     still = True
 
-    def __init__(self, app, ruleset: Any = None, page: int = 0, from_scene: Any = None) -> None:
-        super().__init__(app)
-        self.ruleset = ruleset if ruleset is not None else ruleset_for(app, from_scene)
+    def __init__(self, context: SceneContext, ruleset: Any = None, page: int = 0) -> None:
+        super().__init__(context)
+        self.ruleset = ruleset if ruleset is not None else ruleset_for(context)
         self.page = 0
         self.scroll = 0
         self.dragging: int | None = None
@@ -122,9 +116,9 @@ class RulesScene(Scene):
         self._examples: dict[str, Example | None] | None = None
         width = (VIEW.width - 3 * 10) // 4
         self.tabs = [Button(pygame.Rect(VIEW.left + i * (width + 10), BOX.top + 58, width, 36), title,
-                            lambda i=i: self.go(i), size=16) for i, title in enumerate(PAGES)]
+                            partial(self.go, i), size=16) for i, title in enumerate(PAGES)]
         self.close = Button(pygame.Rect(BOX.right - 168, BOX.bottom - 64, 140, 44), "Close",
-                            lambda: app.stack.remove(self), primary=True, key_hint="Esc")
+                            lambda: context.close(self), primary=True, key_hint="Esc")
         self.go(page)
 
     # -- paging and scrolling ---------------------------------------------------------------------------------
@@ -177,7 +171,7 @@ class RulesScene(Scene):
         steps = {pygame.K_DOWN: LINE, pygame.K_UP: -LINE, pygame.K_PAGEDOWN: VIEW.height - LINE,
                  pygame.K_PAGEUP: -(VIEW.height - LINE), pygame.K_SPACE: VIEW.height - LINE}
         if key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
-            self.app.stack.remove(self)
+            self.context.close(self)
         elif key in steps:
             self.scroll_by(steps[key])
         elif key == pygame.K_HOME:
@@ -194,7 +188,7 @@ class RulesScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
@@ -217,7 +211,7 @@ class RulesScene(Scene):
 
     def _draw_edges(self, surface: pygame.Surface) -> None:
         """Soft fades where the page runs on above or below the view, so the cut never looks like an accident."""
-        panel = self.app.palette.panel
+        panel = self.context.palette.panel
         for i in range(14):
             a = round(255 * (1 - i / 14) ** 2)
             line = pygame.Surface((VIEW.width, 1), pygame.SRCALPHA)
@@ -234,8 +228,9 @@ class RulesScene(Scene):
             builders = (self._guide, self._play, self._scoring, self._specials)
             try:
                 height = builders[page](canvas)
-            except Exception:  # a ruleset the page cannot describe must not close the game
-                log.exception("rules page %r could not be drawn", PAGES[page])
+            except Exception:  # a ruleset (a mod's file) the page cannot describe must not close the game
+                log.exception("rules page %r could not be drawn from ruleset %r", PAGES[page],
+                              getattr(self.ruleset, "id", None))
                 canvas.fill((0, 0, 0, 0))
                 height = self._paragraph(canvas, 0, "This page could not be made from the ruleset's data.")
             self._pages[page] = canvas.subsurface((0, 0, VIEW.width, max(1, min(9000, height + 12)))).copy()
@@ -244,7 +239,7 @@ class RulesScene(Scene):
     # -- page builders: each draws on the canvas from y = 0 and returns the height used --------------------------
 
     def _heading(self, canvas: pygame.Surface, y: int, title: str) -> int:
-        palette = self.app.palette
+        palette = self.context.palette
         rect = text(canvas, title, (0, y), 21, palette.accent_dark, "serif_bold")
         pygame.draw.line(canvas, mix(palette.accent, palette.panel, 0.4), (rect.right + 14, rect.centery + 2),
                          (VIEW.width - 4, rect.centery + 2), 1)
@@ -253,17 +248,17 @@ class RulesScene(Scene):
     def _paragraph(self, canvas: pygame.Surface, y: int, body: str, x: int = 0, size: int = 16,
                    width: int | None = None, colour: tuple[int, int, int] | None = None) -> int:
         for line in wrap(body, (width or VIEW.width - 8) - x, size):
-            text(canvas, line, (x, y), size, colour or self.app.palette.text_dark)
+            text(canvas, line, (x, y), size, colour or self.context.palette.text_dark)
             y += size + 7
         return y
 
     def _tiles(self, canvas: pygame.Surface, codes: tuple[str, ...] | str, pos: tuple[int, int],
                size: tuple[int, int] = (32, 43)) -> pygame.Rect:
         groups = tuple(tuple(parse_tiles(c)) for c in ((codes,) if isinstance(codes, str) else codes))
-        return draw_groups(canvas, self.app.sprites, self.app.palette, groups, pos, size=size)
+        return draw_groups(canvas, self.context.sprites, self.context.palette, groups, pos, size=size)
 
     def _guide(self, canvas: pygame.Surface) -> int:
-        palette = self.app.palette
+        palette = self.context.palette
         y = 0
         specials_only = getattr(self.ruleset, "special_hands_required", False)
         for title, body in GUIDE_TEXT[:1]:
@@ -303,7 +298,7 @@ class RulesScene(Scene):
         return y
 
     def _play(self, canvas: pygame.Surface) -> int:
-        palette = self.app.palette
+        palette = self.context.palette
         y = 0
         description = getattr(self.ruleset, "description", "")
         if description:
@@ -320,7 +315,7 @@ class RulesScene(Scene):
         return y
 
     def _scoring(self, canvas: pygame.Surface) -> int:
-        palette = self.app.palette
+        palette = self.context.palette
         y = 0
         y = self._paragraph(canvas, y, "Every player scores their hand: the points of the lines that apply, "
                             "doubled once for every double. The \"Mah Jongg hand only\" lines count only for "
@@ -359,14 +354,15 @@ class RulesScene(Scene):
             for special in self.ruleset.special_hands:
                 try:
                     found[special.id] = special_hand_example(judge, special)
-                except Exception:  # one odd pattern must not hide the other hands
-                    log.exception("no example for special hand %r", special.id)
+                except Exception:  # one odd pattern (a mod's file) must not hide the other hands
+                    log.exception("no example for special hand %r of ruleset %r", special.id,
+                                  getattr(self.ruleset, "id", None))
                     found[special.id] = None
             self._examples = found
         return self._examples
 
     def _specials(self, canvas: pygame.Surface) -> int:
-        palette = self.app.palette
+        palette = self.context.palette
         rs = self.ruleset
         y = 0
         intro = ("A special hand is worth its own value instead of the sets' points, unless it says it is added to "
@@ -389,7 +385,7 @@ class RulesScene(Scene):
 
     def _special_card(self, special: Any, example: Example | None) -> pygame.Surface:
         """One special hand: name, value, notes and rule text on the left, the example hand on the right."""
-        palette = self.app.palette
+        palette = self.context.palette
         card = pygame.Surface((VIEW.width - 4, 400), pygame.SRCALPHA)
         text_w = 400
         tiles_x = text_w + 30
@@ -404,7 +400,7 @@ class RulesScene(Scene):
         bottom = self._paragraph(card, y, special.description or "", 14, 14, text_w)
         if example is not None:
             size = fitting_size(example.groups, card.get_width() - tiles_x - 14)
-            drawn = draw_groups(card, self.app.sprites, palette, example.groups, (tiles_x, 16), size=size,
+            drawn = draw_groups(card, self.context.sprites, palette, example.groups, (tiles_x, 16), size=size,
                                 exposed=example.exposed, winning=example.context.winning_tile)
             caption = fit_text(win_words(example), card.get_width() - tiles_x - 14, 13)
             text(card, caption, (tiles_x, drawn.bottom + 8), 13, mix(palette.text_dark, palette.panel, 0.3))

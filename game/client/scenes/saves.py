@@ -10,48 +10,29 @@ differs, a second Open loads it with what is installed.
 
 from __future__ import annotations
 
-import re
 from pathlib import Path
 from typing import Any
 
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, mix, text
+from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import short_names
+from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
-from game.errors import SaveError
+from game.errors import SaveError, WriteError
 
 ROW_H = 48
 VISIBLE = 7
 
 
-def file_stem(name: str) -> str:
-    """A file name for a save called ``name``: letters, digits, spaces, dots, dashes and underscores only."""
-    stem = re.sub(r"[^\w .-]+", "_", name.strip()).strip(" .")
-    return stem[:60] or "game"
-
-
-def mods_in_use(app: Any) -> list[dict[str, str]]:
+def mods_in_use(context: Any) -> list[dict[str, str]]:
     """The loaded mods (id and version), kept in a save so a missing one can be named when it is opened."""
     from game.saves import loaded_mods
 
-    catalog = getattr(app, "catalog", None)
-    try:
-        return loaded_mods(catalog) if catalog is not None else []
-    except Exception:  # an odd catalog must not stop a save
-        return []
-
-
-def available_mod_ids(app: Any) -> set[str] | None:
-    catalog = getattr(app, "catalog", None)
-    if catalog is None:
-        return None
-    try:
-        return {e.id for e in catalog.entries if e.loaded}
-    except Exception:  # unknown: do not name mods as missing
-        return None
+    catalog = getattr(context, "catalog", None)
+    return loaded_mods(catalog) if catalog is not None else []
 
 
 class SavesScene(Scene):
@@ -59,8 +40,8 @@ class SavesScene(Scene):
     name = "saves"
     still = True
 
-    def __init__(self, app, mode: str, session: Any = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, mode: str, session: Any = None) -> None:
+        super().__init__(context)
         self.mode = mode
         self.session = session
         self.box = pygame.Rect(0, 0, 960, 620)
@@ -93,7 +74,7 @@ class SavesScene(Scene):
 
     @property
     def folder(self) -> Path | None:
-        folders = self.app.folders
+        folders = self.context.folders
         return folders.saves if folders is not None else None
 
     def reload(self) -> None:
@@ -103,13 +84,14 @@ class SavesScene(Scene):
         self.saves.sort(key=lambda info: info.date, reverse=True)
         ids = sorted({info.ruleset for info in self.saves if info.status == "ok"})
         # Each listed ruleset by its name, as short as the list allows.
-        self.ruleset_names = dict(zip(ids, short_names([self.app.ruleset_name(r) for r in ids]), strict=True))
+        names = short_names([self.context.resources.ruleset_name(r) for r in ids])
+        self.ruleset_names = dict(zip(ids, names, strict=True))
         if self.mode == "open" and self.saves and self.selected < 0:
             self.selected = 0
         self.selected = min(self.selected, len(self.saves) - 1)
 
     def close(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def _say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
@@ -123,7 +105,9 @@ class SavesScene(Scene):
             self.open()
 
     def save(self) -> None:
-        from game.saves import SAVE_SUFFIX, write_save
+        from game.saves import SAVE_SUFFIX, file_stem, write_save
+        from game.session import notes
+        from game.session.notes import Note
 
         name = self.field.value.strip()
         if self.session is None or self.folder is None:
@@ -138,12 +122,16 @@ class SavesScene(Scene):
             self._say(f"a save called {path.stem!r} exists: press Save again to replace it")
             return
         try:
-            write_save(path, self.session.snapshot(name, mods=mods_in_use(self.app)))
+            write_save(path, self.session.snapshot(name, mods=mods_in_use(self.context)))
+        except WriteError as exc:  # a full disk, a read-only folder: it says what is still there
+            self._say(str(exc), True)
+            return
         except (OSError, SaveError) as exc:
             self._say(f"could not save {name!r}: {exc}", True)
             return
         self.session.save_name = name
-        self.session.status = f"Game saved as {name!r}."
+        self.session.mark_written(path)
+        self.session.tell(Note(notes.GAME_SAVED, {"name": name}))
         self.close()
 
     def _selected_info(self) -> Any:
@@ -166,41 +154,48 @@ class SavesScene(Scene):
             return None
 
     def open(self) -> None:
-        from game.client.controller import Session
+        from game.client.status import note_line
+        from game.saves import available_mod_ids
+        from game.session import notes
+        from game.session.notes import Note
+        from game.session.options import Options
+        from game.session.restore import restore_session
 
         saved = self._read_selected()
         if saved is None:
             return
         info = self._selected_info()
-        args = self.app.args
+        context = self.context
         try:
-            session, warnings = Session.from_save(saved, getattr(args, "mods_dir", None), options=self.app.options(),
-                                                  source=Path(info.path).name,
-                                                  config_dir=getattr(args, "config_dir", None),
-                                                  available_mods=available_mod_ids(self.app))
+            options = Options.from_settings(context.settings)
+            session, warnings = restore_session(saved, context.mods_dir, options=options,
+                                                source=Path(info.path).name, config_dir=context.config_dir,
+                                                available_mods=available_mod_ids(context.catalog),
+                                                catalog=context.catalog)
         except SaveError as exc:
             self._say(f"not opened: {exc}", True)
             return
         path = Path(info.path)
         if warnings and self.confirm != path:
             self.confirm = path
-            self._say(f"{'; '.join(warnings)}. Press Open again to load it with what is installed.")
+            said = "; ".join(note_line(w, session.names) for w in warnings)
+            self._say(f"{said}. Press Open again to load it with what is installed.")
             return
         session.save_name = saved.name or path.stem
-        session.status = warnings[0] if warnings else f"Opened {session.save_name!r}."
-        self.app.play_session(session)
+        session.mark_written(path)
+        session.tell(warnings[0] if warnings else Note(notes.GAME_OPENED, {"name": session.save_name}))
+        games.play(self.context, session)
 
     def watch(self) -> None:
         """Replay the selected save's finished hands, without opening the game itself."""
-        from game.client.controller import Session
-        from game.client.scenes.replay import ReplayScene
+        from game.session.restore import restore_session
 
         saved = self._read_selected()
         if saved is None:
             return
         try:
-            session, _ = Session.from_save(saved, getattr(self.app.args, "mods_dir", None),
-                                           config_dir=getattr(self.app.args, "config_dir", None))
+            session, _ = restore_session(saved, self.context.mods_dir, config_dir=self.context.config_dir,
+                                         catalog=self.context.catalog)
         except SaveError as exc:
             self._say(f"cannot replay: {exc}", True)
             return
@@ -208,7 +203,7 @@ class SavesScene(Scene):
             self._say("that game has no finished hand to replay yet", True)
             return
         start = saved.settings.get("replay_hand", 0)
-        self.app.stack.push(ReplayScene(self.app, session, start if isinstance(start, int) else 0))
+        self.context.open("replay", session=session, hand=start if isinstance(start, int) else 0)
 
     # -- input ------------------------------------------------------------------------------------------------
 
@@ -265,17 +260,19 @@ class SavesScene(Scene):
         return caret_wake([self.field] if self.mode == "save" else [])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
         draw_panel(surface, self.box, palette, title="Save Game" if self.mode == "save" else "Open Game")
         if self.mode == "save":
             self.field.draw(surface, palette)
-            for k, line in enumerate(("Saved games are kept in your config folder.",
-                                      "The autosave is made after every hand.")):
-                text(surface, line, (self.field.rect.right + 20, self.field.rect.centery - 9 + k * 18), 13,
-                     palette.compass_dark, "sans", "midleft")
+            left = self.field.rect.right + 20
+            lines = wrap("Saved games are kept in your config folder. The autosave is made after every hand and as "
+                         "you leave a game.", self.box.right - 24 - left, 13)[:3]
+            top = self.field.rect.centery - 9 * (len(lines) - 1)
+            for k, line in enumerate(lines):
+                text(surface, line, (left, top + k * 18), 13, palette.compass_dark, "sans", "midleft")
         header = self._row(self.scroll)
         columns = self._columns(header)
         for label, x in zip(("Name", "Saved", "Ruleset", "Hands"), columns, strict=True):
@@ -290,9 +287,10 @@ class SavesScene(Scene):
                  f"{len(self.saves)} (wheel or arrows to scroll)", (self.box.right - 28, header.top - 6), 12,
                  palette.compass_dark, "sans", "bottomright")
         if self.message:
-            colour = palette.east_stake if self.error else palette.text_dark
-            text(surface, fit_text(self.message, self.box.width - 60, 15), (self.box.left + 28,
-                 self.box.bottom - 86), 15, colour, "bold" if self.error else "sans", "midleft")
+            # Set smaller before it is cut: a message saying where a file is must show the whole path.
+            colour, face = (palette.east_stake, "bold") if self.error else (palette.text_dark, "sans")
+            message, size = fitted(self.message, self.box.width - 60, 15, 11, face)
+            text(surface, message, (self.box.left + 28, self.box.bottom - 86), size, colour, face, "midleft")
         self.ok.draw(surface, palette)
         self.cancel.draw(surface, palette)
         if self.mode == "open":
@@ -302,7 +300,7 @@ class SavesScene(Scene):
         return (row.left + 16, row.left + 380, row.left + 590, row.left + 790)
 
     def _draw_row(self, surface: pygame.Surface, i: int, columns: tuple[int, int, int, int]) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         info = self.saves[i]
         row = self._row(i)
         selected = i == self.selected

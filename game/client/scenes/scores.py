@@ -8,17 +8,21 @@ the table (Next Hand, F3, is offered there). At the end of the game the Game Fin
 
 from __future__ import annotations
 
+from functools import partial
+
 import pygame
 
 from game.client import layout
-from game.client.controller import HUMAN, HandOutcome
 from game.client.look import fit_text, fitted, mix, text, wrap
-from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, possessive
+from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, outcome_line, pays_for_all, possessive
+from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
 from game.core.tiles import display_key, sort_for_display
+from game.session.driver import HUMAN
+from game.session.outcome import HandOutcome
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
@@ -47,8 +51,8 @@ class ScoresScene(Scene):
     name = "scores"
     still = True
 
-    def __init__(self, app, table_scene, outcome: HandOutcome) -> None:
-        super().__init__(app)
+    def __init__(self, context, table_scene, outcome: HandOutcome) -> None:
+        super().__init__(context)
         self.table_scene = table_scene
         self.session = table_scene.session
         self.outcome = outcome
@@ -59,13 +63,15 @@ class ScoresScene(Scene):
         """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
+        self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
+                                         getattr(self.session.ruleset, "penalties", None))
+        """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
         self._build()
 
     def enter(self) -> None:
         if self.outcome.game_over:  # the game's result first; Last Hand (Esc) comes back to this box
-            from game.client.scenes.game_over import GameOverScene
 
-            self.app.stack.push(GameOverScene(self.app, self.session, self))
+            self.context.open("game_over", session=self.session, scores_scene=self)
 
     def _build(self) -> None:
         names = self.session.names
@@ -73,10 +79,10 @@ class ScoresScene(Scene):
         self.tabs = []
         for i, label in enumerate(["Totals", *names]):
             rect = pygame.Rect(x, BOX.top + 58, 150, 34)
-            self.tabs.append(Button(rect, label, lambda i=i: self._select(i - 1), size=15))
+            self.tabs.append(Button(rect, label, partial(self._select, i - 1), size=15))
             x += 158
         over = self.outcome.game_over
-        specs = [("New Game", self._new_game), ("Title", self.app.show_title)] if over else \
+        specs = [("New Game", self._new_game), ("Title", self._to_title)] if over else \
             [("OK", self._ok), ("Cancel", self._cancel)]
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
@@ -86,10 +92,9 @@ class ScoresScene(Scene):
 
     def _replay(self) -> None:
         """Step through the hand just finished, move by move (the replay viewer over this box)."""
-        from game.client.scenes.replay import ReplayScene
 
         if self.session.match.history:
-            self.app.stack.push(ReplayScene(self.app, self.session, len(self.session.match.history) - 1))
+            self.context.open("replay", session=self.session, hand=len(self.session.match.history) - 1)
         self._select(self.tab)
 
     def _select(self, tab: int) -> None:
@@ -99,14 +104,17 @@ class ScoresScene(Scene):
             b.focused = i - 1 == tab
 
     def _ok(self) -> None:
-        self.app.stack.remove(self)
-        self.table_scene.next_hand()
+        self.context.close(self)
+        self.table_scene.commands.next_hand()
 
     def _cancel(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def _new_game(self) -> None:
-        self.app.new_game()
+        games.new_game(self.context)
+
+    def _to_title(self) -> None:
+        self.context.reset_to("title")
 
     def handle(self, event: pygame.Event) -> None:
         for b in [*self.buttons, *self.tabs, self.replay]:
@@ -133,11 +141,11 @@ class ScoresScene(Scene):
                 self._select(event.key - pygame.K_1)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        title = "Game Finished" if self.outcome.game_over else self.outcome.message
+        title = "Game Finished" if self.outcome.game_over else outcome_line(self.outcome, self.session.names)
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         for b in self.tabs:
             b.draw(surface, palette)
@@ -152,8 +160,8 @@ class ScoresScene(Scene):
             b.draw(surface, palette)
         if not self.outcome.settled:
             self._draw_no_settlement(surface)
-        elif self.outcome.pays_for_all:
-            self._draw_band(surface, self.outcome.pays_for_all)
+        elif self.pays_for_all:
+            self._draw_band(surface, self.pays_for_all)
         self.replay.draw(surface, palette)
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
@@ -162,7 +170,7 @@ class ScoresScene(Scene):
 
     def _draw_band(self, surface: pygame.Surface, line: str) -> None:
         """A line about the whole settlement (M13, or who paid for everybody) above the buttons."""
-        palette = self.app.palette
+        palette = self.context.palette
         band = pygame.Rect(BOX.left + 24, BOX.bottom - 112, BOX.width - 48, 36)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), band, border_radius=8)
         pygame.draw.rect(surface, palette.accent_dark, band, width=2, border_radius=8)
@@ -170,7 +178,7 @@ class ScoresScene(Scene):
              "center")
 
     def _draw_totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         o = self.outcome
         names = self.session.names
         label_w = 190
@@ -209,7 +217,7 @@ class ScoresScene(Scene):
                 text(surface, line, (area.left, y + 8 + i * 22), 16, palette.text_dark, "sans")
 
     def _draw_player(self, surface: pygame.Surface, area: pygame.Rect, seat: int) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         o = self.outcome
         names = self.session.names
         you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
@@ -267,8 +275,8 @@ class ScoresScene(Scene):
         """The player's tiles; those of the clicked scoring line stand raised in a highlight."""
         table = self.session.table
         p = table.players[seat]
-        sprites = self.app.sprites
-        palette = self.app.palette
+        sprites = self.context.sprites
+        palette = self.context.palette
         x, y = pos
         size = (30, 40)
         wanted = list(chosen)
@@ -302,7 +310,7 @@ class ScoresScene(Scene):
             put(tile, gap=1)
 
     def _draw_finished(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         totals = self.outcome.new_totals
         names = self.session.names
         best = max(range(4), key=lambda s: totals[s])

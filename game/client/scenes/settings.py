@@ -14,31 +14,26 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable
-from dataclasses import dataclass
+from functools import partial
 from typing import Any
 
 import pygame
 
 from game.client import layout
-from game.client.look import Palette, fit_text, gradient, mix, text
+from game.client.forms import Card, Cycle
+from game.client.look import Palette, fit_text, gradient, text
+from game.client.messages import short_names
+from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
+from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
 
 PAGES = ("Play", "Animation", "Sound", "Look", "Players", "Rules")
-OPTION_KEYS = {"wait_time", "discard_delay", "ask_first", "quick_tip", "timer_bar", "animation_speed"}
-AUDIO_KEYS = {"master_volume", "effects_volume", "voice_volume", "music_volume", "sound", "voices", "own_voice"}
 PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
 """The row shown for each tile set: a tile of every suit, a wind, the dragons and a flower."""
 SEATS = ("On your right", "Opposite you", "On your left")
-DEFAULTS: dict[str, Any] = {
-    "wait_time": 2.5, "discard_delay": 0.9, "ask_first": True, "quick_tip": False, "timer_bar": True,
-    "speech_balloons": True, "ruleset": "classic", "animation_speed": 1.0, "show_dealing": True,
-    "movement_direction": False, "master_volume": 1.0, "effects_volume": 0.8, "voice_volume": 0.8,
-    "music_volume": 0.5, "sound": True, "voices": True, "own_voice": True, "fullscreen": False,
-    "player_name": "You",
-}
 
 
 def speed_label(value: float) -> str:
@@ -47,48 +42,6 @@ def speed_label(value: float) -> str:
 
 def percent(value: float) -> str:
     return f"{round(value * 100)} %"
-
-
-@dataclass
-class Card:
-    """One choosable tile set or theme: a framed row with its picture; the chosen one is outlined."""
-
-    rect: pygame.Rect
-    record_id: str
-    name: str
-    picture: pygame.Surface | None
-    choose: Callable[[str], None]
-    beside: bool = False
-    """True: the picture (a theme's swatch) left of the name; False: the name above it (a row of tiles)."""
-    hovered: bool = False
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.rect.collidepoint(event.pos):
-            self.choose(self.record_id)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Palette, chosen: bool) -> None:
-        fill = mix(palette.accent, palette.panel, 0.7) if chosen else (palette.panel_shade if self.hovered else
-                                                                      mix(palette.panel, (0, 0, 0), 0.03))
-        pygame.draw.rect(surface, fill, self.rect, border_radius=10)
-        edge = palette.accent_dark if chosen else palette.panel_shade
-        pygame.draw.rect(surface, edge, self.rect, width=3 if chosen else 1, border_radius=10)
-        if self.picture is None:
-            text(surface, fit_text(self.name, self.rect.width - 24, 16, "bold"), (self.rect.left + 14,
-                 self.rect.centery), 16, palette.text_dark, "bold", "midleft")
-            return
-        if not self.beside:
-            text(surface, fit_text(self.name, self.rect.width - 24, 15, "bold"), (self.rect.left + 12,
-                 self.rect.top + 6), 15, palette.text_dark, "bold")
-            surface.blit(self.picture, (self.rect.left + 12, self.rect.bottom - self.picture.get_height() - 8))
-        else:
-            surface.blit(self.picture, self.picture.get_rect(midleft=(self.rect.left + 10, self.rect.centery)))
-            text(surface, fit_text(self.name, self.rect.width - self.picture.get_width() - 36, 16, "bold"),
-                 (self.rect.left + self.picture.get_width() + 22, self.rect.centery), 16, palette.text_dark, "bold",
-                 "midleft")
 
 
 def tile_row(sheet: Any, height: int = 46) -> pygame.Surface:
@@ -121,25 +74,29 @@ class SettingsScene(Scene):
     name = "settings"
     still = True
 
-    def __init__(self, app, page: str = "Play") -> None:
-        super().__init__(app)
-        self.values: dict[str, Any] = {key: type(default)(app.setting(key, default)) for key, default in
-                                       DEFAULTS.items()}
-        self.values["fullscreen"] = bool(getattr(app, "fullscreen", False))
-        self.values["tileset"] = getattr(app, "tileset_id", None) or self._current_id("tileset")
-        self.values["theme"] = getattr(app, "theme_id", None) or self._current_id("theme")
-        self.values["voice"] = app.setting("voice", None) or self._current_id("voice", "voice_default")
-        self.names_chosen = bool(app.setting("opponent_names", []))
+    def __init__(self, context, page: str = "Play") -> None:
+        super().__init__(context)
+        self.settings = context.settings
+        """The player's settings, changed as the controls change (the file is written when the box closes)."""
+        self.fullscreen = context.fullscreen
+        resources = context.resources
+        self.tileset = resources.tileset_record.id if resources.tileset_record is not None else None
+        self.theme = resources.theme_record.id if resources.theme_record is not None else None
+        self.voice = self.settings.voice or self._current_id("voice", "voice_default")
+        self.names_chosen = bool(self.settings.opponent_names)
         """False while the opponents go by their personalities' names: shown, but not written unless edited."""
-        self.values["opponent_names"] = app.names()[1:]
-        self.shown_names = list(self.values["opponent_names"])
-        self.rulesets = self._ids("ruleset") or [self.values["ruleset"]]
+        self.player_name = self.settings.player_name
+        self.opponent_names = seat_names(self.settings)[1:]
+        self.shown_names = list(self.opponent_names)
+        self.notices_before = len(resources.notices)
+        """The look's problems already told before the box opened (newer ones are shown on the Look page)."""
+        self.rulesets = self._ids("ruleset") or [self.settings.ruleset]
         self.voices = self._records("voice")
         self.box = pygame.Rect(0, 0, 1160, 650)
         self.box.center = (640, 356)
         self.page_area = pygame.Rect(self.box.left + 224, self.box.top + 66, self.box.width - 252, 500)
         self.tabs = [Button(pygame.Rect(self.box.left + 24, self.box.top + 70 + i * 54, 176, 44), label,
-                            lambda label=label: self.show(label), size=17) for i, label in enumerate(PAGES)]
+                            partial(self.show, label), size=17) for i, label in enumerate(PAGES)]
         self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Done", self.close,
                            primary=True, key_hint="Esc")
         self.cards: dict[str, list[Card]] = {}
@@ -154,21 +111,30 @@ class SettingsScene(Scene):
     # -- what can be chosen -----------------------------------------------------------------------------------
 
     def _records(self, kind: str) -> list[Any]:
-        catalog = getattr(self.app, "catalog", None)
-        try:
-            return list(catalog.list(kind)) if catalog is not None else []
-        except Exception:  # no catalog: only the current choice can be offered
-            return []
+        catalog = self.context.catalog
+        return list(catalog.list(kind)) if catalog is not None else []  # no catalog: only the current choice
 
     def _ids(self, kind: str) -> list[str]:
         return [r.id for r in self._records(kind)]
 
     def _current_id(self, kind: str, fallback: str | None = None) -> str | None:
-        record = getattr(self.app, f"{kind}_record", None)
-        if record is not None:
-            return record.id
         ids = self._ids(kind)
         return fallback if fallback in ids else (ids[0] if ids else None)
+
+    def mods_changed(self) -> None:
+        """Mods were installed or switched while Settings was open (a mod dropped on the window): the lists
+        offer what the mods offer now."""
+        self.rulesets = self._ids("ruleset") or [self.settings.ruleset]
+        self.voices = self._records("voice")
+        self.cards = {}
+        if self.page in ("Play", "Look"):
+            self.show(self.page)
+
+    def _ruleset_label(self, ruleset_id: str) -> str:
+        """A ruleset's name, short enough for its box ("Classic", "Japanese Riichi")."""
+        labels = dict(zip(self.rulesets, short_names([self.context.resources.ruleset_name(r) for r in self.rulesets]),
+                          strict=True))
+        return labels.get(ruleset_id, ruleset_id)
 
     # -- pages ------------------------------------------------------------------------------------------------
 
@@ -192,7 +158,7 @@ class SettingsScene(Scene):
                 self._toggle(left, 3, "QuickTip (F8)", "quick_tip"),
                 self._toggle(right, 0, "Timer bar (Ctrl+F3)", "timer_bar"),
                 self._toggle(right, 1, "Speech balloons (F12)", "speech_balloons"),
-                self._cycle(right, 2, "Ruleset for new games", "ruleset", self.rulesets, str),
+                self._cycle(right, 2, "Ruleset for new games", "ruleset", self.rulesets, self._ruleset_label),
             ]
         elif page == "Animation":
             self.controls = [
@@ -213,19 +179,19 @@ class SettingsScene(Scene):
         elif page == "Look":
             self._build_cards()
             names = {r.id: r.name for r in self.voices}
-            voice_ids = list(names) or [self.values["voice"] or "none"]
+            voice_ids = list(names) or [self.voice or "none"]
             column = pygame.Rect(area.left + 560, 0, 348, 42)
             column.top = area.top + 320
             self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
                              self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen")]
         elif page == "Players":
-            names = [self.values["player_name"], *self.values["opponent_names"]]
+            people = [self.player_name, *self.opponent_names]
             labels = ("Your name", *(f"{seat}" for seat in SEATS))
             self.fields = [TextField(pygame.Rect(area.left + 10, area.top + 40 + i * 92, 440, 44), name, label,
                                      max_length=40, focused=i == 0) for i, (name, label) in
-                           enumerate(zip(names, labels, strict=True))]
+                           enumerate(zip(people, labels, strict=True))]
             self.controls = []
-            if not self.app.headless:
+            if not self.context.headless:
                 pygame.key.start_text_input()
         elif page == "Rules":
             from game.client.scenes.presets import PresetEditor
@@ -241,7 +207,7 @@ class SettingsScene(Scene):
             for i, record in enumerate(self._records("tileset")):
                 try:
                     picture = tile_row(TileSheet.load(record.file))
-                except Exception as exc:  # a broken tile set is still listed, without its picture
+                except PICTURE_ERRORS as exc:  # a broken tile set is still listed, without its picture
                     log.warning("tile set %s has no preview: %s", record.id, exc)
                     picture = None
                 rect = pygame.Rect(self.page_area.left, self.page_area.top + 36 + i * 96, 530, 88)
@@ -251,76 +217,68 @@ class SettingsScene(Scene):
             cards = []
             for i, record in enumerate(self._records("theme")):
                 colours = getattr(getattr(record, "data", None), "colours", None)
-                colours = colours.model_dump() if hasattr(colours, "model_dump") else colours
+                colours = colours.model_dump() if colours is not None and hasattr(colours, "model_dump") else colours
                 rect = pygame.Rect(self.page_area.left + 560, self.page_area.top + 36 + i * 62, 348, 54)
                 cards.append(Card(rect, record.id, record.name, swatch(colours), self._choose_theme, beside=True))
             self.cards["theme"] = cards
 
     def _slider(self, column: pygame.Rect, row: int, label: str, key: str, low: float, high: float, step: float,
                 fmt: Any) -> Slider:
-        return Slider(column.move(0, row * 54), label, lambda: self.values[key], lambda v: self._set(key, v), low,
+        return Slider(column.move(0, row * 54), label, lambda: self.value(key), lambda v: self._set(key, v), low,
                       high, step, fmt)
 
     def _toggle(self, column: pygame.Rect, row: int, label: str, key: str) -> Toggle:
-        return Toggle(column.move(0, row * 54), label, lambda: self.values[key], lambda v: self._set(key, v))
+        return Toggle(column.move(0, row * 54), label, lambda: self.value(key), lambda v: self._set(key, v))
 
     def _cycle(self, column: pygame.Rect, row: int, label: str, key: str, choices: list[str],
                shown: Callable[[str], str]) -> Cycle:
-        return Cycle(column.move(0, row * 54), label, choices, lambda: self.values[key], lambda v: self._set(key, v),
+        return Cycle(column.move(0, row * 54), label, choices, lambda: self.value(key), lambda v: self._set(key, v),
                      shown)
 
     # -- changes ----------------------------------------------------------------------------------------------
 
     def _choose_tileset(self, record_id: str) -> None:
-        if record_id != self.values["tileset"]:
-            self.values["tileset"] = record_id
-            self.app.change_look(tileset=record_id)
+        if record_id != self.tileset:
+            self.tileset = self.settings.tileset = record_id
+            self.context.change_look(tileset=record_id)
 
     def _choose_theme(self, record_id: str) -> None:
-        if record_id != self.values["theme"]:
-            self.values["theme"] = record_id
-            self.app.change_look(theme=record_id)
+        if record_id != self.theme:
+            self.theme = self.settings.theme = record_id
+            self.context.change_look(theme=record_id)
+
+    def value(self, key: str) -> Any:
+        """The value a control shows: the setting's (the window's state for full screen)."""
+        if key == "fullscreen":
+            return self.fullscreen
+        if key == "voice":
+            return self.voice
+        return getattr(self.settings, key)
 
     def _set(self, key: str, value: Any) -> None:
-        """Keep ``value`` and apply it to everything running now (the file is written on close)."""
-        self.values[key] = value
+        """Change setting ``key`` and apply it to everything running now (the file is written on close)."""
         if key == "fullscreen":
-            if bool(value) != bool(getattr(self.app, "fullscreen", False)):
-                self.app.toggle_fullscreen(save=False)
+            self.fullscreen = value
+            if bool(value) != self.context.fullscreen:
+                self.context.toggle_fullscreen(save=False)
             return
         if key == "voice":
-            self.app.change_look(voice=value)
+            self.voice = self.settings.voice = value
+            self.context.change_look(voice=value)
             return
-        settings = getattr(self.app, "settings", None)
-        if settings is not None and key in AUDIO_KEYS:
-            setattr(settings, key, value)
-            self.app.apply_audio_settings()
-        for scene in self.app.stack.scenes:
-            session = getattr(scene, "session", None)
-            if session is None:
-                continue
-            if key in OPTION_KEYS:
-                setattr(session.options, key, value)
-            elif key == "speech_balloons":
-                session.options.balloons = value
-            if key == "animation_speed" and hasattr(scene, "animator"):
-                scene.animator.speed = value
-            if key == "show_dealing" and hasattr(scene, "animator"):
-                scene.animator.show_dealing = value
-            if key == "movement_direction" and hasattr(scene, "show_direction"):
-                scene.show_direction = value
+        setattr(self.settings, key, value)
+        self.context.settings_changed(key)
 
     def _read_fields(self) -> None:
         if self.page != "Players" or len(self.fields) != 4:
             return
         names = [f.value.strip() for f in self.fields]
-        defaults = ["You", "Elaine", "Eric", "Gaby"]
-        names = [name or default for name, default in zip(names, defaults, strict=True)]
-        self.values["player_name"] = names[0]
-        self.values["opponent_names"] = names[1:]
+        names = [name or default for name, default in zip(names, DEFAULT_NAMES, strict=True)]
+        self.player_name = names[0]
+        self.opponent_names = names[1:]
 
     def close(self) -> None:
-        self.app.stack.remove(self)
+        self.context.close(self)
 
     def exit(self) -> None:
         """Leaving the box, however it was left, writes the settings file."""
@@ -328,12 +286,14 @@ class SettingsScene(Scene):
             return
         self.closed = True
         self._read_fields()
-        if self.page == "Players" and not self.app.headless:
+        if self.page == "Players" and not self.context.headless:
             pygame.key.stop_text_input()
-        values = dict(self.values)
-        if not self.names_chosen and values["opponent_names"] == self.shown_names:
-            values["opponent_names"] = []
-        self.app.save_settings(**values)
+        settings = self.settings
+        settings.player_name = self.player_name
+        settings.opponent_names = [] if not self.names_chosen and self.opponent_names == self.shown_names else \
+            list(self.opponent_names)
+        settings.fullscreen = self.fullscreen
+        self.context.save_settings()
 
     # -- input ------------------------------------------------------------------------------------------------
 
@@ -408,7 +368,7 @@ class SettingsScene(Scene):
         return caret_wake(self.fields)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
@@ -429,9 +389,20 @@ class SettingsScene(Scene):
         if 0 <= self.focus < len(controls):
             pygame.draw.rect(surface, palette.accent_dark, controls[self.focus].rect.inflate(6, 6), width=2,
                              border_radius=10)
-        text(surface, self.hint(), (self.page_area.left, self.box.bottom - 40), 14, palette.compass_dark, "sans",
-             "midleft")
+        problem = self.look_problem()
+        if problem:
+            width = self.done.rect.left - self.page_area.left - 20
+            text(surface, fit_text(problem, width, 14, "bold"), (self.page_area.left, self.box.bottom - 40), 14,
+                 palette.east_stake, "bold", "midleft")
+        else:
+            text(surface, self.hint(), (self.page_area.left, self.box.bottom - 40), 14, palette.compass_dark, "sans",
+                 "midleft")
         self.done.draw(surface, palette)
+
+    def look_problem(self) -> str:
+        """On the Look page: what went wrong with a tile set, theme or voice chosen here ("" when nothing did)."""
+        notices = self.context.resources.notices
+        return notices[-1] if self.page == "Look" and len(notices) > self.notices_before else ""
 
     def hint(self) -> str:
         return {
@@ -449,9 +420,9 @@ class SettingsScene(Scene):
         text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
         text(surface, "Voices and window", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
         for card in self.cards.get("tileset", []):
-            card.draw(surface, palette, card.record_id == self.values["tileset"])
+            card.draw(surface, palette, card.record_id == self.tileset)
         for card in self.cards.get("theme", []):
-            card.draw(surface, palette, card.record_id == self.values["theme"])
+            card.draw(surface, palette, card.record_id == self.theme)
         if not self.cards.get("tileset"):
             text(surface, "No tile set found: the tiles are drawn by the game.", (area.left, area.top + 50), 15,
                  palette.compass_dark)
@@ -466,44 +437,3 @@ class SettingsScene(Scene):
             text(surface, line, (note.left, note.top + i * 24), 16, palette.text_dark)
 
 
-@dataclass
-class Cycle:
-    """A labelled choice among a few values, shown by name; a click or Left/Right turns to the next one."""
-
-    rect: pygame.Rect
-    label: str
-    choices: list[str]
-    get: Callable[[], Any]
-    set: Callable[[Any], None]
-    shown: Callable[[Any], str]
-    hovered: bool = False
-
-    def turn(self, step: int) -> None:
-        if not self.choices:
-            return
-        current = self.get()
-        index = self.choices.index(current) if current in self.choices else -1
-        self.set(self.choices[(index + step) % len(self.choices)])
-
-    def _box(self) -> pygame.Rect:
-        return pygame.Rect(self.rect.right - 210, self.rect.top + 2, 202, self.rect.height - 4)
-
-    def handle(self, event: pygame.Event) -> bool:
-        if event.type == pygame.MOUSEMOTION:
-            self.hovered = self.rect.collidepoint(event.pos)
-        elif event.type == pygame.MOUSEBUTTONDOWN and event.button in (1, 3) and self.rect.collidepoint(event.pos):
-            self.turn(1 if event.button == 1 else -1)
-            return True
-        return False
-
-    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        if self.hovered:
-            pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
-        box = self._box()
-        pygame.draw.rect(surface, palette.button, box, border_radius=8)
-        pygame.draw.rect(surface, palette.panel_edge, box, width=2, border_radius=8)
-        label = fit_text(self.shown(self.get()), box.width - 48, 15, "bold")
-        text(surface, label, box.center, 15, palette.button_text, "bold", "center")
-        text(surface, "‹", (box.left + 12, box.centery), 20, palette.accent, "bold", "center")
-        text(surface, "›", (box.right - 12, box.centery), 20, palette.accent, "bold", "center")

@@ -7,15 +7,20 @@ each player's hand scores in the current game. Left/Right (or the tabs) switch t
 
 from __future__ import annotations
 
+import logging
+import os
+from functools import partial
 from typing import Any
 
 import pygame
 
 from game.client import layout
-from game.client.look import fit_text, fitted, mix, text
-from game.client.messages import short_names, special_name
+from game.client.look import fit_text, fitted, mix, text, wrap
+from game.client.messages import sentence, short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
+
+log = logging.getLogger(__name__)
 
 TABS = 6
 """Ruleset tabs shown at once."""
@@ -24,52 +29,58 @@ SERIES = ((226, 84, 60), (60, 130, 200), (60, 160, 90), (170, 110, 40))
 """Line colours of the four seats in the score chart."""
 
 
-def player_label(player_id: str, names: dict[str, str]) -> str:
-    return names.get(player_id) or player_id.replace("_", " ").title()
-
-
 class StatsScene(Scene):
     overlay = True
     name = "stats"
     still = True
 
-    def __init__(self, app, session: Any = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, session: Any = None) -> None:
+        super().__init__(context)
         self.session = session
         self.box = pygame.Rect(0, 0, 1100, 640)
         self.box.center = (640, 350)
+        self.problems: list[str] = []
+        """What went wrong with the statistics file (damaged and set aside, restored from a backup, unreadable), in
+        the program's words, shown under the charts."""
         self.stats = self._load()
+        # The log keeps the whole paths; the box names the files within the config folder, which fits the line.
+        folder = f"{context.folders.config}{os.sep}" if context.folders is not None else None
+        self.problems += [sentence(note.replace(folder, "") if folder else note) for note in self.stats.notes]
         self._rulesets: dict[str, Any] = {}
         """The rulesets whose special hands have been named, by id (loaded when their tab is first drawn)."""
         rulesets = sorted(self.stats.by_ruleset)
         current = getattr(getattr(session, "ruleset", None), "id", None)
         self.rulesets = rulesets
         self.index = rulesets.index(current) if current in rulesets else 0
-        self.names: dict[str, str] = {"human": str(app.setting("player_name", "You"))}
+        # Opponents go by their personalities' names (Eliza, not Expert); in a game, by their names at the table.
+        self.names: dict[str, str] = {pid: context.resources.player_name(pid)
+                                      for players in self.stats.by_ruleset.values() for pid in players}
         if session is not None:
-            for pid, name in zip(session.player_ids, session.names, strict=False):
-                self.names.setdefault(pid, name)
+            self.names.update(zip(session.player_ids, session.names, strict=False))
         self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Close",
-                            lambda: app.stack.remove(self), primary=True, key_hint="Esc")
+                            lambda: context.close(self), primary=True, key_hint="Esc")
         self.tabs: list[Button] = []
         self._go(self.index)
 
     def _load(self) -> Any:
         from game.stats import Statistics, load_statistics
 
-        folders = self.app.folders
+        folders = self.context.folders
         try:
             return load_statistics(folders.config) if folders is not None else Statistics()
-        except Exception:  # unreadable statistics show as none rather than stopping the game
+        except OSError as exc:  # unreadable statistics show as none rather than stopping the game
+            log.warning("statistics in %s could not be read: %s", folders.config if folders else "?", exc)
+            self.problems.append(f"The statistics in {folders.config if folders else '?'} could not be read: "
+                                 f"{exc.strerror or exc}")
             return Statistics()
 
     def _go(self, index: int) -> None:
         self.index = index % max(1, len(self.rulesets))
         # Six tabs fit across the box; with more rulesets they slide so the shown one always has its tab.
         first = max(0, min(self.index - TABS + 1, len(self.rulesets) - TABS))
-        labels = short_names([self.app.ruleset_name(r) for r in self.rulesets])[first:first + TABS]
+        labels = short_names([self.context.resources.ruleset_name(r) for r in self.rulesets])[first:first + TABS]
         self.tabs = [Button(pygame.Rect(self.box.left + 24 + k * 170, self.box.top + 58, 160, 32),
-                            fit_text(label, 148, 14, "bold"), lambda i=first + k: self._go(i), size=14)
+                            fit_text(label, 148, 14, "bold"), partial(self._go, first + k), size=14)
                      for k, label in enumerate(labels)]
         for k, b in enumerate(self.tabs):
             b.focused = first + k == self.index
@@ -80,7 +91,7 @@ class StatsScene(Scene):
                 return
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_ESCAPE, pygame.K_RETURN):
-                self.app.stack.remove(self)
+                self.context.close(self)
             elif event.key in (pygame.K_RIGHT, pygame.K_TAB):
                 self._go(self.index + 1)
             elif event.key == pygame.K_LEFT:
@@ -96,7 +107,7 @@ class StatsScene(Scene):
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
@@ -111,10 +122,12 @@ class StatsScene(Scene):
             self._draw_table(surface, rows)
             self._draw_bars(surface, rows, pygame.Rect(self.box.left + 30, self.box.top + 360, 500, 190))
             self._draw_line(surface, pygame.Rect(self.box.left + 580, self.box.top + 360, 490, 190))
+        for i, line in enumerate(wrap(". ".join(self.problems) + ".", self.box.width - 240, 14, "bold")[:3]):
+            text(surface, line, (self.box.left + 30, self.box.bottom - 74 + i * 19), 14, palette.east_stake, "bold")
         self.close.draw(surface, palette)
 
     def _draw_table(self, surface: pygame.Surface, rows: list[tuple[str, Any]]) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         left = self.box.left + 30
         columns = [("Player", 0), ("Games", 230), ("Won", 310), ("Hands", 380), ("Won", 460), ("Average", 530),
                    ("Special hands", 640), ("Best hand", 860)]
@@ -130,7 +143,7 @@ class StatsScene(Scene):
             best = st.best_hand
             best_text = "—" if not best else f"{best['score']}" + (f" ({self._special(best['special_hand'])})"
                                                                      if best.get("special_hand") else "")
-            values = [fit_text(player_label(pid, self.names), 220, 16, "bold"), str(st.games), str(st.games_won),
+            values = [fit_text(self.names.get(pid, pid), 220, 16, "bold"), str(st.games), str(st.games_won),
                       str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", specials, best_text]
             for (_, dx), value in zip(columns, values, strict=True):
                 face = "bold" if dx == 0 else "sans"
@@ -144,11 +157,11 @@ class StatsScene(Scene):
         """A special hand's name in the shown ruleset (the statistics file keeps its id)."""
         ruleset_id = self.rulesets[self.index]
         if ruleset_id not in self._rulesets:
-            self._rulesets[ruleset_id] = self.app.load_ruleset(ruleset_id)
+            self._rulesets[ruleset_id] = self.context.resources.load_ruleset(ruleset_id)
         return special_name(self._rulesets[ruleset_id], special_id)
 
     def _draw_bars(self, surface: pygame.Surface, rows: list[tuple[str, Any]], area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         text(surface, "Hands won", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
         pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
         shown = rows[:6]
@@ -162,12 +175,12 @@ class StatsScene(Scene):
             if height:
                 pygame.draw.rect(surface, colour, bar, border_top_left_radius=6, border_top_right_radius=6)
             text(surface, str(st.hands_won), (bar.centerx, bar.top - 4), 14, palette.text_dark, "bold", "midbottom")
-            text(surface, fit_text(player_label(pid, self.names), slot - 6, 13), (bar.centerx, base + 6), 13,
+            text(surface, fit_text(self.names.get(pid, pid), slot - 6, 13), (bar.centerx, base + 6), 13,
                  palette.text_dark, "sans", "midtop")
         pygame.draw.line(surface, palette.panel_edge, (area.left + 8, base), (area.right - 8, base), 2)
 
     def _draw_line(self, surface: pygame.Surface, area: pygame.Rect) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         text(surface, "Hand scores this game", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
         pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
         history = list(self.session.match.history) if self.session is not None else []

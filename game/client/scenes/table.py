@@ -2,35 +2,37 @@
 
 Mouse: click a stake tile to discard it; click the discard in the middle to claim it (or your own, to take it
 back); right-click the discard to let it go at once, anywhere else for the floating menu (Undo, Pause, ...).
-Keyboard: ←/→, Home/End, Page Up/Down and 1–9 move the cursor on the stake; Enter or Space discards the tile
-under the cursor, or claims the discard while the claim window is open; 0 lets it go. The original's function
-keys: F1 help, F2 new game, Alt+F2 open, F3 next hand, Alt+F3 save, F4 start, F5 auto play, F6 show all hands,
-F7 tile movements, F8 QuickTip, F9 pause, F10 Ask First, F11 movement direction, F12 speech balloons, Ctrl+F3
-timer bar, keypad +/- wait time; plus Ctrl+Z (or Backspace) undo, Q QuickTip tile, W wall view, R replays,
-Esc menu. Claim shortcuts: C chow, P pung, K kong, M Mah Jongg.
+Keyboard: every key of the original program and a few more, in one table (:mod:`.table_keys`), which is also
+the F1 Keyboard page: the arrows, Home/End, Page Up/Down and 1–9 move the cursor on the stake; Enter or Space
+discards the tile under it, or claims the discard while the claim window is open; 0 lets it go; C, P, K, M claim;
+the function keys are the original's.
 """
 
 from __future__ import annotations
 
 import math
+from functools import partial
+from typing import Any
 
 import pygame
 
-from game.client import layout, messages
-from game.client.animate import Animator, Scenery
-from game.client.app import TITLE
-from game.client.controller import HUMAN, Session
-from game.client.look import font, mix, text
+from game import timing
+from game.client import layout, status
+from game.client.animate import Animator
+from game.client.ceremony import Ceremony
+from game.client.look import render_text, text
 from game.client.messages import WIND_NAMES
 from game.client.scenes import table_draw as draw
-from game.client.scenes.base import Scene
-from game.client.scenes.table_commands import TableCommands
+from game.client.scenes.base import Scene, SceneContext
+from game.client.scenes.table_commands import TableCommands, mah_jongg_offer
 from game.client.scenes.table_input import TableInput
-from game.client.scenes.table_prompts import Prompt, TablePrompts, mah_jongg_offer
-from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, draw_timer_bar, flow
+from game.client.scenes.table_prompts import Prompt, Prompts
+from game.client.tween import Scenery, Step, Tween
+from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, Tooltip, flow
 from game.core import events as ev
-from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
-from game.core.tiles import JOKER, number_of, suit_of, tile_name
+from game.core.actions import CLAIM_NAMES
+from game.core.table import Table
+from game.session.driver import HUMAN, Session
 
 BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
 """Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
@@ -41,18 +43,26 @@ PULSE_SECONDS = 4.0
 window sleeps until the player does something."""
 
 
-class TableScene(TableCommands, TablePrompts, TableInput, Scene):
+class TableScene(Scene):
+    """The table, made of parts: :attr:`commands` (everything the player can do), :attr:`input` (pointer and
+    keys, through the key table), :attr:`prompts` (Ask First's boxes) and the drawing (:mod:`.table_draw`, from
+    a :class:`~.table_draw.TableView`). The scene holds what they share: the session, the animator, and the
+    player's marks on the table (cursor, chosen tiles, pause)."""
+
     name = "table"
 
-    def __init__(self, app, session: Session) -> None:
-        super().__init__(app)
+    def __init__(self, context: SceneContext, session: Session) -> None:
+        super().__init__(context)
         self.session = session
-        self.animator = Animator(session.options.animation_speed,
-                                 show_dealing=bool(app.setting("show_dealing", True)))
+        self.animator = Animator(session.options.animation_speed, show_dealing=context.settings.show_dealing)
+        Ceremony(self.animator)
         self.animator.on_balloon = self._balloon
-        self.animator.on_sound = app.play_sound
+        self.animator.on_sound = context.resources.play_sound
         self.animator.register(ev.DiscardTakenBack, self._taken_back_steps)
         self.scenery = Scenery(None)
+        self.commands = TableCommands(self)
+        self.input = TableInput(self, self.commands)
+        self.prompts = Prompts(answered=self.pump)
         self.balloons: list[Balloon] = []
         self.toasts: list[Toast] = []
         self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
@@ -63,21 +73,20 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         """Where the pointer was last seen (None before it moved); what lies under it is named in ``tooltip``."""
         self.tooltip: Tooltip | None = None
         self.keyboard_active = False
-        self.prompt: Prompt | None = None
         self.chow_pick: list[tuple[int, ...]] | None = None
         self.pass_pick: set[int] = set()
         """Indices of the stake tiles chosen to pass on (Charleston and goulash)."""
         self.chow_first: int | None = None
         self.paused = False
-        self.end_wait = 0.0
         self.scores_shown = False
         self.asked: set[tuple[str, int]] = set()
+        """The Ask First questions already put for a table state (by the number of its events)."""
         self.buttons: list[Button] = []
         self.time = 0.0
         self.tip_tile: int | None = None
         self.last_discard_live = True
         self.menu: PopupMenu | None = None
-        self.show_direction = bool(app.setting("movement_direction", False))
+        self.show_direction = context.settings.movement_direction
         """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
         self.moving_speed = session.options.animation_speed or 1.0
         """The tile speed F7 turns the movements back on at."""
@@ -86,6 +95,20 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.rest_at: float | None = None
         """When the pulse stops (its next peak after PULSE_SECONDS of waiting); None while play goes on."""
 
+    @property
+    def game_table(self) -> Table:
+        """The hand on the table (dealt when the scene is entered)."""
+        assert self.session.table is not None
+        return self.session.table
+
+    @property
+    def prompt(self) -> Prompt | None:
+        """The Ask First box open over the table, or None."""
+        return self.prompts.current
+
+    def handle(self, event: pygame.Event) -> None:
+        self.input.handle(event)
+
     # -- lifecycle --------------------------------------------------------------------------------------------
 
     def enter(self) -> None:
@@ -93,31 +116,44 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             self.session.deal()
         self.scenery.table = self.session.table
         self._caption()
-        self._pump()
+        self.pump()
+
+    def exit(self) -> None:
+        """Leaving the table (the title, another game): the game is saved exactly as it stands for Continue."""
+        keeper = self.context.keeper
+        if keeper is not None:
+            keeper.leave(self.session)
 
     def resume(self) -> None:
         self.animator.speed = self.session.options.animation_speed
         self.keyboard_active = False
         self._caption()
 
+    def settings_changed(self, key: str) -> None:
+        """A change in the Settings box applies to the game in progress at once."""
+        settings = self.context.settings
+        self.session.options.follow(settings, key)
+        if key == "animation_speed":
+            self.animator.speed = settings.animation_speed
+        elif key == "show_dealing":
+            self.animator.show_dealing = settings.show_dealing
+        elif key == "movement_direction":
+            self.show_direction = settings.movement_direction
+
     def _caption(self) -> None:
         """P-01: the title bar names the game once it has been saved or opened."""
-        name = self.session.save_name
-        if not self.app.headless:
-            pygame.display.set_caption(f"{TITLE} — {name}" if name else TITLE)
+        self.context.set_caption(self.session.save_name)
 
     # -- the human's tiles ------------------------------------------------------------------------------------
 
     def has_drawn(self) -> bool:
-        t = self.session.table
-        return t.phase == "turn" and t.current == HUMAN and t.drawn_tile is not None
+        return draw.has_drawn(self.game_table)
 
     def hand_tiles(self) -> list[int]:
-        t = self.session.table
-        return draw.hand_order(t.players[HUMAN].concealed, t.drawn_tile if self.has_drawn() else None)
+        return draw.hand_tiles(self.game_table)
 
     def hand_places(self, tiles: list[int]) -> list[layout.Placed]:
-        return layout.hand_positions(len(tiles), self.has_drawn())
+        return draw.hand_places(self.game_table, tiles)
 
     def tile_at(self, pos: tuple[int, int]) -> int:
         """The index of the stake tile under ``pos`` (the rightmost on overlaps), or -1."""
@@ -130,7 +166,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         return -1
 
     def last_discard_rect(self) -> pygame.Rect | None:
-        t = self.session.table
+        t = self.game_table
         if t.last_discard is None or t.phase not in ("claims", "turn", "rob"):
             return None
         seat = t.last_discard[0]
@@ -144,216 +180,31 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return set()
         return {t for pair in self.chow_pick for t in pair}
 
-    # -- actions ----------------------------------------------------------------------------------------------
-
-    def _record_slots(self) -> None:
+    def record_slots(self) -> None:
+        """Remember where the stake's tiles stand, so a discard flies from where it was."""
         tiles = self.hand_tiles()
         for tile, place in zip(tiles, self.hand_places(tiles), strict=True):
             self.scenery.hand_slot[tile] = place.pos
 
-    def discard_index(self, index: int) -> None:
+    def _taken_back_steps(self, event: ev.DiscardTakenBack, scenery: Scenery) -> list[Step]:
+        """The tile flies from the pond back onto the stake, where it goes in its sorted place."""
+        table = self.game_table
+        if event.seat != HUMAN:
+            return []
+        start = layout.discard_position(HUMAN, len(table.players[HUMAN].discards)).pos
         tiles = self.hand_tiles()
-        if not (0 <= index < len(tiles)):
-            return
-        tile = tiles[index]
-        if self.chow_pick is not None:
-            self._pick_chow_tile(tile)
-            return
-        if self.session.human_to_pass:
-            self._toggle_pass(index)
-            return
-        s = self.session
-        if not s.human_to_discard:
-            if s.table.phase == "dealt":
-                self.start()
-            elif s.human_may_claim:
-                s.status = "Click the discard in the middle to claim it, or press 0 to let it go."
-            else:
-                s.status = "Wait for your turn."
-            return
-        if s.options.ask_first and s.can_mah_jongg() and ("mj", len(s.table.events)) not in self.asked:
-            self._ask_first_checks()  # a winning tile is never discarded unasked, however quick the keys
-            if self.prompt is not None:
-                return
-        me = s.table.players[HUMAN]
-        if me.locked and s.table.drawn_tile is not None and tile != s.table.drawn_tile:
-            what = "a Standing Hand" if me.standing else "Riichi"
-            s.status = f"You've called {what} and have to discard {tile_name(s.table.drawn_tile)}"
-            return
-        prompt = self._declaration_prompt(tile)
-        if s.options.ask_first and prompt and ("standing", len(s.table.events)) not in self.asked:
-            self.asked.add(("standing", len(s.table.events)))
-            title, question, yes = prompt
-            self._ask(title, question, [(yes, lambda: self._discard(tile, True)),
-                                        ("Just discard", lambda: self._discard(tile))])
-            return
-        self._discard(tile)
+        places = self.hand_places(tiles)
+        index = tiles.index(event.tile) if event.tile in tiles else len(tiles) - 1
+        if not places:
+            return []
+        hide = ("drawn", HUMAN) if self.has_drawn() and index == len(tiles) - 1 else None
+        self.cursor = index
+        return [Step([Tween(event.tile, start, places[index].pos, layout.DISCARD_TILE, layout.HAND_TILE, 0.3,
+                            hide=hide, lift=30)])]
 
-    def _declaration_prompt(self, tile: int) -> tuple[str, str, str] | None:
-        """The question to ask before discarding ``tile`` when it may come with a declaration, in the words of
-        the ruleset's ready rule; None when there is nothing worth asking (a ready declaration is only offered
-        when the hand would really be ready, though the rules would allow a bluff)."""
-        s = self.session
-        if not s.standing_possible(tile):
-            return None
-        rule = s.table.rules.ready_rule
-        name = tile_name(tile)
-        if rule == "none":
-            return ("Standing Hand", f"Discard {name} and call a Standing Hand? You will need one tile to go Mah "
-                    "Jongg and may not change your hand.", "Call it")
-        if tile not in s.table.judge.ready_discards(s.table.hand_spec(HUMAN)):
-            return None
-        if rule == "riichi":
-            return ("Riichi", f"Discard {name} and declare Riichi? Your hand is locked, you pay the deposit to "
-                    "the winner, and you must go out on the first tile that completes it.", "Riichi!")
-        return ("Ready Hand", f"Discard {name} and declare a ready hand? You may only go out after declaring.",
-                "Declare")
-
-    def _toggle_pass(self, index: int) -> None:
-        """Choose or unchoose a tile to pass on; a joker never goes."""
-        s = self.session
-        step = s.table.pass_step
-        if step is None:
-            return
-        direction, count = step
-        if self.hand_tiles()[index] == JOKER:
-            s.status = f"A {'wild tile' if s.table.wild_tile is not None else 'joker'} cannot be passed on"
-            return
-        if index in self.pass_pick:
-            self.pass_pick.discard(index)
-        elif len(self.pass_pick) < count:
-            self.pass_pick.add(index)
-        chosen = len(self.pass_pick)
-        s.status = (f"Pass {count} tiles {messages.PASS_WORDS.get(direction, direction)}: {chosen} chosen"
-                    + (" — press Enter or Pass" if chosen == count else ""))
-
-    def pass_selected(self) -> None:
-        s = self.session
-        step = s.table.pass_step
-        if step is None or not s.human_to_pass:
-            return
-        tiles = self.hand_tiles()
-        if len(self.pass_pick) != step[1]:
-            s.status = f"Choose {step[1]} tiles to pass on ({len(self.pass_pick)} chosen)"
-            return
-        if s.pass_tiles([tiles[i] for i in sorted(self.pass_pick)]):
-            self.pass_pick.clear()
-        self._pump()
-
-    def _discard(self, tile: int, standing: bool = False) -> None:
-        self._record_slots()
-        if self.session.discard(tile, standing):
-            self.cursor = min(self.cursor, max(0, len(self.hand_tiles()) - 1))
-            self.last_discard_live = True
-        self._pump()
-
-    def start(self) -> None:
-        if self.session.table.phase == "dealt":
-            self.animator.finish()
-            self.session.start()
-            self._pump()
-
-    def claim_discard(self) -> None:
-        """A click or Enter on the discard in the middle (P-29)."""
-        s = self.session
-        if not s.human_may_claim:
-            s.refuse_pickup()
-            return
-        types = s.claim_types()
-        if not types:
-            s.refuse_pickup()
-            return
-        if len(types) > 1 and s.options.ask_first:
-            name = tile_name(s.table.last_discard[1]) if s.table.last_discard else "Kong"
-            self._ask(name, "Claim the tile for:", [(CLAIM_NAMES[t], lambda t=t: self.claim(t)) for t in types],
-                      cancel=("Pass", s.pass_claim))
-            return
-        self.claim(types[0])
-
-    def claim(self, claim_type: str) -> None:
-        s = self.session
-        if claim_type == "chow":
-            chows = [tuple(sorted(c.tiles)) for c in s.claim_options() if c.type == "chow"]
-            if len(chows) > 1 and s.options.ask_first:
-                self.chow_pick = chows
-                self.chow_first = None
-                s.status = f"Select two tiles to complete the Chow with {tile_name(s.table.last_discard[1])}."
-                return
-        s.claim(claim_type)
-        self._pump()
-
-    def _pick_chow_tile(self, tile: int) -> None:
-        s = self.session
-        left = [c for c in self.chow_pick or [] if tile in c]
-        if not left:
-            s.status = f"{tile_name(tile)} does not make a Chow with {tile_name(s.table.last_discard[1])}."
-            return
-        if len(left) == 1:
-            self.chow_pick = None
-            s.claim("chow", left[0])
-            self._pump()
-            return
-        self.chow_pick = left
-        self.chow_first = tile
-        claimed = s.table.last_discard[1]
-        others = sorted({t for c in left for t in c if t != tile})
-        low, high = sorted((tile, claimed))
-        suit = ("Bamboo", "Characters", "Dots")[suit_of(claimed)]
-        s.status = (f"Complete Chow {number_of(low)} and {number_of(high)} {suit} with either "
-                    f"{' or '.join(str(number_of(t)) for t in others)} {suit}.")
-
-    def declare_kong(self) -> None:
-        s = self.session
-        tiles = s.kong_tiles()
-        if not tiles:
-            if s.human_may_claim and "kong" in s.claim_types():
-                self.claim("kong")
-            else:
-                s.status = "You have no Kong to declare now."
-            return
-        if len(tiles) == 1:
-            self._do(lambda: s.act(DeclareKong(tiles[0])))
-            return
-        self._ask("Kong!", "Which Kong do you expose?",
-                  [(tile_name(t), lambda t=t: self._do(lambda: s.act(DeclareKong(t)))) for t in tiles],
-                  cancel=("Not now", lambda: None))
-
-    def mah_jongg(self) -> None:
-        s = self.session
-        if s.human_may_claim and "mah_jongg" in s.claim_types():
-            self.claim("mah_jongg")
-        elif s.can_mah_jongg():
-            self._do(lambda: s.act(MahJongg()))
-        elif s.may_declare_faulty():
-            declare = (lambda: s.claim("mah_jongg")) if s.human_may_claim else (lambda: s.act(MahJongg()))
-            self._ask("Mah Jongg?", "Your hand is not a complete Mah Jongg hand. Declaring it anyway is a faulty "
-                                    "declaration: the hand ends and you pay the penalty.",
-                      [("Declare", declare)], cancel=("Cancel", lambda: None))
-        else:
-            s.status = "Your hand is not a complete Mah Jongg hand."
-
-    def _do(self, fn) -> None:
-        fn()
-        self._pump()
-
-    def next_hand(self) -> None:
-        s = self.session
-        if not s.hand_over:
-            return
-        if s.outcome is None:
-            s.finish_hand()
-        if s.match.is_over:
-            self.app.show_scores(self, s.outcome)
-            return
-        self.animator.finish()
-        self.balloons.clear()
-        self.scores_shown = False
-        self.end_wait = 0.0
-        self.asked.clear()
-        s.deal()
-        self.scenery.table = s.table
-        self.cursor = 0
-        self._pump()
+    def toast(self, message: str, life: float = 1.8) -> None:
+        """A short notice over the table ("QuickTip on")."""
+        self.toasts = [Toast(message, life)]
 
     # -- events and time --------------------------------------------------------------------------------------
 
@@ -363,17 +214,19 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         anchor, direction = layout.balloon_anchor(seat)
         big = words == "Mah Jongg!"
         self.balloons = [b for b in self.balloons if b.anchor != anchor]
-        self.balloons.append(Balloon(words, anchor, direction, life=2.6 if big else 1.5, big=big))
+        life = timing.BIG_BALLOON_LIFE if big else timing.BALLOON_LIFE
+        self.balloons.append(Balloon(words, anchor, direction, life=life, big=big))
 
-    def _pump(self) -> None:
-        if self.session.notice:
-            self._toast(self.session.notice, life=6.0)
-            self.session.notice = ""
+    def pump(self) -> None:
+        """Take in what the session did: its events are animated, a notice it has is shown."""
+        if self.session.notice is not None:
+            self.toast(status.note_line(self.session.notice, self.session.names), life=6.0)
+            self.session.notice = None
         events = self.session.drain()
         if not events:
             return
         self.scenery.table = self.session.table
-        self.scenery.show_all = self.session.options.show_all
+        self.scenery.show_all = self.session.options.show_all  # the ceremony deals every hand face up then
         for event in events:
             if isinstance(event, ev.TileDiscarded):
                 self.last_discard_live = True
@@ -382,7 +235,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         self.animator.feed(events, self.scenery)
         if self.session.options.quick_tip:
             self.tip_tile = self.session.quick_tip()
-        self._hover(self.mouse)
+        self.input.hover(self.mouse)
 
     def quiet(self) -> bool:
         """Nothing moves and nothing will happen until the player acts (a box or the pause holds the game, or
@@ -427,47 +280,49 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
             return
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
-        self._pump()
-        self._ask_first_checks()
+        self.pump()
+        self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
             self.chow_pick = None
         s = self.session
-        if s.hand_over and not self.animator.busy and not self.scores_shown:
-            self.end_wait += dt
-            if self.end_wait >= 1.4 or self.animator.instant:
-                self.scores_shown = True
-                outcome = s.finish_hand()
-                self._pump()
-                self.app.show_scores(self, outcome)
-        self._refresh_buttons()
+        scores_due = s.scores_due or self.animator.instant  # the end-of-hand pause (game.timing) has passed
+        if s.hand_over and not self.animator.busy and not self.scores_shown and scores_due:
+            self.scores_shown = True
+            outcome = s.finish_hand()
+            self.pump()
+            self.context.open("scores", table_scene=self, outcome=outcome)
+        self.refresh_buttons()
         self._settle()
 
     # -- buttons ----------------------------------------------------------------------------------------------
 
-    def _refresh_buttons(self) -> None:
+    def refresh_buttons(self) -> None:
+        """The buttons right of the stake for the moment: Start!, the claims, Pass, Undo, Next Hand…"""
         s = self.session
-        specs: list[tuple[str, object, str, bool]] = []
-        if s.human_to_pass and s.table.pass_step is not None:
-            specs.append((f"Pass {s.table.pass_step[1]}", self.pass_selected, "Enter", True))
-        elif s.table.phase == "dealt":
+        c = self.commands
+        table = self.game_table
+        specs: list[tuple[str, Any, str, bool]] = []
+        if s.human_to_pass and table.pass_step is not None:
+            specs.append((f"Pass {table.pass_step[1]}", c.pass_selected, "Enter", True))
+        elif table.phase == "dealt":
             if not self.animator.busy:  # the hand can start once the ceremony has been seen to its end
-                specs.append(("Start!", self.start, "F4", True))
+                specs.append(("Start!", c.start, "F4", True))
         elif s.hand_over:
             if s.outcome is not None and not s.match.is_over:
-                specs.append(("Next Hand", self.next_hand, "F3", True))
-            specs.append(("Scores", lambda: s.outcome and self.app.show_scores(self, s.outcome), "", False))
+                specs.append(("Next Hand", c.next_hand, "F3", True))
+            specs.append(("Scores", c.show_scores, "", False))
         elif s.human_may_claim and self.chow_pick is None:
-            for t in s.claim_types():
-                key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[t]
-                specs.append((CLAIM_NAMES[t] + "!", lambda t=t: self.claim(t), key, True))
+            for claim in s.claim_types():
+                key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[claim]
+                specs.append((CLAIM_NAMES[claim] + "!", partial(c.claim, claim), key, True))
             specs.append(("Pass", s.pass_claim, "0", False))
         elif s.can_undo:
-            specs.append(("Undo", self.undo, "Ctrl+Z", False))
+            specs.append(("Undo", c.undo, "Ctrl+Z", False))
         elif s.human_to_discard:
             if s.can_mah_jongg():
-                specs.append(("Mah Jongg!", self.mah_jongg, "M", True))
+                specs.append(("Mah Jongg!", c.mah_jongg, "M", True))
             if s.kong_tiles():
-                specs.append(("Kong!", self.declare_kong, "K", True))
+                specs.append(("Kong!", c.declare_kong, "K", True))
         if [b.label for b in self.buttons] == [spec[0] for spec in specs]:
             return
         self.buttons = [Button(pygame.Rect(0, 0, 0, 0), label, fn, key_hint=key, primary=primary, size=16)
@@ -476,40 +331,47 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
-    def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        app = self.app
-        palette = app.palette
+    def view(self) -> draw.TableView:
+        """The table as the drawing reads it this frame (the hand in play, the player's marks, the timers)."""
         s = self.session
-        table = s.table
-        app.sprites.wild = table.wild_tile
-        surface.blit(app.background(), (0, 0))
-        draw.draw_inlay(surface, palette)
-        pulse = self.pulse()
-        hidden = self.animator.hidden()
-        current = table.current if table.phase == "turn" else None
-        reveal_all = s.options.show_all or table.phase == "over"
-        for seat in range(4):
-            draw.draw_stake(surface, seat, table.seat_wind(seat), seat == current, palette, pulse)
-        for seat in (1, 2, 3):
-            draw.draw_opponent_hand(surface, self, seat, hidden, reveal_all)
-            draw.draw_melds(surface, self, seat, hidden)
-        draw.draw_melds(surface, self, HUMAN, hidden)
-        draw.draw_compass(surface, self, pulse)
-        self._draw_undo_bar(surface)
-        draw.draw_ponds(surface, self, hidden, pulse)
-        draw.draw_name_plates(surface, self)
-        draw.draw_human_hand(surface, self, hidden)
+        table = self.game_table
+        options = s.options
+        claim_fraction = None
+        if s.human_may_claim and s.claim_timer is not None and options.timer_bar and not s.claim_unlimited:
+            claim_fraction = s.claim_timer / max(0.01, s.claim_total)
+        undo_fraction = None
+        if s.can_undo and options.timer_bar and s.undo_timer is not None:
+            undo_fraction = s.undo_timer / max(0.01, s.claim_total)
+        return draw.TableView(
+            table=table, names=s.names, totals=s.match.totals, first_east=s.match.first_east,
+            palette=self.context.palette, sprites=self.context.sprites, pulse=self.pulse(),
+            reveal_all=options.show_all or table.phase == "over", hidden=self.animator.hidden(),
+            ceremony=self.animator.ceremony, cursor=self.cursor, keyboard_active=self.keyboard_active,
+            hover=self.hover, chow_usable=self.chow_usable() if self.chow_pick is not None else None,
+            pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
+            last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
+            claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction)
+
+    def draw(self, surface: pygame.Surface, alpha: float) -> None:
+        context = self.context
+        palette = context.palette
+        s = self.session
+        table = self.game_table
+        context.sprites.wild = table.wild_tile
+        surface.blit(context.background(), (0, 0))
+        view = self.view()
+        draw.draw_table(surface, view)
         self._draw_bottom_left(surface)
         for b in self.buttons:
             b.draw(surface, palette)
         if self.show_direction:
             self._draw_trails(surface, alpha)
-        draw.draw_flying(surface, self, alpha)
+        draw.draw_flying(surface, view, self.animator, alpha)
         for balloon in self.balloons:
             balloon.draw(surface, palette)
         dealing = table.phase == "dealt" and self.animator.busy
         self.status.left = "Dealing…" if dealing else f"{table.wall.live_count} Tiles left"
-        self.status.message = s.status
+        self.status.message = status.status_line(s)
         self.status.draw(surface, palette)
         # Banners and notices stand between your discards and your tiles, never over the compass.
         self.banners_drawn = []
@@ -528,20 +390,19 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
         tooltip = self.shown_tooltip()
         if tooltip is not None:
             tooltip.draw(surface, palette)
-        if self.prompt is not None:
-            self._draw_prompt(surface)
+        self.prompts.draw(surface, palette)
         if self.menu is not None and not self.menu.closed:
             self.menu.draw(surface, palette)
 
-    def _draw_undo_bar(self, surface: pygame.Surface) -> None:
-        """While your discard may be taken back, the compass's timer bar runs for it too (P-13)."""
-        s = self.session
-        if not s.can_undo or not s.options.timer_bar:
-            return
-        inner = layout.COMPASS.inflate(-96, -96)
-        bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
-        pygame.draw.rect(surface, mix(self.app.palette.compass, (0, 0, 0), 0.12), bar.inflate(4, 10))
-        draw_timer_bar(surface, bar, s.undo_timer / max(0.01, s.claim_total), self.app.palette)
+    def shown_tooltip(self) -> Tooltip | None:
+        """The tooltip under the pointer: the hovered thing's, else the whole status message when it was cut;
+        none while a box or the menu asks something."""
+        if self.prompt is not None or (self.menu is not None and not self.menu.closed):
+            return None
+        if self.tooltip is not None or self.mouse is None:
+            return self.tooltip
+        self.status.message = status.status_line(self.session)
+        return self.status.tooltip(self.mouse)
 
     def _draw_trails(self, surface: pygame.Surface, alpha: float) -> None:
         """F11: dots along the path a moving tile has come, fading towards where it started."""
@@ -557,14 +418,15 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                 px = tween.start[0] + (tween.end[0] - tween.start[0]) * q + w / 2
                 py = tween.start[1] + (tween.end[1] - tween.start[1]) * q - tween.lift * 4 * q * (1 - q) + h / 2
                 dot = pygame.Surface((12, 12), pygame.SRCALPHA)
-                pygame.draw.circle(dot, (*self.app.palette.highlight, int(30 + 160 * t)), (6, 6), 1 + round(3 * t))
+                colour = (*self.context.palette.highlight, int(30 + 160 * t))
+                pygame.draw.circle(dot, colour, (6, 6), 1 + round(3 * t))
                 surface.blit(dot, (round(px) - 6, round(py) - 6))
 
     def _draw_bottom_left(self, surface: pygame.Surface) -> None:
         """The human's own plate: name, seat wind and a line of option flags."""
         s = self.session
-        palette = self.app.palette
-        wind = WIND_NAMES[s.table.seat_wind(HUMAN)]
+        palette = self.context.palette
+        wind = WIND_NAMES[self.game_table.seat_wind(HUMAN)]
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
         text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
@@ -573,7 +435,7 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
                  if on]
         if flags:
             text(surface, " · ".join(flags), (20, 656), 13, palette.accent, "bold")
-        me = s.table.players[HUMAN]
+        me = self.game_table.players[HUMAN]
         if me.ready:
             label = "Standing Hand" if me.standing else ("Riichi" if me.riichi else "Ready Hand declared")
             text(surface, label, (20, 672), 13, palette.accent, "bold")
@@ -581,8 +443,8 @@ class TableScene(TableCommands, TablePrompts, TableInput, Scene):
     def _banner(self, surface: pygame.Surface, message: str, y: int = BANNER_Y, alpha: float = 1.0,
                 strong: bool = False) -> None:
         """A line over the table in a rounded band; ``strong`` (a Mah Jongg on offer) in the accent colour."""
-        palette = self.app.palette
-        image = font(20 if strong else 18, "bold").render(message, True, palette.text)
+        palette = self.context.palette
+        image = render_text(message, 20 if strong else 18, palette.text, "bold")
         box = image.get_rect(center=(640, y)).inflate(36, 16)
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         fill = (*palette.accent_dark, 235) if strong else (0, 0, 0, 170)

@@ -1,126 +1,517 @@
-"""The table's menu and dialog commands: undo, the floating menu, pause, Show All Hands, save, open, replays,
-a new game, and the toggles the function keys flip. A mixin of :class:`game.client.scenes.table.TableScene`.
+"""Everything the player can do at the table, as commands: discard, claim, declare, pass tiles on, start, the
+next hand, undo, the floating menu, pause, Show All Hands, save, open, replays, a new game, and the toggles the
+function keys flip.
+
+The key table (:mod:`.table_keys`) names these methods; the mouse, the buttons and the menus call them too. Each
+works on the table scene's session and shared state (the cursor, the chosen tiles, the open prompt) and leaves
+the scene to take in what it did (``table.pump()``).
 """
 
 from __future__ import annotations
 
-from game.client import layout
-from game.client.controller import HUMAN
-from game.client.widgets import MenuItem, PopupMenu, Toast
-from game.core import events as ev
+from collections.abc import Callable
+from functools import partial
+from typing import TYPE_CHECKING, Any
 
-SETTING_OF_OPTION = {"ask_first": "ask_first", "quick_tip": "quick_tip", "timer_bar": "timer_bar",
-                     "balloons": "speech_balloons"}
-"""The game options a key flips that are also settings (the settings file's name for each)."""
+from game import timing
+from game.client import status
+from game.client.messages import possessive
+from game.client.scenes import games
+from game.client.widgets import MenuItem, PopupMenu
+from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
+from game.core.refusals import NOT_MAH_JONGG, Refusal
+from game.core.tiles import JOKER, tile_name
+from game.session.driver import HUMAN
+from game.session.notes import Note
+from game.session.options import SETTING_OF_OPTION
+
+if TYPE_CHECKING:
+    from game.client.scenes.table_state import SharedTable
+    from game.session.driver import Session
+
+
+def mah_jongg_offer(session: Session) -> str:
+    """The discard that would give the human Mah Jongg, as the offer names it: ``Eric's 5 Dots``."""
+    assert session.table is not None and session.table.last_discard is not None
+    seat, tile = session.table.last_discard
+    return f"{possessive(session.names[seat])} {tile_name(tile)}"
 
 
 class TableCommands:
-    """Commands a player gives from the menus and keys, on the table scene's session."""
+    """The commands of one table scene."""
+
+    def __init__(self, table: SharedTable) -> None:
+        self.table = table
+
+    @property
+    def session(self) -> Session:
+        return self.table.session
+
+    def run(self, command: str, argument: Any = None) -> None:
+        """Carry out ``command`` (a method name from the key table) with its ``argument``."""
+        method: Callable[..., None] = getattr(self, command)
+        if argument is None:
+            method()
+        else:
+            method(argument)
+
+    def _ask(self, title: str, message: str, choices: list[tuple[str, Callable[[], object]]],
+             cancel: tuple[str, Callable[[], object]] | None = None) -> None:
+        self.table.prompts.ask(title, message, choices, cancel)
+
+    def _do(self, fn: Callable[[], object]) -> None:
+        fn()
+        self.table.pump()
+
+    # -- the hand ---------------------------------------------------------------------------------------------
+
+    def discard_index(self, index: int) -> None:
+        """The stake tile ``index`` was clicked or chosen with Enter: discard it (asking first where a
+        declaration may come with it), or choose it for a chow or for passing on."""
+        t = self.table
+        s = self.session
+        tiles = t.hand_tiles()
+        if not (0 <= index < len(tiles)):
+            return
+        tile = tiles[index]
+        if t.chow_pick is not None:
+            self._pick_chow_tile(tile)
+            return
+        if s.human_to_pass:
+            self.toggle_pass(index)
+            return
+        table = t.game_table
+        if not s.human_to_discard:
+            if table.phase == "dealt":
+                self.start()
+            elif s.human_may_claim:
+                s.tell(Note(status.CLAIM_HINT))
+            else:
+                s.tell(Note(status.WAIT_FOR_TURN))
+            return
+        if s.options.ask_first and s.can_mah_jongg() and ("mj", len(table.events)) not in t.asked:
+            self.ask_first_checks()  # a winning tile is never discarded unasked, however quick the keys
+            if t.prompt is not None:
+                return
+        me = table.players[HUMAN]
+        if me.locked and table.drawn_tile is not None and tile != table.drawn_tile:
+            s.tell(Note(status.LOCKED_DISCARD, {"tile": table.drawn_tile, "standing": me.standing}))
+            return
+        prompt = self.declaration_prompt(tile)
+        if s.options.ask_first and prompt and ("standing", len(table.events)) not in t.asked:
+            t.asked.add(("standing", len(table.events)))
+            title, question, yes = prompt
+            self._ask(title, question, [(yes, lambda: self._discard(tile, True)),
+                                        ("Just discard", lambda: self._discard(tile))])
+            return
+        self._discard(tile)
+
+    def declaration_prompt(self, tile: int) -> tuple[str, str, str] | None:
+        """The question to ask before discarding ``tile`` when it may come with a declaration, in the words of
+        the ruleset's ready rule; None when there is nothing worth asking (a ready declaration is only offered
+        when the hand would really be ready, though the rules would allow a bluff)."""
+        s = self.session
+        if not s.standing_possible(tile):
+            return None
+        rule = self.table.game_table.rules.ready_rule
+        name = tile_name(tile)
+        if rule == "none":
+            return ("Standing Hand", f"Discard {name} and call a Standing Hand? You will need one tile to go Mah "
+                    "Jongg and may not change your hand.", "Call it")
+        if not s.ready_discard(tile):
+            return None
+        if rule == "riichi":
+            return ("Riichi", f"Discard {name} and declare Riichi? Your hand is locked, you pay the deposit to "
+                    "the winner, and you must go out on the first tile that completes it.", "Riichi!")
+        return ("Ready Hand", f"Discard {name} and declare a ready hand? You may only go out after declaring.",
+                "Declare")
+
+    def _discard(self, tile: int, standing: bool = False) -> None:
+        t = self.table
+        t.record_slots()
+        if self.session.discard(tile, standing):
+            t.cursor = min(t.cursor, max(0, len(t.hand_tiles()) - 1))
+            t.last_discard_live = True
+        t.pump()
+
+    def toggle_pass(self, index: int) -> None:
+        """Choose or unchoose a tile to pass on; a joker never goes."""
+        t = self.table
+        s = self.session
+        step = t.game_table.pass_step
+        if step is None:
+            return
+        direction, count = step
+        if t.hand_tiles()[index] == JOKER:
+            s.tell(Note(status.NO_PASSING_JOKER, {"wild": t.game_table.wild_tile is not None}))
+            return
+        if index in t.pass_pick:
+            t.pass_pick.discard(index)
+        elif len(t.pass_pick) < count:
+            t.pass_pick.add(index)
+        s.tell(Note(status.PASS_CHOSEN, {"count": count, "chosen": len(t.pass_pick), "direction": direction}))
+
+    def pass_selected(self) -> None:
+        """Pass the chosen tiles on (Enter or the Pass button), when as many as the step asks are chosen."""
+        t = self.table
+        s = self.session
+        step = t.game_table.pass_step
+        if step is None or not s.human_to_pass:
+            return
+        tiles = t.hand_tiles()
+        if len(t.pass_pick) != step[1]:
+            s.tell(Note(status.PASS_COUNT, {"count": step[1], "chosen": len(t.pass_pick)}))
+            return
+        if s.pass_tiles([tiles[i] for i in sorted(t.pass_pick)]):
+            t.pass_pick.clear()
+        t.pump()
+
+    def start(self) -> None:
+        """Start! (F4, a click, Enter): East takes the first tile, once the ceremony has been seen."""
+        if self.table.game_table.phase == "dealt":
+            self.table.animator.finish()
+            self.session.start()
+            self.table.pump()
+
+    def claim_discard(self) -> None:
+        """A click or Enter on the discard in the middle (P-29)."""
+        s = self.session
+        if not s.human_may_claim:
+            s.refuse_pickup()
+            return
+        types = s.claim_types()
+        if not types:
+            s.refuse_pickup()
+            return
+        if len(types) > 1 and s.options.ask_first:
+            last = self.table.game_table.last_discard
+            name = tile_name(last[1]) if last else "Kong"
+            self._ask(name, "Claim the tile for:", [(CLAIM_NAMES[c], partial(self.claim, c)) for c in types],
+                      cancel=("Pass", s.pass_claim))
+            return
+        self.claim(types[0])
+
+    def claim(self, claim_type: ClaimType) -> None:
+        """Claim the discard as ``claim_type``; a chow that can be made in several ways asks which tiles first."""
+        s = self.session
+        table = self.table.game_table
+        if claim_type == "chow":
+            chows = [tuple(sorted(c.tiles)) for c in s.claim_options() if c.type == "chow"]
+            if len(chows) > 1 and s.options.ask_first and table.last_discard is not None:
+                self.table.chow_pick = chows
+                self.table.chow_first = None
+                s.tell(Note(status.CHOW_PICK, {"tile": table.last_discard[1]}))
+                return
+        s.claim(claim_type)
+        self.table.pump()
+
+    def _pick_chow_tile(self, tile: int) -> None:
+        t = self.table
+        s = self.session
+        last = t.game_table.last_discard
+        if last is None:
+            return
+        claimed = last[1]
+        left = [c for c in t.chow_pick or [] if tile in c]
+        if not left:
+            s.tell(Note(status.CHOW_MISMATCH, {"tile": tile, "claimed": claimed}))
+            return
+        if len(left) == 1:
+            t.chow_pick = None
+            s.claim("chow", left[0])
+            t.pump()
+            return
+        t.chow_pick = left
+        t.chow_first = tile
+        others = sorted({x for c in left for x in c if x != tile})
+        low, high = sorted((tile, claimed))
+        s.tell(Note(status.CHOW_COMPLETE, {"low": low, "high": high, "others": others, "claimed": claimed}))
+
+    def claim_key(self, claim_type: ClaimType) -> None:
+        """C, P, K or M: Mah Jongg and Kong whenever they are possible, Chow and Pung on a discard."""
+        s = self.session
+        if claim_type == "mah_jongg":
+            self.mah_jongg()
+        elif claim_type == "kong":
+            self.declare_kong()
+        elif s.human_may_claim and claim_type in s.claim_types():
+            self.claim(claim_type)
+        elif s.human_may_claim:
+            s.refuse_pickup()
+
+    def declare_kong(self) -> None:
+        """K or the Kong button: a kong on the discard, or of tiles in hand (asking which when there are two)."""
+        s = self.session
+        tiles = s.kong_tiles()
+        if not tiles:
+            if s.human_may_claim and "kong" in s.claim_types():
+                self.claim("kong")
+            else:
+                s.tell(Note(status.NO_KONG))
+            return
+        if len(tiles) == 1:
+            self._do(lambda: s.act(DeclareKong(tiles[0])))
+            return
+        self._ask("Kong!", "Which Kong do you expose?",
+                  [(tile_name(k), partial(self._do, partial(s.act, DeclareKong(k)))) for k in tiles],
+                  cancel=("Not now", lambda: None))
+
+    def mah_jongg(self) -> None:
+        """M or the Mah Jongg button; a declaration the ruleset would punish is asked about first."""
+        s = self.session
+        if s.human_may_claim and "mah_jongg" in s.claim_types():
+            self.claim("mah_jongg")
+        elif s.can_mah_jongg():
+            self._do(lambda: s.act(MahJongg()))
+        elif s.may_declare_faulty():
+            declare = (lambda: s.claim("mah_jongg")) if s.human_may_claim else (lambda: s.act(MahJongg()))
+            self._ask("Mah Jongg?", "Your hand is not a complete Mah Jongg hand. Declaring it anyway is a faulty "
+                                    "declaration: the hand ends and you pay the penalty.",
+                      [("Declare", declare)], cancel=("Cancel", lambda: None))
+        else:
+            s.tell(Refusal(NOT_MAH_JONGG))
+
+    def ask_first_checks(self) -> None:
+        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118), and Mah
+        Jongg when a discard does (the same Can Go Mah Jongg box)."""
+        t = self.table
+        s = self.session
+        if t.prompt is not None or t.animator.busy or not s.options.ask_first:
+            return
+        table = t.game_table
+        key = len(table.events)
+        if s.claim_unlimited and ("mj", key) not in t.asked:
+            t.asked.add(("mj", key))
+            self._offer_mah_jongg_on_discard()
+            return
+        if not s.human_to_discard:
+            return
+        if s.can_mah_jongg() and ("mj", key) not in t.asked:
+            t.asked.add(("mj", key))
+            self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
+                      [("Mah Jongg!", lambda: s.act(MahJongg()))], cancel=("No", lambda: None))
+            return
+        drawn = table.drawn_tile
+        if drawn is not None and drawn in s.kong_tiles() and ("kong", key) not in t.asked:
+            t.asked.add(("kong", key))
+            concealed = table.players[HUMAN].concealed.count(drawn) == 4
+            title = "Concealed Kong" if concealed else "Exposed Kong"
+            self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
+                      [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
+
+    def _offer_mah_jongg_on_discard(self) -> None:
+        """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
+        s = self.session
+        what = mah_jongg_offer(s)
+        others = [(CLAIM_NAMES[c], partial(self.claim, c)) for c in s.claim_types() if c != "mah_jongg"]
+        self._ask("Can Go Mah Jongg", f"{what} completes your hand. Go Mah Jongg?",
+                  [("Mah Jongg!", lambda: self.claim("mah_jongg")), *others], cancel=("Pass", s.pass_claim))
+
+    def enter(self) -> None:
+        """Enter or Space: whatever the moment asks (pass the tiles, start, the next hand, claim, take back,
+        discard the tile under the cursor)."""
+        t = self.table
+        s = self.session
+        if s.human_to_pass:
+            if t.keyboard_active and len(t.pass_pick) < (t.game_table.pass_step or ("", 0))[1]:
+                self.toggle_pass(t.cursor)  # the keyboard chooses the tile under the cursor first
+            else:
+                self.pass_selected()
+        elif t.game_table.phase == "dealt":
+            self.start()
+        elif s.hand_over:
+            self.next_hand()
+        elif s.human_may_claim and t.chow_pick is None:
+            self.claim_discard()
+        elif s.can_undo and not s.human_to_discard:
+            self.undo()  # P-103: Enter or Space on your own discard takes it back
+        elif t.hand_tiles():
+            t.keyboard_active = True
+            self.discard_index(t.cursor)
+
+    def skip(self) -> None:
+        """0 (or a right click on the discard): play goes on at once."""
+        self.session.skip_wait()
 
     def undo(self) -> None:
         """Take back the discard (Ctrl+Z, a click on it, the Undo button or the floating menu)."""
         if self.session.undo():
-            self.last_discard_live = False
-        self._pump()
+            self.table.last_discard_live = False
+        self.table.pump()
 
-    def _taken_back_steps(self, event: ev.DiscardTakenBack, scenery) -> list:
-        """The tile flies from the pond back onto the stake, where it goes in its sorted place."""
-        from game.client.animate import Step, Tween
+    def next_hand(self) -> None:
+        """F3, Enter or the Next Hand button after a hand: the scores are settled and the next hand dealt."""
+        t = self.table
+        s = self.session
+        if not s.hand_over:
+            return
+        if s.outcome is None:
+            s.finish_hand()
+        if s.match.is_over:
+            t.context.open("scores", table_scene=t, outcome=s.outcome)
+            return
+        t.animator.finish()
+        t.balloons.clear()
+        t.scores_shown = False
+        t.asked.clear()
+        s.deal()
+        t.scenery.table = s.table
+        t.cursor = 0
+        t.pump()
 
-        table = self.session.table
-        if event.seat != HUMAN:
-            return []
-        start = layout.discard_position(HUMAN, len(table.players[HUMAN].discards)).pos
-        tiles = self.hand_tiles()
-        places = self.hand_places(tiles)
-        index = tiles.index(event.tile) if event.tile in tiles else len(tiles) - 1
-        if not places:
-            return []
-        hide = ("drawn", HUMAN) if self.has_drawn() and index == len(tiles) - 1 else None
-        self.cursor = index
-        return [Step([Tween(event.tile, start, places[index].pos, layout.DISCARD_TILE, layout.HAND_TILE, 0.3,
-                            hide=hide, lift=30)])]
+    def show_scores(self) -> None:
+        """The Scores button after a hand: the scores box again."""
+        if self.session.outcome is not None:
+            self.table.context.open("scores", table_scene=self.table, outcome=self.session.outcome)
+
+    # -- the cursor on the stake ------------------------------------------------------------------------------
+
+    def move_cursor(self, by: int) -> None:
+        t = self.table
+        count = len(t.hand_tiles())
+        if count:
+            t.keyboard_active = True
+            t.cursor = max(0, min(count - 1, t.cursor + by))
+
+    def cursor_to(self, index: int) -> None:
+        """Home (0), End (-1) or 1–9: the cursor to that tile of the stake."""
+        t = self.table
+        count = len(t.hand_tiles())
+        if count:
+            t.keyboard_active = True
+            t.cursor = count - 1 if index < 0 else min(count - 1, index)
+
+    def cursor_to_tip(self) -> None:
+        """Q: the cursor to the tile QuickTip suggests discarding."""
+        t = self.table
+        tip = self.session.quick_tip()
+        if tip is not None and tip in t.hand_tiles():
+            t.keyboard_active, t.cursor = True, t.hand_tiles().index(tip)
+
+    # -- boxes over the table ---------------------------------------------------------------------------------
 
     def open_menu(self, pos: tuple[int, int]) -> None:
         """The floating menu (right click, P-33, P-96–P-98), with this game's other commands under it."""
         s = self.session
         items = [MenuItem("Undo", self.undo, s.can_undo, "Ctrl+Z"),
-                 MenuItem("Continue" if self.paused else "Pause", self._toggle_pause, True, "F9"),
-                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self._toggle_show_all, True,
+                 MenuItem("Continue" if self.table.paused else "Pause", self.toggle_pause, True, "F9"),
+                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self.toggle_show_all, True,
                           "F6"),
                  MenuItem("Save Game...", self.save_dialog, True, "Alt+F3"),
                  MenuItem("Replays...", self.show_replays, bool(s.match.history), "R"),
                  MenuItem("Close Menu", lambda: None)]
-        self.menu = PopupMenu(pos, items)
+        self.table.menu = PopupMenu(pos, items)
 
-    def _toggle_pause(self) -> None:
-        """F9: while paused a banner says so; going on is acknowledged with a notice."""
-        self.paused = not self.paused
-        if not self.paused:
-            self._toast("Continue!")
-
-    def _toggle_show_all(self) -> None:
-        self._toggle("show_all", "Show All Hands")
-        if self.session.options.show_all and not self.session.hand_over:
-            self.session.show_all_used = True
-            self.session.status = "All hands are visible: this hand will be scored without settlement."
+    def escape(self) -> None:
+        """Esc: a chow being picked is cancelled; otherwise the game menu opens."""
+        t = self.table
+        if t.chow_pick is not None:
+            t.chow_pick = None
+            self.session.tell(Note(status.CHOW_CANCELLED))
+        else:
+            t.context.open("menu", table_scene=t)
 
     def save_dialog(self) -> None:
-        from game.client.scenes.saves import SavesScene
-
-        self.app.stack.push(SavesScene(self.app, "save", self.session))
+        self.table.context.open("saves", mode="save", session=self.session)
 
     def open_dialog(self) -> None:
-        from game.client.scenes.saves import SavesScene
-
-        self.app.stack.push(SavesScene(self.app, "open", self.session))
+        self.table.context.open("saves", mode="open", session=self.session)
 
     def show_replays(self) -> None:
-        from game.client.scenes.replay import ReplayScene
-
         s = self.session
         if not s.match.history:
-            s.status = "No hand has finished yet: there is nothing to replay."
+            s.tell(Note(status.NO_REPLAY_YET))
             return
-        self.app.stack.push(ReplayScene(self.app, s, len(s.match.history) - 1))
+        self.table.context.open("replay", session=s, hand=len(s.match.history) - 1)
+
+    def show_wall(self) -> None:
+        self.table.context.open("wall", session=self.session)
+
+    def show_help(self) -> None:
+        self.table.context.open("help")
 
     def new_game(self) -> None:
         """F2: a game in progress is offered for saving first (P-42)."""
         s = self.session
-        if not s.match.history and s.table.phase == "dealt":
-            self.app.new_game()
+        context = self.table.context
+        if not s.match.history and self.table.game_table.phase == "dealt":
+            games.new_game(context)
             return
         self._ask("New Game", "Start a new game? The game in progress is kept in the autosave; save it under a "
-                  "name to keep it for good.", [("New Game", self.app.new_game), ("Save first", self.save_dialog)],
+                  "name to keep it for good.",
+                  [("New Game", lambda: games.new_game(context)), ("Save first", self.save_dialog)],
                   cancel=("Cancel", lambda: None))
 
-    def _toggle(self, option: str, label: str) -> None:
-        """Flip an option from its key; one the Settings box also holds is saved, so it lasts (Show All Hands
-        belongs to this game only)."""
-        value = not getattr(self.session.options, option)
-        setattr(self.session.options, option, value)
-        if option in SETTING_OF_OPTION:
-            self.app.save_settings(**{SETTING_OF_OPTION[option]: value})
-        self._toast(f"{label} {'on' if value else 'off'}")
+    # -- options ----------------------------------------------------------------------------------------------
 
-    def _toggle_movements(self) -> None:
+    def toggle_pause(self) -> None:
+        """F9: while paused a banner says so; going on is acknowledged with a notice."""
+        t = self.table
+        t.paused = not t.paused
+        if not t.paused:
+            t.toast("Continue!")
+
+    def toggle_show_all(self) -> None:
+        """F6: every hand face up; a hand during which they were is scored without settlement (M13)."""
+        self.toggle(("show_all", "Show All Hands"))
+        s = self.session
+        if s.options.show_all and not s.hand_over:
+            s.show_all_used = True
+            s.tell(Note(status.SHOW_ALL_ON))
+
+    def toggle(self, what: tuple[str, str]) -> None:
+        """Flip the option named first in ``what`` (its label second); one the Settings box also holds is saved,
+        so it lasts (Show All Hands belongs to this game only)."""
+        option, label = what
+        options = self.session.options
+        value = not getattr(options, option)
+        setattr(options, option, value)
+        if option in SETTING_OF_OPTION:
+            context = self.table.context
+            setattr(context.settings, SETTING_OF_OPTION[option], value)
+            context.save_settings()
+        self.table.toast(f"{label} {'on' if value else 'off'}")
+
+    def toggle_quick_tip(self) -> None:
+        """F8: QuickTip's tile marked on the stake and its advice on the status bar."""
+        self.toggle(("quick_tip", "QuickTip"))
+        s = self.session
+        self.table.tip_tile = s.quick_tip() if s.options.quick_tip else None
+        s.show_quick_tip()
+
+    def auto_play(self) -> None:
+        """F5: the computer plays your seat until F5, Enter, Space or a click."""
+        self.session.options.auto_play = True
+        self.table.toast("Auto Play on — press F5, Enter or click to stop")
+
+    def toggle_movements(self) -> None:
         """F7: tile movements off (instant), or back on at the speed they had (normal when they never moved)."""
+        t = self.table
         options = self.session.options
         if options.animation_speed > 0:
-            self.moving_speed = options.animation_speed
+            t.moving_speed = options.animation_speed
             speed = 0.0
         else:
-            speed = self.moving_speed
-        options.animation_speed = self.animator.speed = speed
-        self.app.save_settings(animation_speed=speed)
-        self._toast(f"Tile movements {'on' if speed else 'off'}")
+            speed = t.moving_speed
+        options.animation_speed = t.animator.speed = speed
+        t.context.settings.animation_speed = speed
+        t.context.save_settings()
+        t.toast(f"Tile movements {'on' if speed else 'off'}")
 
-    def _change_wait_time(self, step: float) -> None:
+    def toggle_direction(self) -> None:
+        """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        t = self.table
+        t.show_direction = not t.show_direction
+        t.context.settings.movement_direction = t.show_direction
+        t.context.save_settings()
+        t.toast(f"Tile movement direction {'on' if t.show_direction else 'off'}")
+
+    def change_wait_time(self, steps: int) -> None:
         """Keypad +/-: the wait time by a quarter second (0-10 s, Q-01), kept for the next game too."""
         options = self.session.options
-        options.wait_time = max(0.0, min(10.0, options.wait_time + step))
-        self.app.save_settings(wait_time=options.wait_time)
-        self.session.status = f"Wait time: {options.wait_time:.2f} seconds"
-
-    def _toast(self, message: str, life: float = 1.8) -> None:
-        self.toasts = [Toast(message, life)]
+        wait = options.wait_time + steps * timing.WAIT_TIME_STEP
+        options.wait_time = max(0.0, min(timing.WAIT_TIME_MAX, wait))
+        context = self.table.context
+        context.settings.wait_time = options.wait_time
+        context.save_settings()
+        self.session.tell(Note(status.WAIT_TIME, {"seconds": options.wait_time}))

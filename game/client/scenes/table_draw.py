@@ -1,27 +1,30 @@
 """Drawing the table: stakes, hands, exposed sets, ponds, the compass, name plates, flying tiles.
 
-Everything is drawn from the table's state as the human's seat may see it (plus every hand with Show All Hands
-or once the hand is over); things still on their way (hidden keys of the animator) are skipped.
+Everything is drawn from a :class:`TableView`: the table's state as the human's seat may see it (plus every hand
+with Show All Hands or once the hand is over) and the player's marks on it (the cursor, the tiles chosen to pass,
+the QuickTip tile); things still on their way (hidden keys of the animator) are skipped. The table scene and the
+replay viewer each make one; neither is passed to the drawing itself.
 """
 
 from __future__ import annotations
 
 import math
-from collections.abc import Hashable
-from typing import TYPE_CHECKING
+from collections.abc import Hashable, Sequence
+from dataclasses import dataclass, field
+from typing import Any
 
 import pygame
 
 from game.client import layout
+from game.client.animate import Animator
 from game.client.look import Palette, fit_text, mix, text
 from game.client.messages import WIND_LETTERS, WIND_SHORT
+from game.client.render.sprites import TileSprites
 from game.client.widgets import draw_timer_bar
 from game.core.melds import MeldKind
+from game.core.table import Table
 from game.core.tiles import sort_for_display, wind_tile
-
-if TYPE_CHECKING:
-    from game.client.render.sprites import TileSprites
-    from game.client.scenes.table import TableScene
+from game.session.driver import HUMAN
 
 
 def hand_order(concealed: list[int], drawn: int | None) -> list[int]:
@@ -31,6 +34,81 @@ def hand_order(concealed: list[int], drawn: int | None) -> list[int]:
         tiles.remove(drawn)
         return [*sort_for_display(tiles), drawn]
     return sort_for_display(tiles)
+
+
+def has_drawn(table: Table) -> bool:
+    """The human has just drawn a tile (it stands apart on the right of the stake)."""
+    return table.phase == "turn" and table.current == HUMAN and table.drawn_tile is not None
+
+
+def hand_tiles(table: Table) -> list[int]:
+    """The human's stake, left to right."""
+    return hand_order(table.players[HUMAN].concealed, table.drawn_tile if has_drawn(table) else None)
+
+
+def hand_places(table: Table, tiles: Sequence[int]) -> list[layout.Placed]:
+    """Where each of the human's ``tiles`` stands on the stake."""
+    return layout.hand_positions(len(tiles), has_drawn(table))
+
+
+@dataclass
+class TableView:
+    """What the table drawing reads: a table, who sits at it, and the human player's marks on it."""
+
+    table: Table
+    names: Sequence[str]
+    totals: Sequence[int]
+    first_east: int
+    palette: Palette
+    sprites: TileSprites
+    pulse: float = 0.5
+    """The glow on whoever is to act, 0–1."""
+    reveal_all: bool = False
+    """Every hand face up (Show All Hands, the end of a hand, a replay)."""
+    hidden: set[Hashable] = field(default_factory=set)
+    """The animator's keys of things still on their way, not to be drawn yet."""
+    ceremony: Any = None
+    """The wall picture and the stakes while they are dealt (``game.client.ceremony.Ceremony``), or None."""
+    cursor: int = -1
+    keyboard_active: bool = False
+    hover: int = -1
+    chow_usable: set[int] | None = None
+    """While the player picks the tiles of a chow: the tiles that can make one (None otherwise)."""
+    pass_pick: set[int] = field(default_factory=set)
+    """Indices of the stake tiles chosen to pass on."""
+    tip_tile: int | None = None
+    """QuickTip's tile, marked on the stake (None when QuickTip is off)."""
+    last_discard_live: bool = True
+    may_claim: bool = False
+    """The human may claim the discard in the middle (it is marked as claimable)."""
+    claim_unlimited: bool = False
+    claim_fraction: float | None = None
+    """The claim window's timer bar, full (1) to empty (0); None shows the hand number instead."""
+    undo_fraction: float | None = None
+    """The timer bar for taking back the human's discard, or None."""
+
+    def hand_tiles(self) -> list[int]:
+        return hand_tiles(self.table)
+
+    def hand_places(self, tiles: Sequence[int]) -> list[layout.Placed]:
+        return hand_places(self.table, tiles)
+
+
+def draw_table(surface: pygame.Surface, view: TableView) -> None:
+    """The whole table under the scene's own marks: cloth markings, stakes, hands, sets, compass, ponds, names."""
+    table = view.table
+    draw_inlay(surface, view.palette)
+    current = table.current if table.phase == "turn" else None
+    for seat in range(4):
+        draw_stake(surface, seat, table.seat_wind(seat), seat == current, view.palette, view.pulse)
+    for seat in (1, 2, 3):
+        draw_opponent_hand(surface, view, seat)
+        draw_melds(surface, view, seat)
+    draw_melds(surface, view, HUMAN)
+    draw_compass(surface, view)
+    draw_ponds(surface, view)
+    draw_name_plates(surface, view)
+    draw_human_hand(surface, view)
 
 
 def draw_stake(surface: pygame.Surface, seat: int, wind: int, is_current: bool, palette: Palette,
@@ -82,10 +160,11 @@ def draw_tile_at(surface: pygame.Surface, sprites: TileSprites, tile: int | None
     surface.blit(sprite, (round(place.x), round(place.y - lift)))
 
 
-def draw_melds(surface: pygame.Surface, scene: TableScene, seat: int, hidden: set[Hashable]) -> None:
-    p = scene.session.table.players[seat]
+def draw_melds(surface: pygame.Surface, view: TableView, seat: int) -> None:
+    p = view.table.players[seat]
+    hidden = view.hidden
     melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
-    sprites = scene.app.sprites
+    sprites = view.sprites
     for index, (meld, places) in enumerate(zip(p.melds, melds, strict=True)):
         if ("meld", seat, index) in hidden:
             continue
@@ -100,109 +179,104 @@ def draw_melds(surface: pygame.Surface, scene: TableScene, seat: int, hidden: se
             draw_tile_at(surface, sprites, tile, place)
 
 
-def _ceremony(scene: TableScene):
-    """The scene's ceremony (wall picture and stakes being dealt); None for views that animate nothing."""
-    animator = getattr(scene, "animator", None)
-    return getattr(animator, "ceremony", None)
+def _dealing(view: TableView) -> dict[int, list[int]] | None:
+    """The stakes while they are dealt (each seat's tiles so far), or None."""
+    return view.ceremony.stakes if view.ceremony is not None else None
 
 
-def _dealing(scene: TableScene) -> dict[int, list[int]] | None:
-    ceremony = _ceremony(scene)
-    return ceremony.stakes if ceremony is not None else None
-
-
-def draw_opponent_hand(surface: pygame.Surface, scene: TableScene, seat: int, hidden: set[Hashable],
-                       reveal: bool) -> None:
-    table = scene.session.table
+def draw_opponent_hand(surface: pygame.Surface, view: TableView, seat: int) -> None:
+    table = view.table
     p = table.players[seat]
-    if ("stake", seat) in hidden:
+    if ("stake", seat) in view.hidden:
         return
-    stakes = _dealing(scene)
+    stakes = _dealing(view)
     if stakes is not None:
         # Being dealt: the tiles so far, with room kept for the whole hand.
         tiles = stakes[seat]
         places = layout.concealed_positions(seat, max(14, len(tiles)))[:len(tiles)]
         for tile, place in zip(tiles, places, strict=True):
-            draw_tile_at(surface, scene.app.sprites, tile, place, face_up=reveal)
+            draw_tile_at(surface, view.sprites, tile, place, face_up=view.reveal_all)
         return
     drawn = table.drawn_tile if table.current == seat and table.phase == "turn" else None
     tiles = hand_order(p.concealed, drawn)
-    if ("drawn", seat) in hidden and tiles:
+    if ("drawn", seat) in view.hidden and tiles:
         tiles = tiles[:-1]
     places = layout.concealed_positions(seat, len(tiles))
     for tile, place in zip(tiles, places, strict=True):
-        draw_tile_at(surface, scene.app.sprites, tile, place, face_up=reveal)
+        draw_tile_at(surface, view.sprites, tile, place, face_up=view.reveal_all)
 
 
-def draw_ponds(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable], pulse: float) -> None:
-    table = scene.session.table
-    palette = scene.app.palette
+def draw_ponds(surface: pygame.Surface, view: TableView) -> None:
+    table = view.table
+    palette = view.palette
+    hidden, pulse = view.hidden, view.pulse
     last = table.last_discard if table.phase in ("claims", "turn", "rob") else None
     for seat in range(4):
         discards = table.players[seat].discards
-        active = last is not None and last[0] == seat and scene.last_discard_live and bool(discards)
+        active = last is not None and last[0] == seat and view.last_discard_live and bool(discards)
         draw_pond_mat(surface, seat, len(discards), active, palette)
         for index, tile in enumerate(discards):
             if ("discard", seat, index) in hidden:
                 continue
             place = layout.discard_position(seat, index)
             is_last = last is not None and last[0] == seat and index == len(discards) - 1 and \
-                table.discard_count > 0 and scene.last_discard_live
-            tint = None
-            if is_last:
-                tint = palette.claimable if scene.session.human_may_claim else palette.highlight
-            draw_tile_at(surface, scene.app.sprites, tile, place, tint=tint, lift=2 if is_last else 0)
-            if is_last:
-                r = place.rect()
-                bob = 3 * math.sin(pulse * math.pi * 2)
-                tip = (r.centerx, r.top - 4 + bob)
-                pygame.draw.polygon(surface, tint, [tip, (tip[0] - 7, tip[1] - 10), (tip[0] + 7, tip[1] - 10)])
+                table.discard_count > 0 and view.last_discard_live
+            if not is_last:
+                draw_tile_at(surface, view.sprites, tile, place)
+                continue
+            tint = palette.claimable if view.may_claim else palette.highlight
+            draw_tile_at(surface, view.sprites, tile, place, tint=tint, lift=2)
+            r = place.rect()
+            bob = 3 * math.sin(pulse * math.pi * 2)
+            tip = (r.centerx, r.top - 4 + bob)
+            pygame.draw.polygon(surface, tint, [tip, (tip[0] - 7, tip[1] - 10), (tip[0] + 7, tip[1] - 10)])
 
 
-def draw_human_hand(surface: pygame.Surface, scene: TableScene, hidden: set[Hashable]) -> None:
-    if ("stake", 0) in hidden:
+def draw_human_hand(surface: pygame.Surface, view: TableView) -> None:
+    if ("stake", 0) in view.hidden:
         return
-    stakes = _dealing(scene)
+    palette = view.palette
+    stakes = _dealing(view)
     if stakes is not None:
         # Being dealt: the tiles in the order they came; they are sorted when play begins.
         tiles = stakes[0]
         places = layout.hand_positions(max(14, len(tiles)), False)[:len(tiles)]
         for tile, place in zip(tiles, places, strict=True):
-            draw_tile_at(surface, scene.app.sprites, tile, place)
+            draw_tile_at(surface, view.sprites, tile, place)
         return
-    tiles = scene.hand_tiles()
-    drawn_hidden = ("drawn", 0) in hidden
-    places = scene.hand_places(tiles)
-    tip = scene.tip_tile
+    tiles = view.hand_tiles()
+    drawn_hidden = ("drawn", 0) in view.hidden
+    places = view.hand_places(tiles)
+    tip = view.tip_tile
     for i, (tile, place) in enumerate(zip(tiles, places, strict=True)):
-        if drawn_hidden and i == len(tiles) - 1 and scene.has_drawn():
+        if drawn_hidden and i == len(tiles) - 1 and has_drawn(view.table):
             continue
         lift = 0.0
         tint = None
         dim = False
-        if i == scene.cursor and scene.keyboard_active:
-            lift, tint = 12.0, scene.app.palette.highlight
-        elif i == scene.hover:
+        if i == view.cursor and view.keyboard_active:
+            lift, tint = 12.0, palette.highlight
+        elif i == view.hover:
             lift = 6.0
-        if scene.chow_pick is not None:
-            usable = scene.chow_usable()
-            if tile in usable:
-                tint = scene.app.palette.claimable
+        if view.chow_usable is not None:
+            if tile in view.chow_usable:
+                tint = palette.claimable
             else:
                 dim = True
-        elif i in scene.pass_pick:
-            lift, tint = 16.0, scene.app.palette.claimable
-        elif tip is not None and tile == tip and scene.session.options.quick_tip:
+        elif i in view.pass_pick:
+            lift, tint = 16.0, palette.claimable
+        elif tip is not None and tile == tip:
             tint = tint or (120, 180, 255)
-        draw_tile_at(surface, scene.app.sprites, tile, place, tint=tint, dim=dim, lift=lift)
+        draw_tile_at(surface, view.sprites, tile, place, tint=tint, dim=dim, lift=lift)
 
 
-def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> None:
-    """P-10/P-12/P-13: names, scores and winds for the four seats, the round wind tile, the timer bar."""
-    session = scene.session
-    table = session.table
-    palette = scene.app.palette
-    draw_wall(surface, scene)
+def draw_compass(surface: pygame.Surface, view: TableView) -> None:
+    """P-10/P-12/P-13: names, scores and winds for the four seats, the round wind tile, the timer bar (the claim
+    window's, or the one for taking back a discard)."""
+    table = view.table
+    palette = view.palette
+    pulse = view.pulse
+    draw_wall(surface, view)
     rect = layout.COMPASS
     shadow = pygame.Surface(rect.inflate(30, 30).size, pygame.SRCALPHA)
     for i in range(8):
@@ -222,34 +296,38 @@ def draw_compass(surface: pygame.Surface, scene: TableScene, pulse: float) -> No
                          a[1] + (8 if a[1] < inner.top else -8)), b, 2)
     current = table.current if table.phase in ("turn", "dealt") else None
     for seat in range(4):
-        _compass_field(surface, scene, seat, rect, seat == current, pulse)
+        _compass_field(surface, view, seat, rect, seat == current, pulse)
     # The wind of the round in the middle.
     round_tile = layout.Placed(inner.centerx - 17, inner.top + 6, (34, 45))
-    draw_tile_at(surface, scene.app.sprites, wind_tile(table.round_wind), round_tile)
+    draw_tile_at(surface, view.sprites, wind_tile(table.round_wind), round_tile)
     text(surface, f"{WIND_SHORT[table.round_wind]} round", (inner.centerx, inner.bottom - 24), 12,
          palette.text_dark, "bold", "midbottom")
     bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
-    if session.claim_unlimited:
+    if view.claim_unlimited:
         text(surface, "No time limit", (inner.centerx, inner.bottom - 6), 12, palette.accent_dark, "bold",
              "midbottom")
-    elif session.human_may_claim and session.claim_timer is not None and session.options.timer_bar:
-        fraction = session.claim_timer / max(0.01, session.claim_total)
-        draw_timer_bar(surface, bar, fraction, palette)
+    elif view.claim_fraction is not None:
+        draw_timer_bar(surface, bar, view.claim_fraction, palette)
     else:
         text(surface, f"Hand {table.hand_number}", (inner.centerx, inner.bottom - 6), 11, palette.compass_dark,
              "sans", "midbottom")
+    if view.undo_fraction is not None:
+        # While your discard may be taken back, the compass's timer bar runs for it too (P-13).
+        undo_inner = rect.inflate(-96, -96)
+        undo_bar = pygame.Rect(undo_inner.left + 8, undo_inner.bottom - 18, undo_inner.width - 16, 10)
+        pygame.draw.rect(surface, mix(palette.compass, (0, 0, 0), 0.12), undo_bar.inflate(4, 10))
+        draw_timer_bar(surface, undo_bar, view.undo_fraction, palette)
 
 
-def _compass_field(surface: pygame.Surface, scene: TableScene, seat: int, rect: pygame.Rect, current: bool,
+def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: pygame.Rect, current: bool,
                    pulse: float) -> None:
-    session = scene.session
-    table = session.table
-    palette = scene.app.palette
+    table = view.table
+    palette = view.palette
     wind = table.seat_wind(seat)
-    name = session.names[seat]
-    first_east = seat == session.match.first_east
+    name = view.names[seat]
+    first_east = seat == view.first_east
     name_colour = palette.red_name if first_east else palette.text_dark
-    score = session.match.totals[seat]
+    score = view.totals[seat]
     centres = {0: (rect.centerx, rect.bottom - 19), 1: (rect.right - 25, rect.centery),
                2: (rect.centerx, rect.top + 19), 3: (rect.left + 25, rect.centery)}
     cx, cy = centres[seat]
@@ -280,33 +358,32 @@ def _compass_field(surface: pygame.Surface, scene: TableScene, seat: int, rect: 
         text(surface, f"{score}", (cx, cy - 40), 13, palette.compass_dark, "sans", "midbottom")
 
 
-def draw_name_plates(surface: pygame.Surface, scene: TableScene) -> None:
-    session = scene.session
-    table = session.table
-    palette = scene.app.palette
+def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
+    table = view.table
+    palette = view.palette
     for seat in range(1, 4):
         (x, y), anchor = layout.seat_label_anchor(seat)
         wind = WIND_SHORT[table.seat_wind(seat)]
-        colour = palette.red_name if seat == session.match.first_east else palette.text
-        label = f"{session.names[seat]} · {wind}"
+        colour = palette.red_name if seat == view.first_east else palette.text
+        label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))
         if table.players[seat].standing:
             text(surface, "Standing Hand", (image_rect.left, image_rect.bottom + 2), 12, palette.accent, "bold")
 
 
-def draw_wall(surface: pygame.Surface, scene: TableScene) -> None:
+def draw_wall(surface: pygame.Surface, view: TableView) -> None:
     """The four walls around the compass, as they stand now (tiles still on their way are left out)."""
-    ceremony = _ceremony(scene)
+    ceremony = view.ceremony
     if ceremony is None:
         return
-    ceremony.sync(scene.session.table)
+    ceremony.sync(view.table)
     picture = ceremony.picture
     if not picture.built or not picture.stacks_per_side:
         return
     from game.client.ceremony import wall_block
 
-    hidden = scene.animator.hidden()
-    sprites = scene.app.sprites
+    hidden = view.hidden
+    sprites = view.sprites
     places = []
     for position in picture.present:
         if ("wall", position) in hidden:
@@ -319,35 +396,36 @@ def draw_wall(surface: pygame.Surface, scene: TableScene) -> None:
         surface.blit(wall_block(sprites, place.size, light=position[1] == 2), (round(place.x), round(place.y)))
 
 
-def draw_ceremony(surface: pygame.Surface, scene: TableScene, alpha: float) -> None:
+def draw_ceremony(surface: pygame.Surface, view: TableView, animator: Animator, alpha: float) -> None:
     """What moves by itself over the table: the washing tiles, the rolling or resting dice, the counting."""
     from game.client.ceremony import draw_dice
 
-    ceremony = _ceremony(scene)
-    if ceremony is None:
+    if view.ceremony is None:
         return
-    for roll in ceremony.dice:
+    for roll in view.ceremony.dice:
         draw_dice(surface, roll.resting())
-    for actor in scene.animator.actors():
-        actor.draw(surface, scene.app.sprites, alpha)
+    for actor in animator.actors():
+        actor.draw(surface, view.sprites, alpha)
 
 
-def draw_flying(surface: pygame.Surface, scene: TableScene, alpha: float) -> None:
+def draw_flying(surface: pygame.Surface, view: TableView, animator: Animator, alpha: float) -> None:
+    """The tiles on their way (and the ceremony's dice and washing tiles), where they are at ``alpha``."""
     from game.client.ceremony import turned
 
-    draw_ceremony(surface, scene, alpha)
-    for tween in scene.animator.flying():
+    draw_ceremony(surface, view, animator, alpha)
+    sprites = view.sprites
+    for tween in animator.flying():
         (x, y), size, p = tween.state(alpha)
         if size[0] < 4 or size[1] < 4:
             continue
         angle = tween.angle(alpha)
         if abs(angle) >= 2:
             size = (size[0] // 2 * 2, size[1] // 2 * 2)
-            sprite = turned(scene.app.sprites, tween.tile if tween.face_up else None, size, angle)
+            sprite = turned(sprites, tween.tile if tween.face_up else None, size, angle)
             centre = (x + size[0] / 2, y + size[1] / 2)
             surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
             continue
-        sprite = scene.app.sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
+        sprite = sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
         lift = tween.lift * 4 * p * (1 - p)
         if lift > 2:
             shade = sprite.copy()

@@ -1,20 +1,19 @@
-"""Ask First's decision boxes over the table (Mah Jongg? which kong? which claim?), as a mixin of
-:class:`game.client.scenes.table.TableScene`: asking, laying out, keys and clicks, drawing.
-"""
+"""Ask First's decision boxes over the table (Mah Jongg? which kong? which claim?): a title, a question and a
+row of buttons, answered by a click, the arrow keys and Enter, or Esc for the cancel choice."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 
 import pygame
 
 from game.client import layout
-from game.client.controller import HUMAN
-from game.client.look import text, wrap
-from game.client.messages import possessive
+from game.client.look import Palette, text, wrap
 from game.client.widgets import Button, draw_panel
-from game.core.actions import CLAIM_NAMES, DeclareKong, MahJongg
-from game.core.tiles import tile_name
+
+Choice = tuple[str, Callable[[], object]]
+"""A button's label and what it does."""
 
 
 @dataclass
@@ -26,37 +25,42 @@ class Prompt:
     buttons: list[Button] = field(default_factory=list)
     cancel: Button | None = None
     focus: int = 0
+    box: pygame.Rect = field(default_factory=lambda: pygame.Rect(0, 0, 0, 0))
+
+    @property
+    def all_buttons(self) -> list[Button]:
+        return self.buttons + ([self.cancel] if self.cancel else [])
 
 
-def mah_jongg_offer(session) -> str:
-    """The discard that would give the human Mah Jongg, as the offer names it: ``Eric's 5 Dots``."""
-    seat, tile = session.table.last_discard
-    return f"{possessive(session.names[seat])} {tile_name(tile)}"
+class Prompts:
+    """The table's open decision box, if any; ``answered`` runs after every answer (the table takes in what the
+    choice did)."""
 
+    def __init__(self, answered: Callable[[], None]) -> None:
+        self.answered = answered
+        self.current: Prompt | None = None
 
-class TablePrompts:
-    """The open prompt (``self.prompt``) of the table scene."""
-
-    def _ask(self, title: str, message: str, choices: list[tuple[str, object]],
-             cancel: tuple[str, object] | None = None) -> None:
-        def wrap(fn):
+    def ask(self, title: str, message: str, choices: list[Choice], cancel: Choice | None = None) -> None:
+        """Open a box asking ``message`` with a button per choice (the first one primary) and a cancel choice."""
+        def answer(fn: Callable[[], object]) -> Callable[[], None]:
             def run() -> None:
-                self.prompt = None
+                self.current = None
                 fn()
-                self._pump()
+                self.answered()
             return run
 
-        buttons = [Button(pygame.Rect(0, 0, 150, 44), label, wrap(fn), primary=(i == 0))
+        buttons = [Button(pygame.Rect(0, 0, 150, 44), label, answer(fn), primary=(i == 0))
                    for i, (label, fn) in enumerate(choices)]
-        cancel_button = Button(pygame.Rect(0, 0, 130, 44), cancel[0], wrap(cancel[1]), key_hint="") if cancel else None
-        self.prompt = Prompt(title, message, buttons, cancel_button)
-        self._layout_prompt()
+        cancel_button = Button(pygame.Rect(0, 0, 130, 44), cancel[0], answer(cancel[1]), key_hint="") \
+            if cancel else None
+        self.current = Prompt(title, message, buttons, cancel_button)
+        self._layout()
 
-    def _layout_prompt(self) -> None:
-        p = self.prompt
+    def _layout(self) -> None:
+        p = self.current
         if p is None:
             return
-        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
+        all_buttons = p.all_buttons
         widths = [max(b.rect.width, Button.width_for(b.label, b.size, 36)) for b in all_buttons]
         row = sum(widths) + 14 * (len(widths) - 1)
         width = max(440, row + 40)
@@ -69,18 +73,18 @@ class TablePrompts:
             x += w + 14
         for i, b in enumerate(all_buttons):
             b.focused = i == p.focus
-        p_box = box
-        self._prompt_box = p_box
+        p.box = box
 
-    def _prompt_handle(self, event: pygame.Event) -> bool:
-        p = self.prompt
+    def handle(self, event: pygame.Event) -> bool:
+        """Answer the box from ``event``; True when there is a box (it takes every key and click meanwhile)."""
+        p = self.current
         if p is None:
             return False
-        all_buttons = p.buttons + ([p.cancel] if p.cancel else [])
+        all_buttons = p.all_buttons
         if event.type == pygame.KEYDOWN:
             if event.key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_TAB):
                 p.focus = (p.focus + (-1 if event.key == pygame.K_LEFT else 1)) % len(all_buttons)
-                self._layout_prompt()
+                self._layout()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 all_buttons[p.focus].action()
             elif event.key == pygame.K_ESCAPE and p.cancel is not None:
@@ -93,49 +97,15 @@ class TablePrompts:
                 return True
         return event.type in (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP)
 
-    def _ask_first_checks(self) -> None:
-        """Ask First: offer Mah Jongg and a kong when a drawn tile makes them possible (P-115, P-118), and Mah
-        Jongg when a discard does (the same Can Go Mah Jongg box)."""
-        s = self.session
-        if self.prompt is not None or self.animator.busy or not s.options.ask_first:
+    def draw(self, surface: pygame.Surface, palette: Palette) -> None:
+        p = self.current
+        if p is None:
             return
-        key = len(s.table.events)
-        if s.claim_unlimited and ("mj", key) not in self.asked:
-            self.asked.add(("mj", key))
-            self._offer_mah_jongg_on_discard()
-            return
-        if not s.human_to_discard:
-            return
-        if s.can_mah_jongg() and ("mj", key) not in self.asked:
-            self.asked.add(("mj", key))
-            self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
-                      [("Mah Jongg!", lambda: s.act(MahJongg()))], cancel=("No", lambda: None))
-            return
-        drawn = s.table.drawn_tile
-        if drawn is not None and drawn in s.kong_tiles() and ("kong", key) not in self.asked:
-            self.asked.add(("kong", key))
-            concealed = s.table.players[HUMAN].concealed.count(drawn) == 4
-            title = "Concealed Kong" if concealed else "Exposed Kong"
-            self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
-                      [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
-
-    def _offer_mah_jongg_on_discard(self) -> None:
-        """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
-        s = self.session
-        what = mah_jongg_offer(s)
-        others = [(CLAIM_NAMES[t], lambda t=t: self.claim(t)) for t in s.claim_types() if t != "mah_jongg"]
-        self._ask("Can Go Mah Jongg", f"{what} completes your hand. Go Mah Jongg?",
-                  [("Mah Jongg!", lambda: self.claim("mah_jongg")), *others], cancel=("Pass", s.pass_claim))
-
-    def _draw_prompt(self, surface: pygame.Surface) -> None:
-        p = self.prompt
-        palette = self.app.palette
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 90))
         surface.blit(shade, (0, 0))
-        box = self._prompt_box
-        content = draw_panel(surface, box, palette, title=p.title)
+        content = draw_panel(surface, p.box, palette, title=p.title)
         for i, line in enumerate(wrap(p.message, content.width - 20, 17)[:3]):
             text(surface, line, (content.centerx, content.top + 2 + i * 22), 17, palette.text_dark, "sans", "midtop")
-        for b in p.buttons + ([p.cancel] if p.cancel else []):
+        for b in p.all_buttons:
             b.draw(surface, palette)

@@ -2,13 +2,16 @@
 
 from __future__ import annotations
 
+import json
 import math
+from pathlib import Path
 
 import pygame
 
 from game import __version__
 from game.client.look import fit_text, mix, text
-from game.client.scenes.base import Scene
+from game.client.scenes import games
+from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button
 
 FAN = (31, 27, 33, 18, 9, 0, 32, 38, 34)
@@ -19,16 +22,25 @@ SWAY_SECONDS = 8.0
 class TitleScene(Scene):
     name = "title"
 
-    def __init__(self, app) -> None:
-        super().__init__(app)
-        path = app.autosave_path()
-        has_autosave = path is not None and path.is_file()
+    def __init__(self, context) -> None:
+        super().__init__(context)
+        self.time = 0.0
+        self.notice = ""
+        self._build()
+
+    def enter(self) -> None:
+        # The game just left is saved as the table closes, after this scene was made: ask again what to continue.
+        self._build()
+
+    def _build(self) -> None:
+        context = self.context
+        has_autosave = continue_path(context) is not None
         # The two ways into a game stand out on the first row; the other commands sit in a grid below them.
         first = [("Continue", self._continue, "C")] if has_autosave else []
         first += [("New Game", self._new_game, "N · F2")]
         grid = [("Open...", self._open, "O"), ("Statistics", self._stats, "T"),
-                ("Settings", app.show_settings, "S"), ("Mods", app.show_mods, "M"),
-                ("Rules & Help", lambda: app.show_help(self), "F1"), ("Quit", app.quit, "Esc")]
+                ("Settings", self._settings, "S"), ("Mods", self._mods, "M"),
+                ("Rules & Help", self._help, "F1"), ("Quit", context.quit, "Esc")]
         self.buttons: list[Button] = []
         width, gap = 250, 14
         row_width = 2 * width + gap
@@ -40,37 +52,40 @@ class TitleScene(Scene):
             col, row = i % 2, i // 2
             rect = pygame.Rect(640 - row_width // 2 + col * (width + gap), 462 + row * 56, width, 46)
             self.buttons.append(Button(rect, label, action, key_hint=key, size=18))
-        self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: app.show_settings,
-                     pygame.K_m: app.show_mods, pygame.K_F1: lambda: app.show_help(self), pygame.K_h: lambda:
-                     app.show_help(self), pygame.K_o: self._open, pygame.K_t: self._stats, pygame.K_ESCAPE: app.quit}
+        self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: self._settings,
+                     pygame.K_m: self._mods, pygame.K_F1: self._help, pygame.K_h: self._help, pygame.K_o: self._open,
+                     pygame.K_t: self._stats, pygame.K_ESCAPE: context.ask_to_quit}
         if has_autosave:
             self.keys[pygame.K_c] = self._continue
+        self.summary: str | None = None if has_autosave else ""
+        """What Continue opens, in words; None until read (after the first frame: it costs a file read)."""
         self.focus = 0
         self.buttons[0].focused = True
-        self.time = 0.0
-        self.notice = ""
 
     def _new_game(self) -> None:
-        from game.client.scenes.new_game import NewGameScene
-
-        self.app.stack.push(NewGameScene(self.app))
+        self.context.open("new_game")
 
     def _open(self) -> None:
-        from game.client.scenes.saves import SavesScene
-
-        self.app.stack.push(SavesScene(self.app, "open"))
+        self.context.open("saves", mode="open")
 
     def _stats(self) -> None:
-        from game.client.scenes.stats import StatsScene
+        self.context.open("stats")
 
-        self.app.stack.push(StatsScene(self.app))
+    def _settings(self) -> None:
+        self.context.open("settings")
+
+    def _mods(self) -> None:
+        self.context.open("mods")
+
+    def _help(self) -> None:
+        self.context.open("help")
 
     def _continue(self) -> None:
-        if self.app.continue_game() is None:
+        if games.continue_game(self.context) is None:
             self.buttons[0].enabled = False
             self.buttons[0].label = "Continue (save unreadable)"
             # The autosave is left as it is; saying why lets the player pick autosave.prev under Open... instead.
-            self.notice = self.app.continue_error
+            self.notice = self.context.continue_error
 
     def _move(self, key: int) -> None:
         """Arrow keys go to the nearest button that way (the menu is a grid); Tab walks them in order."""
@@ -111,20 +126,30 @@ class TitleScene(Scene):
 
     def update(self, dt: float) -> None:
         self.time += dt
+        if self.summary is None:
+            self.summary = continue_summary(self.context)
 
     def wake_in(self) -> float | None:
-        return 0.0 if self.time < SWAY_SECONDS else None
+        return 0.0 if self.time < SWAY_SECONDS or self.summary is None else None
 
     def sway(self) -> float:
         """How far the fan breathes now, in degrees: easing out to rest over the first seconds."""
         fading = max(0.0, 1.0 - self.time / SWAY_SECONDS)
         return 1.5 * fading * fading
 
+    def notice_line(self) -> str:
+        """The line under the menu: why Continue failed, else why the last game could not be saved, else the latest
+        of what could not be loaded (a tile set, the theme, the sound, the settings file); "" when all is well."""
+        notices = self.context.resources.notices
+        keeper = self.context.keeper
+        unsaved = keeper.autosave_error if keeper is not None else ""
+        return self.notice or unsaved or (notices[-1] if notices else "")
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
-        surface.blit(self.app.background(), (0, 0))
+        palette = self.context.palette
+        surface.blit(self.context.background(), (0, 0))
         # A fan of tiles behind the title, gently breathing, then resting.
-        sprites = self.app.sprites
+        sprites = self.context.sprites
         breath = self.sway()
         for i, tile in enumerate(FAN):
             angle = (i - (len(FAN) - 1) / 2) * 9
@@ -140,8 +165,36 @@ class TitleScene(Scene):
              "center")
         for b in self.buttons:
             b.draw(surface, palette)
-        if self.notice:
-            text(surface, fit_text(self.notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
+        if self.summary:
+            text(surface, fit_text(self.summary, 900, 15), (640, 630), 15, palette.text_dim, "sans", "midtop")
+        notice = self.notice_line()
+        if notice:
+            text(surface, fit_text(notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
                  "midbottom")
         text(surface, f"version {__version__} · after Mah Jongg for Windows by Elaine & Berrie Bloem (1995)",
              (640, 708), 13, palette.text_dim, "sans", "midbottom")
+
+
+def continue_path(context: SceneContext) -> Path | None:
+    """The file Continue opens, or None."""
+    keeper = context.keeper
+    return keeper.continue_path() if keeper is not None else None
+
+
+def continue_summary(context: SceneContext) -> str:
+    """"Continue: hand 4 of Classic (Mah Jongg for Windows, 1995) · mysave1"; "" when the file cannot tell."""
+    from game.saves import AUTOSAVE_NAME
+
+    path = continue_path(context)
+    if path is None:
+        return ""
+    try:
+        data = json.loads(path.read_text(encoding="utf-8"))
+        hands = list(data["hands"])
+        ruleset = str(data["ruleset"])
+    except (OSError, ValueError, KeyError, TypeError):  # Continue itself says what is wrong with the file
+        return ""
+    finished = sum(1 for hand in hands if isinstance(hand, dict) and hand.get("finished"))
+    shown = f"Continue: hand {finished + 1} of {context.resources.ruleset_name(ruleset)}"
+    name = str(data.get("name") or "")
+    return f"{shown} · {name}" if name and path.stem != AUTOSAVE_NAME else shown

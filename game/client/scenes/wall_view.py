@@ -13,7 +13,7 @@ import pygame
 
 from game.client import layout
 from game.client.ceremony import WallPicture, wall_block
-from game.client.look import font, mix, text
+from game.client.look import mix, render_text, text
 from game.client.messages import WIND_SHORT
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
@@ -28,32 +28,34 @@ class WallScene(Scene):
     name = "wall"
     still = True
 
-    def __init__(self, app, session, picture: WallPicture | None = None, east: int | None = None) -> None:
-        super().__init__(app)
+    def __init__(self, context, session, picture: WallPicture | None = None, east: int | None = None) -> None:
+        super().__init__(context)
         self.session = session
         self.picture = picture
         self.box = pygame.Rect(0, 0, 1000, 700)
         self.box.center = (640, 356)
         self.close = Button(pygame.Rect(self.box.right - 150, self.box.bottom - 56, 128, 40), "Close",
-                            lambda: app.stack.remove(self), primary=True, size=16)
+                            lambda: context.close(self), primary=True, size=16)
 
     def handle(self, event: pygame.Event) -> None:
         if self.close.handle(event):
             return
         if event.type == pygame.KEYDOWN and event.key in (pygame.K_ESCAPE, pygame.K_w, pygame.K_RETURN):
-            self.app.stack.remove(self)
+            self.context.close(self)
 
     def current_picture(self) -> WallPicture:
         """The table scene's picture of the wall when there is one, else the engine's wall itself."""
         if self.picture is not None:
             return self.picture
-        for scene in getattr(self.app.stack, "scenes", []):
+        table = self.session.table
+        assert table is not None
+        for scene in self.context.scenes:
             animator = getattr(scene, "animator", None)
             if animator is not None and getattr(scene, "session", None) is self.session:
-                animator.ceremony.sync(self.session.table)
+                animator.ceremony.sync(table)
                 if animator.ceremony.picture.built:
                     return animator.ceremony.picture
-        return WallPicture.of_wall(self.session.table.wall)
+        return WallPicture.of_wall(table.wall)
 
     def seat_of_side(self, side: int) -> int:
         return self.session.table.seat_of_wind(side)
@@ -65,7 +67,7 @@ class WallScene(Scene):
         return layout.wall_stack_place(ring_index, per_side, seat, level, WALL_AREA, SCALE)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         table = self.session.table
         wall = table.wall
         picture = self.current_picture()
@@ -89,7 +91,7 @@ class WallScene(Scene):
         box_tint = pygame.Surface((64, 64), pygame.SRCALPHA)
         box_tint.fill((0, 0, 0, 70))
         for _, place, position in items:
-            image = wall_block(self.app.sprites, place.size, light=position[1] == 2)
+            image = wall_block(self.context.sprites, place.size, light=position[1] == 2)
             spot = (round(place.x), round(place.y))
             surface.blit(image, spot)
             rect = pygame.Rect(spot, place.size)
@@ -116,7 +118,7 @@ class WallScene(Scene):
         breach = picture.breach
         if breach is None:
             return
-        palette = self.app.palette
+        palette = self.context.palette
         rect = self.stack_place(breach.stack, 0).rect()
         pygame.draw.rect(surface, palette.accent, rect.inflate(2, 2), width=2, border_radius=4)
         start = self.stack_place(breach.side * per_side, 0).rect()
@@ -129,7 +131,7 @@ class WallScene(Scene):
             text(surface, words, (centre[0], centre[1] + 1), 12, palette.text_dark, "bold", "center")
 
     def _draw_names(self, surface: pygame.Surface, per_side: int) -> None:
-        palette = self.app.palette
+        palette = self.context.palette
         table = self.session.table
         for side in range(4):
             seat = self.seat_of_side(side)
@@ -139,7 +141,7 @@ class WallScene(Scene):
             elif seat == 2:
                 text(surface, words, (WALL_AREA.centerx, WALL_AREA.top - 22), 15, palette.text, "bold", "center")
             else:
-                image = font(15, "bold").render(words, True, palette.text)
+                image = render_text(words, 15, palette.text, "bold")
                 image = pygame.transform.rotate(image, 90 if seat == 3 else -90)
                 x = WALL_AREA.left - 40 if seat == 3 else WALL_AREA.right + 40
                 surface.blit(image, image.get_rect(center=(x, WALL_AREA.centery)))
@@ -147,7 +149,7 @@ class WallScene(Scene):
 
     def _draw_story(self, surface: pygame.Surface, picture: WallPicture, wall) -> None:
         """In the middle: the throws, where the wall was broken, tiles left and loose tiles."""
-        palette = self.app.palette
+        palette = self.context.palette
         names = self.session.names
         table = self.session.table
         cx, cy = WALL_AREA.center

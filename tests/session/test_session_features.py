@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import pytest
 
-from game.client.controller import HUMAN, Session
 from game.client.messages import NO_SETTLEMENT
+from game.client.status import note_line, status_line
 from game.core import events as ev
 from game.errors import SaveError
 from game.saves import read_save, write_save
+from game.session.driver import HUMAN, Session
+from game.session.restore import restore_session
 from game.stats import load_statistics
-from tests.client.helpers import instant_session
+from tests.builders import instant_session
 
 
 def _until_human_discards(session: Session, steps: int = 3000) -> int:
@@ -41,7 +43,7 @@ def test_undo__takes_the_discard_back_within_the_wait_time() -> None:
     assert p.discards == before[:-1]
     assert session.human_to_discard
     assert any(isinstance(e, ev.DiscardTakenBack) for e in session.drain())
-    assert "take back" in session.status
+    assert "take back" in status_line(session)
 
 
 def test_undo__closes_when_the_wait_time_runs_out() -> None:
@@ -53,7 +55,7 @@ def test_undo__closes_when_the_wait_time_runs_out() -> None:
         session.update(0.1)
     assert not session.can_undo
     assert not session.undo()
-    assert "before anybody claims it" in session.status
+    assert "before anybody claims it" in status_line(session)
 
 
 def test_undo__replaying_the_saved_actions_gives_the_same_hand() -> None:
@@ -63,7 +65,7 @@ def test_undo__replaying_the_saved_actions_gives_the_same_hand() -> None:
     _until_human_discards(session)
     session.undo()
     saved = session.snapshot()
-    copy, _ = Session.from_save(saved)
+    copy, _ = restore_session(saved)
     assert copy.table.players[HUMAN].concealed == session.table.players[HUMAN].concealed
     assert copy.table.phase == session.table.phase
 
@@ -87,7 +89,7 @@ def test_show_all__scores_the_hand_without_settlement() -> None:
     assert outcome.new_totals == outcome.old_totals
     assert max(outcome.scores) > 0
     assert outcome.payments == []
-    assert session.status == NO_SETTLEMENT
+    assert status_line(session) == NO_SETTLEMENT
     assert not session.match.history[-1].settled
 
 
@@ -125,7 +127,7 @@ def test_save__a_game_in_progress_opens_where_it_was_left(tmp_path) -> None:
     _until_human_discards(session)
     path = tmp_path / "mine.sparrow"
     write_save(path, session.snapshot(name="mine"))
-    opened, warnings = Session.from_save(read_save(path), source=str(path))
+    opened, warnings = restore_session(read_save(path), source=str(path))
     assert warnings == []
     assert opened.save_name == "mine"
     assert opened.names == ["Ann", "Bo", "Cy", "Di"]
@@ -140,7 +142,7 @@ def test_open__a_missing_ruleset_is_named_and_refused() -> None:
     saved.ruleset = "no-such-rules"
     saved.mods = [{"id": "house-rules", "version": "1"}]
     with pytest.raises(SaveError) as info:
-        Session.from_save(saved, available_mods=set())
+        restore_session(saved, available_mods=set())
     assert "no-such-rules" in str(info.value)
     assert "house-rules" in str(info.value)
 
@@ -149,9 +151,9 @@ def test_open__missing_mods_that_were_not_needed_are_warnings() -> None:
     session = instant_session(2)
     saved = session.snapshot()
     saved.mods = [{"id": "pretty-tiles", "version": "2"}]
-    opened, warnings = Session.from_save(saved, available_mods=set())
+    opened, warnings = restore_session(saved, available_mods=set())
     assert opened.match.seed == session.match.seed
-    assert len(warnings) == 1 and "pretty-tiles" in warnings[0]
+    assert len(warnings) == 1 and "pretty-tiles" in note_line(warnings[0], opened.names)
 
 
 def test_save__a_chosen_starting_score_survives_saving_and_opening(tmp_path) -> None:
@@ -166,6 +168,6 @@ def test_save__a_chosen_starting_score_survives_saving_and_opening(tmp_path) -> 
     session.finish_hand()
     path = tmp_path / "rich.sparrow"
     write_save(path, session.snapshot(name="rich"))
-    opened, _ = Session.from_save(read_save(path), source=str(path))
+    opened, _ = restore_session(read_save(path), source=str(path))
     assert sum(opened.match.totals) == 4 * 2500
     assert opened.match.totals == session.match.totals

@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
-from game.client.controller import HUMAN
+from game.client.messages import outcome_line
+from game.client.status import status_line
 from game.core import events as ev
-from tests.client.helpers import instant_session
+from game.session.driver import HUMAN
+from tests.builders import instant_session
 
 
 def test_session__plays_a_whole_hand_in_instant_mode() -> None:
@@ -16,8 +18,8 @@ def test_session__plays_a_whole_hand_in_instant_mode() -> None:
     assert session.hand_over
     assert outcome.dead == (outcome.winner is None)
     if outcome.winner is not None:
-        assert "Mah Jongg" in outcome.message
-        assert session.names[outcome.winner] in outcome.message
+        assert "Mah Jongg" in outcome_line(outcome, session.names)
+        assert session.names[outcome.winner] in outcome_line(outcome, session.names)
 
 
 def test_session__totals_add_up_like_the_total_scores_box() -> None:
@@ -89,7 +91,7 @@ def test_session__refused_claim_shows_the_original_message() -> None:
             if table.last_discard and table.last_discard[0] != HUMAN and not session.human_may_claim \
                     and table.phase == "turn" and table.current != HUMAN:
                 session.refuse_pickup()
-                assert session.status.startswith("You can't pick up")
+                assert status_line(session).startswith("You can't pick up")
                 return
             if session.hand_over:
                 break

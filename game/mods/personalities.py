@@ -1,7 +1,9 @@
 """Computer-player personalities as mod data (``ai/*.yaml`` in a mod of kind ``ai``).
 
 A personality is a set of knobs, each 0–1, read by one built-in decision engine (:mod:`game.ai.engine`); a
-modder adds a personality by writing YAML, never code. A file holds either one record or a list of records::
+modder adds a personality by writing YAML, never code. The schema and its loader are data, so they live with the
+other record schemas in the mods layer and the engine imports them from here. A file holds either one record or a
+list of records::
 
     - id: expert
       name: Expert
@@ -23,7 +25,7 @@ The strategies are the player types of the Four Winds program (Beginner, Defensi
 from __future__ import annotations
 
 import os
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
@@ -117,6 +119,8 @@ class Personality(BaseModel):
 def personalities_from_document(doc: YamlDocument) -> list[Personality]:
     """Validate a parsed ``ai/*.yaml`` document; raise :class:`DataFileError` listing every problem."""
     data = doc.data
+    records: list[Any]
+    bases: list[tuple[int, ...]]
     if isinstance(data, dict):
         records, bases = [data], [()]
     elif isinstance(data, list) and data:

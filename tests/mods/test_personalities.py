@@ -6,8 +6,8 @@ import textwrap
 
 import pytest
 
-from game.ai.personality import Personality, load_personality_file
 from game.errors import DataFileError
+from game.mods.personalities import Personality, load_personality_file
 
 
 def _write(tmp_path, text: str):

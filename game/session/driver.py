@@ -1,137 +1,59 @@
-"""The game session: a match with the human at seat 0 and computer players at seats 1–3.
+"""The session: one game with the human at seat 0 and computer players at seats 1–3, driven without a screen.
 
-The session never draws. It asks the table what may be done, lets the computer seats decide (after a visible
-pause: the discard delay, not their thinking time), runs the claim window's timer for the human and passes for
-them when it runs out, and queues every event for the scene to animate. Time comes in through ``update(dt)``;
-nothing here reads a clock, so tests play whole hands in milliseconds. A computer player that searches at
-decision time (the Master) decides on a worker thread, so the table keeps animating while it thinks.
+The session never draws and never words anything. It asks the table what may be done, lets the computer seats
+decide (after a visible pause: the discard delay, not their thinking time), runs the claim window's timer for the
+human and passes for them when it runs out, holds the finished hand on the table for the end-of-hand pause, and
+queues every event for a client to animate. What the player should be told is kept in :attr:`Session.told`, as
+data (events, refusals, :class:`~game.session.notes.Note`); the client words it. Time comes in through
+``update(dt)``; nothing here reads a clock, so tests play whole hands in milliseconds. The pauses are named in
+:mod:`game.timing`. A computer player that searches at decision time (the Master)
+decides on a worker thread, so the table keeps animating while it thinks.
 """
 
 from __future__ import annotations
 
-import dataclasses
 import logging
 import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
-from dataclasses import dataclass, field
+from pathlib import Path
 from typing import Any
 
-from game import gcpolicy
-from game.client import messages
+from game import gcpolicy, timing
+from game.ai.base import Player
 from game.core import events as ev
-from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.judge import RegularJudge
+from game.core.actions import Action, Claim, ClaimType, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.match import Match
 from game.core.play_rules import PlayRules
-from game.core.refusals import refusal
+from game.core.refusals import TAKE_BACK_TOO_LATE, Refusal, refusal
 from game.core.table import Table
-from game.core.tiles import tile_name
-from game.errors import IllegalActionError, SaveError
+from game.errors import IllegalActionError
+from game.session import notes
+from game.session.notes import Note
+from game.session.options import DEFAULT_NAMES, Options
+from game.session.outcome import HandOutcome
+from game.session.players import make_computer, personalities_of, play_decision
+from game.session.rules import load_game_rules
+from game.session.statistics import record_statistics
 
 log = logging.getLogger(__name__)
 
 HUMAN = 0
-DEFAULT_NAMES = ("You", "Elaine", "Eric", "Gaby")
-CLAIM_ORDER = ("mah_jongg", "kong", "pung", "chow")
+CLAIM_ORDER: tuple[ClaimType, ...] = ("mah_jongg", "kong", "pung", "chow")
 
-
-@dataclass
-class Options:
-    """The player's in-game options (the original's Options menu and General Setup)."""
-
-    wait_time: float = 2.5
-    """Seconds the human has to claim a discard (timer bar); 0–10 in steps of 0.25 (Q-01)."""
-    discard_delay: float = 0.9
-    """Seconds a computer player's turn visibly takes."""
-    ask_first: bool = True
-    show_all: bool = False
-    quick_tip: bool = False
-    timer_bar: bool = True
-    balloons: bool = True
-    auto_play: bool = False
-    animation_speed: float = 1.0
-    """Animation speed; 0 is instant."""
-
-
-@dataclass
-class HandOutcome:
-    """A finished hand as the scores scene shows it."""
-
-    winner: int | None
-    winning_tile: int | None
-    won_by: str | None
-    from_seat: int | None
-    old_totals: list[int]
-    new_totals: list[int]
-    scores: list[int]
-    results: list[Any]
-    """One ScoreResult per seat (None when the judge cannot score)."""
-    payments: list[tuple[int, int, int]]
-    dead: bool
-    message: str
-    game_over: bool = False
-    events: list[ev.Event] = field(default_factory=list)
-    settled: bool = True
-    """False when all hands were visible: scored, but no points moved (M13)."""
-    pays_for_all: str = ""
-    """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
-    faulty_out: int | None = None
-    """Who declared a Mah Jongg that was not one (the hand then ends with nobody winning), or None."""
-
-    def get_from(self, receiver: int, payer: int) -> int:
-        """What ``receiver`` gets from ``payer`` (negative: pays), the Total Scores box's cells."""
-        total = 0
-        for source, target, amount in self.payments:
-            if source == payer and target == receiver:
-                total += amount
-            elif source == receiver and target == payer:
-                total -= amount
-        return total
-
-
-def load_game_rules(ruleset_id: str, mods_dir: str | None = None, *, strict: bool = False,
-                    config_dir: str | None = None) -> tuple[Any, PlayRules, Any]:
-    """The ruleset, its play rules and its judge; the built-in classic play with no scoring if it cannot load.
-
-    ``strict`` (opening a save) raises :class:`SaveError` naming the ruleset instead: a saved game replayed under
-    other rules would be another game.
-    """
-    try:
-        from game.cli.common import judge_for, load_ruleset
-
-        ruleset = load_ruleset(ruleset_id, mods_dir, config_dir)
-        return ruleset, ruleset.play, judge_for(ruleset)
-    except Exception as exc:  # the table must open even while rulesets are broken or missing
-        if strict:
-            raise SaveError(f"the game needs the ruleset {ruleset_id!r}, which is not available: {exc}") from None
-        log.warning("ruleset %r could not be loaded (%s); playing without scoring", ruleset_id, exc)
-        return None, PlayRules(), RegularJudge()
-
-
-def make_computer(player_id: str, rng: random.Random, ruleset: Any) -> Any:
-    """A computer player by id, falling back to the reference bot when the personality is not available."""
-    from game.autoplay import create_player
-
-    try:
-        return create_player(player_id, rng, ruleset)
-    except Exception as exc:  # an unknown or broken personality must not stop the game
-        log.warning("computer player %r not available (%s); using 'efficient'", player_id, exc)
-        try:
-            return create_player("efficient", rng, ruleset)
-        except Exception:
-            return create_player("greedy", rng, ruleset)
+Told = ev.Event | Refusal | Note
+"""Something the player was told: an engine event, a refusal of the table, or a note."""
 
 
 class Session:
-    """One game in the client: the match, the current hand, the seats and the timers."""
+    """One game: the match, the current hand, the seats, the timers and what the player was told."""
 
     def __init__(self, *, ruleset: Any, rules: PlayRules, judge: Any, seed: int,
                  opponents: Sequence[str] = ("efficient", "efficient", "efficient"),
                  names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None,
-                 match: Match | None = None) -> None:
+                 match: Match | None = None, personalities: Sequence[Any] | None = None) -> None:
         self.ruleset = ruleset
         self.rules = rules
         self.judge = judge
@@ -139,8 +61,8 @@ class Session:
         self.names = list(names)
         self.options = options or Options()
         rng = random.Random(seed ^ 0x5EED)
-        self.players: list[Any] = [None] + [make_computer(pid, random.Random(rng.getrandbits(64)), ruleset)
-                                            for pid in opponents]
+        self.players: list[Player | None] = [None] + [
+            make_computer(pid, random.Random(rng.getrandbits(64)), ruleset, personalities) for pid in opponents]
         self.autoplayer = make_computer("efficient", random.Random(rng.getrandbits(64)), ruleset)
         self.opponents = list(opponents)
         self.match = match if match is not None else Match(rules, judge, seed)
@@ -149,7 +71,8 @@ class Session:
             # A restored game goes on where it was left: the hand in progress, started or not.
             self.table = match.table
         self.pending: deque[ev.Event] = deque()
-        self.status = ""
+        self.told: list[Told] = []
+        """What the player was told this hand, oldest first (the status bar shows the latest that has words)."""
         self.delay = 0.0
         self.claim_timer: float | None = None
         self.claim_total = 0.0
@@ -158,14 +81,22 @@ class Session:
         self.show_all_used = False
         self.undo_timer: float | None = None
         """Seconds left to take back the human's last discard (the wait time, P-30); None when closed."""
-        self.notice = ""
-        """Something the player should not miss (a winning tile let pass), for the table to show; it takes it."""
+        self.end_wait = 0.0
+        """How long the finished hand has stood on the table (the scores wait :data:`timing.END_OF_HAND_PAUSE`)."""
+        self.notice: Note | None = None
+        """Something the player should not miss (a winning tile let pass), for the client to show; it takes it."""
         self.on_hand_finished: list[Callable[[Session], None]] = []
-        """Autosave and statistics hooks, called after every finished hand."""
-        self.stats_folder: Any = None
+        """Autosave and other hooks, called after every finished hand (after the statistics are counted)."""
+        self.stats_folder: Path | None = None
         """Where the statistics file lives; None keeps no statistics (tests, screenshots)."""
         self.save_name = ""
         """The name the game was last saved or opened under (the original's title-bar file name, P-01)."""
+        self.source: Path | None = None
+        """The file the game was last written to or opened from (a save or the autosave); None before either."""
+        self.written_progress: tuple[int, int, bool] | None = None
+        """:attr:`progress` when the game was last written or opened."""
+        self._tip_key: tuple[int, int, int] | None = None
+        self._tip: Any = None
         self.thinking: dict[tuple[int, int, int], Future] = {}
         """Decisions being made on the worker thread, by (table, actions so far, seat)."""
         self._worker: ThreadPoolExecutor | None = None
@@ -173,12 +104,19 @@ class Session:
             self.pending.extend(self.match.events)
 
     @classmethod
-    def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None,
-               **kwargs: Any) -> Session:
-        ruleset, rules, judge = load_game_rules(ruleset_id, mods_dir)
+    def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None, *,
+               catalog: Any = None, **kwargs: Any) -> Session:
+        """A new game; ``catalog`` (the client's) supplies the ruleset and the computer players' personalities."""
+        ruleset, rules, judge = load_game_rules(ruleset_id, mods_dir, catalog=catalog)
+        if catalog is not None:
+            kwargs.setdefault("personalities", personalities_of(catalog))
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         return cls(ruleset=ruleset, rules=rules, judge=judge, seed=seed, **kwargs)
+
+    def tell(self, told: Told) -> None:
+        """Tell the player ``told`` (the status bar shows it until something newer with words comes)."""
+        self.told.append(told)
 
     # -- the hand ---------------------------------------------------------------------------------------------
 
@@ -192,9 +130,10 @@ class Session:
         self.claim_timer = None
         self.undo_timer = None
         self.delay = 0.0
+        self.end_wait = 0.0
         self.pending.extend(self.table.events)
-        self.status = messages.hand_started(self.names, self.table.seat_wind(HUMAN), self.table.round_wind,
-                                             self.table.wild_tile)
+        self.told = [Note(notes.HAND_STARTED, {"seat_wind": self.table.seat_wind(HUMAN),
+                                               "round_wind": self.table.round_wind, "wild": self.table.wild_tile})]
         return self.table
 
     def start(self) -> None:
@@ -239,7 +178,7 @@ class Session:
         """The legal claims of the human on the discard in the middle."""
         return [a for a in self.human_legal() if isinstance(a, Claim)]
 
-    def claim_types(self) -> list[str]:
+    def claim_types(self) -> list[ClaimType]:
         types = {c.type for c in self.claim_options()}
         if any(isinstance(a, MahJongg) for a in self.human_legal()):
             types.add("mah_jongg")  # robbing a kong
@@ -248,13 +187,13 @@ class Session:
     # -- the human's moves ------------------------------------------------------------------------------------
 
     def act(self, action: Action) -> bool:
-        """Do ``action`` for the human; on refusal the status bar gets the table's reason and False is returned."""
+        """Do ``action`` for the human; on refusal the table's reason is told and False is returned."""
         if self.table is None:
             return False
         try:
             events = self.table.apply(HUMAN, action)
         except IllegalActionError as exc:
-            self.status = str(exc)
+            self.tell(Refusal(exc.code, exc.data))
             return False
         self.claim_timer = None
         self._push(events)
@@ -275,9 +214,9 @@ class Session:
                 and self.table.can_take_back(HUMAN))
 
     def undo(self) -> bool:
-        """Take back the human's discard (Undo, P-96, P-103); the status bar says why when it is too late."""
-        if not self.can_undo:
-            self.status = "You can only take back your own discard before anybody claims it."
+        """Take back the human's discard (Undo, P-96, P-103); the player is told why when it is too late."""
+        if not self.can_undo or self.table is None:
+            self.tell(Refusal(TAKE_BACK_TOO_LATE))
             return False
         events = self.table.take_back(HUMAN)
         self.undo_timer = None
@@ -286,7 +225,7 @@ class Session:
         self._push(events)
         return True
 
-    def claim(self, claim_type: str, tiles: tuple[int, ...] | None = None) -> bool:
+    def claim(self, claim_type: ClaimType, tiles: tuple[int, ...] | None = None) -> bool:
         """Claim the discard as ``claim_type``; ``tiles`` picks which chow (None: the only or first one)."""
         if claim_type == "mah_jongg" and any(isinstance(a, MahJongg) for a in self.human_legal()):
             return self.act(MahJongg())
@@ -294,7 +233,7 @@ class Session:
         if tiles is not None:
             options = [c for c in options if tuple(sorted(c.tiles)) == tuple(sorted(tiles))]
         if not options:
-            return self.act(Claim(claim_type, tuple(tiles or ())))  # refused with the table's own message
+            return self.act(Claim(claim_type, tuple(tiles or ())))  # refused with the table's own reason
         return self.act(options[0])
 
     def refuse_pickup(self) -> None:
@@ -304,22 +243,21 @@ class Session:
         # Only the table's reason is wanted: applying the claim would make it a faulty claim under rules that
         # check claims after they are made.
         action = Claim("pung", (self.table.last_discard[1],) * 2)
-        self.status = refusal(self.table, HUMAN, action, self.human_legal())
+        self.tell(refusal(self.table, HUMAN, action, self.human_legal()))
 
     def pass_claim(self) -> None:
         """Let the discard go (0, right click, Pass button, or the timer running out); a winning one is named
         afterwards, so letting it pass is never silent."""
-        if not self.human_may_claim:
+        if not self.human_may_claim or self.table is None:
             return
-        missed = ""
+        missed = None
         if "mah_jongg" in self.claim_types():
             last = self.table.last_discard
             if self.table.phase == "rob" or last is None:
-                missed = "You could have gone Mah Jongg by robbing the Kong."
+                missed = Note(notes.MISSED_MAH_JONGG, {"robbing": True})
             else:
-                missed = f"You could have gone Mah Jongg on {messages.possessive(self.names[last[0]])} " \
-                         f"{tile_name(last[1])}."
-        if self.act(Pass()) and missed:
+                missed = Note(notes.MISSED_MAH_JONGG, {"robbing": False, "seat": last[0], "tile": last[1]})
+        if self.act(Pass()) and missed is not None:
             self.notice = missed
 
     def kong_tiles(self) -> list[int]:
@@ -337,6 +275,11 @@ class Session:
     def standing_possible(self, tile: int) -> bool:
         return Discard(tile, True) in self.human_legal()
 
+    def ready_discard(self, tile: int) -> bool:
+        """Discarding ``tile`` would leave the human's hand ready (one tile from Mah Jongg)."""
+        table = self.table
+        return table is not None and tile in table.judge.ready_discards(table.hand_spec(HUMAN))
+
     def quick_tip(self) -> int | None:
         """The tile QuickTip suggests discarding, or None off-turn."""
         tip = self.quick_tip_advice()
@@ -348,17 +291,14 @@ class Session:
         if not self.human_to_discard or self.table is None:
             return None
         key = (id(self.table), len(self.table.events), len(self.table.actions))
-        if getattr(self, "_tip_key", None) == key:
+        if self._tip_key == key:
             return self._tip
         legal = [a for a in self.human_legal() if isinstance(a, Discard) and not a.standing]
         tip = None
         if legal:
             from game.ai.tip import quick_tip
 
-            try:
-                tip = quick_tip(self.table.view(HUMAN), legal, self.ruleset)
-            except Exception as exc:  # advice is a comfort: the game goes on without it
-                log.warning("QuickTip unavailable: %s", exc)
+            tip = quick_tip(self.table.view(HUMAN), legal, self.ruleset)
         self._tip_key, self._tip = key, tip
         return tip
 
@@ -382,7 +322,11 @@ class Session:
                     if seat != HUMAN or self.options.auto_play:
                         self._computer_act(seat)
             return
-        if table is None or table.phase == "over" or (not self.started and not self.options.auto_play):
+        if table is not None and table.phase == "over":
+            if not hold:
+                self.end_wait += dt
+            return
+        if table is None or (not self.started and not self.options.auto_play):
             return
         if self.undo_timer is not None:
             if self.options.auto_play or not table.can_take_back(HUMAN):
@@ -396,7 +340,7 @@ class Session:
         if self.human_may_claim:
             if self.claim_timer is None:
                 self._open_claim_window()
-            if not hold:
+            if not hold and self.claim_timer is not None:
                 self.claim_timer -= dt
             self._computers_decide_claims()
             if self.claim_timer is not None and self.claim_timer <= 0:
@@ -422,6 +366,11 @@ class Session:
         self._computer_act(seat)
 
     @property
+    def scores_due(self) -> bool:
+        """The finished hand has stood on the table for the end-of-hand pause: time for the scores."""
+        return self.hand_over and self.end_wait >= timing.END_OF_HAND_PAUSE
+
+    @property
     def at_rest(self) -> bool:
         """Nothing happens until the human acts: no timer runs and no computer seat has anything to do, so the
         window may sleep. It follows the branches of :meth:`update`."""
@@ -445,7 +394,7 @@ class Session:
         original's Can Go Mah Jongg box waited too), so a winning tile never slips by unseen. Robbing a kong
         keeps its wait time (Four Winds T-39); missing it is named afterwards all the same."""
         self.claim_total = self.options.wait_time
-        winning = self.table.phase == "claims" and "mah_jongg" in self.claim_types()
+        winning = self.table is not None and self.table.phase == "claims" and "mah_jongg" in self.claim_types()
         self.claim_timer = math.inf if winning else self.options.wait_time
 
     @property
@@ -471,31 +420,38 @@ class Session:
             self.act(kongs[0])
 
     def _computers_decide_claims(self) -> None:
-        table = self.table
-        for seat in list(table.awaiting()):
+        if self.table is None:
+            return
+        for seat in list(self.table.awaiting()):
             if seat != HUMAN:
                 self._computer_act(seat)
 
-    def _computer_act(self, seat: int) -> None:
+    def _computer_act(self, seat: int, *, background: bool = True) -> None:
         table = self.table
+        if table is None:
+            return
         legal = table.legal_actions(seat)
         if not legal:
             return
         player = self.autoplayer if seat == HUMAN else self.players[seat]
-        try:
-            if getattr(player, "thinks_ahead", False):
-                action = self._decided_in_background(seat, player, legal)
-                if action is None:
-                    return  # still thinking: asked again on the next update
-            else:
-                action = player.decide(table.view(seat), legal)
-            events = table.apply(seat, action)
-        except IllegalActionError:
-            log.warning("seat %d chose an illegal action; playing %s instead", seat, legal[0])
-            events = table.apply(seat, legal[0])
+        assert player is not None
+        if background and getattr(player, "thinks_ahead", False):
+            chosen = self._decided_in_background(seat, player, legal)
+            if chosen is None:
+                return  # still thinking: asked again on the next update
+        else:
+            chosen = player.decide(table.view(seat), legal)
+        played, events, illegal = play_decision(table, seat, chosen, legal)
+        if illegal:
+            log.warning("seat %d chose an illegal action; playing %s instead", seat, played)
         self._push(events)
 
-    def _decided_in_background(self, seat: int, player: Any, legal: list[Action]) -> Action | None:
+    def play_computer_turn(self, seat: int) -> None:
+        """Let the computer decide for ``seat`` now, the human's seat too (staged scenes, Auto Play); a player who
+        thinks ahead decides here too, not on the worker thread."""
+        self._computer_act(seat, background=False)
+
+    def _decided_in_background(self, seat: int, player: Player, legal: list[Action]) -> Action | None:
         """The action of a player that thinks ahead, decided on the worker thread from a snapshot of its view;
         None while it is still thinking. A decision the table has moved past (the human claimed meanwhile) is
         dropped; one thread decides one position at a time, so a player's own state is never shared."""
@@ -517,21 +473,19 @@ class Session:
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
             self.pending.append(event)
-            line = messages.describe(event, self.names, HUMAN, self.table.wild_tile if self.table else None)
-            if line:
-                self.status = line
+            self.told.append(event)
             if isinstance(event, ev.TileDiscarded) and event.seat != HUMAN:
                 self.delay = self.options.discard_delay
             elif isinstance(event, ev.TileDrawn | ev.ReplacementDrawn) and event.seat != HUMAN:
-                self.delay = self.options.discard_delay * 0.6
+                self.delay = self.options.discard_delay * timing.DRAW_DELAY_FACTOR
         self.show_quick_tip()
 
     def show_quick_tip(self) -> None:
-        """With QuickTip on, on the human's turn: its advice in the status bar (M3)."""
+        """With QuickTip on, on the human's turn: its advice is told (M3)."""
         if self.options.quick_tip and self.human_to_discard:
             tip = self.quick_tip_advice()
             if tip is not None:
-                self.status = f"QuickTip: {tip.reason}"
+                self.tell(Note(notes.QUICK_TIP, {"reason": tip.reason}))
 
     def drain(self) -> list[ev.Event]:
         """The events not yet shown, oldest first."""
@@ -549,7 +503,7 @@ class Session:
         if self.outcome is not None:
             return self.outcome
         table = self.table
-        assert table is not None and table.phase == "over"
+        assert table is not None and table.phase == "over" and table.result is not None
         result = table.result
         old = list(self.match.totals)
         results: list[Any] = [None] * 4
@@ -557,7 +511,7 @@ class Session:
             # The hands as the match scores them (a loser's ready hand too), for the score box's lines.
             results = self.match.hand_results(table)
         settle = not self.show_all_used
-        events = self.match.finish_hand(table, settle=settle, no_settlement_reason=messages.NO_SETTLEMENT)
+        events = self.match.finish_hand(table, settle=settle)
         self.pending.extend(events)
         scores, payments = [0, 0, 0, 0], []
         for event in events:
@@ -565,25 +519,16 @@ class Session:
                 scores = list(event.scores)
             elif isinstance(event, ev.Settled):
                 payments = list(event.payments)
-        if result.faulty_out is not None:
-            message = (f"{self.names[result.faulty_out]} declared Mah Jongg with a hand that is not complete: "
-                       f"the hand ends and the penalty is paid.")
-        elif result.winner is None:
-            message = "All the tiles have been played and nobody has gone Mah Jongg..."
-        elif result.won_by == "discard" and result.winning_tile is not None:
-            message = f"{messages.has(self.names[result.winner])} gone Mah Jongg with tile " \
-                      f"{tile_name(result.winning_tile)}"
-        else:
-            message = f"{messages.has(self.names[result.winner])} gone Mah Jongg."
         self.outcome = HandOutcome(result.winner, result.winning_tile, result.won_by, result.from_seat, old,
                                    list(self.match.totals), scores, results, payments, result.winner is None,
-                                   message, self.match.is_over, events,
-                                   settled=settle or result.winner is None,
-                                   pays_for_all=messages.pays_for_all(result, self.names,
-                                                                      getattr(self.ruleset, "penalties", None)),
+                                   result, self.match.is_over, events, settled=settle or result.winner is None,
                                    faulty_out=result.faulty_out)
-        self.status = message if self.outcome.settled else messages.NO_SETTLEMENT
-        self._record_statistics()
+        self.tell(Note(notes.HAND_FINISHED, {"outcome": self.outcome}) if self.outcome.settled
+                  else Note(notes.NO_SETTLEMENT))
+        if self.stats_folder is not None and self.ruleset is not None:
+            problems = record_statistics(self.stats_folder, self.ruleset.id, self.player_ids, self.match)
+            if problems:
+                self.tell(Note(notes.STATISTICS_PROBLEM, {"problems": problems}))
         for hook in self.on_hand_finished:
             hook(self)
         return self.outcome
@@ -593,22 +538,24 @@ class Session:
         """Who sits at each seat, as saves and statistics name them."""
         return ["human", *self.opponents]
 
-    def _record_statistics(self) -> None:
-        """Count the hand (and the game, when it ended) in the statistics file; failures are only logged."""
-        if self.stats_folder is None or self.ruleset is None or not self.match.history:
-            return
-        try:
-            from game.stats import load_statistics, save_statistics
-
-            stats = load_statistics(self.stats_folder)
-            stats.record_hand(self.ruleset.id, self.player_ids, self.match.history[-1])
-            if self.match.is_over:
-                stats.record_game(self.ruleset.id, self.player_ids, self.match)
-            save_statistics(self.stats_folder, stats)
-        except Exception as exc:  # statistics are a comfort: never stop the game for them
-            log.warning("statistics not updated: %s", exc)
-
     # -- saving and opening -----------------------------------------------------------------------------------
+
+    @property
+    def progress(self) -> tuple[int, int, bool]:
+        """How far the game has come: hands finished, actions in the hand on the table, whether it was begun."""
+        table = self.table
+        if table is None:
+            return (len(self.match.history), 0, False)
+        return (len(self.match.history), len(table.actions), bool(table.begun))
+
+    def mark_written(self, path: str | Path) -> None:
+        """The game as it stands is in ``path`` (just saved there, or just opened from it)."""
+        self.source, self.written_progress = Path(path), self.progress
+
+    @property
+    def unwritten(self) -> bool:
+        """True when the game has come further than any file holds (or was never written)."""
+        return self.source is None or self.progress != self.written_progress
 
     def snapshot(self, name: str = "", mods: list[dict[str, str]] | None = None) -> Any:
         """The game as a :class:`game.saves.SavedGame` (the hand in progress included)."""
@@ -620,47 +567,6 @@ class Session:
         return snapshot(self.match, ruleset_id=ruleset_id, players=self.player_ids, names=self.names,
                         ruleset_hash=ruleset_hash(self.ruleset) if self.ruleset is not None else None,
                         mods=mods, settings=settings, name=name)
-
-    @classmethod
-    def from_save(cls, saved: Any, mods_dir: str | None = None, *, options: Options | None = None,
-                  source: str = "the save", config_dir: str | None = None,
-                  available_mods: set[str] | None = None) -> tuple[Session, list[str]]:
-        """The session a save describes, and warnings (mods it used that are missing but were not needed).
-
-        Raises :class:`SaveError` saying what is missing or wrong when the game cannot be rebuilt: the ruleset is
-        not available, or the actions do not replay (then the missing mods are named, as the likely cause).
-        """
-        from game.saves import missing_mods, restore, ruleset_note
-
-        missing = missing_mods(saved, available_mods) if available_mods is not None else []
-        try:
-            ruleset, rules, judge = load_game_rules(saved.ruleset, mods_dir, strict=True, config_dir=config_dir)
-        except SaveError as exc:
-            extra = f" (missing mods: {', '.join(missing)})" if missing else ""
-            raise SaveError(f"{exc}{extra}") from None
-        start_score = saved.settings.get("start_score", rules.start_score)
-        if isinstance(start_score, int) and not isinstance(start_score, bool):
-            rules = dataclasses.replace(rules, start_score=start_score)
-        changed = ruleset_note(saved, ruleset)
-        try:
-            match = restore(saved, rules, judge, source)
-        except SaveError as exc:
-            causes = ([f"Missing mods: {', '.join(missing)}."] if missing else []) + \
-                ([f"{changed[0].upper()}{changed[1:]}."] if changed else [])
-            if causes:
-                raise SaveError(" ".join([str(exc), *causes])) from None
-            raise
-        opponents = [p for p in saved.players if p != "human"][:3]
-        session = cls(ruleset=ruleset, rules=rules, judge=judge, seed=saved.seed, opponents=opponents,
-                      names=list(saved.names), options=options, match=match)
-        session.save_name = saved.name
-        session.show_all_used = bool(saved.settings.get("show_all_used", False)) if session.table else False
-        # The replay matched every recorded hand, so the game is the same one despite these differences.
-        warnings = [f"mod {mod_id!r} used by this game is not installed; the game replays without it"
-                    for mod_id in missing]
-        if changed:
-            warnings.append(f"{changed}; every saved hand replays the same")
-        return session, warnings
 
     def play_to_end(self, max_steps: int = 20000) -> None:
         """Let the computer play every seat until the hand is over (instant mode, tests and the self-test)."""

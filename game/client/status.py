@@ -1,0 +1,120 @@
+"""The status bar's line: what the session told the player (events, refusals, notes), in the program's words.
+
+The session keeps what was told, as data (``Session.told``); the line shown is the latest one that has words
+(the original shows nothing for some events). The table scene adds notes of its own, with the codes below.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Mapping, Sequence
+from typing import Any
+
+from game.client import messages
+from game.client.refusals import refusal_line
+from game.core import events as ev
+from game.core.refusals import Refusal
+from game.core.tiles import number_of, suit_of, tile_name
+from game.session import notes
+from game.session.driver import HUMAN
+from game.session.notes import Note
+
+# The table scene's own notes.
+WAIT_FOR_TURN = "wait_for_turn"
+CLAIM_HINT = "claim_hint"
+LOCKED_DISCARD = "locked_discard"
+"""A locked hand must discard the ``tile`` it drew (``standing``: a standing hand, else riichi)."""
+NO_PASSING_JOKER = "no_passing_joker"
+PASS_CHOSEN = "pass_chosen"
+PASS_COUNT = "pass_count"
+CHOW_PICK = "chow_pick"
+CHOW_MISMATCH = "chow_mismatch"
+CHOW_COMPLETE = "chow_complete"
+CHOW_CANCELLED = "chow_cancelled"
+NO_KONG = "no_kong"
+SHOW_ALL_ON = "show_all_on"
+NO_REPLAY_YET = "no_replay_yet"
+WAIT_TIME = "wait_time"
+SUITS = ("Bamboo", "Characters", "Dots")
+
+
+def _chow_complete(data: Mapping[str, Any], _names: Sequence[str]) -> str:
+    low, high, others = data["low"], data["high"], data["others"]
+    suit = SUITS[suit_of(data["claimed"])]
+    return (f"Complete Chow {number_of(low)} and {number_of(high)} {suit} with either "
+            f"{' or '.join(str(number_of(t)) for t in others)} {suit}.")
+
+
+def _pass_chosen(data: Mapping[str, Any], _names: Sequence[str]) -> str:
+    count, chosen, direction = data["count"], data["chosen"], data["direction"]
+    return (f"Pass {count} tiles {messages.PASS_WORDS.get(direction, direction)}: {chosen} chosen"
+            + (" — press Enter or Pass" if chosen == count else ""))
+
+
+def _missed(data: Mapping[str, Any], names: Sequence[str]) -> str:
+    if data.get("robbing"):
+        return "You could have gone Mah Jongg by robbing the Kong."
+    return f"You could have gone Mah Jongg on {messages.possessive(names[data['seat']])} {tile_name(data['tile'])}."
+
+
+def _opened(data: Mapping[str, Any], _names: Sequence[str]) -> str:
+    return f"Opened {data['name']!r}."
+
+
+NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
+    notes.HAND_STARTED: lambda d, names: messages.hand_started(names, d["seat_wind"], d["round_wind"], d["wild"]),
+    notes.QUICK_TIP: lambda d, _: f"QuickTip: {d['reason']}",
+    notes.HAND_FINISHED: lambda d, names: messages.outcome_line(d["outcome"], names),
+    notes.NO_SETTLEMENT: lambda d, _: messages.NO_SETTLEMENT,
+    notes.MISSED_MAH_JONGG: _missed,
+    notes.WELCOME_BACK: lambda d, _: "Welcome back: the game goes on where you left it.",
+    notes.MOD_MISSING: lambda d, _: f"mod {d['mod']!r} used by this game is not installed; the game replays "
+                                    "without it",
+    notes.RULESET_CHANGED: lambda d, _: f"{d['change']}; every saved hand replays the same",
+    notes.GAME_OPENED: _opened,
+    notes.GAME_SAVED: lambda d, _: f"Game saved as {d['name']!r}.",
+    notes.AUTOSAVE_FAILED: lambda d, _: messages.sentence(d["reason"]),
+    notes.STATISTICS_PROBLEM: lambda d, _: messages.sentence("; ".join(d["problems"])),
+    WAIT_FOR_TURN: lambda d, _: "Wait for your turn.",
+    CLAIM_HINT: lambda d, _: "Click the discard in the middle to claim it, or press 0 to let it go.",
+    LOCKED_DISCARD: lambda d, _: (f"You've called {'a Standing Hand' if d['standing'] else 'Riichi'} and have to "
+                                  f"discard {tile_name(d['tile'])}"),
+    NO_PASSING_JOKER: lambda d, _: f"A {'wild tile' if d['wild'] else 'joker'} cannot be passed on",
+    PASS_CHOSEN: _pass_chosen,
+    PASS_COUNT: lambda d, _: f"Choose {d['count']} tiles to pass on ({d['chosen']} chosen)",
+    CHOW_PICK: lambda d, _: f"Select two tiles to complete the Chow with {tile_name(d['tile'])}.",
+    CHOW_MISMATCH: lambda d, _: f"{tile_name(d['tile'])} does not make a Chow with {tile_name(d['claimed'])}.",
+    CHOW_COMPLETE: _chow_complete,
+    CHOW_CANCELLED: lambda d, _: "Chow cancelled.",
+    NO_KONG: lambda d, _: "You have no Kong to declare now.",
+    SHOW_ALL_ON: lambda d, _: "All hands are visible: this hand will be scored without settlement.",
+    NO_REPLAY_YET: lambda d, _: "No hand has finished yet: there is nothing to replay.",
+    WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
+}
+"""Every note's words, by code: the session's and the table scene's."""
+
+
+def note_line(note: Note, names: Sequence[str]) -> str:
+    """A note in words."""
+    return NOTES[note.code](note.data, names)
+
+
+def told_line(told: Any, names: Sequence[str], wild: int | None = None) -> str | None:
+    """What the player reads for one thing told: an event (None when the original shows nothing for it), a
+    refusal or a note."""
+    if isinstance(told, Note):
+        return note_line(told, names)
+    if isinstance(told, Refusal):
+        return refusal_line(told.code, told.data)
+    if isinstance(told, ev.Event):
+        return messages.describe(told, names, HUMAN, wild)
+    raise TypeError(f"nothing to say for {told!r}")
+
+
+def status_line(session: Any) -> str:
+    """The status bar's line for ``session``: the latest thing told that has words ("" before anything)."""
+    wild = session.table.wild_tile if session.table is not None else None
+    for told in reversed(session.told):
+        line = told_line(told, session.names, wild)
+        if line:
+            return line
+    return ""

@@ -1,0 +1,36 @@
+"""The statistics hook: every finished hand (and every finished game) counted in the player's statistics file."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Sequence
+from pathlib import Path
+from typing import Any
+
+from game.errors import SparrowError
+
+log = logging.getLogger(__name__)
+
+
+def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], match: Any) -> list[str]:
+    """Count ``match``'s last finished hand (and the game, when it ended) in the statistics file in ``folder``.
+
+    Returns what the player should be told ([] when all went well): a damaged file set aside and restored from a
+    backup, or statistics that could not be saved (and where the previous file is). The game goes on either way.
+    """
+    if not match.history:
+        return []
+    from game.stats import Statistics, update_statistics
+
+    players = list(player_ids)
+
+    def count(stats: Statistics) -> None:
+        stats.record_hand(ruleset_id, players, match.history[-1])
+        if match.is_over:
+            stats.record_game(ruleset_id, players, match)
+
+    try:
+        return list(update_statistics(folder, count).notes)
+    except (SparrowError, OSError, ValueError) as exc:  # statistics are a comfort: never stop the game for them
+        log.warning("statistics in %s not updated: %s", folder, exc)
+        return [str(exc)]

@@ -1,0 +1,85 @@
+"""The status bar's words: the engine's refusals in the classic program's sentences (help L296–L320; the engine
+gives a code and its values, the client the words the player has always read), and the moves of the table said
+in the right person."""
+
+from __future__ import annotations
+
+import pytest
+
+from game.client.messages import describe
+from game.client.refusals import refusal_line
+from game.core import events as ev
+from game.core import refusals as r
+from game.core.actions import Claim, Discard
+from game.errors import IllegalActionError
+from tests.builders import rigged_table, t
+
+SENTENCES = [
+    (r.HAND_OVER, {}, "The hand is over."),
+    (r.STANDING_ONLY, {"waits": (t("5D"), t("8D"))}, "You've called a Standing Hand and can only take 5 Dots or "
+                                                      "8 Dots."),
+    (r.STANDING_ONLY, {"waits": ()}, "You've called a Standing Hand and can only take nothing."),
+    (r.SACRED_DISCARD, {"tile": t("5D")}, "You can't claim 5 Dots: you discarded it yourself (sacred discard)."),
+    (r.MISSED_DISCARD, {"tile": t("8D")}, "You can't go out on 8 Dots: you let it pass before (missed discard)."),
+    (r.DECLARE_READY_FIRST, {}, "You have to declare a ready hand before you can go out."),
+    (r.CHOW_FROM_LEFT_ONLY, {}, "You can only Chow a Tile discarded by the player on your left, unless you go Mah "
+                                "Jongg."),
+    (r.KONG_FROM_EXPOSED_PUNG, {"tile": t("5D")}, "You can't use a discarded Tile to turn an Exposed Pung into an "
+                                                  "Exposed Kong."),
+    (r.USE_FOR, {"tile": t("3C"), "claims": ("chow", "pung")}, "You can use 3 Characters for a Chow or Pung."),
+    (r.CANNOT_PICK_UP, {"tile": t("3C"), "chow": False}, "You can't pick up 3 Characters! No Pung, Kong or Mah "
+                                                         "Jongg..."),
+    (r.CANNOT_PICK_UP, {"tile": t("3C"), "chow": True}, "You can't pick up 3 Characters! No Chow, Pung, Kong or "
+                                                        "Mah Jongg..."),
+    (r.NOT_YOUR_TURN, {}, "It's not your turn."),
+    (r.MUST_DISCARD_DRAWN, {"tile": t("6D"), "standing": True}, "You've called a Standing Hand and have to discard "
+                                                                "6 Dots."),
+    (r.MUST_DISCARD_DRAWN, {"tile": t("6D"), "standing": False}, "You've called riichi and have to discard 6 Dots."),
+    (r.NOT_IN_HAND, {"tile": t("RD")}, "You don't have Red Dragon on your stake."),
+    (r.STANDING_FIRST_DISCARD, {}, "You can only call a Standing Hand with your first discard, one tile from Mah "
+                                   "Jongg."),
+    (r.NOT_MAH_JONGG, {}, "Your hand is not a complete Mah Jongg hand."),
+    (r.NO_KONG_NOW, {"tile": t("5D")}, "You can't make a Kong of 5 Dots now."),
+    (r.STILL_PASSING, {}, "The tiles are still being passed."),
+    (r.TAKE_BACK_TOO_LATE, {}, "You can only take back your own discard before anybody claims it."),
+    (r.NOT_ALLOWED, {}, "That move is not allowed now."),
+]
+
+
+@pytest.mark.parametrize(("code", "data", "sentence"), SENTENCES, ids=[f"{c}-{i}" for i, (c, _, _) in
+                                                                        enumerate(SENTENCES)])
+def test_refusal_line__the_programs_sentence(code, data, sentence) -> None:
+    """Each refusal code with its values reads as the original program's status-bar message."""
+    assert refusal_line(code, data) == sentence
+
+
+def test_refusal_line__worded_from_the_engines_error() -> None:
+    """An unclaimable discard refused by a real table reads "You can't pick up …! No …" (L297)."""
+    filler = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"
+    table = rigged_table({0: "3C " + " ".join(filler.split()[:12]), 1: filler, 2: filler, 3: filler}, "WD",
+                         current=0)
+    table.apply(0, Discard(t("3C")))
+    with pytest.raises(IllegalActionError) as refused:
+        table.apply(2, Claim("pung", (t("3C"), t("3C"))))
+    assert refusal_line(refused.value.code, refused.value.data) == \
+        "You can't pick up 3 Characters! No Pung, Kong or Mah Jongg..."
+
+
+@pytest.mark.parametrize(("event", "line"), [
+    (ev.TileDiscarded(0, t("EW")), "You discard East Wind"),
+    (ev.TileDiscarded(1, t("EW")), "Eric discards East Wind"),
+    (ev.DiscardClaimed(0, 2, t("5D"), "pung", (t("5D"),) * 3), "You call Pung with 5 Dots"),
+    (ev.KongDeclared(0, t("RD"), True, False), "You declare a concealed Kong of Red Dragon"),
+    (ev.StandingHandDeclared(1, (t("5D"),)), "Eric calls a Standing Hand"),
+], ids=["you-discard", "eric-discards", "you-call", "you-declare", "eric-calls"])
+def test_describe__you_and_the_others_in_their_own_person(event, line) -> None:
+    """The status bar says "You discard East Wind" of your own move and "Eric discards East Wind" of Eric's."""
+    assert describe(event, ["You", "Eric", "Gaby", "Ann"]) == line
+
+
+def test_refusal_line__every_code_of_the_engine_has_its_sentence() -> None:
+    """A refusal code the engine can give never reaches the player as the generic "not allowed" line."""
+    from game.client.refusals import SENTENCES
+
+    codes = {value for name, value in vars(r).items() if name.isupper() and isinstance(value, str)}
+    assert codes == set(SENTENCES)
