@@ -267,7 +267,7 @@ class EnginePlayer:
         options = self._score_discards(view, discards, counts, n_melds, melds)
         choice = self._fold(view, options) or self._pick(options)
         if self._lookahead is not None and self._plan.hand is None:
-            choice = self._looked_ahead(view, options, choice)
+            choice = self._looked_ahead(self._lookahead, view, options, choice)
         standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
         if standing is not None and choice.speed > 0 and self._regular(_minus(counts, choice.action.tile),
                                                                         n_melds) > 0:
@@ -278,7 +278,8 @@ class EnginePlayer:
             return standing
         return choice.action
 
-    def _looked_ahead(self, view: PlayerView, options: list[_Option], choice: _Option) -> _Option:
+    def _looked_ahead(self, lookahead: Lookahead, view: PlayerView, options: list[_Option],
+                      choice: _Option) -> _Option:
         """The Master plays its close choices out (:mod:`game.ai.search`): the engine's choice and the two next
         best discards scoring within ``_SEARCH_MARGIN`` of it, once its hand is within two tiles of ready (earlier
         every discard leads to much the same hands)."""
@@ -288,7 +289,7 @@ class EnginePlayer:
                        key=lambda o: (-o.score, o.action.tile))[:2]
         if not close:
             return choice
-        tile = self._lookahead.choose(view, [o.action.tile for o in close], choice.action.tile)
+        tile = lookahead.choose(view, [o.action.tile for o in close], choice.action.tile)
         return next((o for o in close if o.action.tile == tile), choice)
 
     def _update_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:

@@ -436,7 +436,7 @@ class Session:
         player = self.autoplayer if seat == HUMAN else self.players[seat]
         assert player is not None
         if background and getattr(player, "thinks_ahead", False):
-            chosen = self._decided_in_background(seat, player, legal)
+            chosen = self._decided_in_background(table, seat, player, legal)
             if chosen is None:
                 return  # still thinking: asked again on the next update
         else:
@@ -451,11 +451,11 @@ class Session:
         thinks ahead decides here too, not on the worker thread."""
         self._computer_act(seat, background=False)
 
-    def _decided_in_background(self, seat: int, player: Player, legal: list[Action]) -> Action | None:
+    def _decided_in_background(self, table: Table, seat: int, player: Player,
+                               legal: list[Action]) -> Action | None:
         """The action of a player that thinks ahead, decided on the worker thread from a snapshot of its view;
         None while it is still thinking. A decision the table has moved past (the human claimed meanwhile) is
         dropped; one thread decides one position at a time, so a player's own state is never shared."""
-        table = self.table
         key = (id(table), len(table.actions), seat)
         for stale in [k for k in self.thinking if k[:2] != key[:2]]:
             del self.thinking[stale]
