@@ -51,6 +51,7 @@ _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for a
 # use, so every personality builds the doubles, trading about a step of speed for each.
 _MINIMUM_WEIGHT = 9.0
 _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: farther than any hand can be
+_PUNG_PULL = 0.2
 _SEARCH_MARGIN = 12.0  # score within which another discard is played out against the engine's choice
 
 
@@ -627,6 +628,8 @@ class EnginePlayer:
             eager += 0.45  # a claim that makes the hand ready is worth showing it for
         if kind == "chow":
             eager -= 0.1
+        elif self.max_chows is not None and self.max_chows <= 1:
+            eager += _PUNG_PULL  # where a hand may hold at most one chow, pungs are what every hand is built of
         if self._plan.hand is not None:
             eager += 0.35 * p.plan_stickiness  # a set for the special hand being chased
         eager += 0.15 * min(2.0, worth) * p.value_pull
