@@ -22,7 +22,7 @@ sets) cost 3 (2 for the pair) and are added last.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from game.core.tiles import NUM_KINDS, Tile, tile_code
 
@@ -332,19 +332,33 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             found[t] = _missing_few_chows(hand, sets, max_chows) - 1
             hand[t] += 1
         return found
+    for t, missing in _one_tile_changed(counts, sets, chows, _minus_ids):
+        found[t] = missing - 1
+    return found
+
+
+_Change = Callable[[tuple[int, ...], bool], tuple[tuple[int, int], ...]]
+"""A group's table ids after each one-tile change: :func:`_minus_ids` or :func:`_plus_ids`."""
+
+
+def _one_tile_changed(counts: Sequence[int], sets: int, chows: bool, change: _Change) -> Iterator[tuple[Tile, int]]:
+    """``(tile, missing tiles)`` for each hand that ``change`` (``_minus_ids``: one tile of a kind less,
+    ``_plus_ids``: one more) makes of ``counts``, ``sets`` sets wanted.
+
+    The hand's cost splits as (bamboo + characters) + (dots + honours): a changed tile rebuilds only its half,
+    and the group's table ids after each change are remembered with the group, so each hand is two look-ups
+    of cached tables."""
     b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
     ib, ic, id_, ih = _group_ids(b, c, d, h, chows)
-    # The hand's cost splits as (bamboo + characters) + (dots + honours): a discard rebuilds only its half, and
-    # the group's table ids after each of its discards are remembered with the group.
     left, right = _pair_id(ib, ic), _pair_id(id_, ih)
     combined, finished = _combined_ids, _finished
-    # Per group: where its tiles start, its table ids after each discard, and how the new id makes its half:
+    # Per group: where its tiles start, its table ids after each change, and how the new id makes its half:
     # (the other group's id, whether the new id comes first in the pair, whether the half is the left one).
     halves = (
-        (0, _minus_ids(b, chows), ic, True, True),
-        (9, _minus_ids(c, chows), ib, False, True),
-        (18, _minus_ids(d, chows), ih, True, False),
-        (27, _minus_ids(h, False), id_, False, False),
+        (0, change(b, chows), ic, True, True),
+        (9, change(c, chows), ib, False, True),
+        (18, change(d, chows), ih, True, False),
+        (27, change(h, False), id_, False, False),
     )
     for base, after, other, first, in_left in halves:
         for i, new in after:
@@ -357,8 +371,7 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             if missing is None:
                 first_id, second_id = (half, right) if in_left else (left, half)
                 missing = finished[key] = _finish(_combine(_tables[first_id], _tables[second_id]), sets)
-            found[base + i] = missing - 1
-    return found
+            yield base + i, missing
 
 
 def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
@@ -484,36 +497,10 @@ def _plus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...
 
 
 def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int) -> list[Tile]:
-    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below.
-
-    As in :func:`shanten_after_discards`, the hand's cost splits into two halves (bamboo + characters, dots +
-    honours); a tile added changes one group, so each trial is two look-ups of cached tables."""
-    sets = _MAX_SETS - n_melds
-    b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
-    ib, ic, id_, ih = _group_ids(b, c, d, h, chows)
-    left, right = _pair_id(ib, ic), _pair_id(id_, ih)
-    combined, finished = _combined_ids, _finished
-    found: list[Tile] = []
-    halves = (
-        (0, _plus_ids(b, chows), ic, True, True),
-        (9, _plus_ids(c, chows), ib, False, True),
-        (18, _plus_ids(d, chows), ih, True, False),
-        (27, _plus_ids(h, False), id_, False, False),
-    )
-    for base, after, other, first, in_left in halves:
-        for i, new in after:
-            pair = new << _ID_BITS | other if first else other << _ID_BITS | new
-            half = combined.get(pair)
-            if half is None:
-                half = _pair_id(new, other) if first else _pair_id(other, new)
-            key = ((half << _ID_BITS | right) if in_left else (left << _ID_BITS | half)) << 3 | sets
-            missing = finished.get(key)
-            if missing is None:
-                a, b_ = (half, right) if in_left else (left, half)
-                missing = finished[key] = _finish(_combine(_tables[a], _tables[b_]), sets)
-            if missing <= target:
-                found.append(base + i)
-    return found
+    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below (two look-ups of cached
+    tables each: :func:`_one_tile_changed`)."""
+    changed = _one_tile_changed(counts, _MAX_SETS - n_melds, chows, _plus_ids)
+    return [t for t, missing in changed if missing <= target]
 
 
 _SETS_ONLY, _WITH_PAIR = 1, 2
