@@ -28,7 +28,7 @@ DEALS = 40
 _MAX_STEPS = 64
 """Discards a play-out runs at most before it counts as nobody's win (late hands end sooner)."""
 _Z = 1.0
-"""How sure the paired play-outs must be before a candidate replaces the engine's choice (sign test, ~2σ)."""
+"""How sure the paired play-outs must be before a candidate replaces the engine's choice (sign test, in σ)."""
 
 
 def applies(ruleset: Ruleset | None) -> bool:
