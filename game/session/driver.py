@@ -6,8 +6,8 @@ human and passes for them when it runs out, holds the finished hand on the table
 queues every event for a client to animate. What the player should be told is kept in :attr:`Session.told`, as
 data (events, refusals, :class:`~game.session.notes.Note`); the client words it. Time comes in through
 ``update(dt)``; nothing here reads a clock, so tests play whole hands in milliseconds. The pauses are named in
-:mod:`game.timing`. A computer player that searches at decision time (the Master)
-decides on a worker thread, so the table keeps animating while it thinks.
+:mod:`game.timing`. A computer player that searches at decision time (the Master) decides on a worker thread, so
+the table keeps animating while it thinks.
 """
 
 from __future__ import annotations
