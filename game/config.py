@@ -15,15 +15,16 @@ from __future__ import annotations
 
 import logging
 import os
+import re
 import shutil
 import sys
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Annotated, Any
+from typing import Annotated, Any, Literal, get_args
 
 import platformdirs
 import yaml
-from pydantic import BaseModel, ConfigDict, Field, ValidationError
+from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationError
 
 from game import __version__, timing
 from game.datafile import load_yaml, validation_problems
@@ -75,6 +76,11 @@ class Folders:
         return self.config / "saves"
 
     @property
+    def score_sheets(self) -> Path:
+        """Where Save Score Sheet writes a game's sheet (PNG, text and CSV)."""
+        return self.config / "score sheets"
+
+    @property
     def sound_verdicts(self) -> Path:
         """Where what decoding each sound gave is kept, by content hash (see game.mods.media): in the player's
         cache folder, shared by every config folder (a verdict depends only on the file and the game's version)."""
@@ -98,6 +104,28 @@ def folders_from_args(args: Any) -> Folders:
 
 Colour = str
 
+ColourSlot = Literal["table", "text", "highlight", "stake_east", "stake_south", "stake_west", "stake_north"]
+COLOUR_SLOTS: tuple[str, ...] = get_args(ColourSlot)
+"""What the player may colour over the theme (P-149…P-152): the table cloth, the text on it, the highlight, and
+each seat wind's stake."""
+
+
+def _hex_colour(value: str) -> str:
+    if re.fullmatch(r"#[0-9a-fA-F]{6}", value) is None:
+        raise ValueError(f"expected a colour as '#rrggbb' (red, green, blue in hex), got {value!r}")
+    return value
+
+
+HexColour = Annotated[str, AfterValidator(_hex_colour)]
+StatusText = Literal["small", "normal", "large"]
+STATUS_TEXTS: tuple[StatusText, ...] = get_args(StatusText)
+"""The status bar's three text sizes, smallest first (P-26)."""
+
+RETIRED_SETTINGS = ("show_hints", "language")
+"""Settings earlier versions wrote but nothing ever read (hints are QuickTip's ``quick_tip``; the game has one
+language until translations come): dropped when a file is read, so the file promises nothing the game does not
+do. A later version that gives one of these names a meaning takes it off this list."""
+
 
 class Settings(BaseModel):
     """The player's preferences. Unknown keys are kept, so a newer version's settings survive a round trip."""
@@ -116,6 +144,7 @@ class Settings(BaseModel):
     sound: bool = Field(True, description="tile sounds (draw, discard, dice, the wall)")
     voices: bool = Field(True, description="the players call out their tiles and claims")
     own_voice: bool = Field(True, description="your own calls are spoken too")
+    warning_beeps: bool = Field(True, description="the theme's warning sound when something is refused (P-174)")
     master_volume: float = Field(1.0, ge=0.0, le=1.0)
     effects_volume: float = Field(0.8, ge=0.0, le=1.0)
     voice_volume: float = Field(0.8, ge=0.0, le=1.0)
@@ -128,14 +157,20 @@ class Settings(BaseModel):
                              description="seconds to claim a discard or take one's own back (the timer bar)")
     show_dealing: bool = Field(True, description="animate the wall ceremony and the deal")
     movement_direction: bool = Field(False, description="a fading trail behind every moving tile (F11)")
+    tile_shadow: float = Field(1.0, ge=0.0, le=2.0,
+                               description="the shadow under moving tiles, its size; 0 is none (P-169, P-170)")
     ask_first: bool = Field(True, description="ask before a claim, a kong or Mah Jongg when there is a choice")
     quick_tip: bool = Field(False, description="point at the tile the Expert would discard (F8)")
     timer_bar: bool = Field(True, description="show the claim window's sliding bar")
     fullscreen: bool = False
-    window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] = (1024, 768)
+    window_size: tuple[Annotated[int, Field(ge=320, le=16384)], Annotated[int, Field(ge=240, le=16384)]] | None = Field(
+        None, description="the window's size (Settings ▸ Look ▸ Window size); none: as large as fits the screen")
     speech_balloons: bool = True
-    show_hints: bool = True
-    language: str = "en"
+    status_text: StatusText = Field(
+        "normal", description="the size of the status bar's text (Ctrl+Alt+Keypad + and −, or Settings ▸ Look)")
+    colours: dict[ColourSlot, HexColour] = Field(
+        default_factory=dict, description="the player's own colours over the theme's, '#rrggbb' by item (Settings ▸ "
+                                          "Colours); none: the theme's")
     continue_from: str | None = Field(None, description="the file in the saves folder Continue opens; none: the "
                                                         "autosave")
 
@@ -165,7 +200,7 @@ def load_settings(path: str | os.PathLike[str]) -> LoadedSettings:
         return LoadedSettings(Settings(), [])
     if not isinstance(doc.data, dict):
         return _corrupt([doc.problem((), f"expected a mapping of settings, got {type(doc.data).__name__}")])
-    values = dict(doc.data)
+    values = {key: value for key, value in doc.data.items() if key not in RETIRED_SETTINGS}
     problems: list[Problem] = []
     while True:
         try:

@@ -272,7 +272,9 @@ def validation_problems(doc: Locator, error: ValidationError, base: Location = (
         full = (*base, *loc)
         shown = ".".join(str(p) for p in full) or "document"
         message = err.get("msg", "invalid value")
-        if err.get("type") == "extra_forbidden":
+        if err.get("type") == "value_error":
+            message = message.removeprefix("Value error, ")  # our validators word their messages themselves
+        elif err.get("type") == "extra_forbidden":
             message = f"unknown key {full[-1]!r}" if full else "unknown key"
         elif err.get("type") == "too_long" and isinstance(err.get("input"), list | dict):
             limit = (err.get("ctx") or {}).get("max_length")

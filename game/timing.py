@@ -22,5 +22,10 @@ BALLOON_LIFE = 1.5
 """How long a speech balloon ("Pung!") stays over a player."""
 BIG_BALLOON_LIFE = 2.6
 """A "Mah Jongg!" balloon stays longer."""
+DEMO_BOX_SECONDS = 3.0
+"""In the demo (Auto Play through the scores boxes) each scores box stays this long (the original's default, P-219)."""
 ANIMATION_SPEED = 1.0
 """Tile movements at their normal speed (every tween's duration is divided by the speed; 0 is instant)."""
+ANIMATION_SPEED_MAX = 3.0
+ANIMATION_SPEED_STEP = 0.25
+"""Tile speed runs up to 3x in quarter steps (the Settings slider; Ctrl+Keypad + and - at the table, P-61)."""

@@ -1,4 +1,5 @@
-"""Generate the bundled tile sets: ``mods/tiles-numbers``, ``mods/tiles-plain`` and ``mods/tiles-contrast``.
+"""Generate the bundled tile sets: ``mods/tiles-numbers``, ``mods/tiles-plain``, ``mods/tiles-characters`` and
+``mods/tiles-contrast``.
 
 Each set is a tileset mod with ``sheet.png`` (324 × 230: the original's 9 × 5 grid of 36 × 46 tiles),
 ``sheet@2x.png`` and ``sheet@3x.png``, and ``tileset/tileset.yaml`` mapping each cell to a tile code.
@@ -73,6 +74,7 @@ class TileSet:
     description: str
     palette: Palette
     index: str  # "" none, "number" (3 / E), "suit" (3 over B, for the high-contrast set)
+    characters_only: bool = False  # the original's third set: characters for every tile, no pictures
 
 
 SETS = (
@@ -80,6 +82,10 @@ SETS = (
             "Classic ivory tiles with a small index (3, E) in the corner: easy to learn.", CLASSIC, "number"),
     TileSet("tiles-plain", "Tiles without numbers",
             "Classic ivory tiles with only their Chinese characters and pictures.", CLASSIC, ""),
+    TileSet("tiles-characters", "Characters only",
+            "The original's third set: every tile named by its Chinese characters alone (a number over its "
+            "suit's character; winds, dragons, flowers and seasons by their names), no pictures and no numbers.",
+            CLASSIC, "", characters_only=True),
     TileSet("tiles-contrast", "High-contrast tiles",
             "White tiles, strong outlines and colour-blind-safe colours; every suit tile shows its number "
             "and suit letter (B, C, D).", CONTRAST, "suit"),
@@ -106,6 +112,8 @@ def draw_art(p: Painter, code: str, tileset: TileSet) -> None:
         tile_art_bonus.back(p)
     elif code == "JK":
         tile_art.joker(p)
+    elif tileset.characters_only:
+        tile_art.character_tile(p, code)
     elif code[0] in "FS" and code[1].isdigit():
         tile_art_bonus.bonus(p, int(code[1]) - 1 + (4 if code[0] == "S" else 0), True, tileset.index == "suit")
     elif kind == "B":

@@ -2,8 +2,9 @@
 
 Lines and file names follow the 1995 program's voice script (classic-program.md §2): ``<seat>_<LINE>``, seat
 0 the human, 1 the player on the right, 2 opposite, 3 on the left; 25 lines every pack has (numbers, suits,
-winds, dragons, flower, season, chow, pung, kong, mah jongg), the single flower and season names, and one
-line per suit tile ("three circles") for the "one file per tile" option. The game's fall-back rules (seat
+winds, dragons, flower, season, chow, pung, kong, mah jongg), the single flower and season names, the calls the
+1995 script lacks (a standing hand, ready, riichi, and the danger of a third set of one suit), and one line per suit
+tile ("three circles") for the "one file per tile" option. The game's fall-back rules (seat
 file, then seat 0's, then number + suit) live in ``game/client/audio.py``.
 
 The default pack has four different speakers, one per seat. Each personality pack has one speaker, recorded
@@ -29,7 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.mods.schemas import VOICE_LINES, VOICE_OPTIONAL_LINES, VOICE_TILE_LINES  # noqa: E402
+from game.mods.schemas import (  # noqa: E402
+    VOICE_CALL_LINES,
+    VOICE_LINES,
+    VOICE_OPTIONAL_LINES,
+    VOICE_TILE_LINES,
+)
 
 NUMBER_WORDS = ("one", "two", "three", "four", "five", "six", "seven", "eight", "nine")
 SUIT_WORDS = {"BAM": "bamboo", "CIR": "circles", "WAN": "wan"}
@@ -43,9 +49,10 @@ WORDS: dict[str, str] = {
     "FLO": "flower", "SEA": "season", "CHO": "chow", "PUN": "pung", "KON": "kong", "MAH": "mah jong!",
     "PLU": "plum blossom", "ORC": "orchid", "CHR": "chrysanthemum", "BMB": "bamboo flower",
     "SPR": "spring", "SUM": "summer", "AUT": "autumn", "WIN": "winter",
+    "STA": "standing hand", "REA": "ready!", "RII": "reechee!", "DAN": "danger!",
     **{line: f"{NUMBER_WORDS[int(line[0]) - 1]} {SUIT_WORDS[line[2:]]}" for line in VOICE_TILE_LINES},
 }
-ALL_LINES = (*VOICE_LINES, *VOICE_OPTIONAL_LINES, *VOICE_TILE_LINES)
+ALL_LINES = (*VOICE_LINES, *VOICE_OPTIONAL_LINES, *VOICE_CALL_LINES, *VOICE_TILE_LINES)
 
 
 @dataclass(frozen=True)

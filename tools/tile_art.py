@@ -393,3 +393,34 @@ def star(p: Painter, colour: Colour, x: float, y: float, r: float) -> None:
         rr = r if i % 2 == 0 else r * 0.45
         pts.append((x + math.cos(t) * rr, y + math.sin(t) * rr))
     p.polygon(colour, pts)
+
+
+# ----- the original's third set: characters only -------------------------------------------------------------
+
+SUIT_GLYPHS = {"B": "索", "C": "萬", "D": "筒"}
+"""The suit's own character under the numeral: strings (索) for Bamboo, ten thousands (萬) for Characters,
+coins or tubes (筒) for Dots."""
+HONOUR_GLYPHS = {"EW": "東", "SW": "南", "WW": "西", "NW": "北", "RD": "中", "GD": "發", "WD": "白"}
+BONUS_GLYPHS = {"F": "梅蘭菊竹", "S": "春夏秋冬"}
+
+
+def character_tile(p: Painter, code: str) -> None:
+    """A tile of the "Characters Only" set (the original's third set): every tile named by Chinese characters
+    alone, no pictures and no Arabic numbers. The suit's character keeps its suit's colour, so the three suits
+    still part at a glance; a flower or season shows its seat as a small Chinese numeral."""
+    pal = p.pal
+    kind, head = code[-1], code[0]
+    if head.isdigit() and kind in SUIT_GLYPHS:
+        p.text("cjk", NUMERALS[int(head) - 1], pal.numeral, 18, 11.5, 28, 16, em=21)
+        colour = {"B": pal.green, "C": pal.red, "D": pal.blue}[kind]
+        p.text("cjk", SUIT_GLYPHS[kind], colour, 18, 32.5, 30, 22)
+    elif code in HONOUR_GLYPHS:
+        colour = {"RD": pal.red, "GD": pal.green, "WD": pal.blue}.get(code, pal.wind)
+        p.text("cjk", HONOUR_GLYPHS[code], colour, 18, 23.5, 30, 34)
+    elif head in BONUS_GLYPHS and kind.isdigit():
+        n = int(kind) - 1
+        colour = pal.green if head == "F" else pal.red
+        p.text("cjk", NUMERALS[n], colour, 7.5, 7.5, 11.5, 10.5, em=12)
+        p.text("cjk", BONUS_GLYPHS[head][n], colour, 19.5, 28, 28, 28)
+    else:
+        raise ValueError(f"no characters for tile code '{code}'")

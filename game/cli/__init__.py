@@ -47,13 +47,27 @@ def _requested_command(argv: list[str]) -> str | None:
     return None
 
 
+def _save_named(argv: list[str]) -> tuple[list[str], str | None]:
+    """``sparrow FILE.sparrow`` (as a file manager starts the game for a save, P-38): the arguments without the
+    save, and the save (None when no save is named in place of a command)."""
+    word = _requested_command(argv)
+    if word is None or word in COMMANDS:
+        return argv, None
+    from game.saves import SAVE_SUFFIX  # only when something other than a command is named
+
+    if not word.lower().endswith(SAVE_SUFFIX):
+        return argv, None
+    at = argv.index(word)
+    return [*argv[:at], *argv[at + 1:]], word
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv`` only the named command's module is imported, so that starting the game (no
     command) does not pay for importing every command."""
     parser = argparse.ArgumentParser(
         prog="sparrow",
         description="Sparrow Mah Jongg: the classic game against three computer players. "
-        "Without a command, the game window opens.",
+        "Without a command, the game window opens; `sparrow FILE.sparrow` opens it with that saved game.",
     )
     parser.add_argument("--version", action="version", version=f"Sparrow Mah Jongg {__version__}")
     parser.add_argument("--mods-dir", metavar="DIR", help="user mods folder instead of the platform default")
@@ -77,11 +91,13 @@ def run(argv: list[str]) -> int:
     console = logging.StreamHandler()
     console.setFormatter(EscapingFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[console])  # no change when logging is set up already
+    argv, save = _save_named(argv)
     parser = build_parser(argv)
     try:
         args = parser.parse_args(argv)
     except SystemExit as exc:  # argparse exits 2 on usage errors and 0 for --help/--version
         return int(exc.code or 0)
+    args.open_file = save
     try:
         if args.selftest:
             from game.cli.selftest import selftest  # with the AI and the display: not for every command

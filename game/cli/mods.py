@@ -12,6 +12,7 @@ from game.errors import ModError, printable
 from game.mods import install as installer
 from game.mods.catalog import build_catalog
 from game.mods.check import check_mod
+from game.mods.picture_tiles import install_picture, looks_like_picture
 from game.mods.records import ModEntry
 
 
@@ -24,7 +25,8 @@ def register(sub: argparse._SubParsersAction) -> None:
     check = actions.add_parser("check", help="validate a mod folder or zip without installing it")
     check.add_argument("path", metavar="PATH")
     check.set_defaults(func=run_check)
-    install = actions.add_parser("install", help="install a mod folder or zip into the user mods folder")
+    install = actions.add_parser("install", help="install a mod folder or zip into the user mods folder (or a "
+                                                 "324×230 picture of the 9×5 tile grid as a tile set)")
     install.add_argument("path", metavar="PATH")
     install.set_defaults(func=run_install)
     for name, helptext, func in (("remove", "delete an installed mod", run_remove),
@@ -92,8 +94,9 @@ def _report(error: ModError) -> int:
 
 def run_install(args: argparse.Namespace) -> int:
     folders: Folders = folders_from_args(args)
+    path = Path(args.path)
     try:
-        done = installer.install(Path(args.path), folders)
+        done = install_picture(path, folders) if looks_like_picture(path) else installer.install(path, folders)
     except ModError as exc:
         print(printable(f"not installed: {args.path}"), file=sys.stderr)
         return _report(exc)

@@ -80,6 +80,8 @@ class Animator:
     def feed(self, events: list[ev.Event], scenery: Scenery) -> None:
         """Queue the animations for ``events`` (in order); their balloons and sounds come when they start."""
         for event in events:
+            if isinstance(event, ev.TileDrawn | ev.ReplacementDrawn):
+                scenery.drawn[event.seat] = event.tile
             ceremony = self.ceremony
             setting_up = ceremony is not None and ceremony.in_ceremony(event)
             cue = self._cue(event)
@@ -168,15 +170,32 @@ class Animator:
     # -- the mapping --------------------------------------------------------------------------------------------
 
     def _discarded(self, event: ev.TileDiscarded, scenery: Scenery) -> list[Step]:
-        target = scenery.discard_place(event.seat)
-        index = max(0, len(scenery.table.players[event.seat].discards) - 1)
-        if event.seat == scenery.human and event.tile in scenery.hand_slot:
+        seat = event.seat
+        target = scenery.discard_place(seat)
+        index = max(0, len(scenery.table.players[seat].discards) - 1)
+        drawn = scenery.drawn.pop(seat, None)
+        kept: list[Tween] = []
+        if seat == scenery.human and event.tile in scenery.hand_slot:
             start, size0 = scenery.hand_slot.pop(event.tile), layout.HAND_TILE
+        elif seat != scenery.human and scenery.direction:
+            stake = sort_for_display(scenery.table.players[seat].concealed)
+            before = layout.concealed_positions(seat, len(stake) + 1)
+            start, size0 = before[sort_for_display([*stake, event.tile]).index(event.tile)].pos, layout.DISCARD_TILE
+            if drawn is not None and drawn != event.tile and drawn in stake:
+                kept = [self._kept_tween(seat, stake.index(drawn), len(stake), before[-1])]
         else:
-            placed = scenery.stake_middle(event.seat)
+            placed = scenery.stake_middle(seat)
             start, size0 = placed.pos, layout.DISCARD_TILE
         return [Step([Tween(event.tile, start, target.pos, size0, target.size, 0.3, rotate=target.rotate,
-                            hide=("discard", event.seat, index), lift=30)])]
+                            hide=("discard", seat, index), lift=30), *kept])]
+
+    @staticmethod
+    def _kept_tween(seat: int, slot: int, count: int, end: layout.Placed) -> Tween:
+        """Direction (F11): the tile ``seat`` drew and kept waits at the end of its stake while the discard
+        leaves, then moves to its sorted place."""
+        place = layout.concealed_positions(seat, count)[slot]
+        return Tween(None, end.pos, place.pos, end.size, place.size, 0.3, face_up=False, rotate=place.rotate,
+                     hide=("stake_slot", seat, slot), lift=14, delay=0.3)
 
     def _claimed(self, event: ev.DiscardClaimed, scenery: Scenery) -> list[Step]:
         p = scenery.table.players[event.seat]

@@ -12,7 +12,10 @@ from __future__ import annotations
 
 import logging
 import os
+import signal
+import threading
 import time
+from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
@@ -27,10 +30,12 @@ import pygame
 
 from game.client import layout
 from game.client.look import Palette
+from game.client.messages import sentence
 from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
 from game.client.scenes.registry import scene_class
+from game.client.window_size import FIT, size_for
 from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
 
 if TYPE_CHECKING:
@@ -69,7 +74,9 @@ class App:
         """Headless runs write settings only into a config folder they were given (tests), never the player's."""
         self.settings, settings_problem = self._load_settings()
         flags = 0 if headless else pygame.RESIZABLE
-        self.window = pygame.display.set_mode(size or self.settings.window_size, flags)
+        self.window = pygame.display.set_mode(size or self.wanted_size(), flags)
+        self.opened_size = self.settings.window_size
+        """The window size the settings gave at the start (a resized window is saved when the game closes)."""
         pygame.display.set_caption(TITLE)
         self.logical = pygame.Surface(layout.LOGICAL).convert()
         self.fullscreen = False
@@ -83,6 +90,8 @@ class App:
         if self.settings.fullscreen:
             self.toggle_fullscreen(save=False)
         self.running = True
+        self.terminating = False
+        """The system asked the program to stop (SIGTERM): the loop saves every game and ends."""
         self.clock = pygame.Clock()
         self.frame_ms: list[float] = []
         self._previous = time.perf_counter()
@@ -130,18 +139,22 @@ class App:
     def change_look(self, *, tileset: str | None = None, theme: str | None = None, voice: str | None = None) -> None:
         self.resources.change_look(tileset=tileset, theme=theme, voice=voice)
 
-    def reload_mods(self) -> None:
-        """Mods were installed, removed, switched or reordered: read them again and use them at once.
+    def reload_mods(self, *, tileset: str | None = None) -> None:
+        """Mods were installed, removed, switched or reordered: read them again and use them at once (``tileset``:
+        the tile set just installed, in use from now on).
 
         New Game offers the new rulesets and opponents and Settings the new tile sets, themes and voices; open
         scenes that list mods are told. A game in progress keeps its ruleset and players.
         """
-        self.resources.reload()
+        self.resources.reload(tileset=tileset)
         for scene in self.stack.scenes:
             scene.mods_changed()
 
     def settings_changed(self, key: str) -> None:
-        """Setting ``key`` was changed (in the Settings box): sound follows at once, and every scene is told."""
+        """Setting ``key`` was changed (in the Settings box): colours and sound follow at once, and every scene is
+        told."""
+        if key == "colours":
+            self.resources.apply_colours()
         self.resources.apply_audio_settings()
         for scene in self.stack.scenes:
             scene.settings_changed(key)
@@ -199,32 +212,56 @@ class App:
             pygame.display.set_caption(f"{TITLE} — {game_name}" if game_name else TITLE)
 
     def dropped(self, path: str) -> None:
-        """A file dropped on the window: an image is previewed as a tile set, a zip or folder offered as a mod
-        (the mod manager does both, as P-161's drag and drop did for bitmaps)."""
+        """A file dropped on the window: a saved game is opened (P-37), a picture offered as a tile set (P-161's
+        drag and drop of bitmaps), a zip or folder as a mod (the mod manager)."""
+        from game.mods.picture_tiles import looks_like_picture  # the mods layer is not needed for the first frame
+        from game.saves import SAVE_SUFFIX
+
+        if Path(path).suffix.lower() == SAVE_SUFFIX:
+            self.open_file(path)
+            return
+        wanted = "tile_picture" if looks_like_picture(path) else "mods"
         top = self.stack.top
-        scene: Any = top if top is not None and top.name == "mods" else self.open("mods")
+        scene: Any = top if top is not None and top.name == wanted else self.open(wanted)
         scene.dropped(path)
+
+    def open_file(self, path: str) -> None:
+        """Open the saved game in ``path`` at the table (dropped on the window, or named on the command line or
+        by the file manager: P-37, P-38); one that cannot be opened is shown in the Open box with the reason."""
+        from game.client.scenes import games
+        from game.errors import SaveError
+
+        try:
+            games.open_file(self, path)
+        except SaveError as exc:
+            top = self.stack.top
+            scene: Any = top if top is not None and top.name == "saves" else self.open("saves", mode="open")
+            scene.say(f"{Path(path).name} could not be opened: {exc}", True)
 
     def tables(self) -> list[Any]:
         """The table scenes on the stack (one while a game is played)."""
         return [scene for scene in self.stack.scenes if scene.name == "table"]
 
     def quit(self) -> None:
-        """Stop, with every game on the table saved for Continue; when the game could not be saved, ask first
-        (saying what was not saved and where the previous copy is) rather than lose it unawares."""
+        """Stop, with every game on the table saved for Continue and the window's size for the next start; when
+        the game could not be saved, ask first (saying what was not saved and where the previous copy is) rather
+        than lose it unawares."""
         keeper = self.keeper
         for table in self.tables():
             if keeper is not None:
                 keeper.leave(table.session)
         if keeper is not None and keeper.autosave_error and self.tables():
             self.open("confirm", question="Your game could not be saved. Quit anyway?",
-                      detail=keeper.autosave_error, yes=self.quit_unsaved, title="Not Saved",
+                      detail=sentence(keeper.autosave_error), yes=self.quit_unsaved, title="Not Saved",
                       ok_label="Quit Anyway", cancel_label="Keep Playing", name="quit_unsaved")
             return
-        self.running = False
+        self.quit_unsaved()
 
     def quit_unsaved(self) -> None:
-        """Quit although the game on the table could not be saved (the player was told and chose to)."""
+        """Quit although the game on the table could not be saved (the player was told and chose to); the
+        window's size, changed by dragging its edge, is kept for the next start."""
+        if self.settings.window_size != self.opened_size:
+            self.save_settings()
         self.running = False
 
     def game_in_progress(self) -> bool:
@@ -245,7 +282,7 @@ class App:
             self.quit()
             return
         if self.game_in_progress():
-            detail = "The game is saved as it stands: Continue on the title screen picks it up right here."
+            detail = "The game will be saved as it stands: Continue on the title screen picks it up right here."
             self.open("confirm", question="Quit Sparrow in the middle of the game?", detail=detail, yes=self.quit,
                       title="Quit", ok_label="Quit", cancel_label="Keep Playing", name="quit")
         else:
@@ -279,6 +316,24 @@ class App:
             return pygame.Event(event.type, data)
         return event
 
+    def resize_window(self, size: tuple[int, int] | None) -> None:
+        """The window at ``size`` (None: as large as fits the screen) from now on (Settings ▸ Look ▸ Window size);
+        in full screen, when it is left."""
+        self.settings.window_size = size
+        if not self.fullscreen and not self.headless:
+            self.window = pygame.display.set_mode(self.wanted_size(), pygame.RESIZABLE)
+            pygame.Window.from_display_module().position = pygame.WINDOWPOS_CENTERED  # grown, it stays on screen
+
+    def wanted_size(self) -> tuple[int, int]:
+        """The window's size as the settings give it: the player's, else as large as fits the screen (so a large
+        or high-DPI screen gets a large game from the first start)."""
+        return self.settings.window_size or size_for(FIT, self.desktop_size())
+
+    def desktop_size(self) -> tuple[int, int]:
+        """The size of the screen the game is on."""
+        sizes = pygame.display.get_desktop_sizes()
+        return sizes[0] if sizes else layout.LOGICAL
+
     def toggle_fullscreen(self, save: bool = True) -> None:
         """Alt+Enter or the settings switch; remembered for the next start unless ``save`` is False."""
         self.fullscreen = not self.fullscreen
@@ -290,7 +345,7 @@ class App:
         if self.fullscreen:
             self.window = pygame.display.set_mode((0, 0), pygame.FULLSCREEN)
         else:
-            self.window = pygame.display.set_mode(self.settings.window_size, pygame.RESIZABLE)
+            self.window = pygame.display.set_mode(self.wanted_size(), pygame.RESIZABLE)
 
     def dispatch(self, event: pygame.Event) -> None:
         """Window-level keys first (quit, fullscreen), then the top scene."""
@@ -299,6 +354,7 @@ class App:
             return
         if event.type == pygame.VIDEORESIZE and not self.fullscreen and not self.headless:
             self.window = pygame.display.set_mode(event.size, pygame.RESIZABLE)
+            self.settings.window_size = self.window.get_size()  # written when the game closes (see quit)
             return
         if event.type == pygame.DROPFILE:
             self.dropped(event.file)
@@ -333,12 +389,40 @@ class App:
         return self.logical
 
     def run(self) -> int:
-        """The loop, until the window closes or the last scene goes."""
+        """The loop, until the window closes or the last scene goes (or the system asks the program to stop)."""
         self._previous = time.perf_counter()
         self.stack.apply_pending()
-        while self.running and self.stack.scenes:
-            self.tick()
+        previous = self.catch_terminate()
+        try:
+            while self.running and self.stack.scenes:
+                if self.terminating:
+                    self.terminate()
+                    break
+                self.tick()
+        finally:
+            if previous is not None:
+                signal.signal(signal.SIGTERM, previous)
         return 0
+
+    def catch_terminate(self) -> Any:
+        """Take SIGTERM (a logout or shutdown) from SDL, which would turn it into a window close and so into a
+        question nobody is there to answer; the previous handler is returned (None off the main thread)."""
+        if threading.current_thread() is not threading.main_thread():
+            return None
+
+        def asked_to_stop(signum: int, frame: Any) -> None:
+            self.terminating = True  # acted on between ticks, never in the middle of a step
+
+        return signal.signal(signal.SIGTERM, asked_to_stop)
+
+    def terminate(self) -> None:
+        """Stop without asking: every game on the table is saved for Continue as it stands (a save that fails is
+        logged; there is no one to tell)."""
+        keeper = self.keeper
+        if keeper is not None:
+            for table in self.tables():
+                keeper.leave(table.session)
+        self.running = False
 
     def tick(self) -> None:
         """One pass of the fixed-timestep loop (Fiedler's "Fix Your Timestep!"): input, steps, a frame.
@@ -382,9 +466,9 @@ class App:
             return None
         return IDLE_WAIT if wake is None else min(wake, IDLE_WAIT)
 
-    @staticmethod
-    def _sleep(seconds: float) -> list[pygame.Event]:
-        """Wait up to ``seconds`` for input; the events that came (none when the time ran out).
+    def _sleep(self, seconds: float) -> list[pygame.Event]:
+        """Wait up to ``seconds`` for input; the events that came (none when the time ran out or the system asked
+        the program to stop).
 
         pygame's own ``event.wait`` looks every millisecond, a steady 2% of a core; a look every 10 ms costs
         well under 1% and answers as quickly to the eye.
@@ -393,7 +477,7 @@ class App:
         while True:
             events = pygame.event.get()
             left = end - time.perf_counter()
-            if events or left <= 0:
+            if events or left <= 0 or self.terminating:
                 return events
             time.sleep(min(POLL, left))
 
@@ -404,6 +488,9 @@ def play(args: Any = None) -> int:
         pygame.mixer.pre_init(44100, -16, 2, 512)
     app = App(args)
     app.reset_to("title")
+    if getattr(args, "open_file", None):
+        app.stack.apply_pending()
+        app.open_file(args.open_file)
     try:
         return app.run()
     finally:

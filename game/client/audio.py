@@ -247,6 +247,12 @@ class Audio:
         """``seat`` calls "chow", "pung", "kong" or "mah jongg"; False if nothing was played."""
         return self._speak(seat, self.claim_lines(seat, claim))
 
+    def say_call(self, seat: int, line: str) -> bool:
+        """``seat`` calls a declaration or the danger (``STA``, ``REA``, ``RII``, ``DAN``: lines the 1995 script
+        lacks, so a pack without them stays quiet); False if nothing was played."""
+        found = self._find(seat, line, quiet=True)
+        return self._speak(seat, [found] if found else [])
+
     def stop(self) -> None:
         """Silence the effects and voices at once (pause, leaving the table); the music plays on."""
         if self.available:

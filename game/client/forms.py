@@ -1,5 +1,6 @@
 """Form controls shared by the boxes (New Game, Settings, the ruleset presets): a name field, choosers stepped
-with arrows or turned by a click, cards with a picture, switches, group tabs and list headings.
+with arrows or turned by a click, cards with a picture and a scrolling list of them, switches, group tabs and
+list headings.
 
 Each control has ``rect``, ``handle(event) -> bool`` (True when it used the event) and ``draw(surface,
 palette)``; the boxes lay them out and move the keyboard focus between them.
@@ -14,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.client.look import Palette, fit_text, mix, text, text_size
-from game.client.widgets import Toggle, caret_on
+from game.client.widgets import ScrollBar, Toggle, caret_on
 from game.mods.custom_rules import Option
 
 NAME_LENGTH = 20
@@ -170,6 +171,55 @@ class Card:
             text(surface, fit_text(self.name, self.rect.width - self.picture.get_width() - 36, 16, "bold"),
                  (self.rect.left + self.picture.get_width() + 22, self.rect.centery), 16, palette.text_dark, "bold",
                  "midleft")
+
+
+class CardList:
+    """Any number of :class:`Card` in a column ``view`` tall, ``pitch`` pixels apart: as many as fit are on view,
+    the others are reached with the wheel, the scroll bar, or the keyboard focus (:meth:`show`)."""
+
+    def __init__(self, view: pygame.Rect, pitch: int, cards: list[Card]) -> None:
+        self.view = view
+        self.pitch = pitch
+        self.cards = cards
+        height = cards[0].rect.height if cards else pitch
+        shown = max(1, (view.height + pitch - height) // pitch)
+        self.bar = ScrollBar(pygame.Rect(view.right + 6, view.top, 8, view.height), shown, len(cards))
+        self.pointer = (-1, -1)
+        """Where the pointer was last seen (logical), for the wheel."""
+        self._place()
+
+    def _place(self) -> None:
+        for i, card in enumerate(self.cards):
+            card.rect.topleft = (self.view.left, self.view.top + (i - self.bar.first) * self.pitch)
+
+    def visible(self) -> list[Card]:
+        """The cards on view now."""
+        return self.cards[self.bar.first:self.bar.first + self.bar.shown]
+
+    def show(self, card: Card) -> None:
+        """Scroll just enough for ``card`` to be on view (it has the keyboard focus)."""
+        if card in self.cards:
+            self.bar.show_row(self.cards.index(card))
+            self._place()
+
+    def handle(self, event: pygame.Event) -> bool:
+        if event.type == pygame.MOUSEMOTION:
+            self.pointer = event.pos
+        if self.bar.handle(event):
+            self._place()
+            return True
+        if event.type == pygame.MOUSEWHEEL and self.bar.needed and self.view.collidepoint(self.pointer):
+            self.bar.scroll_to(self.bar.first - event.y)
+            self._place()
+            return True
+        if event.type == pygame.MOUSEBUTTONDOWN and not self.view.collidepoint(event.pos):
+            return False
+        return any(card.handle(event) for card in self.visible())
+
+    def draw(self, surface: pygame.Surface, palette: Palette, chosen: str | None) -> None:
+        for card in self.visible():
+            card.draw(surface, palette, card.record_id == chosen)
+        self.bar.draw(surface, palette)
 
 
 @dataclass

@@ -5,15 +5,18 @@ from __future__ import annotations
 from collections.abc import Sequence
 from typing import Any
 
+from game.client.danger import DangerCalled
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
-from game.core.tiles import JOKER, is_joker, tile_name, tiles_name
+from game.core.tiles import JOKER, is_joker, suit_name, tile_name, tiles_name
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
 WIND_LETTERS = ("E", "S", "W", "N")
 NO_SETTLEMENT = "No settlement of scores because all hands have been visible."
 """M13: the end of a hand during which Show All Hands was on."""
+PRACTICE_HAND = "A deal played again: scored, not counted in the game. OK deals the game's next hand."
+"""The end of a deal played again (Replay this deal, S-07)."""
 
 
 PASS_WORDS = {"right": "to the right", "across": "across the table", "left": "to the left",
@@ -52,6 +55,15 @@ def does(name: str, phrase: str) -> str:
 def pays(name: str) -> str:
     """``'Eric pays'``, but ``'You pay'`` for a player called You."""
     return "You pay" if name == "You" else f"{name} pays"
+
+
+def danger_line(name: str, suit: int, penalties: Any) -> str:
+    """The warning when an opponent shows a third set of one suit (seeds 002 and 003), naming what a feed costs
+    where the ruleset makes the discarder pay for everyone (the nine tiles penalty)."""
+    what = suit_name(suit)
+    if getattr(penalties, "nine_tiles", False):
+        return f"Danger! {name} shows three sets of {what}: feed a one-suit win and you pay for everyone."
+    return f"Danger! {name} shows three sets of {what}: beware of feeding a one-suit hand."
 
 
 def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
@@ -235,7 +247,7 @@ def action_line(action: Action, name: str, wild: int | None = None) -> str:
 
 
 def balloon_words(event: ev.Event) -> str | None:
-    """What a player calls out (speech balloons and voices): claims, kongs, Mah Jongg."""
+    """What a player calls out (speech balloons and voices): claims, kongs, Mah Jongg, declarations."""
     if isinstance(event, ev.DiscardClaimed):
         return {"chow": "Chow!", "pung": "Pung!", "kong": "Kong!"}.get(event.claim)
     if isinstance(event, ev.KongDeclared):
@@ -244,6 +256,10 @@ def balloon_words(event: ev.Event) -> str | None:
         return "Mah Jongg!"
     if isinstance(event, ev.StandingHandDeclared):
         return "Standing!"
+    if isinstance(event, ev.ReadyDeclared):
+        return "Riichi!" if event.riichi else "Ready!"
     if isinstance(event, ev.KongRobbed):
         return "Mah Jongg!"
+    if isinstance(event, DangerCalled):
+        return "Danger!"
     return None

@@ -17,7 +17,7 @@ from typing import Any, ClassVar
 
 import pygame
 
-from game.client import layout
+from game.client import colours, layout
 from game.client.look import Palette, gradient, use_theme_fonts
 from game.client.render.sprites import TileSprites
 from game.config import Folders, Settings
@@ -59,6 +59,8 @@ class Resources:
         self.tileset_record: Any = None
         self.theme: dict[str, Any] = {}
         self.palette = Palette()
+        self.theme_palette = self.palette
+        """The theme's colours, under the player's own."""
         self._background: pygame.Surface | None = None
         self._load_look()
         self.sprites = self._load_sprites()
@@ -155,7 +157,12 @@ class Resources:
         folder = self.theme_record.folder if self.theme_record is not None else None
         for problem in use_theme_fonts(self.theme.get("fonts"), folder):
             self.tell("%s — using the house font", problem[:1].upper() + problem[1:])
-        self.palette = Palette.from_theme(self.theme.get("colours"), self.theme.get("stakes"))
+        self.theme_palette = Palette.from_theme(self.theme.get("colours"), self.theme.get("stakes"))
+        self.apply_colours()
+
+    def apply_colours(self) -> None:
+        """The player's own colours (``settings.colours``) over the theme's, in use at once."""
+        self.palette = colours.apply(self.theme_palette, self.settings.colours)
         self._background = None
 
     def _load_sprites(self) -> TileSprites:
@@ -171,7 +178,8 @@ class Resources:
         return TileSprites(self.palette)
 
     def background(self) -> pygame.Surface:
-        """The table cloth: the theme's cloth image tiled (else the theme's gradient), darker towards the edges."""
+        """The table cloth: the theme's cloth image tiled (else the theme's gradient), in the player's colour when
+        one is chosen, darker towards the edges."""
         if self._background is not None:
             return self._background
         surf = gradient(layout.LOGICAL, self.palette.back_top, self.palette.back_bottom, vignette=False).copy()
@@ -185,6 +193,8 @@ class Resources:
             except (pygame.error, OSError, ValueError) as exc:  # a missing or refused cloth leaves the gradient
                 self.tell("The table cloth %s could not be read: %s — using the theme's colours", path.name, exc)
             else:
+                if "table" in self.settings.colours:
+                    cloth = colours.tint_cloth(cloth, self.palette.back_top)
                 for x in range(0, layout.LOGICAL[0], cloth.get_width()):
                     for y in range(0, layout.LOGICAL[1], cloth.get_height()):
                         surf.blit(cloth, (x, y))
@@ -265,6 +275,7 @@ class Resources:
         audio.tile_sounds = s.sound
         audio.voices = s.voices
         audio.your_voice = s.own_voice
+        audio.warning_beeps = s.warning_beeps
         audio.volumes.music = s.music_volume
         with contextlib.suppress(pygame.error):
             if audio.music_playing is None:
@@ -280,6 +291,8 @@ class Resources:
         seat = getattr(event, "seat", 0)
         if name in SOUNDS:
             audio.play(SOUNDS[name])
+        if name == "warning":  # the warning beep (P-174): a refusal, the danger of a one-suit hand
+            audio.play("warning")
         if name == "tile_discarded":
             audio.say_tile(seat, event.tile)
         elif name == "discard_claimed":
@@ -293,6 +306,13 @@ class Resources:
             audio.say_claim(seat, "mah_jongg")
         elif name == "bonus_exposed":
             audio.say_tile(seat, event.tile)
+        elif name == "standing_hand_declared":
+            audio.say_call(seat, "STA")
+        elif name == "ready_declared":
+            audio.say_call(seat, "RII" if event.riichi else "REA")
+        elif name == "danger_called":
+            audio.play("warning")
+            audio.say_call(seat, "DAN")
 
     # -- changes ----------------------------------------------------------------------------------------------
 
@@ -313,9 +333,11 @@ class Resources:
             self.voice_id = voice
             self.apply_voices()
 
-    def reload(self) -> None:
+    def reload(self, *, tileset: str | None = None) -> None:
         """Mods were installed, removed, switched or reordered: read them again and use them at once (a disabled
-        theme or tile set gives way to the default one)."""
+        theme or tile set gives way to the default one); ``tileset``, one just installed, is used from now on."""
+        if tileset is not None:
+            self.tileset_id = tileset
         self.catalog = self._catalog()
         self._load_look()
         self.sprites = self._load_sprites()

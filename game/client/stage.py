@@ -138,6 +138,14 @@ def _preset_name(app: Any, seed: int, turns: int) -> None:
     settings.editor.ask_save_as()
 
 
+def _rules_editor(app: Any, seed: int, turns: int) -> None:
+    """The rules editor over the Settings box's Rules page, showing the Pung or Kong of Dragons."""
+    app.reset_to("title")
+    app.open("settings", page="Rules")
+    editor = app.open("rules_editor", ruleset="classic")
+    editor.find("scoring.pung_kong_dragons")
+
+
 STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "title": _title,
     "table": lambda app, seed, turns: staged_table(app, seed, turns),
@@ -156,6 +164,8 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
         "game_over", session=played_hands(staged_table(app, seed, turns), 3)),
     "confirm": _quit,
     "name": _preset_name,
+    "tile_picture": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("tile_picture")),
+    "rules_editor": _rules_editor,
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
 

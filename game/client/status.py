@@ -35,6 +35,15 @@ SHOW_ALL_ON = "show_all_on"
 NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
 SUITS = ("Bamboo", "Characters", "Dots")
+WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
+                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART})
+"""The table's notes that refuse what the player tried: they come with the warning beep (P-174), as every
+refusal of the engine does."""
+
+
+def is_warning(told: Any) -> bool:
+    """Something the player was told refuses what they tried (the warning beep sounds for it)."""
+    return isinstance(told, Refusal) or (isinstance(told, Note) and told.code in WARNINGS)
 
 
 def _chow_complete(data: Mapping[str, Any], _names: Sequence[str]) -> str:
@@ -54,6 +63,38 @@ def _missed(data: Mapping[str, Any], names: Sequence[str]) -> str:
     if data.get("robbing"):
         return "You could have gone Mah Jongg by robbing the Kong."
     return f"You could have gone Mah Jongg on {messages.possessive(names[data['seat']])} {tile_name(data['tile'])}."
+
+
+DECLARATION_NAMES = {"standing": "a Standing Hand", "ready": "a ready hand", "riichi": "Riichi"}
+"""Each declaration as a sentence names it (the session's ``declaration``)."""
+_CALL = {"standing": "call", "ready": "declare", "riichi": "declare"}
+_WHY_NOT = {
+    "not_your_turn": "on your turn, with the tile you discard",
+    "declared": "only once a hand: you have declared already",
+    "first_discard_only": "only with your first discard",
+    "not_concealed": "only with a concealed hand (no exposed sets)",
+}
+
+
+def _no_declaration(data: Mapping[str, Any], _names: Sequence[str]) -> str:
+    kind, why = data["kind"], data["why"]
+    if why == "no_declaration":
+        return "These rules have no ready declaration: you go Mah Jongg without one."
+    name = DECLARATION_NAMES[kind]
+    if why == "not_ready":
+        need = "a single tile kind" if kind == "standing" else "one tile"
+        return f"No discard leaves your hand {need} from Mah Jongg: you cannot {_CALL[kind]} {name} now."
+    return f"You can {_CALL[kind]} {name} {_WHY_NOT[why]}."
+
+
+def _declaring(data: Mapping[str, Any], _names: Sequence[str]) -> str:
+    kind = data["kind"]
+    name = DECLARATION_NAMES[kind][0].upper() + DECLARATION_NAMES[kind][1:]
+    if not data["bluff"]:
+        return f"{name}: discard a marked tile to {_CALL[kind]} it — R again not to."
+    if data["ready"]:
+        return f"{name}: discard a marked tile to {_CALL[kind]} it (any other is a bluff) — R again not to."
+    return f"{name}: no discard leaves your hand ready, so declaring now is a bluff — discard any tile, or R not to."
 
 
 def _opened(data: Mapping[str, Any], _names: Sequence[str]) -> str:
@@ -89,6 +130,13 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     SHOW_ALL_ON: lambda d, _: "All hands are visible: this hand will be scored without settlement.",
     NO_REPLAY_YET: lambda d, _: "No hand has finished yet: there is nothing to replay.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
+    notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
+    notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",
+    notes.NO_DECLARATION: _no_declaration,
+    notes.DECLARING: _declaring,
+    notes.NOT_DECLARING: lambda d, _: "No declaration: your next discard is an ordinary one.",
+    notes.NO_DECLARING_DISCARD: lambda d, _: (f"Discarding {tile_name(d['tile'])} would not leave your hand ready "
+                                              f"for {DECLARATION_NAMES[d['kind']]}: choose a marked tile."),
 }
 """Every note's words, by code: the session's and the table scene's."""
 

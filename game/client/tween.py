@@ -144,6 +144,12 @@ class Scenery:
         """Where the human's tiles were before a move, by tile (the scene records it on a click)."""
         self.show_all = False
         """Every hand is shown face up (Show All Hands): the deal flies face up too."""
+        self.direction = False
+        """F11, the original's Direction (P-167): an opponent's discard leaves from its place in the stake and the
+        tile it drew and kept moves into its sorted place, which tells where it lies; off, tiles come and go from
+        the middle of the stake."""
+        self.drawn: dict[int, int] = {}
+        """The tile each seat drew last (the animator notes it as the events are fed)."""
 
     def discard_place(self, seat: int) -> layout.Placed:
         index = max(0, len(self.table.players[seat].discards) - 1)

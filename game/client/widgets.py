@@ -185,6 +185,8 @@ class Slider:
     step: float
     fmt: str | Callable[[float], str] = "{:.2f}"
     """A format string, or a function for values that read better as words ("instant" for 0)."""
+    key_steps: int = 1
+    """How many steps one press of Left or Right moves it (a 0–255 colour channel moves 8)."""
     dragging: bool = False
     hovered: bool = False
 
@@ -230,6 +232,10 @@ class Slider:
         text(surface, shown, (self.rect.right - 10, self.rect.centery), 17, palette.text_dark, "bold", "midright")
 
 
+STATUS_SIZES = {"small": 13, "normal": 16, "large": 19}
+"""The status bar's three text sizes (the original's Ctrl+Alt+Keypad + and −), in points."""
+
+
 @dataclass
 class StatusBar:
     """The original's status bar: tiles left on the left, the latest message on the right.
@@ -241,9 +247,20 @@ class StatusBar:
     rect: pygame.Rect
     left: str = ""
     message: str = ""
-    size: int = 16
+    size_name: Callable[[], str] = lambda: "normal"
+    """The player's status text size (P-26: ``small``, ``normal`` or ``large``), read at every frame."""
     shown: str = ""
     """The message as last drawn (cut with an ellipsis when even the smallest size did not fit)."""
+
+    @classmethod
+    def at_bottom(cls, size_name: Callable[[], str]) -> StatusBar:
+        """The bar along the bottom of the window, as the table and the replay show it."""
+        return cls(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0], layout.STATUS_H),
+                   size_name=size_name)
+
+    @property
+    def size(self) -> int:
+        return STATUS_SIZES.get(self.size_name(), STATUS_SIZES["normal"])
 
     def message_box(self) -> pygame.Rect:
         r = self.rect

@@ -197,6 +197,11 @@ def tile_name(tile: Tile) -> str:
     return "Joker"
 
 
+def suit_name(suit: int) -> str:
+    """A suit as a sentence names it: ``'Bamboo'``, ``'Characters'``, ``'Dots'``."""
+    return _SUIT_NAMES[suit]
+
+
 def tiles_name(tile: Tile) -> str:
     """Several of ``tile``, as a sentence names them: ``'1 Characters'``, ``'5 Dots'``, ``'Red Dragons'``."""
     if tile < 27:

@@ -17,11 +17,12 @@ from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.mods import media
 from game.mods.discovery import FoundMod
-from game.mods.manifest import tidy
 from game.mods.personalities import personalities_from_document
 from game.mods.records import KIND_FILES, record_files, resolve_file
 from game.mods.schemas import (
+    VOICE_CALL_LINES,
     VOICE_LINES,
+    VOICE_OPTIONAL_LINES,
     ThemeSpec,
     TilesetSpec,
     VoiceSpec,
@@ -60,7 +61,7 @@ class _Checker:
         try:
             return schema.model_validate(doc.data)
         except ValidationError as exc:
-            self.problems.extend(tidy(validation_problems(doc, exc)))
+            self.problems.extend(validation_problems(doc, exc))
             return None
 
     def referenced(self, doc: YamlDocument, key: tuple[str | int, ...], name: str) -> Path | None:
@@ -152,7 +153,7 @@ def _check_voice(checker: _Checker, path: Path) -> None:
         checker.problems.append(doc.problem(where, f"seat 0 must have every line (the other seats fall back to "
                                                    f"it), missing {len(missing)}: {shown}"))
     for seat in spec.seats:
-        for line in (*VOICE_LINES, "PLU", "ORC", "CHR", "BMB", "SPR", "SUM", "AUT", "WIN"):
+        for line in (*VOICE_LINES, *VOICE_OPTIONAL_LINES, *VOICE_CALL_LINES):
             found = resolve_file(path.parent, spec.file_for(seat, line) or "")
             if found is not None:
                 checked.add(found)

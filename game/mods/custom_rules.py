@@ -45,7 +45,9 @@ from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
 from game.mods.install import remove
+from game.mods.preset_text import preset_text
 from game.mods.records import Catalog
+from game.mods.rule_values import HAND_VALUES, LINE_VALUES, value_keys
 from game.mods.rulesets import load_ruleset
 
 PREFIX = "custom-"
@@ -191,10 +193,15 @@ OPTIONS: tuple[Option, ...] = (
 )
 """The fixed options; every base also offers its scoring lines and special hands on or off (:func:`options_for`)."""
 OPTION_KEYS = tuple(option.key for option in OPTIONS)
+ANYWHERE = ("min_points", "min_doubles")
+"""Options every base may be given, though the Rules page shows them only for a base whose files give them: a
+minimum of 0 is no rule at all, so setting one adds no rule the base lacks (the rules editor offers them always)."""
 _BY_KEY = {option.key: option for option in OPTIONS}
-_LIST_KEY = re.compile(r"(scoring|special_hands)\.([a-z][a-z0-9_]*)\.(allowed|points|doubles|when|unless)")
-"""A scoring line or special hand switched on or off (``scoring.<id>.allowed``, ``special_hands.<id>.allowed``)
-and what a scoring line pays and when (``scoring.<id>.doubles`` and the keys that go with it)."""
+_LIST_KEY = re.compile(r"(scoring|special_hands)\.([a-z][a-z0-9_]*)\."
+                       r"(allowed|points|doubles|when|unless|mah_jongg_only|limit|total)")
+"""A scoring line or special hand switched on or off (``scoring.<id>.allowed``, ``special_hands.<id>.allowed``),
+what a scoring line pays and when (``scoring.<id>.doubles`` and the keys that go with it), and the values the
+rules editor changes (:mod:`game.mods.rule_values`)."""
 _NOT_OPTIONS = {"format", "id", "extends", "name", "description"}
 
 
@@ -335,6 +342,16 @@ def option_values(ruleset: Any) -> dict[str, Any]:
     return {o.key: _value(ruleset, o) for o in options_for(ruleset)}
 
 
+def option(key: str) -> Option:
+    """The fixed option ``key`` (one of :data:`OPTION_KEYS`)."""
+    return _BY_KEY[key]
+
+
+def option_value(ruleset: Any, key: str) -> Any:
+    """The value of the fixed option ``key`` in a loaded ruleset, whether or not it is offered for it."""
+    return _value(ruleset, _BY_KEY[key])
+
+
 def describe(option: Option | str, value: Any) -> str:
     """An option's value in words, as the settings scene shows it."""
     option = _BY_KEY[option] if isinstance(option, str) else option
@@ -379,7 +396,7 @@ def _catalog(folders: Folders) -> Catalog:
 
 def _known(key: str) -> bool:
     match = _LIST_KEY.fullmatch(key)
-    return key in _BY_KEY or (match is not None and (match[1] == "scoring" or match[3] == "allowed"))
+    return key in _BY_KEY or (match is not None and (match[1] == "scoring" or match[3] in HAND_VALUES))
 
 
 def _path(key: str) -> tuple[str, ...]:
@@ -447,8 +464,8 @@ def custom_ruleset(folders: Folders, ruleset_id: str) -> CustomRuleset:
 # -- writing --------------------------------------------------------------------------------------------------
 
 
-def create_custom_ruleset(folders: Folders, base_id: str, name: str, options: dict[str, Any] | None = None
-                          ) -> CustomRuleset:
+def create_custom_ruleset(folders: Folders, base_id: str, name: str, options: dict[str, Any] | None = None,
+                          *, follow: bool = True) -> CustomRuleset:
     """Save ``options`` (values by key, as :func:`options_for` offers them for the base) laid over ruleset
     ``base_id`` as a new preset ``name``; only the values that differ from the base are written.
 
@@ -457,7 +474,7 @@ def create_custom_ruleset(folders: Folders, base_id: str, name: str, options: di
     """
     name = _check_name(folders, name, None)
     catalog = _catalog(folders)
-    root, merged = _root_and_options(folders, catalog, base_id, options or {})
+    root, merged = _root_and_options(folders, catalog, base_id, options or {}, follow)
     slug = slugify(name)
     taken = {record.id for record in catalog.list("ruleset")} | {entry.id for entry in catalog.entries}
     mod_id, n = f"{PREFIX}{slug}", 2
@@ -466,11 +483,13 @@ def create_custom_ruleset(folders: Folders, base_id: str, name: str, options: di
     return _save(folders, catalog, mod_id, slug, name, root, merged, replace=False)
 
 
-def update_custom_ruleset(folders: Folders, ruleset_id: str, options: dict[str, Any]) -> CustomRuleset:
-    """Save changed option values into the custom preset ``ruleset_id`` (replaced whole, or not at all)."""
+def update_custom_ruleset(folders: Folders, ruleset_id: str, options: dict[str, Any], *, follow: bool = True
+                          ) -> CustomRuleset:
+    """Save changed option values into the custom preset ``ruleset_id`` (replaced whole, or not at all);
+    ``follow`` as for :func:`create_custom_ruleset`."""
     custom = custom_ruleset(folders, ruleset_id)
     catalog = _catalog(folders)
-    root, merged = _root_and_options(folders, catalog, ruleset_id, options)
+    root, merged = _root_and_options(folders, catalog, ruleset_id, options, follow)
     return _save(folders, catalog, custom.id, custom.path.stem, custom.name, root, merged, replace=True)
 
 
@@ -504,14 +523,22 @@ def _check_name(folders: Folders, name: str, own_id: str | None) -> str:
     return name
 
 
-def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options: dict[str, Any]
-                      ) -> tuple[str, dict[str, Any]]:
-    """The non-custom ruleset to extend and the option values that differ from it, in the order offered."""
+def _pair(key: str, value: Any) -> tuple[str, Any]:
+    """A key and value as a set member (a condition list is kept as a tuple)."""
+    return key, tuple(value) if isinstance(value, list) else value
+
+
+def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options: dict[str, Any],
+                      follow: bool = True) -> tuple[str, dict[str, Any]]:
+    """The non-custom ruleset to extend and the option values that differ from it, in the order offered.
+
+    ``follow``: an option's companions are written with it (:attr:`Option.follows`); the rules editor, which
+    shows every value on its own, asks for none."""
     unknown = [key for key in options if not _known(key)]
     if unknown:
         raise ModError([Problem(key, f"unknown option {key!r}: expected one of {', '.join(OPTION_KEYS)}, "
-                                     f"scoring.<line>.allowed, scoring.<line>.doubles or "
-                                     f"special_hands.<hand>.allowed") for key in unknown])
+                                     f"scoring.<line>.<{'|'.join(LINE_VALUES)}> or "
+                                     f"special_hands.<hand>.<{'|'.join(HAND_VALUES)}>") for key in unknown])
     record = catalog.record("ruleset", base_id)
     if record is None:
         known = ", ".join(sorted(r.id for r in catalog.list("ruleset"))) or "none"
@@ -524,7 +551,8 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
     try:
         root_ruleset = load_ruleset(catalog, root)
         offered = {o.key: o for o in options_for(root_ruleset)}
-        root_values = option_values(root_ruleset)
+        root_values = {**option_values(root_ruleset), **{key: option_value(root_ruleset, key) for key in ANYWHERE},
+                       **value_keys(root_ruleset)}
     except DataFileError as exc:
         raise ModError(exc.problems or [Problem(root, str(exc))]) from None
     refused = [key for key in options if key not in root_values]
@@ -532,28 +560,62 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
         raise ModError([Problem(key, f"option {key!r} is not offered for a preset based on {root!r}: that ruleset "
                                      f"does not have it") for key in refused])
     # An inherited value the base no longer has (a later fix removed it) is dropped rather than blocking saves;
-    # so is an inherited companion (a line's points), which is worked out again from the option it goes with.
-    wanted = {**inherited, **options}
+    # so is an inherited companion (a line's points) of the value its option writes, which is worked out again
+    # from the option it goes with.
+    derived = {_pair(other, companion) for option in offered.values() for _, other, companion in option.follows}
+    wanted = {**{k: v for k, v in inherited.items() if not (follow and _pair(k, v) in derived)}, **options}
     chosen = {key: wanted[key] for key in root_values if key in wanted and wanted[key] != root_values[key]}
-    for key, value in list(chosen.items()):
-        for when, other, companion in offered[key].follows:
+    for key, value in list(chosen.items()) if follow else ():
+        for when, other, companion in offered[key].follows if key in offered else ():
             if when == value and _line_value(root_ruleset, other) != companion:
                 chosen[other] = companion
     return root, chosen
 
 
-def _ruleset_text(mod_id: str, name: str, root: str, root_name: str, options: dict[str, Any]) -> str:
-    doc: dict[str, Any] = {"format": 1, "id": mod_id, "extends": root, "name": name,
-                           "description": f"{root_name} with the player's own options."}
-    for key, value in options.items():
-        *outer, last = _path(key)
-        place = doc
-        for name_ in outer:
-            place = place.setdefault(name_, {})
-        place[last] = value
-    header = (f"# Custom preset {name!r}, saved from Sparrow's settings: the ruleset {root!r} with the values\n"
-              f"# below changed. Everything not listed here comes from {root!r}.\n")
-    return header + yaml.safe_dump(doc, sort_keys=False, allow_unicode=True, width=110)
+VALUE_WORDS = {"points": "points", "doubles": "doubles", "mah_jongg_only": "Mah Jongg hand only",
+               "allowed": "allowed", "limit": "share of the limit", "total": "total score", "when": "when",
+               "unless": "unless"}
+"""How a comment in a preset file names a line's or hand's value."""
+
+
+def _was(value: Any) -> str:
+    if isinstance(value, bool):
+        return "yes" if value else "no"
+    return "none" if value is None else f"{_plain(value)}"
+
+
+def _note(root_ruleset: Any, key: str) -> str:
+    """The comment beside a changed value: what it is, and what the base has."""
+    try:
+        if key in _BY_KEY:
+            option = _BY_KEY[key]
+            return f"{option.label}; was {describe(option, _value(root_ruleset, option))}"
+        parts = _LIST_KEY.fullmatch(key)
+        if parts is None:
+            return ""
+        kind, entry_id, name = parts.groups()
+        entry = root_ruleset.item(entry_id) if kind == "scoring" else root_ruleset.special_hand(entry_id)
+        return f"{entry.name}, {VALUE_WORDS[name]}; was {_was(_line_value(root_ruleset, key))}"
+    except (KeyError, AttributeError, LookupError):
+        return ""  # the base no longer has it: the value still says what it is
+
+
+def ruleset_text(catalog: Catalog, mod_id: str, name: str, root: str, options: dict[str, Any]) -> str:
+    """The ruleset file of the preset ``mod_id``: ``extends: root`` and ``options`` at their places, each with
+    a comment saying what it is and what ``root`` has (the rules editor checks a value with this text before it
+    may reach a file)."""
+    try:
+        root_ruleset: Any = load_ruleset(catalog, root)
+        root_name = root_ruleset.name
+    except DataFileError:
+        root_ruleset, root_name = None, root
+    head = {"format": 1, "id": mod_id, "extends": root, "name": name,
+            "description": f"{root_name} with the player's own options."}
+    values = [(_path(key), value, _note(root_ruleset, key) if root_ruleset is not None else "")
+              for key, value in options.items()]
+    header = (f"Custom preset {name!r}, saved by Sparrow: the ruleset {root!r} with the values below changed.",
+              f"Everything not listed here comes from {root!r}; each comment says what {root!r} has.")
+    return preset_text(header, head, values)
 
 
 def _manifest_text(mod_id: str, name: str, root: str) -> str:
@@ -566,8 +628,6 @@ def _manifest_text(mod_id: str, name: str, root: str) -> str:
 
 def _save(folders: Folders, catalog: Catalog, mod_id: str, slug: str, name: str, root: str,
           options: dict[str, Any], *, replace: bool) -> CustomRuleset:
-    root_record = catalog.record("ruleset", root)
-    root_name = root_record.name if root_record is not None else root
     mods = folders.user_mods
     target = mods / mod_id
     ruleset_file = Path("rulesets") / f"{slug}.yaml"
@@ -576,7 +636,7 @@ def _save(folders: Folders, catalog: Catalog, mod_id: str, slug: str, name: str,
     old: Path | None = None
     try:
         write_atomic(staging / "mod.yaml", _manifest_text(mod_id, name, root))
-        write_atomic(staging / ruleset_file, _ruleset_text(mod_id, name, root, root_name, options))
+        write_atomic(staging / ruleset_file, ruleset_text(catalog, mod_id, name, root, options))
         found = open_folder(staging, "user", str(target))
         problems = check_found(found, folders)
         if problems:

@@ -136,12 +136,7 @@ def manifest_from_document(doc: YamlDocument) -> tuple[Manifest | None, list[Pro
     try:
         return Manifest.model_validate(doc.data), []
     except ValidationError as exc:
-        return None, tidy(validation_problems(doc, exc))
-
-
-def tidy(problems: list[Problem]) -> list[Problem]:
-    """Drop pydantic's "Value error, " prefix: our validators already word the message."""
-    return [Problem(p.path, p.message.replace("Value error, ", ""), p.line, p.column) for p in problems]
+        return None, validation_problems(doc, exc)
 
 
 def manifest_json_schema() -> dict:

@@ -23,13 +23,15 @@ def _remap(problems: list[Problem], real: Path, shown: str) -> list[Problem]:
                     p.message, p.line, p.column) for p in problems]
 
 
-def load_ruleset_file(path: Path, shown: str, parent: ParentLookup | None = None) -> Ruleset:
-    """Load one ``rulesets/*.yaml``; ``parent(id)`` returns the ruleset an ``extends:`` names.
+def load_ruleset_file(path: Path, shown: str, parent: ParentLookup | None = None, text: str | None = None
+                      ) -> Ruleset:
+    """Load one ``rulesets/*.yaml``; ``parent(id)`` returns the ruleset an ``extends:`` names. ``text``: the
+    content of a file not yet written at ``path``.
 
     Raises :class:`RulesetError` with ``FILE:LINE:COLUMN`` problems naming ``shown``.
     """
     try:
-        return rules_load.load_ruleset(path, parent=parent, display_path=shown)
+        return rules_load.load_ruleset(path, parent=parent, display_path=shown, text=text)
     except DataFileError as exc:
         raise RulesetError(_remap(exc.problems, path, shown)) from None
 

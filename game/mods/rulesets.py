@@ -6,6 +6,7 @@ import hashlib
 import logging
 from collections import OrderedDict
 from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game.core.ruleset import Ruleset
@@ -149,17 +150,34 @@ def load_ruleset(catalog: Catalog, ruleset_id: str, *, strict: bool = False) -> 
     record = catalog.record("ruleset", ruleset_id)
     if record is None:
         raise UnknownRulesetError(ruleset_id, known_ids(catalog))
-    ruleset = _load_record(catalog, record, ())
+    return _with_hands(catalog, _load_record(catalog, record, ()), record.id, strict)
+
+
+def compile_text(catalog: Catalog, text: str, path: Path, shown: str) -> Ruleset:
+    """A ruleset file not yet written (at ``path``, shown as ``shown``), compiled as :func:`load_ruleset` would
+    compile it once installed: its parent from ``catalog``, the loaded special-hands files applied. Raises
+    :class:`RulesetError` with the problems ``mods check`` would report for it."""
+    def parent(parent_id: str) -> Ruleset:
+        found = catalog.record("ruleset", parent_id)
+        if found is None:
+            raise UnknownRulesetError(parent_id, known_ids(catalog))
+        return _load_record(catalog, found, ())
+
+    ruleset = rules_hook.load_ruleset_file(path, shown, parent, text=text)
+    return _with_hands(catalog, ruleset, ruleset.id, strict=False)
+
+
+def _with_hands(catalog: Catalog, ruleset: Ruleset, ruleset_id: str, strict: bool) -> Ruleset:
     for hands in catalog.all_records("special_hands"):
         targets = rules_hook.special_hands_targets(hands.file)
-        if targets is not None and record.id not in targets:
+        if targets is not None and ruleset_id not in targets:
             continue
         try:
             ruleset = rules_hook.apply_special_hands_file(ruleset, hands.file, hands.shown)
         except RulesetError as exc:
             if strict:
                 raise
-            log.warning("special hands of mod %r skipped for ruleset %r:\n%s", hands.mod_id, record.id, exc)
+            log.warning("special hands of mod %r skipped for ruleset %r:\n%s", hands.mod_id, ruleset_id, exc)
     return ruleset
 
 

@@ -267,8 +267,11 @@ class ThemeSpec(_Strict):
 VOICE_LINES = ("ONE", "TWO", "THR", "FOU", "FIV", "SIX", "SEV", "EIG", "NIN", "BAM", "CIR", "WAN",
                "EAS", "SOU", "WES", "NOR", "GRE", "RED", "WHI", "FLO", "SEA", "CHO", "PUN", "KON", "MAH")
 VOICE_OPTIONAL_LINES = ("PLU", "ORC", "CHR", "BMB", "SPR", "SUM", "AUT", "WIN")
+VOICE_CALL_LINES = ("STA", "REA", "RII", "DAN")
+"""Calls the 1995 script lacks, optional: a Standing Hand, a ready hand, Riichi, and the danger announced with a
+third set of one suit (Western, seed 002 L498-L499)."""
 VOICE_TILE_LINES = tuple(f"{n}_{suit}" for suit in ("BAM", "CIR", "WAN") for n in range(1, 10))
-ALL_VOICE_LINES = VOICE_LINES + VOICE_OPTIONAL_LINES + VOICE_TILE_LINES
+ALL_VOICE_LINES = VOICE_LINES + VOICE_OPTIONAL_LINES + VOICE_CALL_LINES + VOICE_TILE_LINES
 SOUND_EXTENSIONS = (".wav", ".ogg", ".flac", ".mp3")
 
 

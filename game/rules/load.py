@@ -22,7 +22,7 @@ from pydantic import BaseModel, ValidationError
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHand
 from game.core.tiles import NUM_KINDS, tile_from_code
-from game.datafile import YamlDocument, load_yaml, validation_problems
+from game.datafile import YamlDocument, load_yaml, parse_yaml, validation_problems
 from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError
 from game.rules.compile import Location, compile_cannon, compile_item, compile_special_hand
 from game.rules.schema import MAX_ITEMS, HandFileModel, RulesetModel
@@ -75,17 +75,18 @@ def _merge(base: Any, over: Any, loc: Location) -> Any:
     return merged
 
 
-def _read(path: PathLike, problems: list[Problem], display_path: str | None = None) -> YamlDocument | None:
+def _read(path: PathLike, problems: list[Problem], display_path: str | None = None, text: str | None = None
+          ) -> YamlDocument | None:
     try:
-        return load_yaml(path, display_path)
+        return load_yaml(path, display_path) if text is None else parse_yaml(text, display_path or str(path))
     except DataFileError as exc:
         problems.extend(exc.problems)
         return None
 
 
 def _raw(path: PathLike, source: _ParentSource, chain: tuple[str, ...], problems: list[Problem],
-         display_path: str | None = None) -> _Merged | None:
-    doc = _read(path, problems, display_path)
+         display_path: str | None = None, text: str | None = None) -> _Merged | None:
+    doc = _read(path, problems, display_path, text)
     if doc is None:
         return None
     if not isinstance(doc.data, dict):
@@ -141,16 +142,17 @@ class _ParentSource:
 
 def load_ruleset(path: PathLike, *, parents: Mapping[str, PathLike] | None = None,
                  parent: Callable[[str], Any] | None = None, hand_files: Sequence[PathLike] = (),
-                 display_path: str | None = None) -> Ruleset:
+                 display_path: str | None = None, text: str | None = None) -> Ruleset:
     """Load, validate and compile a ruleset; raise :class:`RulesetError` listing every problem.
 
     For ``extends``, ``parents`` maps ruleset ids to their files, or ``parent(id)`` returns a ruleset loaded
     by this function. ``hand_files`` are special-hands files applied in order after the ruleset is built (see
-    :func:`apply_hand_file`). ``display_path`` names the file in problems.
+    :func:`apply_hand_file`). ``display_path`` names the file in problems. ``text``: the file's content, not
+    yet written to ``path`` (the rules editor checks a value before it may reach a file).
     """
     problems: list[Problem] = []
     source = _ParentSource(dict(parents or {}), parent)
-    merged = _raw(path, source, (str(Path(path).resolve()),), problems, display_path)
+    merged = _raw(path, source, (str(Path(path).resolve()),), problems, display_path, text)
     if merged is None:
         raise RulesetError(problems)
     try:

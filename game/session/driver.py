@@ -25,7 +25,7 @@ from game import gcpolicy, timing
 from game.ai.base import Player
 from game.core import events as ev
 from game.core.actions import Action, Claim, ClaimType, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.match import Match
+from game.core.match import HandRecord, Match
 from game.core.play_rules import PlayRules
 from game.core.refusals import TAKE_BACK_TOO_LATE, Refusal, refusal
 from game.core.table import Table
@@ -93,6 +93,8 @@ class Session:
         """The name the game was last saved or opened under (the original's title-bar file name, P-01)."""
         self.source: Path | None = None
         """The file the game was last written to or opened from (a save or the autosave); None before either."""
+        self.practice: HandRecord | None = None
+        """The finished hand whose deal is being played again (:meth:`replay_deal`); None in a counted hand."""
         self.written_progress: tuple[int, int, bool] | None = None
         """:attr:`progress` when the game was last written or opened."""
         self._tip_key: tuple[int, int, int] | None = None
@@ -123,7 +125,29 @@ class Session:
     def deal(self) -> Table:
         """Deal the next hand (the ceremony's events are queued); play waits for :meth:`start`."""
         gcpolicy.between_hands()  # nobody is thinking yet: see game.gcpolicy
-        self.table = self.match.new_hand()
+        self.practice = None
+        return self._lay(self.match.new_hand())
+
+    def replay_deal(self) -> Table:
+        """The deal just finished, dealt again as a practice hand (S-07): the same wall, seats and winds, so the
+        player can try another line of play. It is not counted: no points move, the statistics and the autosave
+        leave it out, and the next hand is the match's next. The finished hand is counted first."""
+        if not self.hand_over or not self.match.history:
+            raise ValueError("only a finished hand's deal can be played again")
+        self.finish_hand()
+        record = self.practice if self.practice is not None else self.match.history[-1]
+        gcpolicy.between_hands()
+        self.practice = record
+        return self._deal_again(record)
+
+    def _deal_again(self, record: HandRecord) -> Table:
+        """The deal of a finished hand on the table again: its seed, East, wind of the round and goulash."""
+        return self._lay(Table(self.rules, self.judge, record.seed, east=record.east, round_wind=record.round_wind,
+                               hand_number=record.hand_number, goulash=record.goulash))
+
+    def _lay(self, table: Table) -> Table:
+        """``table`` is the hand on the table now, dealt and waiting for :meth:`start`."""
+        self.table = table
         self.started = False
         self.outcome = None
         self.show_all_used = self.options.show_all
@@ -135,6 +159,16 @@ class Session:
         self.told = [Note(notes.HAND_STARTED, {"seat_wind": self.table.seat_wind(HUMAN),
                                                "round_wind": self.table.round_wind, "wild": self.table.wild_tile})]
         return self.table
+
+    def restart_hand(self) -> Table:
+        """The hand in progress dealt again (F4, P-100): the same wall, seats and winds (the hand's seed is fixed
+        by the match), the play so far dropped; play waits for :meth:`start`."""
+        if self.table is None or self.table.phase == "over":
+            raise ValueError("only a hand in progress can be restarted")
+        self.pending.clear()  # the old deal's events must not be shown on the new one
+        if self.practice is not None:
+            return self._deal_again(self.practice)
+        return self.deal()
 
     def start(self) -> None:
         """Start! (F4): East takes the first tile."""
@@ -274,6 +308,41 @@ class Session:
 
     def standing_possible(self, tile: int) -> bool:
         return Discard(tile, True) in self.human_legal()
+
+    @property
+    def declaration(self) -> str:
+        """The declaration the ruleset has: ``standing`` (the classic standing hand), ``ready`` (a ready hand that
+        must be declared to go out), ``riichi``, or ``""`` for none."""
+        rules = self.table.rules if self.table is not None else self.rules
+        if rules.ready_rule == "none":
+            return "standing" if rules.standing_hand else ""
+        return rules.ready_rule if rules.ready_rule == "riichi" else "ready"
+
+    def declaration_tiles(self) -> list[int]:
+        """The tiles the human may discard with the ruleset's declaration now: those that leave a ready hand
+        (a single wait for a standing hand), or every tile where a declaration may be a bluff (A29)."""
+        if not self.human_to_discard:
+            return []
+        return sorted({a.tile for a in self.human_legal() if isinstance(a, Discard) and a.standing})
+
+    def declaration_refused(self) -> str:
+        """Why the human may not declare now, as a :data:`notes.NO_DECLARATION` reason (``""`` when they may)."""
+        table = self.table
+        kind = self.declaration
+        if not kind:
+            return "no_declaration"
+        if table is None or not self.human_to_discard:
+            return "not_your_turn"
+        me = table.players[HUMAN]
+        if me.ready:
+            return "declared"
+        if self.declaration_tiles():
+            return ""
+        if kind == "standing" and me.has_discarded:
+            return "first_discard_only"
+        if kind == "riichi" and any(m.exposed for m in me.melds):
+            return "not_concealed"
+        return "not_ready"
 
     def ready_discard(self, tile: int) -> bool:
         """Discarding ``tile`` would leave the human's hand ready (one tile from Mah Jongg)."""
@@ -510,6 +579,13 @@ class Session:
         if result.winner is not None and hasattr(self.judge, "score"):
             # The hands as the match scores them (a loser's ready hand too), for the score box's lines.
             results = self.match.hand_results(table)
+        if self.practice is not None:
+            scores = [r.score if r is not None else 0 for r in results]
+            self.outcome = HandOutcome(result.winner, result.winning_tile, result.won_by, result.from_seat, old,
+                                       old, scores, results, [], result.winner is None, result, False, [],
+                                       settled=False, faulty_out=result.faulty_out, practice=True)
+            self.tell(Note(notes.PRACTICE_FINISHED))
+            return self.outcome
         settle = not self.show_all_used
         events = self.match.finish_hand(table, settle=settle)
         self.pending.extend(events)

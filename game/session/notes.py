@@ -45,3 +45,18 @@ STATISTICS_PROBLEM = "statistics_problem"
 saying what happened and where the files are."""
 GAME_SAVED = "game_saved"
 """The game was saved under ``name``."""
+NO_DECLARATION = "no_declaration"
+"""The human asked to declare a ready hand (R) but may not: the ``kind`` of declaration (``standing``, ``ready``,
+``riichi`` or ``""``) and ``why``: ``no_declaration``, ``not_your_turn``, ``declared``, ``first_discard_only``,
+``not_concealed`` or ``not_ready``."""
+DECLARING = "declaring"
+"""The human's next discard declares: the ``kind`` of declaration, whether any tile may go with it (``bluff``) and
+whether some discard leaves the hand really ``ready``."""
+NOT_DECLARING = "not_declaring"
+"""The human took back a declaration they had asked for: its ``kind``."""
+NO_DECLARING_DISCARD = "no_declaring_discard"
+"""The human chose ``tile`` to discard with a declaration, but it would not leave the hand ready: the ``kind``."""
+NO_RESTART = "no_restart"
+"""F4 after a hand has ended: a finished hand is not restarted (F3 deals the next one)."""
+PRACTICE_FINISHED = "practice_finished"
+"""A deal played again has ended: it was scored but is not counted in the game."""

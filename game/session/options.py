@@ -36,6 +36,8 @@ class Options:
     timer_bar: bool = _setting("timer_bar")
     balloons: bool = _setting("speech_balloons")
     auto_play: bool = False
+    demo: bool = False
+    """With Auto Play: the scores boxes go on by themselves too, hand after hand (the original's demo, P-219)."""
     animation_speed: float = _setting("animation_speed")
     """Animation speed; 0 is instant."""
 

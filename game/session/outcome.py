@@ -31,6 +31,8 @@ class HandOutcome:
     """False when all hands were visible: scored, but no points moved (M13)."""
     faulty_out: int | None = None
     """Who declared a Mah Jongg that was not one (the hand then ends with nobody winning), or None."""
+    practice: bool = False
+    """A deal played again (Replay this deal): scored, not counted in the game."""
 
     def get_from(self, receiver: int, payer: int) -> int:
         """What ``receiver`` gets from ``payer`` (negative: pays), the Total Scores box's cells."""

@@ -7,16 +7,38 @@ from pathlib import Path
 
 import pygame
 
+from game.client import layout
 from game.client.animate import Animator
 from game.client.app import App
 from game.client.ceremony import Ceremony
+from game.client.scenes.settings import SettingsScene
 from game.session.driver import HUMAN, Session
+from game.session.options import Options
 from tests.builders import instant_session
 
 
 def make_app(tmp_path: Path) -> App:
     args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
     return App(args, size=(1280, 720), headless=True)
+
+
+def restart(tmp_path: Path) -> App:
+    """A new App reading the same folders, as when the player starts the game again."""
+    return make_app(tmp_path)
+
+
+def open_settings(app: App, page: str = "Play") -> SettingsScene:
+    """The Settings box over the title, turned to ``page`` by a click on its tab."""
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.open("settings")
+    app.stack.apply_pending()
+    scene = app.stack.top
+    assert isinstance(scene, SettingsScene)
+    tab = next(t for t in scene.tabs if t.label == page)
+    app.dispatch(click(tab.rect.center))
+    assert scene.page == page
+    return scene
 
 
 def table_animator(speed: float, *, show_dealing: bool = True) -> Animator:
@@ -73,6 +95,51 @@ def started_table(app: App, seed: int, wait_time: float):
     return scene
 
 
+def table_with_stake(app: App, ruleset: str, stake: str, seed: int = 7):
+    """A table scene (instant mode, Ask First off) on top of the app at the human's first turn, the human's stake
+    set to ``stake`` (14 tile codes, the last one just drawn) and nothing exposed."""
+    from game.core.tiles import parse_tiles
+
+    session = Session.create(ruleset, seed, options=Options(animation_speed=0.0, discard_delay=0.0, ask_first=False))
+    scene = show_table(app, session)
+    scene.commands.start()
+    table = session.table
+    while table.current != HUMAN or table.phase != "turn":  # everyone passes and plays to the human's turn
+        if table.phase == "dealt":  # the passes are over
+            session.start()
+            continue
+        seat = table.awaiting()[0]
+        legal = table.legal_actions(seat)
+        table.apply(seat, legal[-1] if table.phase != "turn" else legal[0])
+    me = table.players[HUMAN]
+    me.concealed = parse_tiles(stake)
+    me.melds = []
+    me.has_discarded = False
+    table._drawn = me.concealed[-1]
+    table._turn_cache = ((-1, -1), [])
+    scene.animator.finish()
+    app.step()
+    return scene
+
+
+def window_click(app: App, pos: tuple[int, int]) -> None:
+    """A left click on the logical point ``pos``, posted in window coordinates as the mouse gives it."""
+    view = app.viewport()
+    app.dispatch(click((view.left + pos[0] * view.width // layout.LOGICAL[0],
+                        view.top + pos[1] * view.height // layout.LOGICAL[1])))
+
+
+def click_tile(app: App, scene, tile: int) -> None:
+    """A left click on the first of the human's stake tiles of kind ``tile``."""
+    tiles = scene.hand_tiles()
+    window_click(app, scene.hand_places(tiles)[tiles.index(tile)].rect().center)
+
+
+def click_button(app: App, scene, label: str) -> None:
+    """A left click on the table's button labelled ``label`` (it must be shown)."""
+    window_click(app, next(b for b in scene.buttons if b.label == label).rect.center)
+
+
 def table_scene_until_claim(app: App, max_seeds: int = 40):
     """A table scene (instant mode) stopped where the human may claim a discard, searching seeds for one."""
     for seed in range(1, max_seeds):
@@ -116,5 +183,6 @@ def table_at_winning_discard(app: App, ask_first: bool):
     raise AssertionError("no seed gave the human Mah Jongg on a discard")
 
 
-__all__ = ["HUMAN", "click", "from_title", "instant_session", "key", "make_app", "run_until", "show_table",
-           "started_table", "table_animator", "table_at_winning_discard", "table_scene_until_claim"]
+__all__ = ["HUMAN", "click", "click_button", "click_tile", "from_title", "instant_session", "key", "make_app",
+           "run_until", "show_table", "started_table", "table_animator", "table_at_winning_discard",
+           "table_scene_until_claim", "table_with_stake", "window_click"]

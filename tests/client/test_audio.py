@@ -150,6 +150,17 @@ def test_say__plays_on_the_seats_channel_at_voice_volume(audio: Audio) -> None:
     assert channel.get_busy() and abs(channel.get_volume() - 0.6) < 0.02
 
 
+def test_say__declarations_have_their_own_lines(audio: Audio, tmp_path: Path) -> None:
+    """Standing Hand, Ready and Riichi are said in the seat's voice; a pack without those lines stays quiet."""
+    audio.set_voice_all(DEFAULT_VOICE)
+    for line in ("STA", "REA", "RII", "DAN"):
+        assert audio.say_call(2, line)
+        assert pygame.mixer.Channel(2).get_busy()
+        pygame.mixer.Channel(2).stop()
+    audio.set_voice_all(_pack(tmp_path, "0", ["0_MAH.ogg"]))
+    assert not audio.say_call(0, "REA")
+
+
 def test_say__your_voice_off_silences_only_seat_zero(audio: Audio) -> None:
     """'Your Voice' off mutes the human's calls; the others still speak."""
     audio.set_voice_all(DEFAULT_VOICE)

@@ -149,7 +149,7 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     box = app.stack.top
     assert app.running and box.name == "quit"
     assert box.question == "Quit Sparrow in the middle of the game?"
-    assert box.detail == "The game is saved as it stands: Continue on the title screen picks it up right here."
+    assert box.detail == "The game will be saved as it stands: Continue on the title screen picks it up right here."
     assert (box.ok.label, box.cancel.label) == ("Quit", "Keep Playing")
     app.render()
     app.dispatch(key(pygame.K_ESCAPE))
@@ -198,8 +198,9 @@ def test_quit__a_game_that_cannot_be_saved_is_not_lost_unawares(tmp_path, monkey
     assert app.running, "a game that could not be saved is not quit without asking"
     assert box.name == "quit_unsaved"
     assert box.question == "Your game could not be saved. Quit anyway?"
-    assert box.detail.startswith("could not save the autosave: no space left on device; ")
+    assert box.detail.startswith("Could not save the autosave: no space left on device; ")
     assert (box.ok.label, box.cancel.label) == ("Quit Anyway", "Keep Playing")
+    assert box.ok.fits() and box.cancel.fits(), "both labels show whole"
     app.render()
     app.dispatch(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
@@ -222,4 +223,35 @@ def test_title__says_when_the_game_left_could_not_be_saved(tmp_path, monkeypatch
     app.stack.apply_pending()
     app.render()
     assert app.stack.top.name == "title"
-    assert app.stack.top.notice_line().startswith("could not save the autosave: no space left on device")
+    assert app.stack.top.notice_line().startswith("Could not save the autosave: no space left on device")
+
+
+def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None:
+    """SIGTERM (a logout or shutdown) mid-hand: nobody can answer "Quit?", so the hand is saved as it stands and
+    the loop ends; the previous SIGTERM handler is back afterwards."""
+    import os
+    import signal
+
+    app = _app(tmp_path)
+    scene = _new_game_played(app, 11, discards=2)
+    left = _state(scene.session)
+    before = signal.getsignal(signal.SIGTERM)
+    ticks = 0
+    real_tick = app.tick
+
+    def tick() -> None:
+        nonlocal ticks
+        ticks += 1
+        if ticks == 3:
+            os.kill(os.getpid(), signal.SIGTERM)
+        assert ticks < 500, "the loop kept running after SIGTERM"
+        real_tick()
+
+    app.tick = tick
+    assert app.run() == 0
+    assert not app.running and app.stack.top is scene, "no question was asked"
+    assert signal.getsignal(signal.SIGTERM) is before
+    again = _app(tmp_path)
+    again.reset_to("title")
+    again.stack.apply_pending()
+    assert _state(_continue(again).session) == left

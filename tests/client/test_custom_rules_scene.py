@@ -3,8 +3,6 @@ New Game after the game starts again; built-in presets stay read-only."""
 
 from __future__ import annotations
 
-import argparse
-
 import pygame
 
 from game.client.app import App
@@ -13,24 +11,12 @@ from game.client.scenes.new_game import NewGameScene
 from game.client.scenes.settings import SettingsScene
 from game.mods import get_ruleset
 from game.mods.custom_rules import custom_ruleset, list_custom_rulesets
-from tests.client.helpers import click, key, make_app
-
-
-def restart(tmp_path) -> App:
-    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
-    return App(args, size=(1280, 720), headless=True)
+from tests.client.helpers import click, key, make_app, open_settings, restart
 
 
 def open_rules(app: App) -> SettingsScene:
-    app.reset_to("title")
-    app.stack.apply_pending()
-    app.open("settings")
-    app.stack.apply_pending()
-    scene = app.stack.top
-    assert isinstance(scene, SettingsScene)
-    tab = next(t for t in scene.tabs if t.label == "Rules")
-    app.dispatch(click(tab.rect.center))
-    assert scene.page == "Rules" and scene.editor is not None
+    scene = open_settings(app, "Rules")
+    assert scene.editor is not None
     return scene
 
 

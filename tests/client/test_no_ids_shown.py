@@ -37,7 +37,7 @@ def test_ids__every_replay_line_is_in_words(tmp_path) -> None:
     app = make_app(tmp_path)
     table = staged_table(app, 2, 0)
     played_hands(table, 3)
-    app.dispatch(key(pygame.K_r))
+    app.dispatch(key(pygame.K_r, pygame.KMOD_ALT))
     app.stack.apply_pending()
     replay = app.stack.top
     assert replay.name == "replay"
@@ -120,7 +120,7 @@ def test_replay__the_opening_line_speaks_to_you_when_you_are_east(tmp_path) -> N
     app = make_app(tmp_path)
     table = staged_table(app, 2, 0)
     played_hands(table, 3)
-    app.dispatch(key(pygame.K_r))
+    app.dispatch(key(pygame.K_r, pygame.KMOD_ALT))
     app.stack.apply_pending()
     replay = app.stack.top
     for _ in range(3):

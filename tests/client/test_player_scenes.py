@@ -143,7 +143,7 @@ def test_replay__steps_forward_and_back_through_a_finished_hand(tmp_path) -> Non
 
     app = make_app(tmp_path)
     scene = _table_at_human_turn(app, hands=1)
-    scene.handle(key(pygame.K_r))
+    scene.handle(key(pygame.K_r, pygame.KMOD_ALT))
     app.stack.apply_pending()
     replay = app.stack.top
     assert isinstance(replay, ReplayScene)
@@ -170,7 +170,7 @@ def test_replay__stakes_take_the_themes_colour_of_each_seat_wind(tmp_path, monke
 
     app = make_app(tmp_path)
     scene = _table_at_human_turn(app, hands=1)
-    scene.handle(key(pygame.K_r))
+    scene.handle(key(pygame.K_r, pygame.KMOD_ALT))
     app.stack.apply_pending()
     replay = app.stack.top
     winds = ((200, 40, 40), (40, 160, 60), (40, 60, 200), (180, 160, 40))
@@ -284,18 +284,3 @@ def test_mods__dropping_a_non_mod_file_says_what_was_expected(tmp_path) -> None:
     notes.write_text("hello", encoding="utf-8")
     scene.handle(pygame.Event(pygame.DROPFILE, file=str(notes)))
     assert not scene.ok and "notes.txt" in scene.message
-
-
-def test_mods__a_dropped_image_is_previewed_as_a_tile_set(tmp_path) -> None:
-    from game.client.scenes.mod_manager import ModManagerScene
-
-    app = make_app(tmp_path)
-    image = pygame.Surface((324, 230))
-    image.fill((200, 190, 170))
-    path = tmp_path / "tiles.bmp"
-    pygame.image.save(image, str(path))
-    scene = ModManagerScene(app)
-    scene.handle(pygame.Event(pygame.DROPFILE, file=str(path)))
-    assert scene.preview is not None, scene.message
-    app.stack.clear_to(scene)
-    app.render(1.0)

@@ -5,10 +5,10 @@ from __future__ import annotations
 import pygame
 import pytest
 
-from game.client.pattern_example import candidate_examples, special_hand_example
 from game.core.scoring import RulesetJudge
 from game.core.tiles import counts_of, format_tiles, parse_tiles
 from game.mods import get_ruleset
+from game.rules.pattern_example import candidate_examples, special_hand_example
 from tests.client.helpers import key, make_app
 
 CLASSIC = get_ruleset("classic")

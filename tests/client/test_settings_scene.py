@@ -2,35 +2,13 @@
 
 from __future__ import annotations
 
-import argparse
-
 import pygame
 
-from game.client.app import App
 from game.client.look import Palette
 from game.client.scenes import games
 from game.client.scenes.settings import PAGES, SettingsScene
 from game.session.options import Options, seat_names
-from tests.client.helpers import click, key, make_app
-
-
-def restart(tmp_path) -> App:
-    """A new App reading the same config folder, as when the player starts the game again."""
-    args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
-    return App(args, size=(1280, 720), headless=True)
-
-
-def open_settings(app: App, page: str = "Play") -> SettingsScene:
-    app.reset_to("title")
-    app.stack.apply_pending()
-    app.open("settings")
-    app.stack.apply_pending()
-    scene = app.stack.top
-    assert isinstance(scene, SettingsScene)
-    tab = next(t for t in scene.tabs if t.label == page)
-    app.dispatch(click(tab.rect.center))
-    assert scene.page == page
-    return scene
+from tests.client.helpers import click, key, make_app, open_settings, restart
 
 
 def control(scene: SettingsScene, label: str):
@@ -40,9 +18,10 @@ def control(scene: SettingsScene, label: str):
 def test_settings__every_page_has_its_controls(tmp_path) -> None:
     app = make_app(tmp_path)
     expected = {"Play": {"Claim wait time", "Computer pause", "Ask First (F10)", "QuickTip (F8)"},
-                "Animation": {"Tile speed", "Show the wall and dealing", "Movement direction (F11)"},
+                "Animation": {"Tile speed", "Show the wall and dealing", "Movement direction (F11)", "Tile shadows",
+                              "Test"},
                 "Sound": {"Master volume", "Effects", "Voices", "Music", "Tile sounds", "Players' voices",
-                          "Your own voice"},
+                          "Your own voice", "Warning beeps"},
                 "Look": {"Voices", "Full screen (Alt+Enter)"}}
     for page in PAGES:
         scene = open_settings(app, page)
@@ -51,10 +30,11 @@ def test_settings__every_page_has_its_controls(tmp_path) -> None:
         app.dispatch(key(pygame.K_ESCAPE))
         app.stack.apply_pending()
     look = open_settings(app, "Look")
-    assert {c.record_id for c in look.cards["tileset"]} >= {"tiles-numbers", "tiles-plain", "tiles-contrast"}
+    assert {c.record_id for c in look.cards["tileset"].cards} >= {"tiles-numbers", "tiles-plain",
+                                                                   "tiles-characters", "tiles-contrast"}
     assert all(c.picture is not None and c.picture.get_width() > 5 * c.picture.get_height() for c in
-               look.cards["tileset"]), "each tile set shows a row of its tiles"
-    assert {c.record_id for c in look.cards["theme"]} >= {"jade", "parlour"}
+               look.cards["tileset"].cards), "each tile set shows a row of its tiles"
+    assert {c.record_id for c in look.cards["theme"].cards} >= {"jade", "parlour"}
 
 
 def test_settings__animation_speed_zero_survives_a_restart(tmp_path) -> None:
@@ -88,6 +68,8 @@ def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -
     toggle = control(scene, "Your own voice")
     app.dispatch(click(toggle.rect.center))
     assert app.resources.audio.your_voice is False
+    app.dispatch(click(control(scene, "Warning beeps").rect.center))
+    assert app.resources.audio.warning_beeps is False
     app.dispatch(key(pygame.K_PAGEUP))
     assert scene.page == "Animation"
     app.dispatch(key(pygame.K_RETURN))
@@ -95,6 +77,7 @@ def test_settings__keyboard_changes_values_and_sound_applies_at_once(tmp_path) -
     again = restart(tmp_path)
     assert again.settings.master_volume == 0.8 and again.settings.own_voice is False
     assert again.resources.audio.volumes.master == 0.8 and again.resources.audio.your_voice is False
+    assert again.settings.warning_beeps is False and again.resources.audio.warning_beeps is False
 
 
 def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> None:
@@ -102,7 +85,7 @@ def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> No
     assert "tiles-numbers" in app.sprites.sheet.source
     before = pygame.image.tobytes(app.sprites.tile(31, (60, 80)), "RGBA")
     scene = open_settings(app, "Look")
-    plain = next(c for c in scene.cards["tileset"] if c.record_id == "tiles-plain")
+    plain = next(c for c in scene.cards["tileset"].cards if c.record_id == "tiles-plain")
     app.dispatch(click(plain.rect.center))
     assert "tiles-plain" in app.sprites.sheet.source
     assert pygame.image.tobytes(app.sprites.tile(31, (60, 80)), "RGBA") != before
@@ -112,11 +95,37 @@ def test_settings__tile_set_change_redraws_the_tiles_and_is_kept(tmp_path) -> No
     assert "tiles-plain" in again.sprites.sheet.source
 
 
+def test_settings__look_page_holds_any_number_of_tile_sets(tmp_path) -> None:
+    """Seven tile sets: four are on view, the wheel over the list brings the others, a click chooses one, and the
+    keyboard focus scrolls the list to the card it reaches."""
+    from tests.mods.modkit import tileset_mod
+
+    for n in range(3):
+        tileset_mod(tmp_path / "mods", f"extra-tiles-{n}")
+    app = make_app(tmp_path)
+    scene = open_settings(app, "Look")
+    tiles = scene.cards["tileset"]
+    assert len(tiles.cards) == 7 and len(tiles.visible()) == 4 and tiles.bar.needed
+    last = tiles.cards[-1]
+    assert last not in tiles.visible()
+    app.dispatch(pygame.Event(pygame.MOUSEMOTION, pos=tiles.view.center, rel=(0, 0), buttons=(0, 0, 0)))
+    app.dispatch(pygame.Event(pygame.MOUSEWHEEL, x=0, y=-5, flipped=False))
+    assert last in tiles.visible() and tiles.view.contains(last.rect)
+    app.dispatch(click(last.rect.center))
+    assert scene.tileset == last.record_id and last.record_id in app.sprites.sheet.source
+    app.dispatch(pygame.Event(pygame.MOUSEWHEEL, x=0, y=5, flipped=False))
+    assert tiles.cards[0] in tiles.visible() and last not in tiles.visible()
+    for _ in range(7):
+        app.dispatch(key(pygame.K_DOWN))
+    assert scene.page_controls()[scene.focus] is last and last in tiles.visible()
+    app.render()
+
+
 def test_settings__theme_change_recolours_at_once_and_is_kept(tmp_path) -> None:
     app = make_app(tmp_path)
     jade = app.palette
     scene = open_settings(app, "Look")
-    parlour = next(c for c in scene.cards["theme"] if c.record_id == "parlour")
+    parlour = next(c for c in scene.cards["theme"].cards if c.record_id == "parlour")
     app.dispatch(click(parlour.rect.center))
     assert app.palette != jade and app.resources.theme_record.id == "parlour"
     assert app.palette.back_top == Palette.from_theme(app.resources.theme["colours"]).back_top
@@ -164,3 +173,30 @@ def test_settings__play_options_reach_the_game_in_progress(tmp_path) -> None:
     app.stack.apply_pending()
     assert app.stack.top is table
     assert restart(tmp_path).settings.movement_direction is True
+
+
+def test_settings__the_test_button_flies_a_tile_and_shadows_reach_the_table(tmp_path) -> None:
+    """Animation: Test flies a sample tile at the tile speed chosen (P-172); Tile shadows at its left end turns
+    the shadow under moving tiles off at the table (P-169, P-170)."""
+    from game.client.scenes.movement_test import FLIGHT_SECONDS, REST
+    from tests.client.helpers import show_table
+
+    app = make_app(tmp_path)
+    scene = open_settings(app, "Animation")
+    app.dispatch(click(control(scene, "Test").rect.center))
+    assert scene.movement_test.running and scene.wake_in() == 0.0
+    app.step()
+    assert 0 < scene.movement_test.progress(scene.value("animation_speed")) < 1
+    seconds = FLIGHT_SECONDS / scene.value("animation_speed") + REST
+    for _ in range(int(seconds * 60) + 2):
+        app.step()
+    assert not scene.movement_test.running
+    shadows = control(scene, "Tile shadows")
+    scene.focus = scene.page_controls().index(shadows)
+    for _ in range(8):
+        app.dispatch(key(pygame.K_LEFT))
+    assert scene.value("tile_shadow") == 0 and shadows.fmt(0) == "off"
+    app.dispatch(key(pygame.K_ESCAPE))
+    table = show_table(app, games.new_session(app, 3))
+    assert table.view().shadow == 0
+    assert restart(tmp_path).settings.tile_shadow == 0

@@ -11,7 +11,7 @@ from game.client.render.tilesheet import TilesetError, TileSheet
 from game.core.tiles import ALL_TILES, tile_from_code
 
 ROOT = Path(__file__).resolve().parents[2]
-BUNDLED = ("tiles-numbers", "tiles-plain", "tiles-contrast")
+BUNDLED = ("tiles-numbers", "tiles-plain", "tiles-characters", "tiles-contrast")
 
 
 @pytest.fixture(scope="module", autouse=True)
@@ -164,29 +164,3 @@ def test_load__works_without_a_window() -> None:
     finally:
         pygame.display.init()
         pygame.display.set_mode((64, 64))
-
-
-def test_drop__an_image_dropped_on_the_table_is_previewed_as_a_tile_set(tmp_path: Path) -> None:
-    """Dropping a picture on the game window (here over the table) opens its tile-set preview, as the
-    original loaded a dropped bitmap; a too-small picture is refused with both sizes."""
-    from game.client.scenes.mod_manager import ModManagerScene
-    from game.client.stage import stage_scene
-    from tests.client.helpers import make_app
-
-    app = make_app(tmp_path)
-    stage_scene(app, "table", seed=2, turns=2)
-    image = pygame.Surface((648, 460))
-    image.fill((230, 220, 190))
-    path = tmp_path / "my tiles.png"
-    pygame.image.save(image, str(path))
-    app.dispatch(pygame.Event(pygame.DROPFILE, file=str(path)))
-    app.step()
-    scene = app.stack.top
-    assert isinstance(scene, ModManagerScene)
-    assert scene.preview is not None and "my tiles.png as a tile set" in scene.message
-    small = tmp_path / "small.png"
-    pygame.image.save(pygame.Surface((100, 100)), str(small))
-    app.dispatch(pygame.Event(pygame.DROPFILE, file=str(small)))
-    assert app.stack.top is scene and scene.preview is None
-    assert "324×230" in scene.message and "100×100" in scene.message
-    app.render(1.0)

@@ -329,6 +329,18 @@ def test_nine_tiles__feeding_a_one_suit_hand_of_three_melded_pungs_pays_for_all(
     assert {frm for frm, to, _amount in settled.payments if to == 3} == {2}
 
 
+def test_nine_tiles__the_discard_that_makes_the_third_set_is_not_liable():
+    """The penalty follows the danger warning (seed 003 L244-L246): the tile claimed for the third set of one
+    suit, before which nobody was warned, makes nobody pay for all (a suit tile fed after it does: the test above)."""
+    ruleset, judge = _four_winds("european", penalties={"nine_tiles": True})
+    table = rigged_table({0: FILLER, 1: FILLER, 2: "9B 4B " + " ".join(FILLER.split()[:11]),
+                          3: "9B 9B 2B 3B 7B 7B RD"}, "GD", current=2, rules=ruleset.play, judge=judge,
+                         melds={3: ["1B 1B 1B", "5B 5B 5B"]})
+    table.apply(2, Discard(t("9B")))
+    table.apply(3, Claim("pung", (t("9B"), t("9B"))))
+    assert len(table.players[3].melds) == 3 and table.players[3].one_suit_feeder is None
+
+
 def test_four_winds_left_only__chow_and_pair_from_across_refused_even_to_go_out():
     """Four Winds: chows only from the left, going out included, and no pair claims; European ("All on Out")
     allows both to go out."""

@@ -54,6 +54,18 @@ def test_settings__round_trip_keeps_unknown_keys(tmp_path: Path) -> None:
     assert again.model_extra == {"future_option": 3}
 
 
+def test_settings__the_two_settings_nothing_read_are_dropped(tmp_path: Path) -> None:
+    """``show_hints`` and ``language`` (written by earlier versions, never read) load without a problem and are
+    gone from the file once it is saved again; the player's other settings stay."""
+    path = tmp_path / "settings.yaml"
+    path.write_text("ruleset: house\nshow_hints: false\nlanguage: fr\n")
+    loaded = load_settings(path)
+    assert loaded.problems == [] and loaded.settings.ruleset == "house"
+    save_settings(path, loaded.settings)
+    written = path.read_text()
+    assert "show_hints" not in written and "language" not in written and "ruleset: house" in written
+
+
 def test_settings__a_bad_value_is_reported_and_defaulted_the_rest_kept(tmp_path: Path) -> None:
     """A bad value gives its default and its problem, the player's other settings stay; saving keeps the bad text
     aside under a name of its own."""

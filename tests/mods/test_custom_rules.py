@@ -238,7 +238,7 @@ def test_custom_rules__hands_on_or_off_and_options_the_base_lacks(tmp_path) -> N
     assert {f"scoring.{i.id}.allowed" for i in european.scoring} <= keys["european"]
     assert {f"special_hands.{h.id}.allowed" for h in european.special_hands} <= keys["european"]
     assert option_values(european)["special_hands.all_green.allowed"] is False
-    for base, option in (("classic", {"penalties.faulty_out": True}), ("european", {"min_points": 2}),
+    for base, option in (("classic", {"penalties.faulty_out": True}), ("european", {"discarder_pays_all": True}),
                          ("european", {"scoring.no_such_line.allowed": False})):
         with pytest.raises(ModError, match="not offered for a preset based on"):
             create_custom_ruleset(folders, base, "Refused", option)
@@ -330,8 +330,8 @@ def test_custom_rules__bonus_or_double_is_not_offered_in_hong_kong_nor_valueless
     for option in ({"scoring.robbed_kong.doubles": 1}, {"scoring.valueless.when": "valueless_strict"}):
         with pytest.raises(ModError, match="not offered for a preset based on 'hongkong'"):
             create_custom_ruleset(folders, "hongkong", "Refused", option)
-    with pytest.raises(ModError, match=r"unknown option 'special_hands\.seven_pairs\.doubles'"):
-        create_custom_ruleset(folders, "european", "Refused", {"special_hands.seven_pairs.doubles": 1})
+    with pytest.raises(ModError, match=r"unknown option 'special_hands\.seven_pairs\.when'"):
+        create_custom_ruleset(folders, "european", "Refused", {"special_hands.seven_pairs.when": {"won_by": "wall"}})
     assert leftovers(folders) == []
 
 

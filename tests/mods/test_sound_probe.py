@@ -42,7 +42,9 @@ def test_sound_probe__a_child_that_dies_or_hangs_condemns_only_its_file(
     the check has run out of time: those are left for the next check)."""
     first, second, third = _files(tmp_path)
     monkeypatch.setattr(sound_probe, "FILE_SECONDS", 1.0)
-    monkeypatch.setattr(sound_probe, "BATCH_SECONDS", 0.5)
+    # The batch runs out after the hanging child's second, never between two quick children (however loaded the
+    # machine, a child that aborts must not leave the files after it unchecked).
+    monkeypatch.setattr(sound_probe, "BATCH_SECONDS", 120.0 if "abort" in child else 0.5)
     monkeypatch.setattr(sound_probe, "command", lambda report, paths: [sys.executable, "-c", child, str(report)])
     verdicts = sound_probe.decode_in_child([first, second, third])
     if "abort" in child:  # each child answers one file and dies on the next: a new child takes the rest

@@ -171,3 +171,29 @@ def test_save__a_chosen_starting_score_survives_saving_and_opening(tmp_path) -> 
     opened, _ = restore_session(read_save(path), source=str(path))
     assert sum(opened.match.totals) == 4 * 2500
     assert opened.match.totals == session.match.totals
+
+
+def test_replay_deal__a_practice_hand_is_scored_but_never_counted(tmp_path) -> None:
+    """The deal played again: the statistics, the autosave hooks, the totals and the history leave it out, and
+    the game's next hand follows it (S-07)."""
+    session = instant_session(5)
+    session.stats_folder = tmp_path
+    finished: list[int] = []
+    session.on_hand_finished.append(lambda s: finished.append(len(s.match.history)))
+    session.deal()
+    session.play_to_end()
+    session.finish_hand()
+    kept = {f.name: f.read_bytes() for f in tmp_path.iterdir()}
+    assert kept  # the counted hand is in the statistics
+    totals = list(session.match.totals)
+    session.replay_deal()
+    assert session.table.seed == session.match.history[0].seed
+    session.play_to_end()
+    again = session.finish_hand()
+    assert again.practice and not again.settled and again.new_totals == totals == session.match.totals
+    assert finished == [1] and len(session.match.history) == 1
+    assert {f.name: f.read_bytes() for f in tmp_path.iterdir()} == kept
+    assert note_line(session.told[-1], session.names) == ("A deal played again: scored, not counted in the game. "
+                                                          "OK deals the game's next hand.")
+    session.deal()
+    assert session.practice is None and session.table.hand_number == 2

@@ -22,7 +22,7 @@ import make_tilesets  # noqa: E402
 import make_voices  # noqa: E402
 import sound_synth  # noqa: E402
 
-TILESETS = ("tiles-numbers", "tiles-plain", "tiles-contrast")
+TILESETS = ("tiles-numbers", "tiles-plain", "tiles-characters", "tiles-contrast")
 THEMES = ("jade", "parlour")
 VOICES = ("voice-default", "voice-beginner", "voice-defensive", "voice-expert", "voice-limitmaker")
 
@@ -62,15 +62,17 @@ def test_tilesets__every_tile_picture_is_different(mod: str) -> None:
 
 
 @pytest.mark.skipif(not _has_cjk_font(), reason="no CJK font installed for the tile generator")
-def test_make_tilesets__same_pixels_as_committed_and_twice_the_same(tmp_path: Path) -> None:
-    """Running the generator headless twice gives identical files, equal in pixels to the committed ones."""
-    make_tilesets.main(["--out", str(tmp_path / "a"), "--only", "tiles-plain"])
-    make_tilesets.main(["--out", str(tmp_path / "b"), "--only", "tiles-plain"])
+@pytest.mark.parametrize("mod", ["tiles-plain", "tiles-characters"])
+def test_make_tilesets__same_pixels_as_committed_and_twice_the_same(tmp_path: Path, mod: str) -> None:
+    """Running the generator headless twice gives identical files, equal in pixels to the committed ones (the
+    picture set and the characters-only set, which draw with different code)."""
+    make_tilesets.main(["--out", str(tmp_path / "a"), "--only", mod])
+    make_tilesets.main(["--out", str(tmp_path / "b"), "--only", mod])
     for name in ("sheet.png", "sheet@2x.png", "sheet@3x.png", "tileset.yaml"):
-        a = (tmp_path / "a/tiles-plain/tileset" / name).read_bytes()
-        assert a == (tmp_path / "b/tiles-plain/tileset" / name).read_bytes()
-    made = pygame.image.load(str(tmp_path / "a/tiles-plain/tileset/sheet.png"))
-    committed = pygame.image.load(str(ROOT / "mods/tiles-plain/tileset/sheet.png"))
+        a = (tmp_path / f"a/{mod}/tileset" / name).read_bytes()
+        assert a == (tmp_path / f"b/{mod}/tileset" / name).read_bytes()
+    made = pygame.image.load(str(tmp_path / f"a/{mod}/tileset/sheet.png"))
+    committed = pygame.image.load(str(ROOT / f"mods/{mod}/tileset/sheet.png"))
     assert pygame.image.tobytes(made, "RGB") == pygame.image.tobytes(committed, "RGB")
 
 

@@ -32,7 +32,6 @@ log = logging.getLogger(__name__)
 
 MANIFEST = "tileset.yaml"
 MIN_SIZE = (GRID_COLUMNS * CELL_SIZE[0], GRID_ROWS * CELL_SIZE[1])  # 324 × 230
-IMAGE_SUFFIXES = (".png", ".bmp", ".jpg", ".jpeg", ".gif", ".tga", ".webp")
 OUTLINE = (36, 32, 28)
 SUPERSAMPLE = 4  # corners and outlines are drawn this much larger, then shrunk, for smooth edges
 
@@ -282,8 +281,3 @@ def _converted(surface: pygame.Surface) -> pygame.Surface:
 
 def _shade(colour: tuple[int, int, int], factor: float) -> tuple[int, int, int]:
     return (int(colour[0] * factor), int(colour[1] * factor), int(colour[2] * factor))
-
-
-def is_image_file(path: str | Path) -> bool:
-    """Whether a dropped file looks like an image that could be a tile set (by its name)."""
-    return Path(path).suffix.lower() in IMAGE_SUFFIXES

@@ -29,9 +29,13 @@ class Box(Scene):
         self.title = title
         self.box = pygame.Rect(0, 0, 560, height)
         self.box.center = (640, 360)
-        self.ok = Button(pygame.Rect(self.box.right - 330, self.box.bottom - 66, 140, 46), ok_label, self.accept,
-                         primary=True, key_hint="Enter")
-        self.cancel = Button(pygame.Rect(self.box.right - 176, self.box.bottom - 66, 150, 46), cancel_label,
+        # Buttons keep their usual widths and grow for a longer label ("Quit Anyway"), right-aligned.
+        cancel_width = max(150, Button.width_for(cancel_label, 18))
+        ok_width = max(140, Button.width_for(ok_label, 18))
+        cancel_left = self.box.right - 26 - cancel_width
+        self.ok = Button(pygame.Rect(cancel_left - 14 - ok_width, self.box.bottom - 66, ok_width, 46), ok_label,
+                         self.accept, primary=True, key_hint="Enter")
+        self.cancel = Button(pygame.Rect(cancel_left, self.box.bottom - 66, cancel_width, 46), cancel_label,
                              self.close, key_hint="Esc")
 
     def accept(self) -> None:

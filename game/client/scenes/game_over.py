@@ -1,4 +1,5 @@
-"""Game Finished: the winner of the game, the final standings, and the table of every hand that was played.
+"""Game Finished: the winner of the game, the final standings, and the table of every hand that was played,
+which Save Score Sheet (S) writes as a picture, text and CSV (:mod:`game.client.score_sheet`).
 
 It opens over the last hand's Scores box when the game ends. The table lists each hand's number, wind of the
 round, East, winner and special hand, and what every player won or lost; it scrolls with the mouse wheel, the
@@ -12,16 +13,16 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
-from game.client.look import fit_text, mix, text
-from game.client.messages import special_name
+from game.client import layout, score_sheet
+from game.client.look import fit_text, mix, text, wrap
+from game.client.scenes import games
 from game.client.scenes.base import Scene
+from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
 
 BOX = pygame.Rect(0, 0, 1060, 660)
 BOX.center = (640, 360)
 ROW = 28
-WINDS = ("East", "South", "West", "North")
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
@@ -51,7 +52,25 @@ class GameOverScene(Scene):
             Button(pygame.Rect(BOX.right - 334, BOX.bottom - 64, 150, 46), "Last Hand", self.last_hand,
                    key_hint="Esc"),
             Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 140, 46), "Title", self.to_title, key_hint="T"),
+            Button(pygame.Rect(BOX.left + 28, BOX.bottom - 64, 200, 46), "Save Score Sheet", self.save_sheet,
+                   key_hint="S", size=16),
         ]
+        self.message = ""
+        """What Save Score Sheet did (where the files are, or why they are not)."""
+        self.error = False
+        self.demo = DemoCountdown(session, self._demo_next_game, next_thing="a new game")
+        """In the demo a new game follows by itself, played by the computer too (the original's endless demo)."""
+
+    def update(self, dt: float) -> None:
+        self.demo.update(dt)
+
+    def wake_in(self) -> float | None:
+        return self.demo.wake_in()
+
+    def _demo_next_game(self) -> None:
+        session = games.new_session(self.context)
+        session.options.auto_play = session.options.demo = True
+        games.play(self.context, session)
 
     # -- actions ----------------------------------------------------------------------------------------------
 
@@ -64,6 +83,10 @@ class GameOverScene(Scene):
 
     def last_hand(self) -> None:
         self.context.close(self)
+
+    def save_sheet(self) -> None:
+        """The score sheet as PNG, text and CSV in the score sheets folder (F-28's Print, S-19)."""
+        self.message, self.error = score_sheet.save_for(self.context, self.session)
 
     # -- scrolling --------------------------------------------------------------------------------------------
 
@@ -81,6 +104,8 @@ class GameOverScene(Scene):
         self.scroll = max(0, min(self.max_scroll, self.scroll + pixels))
 
     def handle(self, event: pygame.Event) -> None:
+        if self.demo.stops(event):
+            return  # the box stays, for reading
         for b in self.buttons:
             if b.handle(event):
                 return
@@ -101,6 +126,8 @@ class GameOverScene(Scene):
                 self.last_hand()
             elif event.key == pygame.K_t:
                 self.to_title()
+            elif event.key == pygame.K_s:
+                self.save_sheet()
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -120,8 +147,15 @@ class GameOverScene(Scene):
              (BOX.centerx, BOX.top + 108), 17, mix(palette.text_dark, palette.panel, 0.25), "sans", "midtop")
         self._draw_standings(surface, pygame.Rect(BOX.left + 28, BOX.top + 144, BOX.width - 56, 88))
         self._draw_table(surface)
-        if self.max_scroll:
-            text(surface, "Wheel, ↑ ↓ or Page Up/Down: more hands", (BOX.left + 30, BOX.bottom - 41), 14,
+        note_at, note_width = (BOX.left + 244, BOX.right - 498 - 16 - BOX.left - 244)
+        if self.demo.running:
+            self.demo.draw(surface, pygame.Rect(note_at, BOX.bottom - 64, note_width, 46), palette)
+        elif self.message:
+            colour = palette.east_stake if self.error else palette.text_dark
+            for i, line in enumerate(wrap(self.message, note_width, 13)[:2]):
+                text(surface, line, (note_at, BOX.bottom - 50 + i * 17), 13, colour, "sans", "midleft")
+        elif self.max_scroll:
+            text(surface, "Wheel, ↑ ↓ or Page Up/Down: more hands", (note_at, BOX.bottom - 41), 14,
                  mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
         for b in self.buttons:
             b.draw(surface, palette)
@@ -155,8 +189,8 @@ class GameOverScene(Scene):
 
     def _columns(self) -> list[tuple[str, int, str]]:
         """(title, width, anchor) of the table's columns; the players share what is left."""
-        fixed = [("Hand", 64, "center"), ("Round", 84, "center"), ("East", 136, "left"), ("Winner", 136, "left"),
-                 ("Special hand", 230, "left")]
+        fixed = list(zip(score_sheet.COLUMNS, (64, 84, 136, 136, 230), ("center", "center", "left", "left", "left"),
+                         strict=True))
         rest = (self.table.width - sum(w for _, w, _ in fixed)) // 4
         return fixed + [(name, rest, "right") for name in self.session.names]
 
@@ -185,23 +219,17 @@ class GameOverScene(Scene):
         area = self.rows_area
         clip = surface.get_clip()
         surface.set_clip(area)
-        ruleset = self.session.ruleset
-        for i, record in enumerate(self.session.match.history):
+        first_east = self.session.match.first_east
+        for i, row in enumerate(score_sheet.rows(self.session)):
             y = area.top + i * ROW - self.scroll
             if y + ROW < area.top or y > area.bottom:
                 continue
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, (area.left, y, area.width, ROW))
-            special = special_name(ruleset, record.special_hand)
-            if not getattr(record, "settled", True):
-                special = (special + " · " if special else "") + "not settled"
-            winner = names[record.winner] if record.winner is not None else "no winner"
-            deltas = [f"{d:+d}" if d else "0" for d in record.deltas]
-            values = [str(record.hand_number), WINDS[record.round_wind % 4], names[record.east], winner, special,
-                      *deltas]
-            colours = [dark, dark, palette.red_name if record.east == self.session.match.first_east else dark,
-                       dark if record.winner is not None else dim, palette.accent_dark,
-                       *[palette.east_stake if d < 0 else dark if d else dim for d in record.deltas]]
+            values = row.cells(list(names))
+            colours = [dark, dark, palette.red_name if row.east == first_east else dark,
+                       dark if row.winner is not None else dim, palette.accent_dark,
+                       *[palette.east_stake if d < 0 else dark if d else dim for d in row.deltas]]
             self._cells(columns, y + 5, values, colours, surface)
         surface.set_clip(clip)
         if not self.session.match.history:

@@ -1,13 +1,16 @@
 """The games the player plays, as the scenes start them: a new game from the settings, the table opened for a
-game (with its autosave, statistics and voices), and Continue."""
+game (with its autosave, statistics and voices), Continue, and a saved game opened from its file (the Open box, a
+file dropped on the window, or ``sparrow FILE.sparrow`` from the command line or the file manager)."""
 
 from __future__ import annotations
 
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 if TYPE_CHECKING:
     from game.client.scenes.base import Scene, SceneContext
     from game.session.driver import Session
+    from game.session.notes import Note
 
 # The session (and the whole game engine under it) is imported when a game starts: the title screen does not
 # need it, and it costs ~60 ms at start-up.
@@ -55,3 +58,37 @@ def continue_game(context: SceneContext) -> Scene | None:
                                    available_mods=available_mod_ids(context.catalog))
     context.continue_error = keeper.continue_error
     return play(context, session) if session is not None else None
+
+
+def restore(context: SceneContext, path: str | Path) -> tuple[Session, list[Note]]:
+    """The game saved in ``path``, with what is installed now, and what differs from when it was saved (a
+    missing mod, a changed ruleset); :class:`~game.errors.SaveError` saying why when it cannot be opened."""
+    from game.saves import available_mod_ids, read_save
+    from game.session.options import Options
+    from game.session.restore import restore_session
+
+    source = Path(path)
+    saved = read_save(source)
+    session, warnings = restore_session(saved, context.mods_dir, options=Options.from_settings(context.settings),
+                                        source=source.name, config_dir=context.config_dir,
+                                        available_mods=available_mod_ids(context.catalog), catalog=context.catalog)
+    session.save_name = saved.name or source.stem
+    return session, warnings
+
+
+def play_restored(context: SceneContext, session: Session, warnings: list[Note], path: str | Path) -> Scene:
+    """The table for a game just restored from ``path``; the status bar says it was opened (or its first
+    warning)."""
+    from game.session import notes
+    from game.session.notes import Note
+
+    session.mark_written(path)
+    session.tell(warnings[0] if warnings else Note(notes.GAME_OPENED, {"name": session.save_name}))
+    return play(context, session)
+
+
+def open_file(context: SceneContext, path: str | Path) -> Scene:
+    """A saved game dropped on the window or named on the command line, opened at once (what differs from when
+    it was saved is said on the status bar); :class:`~game.errors.SaveError` when it cannot be opened."""
+    session, warnings = restore(context, path)
+    return play_restored(context, session, warnings, path)

@@ -35,8 +35,10 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "Right click the discard: play goes on at once. Right click anywhere else: the floating menu (Undo, Pause, "
      "Show All Hands, Save, Replays, Close Menu).\n"
      "Left click anywhere while the hand is dealt but not started: start it. A click also finishes the tile "
-     "movement on the way.\nHover over any tile to read its name in the status bar. Drop a mod (.zip or folder) "
-     "or a tile-set image anywhere on the window to install or preview it in the Mods box."),
+     "movement on the way; during Auto Play (or the demo) it stops it. While the game is paused (F9, or when the "
+     "window loses the focus) any click or key goes on.\nHover over any tile to read its name in the status bar. "
+     "Drop a mod (.zip or folder) or a tile-set image anywhere on the window to install or preview it in the Mods "
+     "box."),
     ("Scoring",
      "At the end of a hand every player scores their sets: Pungs and Kongs of honours and terminals are worth "
      "more, concealed sets twice the exposed ones, each Flower or Season 4. Doubles (sets of dragons, your own "
@@ -158,7 +160,7 @@ class GameMenuScene(Scene):
                    ("Settings", then(lambda: context.open("settings"))),
                    ("New Game", then(commands.new_game)),
                    ("Title Screen", lambda: context.reset_to("title"))]
-        keys = ["Esc", "Alt+F3", "Alt+F2", "R", "", "W", "F1", "", "F2", ""]
+        keys = ["Esc", "Alt+F3", "Alt+F2", "Alt+R", "", "W", "F1", "", "F2", ""]
         self.buttons = [Button(pygame.Rect(self.box.left + 36 + (i % 2) * 282, self.box.top + 72 + (i // 2) * 70,
                                            266, 54), label, fn, primary=(i == 0), size=18, key_hint=keys[i])
                         for i, (label, fn) in enumerate(entries)]

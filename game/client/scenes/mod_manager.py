@@ -3,8 +3,8 @@ through ``game.mods.ModManager``.
 
 The list scrolls (wheel, arrow keys, Page Up/Down, Home/End, or its scroll bar). Enable or disable (Space), move
 up or down in the load order (Move Up/Move Down, Ctrl+Up/Down), remove a user mod, install from a typed path, or
-drop a zip or a folder onto the window to install it. A dropped image is shown as a tile set preview
-(``TileSheet.load(path).preview()``), as the original loaded a dropped bitmap as its tiles. Every action's message
+drop a zip or a folder onto the window to install it. A dropped or typed picture opens the box that makes it a tile
+set (:mod:`.tile_picture`), as the original loaded a dropped bitmap as its tiles. Every action's message
 and problems (``FILE:LINE:COLUMN: ...``) are shown under the list, and every change is in effect at once
 (``context.reload_mods()``): New Game and Settings offer what the mods now offer.
 """
@@ -19,7 +19,6 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text, wrap
-from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
@@ -56,8 +55,6 @@ class ModManagerScene(Scene):
         self.problems: list[str] = []
         self.ok = True
         self.rows: list[Any] = []
-        self.preview: pygame.Surface | None = None
-        self.preview_name = ""
         self.list_top = self.box.top + 86
         self.bar = ScrollBar(pygame.Rect(self.box.right - 34, self.list_top, 8, VISIBLE * ROW_H - 6), VISIBLE)
         self.manager = self._manager()
@@ -170,31 +167,21 @@ class ModManagerScene(Scene):
         self.dropped(path)
 
     def dropped(self, path: str) -> None:
-        """A file or folder dropped onto the window (or typed): install a mod, or preview an image as tiles."""
-        from game.client.render.tilesheet import is_image_file
+        """A file or folder dropped onto the window (or typed): install a mod; a picture is offered as a tile set."""
+        from game.mods.picture_tiles import looks_like_picture  # with the installer, only when a file is dropped
 
-        if is_image_file(path):
-            self._preview_image(Path(path))
+        if looks_like_picture(path):
+            self.context.open("tile_picture", path=path)
             return
         if self.manager is None:
             return
-        self.preview = None
         self._report(self.manager.handle_drop(path))
 
-    def _preview_image(self, path: Path) -> None:
-        try:
-            from game.client.render.tilesheet import TileSheet
-
-            image = TileSheet.load(path).preview(40)
-        except PICTURE_ERRORS as exc:  # a bad image is reported with its reason
-            self.preview, self.ok, self.problems = None, False, []
-            self.message = f"{path.name} cannot be used as a tile set: {exc}"
-            return
-        scale = min(1.0, (self.box.width - 80) / image.get_width(), 380 / image.get_height())
-        self.preview = pygame.transform.smoothscale_by(image, scale) if scale < 1 else image
-        self.preview_name = path.name
-        self.message, self.ok, self.problems = (f"{path.name} as a tile set (make it a tileset mod to keep it; "
-                                                "click or Esc to close the preview)"), True, []
+    def mods_changed(self) -> None:
+        """A tile set was made from a picture over this box: it is listed at once."""
+        if self.manager is not None:
+            self.manager.refresh()
+            self.reload()
 
     # -- input ------------------------------------------------------------------------------------------------
 
@@ -208,10 +195,6 @@ class ModManagerScene(Scene):
     def handle(self, event: pygame.Event) -> None:
         if event.type == pygame.DROPFILE:
             self.dropped(event.file)
-            return
-        if self.preview is not None and (event.type == pygame.MOUSEBUTTONDOWN or (
-                event.type == pygame.KEYDOWN and event.key == pygame.K_ESCAPE)):
-            self.preview = None
             return
         if self.bar.handle(event):
             return
@@ -280,10 +263,8 @@ class ModManagerScene(Scene):
         self._draw_buttons(surface, row)
         self.path_field.draw(surface, palette)
         if not self.path_field.value and not self.path_field.focused:
-            text(surface, "path of a mod's .zip or folder", (self.path_field.rect.left + 12,
+            text(surface, "path of a mod's .zip or folder, or a picture", (self.path_field.rect.left + 12,
                  self.path_field.rect.centery), 14, palette.disabled, "sans", "midleft")
-        if self.preview is not None:
-            self._draw_preview(surface)
 
     def _draw_heading(self, surface: pygame.Surface) -> None:
         """The load order in one line, and how many mods there are and where the list is."""
@@ -360,12 +341,3 @@ class ModManagerScene(Scene):
             lines = [*lines[:limit - 1], fit_text(" ".join(lines[limit - 1:]), self.box.width - 70, 14)]
         for k, line in enumerate(lines):
             text(surface, line, (self.box.left + 40, y + 22 + k * 19), 14, palette.text_dark)
-
-    def _draw_preview(self, surface: pygame.Surface) -> None:
-        palette = self.context.palette
-        image = self.preview
-        assert image is not None
-        frame = image.get_rect(center=(640, 330)).inflate(40, 70)
-        content = draw_panel(surface, frame, palette, title=fit_text(self.preview_name, frame.width - 40, 22,
-                                                                       "serif_bold"))
-        surface.blit(image, image.get_rect(midtop=(content.centerx, content.top)))

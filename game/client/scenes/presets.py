@@ -90,12 +90,16 @@ class PresetEditor:
         self.tabs = GroupTabs(pygame.Rect(area.left, area.top + TAB_TOP, area.width, TAB_HEIGHT), GROUPS,
                               on_change=self.show_group)
         y = area.top + 450
-        self.save_button = Button(pygame.Rect(area.left, y, 130, 44), "Save", self.save, size=17)
-        self.save_as_button = Button(pygame.Rect(area.left + 144, y, 150, 44), "Save as…", self.ask_save_as,
+        self.save_button = Button(pygame.Rect(area.left, y, 100, 44), "Save", self.save, size=17)
+        self.save_as_button = Button(pygame.Rect(area.left + 112, y, 120, 44), "Save as…", self.ask_save_as,
                                      size=17, primary=True)
-        self.rename_button = Button(pygame.Rect(area.left + 308, y, 150, 44), "Rename…", self.ask_rename, size=17)
-        self.delete_button = Button(pygame.Rect(area.left + 472, y, 150, 44), "Delete…", self.ask_delete, size=17)
-        self.buttons = [self.save_button, self.save_as_button, self.rename_button, self.delete_button]
+        self.rename_button = Button(pygame.Rect(area.left + 244, y, 120, 44), "Rename…", self.ask_rename, size=17)
+        self.delete_button = Button(pygame.Rect(area.left + 376, y, 110, 44), "Delete…", self.ask_delete, size=17)
+        # The rules editor: every line's and hand's value, with a live preview.
+        self.values_button = Button(pygame.Rect(area.left + 498, y, 150, 44), "Edit values…", self.edit_values,
+                                    size=17)
+        self.buttons = [self.save_button, self.save_as_button, self.rename_button, self.delete_button,
+                        self.values_button]
         self.reload(scene.settings.ruleset)
 
     # -- state ----------------------------------------------------------------------------------------------
@@ -195,6 +199,7 @@ class PresetEditor:
         self.save_button.enabled = writable and custom and self.changed
         self.save_as_button.enabled = writable
         self.rename_button.enabled = writable and custom
+        self.values_button.enabled = writable
         self.delete_button.enabled = writable and custom
 
     def _changes(self) -> dict[str, Any]:
@@ -429,6 +434,12 @@ class PresetEditor:
 
         self._report(work)
 
+    def edit_values(self) -> None:
+        """The rules editor for the preset shown; what it saves is listed here when it closes."""
+        preset = self.current
+        if preset is not None:
+            self.context.open("rules_editor", ruleset=preset.id, done=self.reload)
+
     def ask_save_as(self) -> None:
         preset = self.current
         if preset is not None:
@@ -523,7 +534,7 @@ class PresetEditor:
 
     def _draw_status(self, surface: pygame.Surface, palette: Palette) -> None:
         area = self.area
-        x = self.delete_button.rect.right + 18
+        x = self.values_button.rect.right + 18
         if self.message:
             colour = palette.text_dark if self.ok else ERROR
             lines = wrap(self.message.splitlines()[0], area.right - x, 14)[:2]

@@ -35,6 +35,8 @@ SCENES: dict[str, str] = {
     "game_over": "game.client.scenes.game_over:GameOverScene",
     "confirm": "game.client.scenes.dialogs:ConfirmBox",
     "name": "game.client.scenes.dialogs:NameBox",
+    "tile_picture": "game.client.scenes.tile_picture:TilePictureScene",
+    "rules_editor": "game.client.scenes.rules_editor:RulesEditorScene",
 }
 """Scene name → ``module:Class``."""
 

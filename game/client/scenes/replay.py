@@ -16,7 +16,6 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
 from game.client.look import fit_text, text
 from game.client.messages import WIND_NAMES, action_line, describe, gets, is_, shown_name
 from game.client.scenes import table_draw as draw
@@ -71,8 +70,7 @@ class ReplayScene(Scene):
         self.totals = [0, 0, 0, 0]
         """Everybody's score before the hand shown."""
         self.last_discard_live = True
-        self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
-                                            layout.STATUS_H))
+        self.status = StatusBar.at_bottom(lambda: context.settings.status_text)
         self.toasts: list[Toast] = []
         self.playing = False
         self.clock = 0.0

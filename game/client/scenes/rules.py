@@ -2,7 +2,7 @@
 
 Every page but the guide is made from the ruleset's data, so a mod's ruleset explains itself. Each special hand
 is shown with an example hand drawn with the real tiles, instantiated from its pattern and checked with the
-ruleset's judge (:mod:`game.client.pattern_example`). Pages scroll with the mouse wheel, the arrow keys, Page
+ruleset's judge (:mod:`game.rules.pattern_example`). Pages scroll with the mouse wheel, the arrow keys, Page
 Up/Down, Home/End and the scroll bar; Left/Right, Tab or 1–4 change the page; Esc closes.
 """
 
@@ -16,7 +16,6 @@ import pygame
 
 from game.client import layout
 from game.client.look import fit_text, mix, text, wrap
-from game.client.pattern_example import Example, special_hand_example
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.rules_text import (
     SPECIALS_ONLY,
@@ -31,6 +30,7 @@ from game.client.rules_text import (
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, draw_panel
 from game.core.tiles import parse_tiles
+from game.rules.pattern_example import Example, special_hand_example
 
 log = logging.getLogger(__name__)
 

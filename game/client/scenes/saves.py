@@ -93,7 +93,7 @@ class SavesScene(Scene):
     def close(self) -> None:
         self.context.close(self)
 
-    def _say(self, message: str, error: bool = False) -> None:
+    def say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
 
     # -- actions ----------------------------------------------------------------------------------------------
@@ -111,23 +111,23 @@ class SavesScene(Scene):
 
         name = self.field.value.strip()
         if self.session is None or self.folder is None:
-            self._say("there is no game to save", True)
+            self.say("there is no game to save", True)
             return
         if not name:
-            self._say("type a name for the save first", True)
+            self.say("type a name for the save first", True)
             return
         path = self.folder / f"{file_stem(name)}{SAVE_SUFFIX}"
         if path.exists() and self.confirm != path:
             self.confirm = path
-            self._say(f"a save called {path.stem!r} exists: press Save again to replace it")
+            self.say(f"a save called {path.stem!r} exists: press Save again to replace it")
             return
         try:
             write_save(path, self.session.snapshot(name, mods=mods_in_use(self.context)))
         except WriteError as exc:  # a full disk, a read-only folder: it says what is still there
-            self._say(str(exc), True)
+            self.say(str(exc), True)
             return
         except (OSError, SaveError) as exc:
-            self._say(f"could not save {name!r}: {exc}", True)
+            self.say(f"could not save {name!r}: {exc}", True)
             return
         self.session.save_name = name
         self.session.mark_written(path)
@@ -140,51 +140,44 @@ class SavesScene(Scene):
     def _read_selected(self) -> Any:
         from game.saves import read_save
 
-        info = self._selected_info()
+        info = self._checked_selection()
         if info is None:
-            self._say("choose a saved game first", True)
-            return None
-        if info.status != "ok":
-            self._say(f"{info.name} cannot be opened: {info.reason}", True)
             return None
         try:
             return read_save(info.path)
         except SaveError as exc:
-            self._say(str(exc), True)
+            self.say(str(exc), True)
             return None
+
+    def _checked_selection(self) -> Any:
+        """The save chosen, when it can be read; None after saying why not."""
+        info = self._selected_info()
+        if info is None:
+            self.say("choose a saved game first", True)
+            return None
+        if info.status != "ok":
+            self.say(f"{info.name} cannot be opened: {info.reason}", True)
+            return None
+        return info
 
     def open(self) -> None:
         from game.client.status import note_line
-        from game.saves import available_mod_ids
-        from game.session import notes
-        from game.session.notes import Note
-        from game.session.options import Options
-        from game.session.restore import restore_session
 
-        saved = self._read_selected()
-        if saved is None:
-            return
-        info = self._selected_info()
-        context = self.context
-        try:
-            options = Options.from_settings(context.settings)
-            session, warnings = restore_session(saved, context.mods_dir, options=options,
-                                                source=Path(info.path).name, config_dir=context.config_dir,
-                                                available_mods=available_mod_ids(context.catalog),
-                                                catalog=context.catalog)
-        except SaveError as exc:
-            self._say(f"not opened: {exc}", True)
+        info = self._checked_selection()
+        if info is None:
             return
         path = Path(info.path)
+        try:
+            session, warnings = games.restore(self.context, path)
+        except SaveError as exc:
+            self.say(f"not opened: {exc}", True)
+            return
         if warnings and self.confirm != path:
             self.confirm = path
             said = "; ".join(note_line(w, session.names) for w in warnings)
-            self._say(f"{said}. Press Open again to load it with what is installed.")
+            self.say(f"{said}. Press Open again to load it with what is installed.")
             return
-        session.save_name = saved.name or path.stem
-        session.mark_written(path)
-        session.tell(warnings[0] if warnings else Note(notes.GAME_OPENED, {"name": session.save_name}))
-        games.play(self.context, session)
+        games.play_restored(self.context, session, warnings, path)
 
     def watch(self) -> None:
         """Replay the selected save's finished hands, without opening the game itself."""
@@ -197,10 +190,10 @@ class SavesScene(Scene):
             session, _ = restore_session(saved, self.context.mods_dir, config_dir=self.context.config_dir,
                                          catalog=self.context.catalog)
         except SaveError as exc:
-            self._say(f"cannot replay: {exc}", True)
+            self.say(f"cannot replay: {exc}", True)
             return
         if not session.match.history:
-            self._say("that game has no finished hand to replay yet", True)
+            self.say("that game has no finished hand to replay yet", True)
             return
         start = saved.settings.get("replay_hand", 0)
         self.context.open("replay", session=session, hand=start if isinstance(start, int) else 0)
@@ -249,7 +242,7 @@ class SavesScene(Scene):
         if self.mode == "save" and info.status == "ok":
             self.field.value = info.name
         self.confirm = None
-        self._say(info.reason if info.status != "ok" else "", info.status != "ok")
+        self.say(info.reason if info.status != "ok" else "", info.status != "ok")
         self.scroll = min(self.scroll, index)
         if index >= self.scroll + self._visible():
             self.scroll = index - self._visible() + 1

@@ -3,7 +3,9 @@
 Totals: a column per player (You, Right, Opposite, Left) with Old Score, This Hand, Get from each player, Total
 and New Score, as the original lays it out. A player's tab lists every scoring item under Points and Doubles,
 the sub totals and the total, above that player's tiles. OK (Enter) deals the next hand, Cancel (Esc) stays at
-the table (Next Hand, F3, is offered there). At the end of the game the Game Finished box names the winner.
+the table (Next Hand, F3, is offered there); R watches the hand's replay, Score Sheet (S) saves the game's sheet
+so far and D (Replay this deal) plays the same deal again, not counted. At the end of the game the Game Finished
+box names the winner.
 """
 
 from __future__ import annotations
@@ -12,11 +14,20 @@ from functools import partial
 
 import pygame
 
-from game.client import layout
+from game.client import layout, score_sheet
 from game.client.look import fit_text, fitted, mix, text, wrap
-from game.client.messages import NO_SETTLEMENT, dead_hand_line, item_label, outcome_line, pays_for_all, possessive
+from game.client.messages import (
+    NO_SETTLEMENT,
+    PRACTICE_HAND,
+    dead_hand_line,
+    item_label,
+    outcome_line,
+    pays_for_all,
+    possessive,
+)
 from game.client.scenes import games
 from game.client.scenes.base import Scene
+from game.client.scenes.demo import DemoCountdown
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
@@ -63,10 +74,22 @@ class ScoresScene(Scene):
         """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
+        self.sheet_message = ""
+        """What Score Sheet did (where the files are, or why they are not)."""
+        self.sheet_error = False
         self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
                                          getattr(self.session.ruleset, "penalties", None))
         """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
+        self.demo = DemoCountdown(self.session, self._ok, next_thing="the next hand")
+        """In the demo the box goes on by itself (OK, the next hand); never at the end of the game."""
         self._build()
+
+    def update(self, dt: float) -> None:
+        if not self.outcome.game_over:
+            self.demo.update(dt)
+
+    def wake_in(self) -> float | None:
+        return None if self.outcome.game_over else self.demo.wake_in()
 
     def enter(self) -> None:
         if self.outcome.game_over:  # the game's result first; Last Hand (Esc) comes back to this box
@@ -87,8 +110,18 @@ class ScoresScene(Scene):
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
                                key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
-        self.replay = Button(pygame.Rect(BOX.left + 24, BOX.bottom - 62, 170, 44), "Replay hand", self._replay,
-                             key_hint="R")
+        self.replay = Button(pygame.Rect(0, 0, 170, 44), "Watch replay", self._replay, key_hint="R")
+        self.sheet = Button(pygame.Rect(0, 0, 170, 44), "Score Sheet", self._save_sheet, key_hint="S")
+        self.extra = [self.sheet] if self.outcome.practice else [self.replay, self.sheet]
+        """The buttons left of OK, in a row: the replay of the counted hand, the score sheet, and playing the deal
+        again (not at the end of the game)."""
+        if not over:
+            self.deal_again = Button(pygame.Rect(0, 0, 190, 44), "Replay this deal", self._deal_again, key_hint="D")
+            self.extra.append(self.deal_again)
+        x = BOX.left + 24
+        for b in self.extra:
+            b.rect.topleft = (x, BOX.bottom - 62)
+            x += b.rect.width + 12
 
     def _replay(self) -> None:
         """Step through the hand just finished, move by move (the replay viewer over this box)."""
@@ -96,6 +129,15 @@ class ScoresScene(Scene):
         if self.session.match.history:
             self.context.open("replay", session=self.session, hand=len(self.session.match.history) - 1)
         self._select(self.tab)
+
+    def _deal_again(self) -> None:
+        """The same deal as a new hand, not counted (S-07): the player tries another line of play."""
+        self.context.close(self)
+        self.table_scene.commands.replay_deal()
+
+    def _save_sheet(self) -> None:
+        """The game's score sheet so far, as PNG, text and CSV (F-28's Print, S-19)."""
+        self.sheet_message, self.sheet_error = score_sheet.save_for(self.context, self.session)
 
     def _select(self, tab: int) -> None:
         self.tab = tab
@@ -117,7 +159,9 @@ class ScoresScene(Scene):
         self.context.reset_to("title")
 
     def handle(self, event: pygame.Event) -> None:
-        for b in [*self.buttons, *self.tabs, self.replay]:
+        if not self.outcome.game_over and self.demo.stops(event):
+            return  # the box stays, for reading
+        for b in [*self.buttons, *self.tabs, *self.extra]:
             if b.handle(event):
                 return
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1 and self.tab >= 0:
@@ -125,8 +169,12 @@ class ScoresScene(Scene):
             self.chosen_item = None if hit is self.chosen_item else hit
             return
         if event.type == pygame.KEYDOWN:
-            if event.key == pygame.K_r:
+            if event.key == pygame.K_r and self.replay in self.extra:
                 self._replay()
+            elif event.key == pygame.K_s:
+                self._save_sheet()
+            elif event.key == pygame.K_d and not self.outcome.game_over:
+                self._deal_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
             elif event.key == pygame.K_ESCAPE:
@@ -158,24 +206,32 @@ class ScoresScene(Scene):
             self._draw_player(surface, area, self.tab)
         for b in self.buttons:
             b.draw(surface, palette)
-        if not self.outcome.settled:
+        if self.sheet_message:
+            self._draw_band(surface, self.sheet_message, palette.east_stake if self.sheet_error else None)
+        elif self.outcome.practice:
+            self._draw_band(surface, PRACTICE_HAND)
+        elif not self.outcome.settled:
             self._draw_no_settlement(surface)
         elif self.pays_for_all:
             self._draw_band(surface, self.pays_for_all)
-        self.replay.draw(surface, palette)
+        for b in self.extra:
+            b.draw(surface, palette)
+        if not self.outcome.game_over:  # above the band, where nothing else stands
+            self.demo.draw(surface, pygame.Rect(BOX.left + 24, BOX.bottom - 150, BOX.width - 48, 36), palette)
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
         """M13, in a band above the buttons where it cannot be missed."""
         self._draw_band(surface, NO_SETTLEMENT)
 
-    def _draw_band(self, surface: pygame.Surface, line: str) -> None:
-        """A line about the whole settlement (M13, or who paid for everybody) above the buttons."""
+    def _draw_band(self, surface: pygame.Surface, line: str, colour: tuple[int, int, int] | None = None) -> None:
+        """A line about the whole settlement (M13, or who paid for everybody), or where the score sheet went, above
+        the buttons."""
         palette = self.context.palette
         band = pygame.Rect(BOX.left + 24, BOX.bottom - 112, BOX.width - 48, 36)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), band, border_radius=8)
         pygame.draw.rect(surface, palette.accent_dark, band, width=2, border_radius=8)
-        text(surface, fit_text(line, band.width - 16, 16, "bold"), band.center, 16, palette.text_dark, "bold",
-             "center")
+        text(surface, fit_text(line, band.width - 16, 16, "bold"), band.center, 16, colour or palette.text_dark,
+             "bold", "center")
 
     def _draw_totals(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         palette = self.context.palette

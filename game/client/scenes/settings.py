@@ -1,9 +1,10 @@
-"""Settings: the original's General Setup, Tile Movements and Sound boxes, as six pages of one box.
+"""Settings: the original's General Setup, Tile Movements, Sound and Colours boxes, as seven pages of one box.
 
 Play (wait time, computer pause, Ask First, QuickTip, timer bar, balloons, ruleset), Animation (speed, 0 =
 instant; show dealing; movement direction), Sound (volumes and switches), Look (tile set with a row of its tiles,
-theme with its colours, voice pack, fullscreen), Players (your name and the three opponents') and Rules (ruleset
-presets: built in, read-only, and the player's own, made with Save as…; see :mod:`.presets`).
+theme with its colours, voice pack, fullscreen, status text size, window size), Colours (the player's own
+colours over the theme's; see :mod:`.colours_page`), Players (your name and the three opponents') and Rules
+(ruleset presets: built in, read-only, and the player's own, made with Save as…; see :mod:`.presets`).
 
 Every change applies at once where it can (the game in progress, the sound, the tile set and the theme) and the
 settings file is written when the box closes. Keys: Page Up/Down or Ctrl+Tab switch pages, Up/Down move between
@@ -19,18 +20,21 @@ from typing import Any
 
 import pygame
 
-from game.client import layout
-from game.client.forms import Card, Cycle
+from game import timing
+from game.client import layout, window_size
+from game.client.forms import Card, CardList, Cycle
 from game.client.look import Palette, fit_text, gradient, text
 from game.client.messages import short_names
 from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
+from game.client.scenes.movement_test import MovementTest
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
+from game.config import STATUS_TEXTS
 from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Play", "Animation", "Sound", "Look", "Players", "Rules")
+PAGES = ("Play", "Animation", "Sound", "Look", "Colours", "Players", "Rules")
 PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
 """The row shown for each tile set: a tile of every suit, a wind, the dragons and a flower."""
 SEATS = ("On your right", "Opposite you", "On your left")
@@ -38,6 +42,10 @@ SEATS = ("On your right", "Opposite you", "On your left")
 
 def speed_label(value: float) -> str:
     return "instant" if value <= 0 else f"{value:.2f}×"
+
+
+def shadow_label(value: float) -> str:
+    return "off" if value <= 0 else f"{round(value * 100)} %"
 
 
 def percent(value: float) -> str:
@@ -79,6 +87,7 @@ class SettingsScene(Scene):
         self.settings = context.settings
         """The player's settings, changed as the controls change (the file is written when the box closes)."""
         self.fullscreen = context.fullscreen
+        self.desktop = context.desktop_size()
         resources = context.resources
         self.tileset = resources.tileset_record.id if resources.tileset_record is not None else None
         self.theme = resources.theme_record.id if resources.theme_record is not None else None
@@ -99,13 +108,16 @@ class SettingsScene(Scene):
                             partial(self.show, label), size=17) for i, label in enumerate(PAGES)]
         self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Done", self.close,
                            primary=True, key_hint="Esc")
-        self.cards: dict[str, list[Card]] = {}
+        self.cards: dict[str, CardList] = {}
+        """The Look page's lists of tile sets and themes, by kind (any number of each: the lists scroll)."""
         self.controls: list[Any] = []
         self.fields: list[TextField] = []
         self.editor: Any = None
         self.focus = -1
         self.page = ""
         self.closed = False
+        self.movement_test = MovementTest()
+        """The Animation page's sample flight (its Test button, P-172)."""
         self.show(page if page in PAGES else "Play")
 
     # -- what can be chosen -----------------------------------------------------------------------------------
@@ -126,6 +138,9 @@ class SettingsScene(Scene):
         offer what the mods offer now."""
         self.rulesets = self._ids("ruleset") or [self.settings.ruleset]
         self.voices = self._records("voice")
+        resources = self.context.resources
+        self.tileset = resources.tileset_record.id if resources.tileset_record is not None else None
+        self.theme = resources.theme_record.id if resources.theme_record is not None else None
         self.cards = {}
         if self.page in ("Play", "Look"):
             self.show(self.page)
@@ -162,9 +177,12 @@ class SettingsScene(Scene):
             ]
         elif page == "Animation":
             self.controls = [
-                self._slider(left, 0, "Tile speed", "animation_speed", 0, 3, 0.25, speed_label),
+                self._slider(left, 0, "Tile speed", "animation_speed", 0, timing.ANIMATION_SPEED_MAX,
+                             timing.ANIMATION_SPEED_STEP, speed_label),
                 self._toggle(left, 1, "Show the wall and dealing", "show_dealing"),
                 self._toggle(left, 2, "Movement direction (F11)", "movement_direction"),
+                self._slider(left, 3, "Tile shadows", "tile_shadow", 0, 2, 0.25, shadow_label),
+                Button(pygame.Rect(right.left, right.top, 140, 42), "Test", self.movement_test.start, size=16),
             ]
         elif page == "Sound":
             self.controls = [
@@ -175,15 +193,21 @@ class SettingsScene(Scene):
                 self._toggle(right, 0, "Tile sounds", "sound"),
                 self._toggle(right, 1, "Players' voices", "voices"),
                 self._toggle(right, 2, "Your own voice", "own_voice"),
+                self._toggle(right, 3, "Warning beeps", "warning_beeps"),
             ]
         elif page == "Look":
             self._build_cards()
             names = {r.id: r.name for r in self.voices}
             voice_ids = list(names) or [self.voice or "none"]
             column = pygame.Rect(area.left + 560, 0, 348, 42)
-            column.top = area.top + 320
+            column.top = area.top + 264
             self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
-                             self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen")]
+                             self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen"),
+                             self._cycle(column, 2, "Status text", "status_text", list(STATUS_TEXTS), str.capitalize),
+                             self._cycle(column, 3, "Window size", "window", window_size.choices(self.desktop),
+                                         window_size.label),
+                             Button(pygame.Rect(area.left, area.top + 424, 250, 42), "From a Picture…",
+                                    self._from_picture, size=16)]
         elif page == "Players":
             people = [self.player_name, *self.opponent_names]
             labels = ("Your name", *(f"{seat}" for seat in SEATS))
@@ -193,6 +217,11 @@ class SettingsScene(Scene):
             self.controls = []
             if not self.context.headless:
                 pygame.key.start_text_input()
+        elif page == "Colours":
+            from game.client.scenes.colours_page import ColoursPage  # the table's drawing only once asked
+
+            self.editor = ColoursPage(self, area)
+            self.controls = []
         elif page == "Rules":
             from game.client.scenes.presets import PresetEditor
 
@@ -200,27 +229,28 @@ class SettingsScene(Scene):
             self.controls = []
 
     def _build_cards(self) -> None:
+        area = self.page_area
         if "tileset" not in self.cards:
             from game.client.render.tilesheet import TileSheet
 
             cards = []
-            for i, record in enumerate(self._records("tileset")):
+            for record in self._records("tileset"):
                 try:
                     picture = tile_row(TileSheet.load(record.file))
                 except PICTURE_ERRORS as exc:  # a broken tile set is still listed, without its picture
                     log.warning("tile set %s has no preview: %s", record.id, exc)
                     picture = None
-                rect = pygame.Rect(self.page_area.left, self.page_area.top + 36 + i * 96, 530, 88)
-                cards.append(Card(rect, record.id, record.name, picture, self._choose_tileset))
-            self.cards["tileset"] = cards
+                cards.append(Card(pygame.Rect(0, 0, 516, 88), record.id, record.name, picture,
+                                  self._choose_tileset))
+            self.cards["tileset"] = CardList(pygame.Rect(area.left, area.top + 36, 516, 376), 96, cards)
         if "theme" not in self.cards:
             cards = []
-            for i, record in enumerate(self._records("theme")):
+            for record in self._records("theme"):
                 colours = getattr(getattr(record, "data", None), "colours", None)
                 colours = colours.model_dump() if colours is not None and hasattr(colours, "model_dump") else colours
-                rect = pygame.Rect(self.page_area.left + 560, self.page_area.top + 36 + i * 62, 348, 54)
-                cards.append(Card(rect, record.id, record.name, swatch(colours), self._choose_theme, beside=True))
-            self.cards["theme"] = cards
+                cards.append(Card(pygame.Rect(0, 0, 334, 54), record.id, record.name, swatch(colours),
+                                  self._choose_theme, beside=True))
+            self.cards["theme"] = CardList(pygame.Rect(area.left + 560, area.top + 36, 334, 180), 62, cards)
 
     def _slider(self, column: pygame.Rect, row: int, label: str, key: str, low: float, high: float, step: float,
                 fmt: Any) -> Slider:
@@ -242,6 +272,9 @@ class SettingsScene(Scene):
             self.tileset = self.settings.tileset = record_id
             self.context.change_look(tileset=record_id)
 
+    def _from_picture(self) -> None:
+        self.context.open("tile_picture")
+
     def _choose_theme(self, record_id: str) -> None:
         if record_id != self.theme:
             self.theme = self.settings.theme = record_id
@@ -253,6 +286,8 @@ class SettingsScene(Scene):
             return self.fullscreen
         if key == "voice":
             return self.voice
+        if key == "window":
+            return window_size.current(self.settings.window_size, self.desktop)
         return getattr(self.settings, key)
 
     def _set(self, key: str, value: Any) -> None:
@@ -265,6 +300,9 @@ class SettingsScene(Scene):
         if key == "voice":
             self.voice = self.settings.voice = value
             self.context.change_look(voice=value)
+            return
+        if key == "window":
+            self.context.resize_window(None if value == window_size.FIT else window_size.size_for(value, self.desktop))
             return
         setattr(self.settings, key, value)
         self.context.settings_changed(key)
@@ -300,8 +338,9 @@ class SettingsScene(Scene):
     def page_controls(self) -> list[Any]:
         if self.editor is not None:
             return list(self.editor.controls)
-        return [*self.cards.get("tileset", []), *self.cards.get("theme", []), *self.controls] if self.page == \
-            "Look" else list(self.controls)
+        if self.page != "Look":
+            return list(self.controls)
+        return [*(card for cards in self.cards.values() for card in cards.cards), *self.controls]
 
     def handle(self, event: pygame.Event) -> None:
         for w in [*self.tabs, self.done]:
@@ -318,7 +357,8 @@ class SettingsScene(Scene):
             if self.editor.handle(event):
                 return
         else:
-            for w in self.page_controls():
+            lists = list(self.cards.values()) if self.page == "Look" else []
+            for w in [*lists, *self.controls]:
                 if w.handle(event):
                     return
         if event.type == pygame.KEYDOWN:
@@ -342,6 +382,8 @@ class SettingsScene(Scene):
             if controls:
                 step = -1 if key == pygame.K_UP or event.mod & pygame.KMOD_SHIFT else 1
                 self.focus = (self.focus + step) % len(controls)
+                for cards in self.cards.values() if self.page == "Look" else ():
+                    cards.show(controls[self.focus])
                 if self.editor is not None:
                     self.editor.follow_focus()  # the Rules page's Hands list scrolls to the control in focus
         elif key in (pygame.K_LEFT, pygame.K_RIGHT, pygame.K_SPACE) and 0 <= self.focus < len(self.page_controls()):
@@ -349,7 +391,7 @@ class SettingsScene(Scene):
 
     def _change(self, control: Any, step: int) -> None:
         if isinstance(control, Slider):
-            control.nudge(step)
+            control.nudge(step * control.key_steps)
         elif isinstance(control, Toggle):
             control.set(not control.get())
         elif isinstance(control, Cycle):
@@ -364,8 +406,11 @@ class SettingsScene(Scene):
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
+    def update(self, dt: float) -> None:
+        self.movement_test.update(dt, self.value("animation_speed"))
+
     def wake_in(self) -> float | None:
-        return caret_wake(self.fields)
+        return 0.0 if self.movement_test.running else caret_wake(self.fields)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
@@ -381,6 +426,11 @@ class SettingsScene(Scene):
             self._draw_look(surface, palette)
         if self.page == "Players":
             self._draw_players(surface, palette)
+        if self.page == "Animation":
+            strip = pygame.Rect(self.page_area.left + 468, self.page_area.top + 62, 440, 140)
+            self.movement_test.draw(surface, strip, self.context.sprites, palette,
+                                    speed=self.value("animation_speed"), shadow=self.value("tile_shadow"),
+                                    trail=self.value("movement_direction"))
         if self.editor is not None:
             self.editor.draw(surface, palette)
         for w in self.controls:
@@ -408,8 +458,9 @@ class SettingsScene(Scene):
         return {
             "Play": "The wait time is how long a discard waits for your claim (and you may take yours back).",
             "Animation": "Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles.",
-            "Sound": "The master volume scales the others; your own voice says your calls.",
-            "Look": "Tile set and theme change at once. Drop a picture on the Mods box to make a tile set.",
+            "Sound": "The master volume scales the others; a warning beep sounds when something is refused.",
+            "Look": "Tile set and theme change at once. A picture of the tile grid can be your own tile set.",
+            "Colours": "Pick an item, then set it with the sliders (Left/Right); the theme stays under your colours.",
             "Players": "Names are used from the next new game.",
             "Rules": "Your presets are kept as mods: New Game lists them with the built-in ones.",
         }[self.page]
@@ -418,12 +469,10 @@ class SettingsScene(Scene):
         area = self.page_area
         text(surface, "Tile set", (area.left, area.top + 6), 18, palette.text_dark, "serif_bold")
         text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
-        text(surface, "Voices and window", (area.left + 560, area.top + 286), 18, palette.text_dark, "serif_bold")
-        for card in self.cards.get("tileset", []):
-            card.draw(surface, palette, card.record_id == self.tileset)
-        for card in self.cards.get("theme", []):
-            card.draw(surface, palette, card.record_id == self.theme)
-        if not self.cards.get("tileset"):
+        text(surface, "Voices, window and text", (area.left + 560, area.top + 230), 18, palette.text_dark, "serif_bold")
+        self.cards["tileset"].draw(surface, palette, self.tileset)
+        self.cards["theme"].draw(surface, palette, self.theme)
+        if not self.cards["tileset"].cards:
             text(surface, "No tile set found: the tiles are drawn by the game.", (area.left, area.top + 50), 15,
                  palette.compass_dark)
 

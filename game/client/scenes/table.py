@@ -20,8 +20,9 @@ from game import timing
 from game.client import layout, status
 from game.client.animate import Animator
 from game.client.ceremony import Ceremony
-from game.client.look import render_text, text
-from game.client.messages import WIND_NAMES
+from game.client.danger import DangerWatch
+from game.client.look import render_text, text, wrap
+from game.client.messages import WIND_NAMES, danger_line
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene, SceneContext
 from game.client.scenes.table_commands import TableCommands, mah_jongg_offer
@@ -38,6 +39,8 @@ BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
 """Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
 BANNER_Y = 548
 """Where a banner or notice stands over the table: below your discards, above your tiles."""
+DECLARE_LABELS = {"standing": "Standing Hand", "ready": "Ready", "riichi": "Riichi"}
+"""The declaration's button (F-15: "Ready" under Require Declaration)."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -65,8 +68,7 @@ class TableScene(Scene):
         self.prompts = Prompts(answered=self.pump)
         self.balloons: list[Balloon] = []
         self.toasts: list[Toast] = []
-        self.status = StatusBar(pygame.Rect(0, layout.LOGICAL[1] - layout.STATUS_H, layout.LOGICAL[0],
-                                            layout.STATUS_H))
+        self.status = StatusBar.at_bottom(lambda: context.settings.status_text)
         self.cursor = 0
         self.hover = -1
         self.mouse: tuple[int, int] | None = None
@@ -77,6 +79,12 @@ class TableScene(Scene):
         self.pass_pick: set[int] = set()
         """Indices of the stake tiles chosen to pass on (Charleston and goulash)."""
         self.chow_first: int | None = None
+        self.declaring = False
+        """R was pressed: the next discard declares the ruleset's ready hand (its tiles are marked)."""
+        self.danger_watch = DangerWatch()
+        """Who has shown three sets of one suit this hand (the danger is announced once)."""
+        self._told: tuple[list, int] = (session.told, len(session.told))
+        """The session's list of what the player was told, and how much of it was looked at for warnings."""
         self.paused = False
         self.scores_shown = False
         self.asked: set[tuple[str, int]] = set()
@@ -87,7 +95,8 @@ class TableScene(Scene):
         self.last_discard_live = True
         self.menu: PopupMenu | None = None
         self.show_direction = context.settings.movement_direction
-        """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        """F11, the original's "tile movement direction": where an opponent's kept tile goes in its stake, and a
+        fading trail behind every moving tile."""
         self.moving_speed = session.options.animation_speed or 1.0
         """The tile speed F7 turns the movements back on at."""
         self.banners_drawn: list[tuple[str, pygame.Rect]] = []
@@ -175,10 +184,20 @@ class TableScene(Scene):
             return None
         return layout.discard_position(seat, len(discards) - 1).rect().inflate(16, 16)
 
-    def chow_usable(self) -> set[int]:
-        if not self.chow_pick:
-            return set()
-        return {t for pair in self.chow_pick for t in pair}
+    def usable(self) -> set[int] | None:
+        """The stake's tiles marked as the ones to choose from: while a chow is picked, the tiles that can make
+        it; while a declaration waits for its discard, the tiles that leave the hand ready (where a bluff is
+        allowed the others may go too, see :meth:`bluff_allowed`). None when nothing is being chosen."""
+        if self.chow_pick is not None:
+            return {t for pair in self.chow_pick for t in pair}
+        if self.declaring:
+            s = self.session
+            return {t for t in s.declaration_tiles() if not self.bluff_allowed() or s.ready_discard(t)}
+        return None
+
+    def bluff_allowed(self) -> bool:
+        """A declaration may go with any discard, really ready or not (Require Declaration, A29)."""
+        return self.session.declaration == "ready"
 
     def record_slots(self) -> None:
         """Remember where the stake's tiles stand, so a discard flies from where it was."""
@@ -225,8 +244,14 @@ class TableScene(Scene):
         events = self.session.drain()
         if not events:
             return
+        for call in self.danger_watch.new_calls(self.session.table):
+            events.append(call)  # the caller's balloon and voice come after the set that made it
+            if call.seat != HUMAN:
+                penalties = getattr(self.session.ruleset, "penalties", None)
+                self.toast(danger_line(self.session.names[call.seat], call.suit, penalties), life=6.0)
         self.scenery.table = self.session.table
         self.scenery.show_all = self.session.options.show_all  # the ceremony deals every hand face up then
+        self.scenery.direction = self.show_direction
         for event in events:
             if isinstance(event, ev.TileDiscarded):
                 self.last_discard_live = True
@@ -236,6 +261,15 @@ class TableScene(Scene):
         if self.session.options.quick_tip:
             self.tip_tile = self.session.quick_tip()
         self.input.hover(self.mouse)
+
+    def _beep_for_refusals(self) -> None:
+        """The warning beep (P-174) once for whatever the player was refused since the last look."""
+        told = self.session.told
+        seen, count = self._told
+        new = told[count:] if told is seen else told
+        self._told = (told, len(told))
+        if any(status.is_warning(item) for item in new):
+            self.context.resources.play_sound("warning")
 
     def quiet(self) -> bool:
         """Nothing moves and nothing will happen until the player acts (a box or the pause holds the game, or
@@ -281,9 +315,12 @@ class TableScene(Scene):
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
         self.pump()
+        self._beep_for_refusals()
         self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
             self.chow_pick = None
+        if self.declaring and not self.session.declaration_tiles():
+            self.declaring = False  # the turn is over (or taken by Auto Play): the declaration waits for R again
         s = self.session
         scores_due = s.scores_due or self.animator.instant  # the end-of-hand pause (game.timing) has passed
         if s.hand_over and not self.animator.busy and not self.scores_shown and scores_due:
@@ -323,6 +360,10 @@ class TableScene(Scene):
                 specs.append(("Mah Jongg!", c.mah_jongg, "M", True))
             if s.kong_tiles():
                 specs.append(("Kong!", c.declare_kong, "K", True))
+            if self.declaring:
+                specs.append(("Don't Declare", c.declare_ready, "R", False))
+            elif s.declaration_tiles():
+                specs.append((DECLARE_LABELS[s.declaration], c.declare_ready, "R", True))
         if [b.label for b in self.buttons] == [spec[0] for spec in specs]:
             return
         self.buttons = [Button(pygame.Rect(0, 0, 0, 0), label, fn, key_hint=key, primary=primary, size=16)
@@ -347,10 +388,11 @@ class TableScene(Scene):
             palette=self.context.palette, sprites=self.context.sprites, pulse=self.pulse(),
             reveal_all=options.show_all or table.phase == "over", hidden=self.animator.hidden(),
             ceremony=self.animator.ceremony, cursor=self.cursor, keyboard_active=self.keyboard_active,
-            hover=self.hover, chow_usable=self.chow_usable() if self.chow_pick is not None else None,
+            hover=self.hover, usable=self.usable(), others_usable=self.declaring and self.bluff_allowed(),
             pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
             last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
-            claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction)
+            claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction,
+            shadow=self.context.settings.tile_shadow)
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         context = self.context
@@ -380,8 +422,11 @@ class TableScene(Scene):
             banners.append(("Study your tiles — click, Enter or F4 to start", False))
         if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
             banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
+        if self.declaring:
+            what = status.DECLARATION_NAMES[s.declaration]
+            banners.append((f"Discard a tile to declare {what} — R: don't declare", False))
         if self.paused:
-            banners.append(("Paused — F9 to continue", False))
+            banners.append(("Paused — press any key or click to go on", False))
         for i, (message, strong) in enumerate(banners):
             self._banner(surface, message, y=BANNER_Y - 46 * i, strong=strong)
         for toast in self.toasts:
@@ -429,16 +474,19 @@ class TableScene(Scene):
         wind = WIND_NAMES[self.game_table.seat_wind(HUMAN)]
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
-        text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
-        flags = [name for on, name in ((s.options.show_all, "Show All"), (s.options.quick_tip, "QuickTip"),
-                                       (s.options.auto_play, "Auto Play"), (not s.options.ask_first, "Ask First off"))
+        wind_rect = text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
+        options = s.options
+        flags = [name for on, name in ((s.practice is not None, "Not counted"), (options.show_all, "Show All"),
+                                       (options.quick_tip, "QuickTip"),
+                                       (options.auto_play, "Demo" if options.demo else "Auto Play"),
+                                       (not options.ask_first, "Ask First off"))
                  if on]
-        if flags:
-            text(surface, " · ".join(flags), (20, 656), 13, palette.accent, "bold")
-        me = self.game_table.players[HUMAN]
-        if me.ready:
-            label = "Standing Hand" if me.standing else ("Riichi" if me.riichi else "Ready Hand declared")
-            text(surface, label, (20, 672), 13, palette.accent, "bold")
+        # The flags wrap between names (no-break spaces within one), clear of the stake on their right.
+        lines = wrap(" · ".join(flag.replace(" ", "\u00a0") for flag in flags), 224, 13, "bold") if flags else []
+        for i, line in enumerate(lines[:2]):
+            text(surface, line, (20, 656 + 16 * i), 13, palette.accent, "bold")
+        draw.draw_marks(surface, draw.seat_marks(self.game_table.players[HUMAN], danger=False),
+                        (wind_rect.right + 10, wind_rect.top - 1), palette)
 
     def _banner(self, surface: pygame.Surface, message: str, y: int = BANNER_Y, alpha: float = 1.0,
                 strong: bool = False) -> None:

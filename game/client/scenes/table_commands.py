@@ -18,9 +18,11 @@ from game.client import status
 from game.client.messages import possessive
 from game.client.scenes import games
 from game.client.widgets import MenuItem, PopupMenu
+from game.config import STATUS_TEXTS
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal
 from game.core.tiles import JOKER, tile_name
+from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
 from game.session.options import SETTING_OF_OPTION
@@ -28,6 +30,12 @@ from game.session.options import SETTING_OF_OPTION
 if TYPE_CHECKING:
     from game.client.scenes.table_state import SharedTable
     from game.session.driver import Session
+
+
+def joker_choice(tiles: tuple[int, ...]) -> str:
+    """A way to fill a claimed set, as its button says it: natural tiles only, or how many jokers."""
+    jokers = tiles.count(JOKER)
+    return "Natural tiles" if jokers == 0 else f"{jokers} Joker{'s' if jokers > 1 else ''}"
 
 
 def mah_jongg_offer(session: Session) -> str:
@@ -97,6 +105,13 @@ class TableCommands:
         if me.locked and table.drawn_tile is not None and tile != table.drawn_tile:
             s.tell(Note(status.LOCKED_DISCARD, {"tile": table.drawn_tile, "standing": me.standing}))
             return
+        if t.declaring:
+            if tile not in s.declaration_tiles():
+                s.tell(Note(notes.NO_DECLARING_DISCARD, {"tile": tile, "kind": s.declaration}))
+                return
+            t.declaring = False
+            self._discard(tile, True)
+            return
         prompt = self.declaration_prompt(tile)
         if s.options.ask_first and prompt and ("standing", len(table.events)) not in t.asked:
             t.asked.add(("standing", len(table.events)))
@@ -125,6 +140,24 @@ class TableCommands:
                     "the winner, and you must go out on the first tile that completes it.", "Riichi!")
         return ("Ready Hand", f"Discard {name} and declare a ready hand? You may only go out after declaring.",
                 "Declare")
+
+    def declare_ready(self) -> None:
+        """R or Ctrl+R, or the declaration's button (P-121, F-15, F-18): the next discard declares the ruleset's
+        ready hand (a Standing Hand, a ready hand or Riichi); asked again, it does not. Under "declare" any tile
+        may go with it, a bluff included (A29)."""
+        t = self.table
+        s = self.session
+        kind = s.declaration
+        if t.declaring:
+            t.declaring = False
+            s.tell(Note(notes.NOT_DECLARING, {"kind": kind}))
+            return
+        why = s.declaration_refused()
+        if why:
+            s.tell(Note(notes.NO_DECLARATION, {"kind": kind, "why": why}))
+            return
+        t.declaring = True
+        s.tell(Note(notes.DECLARING, {"kind": kind, "bluff": t.bluff_allowed(), "ready": bool(t.usable())}))
 
     def _discard(self, tile: int, standing: bool = False) -> None:
         t = self.table
@@ -167,11 +200,37 @@ class TableCommands:
         t.pump()
 
     def start(self) -> None:
-        """Start! (F4, a click, Enter): East takes the first tile, once the ceremony has been seen."""
+        """Start! (a click, Enter): East takes the first tile, once the ceremony has been seen."""
         if self.table.game_table.phase == "dealt":
             self.table.animator.finish()
             self.session.start()
             self.table.pump()
+
+    def start_or_restart(self) -> None:
+        """F4 (P-47, P-77, P-100): starts the dealt hand; during a hand, asks, then deals the same hand again
+        (the same wall, seats and winds) so the player can try another line of play. Not at the end of a hand."""
+        s = self.session
+        if self.table.game_table.phase == "dealt":
+            self.start()
+        elif s.hand_over:
+            s.tell(Note(notes.NO_RESTART))
+        else:
+            self._ask("Restart Hand", "Deal this hand again? The same tiles come back in the same places, and "
+                      "the play so far is forgotten.", [("Restart", self.restart_hand)],
+                      cancel=("Play on", lambda: None))
+
+    def replay_deal(self) -> None:
+        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted."""
+        s = self.session
+        if not s.hand_over or not s.match.history:
+            return
+        self._fresh_table(s.replay_deal)
+        self.table.toast("The same deal again — this hand is not counted")
+
+    def restart_hand(self) -> None:
+        t = self.table
+        self._fresh_table(self.session.restart_hand)
+        t.toast("The hand starts again")
 
     def claim_discard(self) -> None:
         """A click or Enter on the discard in the middle (P-29)."""
@@ -192,9 +251,17 @@ class TableCommands:
         self.claim(types[0])
 
     def claim(self, claim_type: ClaimType) -> None:
-        """Claim the discard as ``claim_type``; a chow that can be made in several ways asks which tiles first."""
+        """Claim the discard as ``claim_type``; a chow that can be made in several ways asks which tiles first,
+        and so does a pung or kong that jokers could fill (W-3)."""
         s = self.session
         table = self.table.game_table
+        ways = [c.tiles for c in s.claim_options() if c.type == claim_type]
+        if claim_type in ("pung", "kong") and len(ways) > 1 and table.last_discard is not None:
+            name = tile_name(table.last_discard[1])
+            self._ask(f"{CLAIM_NAMES[claim_type]}: {name}", f"Which of your tiles go with the {name}?",
+                      [(joker_choice(way), partial(self._claim_with, claim_type, way)) for way in ways],
+                      cancel=("Not now", lambda: None))
+            return
         if claim_type == "chow":
             chows = [tuple(sorted(c.tiles)) for c in s.claim_options() if c.type == "chow"]
             if len(chows) > 1 and s.options.ask_first and table.last_discard is not None:
@@ -203,6 +270,10 @@ class TableCommands:
                 s.tell(Note(status.CHOW_PICK, {"tile": table.last_discard[1]}))
                 return
         s.claim(claim_type)
+        self.table.pump()
+
+    def _claim_with(self, claim_type: ClaimType, tiles: tuple[int, ...]) -> None:
+        self.session.claim(claim_type, tiles)
         self.table.pump()
 
     def _pick_chow_tile(self, tile: int) -> None:
@@ -350,12 +421,20 @@ class TableCommands:
         if s.match.is_over:
             t.context.open("scores", table_scene=t, outcome=s.outcome)
             return
+        self._fresh_table(s.deal)
+
+    def _fresh_table(self, deal: Callable[[], object]) -> None:
+        """A new deal on the table (the next hand, or the same one again): what the last one left is cleared."""
+        t = self.table
         t.animator.finish()
         t.balloons.clear()
         t.scores_shown = False
         t.asked.clear()
-        s.deal()
-        t.scenery.table = s.table
+        t.declaring = False
+        t.chow_pick = None
+        t.pass_pick.clear()
+        deal()
+        t.scenery.table = self.session.table
         t.cursor = 0
         t.pump()
 
@@ -398,7 +477,7 @@ class TableCommands:
                  MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self.toggle_show_all, True,
                           "F6"),
                  MenuItem("Save Game...", self.save_dialog, True, "Alt+F3"),
-                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "R"),
+                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "Alt+R"),
                  MenuItem("Close Menu", lambda: None)]
         self.table.menu = PopupMenu(pos, items)
 
@@ -445,11 +524,22 @@ class TableCommands:
     # -- options ----------------------------------------------------------------------------------------------
 
     def toggle_pause(self) -> None:
-        """F9: while paused a banner says so; going on is acknowledged with a notice."""
+        """F9: while paused a banner says so; going on (F9, or any key or click) is acknowledged with a notice."""
         t = self.table
-        t.paused = not t.paused
-        if not t.paused:
+        if t.paused:
+            t.paused = False
             t.toast("Continue!")
+        else:
+            self.pause()
+
+    def pause(self, away: bool = False) -> None:
+        """Everything at the table waits: the computers' turns, the claim window, Auto Play. ``away``: the window
+        lost the focus or was minimised (F-55), so voices stop too."""
+        t = self.table
+        t.paused = True
+        audio = t.context.resources.audio
+        if away and audio is not None:
+            audio.stop()
 
     def toggle_show_all(self) -> None:
         """F6: every hand face up; a hand during which they were is scored without settlement (M13)."""
@@ -458,6 +548,14 @@ class TableCommands:
         if s.options.show_all and not s.hand_over:
             s.show_all_used = True
             s.tell(Note(status.SHOW_ALL_ON))
+
+    def status_text(self, step: int) -> None:
+        """Ctrl+Alt+Keypad + or − (P-26, P-62): the status bar's text one size larger or smaller, of three."""
+        context = self.table.context
+        at = STATUS_TEXTS.index(context.settings.status_text) + step
+        context.settings.status_text = STATUS_TEXTS[max(0, min(len(STATUS_TEXTS) - 1, at))]
+        context.save_settings()
+        self.table.toast(f"Status text: {context.settings.status_text}")
 
     def toggle(self, what: tuple[str, str]) -> None:
         """Flip the option named first in ``what`` (its label second); one the Settings box also holds is saved,
@@ -484,6 +582,17 @@ class TableCommands:
         self.session.options.auto_play = True
         self.table.toast("Auto Play on — press F5, Enter or click to stop")
 
+    def demo(self) -> None:
+        """Alt+F5 (P-217, P-219): Auto Play that also goes on through the scores boxes, hand after hand, as the
+        original's demo did."""
+        self.session.options.auto_play = self.session.options.demo = True
+        self.table.toast("Demo on — press F5, Enter or click to stop")
+
+    def stop_auto_play(self) -> None:
+        """F5, Enter, Space or a left click during Auto Play (or the demo): your seat is yours again."""
+        self.session.options.auto_play = self.session.options.demo = False
+        self.table.toast("Auto Play off")
+
     def toggle_movements(self) -> None:
         """F7: tile movements off (instant), or back on at the speed they had (normal when they never moved)."""
         t = self.table
@@ -498,8 +607,23 @@ class TableCommands:
         t.context.save_settings()
         t.toast(f"Tile movements {'on' if speed else 'off'}")
 
+    def change_tile_speed(self, steps: int) -> None:
+        """Ctrl+Keypad +/- (P-61): tile movements faster or slower by a quarter, kept for the next game too; from
+        off (F7) + turns them on at the slowest."""
+        t = self.table
+        options = self.session.options
+        step = timing.ANIMATION_SPEED_STEP
+        speed = max(step, min(timing.ANIMATION_SPEED_MAX, options.animation_speed + steps * step))
+        if options.animation_speed == 0 and steps < 0:
+            speed = 0.0  # off stays off
+        options.animation_speed = t.animator.speed = speed
+        t.context.settings.animation_speed = speed
+        t.context.save_settings()
+        t.toast(f"Tile speed {speed:g}×" if speed else "Tile movements off")
+
     def toggle_direction(self) -> None:
-        """F11, the original's "tile movement direction": a fading trail behind every moving tile."""
+        """F11, the original's "tile movement direction" (P-55, P-167): where an opponent's kept tile goes in its
+        stake (and its discard leaves from), and a fading trail behind every moving tile."""
         t = self.table
         t.show_direction = not t.show_direction
         t.context.settings.movement_direction = t.show_direction

@@ -17,13 +17,14 @@ import pygame
 
 from game.client import layout
 from game.client.animate import Animator
-from game.client.look import Palette, fit_text, mix, text
+from game.client.danger import danger_suit
+from game.client.look import Palette, fit_text, mix, text, text_size
 from game.client.messages import WIND_LETTERS, WIND_SHORT
 from game.client.render.sprites import TileSprites
 from game.client.widgets import draw_timer_bar
 from game.core.melds import MeldKind
 from game.core.table import Table
-from game.core.tiles import sort_for_display, wind_tile
+from game.core.tiles import sort_for_display, suit_name, wind_tile
 from game.session.driver import HUMAN
 
 
@@ -72,8 +73,13 @@ class TableView:
     cursor: int = -1
     keyboard_active: bool = False
     hover: int = -1
-    chow_usable: set[int] | None = None
-    """While the player picks the tiles of a chow: the tiles that can make one (None otherwise)."""
+    usable: set[int] | None = None
+    """While the player chooses among the stake's tiles (those of a chow, the discard a declaration goes with):
+    the tiles that may be chosen, the others dimmed (None otherwise)."""
+    shadow: float = 1.0
+    """The shadow under moving tiles, its size (the Tile shadows setting); 0 draws none."""
+    others_usable: bool = False
+    """The tiles outside ``usable`` may be chosen too (a declaration that may be a bluff): they are not dimmed."""
     pass_pick: set[int] = field(default_factory=set)
     """Indices of the stake tiles chosen to pass on."""
     tip_tile: int | None = None
@@ -202,8 +208,9 @@ def draw_opponent_hand(surface: pygame.Surface, view: TableView, seat: int) -> N
     if ("drawn", seat) in view.hidden and tiles:
         tiles = tiles[:-1]
     places = layout.concealed_positions(seat, len(tiles))
-    for tile, place in zip(tiles, places, strict=True):
-        draw_tile_at(surface, view.sprites, tile, place, face_up=view.reveal_all)
+    for slot, (tile, place) in enumerate(zip(tiles, places, strict=True)):
+        if ("stake_slot", seat, slot) not in view.hidden:  # the tile on its way there (Direction, F11)
+            draw_tile_at(surface, view.sprites, tile, place, face_up=view.reveal_all)
 
 
 def draw_ponds(surface: pygame.Surface, view: TableView) -> None:
@@ -258,11 +265,11 @@ def draw_human_hand(surface: pygame.Surface, view: TableView) -> None:
             lift, tint = 12.0, palette.highlight
         elif i == view.hover:
             lift = 6.0
-        if view.chow_usable is not None:
-            if tile in view.chow_usable:
+        if view.usable is not None:
+            if tile in view.usable:
                 tint = palette.claimable
             else:
-                dim = True
+                dim = not view.others_usable
         elif i in view.pass_pick:
             lift, tint = 16.0, palette.claimable
         elif tip is not None and tile == tip:
@@ -358,6 +365,52 @@ def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: py
         text(surface, f"{score}", (cx, cy - 40), 13, palette.compass_dark, "sans", "midbottom")
 
 
+def declaration_mark(player: Any) -> str:
+    """What a player declared this hand, as their area is marked (F-04): "" when nothing stands."""
+    if player.standing:
+        return "Standing Hand"
+    if player.riichi:
+        return "Riichi"
+    return "Ready Hand" if player.ready else ""
+
+
+def seat_marks(player: Any, danger: bool = True) -> list[tuple[str, bool]]:
+    """The badges by a player's name for the rest of the hand, each with whether it warns: their declaration,
+    and (``danger``: an opponent's) the danger of a one-suit hand once they show three sets of one suit."""
+    marks = []
+    declared = declaration_mark(player)
+    if declared:
+        marks.append((declared, False))
+    suit = danger_suit(player) if danger else None
+    if suit is not None:
+        marks.append((f"Danger: {suit_name(suit)}", True))
+    return marks
+
+
+def draw_mark(surface: pygame.Surface, label: str, point: tuple[int, int], palette: Palette,
+              anchor: str = "topleft", warn: bool = False) -> pygame.Rect:
+    """A small badge by a name (something that stands for the rest of the hand), its ``anchor`` at ``point``;
+    ``warn`` in the warning red."""
+    width, height = text_size(label, 12, "bold")
+    box = pygame.Rect((0, 0), (width + 14, height + 4))
+    setattr(box, anchor, point)
+    edge = palette.red_name if warn else palette.accent
+    pygame.draw.rect(surface, mix(edge, (0, 0, 0), 0.45) if warn else palette.accent_dark, box,
+                     border_radius=box.height // 2)
+    pygame.draw.rect(surface, edge, box, width=1, border_radius=box.height // 2)
+    text(surface, label, box.center, 12, palette.highlight, "bold", "center")
+    return box
+
+
+def draw_marks(surface: pygame.Surface, marks: list[tuple[str, bool]], point: tuple[int, int], palette: Palette,
+               anchor: str = "topleft") -> None:
+    """A row of badges from ``point``: rightwards from a left anchor, leftwards from a right one."""
+    x, y = point
+    for label, warn in marks:
+        box = draw_mark(surface, label, (x, y), palette, anchor, warn)
+        x = box.right + 6 if anchor.endswith("left") else box.left - 6
+
+
 def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
     table = view.table
     palette = view.palette
@@ -367,8 +420,13 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
         colour = palette.red_name if seat == view.first_east else palette.text
         label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))
-        if table.players[seat].standing:
-            text(surface, "Standing Hand", (image_rect.left, image_rect.bottom + 2), 12, palette.accent, "bold")
+        marks = seat_marks(table.players[seat])
+        if seat == 2:  # opposite: under the name, growing away from the stake on its right
+            draw_marks(surface, marks, (image_rect.right, image_rect.bottom + 3), palette, "topright")
+        else:  # at the sides the exposed sets and the rail stand under the name: the badges go above it
+            left = anchor.endswith("left")
+            point = (image_rect.left if left else image_rect.right, image_rect.top - 3)
+            draw_marks(surface, marks, point, palette, "bottomleft" if left else "bottomright")
 
 
 def draw_wall(surface: pygame.Surface, view: TableView) -> None:
@@ -426,7 +484,7 @@ def draw_flying(surface: pygame.Surface, view: TableView, animator: Animator, al
             surface.blit(sprite, sprite.get_rect(center=(round(centre[0]), round(centre[1]))))
             continue
         sprite = sprites.tile(tween.tile, size, face_up=tween.face_up, rotate=tween.rotate)
-        lift = tween.lift * 4 * p * (1 - p)
+        lift = tween.lift * 4 * p * (1 - p) * view.shadow
         if lift > 2:
             shade = sprite.copy()
             shade.fill((0, 0, 0, 70), special_flags=pygame.BLEND_RGBA_MULT)

@@ -21,6 +21,13 @@ if TYPE_CHECKING:
     from game.client.scenes.table_state import SharedTable
 
 
+AWAY_EVENTS = (pygame.WINDOWFOCUSLOST, pygame.WINDOWMINIMIZED)
+"""The window lost the keyboard or was minimised: play pauses (F-55, S-11)."""
+MODIFIER_KEYS = (pygame.K_LSHIFT, pygame.K_RSHIFT, pygame.K_LCTRL, pygame.K_RCTRL, pygame.K_LALT, pygame.K_RALT,
+                 pygame.K_LMETA, pygame.K_RMETA, pygame.K_LGUI, pygame.K_RGUI, pygame.K_MODE)
+"""Keys that do not end a pause on their own (Alt+Tab back to the window must leave "Paused" showing)."""
+
+
 class TableInput:
     """Events reaching the table scene: the menu and an open prompt first, then the pointer and the keys."""
 
@@ -30,10 +37,17 @@ class TableInput:
 
     def handle(self, event: pygame.Event) -> None:
         t = self.table
+        if event.type in AWAY_EVENTS:
+            self.commands.pause(away=True)  # F-55, S-11: nothing happens at the table while the player is away
+            return
         if t.menu is not None and not t.menu.closed:
             t.menu.handle(event)
             if t.menu.closed:
                 t.pump()
+            return
+        if t.paused and ((event.type == pygame.KEYDOWN and event.key not in MODIFIER_KEYS)
+                         or (event.type == pygame.MOUSEBUTTONDOWN and event.button == 1)):
+            self.commands.toggle_pause()  # any key or click goes on, and does nothing else
             return
         if t.prompts.handle(event):
             return
@@ -47,6 +61,9 @@ class TableInput:
             return
         if event.type == pygame.MOUSEBUTTONDOWN:
             t.keyboard_active = False
+            if t.session.options.auto_play and event.button == 1:
+                self.commands.stop_auto_play()  # P-32: a left click stops Auto Play, and does nothing else
+                return
             if t.animator.busy and event.button == 1:
                 t.animator.finish()  # the click only hurries the tiles along (P-31 waits for the next one)
                 return
@@ -144,9 +161,8 @@ class TableInput:
         t = self.table
         s = t.session
         key = event.key
-        if s.options.auto_play and key in (*ENTER_KEYS, pygame.K_F5):
-            s.options.auto_play = False  # P-49: Enter or Space stop Auto Play
-            t.toast("Auto Play off")
+        if s.options.auto_play and (key in ENTER_KEYS or (key == pygame.K_F5 and not event.mod & pygame.KMOD_ALT)):
+            self.commands.stop_auto_play()  # P-49: Enter or Space stop Auto Play
             return
         if t.animator.busy and key in ENTER_KEYS:
             t.animator.finish()

@@ -41,6 +41,7 @@ class SharedTable(Protocol):
     chow_pick: list[tuple[int, ...]] | None
     chow_first: int | None
     pass_pick: set[int]
+    declaring: bool
     paused: bool
     scores_shown: bool
     asked: set[tuple[str, int]]
@@ -62,6 +63,10 @@ class SharedTable(Protocol):
     def tile_at(self, pos: tuple[int, int]) -> int: ...
 
     def last_discard_rect(self) -> pygame.Rect | None: ...
+
+    def usable(self) -> set[int] | None: ...
+
+    def bluff_allowed(self) -> bool: ...
 
     def record_slots(self) -> None: ...
 

@@ -10,6 +10,7 @@ import pygame
 
 from game import __version__
 from game.client.look import fit_text, mix, text
+from game.client.messages import sentence
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button
@@ -142,7 +143,7 @@ class TitleScene(Scene):
         of what could not be loaded (a tile set, the theme, the sound, the settings file); "" when all is well."""
         notices = self.context.resources.notices
         keeper = self.context.keeper
-        unsaved = keeper.autosave_error if keeper is not None else ""
+        unsaved = sentence(keeper.autosave_error) if keeper is not None else ""
         return self.notice or unsaved or (notices[-1] if notices else "")
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:

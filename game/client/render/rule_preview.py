@@ -1,0 +1,117 @@
+"""The rules editor's preview drawn: the example hand, its score as the Scores box lists it, and its settlement.
+
+What is drawn comes from :func:`game.mods.rules_preview.preview`; the line being edited is lit in the score.
+"""
+
+from __future__ import annotations
+
+import pygame
+
+from game.client.look import Palette, fit_text, mix, text, wrap
+from game.client.messages import item_label
+from game.client.render.pattern_tiles import draw_groups, fitting_size
+from game.client.render.sprites import TileSprites
+from game.core.ruleset import PaymentScheme
+from game.mods.rules_preview import Preview
+
+WINDS = ("East", "South", "West", "North")
+PAY_WORDS = {
+    PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE: "East pays and receives double; the losers settle among themselves.",
+    PaymentScheme.WINNER_ONLY: "East pays and receives double; the losers settle nothing.",
+    PaymentScheme.DISCARDER_PAYS: "On a discard the discarder pays for all.",
+    PaymentScheme.HONGKONG: "On a discard the discarder pays double, the others single.",
+}
+LINE = 18
+
+
+def draw_preview(surface: pygame.Surface, area: pygame.Rect, preview: Preview, sprites: TileSprites,
+                 palette: Palette, payment: PaymentScheme | None = None) -> None:
+    """The whole preview inside ``area``."""
+    x, y, width = area.left + 14, area.top + 10, area.width - 28
+    text(surface, "Preview", (x, y), 18, palette.accent_dark, "serif_bold")
+    y += 30
+    example, result = preview.example, preview.result
+    if example is not None:
+        size = fitting_size(example.groups, width)
+        drawn = draw_groups(surface, sprites, palette, example.groups, (x, y), size=size, exposed=example.exposed,
+                            winning=example.context.winning_tile)
+        y = drawn.bottom + 8
+        seat = WINDS[preview.winner]
+        caption = f"{seat}'s hand. {preview.note.rstrip('.')}."
+        for line in wrap(caption, width, 13)[:2]:
+            text(surface, line, (x, y), 13, palette.compass_dark, "sans")
+            y += 17
+    else:
+        for line in wrap(preview.note, width, 14)[:3]:
+            text(surface, line, (x, y), 14, palette.compass_dark, "sans")
+            y += 19
+    if result is None or not result.mah_jongg:
+        return
+    y += 4
+    y = _score(surface, x, y, width, preview, palette)
+    if preview.settlement is not None:
+        _settlement(surface, x, y + 6, width, area.bottom - 8, preview, palette, payment)
+
+
+def _score(surface: pygame.Surface, x: int, y: int, width: int, preview: Preview, palette: Palette) -> int:
+    result = preview.result
+    assert result is not None
+    if result.special_hand:
+        text(surface, fit_text(f"Special hand: {result.special_hand}", width, 15, "bold"), (x, y), 15,
+             palette.accent_dark, "bold")
+        y += LINE + 2
+    # As the Scores box lists them: the points, then the doubles (a line may give both).
+    rows = [(f"{i.points}", item_label(i.name, i.tiles), i.id) for i in result.items if i.points]
+    rows += [(f"{i.doubles} dbl", item_label(i.name, i.tiles), i.id) for i in result.items if i.doubles]
+    for value, name, item_id in rows[:9]:
+        row = pygame.Rect(x - 4, y - 1, width + 8, LINE)
+        if item_id and item_id == preview.item_id:
+            pygame.draw.rect(surface, mix(palette.highlight, palette.panel, 0.45), row, border_radius=4)
+        text(surface, value, (x + 46, y), 14, palette.text_dark, "bold", "topright")
+        text(surface, fit_text(name, width - 58, 14), (x + 56, y), 14, palette.text_dark, "sans")
+        y += LINE
+    if len(rows) > 9:
+        text(surface, f"… {len(rows) - 9} more lines", (x + 52, y), 13, palette.compass_dark, "sans")
+        y += LINE
+    doubles = f" × {2 ** result.doubles}" if result.doubles else ""
+    total = f"{result.points} points{doubles} = {result.score:,}" + (" (limit)" if result.limited else "")
+    pygame.draw.line(surface, palette.panel_shade, (x, y + 2), (x + width, y + 2), 2)
+    text(surface, fit_text(f"Score: {total}", width, 16, "bold"), (x, y + 6), 16, palette.text_dark, "bold")
+    return y + 30
+
+
+def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int, preview: Preview,
+                palette: Palette, payment: PaymentScheme | None) -> None:
+    settlement = preview.settlement
+    assert settlement is not None
+    text(surface, "Settlement", (x, y), 16, palette.accent_dark, "serif_bold")
+    y += 24
+    if payment is not None and payment in PAY_WORDS:
+        for line in wrap(PAY_WORDS[payment], width, 13)[:2]:
+            text(surface, line, (x, y), 13, palette.compass_dark, "sans")
+            y += 17
+        y += 2
+    scores = {preview.winner: preview.result.score if preview.result is not None else 0}
+    for k, loser in enumerate(preview.losers):
+        scores[(preview.winner + 1 + k) % 4] = loser.score if loser is not None else 0
+    for seat in range(4):
+        role = ("won, scoring" if seat == preview.winner else "discarded; scored" if seat == preview.discarder
+                else "scored")
+        delta = settlement.deltas[seat]
+        text(surface, WINDS[seat], (x, y), 14, palette.text_dark, "bold")
+        text(surface, fit_text(f"{role} {scores.get(seat, 0):,}", width - 140, 14), (x + 56, y), 14,
+             palette.text_dark, "sans")
+        colour = palette.accent_dark if delta > 0 else palette.east_stake if delta < 0 else palette.text_dark
+        text(surface, f"{delta:+,}", (x + width, y), 14, colour, "bold", "topright")
+        y += LINE
+    y += 6
+    # Who pays whom, in two columns: the winner's three payments, then what the losers settle among themselves.
+    rows = (len(settlement.payments) + 1) // 2
+    for i, paid in enumerate(settlement.payments):
+        column, row = divmod(i, rows)
+        top = y + row * (LINE - 1)
+        if top + LINE > bottom:
+            continue
+        words = f"{WINDS[paid.from_seat]} pays {WINDS[paid.to_seat]} {paid.amount:,}"
+        text(surface, fit_text(words, width // 2 - 8, 14), (x + column * (width // 2), top), 14, palette.text_dark,
+             "sans")

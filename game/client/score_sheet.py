@@ -1,0 +1,165 @@
+"""The score sheet of a game (F-28, S-19): every hand played, with its round, East, winner and special hand and
+what each player won or lost, and the scores at the end, as Game Finished shows it. Saved as a picture (PNG), as
+plain text (the original's "Print as Ascii file") and as CSV for a spreadsheet, side by side in the score sheets
+folder, named after the saved game (or the time when the game was never saved).
+"""
+
+from __future__ import annotations
+
+import csv
+import io
+import time
+from dataclasses import dataclass
+from pathlib import Path
+from typing import Any
+
+import pygame
+
+from game.client.look import Palette, fit_text, mix, text
+from game.client.messages import special_name
+from game.storage import write_atomic
+
+WINDS = ("East", "South", "West", "North")
+COLUMNS = ("Hand", "Round", "East", "Winner", "Special hand")
+SUFFIXES = (".png", ".txt", ".csv")
+ROW = 26
+WIDTH = 1000
+
+
+@dataclass(frozen=True)
+class SheetRow:
+    """One hand on the sheet."""
+
+    hand: int
+    round_wind: str
+    east: int
+    winner: int | None
+    special: str
+    deltas: tuple[int, int, int, int]
+
+    def cells(self, names: list[str]) -> list[str]:
+        """The row in words: hand, round, East, winner, special hand, then each player's change."""
+        winner = names[self.winner] if self.winner is not None else "no winner"
+        return [str(self.hand), self.round_wind, names[self.east], winner, self.special,
+                *(f"{d:+d}" if d else "0" for d in self.deltas)]
+
+
+def rows(session: Any) -> list[SheetRow]:
+    """Every finished hand of ``session``'s game, first to last."""
+    out = []
+    for record in session.match.history:
+        special = special_name(session.ruleset, record.special_hand)
+        if not getattr(record, "settled", True):
+            special = (special + " · " if special else "") + "not settled"
+        out.append(SheetRow(record.hand_number, WINDS[record.round_wind % 4], record.east, record.winner, special,
+                            tuple(record.deltas)))
+    return out
+
+
+def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
+    names = list(session.names)
+    header = [*COLUMNS, *names]
+    body = [row.cells(names) for row in rows(session)]
+    footer = ["", "", "", "", "Final score", *(str(t) for t in session.match.totals)]
+    return header, body, footer
+
+
+def as_text(session: Any, title: str) -> str:
+    """The sheet as plain text in aligned columns (the players' columns right-aligned)."""
+    header, body, footer = _table(session)
+    lines = [header, *body, footer]
+    widths = [max(len(line[i]) for line in lines) for i in range(len(header))]
+    fixed = len(COLUMNS)
+
+    def line(cells: list[str]) -> str:
+        parts = [cell.ljust(w) if i < fixed else cell.rjust(w) for i, (cell, w) in enumerate(zip(cells, widths,
+                                                                                                 strict=True))]
+        return "  ".join(parts).rstrip()
+
+    rule = "-" * len(line(header))
+    return "\n".join([title, "", line(header), rule, *(line(r) for r in body), rule, line(footer), ""])
+
+
+def as_csv(session: Any) -> str:
+    """The sheet as CSV: a header row, a row per hand (each player's change), and the final scores."""
+    header, body, footer = _table(session)
+    buffer = io.StringIO()
+    writer = csv.writer(buffer, lineterminator="\n")
+    writer.writerows([header, *body, footer])
+    return buffer.getvalue()
+
+
+def as_picture(session: Any, title: str, palette: Palette) -> pygame.Surface:
+    """The sheet as a picture: the title, the table with a row per hand, and the final scores."""
+    header, body, footer = _table(session)
+    widths = [64, 84, 136, 136, 230]
+    rest = (WIDTH - 48 - sum(widths)) // 4
+    widths += [rest] * 4
+    height = 72 + ROW * (len(body) + 2) + 24
+    surface = pygame.Surface((WIDTH, height))
+    surface.fill(palette.panel)
+    text(surface, fit_text(title, WIDTH - 48, 24, "serif_bold"), (24, 22), 24, palette.text_dark, "serif_bold")
+    dark, dim = palette.text_dark, mix(palette.text_dark, palette.panel, 0.5)
+
+    def cells(y: int, values: list[str], colours: list[Any], face: str = "sans") -> None:
+        x = 24
+        for i, (value, width, colour) in enumerate(zip(values, widths, colours, strict=True)):
+            shown = fit_text(value, width - 16, 15, face)
+            if i >= len(COLUMNS):
+                text(surface, shown, (x + width - 12, y), 15, colour, face, "topright")
+            else:
+                text(surface, shown, (x + 8, y), 15, colour, face)
+            x += width
+
+    y = 72
+    pygame.draw.rect(surface, palette.panel_edge, (24, y, WIDTH - 48, ROW), border_top_left_radius=6,
+                     border_top_right_radius=6)
+    cells(y + 5, header, [palette.button_text] * len(header), "bold")
+    for i, (row, values) in enumerate(zip(rows(session), body, strict=True)):
+        y += ROW
+        if i % 2 == 0:
+            pygame.draw.rect(surface, palette.panel_shade, (24, y, WIDTH - 48, ROW))
+        colours = [dark, dark, dark, dark if row.winner is not None else dim, palette.accent_dark,
+                   *(palette.east_stake if d < 0 else dark if d else dim for d in row.deltas)]
+        cells(y + 5, values, colours)
+    y += ROW
+    pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), (24, y, WIDTH - 48, ROW),
+                     border_bottom_left_radius=6, border_bottom_right_radius=6)
+    cells(y + 5, footer, [dark] * 5 + [palette.east_stake if t < 0 else dark for t in session.match.totals], "bold")
+    return surface
+
+
+def sheet_title(session: Any) -> str:
+    hands = len(session.match.history)
+    name = session.save_name or "Sparrow Mah Jongg"
+    return f"{name}: score sheet after {hands} hand{'s' if hands != 1 else ''}"
+
+
+def save_sheet(session: Any, folder: Path, palette: Palette, now: float | None = None) -> list[Path]:
+    """Write the sheet as PNG, text and CSV into ``folder`` (atomically; a sheet of the same name is replaced);
+    returns the files written. :class:`~game.errors.WriteError` says what could not be written."""
+    from game.saves import file_stem
+
+    stem = file_stem(session.save_name) if session.save_name else \
+        time.strftime("Sparrow %Y-%m-%d %H.%M", time.localtime(now))
+    title = sheet_title(session)
+    png = io.BytesIO()
+    pygame.image.save(as_picture(session, title, palette), png, "sheet.png")
+    paths = [folder / f"{stem}{suffix}" for suffix in SUFFIXES]
+    contents: tuple[bytes | str, ...] = (png.getvalue(), as_text(session, title), as_csv(session))
+    for path, data in zip(paths, contents, strict=True):
+        write_atomic(path, data, f"the score sheet {path.name}")
+    return paths
+
+
+def save_for(context: Any, session: Any) -> tuple[str, bool]:
+    """Save Score Sheet in a scene: the sheet of ``session`` in the score sheets folder; returns what to tell the
+    player and whether it is an error."""
+    folders = context.folders
+    if folders is None:
+        return "there is no config folder to save the score sheet in", True
+    try:
+        paths = save_sheet(session, folders.score_sheets, context.palette)
+    except OSError as exc:  # a WriteError says what was not saved and why
+        return str(exc), True
+    return f"Saved {paths[0].name} (and {', '.join(p.suffix for p in paths[1:])}) in {paths[0].parent}", False
