@@ -1,6 +1,7 @@
 """tools.export_mod_schemas: write the JSON schemas of mod files to ``docs/schemas/``.
 
-Run ``python tools/export_mod_schemas.py`` after changing :mod:`game.mods.manifest` or :mod:`game.mods.schemas`;
+Run ``python tools/export_mod_schemas.py`` after changing :mod:`game.mods.manifest`, :mod:`game.mods.schemas` or
+:mod:`game.mods.lessons`;
 ``tests/mods/test_schemas_current.py`` fails while a schema file is out of date. Editors use these files for
 completion (``# yaml-language-server: $schema=…`` at the top of a YAML file).
 """
@@ -14,7 +15,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 sys.path.insert(0, str(ROOT))
 
-from game.mods.manifest import manifest_json_schema  # noqa: E402  (needs the repository on sys.path first)
+from game.mods.lessons import LessonSpec  # noqa: E402  (needs the repository on sys.path first)
+from game.mods.manifest import manifest_json_schema  # noqa: E402
 from game.mods.schemas import ThemeSpec, TilesetSpec, VoiceSpec  # noqa: E402
 
 
@@ -32,6 +34,7 @@ def schemas() -> dict[str, dict]:
         "tileset.schema.json": _schema(TilesetSpec, "Sparrow tile set (tileset/tileset.yaml)"),
         "theme.schema.json": _schema(ThemeSpec, "Sparrow theme (theme/theme.yaml)"),
         "voice.schema.json": _schema(VoiceSpec, "Sparrow voice pack (voice/voice.yaml)"),
+        "lesson.schema.json": _schema(LessonSpec, "Sparrow lesson (lessons/*.yaml)"),
     }
 
 

@@ -28,7 +28,7 @@ from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name
 from game.core.view import PlayerView
 from game.mods.personalities import Personality
 
-__all__ = ["ADVISOR", "Tip", "quick_tip"]
+__all__ = ["ADVISOR", "Tip", "explain", "quick_tip"]
 
 ADVISOR = Personality(
     id="advisor", name="Advisor", strategy="expert", claim_eagerness=0.7, efficiency=1.0, caution=0.55,
@@ -59,6 +59,14 @@ def quick_tip(view: PlayerView, legal: Sequence[Action], ruleset: Ruleset | None
     advisor = EnginePlayer(ADVISOR, random.Random(0), ruleset)
     action = advisor.decide(view, legal)
     return Tip(action, _Explainer(view, advisor, ruleset).reason(action, legal))
+
+
+def explain(view: PlayerView, legal: Sequence[Action], action: Action, ruleset: Ruleset | None = None) -> str:
+    """Why ``action`` (one of ``legal``, chosen by whoever holds ``view``) makes sense, in the words of a tip:
+    the advisor reads the same position, so the facts are those the chooser could see."""
+    advisor = EnginePlayer(ADVISOR, random.Random(0), ruleset)
+    advisor.decide(view, legal)  # the advisor's plan for the position: the words name the hand it keeps on course for
+    return _Explainer(view, advisor, ruleset).reason(action, legal)
 
 
 def _number(n: int) -> str:

@@ -34,6 +34,7 @@ from game.client.messages import sentence
 from game.client.render.sprites import TileSprites
 from game.client.resources import Resources
 from game.client.scenes.base import Scene, SceneStack
+from game.client.scenes.help_pages import help_topic
 from game.client.scenes.registry import scene_class
 from game.client.window_size import FIT, size_for
 from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
@@ -348,7 +349,7 @@ class App:
             self.window = pygame.display.set_mode(self.wanted_size(), pygame.RESIZABLE)
 
     def dispatch(self, event: pygame.Event) -> None:
-        """Window-level keys first (quit, fullscreen), then the top scene."""
+        """Window-level keys first (quit, fullscreen, help), then the top scene."""
         if event.type == pygame.QUIT:
             self.close_window()
             return
@@ -366,6 +367,10 @@ class App:
                 return
             if alt and event.key == pygame.K_F4:
                 self.close_window()
+                return
+            if event.key == pygame.K_F1 and self.stack.top is not None and self.stack.top.name != "help":
+                # Every screen's F1 is the help about that screen (the help box's own F1 closes it).
+                self.open("help", topic=help_topic(self.stack.top))
                 return
         self.stack.handle(self.translate(event))
 

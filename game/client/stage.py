@@ -146,6 +146,21 @@ def _rules_editor(app: Any, seed: int, turns: int) -> None:
     editor.find("scoring.pung_kong_dragons")
 
 
+def _lesson(app: Any, seed: int, turns: int) -> Any:
+    """The first lesson at its first step to be done at the table (its table dealt, its words read)."""
+    from game.client.scenes.lesson import start_lesson
+    from game.mods.lessons import lessons_of
+
+    scene = start_lesson(app, lessons_of(app.catalog)[0])
+    scene.animator.speed = 0.0
+    app.stack.apply_pending()
+    session = scene.lesson_session
+    while session.step is not None and session.step.do == "read":
+        session.next_step()
+    scene.animator.finish()
+    return scene
+
+
 STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "title": _title,
     "table": lambda app, seed, turns: staged_table(app, seed, turns),
@@ -166,6 +181,9 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "name": _preset_name,
     "tile_picture": lambda app, seed, turns: (staged_table(app, seed, turns), app.open("tile_picture")),
     "rules_editor": _rules_editor,
+    "lessons": lambda app, seed, turns: app.reset_to("lessons"),
+    "lesson": _lesson,
+    "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
 

@@ -34,6 +34,7 @@ NO_KONG = "no_kong"
 SHOW_ALL_ON = "show_all_on"
 NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
+LESSON_NOT_A_GAME = "lesson_not_a_game"
 SUITS = ("Bamboo", "Characters", "Dots")
 WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
                       notes.NO_DECLARING_DISCARD, notes.NO_RESTART})
@@ -115,6 +116,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     notes.GAME_SAVED: lambda d, _: f"Game saved as {d['name']!r}.",
     notes.AUTOSAVE_FAILED: lambda d, _: messages.sentence(d["reason"]),
     notes.STATISTICS_PROBLEM: lambda d, _: messages.sentence("; ".join(d["problems"])),
+    notes.LESSON_NOT_SAVED: lambda d, _: messages.sentence(d["problem"]),
     WAIT_FOR_TURN: lambda d, _: "Wait for your turn.",
     CLAIM_HINT: lambda d, _: "Click the discard in the middle to claim it, or press 0 to let it go.",
     LOCKED_DISCARD: lambda d, _: (f"You've called {'a Standing Hand' if d['standing'] else 'Riichi'} and have to "
@@ -129,6 +131,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     NO_KONG: lambda d, _: "You have no Kong to declare now.",
     SHOW_ALL_ON: lambda d, _: "All hands are visible: this hand will be scored without settlement.",
     NO_REPLAY_YET: lambda d, _: "No hand has finished yet: there is nothing to replay.",
+    LESSON_NOT_A_GAME: lambda d, _: "A lesson is not saved as a game: it keeps your place in it by itself.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
     notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
     notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",

@@ -36,6 +36,13 @@ def caret_wake(fields: Iterable[object]) -> float | None:
     return until_blink() if any(getattr(f, "focused", False) for f in fields) else None
 
 
+def dim(surface: pygame.Surface, alpha: int = 130) -> None:
+    """Darken everything drawn so far, so that a box drawn next stands out over the scene below it."""
+    shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
+    shade.fill((0, 0, 0, alpha))
+    surface.blit(shade, (0, 0))
+
+
 def draw_panel(surface: pygame.Surface, rect: pygame.Rect, palette: Palette, *, title: str | None = None,
                radius: int = 14, alpha: int = 255) -> pygame.Rect:
     """A lacquered box with a parchment inside and an optional title band; returns the content rect."""

@@ -27,6 +27,7 @@ from game.core.events import (
 from game.core.frozen import quick_init
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.play_rules import PlayRules
+from game.core.stacking import PreparedDeal
 from game.core.table import Table
 
 ALL_HANDS_VISIBLE = "all_hands_visible"
@@ -103,8 +104,11 @@ def hand_seed(match_seed: int, hand_number: int) -> int:
 class Match:
     """A game of (at least) 16 hands between four seats."""
 
-    def __init__(self, rules: PlayRules, judge: Judge, seed: int, *, east: int | None = None) -> None:
+    def __init__(self, rules: PlayRules, judge: Judge, seed: int, *, east: int | None = None,
+                 prepared: PreparedDeal | None = None) -> None:
         self.rules = rules
+        self.prepared = prepared
+        """The first hand's prepared deal (a lesson's); later hands are shuffled as always."""
         self.judge = judge
         self.seed = seed
         self.events: list[Event] = []
@@ -144,7 +148,8 @@ class Match:
         if self.table is None or self.table.phase == "over":
             self.hand_number += 1
         self.table = Table(self.rules, self.judge, hand_seed(self.seed, self.hand_number), east=self.east,
-                           round_wind=self.round_wind, hand_number=self.hand_number, goulash=self.goulash_next)
+                           round_wind=self.round_wind, hand_number=self.hand_number, goulash=self.goulash_next,
+                           prepared=self.prepared if self.hand_number == 1 else None)
         return self.table
 
     def hand_results(self, table: Table) -> list[ScoreResult]:

@@ -55,6 +55,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
 from game.core.refusals import ALREADY_STARTED, STILL_PASSING, TAKE_BACK_TOO_LATE, refusal
+from game.core.stacking import PreparedDeal, deal_order, stack_wall
 from game.core.tiles import ALL_TILES, JOKER, NUM_KINDS, Tile, is_bonus, is_suit, suit_of, tile_from_code
 from game.core.view import PlayerView, view_of
 from game.core.wall import Wall, side_for_throw, throw_dice
@@ -134,8 +135,10 @@ class Table:
     """One hand, from building the wall to Mah Jongg or a dead hand."""
 
     def __init__(self, rules: PlayRules, judge: Judge, seed: int, *, east: int = 0, round_wind: int = 0,
-                 hand_number: int = 1, goulash: bool = False) -> None:
+                 hand_number: int = 1, goulash: bool = False, prepared: PreparedDeal | None = None) -> None:
         self.rules = rules
+        self.prepared = prepared
+        """A prepared deal (a lesson's): the hands and first draws the shuffled wall is rearranged to give."""
         self.judge = judge
         self.seed = seed
         self.east = east
@@ -234,6 +237,9 @@ class Table:
         breach = self.wall.break_wall(first, second)
         self._emit(WallBroken(breach.side, breach.position, breach.stack, tuple(self.wall.loose),
                               tuple(self.wall.kong_box)))
+        if self.prepared is not None:
+            deal = self.prepared
+            stack_wall(self.wall, deal_order(deal.hands, self.east, deal.draws, r.east_dealt_fourteen), deal.loose)
         order = self.playing_order(self.east)
         chunks = [4, 4, 4, 1]
         for size in chunks:
@@ -579,7 +585,7 @@ class Table:
             raise IllegalActionError(TAKE_BACK_TOO_LATE, seat=seat)
         _, discard = self.actions[-1]
         rebuilt = Table(self.rules, self.judge, self.seed, east=self.east, round_wind=self.round_wind,
-                        hand_number=self.hand_number, goulash=self.goulash)
+                        hand_number=self.hand_number, goulash=self.goulash, prepared=self.prepared)
         rebuilt.replay(self.actions[:-1], begun=True)
         self.__dict__.update(rebuilt.__dict__)
         assert isinstance(discard, Discard), "can_take_back allows only a discard"

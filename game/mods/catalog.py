@@ -16,6 +16,7 @@ from game.config import Folders
 from game.datafile import MAX_YAML_BYTES, load_yaml
 from game.errors import DataFileError, Problem, RulesetError
 from game.mods.discovery import FoundMod, discover
+from game.mods.lessons import read_lesson
 from game.mods.order import resolve
 from game.mods.personalities import load_personality_file
 from game.mods.records import Catalog, ModEntry, Record, record_files
@@ -49,6 +50,11 @@ def peek_records(found: FoundMod, kind: str) -> list[Record]:
             continue
         if kind == "special_hands":
             records.append(Record(kind, path.stem, path.stem, found.manifest.id, path, shown))
+            continue
+        if kind == "lesson":
+            lesson = read_lesson(path, shown)
+            if lesson is not None:
+                records.append(Record(kind, lesson.id, lesson.name, found.manifest.id, path, shown, lesson))
             continue
         try:
             data = load_yaml(path, shown).data

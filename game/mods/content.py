@@ -17,6 +17,7 @@ from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 from game.mods import media
 from game.mods.discovery import FoundMod
+from game.mods.lessons import LessonSpec
 from game.mods.personalities import personalities_from_document
 from game.mods.records import KIND_FILES, record_files, resolve_file
 from game.mods.schemas import (
@@ -186,6 +187,12 @@ def _check_special_hands(checker: _Checker, path: Path) -> None:
         checker.problems.extend(check_special_hands_file(path, checker.shown(path)))
 
 
+def _check_lesson(checker: _Checker, path: Path) -> None:
+    doc = checker.load(path)
+    if doc is not None:
+        checker.model(doc, LessonSpec, "lesson")
+
+
 CHECKS = {
     "tileset": _check_tileset,
     "theme": _check_theme,
@@ -194,6 +201,7 @@ CHECKS = {
     # Rulesets are compiled once the load order is known (they may extend another mod's); here only the YAML.
     "ruleset": _check_yaml_only,
     "special_hands": _check_special_hands,
+    "lesson": _check_lesson,
 }
 
 

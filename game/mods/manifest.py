@@ -29,8 +29,8 @@ from game.datafile import YamlDocument, validation_problems
 from game.errors import Problem
 
 FORMAT = 1
-KINDS: tuple[str, ...] = ("ruleset", "special_hands", "ai", "tileset", "theme", "voice")
-Kind = Literal["ruleset", "special_hands", "ai", "tileset", "theme", "voice"]
+KINDS: tuple[str, ...] = ("ruleset", "special_hands", "ai", "tileset", "theme", "voice", "lesson")
+Kind = Literal["ruleset", "special_hands", "ai", "tileset", "theme", "voice", "lesson"]
 ID_PATTERN = r"^[a-z0-9][a-z0-9_-]{1,63}$"
 
 

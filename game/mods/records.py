@@ -29,6 +29,7 @@ KIND_FILES: dict[str, tuple[str, str]] = {
     "tileset": ("tileset", "tileset.yaml"),
     "theme": ("theme", "theme.yaml"),
     "voice": ("voice", "voice.yaml"),
+    "lesson": ("lessons", "*.yaml"),
 }
 
 @dataclass

@@ -97,6 +97,8 @@ class Session:
         """The finished hand whose deal is being played again (:meth:`replay_deal`); None in a counted hand."""
         self.written_progress: tuple[int, int, bool] | None = None
         """:attr:`progress` when the game was last written or opened."""
+        self.last_moves: dict[int, tuple[Any, tuple[Action, ...], Action]] = {}
+        """Each computer seat's last discard or claim with the view and choices it was made from (for Why?)."""
         self._tip_key: tuple[int, int, int] | None = None
         self._tip: Any = None
         self.thinking: dict[tuple[int, int, int], Future] = {}
@@ -156,6 +158,7 @@ class Session:
         self.delay = 0.0
         self.end_wait = 0.0
         self.pending.extend(self.table.events)
+        self.last_moves = {}
         self.told = [Note(notes.HAND_STARTED, {"seat_wind": self.table.seat_wind(HUMAN),
                                                "round_wind": self.table.round_wind, "wild": self.table.wild_tile})]
         return self.table
@@ -371,6 +374,17 @@ class Session:
         self._tip_key, self._tip = key, tip
         return tip
 
+    def why(self, seat: int) -> tuple[Action, str] | None:
+        """The last discard or claim of computer ``seat`` this hand and why it makes sense (a tip's sentence, in
+        the chooser's words: "discard 5 Dots: keeps two ways…"); None before it made one."""
+        move = self.last_moves.get(seat)
+        if move is None:
+            return None
+        from game.ai.tip import explain  # the advisor: only when the player asks
+
+        view, legal, action = move
+        return action, explain(view, legal, action, self.ruleset)
+
     def gone_out(self, tile: int) -> int:
         """How many of ``tile`` the human can see outside their hand (QuickTip's "gone out" count)."""
         if self.table is None:
@@ -504,15 +518,18 @@ class Session:
             return
         player = self.autoplayer if seat == HUMAN else self.players[seat]
         assert player is not None
+        view = table.view(seat)
         if background and getattr(player, "thinks_ahead", False):
-            chosen = self._decided_in_background(table, seat, player, legal)
+            chosen = self._decided_in_background(table, seat, player, view, legal)
             if chosen is None:
                 return  # still thinking: asked again on the next update
         else:
-            chosen = player.decide(table.view(seat), legal)
+            chosen = player.decide(view, legal)
         played, events, illegal = play_decision(table, seat, chosen, legal)
         if illegal:
             log.warning("seat %d chose an illegal action; playing %s instead", seat, played)
+        if isinstance(played, Discard | Claim | DeclareKong | MahJongg):
+            self.last_moves[seat] = (view, tuple(legal), played)
         self._push(events)
 
     def play_computer_turn(self, seat: int) -> None:
@@ -520,7 +537,7 @@ class Session:
         thinks ahead decides here too, not on the worker thread."""
         self._computer_act(seat, background=False)
 
-    def _decided_in_background(self, table: Table, seat: int, player: Player,
+    def _decided_in_background(self, table: Table, seat: int, player: Player, view: Any,
                                legal: list[Action]) -> Action | None:
         """The action of a player that thinks ahead, decided on the worker thread from a snapshot of its view;
         None while it is still thinking. A decision the table has moved past (the human claimed meanwhile) is
@@ -532,7 +549,7 @@ class Session:
         if future is None:
             if self._worker is None:
                 self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-            self.thinking[key] = self._worker.submit(player.decide, table.view(seat), legal)
+            self.thinking[key] = self._worker.submit(player.decide, view, legal)
             return None
         if not future.done():
             return None

@@ -12,6 +12,7 @@ from game.client.animate import Animator
 from game.client.app import App
 from game.client.ceremony import Ceremony
 from game.client.scenes.settings import SettingsScene
+from game.core.tiles import parse_tiles
 from game.session.driver import HUMAN, Session
 from game.session.options import Options
 from tests.builders import instant_session
@@ -183,6 +184,77 @@ def table_at_winning_discard(app: App, ask_first: bool):
     raise AssertionError("no seed gave the human Mah Jongg on a discard")
 
 
-__all__ = ["HUMAN", "click", "click_button", "click_tile", "from_title", "instant_session", "key", "make_app",
-           "run_until", "show_table", "started_table", "table_animator", "table_at_winning_discard",
-           "table_scene_until_claim", "table_with_stake", "window_click"]
+LESSON_KEYS = {"chow": pygame.K_c, "pung": pygame.K_p, "kong": pygame.K_k, "mah_jongg": pygame.K_m}
+
+
+def open_lesson(app: App, number: int):
+    """Learn to Play from the title, lesson ``number`` (from 1) chosen with the arrow keys; the lesson scene,
+    animations instant, once the table waits for the player."""
+    from_title(app, pygame.K_l)  # a fresh config folder: the first lesson has the focus
+    for _ in range(number - 1):
+        app.dispatch(key(pygame.K_DOWN))
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    scene = app.stack.top
+    scene.animator.speed = 0.0
+    settle_lesson(app)
+    return scene
+
+
+def settle_lesson(app: App) -> None:
+    """Step the app until the lesson's table waits for the player (or the lesson is over)."""
+    scene = app.stack.top
+    session = scene.lesson_session
+    for _ in range(3000):
+        app.step()
+        scene.animator.finish()
+        if session.done or (session.waiting_for_player() and not scene.animator.busy):
+            return
+    raise AssertionError(f"the lesson never waited for the player at step {session.step_index + 1}")
+
+
+def lesson_move(app: App, wrong: bool = False) -> None:
+    """Do what the lesson's step asks by keys and clicks, as a player would; ``wrong`` does something else."""
+    scene = app.stack.top
+    step = scene.lesson_session.step
+
+    def tap(tile: int | None = None, other_than: int | None = None) -> None:
+        tiles = scene.hand_tiles()
+        index = tiles.index(tile) if tile is not None else next(i for i, t in enumerate(tiles) if t != other_than)
+        app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
+
+    wanted = parse_tiles(step.tile)[0] if step.tile else None
+    if step.do == "read":
+        app.dispatch(key(pygame.K_F4) if wrong else key(pygame.K_RETURN))
+    elif step.do == "start":
+        app.dispatch(key(pygame.K_m) if wrong else key(pygame.K_RETURN))
+    elif step.do == "discard" or (step.do == "kong" and wrong):
+        tap(wanted) if not wrong else tap(other_than=wanted)
+    elif step.do == "kong":
+        app.dispatch(key(pygame.K_k))
+    elif step.do == "riichi":
+        tap(wanted)  # Ask First puts the question: the first answer declares, the second only discards
+        if wrong:
+            app.dispatch(key(pygame.K_RIGHT))
+        app.dispatch(key(pygame.K_RETURN))
+    elif step.do == "charleston":
+        chosen = sorted(parse_tiles(step.tiles))
+        tiles = scene.hand_tiles()
+        picks = chosen if not wrong else [t for t in tiles if t not in chosen][:len(chosen)]
+        used: set[int] = set()
+        for tile in picks:
+            index = next(i for i, t in enumerate(tiles) if t == tile and i not in used)
+            used.add(index)
+            app.dispatch(click(scene.hand_places(tiles)[index].rect().center))
+        app.dispatch(key(pygame.K_RETURN))
+    elif step.do == "claim":
+        app.dispatch(key(pygame.K_0) if wrong else key(LESSON_KEYS[step.claim]))
+    elif step.do == "pass":
+        app.dispatch(key(pygame.K_p) if wrong else key(pygame.K_0))
+    elif step.do == "mah_jongg":
+        tap(other_than=-1) if wrong else app.dispatch(key(pygame.K_m))
+    app.stack.apply_pending()
+
+__all__ = ["HUMAN", "click", "click_button", "click_tile", "from_title", "instant_session", "key", "lesson_move",
+           "make_app", "open_lesson", "run_until", "settle_lesson", "show_table", "started_table", "table_animator",
+           "table_at_winning_discard", "table_scene_until_claim", "table_with_stake", "window_click"]

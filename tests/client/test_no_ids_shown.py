@@ -32,14 +32,18 @@ def drawn_text(monkeypatch, module) -> list[str]:
     return seen
 
 
-def test_ids__every_replay_line_is_in_words(tmp_path) -> None:
-    """Step through whole hands move by move (Right): no line uses the saves' notation."""
+def _replay_of_three_hands(tmp_path):
+    """The app and its Replays scene (Alt+R) over a game of three hands played to the end."""
     app = make_app(tmp_path)
-    table = staged_table(app, 2, 0)
-    played_hands(table, 3)
+    played_hands(staged_table(app, 2, 0), 3)
     app.dispatch(key(pygame.K_r, pygame.KMOD_ALT))
     app.stack.apply_pending()
-    replay = app.stack.top
+    return app, app.stack.top
+
+
+def test_ids__every_replay_line_is_in_words(tmp_path) -> None:
+    """Step through whole hands move by move (Right): no line uses the saves' notation."""
+    app, replay = _replay_of_three_hands(tmp_path)
     assert replay.name == "replay"
     lines = []
     for _hand in range(3):
@@ -117,12 +121,7 @@ def test_ids__the_table_refuses_in_words(tmp_path) -> None:
 
 def test_replay__the_opening_line_speaks_to_you_when_you_are_east(tmp_path) -> None:
     """A hand where the player is East opens with "You are East", not "You is East"."""
-    app = make_app(tmp_path)
-    table = staged_table(app, 2, 0)
-    played_hands(table, 3)
-    app.dispatch(key(pygame.K_r, pygame.KMOD_ALT))
-    app.stack.apply_pending()
-    replay = app.stack.top
+    app, replay = _replay_of_three_hands(tmp_path)
     for _ in range(3):
         if replay.session.names[replay.record.east] == "You":
             break

@@ -163,8 +163,8 @@ CASES: dict[str, tuple[Callable[[Path], str], list[str]]] = {
         "{m}/mod.yaml:2:1: id: expected a mod id of 2–64 lower-case letters, digits, '-' or '_', "
         "got 'Broken Mod'"]),
     "unknown_kind": (_bad_manifest(manifest("broken", ["music"])), [
-        "{m}/mod.yaml:7:9: kinds.0: Input should be 'ruleset', 'special_hands', 'ai', 'tileset', 'theme' or "
-        "'voice'"]),
+        "{m}/mod.yaml:7:9: kinds.0: Input should be 'ruleset', 'special_hands', 'ai', 'tileset', 'theme', "
+        "'voice' or 'lesson'"]),
     "format_version": (_bad_manifest(manifest("broken", ["ai"]).replace("format: 1", "format: 2")), [
         "{m}/mod.yaml:1:1: format: Input should be 1"]),
     "python_tag": (_bad_manifest(manifest("broken", ["ai"]) + "x: !!python/name:os.system ''\n"), [
@@ -279,6 +279,25 @@ def _missing_manifest(user: Path) -> str:
     return "broken"
 
 
+LESSON = """\
+    id: x
+    name: X
+    deal:
+      hand: 1B 2B 3B 4B 5B 6B 7B 8B 9B 1C 2C 3C {last}
+    steps:
+      - say: Discard it.
+        do: {do}
+    """
+CASES["lesson_bad_tile"] = (_with_manifest(["lesson"], files={"lessons/x.yaml": LESSON.format(last="XX",
+                                                                                               do="read")}), [
+    "{m}/lessons/x.yaml:4:3: deal.hand: expected tile codes: unknown tile code 'XX'"])
+CASES["lesson_step_without_its_tile"] = (
+    _with_manifest(["lesson"], files={"lessons/x.yaml": LESSON.format(last="4C", do="discard")}), [
+        "{m}/lessons/x.yaml:6:5: steps.0: do: discard needs tile: the tile to discard"])
+CASES["lesson_impossible_deal"] = (
+    _with_manifest(["lesson"], files={"lessons/x.yaml": LESSON.format(last="1B", do="read").replace(
+        "2B 3B 4B 5B", "1B 1B 1B 1B")}), [
+        "{m}/lessons/x.yaml:3:1: deal: 6 × 1 Bamboo, but a set holds at most 4"])
 CASES["missing_manifest"] = (_missing_manifest, ["{m}/mod.yaml: missing mod.yaml: every mod needs a manifest"])
 CASES["game_version_mismatch"] = (
     _with_manifest(["ai"], files={"ai/p.yaml": "id: p\nname: P\nstrategy: expert\n"}),

@@ -12,7 +12,7 @@ from tests.mods.modkit import REPO, folders_for
 from tools.export_mod_schemas import render, schemas
 
 EXAMPLES = sorted(p for p in (REPO / "examples" / "mods").iterdir() if p.is_dir())
-KINDS = ("ruleset", "special_hands", "ai", "tileset", "theme", "voice")
+KINDS = ("ruleset", "special_hands", "ai", "tileset", "theme", "voice", "lesson")
 
 
 @pytest.mark.parametrize("example", EXAMPLES, ids=[p.name for p in EXAMPLES])

@@ -258,8 +258,6 @@ class NewGameScene(Scene):
             self.begin()
         elif event.key == pygame.K_ESCAPE:
             self.context.close(self)
-        elif event.key == pygame.K_F1:
-            self.show_rules()
 
     # -- drawing ----------------------------------------------------------------------------------------------
 

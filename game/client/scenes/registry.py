@@ -37,6 +37,9 @@ SCENES: dict[str, str] = {
     "name": "game.client.scenes.dialogs:NameBox",
     "tile_picture": "game.client.scenes.tile_picture:TilePictureScene",
     "rules_editor": "game.client.scenes.rules_editor:RulesEditorScene",
+    "lessons": "game.client.scenes.lessons:LessonsScene",
+    "lesson": "game.client.scenes.lesson:LessonScene",
+    "why": "game.client.scenes.why:WhyScene",
 }
 """Scene name → ``module:Class``."""
 

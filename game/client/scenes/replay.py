@@ -34,8 +34,10 @@ PLAY_STEP = 0.7
 def hand_table(session: Any, index: int, moves: int) -> tuple[Table, list[ev.Event]]:
     """Hand ``index`` of the session's match after its first ``moves`` actions, and the events of the last one."""
     record = session.match.history[index]
+    # A lesson's hand was dealt from its prepared deal (the match's first hand): the replay deals it the same way.
+    prepared = session.match.prepared if record.hand_number == 1 else None
     table = Table(session.rules, session.judge, record.seed, east=record.east, round_wind=record.round_wind,
-                  hand_number=record.hand_number, goulash=record.goulash)
+                  hand_number=record.hand_number, goulash=record.goulash, prepared=prepared)
     last = [] if table.phase == "passing" else table.begin()  # a goulash hand passes tiles before East's first
     for seat, action in record.actions[:moves]:
         if table.phase == "dealt":

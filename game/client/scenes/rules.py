@@ -106,7 +106,7 @@ class RulesScene(Scene):
     name = "rules"
     still = True
 
-    def __init__(self, context: SceneContext, ruleset: Any = None, page: int = 0) -> None:
+    def __init__(self, context: SceneContext, ruleset: Any = None, page: int = 0, special: str | None = None) -> None:
         super().__init__(context)
         self.ruleset = ruleset if ruleset is not None else ruleset_for(context)
         self.page = 0
@@ -119,7 +119,14 @@ class RulesScene(Scene):
                             partial(self.go, i), size=16) for i, title in enumerate(PAGES)]
         self.close = Button(pygame.Rect(BOX.right - 168, BOX.bottom - 64, 140, 44), "Close",
                             lambda: context.close(self), primary=True, key_hint="Esc")
+        self.special_at: dict[str, int] = {}
+        """Where each special hand's card starts on the Special Hands page (known once the page is drawn)."""
         self.go(page)
+        if special is not None:
+            # Opened for one special hand (the help's search): the Special Hands page, scrolled to its card.
+            self.go(PAGES.index("Special Hands"))
+            self.page_surface(self.page)
+            self.scroll = max(0, min(self.max_scroll, self.special_at.get(special, 0)))
 
     # -- paging and scrolling ---------------------------------------------------------------------------------
 
@@ -170,7 +177,7 @@ class RulesScene(Scene):
     def _key(self, key: int) -> None:
         steps = {pygame.K_DOWN: LINE, pygame.K_UP: -LINE, pygame.K_PAGEDOWN: VIEW.height - LINE,
                  pygame.K_PAGEUP: -(VIEW.height - LINE), pygame.K_SPACE: VIEW.height - LINE}
-        if key in (pygame.K_ESCAPE, pygame.K_F1, pygame.K_RETURN, pygame.K_KP_ENTER):
+        if key in (pygame.K_ESCAPE, pygame.K_RETURN, pygame.K_KP_ENTER):
             self.context.close(self)
         elif key in steps:
             self.scroll_by(steps[key])
@@ -376,6 +383,7 @@ class RulesScene(Scene):
         if not rs.special_hands_allowed:
             return y
         for i, special in enumerate(rs.special_hands):
+            self.special_at[special.id] = y
             card = self._special_card(special, self.examples().get(special.id))
             if i % 2 == 0:
                 pygame.draw.rect(canvas, palette.panel_shade, card.get_rect(topleft=(0, y)), border_radius=10)

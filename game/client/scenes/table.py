@@ -394,6 +394,21 @@ class TableScene(Scene):
             claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction,
             shadow=self.context.settings.tile_shadow)
 
+    def banner_lines(self) -> list[tuple[str, bool]]:
+        """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
+        s = self.session
+        banners = []
+        if self.game_table.phase == "dealt" and not self.animator.busy:
+            banners.append(("Study your tiles — click, Enter or F4 to start", False))
+        if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
+            banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
+        if self.declaring:
+            what = status.DECLARATION_NAMES[s.declaration]
+            banners.append((f"Discard a tile to declare {what} — R: don't declare", False))
+        if self.paused:
+            banners.append(("Paused — press any key or click to go on", False))
+        return banners
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         context = self.context
         palette = context.palette
@@ -417,16 +432,7 @@ class TableScene(Scene):
         self.status.draw(surface, palette)
         # Banners and notices stand between your discards and your tiles, never over the compass.
         self.banners_drawn = []
-        banners = []
-        if table.phase == "dealt" and not self.animator.busy:
-            banners.append(("Study your tiles — click, Enter or F4 to start", False))
-        if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
-            banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
-        if self.declaring:
-            what = status.DECLARATION_NAMES[s.declaration]
-            banners.append((f"Discard a tile to declare {what} — R: don't declare", False))
-        if self.paused:
-            banners.append(("Paused — press any key or click to go on", False))
+        banners = self.banner_lines()
         for i, (message, strong) in enumerate(banners):
             self._banner(surface, message, y=BANNER_Y - 46 * i, strong=strong)
         for toast in self.toasts:

@@ -17,6 +17,7 @@ from game import timing
 from game.client import status
 from game.client.messages import possessive
 from game.client.scenes import games
+from game.client.scenes.help_pages import help_topic
 from game.client.widgets import MenuItem, PopupMenu
 from game.config import STATUS_TEXTS
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
@@ -506,8 +507,12 @@ class TableCommands:
     def show_wall(self) -> None:
         self.table.context.open("wall", session=self.session)
 
+    def show_why(self) -> None:
+        """Y: why QuickTip suggests its tile, and why each computer player made its last discard or claim."""
+        self.table.context.open("why", session=self.session)
+
     def show_help(self) -> None:
-        self.table.context.open("help")
+        self.table.context.open("help", topic=help_topic(self.table))
 
     def new_game(self) -> None:
         """F2: a game in progress is offered for saving first (P-42)."""

@@ -54,6 +54,7 @@ TABLE_KEYS: tuple[tuple[KeyRow, ...], ...] = (
      KeyRow("Ctrl+Z  Backspace", "undo: take back your discard",
             ((pygame.K_z, CTRL, "undo", None), (pygame.K_BACKSPACE, ANY, "undo", None))),
      KeyRow("Q", "cursor to the QuickTip tile", ((pygame.K_q, ANY, "cursor_to_tip", None),)),
+     KeyRow("Y", "why? the reasons behind the moves", ((pygame.K_y, ANY, "show_why", None),)),
      KeyRow("Keypad +  −", "wait time up or down",
             ((pygame.K_KP_PLUS, ANY, "change_wait_time", 1), (pygame.K_PLUS, ANY, "change_wait_time", 1),
              (pygame.K_EQUALS, ANY, "change_wait_time", 1), (pygame.K_KP_MINUS, ANY, "change_wait_time", -1),

@@ -12,6 +12,9 @@ from game.client import layout
 from game.client.look import Palette, text, wrap
 from game.client.widgets import Button, draw_panel
 
+MOST_LINES = 10
+"""A question longer than this is a bug in its wording, not a reason to cover the whole table."""
+
 Choice = tuple[str, Callable[[], object]]
 """A button's label and what it does."""
 
@@ -64,7 +67,9 @@ class Prompts:
         widths = [max(b.rect.width, Button.width_for(b.label, b.size, 36)) for b in all_buttons]
         row = sum(widths) + 14 * (len(widths) - 1)
         width = max(440, row + 40)
-        lines = len(wrap(p.message, width - 60, 17)[:3])
+        if len(wrap(p.message, width - 60, 17)) > 3:
+            width = max(width, 680)  # a long question (Riichi's) widens the box before it grows tall
+        lines = len(self.lines(p.message, width - 60))
         box = pygame.Rect(0, 0, width, max(170, 142 + 22 * lines))  # a wrapped question keeps clear of the buttons
         box.center = (640, 320)
         x = box.centerx - row // 2
@@ -74,6 +79,11 @@ class Prompts:
         for i, b in enumerate(all_buttons):
             b.focused = i == p.focus
         p.box = box
+
+    @staticmethod
+    def lines(message: str, width: int) -> list[str]:
+        """The question wrapped to ``width``: every word of it (a box grows rather than cut a sentence)."""
+        return wrap(message, width, 17)[:MOST_LINES]
 
     def handle(self, event: pygame.Event) -> bool:
         """Answer the box from ``event``; True when there is a box (it takes every key and click meanwhile)."""
@@ -105,7 +115,7 @@ class Prompts:
         shade.fill((0, 0, 0, 90))
         surface.blit(shade, (0, 0))
         content = draw_panel(surface, p.box, palette, title=p.title)
-        for i, line in enumerate(wrap(p.message, content.width - 20, 17)[:3]):
+        for i, line in enumerate(self.lines(p.message, content.width - 20)):
             text(surface, line, (content.centerx, content.top + 2 + i * 22), 17, palette.text_dark, "sans", "midtop")
         for b in p.all_buttons:
             b.draw(surface, palette)

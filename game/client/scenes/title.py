@@ -36,26 +36,27 @@ class TitleScene(Scene):
     def _build(self) -> None:
         context = self.context
         has_autosave = continue_path(context) is not None
-        # The two ways into a game stand out on the first row; the other commands sit in a grid below them.
+        # The ways into a game (and into learning it) stand out on the first row; the other commands sit in a grid.
         first = [("Continue", self._continue, "C")] if has_autosave else []
-        first += [("New Game", self._new_game, "N · F2")]
+        first += [("New Game", self._new_game, "N · F2"), ("Learn to Play", self._lessons, "L")]
         grid = [("Open...", self._open, "O"), ("Statistics", self._stats, "T"),
                 ("Settings", self._settings, "S"), ("Mods", self._mods, "M"),
-                ("Rules & Help", self._help, "F1"), ("Quit", context.quit, "Esc")]
+                ("Rules & Help", self._help, "H"), ("Quit", context.quit, "Esc")]
         self.buttons: list[Button] = []
         width, gap = 250, 14
         row_width = 2 * width + gap
+        w = (row_width - gap * (len(first) - 1)) // len(first)
         for i, (label, action, key) in enumerate(first):
-            w = row_width if len(first) == 1 else width
-            rect = pygame.Rect(640 - row_width // 2 + i * (width + gap), 388, w, 56)
-            self.buttons.append(Button(rect, label, action, key_hint=key, primary=True, size=21))
+            rect = pygame.Rect(640 - row_width // 2 + i * (w + gap), 388, w, 56)
+            self.buttons.append(Button(rect, label, action, key_hint=key, primary=True, size=21 if len(first) < 3
+                                       else 18))
         for i, (label, action, key) in enumerate(grid):
             col, row = i % 2, i // 2
             rect = pygame.Rect(640 - row_width // 2 + col * (width + gap), 462 + row * 56, width, 46)
             self.buttons.append(Button(rect, label, action, key_hint=key, size=18))
         self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: self._settings,
-                     pygame.K_m: self._mods, pygame.K_F1: self._help, pygame.K_h: self._help, pygame.K_o: self._open,
-                     pygame.K_t: self._stats, pygame.K_ESCAPE: context.ask_to_quit}
+                     pygame.K_m: self._mods, pygame.K_h: self._help, pygame.K_o: self._open,
+                     pygame.K_t: self._stats, pygame.K_l: self._lessons, pygame.K_ESCAPE: context.ask_to_quit}
         if has_autosave:
             self.keys[pygame.K_c] = self._continue
         self.summary: str | None = None if has_autosave else ""
@@ -65,6 +66,9 @@ class TitleScene(Scene):
 
     def _new_game(self) -> None:
         self.context.open("new_game")
+
+    def _lessons(self) -> None:
+        self.context.open("lessons")
 
     def _open(self) -> None:
         self.context.open("saves", mode="open")

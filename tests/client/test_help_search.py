@@ -1,0 +1,103 @@
+"""The help's search finds every glossary term and every special hand by name, and opens what it found; the
+glossary shows each term with its meaning."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game.client.scenes.glossary import GLOSSARY
+from tests.client.helpers import click, key, make_app
+
+
+def open_help(app):
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_h))
+    app.stack.apply_pending()
+    return app.stack.top
+
+
+def typed(app, words: str):
+    shown = app.stack.top
+    app.dispatch(key(pygame.K_f, pygame.KMOD_CTRL))
+    if shown.search.value:
+        app.dispatch(key(pygame.K_ESCAPE))  # Esc in the field clears what was typed before
+    app.dispatch(pygame.Event(pygame.TEXTINPUT, text=words, window=None))
+    return shown.found
+
+
+@pytest.fixture(scope="module")
+def app(tmp_path_factory):
+    return make_app(tmp_path_factory.mktemp("help"))
+
+
+def test_search__finds_every_glossary_term_by_name(app) -> None:
+    shown = open_help(app)
+    for term, _meaning, _codes in GLOSSARY:
+        found = typed(app, term.lower())
+        assert ("Glossary", term) in [(f.kind, f.title) for f in found], term
+    assert shown.searching
+
+
+def test_search__finds_every_special_hand_by_name(app) -> None:
+    from game.client.scenes.rules import ruleset_for
+
+    open_help(app)
+    hands = ruleset_for(app).special_hands
+    assert len(hands) >= 30
+    for hand in hands:
+        found = typed(app, hand.name)
+        assert found[0].kind == "Special hand" and found[0].title == hand.name, hand.name
+
+
+def test_search__enter_opens_a_term_in_the_glossary(app) -> None:
+    shown = open_help(app)
+    typed(app, "kong box")
+    assert shown.found[0].title == "Kong box"
+    app.dispatch(key(pygame.K_RETURN))
+    assert shown.title == "Glossary" and not shown.searching
+    assert shown.scroll == min(shown.glossary()[1]["Kong box"], shown.glossary()[0].get_height() - shown.view.height)
+
+
+def test_search__a_click_on_a_special_hand_shows_it_on_the_rules_pages(app) -> None:
+    shown = open_help(app)
+    typed(app, "little snake")
+    app.render(1.0)
+    app.dispatch(click(shown.result_rows()[0].center))
+    app.stack.apply_pending()
+    rules = app.stack.top
+    assert rules.name == "rules" and rules.page == 3
+    assert rules.scroll == min(rules.max_scroll, rules.special_at["little_snake"]) > 0
+
+
+def test_search__a_screen_page_opens_as_its_own_tab(app) -> None:
+    shown = open_help(app)
+    typed(app, "replay")
+    pick = next(i for i, f in enumerate(shown.found) if f.kind == "Screen" and f.title == "Replay")
+    for _ in range(pick):
+        app.dispatch(key(pygame.K_DOWN))
+    app.dispatch(key(pygame.K_RETURN))
+    assert shown.title == "This Screen" and shown.page_heading() == "Replay"
+
+
+def test_search__nothing_found_says_so_and_esc_clears_then_closes(app) -> None:
+    shown = open_help(app)
+    assert typed(app, "xylophone") == []
+    app.render(1.0)
+    app.dispatch(key(pygame.K_ESCAPE))
+    assert not shown.searching and app.stack.top is shown
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "title"
+
+
+def test_glossary__scrolls_with_the_arrow_keys(app) -> None:
+    shown = open_help(app)
+    app.dispatch(click(shown.tabs[shown.titles.index("Glossary")].rect.center))
+    app.render(1.0)
+    app.dispatch(key(pygame.K_DOWN))
+    assert shown.scroll == 60
+    app.dispatch(key(pygame.K_UP))
+    assert shown.scroll == 0
