@@ -22,12 +22,13 @@ sets) cost 3 (2 for the pair) and are added last.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from game.core.tiles import NUM_KINDS, Tile, tile_code
 
 __all__ = [
     "UNREACHABLE",
+    "missing_tiles",
     "shanten",
     "shanten_after_discards",
     "tile_code",
@@ -60,6 +61,8 @@ _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
 _minus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # [chows], then the honours
+_one_chow_ids: dict[tuple[int, ...], int] = {}
+_plus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # as _minus_cache
 _ID_BITS = 20
 
 
@@ -299,6 +302,12 @@ def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_
     return _missing_ids(_ids(counts, chows), sets) - 1
 
 
+def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> int:
+    """The fewest tiles ``counts`` (any number of tiles) lack for ``sets`` sets and a pair: 0 for a complete
+    hand, shanten plus one for a hand of full size (no size check, for callers that keep their own counts)."""
+    return _missing_ids(_ids(counts, chows), sets)
+
+
 def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
                            max_chows: int | None = None) -> dict[Tile, int]:
     """The shanten left after discarding each kind the hand holds: ``{tile: shanten(counts - tile)}``.
@@ -323,19 +332,33 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             found[t] = _missing_few_chows(hand, sets, max_chows) - 1
             hand[t] += 1
         return found
+    for t, missing in _one_tile_changed(counts, sets, chows, _minus_ids):
+        found[t] = missing - 1
+    return found
+
+
+_Change = Callable[[tuple[int, ...], bool], tuple[tuple[int, int], ...]]
+"""A group's table ids after each one-tile change: :func:`_minus_ids` or :func:`_plus_ids`."""
+
+
+def _one_tile_changed(counts: Sequence[int], sets: int, chows: bool, change: _Change) -> Iterator[tuple[Tile, int]]:
+    """``(tile, missing tiles)`` for each hand that ``change`` (``_minus_ids``: one tile of a kind less,
+    ``_plus_ids``: one more) makes of ``counts``, ``sets`` sets wanted.
+
+    The hand's cost splits as (bamboo + characters) + (dots + honours): a changed tile rebuilds only its half,
+    and the group's table ids after each change are remembered with the group, so each hand is two look-ups
+    of cached tables."""
     b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
     ib, ic, id_, ih = _group_ids(b, c, d, h, chows)
-    # The hand's cost splits as (bamboo + characters) + (dots + honours): a discard rebuilds only its half, and
-    # the group's table ids after each of its discards are remembered with the group.
     left, right = _pair_id(ib, ic), _pair_id(id_, ih)
     combined, finished = _combined_ids, _finished
-    # Per group: where its tiles start, its table ids after each discard, and how the new id makes its half:
+    # Per group: where its tiles start, its table ids after each change, and how the new id makes its half:
     # (the other group's id, whether the new id comes first in the pair, whether the half is the left one).
     halves = (
-        (0, _minus_ids(b, chows), ic, True, True),
-        (9, _minus_ids(c, chows), ib, False, True),
-        (18, _minus_ids(d, chows), ih, True, False),
-        (27, _minus_ids(h, False), id_, False, False),
+        (0, change(b, chows), ic, True, True),
+        (9, change(c, chows), ib, False, True),
+        (18, change(d, chows), ih, True, False),
+        (27, change(h, False), id_, False, False),
     )
     for base, after, other, first, in_left in halves:
         for i, new in after:
@@ -348,8 +371,7 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             if missing is None:
                 first_id, second_id = (half, right) if in_left else (left, half)
                 missing = finished[key] = _finish(_combine(_tables[first_id], _tables[second_id]), sets)
-            found[base + i] = missing - 1
-    return found
+            yield base + i, missing
 
 
 def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
@@ -379,8 +401,16 @@ def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
     a tile, so this is exact. A chow of tiles the hand does not hold costs three, as a fresh pung does, so
     only chows touching the hand are tried.
     """
-    best = _missing_ids(_ids(counts, False), sets)
+    ids = _ids(counts, False)
+    best = _missing_ids(ids, sets)
     if chows_left <= 0 or sets <= 0:
+        return best
+    if chows_left == 1:
+        # The one chow lies in one suit: that suit's table with exactly one chow in it, the others' without.
+        for g in range(3):
+            one = _one_chow_id(tuple(counts[9 * g:9 * g + 9]))
+            trial = (one if g == 0 else ids[0], one if g == 1 else ids[1], one if g == 2 else ids[2], ids[3])
+            best = min(best, _missing_ids(trial, sets))
         return best
     for start in range(27):
         if start % 9 > 6:
@@ -394,6 +424,31 @@ def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
         for x in held:
             counts[x] += 1
     return best
+
+
+def _one_chow_id(suit: tuple[int, ...]) -> int:
+    """Table id of a suit's cost table when exactly one of its sets is a chow (the others pungs): the chow takes
+    the tiles of it the suit holds (never a worse choice, as in :func:`_missing_few_chows`), the rest is costed
+    without chows."""
+    found = _one_chow_ids.get(suit)
+    if found is None:
+        table = [_INF] * 10
+        rest = list(suit)
+        for start in range(7):
+            held = [x for x in (start, start + 1, start + 2) if suit[x]]
+            if not held:
+                continue  # a chow of tiles not held costs 3, as a fresh set does
+            for x in held:
+                rest[x] -= 1
+            after = _tables[_suit_id(tuple(rest), False)]
+            for x in held:
+                rest[x] += 1
+            cost = 3 - len(held)
+            for i in range(8):  # sets 0-3 and the pair in the rest: one more set with the chow
+                if after[i] < _INF and cost + after[i] < table[i + 2]:
+                    table[i + 2] = cost + after[i]
+        found = _one_chow_ids[suit] = _intern(tuple(table))
+    return found
 
 
 def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | None]:
@@ -422,34 +477,30 @@ def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | 
     return near, far
 
 
-def _far_tiles(counts: Sequence[int], chows: bool) -> list[Tile]:
-    near, _ = _candidates(counts, chows)
-    taken = set(near)
-    return [t for t in range(NUM_KINDS) if t not in taken and counts[t] < 4]
+def _plus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
+    """For each position of a suit (9 counts) or the honours (7) with a copy left to draw: ``(position, table id
+    after one more tile of it)``; the twin of :func:`_minus_ids`."""
+    honours = len(group) == 7
+    cache = _plus_cache[2 if honours else chows]
+    found = cache.get(group)
+    if found is None:
+        after = list(group)
+        ids = []
+        for i, n in enumerate(group):
+            if n >= 4:
+                continue
+            after[i] += 1
+            ids.append((i, _honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows)))
+            after[i] -= 1
+        found = cache[group] = tuple(ids)
+    return found
 
 
-def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int, far_too: bool = True) -> list[Tile]:
-    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below."""
-    sets = _MAX_SETS - n_melds
-    hand = list(counts)
-    ids = _ids(counts, chows)
-    near, far = _candidates(counts, chows)
-    found: list[Tile] = []
-    for t in (*near, *(() if far is None or not far_too else (far,))):
-        hand[t] += 1
-        trial = list(ids)
-        if t < 27:
-            s = t // 9
-            trial[s] = _suit_id(tuple(hand[9 * s:9 * s + 9]), chows)
-        else:
-            trial[3] = _honour_id(tuple(hand[27:34]))
-        hand[t] -= 1
-        if _missing_ids((trial[0], trial[1], trial[2], trial[3]), sets) <= target:
-            if t == far:
-                found.extend(_far_tiles(counts, chows))
-            else:
-                found.append(t)
-    return sorted(found)
+def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int) -> list[Tile]:
+    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below (two look-ups of cached
+    tables each: :func:`_one_tile_changed`)."""
+    changed = _one_tile_changed(counts, _MAX_SETS - n_melds, chows, _plus_ids)
+    return [t for t, missing in changed if missing <= target]
 
 
 _SETS_ONLY, _WITH_PAIR = 1, 2
@@ -580,9 +631,10 @@ def clear_caches() -> None:
     for cache in _suit_ids:
         cache.clear()
     _honour_ids.clear()
+    _one_chow_ids.clear()
     _combined_ids.clear()
     _finished.clear()
     for shapes in _shape_cache:
         shapes.clear()
-    for minus in _minus_cache:
+    for minus in (*_minus_cache, *_plus_cache):
         minus.clear()

@@ -68,6 +68,9 @@ class Personality(BaseModel):
         "(softmax temperature)")
     plan_stickiness: Knob = Field(
         0.5, description="0 drops a special-hand plan as soon as it stalls, 1 keeps chasing it to the end")
+    search: Knob = Field(
+        0.0, description="0 decides by the knobs alone; above 0 also plays close choices out over sampled deals "
+        "at decision time (the Master), 1 using the full work budget (about 150 ms a decision)")
 
     colour: str = Field("#808080", pattern=r"^#[0-9a-fA-F]{6}$", description="name-plate colour as #rrggbb")
     avatar: str | None = Field(None, description="avatar image path inside the mod folder (optional)")

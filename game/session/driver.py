@@ -6,7 +6,8 @@ human and passes for them when it runs out, holds the finished hand on the table
 queues every event for a client to animate. What the player should be told is kept in :attr:`Session.told`, as
 data (events, refusals, :class:`~game.session.notes.Note`); the client words it. Time comes in through
 ``update(dt)``; nothing here reads a clock, so tests play whole hands in milliseconds. The pauses are named in
-:mod:`game.timing`.
+:mod:`game.timing`. A computer player that searches at decision time (the Master) decides on a worker thread, so
+the table keeps animating while it thinks.
 """
 
 from __future__ import annotations
@@ -16,6 +17,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -99,6 +101,9 @@ class Session:
         """Each computer seat's last discard or claim with the view and choices it was made from (for Why?)."""
         self._tip_key: tuple[int, int, int] | None = None
         self._tip: Any = None
+        self.thinking: dict[tuple[int, int, int], Future] = {}
+        """Decisions being made on the worker thread, by (table, actions so far, seat)."""
+        self._worker: ThreadPoolExecutor | None = None
         if match is None:
             self.pending.extend(self.match.events)
 
@@ -504,7 +509,7 @@ class Session:
             if seat != HUMAN:
                 self._computer_act(seat)
 
-    def _computer_act(self, seat: int) -> None:
+    def _computer_act(self, seat: int, *, background: bool = True) -> None:
         table = self.table
         if table is None:
             return
@@ -514,7 +519,12 @@ class Session:
         player = self.autoplayer if seat == HUMAN else self.players[seat]
         assert player is not None
         view = table.view(seat)
-        chosen = player.decide(view, legal)
+        if background and getattr(player, "thinks_ahead", False):
+            chosen = self._decided_in_background(table, seat, player, view, legal)
+            if chosen is None:
+                return  # still thinking: asked again on the next update
+        else:
+            chosen = player.decide(view, legal)
         played, events, illegal = play_decision(table, seat, chosen, legal)
         if illegal:
             log.warning("seat %d chose an illegal action; playing %s instead", seat, played)
@@ -523,8 +533,28 @@ class Session:
         self._push(events)
 
     def play_computer_turn(self, seat: int) -> None:
-        """Let the computer decide for ``seat`` now, the human's seat too (staged scenes, Auto Play)."""
-        self._computer_act(seat)
+        """Let the computer decide for ``seat`` now, the human's seat too (staged scenes, Auto Play); a player who
+        thinks ahead decides here too, not on the worker thread."""
+        self._computer_act(seat, background=False)
+
+    def _decided_in_background(self, table: Table, seat: int, player: Player, view: Any,
+                               legal: list[Action]) -> Action | None:
+        """The action of a player that thinks ahead, decided on the worker thread from a snapshot of its view;
+        None while it is still thinking. A decision the table has moved past (the human claimed meanwhile) is
+        dropped; one thread decides one position at a time, so a player's own state is never shared."""
+        key = (id(table), len(table.actions), seat)
+        for stale in [k for k in self.thinking if k[:2] != key[:2]]:
+            del self.thinking[stale]
+        future = self.thinking.get(key)
+        if future is None:
+            if self._worker is None:
+                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+            self.thinking[key] = self._worker.submit(player.decide, view, legal)
+            return None
+        if not future.done():
+            return None
+        del self.thinking[key]
+        return future.result()
 
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
@@ -645,6 +675,7 @@ class Session:
                     return
                 self.delay = 0.0
                 self.update(1.0)
+                wait(list(self.thinking.values()))  # nothing animates here: let a thinking player finish
             raise RuntimeError(f"hand did not end after {max_steps} steps")
         finally:
             self.options.auto_play = saved

@@ -7,6 +7,7 @@ import dataclasses
 import pytest
 
 from tools import ai_report
+from tools.aireport import matchups, play, rulesets
 
 
 def _figures(**changes) -> ai_report.Figures:
@@ -35,8 +36,10 @@ def test_report__quick_run_writes_every_matchup(tmp_path, capsys):
     text = out.read_text(encoding="utf-8")
     assert text.startswith("# Computer opponents: strength and personality report")
     assert "QUICK SMOKE RUN" in text
-    for matchup in ai_report.MATCHUPS:
+    for matchup in matchups.ISSUE7 + matchups.MASTER:
         assert f"| {matchup.title} | {matchup.ruleset} | {matchup.seed} | {ai_report.QUICK_HANDS} |" in text
+    for ruleset in matchups.RULESETS:
+        assert f"\n| {ruleset} | " in text.split("## Every ruleset")[1]
     assert "| Expert vs 3 greedy: win share ≥ 35% |" in text
     assert "| expert / limitmaker |" in text
     assert "Illegal actions over every matchup: 0." in text
@@ -55,7 +58,40 @@ def test_report__same_seeds_same_hands(tmp_path):
 def test_report__unknown_matchup_is_refused(capsys):
     """--only with a key that does not exist says which keys do."""
     assert ai_report.main(["--quick", "--only", "wizard"]) == 2
-    assert "unknown matchup 'wizard': expected one of expert, expert_random" in capsys.readouterr().err
+    assert ("unknown matchup 'wizard': expected matchup keys or rulesets, such as expert, expert_random"
+            in capsys.readouterr().err)
+
+
+def test_report__only_a_ruleset_plays_its_row_of_every_table():
+    """--only british plays the British matchups of the per-ruleset tables; for classic they include the matchups
+    issue 7 already plays there."""
+    assert {m.key for m in ai_report._selected("british")} == {
+        "experts@british", "expert@british", "defensive@british", "limitmaker@british", "beginner@british",
+        "scatterbrain@british", "master@british"}
+    classic = {m.key for m in ai_report._selected("classic")}
+    assert {"expert", "defensive", "experts@classic", "master@classic"} <= classic and "greedy" not in classic
+
+
+def test_matchups__every_bundled_ruleset_is_measured_with_its_own_seeds():
+    """The per-ruleset tables cover the rulesets the bundled mods offer, and no two matchups share a seed."""
+    from game.mods import list_rulesets
+
+    assert set(matchups.RULESETS) == {r.id for r in list_rulesets(None)}
+    seeds = [m.seed for m in matchups.MATCHUPS]
+    assert len(seeds) == len(set(seeds))
+
+
+def test_progress_bar__lines_when_not_a_terminal():
+    """Written to a file, the bar is a line every tenth of the way and one at the end, not a redrawn line."""
+    import io
+
+    stream = io.StringIO()
+    bar = play.ProgressBar(stream)
+    for done in range(0, 1001, 50):
+        bar(done, 1000)
+    lines = stream.getvalue().splitlines()
+    assert len(lines) == 11 and "\r" not in stream.getvalue()
+    assert lines[-1].startswith("[" + "#" * 30 + "] 100%  1,000/1,000 hands")
 
 
 def test_report__hands_option_plays_fewer_hands_and_says_so(tmp_path, capsys):
@@ -83,7 +119,7 @@ def test_report__opponent_deal_ins_and_own_deal_ins_are_the_discard_wins(monkeyp
         return stats
 
     monkeypatch.setattr(game.autoplay, "play_hand", recording_play_hand)
-    monkeypatch.setattr(ai_report, "_warm_up", lambda *args: None)  # record the measured hands only
+    monkeypatch.setattr(play, "_warm_up", lambda *args: None)  # record the measured hands only
     tally = ai_report.run_matchups([ai_report.MATCHUPS[0]], 40, 1)["expert"]
     assert len(results) == tally.hands == 40
     discard_wins = sum(r.winner is not None and r.won_by == "discard" for r in results)
@@ -151,3 +187,45 @@ def test_goals__simulation_speed_per_core_is_the_one_process_run_with_the_busy_r
     _, measured, ok = _speed_row(ai_report.goals({"greedy": greedy}))
     assert not ok and measured == "125 hands/s (greedy matchup, both cores busy)"
     assert _speed_row(ai_report.goals({}, sim_rate=151.0))[2]
+
+
+def _row(rows: list[tuple[str, str, bool]], start: str) -> tuple[str, str, bool]:
+    (row,) = [r for r in rows if r[0].startswith(start)]
+    return row
+
+
+def test_goals_28__wash_outs_are_read_against_each_rulesets_bar():
+    """Four experts may wash out 30% of British and special-hands-only hands, 25% elsewhere: 29% is within the
+    British bar, 26% misses the classic one, and the miss names the ruleset, its rate and its bar."""
+    f = {f"experts@{r}": _figures(draws=0.1) for r in matchups.RULESETS}
+    f |= {"experts@british": _figures(draws=0.29), "experts@classic": _figures(draws=0.26)}
+    _, measured, ok = _row(rulesets.goals(f), "Every ruleset: four experts wash out")
+    assert not ok and measured == "missed in classic 26.0% (bar 25.0%)"
+    f["experts@classic"] = _figures(draws=0.24)
+    _, measured, ok = _row(rulesets.goals(f), "Every ruleset: four experts wash out")
+    assert ok and measured == "all met; closest: classic 24.0% (bar 25.0%)"
+    del f["experts@western"]  # a run of some rulesets only cannot meet a goal over every ruleset
+    _, measured, ok = _row(rulesets.goals(f), "Every ruleset: four experts wash out")
+    assert not ok and measured.endswith("(only 13 of 14 rulesets measured)")
+
+
+def test_goals_28__master_against_the_efficient_bot_needs_the_share_and_a_net_interval_above_zero():
+    """The Master's goals: win share at least 30% and the net score's interval above 0; its decision times over
+    every Master matchup."""
+    met = _figures(win=0.31, net=(12.0, 3.0, 21.0), ms_p99=120.0, ms_max=390.0)
+    rows = rulesets.goals({"master_efficient": met})
+    assert _row(rows, "Master vs 3 efficient, classic: win share")[2]
+    assert _row(rows, "Master vs 3 efficient, classic: net score")[2]
+    assert _row(rows, "Master decision p99")[2]
+    slow = dataclasses.replace(met, net=(12.0, -1.0, 25.0), ms_max=401.0)
+    rows = rulesets.goals({"master_efficient": slow})
+    assert not _row(rows, "Master vs 3 efficient, classic: net score")[2]
+    assert not _row(rows, "Master decision p99")[2]
+
+
+def test_goals_28__expert_unchanged_means_its_interval_still_reaches_the_old_share():
+    """"Expert unchanged or better": the new win share's 95% interval reaches the share measured before issue 28."""
+    rows = rulesets.goals({"expert": _figures(win=0.345, win_ci=(0.336, 0.354))})
+    assert _row(rows, "Expert unchanged or better: vs 3 greedy")[2]
+    rows = rulesets.goals({"expert": _figures(win=0.340, win_ci=(0.331, 0.349))})
+    assert not _row(rows, "Expert unchanged or better: vs 3 greedy")[2]

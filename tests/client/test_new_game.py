@@ -134,3 +134,29 @@ def test_new_game__the_title_screens_new_game_opens_the_setup(tmp_path) -> None:
     app.dispatch(key(pygame.K_F2))
     app.stack.apply_pending()
     assert app.stack.top.name == "new_game"
+
+
+def test_new_game__offers_the_master_with_its_line(setup, monkeypatch) -> None:
+    """Stepping a seat's personality with its arrow reaches the Master, whose card says in one line how it plays;
+    Start seats it at the table."""
+    import game.client.scenes.new_game as new_game
+
+    app, scene = setup
+    drawn: list[str] = []
+    real_text = new_game.text
+    monkeypatch.setattr(new_game, "text", lambda surface, words, *a, **k: (drawn.append(words),
+                                                                            real_text(surface, words, *a, **k))[1])
+    chooser = scene.seat_choosers[2]
+    for _ in range(len(scene.people)):
+        if scene.people[chooser.index].id == "master":
+            break
+        app.dispatch(click(chooser.arrows()[1].center))
+    assert scene.people[chooser.index].id == "master"
+    assert scene.seat_names[2].value == "Mei"
+    app.render()
+    shown = " ".join(drawn)
+    assert "The Master. Plays like the expert, and thinks ahead on close calls by playing them out over sampled " \
+           "deals." in shown
+    app.dispatch(click(scene.start.rect.center))
+    app.stack.apply_pending()
+    assert app.stack.top.session.opponents[2] == "master"

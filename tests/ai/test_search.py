@@ -1,0 +1,47 @@
+"""The Master's look-ahead (game/ai/search.py): it searches where the ruleset's facts let a sampled play-out model
+the game, and a seed replays the same decisions, so the report's figures for it are reproducible."""
+
+from __future__ import annotations
+
+import random
+
+from game.ai import create_player
+from game.ai.search import applies
+from game.autoplay import play_hand
+from game.core.match import Match
+from game.mods import rules_for
+
+
+def _master_hands(seed: int, hands: int) -> tuple[list[str], int]:
+    """Log hashes of ``hands`` classic hands of the Master against three efficient bots, and its searches."""
+    ruleset, judge = rules_for("classic")
+    rng = random.Random(seed)
+    players = [create_player(pid, rng=random.Random(rng.getrandbits(32)), ruleset=ruleset)
+               for pid in ("master", "efficient", "efficient", "efficient")]
+    match = Match(ruleset.play, judge, seed)
+    hashes = []
+    for _ in range(hands):
+        table = match.new_hand()
+        play_hand(table, players)
+        match.finish_hand(table)
+        hashes.append(match.history[-1].log_hash)
+    return hashes, players[0]._lookahead.searches
+
+
+def test_master__a_seed_replays_its_searched_decisions() -> None:
+    """Two runs of the same seed give the same hands, and the Master did search in them (its work is a number of
+    deals, not a time, so a busy machine plays the same game)."""
+    first, searches = _master_hands(3, 1)
+    second, again = _master_hands(3, 1)
+    assert first == second
+    assert searches == again and searches > 0
+
+
+def test_search__applies_by_the_rulesets_facts() -> None:
+    """Any complete regular hand goes out in classic and Japanese; a minimum of doubles (British), special hands
+    only or jokers (Western) are beyond the play-outs, and there the Master plays as the expert does."""
+    assert applies(rules_for("classic")[0]) and applies(rules_for("japanese-riichi")[0])
+    for ruleset in ("british", "western", "western-specials"):
+        assert not applies(rules_for(ruleset)[0])
+        player = create_player("master", rng=random.Random(1), ruleset=rules_for(ruleset)[0])
+        assert not player.thinks_ahead

@@ -1,0 +1,1 @@
+"""The pieces of ``tools/ai_report.py``: the matchups, playing them, their statistics, and the report's sections."""
