@@ -163,6 +163,13 @@ class HandInfo:
         return self.waits == 1
 
 
+def forget_hands() -> None:
+    """Empty the caches of hands seen (readings, layouts, waits): what scoring a hand never met before costs is
+    then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
+    for cached in (_read_set, _layout, _readings, _wait_count):
+        cached.cache_clear()
+
+
 def totals_of(hand: HandSpec) -> tuple[int, ...]:
     """Every playing tile held, concealed and declared, as a count vector."""
     counts = [0] * NUM_KINDS

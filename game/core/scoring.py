@@ -156,6 +156,14 @@ class RulesetJudge:
     _form_matches: dict[tuple[int, HandSpec, Tile | None, bool], list[MatchedGroup] | None] = field(
         default_factory=dict, repr=False)
 
+    def forget_hands(self) -> None:
+        """Forget the hands this judge has seen (their shapes and special-hand matches); what it has worked out
+        about its ruleset and about each kind of win stays, as in a game under way."""
+        self._shape_cache.clear()
+        self._form_matches.clear()
+        for variant in self._variants.values():
+            variant.forget_hands()
+
     def __post_init__(self) -> None:
         rs = self.ruleset
         allowed = [h for h in rs.special_hands if h.allowed] if rs.special_hands_allowed else []

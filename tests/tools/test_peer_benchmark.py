@@ -62,3 +62,6 @@ def test_measure__reports_the_ratio_and_both_times():
     assert figures["score_japanese_us"] > 0 and figures["score_mahjong_us"] > 0
     mine, theirs = figures["score_japanese_us"], figures["score_mahjong_us"]
     assert figures["score_vs_mahjong_ratio"] == pytest.approx(theirs / mine, rel=0.02)
+    cold_mine, cold_theirs = figures["score_japanese_cold_us"], figures["score_mahjong_cold_us"]
+    assert figures["score_vs_mahjong_ratio_cold"] == pytest.approx(cold_theirs / cold_mine, rel=0.02)
+    assert cold_mine > mine, "a hand never seen costs more than one seen before"

@@ -37,6 +37,7 @@ if __package__ in (None, ""):
 
 from game.core.judge import HandSpec, WinContext, WonBy
 from game.core.melds import MeldKind, parse_meld
+from game.core.readings import forget_hands
 from game.core.scoring import RulesetJudge, ScoreResult
 from game.core.tiles import EAST_WIND, NUM_KINDS, Tile, parse_tiles, tile_from_code, wind_from_letter
 from game.rules import load_ruleset
@@ -195,32 +196,64 @@ def mahjong_scorer() -> Callable[..., Any] | None:
     return HandCalculator.estimate_hand_value
 
 
+def _mahjong_caches() -> list[Callable[[], None]]:
+    """``mahjong``'s caches of hands seen (its hand divider's), each as the call that empties it."""
+    from mahjong.hand_calculating import divider
+
+    found = []
+    for value in vars(divider.HandDivider).values():
+        cached = getattr(value, "__func__", value)
+        if hasattr(cached, "cache_clear"):
+            found.append(cached.cache_clear)
+    return found
+
+
+FIGURES = ("score_vs_mahjong_ratio", "score_japanese_us", "score_mahjong_us", "score_vs_mahjong_ratio_cold",
+           "score_japanese_cold_us", "score_mahjong_cold_us")
+
+
 def measure(quick: bool = False) -> dict[str, float | None]:
-    """The ratio of ``mahjong``'s time to Sparrow's on :data:`HANDS` and each one's median µs per hand."""
+    """The ratio of ``mahjong``'s time to Sparrow's on :data:`HANDS` and each one's best µs per hand: warm (each
+    program has seen the hands before, as a hand checked for a win is when it is scored) and cold (both forget
+    every hand before each round: the cost of hands never met, the ruleset and the kinds of win still known)."""
     estimate = mahjong_scorer()
     judge = ruleset_judge()
     ours = [sparrow_input(h) for h in HANDS]
     if estimate is None:
-        return {"score_vs_mahjong_ratio": None, "score_japanese_us": None, "score_mahjong_us": None}
+        return dict.fromkeys(FIGURES)
     theirs = [mahjong_input(h) for h in HANDS]
     score = judge.score
+    their_caches = _mahjong_caches()
 
-    def run_ours() -> float:
+    def run_ours(cold: bool = False) -> float:
+        if cold:
+            judge.forget_hands()
+            forget_hands()
         start = time.perf_counter()
         for spec, context in ours:
             score(spec, context)
         return time.perf_counter() - start
 
-    def run_theirs() -> float:
+    def run_theirs(cold: bool = False) -> float:
+        if cold:
+            for clear in their_caches:
+                clear()
         start = time.perf_counter()
         for tiles, win, melds, config in theirs:
             estimate(tiles, win, melds, config=config)
         return time.perf_counter() - start
 
+    warm = _rounds(run_ours, run_theirs, 30 if quick else 300)
+    cold = _rounds(lambda: run_ours(cold=True), lambda: run_theirs(cold=True), 10 if quick else 100)
+    return {**warm, "score_vs_mahjong_ratio_cold": cold["score_vs_mahjong_ratio"],
+            "score_japanese_cold_us": cold["score_japanese_us"], "score_mahjong_cold_us": cold["score_mahjong_us"]}
+
+
+def _rounds(run_ours: Callable[[], float], run_theirs: Callable[[], float], rounds: int) -> dict[str, float]:
+    """The best of ``rounds`` rounds of each, taking turns to go first, after three rounds of warm-up."""
     for _ in range(3):
         run_ours()
         run_theirs()
-    rounds = 30 if quick else 300
     our_times, their_times = [], []
     for r in range(rounds):
         if r % 2:
