@@ -101,3 +101,21 @@ def test_glossary__scrolls_with_the_arrow_keys(app) -> None:
     assert shown.scroll == 60
     app.dispatch(key(pygame.K_UP))
     assert shown.scroll == 0
+
+
+def test_glossary__a_scroll_bar_says_it_goes_on_below_and_pages_it_by_mouse(app) -> None:
+    """The glossary is taller than the page: a scroll bar beside it shows how much is hidden, a click on its
+    track below the thumb turns a page, and dragging the thumb to the bottom shows the last term."""
+    shown = open_help(app)
+    app.dispatch(click(shown.tabs[shown.titles.index("Glossary")].rect.center))
+    app.render(1.0)
+    assert shown.bar.needed and shown.bar.thumb().height < shown.bar.track.height
+    app.dispatch(click((shown.bar.track.centerx, shown.bar.track.bottom - 2)))
+    assert shown.scroll == shown.view.height
+    thumb = shown.bar.thumb()
+    app.dispatch(click(thumb.center))
+    app.dispatch(pygame.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, shown.bar.track.bottom + 50), rel=(0, 0),
+                              buttons=(1, 0, 0)))
+    app.dispatch(pygame.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, shown.bar.track.bottom + 50), button=1))
+    assert shown.scroll == shown.glossary()[0].get_height() - shown.view.height
+    app.render(1.0)
