@@ -119,3 +119,17 @@ def test_glossary__a_scroll_bar_says_it_goes_on_below_and_pages_it_by_mouse(app)
     app.dispatch(pygame.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, shown.bar.track.bottom + 50), button=1))
     assert shown.scroll == shown.glossary()[0].get_height() - shown.view.height
     app.render(1.0)
+
+
+def test_search__a_found_texts_words_are_shown_whole(app) -> None:
+    """The words around a match are cut between words ("…tand in for any tile" read as a misprint), and still
+    hold the word searched for."""
+    open_help(app)
+    meanings = {term: meaning for term, meaning, _codes in GLOSSARY}
+    found = [f for f in typed(app, "kong") if f.kind == "Glossary" and "kong" not in f.title.casefold()]
+    assert found
+    for f in found:
+        words = " ".join(meanings[f.title].split()).split(" ")
+        shown = f.snippet.removeprefix("…").removesuffix("…").split(" ")
+        assert "kong" in f.snippet.casefold()
+        assert " ".join(shown) in " ".join(words) and shown[0] in words and shown[-1] in words, f.snippet
