@@ -228,3 +228,14 @@ def test_lessons__a_list_longer_than_the_page_shows_a_scroll_bar_that_brings_the
     app.dispatch(click(shown.rows[-1].center))
     app.stack.apply_pending()
     assert app.stack.top.name == "lesson" and app.stack.top.lesson_session.lesson.id == lessons[-1].id
+
+
+def test_lessons__the_keys_hint_names_only_the_numbers_that_open_a_lesson(tmp_path) -> None:
+    """Lessons 10 and 11 have no number key (1 then 0 opens lesson 1): the hint says 1–9, not "a number"."""
+    app, lessons = bundled_lessons(tmp_path)
+    shown = open_listing(app)
+    assert len(lessons) > 9
+    assert shown.hint() == "↑ ↓ and Enter, 1–9, or click a lesson  ·  F1 help"
+    app.dispatch(key(pygame.K_9))
+    app.stack.apply_pending()
+    assert app.stack.top.lesson_session.lesson.id == lessons[8].id

@@ -79,6 +79,11 @@ class LessonsScene(Scene):
             except ValueError as exc:  # a mod's lesson that cannot be dealt: say why, keep the others open
                 self.notice = f"{lesson.name} cannot be set up: {exc}"
 
+    def hint(self) -> str:
+        """The keys under the list: the number keys open lessons 1 to 9 only, so a longer list says so."""
+        numbers = "a number" if len(self.lessons) <= 9 else "1–9"
+        return f"↑ ↓ and Enter, {numbers}, or click a lesson  ·  F1 help"
+
     def handle(self, event: pygame.Event) -> None:
         if self.back.handle(event) or self.bar.handle(event):
             return
@@ -137,6 +142,6 @@ class LessonsScene(Scene):
         if self.notice:
             text(surface, fit_text(self.notice, BOX.width - 260, 14, "bold"), (BOX.left + 28, BOX.bottom - 64), 14,
                  palette.east_stake, "bold", "midleft")
-        hint = "↑ ↓ and Enter, a number, or click a lesson  ·  F1 help"
+        hint = self.hint()
         text(surface, hint, (BOX.left + 28, BOX.bottom - 40), 14, mix(palette.text_dark, palette.panel, 0.35),
              "sans", "midleft")
