@@ -551,14 +551,25 @@ class TextField:
             return True
         return False
 
+    def shown(self) -> str:
+        """The text the box shows: while typing, the end (where the caret is), so a long path typed in stays in
+        view; otherwise the start, as a reader would look for it."""
+        width = self.rect.width - 30
+        if not self.focused or text_size(self.value, 18)[0] <= width:
+            return fit_text(self.value, width, 18)
+        tail = self.value
+        while tail and text_size("…" + tail, 18)[0] > width:
+            tail = tail[1:]
+        return "…" + tail
+
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         if self.label:
             text(surface, self.label, (self.rect.left, self.rect.top - 22), 15, palette.text_dark, "bold")
         pygame.draw.rect(surface, (255, 253, 246), self.rect, border_radius=8)
         edge = palette.accent_dark if self.focused else palette.panel_edge
         pygame.draw.rect(surface, edge, self.rect, width=2, border_radius=8)
-        shown = fit_text(self.value, self.rect.width - 30, 18)
-        r = text(surface, shown, (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans", "midleft")
+        r = text(surface, self.shown(), (self.rect.left + 12, self.rect.centery), 18, palette.text_dark, "sans",
+                 "midleft")
         if self.focused and caret_on():
             x = r.right + 2 if self.value else self.rect.left + 12
             pygame.draw.line(surface, palette.text_dark, (x, self.rect.top + 9), (x, self.rect.bottom - 9), 2)

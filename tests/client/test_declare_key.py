@@ -111,3 +111,17 @@ def test_declare__with_ask_first_on_r_declares_without_asking_again(tmp_path) ->
     app.dispatch(key(pygame.K_r))
     click_tile(app, scene, GD)
     assert scene.prompt is None and scene.session.table.players[HUMAN].standing
+
+
+def test_declare__the_question_with_a_discard_marks_the_answer_esc_gives(tmp_path) -> None:
+    """Ask First on, a discard leaving a ready hand asks "Riichi! / Just discard"; Esc answers Just discard,
+    and that button says so."""
+    app = make_app(tmp_path)
+    scene = table_with_stake(app, "japanese-riichi", WAITS_8D)
+    scene.session.options.ask_first = True
+    click_tile(app, scene, GD)
+    assert scene.prompt is not None
+    assert [(b.label, b.key_hint) for b in scene.prompt.all_buttons] == [("Riichi!", ""), ("Just discard", "Esc")]
+    app.dispatch(key(pygame.K_ESCAPE))
+    me = scene.session.table.players[HUMAN]
+    assert scene.prompt is None and me.discards[-1] == GD and not me.ready

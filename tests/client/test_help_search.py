@@ -101,3 +101,35 @@ def test_glossary__scrolls_with_the_arrow_keys(app) -> None:
     assert shown.scroll == 60
     app.dispatch(key(pygame.K_UP))
     assert shown.scroll == 0
+
+
+def test_glossary__a_scroll_bar_says_it_goes_on_below_and_pages_it_by_mouse(app) -> None:
+    """The glossary is taller than the page: a scroll bar beside it shows how much is hidden, a click on its
+    track below the thumb turns a page, and dragging the thumb to the bottom shows the last term."""
+    shown = open_help(app)
+    app.dispatch(click(shown.tabs[shown.titles.index("Glossary")].rect.center))
+    app.render(1.0)
+    assert shown.bar.needed and shown.bar.thumb().height < shown.bar.track.height
+    app.dispatch(click((shown.bar.track.centerx, shown.bar.track.bottom - 2)))
+    assert shown.scroll == shown.view.height
+    thumb = shown.bar.thumb()
+    app.dispatch(click(thumb.center))
+    app.dispatch(pygame.Event(pygame.MOUSEMOTION, pos=(thumb.centerx, shown.bar.track.bottom + 50), rel=(0, 0),
+                              buttons=(1, 0, 0)))
+    app.dispatch(pygame.Event(pygame.MOUSEBUTTONUP, pos=(thumb.centerx, shown.bar.track.bottom + 50), button=1))
+    assert shown.scroll == shown.glossary()[0].get_height() - shown.view.height
+    app.render(1.0)
+
+
+def test_search__a_found_texts_words_are_shown_whole(app) -> None:
+    """The words around a match are cut between words ("…tand in for any tile" read as a misprint), and still
+    hold the word searched for."""
+    open_help(app)
+    meanings = {term: meaning for term, meaning, _codes in GLOSSARY}
+    found = [f for f in typed(app, "kong") if f.kind == "Glossary" and "kong" not in f.title.casefold()]
+    assert found
+    for f in found:
+        words = " ".join(meanings[f.title].split()).split(" ")
+        shown = f.snippet.removeprefix("…").removesuffix("…").split(" ")
+        assert "kong" in f.snippet.casefold()
+        assert " ".join(shown) in " ".join(words) and shown[0] in words and shown[-1] in words, f.snippet

@@ -211,3 +211,31 @@ def test_lessons__the_table_asks_to_start_only_when_the_lesson_does(tmp_path) ->
         settle_lesson(app)
     assert session.step.do == "start"
     assert "Study your tiles — click, Enter or F4 to start" in banners()
+
+
+def test_lessons__a_list_longer_than_the_page_shows_a_scroll_bar_that_brings_the_last_lesson_into_view(
+        tmp_path) -> None:
+    """More lessons than rows: a scroll bar beside the rows says so, and a click on its track below the thumb
+    scrolls the last lesson into view, where a click opens it."""
+    app, lessons = bundled_lessons(tmp_path)
+    shown = open_listing(app)
+    assert len(lessons) > len(shown.rows)
+    app.render(1.0)
+    assert shown.bar.needed and shown.first == 0
+    assert all(row.right < shown.bar.track.left for row in shown.rows)
+    app.dispatch(click((shown.bar.track.centerx, shown.bar.track.bottom - 2)))
+    assert shown.first == len(lessons) - len(shown.rows)
+    app.dispatch(click(shown.rows[-1].center))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "lesson" and app.stack.top.lesson_session.lesson.id == lessons[-1].id
+
+
+def test_lessons__the_keys_hint_names_only_the_numbers_that_open_a_lesson(tmp_path) -> None:
+    """Lessons 10 and 11 have no number key (1 then 0 opens lesson 1): the hint says 1–9, not "a number"."""
+    app, lessons = bundled_lessons(tmp_path)
+    shown = open_listing(app)
+    assert len(lessons) > 9
+    assert shown.hint() == "↑ ↓ and Enter, 1–9, or click a lesson  ·  F1 help"
+    app.dispatch(key(pygame.K_9))
+    app.stack.apply_pending()
+    assert app.stack.top.lesson_session.lesson.id == lessons[8].id

@@ -48,6 +48,9 @@ def test_restart__play_on_keeps_the_hand(tmp_path) -> None:
     session = scene.session
     actions = list(session.table.actions)
     app.dispatch(key(pygame.K_F4))
+    play_on = scene.prompt.cancel
+    assert (play_on.label, play_on.key_hint) == ("Play on", "Esc"), "the box says which key keeps the hand"
+    assert play_on.fits()
     app.dispatch(key(pygame.K_ESCAPE))
     assert scene.prompt is None
     assert session.table.actions[:len(actions)] == actions and session.table.phase != "dealt"

@@ -200,3 +200,15 @@ def test_rules_editor_scene__the_keyboard_walks_groups_entries_and_fields(tmp_pa
     assert editor.typing is None
     app.dispatch(key(pygame.K_z, CTRL))
     assert editor.draft.values["special_hands.imperial.points"] == 6000, "the typing was one step to undo"
+
+
+def test_rules_editor_scene__every_scoring_line_is_named_whole_in_the_list(tmp_path) -> None:
+    """"Mah Jongg with the Last Tile from the Wall" is longer than the list is wide: it is set smaller, not cut
+    to "Mah Jongg with the Last Tile from t…", which could be any of several lines."""
+    app = make_app(tmp_path)
+    _, editor = open_editor(app)
+    walk_to(app, editor, "Mah Jongg with the Last Tile from the Wall")
+    app.render(1.0)
+    for entry in editor.entries:
+        label, size = editor.row_label(entry.name)
+        assert label == entry.name and size >= 12

@@ -5,6 +5,7 @@ be written is reported, nothing lost."""
 from __future__ import annotations
 
 import csv
+from itertools import pairwise
 from pathlib import Path
 
 import pygame
@@ -45,6 +46,11 @@ def test_scores_box__the_score_sheet_button_saves_the_game_so_far(tmp_path: Path
     app = make_app(tmp_path)
     stage_scene(app, "scores", seed=3, turns=24)
     box = app.stack.top
+    assert box.sheet.label == "Save Score Sheet", "named as the Game Finished box names it"
+    row = [*box.extra, *box.buttons]
+    assert [b.label for b in row] == ["Watch replay", "Save Score Sheet", "Replay this deal", "OK", "Cancel"]
+    assert all(b.fits() for b in row)
+    assert all(left.rect.right + 8 <= right.rect.left for left, right in pairwise(row))
     app.dispatch(click(box.sheet.rect.center))
     [csv_file] = _sheets(tmp_path).glob("Sparrow *.csv")
     assert len(csv_file.read_text().splitlines()) == len(box.session.match.history) + 2

@@ -138,3 +138,22 @@ def test_restart__a_broken_picture_tile_set_gives_way_to_the_default_with_a_noti
     assert notice.startswith("The tile set Soon broken could not be read: ") and notice.endswith("using the default")
     stage_scene(again, "table", seed=2, turns=2)
     again.render(1.0)
+
+
+def test_typing__a_long_path_keeps_its_end_in_view_while_typed_and_its_start_once_left(tmp_path: Path) -> None:
+    """A path longer than the box shows its last characters while it is typed (the caret is there), and its
+    start with an ellipsis once the box is left."""
+    app = make_app(tmp_path)
+    stage_scene(app, "title")
+    box = app.open("tile_picture")
+    app.stack.apply_pending()
+    assert isinstance(box, TilePictureScene) and box.field.focused
+    path = "/home/someone/Pictures/tile sets/downloaded from the club/" * 2 + "the club's own tiles.png"
+    app.dispatch(pygame.Event(pygame.TEXTINPUT, text=path))
+    app.render(1.0)
+    shown = box.field.shown()
+    assert shown.startswith("…") and shown.endswith("the club's own tiles.png")
+    assert box.field.shown()[1:] in path
+    app.dispatch(click((box.field.rect.left, box.field.rect.bottom + 200)))
+    assert not box.field.focused
+    assert box.field.shown().startswith("/home/someone/") and box.field.shown().endswith("…")

@@ -19,7 +19,7 @@ from game.client.scenes.help_pages import SCREEN_PAGES
 from game.client.scenes.help_search import Entry, Found, search
 from game.client.scenes.rules import ruleset_for
 from game.client.scenes.table_keys import TABLE_KEYS
-from game.client.widgets import Button, TextField, dim, draw_panel
+from game.client.widgets import Button, ScrollBar, TextField, dim, draw_panel
 from game.logsetup import LOG_FILE
 
 KeyColumn = tuple[tuple[str, str], ...]
@@ -127,7 +127,8 @@ class HelpScene(Scene):
         self.openers = [Button(pygame.Rect(self.box.right - 136, 0, 100, 30), "Open", partial(self._open, folder),
                                size=14) for _label, _shown, folder in self.folders]
         self.view = pygame.Rect(self.box.left + 32, self.box.top + 108, self.box.width - 64, self.box.height - 190)
-        self.scroll = 0
+        self.bar = ScrollBar(pygame.Rect(self.view.right - 8, self.view.top, 8, self.view.height), self.view.height)
+        """The glossary's scroll bar, counted in pixels of its canvas: it says the page goes on below."""
         self._glossary: tuple[pygame.Surface, dict[str, int]] | None = None
         self.search = TextField(pygame.Rect(self.box.left + 24, self.box.bottom - 60, 400, 42), "", max_length=40,
                                 focused=False)
@@ -185,14 +186,24 @@ class HelpScene(Scene):
 
     # -- the glossary and the search ----------------------------------------------------------------------------
 
+    @property
+    def scroll(self) -> int:
+        """How far down the glossary is scrolled, in pixels."""
+        return self.bar.first
+
+    @scroll.setter
+    def scroll(self, pixels: int) -> None:
+        self.bar.scroll_to(pixels)
+
     def glossary(self) -> tuple[pygame.Surface, dict[str, int]]:
         if self._glossary is None:
             self._glossary = glossary_canvas(self.context, self.view.width - 14)
+            self.bar.total = self._glossary[0].get_height()
         return self._glossary
 
     def _scroll_by(self, pixels: int) -> None:
-        most = max(0, self.glossary()[0].get_height() - self.view.height)
-        self.scroll = max(0, min(most, self.scroll + pixels))
+        self.glossary()
+        self.scroll += pixels
 
     def entries(self) -> list[Entry]:
         """Everything the search looks through: the glossary, the help pages, the screens' pages and the special
@@ -281,6 +292,8 @@ class HelpScene(Scene):
         for b in [*self.tabs, self.close, self.rules, *extra]:
             if b.handle(event):
                 return
+        if self.title == GLOSSARY_TAB and not self.searching and self.bar.handle(event):
+            return
         if event.type == pygame.MOUSEWHEEL and self.title == GLOSSARY_TAB:
             self._scroll_by(-event.y * 60)
         if event.type == pygame.KEYDOWN:
@@ -312,6 +325,7 @@ class HelpScene(Scene):
             canvas = self.glossary()[0]
             shown = pygame.Rect(0, self.scroll, canvas.get_width(), min(self.view.height, canvas.get_height()))
             surface.blit(canvas, self.view.topleft, shown)
+            self.bar.draw(surface, palette)
         elif self.title == ABOUT:
             self._draw_about(surface, y)
         elif body is not None and not isinstance(body, str):

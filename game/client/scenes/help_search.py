@@ -23,12 +23,19 @@ Entry = tuple[str, str, str, str]
 
 
 def snippet(body: str, query: str, width: int = 110) -> str:
-    """About ``width`` characters of ``body`` around the first match of ``query`` (its start when none)."""
+    """About ``width`` characters of ``body`` around the first match of ``query`` (its start when none), cut
+    between words: "…tand in for any tile" would read as a misprint."""
     flat = " ".join(body.split())
     at = flat.casefold().find(query.casefold())
     start = max(0, at - width // 3) if at > width // 2 else 0
-    piece = flat[start:start + width]
-    return ("…" if start else "") + piece + ("…" if start + width < len(flat) else "")
+    end = min(len(flat), start + width)
+    if start and flat[start - 1] != " ":
+        space = flat.find(" ", start, at)
+        start = space + 1 if space != -1 else start
+    if end < len(flat) and flat[end] != " ":
+        space = flat.rfind(" ", start, end)
+        end = space if space > max(at, 0) + len(query) else end
+    return ("…" if start else "") + flat[start:end].strip() + ("…" if end < len(flat) else "")
 
 
 def search(query: str, entries: Iterable[Entry]) -> list[Found]:

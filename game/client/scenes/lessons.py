@@ -6,9 +6,9 @@ from typing import Any
 
 import pygame
 
-from game.client.look import fit_text, mix, text
+from game.client.look import fit_text, mix, text, text_size
 from game.client.scenes.base import Scene, SceneContext
-from game.client.widgets import Button, draw_panel
+from game.client.widgets import Button, ScrollBar, draw_panel
 from game.mods.lessons import lessons_of
 from game.session.lesson_progress import Progress, load_progress
 
@@ -16,7 +16,9 @@ BOX = pygame.Rect(0, 0, 900, 664)
 BOX.center = (640, 360)
 ROW_H = 48
 SHOWN = 10
-"""Rows on the page; with more lessons the list scrolls with the focus."""
+"""Rows on the page; with more lessons the list scrolls with the focus, and a scroll bar says there are more."""
+BAR_ROOM = 18
+"""The width the scroll bar takes from the rows when it is needed."""
 
 
 class LessonsScene(Scene):
@@ -30,13 +32,23 @@ class LessonsScene(Scene):
         self.focus = 0
         self.notice = ""
         """Why the lesson last chosen could not be opened ("" when it could)."""
-        self.first = 0
-        """The lesson in the top row."""
-        self.rows = [pygame.Rect(BOX.left + 28, BOX.top + 96 + i * ROW_H, BOX.width - 56, ROW_H - 4)
+        self.bar = ScrollBar(pygame.Rect(BOX.right - 36, BOX.top + 96, 8, SHOWN * ROW_H - 4), SHOWN,
+                             len(self.lessons))
+        width = BOX.width - 56 - (BAR_ROOM if self.bar.needed else 0)
+        self.rows = [pygame.Rect(BOX.left + 28, BOX.top + 96 + i * ROW_H, width, ROW_H - 4)
                      for i in range(min(SHOWN, len(self.lessons)))]
         """The row slots, top first: slot i shows lesson ``first + i``."""
         self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), "Title Screen", self.to_title,
                            key_hint="Esc")
+
+    @property
+    def first(self) -> int:
+        """The lesson in the top row (the scroll bar keeps it)."""
+        return self.bar.first
+
+    @first.setter
+    def first(self, value: int) -> None:
+        self.bar.scroll_to(value)
 
     def enter(self) -> None:
         # Read on entering, not on making: a lesson being left writes its progress as it goes, after this scene
@@ -67,8 +79,13 @@ class LessonsScene(Scene):
             except ValueError as exc:  # a mod's lesson that cannot be dealt: say why, keep the others open
                 self.notice = f"{lesson.name} cannot be set up: {exc}"
 
+    def hint(self) -> str:
+        """The keys under the list: the number keys open lessons 1 to 9 only, so a longer list says so."""
+        numbers = "a number" if len(self.lessons) <= 9 else "1–9"
+        return f"↑ ↓ and Enter, {numbers}, or click a lesson  ·  F1 help"
+
     def handle(self, event: pygame.Event) -> None:
-        if self.back.handle(event):
+        if self.back.handle(event) or self.bar.handle(event):
             return
         if event.type == pygame.MOUSEMOTION:
             for i, row in enumerate(self.rows):
@@ -111,17 +128,20 @@ class LessonsScene(Scene):
             ink = palette.button_text if focused else palette.text_dark
             text(surface, f"{i + 1}", (row.left + 22, row.centery), 18, ink, "serif_bold", "center")
             text(surface, lesson.name, (row.left + 48, row.top + 5), 17, ink, "bold")
-            summary = fit_text(lesson.summary, row.width - 260, 13)
-            text(surface, summary, (row.left + 48, row.top + 26), 13, mix(ink, fill, 0.25))
             state = self.status(lesson)
+            shown_state = ("✓ " if state == "done" else "") + state
+            # The summary gives way only to the progress actually written beside it.
+            room = row.width - 64 - (text_size(shown_state, 14, "bold")[0] + 24 if state else 0)
+            summary = fit_text(lesson.summary, room, 13)
+            text(surface, summary, (row.left + 48, row.top + 26), 13, mix(ink, fill, 0.25))
             if state:
                 colour = palette.accent if focused else palette.accent_dark
-                text(surface, ("✓ " if state == "done" else "") + state, (row.right - 16, row.centery), 14,
-                     colour, "bold", "midright")
+                text(surface, shown_state, (row.right - 16, row.centery), 14, colour, "bold", "midright")
+        self.bar.draw(surface, palette)
         self.back.draw(surface, palette)
         if self.notice:
             text(surface, fit_text(self.notice, BOX.width - 260, 14, "bold"), (BOX.left + 28, BOX.bottom - 64), 14,
                  palette.east_stake, "bold", "midleft")
-        hint = "↑ ↓ and Enter, a number, or click a lesson  ·  F1 help"
+        hint = self.hint()
         text(surface, hint, (BOX.left + 28, BOX.bottom - 40), 14, mix(palette.text_dark, palette.panel, 0.35),
              "sans", "midleft")

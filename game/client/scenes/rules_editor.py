@@ -22,7 +22,7 @@ import pygame
 
 from game.client import layout
 from game.client.forms import Choice, GroupTabs, Switch
-from game.client.look import fit_text, mix, text, wrap
+from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.render.rule_preview import draw_preview
 from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
@@ -443,6 +443,12 @@ class RulesEditorScene(Scene):
             b.draw(surface, palette)
         self._draw_status(surface)
 
+    @staticmethod
+    def row_label(name: str, face: str = "sans") -> tuple[str, int]:
+        """A list row's name and its size: the long names of scoring lines ("Plucking the Moon from the Bottom
+        of the Sea") are set smaller rather than cut, so every line can be told apart in the list."""
+        return fitted(name, LIST.width - 42, 15, 12, face)
+
     def _draw_list(self, surface: pygame.Surface) -> None:
         palette = self.context.palette
         assert self.draft is not None
@@ -463,8 +469,9 @@ class RulesEditorScene(Scene):
             if changed:
                 pygame.draw.circle(surface, palette.highlight if chosen else palette.accent, (row.left + 11,
                                                                                               row.centery), 4)
-            label = fit_text(entry.name, row.width - 30, 15, "bold" if changed else "sans")
-            text(surface, label, (row.left + 22, row.centery), 15, colour, "bold" if changed else "sans", "midleft")
+            face = "bold" if changed else "sans"
+            label, size = self.row_label(entry.name, face)
+            text(surface, label, (row.left + 22, row.centery), size, colour, face, "midleft")
         surface.set_clip(clip)
         self.bar.draw(surface, palette)
         if not entries:

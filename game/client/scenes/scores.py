@@ -10,6 +10,7 @@ box names the winner.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from functools import partial
 
 import pygame
@@ -37,6 +38,8 @@ from game.session.outcome import HandOutcome
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
+EXTRA_SIZE = 17
+"""The label size of the buttons left of OK (at the buttons' usual 18 the three would touch OK)."""
 
 
 def winning_groups(concealed: list[int], melds: list, arrangement: tuple[tuple[int, ...], ...]) -> list[list[int]]:
@@ -110,18 +113,25 @@ class ScoresScene(Scene):
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
                                key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
-        self.replay = Button(pygame.Rect(0, 0, 170, 44), "Watch replay", self._replay, key_hint="R")
-        self.sheet = Button(pygame.Rect(0, 0, 170, 44), "Score Sheet", self._save_sheet, key_hint="S")
+        self.replay = self._extra("Watch replay", self._replay, "R")
+        # Named as the Game Finished box names it: the button writes the sheet to files.
+        self.sheet = self._extra("Save Score Sheet", self._save_sheet, "S")
         self.extra = [self.sheet] if self.outcome.practice else [self.replay, self.sheet]
         """The buttons left of OK, in a row: the replay of the counted hand, the score sheet, and playing the deal
         again (not at the end of the game)."""
         if not over:
-            self.deal_again = Button(pygame.Rect(0, 0, 190, 44), "Replay this deal", self._deal_again, key_hint="D")
+            self.deal_again = self._extra("Replay this deal", self._deal_again, "D")
             self.extra.append(self.deal_again)
         x = BOX.left + 24
         for b in self.extra:
             b.rect.topleft = (x, BOX.bottom - 62)
             x += b.rect.width + 12
+
+    @staticmethod
+    def _extra(label: str, action: Callable[[], None], key: str) -> Button:
+        """One of the buttons left of OK, as wide as its name needs: three of them share the row with OK."""
+        return Button(pygame.Rect(0, 0, max(140, Button.width_for(label, EXTRA_SIZE)), 44), label, action,
+                      key_hint=key, size=EXTRA_SIZE)
 
     def _replay(self) -> None:
         """Step through the hand just finished, move by move (the replay viewer over this box)."""

@@ -54,9 +54,11 @@ class Prompts:
 
         buttons = [Button(pygame.Rect(0, 0, 150, 44), label, answer(fn), primary=(i == 0))
                    for i, (label, fn) in enumerate(choices)]
-        cancel_button = Button(pygame.Rect(0, 0, 130, 44), cancel[0], answer(cancel[1]), key_hint="") \
-            if cancel else None
+        cancel_button = Button(pygame.Rect(0, 0, 130, 44), cancel[0], answer(cancel[1])) if cancel else None
         self.current = Prompt(title, message, buttons, cancel_button)
+        # The button Esc answers (see handle) says so, as in every other box of the game; Enter's moves with
+        # the focus, so it is shown by the focus.
+        self.current.all_buttons[-1].key_hint = "Esc"
         self._layout()
 
     def _layout(self) -> None:
