@@ -35,6 +35,7 @@ SHOW_ALL_ON = "show_all_on"
 NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
 LESSON_NOT_A_GAME = "lesson_not_a_game"
+LESSON_NO_RESTART = "lesson_no_restart"
 SUITS = ("Bamboo", "Characters", "Dots")
 WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
                       notes.NO_DECLARING_DISCARD, notes.NO_RESTART})
@@ -132,6 +133,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     SHOW_ALL_ON: lambda d, _: "All hands are visible: this hand will be scored without settlement.",
     NO_REPLAY_YET: lambda d, _: "No hand has finished yet: there is nothing to replay.",
     LESSON_NOT_A_GAME: lambda d, _: "A lesson is not saved as a game: it keeps your place in it by itself.",
+    LESSON_NO_RESTART: lambda d, _: "A lesson's hand is not dealt again: All Lessons lets you start the lesson over.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
     notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
     notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",

@@ -239,3 +239,21 @@ def test_lessons__the_keys_hint_names_only_the_numbers_that_open_a_lesson(tmp_pa
     app.dispatch(key(pygame.K_9))
     app.stack.apply_pending()
     assert app.stack.top.lesson_session.lesson.id == lessons[8].id
+
+
+def test_lessons__f4_during_the_lessons_hand_does_not_deal_it_again(tmp_path) -> None:
+    """F4 starts a lesson's hand; once it is under way F4 says how to start over instead of dealing the hand again
+    (the lesson's steps would be left behind the table)."""
+    app, _lessons = bundled_lessons(tmp_path)
+    scene = open_lesson(app, 1)
+    session = scene.lesson_session
+    while session.step.do != "discard":
+        lesson_move(app)
+        settle_lesson(app)
+    step, hand = session.step_index, sorted(session.table.players[0].concealed)
+    app.dispatch(key(pygame.K_F4))
+    app.stack.apply_pending()
+    assert app.stack.top is scene and scene.prompts.current is None, "no Restart Hand box"
+    app.render(1.0)
+    assert scene.status.message == "A lesson's hand is not dealt again: All Lessons lets you start the lesson over."
+    assert (session.step_index, sorted(session.table.players[0].concealed)) == (step, hand)

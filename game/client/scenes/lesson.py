@@ -51,6 +51,13 @@ class LessonCommands(TableCommands):
     def new_game(self) -> None:
         games.new_game(self.table.context)  # nothing to offer for saving: the lesson keeps its own place
 
+    def start_or_restart(self) -> None:
+        # Dealing the hand again would leave the lesson's steps behind the table: F4 only starts the hand.
+        if self.table.game_table.phase == "dealt":
+            self.start()
+        else:
+            self.session.tell(Note(status.LESSON_NO_RESTART))
+
     def declaration_prompt(self, tile: int) -> tuple[str, str, str] | None:
         session = self.session
         step = session.step if isinstance(session, LessonSession) else None
