@@ -250,7 +250,7 @@ def test_menu__esc_offers_save_open_replays_and_statistics(tmp_path) -> None:
     scene.handle(key(pygame.K_ESCAPE))
     app.stack.apply_pending()
     labels = [b.label for b in app.stack.top.buttons]
-    for wanted in ("Save Game...", "Open Game...", "Replays", "Statistics", "New Game"):
+    for wanted in ("Save Game…", "Open Game…", "Replays", "Statistics", "New Game"):
         assert wanted in labels
     stats = next(b for b in app.stack.top.buttons if b.label == "Statistics")
     stats.action()

@@ -63,7 +63,7 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "why; the other mods keep working. Mend the file, or switch the mod off.\n"
      "A save that will not open: the Saved Games box says why (damaged, from a newer Sparrow, or needing a mod "
      "you do not have). Nothing is deleted. Continue always has a second copy: open autosave.prev under "
-     "Open...\n"
+     "Open…\n"
      "Settings that could not be read: only the values in error take their defaults, and the title screen "
      "says which. Everything else that goes wrong is written to sparrow.log in the config folder: the About "
      "page shows where it is, with a button to open the folder."),
@@ -435,8 +435,8 @@ class GameMenuScene(Scene):
 
         commands = table_scene.commands
         entries = [("Continue", lambda: context.close(self)),
-                   ("Save Game...", then(commands.save_dialog)),
-                   ("Open Game...", then(commands.open_dialog)),
+                   ("Save Game…", then(commands.save_dialog)),
+                   ("Open Game…", then(commands.open_dialog)),
                    ("Replays", then(commands.show_replays)),
                    ("Statistics", then(lambda: context.open("stats", session=table_scene.session))),
                    ("The Wall", then(lambda: context.open("wall", session=table_scene.session))),

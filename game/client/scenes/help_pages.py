@@ -16,7 +16,7 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "This is where every game starts. New Game (N or F2) chooses the ruleset and the players and deals the "
         "first hand; Continue (C) picks up the game you last left, exactly where you left it. Learn to Play (L) "
         "teaches the game step by step on prepared tables: start there if you have never played.\n"
-        "Open... (O) loads a saved game, Statistics (T) shows how you have done, Settings (S) changes the look, "
+        "Open… (O) loads a saved game, Statistics (T) shows how you have done, Settings (S) changes the look, "
         "the sound and the rules of new games, and Mods (M) adds rulesets, tile sets and opponents. Esc quits.\n"
         "Move between the buttons with the arrow keys and press Enter, or click one."),
     "table.dealt": (

@@ -477,8 +477,8 @@ class TableCommands:
                  MenuItem("Continue" if self.table.paused else "Pause", self.toggle_pause, True, "F9"),
                  MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self.toggle_show_all, True,
                           "F6"),
-                 MenuItem("Save Game...", self.save_dialog, True, "Alt+F3"),
-                 MenuItem("Replays...", self.show_replays, bool(s.match.history), "Alt+R"),
+                 MenuItem("Save Game…", self.save_dialog, True, "Alt+F3"),
+                 MenuItem("Replays…", self.show_replays, bool(s.match.history), "Alt+R"),
                  MenuItem("Close Menu", lambda: None)]
         self.table.menu = PopupMenu(pos, items)
 

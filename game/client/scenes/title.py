@@ -39,7 +39,7 @@ class TitleScene(Scene):
         # The ways into a game (and into learning it) stand out on the first row; the other commands sit in a grid.
         first = [("Continue", self._continue, "C")] if has_autosave else []
         first += [("New Game", self._new_game, "N · F2"), ("Learn to Play", self._lessons, "L")]
-        grid = [("Open...", self._open, "O"), ("Statistics", self._stats, "T"),
+        grid = [("Open…", self._open, "O"), ("Statistics", self._stats, "T"),
                 ("Settings", self._settings, "S"), ("Mods", self._mods, "M"),
                 ("Rules & Help", self._help, "H"), ("Quit", context.quit, "Esc")]
         self.buttons: list[Button] = []
@@ -89,7 +89,7 @@ class TitleScene(Scene):
         if games.continue_game(self.context) is None:
             self.buttons[0].enabled = False
             self.buttons[0].label = "Continue (save unreadable)"
-            # The autosave is left as it is; saying why lets the player pick autosave.prev under Open... instead.
+            # The autosave is left as it is; saying why lets the player pick autosave.prev under Open… instead.
             self.notice = self.context.continue_error
 
     def _move(self, key: int) -> None:
