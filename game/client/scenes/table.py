@@ -35,7 +35,7 @@ from game.core.actions import CLAIM_NAMES
 from game.core.table import Table
 from game.session.driver import HUMAN, Session
 
-BUTTON_AREA = pygame.Rect(1036, 604, 236, 82)
+BUTTON_AREA = pygame.Rect(1036, 592, 236, 94)
 """Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
 BANNER_Y = 548
 """Where a banner or notice stands over the table: below your discards, above your tiles."""
@@ -368,7 +368,7 @@ class TableScene(Scene):
             return
         self.buttons = [Button(pygame.Rect(0, 0, 0, 0), label, fn, key_hint=key, primary=primary, size=16)
                         for label, fn, key, primary in specs]
-        flow(self.buttons, BUTTON_AREA, height=38, gap=6, min_width=100)
+        flow(self.buttons, BUTTON_AREA, height=44, gap=6, min_width=100)
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
