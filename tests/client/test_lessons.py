@@ -257,3 +257,20 @@ def test_lessons__f4_during_the_lessons_hand_does_not_deal_it_again(tmp_path) ->
     app.render(1.0)
     assert scene.status.message == "A lesson's hand is not dealt again: All Lessons lets you start the lesson over."
     assert (session.step_index, sorted(session.table.players[0].concealed)) == (step, hand)
+
+
+def test_lessons__home_end_and_the_page_keys_move_through_a_long_list(tmp_path) -> None:
+    app, lessons = bundled_lessons(tmp_path)
+    shown = open_listing(app)
+    app.dispatch(key(pygame.K_END))
+    assert shown.focus == len(lessons) - 1 and shown.first == len(lessons) - len(shown.rows), "the last in view"
+    app.dispatch(key(pygame.K_PAGEUP))
+    assert shown.focus == len(lessons) - 1 - len(shown.rows)
+    app.dispatch(key(pygame.K_HOME))
+    assert (shown.focus, shown.first) == (0, 0)
+    app.dispatch(key(pygame.K_PAGEDOWN))
+    assert shown.focus == len(shown.rows)
+    app.dispatch(key(pygame.K_END))
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert app.stack.top.lesson_session.lesson.id == lessons[-1].id

@@ -21,6 +21,9 @@ BAR_ROOM = 18
 """The width the scroll bar takes from the rows when it is needed."""
 
 
+JUMPS = (pygame.K_HOME, pygame.K_END, pygame.K_PAGEUP, pygame.K_PAGEDOWN)
+"""Keys that move the focus to the first or last lesson, or a page up or down."""
+
 class LessonsScene(Scene):
     name = "lessons"
     still = True
@@ -101,12 +104,21 @@ class LessonsScene(Scene):
             if event.key == pygame.K_ESCAPE:
                 self.to_title()
             elif event.key in (pygame.K_UP, pygame.K_DOWN) and self.lessons:
-                self.focus = (self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.lessons)
-                self.first = min(self.focus, max(self.first, self.focus - len(self.rows) + 1))
+                self._focus_on((self.focus + (1 if event.key == pygame.K_DOWN else -1)) % len(self.lessons))
+            elif event.key in JUMPS and self.lessons:
+                page = len(self.rows)
+                self._focus_on({pygame.K_HOME: 0, pygame.K_END: len(self.lessons) - 1,
+                                pygame.K_PAGEUP: max(0, self.focus - page),
+                                pygame.K_PAGEDOWN: min(len(self.lessons) - 1, self.focus + page)}[event.key])
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.open_lesson(self.focus)
             elif pygame.K_1 <= event.key <= pygame.K_9:
                 self.open_lesson(event.key - pygame.K_1)
+
+    def _focus_on(self, index: int) -> None:
+        """Move the focus to lesson ``index``, scrolling just enough to keep it in view."""
+        self.focus = index
+        self.first = min(self.focus, max(self.first, self.focus - len(self.rows) + 1))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
