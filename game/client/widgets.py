@@ -120,7 +120,7 @@ class Button:
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         colour = palette.button_text if self.enabled else mix(palette.button_text, palette.disabled, 0.6)
         label = fit_text(self.label, r.width - self.PADDING, self.size, "bold")
-        if self.key_hint and r.height >= 44:
+        if self.key_hint and self.enabled and r.height >= 44:  # a greyed button's key does not do its action
             text(surface, label, (r.centerx, r.centery - 7), self.size, colour, "bold", "center")
             text(surface, self.key_hint, (r.centerx, r.bottom - 6), 11, mix(colour, base, 0.35), "sans", "midbottom")
         else:

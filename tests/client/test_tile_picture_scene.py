@@ -157,3 +157,29 @@ def test_typing__a_long_path_keeps_its_end_in_view_while_typed_and_its_start_onc
     app.dispatch(click((box.field.rect.left, box.field.rect.bottom + 200)))
     assert not box.field.focused
     assert box.field.shown().startswith("/home/someone/") and box.field.shown().endswith("…")
+
+
+def test_keys__a_greyed_button_shows_no_key(tmp_path: Path, monkeypatch) -> None:
+    """Before a picture is shown "Use as tile set" is greyed and Enter does not use anything: its "Enter" is
+    not drawn; once a picture is there, it is."""
+    from game.client import widgets
+
+    drawn: list[str] = []
+    real = widgets.text
+
+    def recording(surface, message, *args, **kwargs):
+        drawn.append(message)
+        return real(surface, message, *args, **kwargs)
+
+    monkeypatch.setattr(widgets, "text", recording)
+    app = make_app(tmp_path)
+    stage_scene(app, "title")
+    box = app.open("tile_picture")
+    app.stack.apply_pending()
+    drawn.clear()
+    box.use.draw(app.logical, box.context.palette)
+    assert not box.use.enabled and drawn == ["Use as tile set"]
+    box.use.enabled = True
+    drawn.clear()
+    box.use.draw(app.logical, box.context.palette)
+    assert drawn == ["Use as tile set", "Enter"]
