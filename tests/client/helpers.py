@@ -49,6 +49,20 @@ def table_animator(speed: float, *, show_dealing: bool = True) -> Animator:
     return animator
 
 
+def drawn_text(monkeypatch, module) -> list[tuple[str, pygame.Rect]]:
+    """Every line of text ``module`` draws with ``text`` from now on, with the rect it was drawn in."""
+    seen: list[tuple[str, pygame.Rect]] = []
+    draw = module.text
+
+    def recording(surface, message, *args, **kwargs):
+        rect = draw(surface, message, *args, **kwargs)
+        seen.append((message, rect))
+        return rect
+
+    monkeypatch.setattr(module, "text", recording)
+    return seen
+
+
 def key(k: int, mod: int = 0) -> pygame.Event:
     return pygame.Event(pygame.KEYDOWN, key=k, mod=mod, unicode="", scancode=0)
 

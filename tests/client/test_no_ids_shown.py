@@ -14,22 +14,9 @@ from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.match import HandRecord
 from game.core.tiles import parse_tiles
 from game.session.driver import HUMAN
-from tests.client.helpers import key, make_app
+from tests.client.helpers import drawn_text, key, make_app
 
 ID_LIKE = re.compile(r"\b[a-z]+_[a-z_]+\b|\bclaim (chow|pung|kong|mah)")
-
-
-def drawn_text(monkeypatch, module) -> list[str]:
-    """Every string ``module`` draws with ``text`` from now on."""
-    seen: list[str] = []
-    draw = module.text
-
-    def recording(surface, message, *args, **kwargs):
-        seen.append(message)
-        return draw(surface, message, *args, **kwargs)
-
-    monkeypatch.setattr(module, "text", recording)
-    return seen
 
 
 def _replay_of_three_hands(tmp_path):
@@ -73,9 +60,10 @@ def test_ids__statistics_name_rulesets_and_special_hands(tmp_path, monkeypatch) 
     record = HandRecord(1, 1, 0, 0, HUMAN, None, (300, 0, 0, 0), (900, -300, -300, -300), "golden_cock", "x")
     stats.record_hand("classic", ["human", "expert", "expert", "expert"], record)
     save_statistics(app.folders.config, stats)
-    seen = drawn_text(monkeypatch, stats_scene)
+    drawn = drawn_text(monkeypatch, stats_scene)
     app.stack.push(stats_scene.StatsScene(app))
     app.render()
+    seen = [line for line, _rect in drawn]
     assert [tab.label for tab in app.stack.top.tabs] == ["Classic"]
     assert "Picked by the Golden Cock ×1" in seen
     assert any(line.startswith("300 (Picked by the Golden") for line in seen), "the best hand names it too"
@@ -98,9 +86,10 @@ def test_ids__the_saved_games_list_names_the_ruleset(tmp_path, monkeypatch) -> N
     played_hands(table, 1)
     app.keeper.enabled = True
     app.keeper.autosave(table.session)
-    seen = drawn_text(monkeypatch, saves_scene)
+    drawn = drawn_text(monkeypatch, saves_scene)
     app.stack.push(saves_scene.SavesScene(app, "open"))
     app.render()
+    seen = [line for line, _rect in drawn]
     assert "Classic" in seen and "classic" not in seen
 
 

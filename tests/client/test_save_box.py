@@ -6,20 +6,12 @@ import pygame
 
 from game.client.scenes import games
 from game.client.scenes import saves as saves_scene
-from tests.client.helpers import key, make_app
+from tests.client.helpers import drawn_text, key, make_app
 
 
 def test_save_box__every_line_it_draws_stays_inside_the_box(tmp_path, monkeypatch) -> None:
     """Ctrl+S at the table opens the box; every line of text it draws lies within its frame."""
-    drawn: list[tuple[str, pygame.Rect]] = []
-    draw = saves_scene.text
-
-    def recording(surface, message, *args, **kwargs):
-        rect = draw(surface, message, *args, **kwargs)
-        drawn.append((message, rect))
-        return rect
-
-    monkeypatch.setattr(saves_scene, "text", recording)
+    drawn = drawn_text(monkeypatch, saves_scene)
     app = make_app(tmp_path)
     games.new_game(app, seed=3)
     app.stack.apply_pending()

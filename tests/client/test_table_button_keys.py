@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from game.client import widgets
-from tests.client.helpers import make_app, started_table
+from tests.client.helpers import drawn_text, make_app, started_table
 
 
 def test_table_buttons__each_shows_its_key_under_its_label(tmp_path, monkeypatch) -> None:
@@ -20,15 +20,9 @@ def test_table_buttons__each_shows_its_key_under_its_label(tmp_path, monkeypatch
         elif session.human_to_discard:
             scene.commands.discard_index(len(scene.hand_tiles()) - 1)
     scene.refresh_buttons()
-    drawn: list[str] = []
-    real = widgets.text
-
-    def recording(surface, message, *args, **kwargs):
-        drawn.append(message)
-        return real(surface, message, *args, **kwargs)
-
-    monkeypatch.setattr(widgets, "text", recording)
+    lines = drawn_text(monkeypatch, widgets)
     app.render(1.0)
+    drawn = [line for line, _rect in lines]
     hints = {b.label: b.key_hint for b in scene.buttons}
     assert hints["Pass"] == "0" and "Pung!" in hints
     for label, hint in hints.items():

@@ -7,25 +7,19 @@ import pygame
 from game.client import look
 from game.client.scenes import table_prompts
 from game.client.scenes.table_prompts import Prompts
+from tests.client.helpers import drawn_text
 
 RIICHI = ("Discard West Wind and declare Riichi? Your hand is locked, you pay the deposit to the winner, and you "
           "must go out on the first tile that completes it.")
 
 
 def test_prompts__a_long_question_is_drawn_whole_above_the_buttons(monkeypatch) -> None:
-    drawn: list[tuple[str, float]] = []
-    real = table_prompts.text
-
-    def recording(surface, message, pos, *args, **kwargs):
-        drawn.append((message, pos[1]))
-        return real(surface, message, pos, *args, **kwargs)
-
-    monkeypatch.setattr(table_prompts, "text", recording)
+    drawn = drawn_text(monkeypatch, table_prompts)
     prompts = Prompts(answered=lambda: None)
     prompts.ask("Riichi", RIICHI, [("Riichi!", lambda: None), ("Just discard", lambda: None)])
     surface = pygame.Surface((1280, 720))
     prompts.draw(surface, look.Palette())
-    question = [(line, y) for line, y in drawn if line and line in RIICHI]
+    question = [(line, rect.top) for line, rect in drawn if line and line in RIICHI]  # drawn from the midtop
     assert " ".join(line for line, _y in question) == RIICHI, "every word of the question is drawn"
     buttons_top = min(b.rect.top for b in prompts.current.all_buttons)
     assert max(y for _line, y in question) + 22 <= buttons_top, "the question keeps clear of the buttons"

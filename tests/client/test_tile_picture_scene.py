@@ -10,7 +10,7 @@ import pygame
 
 from game.client.scenes.tile_picture import TilePictureScene
 from game.client.stage import stage_scene
-from tests.client.helpers import click, key, make_app
+from tests.client.helpers import click, drawn_text, key, make_app
 
 FACE = (200, 60, 60)
 """The colour of every tile in the test pictures (the game reads a tile set's face colour from its East wind)."""
@@ -164,22 +164,15 @@ def test_keys__a_greyed_button_shows_no_key(tmp_path: Path, monkeypatch) -> None
     not drawn; once a picture is there, it is."""
     from game.client import widgets
 
-    drawn: list[str] = []
-    real = widgets.text
-
-    def recording(surface, message, *args, **kwargs):
-        drawn.append(message)
-        return real(surface, message, *args, **kwargs)
-
-    monkeypatch.setattr(widgets, "text", recording)
+    drawn = drawn_text(monkeypatch, widgets)
     app = make_app(tmp_path)
     stage_scene(app, "title")
     box = app.open("tile_picture")
     app.stack.apply_pending()
     drawn.clear()
     box.use.draw(app.logical, box.context.palette)
-    assert not box.use.enabled and drawn == ["Use as tile set"]
+    assert not box.use.enabled and [line for line, _rect in drawn] == ["Use as tile set"]
     box.use.enabled = True
     drawn.clear()
     box.use.draw(app.logical, box.context.palette)
-    assert drawn == ["Use as tile set", "Enter"]
+    assert [line for line, _rect in drawn] == ["Use as tile set", "Enter"]
