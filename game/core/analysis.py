@@ -381,16 +381,23 @@ def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ..
     cache = _minus_cache[2 if honours else chows]
     found = cache.get(group)
     if found is None:
-        after = list(group)
-        ids = []
-        for i, n in enumerate(group):
-            if not n:
-                continue
-            after[i] -= 1
-            ids.append((i, _honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows)))
-            after[i] += 1
-        found = cache[group] = tuple(ids)
+        found = cache[group] = _step_ids(group, chows, -1)
     return found
+
+
+def _step_ids(group: tuple[int, ...], chows: bool, step: int) -> tuple[tuple[int, int], ...]:
+    """``(position, table id)`` of ``group`` with one tile taken out (``step`` -1) or added (+1) at each position
+    that allows it: what :func:`_minus_ids` and :func:`_plus_ids` keep, worked out once per group."""
+    honours = len(group) == 7
+    after = list(group)
+    ids = []
+    for i, n in enumerate(group):
+        if (n >= 4) if step > 0 else not n:  # no fifth copy to draw; nothing to take out
+            continue
+        after[i] += step
+        ids.append((i, _honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows)))
+        after[i] -= step
+    return tuple(ids)
 
 
 def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
@@ -484,15 +491,7 @@ def _plus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...
     cache = _plus_cache[2 if honours else chows]
     found = cache.get(group)
     if found is None:
-        after = list(group)
-        ids = []
-        for i, n in enumerate(group):
-            if n >= 4:
-                continue
-            after[i] += 1
-            ids.append((i, _honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows)))
-            after[i] -= 1
-        found = cache[group] = tuple(ids)
+        found = cache[group] = _step_ids(group, chows, 1)
     return found
 
 
