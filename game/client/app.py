@@ -248,15 +248,21 @@ class App:
         the game could not be saved, ask first (saying what was not saved and where the previous copy is) rather
         than lose it unawares."""
         keeper = self.keeper
-        for table in self.tables():
-            if keeper is not None:
-                keeper.leave(table.session)
+        self.leave_tables()
         if keeper is not None and keeper.autosave_error and self.tables():
             self.open("confirm", question="Your game could not be saved. Quit anyway?",
                       detail=sentence(keeper.autosave_error), yes=self.quit_unsaved, title="Not Saved",
                       ok_label="Quit Anyway", cancel_label="Keep Playing", name="quit_unsaved")
             return
         self.quit_unsaved()
+
+    def leave_tables(self) -> None:
+        """Every game on the table saved for Continue as it stands (a failure is kept in the keeper's
+        ``autosave_error``)."""
+        keeper = self.keeper
+        if keeper is not None:
+            for table in self.tables():
+                keeper.leave(table.session)
 
     def quit_unsaved(self) -> None:
         """Quit although the game on the table could not be saved (the player was told and chose to); the
@@ -423,10 +429,7 @@ class App:
     def terminate(self) -> None:
         """Stop without asking: every game on the table is saved for Continue as it stands (a save that fails is
         logged; there is no one to tell)."""
-        keeper = self.keeper
-        if keeper is not None:
-            for table in self.tables():
-                keeper.leave(table.session)
+        self.leave_tables()
         self.running = False
 
     def tick(self) -> None:
