@@ -24,8 +24,9 @@ from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, counts_of
 from game.core.view import PlayerView
 
-DEALS = 40
-"""Sampled deals at full search (the ``search`` knob at 1): sized so a decision stays within ~150 ms."""
+DEALS = 64
+"""Sampled deals at full search (the ``search`` knob at 1), of which the second half goes only to the branches still
+in the running: sized so a decision stays within ~150 ms."""
 _MAX_STEPS = 64
 """Discards a play-out runs at most before it counts as nobody's win (late hands end sooner)."""
 _Z = 1.0
@@ -121,7 +122,14 @@ class Lookahead:
         wins = [0] * n
         better = [0] * n  # paired: deals the branch won and the engine's choice lost
         worse = [0] * n
-        for _ in range(self.deals):
+        alive = list(range(n))
+        for deal in range(self.deals):
+            if deal == self.deals // 2:
+                # Halfway, a branch that has not won more of the paired deals than the engine's choice is dropped:
+                # the second half goes to the close calls (and none is left when the engine's choice leads).
+                alive = [0, *(i for i in alive[1:] if better[i] > worse[i])]
+                if len(alive) == 1:
+                    break
             rng.shuffle(unseen)
             hands, start = [], 0
             for size in sizes:
@@ -132,8 +140,9 @@ class Lookahead:
                 start += size
             wall = unseen[start:start + view.tiles_left]
             seed = rng.getrandbits(32)
-            outcomes = []
-            for mine, seat, tile, barred, claimed in starts:
+            outcomes = {}
+            for i in alive:
+                mine, seat, tile, barred, claimed = starts[i]
                 play = random.Random(seed)
                 table = [list(mine), *(list(h) for h in hands)]
                 sets = list(melds)
@@ -141,14 +150,14 @@ class Lookahead:
                     sets[0] += 1
                     tile, _ = self._discard(table[0], sets[0], play)
                     table[0][tile] -= 1
-                outcomes.append(self._play_out(table, sets, list(wall), seat, tile, barred, play))
-            for i, won in enumerate(outcomes):
+                outcomes[i] = self._play_out(table, sets, list(wall), seat, tile, barred, play)
+            for i, won in outcomes.items():
                 wins[i] += won
                 if i:
                     better[i] += won and not outcomes[0]
                     worse[i] += outcomes[0] and not won
         best = 0
-        for i in range(1, n):
+        for i in alive[1:]:
             discordant = better[i] + worse[i]
             if discordant and better[i] - worse[i] >= _Z * discordant ** 0.5 and wins[i] > wins[best]:
                 best = i

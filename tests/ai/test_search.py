@@ -8,8 +8,10 @@ import random
 from game.ai import create_player
 from game.ai.search import applies
 from game.autoplay import play_hand
+from game.core.actions import Claim, Pass
 from game.core.match import Match
 from game.mods import rules_for
+from tests.builders import player, t, view
 
 
 def _master_hands(seed: int, hands: int) -> tuple[list[str], int]:
@@ -45,3 +47,18 @@ def test_search__applies_by_the_rulesets_facts() -> None:
         assert not applies(rules_for(ruleset)[0])
         player = create_player("master", rng=random.Random(1), ruleset=rules_for(ruleset)[0])
         assert not player.thinks_ahead
+
+
+def test_master__plays_a_claim_out_against_passing() -> None:
+    """Offered a chow and a pung of the discard its left-hand neighbour threw, with its hand a tile from ready, the
+    Master plays passing and each claim out over sampled deals before it answers, and the same seed gives the same
+    answer."""
+    position = view("2C 2C 3C 4C 4B 5B 1D 2D 3D 7D 8D 9D EW", phase="claims", current=3,
+                    last_discard=(3, t("2C")), order="3:2C")
+    legal = [Claim("chow", (t("3C"), t("4C"))), Claim("pung", (t("2C"), t("2C"))), Pass()]
+    answers = []
+    for _ in range(2):
+        master = player("master", seed=4)
+        answers.append(master.decide(position, legal))
+        assert master._lookahead.searches == 1
+    assert answers[0] == answers[1] and answers[0] in legal
