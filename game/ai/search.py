@@ -1,11 +1,13 @@
 """Look-ahead at decision time for the Master: play each close candidate out over sampled deals.
 
-The engine's weights (:mod:`game.ai.engine`) choose a discard; when another discard scores nearly as well, the
-search plays both out to the end of the hand over the same sampled deals: the tiles the player cannot see dealt
-at random to the opponents' hands and the wall, then every seat played by a quick policy (fewest tiles from
-ready, the loneliest tile first; pungs and chows that bring a hand nearer claimed; Mah Jongg taken whenever it
-comes). A candidate replaces the engine's choice only when it wins clearly more of the paired play-outs (a sign
-test), so the search never trades a sound choice for noise.
+The engine's weights (:mod:`game.ai.engine`) choose a discard, or whether to claim a discard; when another discard
+scores nearly as well, or a pung or chow is on offer, the search plays the choices out to the end of the hand over
+the same sampled deals: the tiles the player cannot see dealt at random to the opponents' hands and the wall, then
+every seat played by a quick policy (fewest tiles from ready, the loneliest tile first, a drawn tile that helps
+nothing thrown straight back; pungs and chows that bring a hand nearer claimed; Mah Jongg taken whenever it
+comes). A choice replaces the engine's only when it wins clearly more of the paired play-outs (a sign test), so
+the search never trades a sound choice for noise; halfway through the deals, the choices not ahead of the
+engine's are dropped, so the work goes to the close calls.
 
 Only what the player's view shows is used, and the work is fixed (a number of deals, not a time), so the same
 seed gives the same game. The search applies where the ruleset lets any complete regular hand go out: no minimum
