@@ -18,6 +18,7 @@ engine's choice stands.
 from __future__ import annotations
 
 import random
+import time
 from collections.abc import Callable, Sequence
 
 from game.core.actions import Action, Claim
@@ -29,6 +30,10 @@ from game.core.view import PlayerView
 DEALS = 64
 """Sampled deals at full search (the ``search`` knob at 1), of which the second half goes only to the branches still
 in the running: sized so a decision stays within ~150 ms."""
+TIME_CAP = 0.3
+"""Seconds of this thread's CPU time after which a search stops dealing, whatever it has played: a safety net for a
+slow machine only. The work is counted in deals, so that the same seed gives the same game; a decision that
+reaches the cap (p99 is well under half of it) may differ from run to run."""
 _MAX_STEPS = 64
 """Discards a play-out runs at most before it counts as nobody's win (late hands end sooner)."""
 _Z = 1.0
@@ -67,6 +72,8 @@ class Lookahead:
         self.rng = rng
         self.deals = deals
         self.searches = 0
+        self.dealt = 0
+        """Sampled deals played out so far, over every search (the work done, which the time cap may cut)."""
 
     def choose(self, view: PlayerView, tiles: Sequence[int], engine_choice: int) -> int:
         """The discard among ``tiles`` (the engine's ``engine_choice`` first) that wins most play-outs, if clearly;
@@ -125,13 +132,17 @@ class Lookahead:
         better = [0] * n  # paired: deals the branch won and the engine's choice lost
         worse = [0] * n
         alive = list(range(n))
+        started = time.thread_time()
         for deal in range(self.deals):
+            if time.thread_time() - started > TIME_CAP:
+                break
             if deal == self.deals // 2:
                 # Halfway, a branch that has not won more of the paired deals than the engine's choice is dropped:
                 # the second half goes to the close calls (and none is left when the engine's choice leads).
                 alive = [0, *(i for i in alive[1:] if better[i] > worse[i])]
                 if len(alive) == 1:
                     break
+            self.dealt += 1
             rng.shuffle(unseen)
             hands, start = [], 0
             for size in sizes:

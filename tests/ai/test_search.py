@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import random
 
-from game.ai import create_player
+from game.ai import create_player, search
 from game.ai.search import applies
 from game.autoplay import play_hand
 from game.core.actions import Claim, Pass
@@ -60,5 +60,17 @@ def test_master__plays_a_claim_out_against_passing() -> None:
     for _ in range(2):
         master = player("master", seed=4)
         answers.append(master.decide(position, legal))
-        assert master._lookahead.searches == 1
+        assert master._lookahead.searches == 1 and master._lookahead.dealt >= search.DEALS // 2
     assert answers[0] == answers[1] and answers[0] in legal
+
+
+def test_master__a_search_out_of_time_keeps_the_engines_choice(monkeypatch) -> None:
+    """The time cap is only a safety net: a search that reaches it stops dealing and the engine's choice stands,
+    the one the expert (the Master's knobs without the search) makes."""
+    monkeypatch.setattr(search, "TIME_CAP", -1.0)
+    position = view("2C 2C 3C 4C 4B 5B 1D 2D 3D 7D 8D 9D EW", phase="claims", current=3,
+                    last_discard=(3, t("2C")), order="3:2C")
+    legal = [Claim("chow", (t("3C"), t("4C"))), Claim("pung", (t("2C"), t("2C"))), Pass()]
+    master = player("master", seed=4)
+    assert master.decide(position, legal) == player("expert", seed=4).decide(position, legal)
+    assert master._lookahead.searches == 1 and master._lookahead.dealt == 0
