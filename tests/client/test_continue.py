@@ -165,6 +165,7 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     assert len(saved.hands[-1].actions) == len(left[3])
 
     again = _app(tmp_path)
+    assert again.settings.window_size == (1000, 700)
     again.reset_to("title")
     again.stack.apply_pending()
     assert _state(_continue(again).session) == left
@@ -227,8 +228,9 @@ def test_title__says_when_the_game_left_could_not_be_saved(tmp_path, monkeypatch
 
 
 def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None:
-    """SIGTERM (a logout or shutdown) mid-hand: nobody can answer "Quit?", so the hand is saved as it stands and
-    the loop ends; the previous SIGTERM handler is back afterwards."""
+    """SIGTERM (a logout or shutdown) mid-hand: nobody can answer "Quit?", so the hand is saved as it stands, the
+    window's dragged size is kept as a normal quit keeps it, and the loop ends; the previous SIGTERM handler is back
+    afterwards."""
     import os
     import signal
 
@@ -248,6 +250,7 @@ def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None
         real_tick()
 
     app.tick = tick
+    app.settings.window_size = (1000, 700)  # as a drag of the window's edge leaves it
     assert app.run() == 0
     assert not app.running and app.stack.top is scene, "no question was asked"
     assert signal.getsignal(signal.SIGTERM) is before
