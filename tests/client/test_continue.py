@@ -165,7 +165,6 @@ def test_quit__closing_the_window_mid_hand_asks_and_saves_the_hand(tmp_path) -> 
     assert len(saved.hands[-1].actions) == len(left[3])
 
     again = _app(tmp_path)
-    assert again.settings.window_size == (1000, 700)
     again.reset_to("title")
     again.stack.apply_pending()
     assert _state(_continue(again).session) == left
@@ -255,6 +254,7 @@ def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None
     assert not app.running and app.stack.top is scene, "no question was asked"
     assert signal.getsignal(signal.SIGTERM) is before
     again = _app(tmp_path)
+    assert again.settings.window_size == (1000, 700)
     again.reset_to("title")
     again.stack.apply_pending()
     assert _state(_continue(again).session) == left
