@@ -227,9 +227,8 @@ def test_title__says_when_the_game_left_could_not_be_saved(tmp_path, monkeypatch
 
 
 def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None:
-    """SIGTERM (a logout or shutdown) mid-hand: nobody can answer "Quit?", so the hand is saved as it stands, the
-    window's dragged size is kept as a normal quit keeps it, and the loop ends; the previous SIGTERM handler is back
-    afterwards."""
+    """SIGTERM (a logout or shutdown) mid-hand: nobody can answer "Quit?", so the hand is saved as it stands and
+    the loop ends; the previous SIGTERM handler is back afterwards."""
     import os
     import signal
 
@@ -249,12 +248,30 @@ def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None
         real_tick()
 
     app.tick = tick
-    app.settings.window_size = (1000, 700)  # as a drag of the window's edge leaves it
     assert app.run() == 0
     assert not app.running and app.stack.top is scene, "no question was asked"
     assert signal.getsignal(signal.SIGTERM) is before
     again = _app(tmp_path)
-    assert again.settings.window_size == (1000, 700)
     again.reset_to("title")
     again.stack.apply_pending()
     assert _state(_continue(again).session) == left
+
+
+def test_quit__a_logout_at_the_title_keeps_the_window_size_the_player_dragged(tmp_path) -> None:
+    """With no game to save nothing else writes the settings, so SIGTERM keeps the size as a normal quit does."""
+    import os
+    import signal
+
+    app = _app(tmp_path)
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.settings.window_size = (1000, 700)  # as a drag of the window's edge leaves it
+    real_tick = app.tick
+
+    def tick() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        real_tick()
+
+    app.tick = tick
+    assert app.run() == 0 and not app.running
+    assert _app(tmp_path).settings.window_size == (1000, 700)
