@@ -609,7 +609,7 @@ class EnginePlayer:
             return choice
         if isinstance(choice, Claim) and choice.type not in ("pung", "chow"):
             return choice
-        options = [Pass(), *(c for c in claims if c.type in ("pung", "chow"))]
+        options: list[Action] = [Pass(), *(c for c in claims if c.type in ("pung", "chow"))]
         return self._lookahead.claim(view, options, choice)
 
     def _claim_appetite(self, view: PlayerView, kind: str, gain: int, speed: int, worth: float,
