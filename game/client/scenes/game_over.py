@@ -9,6 +9,7 @@ the last hand's scores again, Title goes back to the title screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -26,9 +27,10 @@ ROW = 28
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
-def final_order(totals: list[int], first_east: int) -> list[int]:
-    """Seats from first to last place; a tie goes to the player nearer the first East (as the match decides)."""
-    return sorted(range(4), key=lambda s: (-totals[s], (s - first_east) % 4))
+def final_order(totals: list[int], first_east: int, seats: Sequence[int] = (0, 1, 2, 3)) -> list[int]:
+    """Seats from first to last place; a tie goes to the player nearer the first East (as the match decides).
+    ``seats``: the seats that play (a three-handed game's empty seat has no place)."""
+    return sorted(seats, key=lambda s: (-totals[s], (s - first_east) % 4))
 
 
 class GameOverScene(Scene):
@@ -43,7 +45,7 @@ class GameOverScene(Scene):
         self.scroll = 0
         match = session.match
         self.totals = list(match.totals)
-        self.order = final_order(self.totals, match.first_east)
+        self.order = final_order(self.totals, match.first_east, match.seats)
         self.start_score = getattr(getattr(match, "rules", None), "start_score", 0)
         self.table = pygame.Rect(BOX.left + 28, BOX.top + 260, BOX.width - 56, BOX.height - 352)
         self.buttons = [

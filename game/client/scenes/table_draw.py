@@ -426,8 +426,8 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
         wind = WIND_SHORT[table.seat_wind(seat)]
         if seat == table.empty_seat:
             # The Dummy's place: its wind moves round with the others', and nobody sits there.
-            text(surface, f"Empty seat (three players) · {wind}", (x, y), 15, mix(palette.text, palette.felt_line, 0.45),
-                 "bold", anchor)
+            muted = mix(palette.text, palette.felt_line, 0.45)
+            text(surface, f"Empty seat (three players) · {wind}", (x, y), 15, muted, "bold", anchor)
             continue
         colour = palette.red_name if seat == view.first_east else palette.text
         label = f"{view.names[seat]} · {wind}"
