@@ -193,8 +193,9 @@ class GameOverScene(Scene):
         """(title, width, anchor) of the table's columns; the players share what is left."""
         fixed = list(zip(score_sheet.COLUMNS, (64, 84, 136, 136, 230), ("center", "center", "left", "left", "left"),
                          strict=True))
-        rest = (self.table.width - sum(w for _, w, _ in fixed)) // 4
-        return fixed + [(name, rest, "right") for name in self.session.names]
+        seats = self.session.match.seats
+        rest = (self.table.width - sum(w for _, w, _ in fixed)) // len(seats)
+        return fixed + [(self.session.names[seat], rest, "right") for seat in seats]
 
     def _cells(self, columns: list[tuple[str, int, str]], y: int, values: list[str], colours: list[Any],
                surface: pygame.Surface, size: int = 15, face: str = "sans") -> None:
@@ -236,11 +237,13 @@ class GameOverScene(Scene):
         surface.set_clip(clip)
         if not self.session.match.history:
             text(surface, "No hand was finished.", (area.centerx, area.top + 12), 16, dim, "sans", "midtop")
+        seats = self.session.match.seats
         footer = pygame.Rect(self.table.left, area.bottom + 6, self.table.width, ROW + 4)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), footer, border_bottom_left_radius=8,
                          border_bottom_right_radius=8)
-        self._cells(columns, footer.top + 6, ["", "", "", "", "Final score", *[str(t) for t in self.totals]],
-                    [dark] * 5 + [palette.east_stake if t < 0 else dark for t in self.totals], surface, 15, "bold")
+        self._cells(columns, footer.top + 6, ["", "", "", "", "Final score", *[str(self.totals[s]) for s in seats]],
+                    [dark] * 5 + [palette.east_stake if self.totals[s] < 0 else dark for s in seats], surface, 15,
+                    "bold")
         pygame.draw.rect(surface, mix(palette.panel_edge, palette.panel, 0.3),
                          pygame.Rect(self.table.left, self.table.top, self.table.width, footer.bottom - self.table.top),
                          width=1, border_radius=8)
