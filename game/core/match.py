@@ -145,6 +145,8 @@ class Match:
         """The last hand was a wash-out and the ruleset plays a goulash hand after one."""
         self.east_streak = 0
         """Hands in a row the present East has won (for the dealer's extra-hand bonus)."""
+        self._before_last: tuple[Any, ...] | None = None
+        """The match as it stood before the last hand was finished, for :meth:`take_back_last_hand`."""
 
     @property
     def can_score(self) -> bool:
@@ -201,6 +203,8 @@ class Match:
         if table.phase != "over" or table.result is None:
             raise ValueError("the hand is not over")
         mark = len(self.events)
+        self._before_last = (mark, list(self.totals), self.east, self.round_wind, self.is_over, self.goulash_next,
+                             self.east_streak)
         result = table.result
         scores = (0, 0, 0, 0)
         deltas = (0, 0, 0, 0)
@@ -255,6 +259,21 @@ class Match:
             payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
             self.events.append(Settled(deltas, payments, _four(self.totals)))
         return deltas
+
+    def take_back_last_hand(self) -> None:
+        """Undo :meth:`finish_hand` for the last hand: its result leaves the history, the totals, East and the
+        wind of the round are as before it, and :meth:`new_hand` deals the same hand again (its seed is fixed by
+        its number). "Replay this deal", counted: the replay's result takes the original's place (P-47)."""
+        if self._before_last is None or not self.history:
+            raise ValueError("no finished hand to take back")
+        mark, totals, self.east, self.round_wind, self.is_over, self.goulash_next, self.east_streak = \
+            self._before_last
+        self._before_last = None
+        self.totals = totals
+        del self.events[mark:]
+        self.history.pop()
+        self.hand_number -= 1
+        self.table = None
 
     def _dealer_paid_the_limit(self) -> bool:
         """East's win in a row that pays the limit instead of the extra-hand bonus passes the deal (A7)."""

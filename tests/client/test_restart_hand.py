@@ -99,3 +99,39 @@ def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> Non
     assert "not counted" in status_line(session)
     app.dispatch(key(pygame.K_RETURN))  # OK: the game's next hand
     assert session.practice is None and session.table.hand_number == record.hand_number + 1
+
+
+def test_replay_deal__counted_takes_the_place_of_the_hand_just_played(tmp_path) -> None:
+    """C (Replay, counted) in the scores box: the same deal again, and its result is the one the match keeps: the
+    history still has one hand (the replay's), the totals are the start plus the replay's settlement, and the game
+    saved afterwards opens to the same match."""
+    from game.saves import restore
+
+    app = make_app(tmp_path)
+    scene = started_table(app, 9, 0.0)
+    session = scene.session
+    start = list(session.match.totals)
+    app.dispatch(key(pygame.K_F5))
+    assert run_until(app, lambda: app.stack.top.name == "scores")
+    original = session.match.history[-1]
+    assert "Replay, counted" in [b.label for b in app.stack.top.extra]
+    app.dispatch(key(pygame.K_c))
+    app.step()
+    table = session.table
+    assert app.stack.top is scene and session.practice is None
+    assert len(session.match.history) == 0 and session.match.totals == start
+    assert (table.seed, table.east, table.hand_number) == (original.seed, original.east, original.hand_number)
+    assert "counts instead of the last one" in scene.toasts[-1].message
+    app.dispatch(key(pygame.K_F5))  # your seat yours again
+    app.dispatch(key(pygame.K_F4))  # start, or restart if Auto Play began it
+    if scene.prompt is not None:
+        app.dispatch(key(pygame.K_ESCAPE))
+    app.dispatch(key(pygame.K_F5))
+    assert run_until(app, lambda: app.stack.top.name == "scores")
+    assert not app.stack.top.outcome.practice
+    [replayed] = session.match.history
+    assert replayed.seed == original.seed and replayed.hand_number == original.hand_number
+    assert session.match.totals == [t + d for t, d in zip(start, replayed.deltas, strict=True)]
+    saved = session.snapshot()
+    again = restore(saved, session.rules, session.judge)
+    assert again.log_hash() == session.match.log_hash() and again.totals == session.match.totals

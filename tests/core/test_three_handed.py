@@ -80,7 +80,7 @@ def test_three_handed__east_passes_over_the_dummy_and_a_round_is_three_easts(thr
 
 def test_three_handed__the_dummy_pays_and_receives_nothing(three) -> None:
     """South wins for 100 with East 40 and West 20 (D004-B without North): East double, the losers settle."""
-    ruleset, judge = three
+    _ruleset, judge = three
     settled = judge.settle(east=0, winner=1, scores=[40, 100, 0, 20])
     assert settled.deltas[EMPTY_SEAT] == 0
     assert sum(settled.deltas) == 0

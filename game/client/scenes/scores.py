@@ -125,7 +125,8 @@ class ScoresScene(Scene):
         again (not at the end of the game)."""
         if not over:
             self.deal_again = self._extra("Replay this deal", self._deal_again, "D")
-            self.extra.append(self.deal_again)
+            self.deal_again_counted = self._extra("Replay, counted", self._deal_again_counted, "C")
+            self.extra += [self.deal_again, self.deal_again_counted]
         x = BOX.left + 24
         for b in self.extra:
             b.rect.topleft = (x, BOX.bottom - 62)
@@ -148,6 +149,11 @@ class ScoresScene(Scene):
         """The same deal as a new hand, not counted (S-07): the player tries another line of play."""
         self.context.close(self)
         self.table_scene.commands.replay_deal()
+
+    def _deal_again_counted(self) -> None:
+        """The same deal again, counted: its result takes the place of the hand just played in the match (P-47)."""
+        self.context.close(self)
+        self.table_scene.commands.replay_deal(counted=True)
 
     def _save_sheet(self) -> None:
         """The game's score sheet so far, as PNG, text and CSV (F-28's Print, S-19)."""
@@ -189,6 +195,8 @@ class ScoresScene(Scene):
                 self._save_sheet()
             elif event.key == pygame.K_d and not self.outcome.game_over:
                 self._deal_again()
+            elif event.key == pygame.K_c and not self.outcome.game_over:
+                self._deal_again_counted()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
             elif event.key == pygame.K_ESCAPE:
