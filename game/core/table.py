@@ -197,6 +197,12 @@ class Table:
     def seat_of_wind(self, wind: int) -> int:
         return (self.east + wind) % 4
 
+    def breaker_of(self, side: int) -> int:
+        """Who breaches the wall of the wind ``side``: its owner, or for the empty seat of a three-handed game
+        the player on its left (L116)."""
+        seat = self.seat_of_wind(side)
+        return (seat - 1) % 4 if seat == self.empty_seat else seat
+
     def playing_order(self, start: int) -> list[int]:
         """The seats that play, ``start`` first and the others in turn (the empty seat left out)."""
         if self.empty_seat is None:
@@ -245,9 +251,7 @@ class Table:
         first = throw_dice(self.rng, r.dice_for_wall)
         self._emit(DiceThrown(self.east, first, "wall"))
         side = side_for_throw(sum(first))
-        breaker = self.seat_of_wind(side)
-        if breaker == self.empty_seat:
-            breaker = (breaker - 1) % 4  # the player on the Dummy's left breaks its wall for it (L116)
+        breaker = self.breaker_of(side)
         second = throw_dice(self.rng, 2)
         self._emit(DiceThrown(breaker, second, "breach"))
         breach = self.wall.break_wall(first, second)

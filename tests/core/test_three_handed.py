@@ -111,3 +111,25 @@ def test_three_handed__computer_players_play_2000_hands_without_an_illegal_actio
     result = simulate("british-three", examples(2000), 24, ["efficient", "expert", "defensive"], rotate=True)
     assert result["illegal_actions"] == 0 and result["errors"] == 0
     assert sum(p["wins"] for p in result["players"]) + result["draws"] == result["hands"]
+
+
+def test_three_handed__statistics_count_the_three_players_only(tmp_path, three) -> None:
+    from game.session.statistics import record_statistics
+    from game.stats import load_statistics
+
+    ruleset, judge = three
+    match = Match(ruleset.play, judge, 4)
+    table = match.new_hand()
+    play_hand(table, [create_player("efficient", random.Random(s), ruleset) for s in range(4)])
+    match.finish_hand(table)
+    assert record_statistics(tmp_path, "british-three", ["human", "right", "nobody", "left"], match) == []
+    counted = load_statistics(tmp_path).by_ruleset["british-three"]
+    assert set(counted) == {"human", "right", "left"}
+    assert all(stats.hands == 1 for stats in counted.values())
+
+
+def test_three_handed__the_dummys_wall_is_breached_by_the_player_on_its_left(three) -> None:
+    ruleset, judge = three
+    table = Match(ruleset.play, judge, 1, east=0).new_hand()
+    assert table.seat_of_wind(2) == EMPTY_SEAT and table.breaker_of(2) == 1
+    assert [table.breaker_of(side) for side in (0, 1, 3)] == [0, 1, 3]
