@@ -70,8 +70,9 @@ def test_restart__not_at_the_end_of_a_hand(tmp_path) -> None:
 
 
 def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> None:
-    """D (Replay this deal) in the scores box: the finished hand's deal again; its end moves no points and the
-    history keeps one hand; F4 in it restarts that deal; OK afterwards deals the game's next hand (S-07)."""
+    """D (Replay this deal…) in the scores box, then Enter (Not counted): the finished hand's deal again; its end
+    moves no points and the history keeps one hand; F4 in it restarts that deal; OK afterwards deals the game's
+    next hand (S-07)."""
     app = make_app(tmp_path)
     scene = started_table(app, 9, 0.0)
     session = scene.session
@@ -79,8 +80,15 @@ def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> Non
     assert run_until(app, lambda: app.stack.top.name == "scores")
     record = session.match.history[-1]
     totals = list(session.match.totals)
-    assert "Replay this deal" in [b.label for b in app.stack.top.extra]
+    assert "Replay this deal…" in [b.label for b in app.stack.top.extra]
     app.dispatch(key(pygame.K_d))
+    app.stack.apply_pending()
+    choice = app.stack.top
+    assert choice.name == "confirm" and choice.question == "Play the same deal again?"
+    assert [choice.other.label, choice.ok.label, choice.cancel.label] == ["Counted", "Not counted", "Cancel"]
+    assert "Not counted: practice" in choice.detail and "Counted: the replay takes that hand's place" in choice.detail
+    app.render()
+    app.dispatch(key(pygame.K_RETURN))
     app.step()
     table = session.table
     assert app.stack.top is scene and session.practice is record
@@ -102,9 +110,9 @@ def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> Non
 
 
 def test_replay_deal__counted_takes_the_place_of_the_hand_just_played(tmp_path) -> None:
-    """C (Replay, counted) in the scores box: the same deal again, and its result is the one the match keeps: the
-    history still has one hand (the replay's), the totals are the start plus the replay's settlement, and the game
-    saved afterwards opens to the same match."""
+    """D then C (Replay this deal…, Counted) in the scores box: the same deal again, and its result is the one the
+    match keeps: the history still has one hand (the replay's), the totals are the start plus the replay's
+    settlement, and the game saved afterwards opens to the same match. Esc in the choice keeps the box."""
     from game.saves import restore
 
     app = make_app(tmp_path)
@@ -114,7 +122,14 @@ def test_replay_deal__counted_takes_the_place_of_the_hand_just_played(tmp_path) 
     app.dispatch(key(pygame.K_F5))
     assert run_until(app, lambda: app.stack.top.name == "scores")
     original = session.match.history[-1]
-    assert "Replay, counted" in [b.label for b in app.stack.top.extra]
+    box = app.stack.top
+    app.dispatch(key(pygame.K_d))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_ESCAPE))  # changed one's mind: nothing happens
+    app.stack.apply_pending()
+    assert app.stack.top is box and len(session.match.history) == 1
+    app.dispatch(key(pygame.K_d))
+    app.stack.apply_pending()
     app.dispatch(key(pygame.K_c))
     app.step()
     table = session.table

@@ -38,6 +38,8 @@ from game.session.outcome import HandOutcome
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
+REPLAY_CHOICE = ("Not counted: practice, and the game goes on after the hand just played. Counted: the replay "
+                 "takes that hand's place and its result is the one the game keeps.")
 EXTRA_SIZE = 17
 """The label size of the buttons left of OK (at the buttons' usual 18 the three would touch OK)."""
 
@@ -124,9 +126,8 @@ class ScoresScene(Scene):
         """The buttons left of OK, in a row: the replay of the counted hand, the score sheet, and playing the deal
         again (not at the end of the game)."""
         if not over:
-            self.deal_again = self._extra("Replay this deal", self._deal_again, "D")
-            self.deal_again_counted = self._extra("Replay, counted", self._deal_again_counted, "C")
-            self.extra += [self.deal_again, self.deal_again_counted]
+            self.deal_again = self._extra("Replay this deal…", self._ask_deal_again, "D")
+            self.extra.append(self.deal_again)
         x = BOX.left + 24
         for b in self.extra:
             b.rect.topleft = (x, BOX.bottom - 62)
@@ -145,15 +146,17 @@ class ScoresScene(Scene):
             self.context.open("replay", session=self.session, hand=len(self.session.match.history) - 1)
         self._select(self.tab)
 
-    def _deal_again(self) -> None:
-        """The same deal as a new hand, not counted (S-07): the player tries another line of play."""
-        self.context.close(self)
-        self.table_scene.commands.replay_deal()
+    def _ask_deal_again(self) -> None:
+        """Replay this deal (S-07, P-47): the player chooses whether the replay counts."""
+        self.context.open("confirm", title="Replay this deal", question="Play the same deal again?",
+                          detail=REPLAY_CHOICE, yes=self._deal_again, ok_label="Not counted",
+                          other=("Counted", pygame.K_c, partial(self._deal_again, counted=True)))
 
-    def _deal_again_counted(self) -> None:
-        """The same deal again, counted: its result takes the place of the hand just played in the match (P-47)."""
+    def _deal_again(self, counted: bool = False) -> None:
+        """The same deal as a new hand: not counted, the player tries another line of play; ``counted``, its
+        result takes the place of the hand just played in the match."""
         self.context.close(self)
-        self.table_scene.commands.replay_deal(counted=True)
+        self.table_scene.commands.replay_deal(counted=counted)
 
     def _save_sheet(self) -> None:
         """The game's score sheet so far, as PNG, text and CSV (F-28's Print, S-19)."""
@@ -194,9 +197,7 @@ class ScoresScene(Scene):
             elif event.key == pygame.K_s:
                 self._save_sheet()
             elif event.key == pygame.K_d and not self.outcome.game_over:
-                self._deal_again()
-            elif event.key == pygame.K_c and not self.outcome.game_over:
-                self._deal_again_counted()
+                self._ask_deal_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
             elif event.key == pygame.K_ESCAPE:
