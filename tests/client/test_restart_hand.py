@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.look import wrap
 from game.client.status import status_line
 from tests.client.helpers import HUMAN, instant_session, key, make_app, run_until, show_table, started_table
 
@@ -86,7 +87,9 @@ def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> Non
     choice = app.stack.top
     assert choice.name == "confirm" and choice.question == "Play the same deal again?"
     assert [choice.other.label, choice.ok.label, choice.cancel.label] == ["Counted", "Not counted", "Cancel"]
-    assert "Not counted: practice" in choice.detail and "Counted: the replay takes that hand's place" in choice.detail
+    assert choice.detail == ("Not counted: practice, the game goes on as it was. Counted: the replay takes the "
+                             "place of the hand just played.")
+    assert len(wrap(choice.detail, choice.box.width - 56, 15)) <= 2  # the box shows two lines of it
     app.render()
     app.dispatch(key(pygame.K_RETURN))
     app.step()

@@ -38,8 +38,8 @@ from game.session.outcome import HandOutcome
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
-REPLAY_CHOICE = ("Not counted: practice, and the game goes on after the hand just played. Counted: the replay "
-                 "takes that hand's place and its result is the one the game keeps.")
+REPLAY_CHOICE = ("Not counted: practice, the game goes on as it was. Counted: the replay takes the place of the "
+                 "hand just played.")
 EXTRA_SIZE = 17
 """The label size of the buttons left of OK (at the buttons' usual 18 the three would touch OK)."""
 
