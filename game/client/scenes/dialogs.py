@@ -79,15 +79,21 @@ class ConfirmBox(Box):
         self.other: Button | None = None
         """A second way to say yes, left of OK (``other``: its label, its key and what it does)."""
         self.other_key = 0
+        self._other_action: Callable[[], None] | None = None
         if other is not None:
-            label, self.other_key, action = other
+            label, self.other_key, self._other_action = other
             width = max(140, Button.width_for(label, 18))
             self.other = Button(pygame.Rect(self.ok.rect.left - 14 - width, self.ok.rect.top, width, 46), label,
-                                lambda: (self.close(), action()), key_hint=pygame.key.name(self.other_key).upper())
+                                self._accept_other, key_hint=pygame.key.name(self.other_key).upper())
 
     def accept(self) -> None:
         self.close()
         self.yes()
+
+    def _accept_other(self) -> None:
+        self.close()
+        if self._other_action is not None:
+            self._other_action()
 
     def handle(self, event: pygame.Event) -> None:
         if self.other is not None:
