@@ -108,7 +108,7 @@ def test_three_handed__a_match_is_the_same_game_from_the_same_seed(three) -> Non
 def test_three_handed__computer_players_play_2000_hands_without_an_illegal_action() -> None:
     from game.cli.simulate import simulate
 
-    result = simulate("british-three", examples(2000), 24, ["efficient", "expert", "defensive"], rotate=True)
+    result = simulate("british-three", examples(2000), 24, ["expert", "defensive", "beginner"], rotate=True)
     assert result["illegal_actions"] == 0 and result["errors"] == 0
     assert sum(p["wins"] for p in result["players"]) + result["draws"] == result["hands"]
 
