@@ -54,3 +54,7 @@ def test_three_handed__from_new_game_to_the_scores_box(tmp_path, monkeypatch) ->
     app.render()
     record = session.match.history[-1]
     assert record.deltas[2] == 0 and sum(record.deltas) == 0
+    app.dispatch(key(pygame.K_s))  # Save Score Sheet: a column for each of the three
+    [sheet] = (tmp_path / "config" / "score sheets").glob("Sparrow *.csv")
+    header = sheet.read_text(encoding="utf-8").splitlines()[0].split(",")
+    assert header[-3:] == [session.names[0], session.names[1], session.names[3]]
