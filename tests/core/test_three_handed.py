@@ -133,3 +133,26 @@ def test_three_handed__the_dummys_wall_is_breached_by_the_player_on_its_left(thr
     table = Match(ruleset.play, judge, 1, east=0).new_hand()
     assert table.seat_of_wind(2) == EMPTY_SEAT and table.breaker_of(2) == 1
     assert [table.breaker_of(side) for side in (0, 1, 3)] == [0, 1, 3]
+
+
+def test_three_handed__a_goulash_exchange_with_the_dummy_is_sat_out(three) -> None:
+    """The goulash's exchanges are between pairs (across, East-South, East-North, L101-L105): the player whose
+    partner would be the Dummy passes nothing that step, the other two exchange."""
+    from game.core.table import Table
+
+    ruleset, judge = three
+    table = Table(ruleset.play, judge, 9, east=0, goulash=True)
+    assert table.phase == "passing"
+    for step in range(len(ruleset.play.goulash)):
+        direction, _count = table.pass_step
+        passing = table.awaiting()
+        sitting_out = [s for s in (0, 1, 3) if table.pass_target(s, direction) is None]
+        assert len(sitting_out) == 1 and set(passing) == {0, 1, 3} - set(sitting_out)
+        assert table.legal_actions(sitting_out[0]) == []
+        for seat in passing:
+            table.apply(seat, table.legal_actions(seat)[0])
+        moved = [e for e in table.events if isinstance(e, ev.TilesPassed)][-1]
+        assert {(a, b) for a, b, _tiles in moved.moves} == {(a, table.pass_target(a, direction)) for a in passing}
+        assert step == len(ruleset.play.goulash) - 1 or table.phase == "passing"
+    assert table.phase == "dealt"
+    assert sorted(len(table.players[s].concealed) for s in (0, 1, 3)) == [13, 13, 14]
