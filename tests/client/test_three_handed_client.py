@@ -58,3 +58,21 @@ def test_three_handed__from_new_game_to_the_scores_box(tmp_path, monkeypatch) ->
     [sheet] = (tmp_path / "config" / "score sheets").glob("Sparrow *.csv")
     header = sheet.read_text(encoding="utf-8").splitlines()[0].split(",")
     assert header[-3:] == [session.names[0], session.names[1], session.names[3]]
+
+
+def test_three_handed__a_goulash_exchange_you_sit_out_says_so() -> None:
+    """Across the table from you is the empty seat: in the goulash's first exchange (across) you pass nothing, and
+    the status bar says why instead of asking for tiles; no Pass button is offered."""
+    from game.client.status import SITTING_OUT, status_line
+    from game.session.driver import Session
+    from game.session.options import Options
+
+    session = Session.create("british-three", 3, options=Options(animation_speed=0.0, discard_delay=0.0))
+    session.match.goulash_next = True  # as after a wash-out
+    session.deal()
+    for event in session.drain():  # as the table shows them
+        session.tell(event)
+    assert session.table.pass_step == ("across", 3)
+    assert status_line(session) == SITTING_OUT
+    assert SITTING_OUT == "Your partner in this exchange would be the empty seat: you pass nothing this time"
+    assert not session.human_to_pass
