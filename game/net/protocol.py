@@ -133,6 +133,8 @@ class MeldInfo(_Message):
     tiles: tuple[int, ...]
     exposed: bool = True
     claimed_tile: int | None = None
+    promoted: bool = False
+    first_discard: bool = False
 
 
 class SeatView(_Message):
@@ -168,6 +170,7 @@ class View(_Message):
     players: tuple[SeatView, ...]
     last_discard: tuple[int, int] | None
     tiles_left: int
+    discard_count: int = 0
     discard_order: tuple[tuple[int, int], ...] = ()
     goulash: bool = False
     wild: int | None = None
