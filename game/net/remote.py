@@ -13,6 +13,8 @@ from __future__ import annotations
 
 import logging
 from collections import deque
+from dataclasses import dataclass
+from pathlib import Path
 from typing import Any
 
 from game import timing
@@ -124,6 +126,8 @@ class RemoteSession(Session):
         self.waiting_next = False
         """The player asked for the next hand (Next Hand) before the server dealt it."""
         self.first_east: int | None = None
+        self.hosting: Any = None
+        """The table server this window runs for the game (its host's), stopped when the table closes."""
         self._hand_events: list[ev.Event] = []
         self._totals_before: list[int] = list(self.match.totals)
 
@@ -300,8 +304,21 @@ class RemoteSession(Session):
         return self.lobby.link
 
     def leave(self) -> None:
-        """Leave the table for good: a computer player takes the seat."""
+        """Leave the table for good (a computer player takes the seat); a host's table closes with it."""
         self.lobby.close(leave=True)
+        if self.hosting is not None:
+            self.hosting.stop()
+            self.hosting = None
+
+    @property
+    def unwritten(self) -> bool:
+        return False  # the host's server keeps the game: nothing here to lose
+
+    @property
+    def connection_problem(self) -> str:
+        """What is wrong with the connection, in words ("" while it is up)."""
+        lobby = self.lobby
+        return lobby.reason if lobby.state in ("dropped", "failed", "closed") else ""
 
     # -- the end of a hand ------------------------------------------------------------------------------------
 
@@ -339,18 +356,10 @@ class RemoteSession(Session):
         raise SparrowError("a network game is saved by its host")
 
 
-def remote_session(lobby: Lobby, *, catalog: Any = None, mods_dir: str | None = None,
-                   options: Options | None = None, rules_source: Any = None) -> RemoteSession:
-    """The session for the table ``lobby`` joined, with the ruleset the room names: the installed one, else
-    ``rules_source`` (a (ruleset, rules, judge) triple built from the server's ruleset data)."""
-    from game.session.rules import load_game_rules
-
-    assert lobby.room is not None
-    if rules_source is not None:
-        ruleset, rules, judge = rules_source
-    else:
-        ruleset, rules, judge = load_game_rules(lobby.room.ruleset, mods_dir, catalog=catalog)
-    return RemoteSession(lobby, ruleset=ruleset, rules=rules, judge=judge, options=options)
+def remote_session(lobby: Lobby, rules: tuple[Any, Any, Any], options: Options | None = None) -> RemoteSession:
+    """The session for the table ``lobby`` joined, played by ``rules`` (:func:`table_rules`)."""
+    ruleset, play_rules, judge = rules
+    return RemoteSession(lobby, ruleset=ruleset, rules=play_rules, judge=judge, options=options)
 
 
 def join(address: str, name: str, token: str | None = None) -> Lobby:
@@ -359,3 +368,42 @@ def join(address: str, name: str, token: str | None = None) -> Lobby:
     link.start()
     return Lobby(link)
 
+
+
+@dataclass(frozen=True)
+class TableRules:
+    """The rules of the table a lobby joined, as this machine can have them."""
+
+    rules: tuple[Any, Any, Any] | None
+    """(ruleset, play rules, judge), or None when this machine cannot have them (then nothing can be played)."""
+    missing: tuple[str, ...] = ()
+    """The mods the table's ruleset comes from that are not installed here."""
+    from_table: bool = False
+    """The ruleset was built from the data the table sent (its mod is not installed here)."""
+    problem: str = ""
+    """Why the table's ruleset data could not be used, when it could not."""
+
+
+def table_rules(room: protocol.Room, catalog: Any) -> TableRules:
+    """The ruleset ``room`` names: the installed one, else one built from the ruleset data the table sent (YAML,
+    checked as a mod's ruleset is; never code), else None with the missing mods named."""
+    from game.core.scoring import RulesetJudge
+    from game.mods.rulesets import compile_text, load_ruleset
+    from game.saves import available_mod_ids
+
+    available = available_mod_ids(catalog)
+    missing = tuple(m.id for m in room.mods if available is not None and m.id not in available)
+    if catalog is not None and not missing:
+        try:
+            ruleset = load_ruleset(catalog, room.ruleset)
+            return TableRules((ruleset, ruleset.play, RulesetJudge(ruleset)))
+        except (SparrowError, OSError, ValueError, LookupError) as exc:
+            log.info("the table's ruleset %r is not installed here: %s", room.ruleset, exc)
+    if room.ruleset_data and catalog is not None:
+        try:
+            ruleset = compile_text(catalog, room.ruleset_data, Path(f"{room.ruleset}.yaml"),
+                                   f"the table's {room.ruleset}.yaml")
+            return TableRules((ruleset, ruleset.play, RulesetJudge(ruleset)), missing, from_table=True)
+        except (SparrowError, OSError, ValueError, LookupError) as exc:
+            return TableRules(None, missing or (room.ruleset,), problem=str(exc).splitlines()[0])
+    return TableRules(None, missing or (room.ruleset,))

@@ -132,6 +132,7 @@ class TableScene(Scene):
         keeper = self.context.keeper
         if keeper is not None:
             keeper.leave(self.session)
+        self.session.leave()
 
     def resume(self) -> None:
         self.animator.speed = self.session.options.animation_speed
@@ -342,7 +343,8 @@ class TableScene(Scene):
         if s.human_to_pass and table.pass_step is not None:
             specs.append((f"Pass {table.pass_step[1]}", c.pass_selected, "Enter", True))
         elif table.phase == "dealt":
-            if not self.animator.busy:  # the hand can start once the ceremony has been seen to its end
+            if not self.animator.busy and not s.network:  # once the ceremony has been seen to its end; a
+                # network table's server starts the hand for everybody
                 specs.append(("Start!", c.start, "F4", True))
         elif s.hand_over:
             if s.outcome is not None and not s.match.is_over:
@@ -398,8 +400,11 @@ class TableScene(Scene):
         """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
         s = self.session
         banners = []
+        if s.network and s.connection_problem:
+            banners.append((s.connection_problem, True))
         if self.game_table.phase == "dealt" and not self.animator.busy:
-            banners.append(("Study your tiles — click, Enter or F4 to start", False))
+            banners.append(("Study your tiles — the table starts the hand in a moment" if s.network
+                            else "Study your tiles — click, Enter or F4 to start", False))
         if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
             banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
         if self.declaring:

@@ -46,6 +46,22 @@ def mah_jongg_offer(session: Session) -> str:
     return f"{possessive(session.names[seat])} {tile_name(tile)}"
 
 
+LOCAL_ONLY = {
+    "undo": "a discard cannot be taken back",
+    "save_dialog": "it is saved by the host after every hand",
+    "open_dialog": "leave the table (Esc, Leave) to open another game",
+    "start_or_restart": "its server starts every hand, and deals it only once",
+    "toggle_show_all": "the other hands are not on this computer to show",
+    "show_replays": "its replays are the host's",
+    "show_wall": "the wall's order is the host's secret",
+    "show_why": "the other players' reasons are their own",
+    "toggle_pause": "the table goes on for the other players",
+    "demo": "Auto Play (F5) plays your seat; the scores wait for you",
+    "replay_deal": "a hand is dealt only once",
+}
+"""The commands a network table declines, with why (words that follow "the host's server keeps the game:")."""
+
+
 class TableCommands:
     """The commands of one table scene."""
 
@@ -57,7 +73,11 @@ class TableCommands:
         return self.table.session
 
     def run(self, command: str, argument: Any = None) -> None:
-        """Carry out ``command`` (a method name from the key table) with its ``argument``."""
+        """Carry out ``command`` (a method name from the key table) with its ``argument``; at a network table
+        the commands only a local game has are declined, saying why."""
+        if self.session.network and command in LOCAL_ONLY:
+            self.session.tell(Note(status.NOT_AT_NETWORK_TABLE, {"what": LOCAL_ONLY[command]}))
+            return
         method: Callable[..., None] = getattr(self, command)
         if argument is None:
             method()
