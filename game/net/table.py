@@ -146,6 +146,8 @@ class NetTable:
             seat.host = not any(s.host for s in self.seats)
         seat.link, seat.dropped_at, seat.last_view = link, None, ""
         seat.name = hello.name
+        if seat.seat < len(self.session.names):
+            self.session.names[seat.seat] = hello.name  # the saves name the players who sat there
         log.info("table %s: %s %s seat %d", self.table_id, hello.name, "took back" if reconnected else "took",
                  seat.seat)
         assert seat.token is not None
