@@ -229,12 +229,13 @@ class Session:
 
     # -- the human's moves ------------------------------------------------------------------------------------
 
-    def act(self, action: Action) -> bool:
-        """Do ``action`` for the human; on refusal the table's reason is told and False is returned."""
+    def act(self, action: Action, seat: int = HUMAN) -> bool:
+        """Do ``action`` for the human (or, at a network table, for the player at ``seat``); on refusal the table's
+        reason is told and False is returned."""
         if self.table is None:
             return False
         try:
-            events = self.table.apply(HUMAN, action)
+            events = self.table.apply(seat, action)
         except IllegalActionError as exc:
             self.tell(Refusal(exc.code, exc.data))
             return False
