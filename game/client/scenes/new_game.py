@@ -20,6 +20,7 @@ from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
+from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
@@ -30,6 +31,8 @@ BOX.center = (640, 360)
 SEATS = ("On your right", "Opposite you", "On your left")
 SCORE_STEP = 100
 SCORE_RANGE = (100, 100_000)
+HOST_PORT = 8765
+"""The port a hosted table listens on when it is free (``sparrow serve``'s): the one to forward on a router."""
 
 
 @dataclass
@@ -116,6 +119,10 @@ class NewGameScene(Scene):
                             primary=True, key_hint="Enter")
         self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
                              lambda: context.close(self), key_hint="Esc")
+        self.host_button = Button(pygame.Rect(BOX.left + 40, BOX.bottom - 66, 270, 46), "Host a Network Game",
+                                  self.host, key_hint="Ctrl+H", size=17)
+        self.host_error = ""
+        """Why the network table could not be hosted, in words."""
         self.fields: list[Any] = [self.ruleset, self.player, self.score]
         for chooser, name in zip(self.seat_choosers, self.seat_names, strict=True):
             self.fields += [chooser, name]
@@ -183,6 +190,30 @@ class NewGameScene(Scene):
     def begin(self) -> None:
         start_game(self.context, self.choices())
 
+    def host(self) -> None:
+        """Host a network table with the chosen ruleset, served from this window: the waiting room shows the
+        address to share; the host plays the first seat, friends take the others, computers fill the rest."""
+        choices = self.choices()
+        settings = self.context.settings
+        settings.ruleset, settings.player_name = choices.ruleset, choices.names[0]
+        self.context.save_settings()
+        from game.net.in_process import host_in_process  # the network code only when a table is hosted
+
+        folders = self.context.folders
+        hosted = None
+        for port in (HOST_PORT, 0):  # the usual port (easy to forward), else any free one
+            hosted = host_in_process(choices.ruleset, catalog=self.context.catalog, mods_dir=self.context.mods_dir,
+                                     config_dir=self.context.config_dir, saves=folders.saves if folders else None,
+                                     seed=choices.seed, port=port)
+            if hosted.start():
+                break
+        assert hosted is not None
+        if hosted.error:
+            self.host_error = hosted.error
+            return
+        self.context.close(self)
+        self.context.open("waiting_room", address=hosted.local_address, player=choices.names[0][:24], host=hosted)
+
     def show_rules(self) -> None:
         from game.session.rules import load_game_rules
 
@@ -237,9 +268,12 @@ class NewGameScene(Scene):
             f.focused = i == self.focus
 
     def handle(self, event: pygame.Event) -> None:
-        for b in (self.start, self.cancel, self.rules_button, self.presets_button):
+        for b in (self.start, self.cancel, self.rules_button, self.presets_button, self.host_button):
             if b.handle(event):
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and event.mod & pygame.KMOD_CTRL:
+            self.host()
+            return
         for i, f in enumerate(self.fields):
             if f.handle(event):
                 if event.type == pygame.MOUSEBUTTONDOWN:
@@ -285,8 +319,13 @@ class NewGameScene(Scene):
                          (BOX.right - 40, heading.centery + 2), 1)
         for seat, card in enumerate(self.cards):
             self._draw_card(surface, seat, card)
-        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename", (x0, BOX.bottom - 43), 14,
-             mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
+        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename",
+             (self.host_button.rect.right + 18, BOX.bottom - 43), 14, mix(palette.text_dark, palette.panel, 0.35),
+             "sans", "midleft")
+        if self.host_error:
+            text(surface, fit_text(self.host_error, BOX.width - 80, 15, "bold"), (x0, BOX.bottom - 84), 15,
+                 ERROR, "bold", "midleft")
+        self.host_button.draw(surface, palette)
         self.start.draw(surface, palette)
         self.cancel.draw(surface, palette)
 

@@ -171,7 +171,7 @@ class TitleScene(Scene):
             sprite = pygame.transform.rotozoom(sprites.tile(tile, (76, 102)), -(angle + sway), 1.0)
             rad = math.radians(angle)
             cx = 640 + math.sin(rad) * 440
-            cy = 590 - math.cos(rad) * 440
+            cy = MENU_TOP + 202 - math.cos(rad) * 440
             sprite.set_alpha(235)
             surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
         text(surface, "Sparrow", (640, MENU_TOP - 112), 96, palette.accent, "serif_bold", "center",

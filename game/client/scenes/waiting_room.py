@@ -28,7 +28,7 @@ class WaitingRoomScene(Scene):
     name = "waiting_room"
 
     def __init__(self, context: Any, address: str, player: str, token: str | None = None,
-                 host: Any = None) -> None:
+                 host: Any = None, lobby: Any = None) -> None:
         super().__init__(context)
         self.address = address
         self.player = player
@@ -43,7 +43,10 @@ class WaitingRoomScene(Scene):
                                    primary=True, key_hint="Enter")
         self.leave_button = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Leave", self.leave,
                                    key_hint="Esc")
-        self._connect(token)
+        if lobby is not None:  # already joined (a staged room, or one handed over)
+            self.lobby = lobby
+        else:
+            self._connect(token)
 
     def _connect(self, token: str | None) -> None:
         from game.net.remote import join  # the network code only when a table is joined
