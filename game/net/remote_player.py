@@ -38,6 +38,9 @@ class RemotePlayer:
     on_message: Callable[[RemotePlayer, Any, float], None] | None = None
     """Called with every message and when it arrived (``time.perf_counter``): the benchmark's stopwatch."""
     on_action: Callable[[RemotePlayer, pr.Act, float], None] | None = None
+    """Called with every action just before it is sent."""
+    think: float = 0.0
+    """Seconds to wait before each decision (a person's pace, for the benchmark)."""
     _answered: tuple[int, int] | None = None
 
     async def play(self, stop_after: int | None = None) -> None:
@@ -68,12 +71,18 @@ class RemotePlayer:
                     ws.transport.abort()  # a crash: no goodbye, the socket just goes
                     return
                 self._answered = (message.hand, message.step)
-                action = self.player.decide(player_view(message), legal_actions(message))
-                act = pr.Act(hand=message.hand, step=message.step, action=action_to_text(action))
-                if self.on_action is not None:
-                    self.on_action(self, act, time.perf_counter())
-                await ws.send(pr.encode(act))
-                self.actions += 1
+                await self.respond(ws, message)
+
+    async def respond(self, ws: ClientConnection, message: pr.View) -> None:
+        """Decide on the decision ``message`` offers (after ``think`` seconds) and send the action."""
+        if self.think > 0:
+            await asyncio.sleep(self.think)
+        action = self.player.decide(player_view(message), legal_actions(message))
+        act = pr.Act(hand=message.hand, step=message.step, action=action_to_text(action))
+        if self.on_action is not None:
+            self.on_action(self, act, time.perf_counter())
+        await ws.send(pr.encode(act))
+        self.actions += 1
 
 
 async def seat_players(players: list[RemotePlayer], stop_after: list[int | None] | None = None

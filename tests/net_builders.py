@@ -1,0 +1,102 @@
+"""Network tables on the loopback for the tests: a server, four remote computer players seeded as ``simulate``
+seeds its players, and what the server really sent out (to check every message against it)."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import random
+import tempfile
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from game.autoplay import create_player
+from game.cli.simulate import simulate
+from game.core import events as ev
+from game.mods import rules_for
+from game.net.hosting import host_table
+from game.net.remote_player import RemotePlayer, seat_players
+from game.net.server import Limits, TableServer
+from game.net.table import NetTable, Timers
+
+QUICK = Timers(claim_window=30.0, discard_delay=0.0, end_pause=0.0, reconnect=60.0)
+"""Timers for tests: nothing waits but a player; a claim window long enough that a busy machine never closes it
+on a scripted player (which would make another game than ``simulate``'s)."""
+OPEN = Limits(rate=1e9, burst=1e9)
+"""No rate limit: a test's messages come as fast as the loopback carries them."""
+
+
+def simulate_players(ruleset_id: str, seed: int) -> tuple[list[Any], random.Random]:
+    """Four ``greedy`` players seeded as ``simulate`` seeds them, and the generator it seeds later matches from."""
+    ruleset, _judge = rules_for(ruleset_id)
+    rng = random.Random(seed)
+    return [create_player("greedy", random.Random(rng.getrandbits(64)), ruleset) for _ in range(4)], rng
+
+
+def simulated_hashes(ruleset_id: str, seed: int, hands: int) -> list[str]:
+    """The event-log hash of each hand ``simulate`` plays with four ``greedy`` players."""
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "hands.jsonl"
+        simulate(ruleset_id, hands, seed, ["greedy"] * 4, jsonl=path)
+        return [json.loads(line)["log_hash"] for line in path.read_text().splitlines()]
+
+
+@dataclass
+class NetGame:
+    """One table served on the loopback, with what its session really produced (``truth``, in order)."""
+
+    table: NetTable
+    server: TableServer
+    url: str
+    truth: list[ev.Event] = field(default_factory=list)
+    hands_done: asyncio.Event = field(default_factory=asyncio.Event)
+
+
+async def open_table(ruleset_id: str, seed: int, *, hands: int | None = None, timers: Timers = QUICK,
+                     limits: Limits = OPEN, saves: Path | None = None, resume: Path | None = None) -> NetGame:
+    """A served table; ``hands_done`` is set once ``hands`` hands have been played (or the game is over)."""
+    table = host_table(ruleset_id, seed=seed, timers=timers, saves=saves, resume=resume)
+    server = TableServer([table], limits)
+    host, port = await server.start("127.0.0.1", 0)
+    game = NetGame(table, server, f"ws://{host}:{port}/")
+    session = table.session
+    drain = session.drain
+
+    def tapped() -> list[ev.Event]:
+        out = drain()
+        game.truth.extend(out)
+        return out
+
+    session.drain = tapped  # type: ignore[method-assign]
+
+    def finished(s: Any) -> None:
+        if s.match.is_over or (hands is not None and len(s.match.history) >= hands):
+            game.hands_done.set()
+
+    session.on_hand_finished.append(finished)
+    return game
+
+
+async def play_matches(ruleset_id: str, seed: int, hands: int, *, keep: bool = False,
+                       player_class: type[RemotePlayer] = RemotePlayer) -> tuple[list[str], list[NetGame],
+                                                                                 list[RemotePlayer]]:
+    """``hands`` hands played over the network by four remote ``greedy`` players, match after match as
+    ``simulate`` plays them (a new match's seed drawn from the same generator): each hand's log hash, the
+    tables, and the players (one object per seat, kept across matches)."""
+    bots, rng = simulate_players(ruleset_id, seed)
+    hashes: list[str] = []
+    games: list[NetGame] = []
+    remotes: list[RemotePlayer] = []
+    match_seed = seed
+    while len(hashes) < hands:
+        game = await open_table(ruleset_id, match_seed, hands=hands - len(hashes))
+        games.append(game)
+        remotes = [player_class(game.url, f"Bot {n}", bots[n], keep=keep) for n in range(4)]
+        tasks = await seat_players(remotes)
+        await asyncio.wait_for(game.hands_done.wait(), 600)
+        await game.server.close()
+        await asyncio.wait_for(asyncio.gather(*tasks), 60)
+        hashes += [h.log_hash for h in game.table.session.match.history][: hands - len(hashes)]
+        match_seed = rng.getrandbits(32)
+    return hashes, games, remotes
