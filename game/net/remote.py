@@ -332,7 +332,10 @@ class RemoteSession(Session):
         skipped = any(isinstance(e, ev.SettlementSkipped) for e in self._hand_events)
         faulty = next((e.seat for e in self._hand_events if isinstance(e, ev.FaultyOut)), None)
         old = list(self._totals_before)
-        new = list(settled.totals) if settled is not None else list(self.match.totals)
+        # The view of the finished hand carries the server's totals after it, even when the events that settled
+        # it were missed (the connection was down when the hand ended).
+        served = list(self.seats.per_seat(self.view.totals)) if self.view is not None else list(self.match.totals)
+        new = list(settled.totals) if settled is not None else served
         self.match.totals = list(new)
         payments = list(settled.payments) if settled is not None else []
         winner = win.seat if win is not None else None

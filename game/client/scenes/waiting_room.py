@@ -87,7 +87,7 @@ class WaitingRoomScene(Scene):
         session = remote_session(self.lobby, self.table_rules.rules, Options.from_settings(self.context.settings))
         session.hosting = self.host
         self.context.resources.apply_voices(session)
-        self.lobby = None  # the table has the link now
+        self.lobby = self.host = None  # the table has the link, and the server, now
         self.context.reset_to("table", session=session)
 
     def start(self) -> None:
