@@ -139,7 +139,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     LESSON_NO_RESTART: lambda d, _: "A lesson's hand is not dealt again: All Lessons lets you start the lesson over.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
     notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
-    NOT_AT_NETWORK_TABLE: lambda d, _: f"At a network table the host's server keeps the game: {d['what']}.",
+    NOT_AT_NETWORK_TABLE: lambda d, _: f"At a network table {d['what']}.",
     remote.CONNECTION: lambda d, _: d["reason"] or ("Connected." if d["state"] == "connected" else ""),
     remote.WAITING_FOR_HAND: lambda d, _: "Waiting for the table to deal the next hand…",
     notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",

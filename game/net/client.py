@@ -61,6 +61,19 @@ def parse_address(address: str) -> tuple[str, int]:
     return host, int(port_text)
 
 
+def name_problem(name: str) -> str:
+    """Why ``name`` will not do at a network table, in words ("" when it will): the others see it, and the
+    program's words for a player called "You" ("You takes a tile") would speak of them."""
+    shown = name.strip()
+    if not shown:
+        return "Type the name the other players will see."
+    if shown.casefold() == "you":
+        return 'Type your own name: the other players would read "You" as themselves.'
+    if len(shown) > protocol.MAX_NAME:
+        return f"A name at a table is at most {protocol.MAX_NAME} characters."
+    return ""
+
+
 def url_of(address: str) -> str:
     host, port = parse_address(address)
     return f"ws://[{host}]:{port}" if ":" in host else f"ws://{host}:{port}"

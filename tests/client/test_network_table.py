@@ -8,6 +8,7 @@ import time
 
 import pygame
 
+from game.client import status
 from game.client.scenes import waiting_room
 from game.net import protocol
 from game.net.client import Link
@@ -65,6 +66,9 @@ def test_join__from_the_title_the_room_shows_the_seats_and_a_hand_is_played_to_t
         assert run_live(app, lambda: app.stack.top.name == "table")
         table = app.stack.top
         assert table.session.names == ["Bea", *table.session.names[1:3], "Ann"]  # Ann sits on Bea's left
+        app.dispatch(key(pygame.K_F4))  # no restarting a network hand: said why, with the warning beep
+        assert status.status_line(table.session) == ("At a network table the table starts every hand and deals it "
+                                                     "only once.")
         app.dispatch(key(pygame.K_F5))  # Auto Play: the computer plays Bea's seat, through the server
 
         def both_play() -> bool:
@@ -76,6 +80,7 @@ def test_join__from_the_title_the_room_shows_the_seats_and_a_hand_is_played_to_t
 
         assert run_live(app, both_play, 60)
         scores = app.stack.top
+        assert scores.extra == []  # no replays, deals again or score sheets: they are the host's
         served = hosted.table.session.match.totals
         assert scores.outcome.new_totals == [served[1], served[2], served[3], served[0]]
         assert ann_session.outcome.new_totals == served  # both tables agree with the server, each from its seat
@@ -171,6 +176,12 @@ def test_host__new_game_hosts_a_table_and_its_room_shows_the_address_to_share(tm
     app.settings.animation_speed = 0.0
     box = from_title(app, pygame.K_n)
     assert box.name == "new_game"
+    app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))  # as "You", the default name
+    assert box.host_error == 'Type your own name: the other players would read "You" as themselves.'
+    assert app.stack.top is box
+    for _ in range(3):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    type_text(app, "Hal")
     app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))
     app.stack.apply_pending()
     room = app.stack.top

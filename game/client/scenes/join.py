@@ -29,9 +29,9 @@ class JoinBox(Box):
         left, width = self.box.left + 28, self.box.width - 56
         self.address = TextField(pygame.Rect(left, self.box.top + 96, width, 44), settings.join_address,
                                  "Address of the table (host:port)", max_length=200)
-        self.player = TextField(pygame.Rect(left, self.box.top + 178, width, 44),
-                                settings.player_name[:NAME_LENGTH], "Your name", max_length=NAME_LENGTH,
-                                focused=False)
+        own = "" if settings.player_name.strip().casefold() == "you" else settings.player_name  # the default
+        self.player = TextField(pygame.Rect(left, self.box.top + 178, width, 44), own[:NAME_LENGTH], "Your name",
+                                max_length=NAME_LENGTH, focused=False)
         if settings.join_address:  # the usual table: only the name may need changing, or nothing at all
             self.address.focused, self.player.focused = False, True
         self.error = ""
@@ -52,7 +52,7 @@ class JoinBox(Box):
         return caret_wake(self.fields)
 
     def accept(self) -> None:
-        from game.net.client import parse_address  # the network code only when a table is joined
+        from game.net.client import name_problem, parse_address  # the network code only when a table is joined
 
         address, name = self.address.value.strip(), self.player.value.strip()
         try:
@@ -61,8 +61,8 @@ class JoinBox(Box):
             self.error = str(exc)
             self._focus(self.address)
             return
-        if not name:
-            self.error = "Type the name the other players will see."
+        if name_problem(name):
+            self.error = name_problem(name)
             self._focus(self.player)
             return
         settings = self.context.settings

@@ -193,11 +193,17 @@ class NewGameScene(Scene):
     def host(self) -> None:
         """Host a network table with the chosen ruleset, served from this window: the waiting room shows the
         address to share; the host plays the first seat, friends take the others, computers fill the rest."""
+        from game.net.client import name_problem  # the network code only when a table is hosted
+
         choices = self.choices()
+        self.host_error = name_problem(self.player.value)
+        if self.host_error:
+            self._set_focus(1)  # the name field
+            return
         settings = self.context.settings
         settings.ruleset, settings.player_name = choices.ruleset, choices.names[0]
         self.context.save_settings()
-        from game.net.in_process import host_in_process  # the network code only when a table is hosted
+        from game.net.in_process import host_in_process
 
         folders = self.context.folders
         hosted = None

@@ -122,6 +122,8 @@ class ScoresScene(Scene):
         if not over:
             self.deal_again = self._extra("Replay this deal", self._deal_again, "D")
             self.extra.append(self.deal_again)
+        if self.session.network:  # the replays, the deals and the score sheet are the host's
+            self.extra = []
         x = BOX.left + 24
         for b in self.extra:
             b.rect.topleft = (x, BOX.bottom - 62)
@@ -181,9 +183,9 @@ class ScoresScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r and self.replay in self.extra:
                 self._replay()
-            elif event.key == pygame.K_s:
+            elif event.key == pygame.K_s and self.sheet in self.extra:
                 self._save_sheet()
-            elif event.key == pygame.K_d and not self.outcome.game_over:
+            elif event.key == pygame.K_d and not self.outcome.game_over and not self.session.network:
                 self._deal_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()

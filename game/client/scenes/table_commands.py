@@ -48,18 +48,18 @@ def mah_jongg_offer(session: Session) -> str:
 
 LOCAL_ONLY = {
     "undo": "a discard cannot be taken back",
-    "save_dialog": "it is saved by the host after every hand",
-    "open_dialog": "leave the table (Esc, Leave) to open another game",
-    "start_or_restart": "its server starts every hand, and deals it only once",
+    "save_dialog": "the host's computer saves the game after every hand",
+    "open_dialog": "another game opens once you leave the table (Esc)",
+    "start_or_restart": "the table starts every hand and deals it only once",
     "toggle_show_all": "the other hands are not on this computer to show",
-    "show_replays": "its replays are the host's",
-    "show_wall": "the wall's order is the host's secret",
+    "show_replays": "the replays are the host's",
+    "show_wall": "the wall is the host's secret",
     "show_why": "the other players' reasons are their own",
-    "toggle_pause": "the table goes on for the other players",
-    "demo": "Auto Play (F5) plays your seat; the scores wait for you",
+    "toggle_pause": "the game goes on for the other players: it cannot be paused",
+    "demo": "Auto Play (F5) plays your seat, and the scores wait for you",
     "replay_deal": "a hand is dealt only once",
 }
-"""The commands a network table declines, with why (words that follow "the host's server keeps the game:")."""
+"""The commands a network table declines, with why (words that follow "At a network table")."""
 
 
 class TableCommands:

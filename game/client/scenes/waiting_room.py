@@ -204,8 +204,10 @@ class WaitingRoomScene(Scene):
         lobby = self.lobby
         room = lobby.room if lobby is not None else None
         if self.host is not None:
-            text(surface, "Share this address with your friends:", (x, y), 16, palette.text_dark, "bold")
-            text(surface, self.host.share_address, (x + 320, y - 4), 24, palette.accent_dark, "serif_bold")
+            label = text(surface, "Share this address with your friends:", (x, y + 12), 16, palette.text_dark,
+                         "bold", "midleft")
+            text(surface, self.host.share_address, (label.right + 14, label.centery), 24, palette.accent_dark,
+                 "serif_bold", "midleft")
             y += 36
         else:
             text(surface, fit_text(f"Table at {self.address}", content.width - 16, 16, "bold"), (x, y), 16,
