@@ -12,6 +12,7 @@ state just after the events it animates, however far the server has gone meanwhi
 from __future__ import annotations
 
 import logging
+import time
 from collections import deque
 from dataclasses import dataclass
 from pathlib import Path
@@ -56,6 +57,8 @@ class Lobby:
         """The server's last refusal of something this player sent."""
         self.table_messages: deque[Any] = deque()
         """The events and views not yet taken by a session, oldest first."""
+        self.arrived: deque[float] = deque()
+        """When each of :attr:`table_messages` came (``time.monotonic``)."""
         self.game_over: protocol.GameOver | None = None
 
     @property
@@ -87,6 +90,7 @@ class Lobby:
                 self.game_over = item
             elif isinstance(item, protocol.Events | protocol.View):
                 self.table_messages.append(item)
+                self.arrived.append(time.monotonic())
         return changes
 
     def start(self) -> None:
@@ -143,18 +147,25 @@ class RemoteSession(Session):
         if self.table is not None and first.hand != self.hand_no and not self.waiting_next and self.hand_over:
             return False  # the next hand waits for Next Hand, as at a local table
         if isinstance(first, protocol.Events):
-            if len(queue) < 2:
-                return False
-            events = queue.popleft()
-            while queue and isinstance(queue[0], protocol.Events):  # two batches before one view: one batch
-                events = protocol.Events(hand=events.hand, events=events.events + queue.popleft().events)
-                if not queue:
-                    queue.appendleft(events)
-                    return False
-            self._follow(queue.popleft(), events)
+            if not any(isinstance(m, protocol.View) for m in queue):
+                return False  # the view after these events is still on the way
+            events = self._next()
+            while isinstance(queue[0], protocol.Events):  # two batches before one view: one batch
+                events = protocol.Events(hand=events.hand, events=events.events + self._next().events)
+            self._follow(self._next(), events)
             return True
-        self._follow(queue.popleft(), None)
+        self._follow(self._next(), None)
         return True
+
+    def _next(self) -> Any:
+        self.lobby.arrived.popleft()
+        return self.lobby.table_messages.popleft()
+
+    @property
+    def lag(self) -> float:
+        """Seconds the oldest message not yet shown has waited (0 when the table shows the latest)."""
+        arrived = self.lobby.arrived
+        return time.monotonic() - arrived[0] if arrived else 0.0
 
     def _follow(self, view: protocol.View, batch: protocol.Events | None) -> None:
         if view.hand != self.hand_no or self.table is None:

@@ -313,6 +313,8 @@ class TableScene(Scene):
         if self.paused:
             self._settle()
             return
+        if self.session.network and self.animator.busy and self.session.lag > self.catch_up_after():
+            self.animator.finish()  # the server's table has moved on: catch up rather than miss a claim window
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
         self.pump()
@@ -331,6 +333,12 @@ class TableScene(Scene):
             self.context.open("scores", table_scene=self, outcome=outcome)
         self.refresh_buttons()
         self._settle()
+
+    def catch_up_after(self) -> float:
+        """At a network table: how far behind the server the animations may fall before they are cut short,
+        half the server's claim window, so a discard the player may claim is still open when it is shown."""
+        timers = self.session.lobby.room.timers if self.session.lobby.room is not None else {}
+        return 0.5 * timers.get("claim_window", 2.5)
 
     # -- buttons ----------------------------------------------------------------------------------------------
 
