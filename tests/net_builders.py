@@ -11,10 +11,13 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from websockets.asyncio.client import connect
+
 from game.autoplay import create_player
 from game.cli.simulate import simulate
 from game.core import events as ev
 from game.mods import rules_for
+from game.net import protocol as pr
 from game.net.hosting import host_table
 from game.net.remote_player import RemotePlayer, seat_players
 from game.net.server import Limits, TableServer
@@ -55,8 +58,8 @@ class NetGame:
 
 async def open_table(ruleset_id: str, seed: int, *, hands: int | None = None, timers: Timers = QUICK,
                      limits: Limits = OPEN, saves: Path | None = None, resume: Path | None = None) -> NetGame:
-    """A served table; ``hands_done`` is set once ``hands`` hands have been played (or the game is over)."""
-    table = host_table(ruleset_id, seed=seed, timers=timers, saves=saves, resume=resume)
+    """A served table that stops once its match has ``hands`` hands (``hands_done`` is set then) or is over."""
+    table = host_table(ruleset_id, seed=seed, timers=timers, saves=saves, resume=resume, hand_limit=hands)
     server = TableServer([table], limits)
     host, port = await server.start("127.0.0.1", 0)
     game = NetGame(table, server, f"ws://{host}:{port}/")
@@ -100,3 +103,11 @@ async def play_matches(ruleset_id: str, seed: int, hands: int, *, keep: bool = F
         hashes += [h.log_hash for h in game.table.session.match.history][: hands - len(hashes)]
         match_seed = rng.getrandbits(32)
     return hashes, games, remotes
+
+
+async def exchange(url: str, frames: list[str | bytes], replies: int) -> list[Any]:
+    """Send ``frames`` on one connection and return the first ``replies`` messages the server answers."""
+    async with connect(url, max_size=pr.MAX_SERVER_MESSAGE) as ws:
+        for frame in frames:
+            await ws.send(frame)
+        return [pr.decode_server(await asyncio.wait_for(ws.recv(), 10)) for _ in range(replies)]
