@@ -25,21 +25,25 @@ def register(sub: argparse._SubParsersAction) -> None:
                    help="seats that wait for players (1-4); computer players take the others")
     p.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
     p.add_argument("--resume", metavar="FILE", help="resume a saved game (a network game's autosave too)")
+    p.add_argument("--hands", type=int, metavar="N",
+                   help="stop once the match has N hands (it stays saved: --resume goes on with it)")
     p.add_argument("--claim-window", type=float, default=Timers.claim_window, metavar="SECONDS")
     p.add_argument("--discard-delay", type=float, default=Timers.discard_delay, metavar="SECONDS")
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
-    if not 0 <= args.port <= 65535 or args.claim_window <= 0 or args.discard_delay < 0:
-        print("error: --port is 0-65535, --claim-window more than 0 and --discard-delay at least 0",
+    if (not 0 <= args.port <= 65535 or args.claim_window <= 0 or args.discard_delay < 0
+            or (args.hands is not None and args.hands < 1)):
+        print("error: --port is 0-65535, --claim-window more than 0, --discard-delay at least 0, --hands at least 1",
               file=sys.stderr)
         return 2
     logging.getLogger("game.net").setLevel(logging.INFO)
     saves = folders_from_args(args).saves
     table = host_table(args.ruleset, seed=args.seed, player_seats=args.seats, mods_dir=args.mods_dir,
                        config_dir=args.config_dir, saves=saves, resume=Path(args.resume) if args.resume else None,
-                       timers=Timers(claim_window=args.claim_window, discard_delay=args.discard_delay))
+                       timers=Timers(claim_window=args.claim_window, discard_delay=args.discard_delay),
+                       hand_limit=args.hands)
     print(f"the game is autosaved after every hand to {saves / 'network-main.sparrow'}", file=sys.stderr)
     try:
         asyncio.run(serve_forever([table], args.host, args.port))

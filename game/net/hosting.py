@@ -68,9 +68,10 @@ def autosaver(folder: Path, table_id: str, mods: list[dict[str, str]]) -> Callab
 def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_seats: int = 4,
                timers: Timers | None = None, mods_dir: str | None = None, config_dir: str | None = None,
                catalog: Any = None, saves: Path | None = None, resume: Path | None = None,
-               table_id: str = "main") -> NetTable:
+               table_id: str = "main", hand_limit: int | None = None) -> NetTable:
     """A table ready to serve: a new game of ``ruleset_id`` (or the game saved in ``resume``), autosaved to
-    ``saves`` after every hand when given. Raises :class:`SaveError` when ``resume`` cannot be opened."""
+    ``saves`` after every hand when given; ``hand_limit`` stops it once the match has that many hands. Raises
+    :class:`SaveError` when ``resume`` cannot be opened or its game is over."""
     from game.mods import load_catalog
     from game.saves import loaded_mods, read_save
     from game.session.restore import restore_session
@@ -83,6 +84,8 @@ def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_s
         session, _ = restore_session(saved, mods_dir, options=options, source=resume.name, config_dir=config_dir,
                                      catalog=catalog)
         ruleset_id = saved.ruleset
+        if session.match.is_over:
+            raise SaveError(f"the game in {resume.name} is over: there is nothing to resume")
     else:
         session = Session.create(ruleset_id, seed, mods_dir, catalog=catalog, options=options)
     if session.ruleset is None:
@@ -92,4 +95,4 @@ def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_s
         session.on_hand_finished.append(autosaver(saves, table_id, mods))
     offered_mods, data = ruleset_offer(catalog, ruleset_id)
     return NetTable(session, table_id=table_id, player_seats=player_seats, timers=timers, ruleset_data=data,
-                    mods=offered_mods)
+                    mods=offered_mods, hand_limit=hand_limit)

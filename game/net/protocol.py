@@ -281,5 +281,8 @@ def json_schemas() -> dict[str, dict[str, Any]]:
     for side, models in (("client", CLIENT_MESSAGES), ("server", SERVER_MESSAGES)):
         for model in models:
             name = model.model_fields["type"].default
-            out[f"{side}.{name}"] = model.model_json_schema()
+            schema = model.model_json_schema()
+            # The models fill ``type`` in when one is built in code; on the wire it is what tells messages apart.
+            schema["required"] = ["type", *schema.get("required", [])]
+            out[f"{side}.{name}"] = schema
     return out

@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import time
+from collections import deque
 from collections.abc import Iterable
 from dataclasses import dataclass
 from typing import Any
@@ -100,6 +101,9 @@ class TableServer:
         self.limits = limits or Limits()
         self.refusals = 0
         """Refusals sent so far (for logs and tests)."""
+        self.action_ms: deque[float] = deque(maxlen=10_000)
+        """How long the latest actions took to handle, from the frame read to every seat's frames queued (for the
+        benchmark: the server's share of a round trip, apart from the machine's scheduling)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._server: Server | None = None
 
@@ -188,6 +192,7 @@ class TableServer:
         except pr.ProtocolError as exc:
             self._refuse(link, who, refused(exc.code, exc.detail))
             return
+        started = time.perf_counter()
         seat = table.seat_of(link)
         answer: pr.Refused | pr.Welcome | None = None
         if isinstance(message, pr.Ping):
@@ -208,6 +213,8 @@ class TableServer:
         if isinstance(answer, pr.Refused):
             self._refuse(link, f"{who} (seat {seat.seat})" if seat else who, answer)
         self.schedule(table)
+        if isinstance(message, pr.Act) and answer is None:
+            self.action_ms.append((time.perf_counter() - started) * 1000)
 
 
 async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Limits | None = None) -> None:

@@ -76,7 +76,8 @@ class NetTable:
 
     def __init__(self, session: Session, *, table_id: str = "main", player_seats: int = 4,
                  timers: Timers | None = None, clock: Callable[[], float] = time.monotonic,
-                 ruleset_data: str | None = None, mods: tuple[pr.ModInfo, ...] = ()) -> None:
+                 ruleset_data: str | None = None, mods: tuple[pr.ModInfo, ...] = (),
+                 hand_limit: int | None = None) -> None:
         self.session = session
         self.table_id = table_id
         self.player_seats = max(1, min(4, player_seats))
@@ -86,7 +87,9 @@ class NetTable:
         self.mods = mods
         self.seats = [SeatState(s, session.names[s] if s < len(session.names) else f"Seat {s + 1}")
                       for s in range(4)]
-        self.state: Literal["waiting", "playing", "over"] = "waiting"
+        self.hand_limit = hand_limit
+        """Stop (the game saved, to be resumed) once the match has this many hands; None plays it to its end."""
+        self.state: Literal["waiting", "playing", "over"] = "over" if session.match.is_over else "waiting"
         self.changed_at = clock()
         """When the table last changed: a computer player moves a discard delay after it."""
         self._claim_key: tuple[int, int] | None = None
@@ -320,22 +323,30 @@ class NetTable:
         if self._end_at is not None and now < self._end_at:
             return self._end_at - now
         self._end_at = None
-        if session.match.is_over:
-            self._flush()
-            self.state = "over"
-            frame = pr.encode(pr.GameOver(totals=_four(session.match.totals)))
-            for s in self.seats:
-                if s.link is not None:
-                    s.link.send(frame)
-                    s.link.send(pr.encode(pr.Goodbye(reason="game_over")))
-                    s.link.close()
-                    s.link = None
-            log.info("table %s: the game is over (%s)", self.table_id, session.match.totals)
+        if session.match.is_over or (self.hand_limit is not None and len(session.match.history) >= self.hand_limit):
+            self._end(session.match.is_over)
             return None
         self._flush()
         session.deal()
         self.changed_at = now
         return 0
+
+    def _end(self, game_over: bool) -> None:
+        """The game is over (everybody is told the totals), or the hands to play tonight are played (the game is
+        saved and can be resumed); every connection is closed."""
+        self._flush()
+        self.state = "over"
+        session = self.session
+        frames = [pr.encode(pr.GameOver(totals=_four(session.match.totals)))] if game_over else []
+        frames.append(pr.encode(pr.Goodbye(reason="game_over" if game_over else "hands_played")))
+        for s in self.seats:
+            if s.link is not None:
+                for frame in frames:
+                    s.link.send(frame)
+                s.link.close()
+                s.link = None
+        log.info("table %s: %s (%s)", self.table_id, "the game is over" if game_over else "the hands are played",
+                 session.match.totals)
 
     # -- telling the seats ------------------------------------------------------------------------------------
 

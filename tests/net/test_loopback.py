@@ -73,11 +73,14 @@ def _check_seat(remote, truth: list[ev.Event]) -> int:
 
 
 def test_every_message_to_every_seat__holds_no_hidden_tile_of_another_seat():
-    """Two hands of a game with a Charleston-free ruleset and one with riichi declarations: each seat's copy of
-    every event matches the real one, with exactly the other seats' dealt, drawn and passed tiles left out."""
-    for ruleset_id in ("classic", "japanese-riichi"):
+    """Two hands each of the classic, of riichi (ready declarations) and of western (the Charleston passes tiles
+    between seats): each seat's copy of every event matches the real one, with exactly the other seats' dealt,
+    drawn and passed tiles left out."""
+    for ruleset_id in ("classic", "japanese-riichi", "western"):
         _hashes, games, remotes = asyncio.run(play_matches(ruleset_id, 5, 2, keep=True))
         truth = games[0].truth
+        if ruleset_id == "western":
+            assert any(isinstance(e, ev.TilesPassed) for e in truth)
         checked = [_check_seat(r, truth[: sum(len(m.events) for m in r.received if isinstance(m, pr.Events))])
                    for r in remotes]
         assert min(checked) > 100
