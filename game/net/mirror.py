@@ -122,7 +122,8 @@ class MirrorTable(Table):
         self._drawn: int | None = None
         self._opponent_views: dict = {}
         self.discard_order: list[tuple[int, int]] = []
-        self.wall = MirrorWall()
+        self.mirror_wall = MirrorWall()
+        self.wall = self.mirror_wall  # type: ignore[assignment]  # the wall is the server's: only its count is here
         self.asked = False
         """The server waits for this seat's decision (its ``legal`` list is not empty)."""
         self.wild: int | None = None
@@ -144,7 +145,7 @@ class MirrorTable(Table):
                              else (seats.local(view.last_discard[0]) or 0, view.last_discard[1]))
         self.discard_order = [(seats.local(s) or 0, t) for s, t in view.discard_order]
         self.discard_count = view.discard_count
-        self.wall.live_count = view.tiles_left
+        self.mirror_wall.live_count = view.tiles_left
         self._drawn = view.drawn if self.current == 0 and view.phase == "turn" else None
         self.asked = bool(view.legal)
         if view.phase not in ("dealt", "passing"):

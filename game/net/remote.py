@@ -28,7 +28,7 @@ from game.net import protocol
 from game.net.client import Link, LinkState
 from game.net.mirror import MirrorTable, Seats, event_from_wire
 from game.session import notes
-from game.session.driver import Session
+from game.session.driver import HUMAN, Session
 from game.session.notes import Note
 from game.session.options import Options
 from game.session.outcome import HandOutcome
@@ -162,6 +162,13 @@ class RemoteSession(Session):
         return self.lobby.table_messages.popleft()
 
     @property
+    def catch_up_after(self) -> float:
+        """How far behind the server the table's animations may fall before they are cut short: half the
+        server's claim window, so a discard the player may claim is still open when it is shown."""
+        room = self.lobby.room
+        return 0.5 * (room.timers.get("claim_window", 2.5) if room is not None else 2.5)
+
+    @property
     def lag(self) -> float:
         """Seconds the oldest message not yet shown has waited (0 when the table shows the latest)."""
         arrived = self.lobby.arrived
@@ -269,8 +276,9 @@ class RemoteSession(Session):
     def human_legal(self) -> list[Action]:
         return list(self.legal)
 
-    def act(self, action: Action) -> bool:
-        """Send ``action`` for the decision on the table; the server's refusal, if any, is told when it comes."""
+    def act(self, action: Action, seat: int = HUMAN) -> bool:
+        """Send ``action`` for the decision on the table (the player's seat is the only one this end speaks
+        for); the server's refusal, if any, is told when it comes."""
         view = self.view
         if view is None or not self.legal:
             return False
@@ -350,9 +358,8 @@ class RemoteSession(Session):
         self.match.totals = list(new)
         payments = list(settled.payments) if settled is not None else []
         winner = win.seat if win is not None else None
-        events = [e for e in self._hand_events if isinstance(e, ev.HandScored | ev.Settled | ev.SettlementSkipped
-                                                               | ev.DealPassed | ev.RoundWindChanged
-                                                               | ev.GameOver)]
+        kept = ev.HandScored | ev.Settled | ev.SettlementSkipped | ev.DealPassed | ev.RoundWindChanged | ev.GameOver
+        events: list[ev.Event] = [e for e in self._hand_events if isinstance(e, kept)]
         self.outcome = HandOutcome(winner, win.tile if win else None, win.won_by if win else None,
                                    win.from_seat if win else None, old, new,
                                    list(scored.scores) if scored else [0, 0, 0, 0], [None] * 4, payments,

@@ -33,6 +33,7 @@ from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, To
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES
 from game.core.table import Table
+from game.net.remote import RemoteSession
 from game.session.driver import HUMAN, Session
 
 BUTTON_AREA = pygame.Rect(1036, 592, 236, 94)
@@ -320,7 +321,8 @@ class TableScene(Scene):
         if self.paused:
             self._settle()
             return
-        if self.session.network and self.animator.busy and self.session.lag > self.catch_up_after():
+        remote = self.session if isinstance(self.session, RemoteSession) else None
+        if remote is not None and self.animator.busy and remote.lag > remote.catch_up_after:
             self.animator.finish()  # the server's table has moved on: catch up rather than miss a claim window
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
@@ -340,12 +342,6 @@ class TableScene(Scene):
             self.context.open("scores", table_scene=self, outcome=outcome)
         self.refresh_buttons()
         self._settle()
-
-    def catch_up_after(self) -> float:
-        """At a network table: how far behind the server the animations may fall before they are cut short,
-        half the server's claim window, so a discard the player may claim is still open when it is shown."""
-        timers = self.session.lobby.room.timers if self.session.lobby.room is not None else {}
-        return 0.5 * timers.get("claim_window", 2.5)
 
     # -- buttons ----------------------------------------------------------------------------------------------
 
@@ -415,7 +411,7 @@ class TableScene(Scene):
         """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
         s = self.session
         banners = []
-        if s.network and s.connection_problem:
+        if isinstance(s, RemoteSession) and s.connection_problem:
             banners.append((s.connection_problem, True))
         if self.game_table.phase == "dealt" and not self.animator.busy:
             banners.append(("Study your tiles — the table starts the hand in a moment" if s.network

@@ -204,9 +204,9 @@ class WaitingRoomScene(Scene):
         lobby = self.lobby
         room = lobby.room if lobby is not None else None
         if self.host is not None:
-            label = text(surface, "Share this address with your friends:", (x, y + 12), 16, palette.text_dark,
-                         "bold", "midleft")
-            text(surface, self.host.share_address, (label.right + 14, label.centery), 24, palette.accent_dark,
+            shared = text(surface, "Share this address with your friends:", (x, y + 12), 16, palette.text_dark,
+                          "bold", "midleft")
+            text(surface, self.host.share_address, (shared.right + 14, shared.centery), 24, palette.accent_dark,
                  "serif_bold", "midleft")
             y += 36
         else:
