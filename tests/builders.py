@@ -105,7 +105,8 @@ class LoopbackProxy:
         self._writers: list = []
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
-        threading.Thread(target=self._loop.run_until_complete, args=(self._serve(),), daemon=True).start()
+        self._thread = threading.Thread(target=self._loop.run_until_complete, args=(self._serve(),), daemon=True)
+        self._thread.start()
         assert self._ready.wait(5)
 
     @property
@@ -121,6 +122,11 @@ class LoopbackProxy:
         self._ready.set()
         async with server:
             await self._stop.wait()
+            for writer in self._writers:
+                writer.transport.abort()  # every relay then ends by itself (a cancelled one is logged as an error)
+            relays = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            if relays:
+                await asyncio.wait(relays, timeout=5)
 
     async def _relay(self, reader, writer) -> None:
         import asyncio
@@ -151,4 +157,7 @@ class LoopbackProxy:
         self._loop.call_soon_threadsafe(abort)
 
     def stop(self) -> None:
+        """Close the relay and every connection through it; returns once its thread has ended."""
         self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(5)
+        self._loop.close()

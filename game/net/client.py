@@ -228,6 +228,9 @@ class Link:
             pass
         finally:
             sender.cancel()
+            # Both are waited for here: a task still pending when the loop closes is reported as an error.
+            await asyncio.gather(sender, *([self._closer] if self._closer is not None else []),
+                                 return_exceptions=True)
             self._socket = None
         if self._closing:
             self._end("closed", "You left the table.")

@@ -15,7 +15,7 @@ from game.net.client import Link
 from game.net.remote import Lobby, join, remote_session, table_rules
 from game.session.options import Options
 from tests.builders import LoopbackProxy, hosted_table
-from tests.client.helpers import from_title, key, make_app, run_live, type_text
+from tests.client.helpers import from_title, key, make_app, restart, run_live, type_text
 
 
 def _joined_app(tmp_path, address: str, name: str):
@@ -112,6 +112,31 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
         assert proxy.cuts == 1
     finally:
         proxy.stop()
+        hosted.stop()
+
+
+def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1, discard_delay=0.1)
+    try:
+        app = _joined_app(tmp_path, hosted.local_address, "Gus")
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        session = app.stack.top.session
+        assert run_live(app, lambda: session.table.discard_count >= 2)
+        session.lobby.link.close()  # the window is gone without a goodbye: the table keeps the seat
+        again = restart(tmp_path)
+        again.settings.animation_speed = 0.0
+        box = from_title(again, pygame.K_j)
+        assert (box.address.value, box.player.value) == (hosted.local_address, "Gus")  # remembered
+        again.dispatch(key(pygame.K_RETURN))
+        again.stack.apply_pending()
+        assert run_live(again, lambda: again.stack.top.name == "table")
+        back = again.stack.top.session
+        assert back.lobby.seat == 0 and back.lobby.reason == "Welcome back: your seat was kept."
+        assert back.table.discard_count >= 2 and not back.hand_over  # the same hand, where it had got to
+        again.dispatch(key(pygame.K_F5))
+        assert run_live(again, lambda: again.stack.top.name == "scores", 60)
+        assert again.stack.top.outcome.new_totals == hosted.table.session.match.totals
+    finally:
         hosted.stop()
 
 
