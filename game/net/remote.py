@@ -251,6 +251,8 @@ class RemoteSession(Session):
         if hold:
             return
         self._take_batch()
+        while self.lag > self.catch_up_after and self._take_batch():
+            pass  # far behind the server (a slow frame, a long pause): shown at once, the scene cuts it short
         if self.options.auto_play and self.legal and self.table is not None:
             self._autoplay()
 

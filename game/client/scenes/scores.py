@@ -297,8 +297,15 @@ class ScoresScene(Scene):
         self.item_rects = []
         y = area.top + 112
         if result is None:
-            message = "No scores: nobody went Mah Jongg." if o.dead else "This ruleset's scoring is not available."
-            text(surface, message, (area.left, y), 17, palette.text_dark)
+            if o.dead:
+                message = "No scores: nobody went Mah Jongg."
+            elif self.session.network:
+                message = (f"{self.session.names[seat]}'s hand scores {o.scores[seat]}; the host's table worked out "
+                           "its lines, which a network table is not sent.")
+            else:
+                message = "This ruleset's scoring is not available."
+            for i, line in enumerate(wrap(message, area.width, 17)[:3]):
+                text(surface, line, (area.left, y + 24 * i), 17, palette.text_dark)
             return
         if result.special_hand:
             text(surface, f"Special hand: {result.special_hand}", (area.left, y), 17, palette.accent_dark, "bold")

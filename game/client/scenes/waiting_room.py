@@ -213,8 +213,10 @@ class WaitingRoomScene(Scene):
             text(surface, fit_text(f"Table at {self.address}", content.width - 16, 16, "bold"), (x, y), 16,
                  palette.text_dark, "bold")
             y += 30
-        ruleset = room.ruleset_name if room is not None else "…"
-        text(surface, fit_text(f"Ruleset: {ruleset}", content.width - 16, 16), (x, y), 16, palette.text_dark, "sans")
+        if room is not None or not self.error:  # with no table there, there is no ruleset to speak of
+            ruleset = room.ruleset_name if room is not None else "…"
+            text(surface, fit_text(f"Ruleset: {ruleset}", content.width - 16, 16), (x, y), 16, palette.text_dark,
+                 "sans")
         y += 40
         for i, (label, name, kind) in enumerate(self.seat_lines()):
             row = pygame.Rect(x, y + i * 52, content.width - 16, 44)
