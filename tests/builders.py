@@ -78,13 +78,13 @@ def instant_session(seed: int) -> Session:
 
 
 def hosted_table(player_seats: int, seed: int = 3, ruleset: str = "classic", catalog=None,
-                 discard_delay: float = 0.02):
+                 discard_delay: float = 0.02, hand_limit: int | None = None):
     """A network table served on the loopback from a thread of its own, with quick timers; ``stop()`` it."""
     from game.net.hosting import host_table
     from game.net.in_process import HostedTable
     from game.net.table import Timers
 
-    table = host_table(ruleset, seed=seed, player_seats=player_seats, catalog=catalog,
+    table = host_table(ruleset, seed=seed, player_seats=player_seats, catalog=catalog, hand_limit=hand_limit,
                        timers=Timers(claim_window=0.3, discard_delay=discard_delay, end_pause=0.3, reconnect=30.0))
     hosted = HostedTable(table, host="127.0.0.1")
     assert hosted.start(), hosted.error

@@ -266,7 +266,8 @@ def _no_table(address: str, exc: BaseException) -> str:
 
 _GOODBYES = {"left": "You left the table.", "replaced": "Your seat was taken back from another window.",
              "server_closing": "The host closed the table.", "game_over": "The game is over.",
-             "too_many_refusals": "The table closed the connection: too many messages were refused."}
+             "too_many_refusals": "The table closed the connection: too many messages were refused.",
+             "hands_played": "The hands for tonight are played: the host keeps the game to go on another time."}
 
 
 def _goodbye_words(reason: str) -> str:

@@ -21,7 +21,7 @@ from typing import Any
 from game import timing
 from game.core import events as ev
 from game.core.actions import Action, Discard, action_from_text, action_to_text
-from game.core.match import Match
+from game.core.match import HandRecord, Match
 from game.core.refusals import Refusal
 from game.errors import SparrowError
 from game.net import protocol
@@ -202,8 +202,6 @@ class RemoteSession(Session):
             self.claim_timer = None
         if any(isinstance(e, ev.Settled) for e in events):
             self.match.totals = totals
-        if self.lobby.game_over is not None and view.phase == "over":
-            self.match.is_over = True
 
     def _new_hand(self, view: protocol.View) -> None:
         self.hand_no = view.hand
@@ -230,6 +228,11 @@ class RemoteSession(Session):
         """Take in what the link received; a change of the connection is told on the status bar."""
         for change in self.lobby.poll():
             self.tell(Note(CONNECTION, {"state": change.state, "reason": change.reason}))
+        if self.lobby.game_over is not None and not self.match.is_over:
+            # The server says so after the last hand's pause: the scores box may be open on that hand already.
+            self.match.is_over = True
+            if self.outcome is not None:
+                self.outcome.game_over = True
         refusal = self.lobby.refusal
         if refusal is not None:
             self.lobby.refusal = None
@@ -311,7 +314,9 @@ class RemoteSession(Session):
             if not self.waiting_next:
                 break
         if self.waiting_next and self.table is not None:
-            self.tell(Note(WAITING_FOR_HAND))
+            ended = self.lobby.state in ("closed", "failed")  # no hand is coming: say why instead
+            self.tell(Note(CONNECTION, {"state": self.lobby.state, "reason": self.lobby.reason}) if ended
+                      else Note(WAITING_FOR_HAND))
         return self.table
 
     def restart_hand(self) -> Any:
@@ -367,6 +372,14 @@ class RemoteSession(Session):
                                    list(scored.scores) if scored else [0, 0, 0, 0], [None] * 4, payments,
                                    winner is None, None, self.match.is_over, events,
                                    settled=not skipped, faulty_out=faulty)
+        table = self.table
+        assert table is not None
+        # The match's history as this end saw it, for the end of the game's table of hands (no seed, no moves:
+        # those stay with the host).
+        deltas = settled.deltas if settled is not None else (0, 0, 0, 0)
+        self.match.history.append(HandRecord(table.hand_number, 0, table.east, table.round_wind, winner,
+                                             win.from_seat if win else None, _four(self.outcome.scores), deltas,
+                                             win.special_hand if win else None, "", (), not skipped, table.goulash))
         self.tell(Note(notes.HAND_FINISHED, {"outcome": self.outcome}) if self.outcome.settled
                   else Note(notes.NO_SETTLEMENT))
         return self.outcome
@@ -430,3 +443,7 @@ def table_rules(room: protocol.Room, catalog: Any) -> TableRules:
         except (SparrowError, OSError, ValueError, LookupError) as exc:
             return TableRules(None, missing or (room.ruleset,), problem=str(exc).splitlines()[0])
     return TableRules(None, missing or (room.ruleset,))
+
+
+def _four(values: list[int]) -> tuple[int, int, int, int]:
+    return (values[0], values[1], values[2], values[3])

@@ -140,6 +140,23 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
         hosted.stop()
 
 
+def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_nothing(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1, hand_limit=1)
+    try:
+        app = _joined_app(tmp_path, hosted.local_address, "Ida")
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        table = app.stack.top
+        app.dispatch(key(pygame.K_F5))
+        assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+        app.dispatch(key(pygame.K_RETURN))  # OK: the next hand, which is not coming
+        assert run_live(app, lambda: table.session.lobby.state == "closed")
+        words = "The hands for tonight are played: the host keeps the game to go on another time."
+        assert app.stack.top is table and status.status_line(table.session) == words
+        assert table.banner_lines()[0] == (words, True)
+    finally:
+        hosted.stop()
+
+
 def test_join__no_table_at_the_address_is_said_in_words(tmp_path) -> None:
     hosted = hosted_table(player_seats=1)
     port = hosted.port

@@ -334,7 +334,9 @@ class TableScene(Scene):
         if self.declaring and not self.session.declaration_tiles():
             self.declaring = False  # the turn is over (or taken by Auto Play): the declaration waits for R again
         s = self.session
-        scores_due = s.scores_due or self.animator.instant  # the end-of-hand pause (game.timing) has passed
+        # The end-of-hand pause (game.timing) has passed; instant animations skip it, except at a network table,
+        # whose session also waits for the server's scores (and for its next hand after Next Hand).
+        scores_due = s.scores_due or (self.animator.instant and not s.network)
         if s.hand_over and not self.animator.busy and not self.scores_shown and scores_due:
             self.scores_shown = True
             outcome = s.finish_hand()
