@@ -55,6 +55,12 @@ def applies(ruleset: Ruleset | None) -> bool:
             and play.jokers == 0 and not play.goulash_wild)
 
 
+def _others(view: PlayerView) -> list[int]:
+    """The other seats that play, in playing order from the searcher's (a three-handed game's empty seat left out):
+    the play-outs' seats 1, 2…"""
+    return [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s != view.empty_seat]
+
+
 def _loneliness(counts: list[int], t: int) -> int:
     if t >= 27:
         return counts[t]
@@ -98,7 +104,7 @@ class Lookahead:
         if len(choices) < 2 or view.last_discard is None:
             return engine_choice
         counts = counts_of(view.concealed)
-        discarder = (view.last_discard[0] - view.seat) % 4
+        discarder = [view.seat, *_others(view)].index(view.last_discard[0])
         tile = view.last_discard[1]
 
         def branch(index: int) -> _Start:
@@ -120,7 +126,7 @@ class Lookahead:
         n_melds = len(view.me.melds)
         visible = view.visible_counts()
         unseen = [t for t in range(NUM_KINDS) for _ in range(max(0, 4 - visible[t]))]
-        seats = [(view.seat + k) % 4 for k in (1, 2, 3)]
+        seats = _others(view)
         sizes = [view.players[s].concealed_count for s in seats]
         melds = [n_melds, *(len(view.players[s].melds) for s in seats)]
         if sum(sizes) > len(unseen):
@@ -178,13 +184,15 @@ class Lookahead:
 
     def _play_out(self, hands: list[list[int]], melds: list[int], wall: list[int], seat: int, tile: int,
                   barred: int | None, rng: random.Random) -> bool:
-        """Play on from seat ``seat``'s discard of ``tile`` (seats 0–3 in playing order, 0 the searcher; seat
-        ``barred`` may not claim that first discard); whether seat 0 goes out."""
+        """Play on from seat ``seat``'s discard of ``tile`` (seats 0, 1… in playing order, three or four of them, 0
+        the searcher; seat ``barred`` may not claim that first discard); whether seat 0 goes out."""
         chows = self.chows
-        missing = [missing_tiles(hand, 4 - n, chows=chows) for hand, n in zip(hands, melds, strict=True)]
+        n = len(hands)
+        after = range(1, n)
+        missing = [missing_tiles(hand, 4 - sets, chows=chows) for hand, sets in zip(hands, melds, strict=True)]
         for _ in range(_MAX_STEPS):
-            for k in (1, 2, 3):  # Mah Jongg on the discard: the nearest in playing order first
-                other = (seat + k) % 4
+            for k in after:  # Mah Jongg on the discard: the nearest in playing order first
+                other = (seat + k) % n
                 hand = hands[other]
                 if missing[other] == 1 and hand[tile] < 4 and other != barred:
                     hand[tile] += 1
@@ -194,7 +202,7 @@ class Lookahead:
             claimer = self._claim(hands, melds, missing, seat, tile, barred)
             barred = None
             if claimer is None:
-                seat = (seat + 1) % 4
+                seat = (seat + 1) % n
                 if not wall:
                     return False
                 drawn = wall.pop()
@@ -222,8 +230,9 @@ class Lookahead:
         """The seat that claims ``tile`` for a pung (any seat) or a chow (the next, or any where the ruleset
         allows) when the set leaves its hand fewer tiles short; its hand then holds the set's tiles out."""
         chows = self.chows
-        for k in (1, 2, 3):
-            other = (seat + k) % 4
+        n = len(hands)
+        for k in range(1, n):
+            other = (seat + k) % n
             hand = hands[other]
             if hand[tile] >= 2 and melds[other] < 4 and other != barred:
                 hand[tile] -= 2
@@ -234,8 +243,8 @@ class Lookahead:
         if not chows or tile >= 27:
             return None
         low = tile - tile % 9
-        for k in ((1, 2, 3) if self.chow_from_any else (1,)):
-            other = (seat + k) % 4
+        for k in (range(1, n) if self.chow_from_any else (1,)):
+            other = (seat + k) % n
             hand = hands[other]
             if melds[other] >= 4 or other == barred:
                 continue
