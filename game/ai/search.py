@@ -188,6 +188,7 @@ class Lookahead:
         the searcher; seat ``barred`` may not claim that first discard); whether seat 0 goes out."""
         chows = self.chows
         n = len(hands)
+        assert 0 <= seat < n, "the play-out's seats are those that play, the empty seat of a three-handed game left out"
         after = range(1, n)
         missing = [missing_tiles(hand, 4 - sets, chows=chows) for hand, sets in zip(hands, melds, strict=True)]
         for _ in range(_MAX_STEPS):

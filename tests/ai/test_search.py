@@ -4,6 +4,7 @@ the game, and a seed replays the same decisions, so the report's figures for it 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
 from game.ai import create_player, search
 from game.ai.search import applies
@@ -74,3 +75,14 @@ def test_master__a_search_out_of_time_keeps_the_engines_choice(monkeypatch) -> N
     master = player("master", seed=4)
     assert master.decide(position, legal) == player("expert", seed=4).decide(position, legal)
     assert master._lookahead.searches == 1 and master._lookahead.dealt == 0
+
+
+def test_master__plays_a_claim_out_at_a_three_handed_table() -> None:
+    """With the seat across empty (a three-handed game), the discard of the player on the Master's left is played
+    out from that player's seat among the three that play."""
+    position = replace(view("2C 2C 3C 4C 4B 5B 1D 2D 3D 7D 8D 9D EW", phase="claims", current=3,
+                            last_discard=(3, t("2C")), order="3:2C"), empty_seat=2)
+    legal = [Claim("chow", (t("3C"), t("4C"))), Claim("pung", (t("2C"), t("2C"))), Pass()]
+    master = player("master", seed=4)
+    assert master.decide(position, legal) in legal
+    assert master._lookahead.searches == 1 and master._lookahead.dealt >= search.DEALS // 2
