@@ -16,7 +16,7 @@ from itertools import compress
 from typing import Any
 
 from game.core.frozen import quick_init
-from game.core.hand import arrangements, joker_arrangements
+from game.core.hand import arrangements, forget_splits, joker_arrangements
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of
@@ -164,10 +164,11 @@ class HandInfo:
 
 
 def forget_hands() -> None:
-    """Empty the caches of hands seen (readings, layouts, waits): what scoring a hand never met before costs is
-    then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
+    """Empty the caches of hands seen (readings, layouts, waits, arrangements): what scoring a hand never met
+    before costs is then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
     for cached in (_read_set, _layout, _readings, _wait_count):
         cached.cache_clear()
+    forget_splits()
 
 
 def totals_of(hand: HandSpec) -> tuple[int, ...]:
