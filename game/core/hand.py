@@ -28,7 +28,7 @@ def _first(counts: tuple[int, ...]) -> int:
 @lru_cache(maxsize=50_000)
 def _splits(counts: tuple[int, ...], need_pair: bool, chows: bool) -> tuple[Arrangement, ...]:
     found: list[Arrangement] = []
-    _split_from(list(counts), 0, need_pair, chows, (), (), (), found)
+    _split_from(list(counts), [t for t, n in enumerate(counts) if n], 0, need_pair, chows, (), (), (), found)
     return tuple(sorted(found))
 
 
@@ -38,21 +38,23 @@ _PUNGS = tuple(tuple((("pung", t),) * n for n in range(3)) for t in range(NUM_KI
 _PAIRS = tuple((("pair", t),) for t in range(NUM_KINDS))
 
 
-def _split_from(counts: list[int], i: int, need_pair: bool, chows: bool, runs: Arrangement, pair: Arrangement,
-                pungs: Arrangement, found: list[Arrangement]) -> None:
-    """Add to ``found`` every split of ``counts`` from kind ``i`` on (those before used up), given the chows, pair
-    and pungs taken so far.
+def _split_from(counts: list[int], kinds: list[int], k: int, need_pair: bool, chows: bool, runs: Arrangement,
+                pair: Arrangement, pungs: Arrangement, found: list[Arrangement]) -> None:
+    """Add to ``found`` every split of ``counts`` from ``kinds[k]`` on (``kinds``: those held, in order; the ones
+    before used up), given the chows, pair and pungs taken so far.
 
     The lowest kind left starts every set holding it: some pungs, perhaps the pair, and chows for the rest of its
     tiles. Choosing how many of each at once reaches each split once (taking one set at a time reaches a pair and
     a chow of the same tile in two orders), and taking the kinds in order keeps each kind's sets sorted, so a split
     is the chows, the pair and the pungs one after the other, as sorting its sets would give."""
-    while i < NUM_KINDS and not counts[i]:
-        i += 1
-    if i == NUM_KINDS:
+    end = len(kinds)
+    while k < end and not counts[kinds[k]]:
+        k += 1
+    if k == end:
         if not need_pair:
             found.append(runs + pair + pungs)
         return
+    i = kinds[k]
     held = counts[i]
     for n_pungs in range(held // 3 + 1):
         left = held - 3 * n_pungs
@@ -67,7 +69,7 @@ def _split_from(counts: list[int], i: int, need_pair: bool, chows: bool, runs: A
             # (More than four of a kind is no real hand, but is split all the same.)
             more_runs = _CHOWS[i][n_runs] if n_runs < 5 else (("chow", i),) * n_runs
             more_pungs = _PUNGS[i][n_pungs] if n_pungs < 3 else (("pung", i),) * n_pungs
-            _split_from(counts, i + 1, need_pair and not paired, chows, runs + more_runs,
+            _split_from(counts, kinds, k + 1, need_pair and not paired, chows, runs + more_runs,
                         _PAIRS[i] if paired else pair, pungs + more_pungs, found)
             counts[i] = held
             if n_runs:

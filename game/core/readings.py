@@ -200,9 +200,19 @@ def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, 
     """An arrangement's sets as (kind, tiles), the order a reading shows them in (the pair last), where each set
     ends up in that order, and how many chows it has."""
     groups = tuple((group[0], _group_tiles(*group)) for group in arrangement)
-    order = tuple(sorted(range(len(groups)), key=lambda i: groups[i][0] == "pair"))
-    return groups, order, tuple(order.index(i) for i in range(len(groups))), sum(
-        1 for kind, _ in groups if kind == "chow")
+    sets, pairs = [], []
+    n_chows = 0
+    for i, (kind, _) in enumerate(groups):
+        if kind == "pair":
+            pairs.append(i)
+        else:
+            sets.append(i)
+            n_chows += kind == "chow"
+    order = (*sets, *pairs)
+    position = [0] * len(order)
+    for place, i in enumerate(order):
+        position[i] = place
+    return groups, order, tuple(position), n_chows
 
 
 def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int], *, chows: bool = True,
@@ -238,13 +248,18 @@ def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], win
             continue
         places = [i for i, (_, tiles) in enumerate(groups) if winning in tiles] if winning is not None else [-1]
         seen: set[tuple[str, Tile]] = set()
+        # Every set concealed, as a self-drawn win reads the hand whichever set the tile completed; a claimed
+        # tile's set is then made exposed in the readings that place it there.
+        concealed = [_read_set(*groups[i], True) for i in order]
         for place in places or [-1]:
             key = groups[place][0], groups[place][1][0]
             if place >= 0 and key in seen:
                 continue
             seen.add(key)
-            exposed_at = place if claimed is not None else -1
-            sets = [_read_set(*groups[i], i != exposed_at) for i in order]
+            sets = concealed
+            if claimed is not None and place >= 0:
+                sets = concealed.copy()
+                sets[position[place]] = _read_set(*groups[place], False)
             win_set = len(declared) + position[place] if place >= 0 else -1
             readings.append(Reading((*declared, *sets), win_set=win_set))
     return tuple(readings)
