@@ -550,8 +550,9 @@ class Pattern:
             for n in self.short_counts:
                 if n in counts:
                     return None
-        if not all(p.allows(counts, melds, env, jokers) for p in self._projections):
-            return None
+        for projection in self._projections:
+            if not projection.allows(counts, melds, env, jokers):
+                return None
         search = _Search(self, list(counts), melds, env, claimed, jokers, claimed_alone)
         return search.run()
 
@@ -563,6 +564,16 @@ class Pattern:
             if len(held) > room or sum(1 for m in held if m.exposed) > exposed_room:
                 return False
         return True
+
+    @cached_property
+    def _twins(self) -> tuple[bool, ...]:
+        """Whether each element is a twin of the one before (twins take their tiles in order)."""
+        elements = self.elements
+        return tuple(i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements))
+
+    @cached_property
+    def _different_once(self) -> tuple[tuple[str, str], ...]:
+        return tuple(dict.fromkeys(self.different))  # a run of knitted pairs repeats its pair
 
     @cached_property
     def _projections(self) -> tuple[_Projection, ...]:
@@ -846,6 +857,8 @@ class _Search:
     def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
                  claimed: Tile | None, jokers: int = 0, claimed_alone: bool = True) -> None:
         self.elements = pattern.elements
+        self.n_elements = len(pattern.elements)
+        self.twins = pattern._twins
         self.live_vars = pattern.live_vars
         self.failed: set[tuple[object, ...]] = set()
         self.claimed_alone = claimed_alone
@@ -856,7 +869,7 @@ class _Search:
                           else ((),) * len(pattern.elements))
         self.keys: list[tuple[int, int]] = [(-1, -1)] * len(pattern.elements)
         self.jokers = jokers
-        self.different = tuple(dict.fromkeys(pattern.different))  # a run of knitted pairs repeats its pair
+        self.different = pattern._different_once
         self.counts = counts
         self.melds = melds
         self.env = env
@@ -878,10 +891,10 @@ class _Search:
         return True
 
     def _step(self, i: int, b: Bindings, prev: tuple[int, int]) -> bool:
-        if i == len(self.elements):
+        if i == self.n_elements:
             return all(self.used) and not any(self.counts) and not self.jokers
         el = self.elements[i]
-        twin = i > 0 and el.twin >= 0 and self.elements[i - 1].twin == el.twin
+        twin = self.twins[i]
         floor = prev if twin else (-1, -1)
         for start in self.swappable[i]:
             floor = max(floor, self.keys[start])
@@ -985,10 +998,10 @@ class _Search:
     def _take(self, i: int, el: Element, tiles: tuple[int, ...], jokers: int, nb: Bindings,
               key: tuple[int, int]) -> bool:
         """Give element ``i`` the concealed ``tiles`` and ``jokers`` jokers, then match the rest."""
-        if self._claim_blocks(el, tiles):
+        claim_here = self.pending and self.claimed in tiles
+        if claim_here and self._claim_blocks(el, tiles):
             return False
         counts = self.counts
-        claim_here = self.pending and self.claimed in tiles
         for x in tiles:
             counts[x] -= 1
         self.jokers -= jokers

@@ -166,7 +166,7 @@ class HandInfo:
 def forget_hands() -> None:
     """Empty the caches of hands seen (readings, layouts, waits, arrangements): what scoring a hand never met
     before costs is then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
-    for cached in (_read_set, _layout, _readings, _wait_count):
+    for cached in (_joker_set, _layout, _readings, _wait_count):
         cached.cache_clear()
     forget_splits()
 
@@ -188,9 +188,25 @@ def declared_sets(hand: HandSpec) -> list[ReadSet]:
     return [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in hand.melds]
 
 
-@lru_cache(maxsize=4_096)
+def _every_set() -> dict[tuple[str, tuple[Tile, ...], bool, bool], ReadSet]:
+    """Every set of natural tiles a reading can hold, each way concealed and declared: a few hundred, made once."""
+    shapes = [("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+    shapes += [(kind, (t,) * size) for kind, size in (("pair", 2), ("pung", 3), ("kong", 4)) for t in range(NUM_KINDS)]
+    return {(kind, tiles, concealed, declared): ReadSet(kind, tiles, concealed, declared)
+            for kind, tiles in shapes for concealed in (False, True) for declared in (False, True)}
+
+
+_EVERY_SET = _every_set()
+
+
 def _read_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bool = False) -> ReadSet:
-    """A set of a reading, made once: a few hundred distinct sets make up every hand."""
+    """A set of a reading: one of :data:`_EVERY_SET`, or made once (a set with jokers)."""
+    found = _EVERY_SET.get((kind, tiles, concealed, declared))
+    return found if found is not None else _joker_set(kind, tiles, concealed, declared)
+
+
+@lru_cache(maxsize=4_096)
+def _joker_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bool) -> ReadSet:
     return ReadSet(kind, tiles, concealed, declared)
 
 
@@ -199,10 +215,15 @@ def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, 
                                                             tuple[int, ...], tuple[int, ...], int]:
     """An arrangement's sets as (kind, tiles), the order a reading shows them in (the pair last), where each set
     ends up in that order, and how many chows it has."""
-    groups = tuple((group[0], _group_tiles(*group)) for group in arrangement)
+    groups = []
     sets, pairs = [], []
     n_chows = 0
-    for i, (kind, _) in enumerate(groups):
+    for i, group in enumerate(arrangement):
+        laid = _LAID.get(group)
+        if laid is None:  # a set with jokers
+            laid = group[0], _group_tiles(*group)
+        groups.append(laid)
+        kind = laid[0]
         if kind == "pair":
             pairs.append(i)
         else:
@@ -212,7 +233,7 @@ def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, 
     position = [0] * len(order)
     for place, i in enumerate(order):
         position[i] = place
-    return groups, order, tuple(position), n_chows
+    return tuple(groups), order, tuple(position), n_chows
 
 
 def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int], *, chows: bool = True,
@@ -263,6 +284,12 @@ def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], win
             win_set = len(declared) + position[place] if place >= 0 else -1
             readings.append(Reading((*declared, *sets), win_set=win_set))
     return tuple(readings)
+
+
+_LAID = {(kind, t): (kind, tiles) for kind, t, tiles in
+         [("chow", t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+         + [(kind, t, (t,) * size) for kind, size in (("pair", 2), ("pung", 3)) for t in range(NUM_KINDS)]}
+"""Each set of natural tiles an arrangement may hold, (kind, first tile), as its kind and tiles."""
 
 
 def _group_tiles(kind: str, first: Tile, jokers: int = 0) -> tuple[Tile, ...]:
