@@ -102,6 +102,10 @@ class _PatternData:
                 row.append((t, tiles, tuple((x, tiles.count(x)) for x in sorted(set(tiles)))))
             self.options.append(row)
         self.by_tile = [{option[0]: option for option in options} for options in self.options]
+        self.alike: list[tuple[int, ...] | None] = [
+            None if el.kind == "chow" or not options else tuple(option[0] for option in options)
+            for el, options in zip(pattern.elements, self.options, strict=True)]
+        """For each element but a chow, the tiles of its options, each taking ``sizes`` of one kind."""
         self.kinds = [sum(1 << x for x in {x for option in options for x in option[1]}) for options in self.options]
         """For each element, the kinds any of its options takes, one bit each."""
         self.sizes = [len(_tiles_of(el.kind, 0)) for el in pattern.elements]
@@ -239,11 +243,16 @@ class _Search:
         """Per element, by the values of its reads: its options ranked by what they lack from the hand alone."""
         # The declared sets each element may take (its kind, and concealed where it must be), with their tiles.
         self.takes = [[(j, m.tile) for j, m in enumerate(melds)
-                       if m.kind in _MELD_KINDS[el.kind] and not (el.concealed and m.exposed)] for el in self.elements]
+                      if m.kind in _MELD_KINDS[el.kind] and not (el.concealed and m.exposed)] for el in self.elements
+                      ] if melds else [[] for _ in self.elements]
         # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
         alone = []
-        for el, options in zip(self.elements, self.options, strict=True):
-            cheapest = 0 if any(m.kind in _MELD_KINDS[el.kind] for m in melds) else UNREACHABLE
+        for el, options, tiles, size in zip(self.elements, self.options, data.alike, self.sizes, strict=True):
+            cheapest = 0 if melds and any(m.kind in _MELD_KINDS[el.kind] for m in melds) else UNREACHABLE
+            if tiles is not None:  # options of one kind each: the one held most lacks least
+                lacking = size - max(map(have.__getitem__, tiles))
+                alone.append(min(cheapest, lacking if lacking > 0 else 0))
+                continue
             for _, _, pairs in options:
                 lacking = 0
                 for x, c in pairs:
