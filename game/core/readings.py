@@ -76,6 +76,10 @@ class Reading:
         return found
 
 
+_OUTSIDE_TILE = tuple(t >= 27 or t % 9 in (0, 8) for t in range(JOKER + 1))
+"""Whether each tile makes a set an outside set: a terminal or an honour (a joker counts as an honour)."""
+
+
 class ReadingFacts:
     """Counts over a reading's sets. Only the sets that score count (a loser's leftover chows and single tiles do
     not), except for ``all_concealed`` (every set) and ``declared_concealed`` (every declared set)."""
@@ -109,7 +113,7 @@ class ReadingFacts:
                 dragon_pairs += 31 <= tile < NUM_KINDS
             else:
                 continue
-            if outside and not any(t >= 27 or t % 9 in (0, 8) for t in s.tiles):  # a joker counts as an honour
+            if outside and not any(map(_OUTSIDE_TILE.__getitem__, s.tiles)):
                 outside = False
         self.chows, self.pungs, self.concealed_pungs = chows, pungs, concealed_pungs
         self.dragon_pungs, self.dragon_pairs, self.pairs, self.chow_lows = dragon_pungs, dragon_pairs, pairs, lows
@@ -164,9 +168,9 @@ class HandInfo:
 
 
 def forget_hands() -> None:
-    """Empty the caches of hands seen (readings, layouts, waits, arrangements): what scoring a hand never met
-    before costs is then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
-    for cached in (_joker_set, _layout, _readings, _wait_count):
+    """Empty the caches of hands seen (readings, waits, arrangements): what scoring a hand never met before
+    costs is then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
+    for cached in (_joker_set, _readings, _wait_count):
         cached.cache_clear()
     forget_splits()
 
@@ -210,11 +214,11 @@ def _joker_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bo
     return ReadSet(kind, tiles, concealed, declared)
 
 
-@lru_cache(maxsize=50_000)
 def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, tuple[Tile, ...]], ...],
                                                             tuple[int, ...], tuple[int, ...], int]:
     """An arrangement's sets as (kind, tiles), the order a reading shows them in (the pair last), where each set
-    ends up in that order, and how many chows it has."""
+    ends up in that order, and how many chows it has. (Not kept: only a hand's readings not yet made ask it, and
+    a table lookup per set costs less than keeping it.)"""
     groups = []
     sets, pairs = [], []
     n_chows = 0

@@ -560,15 +560,21 @@ class RulesetJudge:
 
     def _evaluate(self, reading: Reading, lines: HandLines, added: Sequence[SpecialHand]) -> _Candidate:
         """Score one reading with the scoring table, plus the added special hands that apply to it."""
-        replaced = {item_id for special in added for item_id in special.replaces}
-        entries = lines.entries(reading, replaced)
+        replaced = {item_id for special in added for item_id in special.replaces} if added else frozenset()
+        found = lines.entries(reading, replaced)
         for one in added:
-            entries.append(ScoreItem(one.name, one.points, one.doubles, one.id))
-        entries.sort(key=_pointless)
+            found.append(ScoreItem(one.name, one.points, one.doubles, one.id))
+        # The entries with points first, each part in table order (a stable sort on "no points" would give it).
+        entries, pointless = [], []
         points = doubles = 0
-        for e in entries:  # one pass, no generators: this runs for every reading of every hand
-            points += e.points
+        for e in found:  # one pass, no generators: this runs for every reading of every hand
+            if e.points:
+                points += e.points
+                entries.append(e)
+            else:
+                pointless.append(e)
             doubles += e.doubles
+        entries += pointless
         score, limited = self._hand_value(points, doubles)
         if self.ruleset.pay_table is not None:
             doubles = 0
@@ -664,10 +670,6 @@ def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool
         if tile is None or form.winning_tile.match(tile, {}, env) is None:
             return False
     return True
-
-
-def _pointless(entry: ScoreItem) -> bool:
-    return entry.points == 0
 
 
 def _groups(found: list[MatchedGroup]) -> list[tuple[Tile, ...]]:
