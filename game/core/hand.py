@@ -56,6 +56,16 @@ def _split_from(counts: list[int], kinds: list[int], k: int, need_pair: bool, ch
         return
     i = kinds[k]
     held = counts[i]
+    if held == 1:  # the usual case: a chow or nothing
+        if chows and _CHOW_STARTS[i] and counts[i + 1] and counts[i + 2]:
+            counts[i] = 0
+            counts[i + 1] -= 1
+            counts[i + 2] -= 1
+            _split_from(counts, kinds, k + 1, need_pair, chows, runs + _CHOWS[i][1], pair, pungs, found)
+            counts[i] = 1
+            counts[i + 1] += 1
+            counts[i + 2] += 1
+        return
     for n_pungs in range(held // 3 + 1):
         left = held - 3 * n_pungs
         for paired in (False, True) if need_pair and left >= 2 else (False,):
