@@ -194,7 +194,7 @@ def declared_sets(hand: HandSpec) -> list[ReadSet]:
 
 def _every_set() -> dict[tuple[str, tuple[Tile, ...], bool, bool], ReadSet]:
     """Every set of natural tiles a reading can hold, each way concealed and declared: a few hundred, made once."""
-    shapes = [("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+    shapes: list[tuple[str, tuple[Tile, ...]]] = [("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
     shapes += [(kind, (t,) * size) for kind, size in (("pair", 2), ("pung", 3), ("kong", 4)) for t in range(NUM_KINDS)]
     return {(kind, tiles, concealed, declared): ReadSet(kind, tiles, concealed, declared)
             for kind, tiles in shapes for concealed in (False, True) for declared in (False, True)}

@@ -560,7 +560,8 @@ class RulesetJudge:
 
     def _evaluate(self, reading: Reading, lines: HandLines, added: Sequence[SpecialHand]) -> _Candidate:
         """Score one reading with the scoring table, plus the added special hands that apply to it."""
-        replaced = {item_id for special in added for item_id in special.replaces} if added else frozenset()
+        replaced: frozenset[str] | set[str] = ({item_id for special in added for item_id in special.replaces}
+                                               if added else frozenset())
         found = lines.entries(reading, replaced)
         for one in added:
             found.append(ScoreItem(one.name, one.points, one.doubles, one.id))
