@@ -73,8 +73,10 @@ def test_cold_rounds__forget_the_splits_of_hands_too():
     from game.core import hand
     from game.core.readings import forget_hands
 
-    spec, context = peer.sparrow_input(peer.HANDS[0])
-    peer.ruleset_judge().score(spec, context)
+    judge = peer.ruleset_judge()
+    judge.forget_hands()
+    forget_hands()
+    judge.score(*peer.sparrow_input(peer.HANDS[0]))
     assert hand._splits.cache_info().currsize > 0
     forget_hands()
     assert hand._splits.cache_info().currsize == 0
