@@ -30,6 +30,9 @@ LIBRARY_LIMIT = 64 * 1024
 connection at the library (a client sending them is broken or hostile)."""
 HELLO_SECONDS = 15.0
 """A connection that has not said hello by then is closed (an idle socket holds nothing of the table)."""
+LOG_FIRST = 50
+LOG_EVERY = 500
+"""A connection's first LOG_FIRST refusals are logged one by one, then every LOG_EVERY-th with the count."""
 SEND_QUEUE = 1000
 """Frames waiting for a slow client; a client this far behind is disconnected (it can reconnect with its token)."""
 
@@ -59,6 +62,8 @@ class WsLink:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.refused = 0
+        """Messages refused from this connection so far."""
         self.task = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, frame: str) -> None:
@@ -145,7 +150,12 @@ class TableServer:
 
     def _refuse(self, link: WsLink, who: str, message: pr.Refused) -> None:
         self.refusals += 1
-        log.warning("refused %s: %s %s", who, message.code, message.detail)
+        link.refused += 1
+        # Each refusal is logged, but a connection that sends nothing else fills no disk: past the first ones,
+        # only every LOG_EVERY-th is, with the count so far.
+        if link.refused <= LOG_FIRST or link.refused % LOG_EVERY == 0:
+            log.warning("refused %s (%d from this connection): %s %s", who, link.refused, message.code,
+                        message.detail)
         link.send(pr.encode(message))
 
     async def _connection(self, ws: ServerConnection) -> None:
