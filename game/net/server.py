@@ -110,6 +110,8 @@ class TableServer:
         """How long the latest actions took to handle, from the frame read to every seat's frames queued (for the
         benchmark: the server's share of a round trip, apart from the machine's scheduling)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self.finished = asyncio.Event()
+        """Set once every table is over (its game over, or its hands played)."""
         self._server: Server | None = None
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
@@ -147,6 +149,8 @@ class TableServer:
             return
         if wake is not None:
             self._timers[table.table_id] = asyncio.get_running_loop().call_later(wake, self.schedule, table)
+        if all(t.state == "over" for t in self.tables.values()):
+            self.finished.set()
 
     def _refuse(self, link: WsLink, who: str, message: pr.Refused) -> None:
         self.refusals += 1
@@ -228,11 +232,12 @@ class TableServer:
 
 
 async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Limits | None = None) -> None:
-    """Run the server until cancelled (Ctrl+C); prints where it listens."""
+    """Run the server until every table is over or it is cancelled (Ctrl+C); prints where it listens."""
     server = TableServer(tables, limits)
     bound_host, bound_port = await server.start(host, port)
     print(f"serving {len(tables)} table(s) on ws://{bound_host}:{bound_port}/", flush=True)
     try:
-        await asyncio.Future()
+        await server.finished.wait()
+        await asyncio.sleep(0.5)  # the last goodbyes go out before the sockets close
     finally:
         await server.close()
