@@ -19,6 +19,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from game import timing
 from game.core.actions import Pass, action_from_text
 from game.core.refusals import Refusal
 from game.net import protocol as pr
@@ -40,12 +41,13 @@ class Link(Protocol):
 class Timers:
     """The server's timers, in seconds."""
 
-    claim_window: float = 2.5
+    claim_window: float = timing.WAIT_TIME
     """How long a player may think about claiming a discard before it is let go for them."""
-    discard_delay: float = 0.9
+    discard_delay: float = timing.DISCARD_DELAY
     """How long a computer player waits before its move, so the players see the one before."""
     end_pause: float = 3.0
-    """How long a finished hand stays on the table before the next is dealt."""
+    """How long a finished hand stays on the table before the next is dealt (the local game waits for the player
+    to close the scores; a table of several players cannot wait for each)."""
     reconnect: float = 120.0
     """How long a dropped player's seat waits for them (a computer plays it meanwhile) before it is given up."""
 
@@ -64,11 +66,7 @@ class SeatState:
     dropped_at: float | None = None
     host: bool = False
     last_view: str = field(default="", repr=False)
-
-    @property
-    def remote(self) -> bool:
-        """A connected player decides for this seat (otherwise a computer player does)."""
-        return self.link is not None
+    """The last view sent (without its countdown), so an unchanged one is not sent again."""
 
 
 class NetTable:
@@ -127,6 +125,8 @@ class NetTable:
         """Seat ``link`` (a new player, or one taking its seat back with its token)."""
         if hello.version != pr.VERSION:
             return refused("version_mismatch", f"the server speaks version {pr.VERSION}", version=pr.VERSION)
+        if self.state == "over":
+            return refused("game_over", "the game is over")
         now = self.clock()
         self._expire(now)
         reconnected = False
@@ -140,8 +140,6 @@ class NetTable:
                 seat.link.close()
             reconnected = True
         else:
-            if self.state == "over":
-                return refused("game_over", "the game is over")
             seat = next((s for s in self.seats if s.token is None), None)
             if seat is None:
                 return refused("table_full", "every seat is taken")
@@ -380,6 +378,7 @@ class NetTable:
         if force or key != s.last_view:
             s.last_view = key
             s.link.send(frame)
+
 
 def refused(code: str, detail: str = "", **data: Any) -> pr.Refused:
     return pr.Refused(code=code, detail=detail, data=data)
