@@ -20,7 +20,7 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from game import timing
-from game.core.actions import Pass, action_from_text
+from game.core.actions import Claim, MahJongg, Pass, action_from_text
 from game.core.refusals import Refusal
 from game.net import protocol as pr
 from game.net.filter import events_for, view_message
@@ -43,6 +43,9 @@ class Timers:
 
     claim_window: float = timing.WAIT_TIME
     """How long a player may think about claiming a discard before it is let go for them."""
+    winning_claim_window: float = timing.WAIT_TIME_MAX
+    """... when the discard would give a player Mah Jongg (the local game waits for ever then; a table of several
+    players cannot, but a win should not slip by in a blink)."""
     discard_delay: float = timing.DISCARD_DELAY
     """How long a computer player waits before its move, so the players see the one before."""
     end_pause: float = 3.0
@@ -52,8 +55,8 @@ class Timers:
     """How long a dropped player's seat waits for them (a computer plays it meanwhile) before it is given up."""
 
     def as_dict(self) -> dict[str, float]:
-        return {"claim_window": self.claim_window, "discard_delay": self.discard_delay,
-                "end_pause": self.end_pause, "reconnect": self.reconnect}
+        return {"claim_window": self.claim_window, "winning_claim_window": self.winning_claim_window,
+                "discard_delay": self.discard_delay, "end_pause": self.end_pause, "reconnect": self.reconnect}
 
 
 @dataclass
@@ -294,7 +297,10 @@ class NetTable:
                 return None
             key = (id(table), len(table.events))
             if self._claim_key != key:
-                self._claim_key, self._claim_deadline = key, now + self.timers.claim_window
+                winning = any((isinstance(a, Claim) and a.type == "mah_jongg") or isinstance(a, MahJongg)
+                              for seat in awaiting for a in table.legal_actions(seat))
+                window = self.timers.winning_claim_window if winning else self.timers.claim_window
+                self._claim_key, self._claim_deadline = key, now + window
             if now < self._claim_deadline:
                 return self._claim_deadline - now
             for seat in awaiting:  # the claim window closed: the discard is let go for them
