@@ -137,6 +137,7 @@ async def _probe(port: int, count: int, warmup: float, seconds: float, cpu: Any)
     busy = max(cpu1 - cpu0, 1e-6)
     return {"net_tables_per_core": round((count + 1) * (wall1 - wall0) / busy, 1),
             "net_rtt_ms_p99": round(_percentile(watch.rtt_ms, 0.99), 2),
+            "net_rtt_ms_p50": round(_percentile(watch.rtt_ms, 0.5), 2),
             "net_round_trips": float(len(watch.rtt_ms)), "net_server_action_ms_p99": round(handled_ms, 3),
             "net_server_action_cpu_ms_p99": round(handled_cpu_ms, 3)}
 
