@@ -33,6 +33,8 @@ HELLO_SECONDS = 15.0
 LOG_FIRST = 50
 LOG_EVERY = 500
 """A connection's first LOG_FIRST refusals are logged one by one, then every LOG_EVERY-th with the count."""
+CLOSING_SECONDS = 5.0
+"""How long closing the server waits for the clients to take the frames still queued for them."""
 SEND_QUEUE = 1000
 """Frames waiting for a slow client; a client this far behind is disconnected (it can reconnect with its token)."""
 
@@ -111,6 +113,8 @@ class TableServer:
         wall clock and in CPU time (for the benchmark: the server's share of a round trip; on a busy machine the
         wall clock also counts the time the process waited for a core)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._links: set[WsLink] = set()
+        """Every open connection's link, so closing sends what they still have queued."""
         self.finished = asyncio.Event()
         """Set once every table is over (its game over, or its hands played)."""
         self._server: Server | None = None
@@ -125,14 +129,17 @@ class TableServer:
         return bound[0], bound[1]
 
     async def close(self) -> None:
-        """Stop: every client is told ``server_closing``."""
+        """Stop: every client is told ``server_closing``, after whatever it has not yet been sent."""
         for handle in self._timers.values():
             handle.cancel()
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.link is not None:
                     seat.link.send(pr.encode(pr.Goodbye(reason="server_closing")))
-                    seat.link.close()
+        for link in self._links:
+            link.close()
+        if self._links:
+            await asyncio.wait([link.task for link in self._links], timeout=CLOSING_SECONDS)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -167,6 +174,8 @@ class TableServer:
         path = (ws.request.path if ws.request is not None else "/").strip("/")
         who = f"{ws.remote_address[0] if ws.remote_address else '?'}"
         link = WsLink(ws)
+        self._links.add(link)
+        link.task.add_done_callback(lambda _task: self._links.discard(link))
         table = self.tables.get(path or self.default)
         if table is None:
             self._refuse(link, who, refused("no_table", f"there is no table {path!r}", tables=list(self.tables)))
@@ -183,6 +192,9 @@ class TableServer:
                 table.drop(link)
                 self.schedule(table)
             link.close()
+            # The library closes the connection when this handler returns: the frames still queued (the last
+            # events, a goodbye) go first.
+            await asyncio.wait([link.task], timeout=CLOSING_SECONDS)
 
     async def _serve(self, ws: ServerConnection, link: WsLink, table: NetTable, bucket: _Bucket, who: str) -> None:
         try:
@@ -239,6 +251,5 @@ async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Li
     print(f"serving {len(tables)} table(s) on ws://{bound_host}:{bound_port}/", flush=True)
     try:
         await server.finished.wait()
-        await asyncio.sleep(0.5)  # the last goodbyes go out before the sockets close
     finally:
         await server.close()
