@@ -86,11 +86,12 @@ def test_unseated_connection__refused_until_it_says_hello_and_the_server_lives_o
 
 def test_too_frequent_messages__refused_beyond_the_burst():
     async def run():
-        game = await open_table("classic", 4, limits=Limits(rate=5, burst=10))
+        game = await open_table("classic", 4, limits=Limits(rate=1, burst=10))
         replies = await exchange(game.url, [pr.encode(pr.Ping(id=n)) for n in range(30)], 30)
         await game.server.close()
         return replies
 
     replies = asyncio.run(run())
-    assert 10 <= sum(isinstance(r, pr.Pong) for r in replies) <= 12
-    assert sum(isinstance(r, pr.Refused) and r.code == "too_frequent" for r in replies) >= 18
+    # The burst, and one more a second for however long a busy machine took to read the thirty.
+    assert 10 <= sum(isinstance(r, pr.Pong) for r in replies) <= 15
+    assert sum(isinstance(r, pr.Refused) and r.code == "too_frequent" for r in replies) >= 15
