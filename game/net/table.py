@@ -259,7 +259,10 @@ class NetTable:
         self._expire(now)
         wake: float | None = None
         for _ in range(10_000):  # a hand is a few hundred moves: this only bounds a table gone wrong
-            if self.state != "playing":
+            if self.state != "playing" or all(s.link is None for s in self.seats):
+                # Nobody is there (everybody dropped or left): the computers do not play the game on alone; it
+                # waits where it is for the first player to come back.
+                wake = None
                 break
             wake = self._step(now)
             if wake != 0:

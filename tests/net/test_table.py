@@ -169,3 +169,22 @@ def test_claim_window__longer_when_the_discard_would_give_a_player_mah_jongg():
         action = bots[seat].decide(player_view(view), legal_actions(view))
         assert table.act(links[seat], pr.Act(hand=view.hand, step=view.step, action=action_to_text(action))) is None
     assert windows == {2.5, 10.0}
+
+
+def test_everybody_gone__the_table_waits_for_the_first_to_come_back():
+    table, clock = _table(seats=2, discard_delay=0.0)
+    ann, bob = FakeLink(), FakeLink()
+    welcome = table.join(ann, _hello("Ann"))
+    table.join(bob, _hello("Bob"))
+    table.advance()
+    table.drop(ann)
+    table.drop(bob)
+    played = len(table.session.table.actions)
+    clock.now += 30
+    assert table.advance() == 30.0  # only to give the seats up when their reconnect time is over
+    assert len(table.session.table.actions) == played and table.hand_number == 1, "nobody plays on alone"
+    back = FakeLink()
+    table.join(back, _hello("Ann", welcome.token))
+    for _ in range(50):
+        clock.now += (table.advance() or 0) + 0.001
+    assert len(table.session.table.actions) > played, "the computers play the seats again once somebody is back"
