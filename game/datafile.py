@@ -34,6 +34,10 @@ _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Location = tuple[str | int, ...]
 
+TRANSLATABLE: dict[str, object] = {"translatable": True}
+"""``json_schema_extra`` of a schema field whose text players read: a mod's catalogs may translate it, and
+``tools/extract_mod_strings.py`` puts it in the mod's ``.pot`` (:mod:`game.mods.translatable` walks the marks)."""
+
 
 @dataclass
 class YamlDocument:
