@@ -9,12 +9,15 @@ half a translation mixed with English is worse than English.
 
 from __future__ import annotations
 
+import gettext
 import io
 import re
 import string
 from dataclasses import dataclass, field
+from typing import Any
 
 from babel.core import Locale, UnknownLocaleError
+from babel.messages.mofile import write_mo
 from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po
 
@@ -32,12 +35,25 @@ _PRINTF = re.compile(r"%(?:\((\w+)\))?[-#0 +]*\d*(?:\.\d+)?[sdifr%]")
 
 @dataclass
 class PoCatalog:
-    """A catalog's usable translations (msgid -> text, or msgid -> forms for a plural entry) and its problems."""
+    """A catalog's usable translations and its problems.
+
+    ``messages`` maps each translated msgid (``context\\x04msgid`` with a context, as gettext keys them) to its
+    text, or to its forms for a plural entry."""
 
     language: str
     messages: dict[str, str | tuple[str, ...]] = field(default_factory=dict)
     problems: list[Problem] = field(default_factory=list)
     plural_expr: str = "0"
+    _po: Any = field(default=None, repr=False)
+
+    def translations(self) -> gettext.NullTranslations:
+        """The catalog as gettext reads it (compiled in memory); the English for everything when it is broken."""
+        if self.problems or self._po is None:
+            return gettext.NullTranslations()
+        buffer = io.BytesIO()
+        write_mo(buffer, self._po, use_fuzzy=False)
+        buffer.seek(0)
+        return gettext.GNUTranslations(buffer)
 
 
 def expected_plurals(language: str) -> tuple[int, str] | None:
@@ -191,7 +207,10 @@ def read_po_catalog(data: bytes, shown: str, language: str) -> PoCatalog:
         if problem:
             catalog.problems.append(Problem(shown, f"msgid {key!r}: {problem}", line))
             continue
-        catalog.messages[key] = forms if plural is not None else forms[0]
+        catalog.messages[f"{message.context}\x04{key}" if message.context else key] = \
+            forms if plural is not None else forms[0]
     if catalog.problems:
         catalog.messages.clear()
+    else:
+        catalog._po = po
     return catalog

@@ -121,13 +121,18 @@ def strings_of_document(kind: str, doc: YamlDocument) -> Iterator[tuple[Location
 
 @dataclass
 class ModStrings:
-    """The translatable strings of a mod: each text once, with where it is written (``file:line``)."""
+    """The translatable strings of a mod: each text once, with where it is written (``file:line``) and under
+    which keys (``special_hands.thirteen_orphans.name``), which tells a translator what the text is."""
 
     places: dict[str, list[tuple[str, int]]] = field(default_factory=dict)
+    keys: dict[str, list[str]] = field(default_factory=dict)
     problems: list[str] = field(default_factory=list)
 
-    def add(self, text: str, file: str, line: int) -> None:
+    def add(self, text: str, file: str, line: int, key: str) -> None:
         self.places.setdefault(text, []).append((file, line))
+        keys = self.keys.setdefault(text, [])
+        if key not in keys:
+            keys.append(key)
 
 
 def mod_files(found: FoundMod) -> Iterator[tuple[str, Path]]:
@@ -156,5 +161,5 @@ def mod_strings(found: FoundMod) -> ModStrings:
             strings.problems.extend(str(problem) for problem in exc.problems)
             continue
         for loc, text in strings_of_document(kind, doc):
-            strings.add(text, relative, doc.where(loc)[0])
+            strings.add(text, relative, doc.where(loc)[0], ".".join(map(str, loc)))
     return strings
