@@ -9,6 +9,7 @@ from game.client.danger import DangerCalled
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
 from game.core.tiles import JOKER, is_joker, suit_name, tile_name, tiles_name
+from game.i18n import mod_text
 
 WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
 WIND_SHORT = ("East", "South", "West", "North")
@@ -132,7 +133,7 @@ def special_name(ruleset: Any, special_id: str | None) -> str:
     if not special_id:
         return ""
     try:
-        return ruleset.special_hand(special_id).name
+        return mod_text(ruleset.special_hand(special_id).name)
     except (AttributeError, KeyError):
         return special_id.replace("_", " ").capitalize()
 

@@ -22,6 +22,7 @@ from game.client.look import Palette, gradient, use_theme_fonts
 from game.client.render.sprites import TileSprites
 from game.config import Folders, Settings
 from game.errors import SparrowError
+from game.i18n import mod_text
 
 log = logging.getLogger(__name__)
 
@@ -114,7 +115,7 @@ class Resources:
         """A ruleset as the player knows it ("Classic (Mah Jongg for Windows, 1995)"); its id only when no
         enabled mod has it any more."""
         record = self.catalog.record("ruleset", ruleset_id) if self.catalog is not None else None
-        return record.name if record is not None and record.name else ruleset_id
+        return mod_text(record.name) if record is not None and record.name else ruleset_id
 
     def player_name(self, player_id: str) -> str:
         """A seat's player as a person: ``human`` is the player's name, ``expert`` its personality's ("Eliza"); a

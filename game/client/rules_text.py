@@ -12,6 +12,7 @@ from typing import Any
 from game.core.play_rules import PlayRules
 from game.core.ruleset import BonusSelector, PaymentScheme, Ruleset, ScoringItem, SetSelector, SpecialHand
 from game.core.tiles import tile_from_code, tile_name, tiles_name
+from game.i18n import mod_text
 
 WIND_WORDS = ("East", "South", "West", "North")
 
@@ -143,7 +144,7 @@ def settlement_lines(ruleset: Ruleset) -> list[str]:
         lines.append(f"Going out needs at least {ruleset.min_doubles} doubles"
                      + (f" (not counting {', '.join(ignored)})" if ignored else "") + ", or a limit hand.")
     if ruleset.penalties.cannon:
-        shown = "; ".join(rule.name for rule in ruleset.penalties.cannon)
+        shown = "; ".join(mod_text(rule.name) for rule in ruleset.penalties.cannon)
         lines.append(f"Letting off a cannon: whoever discards the tile that goes out a player who has shown one "
                      f"of these pays for everybody, and the losers settle nothing ({shown}).")
     return lines
@@ -197,7 +198,7 @@ def special_notes(special: SpecialHand) -> list[str]:
     if not special.total:
         notes.append("added to the hand's own score")
     if special.aliases:
-        notes.append("also " + ", ".join(special.aliases))
+        notes.append("also " + ", ".join(mod_text(alias) for alias in special.aliases))
     if not special.allowed:
         notes.append("switched off in this ruleset")
     return notes

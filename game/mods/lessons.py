@@ -109,7 +109,8 @@ class LessonDeal(_Strict):
 
 
 class LessonStep(_Strict):
-    say: str = Field(min_length=1, description="what the player reads: what to do, and why", json_schema_extra=TRANSLATABLE)
+    say: str = Field(min_length=1, description="what the player reads: what to do, and why",
+                     json_schema_extra=TRANSLATABLE)
     do: Doing = Field(description="what the player must do to go on")
     tile: str | None = Field(None, description="the tile to discard (with riichi: declaring it), or of the kong")
     tiles: str = Field("", description="the tiles to pass on (do: charleston)")

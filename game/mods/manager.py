@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.config import Folders
 from game.errors import ModError, SparrowError
+from game.i18n import mod_text
 from game.mods import install as installer
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog, ModEntry
@@ -52,15 +53,15 @@ class Outcome:
 
 
 def row_of(entry: ModEntry) -> ModRow:
-    """The list line for a catalog entry."""
+    """The list line for a catalog entry, its name and description in the player's language."""
     manifest = entry.manifest
     return ModRow(
         id=entry.id,
-        name=manifest.name if manifest else entry.id,
+        name=mod_text(manifest.name, domain=entry.id) if manifest else entry.id,
         version=manifest.version if manifest else "?",
         kinds=tuple(manifest.kinds) if manifest else (),
         authors=tuple(manifest.authors) if manifest else (),
-        description=manifest.description if manifest else "",
+        description=mod_text(manifest.description, domain=entry.id) if manifest else "",
         origin=entry.origin,
         path=str(entry.found.path),
         enabled=entry.enabled,
@@ -106,10 +107,10 @@ class ModManager:
         return Outcome(True, message)
 
     def name(self, mod_id: str) -> str:
-        """The mod's name as its manifest gives it (its id when it has none)."""
+        """The mod's name as its manifest gives it, in the player's language (its id when it has none)."""
         entry = self.catalog.entry(mod_id)
         manifest = entry.manifest if entry is not None else None
-        return manifest.name if manifest is not None and manifest.name else mod_id
+        return mod_text(manifest.name, domain=mod_id) if manifest is not None and manifest.name else mod_id
 
     def set_enabled(self, mod_id: str, enabled: bool) -> Outcome:
         name = self.name(mod_id)

@@ -57,7 +57,8 @@ class Manifest(BaseModel):
 
     format: Literal[1] = Field(description="manifest format version; always 1 for now")
     id: str = Field(description="unique lower-case id of 2–64 characters: letters, digits, '-' and '_'")
-    name: str = Field(min_length=1, max_length=80, description="name shown in the mod manager", json_schema_extra=TRANSLATABLE)
+    name: str = Field(min_length=1, max_length=80, description="name shown in the mod manager",
+                      json_schema_extra=TRANSLATABLE)
     version: str = Field(description="the mod's own version, quoted, e.g. \"1.0.0\"")
     game: str = Field("*", description="game versions the mod works with, e.g. \">=0.1,<1\"")
     authors: list[str] = Field(default_factory=list)

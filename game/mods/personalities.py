@@ -49,7 +49,8 @@ class Personality(BaseModel):
 
     id: str = Field(pattern=_ID_PATTERN, max_length=40,
                     description="snake_case id, unique among the loaded personalities; used by `simulate --players`")
-    name: str = Field(min_length=1, max_length=40, description="name shown at the table", json_schema_extra=TRANSLATABLE)
+    name: str = Field(min_length=1, max_length=40, description="name shown at the table",
+                      json_schema_extra=TRANSLATABLE)
     description: str = Field("", max_length=400, description="one or two sentences shown when choosing opponents",
                              json_schema_extra=TRANSLATABLE)
     strategy: Strategy = Field(description="the player type: beginner, defensive, expert or limitmaker")

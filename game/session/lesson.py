@@ -25,6 +25,7 @@ from game.core.stacking import PreparedDeal
 from game.core.tiles import parse_tiles, tile_from_code
 from game.core.view import PlayerView
 from game.errors import SaveError
+from game.i18n import mod_text
 from game.mods.lessons import SEAT_OF, LessonSpec, LessonStep, parse_draws
 from game.session.driver import HUMAN, Session
 from game.session.options import DEFAULT_NAMES, Options
@@ -183,7 +184,7 @@ class LessonSession(Session):
         if done:
             self._advance()
         elif self.table is not None:
-            self.mistake = step.wrong or DEFAULT_WRONG
+            self.mistake = mod_text(step.wrong) or DEFAULT_WRONG
             self.mistakes += 1
         return done
 
@@ -194,7 +195,7 @@ class LessonSession(Session):
             return "Read this step first, then press Next (Enter)."
         if self.table is not None and action not in self.human_legal():
             self.tell(refusal(self.table, HUMAN, action, self.human_legal()))
-        return step.wrong or DEFAULT_WRONG
+        return mod_text(step.wrong) or DEFAULT_WRONG
 
     def _open_claim_window(self) -> None:
         """The step asks about this discard: the window waits for the player; otherwise it is let go for them."""

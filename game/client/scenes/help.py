@@ -20,6 +20,7 @@ from game.client.scenes.help_search import Entry, Found, search
 from game.client.scenes.rules import ruleset_for
 from game.client.scenes.table_keys import TABLE_KEYS
 from game.client.widgets import Button, ScrollBar, TextField, dim, draw_panel
+from game.i18n import mod_text
 from game.logsetup import LOG_FILE
 
 KeyColumn = tuple[tuple[str, str], ...]
@@ -101,7 +102,7 @@ def loaded_mod_names(context: Any) -> list[str]:
     named = []
     for entry in catalog.entries:
         if entry.loaded and entry.manifest is not None:
-            named.append(f"{entry.manifest.name} {entry.manifest.version}")
+            named.append(f"{mod_text(entry.manifest.name, domain=entry.id)} {entry.manifest.version}")
     return named
 
 
@@ -221,7 +222,7 @@ class HelpScene(Scene):
         except Exception:  # no ruleset can be read (broken mods): the rest of the help is still searched
             ruleset = None
         for hand in getattr(ruleset, "special_hands", ()):
-            found.append(("Special hand", hand.name, hand.description or "", hand.id))
+            found.append(("Special hand", mod_text(hand.name), mod_text(hand.description or ""), hand.id))
         return found
 
     @property

@@ -21,6 +21,7 @@ from game.client.widgets import Button
 from game.core.actions import CLAIM_NAMES
 from game.core.tiles import parse_tiles
 from game.errors import WriteError
+from game.i18n import mod_text
 from game.session import notes
 from game.session.lesson import LessonSession
 from game.session.lesson_progress import Progress, load_progress, save_progress
@@ -182,14 +183,14 @@ class LessonScene(TableScene):
         """The heading and the words in the lesson's box now."""
         s = self.lesson_session
         lesson = s.lesson
-        heading = f"Lesson {self.number}: {lesson.name}"
+        heading = f"Lesson {self.number}: {mod_text(lesson.name)}"
         if s.done:
-            after = (f" Next: {self.following.name}." if self.following is not None
+            after = (f" Next: {mod_text(self.following.name)}." if self.following is not None
                      else " That was the last lesson: New Game on the title screen is a whole game.")
-            return heading, f"Lesson complete! {lesson.summary}{after}"
+            return heading, f"Lesson complete! {mod_text(lesson.summary)}{after}"
         step = s.step
         assert step is not None
-        return f"{heading}  ·  step {s.step_index + 1} of {len(lesson.steps)}", " ".join(step.say.split())
+        return f"{heading}  ·  step {s.step_index + 1} of {len(lesson.steps)}", " ".join(mod_text(step.say).split())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)

@@ -9,6 +9,7 @@ import pygame
 from game.client.look import fit_text, mix, text, text_size
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, ScrollBar, draw_panel
+from game.i18n import mod_text
 from game.mods.lessons import lessons_of
 from game.session.lesson_progress import Progress, load_progress
 
@@ -80,7 +81,7 @@ class LessonsScene(Scene):
             try:
                 start_lesson(self.context, lesson)
             except ValueError as exc:  # a mod's lesson that cannot be dealt: say why, keep the others open
-                self.notice = f"{lesson.name} cannot be set up: {exc}"
+                self.notice = f"{mod_text(lesson.name)} cannot be set up: {exc}"
 
     def hint(self) -> str:
         """The keys under the list: the number keys open lessons 1 to 9 only, so a longer list says so."""
@@ -139,12 +140,12 @@ class LessonsScene(Scene):
                 pygame.draw.rect(surface, palette.highlight, row, width=2, border_radius=8)
             ink = palette.button_text if focused else palette.text_dark
             text(surface, f"{i + 1}", (row.left + 22, row.centery), 18, ink, "serif_bold", "center")
-            text(surface, lesson.name, (row.left + 48, row.top + 5), 17, ink, "bold")
+            text(surface, mod_text(lesson.name), (row.left + 48, row.top + 5), 17, ink, "bold")
             state = self.status(lesson)
             shown_state = ("✓ " if state == "done" else "") + state
             # The summary gives way only to the progress actually written beside it.
             room = row.width - 64 - (text_size(shown_state, 14, "bold")[0] + 24 if state else 0)
-            summary = fit_text(lesson.summary, room, 13)
+            summary = fit_text(mod_text(lesson.summary), room, 13)
             text(surface, summary, (row.left + 48, row.top + 26), 13, mix(ink, fill, 0.25))
             if state:
                 colour = palette.accent if focused else palette.accent_dark

@@ -29,6 +29,7 @@ from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
+from game.i18n import mod_text
 from game.mods import custom_rules
 from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options_for
 
@@ -129,7 +130,7 @@ class PresetEditor:
             self.context.resources.read_catalog()  # the presets are mods: one made or deleted changes the catalog
             customs = {c.id for c in custom_rules.list_custom_rulesets(self.folders)} if self.folders else set()
             infos = ruleset_infos(self.context.catalog)[0] if self.context.catalog is not None else []
-            built_in = [Preset(i.id, i.name, False) for i in infos if i.id not in customs]
+            built_in = [Preset(i.id, mod_text(i.name), False) for i in infos if i.id not in customs]
             own = sorted((Preset(i.id, i.name, True) for i in infos if i.id in customs), key=lambda p: p.name.lower())
             presets = built_in + own
         except (SparrowError, OSError) as exc:

@@ -30,6 +30,7 @@ from game.client.rules_text import (
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, draw_panel
 from game.core.tiles import parse_tiles
+from game.i18n import mod_text
 from game.rules.pattern_example import Example, special_hand_example
 
 log = logging.getLogger(__name__)
@@ -199,7 +200,7 @@ class RulesScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
-        name = getattr(self.ruleset, "name", None) or "Rules"
+        name = mod_text(getattr(self.ruleset, "name", None) or "") or "Rules"
         draw_panel(surface, BOX, palette, title=fit_text(f"Rules · {name}", BOX.width - 80, 22, "serif_bold"))
         for b in self.tabs:
             b.draw(surface, palette)
@@ -339,7 +340,7 @@ class RulesScene(Scene):
                 if i % 2 == 0:
                     pygame.draw.rect(canvas, palette.panel_shade, band, border_radius=6)
                 colour = palette.text_dark if item.allowed else mix(palette.text_dark, palette.panel, 0.5)
-                text(canvas, fit_text(item.name, col_points - 60, 16), (12, y), 16, colour)
+                text(canvas, fit_text(mod_text(item.name), col_points - 60, 16), (12, y), 16, colour)
                 text(canvas, str(item.points) if item.points else "–", (col_points, y), 16, colour, "bold", "midtop")
                 text(canvas, str(item.doubles) if item.doubles else "–", (col_doubles, y), 16, colour, "bold",
                      "midtop")
@@ -397,15 +398,15 @@ class RulesScene(Scene):
         card = pygame.Surface((VIEW.width - 4, 400), pygame.SRCALPHA)
         text_w = 400
         tiles_x = text_w + 30
-        rect = text(card, fit_text(special.name, text_w - 4, 18, "serif_bold"), (14, 10), 18, palette.text_dark,
-                    "serif_bold")
+        rect = text(card, fit_text(mod_text(special.name), text_w - 4, 18, "serif_bold"), (14, 10), 18,
+                    palette.text_dark, "serif_bold")
         text(card, special_value(special, self.ruleset), (14, rect.bottom + 3), 16, palette.accent_dark, "bold")
         y = rect.bottom + 28
         notes = special_notes(special)
         if notes:
             y = self._paragraph(card, y, " · ".join(notes), 14, 13, text_w,
                                 colour=mix(palette.text_dark, palette.panel, 0.3)) + 2
-        bottom = self._paragraph(card, y, special.description or "", 14, 14, text_w)
+        bottom = self._paragraph(card, y, mod_text(special.description or ""), 14, 14, text_w)
         if example is not None:
             size = fitting_size(example.groups, card.get_width() - tiles_x - 14)
             drawn = draw_groups(card, self.context.sprites, palette, example.groups, (tiles_x, 16), size=size,

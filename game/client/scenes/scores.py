@@ -33,6 +33,7 @@ from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
 from game.core.tiles import display_key, sort_for_display
+from game.i18n import mod_text
 from game.session.driver import HUMAN
 from game.session.outcome import HandOutcome
 
@@ -323,9 +324,9 @@ class ScoresScene(Scene):
                 y += 22
             return y + 8
 
-        y1 = section(col, y, "Points:", [(i.points, item_label(i.name, i.tiles)) for i in points] or [(0, "none")],
-                     points)
-        y2 = section(col2, y, "Doubles:", [(i.doubles, item_label(i.name, i.tiles)) for i in doubles] or
+        y1 = section(col, y, "Points:",
+                     [(i.points, item_label(mod_text(i.name), i.tiles)) for i in points] or [(0, "none")], points)
+        y2 = section(col2, y, "Doubles:", [(i.doubles, item_label(mod_text(i.name), i.tiles)) for i in doubles] or
                      [(0, "none")], doubles)
         y = max(y1, y2)
         y = section(col, y, "Sub Totals:", [(result.points, "Total Score before Doubling"),

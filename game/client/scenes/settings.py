@@ -30,6 +30,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.movement_test import MovementTest
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
 from game.config import STATUS_TEXTS
+from game.i18n import mod_text
 from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
@@ -197,7 +198,7 @@ class SettingsScene(Scene):
             ]
         elif page == "Look":
             self._build_cards()
-            names = {r.id: r.name for r in self.voices}
+            names = {r.id: mod_text(r.name) for r in self.voices}
             voice_ids = list(names) or [self.voice or "none"]
             column = pygame.Rect(area.left + 560, 0, 348, 42)
             column.top = area.top + 264
@@ -240,7 +241,7 @@ class SettingsScene(Scene):
                 except PICTURE_ERRORS as exc:  # a broken tile set is still listed, without its picture
                     log.warning("tile set %s has no preview: %s", record.id, exc)
                     picture = None
-                cards.append(Card(pygame.Rect(0, 0, 516, 88), record.id, record.name, picture,
+                cards.append(Card(pygame.Rect(0, 0, 516, 88), record.id, mod_text(record.name), picture,
                                   self._choose_tileset))
             self.cards["tileset"] = CardList(pygame.Rect(area.left, area.top + 36, 516, 376), 96, cards)
         if "theme" not in self.cards:
@@ -248,7 +249,7 @@ class SettingsScene(Scene):
             for record in self._records("theme"):
                 colours = getattr(getattr(record, "data", None), "colours", None)
                 colours = colours.model_dump() if colours is not None and hasattr(colours, "model_dump") else colours
-                cards.append(Card(pygame.Rect(0, 0, 334, 54), record.id, record.name, swatch(colours),
+                cards.append(Card(pygame.Rect(0, 0, 334, 54), record.id, mod_text(record.name), swatch(colours),
                                   self._choose_theme, beside=True))
             self.cards["theme"] = CardList(pygame.Rect(area.left + 560, area.top + 36, 334, 180), 62, cards)
 
