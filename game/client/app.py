@@ -38,6 +38,7 @@ from game.client.scenes.help_pages import help_topic
 from game.client.scenes.registry import scene_class
 from game.client.window_size import FIT, size_for
 from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
+from game.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.session.keeper import Keeper
@@ -47,7 +48,7 @@ log = logging.getLogger(__name__)
 STEP = 1 / 60
 MAX_FRAME = 0.25
 MAX_STEPS = 5
-TITLE = "Sparrow Mah Jongg"
+TITLE = N_("Sparrow Mah Jongg")
 FRAME_CAP = 120
 POLL = 0.01
 """How often a sleeping loop looks for input."""
@@ -107,8 +108,8 @@ class App:
         loaded = load_settings(self.folders.settings_file)
         if loaded.problems:
             # Only the values in error fall back to their defaults (game.config.load_settings keeps the others).
-            return loaded.settings, (f"Your settings could not all be read ({loaded.problems[0]}) — the defaults "
-                                     "take their place")
+            return loaded.settings, (_('Your settings could not all be read ({problems}) — the defaults take '
+                                       'their place').format(problems=loaded.problems[0]))
         return loaded.settings, ""
 
     def save_settings(self) -> None:
@@ -237,7 +238,7 @@ class App:
         except SaveError as exc:
             top = self.stack.top
             scene: Any = top if top is not None and top.name == "saves" else self.open("saves", mode="open")
-            scene.say(f"{Path(path).name} could not be opened: {exc}", True)
+            scene.say(_('{name} could not be opened: {exc}').format(name=Path(path).name, exc=exc), True)
 
     def tables(self) -> list[Any]:
         """The table scenes on the stack (one while a game is played)."""
@@ -289,12 +290,12 @@ class App:
             self.quit()
             return
         if self.game_in_progress():
-            detail = "The game will be saved as it stands: Continue on the title screen picks it up right here."
+            detail = _("The game will be saved as it stands: Continue on the title screen picks it up right here.")
             self.open("confirm", question="Quit Sparrow in the middle of the game?", detail=detail, yes=self.quit,
                       title="Quit", ok_label="Quit", cancel_label="Keep Playing", name="quit")
         else:
             saved = self.keeper is not None and self.keeper.continue_path() is not None
-            detail = "Your last game is saved: Continue picks it up next time." if saved else ""
+            detail = _("Your last game is saved: Continue picks it up next time.") if saved else ""
             self.open("confirm", question="Quit Sparrow?", detail=detail, yes=self.quit, title="Quit",
                       ok_label="Quit", cancel_label="Stay", name="quit")
 

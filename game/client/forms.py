@@ -16,6 +16,7 @@ import pygame
 
 from game.client.look import Palette, fit_text, mix, text, text_size
 from game.client.widgets import ScrollBar, Toggle, caret_on
+from game.i18n import _
 from game.mods.custom_rules import Option
 
 NAME_LENGTH = 20
@@ -119,7 +120,7 @@ class Chooser:
             cx, cy = inner.center
             points = [(cx - 4 * side, cy - 7), (cx + 5 * side, cy), (cx - 4 * side, cy + 7)]
             pygame.draw.polygon(surface, palette.button_text, points)
-        label = self.labels[self.index] if self.labels else "none available"
+        label = self.labels[self.index] if self.labels else _("none available")
         middle = self.rect.inflate(-2 * self.rect.height - 8, 0)
         swatch = self.swatches[self.index] if self.index < len(self.swatches) else None
         if swatch is not None:

@@ -10,6 +10,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.mods.media import check_font
 
 log = logging.getLogger(__name__)
@@ -29,6 +30,9 @@ THEME_FONT_USES = {"ui": "sans", "bold": "bold", "title": "serif_bold"}
 FALLBACK_FACES = {"sans": "sans", "serif": "sans", "bold": "bold", "serif_bold": "bold", "condensed": "bold"}
 """The house face that draws what a face lacks: DejaVu has the arrows, triangles, ticks and stars the UI uses
 (its key hints, replay and mod-order buttons), which Noto Serif and many theme fonts do not."""
+CJK_FONT = "SparrowCJK.ttf"
+"""The last fallback of every face: Chinese text (the zh_Hans catalog, the language's own name), subset to the
+characters the catalogs use by tools/make_cjk_font.py."""
 _theme_fonts: dict[str, Path] = {}
 
 
@@ -47,12 +51,13 @@ def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) ->
             continue
         path = Path(folder or ".") / str(name)
         if not path.is_file():
-            problems.append(f"the theme's {use} font {path.name} is missing")
+            problems.append(_("the theme's {use} font {name} is missing").format(use=use, name=path.name))
             continue
         try:
             check_font(path)
         except ValueError as exc:
-            problems.append(f"the theme's {use} font {path.name} cannot be used: {exc}")
+            problems.append(_("the theme's {use} font {name} cannot be used: {exc}").format(
+                    use=use, name=path.name, exc=exc))
             continue
         chosen[face] = path
     if chosen != _theme_fonts:
@@ -68,7 +73,7 @@ def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) ->
 def face_files(face: str) -> list[Path]:
     """The font files that draw ``face``, first choice first: the theme's, the house one, the house fallback."""
     files = [_theme_fonts.get(face), FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"]),
-             FONT_DIR / FONT_FILES[FALLBACK_FACES.get(face, "sans")]]
+             FONT_DIR / FONT_FILES[FALLBACK_FACES.get(face, "sans")], FONT_DIR / CJK_FONT]
     return list(dict.fromkeys(path for path in files if path is not None and path.is_file()))
 
 
@@ -158,7 +163,7 @@ def text_size(message: str, size: int, face: str = "sans") -> tuple[int, int]:
     parts = runs(message, size, face)
     if len(parts) == 1:
         return parts[0][1].size(message)
-    return (sum(f.size(part)[0] for part, f in parts), max(f.get_height() for _, f in parts))
+    return (sum(f.size(part)[0] for part, f in parts), max(f.get_height() for _unused, f in parts))
 
 
 _rendered: dict[tuple[str, int, tuple[int, ...], str], pygame.Surface] = {}
@@ -184,10 +189,10 @@ def _render_text(message: str, size: int, colour: Colour, face: str) -> pygame.S
     parts = runs(message, size, face)
     if len(parts) == 1:
         return parts[0][1].render(message, True, colour)
-    ascent = max(f.get_ascent() for _, f in parts)
-    descent = max(-f.get_descent() for _, f in parts)
+    ascent = max(f.get_ascent() for _unused, f in parts)
+    descent = max(-f.get_descent() for _unused, f in parts)
     images = [(f.render(part, True, colour), f.get_ascent()) for part, f in parts]
-    surface = pygame.Surface((sum(i.get_width() for i, _ in images), ascent + descent), pygame.SRCALPHA)
+    surface = pygame.Surface((sum(i.get_width() for i, _unused in images), ascent + descent), pygame.SRCALPHA)
     x = 0
     for image, top in images:
         surface.blit(image, (x, ascent - top))

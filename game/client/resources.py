@@ -22,14 +22,14 @@ from game.client.look import Palette, gradient, use_theme_fonts
 from game.client.render.sprites import TileSprites
 from game.config import Folders, Settings
 from game.errors import SparrowError
-from game.i18n import mod_text
+from game.i18n import N_, _, mod_text
 
 log = logging.getLogger(__name__)
 
 LOAD_ERRORS = (SparrowError, OSError, ValueError, pygame.error)
 """What reading a mod's file may raise: its own problems (``DataFileError``), a missing or unreadable file, a
 value out of range, an image or a sound SDL cannot decode."""
-KIND_WORDS = {"tileset": "tile set", "theme": "theme", "voice": "voice pack"}
+KIND_WORDS = {"tileset": N_("tile set"), "theme": "theme", "voice": N_("voice pack")}
 DEFAULT_RECORDS = {"tileset": ("tiles-numbers",), "theme": ("jade",), "voice": ("voice_default",)}
 """The bundled record each kind falls back to (the first one found when it is missing too)."""
 SOUNDS: dict[str, str] = {"tile_drawn": "draw", "replacement_drawn": "draw", "tile_discarded": "discard",
@@ -107,7 +107,7 @@ class Resources:
         found = next((r for rid in DEFAULT_RECORDS.get(kind, ()) for r in records if r.id == rid),
                      records[0] if records else None)
         if wanted:
-            instead = f"using {found.name}" if found is not None else "using the default"
+            instead = _('using {name}').format(name=found.name) if found is not None else _("using the default")
             self.tell("The %s %r is not installed — %s", KIND_WORDS.get(kind, kind), wanted, instead)
         return found
 

@@ -17,10 +17,11 @@ import pygame
 
 from game.client.look import Palette, fit_text, mix, text
 from game.client.messages import special_name
+from game.i18n import N_, _
 from game.storage import write_atomic
 
-WINDS = ("East", "South", "West", "North")
-COLUMNS = ("Hand", "Round", "East", "Winner", "Special hand")
+WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
+COLUMNS = (N_("Hand"), N_("Round"), N_("East"), N_("Winner"), N_("Special hand"))
 SUFFIXES = (".png", ".txt", ".csv")
 ROW = 26
 WIDTH = 1000
@@ -39,7 +40,7 @@ class SheetRow:
 
     def cells(self, names: list[str]) -> list[str]:
         """The row in words: hand, round, East, winner, special hand, then each player's change."""
-        winner = names[self.winner] if self.winner is not None else "no winner"
+        winner = names[self.winner] if self.winner is not None else _("no winner")
         return [str(self.hand), self.round_wind, names[self.east], winner, self.special,
                 *(f"{d:+d}" if d else "0" for d in self.deltas)]
 
@@ -50,7 +51,7 @@ def rows(session: Any) -> list[SheetRow]:
     for record in session.match.history:
         special = special_name(session.ruleset, record.special_hand)
         if not getattr(record, "settled", True):
-            special = (special + " · " if special else "") + "not settled"
+            special = (special + " · " if special else "") + _("not settled")
         out.append(SheetRow(record.hand_number, WINDS[record.round_wind % 4], record.east, record.winner, special,
                             tuple(record.deltas)))
     return out
@@ -60,7 +61,7 @@ def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
     names = list(session.names)
     header = [*COLUMNS, *names]
     body = [row.cells(names) for row in rows(session)]
-    footer = ["", "", "", "", "Final score", *(str(t) for t in session.match.totals)]
+    footer = ["", "", "", "", _("Final score"), *(str(t) for t in session.match.totals)]
     return header, body, footer
 
 
@@ -131,8 +132,9 @@ def as_picture(session: Any, title: str, palette: Palette) -> pygame.Surface:
 
 def sheet_title(session: Any) -> str:
     hands = len(session.match.history)
-    name = session.save_name or "Sparrow Mah Jongg"
-    return f"{name}: score sheet after {hands} hand{'s' if hands != 1 else ''}"
+    name = session.save_name or _("Sparrow Mah Jongg")
+    return _('{name}: score sheet after {hands} hand{value}').format(
+            name=name, hands=hands, value='s' if hands != 1 else '')
 
 
 def save_sheet(session: Any, folder: Path, palette: Palette, now: float | None = None) -> list[Path]:
@@ -148,7 +150,7 @@ def save_sheet(session: Any, folder: Path, palette: Palette, now: float | None =
     paths = [folder / f"{stem}{suffix}" for suffix in SUFFIXES]
     contents: tuple[bytes | str, ...] = (png.getvalue(), as_text(session, title), as_csv(session))
     for path, data in zip(paths, contents, strict=True):
-        write_atomic(path, data, f"the score sheet {path.name}")
+        write_atomic(path, data, _('the score sheet {name}').format(name=path.name))
     return paths
 
 
@@ -157,9 +159,10 @@ def save_for(context: Any, session: Any) -> tuple[str, bool]:
     player and whether it is an error."""
     folders = context.folders
     if folders is None:
-        return "there is no config folder to save the score sheet in", True
+        return _("there is no config folder to save the score sheet in"), True
     try:
         paths = save_sheet(session, folders.score_sheets, context.palette)
     except OSError as exc:  # a WriteError says what was not saved and why
         return str(exc), True
-    return f"Saved {paths[0].name} (and {', '.join(p.suffix for p in paths[1:])}) in {paths[0].parent}", False
+    return _('Saved {name} (and {join}) in {parent}').format(
+            name=paths[0].name, join=', '.join(p.suffix for p in paths[1:]), parent=paths[0].parent), False

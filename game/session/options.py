@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.config import Settings
+from game.i18n import N_
 
-DEFAULT_NAMES = ("You", "Elaine", "Eric", "Gaby")
+DEFAULT_NAMES = (N_("You"), N_("Elaine"), N_("Eric"), N_("Gaby"))
 """Who sits at the table when nobody was named: you, then the three computer players from your right."""
 DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 """The computer players' personalities when the player has not chosen any (right, opposite, left)."""

@@ -21,7 +21,7 @@ from game.client.widgets import Button
 from game.core.actions import CLAIM_NAMES
 from game.core.tiles import parse_tiles
 from game.errors import WriteError
-from game.i18n import mod_text
+from game.i18n import _, mod_text
 from game.session import notes
 from game.session.lesson import LessonSession
 from game.session.lesson_progress import Progress, load_progress, save_progress
@@ -81,9 +81,9 @@ class LessonScene(TableScene):
         self.animator.show_dealing = False
         self.commands = LessonCommands(self)
         self.input = TableInput(self, self.commands)
-        self.next_button = Button(pygame.Rect(0, 0, 132, 40), "Next", self.next_step, primary=True,
-                                  key_hint="Enter", size=16)
-        self.leave_button = Button(pygame.Rect(0, 0, 132, 40), "All Lessons", self.leave, key_hint="Esc",
+        self.next_button = Button(pygame.Rect(0, 0, 132, 40), _("Next"), self.next_step, primary=True,
+                                  key_hint=_("Enter"), size=16)
+        self.leave_button = Button(pygame.Rect(0, 0, 132, 40), _("All Lessons"), self.leave, key_hint=_("Esc"),
                                    size=16)
         self.saved = (session.step_index, session.done)
         """The step last written to the progress file."""
@@ -183,14 +183,16 @@ class LessonScene(TableScene):
         """The heading and the words in the lesson's box now."""
         s = self.lesson_session
         lesson = s.lesson
-        heading = f"Lesson {self.number}: {mod_text(lesson.name)}"
+        heading = _('Lesson {number}: {name}').format(number=self.number, name=mod_text(lesson.name))
         if s.done:
-            after = (f" Next: {mod_text(self.following.name)}." if self.following is not None
-                     else " That was the last lesson: New Game on the title screen is a whole game.")
-            return heading, f"Lesson complete! {mod_text(lesson.summary)}{after}"
+            after = (_(' Next: {name}.').format(name=mod_text(self.following.name)) if self.following is not None
+                     else _(" That was the last lesson: New Game on the title screen is a whole game."))
+            return heading, _('Lesson complete! {summary}{after}').format(summary=mod_text(lesson.summary),
+                                                                          after=after)
         step = s.step
         assert step is not None
-        return f"{heading}  ·  step {s.step_index + 1} of {len(lesson.steps)}", " ".join(mod_text(step.say).split())
+        return _('{heading}  ·  step {value} of {len}').format(
+                heading=heading, value=s.step_index + 1, len=len(lesson.steps)), " ".join(mod_text(step.say).split())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
@@ -223,8 +225,8 @@ class LessonScene(TableScene):
                 text(surface, line, (box.left + 20, y), 15, mix(palette.east_stake, (0, 0, 0), 0.35), "bold")
                 y += 20
         reading = s.done or (s.step is not None and s.step.do == "read")
-        self.next_button.label = "Next Lesson" if s.done and self.following is not None else (
-            "Finish" if s.done else "Next")
+        self.next_button.label = _("Next Lesson") if s.done and self.following is not None else (
+            _("Finish") if s.done else _("Next"))
         self.next_button.rect.topright = (box.right - 16, box.top + 14)
         self.leave_button.rect.topright = (box.right - 16, box.bottom - 54)
         if reading:

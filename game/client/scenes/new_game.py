@@ -21,14 +21,14 @@ from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, caret_wake, draw_panel
-from game.i18n import mod_text
+from game.i18n import N_, _, mod_text
 from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
 log = logging.getLogger(__name__)
 
 BOX = pygame.Rect(0, 0, 1060, 650)
 BOX.center = (640, 360)
-SEATS = ("On your right", "Opposite you", "On your left")
+SEATS = (N_("On your right"), N_("Opposite you"), N_("On your left"))
 SCORE_STEP = 100
 SCORE_RANGE = (100, 100_000)
 
@@ -94,7 +94,7 @@ class NewGameScene(Scene):
         self.seed = seed
         self._before_presets: Any = _UNSET
         """The settings' ruleset when Presets… opened; a new one saved there is chosen on return."""
-        self.rulesets = rulesets(context) or [_Fallback("classic", "Classic")]
+        self.rulesets = rulesets(context) or [_Fallback("classic", _("Classic"))]
         self.people = personalities(context)
         self._start_scores: dict[str, int] = {}
         wanted = context.settings.ruleset
@@ -102,10 +102,10 @@ class NewGameScene(Scene):
         x0 = BOX.left + 40
         self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [mod_text(r.name) for r in self.rulesets],
                                ruleset_index, on_change=self._ruleset_changed)
-        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), "Rules…",
+        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), _("Rules…"),
                                    self.show_rules, size=17)
         self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
-                                     "Presets…", self.show_presets, size=17)
+                                     _("Presets…"), self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
                                 context.settings.player_name[:NAME_LENGTH])
         self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
@@ -113,10 +113,10 @@ class NewGameScene(Scene):
         self.score_edited = False
         self._ruleset_changed(ruleset_index)
         self._build_seats()
-        self.start = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), "Start", self.begin,
-                            primary=True, key_hint="Enter")
-        self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
-                             lambda: context.close(self), key_hint="Esc")
+        self.start = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), _("Start"), self.begin,
+                            primary=True, key_hint=_("Enter"))
+        self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), _("Cancel"),
+                             lambda: context.close(self), key_hint=_("Esc"))
         self.fields: list[Any] = [self.ruleset, self.player, self.score]
         for chooser, name in zip(self.seat_choosers, self.seat_names, strict=True):
             self.fields += [chooser, name]
@@ -139,7 +139,7 @@ class NewGameScene(Scene):
             chooser = Chooser(pygame.Rect(card.left + 16, card.top + 148, card.width - 32, 42), labels, index,
                               swatches=swatches, size=15)
             chooser.on_change = lambda i, seat=seat: self._personality_changed(seat, i)
-            default = mod_text(self.people[index].name) if self.people else f"Player {seat + 2}"
+            default = mod_text(self.people[index].name) if self.people else _('Player {value}').format(value=seat + 2)
             name = str(named[seat]) if isinstance(named, list) and seat < len(named) else default
             self.seat_choosers.append(chooser)
             self.seat_names.append(NameField(pygame.Rect(card.left + 16, card.top + 70, card.width - 32, 42),
@@ -176,8 +176,9 @@ class NewGameScene(Scene):
 
     def choices(self) -> Choices:
         ids = [self.people[c.index].id for c in self.seat_choosers] if self.people else list(DEFAULT_OPPONENTS)
-        names = [self.player.value.strip() or "You"]
-        names += [f.value.strip() or (mod_text(self.people[c.index].name) if self.people else f"Player {i + 2}")
+        names = [self.player.value.strip() or _("You")]
+        names += [f.value.strip() or (mod_text(self.people[c.index].name) if self.people else
+                                      _('Player {value}').format(value=i + 2))
                   for i, (c, f) in enumerate(zip(self.seat_choosers, self.seat_names, strict=True))]
         return Choices(self.rulesets[self.ruleset.index].id, ids, names, self.start_score, self.seed)
 
@@ -271,23 +272,23 @@ class NewGameScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, BOX, palette, title="New Game")
+        draw_panel(surface, BOX, palette, title=_("New Game"))
         x0 = BOX.left + 40
-        for label, rect in (("Ruleset", self.ruleset.rect), ("Your name", self.player.rect)):
+        for label, rect in ((_("Ruleset"), self.ruleset.rect), (_("Your name"), self.player.rect)):
             text(surface, label, (x0, rect.centery), 18, palette.text_dark, "bold", "midleft")
-        text(surface, "Starting score", (self.score.rect.left - 16, self.score.rect.centery), 18, palette.text_dark,
+        text(surface, _("Starting score"), (self.score.rect.left - 16, self.score.rect.centery), 18, palette.text_dark,
              "bold", "midright")
         self.ruleset.draw(surface, palette)
         self.rules_button.draw(surface, palette)
         self.presets_button.draw(surface, palette)
         self.player.draw(surface, palette)
         self.score.draw(surface, palette)
-        heading = text(surface, "Your opponents", (x0, BOX.top + 208), 21, palette.accent_dark, "serif_bold")
+        heading = text(surface, _("Your opponents"), (x0, BOX.top + 208), 21, palette.accent_dark, "serif_bold")
         pygame.draw.line(surface, mix(palette.accent, palette.panel, 0.4), (heading.right + 14, heading.centery + 2),
                          (BOX.right - 40, heading.centery + 2), 1)
         for seat, card in enumerate(self.cards):
             self._draw_card(surface, seat, card)
-        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename", (x0, BOX.bottom - 43), 14,
+        text(surface, _("Tab: next field  ·  ← →: change  ·  type to rename"), (x0, BOX.bottom - 43), 14,
              mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
         self.start.draw(surface, palette)
         self.cancel.draw(surface, palette)
@@ -309,9 +310,9 @@ class NewGameScene(Scene):
         if shown:
             text(surface, fit_text(shown, plate.width // 2 - 10, 17, "serif_bold"), (plate.right - 16,
                  plate.centery), 17, label_colour, "serif_bold", "midright")
-        text(surface, "Name at the table", (card.left + 16, card.top + 50), 13, palette.text_dark, "bold")
+        text(surface, _("Name at the table"), (card.left + 16, card.top + 50), 13, palette.text_dark, "bold")
         self.seat_names[seat].draw(surface, palette)
-        text(surface, "Plays like", (card.left + 16, card.top + 128), 13, palette.text_dark, "bold")
+        text(surface, _("Plays like"), (card.left + 16, card.top + 128), 13, palette.text_dark, "bold")
         chooser.draw(surface, palette)
         if person is not None:
             y = card.top + 202

@@ -15,6 +15,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from game.i18n import _
+
 if TYPE_CHECKING:
     from game.client.scenes.base import Scene
 
@@ -49,6 +51,7 @@ def scene_class(name: str) -> type[Scene]:
     try:
         target = SCENES[name]
     except KeyError:
-        raise KeyError(f"unknown scene {name!r}: expected one of {', '.join(SCENES)}") from None
-    module, _, cls = target.partition(":")
+        raise KeyError(_('unknown scene {name!r}: expected one of {join}').format(
+                name=name, join=', '.join(SCENES))) from None
+    module, _unused, cls = target.partition(":")
     return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]

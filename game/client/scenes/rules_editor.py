@@ -28,6 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
+from game.i18n import _
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field
 from game.mods.rules_preview import Preview, find_example, preview
@@ -62,10 +63,11 @@ class RulesEditorScene(Scene):
         ruleset_id = ruleset or context.settings.ruleset
         try:
             if context.folders is None:
-                raise SparrowError("no user mods folder to save a preset in")
+                raise SparrowError(_("no user mods folder to save a preset in"))
             self.draft = Draft(context.folders, ruleset_id, context.catalog)
         except (SparrowError, OSError) as exc:
-            self.message, self.ok = f"ruleset {ruleset_id!r} cannot be edited: {exc}", False
+            self.message, self.ok = _('ruleset {ruleset_id!r} cannot be edited: {exc}').format(
+                    ruleset_id=ruleset_id, exc=exc), False
         self.saved_id = ""
         self.group = 0
         self.selected = ""
@@ -80,13 +82,13 @@ class RulesEditorScene(Scene):
         self._preview: tuple[Any, Preview] | None = None
         self.closed = False
         self.buttons = {
-            "undo": Button(pygame.Rect(0, 0, 0, 0), "Undo", self.undo, size=16, key_hint="Ctrl+Z"),
-            "redo": Button(pygame.Rect(0, 0, 0, 0), "Redo", self.redo, size=16, key_hint="Ctrl+Y"),
-            "default_all": Button(pygame.Rect(0, 0, 0, 0), "Default All", self.default_all, size=16),
-            "save": Button(pygame.Rect(0, 0, 0, 0), "Save", self.save, size=16, primary=True, key_hint="Ctrl+S"),
-            "save_as": Button(pygame.Rect(0, 0, 0, 0), "Save as…", self.ask_save_as, size=16),
-            "export": Button(pygame.Rect(0, 0, 0, 0), "Export zip", self.export, size=16),
-            "close": Button(pygame.Rect(0, 0, 0, 0), "Close", self.leave, size=16, key_hint="Esc"),
+            "undo": Button(pygame.Rect(0, 0, 0, 0), _("Undo"), self.undo, size=16, key_hint=_("Ctrl+Z")),
+            "redo": Button(pygame.Rect(0, 0, 0, 0), _("Redo"), self.redo, size=16, key_hint=_("Ctrl+Y")),
+            "default_all": Button(pygame.Rect(0, 0, 0, 0), _("Default All"), self.default_all, size=16),
+            "save": Button(pygame.Rect(0, 0, 0, 0), _("Save"), self.save, size=16, primary=True, key_hint=_("Ctrl+S")),
+            "save_as": Button(pygame.Rect(0, 0, 0, 0), _("Save as…"), self.ask_save_as, size=16),
+            "export": Button(pygame.Rect(0, 0, 0, 0), _("Export zip"), self.export, size=16),
+            "close": Button(pygame.Rect(0, 0, 0, 0), _("Close"), self.leave, size=16, key_hint=_("Esc")),
         }
         x = BOX.left + 20
         for key, width in (("undo", 104), ("redo", 104), ("default_all", 140), ("save", 120), ("save_as", 130),
@@ -143,7 +145,7 @@ class RulesEditorScene(Scene):
         top = self._fields_top(entry)
         for i, field in enumerate(entry.fields):
             row = pygame.Rect(FIELDS.left, top + i * FIELD_ROW, FIELDS.width - DEFAULT_WIDTH - 10, FIELD_HEIGHT)
-            default = Button(pygame.Rect(row.right + 10, row.top + 2, DEFAULT_WIDTH, FIELD_HEIGHT - 4), "Default",
+            default = Button(pygame.Rect(row.right + 10, row.top + 2, DEFAULT_WIDTH, FIELD_HEIGHT - 4), _("Default"),
                              partial(self.default, field.key), size=14)
             self.controls.append((field, self._control(field, row), default))
         self._refresh()
@@ -187,7 +189,7 @@ class RulesEditorScene(Scene):
 
     @property
     def typing(self) -> TextField | None:
-        return next((c for _, c, _ in self.controls if isinstance(c, TextField) and c.focused), None)
+        return next((c for _unused, c, _unused in self.controls if isinstance(c, TextField) and c.focused), None)
 
     # -- edits ----------------------------------------------------------------------------------------------
 
@@ -218,7 +220,7 @@ class RulesEditorScene(Scene):
         if self.draft is not None:
             self.errors = {}
             self.draft.default_all()
-            self.message, self.ok = "every value is back to the ruleset's own; Undo brings yours back", True
+            self.message, self.ok = _("every value is back to the ruleset's own; Undo brings yours back"), True
             self._refresh()
 
     def undo(self) -> None:
@@ -231,7 +233,7 @@ class RulesEditorScene(Scene):
 
     def _after_history(self) -> None:
         self.errors = {}
-        for _, control, _ in self.controls:
+        for _unused, control, _unused in self.controls:
             if isinstance(control, TextField):
                 control.focused = False
         self._refresh()
@@ -258,7 +260,7 @@ class RulesEditorScene(Scene):
         def work() -> str:
             made = draft.save()
             self._saved(made.id)
-            return f"saved {made.name}"
+            return _('saved {name}').format(name=made.name)
 
         self._report(work)
 
@@ -266,12 +268,12 @@ class RulesEditorScene(Scene):
         """Save as a new preset ``name``; it becomes the ruleset for new games."""
         draft = self.draft
         if draft is None:
-            return "nothing to save"
+            return _("nothing to save")
 
         def work() -> str:
             made = draft.save(name)
             self._saved(made.id)
-            return f"saved {made.name}; new games use it"
+            return _('saved {name}; new games use it').format(name=made.name)
 
         return self._report(work)
 
@@ -290,14 +292,14 @@ class RulesEditorScene(Scene):
         if draft is None:
             return
         short = draft.name.split(" (")[0]
-        suggested = f"{draft.name} 2" if draft.custom is not None else f"My {short}"
+        suggested = f"{draft.name} 2" if draft.custom is not None else _('My {short}').format(short=short)
         self.context.open("name", title="Save as a new preset", value=suggested[:custom_rules.NAME_LENGTH],
                           done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def export(self) -> None:
         draft = self.draft
         if draft is not None:
-            self._report(lambda: f"exported to {draft.export()}")
+            self._report(lambda: _('exported to {export}').format(export=draft.export()))
 
     def leave(self) -> None:
         """Close, asking first when a change is not saved."""
@@ -351,7 +353,7 @@ class RulesEditorScene(Scene):
     def _handle_fields(self, event: pygame.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             # A click anywhere moves the focus: every typed box hears it, the one left drops a refused value.
-            for field, control, _ in self.controls:
+            for field, control, _unused in self.controls:
                 if isinstance(control, TextField):
                     was = control.focused
                     control.handle(event)
@@ -412,8 +414,8 @@ class RulesEditorScene(Scene):
 
     def _focus_next(self, step: int) -> None:
         """Tab to the next typed box (``step`` 0: leave the one typed in)."""
-        boxes = [(f, c) for f, c, _ in self.controls if isinstance(c, TextField)]
-        at = next((i for i, (_, c) in enumerate(boxes) if c.focused), -1)
+        boxes = [(f, c) for f, c, _unused in self.controls if isinstance(c, TextField)]
+        at = next((i for i, (_unused, c) in enumerate(boxes) if c.focused), -1)
         for field, box in boxes:
             if box.focused:
                 box.focused = False
@@ -422,7 +424,7 @@ class RulesEditorScene(Scene):
             boxes[(at + step) % len(boxes) if at >= 0 else (0 if step > 0 else -1)][1].focused = True
 
     def wake_in(self) -> float | None:
-        return caret_wake([c for _, c, _ in self.controls if isinstance(c, TextField)])
+        return caret_wake([c for _unused, c, _unused in self.controls if isinstance(c, TextField)])
 
     # -- drawing ------------------------------------------------------------------------------------------
 
@@ -432,7 +434,7 @@ class RulesEditorScene(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         draft = self.draft
-        title = f"Rules editor · {draft.name}" if draft is not None else "Rules editor"
+        title = _('Rules editor · {name}').format(name=draft.name) if draft is not None else _("Rules editor")
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         if draft is not None:
             self.tabs.draw(surface, palette)
@@ -475,7 +477,7 @@ class RulesEditorScene(Scene):
         surface.set_clip(clip)
         self.bar.draw(surface, palette)
         if not entries:
-            text(surface, "Nothing to change here in this ruleset.", (LIST.left + 10, LIST.top + 12), 15,
+            text(surface, _("Nothing to change here in this ruleset."), (LIST.left + 10, LIST.top + 12), 15,
                  palette.compass_dark)
 
     def _draw_fields(self, surface: pygame.Surface) -> None:
@@ -489,7 +491,7 @@ class RulesEditorScene(Scene):
         for i, line in enumerate(self._description(entry)):
             text(surface, line, (FIELDS.left, FIELDS.top + 34 + i * 19), 15, palette.compass_dark, "sans")
         if not entry.fields:
-            text(surface, "This ruleset's files give no such value to change.",
+            text(surface, _("This ruleset's files give no such value to change."),
                  (FIELDS.left, self._fields_top(entry)), 15, palette.compass_dark)
         bottom = self._fields_top(entry)
         for field, control, default in self.controls:
@@ -506,7 +508,7 @@ class RulesEditorScene(Scene):
             bottom = control.rect.bottom
         y = bottom + 14
         shown = [(key, message) for key, message in self.errors.items() if any(f.key == key for f in entry.fields)]
-        for _, message in shown[:1]:
+        for _unused, message in shown[:1]:
             for line in wrap(message, FIELDS.width - 8, 14, "bold")[:3]:
                 text(surface, line, (FIELDS.left, y), 14, ERROR, "bold")
                 y += 19
@@ -534,7 +536,7 @@ class RulesEditorScene(Scene):
 
     def _draw_pattern(self, surface: pygame.Surface, entry: Entry, y: int) -> None:
         palette = self.context.palette
-        text(surface, "Pattern (read-only: edit it in the YAML file)", (FIELDS.left, y), 14, palette.accent_dark,
+        text(surface, _("Pattern (read-only: edit it in the YAML file)"), (FIELDS.left, y), 14, palette.accent_dark,
              "bold")
         y += 22
         room = (FIELDS.bottom - y) // 17
@@ -543,7 +545,8 @@ class RulesEditorScene(Scene):
             text(surface, fit_text(line, FIELDS.width - 8, 13), (FIELDS.left + 6, y), 13, palette.text_dark, "sans")
             y += 17
         if len(lines) > room:
-            text(surface, f"… {len(lines) - room} more lines in the file", (FIELDS.left + 6, y), 12,
+            text(surface, _('… {value} more lines in the file').format(
+                    value=len(lines) - room), (FIELDS.left + 6, y), 12,
                  palette.compass_dark, "sans")
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -570,7 +573,7 @@ class RulesEditorScene(Scene):
                 self._preview = (key, preview(ruleset, entry.key, self._examples[entry.key]))
             except Exception as exc:  # a mod's odd pattern or line must not stop the editor (as on the Rules pages)
                 log.exception("no preview for %s", entry.key)
-                self._preview = (key, Preview(None, None, note=f"No preview for this entry: {exc}"))
+                self._preview = (key, Preview(None, None, note=_('No preview for this entry: {exc}').format(exc=exc)))
         return self._preview[1]
 
     def _draw_status(self, surface: pygame.Surface) -> None:
@@ -583,9 +586,9 @@ class RulesEditorScene(Scene):
             colour = palette.compass_dark
             draft = self.draft
             if draft is not None and draft.changed:
-                line = "Changed values are marked in the list. Save keeps them; Undo takes them back one by one."
+                line = _("Changed values are marked in the list. Save keeps them; Undo takes them back one by one.")
             elif draft is not None and draft.custom is None:
-                line = "A built-in ruleset is a template: change its values, then Save as… a preset of your own."
+                line = _("A built-in ruleset is a template: change its values, then Save as… a preset of your own.")
             else:
-                line = "Type a value, or click a switch; the preview follows every change."
+                line = _("Type a value, or click a switch; the preview follows every change.")
         text(surface, line, (BOX.left + 22, y), 14, colour, "sans", "midleft")

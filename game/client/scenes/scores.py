@@ -33,7 +33,7 @@ from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
 from game.core.tiles import display_key, sort_for_display
-from game.i18n import mod_text
+from game.i18n import _, mod_text
 from game.session.driver import HUMAN
 from game.session.outcome import HandOutcome
 
@@ -84,7 +84,7 @@ class ScoresScene(Scene):
         self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
                                          getattr(self.session.ruleset, "penalties", None))
         """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
-        self.demo = DemoCountdown(self.session, self._ok, next_thing="the next hand")
+        self.demo = DemoCountdown(self.session, self._ok, next_thing=_("the next hand"))
         """In the demo the box goes on by itself (OK, the next hand); never at the end of the game."""
         self._build()
 
@@ -104,24 +104,24 @@ class ScoresScene(Scene):
         names = self.session.names
         x = BOX.left + 24
         self.tabs = []
-        for i, label in enumerate(["Totals", *names]):
+        for i, label in enumerate([_("Totals"), *names]):
             rect = pygame.Rect(x, BOX.top + 58, 150, 34)
             self.tabs.append(Button(rect, label, partial(self._select, i - 1), size=15))
             x += 158
         over = self.outcome.game_over
-        specs = [("New Game", self._new_game), ("Title", self._to_title)] if over else \
-            [("OK", self._ok), ("Cancel", self._cancel)]
+        specs = [(_("New Game"), self._new_game), (_("Title"), self._to_title)] if over else \
+            [("OK", self._ok), (_("Cancel"), self._cancel)]
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
-                               key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
-        self.replay = self._extra("Watch replay", self._replay, "R")
+                               key_hint=(_("Enter") if i == 0 else _("Esc"))) for i, (label, fn) in enumerate(specs)]
+        self.replay = self._extra(_("Watch replay"), self._replay, "R")
         # Named as the Game Finished box names it: the button writes the sheet to files.
-        self.sheet = self._extra("Save Score Sheet", self._save_sheet, "S")
+        self.sheet = self._extra(_("Save Score Sheet"), self._save_sheet, "S")
         self.extra = [self.sheet] if self.outcome.practice else [self.replay, self.sheet]
         """The buttons left of OK, in a row: the replay of the counted hand, the score sheet, and playing the deal
         again (not at the end of the game)."""
         if not over:
-            self.deal_again = self._extra("Replay this deal", self._deal_again, "D")
+            self.deal_again = self._extra(_("Replay this deal"), self._deal_again, "D")
             self.extra.append(self.deal_again)
         x = BOX.left + 24
         for b in self.extra:
@@ -204,7 +204,7 @@ class ScoresScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        title = "Game Finished" if self.outcome.game_over else outcome_line(self.outcome, self.session.names)
+        title = _("Game Finished") if self.outcome.game_over else outcome_line(self.outcome, self.session.names)
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         for b in self.tabs:
             b.draw(surface, palette)
@@ -250,7 +250,7 @@ class ScoresScene(Scene):
         names = self.session.names
         label_w = 190
         col_w = (area.width - label_w) // 4
-        text(surface, "Totals:", (area.left, area.top), 18, palette.text_dark, "serif_bold")
+        text(surface, _("Totals:"), (area.left, area.top), 18, palette.text_dark, "serif_bold")
         y = area.top + 30
         for seat in range(4):
             x = area.left + label_w + seat * col_w + col_w // 2
@@ -259,14 +259,14 @@ class ScoresScene(Scene):
             text(surface, fit_text(head, col_w - 8, 17, "bold"), (x, y), 17, colour, "bold", "midtop")
         y += 30
         rows: list[tuple[str, list[int] | None, bool]] = [
-            ("Old Score:", o.old_totals, False),
-            ("This Hand:", o.scores, False),
-            ("Get from:", None, True),
+            (_("Old Score:"), o.old_totals, False),
+            (_("This Hand:"), o.scores, False),
+            (_("Get from:"), None, True),
         ]
         rows += [(f"{names[payer]}:", [o.get_from(receiver, payer) for receiver in range(4)], False)
                  for payer in range(4)]
         totals = [sum(o.get_from(r, p) for p in range(4)) for r in range(4)]
-        rows += [("Total:", totals, True), ("New Score:", o.new_totals, True)]
+        rows += [(_("Total:"), totals, True), (_("New Score:"), o.new_totals, True)]
         for i, (label, values, bold) in enumerate(rows):
             band = pygame.Rect(area.left - 6, y - 3, area.width + 12, 28)
             if i % 2 == 0:
@@ -288,7 +288,8 @@ class ScoresScene(Scene):
         o = self.outcome
         names = self.session.names
         you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
-        text(surface, f"{possessive(names[seat])} score{you}:", (area.left, area.top), 19, palette.text_dark,
+        text(surface, _('{possessive} score{you}:').format(
+                possessive=possessive(names[seat]), you=you), (area.left, area.top), 19, palette.text_dark,
              "serif_bold")
         result = o.results[seat]
         chosen = getattr(self.chosen_item, "tiles", ()) if result is not None else ()
@@ -296,11 +297,13 @@ class ScoresScene(Scene):
         self.item_rects = []
         y = area.top + 112
         if result is None:
-            message = "No scores: nobody went Mah Jongg." if o.dead else "This ruleset's scoring is not available."
+            message = _("No scores: nobody went Mah Jongg.") if o.dead else _("This ruleset's scoring is not "
+                                                                              "available.")
             text(surface, message, (area.left, y), 17, palette.text_dark)
             return
         if result.special_hand:
-            text(surface, f"Special hand: {result.special_hand}", (area.left, y), 17, palette.accent_dark, "bold")
+            text(surface, _('Special hand: {special_hand}').format(
+                    special_hand=result.special_hand), (area.left, y), 17, palette.accent_dark, "bold")
             y += 28
         points = [i for i in result.items if i.points]
         doubles = [i for i in result.items if i.doubles]
@@ -324,18 +327,19 @@ class ScoresScene(Scene):
                 y += 22
             return y + 8
 
-        y1 = section(col, y, "Points:",
+        y1 = section(col, y, _("Points:"),
                      [(i.points, item_label(mod_text(i.name), i.tiles)) for i in points] or [(0, "none")], points)
-        y2 = section(col2, y, "Doubles:", [(i.doubles, item_label(mod_text(i.name), i.tiles)) for i in doubles] or
+        y2 = section(col2, y, _("Doubles:"), [(i.doubles, item_label(mod_text(i.name), i.tiles)) for i in doubles] or
                      [(0, "none")], doubles)
         y = max(y1, y2)
-        y = section(col, y, "Sub Totals:", [(result.points, "Total Score before Doubling"),
-                                            (result.doubles, "Total Doubles")])
-        formula = f"Total Score: {result.points} * {2 ** result.doubles}" if result.doubles else \
-            f"Total Score: {result.points}"
+        y = section(col, y, _("Sub Totals:"), [(result.points, _("Total Score before Doubling")),
+                                            (result.doubles, _("Total Doubles"))])
+        formula = _('Total Score: {points} * {value}').format(
+                points=result.points, value=2 ** result.doubles) if result.doubles else \
+            _('Total Score: {points}').format(points=result.points)
         if result.limited:
             formula += " (limit)"
-        section(col2, y - 78, "Total:", [(result.score, formula)])
+        section(col2, y - 78, _("Total:"), [(result.score, formula)])
 
     def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int],
                     chosen: tuple[int, ...] = ()) -> None:
@@ -381,7 +385,8 @@ class ScoresScene(Scene):
         totals = self.outcome.new_totals
         names = self.session.names
         best = max(range(4), key=lambda s: totals[s])
-        text(surface, f"{names[best]} wins the game with {totals[best]} points!", (area.centerx, area.top + 30), 30,
+        text(surface, _('{names} wins the game with {totals} points!').format(
+                names=names[best], totals=totals[best]), (area.centerx, area.top + 30), 30,
              palette.accent_dark, "serif_bold", "midtop")
         order = sorted(range(4), key=lambda s: -totals[s])
         for rank, seat in enumerate(order):

@@ -14,6 +14,7 @@ from game.client.messages import sentence
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button
+from game.i18n import _
 
 FAN = (31, 27, 33, 18, 9, 0, 32, 38, 34)
 SWAY_SECONDS = 8.0
@@ -37,11 +38,11 @@ class TitleScene(Scene):
         context = self.context
         has_autosave = continue_path(context) is not None
         # The ways into a game (and into learning it) stand out on the first row; the other commands sit in a grid.
-        first = [("Continue", self._continue, "C")] if has_autosave else []
-        first += [("New Game", self._new_game, "N · F2"), ("Learn to Play", self._lessons, "L")]
-        grid = [("Open…", self._open, "O"), ("Statistics", self._stats, "T"),
-                ("Settings", self._settings, "S"), ("Mods", self._mods, "M"),
-                ("Rules & Help", self._help, "H"), ("Quit", context.quit, "Esc")]
+        first = [(_("Continue"), self._continue, "C")] if has_autosave else []
+        first += [(_("New Game"), self._new_game, "N · F2"), (_("Learn to Play"), self._lessons, "L")]
+        grid = [(_("Open…"), self._open, "O"), (_("Statistics"), self._stats, "T"),
+                (_("Settings"), self._settings, "S"), (_("Mods"), self._mods, "M"),
+                (_("Rules & Help"), self._help, "H"), (_("Quit"), context.quit, _("Esc"))]
         self.buttons: list[Button] = []
         width, gap = 250, 14
         row_width = 2 * width + gap
@@ -88,7 +89,7 @@ class TitleScene(Scene):
     def _continue(self) -> None:
         if games.continue_game(self.context) is None:
             self.buttons[0].enabled = False
-            self.buttons[0].label = "Continue (save unreadable)"
+            self.buttons[0].label = _("Continue (save unreadable)")
             # The autosave is left as it is; saying why lets the player pick autosave.prev under Open… instead.
             self.notice = self.context.continue_error
 
@@ -165,7 +166,7 @@ class TitleScene(Scene):
             cy = 590 - math.cos(rad) * 440
             sprite.set_alpha(235)
             surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
-        text(surface, "Sparrow", (640, 272), 96, palette.accent, "serif_bold", "center", shadow=(10, 24, 20))
+        text(surface, _("Sparrow"), (640, 272), 96, palette.accent, "serif_bold", "center", shadow=(10, 24, 20))
         text(surface, "M A H   J O N G G", (640, 336), 22, mix(palette.text, palette.accent, 0.3), "serif_bold",
              "center")
         for b in self.buttons:
@@ -176,7 +177,8 @@ class TitleScene(Scene):
         if notice:
             text(surface, fit_text(notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
                  "midbottom")
-        text(surface, f"version {__version__} · after Mah Jongg for Windows by Elaine & Berrie Bloem (1995)",
+        text(surface, _('version {version} · after Mah Jongg for Windows by Elaine & '
+                        'Berrie Bloem (1995)').format(version=__version__),
              (640, 708), 13, palette.text_dim, "sans", "midbottom")
 
 
@@ -200,6 +202,7 @@ def continue_summary(context: SceneContext) -> str:
     except (OSError, ValueError, KeyError, TypeError):  # Continue itself says what is wrong with the file
         return ""
     finished = sum(1 for hand in hands if isinstance(hand, dict) and hand.get("finished"))
-    shown = f"Continue: hand {finished + 1} of {context.resources.ruleset_name(ruleset)}"
+    shown = _('Continue: hand {value} of {ruleset_name}').format(
+            value=finished + 1, ruleset_name=context.resources.ruleset_name(ruleset))
     name = str(data.get("name") or "")
     return f"{shown} · {name}" if name and path.stem != AUTOSAVE_NAME else shown
