@@ -253,7 +253,10 @@ class LessonScene(TableScene):
             names.add(CLAIM_NAMES[step.claim])
         names.update({"start": {"Start"}, "pass": {"Pass"}, "kong": {"Kong"},
                       "mah_jongg": {"Mah Jongg"}}.get(step.do, set()))
-        return [b for b in self.buttons if b.label.rstrip("!") in names]
+        # A lesson names the buttons in English, as the code does; the buttons say their words in the player's
+        # language (with or without the "!", translated or not yet).
+        labels = {word for name in names for label in (name, f"{name}!") for word in (label, _(label))}
+        return [b for b in self.buttons if b.label in labels]
 
     def _draw_lights(self, surface: pygame.Surface) -> None:
         """A pulsing ring round each tile and button the step is about (and round the discard to claim)."""

@@ -1,0 +1,123 @@
+"""Text from mods reaches the screen in the player's language: the rules pages, the lessons, New Game's
+choices and the mod manager draw the bundled mods' names and words from their catalogs."""
+
+from __future__ import annotations
+
+import pygame
+import pytest
+
+from game import i18n
+from game.mods import get_ruleset
+from tests.client.helpers import drawn_text, from_title, key, lesson_move, make_app, open_lesson, settle_lesson
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")
+
+
+def _rules_page(tmp_path, monkeypatch, language: str, page: int) -> list[str]:
+    """The words the Rules pages of the classic ruleset draw on ``page`` (turned to by its number key)."""
+    from game.client.scenes import rules as rules_module
+    from game.client.scenes.rules import RulesScene
+
+    app = make_app(tmp_path)
+    i18n.set_language(language)
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.stack.push(RulesScene(app, get_ruleset("classic")))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_0 + page))
+    seen = drawn_text(monkeypatch, rules_module)
+    titles: list[str] = []
+    real_panel = rules_module.draw_panel
+    monkeypatch.setattr(rules_module, "draw_panel", lambda *a, **k: (titles.append(k.get("title", "")),
+                                                                      real_panel(*a, **k))[1])
+    app.render()
+    return [words for words, _rect in seen] + titles
+
+
+def test_rules_pages__special_hands_named_from_the_catalog_in_german(tmp_path, monkeypatch) -> None:
+    words = _rules_page(tmp_path, monkeypatch, "de", 4)
+    assert "Dreizehn wunderbare Laternen" in words
+    assert "Thirteen Wonderful Lanterns" not in words
+    assert any("Klassisch (Mah Jongg für Windows, 1995)" in title for title in words)
+
+
+def test_rules_pages__scoring_lines_named_from_the_catalog_in_chinese(tmp_path, monkeypatch) -> None:
+    words = _rules_page(tmp_path, monkeypatch, "zh_Hans", 3)
+    assert "自摸和牌" in words and "门风对子" in words
+    assert "Pair of Player's Own Wind" not in words and "Mah Jongg with a Drawn Tile" not in words
+
+
+def test_lessons__listed_and_taught_in_chinese(tmp_path, monkeypatch) -> None:
+    from game.client.scenes import lessons as lessons_module
+
+    app = make_app(tmp_path)
+    i18n.set_language("zh_Hans")
+    seen = drawn_text(monkeypatch, lessons_module)
+    listing = from_title(app, pygame.K_l)
+    assert listing.name == "lessons"
+    app.render()
+    assert "认识麻将牌" in [words for words, _rect in seen]
+    scene = open_lesson(app, 1)
+    heading, words = scene.panel_words()
+    assert "认识麻将牌" in heading and words.startswith("欢迎来到牌桌！")
+
+
+def test_lessons__a_wrong_move_is_explained_in_german(tmp_path) -> None:
+    app = make_app(tmp_path)
+    i18n.set_language("de")
+    scene = open_lesson(app, 3)
+    session = scene.lesson_session
+    while session.step.do == "read" or not session.step.wrong:
+        lesson_move(app)
+        settle_lesson(app)
+    lesson_move(app, wrong=True)
+    assert session.mistake == "Nicht den. Der Nordwind ist der Stein ohne Partner; wirf ihn ab."
+
+
+def test_lessons__the_button_a_step_is_about_lights_up_whatever_the_language(tmp_path) -> None:
+    """The lesson names Start! in English; the button reads the player's language (the pseudo-locale here)."""
+    app = make_app(tmp_path)
+    i18n.set_language("pseudo")
+    scene = open_lesson(app, 1)
+    session = scene.lesson_session
+    while session.step.do != "start":
+        lesson_move(app)
+        settle_lesson(app)
+    lit = scene.lit_buttons()
+    assert [button.label for button in lit] == [i18n._("Start!")]
+    assert lit[0].label.startswith(i18n.PSEUDO_OPEN)
+
+
+def test_new_game__rulesets_and_opponents_in_german(tmp_path, monkeypatch) -> None:
+    from game.client.scenes import new_game as new_game_module
+
+    app = make_app(tmp_path)
+    i18n.set_language("de")
+    seen = drawn_text(monkeypatch, new_game_module)
+    scene = from_title(app, pygame.K_n)
+    assert scene.name == "new_game"
+    assert "Klassisch (Mah Jongg für Windows, 1995)" in scene.ruleset.labels
+    assert "Europäisch zeitgenössisch (Four Winds)" in scene.ruleset.labels
+    app.render()
+    drawn = " ".join(words for words, _rect in seen)
+    assert "Ein Anfänger." in drawn or "Eine Expertin." in drawn or "Eine vorsichtige Spielerin." in drawn
+
+
+def test_mod_manager__names_and_descriptions_in_french(tmp_path, monkeypatch) -> None:
+    from game.client.scenes import mod_manager as manager_module
+    from game.client.scenes.mod_manager import ModManagerScene
+
+    app = make_app(tmp_path)
+    i18n.set_language("fr")
+    scene = ModManagerScene(app)
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    seen = drawn_text(monkeypatch, manager_module)
+    app.render()
+    drawn = [words for words, _rect in seen]
+    assert "Règles classiques" in drawn and "Apprendre à jouer" in drawn
+    assert "Classic rules" not in drawn
