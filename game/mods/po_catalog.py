@@ -174,10 +174,10 @@ def read_po_catalog(data: bytes, shown: str, language: str) -> PoCatalog:
         po = read_po(io.StringIO(text), locale=language.replace("-", "_"), ignore_obsolete=True,
                      abort_invalid=True)
     except PoFileError as exc:
-        message = str(exc.args[0]).rsplit(" on ", 1)[0]
-        if "more translations than num_plurals" in message:
-            message = f"more plural forms than the Plural-Forms header's nplurals; {language} has {nplurals}"
-        catalog.problems.append(Problem(shown, message, exc.lineno + 1))
+        reason = str(exc.args[0]).rsplit(" on ", 1)[0]
+        if "more translations than num_plurals" in reason:
+            reason = f"more plural forms than the Plural-Forms header's nplurals; {language} has {nplurals}"
+        catalog.problems.append(Problem(shown, reason, exc.lineno + 1))
         return catalog
     except (ValueError, UnknownLocaleError) as exc:
         catalog.problems.append(Problem(shown, f"cannot be read: {exc}"))
@@ -192,11 +192,12 @@ def read_po_catalog(data: bytes, shown: str, language: str) -> PoCatalog:
         if not message.id:
             continue
         line = message.lineno or 1
-        key = message.id[0] if isinstance(message.id, tuple) else message.id
-        forms = message.string if isinstance(message.string, tuple) else (message.string,)
+        ids = tuple(message.id) if isinstance(message.id, tuple | list) else (message.id,)
+        key, plural = str(ids[0]), (str(ids[1]) if len(ids) > 1 else None)
+        strings = message.string
+        forms = tuple(str(form or "") for form in (strings if isinstance(strings, tuple | list) else (strings,)))
         if message.fuzzy or not any(forms):
             continue
-        plural = message.id[1] if isinstance(message.id, tuple) else None
         if plural is not None and (len(forms) != nplurals or not all(forms)):
             given = sum(1 for form in forms if form)
             catalog.problems.append(Problem(shown, f"msgid {key!r} has {given} plural form{'s' if given != 1 else ''}"

@@ -112,7 +112,7 @@ def strings_in(model: type[BaseModel], data: dict, base: Location = ()) -> Itera
 def strings_of_document(kind: str, doc: YamlDocument) -> Iterator[tuple[Location, str]]:
     """The translatable strings of one file of ``kind`` (``manifest`` for ``mod.yaml``)."""
     model = Manifest if kind == "manifest" else SCHEMAS[kind]
-    records = [((), doc.data)] if isinstance(doc.data, dict) else []
+    records: list[tuple[Location, dict]] = [((), doc.data)] if isinstance(doc.data, dict) else []
     if kind == "ai" and isinstance(doc.data, list):
         records = [((index,), record) for index, record in enumerate(doc.data) if isinstance(record, dict)]
     for base, record in records:
