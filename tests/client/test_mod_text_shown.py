@@ -51,16 +51,29 @@ def test_rules_pages__scoring_lines_named_from_the_catalog_in_chinese(tmp_path, 
     assert "Pair of Player's Own Wind" not in words and "Mah Jongg with a Drawn Tile" not in words
 
 
+def _from_title(tmp_path, monkeypatch, language: str, module, k: int):
+    """The app in ``language``, the screen ``k`` opens from the title drawn once, and the words ``module`` drew."""
+    app = make_app(tmp_path)
+    i18n.set_language(language)
+    seen = drawn_text(monkeypatch, module)
+    scene = from_title(app, k)
+    app.render()
+    return app, scene, [words for words, _rect in seen]
+
+
+def _play_until(app, asked) -> None:
+    """Follow the lesson's words until its step is one ``asked`` picks."""
+    session = app.stack.top.lesson_session
+    while not asked(session.step):
+        lesson_move(app)
+        settle_lesson(app)
+
+
 def test_lessons__listed_and_taught_in_chinese(tmp_path, monkeypatch) -> None:
     from game.client.scenes import lessons as lessons_module
 
-    app = make_app(tmp_path)
-    i18n.set_language("zh_Hans")
-    seen = drawn_text(monkeypatch, lessons_module)
-    listing = from_title(app, pygame.K_l)
-    assert listing.name == "lessons"
-    app.render()
-    assert "认识麻将牌" in [words for words, _rect in seen]
+    app, listing, drawn = _from_title(tmp_path, monkeypatch, "zh_Hans", lessons_module, pygame.K_l)
+    assert listing.name == "lessons" and "认识麻将牌" in drawn
     scene = open_lesson(app, 1)
     heading, words = scene.panel_words()
     assert "认识麻将牌" in heading and words.startswith("欢迎来到牌桌！")
@@ -70,12 +83,9 @@ def test_lessons__a_wrong_move_is_explained_in_german(tmp_path) -> None:
     app = make_app(tmp_path)
     i18n.set_language("de")
     scene = open_lesson(app, 3)
-    session = scene.lesson_session
-    while session.step.do == "read" or not session.step.wrong:
-        lesson_move(app)
-        settle_lesson(app)
+    _play_until(app, lambda step: step.do != "read" and step.wrong)
     lesson_move(app, wrong=True)
-    assert session.mistake == "Nicht den. Der Nordwind ist der Stein ohne Partner; wirf ihn ab."
+    assert scene.lesson_session.mistake == "Nicht den. Der Nordwind ist der Stein ohne Partner; wirf ihn ab."
 
 
 def test_lessons__the_button_a_step_is_about_lights_up_whatever_the_language(tmp_path) -> None:
@@ -83,10 +93,7 @@ def test_lessons__the_button_a_step_is_about_lights_up_whatever_the_language(tmp
     app = make_app(tmp_path)
     i18n.set_language("pseudo")
     scene = open_lesson(app, 1)
-    session = scene.lesson_session
-    while session.step.do != "start":
-        lesson_move(app)
-        settle_lesson(app)
+    _play_until(app, lambda step: step.do == "start")
     lit = scene.lit_buttons()
     assert [button.label for button in lit] == [i18n._("Start!")]
     assert lit[0].label.startswith(i18n.PSEUDO_OPEN)
@@ -95,16 +102,12 @@ def test_lessons__the_button_a_step_is_about_lights_up_whatever_the_language(tmp
 def test_new_game__rulesets_and_opponents_in_german(tmp_path, monkeypatch) -> None:
     from game.client.scenes import new_game as new_game_module
 
-    app = make_app(tmp_path)
-    i18n.set_language("de")
-    seen = drawn_text(monkeypatch, new_game_module)
-    scene = from_title(app, pygame.K_n)
+    _app, scene, drawn = _from_title(tmp_path, monkeypatch, "de", new_game_module, pygame.K_n)
     assert scene.name == "new_game"
     assert "Klassisch (Mah Jongg für Windows, 1995)" in scene.ruleset.labels
     assert "Europäisch zeitgenössisch (Four Winds)" in scene.ruleset.labels
-    app.render()
-    drawn = " ".join(words for words, _rect in seen)
-    assert "Ein Anfänger." in drawn or "Eine Expertin." in drawn or "Eine vorsichtige Spielerin." in drawn
+    shown = " ".join(drawn)
+    assert "Ein Anfänger." in shown or "Eine Expertin." in shown or "Eine vorsichtige Spielerin." in shown
 
 
 def test_mod_manager__names_and_descriptions_in_french(tmp_path, monkeypatch) -> None:
