@@ -13,12 +13,14 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import i18n
 from game.config import Folders
 from game.errors import ModError, SparrowError
 from game.i18n import mod_text
 from game.mods import install as installer
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog, ModEntry
+from game.mods.translations import catalog_problems
 
 log = logging.getLogger(__name__)
 
@@ -66,7 +68,8 @@ def row_of(entry: ModEntry) -> ModRow:
         path=str(entry.found.path),
         enabled=entry.enabled,
         status=entry.status,
-        problems=tuple(str(problem) for problem in entry.problems),
+        problems=tuple(str(problem) for problem in [
+            *entry.problems, *(catalog_problems(entry.found, i18n.language()) if entry.loaded else ())]),
         removable=entry.origin == "user",
     )
 

@@ -141,6 +141,27 @@ class LazyCatalog(gettext.NullTranslations):
         return self._catalog().npgettext(context, msgid1, msgid2, n)
 
 
+def _chosen(files: list[CatalogFile]) -> dict[str, CatalogFile]:
+    """The catalog used for each language the game speaks: de_AT stands in for de only when there is no plain de,
+    and a catalog for a language the game does not speak is never asked."""
+    chosen: dict[str, CatalogFile] = {}
+    for file in files:
+        code = i18n.resolve(file.code)
+        if code in i18n.LANGUAGES and code != i18n.SOURCE_LANGUAGE and (code not in chosen or file.code == code):
+            chosen[code] = file
+    return chosen
+
+
+def catalog_problems(found: FoundMod, code: str) -> list[Problem]:
+    """What is wrong with the catalog the game would use for the mod in language ``code`` (the mod manager shows
+    it: the player learns why the mod speaks English); none when it is clean or there is none."""
+    file = _chosen(catalog_files(found)[0]).get(i18n.resolve(code))
+    if file is None:
+        return []
+    return [Problem(p.path, f"{p.message} (so this catalog is not used: the mod shows its own words)", p.line,
+                    p.column) for p in read_catalog(file).problems]
+
+
 def register_catalogs(catalog: Catalog) -> None:
     """Make the loaded mods' catalogs the ones :func:`game.i18n.mod_text` consults (the previous mods' are
     dropped). The last loaded mod is asked first, as its records win too."""
@@ -152,12 +173,5 @@ def register_catalogs(catalog: Catalog) -> None:
         files, misplaced = catalog_files(entry.found)
         for problem in misplaced:
             log.info("mod %r: %s", mod_id, problem)
-        chosen: dict[str, CatalogFile] = {}
-        for file in files:
-            code = i18n.resolve(file.code)
-            # A catalog for a language the game does not speak is never asked; de_AT stands in for de only
-            # when the mod has no plain de.
-            if code in i18n.LANGUAGES and code != i18n.SOURCE_LANGUAGE and (code not in chosen or file.code == code):
-                chosen[code] = file
-        for code, file in chosen.items():
+        for code, file in _chosen(files).items():
             i18n.register_mod_catalog(mod_id, code, LazyCatalog(file, mod_id))

@@ -8,7 +8,16 @@ import pytest
 
 from game import i18n
 from game.mods import get_ruleset
-from tests.client.helpers import drawn_text, from_title, key, lesson_move, make_app, open_lesson, settle_lesson
+from tests.client.helpers import (
+    drawn_text,
+    from_title,
+    key,
+    lesson_move,
+    make_app,
+    open_lesson,
+    settle_lesson,
+)
+from tests.mods.modkit import mod_with_catalog
 
 
 @pytest.fixture(autouse=True)
@@ -124,3 +133,30 @@ def test_mod_manager__names_and_descriptions_in_french(tmp_path, monkeypatch) ->
     drawn = [words for words, _rect in seen]
     assert "Règles classiques" in drawn and "Apprendre à jouer" in drawn
     assert "Classic rules" not in drawn
+
+
+def test_mod_manager__a_broken_catalog_of_the_players_language_is_shown_and_the_mod_still_loads(tmp_path,
+                                                                                                 monkeypatch) -> None:
+    from game.client.scenes import mod_manager as manager_module
+    from game.client.scenes.mod_manager import ModManagerScene
+    from game.mods.manager import row_of
+
+    mod_with_catalog(tmp_path / "mods", 'msgid "Housie"\nmsgstr "Hausi\n')
+    app = make_app(tmp_path)
+    i18n.set_language("de")
+    scene = ModManagerScene(app)
+    app.stack.clear_to(scene)
+    app.stack.apply_pending()
+    row = next(row for row in scene.rows if row.id == "housemod")
+    assert row.status == "loaded"
+    assert "housemod.po:7:1: expected a string in double quotes" in row.problems[0]
+    assert "the mod shows its own words" in row.problems[0]
+    app.dispatch(key(pygame.K_HOME))
+    for _ in range(scene.rows.index(row)):
+        app.dispatch(key(pygame.K_DOWN))
+    assert scene.rows[scene.selected] is row
+    seen = drawn_text(monkeypatch, manager_module)
+    app.render()
+    assert any("housemod.po:7" in words for words, _rect in seen), [words for words, _rect in seen]
+    i18n.set_language("en")
+    assert row_of(app.catalog.entry("housemod")).problems == ()  # in English the mod's own words are the text

@@ -16,7 +16,7 @@ from game.mods.discovery import open_folder
 from game.mods.translatable import mod_strings
 from game.mods.translations import catalog_files, read_catalog, template_path
 from tests.cli.runner import sparrow
-from tests.mods.modkit import REPO, folders_for, manifest, write
+from tests.mods.modkit import REPO, folders_for, mod_with_catalog
 from tools import extract_mod_strings
 
 BUNDLED = sorted(path for path in (REPO / "mods").iterdir() if (path / "mod.yaml").is_file())
@@ -72,23 +72,6 @@ def test_bundled_mods__templates_are_current(mod: Path) -> None:
     assert written == set(mod_strings(found).places)
 
 
-def _mod_with_catalog(root: Path, po: str, code: str = "de", **others: str) -> Path:
-    """A personality mod with a catalog ``po`` for ``code`` (and one per language in ``others``)."""
-    mod = root / "housemod"
-    write(mod / "mod.yaml", manifest("housemod", ["ai"]))
-    write(mod / "ai" / "house.yaml", """\
-        id: housie
-        name: Housie
-        description: Plays {style} games.
-        strategy: beginner
-        """)
-    header = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
-              '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n')
-    for language, text in {code: po, **others}.items():
-        write(mod / "locale" / language / "LC_MESSAGES" / "housemod.po", header + text)
-    return mod
-
-
 BROKEN = {
     "syntax": ('msgid "Housie"\nmsgstr "Hausi\n', 7, "double quotes closed on the same line"),
     "placeholder": ('msgid "Housie"\nmsgstr "Hausi"\n\nmsgid "Plays {style} games."\nmsgstr "Spielt Spiele."\n',
@@ -101,7 +84,7 @@ BROKEN = {
 @pytest.mark.parametrize("kind", sorted(BROKEN))
 def test_mods_check__a_broken_catalog_is_reported_with_file_and_line(tmp_path: Path, kind: str) -> None:
     po, line, words = BROKEN[kind]
-    mod = _mod_with_catalog(tmp_path / "src", po)
+    mod = mod_with_catalog(tmp_path / "src", po)
     ran = sparrow("--config-dir", str(tmp_path / "cfg"), "--mods-dir", str(tmp_path / "user"), "mods", "check",
                   str(mod))
     assert ran.returncode == 1
@@ -111,28 +94,28 @@ def test_mods_check__a_broken_catalog_is_reported_with_file_and_line(tmp_path: P
 
 def test_mods_check__the_wrong_plural_count_in_the_header_is_named(tmp_path: Path) -> None:
     po = 'msgid "one game"\nmsgid_plural "{n} games"\nmsgstr[0] "un jeu"\nmsgstr[1] "{n} jeux"\n'
-    mod = _mod_with_catalog(tmp_path / "src", po, code="fr")
+    mod = mod_with_catalog(tmp_path / "src", po, code="fr")
     ran = sparrow("--config-dir", str(tmp_path / "cfg"), "mods", "check", str(mod))
     assert ran.returncode == 1
     assert "housemod.po:4:" in ran.stdout and "fr has 3 plural forms" in ran.stdout, ran.stdout
 
 
 def test_mods_check__a_misnamed_catalog_is_named(tmp_path: Path) -> None:
-    mod = _mod_with_catalog(tmp_path / "src", 'msgid "Housie"\nmsgstr "Hausi"\n')
+    mod = mod_with_catalog(tmp_path / "src", 'msgid "Housie"\nmsgstr "Hausi"\n')
     (mod / "locale" / "de" / "LC_MESSAGES" / "housemod.po").rename(mod / "locale" / "de" / "LC_MESSAGES" / "x.po")
     ran = sparrow("--config-dir", str(tmp_path / "cfg"), "mods", "check", str(mod))
     assert ran.returncode == 1 and "expected housemod.po, got 'x.po'" in ran.stdout
 
 
 def test_mods_check__a_good_catalog_passes(tmp_path: Path) -> None:
-    mod = _mod_with_catalog(tmp_path / "src", 'msgid "Housie"\nmsgstr "Hausi"\n\n'
+    mod = mod_with_catalog(tmp_path / "src", 'msgid "Housie"\nmsgstr "Hausi"\n\n'
                                               'msgid "Plays {style} games."\nmsgstr "Spielt {style} Spiele."\n')
     ran = sparrow("--config-dir", str(tmp_path / "cfg"), "mods", "check", str(mod))
     assert ran.returncode == 0 and ran.stdout.startswith("ok: housemod"), ran.stdout + ran.stderr
 
 
 def test_a_broken_catalog_is_skipped_and_the_mod_loads_in_its_own_words(tmp_path: Path, caplog) -> None:
-    _mod_with_catalog(tmp_path / "user", BROKEN["placeholder"][0], zh_Hans='msgid "Housie"\nmsgstr "房子"\n')
+    mod_with_catalog(tmp_path / "user", BROKEN["placeholder"][0], zh_Hans='msgid "Housie"\nmsgstr "房子"\n')
     catalog = build_catalog(folders_for(tmp_path))
     entry = catalog.entry("housemod")
     assert entry is not None and entry.status == "loaded"
@@ -146,7 +129,7 @@ def test_a_broken_catalog_is_skipped_and_the_mod_loads_in_its_own_words(tmp_path
 
 
 def test_extract_tool__writes_the_template_and_starts_and_updates_a_catalog(tmp_path: Path, capsys) -> None:
-    mod = _mod_with_catalog(tmp_path, 'msgid "Housie"\nmsgstr "Hausi"\n')
+    mod = mod_with_catalog(tmp_path, 'msgid "Housie"\nmsgstr "Hausi"\n')
     assert extract_mod_strings.main([str(mod), "--init", "nl", "--update"]) == 0
     pot = (mod / "locale" / "housemod.pot").read_text(encoding="utf-8")
     assert 'msgid "Housie"' in pot and "#: ai/house.yaml:2" in pot and "#. name" in pot
