@@ -16,7 +16,6 @@ from pathlib import Path
 from game import i18n
 from game.config import Folders
 from game.errors import ModError, SparrowError
-from game.i18n import mod_text
 from game.mods import install as installer
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog, ModEntry
@@ -59,11 +58,11 @@ def row_of(entry: ModEntry) -> ModRow:
     manifest = entry.manifest
     return ModRow(
         id=entry.id,
-        name=mod_text(manifest.name, domain=entry.id) if manifest else entry.id,
+        name=i18n.mod_text(manifest.name, domain=entry.id) if manifest else entry.id,
         version=manifest.version if manifest else "?",
         kinds=tuple(manifest.kinds) if manifest else (),
         authors=tuple(manifest.authors) if manifest else (),
-        description=mod_text(manifest.description, domain=entry.id) if manifest else "",
+        description=i18n.mod_text(manifest.description, domain=entry.id) if manifest else "",
         origin=entry.origin,
         path=str(entry.found.path),
         enabled=entry.enabled,
@@ -113,7 +112,7 @@ class ModManager:
         """The mod's name as its manifest gives it, in the player's language (its id when it has none)."""
         entry = self.catalog.entry(mod_id)
         manifest = entry.manifest if entry is not None else None
-        return mod_text(manifest.name, domain=mod_id) if manifest is not None and manifest.name else mod_id
+        return i18n.mod_text(manifest.name, domain=mod_id) if manifest is not None and manifest.name else mod_id
 
     def set_enabled(self, mod_id: str, enabled: bool) -> Outcome:
         name = self.name(mod_id)
