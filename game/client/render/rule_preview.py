@@ -12,7 +12,7 @@ from game.client.messages import item_label
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.render.sprites import TileSprites
 from game.core.ruleset import PaymentScheme
-from game.i18n import N_, _
+from game.i18n import N_, _, mod_text
 from game.mods.rules_preview import Preview
 
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -59,13 +59,13 @@ def _score(surface: pygame.Surface, x: int, y: int, width: int, preview: Preview
     assert result is not None
     if result.special_hand:
         text(surface, fit_text(_('Special hand: {special_hand}').format(
-                special_hand=result.special_hand), width, 15, "bold"), (x, y), 15,
+                special_hand=mod_text(result.special_hand)), width, 15, "bold"), (x, y), 15,
              palette.accent_dark, "bold")
         y += LINE + 2
     # As the Scores box lists them: the points, then the doubles (a line may give both).
-    rows = [(f"{i.points}", item_label(i.name, i.tiles), i.id) for i in result.items if i.points]
+    rows = [(f"{i.points}", item_label(mod_text(i.name), i.tiles), i.id) for i in result.items if i.points]
     rows += [(_('{doubles} dbl').format(
-            doubles=i.doubles), item_label(i.name, i.tiles), i.id) for i in result.items if i.doubles]
+            doubles=i.doubles), item_label(mod_text(i.name), i.tiles), i.id) for i in result.items if i.doubles]
     for value, name, item_id in rows[:9]:
         row = pygame.Rect(x - 4, y - 1, width + 8, LINE)
         if item_id and item_id == preview.item_id:

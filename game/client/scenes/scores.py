@@ -303,7 +303,7 @@ class ScoresScene(Scene):
             return
         if result.special_hand:
             text(surface, _('Special hand: {special_hand}').format(
-                    special_hand=result.special_hand), (area.left, y), 17, palette.accent_dark, "bold")
+                    special_hand=mod_text(result.special_hand)), (area.left, y), 17, palette.accent_dark, "bold")
             y += 28
         points = [i for i in result.items if i.points]
         doubles = [i for i in result.items if i.doubles]
