@@ -213,6 +213,9 @@ class PresetEditor:
         get: Callable[[], Any] = partial(self._get, option.key)
         put: Callable[[Any], None] = partial(self._set, option.key)
         shown = partial(describe, option)
+        # A label names a special hand or a scoring line (mod text) or an option (the game's own words):
+        # mod_text looks in the mods' catalogs and then in the game's.
+        label = mod_text(option.label)
         control: Any
         if option.kind == "bool":
             small = option.group == "Hands"
@@ -222,12 +225,12 @@ class PresetEditor:
                                                                                                  on if flag else off))
             else:
                 get = partial(self._get, option.key, flag=True)
-            control = Switch(rect, option.label, get, put, detail=option.detail, size=16 if small else 17,
+            control = Switch(rect, label, get, put, detail=option.detail, size=16 if small else 17,
                              smallest=13 if small else 15, line=option.key.endswith(".allowed"))
         elif option.kind == "choice":
-            control = Choice(rect, option.label, list(option.choices), get, put, shown)
+            control = Choice(rect, label, list(option.choices), get, put, shown)
         else:
-            control = Stepper(rect, option.label, [], get, put, shown, option=option)
+            control = Stepper(rect, label, [], get, put, shown, option=option)
         needs = [key for key in option.needs if any(o.key == key for o in self.options)]
         if needs:
             control.active = lambda: all(self._on(key) for key in needs)
