@@ -21,7 +21,7 @@ from game.client.widgets import Button
 from game.core.actions import CLAIM_NAMES
 from game.core.tiles import parse_tiles
 from game.errors import WriteError
-from game.i18n import _
+from game.i18n import _, mod_text
 from game.session import notes
 from game.session.lesson import LessonSession
 from game.session.lesson_progress import Progress, load_progress, save_progress
@@ -183,9 +183,9 @@ class LessonScene(TableScene):
         """The heading and the words in the lesson's box now."""
         s = self.lesson_session
         lesson = s.lesson
-        heading = _('Lesson {number}: {name}').format(number=self.number, name=lesson.name)
+        heading = _('Lesson {number}: {name}').format(number=self.number, name=mod_text(lesson.name))
         if s.done:
-            after = (_(' Next: {name}.').format(name=self.following.name) if self.following is not None
+            after = (_(' Next: {name}.').format(name=mod_text(self.following.name)) if self.following is not None
                      else _(" That was the last lesson: New Game on the title screen is a whole game."))
             return heading, _('Lesson complete! {summary}{after}').format(summary=lesson.summary, after=after)
         step = s.step
@@ -249,7 +249,7 @@ class LessonScene(TableScene):
             return []
         names = {name.rstrip("!") for name in step.buttons}
         if step.do == "claim" and step.claim is not None:
-            names.add(CLAIM_NAMES[step.claim])
+            names.add(_(CLAIM_NAMES[step.claim]))
         names.update({"start": {"Start"}, "pass": {"Pass"}, "kong": {"Kong"},
                       "mah_jongg": {"Mah Jongg"}}.get(step.do, set()))
         return [b for b in self.buttons if b.label.rstrip("!") in names]

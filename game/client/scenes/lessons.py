@@ -9,7 +9,7 @@ import pygame
 from game.client.look import fit_text, mix, text, text_size
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, ScrollBar, draw_panel
-from game.i18n import _
+from game.i18n import _, mod_text
 from game.mods.lessons import lessons_of
 from game.session.lesson_progress import Progress, load_progress
 
@@ -81,7 +81,7 @@ class LessonsScene(Scene):
             try:
                 start_lesson(self.context, lesson)
             except ValueError as exc:  # a mod's lesson that cannot be dealt: say why, keep the others open
-                self.notice = _('{name} cannot be set up: {exc}').format(name=lesson.name, exc=exc)
+                self.notice = _('{name} cannot be set up: {exc}').format(name=mod_text(lesson.name), exc=exc)
 
     def hint(self) -> str:
         """The keys under the list: the number keys open lessons 1 to 9 only, so a longer list says so."""
@@ -140,7 +140,7 @@ class LessonsScene(Scene):
                 pygame.draw.rect(surface, palette.highlight, row, width=2, border_radius=8)
             ink = palette.button_text if focused else palette.text_dark
             text(surface, f"{i + 1}", (row.left + 22, row.centery), 18, ink, "serif_bold", "center")
-            text(surface, lesson.name, (row.left + 48, row.top + 5), 17, ink, "bold")
+            text(surface, mod_text(lesson.name), (row.left + 48, row.top + 5), 17, ink, "bold")
             state = self.status(lesson)
             shown_state = ("✓ " if state == "done" else "") + state
             # The summary gives way only to the progress actually written beside it.

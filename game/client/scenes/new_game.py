@@ -21,7 +21,7 @@ from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, caret_wake, draw_panel
-from game.i18n import N_, _
+from game.i18n import N_, _, mod_text
 from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
 log = logging.getLogger(__name__)
@@ -100,7 +100,7 @@ class NewGameScene(Scene):
         wanted = context.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
-        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [r.name for r in self.rulesets],
+        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [mod_text(r.name) for r in self.rulesets],
                                ruleset_index, on_change=self._ruleset_changed)
         self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), _("Rules…"),
                                    self.show_rules, size=17)
@@ -139,7 +139,7 @@ class NewGameScene(Scene):
             chooser = Chooser(pygame.Rect(card.left + 16, card.top + 148, card.width - 32, 42), labels, index,
                               swatches=swatches, size=15)
             chooser.on_change = lambda i, seat=seat: self._personality_changed(seat, i)
-            default = self.people[index].name if self.people else _('Player {value}').format(value=seat + 2)
+            default = mod_text(self.people[index].name) if self.people else _('Player {value}').format(value=seat + 2)
             name = str(named[seat]) if isinstance(named, list) and seat < len(named) else default
             self.seat_choosers.append(chooser)
             self.seat_names.append(NameField(pygame.Rect(card.left + 16, card.top + 70, card.width - 32, 42),
@@ -149,7 +149,7 @@ class NewGameScene(Scene):
         field_ = self.seat_names[seat]
         if not field_.edited and self.people:
             # An unedited name follows the personality: the opponent is called what it is.
-            field_.value = self.people[index].name[:NAME_LENGTH]
+            field_.value = mod_text(self.people[index].name)[:NAME_LENGTH]
 
     def _ruleset_changed(self, index: int) -> None:
         if not self.score_edited:
@@ -177,8 +177,8 @@ class NewGameScene(Scene):
     def choices(self) -> Choices:
         ids = [self.people[c.index].id for c in self.seat_choosers] if self.people else list(DEFAULT_OPPONENTS)
         names = [self.player.value.strip() or _("You")]
-        names += [f.value.strip() or (self.people[c.index].name if self.people else _('Player {value}').format(
-                value=i + 2))
+        names += [f.value.strip() or (mod_text(self.people[c.index].name) if self.people
+                                      else _("Player {value}").format(value=i + 2))
                   for i, (c, f) in enumerate(zip(self.seat_choosers, self.seat_names, strict=True))]
         return Choices(self.rulesets[self.ruleset.index].id, ids, names, self.start_score, self.seed)
 
@@ -219,7 +219,8 @@ class NewGameScene(Scene):
 
     def _seat_choices(self) -> tuple[list[str], list[Any]]:
         """The opponent choosers' labels and colour swatches, one per personality."""
-        return [f"{p.name} · {p.strategy}" for p in self.people], [parse_colour(p.colour) for p in self.people]
+        return ([f"{mod_text(p.name)} · {mod_text(p.strategy)}" for p in self.people],
+                [parse_colour(p.colour) for p in self.people])
 
     def _list_rulesets(self, wanted: str | None = None) -> None:
         """Read the rulesets again; show ``wanted``, else the one shown before, else the first."""
@@ -227,7 +228,7 @@ class NewGameScene(Scene):
         self.rulesets = rulesets(self.context) or self.rulesets
         ids = [r.id for r in self.rulesets]
         index = ids.index(wanted) if wanted in ids else ids.index(shown) if shown in ids else 0
-        self.ruleset.labels = [r.name for r in self.rulesets]
+        self.ruleset.labels = [mod_text(r.name) for r in self.rulesets]
         self.ruleset.index = index
         self._ruleset_changed(index)
 
@@ -304,7 +305,7 @@ class NewGameScene(Scene):
         pygame.draw.rect(surface, mix(colour, (0, 0, 0), 0.35), card, width=2, border_radius=12)
         bright = sum(colour) / 3 > 150
         label_colour = palette.text_dark if bright else (252, 246, 232)
-        text(surface, SEATS[seat], (plate.left + 16, plate.centery), 17, label_colour, "bold", "midleft")
+        text(surface, _(SEATS[seat]), (plate.left + 16, plate.centery), 17, label_colour, "bold", "midleft")
         shown = self.seat_names[seat].value.strip()
         if shown:
             text(surface, fit_text(shown, plate.width // 2 - 10, 17, "serif_bold"), (plate.right - 16,
@@ -316,7 +317,7 @@ class NewGameScene(Scene):
         if person is not None:
             y = card.top + 202
             room = (card.bottom - 10 - y) // 20  # the lines that fit inside the card (four)
-            for line in wrap(person.description, card.width - 36, 14)[:room]:
+            for line in wrap(mod_text(person.description), card.width - 36, 14)[:room]:
                 text(surface, line, (card.left + 18, y), 14, palette.text_dark)
                 y += 20
 
