@@ -59,6 +59,10 @@ only bounds a mistake."""
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
+LANGUAGE_VARIABLE = "SPARROW_LANGUAGE"
+"""An environment variable naming the language for this run only (``de``, ``zh_Hans``…; the settings keep theirs)."""
+
+
 class App:
     """The window, the fixed-step loop and the scene stack; the settings, the resources (:mod:`.resources`) and
     the games kept between runs (:mod:`game.session.keeper`) are held here for the scenes."""
@@ -76,7 +80,8 @@ class App:
         self.persist_settings = not headless or bool(getattr(args, "config_dir", None))
         """Headless runs write settings only into a config folder they were given (tests), never the player's."""
         self.settings, settings_problem = self._load_settings()
-        i18n.set_language(self.settings.language or i18n.system_language())
+        # SPARROW_LANGUAGE (the screenshot command, the self-test of each language) wins over the setting.
+        i18n.set_language(os.environ.get(LANGUAGE_VARIABLE) or self.settings.language or i18n.system_language())
         flags = 0 if headless else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size or self.wanted_size(), flags)
         self.opened_size = self.settings.window_size
