@@ -87,8 +87,8 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention extractors l
 
 
 def _(message: str) -> str:
-    """``message`` in the active language."""
-    return _shown(_state.translations.gettext(message))
+    """``message`` in the active language ("" stays "": gettext would give the catalog's header)."""
+    return _shown(_state.translations.gettext(message)) if message else message
 
 
 def ngettext(singular: str, plural: str, n: int) -> str:
@@ -98,7 +98,7 @@ def ngettext(singular: str, plural: str, n: int) -> str:
 
 def pgettext(context: str, message: str) -> str:
     """``message`` in the active language where ``context`` tells two meanings of one English word apart."""
-    return _shown(_state.translations.pgettext(context, message))
+    return _shown(_state.translations.pgettext(context, message)) if message else message
 
 
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:

@@ -49,8 +49,8 @@ def test_set_language__german_translates_and_tells_the_listeners() -> None:
     stop()
     assert heard == ["de"]
     assert i18n._("Settings") == "Einstellungen"
-    assert i18n.ngettext("{n} tile", "{n} tiles", 1).format(n=1) == "1 Stein"
-    assert i18n.ngettext("{n} tile", "{n} tiles", 3).format(n=3) == "3 Steine"
+    assert i18n.ngettext("{n} Dot", "{n} Dots", 1).format(n=1) == "1 Kreis"
+    assert i18n.ngettext("{n} Dot", "{n} Dots", 3).format(n=3) == "3 Kreise"
 
 
 def test_format_number__each_language_its_way() -> None:

@@ -8,6 +8,7 @@ empty, changed ones fuzzy: the completeness test then names them until they are 
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from pathlib import Path
 
@@ -23,11 +24,21 @@ def _babel(*args: str) -> None:
     CommandLineInterface().run(["pybabel", "-q", *args])
 
 
+def _in_root(*args: str) -> None:
+    """Run pybabel from the repository, so the template's locations read ``game/...`` on every machine."""
+    here = os.getcwd()
+    os.chdir(ROOT)
+    try:
+        _babel(*args)
+    finally:
+        os.chdir(here)
+
+
 def extract() -> None:
     """The template from the code, then every language's catalog brought up to it."""
-    _babel("extract", "-F", str(ROOT / "babel.cfg"), *KEYWORDS, "--no-wrap", "--sort-by-file",
-           "--project", "Sparrow Mah Jongg", "--copyright-holder", "Sparrow's authors",
-           "-o", str(POT), str(ROOT / "game"))
+    _in_root("extract", "-F", "babel.cfg", *KEYWORDS, "--no-wrap", "--sort-by-file", "--no-location",
+             "--project", "Sparrow Mah Jongg", "--copyright-holder", "Sparrow's authors",
+             "-o", str(POT.relative_to(ROOT)), "game")
     for po in sorted(LOCALE.glob("*/LC_MESSAGES/sparrow.po")):
         _babel("update", "-i", str(POT), "-o", str(po), "-l", po.parent.parent.name, "--no-wrap",
                "--ignore-obsolete")

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
@@ -360,8 +361,9 @@ def wrap(message: str, width: int, size: int, face: str = "sans") -> list[str]:
     lines: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
+        for match in _WORD.finditer(paragraph):
+            space, word = match.group(1), match.group(2)
+            candidate = f"{line}{space}{word}" if line else word
             if text_size(candidate, size, face)[0] <= width or not line:
                 line = candidate
             else:
@@ -369,3 +371,10 @@ def wrap(message: str, width: int, size: int, face: str = "sans") -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+_CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_NO_LINE_START = r"\uff0c\u3002\uff1a\uff1b\uff01\uff1f\u3001\uff09\u300d\u300f\u300b"  # ，。：；！？、）」』》
+_WORD = re.compile(rf"( ?)([{_CJK}][{_NO_LINE_START}]*|[^ {_CJK}]+|(?<= ) ?(?= |$))")
+"""A word to wrap at: a run of letters between spaces, or one Chinese character (with the punctuation that may
+not start a line), which is a word of its own: Chinese is written without spaces and breaks between any two."""

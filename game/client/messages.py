@@ -9,7 +9,7 @@ from game.client.danger import DangerCalled
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
 from game.core.tiles import JOKER, is_joker, suit_name, tile_name, tiles_name
-from game.i18n import N_, _, mod_text, ngettext
+from game.i18n import N_, SOURCE_LANGUAGE, _, language, mod_text, ngettext
 
 WIND_NAMES = (N_("East Wind"), N_("South Wind"), N_("West Wind"), N_("North Wind"))
 WIND_SHORT = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -157,7 +157,7 @@ def hand_started(names: Sequence[str], seat_wind: int, round_wind: int, wild: in
             tiles_name=tiles_name(wild)) if wild is not None else ""
     return (_('Your wind is {WIND_NAMES} and the wind of the round is '
               '{WIND_NAMES2}.{wild_note} Good Luck!').format(
-                      WIND_NAMES=WIND_NAMES[seat_wind], WIND_NAMES2=WIND_NAMES[round_wind], wild_note=wild_note))
+                      WIND_NAMES=_(WIND_NAMES[seat_wind]), WIND_NAMES2=_(WIND_NAMES[round_wind]), wild_note=wild_note))
 
 
 def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | None = None) -> str | None:
@@ -195,7 +195,7 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
         keep = _(' (the {tiles_name} are wild and stay)').format(
                 tiles_name=tiles_name(wild)) if wild is not None else ""
         return _('Choose {count} tiles to pass {get}{keep}').format(
-                count=event.count, get=PASS_WORDS.get(event.direction, event.direction), keep=keep)
+                count=event.count, get=_(PASS_WORDS.get(event.direction, event.direction)), keep=keep)
     if isinstance(event, ev.TilesPassed):
         return _("The tiles have been passed")
     if isinstance(event, ev.StandingHandDeclared):
@@ -234,22 +234,25 @@ def item_label(name: str, tiles: Sequence[int]) -> str:
     the original's ``Pung or Kong of Player's Own Wind: East``. Lines about several kinds keep their name.
     """
     kinds = {t for t in tiles if not is_joker(t)}
+    shown = mod_text(name, context="scoring")  # the one place a ruleset's scoring line is translated
     if len(kinds) != 1:
-        return name
+        return shown
     tile = tile_name(next(iter(kinds)))
-    if tile in name:
-        return name
-    for generic in GENERIC_KINDS:
-        if name.endswith(f" of {generic}"):
-            return f"{name[:-len(generic)]}{tile}"
-    return f"{name}: {tile}"
+    if tile in shown:
+        return shown
+    if language() == SOURCE_LANGUAGE:  # another language's line is not cut up: its words stand in another order
+        for generic in GENERIC_KINDS:
+            if name.endswith(f" of {generic}"):
+                return f"{name[:-len(generic)]}{tile}"
+    return _("{line}: {tile}").format(line=shown, tile=tile)
 
 
 def action_line(action: Action, name: str, wild: int | None = None) -> str:
     """A move in words, for a replay's move that showed nothing yet (a claim waiting for the others' answers, a
     pass): ``Eric claims the discard for Mah Jongg``, never the saves' notation (``claim mah_jongg``)."""
     if isinstance(action, Claim):
-        return _('{name} claims the discard for {get}').format(name=name, get=CLAIM_NAMES.get(action.type, action.type))
+        return _('{name} claims the discard for {get}').format(name=name, get=_(CLAIM_NAMES.get(action.type,
+            action.type)))
     if isinstance(action, Discard):
         return _('{name} discards {shown_name}').format(name=name, shown_name=shown_name(action.tile, wild))
     if isinstance(action, DeclareKong):
@@ -264,7 +267,8 @@ def action_line(action: Action, name: str, wild: int | None = None) -> str:
 def balloon_words(event: ev.Event) -> str | None:
     """What a player calls out (speech balloons and voices): claims, kongs, Mah Jongg, declarations."""
     if isinstance(event, ev.DiscardClaimed):
-        return {"chow": "Chow!", "pung": "Pung!", "kong": "Kong!"}.get(event.claim)
+        words = {"chow": N_("Chow!"), "pung": N_("Pung!"), "kong": N_("Kong!")}.get(event.claim)
+        return _(words) if words else None
     if isinstance(event, ev.KongDeclared):
         return _("Kong!")
     if isinstance(event, ev.MahJonggDeclared):

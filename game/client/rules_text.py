@@ -131,7 +131,7 @@ SPECIALS_ONLY = N_("Only a special hand goes out: a regular hand of four sets an
 
 def settlement_lines(ruleset: Ruleset) -> list[str]:
     """How hand scores become payments, and the limit and rounding that apply first."""
-    lines = [PAYMENT_WORDS.get(ruleset.payment, str(ruleset.payment))]
+    lines = [_(PAYMENT_WORDS.get(ruleset.payment, str(ruleset.payment)))]
     lines.append(_("A hand's score is capped at {limit} points (the limit).").format(
             limit=ruleset.limit) if ruleset.limit else
                  _("There is no limit: a hand scores what it is worth."))
@@ -215,7 +215,7 @@ def special_notes(special: SpecialHand) -> list[str]:
 def win_words(example: Any) -> str:
     """How an example hand was won, in words: ``East, won with 8 Bamboo drawn from the wall``."""
     context = example.context
-    seat = WIND_WORDS[example.hand.seat_wind]
+    seat = _(WIND_WORDS[example.hand.seat_wind])
     tile = tile_name(context.winning_tile) if context.winning_tile is not None else _("the last tile")
     how = {"wall": "drawn from the wall", "discard": "claimed from a discard", "loose_tile": "as a loose tile",
            "robbed_kong": "robbed from a kong"}.get(context.won_by, "")

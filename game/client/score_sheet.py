@@ -52,14 +52,14 @@ def rows(session: Any) -> list[SheetRow]:
         special = special_name(session.ruleset, record.special_hand)
         if not getattr(record, "settled", True):
             special = (special + " · " if special else "") + _("not settled")
-        out.append(SheetRow(record.hand_number, WINDS[record.round_wind % 4], record.east, record.winner, special,
+        out.append(SheetRow(record.hand_number, _(WINDS[record.round_wind % 4]), record.east, record.winner, special,
                             tuple(record.deltas)))
     return out
 
 
 def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
     names = list(session.names)
-    header = [*COLUMNS, *names]
+    header = [*(_(title) for title in COLUMNS), *names]
     body = [row.cells(names) for row in rows(session)]
     footer = ["", "", "", "", _("Final score"), *(str(t) for t in session.match.totals)]
     return header, body, footer

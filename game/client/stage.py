@@ -185,6 +185,7 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "lessons": lambda app, seed, turns: app.reset_to("lessons"),
     "lesson": _lesson,
     "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),
+    "language": lambda app, seed, turns: (app.reset_to("title"), app.open("language")),
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
 

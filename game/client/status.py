@@ -51,7 +51,7 @@ def is_warning(told: Any) -> bool:
 
 def _chow_complete(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     low, high, others = data["low"], data["high"], data["others"]
-    suit = SUITS[suit_of(data["claimed"])]
+    suit = _(SUITS[suit_of(data["claimed"])])
     return (_('Complete Chow {number_of} and {number_of2} {suit} with either {join} {suit}.').format(
             number_of=number_of(low), number_of2=number_of(high), suit=suit,
                 join=' or '.join(str(number_of(t)) for t in others)))
@@ -60,7 +60,7 @@ def _chow_complete(data: Mapping[str, Any], _names: Sequence[str]) -> str:
 def _pass_chosen(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     count, chosen, direction = data["count"], data["chosen"], data["direction"]
     return (_('Pass {count} tiles {get}: {chosen} chosen').format(
-            count=count, get=messages.PASS_WORDS.get(direction, direction), chosen=chosen)
+            count=count, get=_(messages.PASS_WORDS.get(direction, direction)), chosen=chosen)
             + (_(" — press Enter or Pass") if chosen == count else ""))
 
 
@@ -86,22 +86,22 @@ def _no_declaration(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     kind, why = data["kind"], data["why"]
     if why == "no_declaration":
         return _("These rules have no ready declaration: you go Mah Jongg without one.")
-    name = DECLARATION_NAMES[kind]
+    name = _(DECLARATION_NAMES[kind])
     if why == "not_ready":
         need = _("a single tile kind") if kind == "standing" else _("one tile")
         return _('No discard leaves your hand {need} from Mah Jongg: you cannot {CALL} {name} now.').format(
-                need=need, CALL=_CALL[kind], name=name)
-    return _('You can {CALL} {name} {WHY_NOT}.').format(CALL=_CALL[kind], name=name, WHY_NOT=_WHY_NOT[why])
+                need=need, CALL=_(_CALL[kind]), name=name)
+    return _('You can {CALL} {name} {WHY_NOT}.').format(CALL=_(_CALL[kind]), name=name, WHY_NOT=_(_WHY_NOT[why]))
 
 
 def _declaring(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     kind = data["kind"]
-    name = DECLARATION_NAMES[kind][0].upper() + DECLARATION_NAMES[kind][1:]
+    name = _(DECLARATION_NAMES[kind])[0].upper() + _(DECLARATION_NAMES[kind])[1:]
     if not data["bluff"]:
-        return _('{name}: discard a marked tile to {CALL} it — R again not to.').format(name=name, CALL=_CALL[kind])
+        return _('{name}: discard a marked tile to {CALL} it — R again not to.').format(name=name, CALL=_(_CALL[kind]))
     if data["ready"]:
         return _('{name}: discard a marked tile to {CALL} it (any other is a bluff) — R again not to.').format(
-                name=name, CALL=_CALL[kind])
+                name=name, CALL=_(_CALL[kind]))
     return _('{name}: no discard leaves your hand ready, so declaring now is a '
              'bluff — discard any tile, or R not to.').format(name=name)
 
@@ -127,10 +127,11 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     notes.LESSON_NOT_SAVED: lambda d, _unused: messages.sentence(d["problem"]),
     WAIT_FOR_TURN: lambda d, _unused: _("Wait for your turn."),
     CLAIM_HINT: lambda d, _unused: _("Click the discard in the middle to claim it, or press 0 to let it go."),
-    LOCKED_DISCARD: lambda d, _unused: (_("You've called {value} and have to discard {tile_name}").format(
-            value='a Standing Hand' if d['standing'] else 'Riichi', tile_name=tile_name(d['tile']))),
-    NO_PASSING_JOKER: lambda d, _unused: _('A {value} cannot be passed on').format(
-            value='wild tile' if d['wild'] else 'joker'),
+    LOCKED_DISCARD: lambda d, _unused: (
+        _("You've called a Standing Hand and have to discard {tile}") if d["standing"]
+        else _("You've called Riichi and have to discard {tile}")).format(tile=tile_name(d["tile"])),
+    NO_PASSING_JOKER: lambda d, _unused: _("A wild tile cannot be passed on") if d["wild"]
+    else _("A joker cannot be passed on"),
     PASS_CHOSEN: _pass_chosen,
     PASS_COUNT: lambda d, _unused: _('Choose {d} tiles to pass on ({d2} chosen)').format(d=d['count'], d2=d['chosen']),
     CHOW_PICK: lambda d, _unused: _('Select two tiles to complete the Chow with {tile_name}.').format(
@@ -154,7 +155,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     notes.NO_DECLARING_DISCARD: lambda d, _unused: (_('Discarding {tile_name} would not leave your hand ready for '
                                                 '{DECLARATION_NAMES}: choose a marked tile.').format(
                                                         tile_name=tile_name(d['tile']),
-                                                            DECLARATION_NAMES=DECLARATION_NAMES[d['kind']])),
+                                                            DECLARATION_NAMES=_(DECLARATION_NAMES[d['kind']]))),
 }
 """Every note's words, by code: the session's and the table scene's."""
 

@@ -134,11 +134,15 @@ class LazyCatalog(gettext.NullTranslations):
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self._catalog().ngettext(msgid1, msgid2, n)
 
+    # A mod's text is its own key: the game may ask with a context (``scoring``) that the mod's catalog, written
+    # from its YAML, does not have; the plain entry then answers.
     def pgettext(self, context: str, message: str) -> str:
-        return self._catalog().pgettext(context, message)
+        found = self._catalog().pgettext(context, message)
+        return found if found != message else self._catalog().gettext(message)
 
     def npgettext(self, context: str, msgid1: str, msgid2: str, n: int) -> str:
-        return self._catalog().npgettext(context, msgid1, msgid2, n)
+        found = self._catalog().npgettext(context, msgid1, msgid2, n)
+        return found if found not in (msgid1, msgid2) else self._catalog().ngettext(msgid1, msgid2, n)
 
 
 def _chosen(files: list[CatalogFile]) -> dict[str, CatalogFile]:

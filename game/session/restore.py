@@ -16,7 +16,7 @@ from game.session.rules import load_game_rules
 
 
 def restore_session(saved: Any, mods_dir: str | None = None, *, options: Options | None = None,
-                    source: str = _("the save"), config_dir: str | None = None,
+                    source: str = "the save", config_dir: str | None = None,
                     available_mods: set[str] | None = None, catalog: Any = None) -> tuple[Session, list[Note]]:
     """The session a save describes, and notes on what differs (mods it used that are missing but were not needed,
     a ruleset changed since, whose saved hands all replay the same).

@@ -37,7 +37,7 @@ def draw_preview(surface: pygame.Surface, area: pygame.Rect, preview: Preview, s
         drawn = draw_groups(surface, sprites, palette, example.groups, (x, y), size=size, exposed=example.exposed,
                             winning=example.context.winning_tile)
         y = drawn.bottom + 8
-        seat = WINDS[preview.winner]
+        seat = _(WINDS[preview.winner])
         caption = _("{seat}'s hand. {rstrip}.").format(seat=seat, rstrip=preview.note.rstrip('.'))
         for line in wrap(caption, width, 13)[:2]:
             text(surface, line, (x, y), 13, palette.compass_dark, "sans")
@@ -63,9 +63,9 @@ def _score(surface: pygame.Surface, x: int, y: int, width: int, preview: Preview
              palette.accent_dark, "bold")
         y += LINE + 2
     # As the Scores box lists them: the points, then the doubles (a line may give both).
-    rows = [(f"{i.points}", item_label(mod_text(i.name), i.tiles), i.id) for i in result.items if i.points]
+    rows = [(f"{i.points}", item_label(i.name, i.tiles), i.id) for i in result.items if i.points]
     rows += [(_('{doubles} dbl').format(
-            doubles=i.doubles), item_label(mod_text(i.name), i.tiles), i.id) for i in result.items if i.doubles]
+            doubles=i.doubles), item_label(i.name, i.tiles), i.id) for i in result.items if i.doubles]
     for value, name, item_id in rows[:9]:
         row = pygame.Rect(x - 4, y - 1, width + 8, LINE)
         if item_id and item_id == preview.item_id:
@@ -102,9 +102,9 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
         scores[(preview.winner + 1 + k) % 4] = loser.score if loser is not None else 0
     for seat in range(4):
         role = (_("won, scoring") if seat == preview.winner else _("discarded; scored") if seat == preview.discarder
-                else "scored")
+                else _("scored"))
         delta = settlement.deltas[seat]
-        text(surface, WINDS[seat], (x, y), 14, palette.text_dark, "bold")
+        text(surface, _(WINDS[seat]), (x, y), 14, palette.text_dark, "bold")
         text(surface, fit_text(f"{role} {scores.get(seat, 0):,}", width - 140, 14), (x + 56, y), 14,
              palette.text_dark, "sans")
         colour = palette.accent_dark if delta > 0 else palette.east_stake if delta < 0 else palette.text_dark
@@ -119,6 +119,6 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
         if top + LINE > bottom:
             continue
         words = _('{WINDS} pays {WINDS2} {amount:,}').format(
-                WINDS=WINDS[paid.from_seat], WINDS2=WINDS[paid.to_seat], amount=paid.amount)
+                WINDS=_(WINDS[paid.from_seat]), WINDS2=_(WINDS[paid.to_seat]), amount=paid.amount)
         text(surface, fit_text(words, width // 2 - 8, 14), (x + column * (width // 2), top), 14, palette.text_dark,
              "sans")

@@ -136,7 +136,7 @@ def table_picture(context: Any, sprites: Any) -> pygame.Surface:
         for index, tile in enumerate(HAND[seat:seat + 5]):
             draw_tile_at(surface, sprites, tile, layout.discard_position(seat, index))
         (x, y), anchor = layout.seat_label_anchor(seat)
-        text(surface, f"{names[seat]} · {WIND_SHORT[seat]}", (x, y), 15, palette.text,
+        text(surface, f"{names[seat]} · {_(WIND_SHORT[seat])}", (x, y), 15, palette.text,
              "bold", anchor, shadow=(0, 0, 0))
     for index, (tile, place) in enumerate(zip(HAND, layout.hand_positions(len(HAND), False), strict=True)):
         lifted = index == CURSOR

@@ -25,8 +25,9 @@ class Box(Scene):
     overlay = True
     still = True
 
-    def __init__(self, context: Any, title: str, ok_label: str, height: int, cancel_label: str = _("Cancel")) -> None:
+    def __init__(self, context: Any, title: str, ok_label: str, height: int, cancel_label: str = "") -> None:
         super().__init__(context)
+        cancel_label = cancel_label or _("Cancel")
         self.title = title
         self.box = pygame.Rect(0, 0, 560, height)
         self.box.center = (640, 360)
@@ -68,9 +69,9 @@ class ConfirmBox(Box):
 
     name = "confirm"
 
-    def __init__(self, context: Any, question: str, detail: str, yes: Callable[[], None], *, title: str = _("Delete"),
-                 ok_label: str = _("Delete"), cancel_label: str = _("Cancel"), name: str = "confirm") -> None:
-        super().__init__(context, title, ok_label, 230, cancel_label)
+    def __init__(self, context: Any, question: str, detail: str, yes: Callable[[], None], *, title: str = "",
+                 ok_label: str = "", cancel_label: str = "", name: str = "confirm") -> None:
+        super().__init__(context, title or _("Delete"), ok_label or _("Delete"), 230, cancel_label)
         self.name = name
         """``confirm``, or what is confirmed (``quit``: asked again while open, the game quits)."""
         self.question = question

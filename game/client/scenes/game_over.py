@@ -19,12 +19,12 @@ from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
-from game.i18n import _
+from game.i18n import N_, _
 
 BOX = pygame.Rect(0, 0, 1060, 660)
 BOX.center = (640, 360)
 ROW = 28
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
 
 def final_order(totals: list[int], first_east: int) -> list[int]:
@@ -178,7 +178,7 @@ class GameOverScene(Scene):
             medal = pygame.Rect(0, 0, 46, 46)
             medal.midleft = (card.left + 12, card.centery)
             pygame.draw.circle(surface, palette.accent_dark if first else palette.button, medal.center, 23)
-            text(surface, ORDINALS[rank], medal.center, 16, palette.button_text, "bold", "center")
+            text(surface, _(ORDINALS[rank]), medal.center, 16, palette.button_text, "bold", "center")
             x = medal.right + 12
             name_colour = palette.red_name if seat == self.session.match.first_east else palette.text_dark
             you = " (you)" if seat == 0 and names[0] != "You" else ""
@@ -192,7 +192,8 @@ class GameOverScene(Scene):
 
     def _columns(self) -> list[tuple[str, int, str]]:
         """(title, width, anchor) of the table's columns; the players share what is left."""
-        fixed = list(zip(score_sheet.COLUMNS, (64, 84, 136, 136, 230), ("center", "center", "left", "left", "left"),
+        fixed = list(zip([_(title) for title in score_sheet.COLUMNS], (64, 84, 136, 136, 230), ("center",
+            "center", "left", "left", "left"),
                          strict=True))
         rest = (self.table.width - sum(w for _unused, w, _unused in fixed)) // 4
         return fixed + [(name, rest, "right") for name in self.session.names]

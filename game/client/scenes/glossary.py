@@ -31,7 +31,7 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     (N_("Dots"), N_("One of the three suits, numbered 1 to 9 by their circles; also called Circles."), "1D 5D 9D"),
     (N_("Double"), N_("Multiplies a hand's score by two: Pungs of Dragons or of your own or the round's wind, one-suit "
      "hands and others. Three doubles multiply by eight."), ""),
-    (N_("Dragons"), N_("Honour tiles: Red, Green and White, four of each."), N_("RD GD WD")),
+    (N_("Dragons"), N_("Honour tiles: Red, Green and White, four of each."), "RD GD WD"),
     (N_("East"), N_("The dealer: plays first, pays and receives double. The deal passes on when East does not win."),
      "EW"),
     (N_("Exposed"), N_("Laid face up beside the rack after a claim (or a declared Kong): everyone can see it."), ""),
@@ -42,11 +42,11 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
     (N_("Goulash"), N_("In British rules, a special hand dealt after a hand nobody won: tiles are passed and one kind "
      "is wild."), ""),
     (N_("Hand"), N_("Both your tiles and one round of play, from the deal to Mah Jongg or an empty wall."), ""),
-    (N_("Honours"), N_("The Winds and the Dragons: tiles without numbers, which never form a Chow."), N_("EW RD")),
+    (N_("Honours"), N_("The Winds and the Dragons: tiles without numbers, which never form a Chow."), "EW RD"),
     (N_("Joker"), N_("In Western rules, eight extra tiles that stand in for any tile in a Pung or a Kong (never in a "
      "Chow or a pair)."), "JK"),
     (N_("Kong"), N_("Four identical tiles. It counts as one set, so you draw a loose tile to make up; concealed Kongs "
-     "score most."), N_("GD GD GD GD")),
+     "score most."), "GD GD GD GD"),
     (N_("Kong box"), N_("The stacks past the break of the wall, where the loose tiles lie: drawn after a Kong, a "
      "Flower or a Season."), ""),
     (N_("Limit"),
@@ -55,8 +55,8 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
                           "Kong."),
      ""),
     (N_("Mah Jongg"), N_("A complete winning hand, four sets and a pair (or a special hand), and calling it: press M."),
-     N_("2B 3B 4B|6C 6C 6C|7D 8D 9D|RD RD RD|EW EW")),
-    (N_("Pair"), N_("Two identical tiles: a regular winning hand needs exactly one."), N_("EW EW")),
+     "2B 3B 4B|6C 6C 6C|7D 8D 9D|RD RD RD|EW EW"),
+    (N_("Pair"), N_("Two identical tiles: a regular winning hand needs exactly one."), "EW EW"),
     (N_("Pung"), N_("Three identical tiles. A discard may be claimed for a Pung from any player."), "7D 7D 7D"),
     (N_("QuickTip"), N_("The tile the computer would discard in your place, lit on your rack (F8), with its reason "
      "under Why? (Y)."), ""),
@@ -77,13 +77,13 @@ GLOSSARY: tuple[tuple[str, str, str], ...] = (
      "differences between their own scores."), ""),
     (N_("Show All Hands"), N_("F6: every player's tiles face up, to learn from; a hand played so is not paid."), ""),
     (N_("Special hand"), N_("A winning hand with its own pattern and value, such as the Thirteen Odd Majors: the Rules "
-     "pages list each with an example."), N_("1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD")),
+     "pages list each with an example."), "1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD"),
     (N_("Standing hand"), N_("In classic rules, declaring a ready hand you will not change, for extra points."), ""),
     (N_("Suit"), N_("Bamboo, Characters or Dots: tiles numbered 1 to 9, four of each."), ""),
     (N_("Terminals"), N_("The ones and nines of the suits."), "1B 9B 1C 9C 1D 9D"),
     (N_("Timer bar"), N_("The bar in the compass that runs while you may claim a discard; when it runs out the tile is "
      "let go."), ""),
     (N_("Wall"), N_("The tiles face down in four walls two tiles high, from which everybody draws (W shows it)."), ""),
-    (N_("Winds"), N_("Honour tiles: East, South, West and North, four of each."), N_("EW SW WW NW")),
+    (N_("Winds"), N_("Honour tiles: East, South, West and North, four of each."), "EW SW WW NW"),
 )
 """The glossary, alphabetical."""

@@ -145,11 +145,11 @@ class HelpScene(Scene):
         self.titles = ([SCREEN] if self.topic else []) + [title for title, _unused in PAGES[:-1]] + [GLOSSARY_TAB,
                                                                                                 PAGES[-1][0], ABOUT]
         # Each tab as wide as its name needs, the room left shared out, so no name is cut.
-        needs = [Button.width_for(title, 15, 18) for title in self.titles]
+        needs = [Button.width_for(_(title), 15, 18) for title in self.titles]
         spare = (self.box.width - 48 - 6 * (len(needs) - 1) - sum(needs)) // len(needs)
         self.tabs, x = [], self.box.left + 24
         for i, (title, need) in enumerate(zip(self.titles, needs, strict=True)):
-            self.tabs.append(Button(pygame.Rect(x, self.box.top + 58, need + spare, 34), title, partial(self._go, i),
+            self.tabs.append(Button(pygame.Rect(x, self.box.top + 58, need + spare, 34), _(title), partial(self._go, i),
                                     size=15))
             x += need + spare + 6
 
@@ -165,15 +165,15 @@ class HelpScene(Scene):
     def page_heading(self) -> str:
         """The heading over the page shown: the screen's own name on This Screen."""
         if self.title == SCREEN and self.topic:
-            return SCREEN_PAGES[self.topic][0]
-        return self.title
+            return _(SCREEN_PAGES[self.topic][0])
+        return _(self.title)
 
     def page_text(self) -> str:
         """The words of the page shown ("" for the key table and About, which are drawn from data)."""
         if self.title == SCREEN and self.topic:
-            return SCREEN_PAGES[self.topic][1]
+            return _(SCREEN_PAGES[self.topic][1])
         body = dict(PAGES).get(self.title, "")
-        return body if isinstance(body, str) else ""
+        return _(body) if isinstance(body, str) else ""
 
     @staticmethod
     def about_heading() -> str:
@@ -214,9 +214,9 @@ class HelpScene(Scene):
         return self._entries
 
     def _gather(self) -> list[Entry]:
-        found: list[Entry] = [(_("Glossary"), term, meaning, term) for term, meaning, _codes in GLOSSARY]
-        found += [(_("Help"), title, body, title) for title, body in PAGES if isinstance(body, str)]
-        found += [(_("Screen"), title, body, topic) for topic, (title, body) in SCREEN_PAGES.items()]
+        found: list[Entry] = [(_("Glossary"), _(term), _(meaning), term) for term, meaning, _codes in GLOSSARY]
+        found += [(_("Help"), _(title), _(body), title) for title, body in PAGES if isinstance(body, str)]
+        found += [(_("Screen"), _(title), _(body), topic) for topic, (title, body) in SCREEN_PAGES.items()]
         try:
             ruleset = ruleset_for(self.context)
         except Exception:  # no ruleset can be read (broken mods): the rest of the help is still searched
@@ -338,7 +338,7 @@ class HelpScene(Scene):
         self.rules.draw(surface, palette)
         self.search.draw(surface, palette)
         if not self.search.value and not self.search.focused:
-            text(surface, SEARCH_HINT, (self.search.rect.left + 12, self.search.rect.centery), 16,
+            text(surface, _(SEARCH_HINT), (self.search.rect.left + 12, self.search.rect.centery), 16,
                  mix(palette.text_dark, palette.panel, 0.45), "sans", "midleft")
 
     def result_rows(self) -> list[pygame.Rect]:
@@ -380,10 +380,10 @@ class HelpScene(Scene):
         palette = self.context.palette
         left = self.box.left + 32
         text(surface, self.about_heading(), (left, y), 22, palette.text_dark, "serif_bold")
-        y = self._paragraphs(surface, CREDIT, y + 36, 15)
+        y = self._paragraphs(surface, _(CREDIT), y + 36, 15)
         mods = loaded_mod_names(self.context)
         text(surface, _('Mods loaded ({len})').format(len=len(mods)), (left, y), 17, palette.accent_dark, "bold")
-        y = self._paragraphs(surface, ", ".join(mods) or "none", y + 26, 14)
+        y = self._paragraphs(surface, ", ".join(mods) or _("none"), y + 26, 14)
         text(surface, _("Folders in use"), (left, y), 17, palette.accent_dark, "bold")
         y += 28
         for (label, shown, _folder), button in zip(self.folders, self.openers, strict=True):
@@ -416,7 +416,7 @@ class HelpScene(Scene):
                     pygame.draw.rect(surface, palette.compass_dark, rect, width=1, border_radius=5)
                     text(surface, cap, rect.center, 13, palette.text_dark, "bold", "center")
                     cx += w + 6
-                text(surface, action, (x + caps + 12, y + 10), 15, palette.text_dark, "sans", "midleft")
+                text(surface, _(action), (x + caps + 12, y + 10), 15, palette.text_dark, "sans", "midleft")
 
 
 class GameMenuScene(Scene):

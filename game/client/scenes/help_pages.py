@@ -149,6 +149,11 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "on the right scores an example hand with the values as they stand and shows who pays whom. Ctrl+Z and "
         "Ctrl+Y undo and redo, Ctrl+S saves the values as a preset of your own, and Esc leaves (asking first when "
         "something is not saved). A special hand's pattern stays in its YAML file.")),
+    "language": (
+        N_("Language"),
+        N_("Sparrow speaks English, German, Dutch, French and Simplified Chinese. At the first start it offers the "
+           "language of your system; Up and Down or a click choose another, Enter or Play takes it, and Esc keeps "
+           "the system's. The whole game changes at once. Settings > Play > Language changes it later.")),
     "why": (
         N_("Why?"),
         N_("Y at the table explains the moves: why QuickTip suggests its tile on your turn, and why each computer "

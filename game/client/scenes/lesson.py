@@ -255,7 +255,7 @@ class LessonScene(TableScene):
             return []
         names = {name.rstrip("!") for name in step.buttons}
         if step.do == "claim" and step.claim is not None:
-            names.add(CLAIM_NAMES[step.claim])
+            names.add(_(CLAIM_NAMES[step.claim]))
         names.update({"start": {"Start"}, "pass": {"Pass"}, "kong": {"Kong"},
                       "mah_jongg": {"Mah Jongg"}}.get(step.do, set()))
         # A lesson names the buttons in English, as the code does; the buttons say their words in the player's

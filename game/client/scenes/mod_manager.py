@@ -22,7 +22,7 @@ from game.client.look import fit_text, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
-from game.i18n import N_, _
+from game.i18n import N_, _, mod_text
 
 log = logging.getLogger(__name__)
 
@@ -309,11 +309,12 @@ class ModManagerScene(Scene):
         pygame.draw.rect(surface, palette.button if place is not None else palette.disabled, disc, border_radius=8)
         text(surface, str(place) if place is not None else "–", disc.center, 15, palette.button_text, "bold",
              "center")
-        text(surface, fit_text(r.name, 380, 16, "bold"), (row.left + 52, row.top + 3), 16, palette.text_dark, "bold")
+        text(surface, fit_text(mod_text(r.name), 380, 16, "bold"), (row.left + 52, row.top + 3), 16,
+            palette.text_dark, "bold")
         authors = _(' · by {join}').format(join=', '.join(r.authors)) if r.authors else ""
         text(surface, fit_text(f"{r.id} {r.version} · {', '.join(r.kinds)} · {r.origin}{authors}", 380, 12),
              (row.left + 52, row.top + 24), 12, palette.compass_dark)
-        detail = short_problem(r.problems[0], r.path) if r.problems else r.description
+        detail = short_problem(r.problems[0], r.path) if r.problems else mod_text(r.description)
         colour = palette.east_stake if r.problems else palette.text_dark
         text(surface, fit_text(detail, row.width - 600, 13), (row.left + 450, row.centery), 13, colour, "sans",
              "midleft")
@@ -338,8 +339,8 @@ class ModManagerScene(Scene):
     def _draw_row_description(self, surface: pygame.Surface, row: Any, y: int) -> None:
         """The selected mod's description in full under the list (its row shows only the start)."""
         palette = self.context.palette
-        text(surface, row.name, (self.box.left + 30, y), 15, palette.text_dark, "bold")
-        lines = wrap(row.description, self.box.width - 70, 14)
+        text(surface, mod_text(row.name), (self.box.left + 30, y), 15, palette.text_dark, "bold")
+        lines = wrap(mod_text(row.description), self.box.width - 70, 14)
         limit = (self.buttons[0].rect.top - 10 - (y + 22)) // 19
         if len(lines) > limit:
             lines = [*lines[:limit - 1], fit_text(" ".join(lines[limit - 1:]), self.box.width - 70, 14)]

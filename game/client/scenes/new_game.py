@@ -177,8 +177,8 @@ class NewGameScene(Scene):
     def choices(self) -> Choices:
         ids = [self.people[c.index].id for c in self.seat_choosers] if self.people else list(DEFAULT_OPPONENTS)
         names = [self.player.value.strip() or _("You")]
-        names += [f.value.strip() or (mod_text(self.people[c.index].name) if self.people else
-                                      _('Player {value}').format(value=i + 2))
+        names += [f.value.strip() or (mod_text(self.people[c.index].name) if self.people
+                                      else _("Player {value}").format(value=i + 2))
                   for i, (c, f) in enumerate(zip(self.seat_choosers, self.seat_names, strict=True))]
         return Choices(self.rulesets[self.ruleset.index].id, ids, names, self.start_score, self.seed)
 
@@ -219,8 +219,8 @@ class NewGameScene(Scene):
 
     def _seat_choices(self) -> tuple[list[str], list[Any]]:
         """The opponent choosers' labels and colour swatches, one per personality."""
-        labels = [f"{mod_text(p.name)} · {p.strategy}" for p in self.people]
-        return labels, [parse_colour(p.colour) for p in self.people]
+        return ([f"{mod_text(p.name)} · {mod_text(p.strategy)}" for p in self.people],
+                [parse_colour(p.colour) for p in self.people])
 
     def _list_rulesets(self, wanted: str | None = None) -> None:
         """Read the rulesets again; show ``wanted``, else the one shown before, else the first."""
@@ -305,7 +305,7 @@ class NewGameScene(Scene):
         pygame.draw.rect(surface, mix(colour, (0, 0, 0), 0.35), card, width=2, border_radius=12)
         bright = sum(colour) / 3 > 150
         label_colour = palette.text_dark if bright else (252, 246, 232)
-        text(surface, SEATS[seat], (plate.left + 16, plate.centery), 17, label_colour, "bold", "midleft")
+        text(surface, _(SEATS[seat]), (plate.left + 16, plate.centery), 17, label_colour, "bold", "midleft")
         shown = self.seat_names[seat].value.strip()
         if shown:
             text(surface, fit_text(shown, plate.width // 2 - 10, 17, "serif_bold"), (plate.right - 16,

@@ -451,20 +451,20 @@ class PresetEditor:
         if preset is not None:
             short = preset.name.split(" (")[0]
             suggested = f"{preset.name} 2" if preset.custom else _('My {short}').format(short=short)
-            self.context.open("name", title="Save as a new preset", value=suggested[:custom_rules.NAME_LENGTH],
+            self.context.open("name", title=_("Save as a new preset"), value=suggested[:custom_rules.NAME_LENGTH],
                               done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def ask_rename(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.context.open("name", title="Rename the preset", value=preset.name, done=self.rename,
+            self.context.open("name", title=_("Rename the preset"), value=preset.name, done=self.rename,
                               max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def ask_delete(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.context.open("confirm", question=f"Delete the preset “{preset.name}”?",
-                              detail="Games saved with it cannot be opened afterwards.", yes=self.delete)
+            self.context.open("confirm", question=_('Delete the preset “{name}”?').format(name=preset.name),
+                              detail=_("Games saved with it cannot be opened afterwards."), yes=self.delete)
 
     # -- drawing --------------------------------------------------------------------------------------------
 
@@ -509,7 +509,7 @@ class PresetEditor:
         keys = {o.key for o in self.options}
         if self.group_name == "Payment & penalties":
             if "payment" in keys:
-                notes = [PAYMENT_WORDS.get(self.values["payment"], "")]
+                notes = [_(PAYMENT_WORDS.get(self.values["payment"], ""))]
             else:
                 notes = [_("Paid by the table: on a discard the discarder pays double, the others single.")]
             if any(k.startswith("penalties.") for k in keys):

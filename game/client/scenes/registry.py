@@ -42,6 +42,7 @@ SCENES: dict[str, str] = {
     "lessons": "game.client.scenes.lessons:LessonsScene",
     "lesson": "game.client.scenes.lesson:LessonScene",
     "why": "game.client.scenes.why:WhyScene",
+    "language": "game.client.scenes.language:LanguageScene",
 }
 """Scene name → ``module:Class``."""
 

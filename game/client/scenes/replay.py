@@ -128,7 +128,7 @@ class ReplayScene(Scene):
         if self.move == 0:
             self.line = (_('Hand {hand_number}: {is_} East, the wind of the round is {WIND_NAMES}.').format(
                     hand_number=self.record.hand_number, is_=is_(names[self.record.east]),
-                        WIND_NAMES=WIND_NAMES[self.record.round_wind]))
+                        WIND_NAMES=_(WIND_NAMES[self.record.round_wind])))
         else:
             seat, action = self.record.actions[self.move - 1]
             self.line = move_line(events, names, table.wild_tile) or action_line(action, names[seat], table.wild_tile)

@@ -46,10 +46,10 @@ LINE = 40
 GUIDE_SETS = (
     (N_("Chow"), N_("Three tiles in a row of one suit."), "4C 5C 6C"),
     (N_("Pung"), N_("Three identical tiles."), "7D 7D 7D"),
-    (N_("Kong"), N_("Four identical tiles: declare it and take a loose tile."), N_("GD GD GD GD")),
-    (N_("Pair"), N_("Two identical tiles: every hand needs one."), N_("EW EW")),
+    (N_("Kong"), N_("Four identical tiles: declare it and take a loose tile."), "GD GD GD GD"),
+    (N_("Pair"), N_("Two identical tiles: every hand needs one."), "EW EW"),
 )
-GUIDE_HAND = ("2B 3B 4B", "6C 6C 6C", "7D 8D 9D", N_("RD RD RD"), N_("EW EW"))
+GUIDE_HAND = ("2B 3B 4B", "6C 6C 6C", "7D 8D 9D", "RD RD RD", "EW EW")
 GUIDE_TEXT = (
     (N_("The aim"),
      N_("Be the first to go Mah Jongg: to hold a complete hand of four sets and a pair, fourteen tiles (one more for "
@@ -116,7 +116,7 @@ class RulesScene(Scene):
         self._pages: dict[int, pygame.Surface] = {}
         self._examples: dict[str, Example | None] | None = None
         width = (VIEW.width - 3 * 10) // 4
-        self.tabs = [Button(pygame.Rect(VIEW.left + i * (width + 10), BOX.top + 58, width, 36), title,
+        self.tabs = [Button(pygame.Rect(VIEW.left + i * (width + 10), BOX.top + 58, width, 36), _(title),
                             partial(self.go, i), size=16) for i, title in enumerate(PAGES)]
         self.close = Button(pygame.Rect(BOX.right - 168, BOX.bottom - 64, 140, 44), _("Close"),
                             lambda: context.close(self), primary=True, key_hint=_("Esc"))
@@ -249,14 +249,14 @@ class RulesScene(Scene):
 
     def _heading(self, canvas: pygame.Surface, y: int, title: str) -> int:
         palette = self.context.palette
-        rect = text(canvas, title, (0, y), 21, palette.accent_dark, "serif_bold")
+        rect = text(canvas, _(title), (0, y), 21, palette.accent_dark, "serif_bold")
         pygame.draw.line(canvas, mix(palette.accent, palette.panel, 0.4), (rect.right + 14, rect.centery + 2),
                          (VIEW.width - 4, rect.centery + 2), 1)
         return y + 36
 
     def _paragraph(self, canvas: pygame.Surface, y: int, body: str, x: int = 0, size: int = 16,
                    width: int | None = None, colour: tuple[int, int, int] | None = None) -> int:
-        for line in wrap(body, (width or VIEW.width - 8) - x, size):
+        for line in wrap(_(body), (width or VIEW.width - 8) - x, size):
             text(canvas, line, (x, y), size, colour or self.context.palette.text_dark)
             y += size + 7
         return y
@@ -284,7 +284,7 @@ class RulesScene(Scene):
             x = (i % 2) * column
             top = base + (i // 2) * 74
             self._tiles(canvas, codes, (x + 8, top), (32, 43))
-            text(canvas, name, (x + 8 + 4 * 32 + 20, top), 18, palette.text_dark, "bold")
+            text(canvas, _(name), (x + 8 + 4 * 32 + 20, top), 18, palette.text_dark, "bold")
             y = max(y, self._paragraph(canvas, top + 26, words, x + 8 + 4 * 32 + 20, 15, x + column - 10))
         y += 24
         for title, body in GUIDE_TEXT[1:]:
@@ -302,7 +302,7 @@ class RulesScene(Scene):
             if i % 2 == 0:
                 pygame.draw.rect(canvas, palette.panel_shade, band, border_radius=6)
             text(canvas, keys, (12, y), 16, palette.text_dark, "bold")
-            text(canvas, words, (250, y), 16, palette.text_dark)
+            text(canvas, fit_text(_(words), VIEW.width - 260, 16), (250, y), 16, palette.text_dark)
             y += 30
         return y
 
@@ -311,7 +311,7 @@ class RulesScene(Scene):
         y = 0
         description = getattr(self.ruleset, "description", "")
         if description:
-            y = self._paragraph(canvas, y, description, size=16) + 14
+            y = self._paragraph(canvas, y, mod_text(description), size=16) + 14
         for title, rules in play_sections(self.ruleset.play):
             y = self._heading(canvas, y, title)
             for rule in rules:

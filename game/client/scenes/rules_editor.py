@@ -293,7 +293,7 @@ class RulesEditorScene(Scene):
             return
         short = draft.name.split(" (")[0]
         suggested = f"{draft.name} 2" if draft.custom is not None else _('My {short}').format(short=short)
-        self.context.open("name", title="Save as a new preset", value=suggested[:custom_rules.NAME_LENGTH],
+        self.context.open("name", title=_("Save as a new preset"), value=suggested[:custom_rules.NAME_LENGTH],
                           done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
 
     def export(self) -> None:
@@ -304,9 +304,9 @@ class RulesEditorScene(Scene):
     def leave(self) -> None:
         """Close, asking first when a change is not saved."""
         if self.draft is not None and self.draft.changed:
-            self.context.open("confirm", question="Leave without saving your changes?",
-                              detail="Your changes to the values are lost; the saved ruleset stays as it was.",
-                              yes=self.close, title="Unsaved changes", ok_label="Leave", cancel_label="Stay")
+            self.context.open("confirm", question=_("Leave without saving your changes?"),
+                              detail=_("Your changes to the values are lost; the saved ruleset stays as it was."),
+                              yes=self.close, title=_("Unsaved changes"), ok_label=_("Leave"), cancel_label=_("Stay"))
             return
         self.close()
 

@@ -110,7 +110,7 @@ class ScoresScene(Scene):
             x += 158
         over = self.outcome.game_over
         specs = [(_("New Game"), self._new_game), (_("Title"), self._to_title)] if over else \
-            [("OK", self._ok), (_("Cancel"), self._cancel)]
+            [(_("OK"), self._ok), (_("Cancel"), self._cancel)]
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
                                key_hint=(_("Enter") if i == 0 else _("Esc"))) for i, (label, fn) in enumerate(specs)]
@@ -327,10 +327,12 @@ class ScoresScene(Scene):
                 y += 22
             return y + 8
 
-        y1 = section(col, y, _("Points:"),
-                     [(i.points, item_label(mod_text(i.name), i.tiles)) for i in points] or [(0, "none")], points)
-        y2 = section(col2, y, _("Doubles:"), [(i.doubles, item_label(mod_text(i.name), i.tiles)) for i in doubles] or
-                     [(0, "none")], doubles)
+        y1 = section(col, y, _("Points:"), [(i.points, item_label(i.name,
+            i.tiles)) for i in points] or [(0, _("none"))],
+                     points)
+        y2 = section(col2, y, _("Doubles:"), [(i.doubles, item_label(i.name,
+            i.tiles)) for i in doubles] or
+                     [(0, _("none"))], doubles)
         y = max(y1, y2)
         y = section(col, y, _("Sub Totals:"), [(result.points, _("Total Score before Doubling")),
                                             (result.doubles, _("Total Doubles"))])

@@ -23,14 +23,14 @@ import pygame
 from game import timing
 from game.client import layout, window_size
 from game.client.forms import Card, CardList, Cycle
-from game.client.look import Palette, fit_text, gradient, text
+from game.client.look import Palette, fit_text, gradient, text, wrap
 from game.client.messages import short_names
 from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.scenes.movement_test import MovementTest
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
 from game.config import STATUS_TEXTS
-from game.i18n import N_, _, mod_text
+from game.i18n import LANGUAGES, N_, _, available_languages, format_number, format_percent, language, mod_text
 from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
@@ -42,15 +42,20 @@ SEATS = (N_("On your right"), N_("Opposite you"), N_("On your left"))
 
 
 def speed_label(value: float) -> str:
-    return "instant" if value <= 0 else f"{value:.2f}×"
+    return _("instant") if value <= 0 else f"{format_number(value, 2)}×"
 
 
 def shadow_label(value: float) -> str:
-    return "off" if value <= 0 else f"{round(value * 100)} %"
+    return _("off") if value <= 0 else format_percent(value)
 
 
 def percent(value: float) -> str:
-    return f"{round(value * 100)} %"
+    return format_percent(round(value, 2))
+
+
+def seconds(decimals: int) -> Callable[[float], str]:
+    """A slider's label for a time: ``2.50 s`` (``2,50 s`` in German)."""
+    return lambda value: _("{seconds} s").format(seconds=format_number(value, decimals))
 
 
 def tile_row(sheet: Any, height: int = 46) -> pygame.Surface:
@@ -83,7 +88,7 @@ class SettingsScene(Scene):
     name = "settings"
     still = True
 
-    def __init__(self, context, page: str = _("Play")) -> None:
+    def __init__(self, context, page: str = "Play") -> None:
         super().__init__(context)
         self.settings = context.settings
         """The player's settings, changed as the controls change (the file is written when the box closes)."""
@@ -105,10 +110,7 @@ class SettingsScene(Scene):
         self.box = pygame.Rect(0, 0, 1160, 650)
         self.box.center = (640, 356)
         self.page_area = pygame.Rect(self.box.left + 224, self.box.top + 66, self.box.width - 252, 500)
-        self.tabs = [Button(pygame.Rect(self.box.left + 24, self.box.top + 70 + i * 54, 176, 44), label,
-                            partial(self.show, label), size=17) for i, label in enumerate(PAGES)]
-        self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), _("Done"), self.close,
-                           primary=True, key_hint=_("Esc"))
+        self._label_buttons()
         self.cards: dict[str, CardList] = {}
         """The Look page's lists of tile sets and themes, by kind (any number of each: the lists scroll)."""
         self.controls: list[Any] = []
@@ -119,7 +121,21 @@ class SettingsScene(Scene):
         self.closed = False
         self.movement_test = MovementTest()
         """The Animation page's sample flight (its Test button, P-172)."""
-        self.show(page if page in PAGES else _("Play"))
+        self.show(page if page in PAGES else "Play")
+
+    def _label_buttons(self) -> None:
+        """The tabs and Done, in the language of the moment (built again when the language changes)."""
+        self.tabs = [Button(pygame.Rect(self.box.left + 24, self.box.top + 70 + i * 54, 176, 44), _(page),
+                            partial(self.show, page), size=17) for i, page in enumerate(PAGES)]
+        self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), _("Done"), self.close,
+                           primary=True, key_hint=_("Esc"))
+
+    def settings_changed(self, key: str) -> None:
+        if key == "language":  # every label is written again in the new language, the page stays
+            self._label_buttons()
+            focus = self.focus
+            self.show(self.page)
+            self.focus = focus
 
     # -- what can be chosen -----------------------------------------------------------------------------------
 
@@ -158,9 +174,8 @@ class SettingsScene(Scene):
         """Open ``page``: its controls are built afresh (the Look page loads its pictures the first time)."""
         self.page = page
         self.focus = -1
-        for tab in self.tabs:
-            tab.focused = tab.label == page
-            tab.primary = tab.label == page
+        for tab, name in zip(self.tabs, PAGES, strict=True):
+            tab.focused = tab.primary = name == page
         area = self.page_area
         left = pygame.Rect(area.left, area.top + 8, 440, 42)
         right = pygame.Rect(area.left + 468, area.top + 8, 440, 42)
@@ -168,13 +183,15 @@ class SettingsScene(Scene):
         self.editor = None
         if page == "Play":
             self.controls = [
-                self._slider(left, 0, _("Claim wait time"), "wait_time", 0, 10, 0.25, "{:.2f} s"),
-                self._slider(left, 1, _("Computer pause"), "discard_delay", 0, 3, 0.1, "{:.1f} s"),
+                self._slider(left, 0, _("Claim wait time"), "wait_time", 0, 10, 0.25, seconds(2)),
+                self._slider(left, 1, _("Computer pause"), "discard_delay", 0, 3, 0.1, seconds(1)),
                 self._toggle(left, 2, _("Ask First (F10)"), "ask_first"),
                 self._toggle(left, 3, _("QuickTip (F8)"), "quick_tip"),
                 self._toggle(right, 0, _("Timer bar (Ctrl+F3)"), "timer_bar"),
                 self._toggle(right, 1, _("Speech balloons (F12)"), "speech_balloons"),
                 self._cycle(right, 2, _("Ruleset for new games"), "ruleset", self.rulesets, self._ruleset_label),
+                self._cycle(right, 3, _("Language"), "language", [code for code, _name in available_languages()],
+                            LANGUAGES.__getitem__),
             ]
         elif page == "Animation":
             self.controls = [
@@ -212,7 +229,7 @@ class SettingsScene(Scene):
                                     self._from_picture, size=16)]
         elif page == "Players":
             people = [self.player_name, *self.opponent_names]
-            labels = (_("Your name"), *(f"{seat}" for seat in SEATS))
+            labels = (_("Your name"), *(_(seat) for seat in SEATS))
             self.fields = [TextField(pygame.Rect(area.left + 10, area.top + 40 + i * 92, 440, 44), name, label,
                                      max_length=40, focused=i == 0) for i, (name, label) in
                            enumerate(zip(people, labels, strict=True))]
@@ -288,6 +305,8 @@ class SettingsScene(Scene):
             return self.fullscreen
         if key == "voice":
             return self.voice
+        if key == "language":
+            return language() if language() in LANGUAGES else self.settings.language or "en"
         if key == "window":
             return window_size.current(self.settings.window_size, self.desktop)
         return getattr(self.settings, key)
@@ -484,8 +503,9 @@ class SettingsScene(Scene):
         for f in self.fields:
             f.draw(surface, palette)
         note = pygame.Rect(self.page_area.left + 500, self.page_area.top + 18, 400, 300)
-        lines = (_("The names appear on the table's"), _("name plates, in the scores and in"), _("the statistics."), "",
-                 _("Type a name; Tab or a click moves"), _("to the next one."))
+        lines = [*wrap(_("The names appear on the table's name plates, in the scores and in the statistics."),
+                       note.width, 16), "",
+                 *wrap(_("Type a name; Tab or a click moves to the next one."), note.width, 16)]
         for i, line in enumerate(lines):
             text(surface, line, (note.left, note.top + i * 24), 16, palette.text_dark)
 

@@ -360,7 +360,7 @@ class TableScene(Scene):
         elif s.human_may_claim and self.chow_pick is None:
             for claim in s.claim_types():
                 key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[claim]
-                specs.append((CLAIM_NAMES[claim] + "!", partial(c.claim, claim), key, True))
+                specs.append((_("{claim}!").format(claim=_(CLAIM_NAMES[claim])), partial(c.claim, claim), key, True))
             specs.append((_("Pass"), s.pass_claim, "0", False))
         elif s.can_undo:
             specs.append((_("Undo"), c.undo, _("Ctrl+Z"), False))
@@ -413,7 +413,7 @@ class TableScene(Scene):
             banners.append((_('Mah Jongg! {mah_jongg_offer} completes your hand — M to go out, 0 to pass').format(
                     mah_jongg_offer=mah_jongg_offer(s)), True))
         if self.declaring:
-            what = status.DECLARATION_NAMES[s.declaration]
+            what = _(status.DECLARATION_NAMES[s.declaration])
             banners.append((_("Discard a tile to declare {what} — R: don't declare").format(what=what), False))
         if self.paused:
             banners.append((_("Paused — press any key or click to go on"), False))
@@ -489,7 +489,7 @@ class TableScene(Scene):
         """The human's own plate: name, seat wind and a line of option flags."""
         s = self.session
         palette = self.context.palette
-        wind = WIND_NAMES[self.game_table.seat_wind(HUMAN)]
+        wind = _(WIND_NAMES[self.game_table.seat_wind(HUMAN)])
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
         wind_rect = text(surface, wind, (20, 632), 15, palette.text_dim, "sans")

@@ -250,7 +250,7 @@ class TableCommands:
         if len(types) > 1 and s.options.ask_first:
             last = self.table.game_table.last_discard
             name = tile_name(last[1]) if last else _("Kong")
-            self._ask(name, _("Claim the tile for:"), [(CLAIM_NAMES[c], partial(self.claim, c)) for c in types],
+            self._ask(name, _("Claim the tile for:"), [(_(CLAIM_NAMES[c]), partial(self.claim, c)) for c in types],
                       cancel=(_("Pass"), s.pass_claim))
             return
         self.claim(types[0])
@@ -263,7 +263,7 @@ class TableCommands:
         ways = [c.tiles for c in s.claim_options() if c.type == claim_type]
         if claim_type in ("pung", "kong") and len(ways) > 1 and table.last_discard is not None:
             name = tile_name(table.last_discard[1])
-            self._ask(f"{CLAIM_NAMES[claim_type]}: {name}", _('Which of your tiles go with the {name}?').format(
+            self._ask(f"{_(CLAIM_NAMES[claim_type])}: {name}", _('Which of your tiles go with the {name}?').format(
                     name=name),
                       [(joker_choice(way), partial(self._claim_with, claim_type, way)) for way in ways],
                       cancel=(_("Not now"), lambda: None))
@@ -381,7 +381,7 @@ class TableCommands:
         """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
         s = self.session
         what = mah_jongg_offer(s)
-        others = [(CLAIM_NAMES[c], partial(self.claim, c)) for c in s.claim_types() if c != "mah_jongg"]
+        others = [(_(CLAIM_NAMES[c]), partial(self.claim, c)) for c in s.claim_types() if c != "mah_jongg"]
         self._ask(_("Can Go Mah Jongg"), _('{what} completes your hand. Go Mah Jongg?').format(what=what),
                   [(_("Mah Jongg!"), lambda: self.claim("mah_jongg")), *others], cancel=(_("Pass"), s.pass_claim))
 

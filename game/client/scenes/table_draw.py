@@ -309,7 +309,7 @@ def draw_compass(surface: pygame.Surface, view: TableView) -> None:
     round_tile = layout.Placed(inner.centerx - 17, inner.top + 6, (34, 45))
     draw_tile_at(surface, view.sprites, wind_tile(table.round_wind), round_tile)
     text(surface, _('{WIND_SHORT} round').format(
-            WIND_SHORT=WIND_SHORT[table.round_wind]), (inner.centerx, inner.bottom - 24), 12,
+            WIND_SHORT=_(WIND_SHORT[table.round_wind])), (inner.centerx, inner.bottom - 24), 12,
          palette.text_dark, "bold", "midbottom")
     bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
     if view.claim_unlimited:
@@ -419,7 +419,7 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
     palette = view.palette
     for seat in range(1, 4):
         (x, y), anchor = layout.seat_label_anchor(seat)
-        wind = WIND_SHORT[table.seat_wind(seat)]
+        wind = _(WIND_SHORT[table.seat_wind(seat)])
         colour = palette.red_name if seat == view.first_east else palette.text
         label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))

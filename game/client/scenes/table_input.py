@@ -125,7 +125,7 @@ class TableInput:
                     return f"{s.names[seat]}: {shown_name(tile, wild)}", place.rect()
         if layout.COMPASS.collidepoint(pos):
             return (_("Wind of the round: {WIND_NAMES}. The first East's name is red.").format(
-                    WIND_NAMES=WIND_NAMES[table.round_wind]),
+                    WIND_NAMES=_(WIND_NAMES[table.round_wind])),
                     layout.COMPASS)
         return None
 

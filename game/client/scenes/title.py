@@ -65,6 +65,14 @@ class TitleScene(Scene):
         self.focus = 0
         self.buttons[0].focused = True
 
+    def settings_changed(self, key: str) -> None:
+        if key == "language":  # the menu in the new language, the same button focused
+            focus = self.focus
+            self._build()
+            self.focus = min(focus, len(self.buttons) - 1)
+            for i, button in enumerate(self.buttons):
+                button.focused = i == self.focus
+
     def _new_game(self) -> None:
         self.context.open("new_game")
 
@@ -167,7 +175,8 @@ class TitleScene(Scene):
             sprite.set_alpha(235)
             surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
         text(surface, _("Sparrow"), (640, 272), 96, palette.accent, "serif_bold", "center", shadow=(10, 24, 20))
-        text(surface, "M A H   J O N G G", (640, 336), 22, mix(palette.text, palette.accent, 0.3), "serif_bold",
+        text(surface, "   ".join(" ".join(word) for word in _("MAH JONGG").split()), (640, 336), 22,
+            mix(palette.text, palette.accent, 0.3), "serif_bold",
              "center")
         for b in self.buttons:
             b.draw(surface, palette)

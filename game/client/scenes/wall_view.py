@@ -137,7 +137,7 @@ class WallScene(Scene):
         for side in range(4):
             seat = self.seat_of_side(side)
             words = _("{names} · {WIND_SHORT}'s side").format(
-                    names=self.session.names[seat], WIND_SHORT=WIND_SHORT[side])
+                    names=self.session.names[seat], WIND_SHORT=_(WIND_SHORT[side]))
             if seat == 0:
                 text(surface, words, (WALL_AREA.centerx, WALL_AREA.bottom + 30), 15, palette.text, "bold", "center")
             elif seat == 2:
@@ -165,7 +165,7 @@ class WallScene(Scene):
                     east=east, join=' + '.join(map(str, breach.first_throw)), t1=t1),
                           palette.text, "sans"))
             lines.append((_("{t1} counts to {WIND_SHORT}'s side").format(
-                    t1=t1, WIND_SHORT=WIND_SHORT[breach.side]), palette.text_dim, "sans"))
+                    t1=t1, WIND_SHORT=_(WIND_SHORT[breach.side])), palette.text_dim, "sans"))
             lines.append((_('{opener} threw {join}: {t1} + {t2} = {value}').format(
                     opener=opener, join=' + '.join(map(str, breach.second_throw)), t1=t1, t2=t2, value=t1 + t2),
                           palette.text, "sans"))
