@@ -160,3 +160,16 @@ def test_mod_manager__a_broken_catalog_of_the_players_language_is_shown_and_the_
     assert any("housemod.po:7" in words for words, _rect in seen), [words for words, _rect in seen]
     i18n.set_language("en")
     assert row_of(app.catalog.entry("housemod")).problems == ()  # in English the mod's own words are the text
+
+
+def test_rules_editor__scoring_lines_listed_in_dutch(tmp_path, monkeypatch) -> None:
+    from game.client import stage
+    from game.client.scenes import rules_editor as editor_module
+
+    app = make_app(tmp_path)
+    i18n.set_language("nl")
+    stage.stage_scene(app, "rules_editor", seed=2, turns=0)
+    seen = drawn_text(monkeypatch, editor_module)
+    app.render(1.0)
+    drawn = [words for words, _rect in seen]
+    assert "Gesloten kong van stenen 1 of 9" in drawn and "Concealed Kong of Tile 1 or 9" not in drawn

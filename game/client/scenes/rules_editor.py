@@ -28,7 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
-from game.i18n import _
+from game.i18n import _, mod_text
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field
 from game.mods.rules_preview import Preview, find_example, preview
@@ -155,7 +155,9 @@ class RulesEditorScene(Scene):
         return FIELDS.top + 40 + lines * 19 + 12
 
     def _description(self, entry: Entry) -> list[str]:
-        return wrap(entry.description, FIELDS.width - 10, 15)[:3] if entry.description else []
+        # An entry is a scoring line or special hand (mod text) or a group of options (the game's words):
+        # mod_text looks in the mods' catalogs and then in the game's.
+        return wrap(mod_text(entry.description), FIELDS.width - 10, 15)[:3] if entry.description else []
 
     def _control(self, field: Field, row: pygame.Rect) -> Any:
         draft = self.draft
@@ -434,7 +436,7 @@ class RulesEditorScene(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         draft = self.draft
-        title = _('Rules editor · {name}').format(name=draft.name) if draft is not None else _("Rules editor")
+        title = _('Rules editor · {name}').format(name=mod_text(draft.name)) if draft is not None else _("Rules editor")
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         if draft is not None:
             self.tabs.draw(surface, palette)
@@ -472,7 +474,7 @@ class RulesEditorScene(Scene):
                 pygame.draw.circle(surface, palette.highlight if chosen else palette.accent, (row.left + 11,
                                                                                               row.centery), 4)
             face = "bold" if changed else "sans"
-            label, size = self.row_label(entry.name, face)
+            label, size = self.row_label(mod_text(entry.name), face)
             text(surface, label, (row.left + 22, row.centery), size, colour, face, "midleft")
         surface.set_clip(clip)
         self.bar.draw(surface, palette)
@@ -486,7 +488,7 @@ class RulesEditorScene(Scene):
         draft = self.draft
         if entry is None or draft is None:
             return
-        text(surface, fit_text(entry.name, FIELDS.width, 20, "serif_bold"), (FIELDS.left, FIELDS.top), 20,
+        text(surface, fit_text(mod_text(entry.name), FIELDS.width, 20, "serif_bold"), (FIELDS.left, FIELDS.top), 20,
              palette.text_dark, "serif_bold")
         for i, line in enumerate(self._description(entry)):
             text(surface, line, (FIELDS.left, FIELDS.top + 34 + i * 19), 15, palette.compass_dark, "sans")
