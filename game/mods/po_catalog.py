@@ -56,13 +56,26 @@ class PoCatalog:
         return gettext.GNUTranslations(buffer)
 
 
+def babel_locale(language: str) -> str | None:
+    """The locale Babel reads ``language`` (``de``, ``zh_Hans``, ``de-AT``) as: the code itself, else its language
+    alone (the executable carries Babel's data for the shipped languages only, and a regional catalog counts its
+    plurals as its language does); None for a code Babel does not know."""
+    code = language.replace("-", "_")
+    for candidate in (code, code.split("_")[0]):
+        try:
+            Locale.parse(candidate)
+        except (UnknownLocaleError, ValueError):
+            continue
+        return candidate
+    return None
+
+
 def expected_plurals(language: str) -> tuple[int, str] | None:
     """``(nplurals, expression)`` for ``language`` (``de``, ``zh_Hans``), or None for a code Babel does not know."""
-    try:
-        Locale.parse(language.replace("-", "_"))
-        plural = get_plural(language.replace("-", "_"))
-    except (UnknownLocaleError, ValueError):
+    code = babel_locale(language)
+    if code is None:
         return None
+    plural = get_plural(code)
     return plural.num_plurals, plural.plural_expr
 
 
@@ -171,7 +184,7 @@ def read_po_catalog(data: bytes, shown: str, language: str) -> PoCatalog:
     if catalog.problems:
         return catalog
     try:
-        po = read_po(io.StringIO(text), locale=language.replace("-", "_"), ignore_obsolete=True,
+        po = read_po(io.StringIO(text), locale=babel_locale(language), ignore_obsolete=True,
                      abort_invalid=True)
     except PoFileError as exc:
         reason = str(exc.args[0]).rsplit(" on ", 1)[0]
