@@ -256,11 +256,11 @@ class Cycle:
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         if self.hovered:
             pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+        text(surface, _(self.label), (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
         box = self._box()
         pygame.draw.rect(surface, palette.button, box, border_radius=8)
         pygame.draw.rect(surface, palette.panel_edge, box, width=2, border_radius=8)
-        label = fit_text(self.shown(self.get()), box.width - 48, 15, "bold")
+        label = fit_text(_(self.shown(self.get())), box.width - 48, 15, "bold")
         text(surface, label, box.center, 15, palette.button_text, "bold", "center")
         text(surface, "‹", (box.left + 12, box.centery), 20, palette.accent, "bold", "center")
         text(surface, "›", (box.right - 12, box.centery), 20, palette.accent, "bold", "center")
@@ -282,7 +282,7 @@ class Choice(Cycle):
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         full = self.label
-        self.label = fit_text(full, self.label_room(), 17)
+        self.label = fit_text(_(full), self.label_room(), 17)
         try:
             super().draw(surface, palette)
         finally:
@@ -356,14 +356,14 @@ class Switch(Toggle):
         knob = (track.right - 12, track.centery) if on else (track.left + 12, track.centery)
         pygame.draw.circle(surface, (250, 248, 240), knob, 9)
         if self.detail:
-            text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
+            text(surface, _(self.detail), (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
                  "midright")
         live = on or not self.line
         if self.active is not None and not self.active():
             live = False
         colour = palette.text_dark if live else mix(palette.text_dark, palette.panel, 0.45)
         size = self.label_size()
-        text(surface, fit_text(self.label, self.label_room(), size), (self.rect.left + 10, self.rect.centery), size,
+        text(surface, fit_text(_(self.label), self.label_room(), size), (self.rect.left + 10, self.rect.centery), size,
              colour, "sans", "midleft")
 
 
@@ -411,7 +411,7 @@ class GroupTabs:
                     pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel_edge, 0.25), tab,
                                      border_radius=8)
                 colour = palette.text_dark
-            text(surface, fit_text(label, tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
+            text(surface, fit_text(_(label), tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
 
 
 @dataclass
@@ -425,7 +425,7 @@ class Heading:
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         y = self.rect.bottom - 8
-        shown = text(surface, self.label, (self.rect.left + 4, y), 16, palette.accent_dark, "serif_bold",
+        shown = text(surface, _(self.label), (self.rect.left + 4, y), 16, palette.accent_dark, "serif_bold",
                      "bottomleft")
         right = self.rect.right - 8
         note = self.note() if self.note is not None else ""

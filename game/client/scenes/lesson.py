@@ -187,11 +187,11 @@ class LessonScene(TableScene):
         if s.done:
             after = (_(' Next: {name}.').format(name=mod_text(self.following.name)) if self.following is not None
                      else _(" That was the last lesson: New Game on the title screen is a whole game."))
-            return heading, _('Lesson complete! {summary}{after}').format(summary=lesson.summary, after=after)
+            return heading, _('Lesson complete! {summary}{after}').format(summary=mod_text(lesson.summary), after=after)
         step = s.step
         assert step is not None
         return _('{heading}  ·  step {value} of {len}').format(
-                heading=heading, value=s.step_index + 1, len=len(lesson.steps)), " ".join(step.say.split())
+                heading=heading, value=s.step_index + 1, len=len(lesson.steps)), mod_text(" ".join(step.say.split()))
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)

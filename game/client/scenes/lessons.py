@@ -145,7 +145,7 @@ class LessonsScene(Scene):
             shown_state = ("✓ " if state == "done" else "") + state
             # The summary gives way only to the progress actually written beside it.
             room = row.width - 64 - (text_size(shown_state, 14, "bold")[0] + 24 if state else 0)
-            summary = fit_text(lesson.summary, room, 13)
+            summary = fit_text(mod_text(lesson.summary), room, 13)
             text(surface, summary, (row.left + 48, row.top + 26), 13, mix(ink, fill, 0.25))
             if state:
                 colour = palette.accent if focused else palette.accent_dark

@@ -28,7 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
-from game.i18n import _
+from game.i18n import N_, _, mod_text
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field
 from game.mods.rules_preview import Preview, find_example, preview
@@ -46,7 +46,7 @@ FIELD_ROW, FIELD_HEIGHT = 48, 40
 PREVIEW = pygame.Rect(BOX.left + 826, BOX.top + 60, BOX.right - 20 - (BOX.left + 826), 530)
 BUTTONS_TOP = BOX.bottom - 60
 VALUE_WIDTH, DEFAULT_WIDTH = 130, 78
-NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
+NAME_HINT = N_("At most {length} characters; it must differ from every other ruleset's.")
 
 
 class RulesEditorScene(Scene):
@@ -294,7 +294,8 @@ class RulesEditorScene(Scene):
         short = draft.name.split(" (")[0]
         suggested = f"{draft.name} 2" if draft.custom is not None else _('My {short}').format(short=short)
         self.context.open("name", title=_("Save as a new preset"), value=suggested[:custom_rules.NAME_LENGTH],
-                          done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
+                          done=self.save_as, max_length=custom_rules.NAME_LENGTH,
+                              hint=_(NAME_HINT).format(length=custom_rules.NAME_LENGTH))
 
     def export(self) -> None:
         draft = self.draft
@@ -434,7 +435,7 @@ class RulesEditorScene(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         draft = self.draft
-        title = _('Rules editor · {name}').format(name=draft.name) if draft is not None else _("Rules editor")
+        title = _('Rules editor · {name}').format(name=mod_text(draft.name)) if draft is not None else _("Rules editor")
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         if draft is not None:
             self.tabs.draw(surface, palette)
@@ -472,7 +473,7 @@ class RulesEditorScene(Scene):
                 pygame.draw.circle(surface, palette.highlight if chosen else palette.accent, (row.left + 11,
                                                                                               row.centery), 4)
             face = "bold" if changed else "sans"
-            label, size = self.row_label(entry.name, face)
+            label, size = self.row_label(mod_text(entry.name, context="scoring"), face)
             text(surface, label, (row.left + 22, row.centery), size, colour, face, "midleft")
         surface.set_clip(clip)
         self.bar.draw(surface, palette)
@@ -486,7 +487,8 @@ class RulesEditorScene(Scene):
         draft = self.draft
         if entry is None or draft is None:
             return
-        text(surface, fit_text(entry.name, FIELDS.width, 20, "serif_bold"), (FIELDS.left, FIELDS.top), 20,
+        text(surface, fit_text(mod_text(entry.name, context="scoring"), FIELDS.width, 20, "serif_bold"),
+            (FIELDS.left, FIELDS.top), 20,
              palette.text_dark, "serif_bold")
         for i, line in enumerate(self._description(entry)):
             text(surface, line, (FIELDS.left, FIELDS.top + 34 + i * 19), 15, palette.compass_dark, "sans")
@@ -520,7 +522,7 @@ class RulesEditorScene(Scene):
         palette = self.context.palette
         row = pygame.Rect(FIELDS.left, box.rect.top - 2, box.rect.right - FIELDS.left, FIELD_HEIGHT)
         dim = mix(palette.text_dark, palette.panel, 0.45)
-        text(surface, field.label, (row.left + 10, row.centery), 17, dim if locked else palette.text_dark, "sans",
+        text(surface, _(field.label), (row.left + 10, row.centery), 17, dim if locked else palette.text_dark, "sans",
              "midleft")
         box.draw(surface, palette)
         if field.nullable and not box.value:

@@ -287,7 +287,7 @@ class ScoresScene(Scene):
         palette = self.context.palette
         o = self.outcome
         names = self.session.names
-        you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
+        you = _(" (you)") if seat == HUMAN and names[seat] != _("You") else ""
         text(surface, _('{possessive} score{you}:').format(
                 possessive=possessive(names[seat]), you=you), (area.left, area.top), 19, palette.text_dark,
              "serif_bold")
