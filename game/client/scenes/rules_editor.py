@@ -189,7 +189,7 @@ class RulesEditorScene(Scene):
 
     @property
     def typing(self) -> TextField | None:
-        return next((c for _unused, c, _unused in self.controls if isinstance(c, TextField) and c.focused), None)
+        return next((c for _field, c, _note in self.controls if isinstance(c, TextField) and c.focused), None)
 
     # -- edits ----------------------------------------------------------------------------------------------
 
@@ -233,7 +233,7 @@ class RulesEditorScene(Scene):
 
     def _after_history(self) -> None:
         self.errors = {}
-        for _unused, control, _unused in self.controls:
+        for _field, control, _note in self.controls:
             if isinstance(control, TextField):
                 control.focused = False
         self._refresh()
@@ -425,7 +425,7 @@ class RulesEditorScene(Scene):
             boxes[(at + step) % len(boxes) if at >= 0 else (0 if step > 0 else -1)][1].focused = True
 
     def wake_in(self) -> float | None:
-        return caret_wake([c for _unused, c, _unused in self.controls if isinstance(c, TextField)])
+        return caret_wake([c for _field, c, _note in self.controls if isinstance(c, TextField)])
 
     # -- drawing ------------------------------------------------------------------------------------------
 
