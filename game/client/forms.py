@@ -15,7 +15,7 @@ from typing import Any
 import pygame
 
 from game.client.look import Palette, fit_text, mix, text, text_size
-from game.client.widgets import ScrollBar, Toggle, caret_on
+from game.client.widgets import LABEL_SHRINK, ScrollBar, Toggle, caret_on, draw_label
 from game.i18n import _
 from game.mods.custom_rules import Option
 
@@ -253,10 +253,18 @@ class Cycle:
             return True
         return False
 
+    def label_room(self) -> int:
+        """The width the label may take: up to the value box."""
+        return self._box().left - self.rect.left - 18
+
+    def label_fits(self) -> bool:
+        """The label shows whole, at most LABEL_SHRINK points smaller."""
+        return text_size(_(self.label), 17 - LABEL_SHRINK)[0] <= self.label_room()
+
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         if self.hovered:
             pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        text(surface, _(self.label), (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+        draw_label(surface, _(self.label), self.rect, self.label_room(), palette.text_dark)
         box = self._box()
         pygame.draw.rect(surface, palette.button, box, border_radius=8)
         pygame.draw.rect(surface, palette.panel_edge, box, width=2, border_radius=8)
@@ -273,20 +281,8 @@ class Choice(Cycle):
     active: Callable[[], bool] | None = None
     """False: shown dimmed, as the rounding unit is while rounding is off (it can still be changed)."""
 
-    def label_room(self) -> int:
-        """The width the label may take."""
-        return self._box().left - self.rect.left - 18
-
-    def label_fits(self) -> bool:
-        return text_size(self.label, 17)[0] <= self.label_room()
-
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        full = self.label
-        self.label = fit_text(_(full), self.label_room(), 17)
-        try:
-            super().draw(surface, palette)
-        finally:
-            self.label = full
+        super().draw(surface, palette)
         if self.active is not None and not self.active():
             veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             veil.fill((*palette.panel[:3], 120))

@@ -133,6 +133,16 @@ class Button:
             text(surface, label, r.center, size, colour, "bold", "center")
 
 
+LABEL_SHRINK = 4
+"""Points a control's label may lose to fit beside its control (a long German word) before it is cut."""
+
+
+def draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, room: int, colour: Colour) -> None:
+    """A control's label at the left of ``rect``, set smaller (then cut) to stay within ``room`` pixels."""
+    shown, size = fitted(label, room, 17, 17 - LABEL_SHRINK)
+    text(surface, shown, (rect.left + 10, rect.centery), size, colour, "sans", "midleft")
+
+
 def flow(buttons: list[Button], area: pygame.Rect, *, height: int, gap: int = 8, min_width: int = 0) -> None:
     """Lay ``buttons`` out left to right in rows across ``area``, each as wide as its label needs (at least
     ``min_width``); the rows start at the area's top and move up when more rows than fit are needed."""
@@ -230,10 +240,18 @@ class Slider:
     def nudge(self, steps: int) -> None:
         self.set(round(min(self.high, max(self.low, self.get() + steps * self.step)), 4))
 
+    def label_room(self) -> int:
+        """The width the label may take: up to the track."""
+        return self._track().left - self.rect.left - 30
+
+    def label_fits(self) -> bool:
+        """The label shows whole, at most LABEL_SHRINK points smaller."""
+        return text_size(self.label, 17 - LABEL_SHRINK)[0] <= self.label_room()
+
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         if self.hovered:
             pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+        draw_label(surface, self.label, self.rect, self.label_room(), palette.text_dark)
         t = self._track()
         pygame.draw.rect(surface, palette.disabled, t, border_radius=4)
         fraction = (self.get() - self.low) / max(1e-9, self.high - self.low)

@@ -7,7 +7,7 @@ import pygame
 import pytest
 
 from game import i18n
-from game.client import look, stage, widgets
+from game.client import forms, look, stage, widgets
 from game.client.scenes import registry
 from tests.client.helpers import make_app
 
@@ -52,10 +52,16 @@ def test_pseudo_locale__every_scene_draws_only_catalog_text(tmp_path, rendered, 
 
 @pytest.fixture
 def drawn_boxes(monkeypatch):
-    """Every button drawn, and every line of text with the rect it took and the size of the surface under it."""
+    """Every button drawn, every control's label with the room it has, and every line of text with the rect it
+    took and the size of the surface under it."""
     buttons: list[widgets.Button] = []
+    labels: list[tuple[str, int]] = []
     lines: list[tuple[str, pygame.Rect, tuple[int, int]]] = []
-    draw_button, draw_text = widgets.Button.draw, look.text
+    draw_button, draw_text, draw_label = widgets.Button.draw, look.text, widgets.draw_label
+
+    def label(surface, message, rect, room, colour):
+        labels.append((message, room))
+        return draw_label(surface, message, rect, room, colour)
 
     def button(self, surface, palette):
         buttons.append(self)
@@ -67,9 +73,11 @@ def drawn_boxes(monkeypatch):
         return rect
 
     monkeypatch.setattr(widgets.Button, "draw", button)
+    monkeypatch.setattr(widgets, "draw_label", label)
+    monkeypatch.setattr(forms, "draw_label", label)
     for module in _text_users():
         monkeypatch.setattr(module, "text", line)
-    yield buttons, lines
+    yield buttons, labels, lines
     i18n.set_language("en")
 
 
@@ -84,13 +92,17 @@ def _text_users() -> list:
 @pytest.mark.parametrize("language", ["de", "zh_Hans"])
 @pytest.mark.parametrize("name", list(registry.SCENES))
 def test_layout__every_label_and_line_fits_in_german_and_chinese(tmp_path, drawn_boxes, name, language) -> None:
-    """No button cuts its label, and no line of text runs off the surface it is drawn on."""
+    """No button cuts its label, no control's label runs into the control beside it, and no line of text runs
+    off the surface it is drawn on."""
     app = staged(tmp_path, name, language)
-    buttons, lines = drawn_boxes
+    buttons, labels, lines = drawn_boxes
     app.render(1.0)
     assert buttons or lines, "the scene drew something"
     cut = sorted({b.label for b in buttons if not b.fits()})
     assert cut == [], f"buttons too narrow for their {language} labels"
+    smallest = 17 - widgets.LABEL_SHRINK
+    crowded = sorted({message for message, room in labels if look.text_size(message, smallest)[0] > room})
+    assert crowded == [], f"{language} labels running into their controls"
     off = sorted({message for message, rect, size in lines if message.strip()
                   and not pygame.Rect((0, 0), size).contains(rect)})
     assert off == [], f"{language} text running off its surface"
