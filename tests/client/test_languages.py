@@ -81,6 +81,15 @@ def drawn_boxes(monkeypatch):
     i18n.set_language("en")
 
 
+def _buttons_of(scene) -> list[widgets.Button]:
+    """The buttons a scene holds (in attributes, or in lists of them)."""
+    found: list[widgets.Button] = []
+    for value in vars(scene).values():
+        items = value if isinstance(value, list) else [value]
+        found += [item for item in items if isinstance(item, widgets.Button) and item not in found]
+    return found
+
+
 def _text_users() -> list:
     """Every client module that draws with look.text (each holds its own name for it)."""
     import sys
@@ -100,6 +109,10 @@ def test_layout__every_label_and_line_fits_in_german_and_chinese(tmp_path, drawn
     assert buttons or lines, "the scene drew something"
     cut = sorted({b.label for b in buttons if not b.fits()})
     assert cut == [], f"buttons too narrow for their {language} labels"
+    own = [b for b in _buttons_of(app.stack.top) if b in buttons]
+    overlapping = sorted({(a.label, b.label) for i, a in enumerate(own) for b in own[i + 1:]
+                          if a.rect.colliderect(b.rect)})
+    assert overlapping == [], f"{language} buttons of one box on top of each other"
     smallest = 17 - widgets.LABEL_SHRINK
     crowded = sorted({message for message, room in labels if look.text_size(message, smallest)[0] > room})
     assert crowded == [], f"{language} labels running into their controls"
