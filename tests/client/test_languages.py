@@ -105,6 +105,16 @@ def test_layout__every_label_and_line_fits_in_german_and_chinese(tmp_path, drawn
     off the surface it is drawn on."""
     app = staged(tmp_path, name, language)
     buttons, labels, lines = drawn_boxes
+    top = app.stack.top
+    draw_top = top.draw
+    mine: list[tuple[str, pygame.Rect]] = []
+
+    def top_draw(surface, alpha):
+        start = len(lines)
+        draw_top(surface, alpha)
+        mine.extend((message, rect) for message, rect, size in lines[start:] if size == surface.get_size())
+
+    top.draw = top_draw
     app.render(1.0)
     assert buttons or lines, "the scene drew something"
     cut = sorted({b.label for b in buttons if not b.fits()})
@@ -113,6 +123,9 @@ def test_layout__every_label_and_line_fits_in_german_and_chinese(tmp_path, drawn
     overlapping = sorted({(a.label, b.label) for i, a in enumerate(own) for b in own[i + 1:]
                           if a.rect.colliderect(b.rect)})
     assert overlapping == [], f"{language} buttons of one box on top of each other"
+    over_buttons = sorted({message for message, rect in mine for b in own if rect.colliderect(b.rect.inflate(-4, -4))
+                           and message not in (b.label, b.key_hint) and not b.label.startswith(message.rstrip("…"))})
+    assert over_buttons == [], f"{language} text drawn over a button"
     smallest = 17 - widgets.LABEL_SHRINK
     crowded = sorted({message for message, room in labels if look.text_size(message, smallest)[0] > room})
     assert crowded == [], f"{language} labels running into their controls"

@@ -273,7 +273,8 @@ class ModManagerScene(Scene):
         self._draw_buttons(surface, row)
         self.path_field.draw(surface, palette)
         if not self.path_field.value and not self.path_field.focused:
-            text(surface, _("path of a mod's .zip or folder, or a picture"), (self.path_field.rect.left + 12,
+            text(surface, fit_text(_("path of a mod's .zip or folder, or a picture"), self.path_field.rect.width - 24,
+                                   14), (self.path_field.rect.left + 12,
                  self.path_field.rect.centery), 14, palette.disabled, "sans", "midleft")
 
     def _draw_heading(self, surface: pygame.Surface) -> None:
