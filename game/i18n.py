@@ -86,6 +86,11 @@ def N_(message: str) -> str:  # noqa: N802 - the gettext convention extractors l
     return message
 
 
+def pgettext_noop(context: str, message: str) -> str:
+    """Mark ``message`` in ``context`` for extraction without translating it (see :func:`N_`)."""
+    return message
+
+
 def _(message: str) -> str:
     """``message`` in the active language ("" stays "": gettext would give the catalog's header)."""
     return _shown(_state.translations.gettext(message)) if message else message

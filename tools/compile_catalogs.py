@@ -17,7 +17,8 @@ from babel.messages.frontend import CommandLineInterface
 ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 POT = LOCALE / "sparrow.pot"
-KEYWORDS = ["-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3"]
+KEYWORDS = ["-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3",
+            "-k", "pgettext_noop:1c,2"]
 
 
 def _babel(*args: str) -> None:

@@ -93,7 +93,7 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
     text(surface, _("Settlement"), (x, y), 16, palette.accent_dark, "serif_bold")
     y += 24
     if payment is not None and payment in PAY_WORDS:
-        for line in wrap(PAY_WORDS[payment], width, 13)[:2]:
+        for line in wrap(_(PAY_WORDS[payment]), width, 13)[:2]:
             text(surface, line, (x, y), 13, palette.compass_dark, "sans")
             y += 17
         y += 2

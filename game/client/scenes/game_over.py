@@ -181,7 +181,7 @@ class GameOverScene(Scene):
             text(surface, _(ORDINALS[rank]), medal.center, 16, palette.button_text, "bold", "center")
             x = medal.right + 12
             name_colour = palette.red_name if seat == self.session.match.first_east else palette.text_dark
-            you = " (you)" if seat == 0 and names[0] != "You" else ""
+            you = _(" (you)") if seat == 0 and names[0] != _("You") else ""
             text(surface, fit_text(names[seat] + you, card.right - x - 10, 18, "bold"), (x, card.top + 14), 18,
                  name_colour, "bold")
             text(surface, f"{self.totals[seat]}", (x, card.top + 40), 24,

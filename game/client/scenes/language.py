@@ -4,6 +4,7 @@ the system's language chosen; Enter or a click takes one, and the whole game spe
 
 from __future__ import annotations
 
+from functools import partial
 from typing import Any
 
 import pygame
@@ -23,7 +24,7 @@ class LanguageScene(Box):
         self.focus = self.codes.index(chosen) if chosen in self.codes else 0
         super().__init__(context, _("Language"), _("Play"), 200 + 52 * len(self.codes))
         self.choices = [Button(pygame.Rect(self.box.left + 28, self.box.top + 110 + i * 52, self.box.width - 56, 44),
-                               own_name, lambda i=i: self._pick(i, accept=True), size=18)
+                               own_name, partial(self._pick, i, accept=True), size=18)
                         for i, (_code, own_name) in enumerate(available_languages())]
         for i, button in enumerate(self.choices):
             button.focused = button.primary = i == self.focus

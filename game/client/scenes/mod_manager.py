@@ -22,12 +22,20 @@ from game.client.look import fit_text, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, mod_text, pgettext, pgettext_noop
 
 log = logging.getLogger(__name__)
 
 ROW_H = 46
 VISIBLE = 9
+MOD_WORDS = (
+    pgettext_noop("mod kind", "ruleset"), pgettext_noop("mod kind", "tileset"), pgettext_noop("mod kind", "theme"),
+    pgettext_noop("mod kind", "voice"), pgettext_noop("mod kind", "ai"), pgettext_noop("mod kind", "lesson"),
+    pgettext_noop("mod origin", "bundled"), pgettext_noop("mod origin", "portable"),
+    pgettext_noop("mod origin", "user"), pgettext_noop("mod status", "loaded"),
+    pgettext_noop("mod status", "disabled"), pgettext_noop("mod status", "error"),
+)
+"""A mod's kinds, origin and status as its row shows them (the catalog's own words are ids)."""
 LOAD_ORDER = (N_("Mods load from top to bottom: where two offer the same ruleset, tile set, theme or opponent, the "
               "lower one wins."))
 
@@ -265,7 +273,8 @@ class ModManagerScene(Scene):
         self._draw_buttons(surface, row)
         self.path_field.draw(surface, palette)
         if not self.path_field.value and not self.path_field.focused:
-            text(surface, _("path of a mod's .zip or folder, or a picture"), (self.path_field.rect.left + 12,
+            text(surface, fit_text(_("path of a mod's .zip or folder, or a picture"), self.path_field.rect.width - 24,
+                                   14), (self.path_field.rect.left + 12,
                  self.path_field.rect.centery), 14, palette.disabled, "sans", "midleft")
 
     def _draw_heading(self, surface: pygame.Surface) -> None:
@@ -280,7 +289,7 @@ class ModManagerScene(Scene):
         else:
             count = _('{len} mods · {loaded} loaded').format(len=len(self.rows), loaded=loaded)
         shown = text(surface, count, (self.box.right - 34, y), 13, palette.compass_dark, "bold", "midright")
-        text(surface, fit_text(LOAD_ORDER, shown.left - self.box.left - 60, 13), (self.box.left + 30, y), 13,
+        text(surface, fit_text(_(LOAD_ORDER), shown.left - self.box.left - 60, 13), (self.box.left + 30, y), 13,
              palette.text_dark, "sans", "midleft")
 
     def _draw_buttons(self, surface: pygame.Surface, row: Any) -> None:
@@ -312,7 +321,10 @@ class ModManagerScene(Scene):
         text(surface, fit_text(mod_text(r.name), 380, 16, "bold"), (row.left + 52, row.top + 3), 16,
             palette.text_dark, "bold")
         authors = _(' · by {join}').format(join=', '.join(r.authors)) if r.authors else ""
-        text(surface, fit_text(f"{r.id} {r.version} · {', '.join(r.kinds)} · {r.origin}{authors}", 380, 12),
+        kinds = ", ".join(pgettext("mod kind", kind) for kind in r.kinds)
+        row_words = _("{id} {version} · {kinds} · {origin}{authors}").format(
+            id=r.id, version=r.version, kinds=kinds, origin=pgettext("mod origin", r.origin), authors=authors)
+        text(surface, fit_text(row_words, 380, 12),
              (row.left + 52, row.top + 24), 12, palette.compass_dark)
         detail = short_problem(r.problems[0], r.path) if r.problems else mod_text(r.description)
         colour = palette.east_stake if r.problems else palette.text_dark
@@ -321,7 +333,8 @@ class ModManagerScene(Scene):
         status_colour = {"loaded": (40, 130, 70), "disabled": palette.disabled}.get(r.status, palette.east_stake)
         badge = pygame.Rect(row.right - 124, row.top + 7, 112, 26)
         pygame.draw.rect(surface, status_colour, badge, border_radius=13)
-        text(surface, fit_text(r.status, 104, 14, "bold"), badge.center, 14, (255, 255, 255), "bold", "center")
+        text(surface, fit_text(pgettext("mod status", r.status), 104, 14, "bold"), badge.center, 14, (255, 255,
+            255), "bold", "center")
 
     def _draw_row_problems(self, surface: pygame.Surface, row: Any, y: int) -> None:
         """The selected mod's problems in full under the list: its row has room for the first one only, cut."""

@@ -22,7 +22,7 @@ from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.i18n import N_, _, mod_text
-from game.session.options import DEFAULT_OPPONENTS, seat_opponents
+from game.session.options import DEFAULT_NAMES, DEFAULT_OPPONENTS, seat_names, seat_opponents
 
 log = logging.getLogger(__name__)
 
@@ -79,7 +79,9 @@ def start_game(context: SceneContext, choices: Choices) -> Scene:
     """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
     settings = context.settings
     settings.ruleset, settings.opponents = choices.ruleset, list(choices.opponents)
-    settings.player_name, settings.opponent_names = choices.names[0], list(choices.names[1:])
+    # The default name is kept as the game's word ("You"), so it follows the language; a typed name stays as typed.
+    player = DEFAULT_NAMES[0] if choices.names[0] == _(DEFAULT_NAMES[0]) else choices.names[0]
+    settings.player_name, settings.opponent_names = player, list(choices.names[1:])
     context.save_settings()
     return games.play(context, new_session(context, choices))
 
@@ -107,7 +109,7 @@ class NewGameScene(Scene):
         self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
                                      _("Presets…"), self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
-                                context.settings.player_name[:NAME_LENGTH])
+                                seat_names(context.settings)[0][:NAME_LENGTH])
         self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
         self.start_score = 0
         self.score_edited = False

@@ -26,7 +26,7 @@ import pygame
 from game.client.forms import Choice, Chooser, GroupTabs, Heading, Stepper, Switch
 from game.client.look import Palette, fit_text, mix, text, wrap
 from game.client.scenes.dialogs import ERROR
-from game.client.widgets import Button
+from game.client.widgets import Button, flow
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
 from game.i18n import N_, _, mod_text
@@ -35,7 +35,7 @@ from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options
 
 log = logging.getLogger(__name__)
 
-NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
+NAME_HINT = N_("At most {length} characters; it must differ from every other ruleset's.")
 """What the name box says about a preset's name."""
 PAYMENT_WORDS = {
     "east_double_losers_settle": N_("Everybody pays the winner, East double, and the losers settle their differences."),
@@ -101,6 +101,8 @@ class PresetEditor:
                                     size=17)
         self.buttons = [self.save_button, self.save_as_button, self.rename_button, self.delete_button,
                         self.values_button]
+        # Each as wide as its label (German's are long), the note beside the last one taking what is left.
+        flow(self.buttons, pygame.Rect(area.left, y, area.width - 200, 44), height=44, gap=12, min_width=100)
         self.reload(scene.settings.ruleset)
 
     # -- state ----------------------------------------------------------------------------------------------
@@ -136,7 +138,7 @@ class PresetEditor:
         except (SparrowError, OSError) as exc:
             self.message, self.ok = _('the rulesets could not be listed: {exc}').format(exc=exc), False
         self.presets = presets
-        self.chooser.labels = [p.name for p in presets]
+        self.chooser.labels = [mod_text(p.name) for p in presets]
         index = next((i for i, p in enumerate(presets) if p.id == select), 0)
         self.chooser.index = index
         self.scene.rulesets = [p.id for p in presets] or self.scene.rulesets
@@ -452,13 +454,15 @@ class PresetEditor:
             short = preset.name.split(" (")[0]
             suggested = f"{preset.name} 2" if preset.custom else _('My {short}').format(short=short)
             self.context.open("name", title=_("Save as a new preset"), value=suggested[:custom_rules.NAME_LENGTH],
-                              done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
+                              done=self.save_as, max_length=custom_rules.NAME_LENGTH,
+                                  hint=_(NAME_HINT).format(length=custom_rules.NAME_LENGTH))
 
     def ask_rename(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
             self.context.open("name", title=_("Rename the preset"), value=preset.name, done=self.rename,
-                              max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
+                              max_length=custom_rules.NAME_LENGTH,
+                                  hint=_(NAME_HINT).format(length=custom_rules.NAME_LENGTH))
 
     def ask_delete(self) -> None:
         preset = self.current
@@ -548,11 +552,12 @@ class PresetEditor:
             colour = palette.compass_dark
             preset = self.current
             if preset is not None and preset.custom and self.changed:
-                lines = [_("Changed: Save keeps the changes,"), _("Save as… makes a copy.")]
+                note = f'{_("Changed: Save keeps the changes,")} {_("Save as… makes a copy.")}'
             elif preset is not None and not preset.custom:
-                lines = [_("Built-in presets are templates:"), _("change the options, then Save as…")]
+                note = f'{_("Built-in presets are templates:")} {_("change the options, then Save as…")}'
             else:
-                lines = []
+                note = ""
+            lines = wrap(note, area.right - x, 14)[:3] if note else []
         for i, line in enumerate(lines):
             text(surface, line, (x, self.delete_button.rect.top + 4 + i * 19), 14, colour, "sans")
 

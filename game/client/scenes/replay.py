@@ -86,10 +86,16 @@ class ReplayScene(Scene):
                  (_("Play"), self.toggle_play, _("Space")), (_("Export"), self.export, "E"), (_("Close"),
                      self.close, _("Esc"))]
         self.buttons = []
+        # Play, Export and Close as wide as their words need (at least 74), right-aligned under the arrows.
+        widths = [max(74, Button.width_for(label, 14, 16)) for label, _fn, _key in specs[4:]]
+        x = 1272 - sum(widths) - 4 * (len(widths) - 1)
         for i, (label, fn, key) in enumerate(specs):
-            rect = pygame.Rect(1040 + i * 58, 606, 54, 38) if i < 4 else \
-                pygame.Rect(1040 + (i - 4) * 78, 650, 74, 38)
-            self.buttons.append(Button(rect, label, fn, key_hint=key, primary=label == "Close", size=16))
+            if i < 4:
+                rect = pygame.Rect(1040 + i * 58, 606, 54, 38)
+            else:
+                rect = pygame.Rect(x, 650, widths[i - 4], 38)
+                x += rect.width + 4
+            self.buttons.append(Button(rect, label, fn, key_hint=key, primary=i == len(specs) - 1, size=16))
         self.hand_buttons = [Button(pygame.Rect(20, 650, 110, 32), _("◀ Hand"), lambda: self.select(self.hand - 1),
                                     size=14),
                              Button(pygame.Rect(138, 650, 110, 32), _("Hand ▶"), lambda: self.select(self.hand + 1),

@@ -301,7 +301,7 @@ class RulesScene(Scene):
             band = pygame.Rect(0, y - 3, VIEW.width - 4, 28)
             if i % 2 == 0:
                 pygame.draw.rect(canvas, palette.panel_shade, band, border_radius=6)
-            text(canvas, keys, (12, y), 16, palette.text_dark, "bold")
+            text(canvas, _(keys), (12, y), 16, palette.text_dark, "bold")
             text(canvas, fit_text(_(words), VIEW.width - 260, 16), (250, y), 16, palette.text_dark)
             y += 30
         return y

@@ -28,7 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
-from game.i18n import _, mod_text
+from game.i18n import N_, _, mod_text
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field
 from game.mods.rules_preview import Preview, find_example, preview
@@ -46,7 +46,7 @@ FIELD_ROW, FIELD_HEIGHT = 48, 40
 PREVIEW = pygame.Rect(BOX.left + 826, BOX.top + 60, BOX.right - 20 - (BOX.left + 826), 530)
 BUTTONS_TOP = BOX.bottom - 60
 VALUE_WIDTH, DEFAULT_WIDTH = 130, 78
-NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
+NAME_HINT = N_("At most {length} characters; it must differ from every other ruleset's.")
 
 
 class RulesEditorScene(Scene):
@@ -191,7 +191,7 @@ class RulesEditorScene(Scene):
 
     @property
     def typing(self) -> TextField | None:
-        return next((c for _unused, c, _unused in self.controls if isinstance(c, TextField) and c.focused), None)
+        return next((c for _field, c, _note in self.controls if isinstance(c, TextField) and c.focused), None)
 
     # -- edits ----------------------------------------------------------------------------------------------
 
@@ -235,7 +235,7 @@ class RulesEditorScene(Scene):
 
     def _after_history(self) -> None:
         self.errors = {}
-        for _unused, control, _unused in self.controls:
+        for _field, control, _note in self.controls:
             if isinstance(control, TextField):
                 control.focused = False
         self._refresh()
@@ -296,7 +296,8 @@ class RulesEditorScene(Scene):
         short = draft.name.split(" (")[0]
         suggested = f"{draft.name} 2" if draft.custom is not None else _('My {short}').format(short=short)
         self.context.open("name", title=_("Save as a new preset"), value=suggested[:custom_rules.NAME_LENGTH],
-                          done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
+                          done=self.save_as, max_length=custom_rules.NAME_LENGTH,
+                              hint=_(NAME_HINT).format(length=custom_rules.NAME_LENGTH))
 
     def export(self) -> None:
         draft = self.draft
@@ -426,7 +427,7 @@ class RulesEditorScene(Scene):
             boxes[(at + step) % len(boxes) if at >= 0 else (0 if step > 0 else -1)][1].focused = True
 
     def wake_in(self) -> float | None:
-        return caret_wake([c for _unused, c, _unused in self.controls if isinstance(c, TextField)])
+        return caret_wake([c for _field, c, _note in self.controls if isinstance(c, TextField)])
 
     # -- drawing ------------------------------------------------------------------------------------------
 
@@ -522,7 +523,7 @@ class RulesEditorScene(Scene):
         palette = self.context.palette
         row = pygame.Rect(FIELDS.left, box.rect.top - 2, box.rect.right - FIELDS.left, FIELD_HEIGHT)
         dim = mix(palette.text_dark, palette.panel, 0.45)
-        text(surface, field.label, (row.left + 10, row.centery), 17, dim if locked else palette.text_dark, "sans",
+        text(surface, _(field.label), (row.left + 10, row.centery), 17, dim if locked else palette.text_dark, "sans",
              "midleft")
         box.draw(surface, palette)
         if field.nullable and not box.value:

@@ -123,9 +123,12 @@ class ScoresScene(Scene):
         if not over:
             self.deal_again = self._extra(_("Replay this deal"), self._deal_again, "D")
             self.extra.append(self.deal_again)
+        # Beside OK when they fit there; longer words (German) move them to a row of their own above it.
+        room = self.buttons[0].rect.left - 12 - (BOX.left + 24)
+        y = BOX.bottom - 62 if sum(b.rect.width + 12 for b in self.extra) - 12 <= room else BOX.bottom - 114
         x = BOX.left + 24
         for b in self.extra:
-            b.rect.topleft = (x, BOX.bottom - 62)
+            b.rect.topleft = (x, y)
             x += b.rect.width + 12
 
     @staticmethod
@@ -287,7 +290,7 @@ class ScoresScene(Scene):
         palette = self.context.palette
         o = self.outcome
         names = self.session.names
-        you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
+        you = _(" (you)") if seat == HUMAN and names[seat] != _("You") else ""
         text(surface, _('{possessive} score{you}:').format(
                 possessive=possessive(names[seat]), you=you), (area.left, area.top), 19, palette.text_dark,
              "serif_bold")

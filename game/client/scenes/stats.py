@@ -198,7 +198,7 @@ class StatsScene(Scene):
         pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.topleft, 2)
         text(surface, str(top), (plot.left - 6, plot.top), 12, palette.compass_dark, "sans", "midright")
         text(surface, "0", (plot.left - 6, plot.bottom), 12, palette.compass_dark, "sans", "bottomright")
-        text(surface, "hand", (plot.left - 6, plot.bottom + 4), 11, palette.compass_dark, "sans", "topright")
+        text(surface, _("hand"), (plot.left - 6, plot.bottom + 4), 11, palette.compass_dark, "sans", "topright")
         inner = plot.inflate(-28, 0)
         step = inner.width / max(1, len(history) - 1)
 

@@ -473,10 +473,10 @@ def _wall_image(shown: frozenset[tuple[int, int]], per_side: int, east: int, spr
     if not places:
         found = (pygame.Surface((1, 1), pygame.SRCALPHA), (0, 0))
     else:
-        left = min(x for _unused, x, _unused, _unused in places)
-        top = min(y for _unused, _unused, y, _unused in places)
-        right = max(x + block.get_width() for _unused, x, _unused, block in places)
-        bottom = max(y + block.get_height() for _unused, _unused, y, block in places)
+        left = min(x for _key, x, _y, _block in places)
+        top = min(y for _key, _x, y, _block in places)
+        right = max(x + block.get_width() for _key, x, _y, block in places)
+        bottom = max(y + block.get_height() for _key, _x, y, block in places)
         image = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
         image.fblits([(block, (x - left, y - top)) for _unused, x, y, block in places])
         found = (image, (left, top))

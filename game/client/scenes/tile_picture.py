@@ -194,7 +194,7 @@ class TilePictureScene(Scene):
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
         draw_panel(surface, BOX, palette, title=_("A Picture as a Tile Set"))
-        for i, line in enumerate(wrap(GUIDE, BOX.width - 56, 15)[:4]):
+        for i, line in enumerate(wrap(_(GUIDE), BOX.width - 56, 15)[:4]):
             text(surface, line, (BOX.left + 28, BOX.top + 58 + i * 20), 15, palette.text_dark)
         self.field.draw(surface, palette)
         if not self.field.value and not self.field.focused:
