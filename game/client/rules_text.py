@@ -122,6 +122,10 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
                        rounds=play.rounds, value='s' if play.rounds != 1 else '', winds=winds)),
         Rule(_('Everybody starts with {start_score} points.').format(start_score=play.start_score)),
     ]
+    if play.players == 3:
+        game.insert(0, Rule(_("Three players: the seat opposite you is empty (the Dummy). Nobody is dealt there, it "
+                            "is never East and play passes over it; the player on its right may chow the discards "
+                            "of the player on its left, and its wall is broken for it by the player on its left.")))
     return [(_("The tiles and the wall"), tiles), (_("Claiming a discard"), claims), (_("Kongs"), kongs),
             (_("Special moments"), moments), (_("East and the game"), game)]
 

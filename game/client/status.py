@@ -15,6 +15,7 @@ from game.core import events as ev
 from game.core.refusals import Refusal
 from game.core.tiles import number_of, suit_of, tile_name
 from game.i18n import N_, _
+from game.net import remote
 from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
@@ -37,9 +38,11 @@ NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
 LESSON_NOT_A_GAME = "lesson_not_a_game"
 LESSON_NO_RESTART = "lesson_no_restart"
+NOT_AT_NETWORK_TABLE = "not_at_network_table"
+"""A command that a network table does not have: ``what`` it would have done, in words."""
 SUITS = (N_("Bamboo"), N_("Characters"), N_("Dots"))
 WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
-                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART})
+                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART, NOT_AT_NETWORK_TABLE})
 """The table's notes that refuse what the player tried: they come with the warning beep (P-174), as every
 refusal of the engine does."""
 
@@ -144,10 +147,13 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     SHOW_ALL_ON: lambda d, _unused: _("All hands are visible: this hand will be scored without settlement."),
     NO_REPLAY_YET: lambda d, _unused: _("No hand has finished yet: there is nothing to replay."),
     LESSON_NOT_A_GAME: lambda d, _unused: _("A lesson is not saved as a game: it keeps your place in it by itself."),
-    LESSON_NO_RESTART: lambda d, _unused: _("A lesson's hand is not dealt again: All Lessons lets you start the lesson "
-                                      "over."),
+    LESSON_NO_RESTART: lambda d, _unused: _("A lesson's hand is not dealt again: All Lessons lets you start the "
+                                            "lesson over."),
     WAIT_TIME: lambda d, _unused: _('Wait time: {d:.2f} seconds').format(d=d['seconds']),
     notes.PRACTICE_FINISHED: lambda d, _unused: messages.PRACTICE_HAND,
+    NOT_AT_NETWORK_TABLE: lambda d, _unused: _('At a network table {d}.').format(d=d['what']),
+    remote.CONNECTION: lambda d, _unused: d["reason"] or (_("Connected.") if d["state"] == "connected" else ""),
+    remote.WAITING_FOR_HAND: lambda d, _unused: _("Waiting for the table to deal the next hand…"),
     notes.NO_RESTART: lambda d, _unused: _("The hand is over: it cannot be started again. F3 deals the next hand."),
     notes.NO_DECLARATION: _no_declaration,
     notes.DECLARING: _declaring,
@@ -158,6 +164,10 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
                                                             DECLARATION_NAMES=_(DECLARATION_NAMES[d['kind']]))),
 }
 """Every note's words, by code: the session's and the table scene's."""
+
+
+SITTING_OUT = N_("Your partner in this exchange would be the empty seat: you pass nothing this time")
+"""A three-handed goulash step in which the human's partner is the Dummy."""
 
 
 def note_line(note: Note, names: Sequence[str]) -> str:
@@ -179,8 +189,12 @@ def told_line(told: Any, names: Sequence[str], wild: int | None = None) -> str |
 
 def status_line(session: Any) -> str:
     """The status bar's line for ``session``: the latest thing told that has words ("" before anything)."""
-    wild = session.table.wild_tile if session.table is not None else None
+    table = session.table
+    wild = table.wild_tile if table is not None else None
     for told in reversed(session.told):
+        if (isinstance(told, ev.PassingStarted) and table is not None and table.pass_step is not None
+                and table.pass_target(HUMAN, told.direction) is None):
+            return SITTING_OUT
         line = told_line(told, session.names, wild)
         if line:
             return line

@@ -521,7 +521,7 @@ class PopupMenu:
                 self.closed = True
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 step = -1 if event.key == pygame.K_UP else 1
-                for _ in self.items:
+                for _unused in self.items:
                     self.focus = (self.focus + step) % len(self.items)
                     if self.items[self.focus].enabled:
                         break

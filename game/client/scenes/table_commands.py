@@ -23,7 +23,7 @@ from game.config import STATUS_TEXTS
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal
 from game.core.tiles import JOKER, tile_name
-from game.i18n import _
+from game.i18n import N_, _
 from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
@@ -48,6 +48,22 @@ def mah_jongg_offer(session: Session) -> str:
     return f"{possessive(session.names[seat])} {tile_name(tile)}"
 
 
+LOCAL_ONLY = {
+    "undo": N_("a discard cannot be taken back"),
+    "save_dialog": N_("the host's computer saves the game after every hand"),
+    "open_dialog": N_("another game opens once you leave the table (Esc)"),
+    "start_or_restart": N_("the table starts every hand and deals it only once"),
+    "toggle_show_all": N_("the other hands are not on this computer to show"),
+    "show_replays": N_("the replays are the host's"),
+    "show_wall": N_("the wall is the host's secret"),
+    "show_why": N_("the other players' reasons are their own"),
+    "toggle_pause": N_("the game goes on for the other players: it cannot be paused"),
+    "demo": N_("Auto Play (F5) plays your seat, and the scores wait for you"),
+    "replay_deal": N_("a hand is dealt only once"),
+}
+"""The commands a network table declines, with why (words that follow "At a network table")."""
+
+
 class TableCommands:
     """The commands of one table scene."""
 
@@ -59,7 +75,11 @@ class TableCommands:
         return self.table.session
 
     def run(self, command: str, argument: Any = None) -> None:
-        """Carry out ``command`` (a method name from the key table) with its ``argument``."""
+        """Carry out ``command`` (a method name from the key table) with its ``argument``; at a network table
+        the commands only a local game has are declined, saying why."""
+        if self.session.network and command in LOCAL_ONLY:
+            self.session.tell(Note(status.NOT_AT_NETWORK_TABLE, {"what": LOCAL_ONLY[command]}))
+            return
         method: Callable[..., None] = getattr(self, command)
         if argument is None:
             method()
@@ -224,13 +244,15 @@ class TableCommands:
                       "the play so far is forgotten."), [(_("Restart"), self.restart_hand)],
                       cancel=(_("Play on"), lambda: None))
 
-    def replay_deal(self) -> None:
-        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted."""
+    def replay_deal(self, counted: bool = False) -> None:
+        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted, or
+        (``counted``) as the hand the match keeps in place of the one just played."""
         s = self.session
         if not s.hand_over or not s.match.history:
             return
-        self._fresh_table(s.replay_deal)
-        self.table.toast(_("The same deal again — this hand is not counted"))
+        self._fresh_table(lambda: s.replay_deal(counted=counted))
+        self.table.toast(_("The same deal again — this hand counts instead of the last one") if counted
+                         else _("The same deal again — this hand is not counted"))
 
     def restart_hand(self) -> None:
         t = self.table

@@ -160,7 +160,8 @@ class WallScene(Scene):
         if breach is not None:
             t1, t2 = sum(breach.first_throw), sum(breach.second_throw)
             east = names[table.east]
-            opener = names[table.seat_of_wind(breach.side)]
+            breaker = table.breaker_of(breach.side)
+            opener = names[breaker] + (_(" (for the empty seat)") if breaker != table.seat_of_wind(breach.side) else "")
             lines.append((_('{east} (East) threw {join} = {t1}').format(
                     east=east, join=' + '.join(map(str, breach.first_throw)), t1=t1),
                           palette.text, "sans"))
