@@ -17,7 +17,7 @@ import pygame
 
 from game.client.look import Palette, fit_text, mix, text
 from game.client.messages import special_name
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.storage import write_atomic
 
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -137,8 +137,8 @@ def as_picture(session: Any, title: str, palette: Palette) -> pygame.Surface:
 def sheet_title(session: Any) -> str:
     hands = len(session.match.history)
     name = session.save_name or _("Sparrow Mah Jongg")
-    return _('{name}: score sheet after {hands} hand{value}').format(
-            name=name, hands=hands, value='s' if hands != 1 else '')
+    return ngettext("{name}: score sheet after {hands} hand", "{name}: score sheet after {hands} hands",
+                    hands).format(name=name, hands=hands)
 
 
 def save_sheet(session: Any, folder: Path, palette: Palette, now: float | None = None) -> list[Path]:

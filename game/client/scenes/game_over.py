@@ -20,7 +20,7 @@ from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 BOX = pygame.Rect(0, 0, 1060, 660)
 BOX.center = (640, 360)
@@ -147,8 +147,8 @@ class GameOverScene(Scene):
                 names=names[winner])
         text(surface, fit_text(headline, BOX.width - 80, 34, "serif_bold"), (BOX.centerx, BOX.top + 62), 34,
              palette.accent_dark, "serif_bold", "midtop")
-        text(surface, _('with {totals} points after {hands} hand{value}').format(
-                totals=self.totals[winner], hands=hands, value='s' if hands != 1 else ''),
+        text(surface, ngettext("with {totals} points after {hands} hand", "with {totals} points after {hands} hands",
+                          hands).format(totals=self.totals[winner], hands=hands),
              (BOX.centerx, BOX.top + 108), 17, mix(palette.text_dark, palette.panel, 0.25), "sans", "midtop")
         self._draw_standings(surface, pygame.Rect(BOX.left + 28, BOX.top + 144, BOX.width - 56, 88))
         self._draw_table(surface)
