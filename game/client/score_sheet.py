@@ -53,7 +53,7 @@ def rows(session: Any) -> list[SheetRow]:
         special = special_name(session.ruleset, record.special_hand)
         if not getattr(record, "settled", True):
             special = (special + " · " if special else "") + _("not settled")
-        out.append(SheetRow(record.hand_number, WINDS[record.round_wind % 4], record.east, record.winner, special,
+        out.append(SheetRow(record.hand_number, _(WINDS[record.round_wind % 4]), record.east, record.winner, special,
                             tuple(record.deltas[seat] for seat in session.match.seats)))
     return out
 
@@ -61,7 +61,7 @@ def rows(session: Any) -> list[SheetRow]:
 def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
     names = list(session.names)
     seats = session.match.seats
-    header = [*COLUMNS, *(names[seat] for seat in seats)]
+    header = [*(_(title) for title in COLUMNS), *(names[seat] for seat in seats)]
     body = [row.cells(names) for row in rows(session)]
     footer = ["", "", "", "", _("Final score"), *(str(session.match.totals[seat]) for seat in seats)]
     return header, body, footer
