@@ -25,9 +25,14 @@ PASS_WORDS = {"right": N_("to the right"), "across": N_("across the table"), "le
               "east_north": N_("between East and North, and South and West")}
 
 
+def is_you(name: str) -> bool:
+    """The human seat under its default name, "You" in the language of the moment or as an earlier one saved it."""
+    return name in ("You", _("You"))
+
+
 def has(name: str) -> str:
     """``'Eric has'``, but ``'You have'`` for a player called You."""
-    return _("You have") if name == "You" else _('{name} has').format(name=name)
+    return _("You have") if is_you(name) else _('{name} has').format(name=name)
 
 
 def sentence(message: str) -> str:
@@ -37,25 +42,25 @@ def sentence(message: str) -> str:
 
 def is_(name: str) -> str:
     """``'Eric is'``, but ``'You are'`` for a player called You."""
-    return _("You are") if name == "You" else f"{name} is"
+    return _("You are") if is_you(name) else _("{name} is").format(name=name)
 
 
 def gets(name: str) -> str:
     """``'Eric gets'``, but ``'You get'`` for a player called You."""
-    return _("You get") if name == "You" else _('{name} gets').format(name=name)
+    return _("You get") if is_you(name) else _('{name} gets').format(name=name)
 
 
 def does(name: str, phrase: str) -> str:
     """``'Eric discards'``, but ``'You discard'`` for a player called You (``phrase`` in the third person)."""
-    if name != "You":
+    if not is_you(name):
         return f"{name} {phrase}"
     verb, _unused, rest = phrase.partition(" ")
-    return " ".join(["You", verb.removesuffix("s"), rest]).rstrip()
+    return " ".join([name, verb.removesuffix("s"), rest]).rstrip()
 
 
 def pays(name: str) -> str:
     """``'Eric pays'``, but ``'You pay'`` for a player called You."""
-    return _("You pay") if name == "You" else _('{name} pays').format(name=name)
+    return _("You pay") if is_you(name) else _('{name} pays').format(name=name)
 
 
 def danger_line(name: str, suit: int, penalties: Any) -> str:
@@ -124,7 +129,7 @@ def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev
 
 
 def possessive(name: str) -> str:
-    return _("Your") if name == "You" else f"{name}'s"
+    return _("Your") if is_you(name) else _("{name}'s").format(name=name)
 
 
 def short_names(names: Sequence[str]) -> list[str]:

@@ -12,7 +12,7 @@ from typing import Any
 from game.core.play_rules import PlayRules
 from game.core.ruleset import BonusSelector, PaymentScheme, Ruleset, ScoringItem, SetSelector, SpecialHand
 from game.core.tiles import tile_from_code, tile_name, tiles_name
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, mod_text, ngettext
 
 WIND_WORDS = (N_("East"), N_("South"), N_("West"), N_("North"))
 
@@ -74,8 +74,8 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
                                + (_(", or from anybody when it makes you Mah Jongg.")
                                   if play.chow_from_any_for_mah_jongg else ".")))
         if play.max_chows is not None:
-            claims.append(Rule(_('At most {max_chows} chow{value} in a hand.').format(
-                    max_chows=play.max_chows, value='s' if play.max_chows != 1 else '')))
+            claims.append(Rule(ngettext("At most {max_chows} chow in a hand.", "At most {max_chows} chows in a hand.",
+                                        play.max_chows).format(max_chows=play.max_chows)))
     claims.append(Rule(_("Pungs and kongs may be claimed from any player.")))
     claims.append(Rule(_("A discard may be claimed for the pair that completes a Mah Jongg hand."),
                        play.pair_claim_for_mah_jongg))
@@ -117,9 +117,10 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
         Rule(_("After a dead hand East stays East.") if play.east_keeps_deal_on_draw else
              _("After a dead hand the deal passes to the right.")),
         Rule(_("When another player wins, the deal passes to the player on East's right.")),
-        Rule(_('When the deal comes back to the first East the wind of the round '
-               'changes; the game is {rounds} round{value} ({winds}).').format(
-                       rounds=play.rounds, value='s' if play.rounds != 1 else '', winds=winds)),
+        Rule(ngettext("When the deal comes back to the first East the wind of the round changes; the game is "
+                      "{rounds} round ({winds}).",
+                      "When the deal comes back to the first East the wind of the round changes; the game is "
+                      "{rounds} rounds ({winds}).", play.rounds).format(rounds=play.rounds, winds=winds)),
         Rule(_('Everybody starts with {start_score} points.').format(start_score=play.start_score)),
     ]
     if play.players == 3:
@@ -195,8 +196,8 @@ def special_value(special: SpecialHand, ruleset: Ruleset) -> str:
     if special.points:
         parts.append(_('{points} points').format(points=special.points))
     if special.doubles:
-        parts.append(_('{doubles} double{value}').format(
-                doubles=special.doubles, value='s' if special.doubles != 1 else ''))
+        parts.append(ngettext("{doubles} double", "{doubles} doubles", special.doubles).format(
+            doubles=special.doubles))
     value = " and ".join(parts) or _("no value")
     return value if special.total else f"+{value}"
 

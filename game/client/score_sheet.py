@@ -17,7 +17,7 @@ import pygame
 
 from game.client.look import Palette, fit_text, mix, text
 from game.client.messages import special_name
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.storage import write_atomic
 
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -53,7 +53,7 @@ def rows(session: Any) -> list[SheetRow]:
         special = special_name(session.ruleset, record.special_hand)
         if not getattr(record, "settled", True):
             special = (special + " · " if special else "") + _("not settled")
-        out.append(SheetRow(record.hand_number, WINDS[record.round_wind % 4], record.east, record.winner, special,
+        out.append(SheetRow(record.hand_number, _(WINDS[record.round_wind % 4]), record.east, record.winner, special,
                             tuple(record.deltas[seat] for seat in session.match.seats)))
     return out
 
@@ -61,7 +61,7 @@ def rows(session: Any) -> list[SheetRow]:
 def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
     names = list(session.names)
     seats = session.match.seats
-    header = [*COLUMNS, *(names[seat] for seat in seats)]
+    header = [*(_(title) for title in COLUMNS), *(names[seat] for seat in seats)]
     body = [row.cells(names) for row in rows(session)]
     footer = ["", "", "", "", _("Final score"), *(str(session.match.totals[seat]) for seat in seats)]
     return header, body, footer
@@ -137,8 +137,8 @@ def as_picture(session: Any, title: str, palette: Palette) -> pygame.Surface:
 def sheet_title(session: Any) -> str:
     hands = len(session.match.history)
     name = session.save_name or _("Sparrow Mah Jongg")
-    return _('{name}: score sheet after {hands} hand{value}').format(
-            name=name, hands=hands, value='s' if hands != 1 else '')
+    return ngettext("{name}: score sheet after {hands} hand", "{name}: score sheet after {hands} hands",
+                    hands).format(name=name, hands=hands)
 
 
 def save_sheet(session: Any, folder: Path, palette: Palette, now: float | None = None) -> list[Path]:

@@ -211,6 +211,7 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),
     "join": lambda app, seed, turns: (app.reset_to("title"), app.open("join")),
     "waiting_room": _waiting_room,
+    "language": lambda app, seed, turns: (app.reset_to("title"), app.open("language")),
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
 

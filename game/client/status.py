@@ -151,7 +151,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
                                             "lesson over."),
     WAIT_TIME: lambda d, _unused: _('Wait time: {d:.2f} seconds').format(d=d['seconds']),
     notes.PRACTICE_FINISHED: lambda d, _unused: messages.PRACTICE_HAND,
-    NOT_AT_NETWORK_TABLE: lambda d, _unused: _('At a network table {d}.').format(d=d['what']),
+    NOT_AT_NETWORK_TABLE: lambda d, _unused: _('At a network table {d}.').format(d=_(d['what'])),
     remote.CONNECTION: lambda d, _unused: d["reason"] or (_("Connected.") if d["state"] == "connected" else ""),
     remote.WAITING_FOR_HAND: lambda d, _unused: _("Waiting for the table to deal the next hand…"),
     notes.NO_RESTART: lambda d, _unused: _("The hand is over: it cannot be started again. F3 deals the next hand."),

@@ -69,10 +69,10 @@ class ConfirmBox(Box):
 
     name = "confirm"
 
-    def __init__(self, context: Any, question: str, detail: str, yes: Callable[[], None], *, title: str = _("Delete"),
-                 ok_label: str = _("Delete"), cancel_label: str = _("Cancel"), name: str = "confirm",
+    def __init__(self, context: Any, question: str, detail: str, yes: Callable[[], None], *, title: str = "",
+                 ok_label: str = "", cancel_label: str = "", name: str = "confirm",
                  other: tuple[str, int, Callable[[], None]] | None = None) -> None:
-        super().__init__(context, title, ok_label, 230, cancel_label)
+        super().__init__(context, title or _("Delete"), ok_label or _("Delete"), 230, cancel_label)
         self.name = name
         """``confirm``, or what is confirmed (``quit``: asked again while open, the game quits)."""
         self.question = question

@@ -16,11 +16,12 @@ import pygame
 
 from game.client import layout, score_sheet
 from game.client.look import fit_text, mix, text, wrap
+from game.client.messages import is_you
 from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 
 BOX = pygame.Rect(0, 0, 1060, 660)
 BOX.center = (640, 360)
@@ -143,12 +144,12 @@ class GameOverScene(Scene):
         names = self.session.names
         winner = self.order[0]
         hands = len(self.session.match.history)
-        headline = _("You win the game!") if winner == 0 and names[0] == "You" else _('{names} wins the game!').format(
+        headline = _("You win the game!") if winner == 0 and is_you(names[0]) else _('{names} wins the game!').format(
                 names=names[winner])
         text(surface, fit_text(headline, BOX.width - 80, 34, "serif_bold"), (BOX.centerx, BOX.top + 62), 34,
              palette.accent_dark, "serif_bold", "midtop")
-        text(surface, _('with {totals} points after {hands} hand{value}').format(
-                totals=self.totals[winner], hands=hands, value='s' if hands != 1 else ''),
+        text(surface, ngettext("with {totals} points after {hands} hand", "with {totals} points after {hands} hands",
+                          hands).format(totals=self.totals[winner], hands=hands),
              (BOX.centerx, BOX.top + 108), 17, mix(palette.text_dark, palette.panel, 0.25), "sans", "midtop")
         self._draw_standings(surface, pygame.Rect(BOX.left + 28, BOX.top + 144, BOX.width - 56, 88))
         self._draw_table(surface)
@@ -183,7 +184,7 @@ class GameOverScene(Scene):
             text(surface, _(ORDINALS[rank]), medal.center, 16, palette.button_text, "bold", "center")
             x = medal.right + 12
             name_colour = palette.red_name if seat == self.session.match.first_east else palette.text_dark
-            you = _(" (you)") if seat == 0 and names[0] != _("You") else ""
+            you = _(" (you)") if seat == 0 and not is_you(names[0]) else ""
             text(surface, fit_text(names[seat] + you, card.right - x - 10, 18, "bold"), (x, card.top + 14), 18,
                  name_colour, "bold")
             text(surface, f"{self.totals[seat]}", (x, card.top + 40), 24,

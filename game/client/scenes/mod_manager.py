@@ -29,13 +29,13 @@ log = logging.getLogger(__name__)
 ROW_H = 46
 VISIBLE = 9
 MOD_WORDS = (
-    pgettext_noop(N_("mod kind"), "ruleset"), pgettext_noop(N_("mod kind"), "tileset"),
-        pgettext_noop(N_("mod kind"), "theme"),
-    pgettext_noop(N_("mod kind"), "voice"), pgettext_noop(N_("mod kind"), "ai"), pgettext_noop(N_("mod kind"),
+    pgettext_noop("mod kind", "ruleset"), pgettext_noop("mod kind", "tileset"),
+        pgettext_noop("mod kind", "theme"),
+    pgettext_noop("mod kind", "voice"), pgettext_noop("mod kind", "ai"), pgettext_noop("mod kind",
         "lesson"),
-    pgettext_noop(N_("mod origin"), "bundled"), pgettext_noop(N_("mod origin"), "portable"),
-    pgettext_noop(N_("mod origin"), "user"), pgettext_noop(N_("mod status"), "loaded"),
-    pgettext_noop(N_("mod status"), "disabled"), pgettext_noop(N_("mod status"), "error"),
+    pgettext_noop("mod origin", "bundled"), pgettext_noop("mod origin", "portable"),
+    pgettext_noop("mod origin", "user"), pgettext_noop("mod status", "loaded"),
+    pgettext_noop("mod status", "disabled"), pgettext_noop("mod status", "error"),
 )
 """A mod's kinds, origin and status as its row shows them (the catalog's own words are ids)."""
 LOAD_ORDER = (N_("Mods load from top to bottom: where two offer the same ruleset, tile set, theme or opponent, the "

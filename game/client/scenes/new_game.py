@@ -352,9 +352,12 @@ class NewGameScene(Scene):
                 self._draw_empty_card(surface, seat, card)
             else:
                 self._draw_card(surface, seat, card)
-        text(surface, _("Tab: next field  ·  ← →: change  ·  type to rename"),
-             (self.host_button.rect.right + 18, BOX.bottom - 43), 14, mix(palette.text_dark, palette.panel, 0.35),
-             "sans", "midleft")
+        # Between the host button and Start, on two lines when the words are long (German).
+        left = self.host_button.rect.right + 18
+        hint = wrap(_("Tab: next field  ·  ← →: change  ·  type to rename"), self.start.rect.left - 18 - left, 14)
+        for i, line in enumerate(hint[:2]):
+            text(surface, line, (left, BOX.bottom - 43 + (i * 2 - len(hint[:2]) + 1) * 9), 14,
+                 mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
         if self.host_error:
             text(surface, fit_text(self.host_error, BOX.width - 80, 15, "bold"), (x0, BOX.bottom - 84), 15,
                  ERROR, "bold", "midleft")

@@ -44,6 +44,7 @@ SCENES: dict[str, str] = {
     "why": "game.client.scenes.why:WhyScene",
     "join": "game.client.scenes.join:JoinBox",
     "waiting_room": "game.client.scenes.waiting_room:WaitingRoomScene",
+    "language": "game.client.scenes.language:LanguageScene",
 }
 """Scene name → ``module:Class``."""
 

@@ -21,6 +21,7 @@ from game.client.messages import (
     NO_SETTLEMENT,
     PRACTICE_HAND,
     dead_hand_line,
+    is_you,
     item_label,
     outcome_line,
     pays_for_all,
@@ -307,7 +308,7 @@ class ScoresScene(Scene):
         palette = self.context.palette
         o = self.outcome
         names = self.session.names
-        you = _(" (you)") if seat == HUMAN and names[seat] != _("You") else ""
+        you = _(" (you)") if seat == HUMAN and not is_you(names[seat]) else ""
         text(surface, _('{possessive} score{you}:').format(
                 possessive=possessive(names[seat]), you=you), (area.left, area.top), 19, palette.text_dark,
              "serif_bold")

@@ -88,7 +88,7 @@ class SettingsScene(Scene):
     name = "settings"
     still = True
 
-    def __init__(self, context, page: str = _("Play")) -> None:
+    def __init__(self, context, page: str = "Play") -> None:
         super().__init__(context)
         self.settings = context.settings
         """The player's settings, changed as the controls change (the file is written when the box closes)."""
@@ -121,7 +121,7 @@ class SettingsScene(Scene):
         self.closed = False
         self.movement_test = MovementTest()
         """The Animation page's sample flight (its Test button, P-172)."""
-        self.show(page if page in PAGES else _("Play"))
+        self.show(page if page in PAGES else "Play")
 
     def _label_buttons(self) -> None:
         """The tabs and Done, in the language of the moment (built again when the language changes)."""

@@ -23,7 +23,7 @@ from game.config import STATUS_TEXTS
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal
 from game.core.tiles import JOKER, tile_name
-from game.i18n import N_, _
+from game.i18n import N_, _, ngettext
 from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
@@ -37,8 +37,8 @@ if TYPE_CHECKING:
 def joker_choice(tiles: tuple[int, ...]) -> str:
     """A way to fill a claimed set, as its button says it: natural tiles only, or how many jokers."""
     jokers = tiles.count(JOKER)
-    return _("Natural tiles") if jokers == 0 else _('{jokers} Joker{value}').format(
-            jokers=jokers, value='s' if jokers > 1 else '')
+    return _("Natural tiles") if jokers == 0 else ngettext("{jokers} Joker", "{jokers} Jokers", jokers).format(
+        jokers=jokers)
 
 
 def mah_jongg_offer(session: Session) -> str:

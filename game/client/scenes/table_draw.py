@@ -426,7 +426,7 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
     palette = view.palette
     for seat in range(1, 4):
         (x, y), anchor = layout.seat_label_anchor(seat)
-        wind = WIND_SHORT[table.seat_wind(seat)]
+        wind = _(WIND_SHORT[table.seat_wind(seat)])
         if seat == table.empty_seat:
             # The Dummy's place: its wind moves round with the others', and nobody sits there.
             muted = mix(palette.text, palette.felt_line, 0.45)

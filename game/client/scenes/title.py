@@ -187,7 +187,8 @@ class TitleScene(Scene):
             surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
         text(surface, _("Sparrow"), (640, MENU_TOP - 112), 96, palette.accent, "serif_bold", "center",
              shadow=(10, 24, 20))
-        text(surface, "M A H   J O N G G", (640, MENU_TOP - 50), 22, mix(palette.text, palette.accent, 0.3),
+        spaced = "   ".join(" ".join(word) for word in _("MAH JONGG").split())
+        text(surface, spaced, (640, MENU_TOP - 50), 22, mix(palette.text, palette.accent, 0.3),
              "serif_bold", "center")
         for b in self.buttons:
             b.draw(surface, palette)

@@ -14,6 +14,7 @@ from typing import Any
 import pygame
 
 from game.client.look import fit_text, mix, text, wrap
+from game.client.messages import is_you
 from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, draw_panel
@@ -160,19 +161,19 @@ class WaitingRoomScene(Scene):
             return []
         out = []
         for info in lobby.room.seats:
-            kind = KIND_WORDS.get(info.kind, info.kind)
+            kind = _(KIND_WORDS.get(info.kind, info.kind))
             if info.kind == "player" and not info.connected:
                 kind = _("Player (away: a computer plays meanwhile)")
-            marks = [m for on, m in ((info.seat == lobby.seat, "you"), (info.host, "host")) if on]
-            name = info.name if info.kind != "open" else "—"
-            out.append((WIND_ORDER[info.seat], name + (f" ({', '.join(marks)})" if marks else ""), kind))
+            marks = [m for on, m in ((info.seat == lobby.seat, _("you")), (info.host, _("host"))) if on]
+            name = (_("You") if is_you(info.name) else info.name) if info.kind != "open" else "—"
+            out.append((_(WIND_ORDER[info.seat]), name + (f" ({', '.join(marks)})" if marks else ""), kind))
         return out
 
     def mods_line(self) -> str:
         lobby, rules = self.lobby, self.table_rules
         if lobby is None or lobby.room is None:
             return ""
-        mods = ", ".join(f"{m.id} {m.version}".strip() for m in lobby.room.mods) or "none"
+        mods = ", ".join(f"{m.id} {m.version}".strip() for m in lobby.room.mods) or _("none")
         if rules is not None and rules.from_table:
             missing = ", ".join(repr(m) for m in rules.missing)
             return _('Mods: {mods}. Not installed here: {missing}; the table sent its '
