@@ -11,7 +11,7 @@ import pytest
 from game import i18n
 from game.client import forms, look, stage, widgets
 from game.client.scenes import registry
-from tests.client.helpers import make_app
+from tests.client.helpers import click, key, make_app, open_settings
 
 OWN_NAMES = set(i18n.LANGUAGES.values())
 """The languages' names in themselves (the language box, Settings): the same in every language."""
@@ -137,3 +137,38 @@ def test_layout__every_label_and_line_fits_in_german_and_chinese(tmp_path, drawn
     off = sorted({message for message, rect, size in lines if message.strip()
                   and not pygame.Rect((0, 0), size).contains(rect)})
     assert off == [], f"{language} text running off its surface"
+
+
+def test_settings__the_language_changes_at_once_and_is_kept(tmp_path) -> None:
+    """A click on Settings ▸ Play ▸ Language turns to the next language: the box is written in it at once, the
+    title under it too, and the choice is in the settings file after the box closes."""
+    app = make_app(tmp_path)
+    i18n.set_language("en")
+    scene = open_settings(app)
+    language = next(c for c in scene.controls if getattr(c, "label", "") == "Language")
+    app.dispatch(click(language.rect.center))
+    assert i18n.language() == "de"
+    assert [tab.label for tab in scene.tabs][:2] == ["Spielen", "Animation"] and scene.done.label == "Fertig"
+    title = app.stack.scenes[0]
+    assert "Neues Spiel" in [b.label for b in title.buttons]
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert "language: de" in (tmp_path / "config" / "settings.yaml").read_text()
+    again = make_app(tmp_path)
+    assert again.settings.language == "de" and i18n.language() == "de"
+
+
+def test_language_box__up_down_and_enter_choose_and_speak_it_at_once(tmp_path) -> None:
+    """At the first start the box offers the languages; Down turns the box itself into the next one and Enter
+    keeps it."""
+    app = make_app(tmp_path)
+    i18n.set_language("en")
+    app.reset_to("title")
+    app.open("language")
+    app.stack.apply_pending()
+    box = app.stack.top
+    app.dispatch(key(pygame.K_DOWN))
+    assert i18n.language() == "de" and box.title == "Sprache" and box.ok.label == "Spielen"
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert app.settings.language == "de" and app.stack.top.name == "title"

@@ -36,8 +36,8 @@ class LanguageScene(Box):
             button.focused = button.primary = i == index
         set_language(self.codes[index])
         self.title = _("Language")
-        for button, label in ((self.ok, _("Play")), (self.cancel, _("Cancel"))):
-            button.label = label
+        for button, label, key in ((self.ok, _("Play"), _("Enter")), (self.cancel, _("Cancel"), _("Esc"))):
+            button.label, button.key_hint = label, key
 
     def _pick(self, index: int, *, accept: bool = False) -> None:
         self._show(index)
