@@ -14,6 +14,7 @@ from game.client.refusals import refusal_line
 from game.core import events as ev
 from game.core.refusals import Refusal
 from game.core.tiles import number_of, suit_of, tile_name
+from game.net import remote
 from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
@@ -36,9 +37,11 @@ NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
 LESSON_NOT_A_GAME = "lesson_not_a_game"
 LESSON_NO_RESTART = "lesson_no_restart"
+NOT_AT_NETWORK_TABLE = "not_at_network_table"
+"""A command that a network table does not have: ``what`` it would have done, in words."""
 SUITS = ("Bamboo", "Characters", "Dots")
 WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
-                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART})
+                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART, NOT_AT_NETWORK_TABLE})
 """The table's notes that refuse what the player tried: they come with the warning beep (P-174), as every
 refusal of the engine does."""
 
@@ -136,6 +139,9 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     LESSON_NO_RESTART: lambda d, _: "A lesson's hand is not dealt again: All Lessons lets you start the lesson over.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
     notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
+    NOT_AT_NETWORK_TABLE: lambda d, _: f"At a network table {d['what']}.",
+    remote.CONNECTION: lambda d, _: d["reason"] or ("Connected." if d["state"] == "connected" else ""),
+    remote.WAITING_FOR_HAND: lambda d, _: "Waiting for the table to deal the next hand…",
     notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",
     notes.NO_DECLARATION: _no_declaration,
     notes.DECLARING: _declaring,

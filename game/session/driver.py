@@ -50,6 +50,9 @@ Told = ev.Event | Refusal | Note
 class Session:
     """One game: the match, the current hand, the seats, the timers and what the player was told."""
 
+    network = False
+    """The table is a server's (:class:`game.net.remote.RemoteSession`): it deals, times and scores the hands."""
+
     def __init__(self, *, ruleset: Any, rules: PlayRules, judge: Any, seed: int,
                  opponents: Sequence[str] = ("efficient", "efficient", "efficient"),
                  names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None,
@@ -117,6 +120,9 @@ class Session:
         if seed is None:
             seed = random.SystemRandom().randrange(2**31)
         return cls(ruleset=ruleset, rules=rules, judge=judge, seed=seed, **kwargs)
+
+    def leave(self) -> None:
+        """The table closes (the title, another game, quitting): a network session says goodbye to its table."""
 
     def tell(self, told: Told) -> None:
         """Tell the player ``told`` (the status bar shows it until something newer with words comes)."""
@@ -230,12 +236,13 @@ class Session:
 
     # -- the human's moves ------------------------------------------------------------------------------------
 
-    def act(self, action: Action) -> bool:
-        """Do ``action`` for the human; on refusal the table's reason is told and False is returned."""
+    def act(self, action: Action, seat: int = HUMAN) -> bool:
+        """Do ``action`` for the human (or, at a network table, for the player at ``seat``); on refusal the table's
+        reason is told and False is returned."""
         if self.table is None:
             return False
         try:
-            events = self.table.apply(HUMAN, action)
+            events = self.table.apply(seat, action)
         except IllegalActionError as exc:
             self.tell(Refusal(exc.code, exc.data))
             return False

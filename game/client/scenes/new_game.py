@@ -20,6 +20,7 @@ from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
+from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
@@ -32,6 +33,8 @@ SCORE_STEP = 100
 EMPTY_SEAT_NOTE = ("This ruleset is for three players: the seat opposite you stays empty (the Dummy). It is never "
                    "East, and play passes over it.")
 SCORE_RANGE = (100, 100_000)
+HOST_PORT = 8765
+"""The port a hosted table listens on when it is free (``sparrow serve``'s): the one to forward on a router."""
 
 
 @dataclass
@@ -122,6 +125,10 @@ class NewGameScene(Scene):
                             primary=True, key_hint="Enter")
         self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
                              lambda: context.close(self), key_hint="Esc")
+        self.host_button = Button(pygame.Rect(BOX.left + 40, BOX.bottom - 66, 270, 46), "Host a Network Game",
+                                  self.host, key_hint="Ctrl+H", size=17)
+        self.host_error = ""
+        """Why the network table could not be hosted, in words."""
         self._list_fields()
         self.focus = 1
         self._set_focus(1)
@@ -202,6 +209,36 @@ class NewGameScene(Scene):
     def begin(self) -> None:
         start_game(self.context, self.choices())
 
+    def host(self) -> None:
+        """Host a network table with the chosen ruleset, served from this window: the waiting room shows the
+        address to share; the host plays the first seat, friends take the others, computers fill the rest."""
+        from game.net.client import name_problem  # the network code only when a table is hosted
+
+        choices = self.choices()
+        self.host_error = name_problem(self.player.value)
+        if self.host_error:
+            self._set_focus(1)  # the name field
+            return
+        settings = self.context.settings
+        settings.ruleset, settings.player_name = choices.ruleset, choices.names[0]
+        self.context.save_settings()
+        from game.net.in_process import host_in_process
+
+        folders = self.context.folders
+        hosted = None
+        for port in (HOST_PORT, 0):  # the usual port (easy to forward), else any free one
+            hosted = host_in_process(choices.ruleset, catalog=self.context.catalog, mods_dir=self.context.mods_dir,
+                                     config_dir=self.context.config_dir, saves=folders.saves if folders else None,
+                                     seed=choices.seed, port=port)
+            if hosted.start():
+                break
+        assert hosted is not None
+        if hosted.error:
+            self.host_error = hosted.error
+            return
+        self.context.close(self)
+        self.context.open("waiting_room", address=hosted.local_address, player=choices.names[0][:24], host=hosted)
+
     def show_rules(self) -> None:
         from game.session.rules import load_game_rules
 
@@ -256,9 +293,12 @@ class NewGameScene(Scene):
             f.focused = i == self.focus
 
     def handle(self, event: pygame.Event) -> None:
-        for b in (self.start, self.cancel, self.rules_button, self.presets_button):
+        for b in (self.start, self.cancel, self.rules_button, self.presets_button, self.host_button):
             if b.handle(event):
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and event.mod & pygame.KMOD_CTRL:
+            self.host()
+            return
         for i, f in enumerate(self.fields):
             if f.handle(event):
                 if event.type == pygame.MOUSEBUTTONDOWN:
@@ -307,8 +347,13 @@ class NewGameScene(Scene):
                 self._draw_empty_card(surface, seat, card)
             else:
                 self._draw_card(surface, seat, card)
-        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename", (x0, BOX.bottom - 43), 14,
-             mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
+        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename",
+             (self.host_button.rect.right + 18, BOX.bottom - 43), 14, mix(palette.text_dark, palette.panel, 0.35),
+             "sans", "midleft")
+        if self.host_error:
+            text(surface, fit_text(self.host_error, BOX.width - 80, 15, "bold"), (x0, BOX.bottom - 84), 15,
+                 ERROR, "bold", "midleft")
+        self.host_button.draw(surface, palette)
         self.start.draw(surface, palette)
         self.cancel.draw(surface, palette)
 

@@ -128,6 +128,8 @@ class ScoresScene(Scene):
         if not over:
             self.deal_again = self._extra("Replay this deal…", self._ask_deal_again, "D")
             self.extra.append(self.deal_again)
+        if self.session.network:  # the replays, the deals and the score sheet are the host's
+            self.extra = []
         x = BOX.left + 24
         for b in self.extra:
             b.rect.topleft = (x, BOX.bottom - 62)
@@ -194,9 +196,9 @@ class ScoresScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r and self.replay in self.extra:
                 self._replay()
-            elif event.key == pygame.K_s:
+            elif event.key == pygame.K_s and self.sheet in self.extra:
                 self._save_sheet()
-            elif event.key == pygame.K_d and not self.outcome.game_over:
+            elif event.key == pygame.K_d and not self.outcome.game_over and not self.session.network:
                 self._ask_deal_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
@@ -310,8 +312,15 @@ class ScoresScene(Scene):
         self.item_rects = []
         y = area.top + 112
         if result is None:
-            message = "No scores: nobody went Mah Jongg." if o.dead else "This ruleset's scoring is not available."
-            text(surface, message, (area.left, y), 17, palette.text_dark)
+            if o.dead:
+                message = "No scores: nobody went Mah Jongg."
+            elif self.session.network:
+                message = (f"{self.session.names[seat]}'s hand scores {o.scores[seat]}; the host's table worked out "
+                           "its lines, which a network table is not sent.")
+            else:
+                message = "This ruleset's scoring is not available."
+            for i, line in enumerate(wrap(message, area.width, 17)[:3]):
+                text(surface, line, (area.left, y + 24 * i), 17, palette.text_dark)
             return
         if result.special_hand:
             text(surface, f"Special hand: {result.special_hand}", (area.left, y), 17, palette.accent_dark, "bold")
