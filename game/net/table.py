@@ -142,7 +142,8 @@ class NetTable:
         else:
             if self.state == "over":
                 return refused("game_over", "the game is over")
-            seat = next((s for s in self.seats if s.token is None), None)
+            # A three-handed game's empty seat is nobody's to take.
+            seat = next((s for s in self.seats if s.token is None and s.seat in self.session.rules.seats), None)
             if seat is None:
                 return refused("table_full", "every seat is taken")
             seat.token = secrets.token_urlsafe(24)
