@@ -113,9 +113,6 @@ class MirrorTable(Table):
         self.passes = rules.charleston
         self._pass_step = 0
         self.players = [PlayerState() for _ in range(4)]
-        self.empty_seat: int | None = None
-        """A three-handed game's empty seat, in local seats (set by :meth:`follow`)."""
-        self._order = [0, 1, 2, 3]
         self.events: list[ev.Event] = []
         self.actions: list = []
         self.phase = "dealt"
@@ -141,9 +138,6 @@ class MirrorTable(Table):
     def follow(self, view: View, seats: Seats) -> None:
         """Take the state of ``view`` (the server's, turned to local seats)."""
         self.east = seats.local(view.east) or 0
-        empty = self.rules.empty_seat  # the server's seat; the same ruleset on both ends
-        self.empty_seat = None if empty is None else seats.local(empty)
-        self._order = [seat for seat in range(4) if seat != self.empty_seat]
         self.round_wind = view.round_wind
         self.phase = view.phase
         self.current = seats.local(view.current) or 0
