@@ -171,8 +171,10 @@ class GameOverScene(Scene):
         names = self.session.names
         gap = 14
         width = (area.width - 3 * gap) // 4
+        # Three players' cards (a three-handed game) keep the same size, centred under the headline.
+        left = area.left + (4 - len(self.order)) * (width + gap) // 2
         for rank, seat in enumerate(self.order):
-            card = pygame.Rect(area.left + rank * (width + gap), area.top, width, area.height)
+            card = pygame.Rect(left + rank * (width + gap), area.top, width, area.height)
             first = rank == 0
             fill = mix(palette.accent, palette.panel, 0.45) if first else palette.panel_shade
             pygame.draw.rect(surface, fill, card, border_radius=12)

@@ -81,7 +81,8 @@ class ScoresScene(Scene):
         """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
-        self.seats = list(self.session.rules.seats)
+        empty = getattr(self.session.table, "empty_seat", None)  # the table's own numbering (a network seat's too)
+        self.seats = [seat for seat in range(4) if seat != empty]
         """The seats that play (three in a three-handed game: the empty seat has no column and no page)."""
         self.pages = [-1, *self.seats]
         """The tabs in order: Totals, then each player's page."""
