@@ -99,6 +99,9 @@ class Session:
         """The file the game was last written to or opened from (a save or the autosave); None before either."""
         self.practice: HandRecord | None = None
         """The finished hand whose deal is being played again (:meth:`replay_deal`); None in a counted hand."""
+        self.counted_replay = False
+        """The hand on the table is a counted replay of a deal already counted in the statistics: the statistics
+        keep each deal as it was first played, so a do-over cannot wipe a hand from the player's record."""
         self.written_progress: tuple[int, int, bool] | None = None
         """:attr:`progress` when the game was last written or opened."""
         self.last_moves: dict[int, tuple[Any, tuple[Action, ...], Action]] = {}
@@ -150,6 +153,7 @@ class Session:
             # After a practice hand of the same deal the original is still the match's last hand: it is replaced.
             self.match.take_back_last_hand()
             self.pending.clear()  # the taken-back hand's settlement must not be shown over the new deal
+            self.counted_replay = True
             return self.deal()
         record = self.practice if self.practice is not None else self.match.history[-1]
         gcpolicy.between_hands()
@@ -634,7 +638,9 @@ class Session:
         self.tell(Note(notes.HAND_FINISHED, {"outcome": self.outcome}) if self.outcome.settled
                   else Note(notes.NO_SETTLEMENT))
         if self.stats_folder is not None and self.ruleset is not None:
-            problems = record_statistics(self.stats_folder, self.ruleset.id, self.player_ids, self.match)
+            problems = record_statistics(self.stats_folder, self.ruleset.id, self.player_ids, self.match,
+                                         count_hand=not self.counted_replay)
+            self.counted_replay = False
             if problems:
                 self.tell(Note(notes.STATISTICS_PROBLEM, {"problems": problems}))
         for hook in self.on_hand_finished:
