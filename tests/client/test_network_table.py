@@ -34,6 +34,20 @@ def _joined_app(tmp_path, address: str, name: str):
     return app
 
 
+def _seated(tmp_path, address: str, name: str):
+    """An app whose player joined the table at ``address`` as ``name`` (alone there, so it starts at once): the
+    app and its table scene."""
+    app = _joined_app(tmp_path, address, name)
+    assert run_live(app, lambda: app.stack.top.name == "table")
+    return app, app.stack.top
+
+
+def _autoplay_to_scores(app) -> None:
+    """Auto Play (F5) on, then the hand played out to the scores box."""
+    app.dispatch(key(pygame.K_F5))
+    assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+
+
 def _autoplayer(address: str, name: str):
     """A second player (no window) who joins first, so they host, and lets the computer play for them."""
     lobby = join(address, name)
@@ -94,9 +108,7 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
     hosted = hosted_table(player_seats=1, discard_delay=0.1)  # the hand lasts well past the reconnection
     proxy = LoopbackProxy(hosted.port)
     try:
-        app = _joined_app(tmp_path, proxy.address, "Cai")  # alone at the table: it starts as Cai sits down
-        assert run_live(app, lambda: app.stack.top.name == "table")
-        table = app.stack.top
+        app, table = _seated(tmp_path, proxy.address, "Cai")
         session = table.session
         app.dispatch(key(pygame.K_F5))
         assert run_live(app, lambda: session.table.discard_count >= 2)
@@ -118,9 +130,8 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
 def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tmp_path) -> None:
     hosted = hosted_table(player_seats=1, discard_delay=0.1)
     try:
-        app = _joined_app(tmp_path, hosted.local_address, "Gus")
-        assert run_live(app, lambda: app.stack.top.name == "table")
-        session = app.stack.top.session
+        app, table = _seated(tmp_path, hosted.local_address, "Gus")
+        session = table.session
         assert run_live(app, lambda: session.table.discard_count >= 2)
         session.lobby.link.close()  # the window is gone without a goodbye: the table keeps the seat
         again = restart(tmp_path)
@@ -133,8 +144,7 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
         back = again.stack.top.session
         assert back.lobby.seat == 0 and back.lobby.reason == "Welcome back: your seat was kept."
         assert back.table.discard_count >= 2 and not back.hand_over  # the same hand, where it had got to
-        again.dispatch(key(pygame.K_F5))
-        assert run_live(again, lambda: again.stack.top.name == "scores", 60)
+        _autoplay_to_scores(again)
         assert again.stack.top.outcome.new_totals == hosted.table.session.match.totals
     finally:
         hosted.stop()
@@ -143,11 +153,8 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
 def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_nothing(tmp_path) -> None:
     hosted = hosted_table(player_seats=1, hand_limit=1)
     try:
-        app = _joined_app(tmp_path, hosted.local_address, "Ida")
-        assert run_live(app, lambda: app.stack.top.name == "table")
-        table = app.stack.top
-        app.dispatch(key(pygame.K_F5))
-        assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+        app, table = _seated(tmp_path, hosted.local_address, "Ida")
+        _autoplay_to_scores(app)
         app.dispatch(key(pygame.K_RETURN))  # OK: the next hand, which is not coming
         assert run_live(app, lambda: table.session.lobby.state == "closed")
         words = "The hands for tonight are played: the host keeps the game to go on another time."
