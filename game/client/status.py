@@ -152,6 +152,10 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
 """Every note's words, by code: the session's and the table scene's."""
 
 
+SITTING_OUT = "Your partner in this exchange would be the empty seat: you pass nothing this time"
+"""A three-handed goulash step in which the human's partner is the Dummy."""
+
+
 def note_line(note: Note, names: Sequence[str]) -> str:
     """A note in words."""
     return NOTES[note.code](note.data, names)
@@ -171,8 +175,12 @@ def told_line(told: Any, names: Sequence[str], wild: int | None = None) -> str |
 
 def status_line(session: Any) -> str:
     """The status bar's line for ``session``: the latest thing told that has words ("" before anything)."""
-    wild = session.table.wild_tile if session.table is not None else None
+    table = session.table
+    wild = table.wild_tile if table is not None else None
     for told in reversed(session.told):
+        if (isinstance(told, ev.PassingStarted) and table is not None and table.pass_step is not None
+                and table.pass_target(HUMAN, told.direction) is None):
+            return SITTING_OUT
         line = told_line(told, session.names, wild)
         if line:
             return line

@@ -322,7 +322,7 @@ class RemoteSession(Session):
     def restart_hand(self) -> Any:
         raise ValueError("a network hand is dealt by the table server")
 
-    def replay_deal(self) -> Any:
+    def replay_deal(self, counted: bool = False) -> Any:
         raise ValueError("a network hand is dealt by the table server")
 
     @property

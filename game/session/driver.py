@@ -136,13 +136,20 @@ class Session:
         self.practice = None
         return self._lay(self.match.new_hand())
 
-    def replay_deal(self) -> Table:
-        """The deal just finished, dealt again as a practice hand (S-07): the same wall, seats and winds, so the
-        player can try another line of play. It is not counted: no points move, the statistics and the autosave
-        leave it out, and the next hand is the match's next. The finished hand is counted first."""
+    def replay_deal(self, counted: bool = False) -> Table:
+        """The deal just finished, dealt again (S-07): the same wall, seats and winds, so the player can try
+        another line of play. Not ``counted`` it is a practice hand: no points move, the statistics and the
+        autosave leave it out, and the next hand is the match's next (the finished hand is counted first).
+        ``counted``: the finished hand is taken back and the replay is played in its place, so the replay's
+        result is the one the match keeps (its scores, East and the wind of the round; P-47)."""
         if not self.hand_over or not self.match.history:
             raise ValueError("only a finished hand's deal can be played again")
         self.finish_hand()
+        if counted:
+            # After a practice hand of the same deal the original is still the match's last hand: it is replaced.
+            self.match.take_back_last_hand()
+            self.pending.clear()  # the taken-back hand's settlement must not be shown over the new deal
+            return self.deal()
         record = self.practice if self.practice is not None else self.match.history[-1]
         gcpolicy.between_hands()
         self.practice = record

@@ -66,7 +66,10 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "The Scores",
         "How the hand was scored: each player's sets and their points, the doubles, and the total. Below, the "
         "payments: every loser pays the winner the winner's score (twice as much when East is involved), and "
-        "the losers settle the differences between their own scores. Enter or Esc goes on to the next hand."),
+        "the losers settle the differences between their own scores. Enter or Esc goes on to the next hand. "
+        "Replay this deal… (D) plays the same deal again to try another line of play, and asks first whether it "
+        "counts: Not counted is practice, and the game goes on as it was; Counted (C) plays it in place of the "
+        "hand just played, and the replay's result is the one the game keeps."),
     "settings": (
         "Settings",
         "Everything you can change about Sparrow, page by page: the look (tile set, theme, window), the sound "

@@ -30,6 +30,8 @@ BOX = pygame.Rect(0, 0, 1060, 650)
 BOX.center = (640, 360)
 SEATS = ("On your right", "Opposite you", "On your left")
 SCORE_STEP = 100
+EMPTY_SEAT_NOTE = ("This ruleset is for three players: the seat opposite you stays empty (the Dummy). It is never "
+                   "East, and play passes over it.")
 SCORE_RANGE = (100, 100_000)
 HOST_PORT = 8765
 """The port a hosted table listens on when it is free (``sparrow serve``'s): the one to forward on a router."""
@@ -99,6 +101,10 @@ class NewGameScene(Scene):
         self.rulesets = rulesets(context) or [_Fallback("classic", "Classic")]
         self.people = personalities(context)
         self._start_scores: dict[str, int] = {}
+        self._empty_seats: dict[str, int | None] = {}
+        self.empty_seat: int | None = None
+        """The seat the chosen ruleset leaves empty (a three-handed game), or None."""
+        self.fields: list[Any] = []
         wanted = context.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
@@ -123,11 +129,16 @@ class NewGameScene(Scene):
                                   self.host, key_hint="Ctrl+H", size=17)
         self.host_error = ""
         """Why the network table could not be hosted, in words."""
-        self.fields: list[Any] = [self.ruleset, self.player, self.score]
-        for chooser, name in zip(self.seat_choosers, self.seat_names, strict=True):
-            self.fields += [chooser, name]
+        self._list_fields()
         self.focus = 1
         self._set_focus(1)
+
+    def _list_fields(self) -> None:
+        """The fields Tab moves through: an empty seat's card has none."""
+        self.fields = [self.ruleset, self.player, self.score]
+        for seat, (chooser, name) in enumerate(zip(self.seat_choosers, self.seat_names, strict=True), start=1):
+            if seat != self.empty_seat:
+                self.fields += [chooser, name]
 
     # -- the choices ------------------------------------------------------------------------------------------
 
@@ -158,9 +169,16 @@ class NewGameScene(Scene):
             field_.value = self.people[index].name[:NAME_LENGTH]
 
     def _ruleset_changed(self, index: int) -> None:
+        ruleset_id = self.rulesets[index].id
+        start_score = self._ruleset_start_score(ruleset_id)  # reads the empty seat too
         if not self.score_edited:
-            self.start_score = self._ruleset_start_score(self.rulesets[index].id)
+            self.start_score = start_score
         self._refresh_score()
+        self.empty_seat = self._empty_seats.get(ruleset_id)
+        if self.fields:
+            focused = self.fields[self.focus]
+            self._list_fields()
+            self._set_focus(self.fields.index(focused) if focused in self.fields else 0)
 
     def _ruleset_start_score(self, ruleset_id: str) -> int:
         if ruleset_id not in self._start_scores:
@@ -168,6 +186,7 @@ class NewGameScene(Scene):
 
             _ruleset, rules, _judge = load_game_rules(ruleset_id, self.context.mods_dir, catalog=self.context.catalog)
             self._start_scores[ruleset_id] = rules.start_score
+            self._empty_seats[ruleset_id] = rules.empty_seat
         return self._start_scores[ruleset_id]
 
     def _step_score(self, by: int) -> None:
@@ -324,7 +343,10 @@ class NewGameScene(Scene):
         pygame.draw.line(surface, mix(palette.accent, palette.panel, 0.4), (heading.right + 14, heading.centery + 2),
                          (BOX.right - 40, heading.centery + 2), 1)
         for seat, card in enumerate(self.cards):
-            self._draw_card(surface, seat, card)
+            if seat + 1 == self.empty_seat:
+                self._draw_empty_card(surface, seat, card)
+            else:
+                self._draw_card(surface, seat, card)
         text(surface, "Tab: next field  ·  ← →: change  ·  type to rename",
              (self.host_button.rect.right + 18, BOX.bottom - 43), 14, mix(palette.text_dark, palette.panel, 0.35),
              "sans", "midleft")
@@ -334,6 +356,19 @@ class NewGameScene(Scene):
         self.host_button.draw(surface, palette)
         self.start.draw(surface, palette)
         self.cancel.draw(surface, palette)
+
+    def _draw_empty_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
+        """The seat a three-handed game leaves empty: no opponent to choose, and why."""
+        palette = self.context.palette
+        edge = mix(palette.text_dark, palette.panel, 0.55)
+        pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel, 0.5), card, border_radius=12)
+        pygame.draw.rect(surface, edge, card, width=2, border_radius=12)
+        text(surface, SEATS[seat], (card.left + 16, card.top + 22), 17, edge, "bold", "midleft")
+        text(surface, "Empty seat", (card.centerx, card.top + 100), 21, palette.text_dark, "serif_bold", "center")
+        y = card.top + 140
+        for line in wrap(EMPTY_SEAT_NOTE, card.width - 36, 14):
+            text(surface, line, (card.left + 18, y), 14, palette.text_dark)
+            y += 20
 
     def _draw_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
         palette = self.context.palette

@@ -240,13 +240,15 @@ class TableCommands:
                       "the play so far is forgotten.", [("Restart", self.restart_hand)],
                       cancel=("Play on", lambda: None))
 
-    def replay_deal(self) -> None:
-        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted."""
+    def replay_deal(self, counted: bool = False) -> None:
+        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted, or
+        (``counted``) as the hand the match keeps in place of the one just played."""
         s = self.session
         if not s.hand_over or not s.match.history:
             return
-        self._fresh_table(s.replay_deal)
-        self.table.toast("The same deal again — this hand is not counted")
+        self._fresh_table(lambda: s.replay_deal(counted=counted))
+        self.table.toast("The same deal again — this hand counts instead of the last one" if counted
+                         else "The same deal again — this hand is not counted")
 
     def restart_hand(self) -> None:
         t = self.table
