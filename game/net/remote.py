@@ -237,11 +237,15 @@ class RemoteSession(Session):
         if refusal is not None:
             self.lobby.refusal = None
             reason = refusal.data.get("reason") if refusal.code == "illegal" else None
-            if isinstance(reason, str):
-                self.tell(Refusal(reason, {k: v for k, v in refusal.data.items() if k != "reason"}))
+            values = refusal.data.get("values")
+            if isinstance(reason, str):  # the table's own refusal, worded as at a local table
+                self.tell(Refusal(reason, values if isinstance(values, dict) else {}))
             elif refusal.code != "stale":
                 self.tell(Note(CONNECTION, {"state": "refused", "reason": refusal.detail or refusal.code}))
-            self.sent = None  # the decision is still open: the player may try again
+            # The decision is still open and no new view will say so (nothing changed): the player tries again.
+            self.sent = None
+            if self.view is not None:
+                self.legal = [action_from_text(text) for text in self.view.legal]
 
     # -- time -------------------------------------------------------------------------------------------------
 

@@ -10,6 +10,9 @@ import pygame
 
 from game.client import status
 from game.client.scenes import waiting_room
+from game.core.actions import Discard
+from game.core.refusals import Refusal
+from game.core.tiles import tile_name
 from game.net import protocol
 from game.net.client import Link
 from game.net.remote import Lobby, join, remote_session, table_rules
@@ -160,6 +163,23 @@ def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_no
         words = "The hands for tonight are played: the host keeps the game to go on another time."
         assert app.stack.top is table and status.status_line(table.session) == words
         assert table.banner_lines()[0] == (words, True)
+    finally:
+        hosted.stop()
+
+
+def test_join__a_move_the_server_refuses_is_said_and_the_turn_stays_open(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1)
+    try:
+        app, table = _seated(tmp_path, hosted.local_address, "Jo")
+        session = table.session
+        assert run_live(app, lambda: session.human_to_discard and bool(session.legal))
+        stranger = next(t for t in range(34) if t not in session.table.players[0].concealed)
+        assert session.act(Discard(stranger))  # sent: the server, not this end, judges it
+        assert session.legal == []
+        assert run_live(app, lambda: any(isinstance(t, Refusal) for t in session.told))
+        assert session.legal and session.human_to_discard  # the same turn, open again
+        assert status.status_line(session) == f"You don't have {tile_name(stranger)} on your stake."
+        assert hosted.server.refusals == 1
     finally:
         hosted.stop()
 
