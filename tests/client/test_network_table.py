@@ -18,7 +18,7 @@ from game.net.client import Link
 from game.net.remote import Lobby, join, remote_session, table_rules
 from game.session.options import Options
 from tests.builders import LoopbackProxy, hosted_table
-from tests.client.helpers import from_title, key, make_app, restart, run_live, type_text
+from tests.client.helpers import click, from_title, key, make_app, restart, run_live, type_text
 
 
 def _joined_app(tmp_path, address: str, name: str):
@@ -180,6 +180,14 @@ def test_join__a_move_the_server_refuses_is_said_and_the_turn_stays_open(tmp_pat
         assert session.legal and session.human_to_discard  # the same turn, open again
         assert status.status_line(session) == f"You don't have {tile_name(stranger)} on your stake."
         assert hosted.server.refusals == 1
+        app.dispatch(key(pygame.K_ESCAPE))  # the game menu's The Wall: declined, as W is
+        app.stack.apply_pending()
+        menu = app.stack.top
+        assert menu.name == "menu"
+        app.dispatch(click(next(b for b in menu.buttons if b.label == "The Wall").rect.center))
+        app.stack.apply_pending()
+        assert app.stack.top is table
+        assert status.status_line(session) == "At a network table the wall is the host's secret."
     finally:
         hosted.stop()
 

@@ -434,12 +434,13 @@ class GameMenuScene(Scene):
             return lambda: (context.close(self), fn())
 
         commands = table_scene.commands
+        # Through the key table's commands, so a network table declines the ones it has not, saying why.
         entries = [("Continue", lambda: context.close(self)),
-                   ("Save Game…", then(commands.save_dialog)),
-                   ("Open Game…", then(commands.open_dialog)),
-                   ("Replays", then(commands.show_replays)),
+                   ("Save Game…", then(partial(commands.run, "save_dialog"))),
+                   ("Open Game…", then(partial(commands.run, "open_dialog"))),
+                   ("Replays", then(partial(commands.run, "show_replays"))),
                    ("Statistics", then(lambda: context.open("stats", session=table_scene.session))),
-                   ("The Wall", then(lambda: context.open("wall", session=table_scene.session))),
+                   ("The Wall", then(partial(commands.run, "show_wall"))),
                    ("Rules & Help", then(lambda: context.open("help"))),
                    ("Settings", then(lambda: context.open("settings"))),
                    ("New Game", then(commands.new_game)),

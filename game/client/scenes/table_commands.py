@@ -495,12 +495,13 @@ class TableCommands:
     def open_menu(self, pos: tuple[int, int]) -> None:
         """The floating menu (right click, P-33, P-96–P-98), with this game's other commands under it."""
         s = self.session
+        local = not s.network  # a network table has none of these but Close Menu (see LOCAL_ONLY)
         items = [MenuItem("Undo", self.undo, s.can_undo, "Ctrl+Z"),
-                 MenuItem("Continue" if self.table.paused else "Pause", self.toggle_pause, True, "F9"),
-                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self.toggle_show_all, True,
+                 MenuItem("Continue" if self.table.paused else "Pause", self.toggle_pause, local, "F9"),
+                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self.toggle_show_all, local,
                           "F6"),
-                 MenuItem("Save Game…", self.save_dialog, True, "Alt+F3"),
-                 MenuItem("Replays…", self.show_replays, bool(s.match.history), "Alt+R"),
+                 MenuItem("Save Game…", self.save_dialog, local, "Alt+F3"),
+                 MenuItem("Replays…", self.show_replays, local and bool(s.match.history), "Alt+R"),
                  MenuItem("Close Menu", lambda: None)]
         self.table.menu = PopupMenu(pos, items)
 
