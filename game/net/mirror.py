@@ -107,6 +107,9 @@ class MirrorTable(Table):
         self.east = 0
         self.round_wind = 0
         self.goulash = False
+        self.empty_seat: int | None = None
+        """A three-player ruleset's empty seat, in this window's seats (set from the first view)."""
+        self._order = [0, 1, 2, 3]
         self.passes = rules.charleston
         self._pass_step = 0
         self.players = [PlayerState() for _ in range(4)]
@@ -144,6 +147,9 @@ class MirrorTable(Table):
         self.phase = view.phase
         self.current = seats.local(view.current) or 0
         self.goulash = view.goulash
+        empty = self.rules.empty_seat
+        self.empty_seat = None if empty is None else seats.local(empty)
+        self._order = [seat for seat in range(4) if seat != self.empty_seat]
         self.passes = self.rules.goulash if view.goulash else self.rules.charleston
         self.wild = view.wild
         self.last_discard = (None if view.last_discard is None
