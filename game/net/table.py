@@ -81,7 +81,10 @@ class NetTable:
                  hand_limit: int | None = None) -> None:
         self.session = session
         self.table_id = table_id
-        self.player_seats = max(1, min(4, player_seats))
+        self.empty_seat = session.rules.empty_seat
+        """The empty chair of a three-handed game: nobody sits there, not even a computer."""
+        playable = 4 if self.empty_seat is None else 3
+        self.player_seats = max(1, min(playable, player_seats))
         self.timers = timers or Timers()
         self.clock = clock
         self.ruleset_data = ruleset_data
@@ -106,6 +109,9 @@ class NetTable:
         ruleset = self.session.ruleset
         infos = []
         for s in self.seats:
+            if s.seat == self.empty_seat:
+                infos.append(pr.SeatInfo(seat=s.seat, name="", kind="empty"))
+                continue
             if s.link is not None:
                 kind = "player"
             elif s.token is None and self.state == "waiting":
@@ -143,7 +149,7 @@ class NetTable:
                 seat.link.close()
             reconnected = True
         else:
-            seat = next((s for s in self.seats if s.token is None), None)
+            seat = next((s for s in self.seats if s.token is None and s.seat != self.empty_seat), None)
             if seat is None:
                 return refused("table_full", "every seat is taken")
             seat.token = secrets.token_urlsafe(24)

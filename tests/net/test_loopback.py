@@ -16,7 +16,7 @@ HIDDEN_KINDS = {"tiles_dealt", "tile_drawn", "replacement_drawn", "standing_hand
 SECRET_KEYS = {"seed", "wall", "live", "dead", "kong_box_tiles", "order"}
 
 
-@pytest.mark.parametrize("ruleset_id", ["classic", "japanese-riichi"])
+@pytest.mark.parametrize("ruleset_id", ["classic", "japanese-riichi", "british-three"])
 def test_network_hands__same_log_hash_as_simulate(ruleset_id):
     hashes, _games, remotes = asyncio.run(play_matches(ruleset_id, 11, 3))
     assert hashes == simulated_hashes(ruleset_id, 11, 3)

@@ -193,3 +193,20 @@ def test_everybody_gone__the_table_waits_for_the_first_to_come_back():
             table.act(back, pr.Act(hand=view.hand, step=view.step, action=view.legal[-1]))
     others = [seat for seat, _ in table.session.table.actions[played:] if seat != 0]
     assert others, "the computers play the other seats again once somebody is back"
+
+
+def test_three_handed_game__the_empty_chair_is_nobodys_and_three_players_fill_the_table():
+    table = host_table("british-three", seed=5, player_seats=4)
+    empty = table.empty_seat
+    assert empty is not None
+    links = [FakeLink() for _ in range(4)]
+    welcomes = [table.join(link, _hello(f"P{n}")) for n, link in enumerate(links)]
+    seated = [w.seat for w in welcomes if isinstance(w, pr.Welcome)]
+    assert sorted(seated) == sorted(set(range(4)) - {empty})
+    assert isinstance(welcomes[3], pr.Refused) and welcomes[3].code == "table_full"
+    assert table.state == "playing", "three players fill a three-handed table"
+    room = links[0].messages(pr.Room)[-1]
+    assert room.seats[empty].kind == "empty" and not room.seats[empty].connected
+    table.advance()
+    view = links[0].view()
+    assert view.empty_seat == empty and view.players[empty].concealed_count == 0
