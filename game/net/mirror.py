@@ -113,9 +113,6 @@ class MirrorTable(Table):
         self.passes = rules.charleston
         self._pass_step = 0
         self.players = [PlayerState() for _ in range(4)]
-        self.empty_seat: int | None = rules.empty_seat
-        """The Dummy's chair of a three-handed game (turned to local seats by :meth:`follow`), or None."""
-        self._order = [seat for seat in range(4) if seat != self.empty_seat]
         self.events: list[ev.Event] = []
         self.actions: list = []
         self.phase = "dealt"
@@ -141,8 +138,6 @@ class MirrorTable(Table):
     def follow(self, view: View, seats: Seats) -> None:
         """Take the state of ``view`` (the server's, turned to local seats)."""
         self.east = seats.local(view.east) or 0
-        self.empty_seat = seats.local(self.rules.empty_seat)
-        self._order = [seat for seat in range(4) if seat != self.empty_seat]
         self.round_wind = view.round_wind
         self.phase = view.phase
         self.current = seats.local(view.current) or 0
