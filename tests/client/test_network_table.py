@@ -249,6 +249,14 @@ def test_waiting_room__the_tables_ruleset_data_is_played_without_its_mod(tmp_pat
     assert scene.status_line() == ("Waiting for the host to start the game.", False)
 
 
+def test_waiting_room__the_tables_ruleset_and_its_parents_come_as_one_stream(tmp_path) -> None:
+    app = make_app(tmp_path)
+    data = "id: homebase\nname: Home Base\nextends: classic\n---\nid: homegrown\nname: Home Grown\nextends: homebase\n"
+    scene = _open_room(app, _room_with(("homegrown-rules",), data))
+    assert scene.table_rules.rules is not None and scene.table_rules.rules[0].id == "homegrown"
+    assert scene.status_line() == ("Waiting for the host to start the game.", False)
+
+
 def test_host__new_game_hosts_a_table_and_its_room_shows_the_address_to_share(tmp_path) -> None:
     app = make_app(tmp_path)
     app.settings.animation_speed = 0.0
