@@ -159,6 +159,7 @@ def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_no
         app, table = _seated(tmp_path, hosted.local_address, "Ida")
         _autoplay_to_scores(app)
         app.dispatch(key(pygame.K_RETURN))  # OK: the next hand, which is not coming
+        app.step()  # the box closes (the goodbye may have come before it opened)
         assert run_live(app, lambda: table.session.lobby.state == "closed")
         words = "The hands for tonight are played: the host keeps the game to go on another time."
         assert app.stack.top is table and status.status_line(table.session) == words
