@@ -228,6 +228,8 @@ class RemoteSession(Session):
         """Take in what the link received; a change of the connection is told on the status bar."""
         for change in self.lobby.poll():
             self.tell(Note(CONNECTION, {"state": change.state, "reason": change.reason}))
+            if change.state == "connected":
+                self.sent = None  # an action sent as the connection dropped may be lost: the seat's view asks again
         if self.lobby.game_over is not None and not self.match.is_over:
             # The server says so after the last hand's pause: the scores box may be open on that hand already.
             self.match.is_over = True

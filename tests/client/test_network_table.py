@@ -48,7 +48,7 @@ def _seated(tmp_path, address: str, name: str):
 def _autoplay_to_scores(app) -> None:
     """Auto Play (F5) on, then the hand played out to the scores box."""
     app.dispatch(key(pygame.K_F5))
-    assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+    assert run_live(app, lambda: app.stack.top.name == "scores", 120)
 
 
 def _autoplayer(address: str, name: str):
@@ -122,7 +122,7 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
         assert session.connection_problem == ""
         assert not session.hand_over, session.table.wall.live_count  # back in the middle of the hand
         assert any(getattr(t, "data", {}).get("reason") == "Welcome back: your seat was kept." for t in session.told)
-        assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+        assert run_live(app, lambda: app.stack.top.name == "scores", 120)
         assert app.stack.top.outcome.new_totals == hosted.table.session.match.totals  # seat 1 is Cai's: no turn
         assert proxy.cuts == 1
     finally:
