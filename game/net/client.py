@@ -10,7 +10,6 @@ the server's reconnect time has passed; a table that cannot be reached at all is
 from __future__ import annotations
 
 import asyncio
-import contextlib
 import logging
 import queue
 import threading
@@ -19,6 +18,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.net import protocol
+from game.net.loop_thread import LoopThread
 
 log = logging.getLogger(__name__)
 
@@ -91,11 +91,10 @@ class Link:
         self.seat: int | None = None
         self.reconnect_seconds = 0.0
         self._inbox: queue.SimpleQueue[Any] = queue.SimpleQueue()
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner = LoopThread("sparrow-link")
         self._outbox: asyncio.Queue[str] | None = None
         self._socket: Any = None
         self._closing = False
-        self._thread: threading.Thread | None = None
         self._ready = threading.Event()
         self._closer: asyncio.Future | None = None
         self._ended = False
@@ -104,19 +103,14 @@ class Link:
     # -- the frame loop's side --------------------------------------------------------------------------------
 
     def start(self) -> None:
-        self._thread = threading.Thread(target=self._run, name="sparrow-link", daemon=True)
-        self._thread.start()
+        self._runner.start(self._main, lambda exc: self._end("failed", f"The connection failed: {exc}"))
         self._ready.wait(5.0)
 
     def send(self, message: Any) -> None:
         """Send ``message`` (a protocol model) when the connection is up; dropped while it is down, as the
         server's next view asks again anyway."""
-        loop, outbox = self._loop, self._outbox
-        if loop is None or outbox is None or loop.is_closed():
-            return
-        frame = protocol.encode(message)
-        with contextlib.suppress(RuntimeError):  # the loop just closed: the link is over
-            loop.call_soon_threadsafe(outbox.put_nowait, frame)
+        if self._outbox is not None:
+            self._runner.call(self._outbox.put_nowait, protocol.encode(message))
 
     def poll(self) -> list[Any]:
         """Everything that came since the last poll, oldest first: server messages and :class:`LinkState`."""
@@ -132,25 +126,10 @@ class Link:
         if leave:
             self.send(protocol.Leave())
         self._closing = True
-        loop = self._loop
-        if loop is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(self._shut)
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(2.0)
+        self._runner.call(self._shut)
+        self._runner.join(2.0)
 
     # -- the link's own thread --------------------------------------------------------------------------------
-
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        try:
-            loop.run_until_complete(self._main())
-        except Exception as exc:  # never let the link's thread die silently: the screen must say something
-            log.exception("network link failed")
-            self._end("failed", f"The connection failed: {exc}")
-        finally:
-            loop.close()
 
     def _shut(self) -> None:
         if self._socket is not None:

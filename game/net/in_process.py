@@ -13,6 +13,7 @@ import socket
 import threading
 from typing import Any
 
+from game.net.loop_thread import LoopThread
 from game.net.server import TableServer
 from game.net.table import NetTable
 
@@ -45,10 +46,9 @@ class HostedTable:
         self.error = ""
         """Why the server is not running, in words (the port is taken, …); empty while it runs."""
         self._host, self._wanted_port = host, port
-        self._loop: asyncio.AbstractEventLoop | None = None
+        self._runner = LoopThread("sparrow-table-server")
         self._stopped: asyncio.Event | None = None
         self._listening = threading.Event()
-        self._thread: threading.Thread | None = None
 
     @property
     def local_address(self) -> str:
@@ -62,32 +62,20 @@ class HostedTable:
 
     def start(self) -> bool:
         """Listen (on the server's own thread); False with :attr:`error` said when it cannot."""
-        self._thread = threading.Thread(target=self._run, name="sparrow-table-server", daemon=True)
-        self._thread.start()
+        self._runner.start(self._serve, self._failed)
         if not self._listening.wait(START_SECONDS) and not self.error:
             self.error = f"The table server did not start within {START_SECONDS:.0f} seconds."
         return not self.error
 
     def stop(self) -> None:
         """Close the table: every player is told the host closed it."""
-        loop, stopped = self._loop, self._stopped
-        if loop is not None and stopped is not None and not loop.is_closed():
-            with contextlib.suppress(RuntimeError):
-                loop.call_soon_threadsafe(stopped.set)
-        if self._thread is not None and self._thread is not threading.current_thread():
-            self._thread.join(3.0)
+        if self._stopped is not None:
+            self._runner.call(self._stopped.set)
+        self._runner.join(3.0)
 
-    def _run(self) -> None:
-        loop = asyncio.new_event_loop()
-        self._loop = loop
-        try:
-            loop.run_until_complete(self._serve())
-        except Exception as exc:  # the window must hear why its table is not there
-            log.exception("the hosted table stopped")
-            self.error = f"The table server stopped: {exc}"
-        finally:
-            self._listening.set()
-            loop.close()
+    def _failed(self, exc: Exception) -> None:
+        self.error = f"The table server stopped: {exc}"
+        self._listening.set()
 
     async def _serve(self) -> None:
         self._stopped = asyncio.Event()
@@ -95,6 +83,7 @@ class HostedTable:
             _, self.port = await self.server.start(self._host, self._wanted_port)
         except OSError as exc:
             self.error = f"Cannot host on port {self._wanted_port}: {exc.strerror or exc}."
+            self._listening.set()
             return
         self._listening.set()
         try:

@@ -228,6 +228,8 @@ class RemoteSession(Session):
         """Take in what the link received; a change of the connection is told on the status bar."""
         for change in self.lobby.poll():
             self.tell(Note(CONNECTION, {"state": change.state, "reason": change.reason}))
+            if change.state == "connected":
+                self.sent = None  # an action sent as the connection dropped may be lost: the seat's view asks again
         if self.lobby.game_over is not None and not self.match.is_over:
             # The server says so after the last hand's pause: the scores box may be open on that hand already.
             self.match.is_over = True
@@ -237,11 +239,15 @@ class RemoteSession(Session):
         if refusal is not None:
             self.lobby.refusal = None
             reason = refusal.data.get("reason") if refusal.code == "illegal" else None
-            if isinstance(reason, str):
-                self.tell(Refusal(reason, {k: v for k, v in refusal.data.items() if k != "reason"}))
+            values = refusal.data.get("values")
+            if isinstance(reason, str):  # the table's own refusal, worded as at a local table
+                self.tell(Refusal(reason, values if isinstance(values, dict) else {}))
             elif refusal.code != "stale":
                 self.tell(Note(CONNECTION, {"state": "refused", "reason": refusal.detail or refusal.code}))
-            self.sent = None  # the decision is still open: the player may try again
+            # The decision is still open and no new view will say so (nothing changed): the player tries again.
+            self.sent = None
+            if self.view is not None:
+                self.legal = [action_from_text(text) for text in self.view.legal]
 
     # -- time -------------------------------------------------------------------------------------------------
 
@@ -424,7 +430,7 @@ def table_rules(room: protocol.Room, catalog: Any) -> TableRules:
     """The ruleset ``room`` names: the installed one, else one built from the ruleset data the table sent (YAML,
     checked as a mod's ruleset is; never code), else None with the missing mods named."""
     from game.core.scoring import RulesetJudge
-    from game.mods.rulesets import compile_text, load_ruleset
+    from game.mods.rulesets import load_ruleset
     from game.saves import available_mod_ids
 
     available = available_mod_ids(catalog)
@@ -437,8 +443,7 @@ def table_rules(room: protocol.Room, catalog: Any) -> TableRules:
             log.info("the table's ruleset %r is not installed here: %s", room.ruleset, exc)
     if room.ruleset_data and catalog is not None:
         try:
-            ruleset = compile_text(catalog, room.ruleset_data, Path(f"{room.ruleset}.yaml"),
-                                   f"the table's {room.ruleset}.yaml")
+            ruleset = _compiled_offer(catalog, room.ruleset_data)
             return TableRules((ruleset, ruleset.play, RulesetJudge(ruleset)), missing, from_table=True)
         except (SparrowError, OSError, ValueError, LookupError) as exc:
             return TableRules(None, missing or (room.ruleset,), problem=str(exc).splitlines()[0])
@@ -447,3 +452,25 @@ def table_rules(room: protocol.Room, catalog: Any) -> TableRules:
 
 def _four(values: list[int]) -> tuple[int, int, int, int]:
     return (values[0], values[1], values[2], values[3])
+
+
+def _compiled_offer(catalog: Any, data: str) -> Any:
+    """The ruleset a table offers: its files as one YAML stream, parents first (``game.net.hosting``), each
+    compiled as a mod's ruleset file is (its parent the stream's earlier one of that id, else an installed
+    one); the last is the table's. Raises as the ruleset loader does for a file that does not check."""
+    from game.mods import rules_hook
+    from game.mods.rulesets import load_ruleset
+
+    compiled: dict[str, Any] = {}
+
+    def parent(parent_id: str) -> Any:
+        return compiled[parent_id] if parent_id in compiled else load_ruleset(catalog, parent_id)
+
+    ruleset = None
+    for number, text in enumerate(data.split("\n---\n"), 1):
+        ruleset = rules_hook.load_ruleset_file(Path(f"table-ruleset-{number}.yaml"),
+                                               f"the table's ruleset file {number}", parent, text=text)
+        compiled[ruleset.id] = ruleset
+    if ruleset is None:
+        raise ValueError("the table sent no ruleset")
+    return ruleset

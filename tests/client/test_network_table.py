@@ -10,12 +10,15 @@ import pygame
 
 from game.client import status
 from game.client.scenes import waiting_room
+from game.core.actions import Discard
+from game.core.refusals import Refusal
+from game.core.tiles import tile_name
 from game.net import protocol
 from game.net.client import Link
 from game.net.remote import Lobby, join, remote_session, table_rules
 from game.session.options import Options
 from tests.builders import LoopbackProxy, hosted_table
-from tests.client.helpers import from_title, key, make_app, restart, run_live, type_text
+from tests.client.helpers import click, from_title, key, make_app, restart, run_live, type_text
 
 
 def _joined_app(tmp_path, address: str, name: str):
@@ -32,6 +35,20 @@ def _joined_app(tmp_path, address: str, name: str):
     app.dispatch(key(pygame.K_RETURN))
     app.stack.apply_pending()
     return app
+
+
+def _seated(tmp_path, address: str, name: str):
+    """An app whose player joined the table at ``address`` as ``name`` (alone there, so it starts at once): the
+    app and its table scene."""
+    app = _joined_app(tmp_path, address, name)
+    assert run_live(app, lambda: app.stack.top.name == "table")
+    return app, app.stack.top
+
+
+def _autoplay_to_scores(app) -> None:
+    """Auto Play (F5) on, then the hand played out to the scores box."""
+    app.dispatch(key(pygame.K_F5))
+    assert run_live(app, lambda: app.stack.top.name == "scores", 120)
 
 
 def _autoplayer(address: str, name: str):
@@ -94,9 +111,7 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
     hosted = hosted_table(player_seats=1, discard_delay=0.1)  # the hand lasts well past the reconnection
     proxy = LoopbackProxy(hosted.port)
     try:
-        app = _joined_app(tmp_path, proxy.address, "Cai")  # alone at the table: it starts as Cai sits down
-        assert run_live(app, lambda: app.stack.top.name == "table")
-        table = app.stack.top
+        app, table = _seated(tmp_path, proxy.address, "Cai")
         session = table.session
         app.dispatch(key(pygame.K_F5))
         assert run_live(app, lambda: session.table.discard_count >= 2)
@@ -107,7 +122,7 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
         assert session.connection_problem == ""
         assert not session.hand_over, session.table.wall.live_count  # back in the middle of the hand
         assert any(getattr(t, "data", {}).get("reason") == "Welcome back: your seat was kept." for t in session.told)
-        assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+        assert run_live(app, lambda: app.stack.top.name == "scores", 120)
         assert app.stack.top.outcome.new_totals == hosted.table.session.match.totals  # seat 1 is Cai's: no turn
         assert proxy.cuts == 1
     finally:
@@ -118,9 +133,8 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
 def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tmp_path) -> None:
     hosted = hosted_table(player_seats=1, discard_delay=0.1)
     try:
-        app = _joined_app(tmp_path, hosted.local_address, "Gus")
-        assert run_live(app, lambda: app.stack.top.name == "table")
-        session = app.stack.top.session
+        app, table = _seated(tmp_path, hosted.local_address, "Gus")
+        session = table.session
         assert run_live(app, lambda: session.table.discard_count >= 2)
         session.lobby.link.close()  # the window is gone without a goodbye: the table keeps the seat
         again = restart(tmp_path)
@@ -133,8 +147,7 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
         back = again.stack.top.session
         assert back.lobby.seat == 0 and back.lobby.reason == "Welcome back: your seat was kept."
         assert back.table.discard_count >= 2 and not back.hand_over  # the same hand, where it had got to
-        again.dispatch(key(pygame.K_F5))
-        assert run_live(again, lambda: again.stack.top.name == "scores", 60)
+        _autoplay_to_scores(again)
         assert again.stack.top.outcome.new_totals == hosted.table.session.match.totals
     finally:
         hosted.stop()
@@ -143,16 +156,39 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
 def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_nothing(tmp_path) -> None:
     hosted = hosted_table(player_seats=1, hand_limit=1)
     try:
-        app = _joined_app(tmp_path, hosted.local_address, "Ida")
-        assert run_live(app, lambda: app.stack.top.name == "table")
-        table = app.stack.top
-        app.dispatch(key(pygame.K_F5))
-        assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+        app, table = _seated(tmp_path, hosted.local_address, "Ida")
+        _autoplay_to_scores(app)
         app.dispatch(key(pygame.K_RETURN))  # OK: the next hand, which is not coming
+        app.step()  # the box closes (the goodbye may have come before it opened)
         assert run_live(app, lambda: table.session.lobby.state == "closed")
         words = "The hands for tonight are played: the host keeps the game to go on another time."
         assert app.stack.top is table and status.status_line(table.session) == words
         assert table.banner_lines()[0] == (words, True)
+    finally:
+        hosted.stop()
+
+
+def test_join__a_move_the_server_refuses_is_said_and_the_turn_stays_open(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1)
+    try:
+        app, table = _seated(tmp_path, hosted.local_address, "Jo")
+        session = table.session
+        assert run_live(app, lambda: session.human_to_discard and bool(session.legal))
+        stranger = next(t for t in range(34) if t not in session.table.players[0].concealed)
+        assert session.act(Discard(stranger))  # sent: the server, not this end, judges it
+        assert session.legal == []
+        assert run_live(app, lambda: any(isinstance(t, Refusal) for t in session.told))
+        assert session.legal and session.human_to_discard  # the same turn, open again
+        assert status.status_line(session) == f"You don't have {tile_name(stranger)} on your stake."
+        assert hosted.server.refusals == 1
+        app.dispatch(key(pygame.K_ESCAPE))  # the game menu's The Wall: declined, as W is
+        app.stack.apply_pending()
+        menu = app.stack.top
+        assert menu.name == "menu"
+        app.dispatch(click(next(b for b in menu.buttons if b.label == "The Wall").rect.center))
+        app.stack.apply_pending()
+        assert app.stack.top is table
+        assert status.status_line(session) == "At a network table the wall is the host's secret."
     finally:
         hosted.stop()
 
@@ -211,6 +247,14 @@ def test_waiting_room__the_tables_ruleset_data_is_played_without_its_mod(tmp_pat
     assert scene.table_rules.rules is not None and scene.table_rules.rules[0].id == "homegrown"
     assert scene.mods_line() == ("Mods: homegrown-rules 1.0. Not installed here: 'homegrown-rules'; the table sent "
                                  "its rules, so you can play.")
+    assert scene.status_line() == ("Waiting for the host to start the game.", False)
+
+
+def test_waiting_room__the_tables_ruleset_and_its_parents_come_as_one_stream(tmp_path) -> None:
+    app = make_app(tmp_path)
+    data = "id: homebase\nname: Home Base\nextends: classic\n---\nid: homegrown\nname: Home Grown\nextends: homebase\n"
+    scene = _open_room(app, _room_with(("homegrown-rules",), data))
+    assert scene.table_rules.rules is not None and scene.table_rules.rules[0].id == "homegrown"
     assert scene.status_line() == ("Waiting for the host to start the game.", False)
 
 

@@ -117,7 +117,26 @@ class ConfirmBox(Box):
             text(surface, line, (self.box.left + 28, self.box.top + 100 + i * 20), 15, palette.compass_dark, "sans")
 
 
-class NameBox(Box):
+class FieldBox(Box):
+    """A box of text fields (:attr:`fields`): the keyboard types text while it is open, the caret blinks."""
+
+    @property
+    def fields(self) -> list[TextField]:
+        raise NotImplementedError
+
+    def enter(self) -> None:
+        if not self.context.headless:
+            pygame.key.start_text_input()
+
+    def exit(self) -> None:
+        if not self.context.headless:
+            pygame.key.stop_text_input()
+
+    def wake_in(self) -> float | None:
+        return caret_wake(self.fields)
+
+
+class NameBox(FieldBox):
     """Asks for a name; ``done(name)`` returns an error to show, or None to close the box. ``hint`` stands under
     the field until there is an error to show."""
 
@@ -133,16 +152,9 @@ class NameBox(Box):
         self.hint = hint
         self.error = ""
 
-    def enter(self) -> None:
-        if not self.context.headless:
-            pygame.key.start_text_input()
-
-    def exit(self) -> None:
-        if not self.context.headless:
-            pygame.key.stop_text_input()
-
-    def wake_in(self) -> float | None:
-        return caret_wake([self.field])
+    @property
+    def fields(self) -> list[TextField]:
+        return [self.field]
 
     def accept(self) -> None:
         error = self.done(self.field.value)

@@ -436,12 +436,13 @@ class GameMenuScene(Scene):
             return lambda: (context.close(self), fn())
 
         commands = table_scene.commands
+        # Through the key table's commands, so a network table declines the ones it has not, saying why.
         entries = [(_("Continue"), lambda: context.close(self)),
-                   (_("Save Game…"), then(commands.save_dialog)),
-                   (_("Open Game…"), then(commands.open_dialog)),
-                   (_("Replays"), then(commands.show_replays)),
+                   (_("Save Game…"), then(partial(commands.run, "save_dialog"))),
+                   (_("Open Game…"), then(partial(commands.run, "open_dialog"))),
+                   (_("Replays"), then(partial(commands.run, "show_replays"))),
                    (_("Statistics"), then(lambda: context.open("stats", session=table_scene.session))),
-                   (_("The Wall"), then(lambda: context.open("wall", session=table_scene.session))),
+                   (_("The Wall"), then(partial(commands.run, "show_wall"))),
                    (_("Rules & Help"), then(lambda: context.open("help"))),
                    (_("Settings"), then(lambda: context.open("settings"))),
                    (_("New Game"), then(commands.new_game)),

@@ -13,15 +13,15 @@ from typing import Any
 import pygame
 
 from game.client.look import text, wrap
-from game.client.scenes.dialogs import ERROR, Box
-from game.client.widgets import TextField, caret_wake
+from game.client.scenes.dialogs import ERROR, FieldBox
+from game.client.widgets import TextField
 from game.i18n import _
 
 NAME_LENGTH = 24
 """The longest name a table accepts (``game.net.protocol.MAX_NAME``)."""
 
 
-class JoinBox(Box):
+class JoinBox(FieldBox):
     name = "join"
 
     def __init__(self, context: Any) -> None:
@@ -40,17 +40,6 @@ class JoinBox(Box):
     @property
     def fields(self) -> list[TextField]:
         return [self.address, self.player]
-
-    def enter(self) -> None:
-        if not self.context.headless:
-            pygame.key.start_text_input()
-
-    def exit(self) -> None:
-        if not self.context.headless:
-            pygame.key.stop_text_input()
-
-    def wake_in(self) -> float | None:
-        return caret_wake(self.fields)
 
     def accept(self) -> None:
         from game.net.client import name_problem, parse_address  # the network code only when a table is joined

@@ -501,13 +501,13 @@ class TableCommands:
     def open_menu(self, pos: tuple[int, int]) -> None:
         """The floating menu (right click, P-33, P-96–P-98), with this game's other commands under it."""
         s = self.session
+        local = not s.network  # a network table has none of these but Close Menu (see LOCAL_ONLY)
         items = [MenuItem(_("Undo"), self.undo, s.can_undo, _("Ctrl+Z")),
-                 MenuItem(_("Continue") if self.table.paused else _("Pause"), self.toggle_pause, True, "F9"),
+                 MenuItem(_("Continue") if self.table.paused else _("Pause"), self.toggle_pause, local, "F9"),
                  MenuItem((_("Hide") if s.options.show_all else _("Show")) + _(" All Hands"),
-                     self.toggle_show_all, True,
-                          "F6"),
-                 MenuItem(_("Save Game…"), self.save_dialog, True, _("Alt+F3")),
-                 MenuItem(_("Replays…"), self.show_replays, bool(s.match.history), _("Alt+R")),
+                          self.toggle_show_all, local, "F6"),
+                 MenuItem(_("Save Game…"), self.save_dialog, local, _("Alt+F3")),
+                 MenuItem(_("Replays…"), self.show_replays, local and bool(s.match.history), _("Alt+R")),
                  MenuItem(_("Close Menu"), lambda: None)]
         self.table.menu = PopupMenu(pos, items)
 
