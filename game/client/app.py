@@ -428,9 +428,9 @@ class App:
 
     def terminate(self) -> None:
         """Stop without asking: every game on the table is saved for Continue as it stands (a save that fails is
-        logged; there is no one to tell)."""
+        logged; there is no one to tell), and the window's size as a normal quit keeps it."""
         self.leave_tables()
-        self.running = False
+        self.quit_unsaved()
 
     def tick(self) -> None:
         """One pass of the fixed-timestep loop (Fiedler's "Fix Your Timestep!"): input, steps, a frame.

@@ -255,3 +255,23 @@ def test_quit__a_logout_saves_the_hand_and_ends_without_asking(tmp_path) -> None
     again.reset_to("title")
     again.stack.apply_pending()
     assert _state(_continue(again).session) == left
+
+
+def test_quit__a_logout_at_the_title_keeps_the_window_size_the_player_dragged(tmp_path) -> None:
+    """With no game to save nothing else writes the settings, so SIGTERM keeps the size as a normal quit does."""
+    import os
+    import signal
+
+    app = _app(tmp_path)
+    app.reset_to("title")
+    app.stack.apply_pending()
+    app.settings.window_size = (1000, 700)  # as a drag of the window's edge leaves it
+    real_tick = app.tick
+
+    def tick() -> None:
+        os.kill(os.getpid(), signal.SIGTERM)
+        real_tick()
+
+    app.tick = tick
+    assert app.run() == 0 and not app.running
+    assert _app(tmp_path).settings.window_size == (1000, 700)

@@ -10,7 +10,7 @@ import pytest
 
 from game.mods.lessons import lessons_of
 from game.session.lesson_progress import load_progress
-from tests.client.helpers import click, from_title, key, lesson_move, make_app, open_lesson, settle_lesson
+from tests.client.helpers import click, drawn_text, from_title, key, lesson_move, make_app, open_lesson, settle_lesson
 
 BUNDLED = len(list((Path(__file__).resolve().parents[2] / "mods" / "lessons" / "lessons").glob("*.yaml")))
 """How many lessons the bundled Learn to Play mod has (each is driven to its end below)."""
@@ -274,3 +274,25 @@ def test_lessons__home_end_and_the_page_keys_move_through_a_long_list(tmp_path) 
     app.dispatch(key(pygame.K_RETURN))
     app.stack.apply_pending()
     assert app.stack.top.lesson_session.lesson.id == lessons[-1].id
+
+
+def test_lessons__a_short_steps_box_is_only_as_tall_as_it_needs_and_every_box_holds_its_words(
+        tmp_path, monkeypatch) -> None:
+    from game.client.scenes import lesson as lesson_module
+    app, _lessons = bundled_lessons(tmp_path)
+    scene = open_lesson(app, 1)
+    session = scene.lesson_session
+    bottoms = []
+    while not session.done:
+        drawn = drawn_text(monkeypatch, lesson_module)
+        app.render()
+        box_bottom = scene.leave_button.rect.bottom + lesson_module.BUTTON_ROOM
+        assert all(rect.bottom <= box_bottom for _words, rect in drawn), session.step.say[:40]
+        if session.step.do == "read":
+            assert scene.next_button.rect.bottom < scene.leave_button.rect.top  # stacked, not overlapping
+        bottoms.append((box_bottom, len(drawn)))
+        lesson_move(app)
+        settle_lesson(app)
+    shortest = min(bottom for bottom, _lines in bottoms)
+    tallest = max(bottom for bottom, _lines in bottoms)
+    assert shortest < lesson_module.PANEL.bottom <= tallest

@@ -73,3 +73,22 @@ def test_buttons__the_boxes_over_the_table_show_whole_labels_too(app) -> None:
     prompt = scene.prompt
     assert check([*prompt.buttons, prompt.cancel]) == ["White Dragon", "9 Characters", "Not now"]
     assert prompt.box.contains(prompt.buttons[0].rect.union(prompt.cancel.rect))
+
+
+def test_table_buttons__are_hidden_while_the_scores_box_covers_the_table_and_back_after(tmp_path, monkeypatch) -> None:
+    from game.client import widgets
+    from tests.client.helpers import drawn_text, started_table
+    app = make_app(tmp_path)
+    scene = started_table(app, 9, 0.0)
+    app.dispatch(key(pygame.K_F5))  # Auto Play to the end of the hand
+    assert run_until(app, lambda: app.stack.top.name == "scores")
+    drawn = drawn_text(monkeypatch, widgets)
+    app.render()
+    labels = [words for words, _rect in drawn]
+    assert "OK" in labels and "Next Hand" not in labels and "Scores" not in labels
+    app.dispatch(key(pygame.K_ESCAPE))  # Cancel: back to the table, the hand's end still to be settled
+    app.stack.apply_pending()
+    assert app.stack.top is scene
+    drawn.clear()
+    app.render()
+    assert "Next Hand" in [words for words, _rect in drawn]

@@ -27,7 +27,10 @@ from game.session.lesson_progress import Progress, load_progress, save_progress
 from game.session.notes import Note
 
 PANEL = pygame.Rect(236, 6, 808, 150)
-"""The lesson's box: over the opposite player's rack, whose tiles face away from you anyway."""
+"""The lesson's box at its tallest usual size: over the opposite player's rack, whose tiles face away from you
+anyway. A short step's box is only as tall as its words and buttons need, so more of the table shows."""
+BUTTON_ROOM = 14
+"""The space above, between and below the buttons at the box's right."""
 TEXT_SIZE = 17
 LINE = 23
 
@@ -202,8 +205,11 @@ class LessonScene(TableScene):
         heading, words = self.panel_words()
         lines = wrap(words, PANEL.width - 190, TEXT_SIZE)
         mistake = wrap(s.mistake, PANEL.width - 200, 15, "bold") if s.mistake else []
-        height = max(PANEL.height, 48 + LINE * len(lines) + (10 + 20 * len(mistake) if mistake else 0) + 12)
-        box = pygame.Rect(PANEL.left, PANEL.top, PANEL.width, height)
+        reading = s.done or (s.step is not None and s.step.do == "read")
+        buttons = [self.next_button, self.leave_button] if reading else [self.leave_button]
+        for_buttons = BUTTON_ROOM + sum(b.rect.height + BUTTON_ROOM for b in buttons)
+        for_words = 48 + LINE * len(lines) + (10 + 20 * len(mistake) if mistake else 0) + 12
+        box = pygame.Rect(PANEL.left, PANEL.top, PANEL.width, max(for_buttons, for_words))
         panel = pygame.Surface(box.size, pygame.SRCALPHA)
         pygame.draw.rect(panel, (*palette.panel, 246), panel.get_rect(), border_radius=12)
         pygame.draw.rect(panel, (*palette.accent, 255), panel.get_rect(), width=2, border_radius=12)
@@ -221,11 +227,10 @@ class LessonScene(TableScene):
             for line in mistake:
                 text(surface, line, (box.left + 20, y), 15, mix(palette.east_stake, (0, 0, 0), 0.35), "bold")
                 y += 20
-        reading = s.done or (s.step is not None and s.step.do == "read")
         self.next_button.label = "Next Lesson" if s.done and self.following is not None else (
             "Finish" if s.done else "Next")
-        self.next_button.rect.topright = (box.right - 16, box.top + 14)
-        self.leave_button.rect.topright = (box.right - 16, box.bottom - 54)
+        self.next_button.rect.topright = (box.right - 16, box.top + BUTTON_ROOM)
+        self.leave_button.rect.bottomright = (box.right - 16, box.bottom - BUTTON_ROOM)
         if reading:
             self.next_button.draw(surface, palette)
         self.leave_button.draw(surface, palette)

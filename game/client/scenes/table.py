@@ -86,6 +86,9 @@ class TableScene(Scene):
         self._told: tuple[list, int] = (session.told, len(session.told))
         """The session's list of what the player was told, and how much of it was looked at for warnings."""
         self.paused = False
+        self.covered = False
+        """A box (the scores, a question, a menu page) is over the table: its buttons are not drawn beside it,
+        since they cannot be pressed until the box is gone."""
         self.scores_shown = False
         self.asked: set[tuple[str, int]] = set()
         """The Ask First questions already put for a table state (by the number of its events)."""
@@ -133,7 +136,11 @@ class TableScene(Scene):
         if keeper is not None:
             keeper.leave(self.session)
 
+    def pause(self) -> None:
+        self.covered = True
+
     def resume(self) -> None:
+        self.covered = False
         self.animator.speed = self.session.options.animation_speed
         self.keyboard_active = False
         self._caption()
@@ -419,8 +426,9 @@ class TableScene(Scene):
         view = self.view()
         draw.draw_table(surface, view)
         self._draw_bottom_left(surface)
-        for b in self.buttons:
-            b.draw(surface, palette)
+        if not self.covered:
+            for b in self.buttons:
+                b.draw(surface, palette)
         if self.show_direction:
             self._draw_trails(surface, alpha)
         draw.draw_flying(surface, view, self.animator, alpha)
