@@ -171,6 +171,10 @@ class Settings(BaseModel):
     colours: dict[ColourSlot, HexColour] = Field(
         default_factory=dict, description="the player's own colours over the theme's, '#rrggbb' by item (Settings ▸ "
                                           "Colours); none: the theme's")
+    join_address: str = Field("", max_length=200, description="the address of the network table last joined "
+                                                              "(Join a Table), host:port")
+    join_token: str = Field("", max_length=64, description="the seat that table gave, to take it back after a "
+                                                         "crash; empty for none")
     continue_from: str | None = Field(None, description="the file in the saves folder Continue opens; none: the "
                                                         "autosave")
 

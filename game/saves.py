@@ -111,12 +111,18 @@ def export_hand(saved: SavedGame, index: int, name: str = "") -> SavedGame:
                      saved_at=datetime.now(UTC).isoformat(timespec="seconds"))
 
 
+_ADDED_LATER = {("PlayRules", "players"): 4}
+"""Fields added after games were saved, with the value every earlier ruleset had: left out of the hash at that
+value, so opening an older save does not warn that its unchanged ruleset has changed."""
+
+
 def _canonical(obj: Any) -> Any:
     """``obj`` as plain JSON data that does not depend on memory addresses or hash seeds."""
     if dataclasses.is_dataclass(obj) and not isinstance(obj, type):
+        kind = type(obj).__name__
         # compare=False fields (a ruleset's source data) are bookkeeping, not what the rules are
-        return {"": type(obj).__name__, **{f.name: _canonical(getattr(obj, f.name))
-                                           for f in dataclasses.fields(obj) if f.compare}}
+        return {"": kind, **{f.name: _canonical(getattr(obj, f.name)) for f in dataclasses.fields(obj)
+                             if f.compare and _ADDED_LATER.get((kind, f.name), _canonical) != getattr(obj, f.name)}}
     if isinstance(obj, enum.Enum):
         return _canonical(obj.value)
     if obj is None or isinstance(obj, str | int | float | bool):

@@ -56,9 +56,12 @@ class Statistics:
     def player(self, ruleset_id: str, player_id: str) -> PlayerStats:
         return self.by_ruleset.setdefault(ruleset_id, {}).setdefault(player_id, PlayerStats())
 
-    def record_hand(self, ruleset_id: str, players: list[str], record: HandRecord) -> None:
-        """Count a finished hand; ``players[seat]`` is who sat at each seat."""
+    def record_hand(self, ruleset_id: str, players: list[str | None], record: HandRecord) -> None:
+        """Count a finished hand; ``players[seat]`` is who sat at each seat (None: nobody, a three-handed game's
+        empty seat)."""
         for seat, player_id in enumerate(players):
+            if player_id is None:
+                continue
             stats = self.player(ruleset_id, player_id)
             stats.hands += 1
             stats.total_hand_score += record.scores[seat]
@@ -70,10 +73,12 @@ class Statistics:
                     stats.best_hand = {"score": record.scores[seat], "special_hand": record.special_hand,
                                        "date": datetime.now(UTC).date().isoformat()}
 
-    def record_game(self, ruleset_id: str, players: list[str], match: Match) -> None:
-        """Count a finished game: the final winner is the player with the highest total."""
-        best = max(match.totals)
+    def record_game(self, ruleset_id: str, players: list[str | None], match: Match) -> None:
+        """Count a finished game: the final winner is the player with the highest total (None: an empty seat)."""
+        best = max(match.totals[seat] for seat, player_id in enumerate(players) if player_id is not None)
         for seat, player_id in enumerate(players):
+            if player_id is None:
+                continue
             stats = self.player(ruleset_id, player_id)
             stats.games += 1
             if match.totals[seat] == best:

@@ -75,3 +75,89 @@ def discards_of(concealed: str) -> list[Discard]:
 def instant_session(seed: int) -> Session:
     """A classic game whose pauses are all zero (no animation, no computer pause), dealt from ``seed`` when played."""
     return Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+
+
+def hosted_table(player_seats: int, seed: int = 3, ruleset: str = "classic", catalog=None,
+                 discard_delay: float = 0.02, hand_limit: int | None = None):
+    """A network table served on the loopback from a thread of its own, with quick timers; ``stop()`` it."""
+    from game.net.hosting import host_table
+    from game.net.in_process import HostedTable
+    from game.net.table import Timers
+
+    table = host_table(ruleset, seed=seed, player_seats=player_seats, catalog=catalog, hand_limit=hand_limit,
+                       timers=Timers(claim_window=0.3, discard_delay=discard_delay, end_pause=0.3, reconnect=30.0))
+    hosted = HostedTable(table, host="127.0.0.1")
+    assert hosted.start(), hosted.error
+    return hosted
+
+
+class LoopbackProxy:
+    """A TCP relay on the loopback in front of ``port`` whose :meth:`cut` drops every connection through it at
+    once, as a network fault would (new connections are relayed again afterwards)."""
+
+    def __init__(self, port: int) -> None:
+        import asyncio
+        import threading
+
+        self.target = port
+        self.port = 0
+        self.cuts = 0
+        self._writers: list = []
+        self._loop = asyncio.new_event_loop()
+        self._ready = threading.Event()
+        self._thread = threading.Thread(target=self._loop.run_until_complete, args=(self._serve(),), daemon=True)
+        self._thread.start()
+        assert self._ready.wait(5)
+
+    @property
+    def address(self) -> str:
+        return f"127.0.0.1:{self.port}"
+
+    async def _serve(self) -> None:
+        import asyncio
+
+        server = await asyncio.start_server(self._relay, "127.0.0.1", 0)
+        self.port = server.sockets[0].getsockname()[1]
+        self._stop = asyncio.Event()
+        self._ready.set()
+        async with server:
+            await self._stop.wait()
+            for writer in self._writers:
+                writer.transport.abort()  # every relay then ends by itself (a cancelled one is logged as an error)
+            relays = [task for task in asyncio.all_tasks() if task is not asyncio.current_task()]
+            if relays:
+                await asyncio.wait(relays, timeout=5)
+
+    async def _relay(self, reader, writer) -> None:
+        import asyncio
+
+        up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
+        self._writers += [writer, up_writer]
+
+        async def pipe(src, dst) -> None:
+            try:
+                while data := await src.read(65536):
+                    dst.write(data)
+                    await dst.drain()
+            except (ConnectionError, OSError):
+                pass
+            finally:
+                dst.close()
+
+        await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
+
+    def cut(self) -> None:
+        """Drop every connection now, without a closing handshake."""
+        def abort() -> None:
+            for writer in self._writers:
+                writer.transport.abort()
+            self._writers.clear()
+            self.cuts += 1
+
+        self._loop.call_soon_threadsafe(abort)
+
+    def stop(self) -> None:
+        """Close the relay and every connection through it; returns once its thread has ended."""
+        self._loop.call_soon_threadsafe(self._stop.set)
+        self._thread.join(5)
+        self._loop.close()

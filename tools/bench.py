@@ -3,7 +3,9 @@
 Prints a table, then one JSON object as the last line (interface contract §8) with at least ``shanten_per_s``,
 ``score_us``, ``ai_decision_ms_p99``, ``sim_hands_per_s``, ``frame_ms_p95`` and ``startup_s``, and more (such as
 ``idle_cpu_title_pct`` and ``idle_cpu_table_pct``, the share of a core the window takes while nothing moves, and
-``score_vs_mahjong_ratio``, the PyPI ``mahjong`` library's time over Sparrow's to score the same Japanese hands).
+``score_vs_mahjong_ratio``, the PyPI ``mahjong`` library's time over Sparrow's to score the same Japanese hands, and
+``net_tables_per_core`` and ``net_rtt_ms_p99``, the network table server's capacity and round trip; goals ≥ 50
+tables and ≤ 20 ms).
 Each capability has a module in ``tools/benchmarks/`` with ``measure(quick) -> dict``; a figure whose module
 fails or is missing is null, and the table says why.
 """
@@ -22,7 +24,7 @@ ROOT = Path(__file__).resolve().parent.parent
 if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
-MODULES = ("analysis", "scoring", "peer", "ai", "simulation", "client", "idle", "startup")
+MODULES = ("analysis", "scoring", "peer", "ai", "simulation", "client", "idle", "startup", "network")
 REQUIRED = ("shanten_per_s", "score_us", "ai_decision_ms_p99", "sim_hands_per_s", "frame_ms_p95", "startup_s")
 
 

@@ -69,7 +69,7 @@ class Lookahead:
         n_melds = len(view.me.melds)
         visible = view.visible_counts()
         unseen = [t for t in range(NUM_KINDS) for _ in range(max(0, 4 - visible[t]))]
-        seats = [(view.seat + k) % 4 for k in (1, 2, 3)]
+        seats = [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s != view.empty_seat]
         sizes = [view.players[s].concealed_count for s in seats]
         melds = [n_melds, *(len(view.players[s].melds) for s in seats)]
         if sum(sizes) > len(unseen):
@@ -111,13 +111,16 @@ class Lookahead:
 
     def _play_out(self, hands: list[list[int]], melds: list[int], wall: list[int], tile: int,
                   rng: random.Random) -> bool:
-        """Play on from seat 0's discard of ``tile`` (seats 0–3 in playing order); whether seat 0 goes out."""
+        """Play on from seat 0's discard of ``tile`` (seats 0, 1… in playing order, three or four of them);
+        whether seat 0 goes out."""
         chows = self.chows
+        n = len(hands)
+        after = range(1, n)
         missing = [missing_tiles(hand, 4 - n, chows=chows) for hand, n in zip(hands, melds, strict=True)]
         seat = 0
         for _ in range(_MAX_STEPS):
-            for k in (1, 2, 3):  # Mah Jongg on the discard: the nearest in playing order first
-                other = (seat + k) % 4
+            for k in after:  # Mah Jongg on the discard: the nearest in playing order first
+                other = (seat + k) % n
                 hand = hands[other]
                 if missing[other] == 1 and hand[tile] < 4:
                     hand[tile] += 1
@@ -126,7 +129,7 @@ class Lookahead:
                     hand[tile] -= 1
             claimer = self._claim(hands, melds, missing, seat, tile)
             if claimer is None:
-                seat = (seat + 1) % 4
+                seat = (seat + 1) % n
                 if not wall:
                     return False
                 drawn = wall.pop()
@@ -147,8 +150,9 @@ class Lookahead:
         """The seat that claims ``tile`` for a pung (any seat) or a chow (the next, or any where the ruleset
         allows) when the set leaves its hand fewer tiles short; its hand then holds the set's tiles out."""
         chows = self.chows
-        for k in (1, 2, 3):
-            other = (seat + k) % 4
+        n = len(hands)
+        for k in range(1, n):
+            other = (seat + k) % n
             hand = hands[other]
             if hand[tile] >= 2 and melds[other] < 4:
                 hand[tile] -= 2
@@ -159,8 +163,8 @@ class Lookahead:
         if not chows or tile >= 27:
             return None
         low = tile - tile % 9
-        for k in ((1, 2, 3) if self.chow_from_any else (1,)):
-            other = (seat + k) % 4
+        for k in (range(1, n) if self.chow_from_any else (1,)):
+            other = (seat + k) % n
             hand = hands[other]
             if melds[other] >= 4:
                 continue

@@ -27,6 +27,7 @@ COMMANDS = {
     "play-headless": "game.cli.saves",
     "replay": "game.cli.saves",
     "selftest": "game.cli.selftest",
+    "serve": "game.cli.serve",
 }
 COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
 

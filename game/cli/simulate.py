@@ -26,11 +26,16 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--ruleset", default="classic")
     p.add_argument("--hands", type=int, required=True)
     p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--players", default="greedy,greedy,greedy,greedy",
-                   help="four player ids: AI personalities or reference bots (random, greedy, efficient)")
+    p.add_argument("--players", default="",
+                   help="four player ids (three for a three-handed ruleset): AI personalities or reference bots "
+                        "(random, greedy, efficient); default: greedy at every seat")
     p.add_argument("--rotate-seats", action="store_true", help="move every player one seat on after each hand")
     p.add_argument("--jsonl", metavar="FILE", help="write one JSON line per hand")
     p.set_defaults(func=run)
+
+
+class SeatCountError(ValueError):
+    """The players named do not fill the ruleset's seats (four, or three for a three-handed game)."""
 
 
 @dataclass
@@ -57,6 +62,12 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
              jsonl: Path | None = None, mods_dir: str | None = None, config_dir: str | None = None) -> dict:
     """Play ``hands`` hands and return the statistics of contract §4."""
     ruleset, judge = rules_for(ruleset_id, mods_dir, config_dir)
+    seats = ruleset.play.seats
+    if not player_ids:
+        player_ids = ["greedy"] * len(seats)
+    if len(player_ids) != len(seats):
+        raise SeatCountError(f"--players needs {len(seats)} ids separated by commas for ruleset {ruleset_id!r} "
+                             f"({len(seats)} players), got {len(player_ids)}")
     rng = random.Random(seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=mods_dir)
                for pid in player_ids]
@@ -70,8 +81,12 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
         for hand_index in range(hands):
             if match.is_over:
                 match = Match(ruleset.play, judge, rng.getrandbits(32))
-            shift = hand_index % 4 if rotate else 0
-            seat_player = [(seat - shift) % 4 for seat in range(4)]  # who sits at each seat
+            shift = hand_index % len(seats) if rotate else 0
+            # Who sits at each seat (an empty seat of a three-handed game gets the first player, who never acts
+            # there: the table asks nothing of it).
+            seat_player = [0] * 4
+            for k, seat in enumerate(seats):
+                seat_player[seat] = (k - shift) % len(seats)
             table = match.new_hand()
             try:
                 hand_stats = play_hand(table, [players[seat_player[s]] for s in range(4)])
@@ -86,7 +101,7 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
             run_hash.update(record.log_hash.encode())
             result = table.result
             assert result is not None, "finish_hand takes only a finished hand"
-            for seat in range(4):
+            for seat in seats:
                 s = stats[seat_player[seat]]
                 s.calls += hand_stats.calls[seat]
                 s.ms += hand_stats.decisions_ms[seat]
@@ -141,7 +156,7 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
 
 def run(args: argparse.Namespace) -> int:
     ids = [p.strip() for p in args.players.split(",") if p.strip()]
-    if len(ids) != 4:
+    if args.players and len(ids) not in (3, 4):
         print(f"error: --players needs four ids separated by commas, got {len(ids)}: {args.players!r}",
               file=sys.stderr)
         return 2
@@ -151,6 +166,9 @@ def run(args: argparse.Namespace) -> int:
     try:
         result = simulate(args.ruleset, args.hands, args.seed, ids, args.rotate_seats,
                           Path(args.jsonl) if args.jsonl else None, args.mods_dir, args.config_dir)
+    except SeatCountError as exc:
+        print(f"error: {exc}: {args.players!r}", file=sys.stderr)
+        return 2
     except ValueError as exc:  # an unknown player id
         print(f"error: {exc}", file=sys.stderr)
         return 1

@@ -117,6 +117,10 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
              f"{play.rounds} round{'s' if play.rounds != 1 else ''} ({winds})."),
         Rule(f"Everybody starts with {play.start_score} points."),
     ]
+    if play.players == 3:
+        game.insert(0, Rule("Three players: the seat opposite you is empty (the Dummy). Nobody is dealt there, it "
+                            "is never East and play passes over it; the player on its right may chow the discards "
+                            "of the player on its left, and its wall is broken for it by the player on its left."))
     return [("The tiles and the wall", tiles), ("Claiming a discard", claims), ("Kongs", kongs),
             ("Special moments", moments), ("East and the game", game)]
 

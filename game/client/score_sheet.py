@@ -35,7 +35,8 @@ class SheetRow:
     east: int
     winner: int | None
     special: str
-    deltas: tuple[int, int, int, int]
+    deltas: tuple[int, ...]
+    """Each playing seat's change (three in a three-handed game: the empty seat has no column)."""
 
     def cells(self, names: list[str]) -> list[str]:
         """The row in words: hand, round, East, winner, special hand, then each player's change."""
@@ -52,15 +53,16 @@ def rows(session: Any) -> list[SheetRow]:
         if not getattr(record, "settled", True):
             special = (special + " · " if special else "") + "not settled"
         out.append(SheetRow(record.hand_number, WINDS[record.round_wind % 4], record.east, record.winner, special,
-                            tuple(record.deltas)))
+                            tuple(record.deltas[seat] for seat in session.match.seats)))
     return out
 
 
 def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
     names = list(session.names)
-    header = [*COLUMNS, *names]
+    seats = session.match.seats
+    header = [*COLUMNS, *(names[seat] for seat in seats)]
     body = [row.cells(names) for row in rows(session)]
-    footer = ["", "", "", "", "Final score", *(str(t) for t in session.match.totals)]
+    footer = ["", "", "", "", "Final score", *(str(session.match.totals[seat]) for seat in seats)]
     return header, body, footer
 
 
@@ -93,8 +95,9 @@ def as_picture(session: Any, title: str, palette: Palette) -> pygame.Surface:
     """The sheet as a picture: the title, the table with a row per hand, and the final scores."""
     header, body, footer = _table(session)
     widths = [64, 84, 136, 136, 230]
-    rest = (WIDTH - 48 - sum(widths)) // 4
-    widths += [rest] * 4
+    players = len(header) - len(widths)
+    rest = (WIDTH - 48 - sum(widths)) // players
+    widths += [rest] * players
     height = 72 + ROW * (len(body) + 2) + 24
     surface = pygame.Surface((WIDTH, height))
     surface.fill(palette.panel)
@@ -125,7 +128,8 @@ def as_picture(session: Any, title: str, palette: Palette) -> pygame.Surface:
     y += ROW
     pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), (24, y, WIDTH - 48, ROW),
                      border_bottom_left_radius=6, border_bottom_right_radius=6)
-    cells(y + 5, footer, [dark] * 5 + [palette.east_stake if t < 0 else dark for t in session.match.totals], "bold")
+    totals = [session.match.totals[seat] for seat in session.match.seats]
+    cells(y + 5, footer, [dark] * 5 + [palette.east_stake if t < 0 else dark for t in totals], "bold")
     return surface
 
 

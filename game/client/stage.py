@@ -131,6 +131,30 @@ def _quit(app: Any, seed: int, turns: int) -> None:
     app.ask_to_quit()
 
 
+def _waiting_room(app: Any, seed: int, turns: int) -> Any:
+    """A friend's waiting room as it stands once joined: the host and the player seated, two seats open (the
+    link is made but never connects, so the picture needs no network)."""
+    from game.net import protocol
+    from game.net.client import Link
+    from game.net.remote import Lobby
+
+    lobby = Lobby(Link("192.168.1.20:8765", app.settings.player_name))
+    lobby.seat, lobby.state = 1, "connected"
+    names = ("Ann", app.settings.player_name, "", "")
+    kinds = ("player", "player", "open", "open")
+    seats = tuple(protocol.SeatInfo(seat=i, name=names[i], kind=kinds[i], connected=kinds[i] == "player",
+                                    host=i == 0) for i in range(4))
+    lobby.room = protocol.Room(table="main", seats=seats, ruleset="classic",
+                               ruleset_name=app.resources.ruleset_name("classic"),
+                               mods=(protocol.ModInfo(id="classic", version="1.0"),),
+                               timers={"claim_window": 2.5, "discard_delay": 0.9, "reconnect": 120.0})
+    app.reset_to("title")
+    scene = app.open("waiting_room", address=lobby.link.address, player=app.settings.player_name, lobby=lobby)
+    app.stack.apply_pending()
+    scene.update(0.0)
+    return scene
+
+
 def _preset_name(app: Any, seed: int, turns: int) -> None:
     """The name box of Save as… on the Settings box's Rules page."""
     app.reset_to("title")
@@ -184,6 +208,8 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "lessons": lambda app, seed, turns: app.reset_to("lessons"),
     "lesson": _lesson,
     "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),
+    "join": lambda app, seed, turns: (app.reset_to("title"), app.open("join")),
+    "waiting_room": _waiting_room,
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
 

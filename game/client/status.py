@@ -14,6 +14,7 @@ from game.client.refusals import refusal_line
 from game.core import events as ev
 from game.core.refusals import Refusal
 from game.core.tiles import number_of, suit_of, tile_name
+from game.net import remote
 from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
@@ -36,9 +37,11 @@ NO_REPLAY_YET = "no_replay_yet"
 WAIT_TIME = "wait_time"
 LESSON_NOT_A_GAME = "lesson_not_a_game"
 LESSON_NO_RESTART = "lesson_no_restart"
+NOT_AT_NETWORK_TABLE = "not_at_network_table"
+"""A command that a network table does not have: ``what`` it would have done, in words."""
 SUITS = ("Bamboo", "Characters", "Dots")
 WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
-                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART})
+                      notes.NO_DECLARING_DISCARD, notes.NO_RESTART, NOT_AT_NETWORK_TABLE})
 """The table's notes that refuse what the player tried: they come with the warning beep (P-174), as every
 refusal of the engine does."""
 
@@ -136,6 +139,9 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     LESSON_NO_RESTART: lambda d, _: "A lesson's hand is not dealt again: All Lessons lets you start the lesson over.",
     WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
     notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
+    NOT_AT_NETWORK_TABLE: lambda d, _: f"At a network table {d['what']}.",
+    remote.CONNECTION: lambda d, _: d["reason"] or ("Connected." if d["state"] == "connected" else ""),
+    remote.WAITING_FOR_HAND: lambda d, _: "Waiting for the table to deal the next hand…",
     notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",
     notes.NO_DECLARATION: _no_declaration,
     notes.DECLARING: _declaring,
@@ -144,6 +150,10 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
                                               f"for {DECLARATION_NAMES[d['kind']]}: choose a marked tile."),
 }
 """Every note's words, by code: the session's and the table scene's."""
+
+
+SITTING_OUT = "Your partner in this exchange would be the empty seat: you pass nothing this time"
+"""A three-handed goulash step in which the human's partner is the Dummy."""
 
 
 def note_line(note: Note, names: Sequence[str]) -> str:
@@ -165,8 +175,12 @@ def told_line(told: Any, names: Sequence[str], wild: int | None = None) -> str |
 
 def status_line(session: Any) -> str:
     """The status bar's line for ``session``: the latest thing told that has words ("" before anything)."""
-    wild = session.table.wild_tile if session.table is not None else None
+    table = session.table
+    wild = table.wild_tile if table is not None else None
     for told in reversed(session.told):
+        if (isinstance(told, ev.PassingStarted) and table is not None and table.pass_step is not None
+                and table.pass_target(HUMAN, told.direction) is None):
+            return SITTING_OUT
         line = told_line(told, session.names, wild)
         if line:
             return line

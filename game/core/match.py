@@ -96,9 +96,11 @@ class HandRecord:
     """The hand was a goulash (its passes and wild tiles), so a replay deals it as one."""
 
 
-def choose_east(rng: random.Random) -> tuple[int, tuple[tuple[int, ...], ...]]:
-    """Every player throws a die; the highest is East; tied players throw again (L1179, A28)."""
-    throwing = [0, 1, 2, 3]
+def choose_east(rng: random.Random, seats: Sequence[int] = (0, 1, 2, 3)
+                ) -> tuple[int, tuple[tuple[int, ...], ...]]:
+    """Every player throws a die; the highest is East; tied players throw again (L1179, A28). ``seats``: the
+    seats that play (an empty seat of a three-handed game throws nothing: 0 in its place)."""
+    throwing = list(seats)
     rounds = []
     while True:
         throws = {seat: rng.randint(1, 6) for seat in throwing}
@@ -116,7 +118,8 @@ def hand_seed(match_seed: int, hand_number: int) -> int:
 
 
 class Match:
-    """A game of (at least) 16 hands between four seats."""
+    """A game of (at least) 16 hands between four seats, or 12 between three (the British three-handed game:
+    East passes over the empty seat, and a round ends when each of the three has lost as East, L113-L122)."""
 
     def __init__(self, rules: PlayRules, judge: Judge, seed: int, *, east: int | None = None,
                  prepared: PreparedDeal | None = None) -> None:
@@ -127,8 +130,9 @@ class Match:
         self.seed = seed
         self.events: list[Event] = []
         self.totals = [rules.start_score] * 4
+        self.seats = rules.seats
         if east is None:
-            east, throws = choose_east(random.Random(seed))
+            east, throws = choose_east(random.Random(seed), self.seats)
             self.events.append(EastChosen(east, throws))
         self.first_east = east
         self.east = east
@@ -141,6 +145,8 @@ class Match:
         """The last hand was a wash-out and the ruleset plays a goulash hand after one."""
         self.east_streak = 0
         """Hands in a row the present East has won (for the dealer's extra-hand bonus)."""
+        self._before_last: tuple[Any, ...] | None = None
+        """The match as it stood before the last hand was finished, for :meth:`take_back_last_hand`."""
 
     @property
     def can_score(self) -> bool:
@@ -197,6 +203,8 @@ class Match:
         if table.phase != "over" or table.result is None:
             raise ValueError("the hand is not over")
         mark = len(self.events)
+        self._before_last = (mark, list(self.totals), self.east, self.round_wind, self.is_over, self.goulash_next,
+                             self.east_streak)
         result = table.result
         scores = (0, 0, 0, 0)
         deltas = (0, 0, 0, 0)
@@ -237,7 +245,7 @@ class Match:
             faulty_out_by=result.faulty_out, faulty_claim_counts=[p.faulty_claims for p in players],
             riichi=[s for s, p in enumerate(players) if p.riichi_declared],
             # A ready hand is one tile short; after a draw no declaration is needed to be paid for it (L1765).
-            ready=[s for s in range(4) if table.waits(s)] if draw else [],
+            ready=[s for s in self.seats if table.waits(s)] if draw else [],
             five_last_tiles_by=result.from_seat if result.late_unseen_discard else None,
             nine_tiles_by=result.one_suit_feeder,
             # A special hand worth more than the limit (a double limit) is paid at its value.
@@ -251,6 +259,21 @@ class Match:
             payments = tuple((p.from_seat, p.to_seat, p.amount) for p in settlement.payments)
             self.events.append(Settled(deltas, payments, _four(self.totals)))
         return deltas
+
+    def take_back_last_hand(self) -> None:
+        """Undo :meth:`finish_hand` for the last hand: its result leaves the history, the totals, East and the
+        wind of the round are as before it, and :meth:`new_hand` deals the same hand again (its seed is fixed by
+        its number). "Replay this deal", counted: the replay's result takes the original's place (P-47)."""
+        if self._before_last is None or not self.history:
+            raise ValueError("no finished hand to take back")
+        mark, totals, self.east, self.round_wind, self.is_over, self.goulash_next, self.east_streak = \
+            self._before_last
+        self._before_last = None
+        self.totals = totals
+        del self.events[mark:]
+        self.history.pop()
+        self.hand_number -= 1
+        self.table = None
 
     def _dealer_paid_the_limit(self) -> bool:
         """East's win in a row that pays the limit instead of the extra-hand bonus passes the deal (A7)."""
@@ -273,12 +296,14 @@ class Match:
         if keeps:
             return
         self.east = (self.east + 1) % 4
+        if self.east not in self.seats:  # the Dummy is never East (L115)
+            self.east = (self.east + 1) % 4
         self.events.append(DealPassed(self.east))
         if self.east == self.first_east:
             self.round_wind += 1
             if self.round_wind >= r.rounds:
                 self.is_over = True
-                best = max(range(4), key=lambda s: (self.totals[s], -((s - self.first_east) % 4)))
+                best = max(self.seats, key=lambda s: (self.totals[s], -((s - self.first_east) % 4)))
                 self.events.append(GameOver(_four(self.totals), best))
             else:
                 self.events.append(RoundWindChanged(self.round_wind))

@@ -22,13 +22,13 @@ def faulty_out(ruleset: Ruleset, east: int, offender: int) -> Settlement:
     """A faulty declaration of going out (L230, L1817): a non-dealer pays the limit to East and
     ``faulty_out_others`` × the limit to each other player; East pays the limit to each (Hong Kong: the limit
     to each player, 384 in all, L697). Nothing when the penalty is off or the ruleset has no limit."""
-    east, offender = _seat(east, "'east'"), _seat(offender, "'offender'")
+    east, offender = _seat(east, "'east'", ruleset), _seat(offender, "'offender'", ruleset)
     limit = ruleset.limit
     if not ruleset.penalties.faulty_out or not limit:
         return Settlement((0, 0, 0, 0), ())
     others = int(limit * ruleset.penalties.faulty_out_others)
     payments = [Payment(offender, seat, limit if east in (seat, offender) else others)
-                for seat in range(4) if seat != offender]
+                for seat in ruleset.play.seats if seat != offender]
     return _settlement([p for p in payments if p.amount > 0])
 
 
@@ -62,7 +62,7 @@ def ready_after_draw(ruleset: Ruleset, ready: Collection[int]) -> Settlement:
     each; 3: 600 from the one). Nothing with nobody or everybody ready."""
     pool = ruleset.penalties.ready_after_draw
     ready_seats = sorted({_seat(seat, "a ready seat") for seat in ready})
-    others = [seat for seat in range(4) if seat not in ready_seats]
+    others = [seat for seat in ruleset.play.seats if seat not in ready_seats]
     if not pool or not ready_seats or not others:
         return Settlement((0, 0, 0, 0), ())
     share = pool // len(others) // len(ready_seats)

@@ -17,6 +17,11 @@ CLASSIC_PRECEDENCE: tuple[ClaimKind, ...] = (
 )
 
 
+EMPTY_SEAT = 2
+"""The chair left empty in a three-handed game (the British "Dummy", L113-L122): the one across from seat 0, the
+human's, so the two opponents sit left and right. Its wind moves round with the others' but it is never East."""
+
+
 @dataclass(frozen=True)
 class PlayRules:
     """How a hand is played: the tile set, the wall ceremony, claims and declarations."""
@@ -110,6 +115,19 @@ class PlayRules:
     rounds: int = 4
     """Winds of the round played in a game: East, South, West, North."""
     start_score: int = 1000
+    players: int = 4
+    """Players at the table: 4, or 3 (British three-handed, L113-L122): the seat :data:`EMPTY_SEAT` is the
+    Dummy's, never dealt to, never East, skipped in turn and in settling; the wall is built of the whole set."""
+
+    @property
+    def empty_seat(self) -> int | None:
+        """The Dummy's chair in a three-handed game; None when four play."""
+        return EMPTY_SEAT if self.players == 3 else None
+
+    @property
+    def seats(self) -> tuple[int, ...]:
+        """The seats that play, in seat order."""
+        return tuple(seat for seat in range(4) if seat != self.empty_seat)
 
     @property
     def tile_count(self) -> int:

@@ -95,6 +95,8 @@ class TableState(Protocol):
 
     def may_go_out(self, seat: int) -> bool: ...
 
+    def next_seat(self, seat: int) -> int: ...
+
 
 def refusal(table: TableState, seat: int, action: Action, legal: Sequence[Action]) -> Refusal:
     """Why ``seat`` may not do ``action`` now, the first reason that applies (classic help L296–L320)."""
@@ -103,7 +105,7 @@ def refusal(table: TableState, seat: int, action: Action, legal: Sequence[Action
     p: _Seat = table.players[seat]
     if isinstance(action, Claim) and table.last_discard is not None and table.phase in ("claims", "turn"):
         tile = table.last_discard[1]
-        from_left = (seat - table.last_discard[0]) % 4 == 1
+        from_left = table.next_seat(table.last_discard[0]) == seat
         if p.standing:
             return Refusal(STANDING_ONLY, {"waits": tuple(p.waits)})
         if table.rules.sacred_discard != "off" and tile in p.own_discards:

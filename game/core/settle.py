@@ -52,9 +52,12 @@ class Settlement:
         return {"deltas": list(self.deltas), "payments": [p.to_dict() for p in self.payments]}
 
 
-def _seat(value: object, what: str) -> int:
+def _seat(value: object, what: str, ruleset: Ruleset | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
         raise ValueError(f"expected {what} to be a seat 0 to 3, got {value!r}")
+    if ruleset is not None and value == ruleset.play.empty_seat:
+        raise ValueError(f"expected {what} to be a seat that plays, got {value!r}: seat {value} is empty in the "
+                         f"three-handed game of ruleset {ruleset.id!r}")
     return value
 
 
@@ -70,18 +73,22 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
     winner's score when it is above one limit. ``losers_settle`` False: the losers settle nothing among
     themselves this hand even where they usually do (British letting off a cannon, L87).
     """
-    east = _seat(east, "'east'")
+    east = _seat(east, "'east'", ruleset)
     if len(scores) != 4 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores):
         raise ValueError(f"expected four hand scores that are whole numbers of 0 or more, got {list(scores)!r}")
+    empty = ruleset.play.empty_seat
+    if empty is not None and scores[empty]:
+        raise ValueError(f"expected a score of 0 for seat {empty}, empty in the three-handed game of ruleset "
+                         f"{ruleset.id!r}, got {scores[empty]!r}")
     if winner is None:
         return Settlement((0, 0, 0, 0), ())
-    winner = _seat(winner, "'winner'")
+    winner = _seat(winner, "'winner'", ruleset)
     if discarder is not None:
-        discarder = _seat(discarder, "'discarder'")
+        discarder = _seat(discarder, "'discarder'", ruleset)
         if discarder == winner:
             raise ValueError(f"the discarder cannot be the winner (seat {winner})")
     if liable is not None:
-        liable = _seat(liable, "'liable'")
+        liable = _seat(liable, "'liable'", ruleset)
         if liable == winner:
             raise ValueError(f"the seat paying for all cannot be the winner (seat {winner})")
     scheme = ruleset.payment
@@ -94,7 +101,7 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
     bonus = dealer_bonus(ruleset, east, winner, dealer_wins)
     if bonus is None and limit is not None:
         scores[winner] = limit  # A7: the dealer's last extra hand pays the limit
-    losers = [seat for seat in range(4) if seat != winner]
+    losers = [seat for seat in ruleset.play.seats if seat != winner]
     payments: list[Payment] = []
 
     def pay(a: int, b: int, amount: int) -> None:

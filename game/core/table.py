@@ -158,6 +158,11 @@ class Table:
         self._passes_chosen: dict[int, PassTiles] = {}
         self.rng = random.Random(seed)
         self.players = [PlayerState() for _ in range(4)]
+        self.empty_seat = rules.empty_seat
+        """The Dummy's chair of a three-handed game (never dealt to, never East), or None."""
+        self._order = [seat for seat in range(4) if seat != self.empty_seat]
+        if east == self.empty_seat:
+            raise ValueError(f"seat {east} is empty in a three-handed game and cannot be East")
         self.events: list[Event] = []
         self.actions: list[tuple[int, Action]] = []
         self.phase = "dealt"
@@ -192,8 +197,23 @@ class Table:
     def seat_of_wind(self, wind: int) -> int:
         return (self.east + wind) % 4
 
+    def breaker_of(self, side: int) -> int:
+        """Who breaches the wall of the wind ``side``: its owner, or for the empty seat of a three-handed game
+        the player on its left (L116)."""
+        seat = self.seat_of_wind(side)
+        return (seat - 1) % 4 if seat == self.empty_seat else seat
+
     def playing_order(self, start: int) -> list[int]:
-        return [(start + k) % 4 for k in range(4)]
+        """The seats that play, ``start`` first and the others in turn (the empty seat left out)."""
+        if self.empty_seat is None:
+            return [(start + k) % 4 for k in range(4)]
+        at = self._order.index(start)
+        return self._order[at:] + self._order[:at]
+
+    def next_seat(self, seat: int) -> int:
+        """Who plays after ``seat``: with three, the player on the Dummy's right follows the one on its left."""
+        following = (seat + 1) % 4
+        return (following + 1) % 4 if following == self.empty_seat else following
 
     def view(self, seat: int) -> PlayerView:
         """What ``seat`` may see."""
@@ -231,7 +251,7 @@ class Table:
         first = throw_dice(self.rng, r.dice_for_wall)
         self._emit(DiceThrown(self.east, first, "wall"))
         side = side_for_throw(sum(first))
-        breaker = self.seat_of_wind(side)
+        breaker = self.breaker_of(side)
         second = throw_dice(self.rng, 2)
         self._emit(DiceThrown(breaker, second, "breach"))
         breach = self.wall.break_wall(first, second)
@@ -272,14 +292,28 @@ class Table:
         """The current tile-passing step as ``(direction, tiles)``, or None outside the passes."""
         return self.passes[self._pass_step] if self.phase == "passing" else None
 
-    def pass_target(self, seat: int, direction: str) -> int:
-        """The seat that receives ``seat``'s tiles in a pass step."""
+    def pass_target(self, seat: int, direction: str) -> int | None:
+        """The seat that receives ``seat``'s tiles in a pass step; None when it is the empty seat of a
+        three-handed game, whose partner sits that step out (an exchange needs two players)."""
         if direction in self._OFFSETS:
-            return (seat + self._OFFSETS[direction]) % 4
-        return self.seat_of_wind(self._PARTNERS[direction][self.seat_wind(seat)])
+            if self.empty_seat is not None and direction != "across":
+                order = self._order
+                step = 1 if direction == "right" else -1
+                return order[(order.index(seat) + step) % len(order)]
+            target = (seat + self._OFFSETS[direction]) % 4
+        else:
+            target = self.seat_of_wind(self._PARTNERS[direction][self.seat_wind(seat)])
+        return None if target == self.empty_seat else target
+
+    def _passing(self) -> list[int]:
+        """The seats that pass tiles in this step, in playing order."""
+        direction, _count = self.passes[self._pass_step]
+        return [s for s in self.playing_order(self.east) if self.pass_target(s, direction) is not None]
 
     def _pass_options(self, seat: int) -> list[Action]:
-        _direction, count = self.passes[self._pass_step]
+        direction, count = self.passes[self._pass_step]
+        if self.pass_target(seat, direction) is None:
+            return []
         passable = sorted(t for t in self.players[seat].concealed if t < NUM_KINDS)  # never a joker
         return [PassTiles(c) for c in sorted(set(combinations(passable, count)))]
 
@@ -287,9 +321,11 @@ class Table:
         direction, _count = self.passes[self._pass_step]
         moves = []
         for seat, choice in sorted(self._passes_chosen.items()):
+            target = self.pass_target(seat, direction)
+            assert target is not None, "a seat without a partner passes nothing"
             for tile in choice.tiles:
                 self.players[seat].concealed.remove(tile)
-            moves.append((seat, self.pass_target(seat, direction), choice.tiles))
+            moves.append((seat, target, choice.tiles))
         for _seat, target, tiles in moves:
             self.players[target].concealed += list(tiles)
         self._emit(TilesPassed(self._pass_step, tuple(moves)))
@@ -387,7 +423,7 @@ class Table:
     def awaiting(self) -> list[int]:
         """The seats that must decide now."""
         if self.phase == "passing":
-            return [s for s in self.playing_order(self.east) if s not in self._passes_chosen]
+            return [s for s in self._passing() if s not in self._passes_chosen]
         if self.phase == "turn":
             return [self.current]
         if self.phase in ("claims", "rob"):
@@ -500,7 +536,7 @@ class Table:
 
     def _may_chow(self, seat: int, discarder: int) -> bool:
         r = self.rules
-        if (seat - discarder) % 4 != 1 and not r.chow_from_any:  # first: it refuses two seats of three
+        if self.next_seat(discarder) != seat and not r.chow_from_any:  # first: it refuses two seats of three
             return False
         if not r.chows_allowed or r.chow_only_for_mah_jongg or (self.goulash and not r.goulash_chows):
             return False
@@ -562,7 +598,7 @@ class Table:
         """The sets ``seat`` may not claim ``discarder``'s tile for, even to go out."""
         r = self.rules
         refused: frozenset[str] = frozenset()
-        if (seat - discarder) % 4 != 1 and not (r.chow_from_any or r.chow_from_any_for_mah_jongg):
+        if self.next_seat(discarder) != seat and not (r.chow_from_any or r.chow_from_any_for_mah_jongg):
             refused = _NO_CHOW
         if not r.pair_claim_for_mah_jongg:
             refused |= _NO_PAIR
@@ -623,7 +659,7 @@ class Table:
         elif self.phase == "passing":
             assert isinstance(action, PassTiles), "every legal action while passing is a pass"
             self._passes_chosen[seat] = action
-            if len(self._passes_chosen) == 4:
+            if len(self._passes_chosen) == len(self._passing()):
                 self._exchange()
         else:
             self._decisions[seat] = action
@@ -728,7 +764,7 @@ class Table:
 
     def _next_turn(self, discarder: int) -> None:
         self._pending, self._decisions = {}, {}
-        self._draw((discarder + 1) % 4, loose=False)
+        self._draw(self.next_seat(discarder), loose=False)
 
     def _claim_rank(self, seat: int, action: Claim, discarder: int, tile: Tile) -> tuple[int, int]:
         kind: str = action.type

@@ -52,6 +52,8 @@ class PlayerView:
     goulash: bool = False
     """This hand is a goulash (the British hand after a wash-out): the ruleset's goulash rules apply, such as its
     wild tiles and no chows."""
+    empty_seat: int | None = None
+    """The empty chair of a three-handed game (its entry in ``players`` has nothing), or None."""
 
     @property
     def me(self) -> OpponentView:
@@ -107,4 +109,5 @@ def view_of(table: Any, seat: int) -> PlayerView:
     drawn = table._drawn if table.phase == "turn" and table.current == seat else None
     return PlayerView(seat, table.seat_wind(seat), table.round_wind, table.east, table.phase, table.current,
                       tuple(table.players[seat].concealed), drawn, tuple(players), table.last_discard,
-                      table.wall.live_count, table.discard_count, tuple(table.discard_order), table.goulash)
+                      table.wall.live_count, table.discard_count, tuple(table.discard_order), table.goulash,
+                      table.empty_seat)

@@ -301,6 +301,7 @@ _PLAY_DOCS = {
     "east_keeps_deal_on_win": "East keeps the deal after winning",
     "rounds": "winds of the round played in a game",
     "start_score": "every player's score at the start of a game",
+    "players": "players at the table: 4, or 3 (one seat left empty, never East; British three-handed)",
 }
 
 
@@ -324,6 +325,7 @@ def _play_model() -> type[BaseModel]:
              "kong_box_stacks": Annotated[int, Field(ge=0, le=MAX_STACKS_PER_SIDE)],
              "rounds": Annotated[int, Field(ge=1, le=4)],
              "start_score": Annotated[int, Field(ge=0, le=MAX_SCORE)],
+             "players": Literal[3, 4],
              "goulash_wild": Annotated[str, Field(max_length=2)],
              "charleston": passes,
              "goulash": passes,

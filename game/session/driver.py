@@ -50,6 +50,9 @@ Told = ev.Event | Refusal | Note
 class Session:
     """One game: the match, the current hand, the seats, the timers and what the player was told."""
 
+    network = False
+    """The table is a server's (:class:`game.net.remote.RemoteSession`): it deals, times and scores the hands."""
+
     def __init__(self, *, ruleset: Any, rules: PlayRules, judge: Any, seed: int,
                  opponents: Sequence[str] = ("efficient", "efficient", "efficient"),
                  names: Sequence[str] = DEFAULT_NAMES, options: Options | None = None,
@@ -118,6 +121,9 @@ class Session:
             seed = random.SystemRandom().randrange(2**31)
         return cls(ruleset=ruleset, rules=rules, judge=judge, seed=seed, **kwargs)
 
+    def leave(self) -> None:
+        """The table closes (the title, another game, quitting): a network session says goodbye to its table."""
+
     def tell(self, told: Told) -> None:
         """Tell the player ``told`` (the status bar shows it until something newer with words comes)."""
         self.told.append(told)
@@ -130,13 +136,20 @@ class Session:
         self.practice = None
         return self._lay(self.match.new_hand())
 
-    def replay_deal(self) -> Table:
-        """The deal just finished, dealt again as a practice hand (S-07): the same wall, seats and winds, so the
-        player can try another line of play. It is not counted: no points move, the statistics and the autosave
-        leave it out, and the next hand is the match's next. The finished hand is counted first."""
+    def replay_deal(self, counted: bool = False) -> Table:
+        """The deal just finished, dealt again (S-07): the same wall, seats and winds, so the player can try
+        another line of play. Not ``counted`` it is a practice hand: no points move, the statistics and the
+        autosave leave it out, and the next hand is the match's next (the finished hand is counted first).
+        ``counted``: the finished hand is taken back and the replay is played in its place, so the replay's
+        result is the one the match keeps (its scores, East and the wind of the round; P-47)."""
         if not self.hand_over or not self.match.history:
             raise ValueError("only a finished hand's deal can be played again")
         self.finish_hand()
+        if counted:
+            # After a practice hand of the same deal the original is still the match's last hand: it is replaced.
+            self.match.take_back_last_hand()
+            self.pending.clear()  # the taken-back hand's settlement must not be shown over the new deal
+            return self.deal()
         record = self.practice if self.practice is not None else self.match.history[-1]
         gcpolicy.between_hands()
         self.practice = record
@@ -223,12 +236,13 @@ class Session:
 
     # -- the human's moves ------------------------------------------------------------------------------------
 
-    def act(self, action: Action) -> bool:
-        """Do ``action`` for the human; on refusal the table's reason is told and False is returned."""
+    def act(self, action: Action, seat: int = HUMAN) -> bool:
+        """Do ``action`` for the human (or, at a network table, for the player at ``seat``); on refusal the table's
+        reason is told and False is returned."""
         if self.table is None:
             return False
         try:
-            events = self.table.apply(HUMAN, action)
+            events = self.table.apply(seat, action)
         except IllegalActionError as exc:
             self.tell(Refusal(exc.code, exc.data))
             return False

@@ -171,10 +171,10 @@ class LessonSession(Session):
         if self.started and step is not None:
             self._advance()
 
-    def act(self, action: Action) -> bool:
+    def act(self, action: Action, seat: int = HUMAN) -> bool:
         step = self.step
-        if step is None:
-            return super().act(action)
+        if step is None or seat != HUMAN:  # a lesson's steps are the player's
+            return super().act(action, seat)
         if not matches(step, action):
             self.mistake = self._why_not(step, action)
             self.mistakes += 1

@@ -22,7 +22,9 @@ def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], 
         return []
     from game.stats import Statistics, update_statistics
 
-    players = list(player_ids)
+    seats = getattr(getattr(match, "rules", None), "seats", range(4))
+    # A three-handed game's empty seat has nobody in it to count.
+    players: list[str | None] = [pid if seat in seats else None for seat, pid in enumerate(player_ids)]
 
     def count(stats: Statistics) -> None:
         stats.record_hand(ruleset_id, players, match.history[-1])

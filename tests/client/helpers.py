@@ -272,3 +272,23 @@ def lesson_move(app: App, wrong: bool = False) -> None:
 __all__ = ["HUMAN", "click", "click_button", "click_tile", "from_title", "instant_session", "key", "lesson_move",
            "make_app", "open_lesson", "run_until", "settle_lesson", "show_table", "started_table", "table_animator",
            "table_at_winning_discard", "table_scene_until_claim", "table_with_stake", "window_click"]
+
+
+def type_text(app: App, typed: str) -> None:
+    """``typed`` as the keyboard sends it: one text input event a character."""
+    for ch in typed:
+        app.dispatch(pygame.Event(pygame.TEXTINPUT, text=ch))
+
+
+def run_live(app: App, predicate, seconds: float = 30.0) -> bool:
+    """Step the app in real time (a network table's server keeps its own clock) until ``predicate()`` holds;
+    False when it did not within ``seconds``."""
+    import time
+
+    end = time.monotonic() + seconds
+    while time.monotonic() < end:
+        if predicate():
+            return True
+        app.step()
+        time.sleep(0.001)
+    return bool(predicate())

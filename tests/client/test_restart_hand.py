@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game.client.look import wrap
 from game.client.status import status_line
 from tests.client.helpers import HUMAN, instant_session, key, make_app, run_until, show_table, started_table
 
@@ -70,8 +71,9 @@ def test_restart__not_at_the_end_of_a_hand(tmp_path) -> None:
 
 
 def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> None:
-    """D (Replay this deal) in the scores box: the finished hand's deal again; its end moves no points and the
-    history keeps one hand; F4 in it restarts that deal; OK afterwards deals the game's next hand (S-07)."""
+    """D (Replay this deal…) in the scores box, then Enter (Not counted): the finished hand's deal again; its end
+    moves no points and the history keeps one hand; F4 in it restarts that deal; OK afterwards deals the game's
+    next hand (S-07)."""
     app = make_app(tmp_path)
     scene = started_table(app, 9, 0.0)
     session = scene.session
@@ -79,8 +81,17 @@ def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> Non
     assert run_until(app, lambda: app.stack.top.name == "scores")
     record = session.match.history[-1]
     totals = list(session.match.totals)
-    assert "Replay this deal" in [b.label for b in app.stack.top.extra]
+    assert "Replay this deal…" in [b.label for b in app.stack.top.extra]
     app.dispatch(key(pygame.K_d))
+    app.stack.apply_pending()
+    choice = app.stack.top
+    assert choice.name == "confirm" and choice.question == "Play the same deal again?"
+    assert [choice.other.label, choice.ok.label, choice.cancel.label] == ["Counted", "Not counted", "Cancel"]
+    assert choice.detail == ("Not counted: practice, the game goes on as it was. Counted: the replay takes the "
+                             "place of the hand just played.")
+    assert len(wrap(choice.detail, choice.box.width - 56, 15)) <= 2  # the box shows two lines of it
+    app.render()
+    app.dispatch(key(pygame.K_RETURN))
     app.step()
     table = session.table
     assert app.stack.top is scene and session.practice is record
@@ -99,3 +110,46 @@ def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> Non
     assert "not counted" in status_line(session)
     app.dispatch(key(pygame.K_RETURN))  # OK: the game's next hand
     assert session.practice is None and session.table.hand_number == record.hand_number + 1
+
+
+def test_replay_deal__counted_takes_the_place_of_the_hand_just_played(tmp_path) -> None:
+    """D then C (Replay this deal…, Counted) in the scores box: the same deal again, and its result is the one the
+    match keeps: the history still has one hand (the replay's), the totals are the start plus the replay's
+    settlement, and the game saved afterwards opens to the same match. Esc in the choice keeps the box."""
+    from game.saves import restore
+
+    app = make_app(tmp_path)
+    scene = started_table(app, 9, 0.0)
+    session = scene.session
+    start = list(session.match.totals)
+    app.dispatch(key(pygame.K_F5))
+    assert run_until(app, lambda: app.stack.top.name == "scores")
+    original = session.match.history[-1]
+    box = app.stack.top
+    app.dispatch(key(pygame.K_d))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_ESCAPE))  # changed one's mind: nothing happens
+    app.stack.apply_pending()
+    assert app.stack.top is box and len(session.match.history) == 1
+    app.dispatch(key(pygame.K_d))
+    app.stack.apply_pending()
+    app.dispatch(key(pygame.K_c))
+    app.step()
+    table = session.table
+    assert app.stack.top is scene and session.practice is None
+    assert len(session.match.history) == 0 and session.match.totals == start
+    assert (table.seed, table.east, table.hand_number) == (original.seed, original.east, original.hand_number)
+    assert "counts instead of the last one" in scene.toasts[-1].message
+    app.dispatch(key(pygame.K_F5))  # your seat yours again
+    app.dispatch(key(pygame.K_F4))  # start, or restart if Auto Play began it
+    if scene.prompt is not None:
+        app.dispatch(key(pygame.K_ESCAPE))
+    app.dispatch(key(pygame.K_F5))
+    assert run_until(app, lambda: app.stack.top.name == "scores")
+    assert not app.stack.top.outcome.practice
+    [replayed] = session.match.history
+    assert replayed.seed == original.seed and replayed.hand_number == original.hand_number
+    assert session.match.totals == [t + d for t, d in zip(start, replayed.deltas, strict=True)]
+    saved = session.snapshot()
+    again = restore(saved, session.rules, session.judge)
+    assert again.log_hash() == session.match.log_hash() and again.totals == session.match.totals

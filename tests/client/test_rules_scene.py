@@ -151,6 +151,9 @@ def test_rules_scene__play_and_scoring_pages_come_from_the_ruleset(rules) -> Non
     assert chow_rule.yes is False
     assert "player on your left" not in " ".join(r.text for r in sections["Claiming a discard"])
     assert any("2000 points" in r.text for r in sections["East and the game"])
+    assert not any("Three players" in r.text for r in sections["East and the game"])
+    three = dict(play_sections(replace(CLASSIC.play, players=3)))["East and the game"]
+    assert three[0].text.startswith("Three players: the seat opposite you is empty (the Dummy).")
     listed = [item.id for _, items in scoring_sections(CLASSIC) for item in items]
     assert sorted(listed) == sorted(item.id for item in CLASSIC.scoring)
 

@@ -48,7 +48,7 @@ def test_scores_box__the_score_sheet_button_saves_the_game_so_far(tmp_path: Path
     box = app.stack.top
     assert box.sheet.label == "Save Score Sheet", "named as the Game Finished box names it"
     row = [*box.extra, *box.buttons]
-    assert [b.label for b in row] == ["Watch replay", "Save Score Sheet", "Replay this deal", "OK", "Cancel"]
+    assert [b.label for b in row] == ["Watch replay", "Save Score Sheet", "Replay this deal…", "OK", "Cancel"]
     assert all(b.fits() for b in row)
     assert all(left.rect.right + 8 <= right.rect.left for left, right in pairwise(row))
     app.dispatch(click(box.sheet.rect.center))

@@ -21,8 +21,8 @@ def test_title__commands_and_continue_only_with_an_autosave(tmp_path) -> None:
     app = make_app(tmp_path)
     app.reset_to("title")
     app.stack.apply_pending()
-    assert labels(app) == ["New Game", "Learn to Play", "Open…", "Statistics", "Settings", "Mods", "Rules & Help",
-                           "Quit"]
+    assert labels(app) == ["New Game", "Learn to Play", "Open…", "Join a Table", "Statistics", "Settings", "Mods",
+                           "Rules & Help", "Quit"]
     path = app.keeper.autosave_path
     path.parent.mkdir(parents=True)
     path.write_text("not a save\n")
@@ -45,11 +45,13 @@ def test_title__arrow_keys_walk_the_grid(tmp_path) -> None:
     focused = lambda: title.buttons[title.focus].label  # noqa: E731
     assert focused() == "New Game"
     app.dispatch(key(pygame.K_DOWN))
-    assert focused() in ("Open…", "Statistics")
+    assert focused() in ("Open…", "Join a Table")
     app.dispatch(key(pygame.K_LEFT))
     app.dispatch(key(pygame.K_RIGHT))
-    assert focused() == "Statistics"
+    assert focused() == "Join a Table"
     app.dispatch(key(pygame.K_DOWN))
+    app.dispatch(key(pygame.K_DOWN))
+    assert focused() == "Rules & Help"
     app.dispatch(key(pygame.K_DOWN))
     assert focused() == "Quit"
     app.dispatch(key(pygame.K_UP))
@@ -62,7 +64,8 @@ def test_title__arrow_keys_walk_the_grid(tmp_path) -> None:
 def test_title__each_command_opens_its_box(tmp_path) -> None:
     app = make_app(tmp_path)
     for label, scene in (("Open…", "saves"), ("Statistics", "stats"), ("Settings", "settings"),
-                         ("Rules & Help", "help"), ("New Game", "new_game"), ("Learn to Play", "lessons")):
+                         ("Rules & Help", "help"), ("New Game", "new_game"), ("Learn to Play", "lessons"),
+                         ("Join a Table", "join")):
         app.reset_to("title")
         app.stack.apply_pending()
         button = next(b for b in app.stack.top.buttons if b.label == label)

@@ -122,7 +122,8 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     for index in range(hands):
         if match.is_over:
             match = Match(ruleset.play, judge, rng.getrandbits(32))
-        me = (index + chunk) % 4  # the seat of the player under test this hand
+        playing = ruleset.play.seats  # a three-handed game's empty seat is nobody's
+        me = playing[(index + chunk) % len(playing)]  # the seat of the player under test this hand
         seats = [players[(seat - me) % 4] for seat in range(4)]
         table = match.new_hand()
         players[0].ms = []

@@ -68,21 +68,47 @@ class ConfirmBox(Box):
     name = "confirm"
 
     def __init__(self, context: Any, question: str, detail: str, yes: Callable[[], None], *, title: str = "Delete",
-                 ok_label: str = "Delete", cancel_label: str = "Cancel", name: str = "confirm") -> None:
+                 ok_label: str = "Delete", cancel_label: str = "Cancel", name: str = "confirm",
+                 other: tuple[str, int, Callable[[], None]] | None = None) -> None:
         super().__init__(context, title, ok_label, 230, cancel_label)
         self.name = name
         """``confirm``, or what is confirmed (``quit``: asked again while open, the game quits)."""
         self.question = question
         self.detail = detail
         self.yes = yes
+        self.other: Button | None = None
+        """A second way to say yes, left of OK (``other``: its label, its key and what it does)."""
+        self.other_key = 0
+        self._other_action: Callable[[], None] | None = None
+        if other is not None:
+            label, self.other_key, self._other_action = other
+            width = max(140, Button.width_for(label, 18))
+            self.other = Button(pygame.Rect(self.ok.rect.left - 14 - width, self.ok.rect.top, width, 46), label,
+                                self._accept_other, key_hint=pygame.key.name(self.other_key).upper())
 
     def accept(self) -> None:
         self.close()
         self.yes()
 
+    def _accept_other(self) -> None:
+        self.close()
+        if self._other_action is not None:
+            self._other_action()
+
+    def handle(self, event: pygame.Event) -> None:
+        if self.other is not None:
+            if self.other.handle(event):
+                return
+            if event.type == pygame.KEYDOWN and event.key == self.other_key:
+                self.other.action()
+                return
+        super().handle(event)
+
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
         palette = self.context.palette
+        if self.other is not None:
+            self.other.draw(surface, palette)
         text(surface, fit_text(self.question, self.box.width - 56, 18, "bold"), (self.box.left + 28,
              self.box.top + 70), 18, palette.text_dark, "bold")
         for i, line in enumerate(wrap(self.detail, self.box.width - 56, 15)[:2]):

@@ -9,6 +9,7 @@ the last hand's scores again, Title goes back to the title screen.
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from typing import Any
 
 import pygame
@@ -26,9 +27,10 @@ ROW = 28
 ORDINALS = ("1st", "2nd", "3rd", "4th")
 
 
-def final_order(totals: list[int], first_east: int) -> list[int]:
-    """Seats from first to last place; a tie goes to the player nearer the first East (as the match decides)."""
-    return sorted(range(4), key=lambda s: (-totals[s], (s - first_east) % 4))
+def final_order(totals: list[int], first_east: int, seats: Sequence[int] = (0, 1, 2, 3)) -> list[int]:
+    """Seats from first to last place; a tie goes to the player nearer the first East (as the match decides).
+    ``seats``: the seats that play (a three-handed game's empty seat has no place)."""
+    return sorted(seats, key=lambda s: (-totals[s], (s - first_east) % 4))
 
 
 class GameOverScene(Scene):
@@ -43,7 +45,7 @@ class GameOverScene(Scene):
         self.scroll = 0
         match = session.match
         self.totals = list(match.totals)
-        self.order = final_order(self.totals, match.first_east)
+        self.order = final_order(self.totals, match.first_east, match.seats)
         self.start_score = getattr(getattr(match, "rules", None), "start_score", 0)
         self.table = pygame.Rect(BOX.left + 28, BOX.top + 260, BOX.width - 56, BOX.height - 352)
         self.buttons = [
@@ -191,8 +193,9 @@ class GameOverScene(Scene):
         """(title, width, anchor) of the table's columns; the players share what is left."""
         fixed = list(zip(score_sheet.COLUMNS, (64, 84, 136, 136, 230), ("center", "center", "left", "left", "left"),
                          strict=True))
-        rest = (self.table.width - sum(w for _, w, _ in fixed)) // 4
-        return fixed + [(name, rest, "right") for name in self.session.names]
+        seats = self.session.match.seats
+        rest = (self.table.width - sum(w for _, w, _ in fixed)) // len(seats)
+        return fixed + [(self.session.names[seat], rest, "right") for seat in seats]
 
     def _cells(self, columns: list[tuple[str, int, str]], y: int, values: list[str], colours: list[Any],
                surface: pygame.Surface, size: int = 15, face: str = "sans") -> None:
@@ -234,11 +237,13 @@ class GameOverScene(Scene):
         surface.set_clip(clip)
         if not self.session.match.history:
             text(surface, "No hand was finished.", (area.centerx, area.top + 12), 16, dim, "sans", "midtop")
+        seats = self.session.match.seats
         footer = pygame.Rect(self.table.left, area.bottom + 6, self.table.width, ROW + 4)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), footer, border_bottom_left_radius=8,
                          border_bottom_right_radius=8)
-        self._cells(columns, footer.top + 6, ["", "", "", "", "Final score", *[str(t) for t in self.totals]],
-                    [dark] * 5 + [palette.east_stake if t < 0 else dark for t in self.totals], surface, 15, "bold")
+        self._cells(columns, footer.top + 6, ["", "", "", "", "Final score", *[str(self.totals[s]) for s in seats]],
+                    [dark] * 5 + [palette.east_stake if self.totals[s] < 0 else dark for s in seats], surface, 15,
+                    "bold")
         pygame.draw.rect(surface, mix(palette.panel_edge, palette.panel, 0.3),
                          pygame.Rect(self.table.left, self.table.top, self.table.width, footer.bottom - self.table.top),
                          width=1, border_radius=8)

@@ -16,7 +16,8 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "This is where every game starts. New Game (N or F2) chooses the ruleset and the players and deals the "
         "first hand; Continue (C) picks up the game you last left, exactly where you left it. Learn to Play (L) "
         "teaches the game step by step on prepared tables: start there if you have never played.\n"
-        "Open… (O) loads a saved game, Statistics (T) shows how you have done, Settings (S) changes the look, "
+        "Open… (O) loads a saved game, Join a Table (J) sits you at a friend's table over the network, "
+        "Statistics (T) shows how you have done, Settings (S) changes the look, "
         "the sound and the rules of new games, and Mods (M) adds rulesets, tile sets and opponents. Esc quits.\n"
         "Move between the buttons with the arrow keys and press Enter, or click one."),
     "table.dealt": (
@@ -65,7 +66,10 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "The Scores",
         "How the hand was scored: each player's sets and their points, the doubles, and the total. Below, the "
         "payments: every loser pays the winner the winner's score (twice as much when East is involved), and "
-        "the losers settle the differences between their own scores. Enter or Esc goes on to the next hand."),
+        "the losers settle the differences between their own scores. Enter or Esc goes on to the next hand. "
+        "Replay this deal… (D) plays the same deal again to try another line of play, and asks first whether it "
+        "counts: Not counted is practice, and the game goes on as it was; Counted (C) plays it in place of the "
+        "hand just played, and the replay's result is the one the game keeps."),
     "settings": (
         "Settings",
         "Everything you can change about Sparrow, page by page: the look (tile set, theme, window), the sound "
@@ -100,7 +104,9 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "New Game",
         "Choose the ruleset (the family of rules: classic Chinese, British, Western with jokers, Japanese and "
         "more), the three computer players and their names, and the starting score. Enter deals the first "
-        "hand; F1 here shows this page, and the Rules button the full rules of the chosen ruleset."),
+        "hand; F1 here shows this page, and the Rules button the full rules of the chosen ruleset. Host a Network "
+        "Game (Ctrl+H) opens a table with this ruleset for friends to join over the network: you play the first "
+        "seat and computer players take the seats nobody joins."),
     "rules": (
         "The Rules",
         "The rules of one ruleset, made from its own data: a beginner's guide, how play goes, the scoring table "
@@ -156,6 +162,19 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         "already out and what is dangerous. A computer player's reason would show its tiles, so while the hand "
         "is played it is told only with every hand face up (F6, and the hand is then not settled); otherwise "
         "once the hand is over. Y, Enter or Esc closes the box."),
+    "join": (
+        "Join a Table",
+        "Play at a friend's table over the network. Type the address their waiting room shows (such as "
+        "192.168.1.20:8765) and the name the others will see, then press Enter. Both are remembered for next "
+        "time, with your seat: if your game closes during a hand, join again within the table's time and you get "
+        "your seat back. Tab moves between the fields; Esc goes back."),
+    "waiting_room": (
+        "The Waiting Room",
+        "Who sits at the network table: the players who joined, the seats still open and, once the game starts, "
+        "the computer players who take them. It names the ruleset and the mods it comes from; if one is not "
+        "installed here the table sends its rules, or this box names the mod to install. The host shares the "
+        "address at the top and starts the game with Enter; the hand is then played at the table as always, with "
+        "the host's timers. Esc leaves the table."),
 }
 """Topic → (title, text): the page F1 shows first on each screen."""
 

@@ -20,6 +20,7 @@ from game.client.forms import NAME_LENGTH, Chooser, NameField
 from game.client.look import fit_text, mix, parse_colour, text, wrap
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
+from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.session.options import DEFAULT_OPPONENTS, seat_opponents
 
@@ -29,7 +30,11 @@ BOX = pygame.Rect(0, 0, 1060, 650)
 BOX.center = (640, 360)
 SEATS = ("On your right", "Opposite you", "On your left")
 SCORE_STEP = 100
+EMPTY_SEAT_NOTE = ("This ruleset is for three players: the seat opposite you stays empty (the Dummy). It is never "
+                   "East, and play passes over it.")
 SCORE_RANGE = (100, 100_000)
+HOST_PORT = 8765
+"""The port a hosted table listens on when it is free (``sparrow serve``'s): the one to forward on a router."""
 
 
 @dataclass
@@ -96,6 +101,10 @@ class NewGameScene(Scene):
         self.rulesets = rulesets(context) or [_Fallback("classic", "Classic")]
         self.people = personalities(context)
         self._start_scores: dict[str, int] = {}
+        self._empty_seats: dict[str, int | None] = {}
+        self.empty_seat: int | None = None
+        """The seat the chosen ruleset leaves empty (a three-handed game), or None."""
+        self.fields: list[Any] = []
         wanted = context.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
@@ -116,11 +125,20 @@ class NewGameScene(Scene):
                             primary=True, key_hint="Enter")
         self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
                              lambda: context.close(self), key_hint="Esc")
-        self.fields: list[Any] = [self.ruleset, self.player, self.score]
-        for chooser, name in zip(self.seat_choosers, self.seat_names, strict=True):
-            self.fields += [chooser, name]
+        self.host_button = Button(pygame.Rect(BOX.left + 40, BOX.bottom - 66, 270, 46), "Host a Network Game",
+                                  self.host, key_hint="Ctrl+H", size=17)
+        self.host_error = ""
+        """Why the network table could not be hosted, in words."""
+        self._list_fields()
         self.focus = 1
         self._set_focus(1)
+
+    def _list_fields(self) -> None:
+        """The fields Tab moves through: an empty seat's card has none."""
+        self.fields = [self.ruleset, self.player, self.score]
+        for seat, (chooser, name) in enumerate(zip(self.seat_choosers, self.seat_names, strict=True), start=1):
+            if seat != self.empty_seat:
+                self.fields += [chooser, name]
 
     # -- the choices ------------------------------------------------------------------------------------------
 
@@ -151,9 +169,16 @@ class NewGameScene(Scene):
             field_.value = self.people[index].name[:NAME_LENGTH]
 
     def _ruleset_changed(self, index: int) -> None:
+        ruleset_id = self.rulesets[index].id
+        start_score = self._ruleset_start_score(ruleset_id)  # reads the empty seat too
         if not self.score_edited:
-            self.start_score = self._ruleset_start_score(self.rulesets[index].id)
+            self.start_score = start_score
         self._refresh_score()
+        self.empty_seat = self._empty_seats.get(ruleset_id)
+        if self.fields:
+            focused = self.fields[self.focus]
+            self._list_fields()
+            self._set_focus(self.fields.index(focused) if focused in self.fields else 0)
 
     def _ruleset_start_score(self, ruleset_id: str) -> int:
         if ruleset_id not in self._start_scores:
@@ -161,6 +186,7 @@ class NewGameScene(Scene):
 
             _ruleset, rules, _judge = load_game_rules(ruleset_id, self.context.mods_dir, catalog=self.context.catalog)
             self._start_scores[ruleset_id] = rules.start_score
+            self._empty_seats[ruleset_id] = rules.empty_seat
         return self._start_scores[ruleset_id]
 
     def _step_score(self, by: int) -> None:
@@ -182,6 +208,36 @@ class NewGameScene(Scene):
 
     def begin(self) -> None:
         start_game(self.context, self.choices())
+
+    def host(self) -> None:
+        """Host a network table with the chosen ruleset, served from this window: the waiting room shows the
+        address to share; the host plays the first seat, friends take the others, computers fill the rest."""
+        from game.net.client import name_problem  # the network code only when a table is hosted
+
+        choices = self.choices()
+        self.host_error = name_problem(self.player.value)
+        if self.host_error:
+            self._set_focus(1)  # the name field
+            return
+        settings = self.context.settings
+        settings.ruleset, settings.player_name = choices.ruleset, choices.names[0]
+        self.context.save_settings()
+        from game.net.in_process import host_in_process
+
+        folders = self.context.folders
+        hosted = None
+        for port in (HOST_PORT, 0):  # the usual port (easy to forward), else any free one
+            hosted = host_in_process(choices.ruleset, catalog=self.context.catalog, mods_dir=self.context.mods_dir,
+                                     config_dir=self.context.config_dir, saves=folders.saves if folders else None,
+                                     seed=choices.seed, port=port)
+            if hosted.start():
+                break
+        assert hosted is not None
+        if hosted.error:
+            self.host_error = hosted.error
+            return
+        self.context.close(self)
+        self.context.open("waiting_room", address=hosted.local_address, player=choices.names[0][:24], host=hosted)
 
     def show_rules(self) -> None:
         from game.session.rules import load_game_rules
@@ -237,9 +293,12 @@ class NewGameScene(Scene):
             f.focused = i == self.focus
 
     def handle(self, event: pygame.Event) -> None:
-        for b in (self.start, self.cancel, self.rules_button, self.presets_button):
+        for b in (self.start, self.cancel, self.rules_button, self.presets_button, self.host_button):
             if b.handle(event):
                 return
+        if event.type == pygame.KEYDOWN and event.key == pygame.K_h and event.mod & pygame.KMOD_CTRL:
+            self.host()
+            return
         for i, f in enumerate(self.fields):
             if f.handle(event):
                 if event.type == pygame.MOUSEBUTTONDOWN:
@@ -284,11 +343,32 @@ class NewGameScene(Scene):
         pygame.draw.line(surface, mix(palette.accent, palette.panel, 0.4), (heading.right + 14, heading.centery + 2),
                          (BOX.right - 40, heading.centery + 2), 1)
         for seat, card in enumerate(self.cards):
-            self._draw_card(surface, seat, card)
-        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename", (x0, BOX.bottom - 43), 14,
-             mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
+            if seat + 1 == self.empty_seat:
+                self._draw_empty_card(surface, seat, card)
+            else:
+                self._draw_card(surface, seat, card)
+        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename",
+             (self.host_button.rect.right + 18, BOX.bottom - 43), 14, mix(palette.text_dark, palette.panel, 0.35),
+             "sans", "midleft")
+        if self.host_error:
+            text(surface, fit_text(self.host_error, BOX.width - 80, 15, "bold"), (x0, BOX.bottom - 84), 15,
+                 ERROR, "bold", "midleft")
+        self.host_button.draw(surface, palette)
         self.start.draw(surface, palette)
         self.cancel.draw(surface, palette)
+
+    def _draw_empty_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
+        """The seat a three-handed game leaves empty: no opponent to choose, and why."""
+        palette = self.context.palette
+        edge = mix(palette.text_dark, palette.panel, 0.55)
+        pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel, 0.5), card, border_radius=12)
+        pygame.draw.rect(surface, edge, card, width=2, border_radius=12)
+        text(surface, SEATS[seat], (card.left + 16, card.top + 22), 17, edge, "bold", "midleft")
+        text(surface, "Empty seat", (card.centerx, card.top + 100), 21, palette.text_dark, "serif_bold", "center")
+        y = card.top + 140
+        for line in wrap(EMPTY_SEAT_NOTE, card.width - 36, 14):
+            text(surface, line, (card.left + 18, y), 14, palette.text_dark)
+            y += 20
 
     def _draw_card(self, surface: pygame.Surface, seat: int, card: pygame.Rect) -> None:
         palette = self.context.palette

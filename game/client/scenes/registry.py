@@ -40,6 +40,8 @@ SCENES: dict[str, str] = {
     "lessons": "game.client.scenes.lessons:LessonsScene",
     "lesson": "game.client.scenes.lesson:LessonScene",
     "why": "game.client.scenes.why:WhyScene",
+    "join": "game.client.scenes.join:JoinBox",
+    "waiting_room": "game.client.scenes.waiting_room:WaitingRoomScene",
 }
 """Scene name → ``module:Class``."""
 

@@ -38,6 +38,8 @@ from game.session.outcome import HandOutcome
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
+REPLAY_CHOICE = ("Not counted: practice, the game goes on as it was. Counted: the replay takes the place of the "
+                 "hand just played.")
 EXTRA_SIZE = 17
 """The label size of the buttons left of OK (at the buttons' usual 18 the three would touch OK)."""
 
@@ -77,6 +79,10 @@ class ScoresScene(Scene):
         """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
+        self.seats = list(self.session.rules.seats)
+        """The seats that play (three in a three-handed game: the empty seat has no column and no page)."""
+        self.pages = [-1, *self.seats]
+        """The tabs in order: Totals, then each player's page."""
         self.sheet_message = ""
         """What Score Sheet did (where the files are, or why they are not)."""
         self.sheet_error = False
@@ -103,9 +109,9 @@ class ScoresScene(Scene):
         names = self.session.names
         x = BOX.left + 24
         self.tabs = []
-        for i, label in enumerate(["Totals", *names]):
+        for tab in self.pages:
             rect = pygame.Rect(x, BOX.top + 58, 150, 34)
-            self.tabs.append(Button(rect, label, partial(self._select, i - 1), size=15))
+            self.tabs.append(Button(rect, "Totals" if tab < 0 else names[tab], partial(self._select, tab), size=15))
             x += 158
         over = self.outcome.game_over
         specs = [("New Game", self._new_game), ("Title", self._to_title)] if over else \
@@ -120,8 +126,10 @@ class ScoresScene(Scene):
         """The buttons left of OK, in a row: the replay of the counted hand, the score sheet, and playing the deal
         again (not at the end of the game)."""
         if not over:
-            self.deal_again = self._extra("Replay this deal", self._deal_again, "D")
+            self.deal_again = self._extra("Replay this deal…", self._ask_deal_again, "D")
             self.extra.append(self.deal_again)
+        if self.session.network:  # the replays, the deals and the score sheet are the host's
+            self.extra = []
         x = BOX.left + 24
         for b in self.extra:
             b.rect.topleft = (x, BOX.bottom - 62)
@@ -140,10 +148,17 @@ class ScoresScene(Scene):
             self.context.open("replay", session=self.session, hand=len(self.session.match.history) - 1)
         self._select(self.tab)
 
-    def _deal_again(self) -> None:
-        """The same deal as a new hand, not counted (S-07): the player tries another line of play."""
+    def _ask_deal_again(self) -> None:
+        """Replay this deal (S-07, P-47): the player chooses whether the replay counts."""
+        self.context.open("confirm", title="Replay this deal", question="Play the same deal again?",
+                          detail=REPLAY_CHOICE, yes=self._deal_again, ok_label="Not counted",
+                          other=("Counted", pygame.K_c, partial(self._deal_again, counted=True)))
+
+    def _deal_again(self, counted: bool = False) -> None:
+        """The same deal as a new hand: not counted, the player tries another line of play; ``counted``, its
+        result takes the place of the hand just played in the match."""
         self.context.close(self)
-        self.table_scene.commands.replay_deal()
+        self.table_scene.commands.replay_deal(counted=counted)
 
     def _save_sheet(self) -> None:
         """The game's score sheet so far, as PNG, text and CSV (F-28's Print, S-19)."""
@@ -152,8 +167,8 @@ class ScoresScene(Scene):
     def _select(self, tab: int) -> None:
         self.tab = tab
         self.chosen_item = None
-        for i, b in enumerate(self.tabs):
-            b.focused = i - 1 == tab
+        for page, b in zip(self.pages, self.tabs, strict=True):
+            b.focused = page == tab
 
     def _ok(self) -> None:
         self.context.close(self)
@@ -181,22 +196,21 @@ class ScoresScene(Scene):
         if event.type == pygame.KEYDOWN:
             if event.key == pygame.K_r and self.replay in self.extra:
                 self._replay()
-            elif event.key == pygame.K_s:
+            elif event.key == pygame.K_s and self.sheet in self.extra:
                 self._save_sheet()
-            elif event.key == pygame.K_d and not self.outcome.game_over:
-                self._deal_again()
+            elif event.key == pygame.K_d and not self.outcome.game_over and not self.session.network:
+                self._ask_deal_again()
             elif event.key in (pygame.K_RETURN, pygame.K_KP_ENTER, pygame.K_SPACE):
                 self.buttons[0].action()
             elif event.key == pygame.K_ESCAPE:
                 self.buttons[-1].action()
-            elif event.key in (pygame.K_RIGHT, pygame.K_TAB):
-                self._select((self.tab + 2) % 5 - 1)
-            elif event.key == pygame.K_LEFT:
-                self._select((self.tab + 5) % 5 - 1)
+            elif event.key in (pygame.K_RIGHT, pygame.K_TAB, pygame.K_LEFT):
+                step = -1 if event.key == pygame.K_LEFT else 1
+                self._select(self.pages[(self.pages.index(self.tab) + step) % len(self.pages)])
             elif event.key == pygame.K_t:
                 self._select(-1)
-            elif pygame.K_1 <= event.key <= pygame.K_4:
-                self._select(event.key - pygame.K_1)
+            elif pygame.K_1 <= event.key < pygame.K_1 + len(self.seats):
+                self._select(self.seats[event.key - pygame.K_1])
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
@@ -248,11 +262,12 @@ class ScoresScene(Scene):
         o = self.outcome
         names = self.session.names
         label_w = 190
-        col_w = (area.width - label_w) // 4
+        seats = self.seats
+        col_w = (area.width - label_w) // len(seats)
         text(surface, "Totals:", (area.left, area.top), 18, palette.text_dark, "serif_bold")
         y = area.top + 30
-        for seat in range(4):
-            x = area.left + label_w + seat * col_w + col_w // 2
+        for column, seat in enumerate(seats):
+            x = area.left + label_w + column * col_w + col_w // 2
             colour = palette.red_name if seat == self.session.match.first_east else palette.text_dark
             head = names[seat] + (" ★" if seat == o.winner else "")
             text(surface, fit_text(head, col_w - 8, 17, "bold"), (x, y), 17, colour, "bold", "midtop")
@@ -263,18 +278,20 @@ class ScoresScene(Scene):
             ("Get from:", None, True),
         ]
         rows += [(f"{names[payer]}:", [o.get_from(receiver, payer) for receiver in range(4)], False)
-                 for payer in range(4)]
+                 for payer in seats]
         totals = [sum(o.get_from(r, p) for p in range(4)) for r in range(4)]
         rows += [("Total:", totals, True), ("New Score:", o.new_totals, True)]
+        payer_rows = range(3, 3 + len(seats))
         for i, (label, values, bold) in enumerate(rows):
             band = pygame.Rect(area.left - 6, y - 3, area.width + 12, 28)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
-            text(surface, label, (area.left + (20 if label.endswith(":") and values is not None and i in (3, 4, 5, 6)
+            text(surface, label, (area.left + (20 if label.endswith(":") and values is not None and i in payer_rows
                                                else 0), y), 17, palette.text_dark, "bold" if bold else "sans")
             if values is not None:
-                for seat, value in enumerate(values):
-                    x = area.left + label_w + seat * col_w + col_w // 2
+                for column, seat in enumerate(seats):
+                    value = values[seat]
+                    x = area.left + label_w + column * col_w + col_w // 2
                     colour = palette.east_stake if value < 0 else palette.text_dark
                     text(surface, f"{value}", (x, y), 17, colour, "bold" if bold else "sans", "midtop")
             y += 30
@@ -295,8 +312,15 @@ class ScoresScene(Scene):
         self.item_rects = []
         y = area.top + 112
         if result is None:
-            message = "No scores: nobody went Mah Jongg." if o.dead else "This ruleset's scoring is not available."
-            text(surface, message, (area.left, y), 17, palette.text_dark)
+            if o.dead:
+                message = "No scores: nobody went Mah Jongg."
+            elif self.session.network:
+                message = (f"{self.session.names[seat]}'s hand scores {o.scores[seat]}; the host's table worked out "
+                           "its lines, which a network table is not sent.")
+            else:
+                message = "This ruleset's scoring is not available."
+            for i, line in enumerate(wrap(message, area.width, 17)[:3]):
+                text(surface, line, (area.left, y + 24 * i), 17, palette.text_dark)
             return
         if result.special_hand:
             text(surface, f"Special hand: {result.special_hand}", (area.left, y), 17, palette.accent_dark, "bold")
@@ -379,10 +403,10 @@ class ScoresScene(Scene):
         palette = self.context.palette
         totals = self.outcome.new_totals
         names = self.session.names
-        best = max(range(4), key=lambda s: totals[s])
+        best = max(self.seats, key=lambda s: totals[s])
         text(surface, f"{names[best]} wins the game with {totals[best]} points!", (area.centerx, area.top + 30), 30,
              palette.accent_dark, "serif_bold", "midtop")
-        order = sorted(range(4), key=lambda s: -totals[s])
+        order = sorted(self.seats, key=lambda s: -totals[s])
         for rank, seat in enumerate(order):
             y = area.top + 110 + rank * 44
             band = pygame.Rect(area.left + 140, y - 6, area.width - 280, 38)

@@ -33,6 +33,7 @@ from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, To
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES
 from game.core.table import Table
+from game.net.remote import RemoteSession
 from game.session.driver import HUMAN, Session
 
 BUTTON_AREA = pygame.Rect(1036, 592, 236, 94)
@@ -135,6 +136,7 @@ class TableScene(Scene):
         keeper = self.context.keeper
         if keeper is not None:
             keeper.leave(self.session)
+        self.session.leave()
 
     def pause(self) -> None:
         self.covered = True
@@ -319,6 +321,9 @@ class TableScene(Scene):
         if self.paused:
             self._settle()
             return
+        remote = self.session if isinstance(self.session, RemoteSession) else None
+        if remote is not None and self.animator.busy and remote.lag > remote.catch_up_after:
+            self.animator.finish()  # the server's table has moved on: catch up rather than miss a claim window
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
         self.pump()
@@ -329,7 +334,9 @@ class TableScene(Scene):
         if self.declaring and not self.session.declaration_tiles():
             self.declaring = False  # the turn is over (or taken by Auto Play): the declaration waits for R again
         s = self.session
-        scores_due = s.scores_due or self.animator.instant  # the end-of-hand pause (game.timing) has passed
+        # The end-of-hand pause (game.timing) has passed; instant animations skip it, except at a network table,
+        # whose session also waits for the server's scores (and for its next hand after Next Hand).
+        scores_due = s.scores_due or (self.animator.instant and not s.network)
         if s.hand_over and not self.animator.busy and not self.scores_shown and scores_due:
             self.scores_shown = True
             outcome = s.finish_hand()
@@ -349,7 +356,8 @@ class TableScene(Scene):
         if s.human_to_pass and table.pass_step is not None:
             specs.append((f"Pass {table.pass_step[1]}", c.pass_selected, "Enter", True))
         elif table.phase == "dealt":
-            if not self.animator.busy:  # the hand can start once the ceremony has been seen to its end
+            if not self.animator.busy and not s.network:  # once the ceremony has been seen to its end; a
+                # network table's server starts the hand for everybody
                 specs.append(("Start!", c.start, "F4", True))
         elif s.hand_over:
             if s.outcome is not None and not s.match.is_over:
@@ -405,8 +413,11 @@ class TableScene(Scene):
         """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
         s = self.session
         banners = []
+        if isinstance(s, RemoteSession) and s.connection_problem:
+            banners.append((s.connection_problem, True))
         if self.game_table.phase == "dealt" and not self.animator.busy:
-            banners.append(("Study your tiles — click, Enter or F4 to start", False))
+            banners.append(("Study your tiles — the table starts the hand in a moment" if s.network
+                            else "Study your tiles — click, Enter or F4 to start", False))
         if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
             banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
         if self.declaring:

@@ -46,6 +46,22 @@ def mah_jongg_offer(session: Session) -> str:
     return f"{possessive(session.names[seat])} {tile_name(tile)}"
 
 
+LOCAL_ONLY = {
+    "undo": "a discard cannot be taken back",
+    "save_dialog": "the host's computer saves the game after every hand",
+    "open_dialog": "another game opens once you leave the table (Esc)",
+    "start_or_restart": "the table starts every hand and deals it only once",
+    "toggle_show_all": "the other hands are not on this computer to show",
+    "show_replays": "the replays are the host's",
+    "show_wall": "the wall is the host's secret",
+    "show_why": "the other players' reasons are their own",
+    "toggle_pause": "the game goes on for the other players: it cannot be paused",
+    "demo": "Auto Play (F5) plays your seat, and the scores wait for you",
+    "replay_deal": "a hand is dealt only once",
+}
+"""The commands a network table declines, with why (words that follow "At a network table")."""
+
+
 class TableCommands:
     """The commands of one table scene."""
 
@@ -57,7 +73,11 @@ class TableCommands:
         return self.table.session
 
     def run(self, command: str, argument: Any = None) -> None:
-        """Carry out ``command`` (a method name from the key table) with its ``argument``."""
+        """Carry out ``command`` (a method name from the key table) with its ``argument``; at a network table
+        the commands only a local game has are declined, saying why."""
+        if self.session.network and command in LOCAL_ONLY:
+            self.session.tell(Note(status.NOT_AT_NETWORK_TABLE, {"what": LOCAL_ONLY[command]}))
+            return
         method: Callable[..., None] = getattr(self, command)
         if argument is None:
             method()
@@ -220,13 +240,15 @@ class TableCommands:
                       "the play so far is forgotten.", [("Restart", self.restart_hand)],
                       cancel=("Play on", lambda: None))
 
-    def replay_deal(self) -> None:
-        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted."""
+    def replay_deal(self, counted: bool = False) -> None:
+        """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted, or
+        (``counted``) as the hand the match keeps in place of the one just played."""
         s = self.session
         if not s.hand_over or not s.match.history:
             return
-        self._fresh_table(s.replay_deal)
-        self.table.toast("The same deal again — this hand is not counted")
+        self._fresh_table(lambda: s.replay_deal(counted=counted))
+        self.table.toast("The same deal again — this hand counts instead of the last one" if counted
+                         else "The same deal again — this hand is not counted")
 
     def restart_hand(self) -> None:
         t = self.table

@@ -105,9 +105,10 @@ def draw_table(surface: pygame.Surface, view: TableView) -> None:
     table = view.table
     draw_inlay(surface, view.palette)
     current = table.current if table.phase == "turn" else None
-    for seat in range(4):
+    playing = [seat for seat in range(4) if seat != table.empty_seat]
+    for seat in playing:
         draw_stake(surface, seat, table.seat_wind(seat), seat == current, view.palette, view.pulse)
-    for seat in (1, 2, 3):
+    for seat in playing[1:]:
         draw_opponent_hand(surface, view, seat)
         draw_melds(surface, view, seat)
     draw_melds(surface, view, HUMAN)
@@ -219,6 +220,8 @@ def draw_ponds(surface: pygame.Surface, view: TableView) -> None:
     hidden, pulse = view.hidden, view.pulse
     last = table.last_discard if table.phase in ("claims", "turn", "rob") else None
     for seat in range(4):
+        if seat == table.empty_seat:
+            continue
         discards = table.players[seat].discards
         active = last is not None and last[0] == seat and view.last_discard_live and bool(discards)
         draw_pond_mat(surface, seat, len(discards), active, palette)
@@ -331,7 +334,8 @@ def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: py
     table = view.table
     palette = view.palette
     wind = table.seat_wind(seat)
-    name = view.names[seat]
+    empty = seat == table.empty_seat
+    name = "Empty" if empty else view.names[seat]
     first_east = seat == view.first_east
     name_colour = palette.red_name if first_east else palette.text_dark
     score = view.totals[seat]
@@ -344,25 +348,28 @@ def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: py
         for i in range(6):
             pygame.draw.circle(glow, (*palette.highlight, 40 + int(30 * pulse) - i * 6), (40, 40), 30 - i * 2)
         surface.blit(glow, (cx - 40, cy - 40))
-    colour = palette.stake(wind)
+    colour = mix(palette.stake(wind), palette.compass, 0.55) if empty else palette.stake(wind)
+    if empty:
+        name_colour = palette.compass_dark
     pygame.draw.circle(surface, colour, (cx, cy), disc)
     pygame.draw.circle(surface, palette.highlight if current else mix(colour, (255, 255, 255), 0.3), (cx, cy), disc,
                        width=2)
     text(surface, WIND_LETTERS[wind], (cx, cy + 1), 20, (250, 244, 228), "serif_bold", "center")
-    # Name and score beside the wind disc, written along the side they belong to.
+    # Name and score beside the wind disc, written along the side they belong to (the Dummy has no score).
+    score_text = "" if empty else f"{score}"
     label = fit_text(name, 78, 13, "bold")
     if seat == 0:
         text(surface, label, (cx - 24, cy - 8), 13, name_colour, "bold", "midright")
-        text(surface, f"{score}", (cx - 24, cy + 8), 13, palette.compass_dark, "sans", "midright")
+        text(surface, score_text, (cx - 24, cy + 8), 13, palette.compass_dark, "sans", "midright")
     elif seat == 2:
         text(surface, label, (cx + 24, cy - 8), 13, name_colour, "bold", "midleft")
-        text(surface, f"{score}", (cx + 24, cy + 8), 13, palette.compass_dark, "sans", "midleft")
+        text(surface, score_text, (cx + 24, cy + 8), 13, palette.compass_dark, "sans", "midleft")
     elif seat == 1:
         text(surface, label, (cx, cy + 24), 13, name_colour, "bold", "midtop")
-        text(surface, f"{score}", (cx, cy + 40), 13, palette.compass_dark, "sans", "midtop")
+        text(surface, score_text, (cx, cy + 40), 13, palette.compass_dark, "sans", "midtop")
     else:
         text(surface, label, (cx, cy - 24), 13, name_colour, "bold", "midbottom")
-        text(surface, f"{score}", (cx, cy - 40), 13, palette.compass_dark, "sans", "midbottom")
+        text(surface, score_text, (cx, cy - 40), 13, palette.compass_dark, "sans", "midbottom")
 
 
 def declaration_mark(player: Any) -> str:
@@ -417,6 +424,11 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
     for seat in range(1, 4):
         (x, y), anchor = layout.seat_label_anchor(seat)
         wind = WIND_SHORT[table.seat_wind(seat)]
+        if seat == table.empty_seat:
+            # The Dummy's place: its wind moves round with the others', and nobody sits there.
+            muted = mix(palette.text, palette.felt_line, 0.45)
+            text(surface, f"Empty seat (three players) · {wind}", (x, y), 15, muted, "bold", anchor)
+            continue
         colour = palette.red_name if seat == view.first_east else palette.text
         label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))

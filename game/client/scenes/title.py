@@ -16,6 +16,8 @@ from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button
 
 FAN = (31, 27, 33, 18, 9, 0, 32, 38, 34)
+MENU_TOP = 364
+"""Where the menu's first row stands; the title and the lines under the menu are placed from it."""
 SWAY_SECONDS = 8.0
 """The fan breathes for a while after the title opens, then rests, so the idle title costs no CPU."""
 
@@ -39,22 +41,26 @@ class TitleScene(Scene):
         # The ways into a game (and into learning it) stand out on the first row; the other commands sit in a grid.
         first = [("Continue", self._continue, "C")] if has_autosave else []
         first += [("New Game", self._new_game, "N · F2"), ("Learn to Play", self._lessons, "L")]
-        grid = [("Open…", self._open, "O"), ("Statistics", self._stats, "T"),
-                ("Settings", self._settings, "S"), ("Mods", self._mods, "M"),
-                ("Rules & Help", self._help, "H"), ("Quit", context.quit, "Esc")]
+        grid = [("Open…", self._open, "O"), ("Join a Table", self._join, "J"), ("Statistics", self._stats, "T"),
+                ("Settings", self._settings, "S"), ("Mods", self._mods, "M"), ("Rules & Help", self._help, "H"),
+                ("Quit", context.quit, "Esc")]
         self.buttons: list[Button] = []
         width, gap = 250, 14
         row_width = 2 * width + gap
         w = (row_width - gap * (len(first) - 1)) // len(first)
         for i, (label, action, key) in enumerate(first):
-            rect = pygame.Rect(640 - row_width // 2 + i * (w + gap), 388, w, 56)
+            rect = pygame.Rect(640 - row_width // 2 + i * (w + gap), MENU_TOP, w, 56)
             self.buttons.append(Button(rect, label, action, key_hint=key, primary=True, size=21 if len(first) < 3
                                        else 18))
         for i, (label, action, key) in enumerate(grid):
             col, row = i % 2, i // 2
-            rect = pygame.Rect(640 - row_width // 2 + col * (width + gap), 462 + row * 56, width, 46)
+            # The last button of an odd count (Quit) takes the whole row under the others.
+            wide = i == len(grid) - 1 and len(grid) % 2
+            rect = pygame.Rect(640 - row_width // 2 + col * (width + gap), MENU_TOP + 72 + row * 54,
+                               row_width if wide else width, 44)
             self.buttons.append(Button(rect, label, action, key_hint=key, size=18))
         self.keys = {pygame.K_F2: self._new_game, pygame.K_n: self._new_game, pygame.K_s: self._settings,
+                     pygame.K_j: self._join,
                      pygame.K_m: self._mods, pygame.K_h: self._help, pygame.K_o: self._open,
                      pygame.K_t: self._stats, pygame.K_l: self._lessons, pygame.K_ESCAPE: context.ask_to_quit}
         if has_autosave:
@@ -66,6 +72,9 @@ class TitleScene(Scene):
 
     def _new_game(self) -> None:
         self.context.open("new_game")
+
+    def _join(self) -> None:
+        self.context.open("join")
 
     def _lessons(self) -> None:
         self.context.open("lessons")
@@ -162,16 +171,17 @@ class TitleScene(Scene):
             sprite = pygame.transform.rotozoom(sprites.tile(tile, (76, 102)), -(angle + sway), 1.0)
             rad = math.radians(angle)
             cx = 640 + math.sin(rad) * 440
-            cy = 590 - math.cos(rad) * 440
+            cy = MENU_TOP + 202 - math.cos(rad) * 440
             sprite.set_alpha(235)
             surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
-        text(surface, "Sparrow", (640, 272), 96, palette.accent, "serif_bold", "center", shadow=(10, 24, 20))
-        text(surface, "M A H   J O N G G", (640, 336), 22, mix(palette.text, palette.accent, 0.3), "serif_bold",
-             "center")
+        text(surface, "Sparrow", (640, MENU_TOP - 112), 96, palette.accent, "serif_bold", "center",
+             shadow=(10, 24, 20))
+        text(surface, "M A H   J O N G G", (640, MENU_TOP - 50), 22, mix(palette.text, palette.accent, 0.3),
+             "serif_bold", "center")
         for b in self.buttons:
             b.draw(surface, palette)
         if self.summary:
-            text(surface, fit_text(self.summary, 900, 15), (640, 630), 15, palette.text_dim, "sans", "midtop")
+            text(surface, fit_text(self.summary, 900, 15), (640, 654), 15, palette.text_dim, "sans", "midtop")
         notice = self.notice_line()
         if notice:
             text(surface, fit_text(notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",

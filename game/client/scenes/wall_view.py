@@ -158,7 +158,8 @@ class WallScene(Scene):
         if breach is not None:
             t1, t2 = sum(breach.first_throw), sum(breach.second_throw)
             east = names[table.east]
-            opener = names[table.seat_of_wind(breach.side)]
+            breaker = table.breaker_of(breach.side)
+            opener = names[breaker] + (" (for the empty seat)" if breaker != table.seat_of_wind(breach.side) else "")
             lines.append((f"{east} (East) threw {' + '.join(map(str, breach.first_throw))} = {t1}",
                           palette.text, "sans"))
             lines.append((f"{t1} counts to {WIND_SHORT[breach.side]}'s side", palette.text_dim, "sans"))

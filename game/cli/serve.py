@@ -1,0 +1,58 @@
+"""``serve``: run a network table headless until Ctrl+C (docs/network.md)."""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import sys
+from pathlib import Path
+
+from game.config import folders_from_args
+from game.net.hosting import host_table
+from game.net.server import serve_forever
+from game.net.table import Timers
+
+DEFAULT_PORT = 8765
+
+
+def register(sub: argparse._SubParsersAction) -> None:
+    p = sub.add_parser("serve", help="host a network table without a window (docs/network.md)")
+    p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every interface)")
+    p.add_argument("--port", type=int, default=DEFAULT_PORT)
+    p.add_argument("--ruleset", default="classic")
+    p.add_argument("--seats", type=int, default=4, choices=range(1, 5), metavar="N",
+                   help="seats that wait for players (1-4); computer players take the others")
+    p.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
+    p.add_argument("--resume", metavar="FILE", help="resume a saved game (a network game's autosave too)")
+    p.add_argument("--hands", type=int, metavar="N",
+                   help="stop once the match has N hands (it stays saved: --resume goes on with it)")
+    p.add_argument("--claim-window", type=float, default=Timers.claim_window, metavar="SECONDS")
+    p.add_argument("--discard-delay", type=float, default=Timers.discard_delay, metavar="SECONDS")
+    p.set_defaults(func=run)
+
+
+def run(args: argparse.Namespace) -> int:
+    if (not 0 <= args.port <= 65535 or args.claim_window <= 0 or args.discard_delay < 0
+            or (args.hands is not None and args.hands < 1)):
+        print("error: --port is 0-65535, --claim-window more than 0, --discard-delay at least 0, --hands at least 1",
+              file=sys.stderr)
+        return 2
+    logging.getLogger("game.net").setLevel(logging.INFO)
+    saves = folders_from_args(args).saves
+    table = host_table(args.ruleset, seed=args.seed, player_seats=args.seats, mods_dir=args.mods_dir,
+                       config_dir=args.config_dir, saves=saves, resume=Path(args.resume) if args.resume else None,
+                       timers=Timers(claim_window=args.claim_window, discard_delay=args.discard_delay),
+                       hand_limit=args.hands)
+    print(f"the game is autosaved after every hand to {saves / 'network-main.sparrow'}", file=sys.stderr)
+    try:
+        asyncio.run(serve_forever([table], args.host, args.port))
+    except KeyboardInterrupt:
+        if table.state == "playing":  # the hand in progress too, so --resume goes on from here
+            for hook in table.session.on_hand_finished:
+                hook(table.session)
+        return 0
+    except OSError as exc:
+        print(f"error: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        return 1
+    return 0

@@ -1,0 +1,228 @@
+"""The table server: WebSocket connections (the ``websockets`` package on asyncio) to :class:`NetTable` tables.
+
+A connection's path names its table (``ws://host:port/`` is the first table, ``ws://host:port/ID`` table ``ID``).
+Each frame is checked before it reaches a table: at most :data:`~game.net.protocol.MAX_CLIENT_MESSAGE` bytes, no
+more than ``rate`` a second (a burst of ``burst``), a message of the protocol; anything else is answered with a
+refusal and logged, and the connection and the table go on. A frame far over the limit (over ``LIBRARY_LIMIT``)
+is not even read: the library closes that connection (WebSocket code 1009); the table plays on.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import time
+from collections import deque
+from collections.abc import Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from websockets.asyncio.server import Server, ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from game.net import protocol as pr
+from game.net.table import NetTable, refused
+
+log = logging.getLogger(__name__)
+
+LIBRARY_LIMIT = 64 * 1024
+"""Frames up to this size are read and refused politely when over the protocol's limit; larger ones end the
+connection at the library (a client sending them is broken or hostile)."""
+HELLO_SECONDS = 15.0
+"""A connection that has not said hello by then is closed (an idle socket holds nothing of the table)."""
+SEND_QUEUE = 1000
+"""Frames waiting for a slow client; a client this far behind is disconnected (it can reconnect with its token)."""
+
+
+class _Bucket:
+    """A token bucket: ``rate`` messages a second, ``burst`` at once."""
+
+    def __init__(self, rate: float, burst: float) -> None:
+        self.rate, self.burst = rate, burst
+        self.level, self.at = burst, time.monotonic()
+
+    def take(self) -> bool:
+        now = time.monotonic()
+        self.level = min(self.burst, self.level + (now - self.at) * self.rate)
+        self.at = now
+        if self.level < 1:
+            return False
+        self.level -= 1
+        return True
+
+
+class WsLink:
+    """A seat's connection: frames are queued and written in order by a task of their own, so a table never
+    waits on a slow client."""
+
+    def __init__(self, ws: ServerConnection) -> None:
+        self.ws = ws
+        self.queue: asyncio.Queue[str | None] = asyncio.Queue()
+        self.closed = False
+        self.task = asyncio.get_running_loop().create_task(self._write())
+
+    def send(self, frame: str) -> None:
+        if self.closed:
+            return
+        if self.queue.qsize() >= SEND_QUEUE:
+            log.warning("a client fell %d frames behind; disconnecting it", SEND_QUEUE)
+            self.close()
+            return
+        self.queue.put_nowait(frame)
+
+    def close(self) -> None:
+        if not self.closed:
+            self.closed = True
+            self.queue.put_nowait(None)
+
+    async def _write(self) -> None:
+        try:
+            while (frame := await self.queue.get()) is not None:
+                await self.ws.send(frame)
+            await self.ws.close()
+        except ConnectionClosed:
+            self.closed = True
+
+
+@dataclass
+class Limits:
+    rate: float = 20.0
+    """Messages a second a connection may send on average ..."""
+    burst: float = 40.0
+    """... and at once."""
+
+
+class TableServer:
+    """Serves ``tables`` (by id; the first is the default) to WebSocket clients."""
+
+    def __init__(self, tables: Iterable[NetTable], limits: Limits | None = None) -> None:
+        self.tables = {t.table_id: t for t in tables}
+        self.default = next(iter(self.tables))
+        self.limits = limits or Limits()
+        self.refusals = 0
+        """Refusals sent so far (for logs and tests)."""
+        self.action_ms: deque[float] = deque(maxlen=10_000)
+        """How long the latest actions took to handle, from the frame read to every seat's frames queued (for the
+        benchmark: the server's share of a round trip, apart from the machine's scheduling)."""
+        self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._server: Server | None = None
+
+    async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
+        """Listen on ``host``:``port`` (0: any free port); the address actually bound."""
+        self._server = await serve(self._connection, host, port, max_size=LIBRARY_LIMIT, compression=None)
+        for table in self.tables.values():
+            self.schedule(table)
+        sock = next(iter(self._server.sockets))
+        bound = sock.getsockname()
+        return bound[0], bound[1]
+
+    async def close(self) -> None:
+        """Stop: every client is told ``server_closing``."""
+        for handle in self._timers.values():
+            handle.cancel()
+        for table in self.tables.values():
+            for seat in table.seats:
+                if seat.link is not None:
+                    seat.link.send(pr.encode(pr.Goodbye(reason="server_closing")))
+                    seat.link.close()
+        if self._server is not None:
+            self._server.close()
+            await self._server.wait_closed()
+
+    def schedule(self, table: NetTable) -> None:
+        """Do what is due at ``table`` and wake it again when its next timer runs out."""
+        old = self._timers.pop(table.table_id, None)
+        if old is not None:
+            old.cancel()
+        try:
+            wake = table.advance()
+        except Exception:  # a fault of the engine must not take the server down; the table stops
+            log.exception("table %s stopped on an error", table.table_id)
+            table.state = "over"
+            return
+        if wake is not None:
+            self._timers[table.table_id] = asyncio.get_running_loop().call_later(wake, self.schedule, table)
+
+    def _refuse(self, link: WsLink, who: str, message: pr.Refused) -> None:
+        self.refusals += 1
+        log.warning("refused %s: %s %s", who, message.code, message.detail)
+        link.send(pr.encode(message))
+
+    async def _connection(self, ws: ServerConnection) -> None:
+        path = (ws.request.path if ws.request is not None else "/").strip("/")
+        who = f"{ws.remote_address[0] if ws.remote_address else '?'}"
+        link = WsLink(ws)
+        table = self.tables.get(path or self.default)
+        if table is None:
+            self._refuse(link, who, refused("no_table", f"there is no table {path!r}", tables=list(self.tables)))
+            link.close()
+            await link.task
+            return
+        bucket = _Bucket(self.limits.rate, self.limits.burst)
+        try:
+            await self._serve(ws, link, table, bucket, who)
+        except ConnectionClosed:
+            pass
+        finally:
+            if table.seat_of(link) is not None:
+                table.drop(link)
+                self.schedule(table)
+            link.close()
+
+    async def _serve(self, ws: ServerConnection, link: WsLink, table: NetTable, bucket: _Bucket, who: str) -> None:
+        try:
+            first = await asyncio.wait_for(ws.recv(), HELLO_SECONDS)
+        except TimeoutError:
+            self._refuse(link, who, refused("no_hello", "say hello first"))
+            link.close()
+            return
+        frame: Any = first
+        while True:
+            self._handle(frame, link, table, bucket, who)
+            if link.closed:
+                return
+            frame = await ws.recv()
+
+    def _handle(self, frame: str | bytes, link: WsLink, table: NetTable, bucket: _Bucket, who: str) -> None:
+        if not bucket.take():
+            self._refuse(link, who, refused("too_frequent", f"at most {self.limits.rate:g} messages a second"))
+            return
+        try:
+            message = pr.decode_client(frame)
+        except pr.ProtocolError as exc:
+            self._refuse(link, who, refused(exc.code, exc.detail))
+            return
+        started = time.perf_counter()
+        seat = table.seat_of(link)
+        answer: pr.Refused | pr.Welcome | None = None
+        if isinstance(message, pr.Ping):
+            link.send(pr.encode(pr.Pong(id=message.id)))
+            return
+        if isinstance(message, pr.Hello):
+            answer = (refused("already_seated", "this connection holds a seat already") if seat is not None
+                      else table.join(link, message))
+        elif seat is None:
+            answer = refused("not_seated", "say hello first")
+        elif isinstance(message, pr.Start):
+            answer = table.start(link)
+        elif isinstance(message, pr.Act):
+            answer = table.act(link, message)
+        elif isinstance(message, pr.Leave):
+            table.leave(link)
+            link.close()
+        if isinstance(answer, pr.Refused):
+            self._refuse(link, f"{who} (seat {seat.seat})" if seat else who, answer)
+        self.schedule(table)
+        if isinstance(message, pr.Act) and answer is None:
+            self.action_ms.append((time.perf_counter() - started) * 1000)
+
+
+async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Limits | None = None) -> None:
+    """Run the server until cancelled (Ctrl+C); prints where it listens."""
+    server = TableServer(tables, limits)
+    bound_host, bound_port = await server.start(host, port)
+    print(f"serving {len(tables)} table(s) on ws://{bound_host}:{bound_port}/", flush=True)
+    try:
+        await asyncio.Future()
+    finally:
+        await server.close()

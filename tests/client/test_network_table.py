@@ -1,0 +1,244 @@
+"""Network play from the client: joining from the title, the waiting room, a hand played at a server's table to
+the scores box, a dropped connection coming back, and the words for what goes wrong. The server runs on the
+loopback in this process (its own thread); the client is driven by key and text events."""
+
+from __future__ import annotations
+
+import time
+
+import pygame
+
+from game.client import status
+from game.client.scenes import waiting_room
+from game.net import protocol
+from game.net.client import Link
+from game.net.remote import Lobby, join, remote_session, table_rules
+from game.session.options import Options
+from tests.builders import LoopbackProxy, hosted_table
+from tests.client.helpers import from_title, key, make_app, restart, run_live, type_text
+
+
+def _joined_app(tmp_path, address: str, name: str):
+    """An app (instant animations) whose player typed ``address`` and ``name`` in Join a Table and pressed Enter."""
+    app = make_app(tmp_path)
+    app.settings.animation_speed = 0.0
+    box = from_title(app, pygame.K_j)
+    assert box.name == "join"
+    type_text(app, address)
+    app.dispatch(key(pygame.K_TAB))
+    for _ in range(30):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    type_text(app, name)
+    app.dispatch(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    return app
+
+
+def _autoplayer(address: str, name: str):
+    """A second player (no window) who joins first, so they host, and lets the computer play for them."""
+    lobby = join(address, name)
+    end = time.monotonic() + 10
+    while lobby.room is None and time.monotonic() < end:
+        lobby.poll()
+        time.sleep(0.005)
+    assert lobby.seat == 0 and lobby.is_host
+    return lobby
+
+
+def test_join__from_the_title_the_room_shows_the_seats_and_a_hand_is_played_to_the_scores(tmp_path) -> None:
+    hosted = hosted_table(player_seats=3)
+    try:
+        ann = _autoplayer(hosted.local_address, "Ann")
+        app = _joined_app(tmp_path, hosted.local_address, "Bea")
+        room = app.stack.top
+        assert room.name == "waiting_room"
+        assert run_live(app, lambda: room.seat_lines() and room.seat_lines()[1][2] == "Player")
+        assert room.seat_lines() == [("Seat 1", "Ann (host)", "Player"), ("Seat 2", "Bea (you)", "Player"),
+                                     ("Seat 3", "—", "Open seat: waiting for a player"),
+                                     ("Seat 4", "—", "Open seat: waiting for a player")]
+        assert room.status_line() == ("Waiting for the host to start the game.", False)
+        assert room.mods_line().startswith("Mods: classic") and room.mods_line().endswith("(all installed here).")
+        assert [b.label for b in room.buttons()] == ["Leave"]  # only the host starts
+        ann.poll()
+        ann.start()
+        assert run_live(app, lambda: bool(ann.poll() or ann.table_messages))
+        ann_session = remote_session(ann, table_rules(ann.room, app.catalog).rules, Options(auto_play=True))
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        table = app.stack.top
+        assert table.session.names == ["Bea", *table.session.names[1:3], "Ann"]  # Ann sits on Bea's left
+        app.dispatch(key(pygame.K_F4))  # no restarting a network hand: said why, with the warning beep
+        assert status.status_line(table.session) == ("At a network table the table starts every hand and deals it "
+                                                     "only once.")
+        app.dispatch(key(pygame.K_F5))  # Auto Play: the computer plays Bea's seat, through the server
+
+        def both_play() -> bool:
+            ann_session.update(0.05)
+            ann_session.drain()
+            if ann_session.scores_due and ann_session.outcome is None:
+                ann_session.finish_hand()
+            return app.stack.top.name == "scores" and ann_session.outcome is not None
+
+        assert run_live(app, both_play, 60)
+        scores = app.stack.top
+        assert scores.extra == []  # no replays, deals again or score sheets: they are the host's
+        served = hosted.table.session.match.totals
+        assert scores.outcome.new_totals == [served[1], served[2], served[3], served[0]]
+        assert ann_session.outcome.new_totals == served  # both tables agree with the server, each from its seat
+        assert sum(scores.outcome.new_totals) == 4 * 1000
+        ann.close()
+    finally:
+        hosted.stop()
+
+
+def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1, discard_delay=0.1)  # the hand lasts well past the reconnection
+    proxy = LoopbackProxy(hosted.port)
+    try:
+        app = _joined_app(tmp_path, proxy.address, "Cai")  # alone at the table: it starts as Cai sits down
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        table = app.stack.top
+        session = table.session
+        app.dispatch(key(pygame.K_F5))
+        assert run_live(app, lambda: session.table.discard_count >= 2)
+        proxy.cut()
+        assert run_live(app, lambda: session.lobby.state == "dropped")
+        assert "dropped: reconnecting" in table.banner_lines()[0][0]
+        assert run_live(app, lambda: session.lobby.state == "connected")
+        assert session.connection_problem == ""
+        assert not session.hand_over, session.table.wall.live_count  # back in the middle of the hand
+        assert any(getattr(t, "data", {}).get("reason") == "Welcome back: your seat was kept." for t in session.told)
+        assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+        assert app.stack.top.outcome.new_totals == hosted.table.session.match.totals  # seat 1 is Cai's: no turn
+        assert proxy.cuts == 1
+    finally:
+        proxy.stop()
+        hosted.stop()
+
+
+def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1, discard_delay=0.1)
+    try:
+        app = _joined_app(tmp_path, hosted.local_address, "Gus")
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        session = app.stack.top.session
+        assert run_live(app, lambda: session.table.discard_count >= 2)
+        session.lobby.link.close()  # the window is gone without a goodbye: the table keeps the seat
+        again = restart(tmp_path)
+        again.settings.animation_speed = 0.0
+        box = from_title(again, pygame.K_j)
+        assert (box.address.value, box.player.value) == (hosted.local_address, "Gus")  # remembered
+        again.dispatch(key(pygame.K_RETURN))
+        again.stack.apply_pending()
+        assert run_live(again, lambda: again.stack.top.name == "table")
+        back = again.stack.top.session
+        assert back.lobby.seat == 0 and back.lobby.reason == "Welcome back: your seat was kept."
+        assert back.table.discard_count >= 2 and not back.hand_over  # the same hand, where it had got to
+        again.dispatch(key(pygame.K_F5))
+        assert run_live(again, lambda: again.stack.top.name == "scores", 60)
+        assert again.stack.top.outcome.new_totals == hosted.table.session.match.totals
+    finally:
+        hosted.stop()
+
+
+def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_nothing(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1, hand_limit=1)
+    try:
+        app = _joined_app(tmp_path, hosted.local_address, "Ida")
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        table = app.stack.top
+        app.dispatch(key(pygame.K_F5))
+        assert run_live(app, lambda: app.stack.top.name == "scores", 60)
+        app.dispatch(key(pygame.K_RETURN))  # OK: the next hand, which is not coming
+        assert run_live(app, lambda: table.session.lobby.state == "closed")
+        words = "The hands for tonight are played: the host keeps the game to go on another time."
+        assert app.stack.top is table and status.status_line(table.session) == words
+        assert table.banner_lines()[0] == (words, True)
+    finally:
+        hosted.stop()
+
+
+def test_join__no_table_at_the_address_is_said_in_words(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1)
+    port = hosted.port
+    hosted.stop()  # nothing listens there now
+    app = _joined_app(tmp_path, f"127.0.0.1:{port}", "Dee")
+    room = app.stack.top
+    assert run_live(app, lambda: room.status_line()[1])
+    assert room.status_line() == (f"No table at 127.0.0.1:{port}: nothing is listening on that port.", True)
+    app.dispatch(key(pygame.K_ESCAPE))
+    app.stack.apply_pending()
+    assert app.stack.top.name == "title"
+
+
+def test_join__an_address_that_is_not_one_is_refused_in_the_box(tmp_path) -> None:
+    app = _joined_app(tmp_path, "my friends house", "Eve")
+    box = app.stack.top
+    assert box.name == "join"
+    assert box.error.startswith("'my friends house' is not an address: type it as host:port")
+    type_text(app, "x")  # typing again clears the complaint
+    assert box.error == ""
+
+
+def _room_with(mods: tuple[str, ...], data: str | None, ruleset: str = "homegrown") -> Lobby:
+    lobby = Lobby(Link("192.168.1.20:8765", "Fay"))
+    lobby.seat, lobby.state = 1, "connected"
+    seats = tuple(protocol.SeatInfo(seat=i, name=n, kind="player" if n else "open", connected=bool(n),
+                                    host=i == 0) for i, n in enumerate(("Ann", "Fay", "", "")))
+    lobby.room = protocol.Room(table="main", seats=seats, ruleset=ruleset, ruleset_name="Home Grown",
+                               mods=tuple(protocol.ModInfo(id=m, version="1.0") for m in mods), ruleset_data=data)
+    return lobby
+
+
+def _open_room(app, lobby: Lobby) -> waiting_room.WaitingRoomScene:
+    app.reset_to("title")
+    scene = app.open("waiting_room", address=lobby.link.address, player="Fay", lobby=lobby)
+    app.stack.apply_pending()
+    app.step()
+    return scene
+
+
+def test_waiting_room__a_ruleset_whose_mod_is_missing_names_the_mod(tmp_path) -> None:
+    app = make_app(tmp_path)
+    scene = _open_room(app, _room_with(("homegrown-rules",), None))
+    assert scene.status_line() == ("This table plays Home Grown, from the mod 'homegrown-rules', which is not "
+                                   "installed here: install it under Mods, then join again.", True)
+
+
+def test_waiting_room__the_tables_ruleset_data_is_played_without_its_mod(tmp_path) -> None:
+    app = make_app(tmp_path)
+    data = "id: homegrown\nname: Home Grown\nextends: classic\n"
+    scene = _open_room(app, _room_with(("homegrown-rules",), data))
+    assert scene.table_rules.rules is not None and scene.table_rules.rules[0].id == "homegrown"
+    assert scene.mods_line() == ("Mods: homegrown-rules 1.0. Not installed here: 'homegrown-rules'; the table sent "
+                                 "its rules, so you can play.")
+    assert scene.status_line() == ("Waiting for the host to start the game.", False)
+
+
+def test_host__new_game_hosts_a_table_and_its_room_shows_the_address_to_share(tmp_path) -> None:
+    app = make_app(tmp_path)
+    app.settings.animation_speed = 0.0
+    box = from_title(app, pygame.K_n)
+    assert box.name == "new_game"
+    app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))  # as "You", the default name
+    assert box.host_error == 'Type your own name: the other players would read "You" as themselves.'
+    assert app.stack.top is box
+    for _ in range(3):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    type_text(app, "Hal")
+    app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))
+    app.stack.apply_pending()
+    room = app.stack.top
+    assert room.name == "waiting_room" and room.host is not None
+    hosted = room.host
+    try:
+        assert hosted.share_address.endswith(f":{hosted.port}")
+        assert run_live(app, lambda: room.lobby is not None and room.lobby.is_host)
+        assert room.status_line() == ("Start when your friends have joined: computer players take the open seats.",
+                                      False)
+        assert [b.label for b in room.buttons()] == ["Start", "Leave"]
+        app.dispatch(key(pygame.K_RETURN))  # Start: computer players take the three open seats
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        assert app.stack.top.session.hosting is hosted  # the table keeps the server going
+        assert [s.link is None for s in hosted.table.seats] == [False, True, True, True]
+    finally:
+        hosted.stop()

@@ -1,0 +1,141 @@
+"""The table without a network: seats, tokens, the server's timers, and whose actions it takes."""
+
+from __future__ import annotations
+
+from game.net import protocol as pr
+from game.net.hosting import host_table
+from game.net.table import Timers
+from tests.net_builders import Clock, FakeLink
+
+
+def _hello(name: str, token: str | None = None) -> pr.Hello:
+    return pr.Hello(version=pr.VERSION, name=name, token=token)
+
+
+def _table(seats: int = 2, **timers: float):
+    clock = Clock()
+    table = host_table("classic", seed=12, player_seats=seats,
+                       timers=Timers(**{"claim_window": 2.5, "discard_delay": 0.9, "end_pause": 3.0,
+                                        "reconnect": 60.0, **timers}))
+    table.clock = clock
+    return table, clock
+
+
+def _until_turn_of(table, clock, seat: int) -> None:
+    for _ in range(2000):
+        t = table.session.table
+        if t is not None and t.phase == "turn" and t.current == seat:
+            return
+        clock.now += (table.advance() or 0) + 0.001
+        t = table.session.table
+        if t is not None and t.phase in ("claims", "rob") and seat in t.awaiting():
+            table.act(table.seats[seat].link, pr.Act(hand=table.hand_number, step=len(t.events), action="pass"))
+    raise AssertionError(f"seat {seat} never had a turn")
+
+
+def test_room__seats_ruleset_mods_and_the_offered_rules():
+    table, _clock = _table()
+    ann = FakeLink()
+    welcome = table.join(ann, _hello("Ann"))
+    assert isinstance(welcome, pr.Welcome) and welcome.seat == 0 and len(welcome.token) == pr.TOKEN_LENGTH
+    room = ann.messages(pr.Room)[-1]
+    assert [s.kind for s in room.seats] == ["player", "open", "open", "open"]
+    assert room.seats[0].name == "Ann" and room.seats[0].host
+    assert room.ruleset == "classic" and [m.id for m in room.mods] == ["classic"]
+    assert room.ruleset_data and "id: classic" in room.ruleset_data
+    assert not room.started and room.timers["claim_window"] == 2.5
+
+
+def test_game_starts_when_the_seats_are_full__computers_take_the_rest():
+    table, _clock = _table(seats=2)
+    ann, bob = FakeLink(), FakeLink()
+    table.join(ann, _hello("Ann"))
+    assert table.state == "waiting"
+    table.join(bob, _hello("Bob"))
+    assert table.state == "playing"
+    room = bob.messages(pr.Room)[-1]
+    assert room.started and [s.kind for s in room.seats] == ["player", "player", "computer", "computer"]
+
+
+def test_only_the_host_starts_early():
+    table, _clock = _table(seats=3)
+    ann, bob = FakeLink(), FakeLink()
+    table.join(ann, _hello("Ann"))
+    table.join(bob, _hello("Bob"))
+    refused = table.start(bob)
+    assert refused is not None and refused.code == "not_host" and table.state == "waiting"
+    assert table.start(ann) is None and table.state == "playing"
+
+
+def test_actions__only_for_the_seat_of_the_connection_and_only_legal_and_current():
+    table, clock = _table(seats=2, discard_delay=0.0)
+    ann, bob = FakeLink(), FakeLink()
+    table.join(ann, _hello("Ann"))
+    table.join(bob, _hello("Bob"))
+    _until_turn_of(table, clock, 0)
+    view = ann.view()
+    tile = view.legal[0]
+    # Bob's connection sends Ann's discard: it is Bob's seat that acts, and it is not Bob's turn.
+    refused = table.act(bob, pr.Act(hand=view.hand, step=view.step, action=tile))
+    assert refused is not None and refused.code == "not_your_turn"
+    stale = table.act(ann, pr.Act(hand=view.hand, step=view.step - 1, action=tile))
+    assert stale is not None and stale.code == "stale"
+    missing = next(t for t in range(34) if t not in view.concealed)
+    from game.core.tiles import format_tiles
+
+    illegal = table.act(ann, pr.Act(hand=view.hand, step=view.step, action=f"discard {format_tiles([missing])}"))
+    assert illegal is not None and illegal.code == "illegal" and illegal.data["reason"] == "not_in_hand"
+    assert table.act(ann, pr.Act(hand=view.hand, step=view.step, action=tile)) is None
+    assert table.session.table.actions[-1][0] == 0
+
+
+def test_claim_window__the_servers_timer_lets_the_discard_go():
+    table, clock = _table(seats=4, discard_delay=0.0, claim_window=2.5)
+    links = [FakeLink() for _ in range(4)]
+    for n, link in enumerate(links):
+        table.join(link, _hello(f"P{n}"))
+    for _ in range(400):
+        table.advance()  # nothing is due while players decide: no time passes
+        t = table.session.table
+        if t.phase in ("claims", "rob"):
+            break
+        seat = t.awaiting()[0]
+        view = links[seat].view()
+        table.act(links[seat], pr.Act(hand=view.hand, step=view.step, action=view.legal[0]))
+    t = table.session.table
+    assert t.phase == "claims"
+    waiting = list(t.awaiting())
+    assert links[waiting[0]].view().deadline == 2.5
+    clock.now += 2.4
+    assert table.advance() is not None and t.phase == "claims"
+    clock.now += 0.2
+    table.advance()
+    assert t.phase != "claims" or t.awaiting() != waiting
+
+
+def test_dropped_seat__played_by_a_computer_then_taken_back_or_given_up():
+    table, clock = _table(seats=2, discard_delay=0.0, reconnect=60.0)
+    ann, bob = FakeLink(), FakeLink()
+    welcome = table.join(ann, _hello("Ann"))
+    table.join(bob, _hello("Bob"))
+    table.drop(ann)
+    assert table.seats[0].link is None and table.seats[0].token == welcome.token
+    _until_turn_of(table, clock, 1)  # seat 0 is played by its computer meanwhile
+    back = FakeLink()
+    again = table.join(back, _hello("Ann", welcome.token))
+    assert isinstance(again, pr.Welcome) and again.reconnected and again.seat == 0
+    assert back.messages(pr.View), "the seat's view at once"
+    table.drop(back)
+    clock.now += 61
+    table.advance()
+    assert table.seats[0].token is None
+    late = table.join(FakeLink(), _hello("Ann", welcome.token))
+    assert isinstance(late, pr.Refused) and late.code == "bad_token"
+
+
+def test_taking_a_seat_back_from_a_live_connection__the_old_one_is_told_and_closed():
+    table, _clock = _table(seats=2)
+    ann = FakeLink()
+    welcome = table.join(ann, _hello("Ann"))
+    table.join(FakeLink(), _hello("Ann", welcome.token))
+    assert ann.closed and ann.messages(pr.Goodbye)[-1].reason == "replaced"

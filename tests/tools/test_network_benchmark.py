@@ -1,0 +1,17 @@
+"""tools/benchmarks/network.py: a server process with a few tables and four remote players at each reports its
+capacity and the round trip from an action to every player's events (the goals are judged from tools/bench.py)."""
+
+from __future__ import annotations
+
+import pytest
+
+from tools.benchmarks import network
+
+pytestmark = pytest.mark.bench
+
+
+def test_network_benchmark__reports_tables_per_core_and_round_trips():
+    figures = network.run(3, 3.0, warmup=1.0)
+    assert set(figures) == {"net_tables_per_core", "net_rtt_ms_p99", "net_round_trips", "net_server_action_ms_p99"}
+    assert figures["net_round_trips"] >= 3, "every table plays: actions come back to all four players"
+    assert figures["net_tables_per_core"] > 0 and 0 < figures["net_rtt_ms_p99"] < 1000

@@ -1,0 +1,199 @@
+"""Network play: how many tables one core serves (``net_tables_per_core``) and how long from a player's action
+to every player of the table being told of it (``net_rtt_ms_p99``), on the loopback.
+
+The server runs in a process of its own (``--serve N``) with N tables at the default timers, so its CPU time is
+its own. Another process (``--load N-1``) seats four remote computer players at all tables but the last, each
+taking the computer players' discard delay to decide (a person's pace: with players answering at once a table
+would play as fast as the CPU allows, and "tables per core" would mean nothing). After a warm-up, the figure is
+N × wall time / the server's CPU time over the same span. This process plays the last table, its players quick
+to decide, and times the round trip from an action on a player's turn being sent to the last of the table's
+four players having the events it caused: the server's latency under the load, not the load clients' own. On a
+machine busy with other work the round trip is mostly waiting for a core; ``net_server_action_ms_p99`` is the
+server's own share (reading an action to every seat's frames queued, over all tables).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import subprocess
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+ROOT = Path(__file__).resolve().parents[2]
+
+GOAL_TABLES_PER_CORE = 50
+GOAL_RTT_MS_P99 = 20.0
+PROBE_THINK = 0.05
+"""The timed table's players decide at once (nearly): many round trips in a short run, one table's worth of load."""
+
+
+def _percentile(values: list[float], q: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))] if ordered else 0.0
+
+
+async def _serve(count: int) -> None:
+    """The server side: ``count`` classic tables; answers ``cpu`` on stdin with its CPU seconds and wall time."""
+    from game.mods import load_catalog
+    from game.net.hosting import host_table
+    from game.net.server import TableServer
+
+    catalog = load_catalog(full=False)
+    tables = [host_table("classic", seed=n, table_id=f"t{n}", catalog=catalog) for n in range(count)]
+    server = TableServer(tables)
+    _host, port = await server.start("127.0.0.1", 0)
+    print(port, flush=True)
+    loop = asyncio.get_running_loop()
+    while True:
+        line = await loop.run_in_executor(None, sys.stdin.readline)
+        if not line:
+            break
+        handled = sorted(server.action_ms)
+        p99 = handled[min(len(handled) - 1, round(0.99 * (len(handled) - 1)))] if handled else 0.0
+        print(f"{time.process_time()} {time.monotonic()} {p99}", flush=True)
+    await server.close()
+
+
+class _Stopwatch:
+    """Round trips from an action on a player's turn to the events reaching all four players of its table."""
+
+    def __init__(self) -> None:
+        self.phase: dict[int, str] = {}
+        self.pending: dict[str, tuple[float, set[int], list[float]]] = {}
+        self.rtt_ms: list[float] = []
+        self.measuring = False
+
+    def on_message(self, remote: Any, message: Any, arrived: float) -> None:
+        from game.net import protocol as pr
+
+        if isinstance(message, pr.View):
+            self.phase[id(remote)] = message.phase
+        elif isinstance(message, pr.Events):
+            waiting = self.pending.get(remote.url)
+            if waiting is not None and remote.seat in waiting[1]:
+                waiting[1].discard(remote.seat)
+                waiting[2].append(arrived)
+                if not waiting[1]:
+                    del self.pending[remote.url]
+                    if self.measuring:
+                        self.rtt_ms.append((max(waiting[2]) - waiting[0]) * 1000)
+
+    def on_action(self, remote: Any, _act: Any, sent: float) -> None:
+        if self.phase.get(id(remote)) == "turn":
+            self.pending[remote.url] = (sent, {0, 1, 2, 3}, [])
+
+
+def _players(port: int, table: int, think: float, watch: _Stopwatch | None = None) -> list[Any]:
+    from game.autoplay import create_player
+    from game.mods import rules_for
+    from game.net.remote_player import RemotePlayer
+
+    ruleset, _judge = rules_for("classic")
+    return [RemotePlayer(f"ws://127.0.0.1:{port}/t{table}", f"Bot {seat}",
+                         create_player("greedy", random.Random(table * 4 + seat), ruleset), think=think,
+                         on_message=watch.on_message if watch else None,
+                         on_action=watch.on_action if watch else None) for seat in range(4)]
+
+
+async def _load(port: int, count: int) -> None:
+    """The load: four remote players at each of tables 0 to ``count`` - 1, at a person's pace, until stdin ends."""
+    from game.net.remote_player import seat_players
+    from game.net.table import Timers
+
+    tasks = []
+    for n in range(count):
+        tasks += await seat_players(_players(port, n, Timers().discard_delay))
+    print("seated", flush=True)
+    await asyncio.get_running_loop().run_in_executor(None, sys.stdin.readline)
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def _probe(port: int, count: int, warmup: float, seconds: float, cpu: Any) -> dict[str, float]:
+    """The probe table (number ``count``) timed by a stopwatch while the load plays at the others."""
+    from game.net.remote_player import seat_players
+
+    watch = _Stopwatch()
+    tasks = await seat_players(_players(port, count, PROBE_THINK, watch))
+    await asyncio.sleep(warmup)
+    cpu0, wall0, _handled = await cpu()
+    watch.measuring = True
+    await asyncio.sleep(seconds)
+    cpu1, wall1, handled_ms = await cpu()
+    watch.measuring = False
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+    busy = max(cpu1 - cpu0, 1e-6)
+    return {"net_tables_per_core": round((count + 1) * (wall1 - wall0) / busy, 1),
+            "net_rtt_ms_p99": round(_percentile(watch.rtt_ms, 0.99), 2),
+            "net_round_trips": float(len(watch.rtt_ms)), "net_server_action_ms_p99": round(handled_ms, 3)}
+
+
+def _child(*args: str) -> subprocess.Popen[str]:
+    return subprocess.Popen([sys.executable, "-m", "tools.benchmarks.network", *args], cwd=ROOT,
+                            stdin=subprocess.PIPE, stdout=subprocess.PIPE, text=True)
+
+
+def _stop(child: subprocess.Popen[str]) -> None:
+    if child.stdin is not None:
+        child.stdin.close()
+    try:
+        child.wait(15)
+    except subprocess.TimeoutExpired:
+        child.kill()
+        child.wait()
+
+
+def run(tables: int, seconds: float, warmup: float = 3.0) -> dict[str, float]:
+    """Serve ``tables`` tables in a child process, load all but one from another, and time the last from here
+    for ``seconds`` after ``warmup``."""
+    server = _child("--serve", str(tables))
+    load = None
+    try:
+        assert server.stdin is not None and server.stdout is not None
+        port = int(server.stdout.readline())
+        load = _child("--load", str(tables - 1), "--port", str(port))
+        assert load.stdout is not None
+        load.stdout.readline()  # every load player is seated
+
+        async def cpu() -> tuple[float, float, float]:
+            assert server.stdin is not None and server.stdout is not None
+            server.stdin.write("cpu\n")
+            server.stdin.flush()
+            line = await asyncio.get_running_loop().run_in_executor(None, server.stdout.readline)
+            cpu_s, wall_s, handled_ms = line.split()
+            return float(cpu_s), float(wall_s), float(handled_ms)
+
+        return asyncio.run(_probe(port, tables - 1, warmup, seconds, cpu))
+    finally:
+        if load is not None:
+            _stop(load)
+        _stop(server)
+
+
+def measure(quick: bool) -> dict[str, float]:
+    return run(10, 6.0) if quick else run(GOAL_TABLES_PER_CORE, 20.0)
+
+
+if __name__ == "__main__":
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--serve", type=int, metavar="TABLES", help="run the server side with this many tables")
+    parser.add_argument("--load", type=int, metavar="TABLES", help="seat the load players at this many tables")
+    parser.add_argument("--port", type=int)
+    parser.add_argument("--tables", type=int, default=GOAL_TABLES_PER_CORE)
+    parser.add_argument("--seconds", type=float, default=20.0)
+    options = parser.parse_args()
+    if options.serve:
+        sys.path.insert(0, str(ROOT))
+        asyncio.run(_serve(options.serve))
+    elif options.load is not None:
+        sys.path.insert(0, str(ROOT))
+        asyncio.run(_load(options.port, options.load))
+    else:
+        print(run(options.tables, options.seconds))
