@@ -41,7 +41,7 @@ class Meld:
     @property
     def tile(self) -> Tile:
         """The tile that names the set: the lowest of a chow, the repeated tile of the others."""
-        return min(t for t in self.tiles if t != JOKER) if any(t != JOKER for t in self.tiles) else JOKER
+        return min(self.tiles)  # a joker sorts after every other tile, so this is a joker only in a set of jokers
 
     @property
     def is_concealed(self) -> bool:

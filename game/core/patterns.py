@@ -429,6 +429,9 @@ class Pattern:
     live_vars: tuple[tuple[str, ...], ...] = field(default=(), compare=False, repr=False)
     """For each element index, the variables whose bindings can still matter from there on (see ``_Search``)."""
     swappable: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
+    short_counts: tuple[int, ...] = field(default=(), compare=False, repr=False)
+    """Counts of one kind no hand without jokers can hold concealed and fit: with no chow, every concealed tile
+    sits in a set of its own kind, so a kind held fewer times than the smallest set cannot all be placed."""
     """For each element index ``i``, the starts ``i - L`` of the runs of ``L`` elements just before ``i`` that
     could trade tiles with the run starting at ``i`` (see ``_swappable``)."""
 
@@ -472,6 +475,8 @@ class Pattern:
                           frozenset({MeldKind.PUNG, MeldKind.KONG}))))
         object.__setattr__(self, "live_vars", _live_vars(ordered, self.different))
         object.__setattr__(self, "swappable", _swappable(ordered, self.different))
+        if ordered and all(el.kind != "chow" for el in ordered):
+            object.__setattr__(self, "short_counts", tuple(range(1, min(el.size for el in ordered))))
 
     @property
     def has_shape(self) -> bool:
@@ -541,8 +546,13 @@ class Pattern:
             return None
         if melds and not self.melds_fit(melds):
             return None
-        if not all(p.allows(counts, melds, env, jokers) for p in self._projections):
-            return None
+        if not jokers:
+            for n in self.short_counts:
+                if n in counts:
+                    return None
+        for projection in self._projections:
+            if not projection.allows(counts, melds, env, jokers):
+                return None
         search = _Search(self, list(counts), melds, env, claimed, jokers, claimed_alone)
         return search.run()
 
@@ -554,6 +564,16 @@ class Pattern:
             if len(held) > room or sum(1 for m in held if m.exposed) > exposed_room:
                 return False
         return True
+
+    @cached_property
+    def _twins(self) -> tuple[bool, ...]:
+        """Whether each element is a twin of the one before (twins take their tiles in order)."""
+        elements = self.elements
+        return tuple(i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements))
+
+    @cached_property
+    def _different_once(self) -> tuple[tuple[str, str], ...]:
+        return tuple(dict.fromkeys(self.different))  # a run of knitted pairs repeats its pair
 
     @cached_property
     def _projections(self) -> tuple[_Projection, ...]:
@@ -820,6 +840,10 @@ _MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
 }
 
 
+_REPEATED = {size: tuple((t,) * size for t in range(NUM_KINDS)) for size in set(SIZES.values())}
+"""Each kind's tiles as a set of each size takes them, made once."""
+
+
 class _Search:
     """Backtracking over elements: each takes a declared meld or concealed tiles, binding variables.
 
@@ -833,6 +857,8 @@ class _Search:
     def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
                  claimed: Tile | None, jokers: int = 0, claimed_alone: bool = True) -> None:
         self.elements = pattern.elements
+        self.n_elements = len(pattern.elements)
+        self.twins = pattern._twins
         self.live_vars = pattern.live_vars
         self.failed: set[tuple[object, ...]] = set()
         self.claimed_alone = claimed_alone
@@ -843,7 +869,7 @@ class _Search:
                           else ((),) * len(pattern.elements))
         self.keys: list[tuple[int, int]] = [(-1, -1)] * len(pattern.elements)
         self.jokers = jokers
-        self.different = tuple(dict.fromkeys(pattern.different))  # a run of knitted pairs repeats its pair
+        self.different = pattern._different_once
         self.counts = counts
         self.melds = melds
         self.env = env
@@ -865,21 +891,32 @@ class _Search:
         return True
 
     def _step(self, i: int, b: Bindings, prev: tuple[int, int]) -> bool:
-        if i == len(self.elements):
+        if i == self.n_elements:
             return all(self.used) and not any(self.counts) and not self.jokers
         el = self.elements[i]
-        twin = i > 0 and el.twin >= 0 and self.elements[i - 1].twin == el.twin
+        twin = self.twins[i]
         floor = prev if twin else (-1, -1)
         for start in self.swappable[i]:
             floor = max(floor, self.keys[start])
-        position = (i, bytes(self.counts), tuple(self.used), self.pending, self.jokers, floor,
-                    tuple(map(b.get, self.live_vars[i])))
-        if position in self.failed:
-            return False
-        if self._place(i, el, b, twin, floor):
-            return True
-        self.failed.add(position)
+        # A position is looked up only once some position has failed, and made on failing otherwise: a hand that
+        # fits mostly walks straight to its match. ``_place`` leaves the state as it found it when it fails.
+        failed = self.failed
+        if failed:
+            position = self._position(i, b, floor)
+            if position in failed:
+                return False
+            if self._place(i, el, b, twin, floor):
+                return True
+        else:
+            if self._place(i, el, b, twin, floor):
+                return True
+            position = self._position(i, b, floor)
+        failed.add(position)
         return False
+
+    def _position(self, i: int, b: Bindings, floor: tuple[int, int]) -> tuple[object, ...]:
+        return (i, bytes(self.counts), tuple(self.used), self.pending, self.jokers, floor,
+                tuple(map(b.get, self.live_vars[i])))
 
     def _place(self, i: int, el: Element, b: Bindings, twin: bool, floor: tuple[int, int]) -> bool:
         """Give element ``i`` each declared meld or concealed tiles it fits in turn, then match the rest."""
@@ -904,31 +941,35 @@ class _Search:
             self.used[j] = False
         counts = self.counts
         size = el.size
+        chow = el.kind == "chow"
         fillable = self.jokers and el.kind in JOKER_KINDS
-        for t in el.spec.candidates(b, self.env):
-            if not counts[t]:
+        # Concealed tiles come after every declared set in the twins' order: only a concealed floor holds them.
+        low = floor[1] if floor[0] == 1 else -1
+        strict = twin and el.distinct
+        pending, claimed, env = self.pending, self.claimed, self.env
+        match = el.spec.match
+        for t in el.spec.candidates(b, env):
+            held = counts[t]
+            if not held or t < low or (strict and t == low):
                 continue
-            key = (1, t)
-            if key < floor or (twin and el.distinct and key[1] == floor[1] and floor[0] == 1):
-                continue
-            if el.kind == "chow":
+            if chow:
                 if t >= 27 or t % 9 > 6 or not counts[t + 1] or not counts[t + 2]:
                     continue
                 tiles: tuple[int, ...] = (t, t + 1, t + 2)
             else:
-                if counts[t] < size:
-                    if fillable and self._with_jokers(i, el, t, b, key):
+                if held < size:
+                    if fillable and self._with_jokers(i, el, t, b, (1, t)):
                         return True
                     continue
-                tiles = (t,) * size
-            if self._claim_blocks(el, tiles):
+                tiles = _REPEATED[size][t]
+            if pending and claimed in tiles and self._claim_blocks(el, tiles):
                 continue
-            nb = el.spec.match(t, b, self.env)
+            nb = match(t, b, env)
             if nb is None or (nb is not b and not self._consistent(nb)):
                 continue
-            if self._take(i, el, tiles, 0, nb, key):
+            if self._take(i, el, tiles, 0, nb, (1, t)):
                 return True
-            if fillable and self._with_jokers(i, el, t, b, key):
+            if fillable and self._with_jokers(i, el, t, b, (1, t)):
                 return True
         return False
 
@@ -957,10 +998,10 @@ class _Search:
     def _take(self, i: int, el: Element, tiles: tuple[int, ...], jokers: int, nb: Bindings,
               key: tuple[int, int]) -> bool:
         """Give element ``i`` the concealed ``tiles`` and ``jokers`` jokers, then match the rest."""
-        if self._claim_blocks(el, tiles):
+        claim_here = self.pending and self.claimed in tiles
+        if claim_here and self._claim_blocks(el, tiles):
             return False
         counts = self.counts
-        claim_here = self.pending and self.claimed in tiles
         for x in tiles:
             counts[x] -= 1
         self.jokers -= jokers

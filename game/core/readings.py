@@ -16,7 +16,7 @@ from itertools import compress
 from typing import Any
 
 from game.core.frozen import quick_init
-from game.core.hand import arrangements, joker_arrangements
+from game.core.hand import arrangements, forget_splits, joker_arrangements
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.tiles import JOKER, NUM_KINDS, Tile, counts_of
@@ -76,6 +76,10 @@ class Reading:
         return found
 
 
+_OUTSIDE_TILE = tuple(t >= 27 or t % 9 in (0, 8) for t in range(JOKER + 1))
+"""Whether each tile makes a set an outside set: a terminal or an honour (a joker counts as an honour)."""
+
+
 class ReadingFacts:
     """Counts over a reading's sets. Only the sets that score count (a loser's leftover chows and single tiles do
     not), except for ``all_concealed`` (every set) and ``declared_concealed`` (every declared set)."""
@@ -109,7 +113,7 @@ class ReadingFacts:
                 dragon_pairs += 31 <= tile < NUM_KINDS
             else:
                 continue
-            if outside and not any(t >= 27 or t % 9 in (0, 8) for t in s.tiles):  # a joker counts as an honour
+            if outside and not any(map(_OUTSIDE_TILE.__getitem__, s.tiles)):
                 outside = False
         self.chows, self.pungs, self.concealed_pungs = chows, pungs, concealed_pungs
         self.dragon_pungs, self.dragon_pairs, self.pairs, self.chow_lows = dragon_pungs, dragon_pairs, pairs, lows
@@ -164,10 +168,11 @@ class HandInfo:
 
 
 def forget_hands() -> None:
-    """Empty the caches of hands seen (readings, layouts, waits): what scoring a hand never met before costs is
-    then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
-    for cached in (_read_set, _layout, _readings, _wait_count):
+    """Empty the caches of hands seen (readings, waits, arrangements): what scoring a hand never met before
+    costs is then measurable (``tools/benchmarks/peer.py``'s cold figure)."""
+    for cached in (_joker_set, _readings, _wait_count):
         cached.cache_clear()
+    forget_splits()
 
 
 def totals_of(hand: HandSpec) -> tuple[int, ...]:
@@ -187,21 +192,52 @@ def declared_sets(hand: HandSpec) -> list[ReadSet]:
     return [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in hand.melds]
 
 
-@lru_cache(maxsize=4_096)
+def _every_set() -> dict[tuple[str, tuple[Tile, ...], bool, bool], ReadSet]:
+    """Every set of natural tiles a reading can hold, each way concealed and declared: a few hundred, made once."""
+    shapes: list[tuple[str, tuple[Tile, ...]]] = [("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+    shapes += [(kind, (t,) * size) for kind, size in (("pair", 2), ("pung", 3), ("kong", 4)) for t in range(NUM_KINDS)]
+    return {(kind, tiles, concealed, declared): ReadSet(kind, tiles, concealed, declared)
+            for kind, tiles in shapes for concealed in (False, True) for declared in (False, True)}
+
+
+_EVERY_SET = _every_set()
+
+
 def _read_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bool = False) -> ReadSet:
-    """A set of a reading, made once: a few hundred distinct sets make up every hand."""
+    """A set of a reading: one of :data:`_EVERY_SET`, or made once (a set with jokers)."""
+    found = _EVERY_SET.get((kind, tiles, concealed, declared))
+    return found if found is not None else _joker_set(kind, tiles, concealed, declared)
+
+
+@lru_cache(maxsize=4_096)
+def _joker_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bool) -> ReadSet:
     return ReadSet(kind, tiles, concealed, declared)
 
 
-@lru_cache(maxsize=50_000)
 def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, tuple[Tile, ...]], ...],
                                                             tuple[int, ...], tuple[int, ...], int]:
     """An arrangement's sets as (kind, tiles), the order a reading shows them in (the pair last), where each set
-    ends up in that order, and how many chows it has."""
-    groups = tuple((group[0], _group_tiles(*group)) for group in arrangement)
-    order = tuple(sorted(range(len(groups)), key=lambda i: groups[i][0] == "pair"))
-    return groups, order, tuple(order.index(i) for i in range(len(groups))), sum(
-        1 for kind, _ in groups if kind == "chow")
+    ends up in that order, and how many chows it has. (Not kept: only a hand's readings not yet made ask it, and
+    a table lookup per set costs less than keeping it.)"""
+    groups = []
+    sets, pairs = [], []
+    n_chows = 0
+    for i, group in enumerate(arrangement):
+        laid = _LAID.get(group)
+        if laid is None:  # a set with jokers
+            laid = group[0], _group_tiles(*group)
+        groups.append(laid)
+        kind = laid[0]
+        if kind == "pair":
+            pairs.append(i)
+        else:
+            sets.append(i)
+            n_chows += kind == "chow"
+    order = (*sets, *pairs)
+    position = [0] * len(order)
+    for place, i in enumerate(order):
+        position[i] = place
+    return tuple(groups), order, tuple(position), n_chows
 
 
 def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int], *, chows: bool = True,
@@ -237,16 +273,27 @@ def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], win
             continue
         places = [i for i, (_, tiles) in enumerate(groups) if winning in tiles] if winning is not None else [-1]
         seen: set[tuple[str, Tile]] = set()
+        # Every set concealed, as a self-drawn win reads the hand whichever set the tile completed; a claimed
+        # tile's set is then made exposed in the readings that place it there.
+        concealed = [_read_set(*groups[i], True) for i in order]
         for place in places or [-1]:
             key = groups[place][0], groups[place][1][0]
             if place >= 0 and key in seen:
                 continue
             seen.add(key)
-            exposed_at = place if claimed is not None else -1
-            sets = [_read_set(*groups[i], i != exposed_at) for i in order]
+            sets = concealed
+            if claimed is not None and place >= 0:
+                sets = concealed.copy()
+                sets[position[place]] = _read_set(*groups[place], False)
             win_set = len(declared) + position[place] if place >= 0 else -1
             readings.append(Reading((*declared, *sets), win_set=win_set))
     return tuple(readings)
+
+
+_LAID = {(kind, t): (kind, tiles) for kind, t, tiles in
+         [("chow", t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+         + [(kind, t, (t,) * size) for kind, size in (("pair", 2), ("pung", 3)) for t in range(NUM_KINDS)]}
+"""Each set of natural tiles an arrangement may hold, (kind, first tile), as its kind and tiles."""
 
 
 def _group_tiles(kind: str, first: Tile, jokers: int = 0) -> tuple[Tile, ...]:

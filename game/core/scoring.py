@@ -406,9 +406,6 @@ class RulesetJudge:
         lines = self._plan.for_hand(info)
         env = Env(hand.seat_wind, hand.round_wind)
         shapeless, shapeless_added = self._shapeless_for_win(hand, context)
-        # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too.
-        regular = () if self.ruleset.special_hands_required else regular_readings(
-            hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
         specials: list[_Candidate] = []
         mask, n_suits = facts.mask, facts.n_suits
         n_kinds = mask.bit_count()
@@ -430,13 +427,18 @@ class RulesetJudge:
                     break
             else:
                 specials.append(self._evaluate(_reading_of(found), lines, [special, *shapeless_added]))
-        # A limited special hand worth the limit beats every regular reading, which the limit caps (a special hand
-        # wins a tie): those need not be scored.
-        if limit is not None and any(c.limited and c.score >= limit for c in specials):
+        # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too. A limited
+        # special hand worth the limit beats every regular reading, which the limit caps (a special hand wins a
+        # tie): those need not be scored, nor even read unless a total special hand without a shape shows them.
+        at_limit = limit is not None and any(c.limited and c.score >= limit for c in specials)
+        shown = any(special.total for special in shapeless)
+        regular = () if self.ruleset.special_hands_required or (at_limit and not shown) else regular_readings(
+            hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
+        if at_limit:
             candidates = specials
         else:
             candidates = [self._evaluate(reading, lines, shapeless_added) for reading in regular] + specials
-        if regular or specials:
+        if shown and (regular or specials):
             # A total special hand with no shape of its own shows the first regular reading's sets.
             groups = [s.tiles for s in regular[0].sets] if regular else specials[0].groups
             candidates += [self._total(special, groups) for special in shapeless if special.total]
@@ -558,15 +560,22 @@ class RulesetJudge:
 
     def _evaluate(self, reading: Reading, lines: HandLines, added: Sequence[SpecialHand]) -> _Candidate:
         """Score one reading with the scoring table, plus the added special hands that apply to it."""
-        replaced = {item_id for special in added for item_id in special.replaces}
-        entries = lines.entries(reading, replaced)
+        replaced: frozenset[str] | set[str] = ({item_id for special in added for item_id in special.replaces}
+                                               if added else frozenset())
+        found = lines.entries(reading, replaced)
         for one in added:
-            entries.append(ScoreItem(one.name, one.points, one.doubles, one.id))
-        entries.sort(key=_pointless)
+            found.append(ScoreItem(one.name, one.points, one.doubles, one.id))
+        # The entries with points first, each part in table order (a stable sort on "no points" would give it).
+        entries, pointless = [], []
         points = doubles = 0
-        for e in entries:  # one pass, no generators: this runs for every reading of every hand
-            points += e.points
+        for e in found:  # one pass, no generators: this runs for every reading of every hand
+            if e.points:
+                points += e.points
+                entries.append(e)
+            else:
+                pointless.append(e)
             doubles += e.doubles
+        entries += pointless
         score, limited = self._hand_value(points, doubles)
         if self.ruleset.pay_table is not None:
             doubles = 0
@@ -662,10 +671,6 @@ def _form_conditions(form: Pattern, hand: HandSpec, context: WinContext) -> bool
         if tile is None or form.winning_tile.match(tile, {}, env) is None:
             return False
     return True
-
-
-def _pointless(entry: ScoreItem) -> bool:
-    return entry.points == 0
 
 
 def _groups(found: list[MatchedGroup]) -> list[tuple[Tile, ...]]:

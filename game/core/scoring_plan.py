@@ -14,7 +14,7 @@ The lines come out exactly as the plain loop gives them, in table order; the tes
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from functools import cached_property
 from typing import Any
 
@@ -120,6 +120,8 @@ class _WinLines:
     sets: frozenset[int]
     bonus: list[_Line]
     asking: list[_Line]
+    kept: dict[tuple[bool, ...], tuple[list[_Line], frozenset[int], list[_Line]]] = field(default_factory=dict)
+    """The lines kept, by what the asking lines' hand conditions said (one flag per asking line)."""
 
 
 def _split(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -152,12 +154,16 @@ class ScoringPlan:
         when, sets, bonus = win.when, win.sets, win.bonus
         if win.asking:
             values: dict[str, bool] = {}
-            kept = [line for line in win.asking
-                    if not (line.hand_unless and _any_holds(line.hand_unless, values, info))
-                    and not (line.hand_when and not _all_hold(line.hand_when, values, info))]
-            when = when + [line for line in kept if line.kind == _WHEN]
-            sets = sets | {line.index for line in kept if line.kind == _SET}
-            bonus = bonus + [line for line in kept if line.kind == _BONUS]
+            flags = tuple([not (line.hand_unless and _any_holds(line.hand_unless, values, info))
+                           and not (line.hand_when and not _all_hold(line.hand_when, values, info))
+                           for line in win.asking])
+            found = win.kept.get(flags)
+            if found is None:  # a few hand classes (one suit or not, simples or not …) per win
+                kept = [line for line, keep in zip(win.asking, flags, strict=True) if keep]
+                found = win.kept[flags] = (when + [line for line in kept if line.kind == _WHEN],
+                                           sets | {line.index for line in kept if line.kind == _SET},
+                                           bonus + [line for line in kept if line.kind == _BONUS])
+            when, sets, bonus = found
         return HandLines(self, info, when, sets, bonus)
 
     def _win_lines(self, info: HandInfo) -> _WinLines:

@@ -22,7 +22,8 @@ kept, as in :mod:`game.core.patterns`; they never make up a pair, a single tile 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from bisect import insort
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
 from game.core.melds import Meld, MeldKind
@@ -75,8 +76,14 @@ def _candidates(el: Element) -> list[int]:
 _Pairs = tuple[tuple[int, int], ...]
 Option = tuple[int, tuple[int, ...], _Pairs]
 """One way to fill an element: its tile, the tiles it takes, and those as (kind, copies) pairs."""
-Opened = list[tuple[int, tuple[int, ...], _Pairs, Bindings]]
-"""An element's options its spec accepts under some bindings: tile, tiles, pairs and the bindings it adds."""
+Opened = list[tuple[int, tuple[int, ...], int, _Pairs, Bindings]]
+"""An element's options its spec accepts under some bindings: tile, tiles, their kinds (one bit each), pairs and
+the bindings it adds."""
+
+Ranked1 = tuple[int, int, tuple[int, ...], int, _Pairs, Bindings]
+"""An option as the walk tries it: the tiles it lacks, its tile, the tiles it takes, their kinds, those as
+(kind, copies) pairs, and the bindings it adds."""
+Ranked = list[Ranked1]
 
 _OPEN_LIMIT = 4096
 """Most binding values one element remembers its accepted options for (the knitted hands' many variables
@@ -95,6 +102,12 @@ class _PatternData:
                 row.append((t, tiles, tuple((x, tiles.count(x)) for x in sorted(set(tiles)))))
             self.options.append(row)
         self.by_tile = [{option[0]: option for option in options} for options in self.options]
+        self.alike: list[tuple[int, ...] | None] = [
+            None if el.kind == "chow" or not options else tuple(option[0] for option in options)
+            for el, options in zip(pattern.elements, self.options, strict=True)]
+        """For each element but a chow, the tiles of its options, each taking ``sizes`` of one kind."""
+        self.kinds = [sum(1 << x for x in {x for option in options for x in option[1]}) for options in self.options]
+        """For each element, the kinds any of its options takes, one bit each."""
         self.sizes = [len(_tiles_of(el.kind, 0)) for el in pattern.elements]
         elements = pattern.elements
         self.twins = [i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements)]
@@ -219,18 +232,27 @@ class _Search:
         self.jokers_fill = data.jokers_fill
         self.pairs = data.pairs
         self.reads = data.reads
+        self.kinds = data.kinds
+        self.n_elements = len(self.elements)
         winds = (env.seat_wind, env.round_wind)
         opened = data.opened.get(winds)
         if opened is None:
             opened = data.opened[winds] = [{} for _ in self.elements]
         self.opened = opened
+        self.ranked: list[dict[tuple[int | None, ...], Ranked]] = [{} for _ in self.elements]
+        """Per element, by the values of its reads: its options ranked by what they lack from the hand alone."""
         # The declared sets each element may take (its kind, and concealed where it must be), with their tiles.
         self.takes = [[(j, m.tile) for j, m in enumerate(melds)
-                       if m.kind in _MELD_KINDS[el.kind] and not (el.concealed and m.exposed)] for el in self.elements]
+                      if m.kind in _MELD_KINDS[el.kind] and not (el.concealed and m.exposed)] for el in self.elements
+                      ] if melds else [[] for _ in self.elements]
         # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
         alone = []
-        for el, options in zip(self.elements, self.options, strict=True):
-            cheapest = 0 if any(m.kind in _MELD_KINDS[el.kind] for m in melds) else UNREACHABLE
+        for el, options, tiles, size in zip(self.elements, self.options, data.alike, self.sizes, strict=True):
+            cheapest = 0 if melds and any(m.kind in _MELD_KINDS[el.kind] for m in melds) else UNREACHABLE
+            if tiles is not None:  # options of one kind each: the one held most lacks least
+                lacking = size - max(map(have.__getitem__, tiles))
+                alone.append(min(cheapest, lacking if lacking > 0 else 0))
+                continue
             for _, _, pairs in options:
                 lacking = 0
                 for x, c in pairs:
@@ -308,7 +330,7 @@ class _Search:
             nb = spec.match(t, b, env)
             if nb is not None and (nb is b or self._consistent(nb, i)):
                 added = {} if nb is b else {name: v for name, v in nb.items() if name not in b}
-                found.append((t, option[1], option[2], added))
+                found.append((t, option[1], sum(1 << x for x, _ in option[2]), option[2], added))
         cache = self.opened[i]
         if len(cache) >= _OPEN_LIMIT:
             cache.clear()
@@ -317,79 +339,130 @@ class _Search:
 
     def run(self) -> None:
         if self.bound[0] - self.jokers < self.best:
-            self._step(0, {}, 0, (-1, -1), 0)
+            self._step(0, {}, 0, (-1, -1), 0, 0)
 
-    def _step(self, i: int, b: dict[str, int], missing: int, prev: tuple[int, int], fill: int) -> None:
+    def _step(self, i: int, b: dict[str, int], missing: int, prev: tuple[int, int], fill: int, taken: int) -> None:
         """``fill``: of the ``missing`` tiles, how many sit in pungs and kongs beside a natural tile, where a joker
-        may stand instead (the jokers are subtracted at the end, so every bound subtracts them too)."""
+        may stand instead (the jokers are subtracted at the end, so every bound subtracts them too); ``taken``:
+        the kinds the elements before took concealed tiles of, one bit each."""
         self.budget -= 1
         if missing - self.jokers + self.bound[i] >= self.best or self.budget < 0:
             return
-        if i == len(self.elements):
+        if i == self.n_elements:
             cost = missing - min(self.jokers, fill)
-            if all(self.used) and cost < self.best:
+            if cost < self.best and all(self.used):
                 self.best = cost
                 self.best_need = tuple(self.need)
                 if cost <= self.floor:
                     self.budget = -1  # nothing is shorter: stop as a spent budget stops the walk
             return
-        el = self.elements[i]
         twin = self.twins[i]
-        floor = prev if twin else (-1, -1)
-        same_too = not (twin and el.distinct)
+        if twin:
+            floor = prev
+            same_too = not self.elements[i].distinct
+        else:
+            floor, same_too = (-1, -1), True
+        if self.takes[i]:
+            self._declared(i, b, missing, fill, taken, floor, same_too)
+        # Options come in tile order; twin elements take theirs in order too (from the twin before's tile on).
+        low = floor[1] if floor[0] == 1 else -1
+        bound = self.bound[i + 1] - self.jokers
+        # An option missing ``limit`` more tiles or more would be cut off by the bound below before it is tried
+        # (the best found only falls), so it is never looked at.
+        limit = self.best - missing - bound
+        if limit <= 0:
+            return
+        reads = self.reads[i]
+        read_key = tuple(map(b.get, reads)) if reads else ()
+        ranked = self.ranked[i].get(read_key)
+        if ranked is None:
+            ranked = self._rank(i, b, read_key)
+        need = self.need
+        size = self.sizes[i] - 1 if self.jokers_fill[i] else 0
+        # With no kind of its own taken before, every option lacks what it lacks from the hand alone, so the
+        # ranked options are in their true order; else see ``_ordered``.
+        options = ranked if not taken & self.kinds[i] else self._ordered(ranked, limit, taken, low, same_too)
+        for extra, t, tiles, kinds, _, added in options:
+            if missing + extra + bound >= self.best:
+                return
+            if t <= low and (t < low or not same_too):
+                continue
+            for x in tiles:
+                need[x] += 1
+            self._step(i + 1, {**b, **added} if added else b, missing + extra, (1, t),
+                       fill + (extra if extra < size else size), taken | kinds)
+            for x in tiles:
+                need[x] -= 1
+            if self.budget < 0:
+                return
+
+    def _declared(self, i: int, b: Bindings, missing: int, fill: int, taken: int, floor: tuple[int, int],
+                  same_too: bool) -> None:
+        """Give element ``i`` each declared set it may take in turn, and walk on."""
+        spec, used = self.elements[i].spec, self.used
         for j, tile in self.takes[i]:
-            if self.used[j]:
+            if used[j]:
                 continue
             key = (0, j)
             if key < floor or (key == floor and not same_too):
                 continue
-            nb = el.spec.match(tile, b, self.env)
+            nb = spec.match(tile, b, self.env)
             if nb is None or (nb is not b and not self._consistent(nb, i)):
                 continue
-            self.used[j] = True
-            self._step(i + 1, nb, missing, key, fill)
-            self.used[j] = False
-        have, need = self.have, self.need
-        # Options come in tile order; twin elements take theirs in order too (from the twin before's tile on).
-        low = floor[1] if floor[0] == 1 else -1
-        # An option missing ``limit`` more tiles or more would be cut off by the bound below before it is tried
-        # (the best found only falls), so it is left out of the sort at once.
-        limit = self.best - missing + self.jokers - self.bound[i + 1]
-        if limit <= 0:
-            return
-        scored = []
-        reads = self.reads[i]
-        read_key = tuple(map(b.get, reads)) if reads else ()
-        opened = self.opened[i].get(read_key)
-        if opened is None:
-            opened = self._open(i, b, read_key)
-        for t, tiles, pairs, added in opened:
-            if t < low or (t == low and not same_too):
+            used[j] = True
+            self._step(i + 1, nb, missing, key, fill, taken)
+            used[j] = False
+
+    def _ordered(self, ranked: Ranked, limit: int, taken: int, low: int, same_too: bool) -> Iterator[Ranked1]:
+        """An element's options lacking fewer than ``limit`` tiles, cheapest first (ties by tile), from ``low``
+        (and past it unless ``same_too``).
+
+        The options ranked by what they lack from the hand alone are in their true order but for those sharing a
+        kind with the tiles the elements before took (``taken``): those cost more (or cannot be had), so they are
+        set aside and each given once the ranked ones reach its true cost. That is the order sorting every option
+        by its true cost gives, so the walk visits the same nodes; but it looks no further than the walk goes."""
+        need, have = self.need, self.have
+        later: Ranked = []
+        for option in ranked:
+            extra, t, tiles, kinds, pairs, added = option
+            if extra >= limit:
+                break
+            if t <= low and (t < low or not same_too):
                 continue
-            extra = 0
+            if not kinds & taken:
+                while later and (later[0][0] < extra or (later[0][0] == extra and later[0][1] < t)):
+                    yield later.pop(0)
+                yield option
+                continue
+            true = 0
             for x, c in pairs:
                 n = need[x] + c
                 if n > 4:
                     break
                 if n > have[x]:
-                    extra += c if n - have[x] > c else n - have[x]
+                    true += c if n - have[x] > c else n - have[x]
             else:
-                if extra < limit:
-                    scored.append((extra, t, tiles, added))  # (extra, t) never ties: options differ in t
-        scored.sort()
-        jokers_fill = self.jokers_fill[i]
-        size = self.sizes[i]
-        for extra, t, tiles, added in scored:
-            if missing + extra - self.jokers + self.bound[i + 1] >= self.best:
-                break
-            nb = {**b, **added} if added else b
-            for x in tiles:
-                need[x] += 1
-            self._step(i + 1, nb, missing + extra, (1, t), fill + (min(extra, size - 1) if jokers_fill else 0))
-            for x in tiles:
-                need[x] -= 1
-            if self.budget < 0:
-                return
+                if true < limit:
+                    insort(later, (true, t, tiles, kinds, pairs, added))
+        yield from later
+
+    def _rank(self, i: int, b: Bindings, read_key: tuple[int | None, ...]) -> Ranked:
+        """Element ``i``'s options its spec accepts under ``b`` (``read_key``: the values of its reads), each with
+        the tiles it lacks from the hand alone, cheapest first (ties by tile), for this search."""
+        opened = self.opened[i].get(read_key)
+        if opened is None:
+            opened = self._open(i, b, read_key)
+        have = self.have
+        ranked = []
+        for t, tiles, kinds, pairs, added in opened:
+            extra = 0
+            for x, c in pairs:
+                if c > have[x]:
+                    extra += c - have[x]
+            ranked.append((extra, t, tiles, kinds, pairs, added))
+        ranked.sort()  # (extra, t) never ties: options differ in t
+        self.ranked[i][read_key] = ranked
+        return ranked
 
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,

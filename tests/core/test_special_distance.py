@@ -229,3 +229,29 @@ def test_closed_form__equals_the_exhaustive_search(counts):
         search.run()
         exhaustive = search.best if search.best_need else UNREACHABLE
         assert _closed_form(_pattern_data(form).closed, counts)[0] == exhaustive, name
+
+
+@pytest.mark.parametrize("ruleset_id, hand_id, tiles, winds, budget, cutoff, missing, wanted", [
+    ("british", "knitting", "3B 5B 6B 8B 2C 6C 6C 7C 7C 1D 5D 5D 5D 6D", (3, 0), 300, 6, 6,
+     "2B 3B 5B 6B 6B 7B 8B 2C 3C 5C 6C 6C 7C 8C"),
+    ("western", "dirty_pairs", "3B 4B 4B 6B 2C 4C 5C 5C 7C 7C 9D SW GD", (2, 1), 500, 4, 4,
+     "3B 3B 4B 4B 6B 6B 2C 2C 4C 4C 5C 5C 7C 7C"),
+    ("western-specials", "all_pair_ruby_jade", "5B 5B 5B 6B 6B 7B 8B 9B 9B 1C 7D EW SW NW", (3, 0), 120, 8, 6,
+     "5B 5B 6B 6B 7B 7B 8B 8B 9B 9B 9B 9B RD RD"),
+    ("western-specials", "knitting", "1B 1B 2B 8B 4C 4C 5C 6D 7D 8D 9D 9D EW WW", (1, 0), 120, 8, 7,
+     "1B 1B 2B 4B 4B 5B 8B 1C 1C 2C 4C 4C 5C 8C"),
+    ("western-specials", "clean_pairs", "7B 8B 9B 5C 6C 7C 9C 7D 8D 9D EW EW GD WD", (0, 0), 800, 98, 7,
+     "7B 7B 8B 8B 9B 9B EW EW GD GD WD WD WD WD"),
+])
+def test_pattern_target__a_spent_budget_gives_the_answers_it_gave_before(ruleset_id, hand_id, tiles, winds, budget,
+                                                                         cutoff, missing, wanted):
+    """Where the budget runs out, the answer is the best found by then, so it hangs on which nodes the walk
+    visits and in what order: these (met by the computer players in play, each answered otherwise without the
+    budget) pin that order, which a faster walk must keep or change the players' moves."""
+    from game.core.special_distance import pattern_target
+
+    form = next(h for h in get_ruleset(ruleset_id).special_hands if h.id == hand_id).forms[0]
+    found = pattern_target(form, c(tiles), (), Env(*winds), budget=budget, cutoff=cutoff)
+    assert found == (missing, tuple(c(wanted)))
+    unbounded = pattern_target(form, c(tiles), (), Env(*winds), budget=20_000, cutoff=cutoff)
+    assert unbounded != found
