@@ -23,7 +23,7 @@ from game.net.remote_player import RemotePlayer, seat_players
 from game.net.server import Limits, TableServer
 from game.net.table import NetTable, Timers
 
-QUICK = Timers(claim_window=30.0, discard_delay=0.0, end_pause=0.0, reconnect=60.0)
+QUICK = Timers(claim_window=30.0, winning_claim_window=30.0, discard_delay=0.0, end_pause=0.0, reconnect=60.0)
 """Timers for tests: nothing waits but a player; a claim window long enough that a busy machine never closes it
 on a scripted player (which would make another game than ``simulate``'s)."""
 OPEN = Limits(rate=1e9, burst=1e9)
@@ -31,17 +31,19 @@ OPEN = Limits(rate=1e9, burst=1e9)
 
 
 def simulate_players(ruleset_id: str, seed: int) -> tuple[list[Any], random.Random]:
-    """Four ``greedy`` players seeded as ``simulate`` seeds them, and the generator it seeds later matches from."""
+    """A ``greedy`` player per seat seeded as ``simulate`` seeds them (by seat; None at a three-handed game's
+    empty chair), and the generator it seeds later matches from."""
     ruleset, _judge = rules_for(ruleset_id)
     rng = random.Random(seed)
-    return [create_player("greedy", random.Random(rng.getrandbits(64)), ruleset) for _ in range(4)], rng
+    made = iter([create_player("greedy", random.Random(rng.getrandbits(64)), ruleset) for _ in ruleset.play.seats])
+    return [next(made) if seat in ruleset.play.seats else None for seat in range(4)], rng
 
 
 def simulated_hashes(ruleset_id: str, seed: int, hands: int) -> list[str]:
     """The event-log hash of each hand ``simulate`` plays with four ``greedy`` players."""
     with tempfile.TemporaryDirectory() as folder:
         path = Path(folder) / "hands.jsonl"
-        simulate(ruleset_id, hands, seed, ["greedy"] * 4, jsonl=path)
+        simulate(ruleset_id, hands, seed, [], jsonl=path)  # a greedy player at every seat
         return [json.loads(line)["log_hash"] for line in path.read_text().splitlines()]
 
 
@@ -95,7 +97,8 @@ async def play_matches(ruleset_id: str, seed: int, hands: int, *, keep: bool = F
     while len(hashes) < hands:
         game = await open_table(ruleset_id, match_seed, hands=hands - len(hashes))
         games.append(game)
-        remotes = [player_class(game.url, f"Bot {n}", bots[n], keep=keep) for n in range(4)]
+        # Players take the seats in order, past a three-handed game's empty chair.
+        remotes = [player_class(game.url, f"Bot {n}", bot, keep=keep) for n, bot in enumerate(bots) if bot]
         tasks = await seat_players(remotes)
         await asyncio.wait_for(game.hands_done.wait(), 600)
         await game.server.close()

@@ -44,7 +44,8 @@ def run(args: argparse.Namespace) -> int:
                        config_dir=args.config_dir, saves=saves, resume=Path(args.resume) if args.resume else None,
                        timers=Timers(claim_window=args.claim_window, discard_delay=args.discard_delay),
                        hand_limit=args.hands)
-    print(f"the game is autosaved after every hand to {saves / 'network-main.sparrow'}", file=sys.stderr)
+    saved = saves / "network-main.sparrow"
+    print(f"the game is autosaved after every hand to {saved}", file=sys.stderr)
     try:
         asyncio.run(serve_forever([table], args.host, args.port))
     except KeyboardInterrupt:
@@ -55,4 +56,7 @@ def run(args: argparse.Namespace) -> int:
     except OSError as exc:
         print(f"error: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
         return 1
+    over = table.session.match.is_over
+    print(f"the game is over; it is saved in {saved}" if over else
+          f"the hands are played; `serve --resume {saved}` goes on with the game", file=sys.stderr)
     return 0

@@ -66,7 +66,8 @@ def view_message(view: PlayerView, *, hand: int, step: int, legal: Iterable[Acti
     return View(hand=hand, step=step, seat=view.seat, seat_wind=view.seat_wind, round_wind=view.round_wind,
                 east=view.east, phase=view.phase, current=view.current, concealed=tuple(view.concealed),
                 drawn=view.drawn, players=players, last_discard=view.last_discard, tiles_left=view.tiles_left,
-                discard_count=view.discard_count, discard_order=view.discard_order, goulash=view.goulash, wild=wild,
+                discard_count=view.discard_count, discard_order=view.discard_order, goulash=view.goulash,
+                empty_seat=view.empty_seat, wild=wild,
                 legal=tuple(action_to_text(a) for a in legal), deadline=deadline,
                 totals=(total[0], total[1], total[2], total[3]))
 
@@ -82,7 +83,8 @@ def player_view(message: View) -> PlayerView:
         for p in message.players)
     return PlayerView(message.seat, message.seat_wind, message.round_wind, message.east, message.phase,
                       message.current, message.concealed, message.drawn, players, message.last_discard,
-                      message.tiles_left, message.discard_count, message.discard_order, message.goulash)
+                      message.tiles_left, message.discard_count, message.discard_order, message.goulash,
+                      message.empty_seat)
 
 
 def legal_actions(message: View) -> list[Action]:

@@ -19,6 +19,8 @@ from game.session.options import Options
 
 log = logging.getLogger(__name__)
 
+SEAT_NAMES = ("Ruby", "Elaine", "Eric", "Gaby")
+"""The computer players' names at a new network table (a player's own name replaces its seat's)."""
 MAX_PARENTS = 8
 """How many ``extends`` a ruleset's offered data follows (a longer chain is a broken mod, refused by the loader)."""
 
@@ -87,7 +89,7 @@ def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_s
         if session.match.is_over:
             raise SaveError(f"the game in {resume.name} is over: there is nothing to resume")
     else:
-        session = Session.create(ruleset_id, seed, mods_dir, catalog=catalog, options=options)
+        session = Session.create(ruleset_id, seed, mods_dir, catalog=catalog, options=options, names=SEAT_NAMES)
     if session.ruleset is None:
         raise SaveError(f"the ruleset {ruleset_id!r} is not available")
     mods = loaded_mods(catalog)

@@ -100,8 +100,9 @@ class Welcome(_Message):
 class SeatInfo(_Message):
     seat: Seat
     name: str
-    kind: Literal["player", "computer", "open"]
-    """A player holds the seat; a computer plays it (no player, or its player dropped); or it is still free."""
+    kind: Literal["player", "computer", "open", "empty"]
+    """A player holds the seat; a computer plays it (no player, or its player dropped); it is still free; or it is
+    the empty chair of a three-handed game, which nobody plays."""
     connected: bool = False
     host: bool = False
 
@@ -173,6 +174,8 @@ class View(_Message):
     discard_count: int = 0
     discard_order: tuple[tuple[int, int], ...] = ()
     goulash: bool = False
+    empty_seat: int | None = None
+    """The empty chair of a three-handed game (its entry in ``players`` has nothing), or None."""
     wild: int | None = None
     legal: tuple[str, ...] = ()
     deadline: float | None = None

@@ -30,6 +30,11 @@ LIBRARY_LIMIT = 64 * 1024
 connection at the library (a client sending them is broken or hostile)."""
 HELLO_SECONDS = 15.0
 """A connection that has not said hello by then is closed (an idle socket holds nothing of the table)."""
+LOG_FIRST = 50
+LOG_EVERY = 500
+"""A connection's first LOG_FIRST refusals are logged one by one, then every LOG_EVERY-th with the count."""
+CLOSING_SECONDS = 5.0
+"""How long closing the server waits for the clients to take the frames still queued for them."""
 SEND_QUEUE = 1000
 """Frames waiting for a slow client; a client this far behind is disconnected (it can reconnect with its token)."""
 
@@ -59,6 +64,8 @@ class WsLink:
         self.ws = ws
         self.queue: asyncio.Queue[str | None] = asyncio.Queue()
         self.closed = False
+        self.refused = 0
+        """Messages refused from this connection so far."""
         self.task = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, frame: str) -> None:
@@ -101,10 +108,15 @@ class TableServer:
         self.limits = limits or Limits()
         self.refusals = 0
         """Refusals sent so far (for logs and tests)."""
-        self.action_ms: deque[float] = deque(maxlen=10_000)
-        """How long the latest actions took to handle, from the frame read to every seat's frames queued (for the
-        benchmark: the server's share of a round trip, apart from the machine's scheduling)."""
+        self.action_ms: deque[tuple[float, float]] = deque(maxlen=10_000)
+        """How long the latest actions took to handle, from the frame read to every seat's frames queued, by the
+        wall clock and in CPU time (for the benchmark: the server's share of a round trip; on a busy machine the
+        wall clock also counts the time the process waited for a core)."""
         self._timers: dict[str, asyncio.TimerHandle] = {}
+        self._links: set[WsLink] = set()
+        """Every open connection's link, so closing sends what they still have queued."""
+        self.finished = asyncio.Event()
+        """Set once every table is over (its game over, or its hands played)."""
         self._server: Server | None = None
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
@@ -117,14 +129,17 @@ class TableServer:
         return bound[0], bound[1]
 
     async def close(self) -> None:
-        """Stop: every client is told ``server_closing``."""
+        """Stop: every client is told ``server_closing``, after whatever it has not yet been sent."""
         for handle in self._timers.values():
             handle.cancel()
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.link is not None:
                     seat.link.send(pr.encode(pr.Goodbye(reason="server_closing")))
-                    seat.link.close()
+        for link in self._links:
+            link.close()
+        if self._links:
+            await asyncio.wait([link.task for link in self._links], timeout=CLOSING_SECONDS)
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
@@ -142,16 +157,25 @@ class TableServer:
             return
         if wake is not None:
             self._timers[table.table_id] = asyncio.get_running_loop().call_later(wake, self.schedule, table)
+        if all(t.state == "over" for t in self.tables.values()):
+            self.finished.set()
 
     def _refuse(self, link: WsLink, who: str, message: pr.Refused) -> None:
         self.refusals += 1
-        log.warning("refused %s: %s %s", who, message.code, message.detail)
+        link.refused += 1
+        # Each refusal is logged, but a connection that sends nothing else fills no disk: past the first ones,
+        # only every LOG_EVERY-th is, with the count so far.
+        if link.refused <= LOG_FIRST or link.refused % LOG_EVERY == 0:
+            log.warning("refused %s (%d from this connection): %s %s", who, link.refused, message.code,
+                        message.detail)
         link.send(pr.encode(message))
 
     async def _connection(self, ws: ServerConnection) -> None:
         path = (ws.request.path if ws.request is not None else "/").strip("/")
         who = f"{ws.remote_address[0] if ws.remote_address else '?'}"
         link = WsLink(ws)
+        self._links.add(link)
+        link.task.add_done_callback(lambda _task: self._links.discard(link))
         table = self.tables.get(path or self.default)
         if table is None:
             self._refuse(link, who, refused("no_table", f"there is no table {path!r}", tables=list(self.tables)))
@@ -168,6 +192,9 @@ class TableServer:
                 table.drop(link)
                 self.schedule(table)
             link.close()
+            # The library closes the connection when this handler returns: the frames still queued (the last
+            # events, a goodbye) go first.
+            await asyncio.wait([link.task], timeout=CLOSING_SECONDS)
 
     async def _serve(self, ws: ServerConnection, link: WsLink, table: NetTable, bucket: _Bucket, who: str) -> None:
         try:
@@ -192,7 +219,7 @@ class TableServer:
         except pr.ProtocolError as exc:
             self._refuse(link, who, refused(exc.code, exc.detail))
             return
-        started = time.perf_counter()
+        started, started_cpu = time.perf_counter(), time.process_time()
         seat = table.seat_of(link)
         answer: pr.Refused | pr.Welcome | None = None
         if isinstance(message, pr.Ping):
@@ -214,15 +241,15 @@ class TableServer:
             self._refuse(link, f"{who} (seat {seat.seat})" if seat else who, answer)
         self.schedule(table)
         if isinstance(message, pr.Act) and answer is None:
-            self.action_ms.append((time.perf_counter() - started) * 1000)
+            self.action_ms.append(((time.perf_counter() - started) * 1000, (time.process_time() - started_cpu) * 1000))
 
 
 async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Limits | None = None) -> None:
-    """Run the server until cancelled (Ctrl+C); prints where it listens."""
+    """Run the server until every table is over or it is cancelled (Ctrl+C); prints where it listens."""
     server = TableServer(tables, limits)
     bound_host, bound_port = await server.start(host, port)
     print(f"serving {len(tables)} table(s) on ws://{bound_host}:{bound_port}/", flush=True)
     try:
-        await asyncio.Future()
+        await server.finished.wait()
     finally:
         await server.close()

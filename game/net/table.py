@@ -19,7 +19,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
-from game.core.actions import Pass, action_from_text
+from game import timing
+from game.core.actions import Claim, MahJongg, Pass, action_from_text
 from game.core.refusals import Refusal
 from game.net import protocol as pr
 from game.net.filter import events_for, view_message
@@ -40,18 +41,22 @@ class Link(Protocol):
 class Timers:
     """The server's timers, in seconds."""
 
-    claim_window: float = 2.5
+    claim_window: float = timing.WAIT_TIME
     """How long a player may think about claiming a discard before it is let go for them."""
-    discard_delay: float = 0.9
+    winning_claim_window: float = timing.WAIT_TIME_MAX
+    """... when the discard would give a player Mah Jongg (the local game waits for ever then; a table of several
+    players cannot, but a win should not slip by in a blink)."""
+    discard_delay: float = timing.DISCARD_DELAY
     """How long a computer player waits before its move, so the players see the one before."""
     end_pause: float = 3.0
-    """How long a finished hand stays on the table before the next is dealt."""
+    """How long a finished hand stays on the table before the next is dealt (the local game waits for the player
+    to close the scores; a table of several players cannot wait for each)."""
     reconnect: float = 120.0
     """How long a dropped player's seat waits for them (a computer plays it meanwhile) before it is given up."""
 
     def as_dict(self) -> dict[str, float]:
-        return {"claim_window": self.claim_window, "discard_delay": self.discard_delay,
-                "end_pause": self.end_pause, "reconnect": self.reconnect}
+        return {"claim_window": self.claim_window, "winning_claim_window": self.winning_claim_window,
+                "discard_delay": self.discard_delay, "end_pause": self.end_pause, "reconnect": self.reconnect}
 
 
 @dataclass
@@ -64,11 +69,7 @@ class SeatState:
     dropped_at: float | None = None
     host: bool = False
     last_view: str = field(default="", repr=False)
-
-    @property
-    def remote(self) -> bool:
-        """A connected player decides for this seat (otherwise a computer player does)."""
-        return self.link is not None
+    """The last view sent (without its countdown), so an unchanged one is not sent again."""
 
 
 class NetTable:
@@ -80,7 +81,10 @@ class NetTable:
                  hand_limit: int | None = None) -> None:
         self.session = session
         self.table_id = table_id
-        self.player_seats = max(1, min(4, player_seats))
+        self.empty_seat = session.rules.empty_seat
+        """The empty chair of a three-handed game: nobody sits there, not even a computer."""
+        playable = 4 if self.empty_seat is None else 3
+        self.player_seats = max(1, min(playable, player_seats))
         self.timers = timers or Timers()
         self.clock = clock
         self.ruleset_data = ruleset_data
@@ -105,6 +109,9 @@ class NetTable:
         ruleset = self.session.ruleset
         infos = []
         for s in self.seats:
+            if s.seat == self.empty_seat:
+                infos.append(pr.SeatInfo(seat=s.seat, name="", kind="empty"))
+                continue
             if s.link is not None:
                 kind = "player"
             elif s.token is None and self.state == "waiting":
@@ -127,6 +134,8 @@ class NetTable:
         """Seat ``link`` (a new player, or one taking its seat back with its token)."""
         if hello.version != pr.VERSION:
             return refused("version_mismatch", f"the server speaks version {pr.VERSION}", version=pr.VERSION)
+        if self.state == "over":
+            return refused("game_over", "the game is over")
         now = self.clock()
         self._expire(now)
         reconnected = False
@@ -140,9 +149,7 @@ class NetTable:
                 seat.link.close()
             reconnected = True
         else:
-            if self.state == "over":
-                return refused("game_over", "the game is over")
-            seat = next((s for s in self.seats if s.token is None), None)
+            seat = next((s for s in self.seats if s.token is None and s.seat != self.empty_seat), None)
             if seat is None:
                 return refused("table_full", "every seat is taken")
             seat.token = secrets.token_urlsafe(24)
@@ -258,7 +265,10 @@ class NetTable:
         self._expire(now)
         wake: float | None = None
         for _ in range(10_000):  # a hand is a few hundred moves: this only bounds a table gone wrong
-            if self.state != "playing":
+            if self.state != "playing" or all(s.link is None for s in self.seats):
+                # Nobody is there (everybody dropped or left): the computers do not play the game on alone; it
+                # waits where it is for the first player to come back.
+                wake = None
                 break
             wake = self._step(now)
             if wake != 0:
@@ -296,7 +306,10 @@ class NetTable:
                 return None
             key = (id(table), len(table.events))
             if self._claim_key != key:
-                self._claim_key, self._claim_deadline = key, now + self.timers.claim_window
+                winning = any((isinstance(a, Claim) and a.type == "mah_jongg") or isinstance(a, MahJongg)
+                              for seat in awaiting for a in table.legal_actions(seat))
+                window = self.timers.winning_claim_window if winning else self.timers.claim_window
+                self._claim_key, self._claim_deadline = key, now + window
             if now < self._claim_deadline:
                 return self._claim_deadline - now
             for seat in awaiting:  # the claim window closed: the discard is let go for them
@@ -380,6 +393,7 @@ class NetTable:
         if force or key != s.last_view:
             s.last_view = key
             s.link.send(frame)
+
 
 def refused(code: str, detail: str = "", **data: Any) -> pr.Refused:
     return pr.Refused(code=code, detail=detail, data=data)

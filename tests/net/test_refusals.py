@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as pr
 from game.net.remote_player import RemotePlayer, seat_players
-from game.net.server import LIBRARY_LIMIT, Limits
+from game.net.server import LIBRARY_LIMIT, LOG_EVERY, LOG_FIRST, Limits
 from tests.net_builders import (
     FuzzingPlayer,
     exchange,
@@ -49,7 +49,9 @@ def _check_fuzzed(hands: int, fuzz_total: int, fuzz_each: int, caplog) -> None:
     # The table played on, and the same game: nothing the fuzzer sent changed a tile.
     played = [h.log_hash for h in game.table.session.match.history]
     assert played == simulated_hashes("classic", 17, hands)
-    assert sum("refused" in r.getMessage() for r in caplog.records) == fuzz_total
+    logged = [r.getMessage() for r in caplog.records if r.getMessage().startswith("refused")]
+    assert len(logged) == LOG_FIRST + fuzz_total // LOG_EVERY  # one by one, then every LOG_EVERY-th
+    assert f"({fuzz_total // LOG_EVERY * LOG_EVERY or LOG_FIRST} from this connection)" in logged[-1]
 
 
 def test_fuzzing_seat__every_bad_message_refused_and_the_game_unchanged(caplog):
@@ -84,11 +86,12 @@ def test_unseated_connection__refused_until_it_says_hello_and_the_server_lives_o
 
 def test_too_frequent_messages__refused_beyond_the_burst():
     async def run():
-        game = await open_table("classic", 4, limits=Limits(rate=5, burst=10))
+        game = await open_table("classic", 4, limits=Limits(rate=1, burst=10))
         replies = await exchange(game.url, [pr.encode(pr.Ping(id=n)) for n in range(30)], 30)
         await game.server.close()
         return replies
 
     replies = asyncio.run(run())
-    assert 10 <= sum(isinstance(r, pr.Pong) for r in replies) <= 12
-    assert sum(isinstance(r, pr.Refused) and r.code == "too_frequent" for r in replies) >= 18
+    # The burst, and one more a second for however long a busy machine took to read the thirty.
+    assert 10 <= sum(isinstance(r, pr.Pong) for r in replies) <= 15
+    assert sum(isinstance(r, pr.Refused) and r.code == "too_frequent" for r in replies) >= 15

@@ -2,10 +2,12 @@
 
 from __future__ import annotations
 
+from game.core.actions import action_to_text
 from game.net import protocol as pr
+from game.net.filter import legal_actions, player_view
 from game.net.hosting import host_table
 from game.net.table import Timers
-from tests.net_builders import Clock, FakeLink
+from tests.net_builders import Clock, FakeLink, simulate_players
 
 
 def _hello(name: str, token: str | None = None) -> pr.Hello:
@@ -15,8 +17,8 @@ def _hello(name: str, token: str | None = None) -> pr.Hello:
 def _table(seats: int = 2, **timers: float):
     clock = Clock()
     table = host_table("classic", seed=12, player_seats=seats,
-                       timers=Timers(**{"claim_window": 2.5, "discard_delay": 0.9, "end_pause": 3.0,
-                                        "reconnect": 60.0, **timers}))
+                       timers=Timers(**{"claim_window": 2.5, "winning_claim_window": 10.0, "discard_delay": 0.9,
+                                        "end_pause": 0.0, "reconnect": 60.0, **timers}))
     table.clock = clock
     return table, clock
 
@@ -139,3 +141,72 @@ def test_taking_a_seat_back_from_a_live_connection__the_old_one_is_told_and_clos
     welcome = table.join(ann, _hello("Ann"))
     table.join(FakeLink(), _hello("Ann", welcome.token))
     assert ann.closed and ann.messages(pr.Goodbye)[-1].reason == "replaced"
+
+
+def test_claim_window__longer_when_the_discard_would_give_a_player_mah_jongg():
+    """Four players on fake links play the hand through their views; at every claim window each seat asked is
+    given the plain window, or the winning one when somebody asked could go Mah Jongg on the discard."""
+    table, _clock = _table(seats=4, discard_delay=0.0, claim_window=2.5, winning_claim_window=10.0)
+    links = [FakeLink() for _ in range(4)]
+    for n, link in enumerate(links):
+        table.join(link, _hello(f"P{n}"))
+    bots, _rng = simulate_players("classic", 12)
+    windows = set()
+    for _ in range(3000):
+        table.advance()
+        t = table.session.table
+        if table.hand_number > 3 or table.state != "playing":
+            break
+        if t is None or not t.awaiting():
+            continue
+        seat = t.awaiting()[0]
+        view = links[seat].view()
+        if t.phase in ("claims", "rob"):
+            winning = any(v.startswith("claim mah_jongg") or v == "mah_jongg"
+                          for s in t.awaiting() for v in links[s].view().legal)
+            assert view.deadline == (10.0 if winning else 2.5)
+            windows.add(view.deadline)
+        action = bots[seat].decide(player_view(view), legal_actions(view))
+        assert table.act(links[seat], pr.Act(hand=view.hand, step=view.step, action=action_to_text(action))) is None
+    assert windows == {2.5, 10.0}
+
+
+def test_everybody_gone__the_table_waits_for_the_first_to_come_back():
+    table, clock = _table(seats=2, discard_delay=0.0)
+    ann, bob = FakeLink(), FakeLink()
+    welcome = table.join(ann, _hello("Ann"))
+    table.join(bob, _hello("Bob"))
+    table.advance()
+    table.drop(ann)
+    table.drop(bob)
+    played = len(table.session.table.actions)
+    clock.now += 30
+    assert table.advance() == 30.0  # only to give the seats up when their reconnect time is over
+    assert len(table.session.table.actions) == played and table.hand_number == 1, "nobody plays on alone"
+    back = FakeLink()
+    table.join(back, _hello("Ann", welcome.token))
+    for _ in range(50):
+        clock.now += (table.advance() or 0) + 0.001
+        t = table.session.table
+        if 0 in t.awaiting():  # Ann plays her own seat
+            view = back.view()
+            table.act(back, pr.Act(hand=view.hand, step=view.step, action=view.legal[-1]))
+    others = [seat for seat, _ in table.session.table.actions[played:] if seat != 0]
+    assert others, "the computers play the other seats again once somebody is back"
+
+
+def test_three_handed_game__the_empty_chair_is_nobodys_and_three_players_fill_the_table():
+    table = host_table("british-three", seed=5, player_seats=4)
+    empty = table.empty_seat
+    assert empty is not None
+    links = [FakeLink() for _ in range(4)]
+    welcomes = [table.join(link, _hello(f"P{n}")) for n, link in enumerate(links)]
+    seated = [w.seat for w in welcomes if isinstance(w, pr.Welcome)]
+    assert sorted(seated) == sorted(set(range(4)) - {empty})
+    assert isinstance(welcomes[3], pr.Refused) and welcomes[3].code == "table_full"
+    assert table.state == "playing", "three players fill a three-handed table"
+    room = links[0].messages(pr.Room)[-1]
+    assert room.seats[empty].kind == "empty" and not room.seats[empty].connected
+    table.advance()
+    view = links[0].view()
+    assert view.empty_seat == empty and view.players[empty].concealed_count == 0
