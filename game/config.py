@@ -29,6 +29,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from game import __version__, timing
 from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
+from game.i18n import LANGUAGES
 from game.storage import aside_name, write_atomic
 
 APP_NAME = "Sparrow"
@@ -117,14 +118,23 @@ def _hex_colour(value: str) -> str:
 
 
 HexColour = Annotated[str, AfterValidator(_hex_colour)]
+
+
+def _language(value: str) -> str:
+    if value not in LANGUAGES:
+        raise ValueError(f"expected one of the languages {', '.join(LANGUAGES)}, got {value!r}")
+    return value
+
+
+LanguageCode = Annotated[str, AfterValidator(_language)]
 StatusText = Literal["small", "normal", "large"]
 STATUS_TEXTS: tuple[StatusText, ...] = get_args(StatusText)
 """The status bar's three text sizes, smallest first (P-26)."""
 
-RETIRED_SETTINGS = ("show_hints", "language")
-"""Settings earlier versions wrote but nothing ever read (hints are QuickTip's ``quick_tip``; the game has one
-language until translations come): dropped when a file is read, so the file promises nothing the game does not
-do. A later version that gives one of these names a meaning takes it off this list."""
+RETIRED_SETTINGS = ("show_hints",)
+"""Settings earlier versions wrote but nothing ever read (hints are QuickTip's ``quick_tip``): dropped when a
+file is read, so the file promises nothing the game does not do. A later version that gives one of these names a
+meaning takes it off this list."""
 
 
 class Settings(BaseModel):
@@ -132,6 +142,8 @@ class Settings(BaseModel):
 
     model_config = ConfigDict(extra="allow", validate_assignment=True)
 
+    language: LanguageCode | None = Field(
+        None, description="the game's language (en, de, nl, fr, zh_Hans); none: the system's, asked at first start")
     ruleset: str = Field("classic", description="id of the ruleset for new games")
     tileset: str | None = Field(None, description="id of the tile set; none means the first one found")
     theme: str | None = Field(None, description="id of the theme; none means the first one found")

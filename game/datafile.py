@@ -29,10 +29,15 @@ from game.storage import write_atomic as write_atomic  # where the game's writer
 
 if TYPE_CHECKING:
     from pydantic import ValidationError
+    from pydantic.json_schema import JsonDict
 
 _Loader = getattr(yaml, "CSafeLoader", yaml.SafeLoader)
 
 Location = tuple[str | int, ...]
+
+TRANSLATABLE: JsonDict = {"translatable": True}
+"""``json_schema_extra`` of a schema field whose text players read: a mod's catalogs may translate it, and
+``tools/extract_mod_strings.py`` puts it in the mod's ``.pot`` (:mod:`game.mods.translatable` walks the marks)."""
 
 
 @dataclass

@@ -11,6 +11,8 @@ export SDL_VIDEODRIVER=dummy SDL_AUDIODRIVER=dummy PYGAME_HIDE_SUPPORT_PROMPT=1
 # every run, and every worker of it, compiles the game and the tests again (about 4 s of processor time each).
 unset PYTHONDONTWRITEBYTECODE
 .venv/bin/python -m ruff check game tests tools
+# The catalogs (game/locale/*/LC_MESSAGES/sparrow.po) compiled to the .mo files the game reads (never committed).
+.venv/bin/python tools/compile_catalogs.py >/dev/null
 # The import rules and the type check (pyproject.toml has both; README's Development section explains them).
 .venv/bin/lint-imports --no-cache
 .venv/bin/python tools/check_types.py

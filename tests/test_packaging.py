@@ -12,12 +12,14 @@ import sys
 from pathlib import Path
 from types import SimpleNamespace
 
+import babel
 import pytest
 
 import game
 from game import logsetup
 from game.cli import COMMAND_MODULES
 
+BABEL = Path(babel.__file__).resolve().parent
 ROOT = Path(__file__).resolve().parent.parent
 SPEC = ROOT / "build" / "sparrow.spec"
 
@@ -54,6 +56,8 @@ def analysis_kwargs(calls: dict[str, list]) -> dict:
 def test_spec_bundles_the_mods_themes_and_assets_from_their_real_places(monkeypatch: pytest.MonkeyPatch) -> None:
     datas = analysis_kwargs(run_spec(monkeypatch))["datas"]
     assert datas, "the spec bundles no data at all"
+    babel_data = [(source, dest) for source, dest in datas if Path(source).is_relative_to(BABEL)]
+    datas = [entry for entry in datas if entry not in babel_data]
     for source, dest in datas:
         assert Path(source).is_file(), f"bundled file {source!r} does not exist"
         assert Path(source).is_relative_to(ROOT)
@@ -65,6 +69,17 @@ def test_spec_bundles_the_mods_themes_and_assets_from_their_real_places(monkeypa
         assert mod_yaml.relative_to(ROOT) in bundled, f"bundled mod {mod_yaml.parent.name!r} is left out"
     for font in (ROOT / "assets").rglob("*.ttf"):
         assert font.relative_to(ROOT) in bundled
+
+
+def test_spec_bundles_babels_number_formats_for_every_shipped_language(monkeypatch: pytest.MonkeyPatch) -> None:
+    """Babel's locale data lands where Babel looks (its package folder), for each language and its parents."""
+    datas = analysis_kwargs(run_spec(monkeypatch))["datas"]
+    babel_data = {Path(source).relative_to(BABEL).as_posix(): dest for source, dest in datas
+                  if Path(source).is_relative_to(BABEL)}
+    assert babel_data.pop("global.dat") == "babel"
+    assert set(babel_data.values()) == {"babel/locale-data"}
+    shipped = {f"locale-data/{code}.dat" for code in ("root", "en", "de", "nl", "fr", "zh", "zh_Hans")}
+    assert set(babel_data) == shipped
 
 
 def test_spec_names_every_subcommand_and_client_module(monkeypatch: pytest.MonkeyPatch) -> None:

@@ -27,6 +27,7 @@ if str(ROOT) not in sys.path:
     sys.path.insert(0, str(ROOT))
 
 from tools.benchmarks.startup import time_first_frame  # noqa: E402 - needs ROOT on sys.path
+from tools.compile_catalogs import compile_all  # noqa: E402 - needs ROOT on sys.path
 
 SPEC = ROOT / "build" / "sparrow.spec"
 WORK = ROOT / "build" / "_work"
@@ -71,6 +72,7 @@ def build(onefile: bool, clean: bool = False, console: bool = False, verbose: bo
                          "run scripts/setup-venv.sh and use .venv's python")
     if clean:
         shutil.rmtree(WORK / ("onefile" if onefile else "onedir"), ignore_errors=True)
+    compile_all()  # the .mo files the program reads are built, never committed (game/locale/*/LC_MESSAGES)
     # ROOT as the working folder keeps PyInstaller's own stray files (none expected) inside the repository
     done = subprocess.run(pyinstaller_command(onefile, clean, console, verbose), cwd=ROOT, check=False)
     if done.returncode != 0:

@@ -603,7 +603,18 @@ class EnginePlayer:
             want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats), major=is_major(tile))
             if want > best[0]:
                 best = (want, claim)
-        return best[1]
+        return self._claim_looked_ahead(view, claims, best[1], now)
+
+    def _claim_looked_ahead(self, view: PlayerView, claims: Sequence[Claim], choice: Action, now: int) -> Action:
+        """The Master plays its claim decisions out too (:mod:`game.ai.search`): passing against each pung or
+        chow it may make, once its hand is within two tiles of ready (a kong, with its loose tile, is left to the
+        weights)."""
+        if self._lookahead is None or self._plan.hand is not None or now > 2:
+            return choice
+        if isinstance(choice, Claim) and choice.type not in ("pung", "chow"):
+            return choice
+        options: list[Action] = [Pass(), *(c for c in claims if c.type in ("pung", "chow"))]
+        return self._lookahead.claim(view, options, choice)
 
     def _claim_appetite(self, view: PlayerView, kind: str, gain: int, speed: int, worth: float,
                         top_threat: float, *, major: bool = False) -> float:

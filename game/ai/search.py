@@ -1,11 +1,13 @@
 """Look-ahead at decision time for the Master: play each close candidate out over sampled deals.
 
-The engine's weights (:mod:`game.ai.engine`) choose a discard; when another discard scores nearly as well, the
-search plays both out to the end of the hand over the same sampled deals: the tiles the player cannot see dealt
-at random to the opponents' hands and the wall, then every seat played by a quick policy (fewest tiles from
-ready, the loneliest tile first; pungs and chows that bring a hand nearer claimed; Mah Jongg taken whenever it
-comes). A candidate replaces the engine's choice only when it wins clearly more of the paired play-outs (a sign
-test), so the search never trades a sound choice for noise.
+The engine's weights (:mod:`game.ai.engine`) choose a discard, or whether to claim a discard; when another discard
+scores nearly as well, or a pung or chow is on offer, the search plays the choices out to the end of the hand over
+the same sampled deals: the tiles the player cannot see dealt at random to the opponents' hands and the wall, then
+every seat played by a quick policy (fewest tiles from ready, the loneliest tile first, a drawn tile that helps
+nothing thrown straight back; pungs and chows that bring a hand nearer claimed; Mah Jongg taken whenever it
+comes). A choice replaces the engine's only when it wins clearly more of the paired play-outs (a sign test), so
+the search never trades a sound choice for noise; halfway through the deals, the choices not ahead of the
+engine's are dropped, so the work goes to the close calls.
 
 Only what the player's view shows is used, and the work is fixed (a number of deals, not a time), so the same
 seed gives the same game. The search applies where the ruleset lets any complete regular hand go out: no minimum
@@ -16,19 +18,32 @@ engine's choice stands.
 from __future__ import annotations
 
 import random
-from collections.abc import Sequence
+import time
+from collections.abc import Callable, Sequence
 
+from game.core.actions import Action, Claim
 from game.core.analysis import missing_tiles, shanten_after_discards
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, counts_of
 from game.core.view import PlayerView
 
-DEALS = 40
-"""Sampled deals at full search (the ``search`` knob at 1): sized so a decision stays within ~150 ms."""
+DEALS = 64
+"""Sampled deals at full search (the ``search`` knob at 1), of which the second half goes only to the branches still
+in the running: sized so a decision stays within ~150 ms."""
+TIME_CAP = 0.3
+"""Seconds of this thread's CPU time after which a search stops dealing, whatever it has played: a safety net for a
+slow machine only. The work is counted in deals, so that the same seed gives the same game; a decision that
+reaches the cap (p99 is well under half of it) may differ from run to run."""
 _MAX_STEPS = 64
 """Discards a play-out runs at most before it counts as nobody's win (late hands end sooner)."""
 _Z = 1.0
 """How sure the paired play-outs must be before a candidate replaces the engine's choice (sign test, in σ)."""
+
+
+_Start = tuple[list[int], int, int, "int | None", bool]
+"""Where a branch's play-out starts: the searcher's hand, the seat that discards, the tile discarded (-1: the
+searcher has just claimed a set and discards by the quick policy), the seat barred from claiming that discard
+(the searcher, who passed), and whether the searcher has just claimed."""
 
 
 def applies(ruleset: Ruleset | None) -> bool:
@@ -38,6 +53,12 @@ def applies(ruleset: Ruleset | None) -> bool:
     play = ruleset.play
     return (ruleset.min_doubles <= 0 and ruleset.min_points <= 0 and not ruleset.special_hands_required
             and play.jokers == 0 and not play.goulash_wild)
+
+
+def _others(view: PlayerView) -> list[int]:
+    """The other seats that play, in playing order from the searcher's (a three-handed game's empty seat left out):
+    the play-outs' seats 1, 2…"""
+    return [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s != view.empty_seat]
 
 
 def _loneliness(counts: list[int], t: int) -> int:
@@ -57,29 +78,77 @@ class Lookahead:
         self.rng = rng
         self.deals = deals
         self.searches = 0
+        self.dealt = 0
+        """Sampled deals played out so far, over every search (the work done, which the time cap may cut)."""
 
     def choose(self, view: PlayerView, tiles: Sequence[int], engine_choice: int) -> int:
         """The discard among ``tiles`` (the engine's ``engine_choice`` first) that wins most play-outs, if clearly;
         else the engine's choice."""
-        others = [t for t in tiles if t != engine_choice]
-        if not others or JOKER in view.concealed:
+        candidates = [engine_choice, *(t for t in tiles if t != engine_choice)]
+        if len(candidates) < 2:
             return engine_choice
-        self.searches += 1
         counts = counts_of(view.concealed)
+
+        def branch(index: int) -> _Start:
+            mine = list(counts)
+            mine[candidates[index]] -= 1
+            return mine, 0, candidates[index], None, False
+
+        return candidates[self._compare(view, len(candidates), branch)]
+
+    def claim(self, view: PlayerView, options: Sequence[Action], engine_choice: Action) -> Action:
+        """Between passing and the pungs and chows in ``options`` (the engine's ``engine_choice`` first): the one
+        that wins most play-outs, if clearly; else the engine's choice. A claimed set is followed by the quick
+        policy's discard; after a pass the discard may still go to another seat's claim."""
+        choices = [engine_choice, *(a for a in options if a != engine_choice)]
+        if len(choices) < 2 or view.last_discard is None:
+            return engine_choice
+        counts = counts_of(view.concealed)
+        discarder = [view.seat, *_others(view)].index(view.last_discard[0])
+        tile = view.last_discard[1]
+
+        def branch(index: int) -> _Start:
+            action = choices[index]
+            if not isinstance(action, Claim):
+                return list(counts), discarder, tile, 0, False
+            mine = list(counts)
+            for t in action.tiles:
+                mine[t] -= 1
+            return mine, 0, -1, None, True
+
+        return choices[self._compare(view, len(choices), branch)]
+
+    def _compare(self, view: PlayerView, n: int, branch: Callable[[int], _Start]) -> int:
+        """Play every branch out over the same sampled deals; the index of the one that clearly wins most (a sign
+        test against branch 0, the engine's choice), else 0."""
+        if JOKER in view.concealed:
+            return 0
         n_melds = len(view.me.melds)
         visible = view.visible_counts()
         unseen = [t for t in range(NUM_KINDS) for _ in range(max(0, 4 - visible[t]))]
-        seats = [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s != view.empty_seat]
+        seats = _others(view)
         sizes = [view.players[s].concealed_count for s in seats]
         melds = [n_melds, *(len(view.players[s].melds) for s in seats)]
         if sum(sizes) > len(unseen):
-            return engine_choice
+            return 0
+        self.searches += 1
         rng = random.Random(self.rng.getrandbits(32))
-        candidates = [engine_choice, *others]
-        wins = [0] * len(candidates)
-        better = [0] * len(candidates)  # paired: deals the candidate won and the engine's choice lost
-        worse = [0] * len(candidates)
-        for _ in range(self.deals):
+        starts = [branch(i) for i in range(n)]
+        wins = [0] * n
+        better = [0] * n  # paired: deals the branch won and the engine's choice lost
+        worse = [0] * n
+        alive = list(range(n))
+        started = time.thread_time()
+        for deal in range(self.deals):
+            if time.thread_time() - started > TIME_CAP:
+                break
+            if deal == self.deals // 2:
+                # Halfway, a branch that has not won more of the paired deals than the engine's choice is dropped:
+                # the second half goes to the close calls (and none is left when the engine's choice leads).
+                alive = [0, *(i for i in alive[1:] if better[i] > worse[i])]
+                if len(alive) == 1:
+                    break
+            self.dealt += 1
             rng.shuffle(unseen)
             hands, start = [], 0
             for size in sizes:
@@ -90,44 +159,49 @@ class Lookahead:
                 start += size
             wall = unseen[start:start + view.tiles_left]
             seed = rng.getrandbits(32)
-            outcomes = []
-            for tile in candidates:
-                mine = list(counts)
-                mine[tile] -= 1
-                won = self._play_out([mine, *(list(h) for h in hands)], list(melds), list(wall), tile,
-                                     random.Random(seed))
-                outcomes.append(won)
-            for i, won in enumerate(outcomes):
+            outcomes = {}
+            for i in alive:
+                mine, seat, tile, barred, claimed = starts[i]
+                play = random.Random(seed)
+                table = [list(mine), *(list(h) for h in hands)]
+                sets = list(melds)
+                if claimed:  # a claimed set: the claimer discards at once
+                    sets[0] += 1
+                    tile, _ = self._discard(table[0], sets[0], play)
+                    table[0][tile] -= 1
+                outcomes[i] = self._play_out(table, sets, list(wall), seat, tile, barred, play)
+            for i, won in outcomes.items():
                 wins[i] += won
                 if i:
                     better[i] += won and not outcomes[0]
                     worse[i] += outcomes[0] and not won
         best = 0
-        for i in range(1, len(candidates)):
+        for i in alive[1:]:
             discordant = better[i] + worse[i]
             if discordant and better[i] - worse[i] >= _Z * discordant ** 0.5 and wins[i] > wins[best]:
                 best = i
-        return candidates[best]
+        return best
 
-    def _play_out(self, hands: list[list[int]], melds: list[int], wall: list[int], tile: int,
-                  rng: random.Random) -> bool:
-        """Play on from seat 0's discard of ``tile`` (seats 0, 1… in playing order, three or four of them);
-        whether seat 0 goes out."""
+    def _play_out(self, hands: list[list[int]], melds: list[int], wall: list[int], seat: int, tile: int,
+                  barred: int | None, rng: random.Random) -> bool:
+        """Play on from seat ``seat``'s discard of ``tile`` (seats 0, 1… in playing order, three or four of them, 0
+        the searcher; seat ``barred`` may not claim that first discard); whether seat 0 goes out."""
         chows = self.chows
         n = len(hands)
+        assert 0 <= seat < n, "the play-out's seats are those that play, the empty seat of a three-handed game left out"
         after = range(1, n)
-        missing = [missing_tiles(hand, 4 - n, chows=chows) for hand, n in zip(hands, melds, strict=True)]
-        seat = 0
+        missing = [missing_tiles(hand, 4 - sets, chows=chows) for hand, sets in zip(hands, melds, strict=True)]
         for _ in range(_MAX_STEPS):
             for k in after:  # Mah Jongg on the discard: the nearest in playing order first
                 other = (seat + k) % n
                 hand = hands[other]
-                if missing[other] == 1 and hand[tile] < 4:
+                if missing[other] == 1 and hand[tile] < 4 and other != barred:
                     hand[tile] += 1
                     if missing_tiles(hand, 4 - melds[other], chows=chows) == 0:
                         return other == 0
                     hand[tile] -= 1
-            claimer = self._claim(hands, melds, missing, seat, tile)
+            claimer = self._claim(hands, melds, missing, seat, tile, barred)
+            barred = None
             if claimer is None:
                 seat = (seat + 1) % n
                 if not wall:
@@ -135,8 +209,15 @@ class Lookahead:
                 drawn = wall.pop()
                 hand = hands[seat]
                 hand[drawn] += 1
-                if missing[seat] == 1 and missing_tiles(hand, 4 - melds[seat], chows=chows) == 0:
+                short = missing_tiles(hand, 4 - melds[seat], chows=chows)
+                if short == 0:
                     return seat == 0
+                if short >= missing[seat]:
+                    # A drawn tile that brings the hand no nearer goes straight back out: as near as any discard
+                    # leaves it, and a play-out's time goes to the draws that matter.
+                    hand[drawn] -= 1
+                    tile = drawn
+                    continue
             else:
                 seat = claimer
             hand = hands[seat]
@@ -146,7 +227,7 @@ class Lookahead:
         return False
 
     def _claim(self, hands: list[list[int]], melds: list[int], missing: list[int], seat: int,
-               tile: int) -> int | None:
+               tile: int, barred: int | None = None) -> int | None:
         """The seat that claims ``tile`` for a pung (any seat) or a chow (the next, or any where the ruleset
         allows) when the set leaves its hand fewer tiles short; its hand then holds the set's tiles out."""
         chows = self.chows
@@ -154,7 +235,7 @@ class Lookahead:
         for k in range(1, n):
             other = (seat + k) % n
             hand = hands[other]
-            if hand[tile] >= 2 and melds[other] < 4:
+            if hand[tile] >= 2 and melds[other] < 4 and other != barred:
                 hand[tile] -= 2
                 if missing_tiles(hand, 3 - melds[other], chows=chows) < missing[other]:
                     melds[other] += 1
@@ -166,7 +247,7 @@ class Lookahead:
         for k in (range(1, n) if self.chow_from_any else (1,)):
             other = (seat + k) % n
             hand = hands[other]
-            if melds[other] >= 4:
+            if melds[other] >= 4 or other == barred:
                 continue
             for a in (tile - 2, tile - 1, tile):
                 if a < low or a + 2 > low + 8:

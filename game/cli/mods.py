@@ -75,10 +75,15 @@ def run_list(args: argparse.Namespace) -> int:
 
 def run_check(args: argparse.Namespace) -> int:
     found = check_mod(Path(args.path), folders_from_args(args), shown=args.path.rstrip("/\\") or args.path)
+    for problem in [*found.problems, *found.catalog_problems]:
+        print(problem)
     if found.problems:
-        for problem in found.problems:
-            print(problem)
-        print(printable(f"{args.path}: {len(found.problems)} problem(s); the mod would not be loaded"), file=sys.stderr)
+        print(printable(f"{args.path}: {len(found.problems) + len(found.catalog_problems)} problem(s); the mod would "
+                        "not be loaded"), file=sys.stderr)
+        return 1
+    if found.catalog_problems:
+        print(printable(f"{args.path}: {len(found.catalog_problems)} problem(s) in its translations; the mod would "
+                        "load, showing its own text in the languages whose catalog is broken"), file=sys.stderr)
         return 1
     manifest = found.manifest
     assert manifest is not None

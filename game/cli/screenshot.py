@@ -16,6 +16,7 @@ import sys
 from typing import Any
 
 from game.client.scenes.registry import SCENES as REGISTRY
+from game.i18n import known_codes
 
 SCENES = tuple(REGISTRY)
 """Every scene of the client's registry: the contract's six first, then the other boxes (the registry imports
@@ -31,6 +32,8 @@ def register(subparsers: Any) -> None:
     p.add_argument("--size", default="1280x720", metavar="WxH")
     p.add_argument("--tileset", default=None)
     p.add_argument("--theme", default=None)
+    p.add_argument("--language", default=None, choices=known_codes(),
+                   help="the language the scene is drawn in (default: the settings', else the system's)")
     p.set_defaults(func=run)
 
 
@@ -60,6 +63,8 @@ def render_scene(scene: str, out: str, *, seed: int = 1, turns: int = 24, size: 
                  tileset: str | None = None, theme: str | None = None, args: Any = None) -> Any:
     """Set up ``scene`` deterministically, render one frame into a ``size`` window and save it to ``out``."""
     os.environ["SDL_VIDEODRIVER"] = "dummy"
+    if getattr(args, "language", None):
+        os.environ["SPARROW_LANGUAGE"] = args.language
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
     # The display (~30 ms) only when a frame is drawn: `--help` imports every command's module, this one too.
     from game.client.app import App

@@ -15,12 +15,15 @@ import tempfile
 import time
 from pathlib import Path
 
+from game import i18n
 from game.autoplay import create_player, play_hand
 from game.cli.screenshot import SCENES
 from game.core.match import Match
 from game.mods import load_catalog, rules_for
 
 log = logging.getLogger(__name__)
+LANGUAGE_VARIABLE = "SPARROW_LANGUAGE"
+"""The language the self-test (and the scenes it draws) runs in, as the client reads it (game.client.app)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
@@ -78,6 +81,15 @@ def _render_scenes(folder: Path) -> list[str]:
     return failures
 
 
+def _check_language() -> str:
+    """The language of this run (``SPARROW_LANGUAGE``, else English) with its catalog and number formats: a bundle
+    without the compiled catalog or Babel's data for it would show English or fail at the first number."""
+    code = i18n.set_language(os.environ.get(LANGUAGE_VARIABLE) or i18n.SOURCE_LANGUAGE)
+    if code not in (i18n.SOURCE_LANGUAGE, i18n.PSEUDO) and i18n._("Settings") == "Settings":
+        raise RuntimeError(f"the {code} catalog is missing: 'Settings' is not translated")
+    return f"{code} ({i18n.LANGUAGES.get(code, code)}), 12345.5 is {i18n.format_number(12345.5, 1)}"
+
+
 def selftest(args: argparse.Namespace) -> int:
     os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
     os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
@@ -89,6 +101,11 @@ def selftest(args: argparse.Namespace) -> int:
     except Exception as exc:  # every step reports its failure (the trace goes to the log); the test goes on
         log.warning("self-test: the mods could not be checked", exc_info=True)
         failures.append(f"mods: {type(exc).__name__}: {exc}")
+    try:
+        print(f"language: {_check_language()}")
+    except Exception as exc:  # reported below
+        log.warning("self-test: the language could not be set up", exc_info=True)
+        failures.append(f"language: {type(exc).__name__}: {exc}")
     try:
         print(f"hand: {_play_hand(args)}")
     except Exception as exc:  # reported below

@@ -28,6 +28,7 @@ import contextlib
 
 import pygame
 
+from game import i18n
 from game.client import layout
 from game.client.look import Palette
 from game.client.messages import sentence
@@ -38,6 +39,7 @@ from game.client.scenes.help_pages import help_topic
 from game.client.scenes.registry import scene_class
 from game.client.window_size import FIT, size_for
 from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
+from game.i18n import N_, _
 
 if TYPE_CHECKING:
     from game.session.keeper import Keeper
@@ -47,7 +49,7 @@ log = logging.getLogger(__name__)
 STEP = 1 / 60
 MAX_FRAME = 0.25
 MAX_STEPS = 5
-TITLE = "Sparrow Mah Jongg"
+TITLE = N_("Sparrow Mah Jongg")
 FRAME_CAP = 120
 POLL = 0.01
 """How often a sleeping loop looks for input."""
@@ -55,6 +57,10 @@ IDLE_WAIT = 1.0
 """The longest the loop sleeps while nothing moves and no input comes: scenes say when they change next, this
 only bounds a mistake."""
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
+
+
+LANGUAGE_VARIABLE = "SPARROW_LANGUAGE"
+"""An environment variable naming the language for this run only (``de``, ``zh_Hans``…; the settings keep theirs)."""
 
 
 class App:
@@ -74,6 +80,8 @@ class App:
         self.persist_settings = not headless or bool(getattr(args, "config_dir", None))
         """Headless runs write settings only into a config folder they were given (tests), never the player's."""
         self.settings, settings_problem = self._load_settings()
+        # SPARROW_LANGUAGE (the screenshot command, the self-test of each language) wins over the setting.
+        i18n.set_language(os.environ.get(LANGUAGE_VARIABLE) or self.settings.language or i18n.system_language())
         flags = 0 if headless else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size or self.wanted_size(), flags)
         self.opened_size = self.settings.window_size
@@ -107,8 +115,8 @@ class App:
         loaded = load_settings(self.folders.settings_file)
         if loaded.problems:
             # Only the values in error fall back to their defaults (game.config.load_settings keeps the others).
-            return loaded.settings, (f"Your settings could not all be read ({loaded.problems[0]}) — the defaults "
-                                     "take their place")
+            return loaded.settings, (_('Your settings could not all be read ({problems}) — the defaults take '
+                                       'their place').format(problems=loaded.problems[0]))
         return loaded.settings, ""
 
     def save_settings(self) -> None:
@@ -118,7 +126,7 @@ class App:
         try:
             save_settings(self.folders.settings_file, self.settings)
         except OSError as exc:
-            self.resources.tell("Your settings could not be saved to %s: %s", self.folders.settings_file, exc)
+            self.resources.tell(_("Your settings could not be saved to %s: %s"), self.folders.settings_file, exc)
 
     # -- what the scenes draw and hear with (see game.client.resources) ---------------------------------------
 
@@ -156,6 +164,8 @@ class App:
         told."""
         if key == "colours":
             self.resources.apply_colours()
+        elif key == "language":
+            i18n.set_language(self.settings.language)
         self.resources.apply_audio_settings()
         for scene in self.stack.scenes:
             scene.settings_changed(key)
@@ -237,7 +247,7 @@ class App:
         except SaveError as exc:
             top = self.stack.top
             scene: Any = top if top is not None and top.name == "saves" else self.open("saves", mode="open")
-            scene.say(f"{Path(path).name} could not be opened: {exc}", True)
+            scene.say(_('{name} could not be opened: {exc}').format(name=Path(path).name, exc=exc), True)
 
     def tables(self) -> list[Any]:
         """The table scenes on the stack (one while a game is played)."""
@@ -250,9 +260,9 @@ class App:
         keeper = self.keeper
         self.leave_tables()
         if keeper is not None and keeper.autosave_error and self.tables():
-            self.open("confirm", question="Your game could not be saved. Quit anyway?",
-                      detail=sentence(keeper.autosave_error), yes=self.quit_unsaved, title="Not Saved",
-                      ok_label="Quit Anyway", cancel_label="Keep Playing", name="quit_unsaved")
+            self.open("confirm", question=_("Your game could not be saved. Quit anyway?"),
+                      detail=sentence(keeper.autosave_error), yes=self.quit_unsaved, title=_("Not Saved"),
+                      ok_label=_("Quit Anyway"), cancel_label=_("Keep Playing"), name="quit_unsaved")
             return
         self.quit_unsaved()
 
@@ -289,14 +299,14 @@ class App:
             self.quit()
             return
         if self.game_in_progress():
-            detail = "The game will be saved as it stands: Continue on the title screen picks it up right here."
-            self.open("confirm", question="Quit Sparrow in the middle of the game?", detail=detail, yes=self.quit,
-                      title="Quit", ok_label="Quit", cancel_label="Keep Playing", name="quit")
+            detail = _("The game will be saved as it stands: Continue on the title screen picks it up right here.")
+            self.open("confirm", question=_("Quit Sparrow in the middle of the game?"), detail=detail, yes=self.quit,
+                      title=_("Quit"), ok_label=_("Quit"), cancel_label=_("Keep Playing"), name="quit")
         else:
             saved = self.keeper is not None and self.keeper.continue_path() is not None
-            detail = "Your last game is saved: Continue picks it up next time." if saved else ""
-            self.open("confirm", question="Quit Sparrow?", detail=detail, yes=self.quit, title="Quit",
-                      ok_label="Quit", cancel_label="Stay", name="quit")
+            detail = _("Your last game is saved: Continue picks it up next time.") if saved else ""
+            self.open("confirm", question=_("Quit Sparrow?"), detail=detail, yes=self.quit, title=_("Quit"),
+                      ok_label=_("Quit"), cancel_label=_("Stay"), name="quit")
 
     # -- the window -------------------------------------------------------------------------------------------
 
@@ -496,6 +506,8 @@ def play(args: Any = None) -> int:
         pygame.mixer.pre_init(44100, -16, 2, 512)
     app = App(args)
     app.reset_to("title")
+    if app.settings.language is None:  # the first start: which language, the system's chosen
+        app.open("language")
     if getattr(args, "open_file", None):
         app.stack.apply_pending()
         app.open_file(args.open_file)

@@ -82,7 +82,7 @@ class WallPicture:
             self.present.discard((event.stack, TOP))
             self.present.discard((event.stack, BOTTOM))
         self.present.update(event.loose)
-        self.kong_box = {s for s, _ in event.kong_box} | {s for s, _ in event.loose}
+        self.kong_box = {s for s, _unused in event.kong_box} | {s for s, _unused in event.loose}
 
     def take(self, position: Pos) -> None:
         self.present.discard(position)
@@ -196,7 +196,7 @@ class Ceremony:
         elif isinstance(event, ev.BonusExposed) and event.tile in self.stakes[event.seat]:
             self.stakes[event.seat].remove(event.tile)
         elif isinstance(event, ev.KongDeclared) and event.concealed:
-            for _ in range(4):
+            for _unused in range(4):
                 if event.tile in self.stakes[event.seat]:
                     self.stakes[event.seat].remove(event.tile)
 

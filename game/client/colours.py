@@ -16,9 +16,11 @@ import pygame
 
 from game.client.look import Colour, Palette, mix, parse_colour
 from game.config import COLOUR_SLOTS, ColourSlot
+from game.i18n import N_
 
 ITEMS: tuple[tuple[str, str], ...] = tuple(zip(COLOUR_SLOTS, (
-    "Table cloth", "Table text", "Highlight", "East stake", "South stake", "West stake", "North stake"), strict=True))
+    N_("Table cloth"), N_("Table text"), N_("Highlight"), N_("East stake"), N_("South stake"), N_("West stake"),
+        N_("North stake")), strict=True))
 """Each colour the player may choose (a key of ``settings.colours``) and its name in the Colours page."""
 STAKES = COLOUR_SLOTS[3:]
 """The stakes' items, by seat wind (East, South, West, North)."""

@@ -15,7 +15,8 @@ from typing import Any
 import pygame
 
 from game.client.look import Palette, fit_text, mix, text, text_size
-from game.client.widgets import ScrollBar, Toggle, caret_on
+from game.client.widgets import LABEL_SHRINK, ScrollBar, Toggle, caret_on, draw_label
+from game.i18n import _
 from game.mods.custom_rules import Option
 
 NAME_LENGTH = 20
@@ -119,7 +120,7 @@ class Chooser:
             cx, cy = inner.center
             points = [(cx - 4 * side, cy - 7), (cx + 5 * side, cy), (cx - 4 * side, cy + 7)]
             pygame.draw.polygon(surface, palette.button_text, points)
-        label = self.labels[self.index] if self.labels else "none available"
+        label = self.labels[self.index] if self.labels else _("none available")
         middle = self.rect.inflate(-2 * self.rect.height - 8, 0)
         swatch = self.swatches[self.index] if self.index < len(self.swatches) else None
         if swatch is not None:
@@ -252,14 +253,22 @@ class Cycle:
             return True
         return False
 
+    def label_room(self) -> int:
+        """The width the label may take: up to the value box."""
+        return self._box().left - self.rect.left - 18
+
+    def label_fits(self) -> bool:
+        """The label shows whole, at most LABEL_SHRINK points smaller."""
+        return text_size(_(self.label), 17 - LABEL_SHRINK)[0] <= self.label_room()
+
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         if self.hovered:
             pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+        draw_label(surface, _(self.label), self.rect, self.label_room(), palette.text_dark)
         box = self._box()
         pygame.draw.rect(surface, palette.button, box, border_radius=8)
         pygame.draw.rect(surface, palette.panel_edge, box, width=2, border_radius=8)
-        label = fit_text(self.shown(self.get()), box.width - 48, 15, "bold")
+        label = fit_text(_(self.shown(self.get())), box.width - 48, 15, "bold")
         text(surface, label, box.center, 15, palette.button_text, "bold", "center")
         text(surface, "‹", (box.left + 12, box.centery), 20, palette.accent, "bold", "center")
         text(surface, "›", (box.right - 12, box.centery), 20, palette.accent, "bold", "center")
@@ -272,20 +281,8 @@ class Choice(Cycle):
     active: Callable[[], bool] | None = None
     """False: shown dimmed, as the rounding unit is while rounding is off (it can still be changed)."""
 
-    def label_room(self) -> int:
-        """The width the label may take."""
-        return self._box().left - self.rect.left - 18
-
-    def label_fits(self) -> bool:
-        return text_size(self.label, 17)[0] <= self.label_room()
-
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        full = self.label
-        self.label = fit_text(full, self.label_room(), 17)
-        try:
-            super().draw(surface, palette)
-        finally:
-            self.label = full
+        super().draw(surface, palette)
         if self.active is not None and not self.active():
             veil = pygame.Surface(self.rect.size, pygame.SRCALPHA)
             veil.fill((*palette.panel[:3], 120))
@@ -355,14 +352,14 @@ class Switch(Toggle):
         knob = (track.right - 12, track.centery) if on else (track.left + 12, track.centery)
         pygame.draw.circle(surface, (250, 248, 240), knob, 9)
         if self.detail:
-            text(surface, self.detail, (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
+            text(surface, _(self.detail), (track.left - 12, self.rect.centery), 13, palette.compass_dark, "sans",
                  "midright")
         live = on or not self.line
         if self.active is not None and not self.active():
             live = False
         colour = palette.text_dark if live else mix(palette.text_dark, palette.panel, 0.45)
         size = self.label_size()
-        text(surface, fit_text(self.label, self.label_room(), size), (self.rect.left + 10, self.rect.centery), size,
+        text(surface, fit_text(_(self.label), self.label_room(), size), (self.rect.left + 10, self.rect.centery), size,
              colour, "sans", "midleft")
 
 
@@ -410,7 +407,7 @@ class GroupTabs:
                     pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel_edge, 0.25), tab,
                                      border_radius=8)
                 colour = palette.text_dark
-            text(surface, fit_text(label, tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
+            text(surface, fit_text(_(label), tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
 
 
 @dataclass
@@ -424,7 +421,7 @@ class Heading:
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         y = self.rect.bottom - 8
-        shown = text(surface, self.label, (self.rect.left + 4, y), 16, palette.accent_dark, "serif_bold",
+        shown = text(surface, _(self.label), (self.rect.left + 4, y), 16, palette.accent_dark, "serif_bold",
                      "bottomleft")
         right = self.rect.right - 8
         note = self.note() if self.note is not None else ""

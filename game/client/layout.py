@@ -109,10 +109,10 @@ def concealed_positions(seat: int, count: int) -> list[Placed]:
     if seat == 0:
         return hand_positions(count, False)
     if seat == 2:
-        w, _ = TOP_BACK
+        w, _unused = TOP_BACK
         x = CENTRE[0] - count * (w + 1) // 2
         return [Placed(x + i * (w + 1), 4, TOP_BACK) for i in range(count)]
-    _, h = SIDE_BACK
+    _unused, h = SIDE_BACK
     step = SIDE_BACK[0] + 1
     y0 = 347 - count * step // 2
     if seat == 1:

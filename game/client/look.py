@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import re
 from dataclasses import dataclass, fields, replace
 from functools import cache
 from pathlib import Path
@@ -10,6 +11,7 @@ from typing import Any
 
 import pygame
 
+from game.i18n import _
 from game.mods.media import check_font
 
 log = logging.getLogger(__name__)
@@ -29,6 +31,9 @@ THEME_FONT_USES = {"ui": "sans", "bold": "bold", "title": "serif_bold"}
 FALLBACK_FACES = {"sans": "sans", "serif": "sans", "bold": "bold", "serif_bold": "bold", "condensed": "bold"}
 """The house face that draws what a face lacks: DejaVu has the arrows, triangles, ticks and stars the UI uses
 (its key hints, replay and mod-order buttons), which Noto Serif and many theme fonts do not."""
+CJK_FONT = "SparrowCJK.ttf"
+"""The last fallback of every face: Chinese text (the zh_Hans catalog, the language's own name), subset to the
+characters the catalogs use by tools/make_cjk_font.py."""
 _theme_fonts: dict[str, Path] = {}
 
 
@@ -47,12 +52,13 @@ def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) ->
             continue
         path = Path(folder or ".") / str(name)
         if not path.is_file():
-            problems.append(f"the theme's {use} font {path.name} is missing")
+            problems.append(_("the theme's {use} font {name} is missing").format(use=use, name=path.name))
             continue
         try:
             check_font(path)
         except ValueError as exc:
-            problems.append(f"the theme's {use} font {path.name} cannot be used: {exc}")
+            problems.append(_("the theme's {use} font {name} cannot be used: {exc}").format(
+                    use=use, name=path.name, exc=exc))
             continue
         chosen[face] = path
     if chosen != _theme_fonts:
@@ -68,7 +74,7 @@ def use_theme_fonts(fonts: dict[str, Any] | None, folder: Path | None = None) ->
 def face_files(face: str) -> list[Path]:
     """The font files that draw ``face``, first choice first: the theme's, the house one, the house fallback."""
     files = [_theme_fonts.get(face), FONT_DIR / FONT_FILES.get(face, FONT_FILES["sans"]),
-             FONT_DIR / FONT_FILES[FALLBACK_FACES.get(face, "sans")]]
+             FONT_DIR / FONT_FILES[FALLBACK_FACES.get(face, "sans")], FONT_DIR / CJK_FONT]
     return list(dict.fromkeys(path for path in files if path is not None and path.is_file()))
 
 
@@ -158,7 +164,7 @@ def text_size(message: str, size: int, face: str = "sans") -> tuple[int, int]:
     parts = runs(message, size, face)
     if len(parts) == 1:
         return parts[0][1].size(message)
-    return (sum(f.size(part)[0] for part, f in parts), max(f.get_height() for _, f in parts))
+    return (sum(f.size(part)[0] for part, f in parts), max(f.get_height() for _unused, f in parts))
 
 
 _rendered: dict[tuple[str, int, tuple[int, ...], str], pygame.Surface] = {}
@@ -184,10 +190,10 @@ def _render_text(message: str, size: int, colour: Colour, face: str) -> pygame.S
     parts = runs(message, size, face)
     if len(parts) == 1:
         return parts[0][1].render(message, True, colour)
-    ascent = max(f.get_ascent() for _, f in parts)
-    descent = max(-f.get_descent() for _, f in parts)
+    ascent = max(f.get_ascent() for _unused, f in parts)
+    descent = max(-f.get_descent() for _unused, f in parts)
     images = [(f.render(part, True, colour), f.get_ascent()) for part, f in parts]
-    surface = pygame.Surface((sum(i.get_width() for i, _ in images), ascent + descent), pygame.SRCALPHA)
+    surface = pygame.Surface((sum(i.get_width() for i, _unused in images), ascent + descent), pygame.SRCALPHA)
     x = 0
     for image, top in images:
         surface.blit(image, (x, ascent - top))
@@ -355,8 +361,9 @@ def wrap(message: str, width: int, size: int, face: str = "sans") -> list[str]:
     lines: list[str] = []
     for paragraph in message.split("\n"):
         line = ""
-        for word in paragraph.split(" "):
-            candidate = f"{line} {word}" if line else word
+        for match in _WORD.finditer(paragraph):
+            space, word = match.group(1), match.group(2)
+            candidate = f"{line}{space}{word}" if line else word
             if text_size(candidate, size, face)[0] <= width or not line:
                 line = candidate
             else:
@@ -364,3 +371,10 @@ def wrap(message: str, width: int, size: int, face: str = "sans") -> list[str]:
                 line = word
         lines.append(line)
     return lines
+
+
+_CJK = r"\u2e80-\u9fff\uf900-\ufaff\uff00-\uffef"
+_NO_LINE_START = r"\uff0c\u3002\uff1a\uff1b\uff01\uff1f\u3001\uff09\u300d\u300f\u300b"  # ，。：；！？、）」』》
+_WORD = re.compile(rf"( ?)([{_CJK}][{_NO_LINE_START}]*|[^ {_CJK}]+|(?<= ) ?(?= |$))")
+"""A word to wrap at: a run of letters between spaces, or one Chinese character (with the punctuation that may
+not start a line), which is a word of its own: Chinese is written without spaces and breaks between any two."""

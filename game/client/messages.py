@@ -9,24 +9,30 @@ from game.client.danger import DangerCalled
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
 from game.core.tiles import JOKER, is_joker, suit_name, tile_name, tiles_name
+from game.i18n import N_, SOURCE_LANGUAGE, _, language, mod_text, ngettext
 
-WIND_NAMES = ("East Wind", "South Wind", "West Wind", "North Wind")
-WIND_SHORT = ("East", "South", "West", "North")
+WIND_NAMES = (N_("East Wind"), N_("South Wind"), N_("West Wind"), N_("North Wind"))
+WIND_SHORT = (N_("East"), N_("South"), N_("West"), N_("North"))
 WIND_LETTERS = ("E", "S", "W", "N")
-NO_SETTLEMENT = "No settlement of scores because all hands have been visible."
+NO_SETTLEMENT = N_("No settlement of scores because all hands have been visible.")
 """M13: the end of a hand during which Show All Hands was on."""
-PRACTICE_HAND = "A deal played again: scored, not counted in the game. OK deals the game's next hand."
+PRACTICE_HAND = N_("A deal played again: scored, not counted in the game. OK deals the game's next hand.")
 """The end of a deal played again (Replay this deal, S-07)."""
 
 
-PASS_WORDS = {"right": "to the right", "across": "across the table", "left": "to the left",
-              "east_south": "between East and South, and West and North",
-              "east_north": "between East and North, and South and West"}
+PASS_WORDS = {"right": N_("to the right"), "across": N_("across the table"), "left": N_("to the left"),
+              "east_south": N_("between East and South, and West and North"),
+              "east_north": N_("between East and North, and South and West")}
+
+
+def is_you(name: str) -> bool:
+    """The human seat under its default name, "You" in the language of the moment or as an earlier one saved it."""
+    return name in ("You", _("You"))
 
 
 def has(name: str) -> str:
     """``'Eric has'``, but ``'You have'`` for a player called You."""
-    return "You have" if name == "You" else f"{name} has"
+    return _("You have") if is_you(name) else _('{name} has').format(name=name)
 
 
 def sentence(message: str) -> str:
@@ -36,25 +42,25 @@ def sentence(message: str) -> str:
 
 def is_(name: str) -> str:
     """``'Eric is'``, but ``'You are'`` for a player called You."""
-    return "You are" if name == "You" else f"{name} is"
+    return _("You are") if is_you(name) else _("{name} is").format(name=name)
 
 
 def gets(name: str) -> str:
     """``'Eric gets'``, but ``'You get'`` for a player called You."""
-    return "You get" if name == "You" else f"{name} gets"
+    return _("You get") if is_you(name) else _('{name} gets').format(name=name)
 
 
 def does(name: str, phrase: str) -> str:
     """``'Eric discards'``, but ``'You discard'`` for a player called You (``phrase`` in the third person)."""
-    if name != "You":
+    if not is_you(name):
         return f"{name} {phrase}"
-    verb, _, rest = phrase.partition(" ")
-    return " ".join(["You", verb.removesuffix("s"), rest]).rstrip()
+    verb, _unused, rest = phrase.partition(" ")
+    return " ".join([name, verb.removesuffix("s"), rest]).rstrip()
 
 
 def pays(name: str) -> str:
     """``'Eric pays'``, but ``'You pay'`` for a player called You."""
-    return "You pay" if name == "You" else f"{name} pays"
+    return _("You pay") if is_you(name) else _('{name} pays').format(name=name)
 
 
 def danger_line(name: str, suit: int, penalties: Any) -> str:
@@ -62,8 +68,10 @@ def danger_line(name: str, suit: int, penalties: Any) -> str:
     where the ruleset makes the discarder pay for everyone (the nine tiles penalty)."""
     what = suit_name(suit)
     if getattr(penalties, "nine_tiles", False):
-        return f"Danger! {name} shows three sets of {what}: feed a one-suit win and you pay for everyone."
-    return f"Danger! {name} shows three sets of {what}: beware of feeding a one-suit hand."
+        return _('Danger! {name} shows three sets of {what}: feed a one-suit win and '
+                 'you pay for everyone.').format(name=name, what=what)
+    return _('Danger! {name} shows three sets of {what}: beware of feeding a one-suit hand.').format(
+            name=name, what=what)
 
 
 def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
@@ -76,26 +84,29 @@ def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
     if getattr(result, "cannon_by", None) is not None:
         who = names[result.cannon_by]
         if result.no_choice:
-            return f"{who} let off a cannon ({result.cannon}) with no choice: everybody pays."
-        return f"{who} let off a cannon ({result.cannon}) and {'pay' if who == 'You' else 'pays'} for everybody."
+            return _('{who} let off a cannon ({cannon}) with no choice: everybody pays.').format(
+                    who=who, cannon=result.cannon)
+        return _('{who} let off a cannon ({cannon}) and {value} for everybody.').format(
+                who=who, cannon=result.cannon, value='pay' if who == 'You' else 'pays')
     feeder = result.one_suit_feeder
     if getattr(penalties, "nine_tiles", False) and feeder is not None and feeder != result.winner:
-        return f"{pays(names[feeder])} for everybody: the discard fed a hand of one suit."
+        return _('{pays} for everybody: the discard fed a hand of one suit.').format(pays=pays(names[feeder]))
     if getattr(penalties, "five_last_tiles", False) and result.late_unseen_discard and result.from_seat is not None:
-        return f"{pays(names[result.from_seat])} for everybody: an unseen tile among the last five."
+        return _('{pays} for everybody: an unseen tile among the last five.').format(pays=pays(names[result.from_seat]))
     return ""
 
 
 def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     """How a hand ended, as the status bar and the scores box's title say it."""
     if outcome.faulty_out is not None:
-        return (f"{names[outcome.faulty_out]} declared Mah Jongg with a hand that is not complete: the hand ends "
-                f"and the penalty is paid.")
+        return (_('{names} declared Mah Jongg with a hand that is not complete: the hand '
+                  'ends and the penalty is paid.').format(names=names[outcome.faulty_out]))
     if outcome.winner is None:
-        return "All the tiles have been played and nobody has gone Mah Jongg..."
+        return _("All the tiles have been played and nobody has gone Mah Jongg...")
     if outcome.won_by == "discard" and outcome.winning_tile is not None:
-        return f"{has(names[outcome.winner])} gone Mah Jongg with tile {tile_name(outcome.winning_tile)}"
-    return f"{has(names[outcome.winner])} gone Mah Jongg."
+        return _('{has} gone Mah Jongg with tile {tile_name}').format(
+                has=has(names[outcome.winner]), tile_name=tile_name(outcome.winning_tile))
+    return _('{has} gone Mah Jongg.').format(has=has(names[outcome.winner]))
 
 
 def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev.Event], names: Sequence[str]) -> str:
@@ -107,17 +118,18 @@ def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev
         received[payer] -= amount
     ready = [names[seat] for seat in range(4) if received[seat] > 0]
     if ready:
-        paid = (f"nobody scores a hand, but the players not ready pay {' and '.join(ready)} for "
-                f"{'a ready hand' if len(ready) == 1 else 'their ready hands'}")
+        paid = ngettext("nobody scores a hand, but the players not ready pay {names} for a ready hand",
+                        "nobody scores a hand, but the players not ready pay {names} for their ready hands",
+                        len(ready)).format(names=_(" and ").join(ready))
     else:
-        paid = "no scores this hand"
+        paid = _("no scores this hand")
     passed = next((event.east for event in events if isinstance(event, ev.DealPassed)), None)
-    east = "East stays East" if passed is None else f"the deal passes to {names[passed]}"
-    return f"No Mah Jongg: {paid}; {east}."
+    east = _("East stays East") if passed is None else _('the deal passes to {names}').format(names=names[passed])
+    return _('No Mah Jongg: {paid}; {east}.').format(paid=paid, east=east)
 
 
 def possessive(name: str) -> str:
-    return "Your" if name == "You" else f"{name}'s"
+    return _("Your") if is_you(name) else _("{name}'s").format(name=name)
 
 
 def short_names(names: Sequence[str]) -> list[str]:
@@ -132,7 +144,7 @@ def special_name(ruleset: Any, special_id: str | None) -> str:
     if not special_id:
         return ""
     try:
-        return ruleset.special_hand(special_id).name
+        return mod_text(ruleset.special_hand(special_id).name)
     except (AttributeError, KeyError):
         return special_id.replace("_", " ").capitalize()
 
@@ -140,15 +152,17 @@ def special_name(ruleset: Any, special_id: str | None) -> str:
 def shown_name(tile: int, wild: int | None = None) -> str:
     """A tile's name as the player knows it: in a hand where a kind is wild, its jokers are that kind, wild."""
     if tile == JOKER and wild is not None:
-        return f"{tile_name(wild)} (wild)"
+        return _('{tile_name} (wild)').format(tile_name=tile_name(wild))
     return tile_name(tile)
 
 
 def hand_started(names: Sequence[str], seat_wind: int, round_wind: int, wild: int | None = None) -> str:
     """M1, said to the human at the start of every hand (and which tiles are wild in a goulash)."""
-    wild_note = f" The four {tiles_name(wild)} are wild this hand." if wild is not None else ""
-    return (f"Your wind is {WIND_NAMES[seat_wind]} and the wind of the round is {WIND_NAMES[round_wind]}."
-            f"{wild_note} Good Luck!")
+    wild_note = _(' The four {tiles_name} are wild this hand.').format(
+            tiles_name=tiles_name(wild)) if wild is not None else ""
+    return (_('Your wind is {WIND_NAMES} and the wind of the round is '
+              '{WIND_NAMES2}.{wild_note} Good Luck!').format(
+                      WIND_NAMES=_(WIND_NAMES[seat_wind]), WIND_NAMES2=_(WIND_NAMES[round_wind]), wild_note=wild_note))
 
 
 def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | None = None) -> str | None:
@@ -163,51 +177,57 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
     if isinstance(event, ev.TileDrawn):
         if event.seat == human:
             return f"{gets(names[human])} {name(event.tile)}"
-        return f"{names[event.seat]} takes a tile from the wall"
+        return _('{names} takes a tile from the wall').format(names=names[event.seat])
     if isinstance(event, ev.ReplacementDrawn):
         if event.seat == human:
-            return f"{gets(names[human])} {name(event.tile)} as a loose tile"
-        return f"{names[event.seat]} takes a loose tile"
+            return _('{gets} {name} as a loose tile').format(gets=gets(names[human]), name=name(event.tile))
+        return _('{names} takes a loose tile').format(names=names[event.seat])
     if isinstance(event, ev.TileDiscarded):
         return f"{does(names[event.seat], 'discards')} {name(event.tile)}"
     if isinstance(event, ev.DiscardTakenBack):
         if event.seat == human:
-            return f"You take back {name(event.tile)}; discard another tile"
-        return f"{names[event.seat]} takes back {name(event.tile)}"
+            return _('You take back {name}; discard another tile').format(name=name(event.tile))
+        return _('{names} takes back {name}').format(names=names[event.seat], name=name(event.tile))
     if isinstance(event, ev.BonusExposed):
-        return f"{does(names[event.seat], 'lays out')} {name(event.tile)}"
+        return f"{does(names[event.seat], _('lays out'))} {name(event.tile)}"
     if isinstance(event, ev.DiscardClaimed):
-        return f"{does(names[event.seat], 'calls')} {event.claim.title()} with {name(event.tile)}"
+        return _('{does} {title} with {name}').format(
+                does=does(names[event.seat], 'calls'), title=event.claim.title(), name=name(event.tile))
     if isinstance(event, ev.KongDeclared):
-        kind = "a concealed Kong" if event.concealed else "a Kong"
+        kind = _("a concealed Kong") if event.concealed else _("a Kong")
         return f"{does(names[event.seat], 'declares')} {kind} of {name(event.tile)}"
     if isinstance(event, ev.PassingStarted):
-        keep = f" (the {tiles_name(wild)} are wild and stay)" if wild is not None else ""
-        return f"Choose {event.count} tiles to pass {PASS_WORDS.get(event.direction, event.direction)}{keep}"
+        keep = _(' (the {tiles_name} are wild and stay)').format(
+                tiles_name=tiles_name(wild)) if wild is not None else ""
+        return _('Choose {count} tiles to pass {get}{keep}').format(
+                count=event.count, get=_(PASS_WORDS.get(event.direction, event.direction)), keep=keep)
     if isinstance(event, ev.TilesPassed):
-        return "The tiles have been passed"
+        return _("The tiles have been passed")
     if isinstance(event, ev.StandingHandDeclared):
-        return f"{does(names[event.seat], 'calls')} a Standing Hand"
+        return _('{does} a Standing Hand').format(does=does(names[event.seat], 'calls'))
     if isinstance(event, ev.ReadyDeclared):
-        return f"{does(names[event.seat], 'declares')} {'Riichi' if event.riichi else 'a ready hand'}"
+        return f"{does(names[event.seat], 'declares')} {_('Riichi') if event.riichi else _('a ready hand')}"
     if isinstance(event, ev.ReadyCancelled):
-        return f"{has(names[event.seat])} let a winning tile pass: the Riichi is cancelled"
+        return _('{has} let a winning tile pass: the Riichi is cancelled').format(has=has(names[event.seat]))
     if isinstance(event, ev.KongRobbed):
-        return f"{does(names[event.seat], 'robs')} the Kong of {name(event.tile)} from {names[event.from_seat]}"
+        return _('{does} the Kong of {name} from {names}').format(
+                does=does(names[event.seat], 'robs'), name=name(event.tile), names=names[event.from_seat])
     if isinstance(event, ev.MahJonggDeclared):
         if event.won_by == "discard" and event.tile is not None:
-            return f"{has(names[event.seat])} gone Mah Jongg with tile {name(event.tile)}"
-        return f"{has(names[event.seat])} gone Mah Jongg."
+            return _('{has} gone Mah Jongg with tile {name}').format(has=has(names[event.seat]), name=name(event.tile))
+        return _('{has} gone Mah Jongg.').format(has=has(names[event.seat]))
     if isinstance(event, ev.CannonLetOff):
         if event.no_choice:
-            return f"{names[event.seat]} let off a cannon ({event.pattern}): No choice!"
-        return f"{names[event.seat]} let off a cannon ({event.pattern})"
+            return _('{names} let off a cannon ({pattern}): No choice!').format(
+                    names=names[event.seat], pattern=event.pattern)
+        return _('{names} let off a cannon ({pattern})').format(names=names[event.seat], pattern=event.pattern)
     if isinstance(event, ev.HandDead):
-        return "All the tiles have been played and nobody has gone Mah Jongg..."
+        return _("All the tiles have been played and nobody has gone Mah Jongg...")
     return None
 
 
-GENERIC_KINDS = ("Tile 2 to 8", "Tile 1 or 9", "Winds and Dragons", "Simples", "Terminals", "Honors", "Honours")
+GENERIC_KINDS = (N_("Tile 2 to 8"), N_("Tile 1 or 9"), N_("Winds and Dragons"), N_("Simples"), N_("Terminals"),
+    N_("Honors"), N_("Honours"))
 """How rulesets name a class of tiles in a set's scoring line (``Concealed Pung of Tile 2 to 8``)."""
 
 
@@ -219,47 +239,51 @@ def item_label(name: str, tiles: Sequence[int]) -> str:
     the original's ``Pung or Kong of Player's Own Wind: East``. Lines about several kinds keep their name.
     """
     kinds = {t for t in tiles if not is_joker(t)}
+    shown = mod_text(name, context="scoring")  # the one place a ruleset's scoring line is translated
     if len(kinds) != 1:
-        return name
+        return shown
     tile = tile_name(next(iter(kinds)))
-    if tile in name:
-        return name
-    for generic in GENERIC_KINDS:
-        if name.endswith(f" of {generic}"):
-            return f"{name[:-len(generic)]}{tile}"
-    return f"{name}: {tile}"
+    if tile in shown:
+        return shown
+    if language() == SOURCE_LANGUAGE:  # another language's line is not cut up: its words stand in another order
+        for generic in GENERIC_KINDS:
+            if name.endswith(f" of {generic}"):
+                return f"{name[:-len(generic)]}{tile}"
+    return _("{line}: {tile}").format(line=shown, tile=tile)
 
 
 def action_line(action: Action, name: str, wild: int | None = None) -> str:
     """A move in words, for a replay's move that showed nothing yet (a claim waiting for the others' answers, a
     pass): ``Eric claims the discard for Mah Jongg``, never the saves' notation (``claim mah_jongg``)."""
     if isinstance(action, Claim):
-        return f"{name} claims the discard for {CLAIM_NAMES.get(action.type, action.type)}"
+        return _('{name} claims the discard for {get}').format(name=name, get=_(CLAIM_NAMES.get(action.type,
+            action.type)))
     if isinstance(action, Discard):
-        return f"{name} discards {shown_name(action.tile, wild)}"
+        return _('{name} discards {shown_name}').format(name=name, shown_name=shown_name(action.tile, wild))
     if isinstance(action, DeclareKong):
-        return f"{name} declares a Kong of {shown_name(action.tile, wild)}"
+        return _('{name} declares a Kong of {shown_name}').format(name=name, shown_name=shown_name(action.tile, wild))
     if isinstance(action, MahJongg):
-        return f"{name} declares Mah Jongg"
+        return _('{name} declares Mah Jongg').format(name=name)
     if isinstance(action, PassTiles):
-        return f"{name} passes on {', '.join(shown_name(t, wild) for t in action.tiles)}"
-    return f"{name} passes"
+        return _('{name} passes on {join}').format(name=name, join=', '.join(shown_name(t, wild) for t in action.tiles))
+    return _('{name} passes').format(name=name)
 
 
 def balloon_words(event: ev.Event) -> str | None:
     """What a player calls out (speech balloons and voices): claims, kongs, Mah Jongg, declarations."""
     if isinstance(event, ev.DiscardClaimed):
-        return {"chow": "Chow!", "pung": "Pung!", "kong": "Kong!"}.get(event.claim)
+        words = {"chow": N_("Chow!"), "pung": N_("Pung!"), "kong": N_("Kong!")}.get(event.claim)
+        return _(words) if words else None
     if isinstance(event, ev.KongDeclared):
-        return "Kong!"
+        return _("Kong!")
     if isinstance(event, ev.MahJonggDeclared):
-        return "Mah Jongg!"
+        return _("Mah Jongg!")
     if isinstance(event, ev.StandingHandDeclared):
-        return "Standing!"
+        return _("Standing!")
     if isinstance(event, ev.ReadyDeclared):
-        return "Riichi!" if event.riichi else "Ready!"
+        return _("Riichi!") if event.riichi else _("Ready!")
     if isinstance(event, ev.KongRobbed):
-        return "Mah Jongg!"
+        return _("Mah Jongg!")
     if isinstance(event, DangerCalled):
-        return "Danger!"
+        return _("Danger!")
     return None

@@ -22,13 +22,15 @@ from game.client.look import Palette, gradient, use_theme_fonts
 from game.client.render.sprites import TileSprites
 from game.config import Folders, Settings
 from game.errors import SparrowError
+from game.i18n import N_, _, mod_text
+from game.session.options import seat_names
 
 log = logging.getLogger(__name__)
 
 LOAD_ERRORS = (SparrowError, OSError, ValueError, pygame.error)
 """What reading a mod's file may raise: its own problems (``DataFileError``), a missing or unreadable file, a
 value out of range, an image or a sound SDL cannot decode."""
-KIND_WORDS = {"tileset": "tile set", "theme": "theme", "voice": "voice pack"}
+KIND_WORDS = {"tileset": N_("tile set"), "theme": "theme", "voice": N_("voice pack")}
 DEFAULT_RECORDS = {"tileset": ("tiles-numbers",), "theme": ("jade",), "voice": ("voice_default",)}
 """The bundled record each kind falls back to (the first one found when it is missing too)."""
 SOUNDS: dict[str, str] = {"tile_drawn": "draw", "replacement_drawn": "draw", "tile_discarded": "discard",
@@ -86,7 +88,7 @@ class Resources:
             # would double the time to the first frame.
             return build_catalog(self.folders, full=False)
         except (SparrowError, OSError) as exc:
-            self.tell("The mods could not be read: %s — playing with the built-in look", exc)
+            self.tell(_("The mods could not be read: %s — playing with the built-in look"), exc)
             return None
 
     def read_catalog(self) -> None:
@@ -106,26 +108,26 @@ class Resources:
         found = next((r for rid in DEFAULT_RECORDS.get(kind, ()) for r in records if r.id == rid),
                      records[0] if records else None)
         if wanted:
-            instead = f"using {found.name}" if found is not None else "using the default"
-            self.tell("The %s %r is not installed — %s", KIND_WORDS.get(kind, kind), wanted, instead)
+            instead = _('using {name}').format(name=found.name) if found is not None else _("using the default")
+            self.tell(_("The %s %r is not installed — %s"), _(KIND_WORDS.get(kind, kind)), wanted, instead)
         return found
 
     def ruleset_name(self, ruleset_id: str) -> str:
         """A ruleset as the player knows it ("Classic (Mah Jongg for Windows, 1995)"); its id only when no
         enabled mod has it any more."""
         record = self.catalog.record("ruleset", ruleset_id) if self.catalog is not None else None
-        return record.name if record is not None and record.name else ruleset_id
+        return mod_text(record.name) if record is not None and record.name else ruleset_id
 
     def player_name(self, player_id: str) -> str:
         """A seat's player as a person: ``human`` is the player's name, ``expert`` its personality's ("Eliza"); a
         personality with modifiers (``defensive+scatterbrain``) or a reference bot (``greedy``) is named from
         its id."""
         if player_id == "human":
-            return self.settings.player_name
+            return seat_names(self.settings)[0]
         base, *modifiers = player_id.split("+")
         record = self.catalog.record("ai", base) if self.catalog is not None else None
         name = getattr(getattr(record, "data", None), "name", None) or base.replace("_", " ").title()
-        return " + ".join([name, *(m.replace("_", " ") for m in modifiers)])
+        return " + ".join([mod_text(name), *(mod_text(m.replace("_", " ")) for m in modifiers)])
 
     def load_ruleset(self, ruleset_id: str) -> Any:
         """The ruleset ``ruleset_id`` from the enabled mods, or None when it does not load."""
@@ -152,11 +154,11 @@ class Resources:
                 data = load_yaml(self.theme_record.file).data
                 self.theme = dict(data) if isinstance(data, dict) else {}
             except LOAD_ERRORS as exc:
-                self.tell("The theme %s could not be read: %s — using the house colours", self.theme_record.name,
+                self.tell(_("The theme %s could not be read: %s — using the house colours"), self.theme_record.name,
                           exc)
         folder = self.theme_record.folder if self.theme_record is not None else None
         for problem in use_theme_fonts(self.theme.get("fonts"), folder):
-            self.tell("%s — using the house font", problem[:1].upper() + problem[1:])
+            self.tell(_("%s — using the house font"), problem[:1].upper() + problem[1:])
         self.theme_palette = Palette.from_theme(self.theme.get("colours"), self.theme.get("stakes"))
         self.apply_colours()
 
@@ -174,7 +176,7 @@ class Resources:
             try:
                 return TileSprites(self.palette, sheet=TileSheet.load(record.file))
             except LOAD_ERRORS as exc:
-                self.tell("The tile set %s could not be read: %s — using the default", record.name, exc)
+                self.tell(_("The tile set %s could not be read: %s — using the default"), record.name, exc)
         return TileSprites(self.palette)
 
     def background(self) -> pygame.Surface:
@@ -191,7 +193,7 @@ class Resources:
             try:
                 cloth = pygame.image.load(io.BytesIO(checked_image(path)), path.name).convert()
             except (pygame.error, OSError, ValueError) as exc:  # a missing or refused cloth leaves the gradient
-                self.tell("The table cloth %s could not be read: %s — using the theme's colours", path.name, exc)
+                self.tell(_("The table cloth %s could not be read: %s — using the theme's colours"), path.name, exc)
             else:
                 if "table" in self.settings.colours:
                     cloth = colours.tint_cloth(cloth, self.palette.back_top)
@@ -216,7 +218,7 @@ class Resources:
             audio = Audio(enabled=not self.headless,
                           sound_cache=self.folders.sound_verdicts if self.folders is not None else None)
         except pygame.error as exc:
-            self.tell("Sound is off: %s", exc)
+            self.tell(_("Sound is off: %s"), exc)
             return None
         self._load_theme_sounds(audio)
         self._set_voices(audio, None)
@@ -230,7 +232,7 @@ class Resources:
         try:
             audio.load_theme(self.theme_record.file)
         except LOAD_ERRORS as exc:  # a theme's broken sounds leave the ones before
-            self.tell("The sounds of the theme %s could not be read: %s", self.theme_record.name, exc)
+            self.tell(_("The sounds of the theme %s could not be read: %s"), self.theme_record.name, exc)
 
     def _set_voices(self, audio: Any, session: Any) -> None:
         """The chosen voice pack for every seat, then each computer player's own voice (its personality's)."""
@@ -238,7 +240,7 @@ class Resources:
         try:
             audio.set_voice_all(voice.file if voice is not None else None)
         except LOAD_ERRORS as exc:
-            self.tell("The voice pack %s could not be read: %s", getattr(voice, "name", "?"), exc)
+            self.tell(_("The voice pack %s could not be read: %s"), getattr(voice, "name", "?"), exc)
         if self.catalog is None:
             return
         for seat, player_id in enumerate(getattr(session, "opponents", ())[:3], start=1):
@@ -252,7 +254,7 @@ class Resources:
             try:
                 audio.set_voice(seat, record.file)
             except LOAD_ERRORS as exc:
-                self.tell("The voice pack %s could not be read: %s", record.name, exc)
+                self.tell(_("The voice pack %s could not be read: %s"), record.name, exc)
 
     def apply_voices(self, session: Any = None) -> None:
         """Set the voices for ``session``'s players (default: the game voiced last); seats count from the human

@@ -12,28 +12,29 @@ from typing import Any
 from game.core.play_rules import PlayRules
 from game.core.ruleset import BonusSelector, PaymentScheme, Ruleset, ScoringItem, SetSelector, SpecialHand
 from game.core.tiles import tile_from_code, tile_name, tiles_name
+from game.i18n import N_, _, mod_text, ngettext
 
-WIND_WORDS = ("East", "South", "West", "North")
+WIND_WORDS = (N_("East"), N_("South"), N_("West"), N_("North"))
 
 CLAIM_WORDS = {
-    "mah_jongg_special": "Mah Jongg with a special hand",
-    "mah_jongg_pung": "Mah Jongg with a pung",
-    "mah_jongg_chow": "Mah Jongg with a chow",
-    "mah_jongg_pair": "Mah Jongg with the pair",
+    "mah_jongg_special": N_("Mah Jongg with a special hand"),
+    "mah_jongg_pung": N_("Mah Jongg with a pung"),
+    "mah_jongg_chow": N_("Mah Jongg with a chow"),
+    "mah_jongg_pair": N_("Mah Jongg with the pair"),
     "kong": "kong",
     "pung": "pung",
     "chow": "chow",
 }
 
 PAYMENT_WORDS = {
-    PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE: "Everybody pays the winner the winner's score; East pays and receives "
-    "double. The losers then settle the differences of their scores among themselves (double if one is East).",
-    PaymentScheme.WINNER_ONLY: "Everybody pays the winner the winner's score; East pays and receives double. The "
-    "losers do not settle among themselves.",
-    PaymentScheme.DISCARDER_PAYS: "A hand won with a discard is paid by the discarder alone, for all the losers; "
-    "a self-drawn hand is paid by everybody (East double).",
-    PaymentScheme.HONGKONG: "No double for East. On a discard the discarder pays double and the others single; "
-    "on a self-drawn win everybody pays double.",
+    PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE: N_("Everybody pays the winner the winner's score; East pays and receives "
+    "double. The losers then settle the differences of their scores among themselves (double if one is East)."),
+    PaymentScheme.WINNER_ONLY: N_("Everybody pays the winner the winner's score; East pays and receives double. The "
+    "losers do not settle among themselves."),
+    PaymentScheme.DISCARDER_PAYS: N_("A hand won with a discard is paid by the discarder alone, for all the losers; "
+    "a self-drawn hand is paid by everybody (East double)."),
+    PaymentScheme.HONGKONG: N_("No double for East. On a discard the discarder pays double and the others single; "
+    "on a self-drawn win everybody pays double."),
 }
 
 
@@ -47,109 +48,117 @@ class Rule:
 
 def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
     """The play options, in the order a hand unfolds: tiles and wall, claims, kongs, special moments, the game."""
-    tiles = [Rule(f"{play.tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the "
-                  f"winds and dragons, four of each"
-                  + (", plus the four Flowers and four Seasons" if play.flowers else "")
-                  + (f", plus {play.jokers} jokers" if play.jokers else "") + "."),
-             Rule(f"East throws {play.dice_for_wall} dice to choose where the wall of {play.wall_stacks_per_side} "
-                  f"stacks a side is broken."),
-             Rule("Loose tiles (replacements for kongs, flowers and seasons) come from the end of the live wall."
+    tiles = [Rule(_('{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 '
+                    'to 9 and the winds and dragons, four of each').format(tile_count=play.tile_count)
+                  + (_(", plus the four Flowers and four Seasons") if play.flowers else "")
+                  + (_(', plus {jokers} jokers').format(jokers=play.jokers) if play.jokers else "") + "."),
+             Rule(_('East throws {dice_for_wall} dice to choose where the wall of '
+                    '{wall_stacks_per_side} stacks a side is broken.').format(
+                            dice_for_wall=play.dice_for_wall, wall_stacks_per_side=play.wall_stacks_per_side)),
+             Rule(_("Loose tiles (replacements for kongs, flowers and seasons) come from the end of the live wall.")
                   if play.replacements_from_wall_end else
-                  f"The {play.kong_box_stacks} stacks beside the break are the kong box, where loose tiles "
-                  f"(replacements for kongs, flowers and seasons) come from"
-                  + (", kept at that size as it is used." if play.kong_box_moves else ".")),
-             Rule("East is dealt 14 tiles and discards first." if play.east_dealt_fourteen else
-                  "Everybody is dealt 13 tiles; East takes the first tile from the wall.")]
+                  _('The {kong_box_stacks} stacks beside the break are the kong box, where '
+                    'loose tiles (replacements for kongs, flowers and seasons) come from').format(
+                            kong_box_stacks=play.kong_box_stacks)
+                  + (_(", kept at that size as it is used.") if play.kong_box_moves else ".")),
+             Rule(_("East is dealt 14 tiles and discards first.") if play.east_dealt_fourteen else
+                  _("Everybody is dealt 13 tiles; East takes the first tile from the wall."))]
     if play.flowers:
-        tiles.append(Rule("Flowers and Seasons are laid out as soon as they come and replaced by loose tiles."))
-    claims = [Rule("Chows (three in a row of one suit) are allowed.", play.chows_allowed)]
+        tiles.append(Rule(_("Flowers and Seasons are laid out as soon as they come and replaced by loose tiles.")))
+    claims = [Rule(_("Chows (three in a row of one suit) are allowed."), play.chows_allowed)]
     if play.chows_allowed:
         if play.chow_only_for_mah_jongg:
-            claims.append(Rule("A discard may be claimed for a chow only to go Mah Jongg."))
+            claims.append(Rule(_("A discard may be claimed for a chow only to go Mah Jongg.")))
         else:
-            claims.append(Rule("A discard may be claimed for a chow only from the player on your left"
-                               + (", or from anybody when it makes you Mah Jongg."
+            claims.append(Rule(_("A discard may be claimed for a chow only from the player on your left")
+                               + (_(", or from anybody when it makes you Mah Jongg.")
                                   if play.chow_from_any_for_mah_jongg else ".")))
         if play.max_chows is not None:
-            claims.append(Rule(f"At most {play.max_chows} chow{'s' if play.max_chows != 1 else ''} in a hand."))
-    claims.append(Rule("Pungs and kongs may be claimed from any player."))
-    claims.append(Rule("A discard may be claimed for the pair that completes a Mah Jongg hand.",
+            claims.append(Rule(ngettext("At most {max_chows} chow in a hand.", "At most {max_chows} chows in a hand.",
+                                        play.max_chows).format(max_chows=play.max_chows)))
+    claims.append(Rule(_("Pungs and kongs may be claimed from any player.")))
+    claims.append(Rule(_("A discard may be claimed for the pair that completes a Mah Jongg hand."),
                        play.pair_claim_for_mah_jongg))
     order = ", then ".join(CLAIM_WORDS.get(kind, kind) for kind in play.precedence)
-    claims.append(Rule(f"When several players want the same discard: {order}. Ties go to the player next in "
-                       f"turn after the discarder."))
-    last = {"any": "may be claimed like any other", "mah_jongg": "may be claimed only to go Mah Jongg",
-            "none": "may not be claimed"}[play.claim_last_discard]
-    claims.append(Rule(f"The last discard before the kong box {last}."))
+    claims.append(Rule(_('When several players want the same discard: {order}. Ties go to the '
+                         'player next in turn after the discarder.').format(order=order)))
+    last = {"any": _("may be claimed like any other"), "mah_jongg": _("may be claimed only to go Mah Jongg"),
+            "none": _("may not be claimed")}[play.claim_last_discard]
+    claims.append(Rule(_('The last discard before the kong box {last}.').format(last=last)))
     kongs = [
-        Rule("Kongs in the dealt hand are declared before play starts." if play.initial_kongs_declared else
-             "Kongs in the dealt hand are declared on the player's first turn.", None),
-        Rule("A concealed kong may be kept back and declared on any later turn." if play.concealed_kong_any_time
-             else "A concealed kong must be declared when its fourth tile is drawn."),
-        Rule("An exposed pung may be made a kong with a drawn tile, at once or on a later turn."
-             if play.promote_kong_any_time else "An exposed pung may be made a kong only with the tile just drawn."),
-        Rule("Robbing the kong: the tile added to an exposed pung may be taken to go Mah Jongg.", play.rob_kong),
-        Rule("Every kong is followed by a loose tile, so a kong adds a fifteenth tile to the hand."),
+        Rule(_("Kongs in the dealt hand are declared before play starts.") if play.initial_kongs_declared else
+             _("Kongs in the dealt hand are declared on the player's first turn."), None),
+        Rule(_("A concealed kong may be kept back and declared on any later turn.") if play.concealed_kong_any_time
+             else _("A concealed kong must be declared when its fourth tile is drawn.")),
+        Rule(_("An exposed pung may be made a kong with a drawn tile, at once or on a later turn.")
+             if play.promote_kong_any_time else _("An exposed pung may be made a kong only with the tile just drawn.")),
+        Rule(_("Robbing the kong: the tile added to an exposed pung may be taken to go Mah Jongg."), play.rob_kong),
+        Rule(_("Every kong is followed by a loose tile, so a kong adds a fifteenth tile to the hand.")),
     ]
     moments = [
-        Rule("Original hand: East going Mah Jongg with the dealt tiles and the first tile scores extra.",
+        Rule(_("Original hand: East going Mah Jongg with the dealt tiles and the first tile scores extra."),
              play.original_hand),
-        Rule("Standing hand: right after your first discard you may declare that your hand waits for one tile; "
-             "it may not change again and scores extra when it wins.", play.standing_hand),
-        Rule("Dead hand: when the live wall runs out and nobody has gone Mah Jongg, nobody scores."),
+        Rule(_("Standing hand: right after your first discard you may declare that your hand waits for one tile; "
+             "it may not change again and scores extra when it wins."), play.standing_hand),
+        Rule(_("Dead hand: when the live wall runs out and nobody has gone Mah Jongg, nobody scores.")),
     ]
     if play.goulash:
         passes = sum(count for _direction, count in play.goulash)
         moments.append(Rule(
-            f"Goulash: the hand after a dead hand begins with {len(play.goulash)} passes of tiles, {passes} from "
-            f"each player"
-            + (f"; the four {tiles_name(tile_from_code(play.goulash_wild))} are wild in it, standing in pungs and "
-               f"kongs" if play.goulash_wild else "")
-            + ("; no chows except in a special hand" if not play.goulash_chows else "") + "."))
+            _('Goulash: the hand after a dead hand begins with {len} passes of '
+              'tiles, {passes} from each player').format(len=len(play.goulash), passes=passes)
+            + (_('; the four {tiles_name} are wild in it, standing in pungs and kongs').format(
+                    tiles_name=tiles_name(tile_from_code(play.goulash_wild))) if play.goulash_wild else "")
+            + (_("; no chows except in a special hand") if not play.goulash_chows else "") + "."))
     winds = ", ".join(WIND_WORDS[:play.rounds])
     game = [
-        Rule("East keeps the deal after winning." if play.east_keeps_deal_on_win else
-             "The deal passes to the right after every win, East's too."),
-        Rule("After a dead hand East stays East." if play.east_keeps_deal_on_draw else
-             "After a dead hand the deal passes to the right."),
-        Rule("When another player wins, the deal passes to the player on East's right."),
-        Rule(f"When the deal comes back to the first East the wind of the round changes; the game is "
-             f"{play.rounds} round{'s' if play.rounds != 1 else ''} ({winds})."),
-        Rule(f"Everybody starts with {play.start_score} points."),
+        Rule(_("East keeps the deal after winning.") if play.east_keeps_deal_on_win else
+             _("The deal passes to the right after every win, East's too.")),
+        Rule(_("After a dead hand East stays East.") if play.east_keeps_deal_on_draw else
+             _("After a dead hand the deal passes to the right.")),
+        Rule(_("When another player wins, the deal passes to the player on East's right.")),
+        Rule(ngettext("When the deal comes back to the first East the wind of the round changes; the game is "
+                      "{rounds} round ({winds}).",
+                      "When the deal comes back to the first East the wind of the round changes; the game is "
+                      "{rounds} rounds ({winds}).", play.rounds).format(rounds=play.rounds, winds=winds)),
+        Rule(_('Everybody starts with {start_score} points.').format(start_score=play.start_score)),
     ]
     if play.players == 3:
-        game.insert(0, Rule("Three players: the seat opposite you is empty (the Dummy). Nobody is dealt there, it "
+        game.insert(0, Rule(_("Three players: the seat opposite you is empty (the Dummy). Nobody is dealt there, it "
                             "is never East and play passes over it; the player on its right may chow the discards "
-                            "of the player on its left, and its wall is broken for it by the player on its left."))
-    return [("The tiles and the wall", tiles), ("Claiming a discard", claims), ("Kongs", kongs),
-            ("Special moments", moments), ("East and the game", game)]
+                            "of the player on its left, and its wall is broken for it by the player on its left.")))
+    return [(_("The tiles and the wall"), tiles), (_("Claiming a discard"), claims), (_("Kongs"), kongs),
+            (_("Special moments"), moments), (_("East and the game"), game)]
 
 
-SPECIALS_ONLY = "Only a special hand goes out: a regular hand of four sets and a pair does not win."
+SPECIALS_ONLY = N_("Only a special hand goes out: a regular hand of four sets and a pair does not win.")
 
 
 def settlement_lines(ruleset: Ruleset) -> list[str]:
     """How hand scores become payments, and the limit and rounding that apply first."""
-    lines = [PAYMENT_WORDS.get(ruleset.payment, str(ruleset.payment))]
-    lines.append(f"A hand's score is capped at {ruleset.limit} points (the limit)." if ruleset.limit else
-                 "There is no limit: a hand scores what it is worth.")
+    lines = [_(PAYMENT_WORDS.get(ruleset.payment, str(ruleset.payment)))]
+    lines.append(_("A hand's score is capped at {limit} points (the limit).").format(
+            limit=ruleset.limit) if ruleset.limit else
+                 _("There is no limit: a hand scores what it is worth."))
     rounding = ruleset.rounding
     if rounding.stage != "none" and rounding.unit > 1:
         when = "before" if rounding.stage == "before_doubles" else "after"
         lines.append(f"Scores are rounded {'up' if rounding.mode == 'up' else ''} to a multiple of {rounding.unit} "
                      f"{when} doubling.".replace("  ", " "))
-    lines.append("Losers also score their concealed pungs and kongs." if ruleset.losers_score_concealed else
-                 "Losers score only their declared sets and their flowers and seasons.")
+    lines.append(_("Losers also score their concealed pungs and kongs.") if ruleset.losers_score_concealed else
+                 _("Losers score only their declared sets and their flowers and seasons."))
     if ruleset.special_hands_required:
-        lines.append(f"{SPECIALS_ONLY} Each pays its own fixed value.")
+        lines.append(_('{SPECIALS_ONLY} Each pays its own fixed value.').format(SPECIALS_ONLY=SPECIALS_ONLY))
     if ruleset.min_doubles:
         ignored = ruleset.min_doubles_ignored
-        lines.append(f"Going out needs at least {ruleset.min_doubles} doubles"
-                     + (f" (not counting {', '.join(ignored)})" if ignored else "") + ", or a limit hand.")
+        lines.append(_('Going out needs at least {min_doubles} doubles').format(min_doubles=ruleset.min_doubles)
+                     + (_(' (not counting {join})').format(join=', '.join(ignored)) if ignored else "") + _(", or a "
+                                                                                                        "limit hand."))
     if ruleset.penalties.cannon:
-        shown = "; ".join(rule.name for rule in ruleset.penalties.cannon)
-        lines.append(f"Letting off a cannon: whoever discards the tile that goes out a player who has shown one "
-                     f"of these pays for everybody, and the losers settle nothing ({shown}).")
+        shown = "; ".join(mod_text(rule.name) for rule in ruleset.penalties.cannon)
+        lines.append(_('Letting off a cannon: whoever discards the tile that goes out a '
+                       'player who has shown one of these pays for everybody, and the losers '
+                       'settle nothing ({shown}).').format(shown=shown))
     return lines
 
 
@@ -171,24 +180,25 @@ def scoring_sections(ruleset: Ruleset) -> list[tuple[str, list[ScoringItem]]]:
 
 def who_scores(item: ScoringItem) -> str:
     if not item.allowed:
-        return "not counted"
-    return "winner only" if item.mah_jongg_only else "every player"
+        return _("not counted")
+    return _("winner only") if item.mah_jongg_only else _("every player")
 
 
 def special_value(special: SpecialHand, ruleset: Ruleset) -> str:
     """``6000 points``, ``+300 points``, ``3 doubles``, ``limit`` …: what the hand is worth, in a few words."""
     if special.limit is not None:
         if ruleset.limit:
-            value = f"{int(special.limit * ruleset.limit)} points"
+            value = _('{int} points').format(int=int(special.limit * ruleset.limit))
         else:
-            value = "limit" if special.limit == 1 else f"{special.limit:g} × limit"
+            value = "limit" if special.limit == 1 else _('{limit:g} × limit').format(limit=special.limit)
         return value if special.total else f"+{value}"
     parts = []
     if special.points:
-        parts.append(f"{special.points} points")
+        parts.append(_('{points} points').format(points=special.points))
     if special.doubles:
-        parts.append(f"{special.doubles} double{'s' if special.doubles != 1 else ''}")
-    value = " and ".join(parts) or "no value"
+        parts.append(ngettext("{doubles} double", "{doubles} doubles", special.doubles).format(
+            doubles=special.doubles))
+    value = " and ".join(parts) or _("no value")
     return value if special.total else f"+{value}"
 
 
@@ -199,29 +209,29 @@ def special_notes(special: SpecialHand) -> list[str]:
                                                               form.has_shape):
         notes.append("concealed")
     if not special.total:
-        notes.append("added to the hand's own score")
+        notes.append(_("added to the hand's own score"))
     if special.aliases:
-        notes.append("also " + ", ".join(special.aliases))
+        notes.append("also " + ", ".join(mod_text(alias) for alias in special.aliases))
     if not special.allowed:
-        notes.append("switched off in this ruleset")
+        notes.append(_("switched off in this ruleset"))
     return notes
 
 
 def win_words(example: Any) -> str:
     """How an example hand was won, in words: ``East, won with 8 Bamboo drawn from the wall``."""
     context = example.context
-    seat = WIND_WORDS[example.hand.seat_wind]
-    tile = tile_name(context.winning_tile) if context.winning_tile is not None else "the last tile"
+    seat = _(WIND_WORDS[example.hand.seat_wind])
+    tile = tile_name(context.winning_tile) if context.winning_tile is not None else _("the last tile")
     how = {"wall": "drawn from the wall", "discard": "claimed from a discard", "loose_tile": "as a loose tile",
            "robbed_kong": "robbed from a kong"}.get(context.won_by, "")
     extra = []
     if context.first_discard:
-        how = "claimed from East's first discard"
+        how = _("claimed from East's first discard")
     if context.original_hand:
-        extra.append("original hand")
+        extra.append(_("original hand"))
     if context.standing_hand:
-        extra.append("standing hand")
+        extra.append(_("standing hand"))
     if context.last_wall_tile:
-        extra.append("last tile of the wall")
+        extra.append(_("last tile of the wall"))
     words = f"{seat}, won with {tile} {how}".strip()
     return words + (f"; {', '.join(extra)}" if extra else "")

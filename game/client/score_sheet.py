@@ -17,10 +17,11 @@ import pygame
 
 from game.client.look import Palette, fit_text, mix, text
 from game.client.messages import special_name
+from game.i18n import N_, _, ngettext
 from game.storage import write_atomic
 
-WINDS = ("East", "South", "West", "North")
-COLUMNS = ("Hand", "Round", "East", "Winner", "Special hand")
+WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
+COLUMNS = (N_("Hand"), N_("Round"), N_("East"), N_("Winner"), N_("Special hand"))
 SUFFIXES = (".png", ".txt", ".csv")
 ROW = 26
 WIDTH = 1000
@@ -40,7 +41,7 @@ class SheetRow:
 
     def cells(self, names: list[str]) -> list[str]:
         """The row in words: hand, round, East, winner, special hand, then each player's change."""
-        winner = names[self.winner] if self.winner is not None else "no winner"
+        winner = names[self.winner] if self.winner is not None else _("no winner")
         return [str(self.hand), self.round_wind, names[self.east], winner, self.special,
                 *(f"{d:+d}" if d else "0" for d in self.deltas)]
 
@@ -51,8 +52,8 @@ def rows(session: Any) -> list[SheetRow]:
     for record in session.match.history:
         special = special_name(session.ruleset, record.special_hand)
         if not getattr(record, "settled", True):
-            special = (special + " · " if special else "") + "not settled"
-        out.append(SheetRow(record.hand_number, WINDS[record.round_wind % 4], record.east, record.winner, special,
+            special = (special + " · " if special else "") + _("not settled")
+        out.append(SheetRow(record.hand_number, _(WINDS[record.round_wind % 4]), record.east, record.winner, special,
                             tuple(record.deltas[seat] for seat in session.match.seats)))
     return out
 
@@ -60,9 +61,9 @@ def rows(session: Any) -> list[SheetRow]:
 def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
     names = list(session.names)
     seats = session.match.seats
-    header = [*COLUMNS, *(names[seat] for seat in seats)]
+    header = [*(_(title) for title in COLUMNS), *(names[seat] for seat in seats)]
     body = [row.cells(names) for row in rows(session)]
-    footer = ["", "", "", "", "Final score", *(str(session.match.totals[seat]) for seat in seats)]
+    footer = ["", "", "", "", _("Final score"), *(str(session.match.totals[seat]) for seat in seats)]
     return header, body, footer
 
 
@@ -135,8 +136,9 @@ def as_picture(session: Any, title: str, palette: Palette) -> pygame.Surface:
 
 def sheet_title(session: Any) -> str:
     hands = len(session.match.history)
-    name = session.save_name or "Sparrow Mah Jongg"
-    return f"{name}: score sheet after {hands} hand{'s' if hands != 1 else ''}"
+    name = session.save_name or _("Sparrow Mah Jongg")
+    return ngettext("{name}: score sheet after {hands} hand", "{name}: score sheet after {hands} hands",
+                    hands).format(name=name, hands=hands)
 
 
 def save_sheet(session: Any, folder: Path, palette: Palette, now: float | None = None) -> list[Path]:
@@ -152,7 +154,7 @@ def save_sheet(session: Any, folder: Path, palette: Palette, now: float | None =
     paths = [folder / f"{stem}{suffix}" for suffix in SUFFIXES]
     contents: tuple[bytes | str, ...] = (png.getvalue(), as_text(session, title), as_csv(session))
     for path, data in zip(paths, contents, strict=True):
-        write_atomic(path, data, f"the score sheet {path.name}")
+        write_atomic(path, data, _('the score sheet {name}').format(name=path.name))
     return paths
 
 
@@ -161,9 +163,10 @@ def save_for(context: Any, session: Any) -> tuple[str, bool]:
     player and whether it is an error."""
     folders = context.folders
     if folders is None:
-        return "there is no config folder to save the score sheet in", True
+        return _("there is no config folder to save the score sheet in"), True
     try:
         paths = save_sheet(session, folders.score_sheets, context.palette)
     except OSError as exc:  # a WriteError says what was not saved and why
         return str(exc), True
-    return f"Saved {paths[0].name} (and {', '.join(p.suffix for p in paths[1:])}) in {paths[0].parent}", False
+    return _('Saved {name} (and {join}) in {parent}').format(
+            name=paths[0].name, join=', '.join(p.suffix for p in paths[1:]), parent=paths[0].parent), False

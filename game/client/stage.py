@@ -10,6 +10,7 @@ from typing import Any
 
 from game.client.scenes import games
 from game.client.scenes.registry import SCENES as REGISTRY
+from game.i18n import _
 
 
 def staged_table(app: Any, seed: int, turns: int) -> Any:
@@ -26,13 +27,13 @@ def staged_table(app: Any, seed: int, turns: int) -> Any:
     session.start()
     session.options.auto_play = True
     table = scene.game_table
-    for _ in range(turns):
+    for _unused in range(turns):
         if session.hand_over or table.phase == "over":
             break
         awaiting = table.awaiting()
         if not awaiting:
             break
-        if awaiting[0] == 0 and table.phase == "turn" and _ < turns - 1:
+        if awaiting[0] == 0 and table.phase == "turn" and _unused < turns - 1:
             session.play_computer_turn(0)
         elif awaiting[0] == 0 and table.phase == "turn":
             break  # leave the human to discard: the picture shows their turn
@@ -112,14 +113,14 @@ def _scores(app: Any, seed: int, turns: int) -> Any:
 
 def _saves(app: Any, seed: int, turns: int) -> Any:
     table = staged_table(app, seed, turns)
-    table.session.save_name = "Staged game"
+    table.session.save_name = _("Staged game")
     return app.open("saves", mode="save", session=table.session)
 
 
 def _replay(app: Any, seed: int, turns: int) -> Any:
     session = played_hands(staged_table(app, seed, turns), 1)
     scene = app.open("replay", session=session, hand=0)
-    for _ in range(min(turns, scene.total_moves)):
+    for _unused in range(min(turns, scene.total_moves)):
         scene.forward()
     return scene
 
@@ -140,7 +141,7 @@ def _waiting_room(app: Any, seed: int, turns: int) -> Any:
 
     lobby = Lobby(Link("192.168.1.20:8765", app.settings.player_name))
     lobby.seat, lobby.state = 1, "connected"
-    names = ("Ann", app.settings.player_name, "", "")
+    names = (_("Ann"), app.settings.player_name, "", "")
     kinds = ("player", "player", "open", "open")
     seats = tuple(protocol.SeatInfo(seat=i, name=names[i], kind=kinds[i], connected=kinds[i] == "player",
                                     host=i == 0) for i in range(4))
@@ -210,6 +211,7 @@ STAGES: dict[str, Callable[[Any, int, int], Any]] = {
     "why": lambda app, seed, turns: app.open("why", session=staged_table(app, seed, turns).session),
     "join": lambda app, seed, turns: (app.reset_to("title"), app.open("join")),
     "waiting_room": _waiting_room,
+    "language": lambda app, seed, turns: (app.reset_to("title"), app.open("language")),
 }
 """How each scene of the registry is set up for its picture: over the staged table where it opens over one."""
 
@@ -220,7 +222,7 @@ SCENES = tuple(REGISTRY)
 def stage_scene(app: Any, name: str, *, seed: int = 1, turns: int = 24) -> Any:
     """Put scene ``name`` on top of ``app``'s stack, set up deterministically, and return it."""
     if name not in STAGES:
-        raise ValueError(f"unknown scene {name!r}: expected one of {', '.join(SCENES)}")
+        raise ValueError(_('unknown scene {name!r}: expected one of {join}').format(name=name, join=', '.join(SCENES)))
     STAGES[name](app, seed, turns)
     app.stack.apply_pending()
     return app.stack.top
@@ -238,6 +240,6 @@ def stage_ceremony(app: Any, seed: int, seconds: float, speed: float = 1.0) -> A
     scene.animator.speed = speed
     scene.animator.show_dealing = True
     app.stack.apply_pending()
-    for _ in range(round(seconds * 60)):
+    for _unused in range(round(seconds * 60)):
         app.step(1 / 60)
     return scene

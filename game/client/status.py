@@ -14,6 +14,7 @@ from game.client.refusals import refusal_line
 from game.core import events as ev
 from game.core.refusals import Refusal
 from game.core.tiles import number_of, suit_of, tile_name
+from game.i18n import N_, _
 from game.net import remote
 from game.session import notes
 from game.session.driver import HUMAN
@@ -39,7 +40,7 @@ LESSON_NOT_A_GAME = "lesson_not_a_game"
 LESSON_NO_RESTART = "lesson_no_restart"
 NOT_AT_NETWORK_TABLE = "not_at_network_table"
 """A command that a network table does not have: ``what`` it would have done, in words."""
-SUITS = ("Bamboo", "Characters", "Dots")
+SUITS = (N_("Bamboo"), N_("Characters"), N_("Dots"))
 WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, notes.NO_DECLARATION,
                       notes.NO_DECLARING_DISCARD, notes.NO_RESTART, NOT_AT_NETWORK_TABLE})
 """The table's notes that refuse what the player tried: they come with the warning beep (P-174), as every
@@ -53,106 +54,119 @@ def is_warning(told: Any) -> bool:
 
 def _chow_complete(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     low, high, others = data["low"], data["high"], data["others"]
-    suit = SUITS[suit_of(data["claimed"])]
-    return (f"Complete Chow {number_of(low)} and {number_of(high)} {suit} with either "
-            f"{' or '.join(str(number_of(t)) for t in others)} {suit}.")
+    suit = _(SUITS[suit_of(data["claimed"])])
+    return (_('Complete Chow {number_of} and {number_of2} {suit} with either {join} {suit}.').format(
+            number_of=number_of(low), number_of2=number_of(high), suit=suit,
+                join=' or '.join(str(number_of(t)) for t in others)))
 
 
 def _pass_chosen(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     count, chosen, direction = data["count"], data["chosen"], data["direction"]
-    return (f"Pass {count} tiles {messages.PASS_WORDS.get(direction, direction)}: {chosen} chosen"
-            + (" — press Enter or Pass" if chosen == count else ""))
+    return (_('Pass {count} tiles {get}: {chosen} chosen').format(
+            count=count, get=_(messages.PASS_WORDS.get(direction, direction)), chosen=chosen)
+            + (_(" — press Enter or Pass") if chosen == count else ""))
 
 
 def _missed(data: Mapping[str, Any], names: Sequence[str]) -> str:
     if data.get("robbing"):
-        return "You could have gone Mah Jongg by robbing the Kong."
-    return f"You could have gone Mah Jongg on {messages.possessive(names[data['seat']])} {tile_name(data['tile'])}."
+        return _("You could have gone Mah Jongg by robbing the Kong.")
+    return _('You could have gone Mah Jongg on {possessive} {tile_name}.').format(
+            possessive=messages.possessive(names[data['seat']]), tile_name=tile_name(data['tile']))
 
 
-DECLARATION_NAMES = {"standing": "a Standing Hand", "ready": "a ready hand", "riichi": "Riichi"}
+DECLARATION_NAMES = {"standing": N_("a Standing Hand"), "ready": N_("a ready hand"), "riichi": N_("Riichi")}
 """Each declaration as a sentence names it (the session's ``declaration``)."""
 _CALL = {"standing": "call", "ready": "declare", "riichi": "declare"}
 _WHY_NOT = {
-    "not_your_turn": "on your turn, with the tile you discard",
-    "declared": "only once a hand: you have declared already",
-    "first_discard_only": "only with your first discard",
-    "not_concealed": "only with a concealed hand (no exposed sets)",
+    "not_your_turn": N_("on your turn, with the tile you discard"),
+    "declared": N_("only once a hand: you have declared already"),
+    "first_discard_only": N_("only with your first discard"),
+    "not_concealed": N_("only with a concealed hand (no exposed sets)"),
 }
 
 
 def _no_declaration(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     kind, why = data["kind"], data["why"]
     if why == "no_declaration":
-        return "These rules have no ready declaration: you go Mah Jongg without one."
-    name = DECLARATION_NAMES[kind]
+        return _("These rules have no ready declaration: you go Mah Jongg without one.")
+    name = _(DECLARATION_NAMES[kind])
     if why == "not_ready":
-        need = "a single tile kind" if kind == "standing" else "one tile"
-        return f"No discard leaves your hand {need} from Mah Jongg: you cannot {_CALL[kind]} {name} now."
-    return f"You can {_CALL[kind]} {name} {_WHY_NOT[why]}."
+        need = _("a single tile kind") if kind == "standing" else _("one tile")
+        return _('No discard leaves your hand {need} from Mah Jongg: you cannot {CALL} {name} now.').format(
+                need=need, CALL=_(_CALL[kind]), name=name)
+    return _('You can {CALL} {name} {WHY_NOT}.').format(CALL=_(_CALL[kind]), name=name, WHY_NOT=_(_WHY_NOT[why]))
 
 
 def _declaring(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     kind = data["kind"]
-    name = DECLARATION_NAMES[kind][0].upper() + DECLARATION_NAMES[kind][1:]
+    name = _(DECLARATION_NAMES[kind])[0].upper() + _(DECLARATION_NAMES[kind])[1:]
     if not data["bluff"]:
-        return f"{name}: discard a marked tile to {_CALL[kind]} it — R again not to."
+        return _('{name}: discard a marked tile to {CALL} it — R again not to.').format(name=name, CALL=_(_CALL[kind]))
     if data["ready"]:
-        return f"{name}: discard a marked tile to {_CALL[kind]} it (any other is a bluff) — R again not to."
-    return f"{name}: no discard leaves your hand ready, so declaring now is a bluff — discard any tile, or R not to."
+        return _('{name}: discard a marked tile to {CALL} it (any other is a bluff) — R again not to.').format(
+                name=name, CALL=_(_CALL[kind]))
+    return _('{name}: no discard leaves your hand ready, so declaring now is a '
+             'bluff — discard any tile, or R not to.').format(name=name)
 
 
 def _opened(data: Mapping[str, Any], _names: Sequence[str]) -> str:
-    return f"Opened {data['name']!r}."
+    return _('Opened {data!r}.').format(data=data['name'])
 
 
 NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     notes.HAND_STARTED: lambda d, names: messages.hand_started(names, d["seat_wind"], d["round_wind"], d["wild"]),
-    notes.QUICK_TIP: lambda d, _: f"QuickTip: {d['reason']}",
+    notes.QUICK_TIP: lambda d, _unused: _('QuickTip: {d}').format(d=d['reason']),
     notes.HAND_FINISHED: lambda d, names: messages.outcome_line(d["outcome"], names),
-    notes.NO_SETTLEMENT: lambda d, _: messages.NO_SETTLEMENT,
+    notes.NO_SETTLEMENT: lambda d, _unused: messages.NO_SETTLEMENT,
     notes.MISSED_MAH_JONGG: _missed,
-    notes.WELCOME_BACK: lambda d, _: "Welcome back: the game goes on where you left it.",
-    notes.MOD_MISSING: lambda d, _: f"mod {d['mod']!r} used by this game is not installed; the game replays "
-                                    "without it",
-    notes.RULESET_CHANGED: lambda d, _: f"{d['change']}; every saved hand replays the same",
+    notes.WELCOME_BACK: lambda d, _unused: _("Welcome back: the game goes on where you left it."),
+    notes.MOD_MISSING: lambda d, _unused: _('mod {d!r} used by this game is not installed; the game replays '
+                                      'without it').format(d=d['mod']),
+    notes.RULESET_CHANGED: lambda d, _unused: _('{d}; every saved hand replays the same').format(d=d['change']),
     notes.GAME_OPENED: _opened,
-    notes.GAME_SAVED: lambda d, _: f"Game saved as {d['name']!r}.",
-    notes.AUTOSAVE_FAILED: lambda d, _: messages.sentence(d["reason"]),
-    notes.STATISTICS_PROBLEM: lambda d, _: messages.sentence("; ".join(d["problems"])),
-    notes.LESSON_NOT_SAVED: lambda d, _: messages.sentence(d["problem"]),
-    WAIT_FOR_TURN: lambda d, _: "Wait for your turn.",
-    CLAIM_HINT: lambda d, _: "Click the discard in the middle to claim it, or press 0 to let it go.",
-    LOCKED_DISCARD: lambda d, _: (f"You've called {'a Standing Hand' if d['standing'] else 'Riichi'} and have to "
-                                  f"discard {tile_name(d['tile'])}"),
-    NO_PASSING_JOKER: lambda d, _: f"A {'wild tile' if d['wild'] else 'joker'} cannot be passed on",
+    notes.GAME_SAVED: lambda d, _unused: _('Game saved as {d!r}.').format(d=d['name']),
+    notes.AUTOSAVE_FAILED: lambda d, _unused: messages.sentence(d["reason"]),
+    notes.STATISTICS_PROBLEM: lambda d, _unused: messages.sentence("; ".join(d["problems"])),
+    notes.LESSON_NOT_SAVED: lambda d, _unused: messages.sentence(d["problem"]),
+    WAIT_FOR_TURN: lambda d, _unused: _("Wait for your turn."),
+    CLAIM_HINT: lambda d, _unused: _("Click the discard in the middle to claim it, or press 0 to let it go."),
+    LOCKED_DISCARD: lambda d, _unused: (
+        _("You've called a Standing Hand and have to discard {tile}") if d["standing"]
+        else _("You've called Riichi and have to discard {tile}")).format(tile=tile_name(d["tile"])),
+    NO_PASSING_JOKER: lambda d, _unused: _("A wild tile cannot be passed on") if d["wild"]
+    else _("A joker cannot be passed on"),
     PASS_CHOSEN: _pass_chosen,
-    PASS_COUNT: lambda d, _: f"Choose {d['count']} tiles to pass on ({d['chosen']} chosen)",
-    CHOW_PICK: lambda d, _: f"Select two tiles to complete the Chow with {tile_name(d['tile'])}.",
-    CHOW_MISMATCH: lambda d, _: f"{tile_name(d['tile'])} does not make a Chow with {tile_name(d['claimed'])}.",
+    PASS_COUNT: lambda d, _unused: _('Choose {d} tiles to pass on ({d2} chosen)').format(d=d['count'], d2=d['chosen']),
+    CHOW_PICK: lambda d, _unused: _('Select two tiles to complete the Chow with {tile_name}.').format(
+            tile_name=tile_name(d['tile'])),
+    CHOW_MISMATCH: lambda d, _unused: _('{tile_name} does not make a Chow with {tile_name2}.').format(
+            tile_name=tile_name(d['tile']), tile_name2=tile_name(d['claimed'])),
     CHOW_COMPLETE: _chow_complete,
-    CHOW_CANCELLED: lambda d, _: "Chow cancelled.",
-    NO_KONG: lambda d, _: "You have no Kong to declare now.",
-    SHOW_ALL_ON: lambda d, _: "All hands are visible: this hand will be scored without settlement.",
-    NO_REPLAY_YET: lambda d, _: "No hand has finished yet: there is nothing to replay.",
-    LESSON_NOT_A_GAME: lambda d, _: "A lesson is not saved as a game: it keeps your place in it by itself.",
-    LESSON_NO_RESTART: lambda d, _: "A lesson's hand is not dealt again: All Lessons lets you start the lesson over.",
-    WAIT_TIME: lambda d, _: f"Wait time: {d['seconds']:.2f} seconds",
-    notes.PRACTICE_FINISHED: lambda d, _: messages.PRACTICE_HAND,
-    NOT_AT_NETWORK_TABLE: lambda d, _: f"At a network table {d['what']}.",
-    remote.CONNECTION: lambda d, _: d["reason"] or ("Connected." if d["state"] == "connected" else ""),
-    remote.WAITING_FOR_HAND: lambda d, _: "Waiting for the table to deal the next hand…",
-    notes.NO_RESTART: lambda d, _: "The hand is over: it cannot be started again. F3 deals the next hand.",
+    CHOW_CANCELLED: lambda d, _unused: _("Chow cancelled."),
+    NO_KONG: lambda d, _unused: _("You have no Kong to declare now."),
+    SHOW_ALL_ON: lambda d, _unused: _("All hands are visible: this hand will be scored without settlement."),
+    NO_REPLAY_YET: lambda d, _unused: _("No hand has finished yet: there is nothing to replay."),
+    LESSON_NOT_A_GAME: lambda d, _unused: _("A lesson is not saved as a game: it keeps your place in it by itself."),
+    LESSON_NO_RESTART: lambda d, _unused: _("A lesson's hand is not dealt again: All Lessons lets you start the "
+                                            "lesson over."),
+    WAIT_TIME: lambda d, _unused: _('Wait time: {d:.2f} seconds').format(d=d['seconds']),
+    notes.PRACTICE_FINISHED: lambda d, _unused: messages.PRACTICE_HAND,
+    NOT_AT_NETWORK_TABLE: lambda d, _unused: _('At a network table {d}.').format(d=_(d['what'])),
+    remote.CONNECTION: lambda d, _unused: d["reason"] or (_("Connected.") if d["state"] == "connected" else ""),
+    remote.WAITING_FOR_HAND: lambda d, _unused: _("Waiting for the table to deal the next hand…"),
+    notes.NO_RESTART: lambda d, _unused: _("The hand is over: it cannot be started again. F3 deals the next hand."),
     notes.NO_DECLARATION: _no_declaration,
     notes.DECLARING: _declaring,
-    notes.NOT_DECLARING: lambda d, _: "No declaration: your next discard is an ordinary one.",
-    notes.NO_DECLARING_DISCARD: lambda d, _: (f"Discarding {tile_name(d['tile'])} would not leave your hand ready "
-                                              f"for {DECLARATION_NAMES[d['kind']]}: choose a marked tile."),
+    notes.NOT_DECLARING: lambda d, _unused: _("No declaration: your next discard is an ordinary one."),
+    notes.NO_DECLARING_DISCARD: lambda d, _unused: (_('Discarding {tile_name} would not leave your hand ready for '
+                                                '{DECLARATION_NAMES}: choose a marked tile.').format(
+                                                        tile_name=tile_name(d['tile']),
+                                                            DECLARATION_NAMES=_(DECLARATION_NAMES[d['kind']]))),
 }
 """Every note's words, by code: the session's and the table scene's."""
 
 
-SITTING_OUT = "Your partner in this exchange would be the empty seat: you pass nothing this time"
+SITTING_OUT = N_("Your partner in this exchange would be the empty seat: you pass nothing this time")
 """A three-handed goulash step in which the human's partner is the Dummy."""
 
 
@@ -170,7 +184,7 @@ def told_line(told: Any, names: Sequence[str], wild: int | None = None) -> str |
         return refusal_line(told.code, told.data)
     if isinstance(told, ev.Event):
         return messages.describe(told, names, HUMAN, wild)
-    raise TypeError(f"nothing to say for {told!r}")
+    raise TypeError(_('nothing to say for {told!r}').format(told=told))
 
 
 def status_line(session: Any) -> str:

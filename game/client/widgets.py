@@ -90,9 +90,15 @@ class Button:
         """How wide a button must be for ``label`` at ``size`` to show whole, with ``padding`` around it."""
         return text_size(label, size, "bold")[0] + padding
 
+    SHRINK = 4
+    """Points a label may lose to fit its button (a long German word) before it is cut with an ellipsis."""
+
+    def smallest(self) -> int:
+        return max(11, self.size - self.SHRINK)
+
     def fits(self) -> bool:
-        """The whole label shows (a button too narrow cuts it with an ellipsis)."""
-        return text_size(self.label, self.size, "bold")[0] <= self.rect.width - self.PADDING
+        """The whole label shows, at most SHRINK points smaller (a button too narrow cuts it with an ellipsis)."""
+        return text_size(self.label, self.smallest(), "bold")[0] <= self.rect.width - self.PADDING
 
     def handle(self, event: pygame.Event) -> bool:
         """True when the event was used (a click on the button)."""
@@ -119,12 +125,22 @@ class Button:
         edge = palette.highlight if (self.focused or (self.hovered and self.enabled)) else mix(base, (0, 0, 0), 0.4)
         pygame.draw.rect(surface, edge, r, width=2, border_radius=10)
         colour = palette.button_text if self.enabled else mix(palette.button_text, palette.disabled, 0.6)
-        label = fit_text(self.label, r.width - self.PADDING, self.size, "bold")
+        label, size = fitted(self.label, r.width - self.PADDING, self.size, self.smallest(), "bold")
         if self.key_hint and self.enabled and r.height >= 44:  # a greyed button's key does not do its action
-            text(surface, label, (r.centerx, r.centery - 7), self.size, colour, "bold", "center")
+            text(surface, label, (r.centerx, r.centery - 7), size, colour, "bold", "center")
             text(surface, self.key_hint, (r.centerx, r.bottom - 6), 11, mix(colour, base, 0.35), "sans", "midbottom")
         else:
-            text(surface, label, r.center, self.size, colour, "bold", "center")
+            text(surface, label, r.center, size, colour, "bold", "center")
+
+
+LABEL_SHRINK = 4
+"""Points a control's label may lose to fit beside its control (a long German word) before it is cut."""
+
+
+def draw_label(surface: pygame.Surface, label: str, rect: pygame.Rect, room: int, colour: Colour) -> None:
+    """A control's label at the left of ``rect``, set smaller (then cut) to stay within ``room`` pixels."""
+    shown, size = fitted(label, room, 17, 17 - LABEL_SHRINK)
+    text(surface, shown, (rect.left + 10, rect.centery), size, colour, "sans", "midleft")
 
 
 def flow(buttons: list[Button], area: pygame.Rect, *, height: int, gap: int = 8, min_width: int = 0) -> None:
@@ -224,10 +240,18 @@ class Slider:
     def nudge(self, steps: int) -> None:
         self.set(round(min(self.high, max(self.low, self.get() + steps * self.step)), 4))
 
+    def label_room(self) -> int:
+        """The width the label may take: up to the track."""
+        return self._track().left - self.rect.left - 30
+
+    def label_fits(self) -> bool:
+        """The label shows whole, at most LABEL_SHRINK points smaller."""
+        return text_size(self.label, 17 - LABEL_SHRINK)[0] <= self.label_room()
+
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         if self.hovered:
             pygame.draw.rect(surface, palette.panel_shade, self.rect, border_radius=8)
-        text(surface, self.label, (self.rect.left + 10, self.rect.centery), 17, palette.text_dark, "sans", "midleft")
+        draw_label(surface, self.label, self.rect, self.label_room(), palette.text_dark)
         t = self._track()
         pygame.draw.rect(surface, palette.disabled, t, border_radius=4)
         fraction = (self.get() - self.low) / max(1e-9, self.high - self.low)
@@ -497,7 +521,7 @@ class PopupMenu:
                 self.closed = True
             elif event.key in (pygame.K_UP, pygame.K_DOWN):
                 step = -1 if event.key == pygame.K_UP else 1
-                for _ in self.items:
+                for _unused in self.items:
                     self.focus = (self.focus + step) % len(self.items)
                     if self.items[self.focus].enabled:
                         break

@@ -7,6 +7,7 @@ from typing import Literal
 
 from game.core.frozen import quick_init
 from game.core.tiles import Tile, format_tiles, parse_tiles
+from game.i18n import N_
 
 ClaimType = Literal["chow", "pung", "kong", "mah_jongg"]
 _CLAIM_TYPES: dict[str, ClaimType] = {"chow": "chow", "pung": "pung", "kong": "kong", "mah_jongg": "mah_jongg"}
@@ -53,7 +54,7 @@ class Claim:
     kind = "claim"
 
 
-CLAIM_NAMES = {"chow": "Chow", "pung": "Pung", "kong": "Kong", "mah_jongg": "Mah Jongg"}
+CLAIM_NAMES = {"chow": N_("Chow"), "pung": N_("Pung"), "kong": N_("Kong"), "mah_jongg": N_("Mah Jongg")}
 """A claim as the player reads it (M4: "You can use 6 Circle for a Pung."); the type is the saves' notation."""
 
 

@@ -28,6 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from game.errors import InvalidTilesError
+from game.i18n import N_, _, ngettext, pgettext
 
 Tile = int
 
@@ -55,15 +56,37 @@ WIND_LETTERS = "ESWN"  # seat and round winds, seat 0 = East
 
 _HONOUR_CODES = ("EW", "SW", "WW", "NW", "RD", "GD", "WD")
 
+# The tile names: one table, translated by the catalogs (game.i18n) into the language of the moment. A tile of a
+# suit is named with its number through ngettext ("1 Character", "3 Characters"; German "3 Zeichen", Chinese
+# "3万"), several of a tile by the "several" context ("1 Characters", "Red Dragons").
 _HONOUR_NAMES = (
-    "East Wind", "South Wind", "West Wind", "North Wind",
-    "Red Dragon", "Green Dragon", "White Dragon",
+    N_("East Wind"), N_("South Wind"), N_("West Wind"), N_("North Wind"),
+    N_("Red Dragon"), N_("Green Dragon"), N_("White Dragon"),
 )
-_SUIT_NAMES = ("Bamboo", "Characters", "Dots")
-_SUIT_ONE = {"Bamboo": "Bamboo", "Characters": "Character", "Dots": "Dot"}
-"""The suit after the number 1: one Character, one Dot (Bamboo is the same either way)."""
-_FLOWER_NAMES = ("Plum Blossom", "Orchid", "Chrysanthemum", "Bamboo Flower")
-_SEASON_NAMES = ("Spring", "Summer", "Autumn", "Winter")
+_HONOURS_NAMES = (
+    N_("East Winds"), N_("South Winds"), N_("West Winds"), N_("North Winds"),
+    N_("Red Dragons"), N_("Green Dragons"), N_("White Dragons"),
+)
+_SUIT_NAMES = (N_("Bamboo"), N_("Characters"), N_("Dots"))
+_FLOWER_NAMES = (N_("Plum Blossom"), N_("Orchid"), N_("Chrysanthemum"), N_("Bamboo Flower"))
+_SEASON_NAMES = (N_("Spring"), N_("Summer"), N_("Autumn"), N_("Winter"))
+_BONUS_NAMES = (N_("Plum Blossoms"), N_("Orchids"), N_("Chrysanthemums"), N_("Bamboo Flowers"),
+                N_("Springs"), N_("Summers"), N_("Autumns"), N_("Winters"))
+
+
+def _suited(number: int, suit: int) -> str:
+    """One tile of a suit: ``'1 Character'``, ``'3 Characters'``, ``'5 Bamboo'``."""
+    if suit == 0:
+        return ngettext("{n} Bamboo", "{n} Bamboo", number).format(n=number)
+    if suit == 1:
+        return ngettext("{n} Character", "{n} Characters", number).format(n=number)
+    return ngettext("{n} Dot", "{n} Dots", number).format(n=number)
+
+
+def _several_suited(number: int, suit: int) -> str:
+    """Several of one tile of a suit: ``'1 Characters'``, ``'5 Dots'``."""
+    return (pgettext("several", "{n} Bamboo"), pgettext("several", "{n} Characters"),
+            pgettext("several", "{n} Dots"))[suit].format(n=number)
 
 
 def _build_codes() -> tuple[str, ...]:
@@ -186,27 +209,30 @@ def wind_from_letter(letter: str) -> int:
 def tile_name(tile: Tile) -> str:
     """A player-facing name, as the status bar says it: ``'3 Characters'``, ``'1 Character'``, ``'Red Dragon'``."""
     if tile < 27:
-        number, suit = number_of(tile), _SUIT_NAMES[suit_of(tile)]
-        return f"1 {_SUIT_ONE[suit]}" if number == 1 else f"{number} {suit}"
+        return _suited(number_of(tile), suit_of(tile))
     if tile < NUM_KINDS:
-        return _HONOUR_NAMES[tile - 27]
+        return _(_HONOUR_NAMES[tile - 27])
     if tile < FIRST_SEASON:
-        return _FLOWER_NAMES[tile - FIRST_FLOWER]
+        return _(_FLOWER_NAMES[tile - FIRST_FLOWER])
     if tile < JOKER:
-        return _SEASON_NAMES[tile - FIRST_SEASON]
-    return "Joker"
+        return _(_SEASON_NAMES[tile - FIRST_SEASON])
+    return _("Joker")
 
 
 def suit_name(suit: int) -> str:
     """A suit as a sentence names it: ``'Bamboo'``, ``'Characters'``, ``'Dots'``."""
-    return _SUIT_NAMES[suit]
+    return _(_SUIT_NAMES[suit])
 
 
 def tiles_name(tile: Tile) -> str:
     """Several of ``tile``, as a sentence names them: ``'1 Characters'``, ``'5 Dots'``, ``'Red Dragons'``."""
     if tile < 27:
-        return f"{number_of(tile)} {_SUIT_NAMES[suit_of(tile)]}"
-    return f"{tile_name(tile)}s"
+        return _several_suited(number_of(tile), suit_of(tile))
+    if tile < NUM_KINDS:
+        return _(_HONOURS_NAMES[tile - 27])
+    if tile < JOKER:
+        return _(_BONUS_NAMES[tile - FIRST_FLOWER])
+    return _("Jokers")
 
 
 def display_key(tile: Tile) -> tuple[int, int]:

@@ -22,6 +22,7 @@ from game.mods.personalities import load_personality_file
 from game.mods.records import Catalog, ModEntry, Record, record_files
 from game.mods.schemas import ThemeSpec, TilesetSpec, VoiceSpec
 from game.mods.state import ModState, load_state
+from game.mods.translations import register_catalogs
 
 log = logging.getLogger(__name__)
 
@@ -131,6 +132,7 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
     for entry in entries:
         if entry.problems and entry.enabled:
             log.info("mod %r not loaded: %s", entry.id, "; ".join(str(p) for p in entry.problems))
+    register_catalogs(catalog)
     return catalog
 
 

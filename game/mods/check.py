@@ -12,6 +12,7 @@ from game.mods.content import validate_content
 from game.mods.discovery import FoundMod, open_mod
 from game.mods.rules_hook import special_hands_targets
 from game.mods.rulesets import load_ruleset
+from game.mods.translations import check_catalogs
 
 
 def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
@@ -50,10 +51,12 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
 
 
 def check_mod(path: Path, folders: Folders, shown: str | None = None) -> FoundMod:
-    """Open and check the mod at ``path`` (folder or zip) without installing it; nothing is written except a
-    temporary copy of a zip's content, removed before returning."""
+    """Open and check the mod at ``path`` (folder or zip) without installing it, its catalogs too; nothing is
+    written except a temporary copy of a zip's content, removed before returning."""
     with tempfile.TemporaryDirectory(prefix="sparrow-check-") as tmp:
         found = open_mod(path, Path(tmp), shown=shown)
         check_found(found, folders)
+        if found.manifest is not None:
+            found.catalog_problems = check_catalogs(found)
         found.root = None if found.is_zip else found.root
     return found

@@ -41,6 +41,7 @@ import yaml
 from game.config import Folders
 from game.datafile import load_yaml, write_atomic
 from game.errors import DataFileError, ModError, Problem
+from game.i18n import N_
 from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
@@ -55,10 +56,11 @@ NAME_LENGTH = 40
 SLUG_LENGTH = 40
 
 
-GROUPS = ("Play", "Scoring", "Payment & penalties", "Hands")
+GROUPS = (N_("Play"), N_("Scoring"), N_("Payment & penalties"), N_("Hands"))
 """The pages of the Rules page, in order; every option belongs to one."""
-BONUS_PART = "Bonus or double"
-HAND_PARTS = ("Limit and special hands", "Extra doubles", BONUS_PART, "Bonus points", "Points for sets and flowers")
+BONUS_PART = N_("Bonus or double")
+HAND_PARTS = (N_("Limit and special hands"), N_("Extra doubles"), BONUS_PART, N_("Bonus points"),
+    N_("Points for sets and flowers"))
 """The headings of the Hands page: special hands, then the scoring lines by what they pay; the lines that may pay
 one way or another (:data:`BONUS_OR_DOUBLE`) are together under their own heading, each beside its choice."""
 TEN_OR_DOUBLE = ((10, 0), (0, 1))
@@ -138,57 +140,58 @@ def _rule(key: str, label: str, kind: str, group: str, column: int, **more: Any)
 
 
 OFF = ((0, "off"),)
-SCORING, PAYING = "Scoring", "Payment & penalties"
+SCORING, PAYING = N_("Scoring"), N_("Payment & penalties")
 OPTIONS: tuple[Option, ...] = (
-    _play("flowers", "Flowers and seasons (144 tiles)"),
-    _play("chows_allowed", "Chows allowed"),
-    _play("max_chows", "Most chows in a hand", "choice", choices=(None, 0, 1, 2, 3, 4), requires="chows_allowed"),
-    _play("chow_from_any", "Chows claimed from anyone", requires="chows_allowed"),
-    _play("chow_from_any_for_mah_jongg", "Chow from anyone to go out", requires="chows_allowed"),
-    _play("pair_claim_for_mah_jongg", "Claim a pair to go out"),
-    _play("sacred_discard", "Sacred discard", "choice", choices=("off", "last", "deal"),
-          words=(("last", "last discard"), ("deal", "whole deal"))),
-    _play("missed_discard", "Missed discard"),
-    _play("ready_rule", "Ready hand rule", "choice", choices=("none", "declare", "riichi")),
-    _play("rob_kong", "Robbing a kong to go out"),
-    _play("east_keeps_deal_on_draw", "East keeps the deal on a draw"),
-    _play("east_keeps_deal_on_win", "East keeps the deal on a win"),
-    _play("start_score", "Starting score", "number", low=100, high=100_000, step=100, group=SCORING, column=0),
-    _rule("limit", "Limit", "number", SCORING, 0, low=50, high=100_000, step=50, none_label="no limit",
+    _play("flowers", N_("Flowers and seasons (144 tiles)")),
+    _play("chows_allowed", N_("Chows allowed")),
+    _play("max_chows", N_("Most chows in a hand"), "choice", choices=(None, 0, 1, 2, 3, 4), requires="chows_allowed"),
+    _play("chow_from_any", N_("Chows claimed from anyone"), requires="chows_allowed"),
+    _play("chow_from_any_for_mah_jongg", N_("Chow from anyone to go out"), requires="chows_allowed"),
+    _play("pair_claim_for_mah_jongg", N_("Claim a pair to go out")),
+    _play("sacred_discard", N_("Sacred discard"), "choice", choices=("off", "last", "deal"),
+          words=(("last", N_("last discard")), ("deal", N_("whole deal")))),
+    _play("missed_discard", N_("Missed discard")),
+    _play("ready_rule", N_("Ready hand rule"), "choice", choices=("none", "declare", "riichi")),
+    _play("rob_kong", N_("Robbing a kong to go out")),
+    _play("east_keeps_deal_on_draw", N_("East keeps the deal on a draw")),
+    _play("east_keeps_deal_on_win", N_("East keeps the deal on a win")),
+    _play("start_score", N_("Starting score"), "number", low=100, high=100_000, step=100, group=SCORING, column=0),
+    _rule("limit", N_("Limit"), "number", SCORING, 0, low=50, high=100_000, step=50, none_label=N_("no limit"),
           everywhere=True),
-    _rule("min_points", "Minimum points", "choice", SCORING, 0, choices=(0, 1, 2, 3), words=((0, "any hand"),)),
-    _rule("min_doubles", "Minimum doubles", "choice", SCORING, 0, choices=(0, 1, 2, 3), words=((0, "any hand"),)),
-    _rule("losers_score_concealed", "Losers score their concealed sets", "bool", SCORING, 0),
-    _rule("rounding.stage", "Rounding", "choice", SCORING, 1, choices=("none", "before_doubles", "after_doubles"),
-          words=(("none", "off"), ("before_doubles", "before doubles"), ("after_doubles", "after doubles"))),
-    _rule("rounding.unit", "Round to a multiple of", "choice", SCORING, 1, choices=(2, 5, 10, 50, 100),
+    _rule("min_points", N_("Minimum points"), "choice", SCORING, 0, choices=(0, 1, 2, 3), words=((0, N_("any hand")),)),
+    _rule("min_doubles", N_("Minimum doubles"), "choice", SCORING, 0, choices=(0, 1, 2, 3), words=((0,
+        N_("any hand")),)),
+    _rule("losers_score_concealed", N_("Losers score their concealed sets"), "bool", SCORING, 0),
+    _rule("rounding.stage", N_("Rounding"), "choice", SCORING, 1, choices=("none", "before_doubles", "after_doubles"),
+          words=(("none", "off"), ("before_doubles", N_("before doubles")), ("after_doubles", N_("after doubles")))),
+    _rule("rounding.unit", N_("Round to a multiple of"), "choice", SCORING, 1, choices=(2, 5, 10, 50, 100),
           requires="rounding.stage"),
-    _rule("rounding.mode", "Rounding goes", "choice", SCORING, 1, choices=("up", "half_up"),
-          words=(("up", "always up"), ("half_up", "to the nearest")), requires="rounding.stage"),
-    _rule("penalties.dealer_bonus", "Dealer's extra hands", "choice", SCORING, 1,
-          choices=(0, 8, 10, 25, 50, 100, 200), words=OFF, shown="{} a loser"),
-    _rule("penalties.dealer_limit_win", "Limit for the dealer", "number", SCORING, 1, low=0, high=13,
-          words=((0, "never"), (1, "every win")), shown="win {} in a row", requires="penalties.dealer_bonus"),
-    _rule("payment", "Payment", "choice", PAYING, 0,
+    _rule("rounding.mode", N_("Rounding goes"), "choice", SCORING, 1, choices=("up", "half_up"),
+          words=(("up", N_("always up")), ("half_up", N_("to the nearest"))), requires="rounding.stage"),
+    _rule("penalties.dealer_bonus", N_("Dealer's extra hands"), "choice", SCORING, 1,
+          choices=(0, 8, 10, 25, 50, 100, 200), words=OFF, shown=N_("{} a loser")),
+    _rule("penalties.dealer_limit_win", N_("Limit for the dealer"), "number", SCORING, 1, low=0, high=13,
+          words=((0, "never"), (1, N_("every win"))), shown=N_("win {} in a row"), requires="penalties.dealer_bonus"),
+    _rule("payment", N_("Payment"), "choice", PAYING, 0,
           choices=("east_double_losers_settle", "winner_only", "discarder_pays"),
-          words=(("east_double_losers_settle", "between all"), ("winner_only", "winner only"),
-                 ("discarder_pays", "discarder pays"))),
-    _rule("discarder_pays_all", "Discarder pays for all", "bool", PAYING, 0),
-    _rule("penalties.ready_after_draw", "Draw pays ready hands", "choice", PAYING, 0,
-          choices=(0, 300, 600, 1200), words=OFF, shown="{} in all"),
-    _rule("penalties.riichi_deposit", "Riichi deposit", "number", PAYING, 0, low=0, high=1000, step=100, words=OFF),
-    _rule("penalties.faulty_out", "Penalty for a faulty Out", "bool", PAYING, 1),
-    _rule("penalties.faulty_out_others", "A faulty Out pays others", "choice", PAYING, 1, choices=(0.25, 0.5, 1.0),
-          words=((0.25, "¼ limit"), (0.5, "½ limit"), (1.0, "the limit")), requires="penalties.faulty_out"),
-    _rule("penalties.faulty_claim", "Penalty per faulty claim", "number", PAYING, 1, low=0, high=1000, step=50,
+          words=(("east_double_losers_settle", N_("between all")), ("winner_only", N_("winner only")),
+                 ("discarder_pays", N_("discarder pays")))),
+    _rule("discarder_pays_all", N_("Discarder pays for all"), "bool", PAYING, 0),
+    _rule("penalties.ready_after_draw", N_("Draw pays ready hands"), "choice", PAYING, 0,
+          choices=(0, 300, 600, 1200), words=OFF, shown=N_("{} in all")),
+    _rule("penalties.riichi_deposit", N_("Riichi deposit"), "number", PAYING, 0, low=0, high=1000, step=100, words=OFF),
+    _rule("penalties.faulty_out", N_("Penalty for a faulty Out"), "bool", PAYING, 1),
+    _rule("penalties.faulty_out_others", N_("A faulty Out pays others"), "choice", PAYING, 1, choices=(0.25, 0.5, 1.0),
+          words=((0.25, N_("¼ limit")), (0.5, N_("½ limit")), (1.0, N_("the limit"))), requires="penalties.faulty_out"),
+    _rule("penalties.faulty_claim", N_("Penalty per faulty claim"), "number", PAYING, 1, low=0, high=1000, step=50,
           words=OFF),
-    _rule("penalties.five_last_tiles", "Five last tiles error", "bool", PAYING, 1),
-    _rule("penalties.nine_tiles", "Nine tiles error", "bool", PAYING, 1),
-    _rule("special_hands_allowed", "Special hands allowed", "bool", "Hands", 0, part=HAND_PARTS[0],
+    _rule("penalties.five_last_tiles", N_("Five last tiles error"), "bool", PAYING, 1),
+    _rule("penalties.nine_tiles", N_("Nine tiles error"), "bool", PAYING, 1),
+    _rule("special_hands_allowed", N_("Special hands allowed"), "bool", N_("Hands"), 0, part=HAND_PARTS[0],
           everywhere=True),
     # Not dimmed with special hands off: both on is refused when the preset is saved, and this one must stay
     # within reach to switch off.
-    _rule("special_hands_required", "Only special hands go out", "bool", "Hands", 1, part=HAND_PARTS[0],
+    _rule("special_hands_required", N_("Only special hands go out"), "bool", N_("Hands"), 1, part=HAND_PARTS[0],
           everywhere=True),
 )
 """The fixed options; every base also offers its scoring lines and special hands on or off (:func:`options_for`)."""
@@ -356,9 +359,10 @@ def describe(option: Option | str, value: Any) -> str:
     """An option's value in words, as the settings scene shows it."""
     option = _BY_KEY[option] if isinstance(option, str) else option
     if option.kind == "bool":
-        return "on" if (value == option.file_values[1] if option.file_values else value) else "off"
+        # N_: the words are the catalogs' (the settings scene translates what this returns as it draws it)
+        return N_("on") if (value == option.file_values[1] if option.file_values else value) else N_("off")
     if value is None:
-        return option.none_label or "any"
+        return option.none_label or N_("any")
     for known, word in option.words:
         if known == value and type(known) is type(value):
             return word

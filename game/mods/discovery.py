@@ -38,6 +38,9 @@ class FoundMod:
     manifest: Manifest | None = None
     problems: list[Problem] = field(default_factory=list)
     doc: YamlDocument | None = None
+    catalog_problems: list[Problem] = field(default_factory=list)
+    """What is wrong with its translations (``mods check``): reported, but the mod still loads, in its own text
+    for the languages whose catalog is broken."""
 
     @property
     def id(self) -> str:

@@ -36,7 +36,7 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
 from game.core.tiles import JOKER, Tile, is_bonus, parse_tiles, tile_from_code, tile_name
-from game.datafile import load_yaml
+from game.datafile import TRANSLATABLE, load_yaml
 from game.errors import DataFileError
 from game.mods.schemas import RECORD_ID
 
@@ -109,14 +109,15 @@ class LessonDeal(_Strict):
 
 
 class LessonStep(_Strict):
-    say: str = Field(min_length=1, description="what the player reads: what to do, and why")
+    say: str = Field(min_length=1, description="what the player reads: what to do, and why",
+                     json_schema_extra=TRANSLATABLE)
     do: Doing = Field(description="what the player must do to go on")
     tile: str | None = Field(None, description="the tile to discard (with riichi: declaring it), or of the kong")
     tiles: str = Field("", description="the tiles to pass on (do: charleston)")
     claim: ClaimKind | None = Field(None, description="the claim to make on the discard (do: claim)")
     show: list[str] = Field(default_factory=list, description="tiles of your hand to light up")
     buttons: list[str] = Field(default_factory=list, description="table buttons to light up, by their label")
-    wrong: str = Field("", description="why another move is not the one wanted here")
+    wrong: str = Field("", description="why another move is not the one wanted here", json_schema_extra=TRANSLATABLE)
 
     @field_validator("tile")
     @classmethod
@@ -150,9 +151,9 @@ class LessonStep(_Strict):
 
 class LessonSpec(_Strict):
     id: str = Field(pattern=RECORD_ID)
-    name: str = Field(min_length=1, max_length=60)
+    name: str = Field(min_length=1, max_length=60, json_schema_extra=TRANSLATABLE)
     order: int = Field(100, ge=0, description="where the lesson stands in the list")
-    summary: str = Field("", max_length=200)
+    summary: str = Field("", max_length=200, json_schema_extra=TRANSLATABLE)
     ruleset: str = Field("classic", description="the ruleset the table plays by")
     seed: int = Field(1, ge=0, description="the shuffle the prepared tiles are arranged in")
     deal: LessonDeal

@@ -13,11 +13,13 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
 
+from game import i18n
 from game.config import Folders
 from game.errors import ModError, SparrowError
 from game.mods import install as installer
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog, ModEntry
+from game.mods.translations import catalog_problems
 
 log = logging.getLogger(__name__)
 
@@ -52,20 +54,21 @@ class Outcome:
 
 
 def row_of(entry: ModEntry) -> ModRow:
-    """The list line for a catalog entry."""
+    """The list line for a catalog entry, its name and description in the player's language."""
     manifest = entry.manifest
     return ModRow(
         id=entry.id,
-        name=manifest.name if manifest else entry.id,
+        name=i18n.mod_text(manifest.name, domain=entry.id) if manifest else entry.id,
         version=manifest.version if manifest else "?",
         kinds=tuple(manifest.kinds) if manifest else (),
         authors=tuple(manifest.authors) if manifest else (),
-        description=manifest.description if manifest else "",
+        description=i18n.mod_text(manifest.description, domain=entry.id) if manifest else "",
         origin=entry.origin,
         path=str(entry.found.path),
         enabled=entry.enabled,
         status=entry.status,
-        problems=tuple(str(problem) for problem in entry.problems),
+        problems=tuple(str(problem) for problem in [
+            *entry.problems, *(catalog_problems(entry.found, i18n.language()) if entry.loaded else ())]),
         removable=entry.origin == "user",
     )
 
@@ -106,10 +109,10 @@ class ModManager:
         return Outcome(True, message)
 
     def name(self, mod_id: str) -> str:
-        """The mod's name as its manifest gives it (its id when it has none)."""
+        """The mod's name as its manifest gives it, in the player's language (its id when it has none)."""
         entry = self.catalog.entry(mod_id)
         manifest = entry.manifest if entry is not None else None
-        return manifest.name if manifest is not None and manifest.name else mod_id
+        return i18n.mod_text(manifest.name, domain=mod_id) if manifest is not None and manifest.name else mod_id
 
     def set_enabled(self, mod_id: str, enabled: bool) -> Outcome:
         name = self.name(mod_id)

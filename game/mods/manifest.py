@@ -25,7 +25,7 @@ from packaging.specifiers import InvalidSpecifier, SpecifierSet
 from packaging.version import InvalidVersion, Version
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator
 
-from game.datafile import YamlDocument, validation_problems
+from game.datafile import TRANSLATABLE, YamlDocument, validation_problems
 from game.errors import Problem
 
 FORMAT = 1
@@ -57,11 +57,12 @@ class Manifest(BaseModel):
 
     format: Literal[1] = Field(description="manifest format version; always 1 for now")
     id: str = Field(description="unique lower-case id of 2–64 characters: letters, digits, '-' and '_'")
-    name: str = Field(min_length=1, max_length=80, description="name shown in the mod manager")
+    name: str = Field(min_length=1, max_length=80, description="name shown in the mod manager",
+                      json_schema_extra=TRANSLATABLE)
     version: str = Field(description="the mod's own version, quoted, e.g. \"1.0.0\"")
     game: str = Field("*", description="game versions the mod works with, e.g. \">=0.1,<1\"")
     authors: list[str] = Field(default_factory=list)
-    description: str = Field("", max_length=2000)
+    description: str = Field("", max_length=2000, json_schema_extra=TRANSLATABLE)
     kinds: list[Kind] = Field(min_length=1, description="what the mod contains")
     requires: dict[str, str] = Field(default_factory=dict, description="mods that must be present: id -> versions")
     optional: dict[str, str] = Field(default_factory=dict, description="mods loaded first when present")

@@ -29,7 +29,7 @@ from typing import Annotated, Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_validator, model_validator
 
-from game.datafile import YamlDocument, load_yaml, validation_problems
+from game.datafile import TRANSLATABLE, YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
 
 Strategy = Literal["beginner", "defensive", "expert", "limitmaker"]
@@ -49,8 +49,10 @@ class Personality(BaseModel):
 
     id: str = Field(pattern=_ID_PATTERN, max_length=40,
                     description="snake_case id, unique among the loaded personalities; used by `simulate --players`")
-    name: str = Field(min_length=1, max_length=40, description="name shown at the table")
-    description: str = Field("", max_length=400, description="one or two sentences shown when choosing opponents")
+    name: str = Field(min_length=1, max_length=40, description="name shown at the table",
+                      json_schema_extra=TRANSLATABLE)
+    description: str = Field("", max_length=400, description="one or two sentences shown when choosing opponents",
+                             json_schema_extra=TRANSLATABLE)
     strategy: Strategy = Field(description="the player type: beginner, defensive, expert or limitmaker")
     modifiers: tuple[Modifier, ...] = Field((), description="behaviour modifiers, e.g. [scatterbrain]")
 

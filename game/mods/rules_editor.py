@@ -25,6 +25,7 @@ from game.config import Folders
 from game.core.ruleset import Ruleset
 from game.datafile import parse_yaml
 from game.errors import DataFileError, ModError, Problem, SparrowError
+from game.i18n import N_
 from game.mods import custom_rules
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog
@@ -33,7 +34,7 @@ from game.mods.rulesets import compile_text, load_ruleset
 from game.rules.load import PATTERN_KEYS
 from game.storage import write_atomic
 
-GROUPS = ("Scoring lines", "Special hands", "Limit", "Minimums", "Settlement")
+GROUPS = (N_("Scoring lines"), N_("Special hands"), N_("Limit"), N_("Minimums"), N_("Settlement"))
 TABLE_KEYS = {
     "Limit": ("limit",),
     "Minimums": ("min_points", "min_doubles"),
@@ -43,13 +44,13 @@ TABLE_KEYS = {
 """The ruleset-wide values of the last three groups, as the Rules page's options name them; a ruleset offers
 those its files give (:func:`game.mods.custom_rules.options_for`)."""
 TABLE_WORDS = {
-    "Limit": "The most a hand can score; special hands worth a share of the limit follow it.",
-    "Minimums": "What a winning hand needs at least: points, or doubles (a limit hand always goes out).",
-    "Settlement": "How hand scores are rounded and paid, and the score every player starts a game with.",
+    "Limit": N_("The most a hand can score; special hands worth a share of the limit follow it."),
+    "Minimums": N_("What a winning hand needs at least: points, or doubles (a limit hand always goes out)."),
+    "Settlement": N_("How hand scores are rounded and paid, and the score every player starts a game with."),
 }
-LINE_LABELS = {"points": "Points", "doubles": "Doubles", "mah_jongg_only": "Mah Jongg hand only",
-               "allowed": "No scoring value", "limit": "Share of the limit", "total": "Total score"}
-HAND_ALLOWED = "Allow this special hand"
+LINE_LABELS = {"points": N_("Points"), "doubles": N_("Doubles"), "mah_jongg_only": N_("Mah Jongg hand only"),
+               "allowed": N_("No scoring value"), "limit": N_("Share of the limit"), "total": N_("Total score")}
+HAND_ALLOWED = N_("Allow this special hand")
 EXPORT_FOLDER = "exports"
 DRAFT_ID = "custom-draft"
 """The id a draft is checked under before it has a name of its own."""

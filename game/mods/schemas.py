@@ -12,6 +12,7 @@ from typing import Literal
 from pydantic import BaseModel, ConfigDict, Field, field_validator, model_validator
 
 from game.core.tiles import CODES
+from game.datafile import TRANSLATABLE
 
 RECORD_ID = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 COLOUR = r"^#[0-9a-fA-F]{6}$"
@@ -62,8 +63,8 @@ class TilesetSpec(_Strict):
 
     format: Literal[1] = 1
     id: str | None = Field(None, pattern=RECORD_ID, description="tile set id; defaults to the mod id")
-    name: str = Field(min_length=1, max_length=80)
-    description: str = Field("", max_length=1000)
+    name: str = Field(min_length=1, max_length=80, json_schema_extra=TRANSLATABLE)
+    description: str = Field("", max_length=1000, json_schema_extra=TRANSLATABLE)
     image: str = Field(description="the sheet, at least 9×5 cells of cell_size pixels (324×230 by default)")
     image_2x: str | None = Field(None, description="optional sheet at twice the size")
     image_3x: str | None = Field(None, description="optional sheet at three times the size")
@@ -206,8 +207,8 @@ class ThemeSpec(_Strict):
 
     format: Literal[1] = 1
     id: str | None = Field(None, pattern=RECORD_ID, description="record id; defaults to the mod id")
-    name: str = Field(min_length=1, max_length=80)
-    description: str = Field("", max_length=1000)
+    name: str = Field(min_length=1, max_length=80, json_schema_extra=TRANSLATABLE)
+    description: str = Field("", max_length=1000, json_schema_extra=TRANSLATABLE)
     colours: dict[str, str] = Field(
         default_factory=dict, description="named colours as #rrggbb: table, text, highlight, panel, …")
     cloth: str | None = Field(None, description="table cloth image, tiled over the table")
@@ -285,8 +286,8 @@ class VoiceSpec(_Strict):
 
     format: Literal[1] = 1
     id: str | None = Field(None, pattern=RECORD_ID, description="record id; defaults to the mod id")
-    name: str = Field(min_length=1, max_length=80)
-    description: str = Field("", max_length=1000)
+    name: str = Field(min_length=1, max_length=80, json_schema_extra=TRANSLATABLE)
+    description: str = Field("", max_length=1000, json_schema_extra=TRANSLATABLE)
     language: str = Field("en", pattern=r"^[a-z]{2,3}(-[A-Za-z0-9]{2,8})?$")
     files: str | None = Field("{seat}_{line}.wav",
                               description="file-name pattern with {seat} (0–3) and {line} (ONE … MAH)")

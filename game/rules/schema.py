@@ -14,6 +14,7 @@ from pydantic import BaseModel, ConfigDict, Field, create_model, model_validator
 from game.core.patterns import ElementKind
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PaymentScheme
+from game.datafile import TRANSLATABLE
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="a snake_case id")]
 RulesetId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$",
@@ -176,9 +177,10 @@ class PatternModel(_Model):
 class SpecialHandModel(PatternModel):
     """A special hand: its pattern (or several ``forms``) and its value."""
 
-    name: Name = Field(description="the name players see")
-    aliases: list[Name] = Field(default_factory=list, max_length=20, description="other names for the same hand")
-    description: Text = Field("", description="the rule text, for the help screen")
+    name: Name = Field(description="the name players see", json_schema_extra=TRANSLATABLE)
+    aliases: list[Name] = Field(default_factory=list, max_length=20, description="other names for the same hand",
+                                json_schema_extra=TRANSLATABLE)
+    description: Text = Field("", description="the rule text, for the help screen", json_schema_extra=TRANSLATABLE)
     points: int = Field(0, ge=0, le=MAX_POINTS, description="points (the total value, or added to the regular score)")
     doubles: int = Field(0, ge=0, le=20, description="doubles")
     limit: float | None = Field(None, gt=0, le=100, description="the value as a multiple of the ruleset's limit")
@@ -229,8 +231,8 @@ class ForEachModel(_Model):
 class ScoringItemModel(_Model):
     """One line of the scoring table."""
 
-    name: Name = Field(description="the name shown in the score explanation")
-    description: Text = Field("", description="what the line is for")
+    name: Name = Field(description="the name shown in the score explanation", json_schema_extra=TRANSLATABLE)
+    description: Text = Field("", description="what the line is for", json_schema_extra=TRANSLATABLE)
     points: int = Field(0, ge=0, le=MAX_POINTS, description="points")
     doubles: int = Field(0, ge=0, le=20, description="doubles")
     mah_jongg_only: bool = Field(False, description="counts only for the winner")
@@ -351,7 +353,8 @@ else:
 class CannonModel(_Model):
     """One pattern of "letting off a cannon": the sets a player shows and the discard that completes their hand."""
 
-    name: Name = Field(description="what the players are told, such as 'two pungs of Dragons shown'")
+    name: Name = Field(description="what the players are told, such as 'two pungs of Dragons shown'",
+                      json_schema_extra=TRANSLATABLE)
     shown: TileSpecIn = Field(description="the tiles of the sets shown (every tile of a set must fit; a suit "
                                           "variable such as {suit: s} is the same suit in every set and in "
                                           "'discard')")
@@ -392,8 +395,8 @@ class RulesetModel(_Model):
 
     format: Literal[1] = Field(description="the file format version")
     id: RulesetId = Field(description="the ruleset id (lower case, _ and -), unique among all mods")
-    name: Name = Field(description="the name players see")
-    description: Text = Field("", description="a paragraph for the ruleset chooser")
+    name: Name = Field(description="the name players see", json_schema_extra=TRANSLATABLE)
+    description: Text = Field("", description="a paragraph for the ruleset chooser", json_schema_extra=TRANSLATABLE)
     extends: RulesetId | None = Field(None, description="a parent ruleset id: this file then only overrides its "
                                                         "values")
     play: PlayModel = Field(default_factory=PlayModel, description="how a hand is played")
@@ -436,7 +439,7 @@ class RulesetModel(_Model):
 class SpecialHandChangeModel(_Model):
     """Changes to a special hand a ruleset already has."""
 
-    name: Name | None = Field(None, description="a new name")
+    name: Name | None = Field(None, description="a new name", json_schema_extra=TRANSLATABLE)
     points: int | None = Field(None, ge=0, le=MAX_POINTS, description="new points")
     doubles: int | None = Field(None, ge=0, le=20, description="new doubles")
     limit: float | None = Field(None, gt=0, le=100, description="new value as a multiple of the limit")

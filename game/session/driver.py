@@ -30,6 +30,7 @@ from game.core.play_rules import PlayRules
 from game.core.refusals import TAKE_BACK_TOO_LATE, Refusal, refusal
 from game.core.table import Table
 from game.errors import IllegalActionError
+from game.i18n import _
 from game.session import notes
 from game.session.notes import Note
 from game.session.options import DEFAULT_NAMES, Options
@@ -98,6 +99,9 @@ class Session:
         """The file the game was last written to or opened from (a save or the autosave); None before either."""
         self.practice: HandRecord | None = None
         """The finished hand whose deal is being played again (:meth:`replay_deal`); None in a counted hand."""
+        self.counted_replay = False
+        """The hand on the table is a counted replay of a deal already counted in the statistics: the statistics
+        keep each deal as it was first played, so a do-over cannot wipe a hand from the player's record."""
         self.written_progress: tuple[int, int, bool] | None = None
         """:attr:`progress` when the game was last written or opened."""
         self.last_moves: dict[int, tuple[Any, tuple[Action, ...], Action]] = {}
@@ -143,12 +147,13 @@ class Session:
         ``counted``: the finished hand is taken back and the replay is played in its place, so the replay's
         result is the one the match keeps (its scores, East and the wind of the round; P-47)."""
         if not self.hand_over or not self.match.history:
-            raise ValueError("only a finished hand's deal can be played again")
+            raise ValueError(_("only a finished hand's deal can be played again"))
         self.finish_hand()
         if counted:
             # After a practice hand of the same deal the original is still the match's last hand: it is replaced.
             self.match.take_back_last_hand()
             self.pending.clear()  # the taken-back hand's settlement must not be shown over the new deal
+            self.counted_replay = True
             return self.deal()
         record = self.practice if self.practice is not None else self.match.history[-1]
         gcpolicy.between_hands()
@@ -180,7 +185,7 @@ class Session:
         """The hand in progress dealt again (F4, P-100): the same wall, seats and winds (the hand's seed is fixed
         by the match), the play so far dropped; play waits for :meth:`start`."""
         if self.table is None or self.table.phase == "over":
-            raise ValueError("only a hand in progress can be restarted")
+            raise ValueError(_("only a hand in progress can be restarted"))
         self.pending.clear()  # the old deal's events must not be shown on the new one
         if self.practice is not None:
             return self._deal_again(self.practice)
@@ -633,7 +638,9 @@ class Session:
         self.tell(Note(notes.HAND_FINISHED, {"outcome": self.outcome}) if self.outcome.settled
                   else Note(notes.NO_SETTLEMENT))
         if self.stats_folder is not None and self.ruleset is not None:
-            problems = record_statistics(self.stats_folder, self.ruleset.id, self.player_ids, self.match)
+            problems = record_statistics(self.stats_folder, self.ruleset.id, self.player_ids, self.match,
+                                         count_hand=not self.counted_replay)
+            self.counted_replay = False
             if problems:
                 self.tell(Note(notes.STATISTICS_PROBLEM, {"problems": problems}))
         for hook in self.on_hand_finished:
@@ -684,12 +691,12 @@ class Session:
         saved = self.options.auto_play
         self.options.auto_play = True
         try:
-            for _ in range(max_steps):
+            for _unused in range(max_steps):
                 if self.hand_over:
                     return
                 self.delay = 0.0
                 self.update(1.0)
                 wait(list(self.thinking.values()))  # nothing animates here: let a thinking player finish
-            raise RuntimeError(f"hand did not end after {max_steps} steps")
+            raise RuntimeError(_('hand did not end after {max_steps} steps').format(max_steps=max_steps))
         finally:
             self.options.auto_play = saved

@@ -25,13 +25,14 @@ from game.core.stacking import PreparedDeal
 from game.core.tiles import parse_tiles, tile_from_code
 from game.core.view import PlayerView
 from game.errors import SaveError
+from game.i18n import N_, _, mod_text
 from game.mods.lessons import SEAT_OF, LessonSpec, LessonStep, parse_draws
 from game.session.driver import HUMAN, Session
 from game.session.options import DEFAULT_NAMES, Options
 from game.session.players import make_computer, personalities_of
 from game.session.rules import load_game_rules
 
-DEFAULT_WRONG = "That is not the move this step asks for."
+DEFAULT_WRONG = N_("That is not the move this step asks for.")
 
 
 class ScriptedPlayer:
@@ -101,7 +102,8 @@ class LessonSession(Session):
         try:
             ruleset, rules, judge = load_game_rules(lesson.ruleset, mods_dir, catalog=catalog, strict=True)
         except SaveError:
-            raise ValueError(f"the lesson plays by the ruleset {lesson.ruleset!r}, which is not loaded") from None
+            raise ValueError(_('the lesson plays by the ruleset {ruleset!r}, which is not loaded').format(
+                    ruleset=lesson.ruleset)) from None
         others = {SEAT_OF[where]: parse_tiles(codes) for where, codes in lesson.deal.others.items()}
         deal = PreparedDeal(hands={HUMAN: parse_tiles(lesson.deal.hand), **others},
                             draws=parse_draws(lesson.deal.draws), loose=parse_tiles(lesson.deal.loose))
@@ -164,7 +166,7 @@ class LessonSession(Session):
     def start(self) -> None:
         step = self.step
         if step is not None and step.do != "start":
-            self.mistake = "Not yet: read this step first, then press Next (Enter)."
+            self.mistake = _("Not yet: read this step first, then press Next (Enter).")
             self.mistakes += 1
             return
         super().start()
@@ -183,7 +185,7 @@ class LessonSession(Session):
         if done:
             self._advance()
         elif self.table is not None:
-            self.mistake = step.wrong or DEFAULT_WRONG
+            self.mistake = mod_text(step.wrong) or DEFAULT_WRONG
             self.mistakes += 1
         return done
 
@@ -191,10 +193,10 @@ class LessonSession(Session):
         """Why ``action`` is not the step's move: the step's own explanation (a move the table would not even
         allow is also refused with the table's reason, which the status bar words)."""
         if step.do == "read":
-            return "Read this step first, then press Next (Enter)."
+            return _("Read this step first, then press Next (Enter).")
         if self.table is not None and action not in self.human_legal():
             self.tell(refusal(self.table, HUMAN, action, self.human_legal()))
-        return step.wrong or DEFAULT_WRONG
+        return mod_text(step.wrong) or DEFAULT_WRONG
 
     def _open_claim_window(self) -> None:
         """The step asks about this discard: the window waits for the player; otherwise it is let go for them."""
@@ -229,7 +231,7 @@ class LessonSession(Session):
 
     def run_until_player(self, limit: int = 2000) -> None:
         """Let the table play (the computer players' turns, at once) until the step can be done."""
-        for _ in range(limit):
+        for _unused in range(limit):
             if self.waiting_for_player() or self.hand_over:
                 return
             self.delay = 0.0

@@ -6,8 +6,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from game.config import Settings
+from game.i18n import N_, _
 
-DEFAULT_NAMES = ("You", "Elaine", "Eric", "Gaby")
+DEFAULT_NAMES = (N_("You"), N_("Elaine"), N_("Eric"), N_("Gaby"))
 """Who sits at the table when nobody was named: you, then the three computer players from your right."""
 DEFAULT_OPPONENTS = ("defensive", "expert", "beginner")
 """The computer players' personalities when the player has not chosen any (right, opposite, left)."""
@@ -63,7 +64,10 @@ the game in progress only)."""
 def seat_names(settings: Settings) -> list[str]:
     """The four names at the table: the player's, then the opponents' (the defaults where none was given)."""
     others = list(settings.opponent_names)[:3]
-    return [settings.player_name, *others, *DEFAULT_NAMES[1 + len(others):]]
+    # The default names are the game's words, in the language of the moment ("You" is "Du", "你"); a name the
+    # player typed is theirs and stays as typed.
+    player = _(settings.player_name) if settings.player_name == DEFAULT_NAMES[0] else settings.player_name
+    return [player, *others, *(_(name) for name in DEFAULT_NAMES[1 + len(others):])]
 
 
 def seat_opponents(settings: Settings) -> list[str]:

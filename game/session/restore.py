@@ -6,6 +6,7 @@ import dataclasses
 from typing import Any
 
 from game.errors import SaveError
+from game.i18n import _
 from game.session import notes
 from game.session.driver import Session
 from game.session.notes import Note
@@ -30,7 +31,7 @@ def restore_session(saved: Any, mods_dir: str | None = None, *, options: Options
         ruleset, rules, judge = load_game_rules(saved.ruleset, mods_dir, strict=True, config_dir=config_dir,
                                                 catalog=catalog)
     except SaveError as exc:
-        extra = f" (missing mods: {', '.join(missing)})" if missing else ""
+        extra = _(' (missing mods: {join})').format(join=', '.join(missing)) if missing else ""
         raise SaveError(f"{exc}{extra}") from None
     start_score = saved.settings.get("start_score", rules.start_score)
     if isinstance(start_score, int) and not isinstance(start_score, bool):
@@ -39,7 +40,7 @@ def restore_session(saved: Any, mods_dir: str | None = None, *, options: Options
     try:
         match = restore(saved, rules, judge, source)
     except SaveError as exc:
-        causes = ([f"Missing mods: {', '.join(missing)}."] if missing else []) + \
+        causes = ([_('Missing mods: {join}.').format(join=', '.join(missing))] if missing else []) + \
             ([f"{changed[0].upper()}{changed[1:]}."] if changed else [])
         if causes:
             raise SaveError(" ".join([str(exc), *causes])) from None

@@ -8,6 +8,7 @@ from typing import Any
 from game.core.judge import RegularJudge
 from game.core.play_rules import PlayRules
 from game.errors import SaveError, SparrowError
+from game.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -28,6 +29,7 @@ def load_game_rules(ruleset_id: str, mods_dir: str | None = None, *, strict: boo
     except (SparrowError, OSError, ValueError, LookupError) as exc:
         # The table must open even while rulesets are broken or missing.
         if strict:
-            raise SaveError(f"the game needs the ruleset {ruleset_id!r}, which is not available: {exc}") from None
+            raise SaveError(_('the game needs the ruleset {ruleset_id!r}, which is not available: {exc}').format(
+                    ruleset_id=ruleset_id, exc=exc)) from None
         log.warning("ruleset %r could not be loaded (%s); playing without scoring", ruleset_id, exc)
         return None, PlayRules(), RegularJudge()

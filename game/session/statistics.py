@@ -12,8 +12,10 @@ from game.errors import SparrowError
 log = logging.getLogger(__name__)
 
 
-def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], match: Any) -> list[str]:
-    """Count ``match``'s last finished hand (and the game, when it ended) in the statistics file in ``folder``.
+def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], match: Any,
+                      count_hand: bool = True) -> list[str]:
+    """Count ``match``'s last finished hand (and the game, when it ended) in the statistics file in ``folder``;
+    not ``count_hand``: only the game, when it ended (the hand's deal was counted when it was first played).
 
     Returns what the player should be told ([] when all went well): a damaged file set aside and restored from a
     backup, or statistics that could not be saved (and where the previous file is). The game goes on either way.
@@ -27,7 +29,8 @@ def record_statistics(folder: Path, ruleset_id: str, player_ids: Sequence[str], 
     players: list[str | None] = [pid if seat in seats else None for seat, pid in enumerate(player_ids)]
 
     def count(stats: Statistics) -> None:
-        stats.record_hand(ruleset_id, players, match.history[-1])
+        if count_hand:
+            stats.record_hand(ruleset_id, players, match.history[-1])
         if match.is_over:
             stats.record_game(ruleset_id, players, match)
 

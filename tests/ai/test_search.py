@@ -4,12 +4,15 @@ the game, and a seed replays the same decisions, so the report's figures for it 
 from __future__ import annotations
 
 import random
+from dataclasses import replace
 
-from game.ai import create_player
+from game.ai import create_player, search
 from game.ai.search import applies
 from game.autoplay import play_hand
+from game.core.actions import Claim, Pass
 from game.core.match import Match
 from game.mods import rules_for
+from tests.builders import player, t, view
 
 
 def _master_hands(seed: int, hands: int) -> tuple[list[str], int]:
@@ -45,3 +48,41 @@ def test_search__applies_by_the_rulesets_facts() -> None:
         assert not applies(rules_for(ruleset)[0])
         player = create_player("master", rng=random.Random(1), ruleset=rules_for(ruleset)[0])
         assert not player.thinks_ahead
+
+
+def test_master__plays_a_claim_out_against_passing() -> None:
+    """Offered a chow and a pung of the discard its left-hand neighbour threw, with its hand a tile from ready, the
+    Master plays passing and each claim out over sampled deals before it answers, and the same seed gives the same
+    answer."""
+    position = view("2C 2C 3C 4C 4B 5B 1D 2D 3D 7D 8D 9D EW", phase="claims", current=3,
+                    last_discard=(3, t("2C")), order="3:2C")
+    legal = [Claim("chow", (t("3C"), t("4C"))), Claim("pung", (t("2C"), t("2C"))), Pass()]
+    answers = []
+    for _ in range(2):
+        master = player("master", seed=4)
+        answers.append(master.decide(position, legal))
+        assert master._lookahead.searches == 1 and master._lookahead.dealt >= search.DEALS // 2
+    assert answers[0] == answers[1] and answers[0] in legal
+
+
+def test_master__a_search_out_of_time_keeps_the_engines_choice(monkeypatch) -> None:
+    """The time cap is only a safety net: a search that reaches it stops dealing and the engine's choice stands,
+    the one the expert (the Master's knobs without the search) makes."""
+    monkeypatch.setattr(search, "TIME_CAP", -1.0)
+    position = view("2C 2C 3C 4C 4B 5B 1D 2D 3D 7D 8D 9D EW", phase="claims", current=3,
+                    last_discard=(3, t("2C")), order="3:2C")
+    legal = [Claim("chow", (t("3C"), t("4C"))), Claim("pung", (t("2C"), t("2C"))), Pass()]
+    master = player("master", seed=4)
+    assert master.decide(position, legal) == player("expert", seed=4).decide(position, legal)
+    assert master._lookahead.searches == 1 and master._lookahead.dealt == 0
+
+
+def test_master__plays_a_claim_out_at_a_three_handed_table() -> None:
+    """With the seat across empty (a three-handed game), the discard of the player on the Master's left is played
+    out from that player's seat among the three that play."""
+    position = replace(view("2C 2C 3C 4C 4B 5B 1D 2D 3D 7D 8D 9D EW", phase="claims", current=3,
+                            last_discard=(3, t("2C")), order="3:2C"), empty_seat=2)
+    legal = [Claim("chow", (t("3C"), t("4C"))), Claim("pung", (t("2C"), t("2C"))), Pass()]
+    master = player("master", seed=4)
+    assert master.decide(position, legal) in legal
+    assert master._lookahead.searches == 1 and master._lookahead.dealt >= search.DEALS // 2

@@ -115,12 +115,15 @@ def test_replay_deal__the_scores_box_deals_it_again_not_counted(tmp_path) -> Non
 def test_replay_deal__counted_takes_the_place_of_the_hand_just_played(tmp_path) -> None:
     """D then C (Replay this deal…, Counted) in the scores box: the same deal again, and its result is the one the
     match keeps: the history still has one hand (the replay's), the totals are the start plus the replay's
-    settlement, and the game saved afterwards opens to the same match. Esc in the choice keeps the box."""
+    settlement, the statistics count the deal once, and the game saved afterwards opens to the same match. Esc in
+    the choice keeps the box."""
     from game.saves import restore
+    from game.stats import load_statistics
 
     app = make_app(tmp_path)
     scene = started_table(app, 9, 0.0)
     session = scene.session
+    session.stats_folder = tmp_path / "stats"
     start = list(session.match.totals)
     app.dispatch(key(pygame.K_F5))
     assert run_until(app, lambda: app.stack.top.name == "scores")
@@ -147,6 +150,8 @@ def test_replay_deal__counted_takes_the_place_of_the_hand_just_played(tmp_path) 
     app.dispatch(key(pygame.K_F5))
     assert run_until(app, lambda: app.stack.top.name == "scores")
     assert not app.stack.top.outcome.practice
+    # The statistics keep the deal as it was first played: the do-over is not a second hand in the record.
+    assert load_statistics(session.stats_folder).player(session.ruleset.id, "human").hands == 1
     [replayed] = session.match.history
     assert replayed.seed == original.seed and replayed.hand_number == original.hand_number
     assert session.match.totals == [t + d for t, d in zip(start, replayed.deltas, strict=True)]

@@ -17,6 +17,7 @@ import pygame
 import pygame.freetype
 import pytest
 import yaml
+from babel.messages.pofile import read_po
 
 from game.client import look
 
@@ -55,6 +56,12 @@ def _data_strings() -> dict[str, str]:
     for folder in ("mods", "themes", "examples/mods"):
         for path in sorted((ROOT / folder).rglob("*.yaml")):
             walk(yaml.safe_load(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)))
+    # every shipped translation is drawn too (the Chinese from the subset CJK font, tools/make_cjk_font.py)
+    for path in sorted(p for folder in ("game", "mods", "themes") for p in (ROOT / folder).rglob("*.po")):
+        with path.open("rb") as handle:
+            for message in read_po(handle):
+                for string in message.string if isinstance(message.string, tuple) else (message.string,):
+                    walk(string, str(path.relative_to(ROOT)))
     return found
 
 

@@ -127,3 +127,20 @@ def zip_folder(folder: Path, target: Path) -> Path:
             if path.is_file():
                 archive.write(path, path.relative_to(folder).as_posix())
     return target
+
+
+def mod_with_catalog(root: Path, po: str, code: str = "de", **others: str) -> Path:
+    """A personality mod with a catalog ``po`` for ``code`` (and one per language in ``others``)."""
+    mod = root / "housemod"
+    write(mod / "mod.yaml", manifest("housemod", ["ai"]))
+    write(mod / "ai" / "house.yaml", """\
+        id: housie
+        name: Housie
+        description: Plays {style} games.
+        strategy: beginner
+        """)
+    header = ('msgid ""\nmsgstr ""\n"Content-Type: text/plain; charset=UTF-8\\n"\n'
+              '"Plural-Forms: nplurals=2; plural=(n != 1);\\n"\n\n')
+    for language, text in {code: po, **others}.items():
+        write(mod / "locale" / language / "LC_MESSAGES" / "housemod.po", header + text)
+    return mod

@@ -54,16 +54,24 @@ def test_settings__round_trip_keeps_unknown_keys(tmp_path: Path) -> None:
     assert again.model_extra == {"future_option": 3}
 
 
-def test_settings__the_two_settings_nothing_read_are_dropped(tmp_path: Path) -> None:
-    """``show_hints`` and ``language`` (written by earlier versions, never read) load without a problem and are
-    gone from the file once it is saved again; the player's other settings stay."""
+def test_settings__the_retired_setting_is_dropped_and_the_language_kept(tmp_path: Path) -> None:
+    """``show_hints`` (written by earlier versions, never read) loads without a problem and is gone from the file
+    once it is saved again; ``language`` is a real setting again and stays, the player's other settings too."""
     path = tmp_path / "settings.yaml"
     path.write_text("ruleset: house\nshow_hints: false\nlanguage: fr\n")
     loaded = load_settings(path)
-    assert loaded.problems == [] and loaded.settings.ruleset == "house"
+    assert loaded.problems == [] and loaded.settings.ruleset == "house" and loaded.settings.language == "fr"
     save_settings(path, loaded.settings)
     written = path.read_text()
-    assert "show_hints" not in written and "language" not in written and "ruleset: house" in written
+    assert "show_hints" not in written and "language: fr" in written and "ruleset: house" in written
+
+
+def test_settings__an_unknown_language_is_reported_and_the_system_one_used(tmp_path: Path) -> None:
+    path = tmp_path / "settings.yaml"
+    path.write_text("language: klingon\nruleset: house\n")
+    loaded = load_settings(path)
+    assert loaded.settings.language is None and loaded.settings.ruleset == "house"
+    assert any("klingon" in str(problem) for problem in loaded.problems)
 
 
 def test_settings__a_bad_value_is_reported_and_defaulted_the_rest_kept(tmp_path: Path) -> None:

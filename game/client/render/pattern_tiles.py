@@ -7,6 +7,7 @@ import pygame
 from game.client.look import Palette, text
 from game.client.render.sprites import TileSprites
 from game.core.tiles import Tile
+from game.i18n import _
 
 TILE_SIZE = (35, 47)
 GROUP_GAP = 12
@@ -55,7 +56,7 @@ def draw_groups(surface: pygame.Surface, sprites: TileSprites, palette: Palette,
         if i in exposed:
             line_y = y + size[1] + 4
             pygame.draw.line(surface, palette.accent_dark, (start + 2, line_y), (x - 2, line_y), 2)
-            label = text(surface, "declared", ((start + x) // 2, line_y + 2), 12, palette.accent_dark, "bold",
+            label = text(surface, _("declared"), ((start + x) // 2, line_y + 2), 12, palette.accent_dark, "bold",
                          "midtop")
             bottom = max(bottom, label.bottom)
         x += gap

@@ -12,14 +12,15 @@ from game.client.messages import item_label
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.render.sprites import TileSprites
 from game.core.ruleset import PaymentScheme
+from game.i18n import N_, _, mod_text
 from game.mods.rules_preview import Preview
 
-WINDS = ("East", "South", "West", "North")
+WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
 PAY_WORDS = {
-    PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE: "East pays and receives double; the losers settle among themselves.",
-    PaymentScheme.WINNER_ONLY: "East pays and receives double; the losers settle nothing.",
-    PaymentScheme.DISCARDER_PAYS: "On a discard the discarder pays for all.",
-    PaymentScheme.HONGKONG: "On a discard the discarder pays double, the others single.",
+    PaymentScheme.EAST_DOUBLE_LOSERS_SETTLE: N_("East pays and receives double; the losers settle among themselves."),
+    PaymentScheme.WINNER_ONLY: N_("East pays and receives double; the losers settle nothing."),
+    PaymentScheme.DISCARDER_PAYS: N_("On a discard the discarder pays for all."),
+    PaymentScheme.HONGKONG: N_("On a discard the discarder pays double, the others single."),
 }
 LINE = 18
 
@@ -28,7 +29,7 @@ def draw_preview(surface: pygame.Surface, area: pygame.Rect, preview: Preview, s
                  palette: Palette, payment: PaymentScheme | None = None) -> None:
     """The whole preview inside ``area``."""
     x, y, width = area.left + 14, area.top + 10, area.width - 28
-    text(surface, "Preview", (x, y), 18, palette.accent_dark, "serif_bold")
+    text(surface, _("Preview"), (x, y), 18, palette.accent_dark, "serif_bold")
     y += 30
     example, result = preview.example, preview.result
     if example is not None:
@@ -36,8 +37,8 @@ def draw_preview(surface: pygame.Surface, area: pygame.Rect, preview: Preview, s
         drawn = draw_groups(surface, sprites, palette, example.groups, (x, y), size=size, exposed=example.exposed,
                             winning=example.context.winning_tile)
         y = drawn.bottom + 8
-        seat = WINDS[preview.winner]
-        caption = f"{seat}'s hand. {preview.note.rstrip('.')}."
+        seat = _(WINDS[preview.winner])
+        caption = _("{seat}'s hand. {rstrip}.").format(seat=seat, rstrip=preview.note.rstrip('.'))
         for line in wrap(caption, width, 13)[:2]:
             text(surface, line, (x, y), 13, palette.compass_dark, "sans")
             y += 17
@@ -57,12 +58,14 @@ def _score(surface: pygame.Surface, x: int, y: int, width: int, preview: Preview
     result = preview.result
     assert result is not None
     if result.special_hand:
-        text(surface, fit_text(f"Special hand: {result.special_hand}", width, 15, "bold"), (x, y), 15,
+        text(surface, fit_text(_('Special hand: {special_hand}').format(
+                special_hand=mod_text(result.special_hand)), width, 15, "bold"), (x, y), 15,
              palette.accent_dark, "bold")
         y += LINE + 2
     # As the Scores box lists them: the points, then the doubles (a line may give both).
     rows = [(f"{i.points}", item_label(i.name, i.tiles), i.id) for i in result.items if i.points]
-    rows += [(f"{i.doubles} dbl", item_label(i.name, i.tiles), i.id) for i in result.items if i.doubles]
+    rows += [(_('{doubles} dbl').format(
+            doubles=i.doubles), item_label(i.name, i.tiles), i.id) for i in result.items if i.doubles]
     for value, name, item_id in rows[:9]:
         row = pygame.Rect(x - 4, y - 1, width + 8, LINE)
         if item_id and item_id == preview.item_id:
@@ -71,12 +74,15 @@ def _score(surface: pygame.Surface, x: int, y: int, width: int, preview: Preview
         text(surface, fit_text(name, width - 58, 14), (x + 56, y), 14, palette.text_dark, "sans")
         y += LINE
     if len(rows) > 9:
-        text(surface, f"… {len(rows) - 9} more lines", (x + 52, y), 13, palette.compass_dark, "sans")
+        text(surface, _('… {value} more lines').format(
+                value=len(rows) - 9), (x + 52, y), 13, palette.compass_dark, "sans")
         y += LINE
     doubles = f" × {2 ** result.doubles}" if result.doubles else ""
-    total = f"{result.points} points{doubles} = {result.score:,}" + (" (limit)" if result.limited else "")
+    total = _('{points} points{doubles} = {score:,}').format(
+            points=result.points, doubles=doubles, score=result.score) + (" (limit)" if result.limited else "")
     pygame.draw.line(surface, palette.panel_shade, (x, y + 2), (x + width, y + 2), 2)
-    text(surface, fit_text(f"Score: {total}", width, 16, "bold"), (x, y + 6), 16, palette.text_dark, "bold")
+    text(surface, fit_text(_('Score: {total}').format(
+            total=total), width, 16, "bold"), (x, y + 6), 16, palette.text_dark, "bold")
     return y + 30
 
 
@@ -84,10 +90,10 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
                 palette: Palette, payment: PaymentScheme | None) -> None:
     settlement = preview.settlement
     assert settlement is not None
-    text(surface, "Settlement", (x, y), 16, palette.accent_dark, "serif_bold")
+    text(surface, _("Settlement"), (x, y), 16, palette.accent_dark, "serif_bold")
     y += 24
     if payment is not None and payment in PAY_WORDS:
-        for line in wrap(PAY_WORDS[payment], width, 13)[:2]:
+        for line in wrap(_(PAY_WORDS[payment]), width, 13)[:2]:
             text(surface, line, (x, y), 13, palette.compass_dark, "sans")
             y += 17
         y += 2
@@ -95,10 +101,10 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
     for k, loser in enumerate(preview.losers):
         scores[(preview.winner + 1 + k) % 4] = loser.score if loser is not None else 0
     for seat in range(4):
-        role = ("won, scoring" if seat == preview.winner else "discarded; scored" if seat == preview.discarder
-                else "scored")
+        role = (_("won, scoring") if seat == preview.winner else _("discarded; scored") if seat == preview.discarder
+                else _("scored"))
         delta = settlement.deltas[seat]
-        text(surface, WINDS[seat], (x, y), 14, palette.text_dark, "bold")
+        text(surface, _(WINDS[seat]), (x, y), 14, palette.text_dark, "bold")
         text(surface, fit_text(f"{role} {scores.get(seat, 0):,}", width - 140, 14), (x + 56, y), 14,
              palette.text_dark, "sans")
         colour = palette.accent_dark if delta > 0 else palette.east_stake if delta < 0 else palette.text_dark
@@ -112,6 +118,7 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
         top = y + row * (LINE - 1)
         if top + LINE > bottom:
             continue
-        words = f"{WINDS[paid.from_seat]} pays {WINDS[paid.to_seat]} {paid.amount:,}"
+        words = _('{WINDS} pays {WINDS2} {amount:,}').format(
+                WINDS=_(WINDS[paid.from_seat]), WINDS2=_(WINDS[paid.to_seat]), amount=paid.amount)
         text(surface, fit_text(words, width // 2 - 8, 14), (x + column * (width // 2), top), 14, palette.text_dark,
              "sans")

@@ -16,11 +16,12 @@ from game.client.look import Colour, Palette, text
 from game.client.messages import WIND_SHORT
 from game.client.scenes.table_draw import draw_inlay, draw_stake, draw_tile_at
 from game.client.widgets import Button, Slider
+from game.i18n import N_, _
 from game.session.options import seat_names
 
 ROW = 50
 PREVIEW_SIZE = (544, 306)
-CHANNELS = ("Red", "Green", "Blue")
+CHANNELS = (N_("Red"), N_("Green"), N_("Blue"))
 HAND = (1, 2, 3, 12, 13, 14, 22, 22, 22, 27, 27, 31, 32)
 """The tiles of the preview's hand (a few of every suit, a wind pair and two dragons)."""
 CURSOR = 5
@@ -43,7 +44,7 @@ class ColoursPage:
                                partial(self.channel, i), partial(self.set_channel, i), 0, 255, 1, "{:.0f}",
                                key_steps=8) for i, name in enumerate(CHANNELS)]
         self.default = Button(pygame.Rect(area.left, area.top + 8 + len(self.items) * ROW + 14, 196, 42),
-                              "Default", self.reset, size=16)
+                              _("Default"), self.reset, size=16)
         self.controls: list[Any] = [*self.items, *self.sliders, self.default]
         self.preview_rect = pygame.Rect(right, area.top + 200, *PREVIEW_SIZE)
         self._preview: pygame.Surface | None = None
@@ -69,7 +70,7 @@ class ColoursPage:
 
     def pick(self, key: str) -> None:
         self.key = key
-        for button, (item, _) in zip(self.items, colours.ITEMS, strict=True):
+        for button, (item, _unused) in zip(self.items, colours.ITEMS, strict=True):
             button.primary = item == key
 
     def reset(self) -> None:
@@ -88,7 +89,7 @@ class ColoursPage:
     # -- drawing ----------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
-        for button, (key, _) in zip(self.items, colours.ITEMS, strict=True):
+        for button, (key, _unused) in zip(self.items, colours.ITEMS, strict=True):
             button.draw(surface, palette)
             swatch = pygame.Rect(button.rect.right + 12, button.rect.top + 5, 40, 32)
             pygame.draw.rect(surface, self.colour(key), swatch, border_radius=6)
@@ -98,7 +99,7 @@ class ColoursPage:
         name = dict(colours.ITEMS)[self.key]
         chosen = self.key in self.context.settings.colours
         text(surface, name, (right + 10, self.area.top + 28), 18, palette.text_dark, "serif_bold", "midleft")
-        note = "your colour" if chosen else "the theme's colour"
+        note = _("your colour") if chosen else _("the theme's colour")
         text(surface, f"{colours.hex_colour(self.colour())} · {note}", (right + 180, self.area.top + 28), 15,
              palette.compass_dark, "sans", "midleft")
         big = pygame.Rect(self.area.right - 96, self.area.top + 10, 86, 38)
@@ -135,12 +136,13 @@ def table_picture(context: Any, sprites: Any) -> pygame.Surface:
         for index, tile in enumerate(HAND[seat:seat + 5]):
             draw_tile_at(surface, sprites, tile, layout.discard_position(seat, index))
         (x, y), anchor = layout.seat_label_anchor(seat)
-        text(surface, f"{names[seat]} · {WIND_SHORT[seat]}", (x, y), 15, palette.text,
+        text(surface, f"{names[seat]} · {_(WIND_SHORT[seat])}", (x, y), 15, palette.text,
              "bold", anchor, shadow=(0, 0, 0))
     for index, (tile, place) in enumerate(zip(HAND, layout.hand_positions(len(HAND), False), strict=True)):
         lifted = index == CURSOR
         draw_tile_at(surface, sprites, tile, place, tint=palette.highlight if lifted else None,
                      lift=12.0 if lifted else 0.0)
-    text(surface, f"{names[0]} · East", layout.seat_label_anchor(0)[0], 15, palette.text, "bold", "bottomleft",
+    text(surface, _('{names} · East').format(
+            names=names[0]), layout.seat_label_anchor(0)[0], 15, palette.text, "bold", "bottomleft",
          shadow=(0, 0, 0))
     return surface

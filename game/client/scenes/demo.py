@@ -11,6 +11,7 @@ import pygame
 
 from game import timing
 from game.client.look import Palette, text, wrap
+from game.i18n import _
 
 
 class DemoCountdown:
@@ -50,7 +51,8 @@ class DemoCountdown:
         if not self.running:
             return
         seconds = max(1, math.ceil(self.left))
-        lines = wrap(f"Demo: {self.next_thing} in {seconds} s — any key or click stops it", area.width, 15, "bold")
+        lines = wrap(_('Demo: {next_thing} in {seconds} s — any key or click stops it').format(
+                next_thing=self.next_thing, seconds=seconds), area.width, 15, "bold")
         top = area.centery - 10 * len(lines[:2])
         for i, line in enumerate(lines[:2]):
             text(surface, line, (area.centerx, top + 10 + 20 * i), 15, palette.text_dark, "bold", "center")

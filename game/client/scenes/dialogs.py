@@ -13,6 +13,7 @@ from game.client import layout
 from game.client.look import fit_text, text, wrap
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
+from game.i18n import _
 
 ERROR = (176, 40, 32)
 """The colour of a box's error line."""
@@ -24,8 +25,9 @@ class Box(Scene):
     overlay = True
     still = True
 
-    def __init__(self, context: Any, title: str, ok_label: str, height: int, cancel_label: str = "Cancel") -> None:
+    def __init__(self, context: Any, title: str, ok_label: str, height: int, cancel_label: str = "") -> None:
         super().__init__(context)
+        cancel_label = cancel_label or _("Cancel")
         self.title = title
         self.box = pygame.Rect(0, 0, 560, height)
         self.box.center = (640, 360)
@@ -34,9 +36,9 @@ class Box(Scene):
         ok_width = max(140, Button.width_for(ok_label, 18))
         cancel_left = self.box.right - 26 - cancel_width
         self.ok = Button(pygame.Rect(cancel_left - 14 - ok_width, self.box.bottom - 66, ok_width, 46), ok_label,
-                         self.accept, primary=True, key_hint="Enter")
+                         self.accept, primary=True, key_hint=_("Enter"))
         self.cancel = Button(pygame.Rect(cancel_left, self.box.bottom - 66, cancel_width, 46), cancel_label,
-                             self.close, key_hint="Esc")
+                             self.close, key_hint=_("Esc"))
 
     def accept(self) -> None:
         raise NotImplementedError
@@ -67,10 +69,10 @@ class ConfirmBox(Box):
 
     name = "confirm"
 
-    def __init__(self, context: Any, question: str, detail: str, yes: Callable[[], None], *, title: str = "Delete",
-                 ok_label: str = "Delete", cancel_label: str = "Cancel", name: str = "confirm",
+    def __init__(self, context: Any, question: str, detail: str, yes: Callable[[], None], *, title: str = "",
+                 ok_label: str = "", cancel_label: str = "", name: str = "confirm",
                  other: tuple[str, int, Callable[[], None]] | None = None) -> None:
-        super().__init__(context, title, ok_label, 230, cancel_label)
+        super().__init__(context, title or _("Delete"), ok_label or _("Delete"), 230, cancel_label)
         self.name = name
         """``confirm``, or what is confirmed (``quit``: asked again while open, the game quits)."""
         self.question = question
@@ -124,9 +126,9 @@ class NameBox(Box):
 
     def __init__(self, context: Any, title: str, value: str, done: Callable[[str], str | None], *, max_length: int,
                  hint: str = "") -> None:
-        super().__init__(context, title, "Save", 270)
+        super().__init__(context, title, _("Save"), 270)
         self.field = TextField(pygame.Rect(self.box.left + 28, self.box.top + 96, self.box.width - 56, 44), value,
-                               "Name", max_length=max_length)
+                               _("Name"), max_length=max_length)
         self.done = done
         self.hint = hint
         self.error = ""

@@ -16,15 +16,17 @@ import pygame
 
 from game.client import layout, score_sheet
 from game.client.look import fit_text, mix, text, wrap
+from game.client.messages import is_you
 from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
+from game.i18n import N_, _, ngettext
 
 BOX = pygame.Rect(0, 0, 1060, 660)
 BOX.center = (640, 360)
 ROW = 28
-ORDINALS = ("1st", "2nd", "3rd", "4th")
+ORDINALS = (N_("1st"), N_("2nd"), N_("3rd"), N_("4th"))
 
 
 def final_order(totals: list[int], first_east: int, seats: Sequence[int] = (0, 1, 2, 3)) -> list[int]:
@@ -49,18 +51,18 @@ class GameOverScene(Scene):
         self.start_score = getattr(getattr(match, "rules", None), "start_score", 0)
         self.table = pygame.Rect(BOX.left + 28, BOX.top + 260, BOX.width - 56, BOX.height - 352)
         self.buttons = [
-            Button(pygame.Rect(BOX.right - 498, BOX.bottom - 64, 150, 46), "New Game", self.new_game, primary=True,
-                   key_hint="Enter"),
-            Button(pygame.Rect(BOX.right - 334, BOX.bottom - 64, 150, 46), "Last Hand", self.last_hand,
-                   key_hint="Esc"),
-            Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 140, 46), "Title", self.to_title, key_hint="T"),
-            Button(pygame.Rect(BOX.left + 28, BOX.bottom - 64, 200, 46), "Save Score Sheet", self.save_sheet,
+            Button(pygame.Rect(BOX.right - 498, BOX.bottom - 64, 150, 46), _("New Game"), self.new_game, primary=True,
+                   key_hint=_("Enter")),
+            Button(pygame.Rect(BOX.right - 334, BOX.bottom - 64, 150, 46), _("Last Hand"), self.last_hand,
+                   key_hint=_("Esc")),
+            Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 140, 46), _("Title"), self.to_title, key_hint="T"),
+            Button(pygame.Rect(BOX.left + 28, BOX.bottom - 64, 200, 46), _("Save Score Sheet"), self.save_sheet,
                    key_hint="S", size=16),
         ]
         self.message = ""
         """What Save Score Sheet did (where the files are, or why they are not)."""
         self.error = False
-        self.demo = DemoCountdown(session, self._demo_next_game, next_thing="a new game")
+        self.demo = DemoCountdown(session, self._demo_next_game, next_thing=_("a new game"))
         """In the demo a new game follows by itself, played by the computer too (the original's endless demo)."""
 
     def update(self, dt: float) -> None:
@@ -138,14 +140,16 @@ class GameOverScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, BOX, palette, title="Game Finished")
+        draw_panel(surface, BOX, palette, title=_("Game Finished"))
         names = self.session.names
         winner = self.order[0]
         hands = len(self.session.match.history)
-        headline = "You win the game!" if winner == 0 and names[0] == "You" else f"{names[winner]} wins the game!"
+        headline = _("You win the game!") if winner == 0 and is_you(names[0]) else _('{names} wins the game!').format(
+                names=names[winner])
         text(surface, fit_text(headline, BOX.width - 80, 34, "serif_bold"), (BOX.centerx, BOX.top + 62), 34,
              palette.accent_dark, "serif_bold", "midtop")
-        text(surface, f"with {self.totals[winner]} points after {hands} hand{'s' if hands != 1 else ''}",
+        text(surface, ngettext("with {totals} points after {hands} hand", "with {totals} points after {hands} hands",
+                          hands).format(totals=self.totals[winner], hands=hands),
              (BOX.centerx, BOX.top + 108), 17, mix(palette.text_dark, palette.panel, 0.25), "sans", "midtop")
         self._draw_standings(surface, pygame.Rect(BOX.left + 28, BOX.top + 144, BOX.width - 56, 88))
         self._draw_table(surface)
@@ -157,7 +161,7 @@ class GameOverScene(Scene):
             for i, line in enumerate(wrap(self.message, note_width, 13)[:2]):
                 text(surface, line, (note_at, BOX.bottom - 50 + i * 17), 13, colour, "sans", "midleft")
         elif self.max_scroll:
-            text(surface, "Wheel, ↑ ↓ or Page Up/Down: more hands", (note_at, BOX.bottom - 41), 14,
+            text(surface, _("Wheel, ↑ ↓ or Page Up/Down: more hands"), (note_at, BOX.bottom - 41), 14,
                  mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
         for b in self.buttons:
             b.draw(surface, palette)
@@ -167,8 +171,10 @@ class GameOverScene(Scene):
         names = self.session.names
         gap = 14
         width = (area.width - 3 * gap) // 4
+        # Three players' cards (a three-handed game) keep the same size, centred under the headline.
+        left = area.left + (4 - len(self.order)) * (width + gap) // 2
         for rank, seat in enumerate(self.order):
-            card = pygame.Rect(area.left + rank * (width + gap), area.top, width, area.height)
+            card = pygame.Rect(left + rank * (width + gap), area.top, width, area.height)
             first = rank == 0
             fill = mix(palette.accent, palette.panel, 0.45) if first else palette.panel_shade
             pygame.draw.rect(surface, fill, card, border_radius=12)
@@ -177,10 +183,10 @@ class GameOverScene(Scene):
             medal = pygame.Rect(0, 0, 46, 46)
             medal.midleft = (card.left + 12, card.centery)
             pygame.draw.circle(surface, palette.accent_dark if first else palette.button, medal.center, 23)
-            text(surface, ORDINALS[rank], medal.center, 16, palette.button_text, "bold", "center")
+            text(surface, _(ORDINALS[rank]), medal.center, 16, palette.button_text, "bold", "center")
             x = medal.right + 12
             name_colour = palette.red_name if seat == self.session.match.first_east else palette.text_dark
-            you = " (you)" if seat == 0 and names[0] != "You" else ""
+            you = _(" (you)") if seat == 0 and not is_you(names[0]) else ""
             text(surface, fit_text(names[seat] + you, card.right - x - 10, 18, "bold"), (x, card.top + 14), 18,
                  name_colour, "bold")
             text(surface, f"{self.totals[seat]}", (x, card.top + 40), 24,
@@ -191,10 +197,11 @@ class GameOverScene(Scene):
 
     def _columns(self) -> list[tuple[str, int, str]]:
         """(title, width, anchor) of the table's columns; the players share what is left."""
-        fixed = list(zip(score_sheet.COLUMNS, (64, 84, 136, 136, 230), ("center", "center", "left", "left", "left"),
+        fixed = list(zip([_(title) for title in score_sheet.COLUMNS], (64, 84, 136, 136, 230), ("center",
+            "center", "left", "left", "left"),
                          strict=True))
         seats = self.session.match.seats
-        rest = (self.table.width - sum(w for _, w, _ in fixed)) // len(seats)
+        rest = (self.table.width - sum(w for _unused, w, _unused in fixed)) // len(seats)
         return fixed + [(self.session.names[seat], rest, "right") for seat in seats]
 
     def _cells(self, columns: list[tuple[str, int, str]], y: int, values: list[str], colours: list[Any],
@@ -236,12 +243,12 @@ class GameOverScene(Scene):
             self._cells(columns, y + 5, values, colours, surface)
         surface.set_clip(clip)
         if not self.session.match.history:
-            text(surface, "No hand was finished.", (area.centerx, area.top + 12), 16, dim, "sans", "midtop")
+            text(surface, _("No hand was finished."), (area.centerx, area.top + 12), 16, dim, "sans", "midtop")
         seats = self.session.match.seats
         footer = pygame.Rect(self.table.left, area.bottom + 6, self.table.width, ROW + 4)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), footer, border_bottom_left_radius=8,
                          border_bottom_right_radius=8)
-        self._cells(columns, footer.top + 6, ["", "", "", "", "Final score", *[str(self.totals[s]) for s in seats]],
+        self._cells(columns, footer.top + 6, ["", "", "", "", _("Final score"), *[str(self.totals[s]) for s in seats]],
                     [dark] * 5 + [palette.east_stake if self.totals[s] < 0 else dark for s in seats], surface, 15,
                     "bold")
         pygame.draw.rect(surface, mix(palette.panel_edge, palette.panel, 0.3),

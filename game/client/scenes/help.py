@@ -20,14 +20,15 @@ from game.client.scenes.help_search import Entry, Found, search
 from game.client.scenes.rules import ruleset_for
 from game.client.scenes.table_keys import TABLE_KEYS
 from game.client.widgets import Button, ScrollBar, TextField, dim, draw_panel
+from game.i18n import N_, _, mod_text
 from game.logsetup import LOG_FILE
 
 KeyColumn = tuple[tuple[str, str], ...]
 """A column of the keyboard page: (keys, what they do)."""
 
 PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
-    ("Beginners Guide",
-     "The object of the game is to be the first to go Mah Jongg: a hand of four sets and a pair. A set is a "
+    (N_("Beginners Guide"),
+     N_("The object of the game is to be the first to go Mah Jongg: a hand of four sets and a pair. A set is a "
      "Pung (three of a kind), a Kong (four of a kind) or a Chow (three in a row of one suit).\n"
      "Your tiles stand on the long rectangle at the bottom, your stake; the other players sit to your right, "
      "opposite and to your left. East's stake is red.\n"
@@ -36,10 +37,10 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "(or use the buttons) before the timer bar in the compass runs out.\n"
      "You may claim a discard for a Pung or Kong from anyone, but for a Chow only from the player on your left "
      "(unless it makes you Mah Jongg). Flowers and Seasons are laid out at once and replaced by loose tiles.\n"
-     "Beginners can press F6 to see every hand (Show All Hands) and F8 for a QuickTip on what to discard."),
-    ("Keyboard", tuple(tuple((row.caps, row.does) for row in column) for column in TABLE_KEYS)),
-    ("Mouse",
-     "Left click a tile on your stake: discard it (on your turn).\n"
+     "Beginners can press F6 to see every hand (Show All Hands) and F8 for a QuickTip on what to discard.")),
+    (N_("Keyboard"), tuple(tuple((row.caps, row.does) for row in column) for column in TABLE_KEYS)),
+    (N_("Mouse"),
+     N_("Left click a tile on your stake: discard it (on your turn).\n"
      "Left click the discard in the middle: claim it for a Chow, Pung, Kong or Mah Jongg. Left click your own "
      "discard while the timer bar runs: take it back.\n"
      "Right click the discard: play goes on at once. Right click anywhere else: the floating menu (Undo, Pause, "
@@ -48,15 +49,15 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "movement on the way; during Auto Play (or the demo) it stops it. While the game is paused (F9, or when the "
      "window loses the focus) any click or key goes on.\nHover over any tile to read its name in the status bar. "
      "Drop a mod (.zip or folder) or a tile-set image anywhere on the window to install or preview it in the Mods "
-     "box."),
-    ("Scoring",
-     "At the end of a hand every player scores their sets: Pungs and Kongs of honours and terminals are worth "
+     "box.")),
+    (N_("Scoring"),
+     N_("At the end of a hand every player scores their sets: Pungs and Kongs of honours and terminals are worth "
      "more, concealed sets twice the exposed ones, each Flower or Season 4. Doubles (sets of dragons, your own "
      "wind, the wind of the round, one-suit hands) double the total. The winner adds 20 for going Mah Jongg.\n"
      "Then everybody settles: the losers pay the winner his score (double if either is East) and settle the "
-     "difference between themselves. The Total Scores box shows each payment."),
-    ("Troubleshooting",
-     "No sound: look at Settings > Sound (sound and voices on, the volumes up). If Sparrow found no sound device "
+     "difference between themselves. The Total Scores box shows each payment.")),
+    (N_("Troubleshooting"),
+     N_("No sound: look at Settings > Sound (sound and voices on, the volumes up). If Sparrow found no sound device "
      "it says so on the title screen; the game plays on silently. Sounds a mod brings that cannot be decoded "
      "are left out and named in the Mods box.\n"
      "A mod refused: open Mods. A mod with a problem is marked and says which file and which line is wrong and "
@@ -66,20 +67,20 @@ PAGES: list[tuple[str, str | tuple[KeyColumn, ...]]] = [
      "Open…\n"
      "Settings that could not be read: only the values in error take their defaults, and the title screen "
      "says which. Everything else that goes wrong is written to sparrow.log in the config folder: the About "
-     "page shows where it is, with a button to open the folder."),
+     "page shows where it is, with a button to open the folder.")),
 ]
 """The pages after "This Screen": the game, the keys, the mouse, scoring and troubleshooting (About is made
 from the game as it runs: :class:`HelpScene` draws it)."""
 
-ABOUT = "About"
-SCREEN = "This Screen"
-GLOSSARY_TAB = "Glossary"
-SEARCH_HINT = "Search the help (Ctrl+F)"
+ABOUT = N_("About")
+SCREEN = N_("This Screen")
+GLOSSARY_TAB = N_("Glossary")
+SEARCH_HINT = N_("Search the help (Ctrl+F)")
 
 
-CREDIT = ("A remake of Mah Jongg for Windows, The REAL Game! (version 1.10, 1995) by Elaine and Berrie Bloem, "
+CREDIT = (N_("A remake of Mah Jongg for Windows, The REAL Game! (version 1.10, 1995) by Elaine and Berrie Bloem, "
           "with its rules, its screen and its keys, and with modern comforts: a resizable window, claim buttons, "
-          "lessons, and mods for rulesets, tiles, themes, voices and computer players.")
+          "lessons, and mods for rulesets, tiles, themes, voices and computer players."))
 BOX = pygame.Rect(0, 0, 1100, 620)
 BOX.center = (640, 352)
 
@@ -89,8 +90,8 @@ def about_folders(context: Any) -> list[tuple[str, Path, Path]]:
     folders = context.folders
     if folders is None:
         return []
-    return [("Settings", folders.settings_file, folders.config), ("Saves", folders.saves, folders.saves),
-            ("Mods", folders.user_mods, folders.user_mods), ("Log", folders.config / LOG_FILE, folders.config)]
+    return [(_("Settings"), folders.settings_file, folders.config), (_("Saves"), folders.saves, folders.saves),
+            (_("Mods"), folders.user_mods, folders.user_mods), (_("Log"), folders.config / LOG_FILE, folders.config)]
 
 
 def loaded_mod_names(context: Any) -> list[str]:
@@ -101,7 +102,7 @@ def loaded_mod_names(context: Any) -> list[str]:
     named = []
     for entry in catalog.entries:
         if entry.loaded and entry.manifest is not None:
-            named.append(f"{entry.manifest.name} {entry.manifest.version}")
+            named.append(f"{mod_text(entry.manifest.name, domain=entry.id)} {entry.manifest.version}")
     return named
 
 
@@ -117,14 +118,14 @@ class HelpScene(Scene):
         self.box = BOX
         self.topic: str | None = None
         self._build_tabs(topic)
-        self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), "Close",
-                            lambda: context.close(self), primary=True, key_hint="Esc")
-        self.rules = Button(pygame.Rect(self.box.right - 336, self.box.bottom - 62, 164, 44), "Full Rules",
+        self.close = Button(pygame.Rect(self.box.right - 160, self.box.bottom - 62, 136, 44), _("Close"),
+                            lambda: context.close(self), primary=True, key_hint=_("Esc"))
+        self.rules = Button(pygame.Rect(self.box.right - 336, self.box.bottom - 62, 164, 44), _("Full Rules"),
                             lambda: context.open("rules"), key_hint="R")
         self.notice = ""
         """What the last Open button did, shown under the About page's folders."""
         self.folders = about_folders(context)
-        self.openers = [Button(pygame.Rect(self.box.right - 136, 0, 100, 30), "Open", partial(self._open, folder),
+        self.openers = [Button(pygame.Rect(self.box.right - 136, 0, 100, 30), _("Open"), partial(self._open, folder),
                                size=14) for _label, _shown, folder in self.folders]
         self.view = pygame.Rect(self.box.left + 32, self.box.top + 108, self.box.width - 64, self.box.height - 190)
         self.bar = ScrollBar(pygame.Rect(self.view.right - 8, self.view.top, 8, self.view.height), self.view.height)
@@ -141,14 +142,14 @@ class HelpScene(Scene):
     def _build_tabs(self, topic: str | None) -> None:
         """The tabs, with the page about ``topic`` (a screen) first when there is one."""
         self.topic = topic if topic in SCREEN_PAGES else None
-        self.titles = ([SCREEN] if self.topic else []) + [title for title, _ in PAGES[:-1]] + [GLOSSARY_TAB,
+        self.titles = ([SCREEN] if self.topic else []) + [title for title, _unused in PAGES[:-1]] + [GLOSSARY_TAB,
                                                                                                 PAGES[-1][0], ABOUT]
         # Each tab as wide as its name needs, the room left shared out, so no name is cut.
-        needs = [Button.width_for(title, 15, 18) for title in self.titles]
+        needs = [Button.width_for(_(title), 15, 18) for title in self.titles]
         spare = (self.box.width - 48 - 6 * (len(needs) - 1) - sum(needs)) // len(needs)
         self.tabs, x = [], self.box.left + 24
         for i, (title, need) in enumerate(zip(self.titles, needs, strict=True)):
-            self.tabs.append(Button(pygame.Rect(x, self.box.top + 58, need + spare, 34), title, partial(self._go, i),
+            self.tabs.append(Button(pygame.Rect(x, self.box.top + 58, need + spare, 34), _(title), partial(self._go, i),
                                     size=15))
             x += need + spare + 6
 
@@ -164,19 +165,19 @@ class HelpScene(Scene):
     def page_heading(self) -> str:
         """The heading over the page shown: the screen's own name on This Screen."""
         if self.title == SCREEN and self.topic:
-            return SCREEN_PAGES[self.topic][0]
-        return self.title
+            return _(SCREEN_PAGES[self.topic][0])
+        return _(self.title)
 
     def page_text(self) -> str:
         """The words of the page shown ("" for the key table and About, which are drawn from data)."""
         if self.title == SCREEN and self.topic:
-            return SCREEN_PAGES[self.topic][1]
+            return _(SCREEN_PAGES[self.topic][1])
         body = dict(PAGES).get(self.title, "")
-        return body if isinstance(body, str) else ""
+        return _(body) if isinstance(body, str) else ""
 
     @staticmethod
     def about_heading() -> str:
-        return f"Sparrow Mah Jongg {__version__}"
+        return _('Sparrow Mah Jongg {version}').format(version=__version__)
 
     def _go(self, page: int) -> None:
         self.page = page % len(self.titles)
@@ -213,15 +214,15 @@ class HelpScene(Scene):
         return self._entries
 
     def _gather(self) -> list[Entry]:
-        found: list[Entry] = [("Glossary", term, meaning, term) for term, meaning, _codes in GLOSSARY]
-        found += [("Help", title, body, title) for title, body in PAGES if isinstance(body, str)]
-        found += [("Screen", title, body, topic) for topic, (title, body) in SCREEN_PAGES.items()]
+        found: list[Entry] = [(_("Glossary"), _(term), _(meaning), term) for term, meaning, _codes in GLOSSARY]
+        found += [(_("Help"), _(title), _(body), title) for title, body in PAGES if isinstance(body, str)]
+        found += [(_("Screen"), _(title), _(body), topic) for topic, (title, body) in SCREEN_PAGES.items()]
         try:
             ruleset = ruleset_for(self.context)
         except Exception:  # no ruleset can be read (broken mods): the rest of the help is still searched
             ruleset = None
         for hand in getattr(ruleset, "special_hands", ()):
-            found.append(("Special hand", hand.name, hand.description or "", hand.id))
+            found.append((_("Special hand"), mod_text(hand.name), mod_text(hand.description or ""), hand.id))
         return found
 
     @property
@@ -314,7 +315,7 @@ class HelpScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
         dim(surface, 130)
-        draw_panel(surface, self.box, palette, title="Rules & Help")
+        draw_panel(surface, self.box, palette, title=_("Rules & Help"))
         for b in self.tabs:
             b.draw(surface, palette)
         y = self.box.top + 112
@@ -337,7 +338,7 @@ class HelpScene(Scene):
         self.rules.draw(surface, palette)
         self.search.draw(surface, palette)
         if not self.search.value and not self.search.focused:
-            text(surface, SEARCH_HINT, (self.search.rect.left + 12, self.search.rect.centery), 16,
+            text(surface, _(SEARCH_HINT), (self.search.rect.left + 12, self.search.rect.centery), 16,
                  mix(palette.text_dark, palette.panel, 0.45), "sans", "midleft")
 
     def result_rows(self) -> list[pygame.Rect]:
@@ -348,7 +349,7 @@ class HelpScene(Scene):
     def _draw_found(self, surface: pygame.Surface) -> None:
         palette = self.context.palette
         if not self.found:
-            text(surface, f"Nothing in the help mentions \u201c{self.search.value.strip()}\u201d.",
+            text(surface, _('Nothing in the help mentions “{strip}”.').format(strip=self.search.value.strip()),
                  self.view.topleft, 17, palette.text_dark)
             return
         for i, (found, row) in enumerate(zip(self.found, self.result_rows(), strict=False)):
@@ -361,7 +362,8 @@ class HelpScene(Scene):
                  mix(palette.text_dark, palette.panel, 0.25))
         more = len(self.found) - len(self.result_rows())
         if more > 0:
-            text(surface, f"and {more} more: type more of the word", (self.view.left + 10, self.view.bottom - 4), 13,
+            text(surface, _('and {more} more: type more of the word').format(
+                    more=more), (self.view.left + 10, self.view.bottom - 4), 13,
                  palette.text_dark, "sans", "bottomleft")
 
     def _paragraphs(self, surface: pygame.Surface, body: str, y: int, size: int = 16) -> int:
@@ -378,11 +380,11 @@ class HelpScene(Scene):
         palette = self.context.palette
         left = self.box.left + 32
         text(surface, self.about_heading(), (left, y), 22, palette.text_dark, "serif_bold")
-        y = self._paragraphs(surface, CREDIT, y + 36, 15)
+        y = self._paragraphs(surface, _(CREDIT), y + 36, 15)
         mods = loaded_mod_names(self.context)
-        text(surface, f"Mods loaded ({len(mods)})", (left, y), 17, palette.accent_dark, "bold")
-        y = self._paragraphs(surface, ", ".join(mods) or "none", y + 26, 14)
-        text(surface, "Folders in use", (left, y), 17, palette.accent_dark, "bold")
+        text(surface, _('Mods loaded ({len})').format(len=len(mods)), (left, y), 17, palette.accent_dark, "bold")
+        y = self._paragraphs(surface, ", ".join(mods) or _("none"), y + 26, 14)
+        text(surface, _("Folders in use"), (left, y), 17, palette.accent_dark, "bold")
         y += 28
         for (label, shown, _folder), button in zip(self.folders, self.openers, strict=True):
             text(surface, label, (left, y + 15), 15, palette.text_dark, "bold", "midleft")
@@ -401,7 +403,7 @@ class HelpScene(Scene):
         width = (self.box.width - 64) // len(columns)
         for c, column in enumerate(columns):
             x = self.box.left + 32 + c * width
-            caps = max(sum(text_size(cap, 13, "bold")[0] + 20 for cap in keys.split("  ")) for keys, _ in column)
+            caps = max(sum(text_size(cap, 13, "bold")[0] + 20 for cap in keys.split("  ")) for keys, _unused in column)
             for r, (keys, action) in enumerate(column):
                 y = top + r * 24
                 cx = x
@@ -414,7 +416,7 @@ class HelpScene(Scene):
                     pygame.draw.rect(surface, palette.compass_dark, rect, width=1, border_radius=5)
                     text(surface, cap, rect.center, 13, palette.text_dark, "bold", "center")
                     cx += w + 6
-                text(surface, action, (x + caps + 12, y + 10), 15, palette.text_dark, "sans", "midleft")
+                text(surface, _(action), (x + caps + 12, y + 10), 15, palette.text_dark, "sans", "midleft")
 
 
 class GameMenuScene(Scene):
@@ -434,17 +436,17 @@ class GameMenuScene(Scene):
             return lambda: (context.close(self), fn())
 
         commands = table_scene.commands
-        entries = [("Continue", lambda: context.close(self)),
-                   ("Save Game…", then(commands.save_dialog)),
-                   ("Open Game…", then(commands.open_dialog)),
-                   ("Replays", then(commands.show_replays)),
-                   ("Statistics", then(lambda: context.open("stats", session=table_scene.session))),
-                   ("The Wall", then(lambda: context.open("wall", session=table_scene.session))),
-                   ("Rules & Help", then(lambda: context.open("help"))),
-                   ("Settings", then(lambda: context.open("settings"))),
-                   ("New Game", then(commands.new_game)),
-                   ("Title Screen", lambda: context.reset_to("title"))]
-        keys = ["Esc", "Alt+F3", "Alt+F2", "Alt+R", "", "W", "F1", "", "F2", ""]
+        entries = [(_("Continue"), lambda: context.close(self)),
+                   (_("Save Game…"), then(commands.save_dialog)),
+                   (_("Open Game…"), then(commands.open_dialog)),
+                   (_("Replays"), then(commands.show_replays)),
+                   (_("Statistics"), then(lambda: context.open("stats", session=table_scene.session))),
+                   (_("The Wall"), then(lambda: context.open("wall", session=table_scene.session))),
+                   (_("Rules & Help"), then(lambda: context.open("help"))),
+                   (_("Settings"), then(lambda: context.open("settings"))),
+                   (_("New Game"), then(commands.new_game)),
+                   (_("Title Screen"), lambda: context.reset_to("title"))]
+        keys = [_("Esc"), _("Alt+F3"), _("Alt+F2"), _("Alt+R"), "", "W", "F1", "", "F2", ""]
         self.buttons = [Button(pygame.Rect(self.box.left + 36 + (i % 2) * 282, self.box.top + 72 + (i // 2) * 70,
                                            266, 54), label, fn, primary=(i == 0), size=18, key_hint=keys[i])
                         for i, (label, fn) in enumerate(entries)]
@@ -470,6 +472,6 @@ class GameMenuScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, self.context.palette, title="Menu")
+        draw_panel(surface, self.box, self.context.palette, title=_("Menu"))
         for b in self.buttons:
             b.draw(surface, self.context.palette)

@@ -7,10 +7,11 @@ from typing import Any
 
 import pygame
 
-from game.client.look import mix, text, wrap
+from game.client.look import fit_text, mix, text, wrap
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.scenes.glossary import GLOSSARY
 from game.core.tiles import parse_tiles
+from game.i18n import _
 
 TERM_W = 180
 TILES_W = 300
@@ -26,7 +27,7 @@ def glossary_canvas(context: Any, width: int) -> tuple[pygame.Surface, dict[str,
     y = 0
     for i, (term, meaning, codes) in enumerate(GLOSSARY):
         at[term] = y
-        lines = wrap(meaning, words_w, SIZE)
+        lines = wrap(_(meaning), words_w, SIZE)
         height = max(28, len(lines) * (SIZE + 6) + 8)
         groups = tuple(tuple(parse_tiles(group)) for group in codes.split("|")) if codes else ()
         size = (0, 0)
@@ -37,7 +38,7 @@ def glossary_canvas(context: Any, width: int) -> tuple[pygame.Surface, dict[str,
         if i % 2 == 0:
             pygame.draw.rect(canvas, mix(palette.panel, palette.panel_shade, 0.7), (0, y, width, height + 6),
                              border_radius=6)
-        text(canvas, term, (10, y + 6), 16, palette.accent_dark, "bold")
+        text(canvas, fit_text(_(term), TERM_W - 16, 16, "bold"), (10, y + 6), 16, palette.accent_dark, "bold")
         line_y = y + 6
         for line in lines:
             text(canvas, line, (TERM_W, line_y), SIZE, palette.text_dark)

@@ -15,6 +15,7 @@ import pygame
 from game.client.look import text, wrap
 from game.client.scenes.dialogs import ERROR, Box
 from game.client.widgets import TextField, caret_wake
+from game.i18n import _
 
 NAME_LENGTH = 24
 """The longest name a table accepts (``game.net.protocol.MAX_NAME``)."""
@@ -24,13 +25,13 @@ class JoinBox(Box):
     name = "join"
 
     def __init__(self, context: Any) -> None:
-        super().__init__(context, "Join a Table", "Join", 330)
+        super().__init__(context, _("Join a Table"), _("Join"), 330)
         settings = context.settings
         left, width = self.box.left + 28, self.box.width - 56
         self.address = TextField(pygame.Rect(left, self.box.top + 96, width, 44), settings.join_address,
-                                 "Address of the table (host:port)", max_length=200)
+                                 _("Address of the table (host:port)"), max_length=200)
         own = "" if settings.player_name.strip().casefold() == "you" else settings.player_name  # the default
-        self.player = TextField(pygame.Rect(left, self.box.top + 178, width, 44), own[:NAME_LENGTH], "Your name",
+        self.player = TextField(pygame.Rect(left, self.box.top + 178, width, 44), own[:NAME_LENGTH], _("Your name"),
                                 max_length=NAME_LENGTH, focused=False)
         if settings.join_address:  # the usual table: only the name may need changing, or nothing at all
             self.address.focused, self.player.focused = False, True
@@ -101,6 +102,6 @@ class JoinBox(Box):
         if self.error:
             lines, colour = wrap(self.error, self.box.width - 56, 14)[:2], ERROR
         else:
-            lines, colour = ["The host sees the address in their waiting room."], palette.compass_dark
+            lines, colour = [_("The host sees the address in their waiting room.")], palette.compass_dark
         for i, line in enumerate(lines):
             text(surface, line, (self.box.left + 28, self.box.top + 232 + i * 18), 14, colour, "sans")

@@ -21,6 +21,7 @@ from game.client.widgets import Button
 from game.core.actions import CLAIM_NAMES
 from game.core.tiles import parse_tiles
 from game.errors import WriteError
+from game.i18n import _, mod_text
 from game.session import notes
 from game.session.lesson import LessonSession
 from game.session.lesson_progress import Progress, load_progress, save_progress
@@ -83,9 +84,9 @@ class LessonScene(TableScene):
         self.animator.show_dealing = False
         self.commands = LessonCommands(self)
         self.input = TableInput(self, self.commands)
-        self.next_button = Button(pygame.Rect(0, 0, 132, 40), "Next", self.next_step, primary=True,
-                                  key_hint="Enter", size=16)
-        self.leave_button = Button(pygame.Rect(0, 0, 132, 40), "All Lessons", self.leave, key_hint="Esc",
+        self.next_button = Button(pygame.Rect(0, 0, 132, 40), _("Next"), self.next_step, primary=True,
+                                  key_hint=_("Enter"), size=16)
+        self.leave_button = Button(pygame.Rect(0, 0, 132, 40), _("All Lessons"), self.leave, key_hint=_("Esc"),
                                    size=16)
         self.saved = (session.step_index, session.done)
         """The step last written to the progress file."""
@@ -185,14 +186,16 @@ class LessonScene(TableScene):
         """The heading and the words in the lesson's box now."""
         s = self.lesson_session
         lesson = s.lesson
-        heading = f"Lesson {self.number}: {lesson.name}"
+        heading = _('Lesson {number}: {name}').format(number=self.number, name=mod_text(lesson.name))
         if s.done:
-            after = (f" Next: {self.following.name}." if self.following is not None
-                     else " That was the last lesson: New Game on the title screen is a whole game.")
-            return heading, f"Lesson complete! {lesson.summary}{after}"
+            after = (_(' Next: {name}.').format(name=mod_text(self.following.name)) if self.following is not None
+                     else _(" That was the last lesson: New Game on the title screen is a whole game."))
+            return heading, _('Lesson complete! {summary}{after}').format(summary=mod_text(lesson.summary),
+                                                                          after=after)
         step = s.step
         assert step is not None
-        return f"{heading}  ·  step {s.step_index + 1} of {len(lesson.steps)}", " ".join(step.say.split())
+        return _('{heading}  ·  step {value} of {len}').format(
+                heading=heading, value=s.step_index + 1, len=len(lesson.steps)), " ".join(mod_text(step.say).split())
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         super().draw(surface, alpha)
@@ -227,8 +230,8 @@ class LessonScene(TableScene):
             for line in mistake:
                 text(surface, line, (box.left + 20, y), 15, mix(palette.east_stake, (0, 0, 0), 0.35), "bold")
                 y += 20
-        self.next_button.label = "Next Lesson" if s.done and self.following is not None else (
-            "Finish" if s.done else "Next")
+        self.next_button.label = _("Next Lesson") if s.done and self.following is not None else (
+            _("Finish") if s.done else _("Next"))
         self.next_button.rect.topright = (box.right - 16, box.top + BUTTON_ROOM)
         self.leave_button.rect.bottomright = (box.right - 16, box.bottom - BUTTON_ROOM)
         if reading:
@@ -252,10 +255,13 @@ class LessonScene(TableScene):
             return []
         names = {name.rstrip("!") for name in step.buttons}
         if step.do == "claim" and step.claim is not None:
-            names.add(CLAIM_NAMES[step.claim])
+            names.add(_(CLAIM_NAMES[step.claim]))
         names.update({"start": {"Start"}, "pass": {"Pass"}, "kong": {"Kong"},
                       "mah_jongg": {"Mah Jongg"}}.get(step.do, set()))
-        return [b for b in self.buttons if b.label.rstrip("!") in names]
+        # A lesson names the buttons in English, as the code does; the buttons say their words in the player's
+        # language (with or without the "!", translated or not yet).
+        labels = {word for name in names for label in (name, f"{name}!") for word in (label, _(label))}
+        return [b for b in self.buttons if b.label in labels]
 
     def _draw_lights(self, surface: pygame.Surface) -> None:
         """A pulsing ring round each tile and button the step is about (and round the discard to claim)."""

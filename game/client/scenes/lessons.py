@@ -9,6 +9,7 @@ import pygame
 from game.client.look import fit_text, mix, text, text_size
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, ScrollBar, draw_panel
+from game.i18n import _, mod_text
 from game.mods.lessons import lessons_of
 from game.session.lesson_progress import Progress, load_progress
 
@@ -41,8 +42,8 @@ class LessonsScene(Scene):
         self.rows = [pygame.Rect(BOX.left + 28, BOX.top + 96 + i * ROW_H, width, ROW_H - 4)
                      for i in range(min(SHOWN, len(self.lessons)))]
         """The row slots, top first: slot i shows lesson ``first + i``."""
-        self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), "Title Screen", self.to_title,
-                           key_hint="Esc")
+        self.back = Button(pygame.Rect(BOX.right - 184, BOX.bottom - 62, 160, 44), _("Title Screen"), self.to_title,
+                           key_hint=_("Esc"))
 
     @property
     def first(self) -> int:
@@ -69,7 +70,7 @@ class LessonsScene(Scene):
         """"done", "at step 3 of 7", or "" for a lesson not begun."""
         reached = self.progress.get(lesson.id, Progress())
         if reached.step:
-            return f"at step {reached.step + 1} of {len(lesson.steps)}"
+            return _('at step {value} of {len}').format(value=reached.step + 1, len=len(lesson.steps))
         return "done" if reached.done else ""
 
     def open_lesson(self, index: int) -> None:
@@ -80,12 +81,12 @@ class LessonsScene(Scene):
             try:
                 start_lesson(self.context, lesson)
             except ValueError as exc:  # a mod's lesson that cannot be dealt: say why, keep the others open
-                self.notice = f"{lesson.name} cannot be set up: {exc}"
+                self.notice = _('{name} cannot be set up: {exc}').format(name=mod_text(lesson.name), exc=exc)
 
     def hint(self) -> str:
         """The keys under the list: the number keys open lessons 1 to 9 only, so a longer list says so."""
-        numbers = "a number" if len(self.lessons) <= 9 else "1–9"
-        return f"↑ ↓ and Enter, {numbers}, or click a lesson  ·  F1 help"
+        numbers = _("a number") if len(self.lessons) <= 9 else "1–9"
+        return _('↑ ↓ and Enter, {numbers}, or click a lesson  ·  F1 help').format(numbers=numbers)
 
     def handle(self, event: pygame.Event) -> None:
         if self.back.handle(event) or self.bar.handle(event):
@@ -123,11 +124,11 @@ class LessonsScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
         surface.blit(self.context.background(), (0, 0))
-        draw_panel(surface, BOX, palette, title="Learn to Play")
-        intro = "Short lessons at a real table: each step says what to do and lights up the tiles it means."
+        draw_panel(surface, BOX, palette, title=_("Learn to Play"))
+        intro = _("Short lessons at a real table: each step says what to do and lights up the tiles it means.")
         text(surface, fit_text(intro, BOX.width - 56, 15), (BOX.left + 28, BOX.top + 66), 15, palette.text_dark)
         if not self.lessons:
-            text(surface, "No lessons are loaded: the Learn to Play mod is switched off (see Mods).",
+            text(surface, _("No lessons are loaded: the Learn to Play mod is switched off (see Mods)."),
                  (BOX.left + 28, BOX.top + 110), 16, palette.text_dark)
         for slot, row in enumerate(self.rows):
             i = self.first + slot
@@ -139,12 +140,12 @@ class LessonsScene(Scene):
                 pygame.draw.rect(surface, palette.highlight, row, width=2, border_radius=8)
             ink = palette.button_text if focused else palette.text_dark
             text(surface, f"{i + 1}", (row.left + 22, row.centery), 18, ink, "serif_bold", "center")
-            text(surface, lesson.name, (row.left + 48, row.top + 5), 17, ink, "bold")
+            text(surface, mod_text(lesson.name), (row.left + 48, row.top + 5), 17, ink, "bold")
             state = self.status(lesson)
             shown_state = ("✓ " if state == "done" else "") + state
             # The summary gives way only to the progress actually written beside it.
             room = row.width - 64 - (text_size(shown_state, 14, "bold")[0] + 24 if state else 0)
-            summary = fit_text(lesson.summary, room, 13)
+            summary = fit_text(mod_text(lesson.summary), room, 13)
             text(surface, summary, (row.left + 48, row.top + 26), 13, mix(ink, fill, 0.25))
             if state:
                 colour = palette.accent if focused else palette.accent_dark

@@ -22,13 +22,24 @@ from game.client.look import fit_text, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
+from game.i18n import N_, _, mod_text, pgettext, pgettext_noop
 
 log = logging.getLogger(__name__)
 
 ROW_H = 46
 VISIBLE = 9
-LOAD_ORDER = ("Mods load from top to bottom: where two offer the same ruleset, tile set, theme or opponent, the "
-              "lower one wins.")
+MOD_WORDS = (
+    pgettext_noop("mod kind", "ruleset"), pgettext_noop("mod kind", "tileset"),
+        pgettext_noop("mod kind", "theme"),
+    pgettext_noop("mod kind", "voice"), pgettext_noop("mod kind", "ai"), pgettext_noop("mod kind",
+        "lesson"),
+    pgettext_noop("mod origin", "bundled"), pgettext_noop("mod origin", "portable"),
+    pgettext_noop("mod origin", "user"), pgettext_noop("mod status", "loaded"),
+    pgettext_noop("mod status", "disabled"), pgettext_noop("mod status", "error"),
+)
+"""A mod's kinds, origin and status as its row shows them (the catalog's own words are ids)."""
+LOAD_ORDER = (N_("Mods load from top to bottom: where two offer the same ruleset, tile set, theme or opponent, the "
+              "lower one wins."))
 
 
 def short_problem(problem: str, folder: str) -> str:
@@ -61,18 +72,18 @@ class ModManagerScene(Scene):
         bottom = self.box.bottom - 62
         left = self.box.left
         self.path_field = TextField(pygame.Rect(left + 28, bottom + 2, 270, 40), "", focused=False, max_length=400)
-        self.install_button = Button(pygame.Rect(left + 308, bottom, 100, 44), "Install", self._install_typed,
+        self.install_button = Button(pygame.Rect(left + 308, bottom, 100, 44), _("Install"), self._install_typed,
                                      size=16)
-        self.toggle_button = Button(pygame.Rect(left + 420, bottom, 110, 44), "Disable", self._toggle,
-                                    key_hint="Space", size=16)
-        self.up_button = Button(pygame.Rect(left + 542, bottom, 120, 44), "Move Up", lambda: self._move(-1),
-                                key_hint="Ctrl+↑", size=16)
-        self.down_button = Button(pygame.Rect(left + 668, bottom, 128, 44), "Move Down", lambda: self._move(1),
-                                  key_hint="Ctrl+↓", size=16)
-        self.remove_button = Button(pygame.Rect(left + 808, bottom, 100, 44), "Remove", self._remove,
-                                    key_hint="Del", size=16)
-        self.done_button = Button(pygame.Rect(self.box.right - 140, bottom, 116, 44), "Done", self.close,
-                                  primary=True, key_hint="Esc")
+        self.toggle_button = Button(pygame.Rect(left + 420, bottom, 110, 44), _("Disable"), self._toggle,
+                                    key_hint=_("Space"), size=16)
+        self.up_button = Button(pygame.Rect(left + 542, bottom, 120, 44), _("Move Up"), lambda: self._move(-1),
+                                key_hint=_("Ctrl+↑"), size=16)
+        self.down_button = Button(pygame.Rect(left + 668, bottom, 128, 44), _("Move Down"), lambda: self._move(1),
+                                  key_hint=_("Ctrl+↓"), size=16)
+        self.remove_button = Button(pygame.Rect(left + 808, bottom, 100, 44), _("Remove"), self._remove,
+                                    key_hint=_("Del"), size=16)
+        self.done_button = Button(pygame.Rect(self.box.right - 140, bottom, 116, 44), _("Done"), self.close,
+                                  primary=True, key_hint=_("Esc"))
         self.buttons = [self.install_button, self.toggle_button, self.up_button, self.down_button,
                         self.remove_button, self.done_button]
         self.reload()
@@ -84,7 +95,7 @@ class ModManagerScene(Scene):
 
     def _manager(self) -> Any:
         if self.context.folders is None:
-            self.message, self.ok = "no mods folder is available", False
+            self.message, self.ok = _("no mods folder is available"), False
             return None
         try:
             from game.mods.manager import ModManager
@@ -92,14 +103,14 @@ class ModManagerScene(Scene):
             return ModManager(self.context.folders)
         except (SparrowError, OSError) as exc:  # show the problem instead of failing the scene
             log.warning("mods in %s could not be listed: %s", self.context.folders.user_mods, exc)
-            self.message, self.ok = f"mods could not be listed: {exc}", False
+            self.message, self.ok = _('mods could not be listed: {exc}').format(exc=exc), False
             return None
 
     def reload(self) -> None:
         chosen = self._current()
         self.rows = self.manager.rows() if self.manager is not None else []
         if not self.rows and not self.message:
-            self.message = "No mods found. Drop a mod's zip or folder here, or type its path and press Install."
+            self.message = _("No mods found. Drop a mod's zip or folder here, or type its path and press Install.")
         ids = [r.id for r in self.rows]
         if chosen is not None and chosen.id in ids:
             self.selected = ids.index(chosen.id)
@@ -131,8 +142,8 @@ class ModManagerScene(Scene):
             return
         self.context.reload_mods()
         in_game = any(scene.name == "table" for scene in self.context.scenes)
-        self.message += ("; in effect now, for the next game (the game in progress keeps its rules and players)"
-                         if in_game else "; in effect now")
+        self.message += (_("; in effect now, for the next game (the game in progress keeps its rules and players)")
+                         if in_game else _("; in effect now"))
 
     # -- actions ----------------------------------------------------------------------------------------------
 
@@ -152,8 +163,9 @@ class ModManagerScene(Scene):
         if row is None or self.manager is None:
             return
         if not row.removable:
-            self.message, self.ok, self.problems = (f"{row.name} is bundled with the game and cannot be removed; "
-                                                    "disable it instead"), False, []
+            self.message, self.ok, self.problems = (_('{name} is bundled with the game and cannot be removed; '
+                                                      'disable it '
+                                                      'instead').format(name=row.name)), False, []
             return
         self._report(self.manager.remove(row.id))
 
@@ -162,7 +174,7 @@ class ModManagerScene(Scene):
         if not path:
             self.path_field.focused = True
             pygame.key.start_text_input()
-            self.message, self.ok, self.problems = "type the path of a mod's zip or folder, then Install", True, []
+            self.message, self.ok, self.problems = _("type the path of a mod's zip or folder, then Install"), True, []
             return
         self.dropped(path)
 
@@ -242,7 +254,7 @@ class ModManagerScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, palette, title="Mods")
+        draw_panel(surface, self.box, palette, title=_("Mods"))
         self._draw_heading(surface)
         for i in range(self.scroll, min(len(self.rows), self.scroll + VISIBLE)):
             self._draw_row(surface, i)
@@ -263,7 +275,8 @@ class ModManagerScene(Scene):
         self._draw_buttons(surface, row)
         self.path_field.draw(surface, palette)
         if not self.path_field.value and not self.path_field.focused:
-            text(surface, "path of a mod's .zip or folder, or a picture", (self.path_field.rect.left + 12,
+            text(surface, fit_text(_("path of a mod's .zip or folder, or a picture"), self.path_field.rect.width - 24,
+                                   14), (self.path_field.rect.left + 12,
                  self.path_field.rect.centery), 14, palette.disabled, "sans", "midleft")
 
     def _draw_heading(self, surface: pygame.Surface) -> None:
@@ -273,18 +286,19 @@ class ModManagerScene(Scene):
         loaded = sum(1 for r in self.rows if r.status == "loaded")
         if len(self.rows) > VISIBLE:
             last = min(len(self.rows), self.scroll + VISIBLE)
-            count = f"{self.scroll + 1}–{last} of {len(self.rows)} · {loaded} loaded"
+            count = _('{value}–{last} of {len} · {loaded} loaded').format(
+                    value=self.scroll + 1, last=last, len=len(self.rows), loaded=loaded)
         else:
-            count = f"{len(self.rows)} mods · {loaded} loaded"
+            count = _('{len} mods · {loaded} loaded').format(len=len(self.rows), loaded=loaded)
         shown = text(surface, count, (self.box.right - 34, y), 13, palette.compass_dark, "bold", "midright")
-        text(surface, fit_text(LOAD_ORDER, shown.left - self.box.left - 60, 13), (self.box.left + 30, y), 13,
+        text(surface, fit_text(_(LOAD_ORDER), shown.left - self.box.left - 60, 13), (self.box.left + 30, y), 13,
              palette.text_dark, "sans", "midleft")
 
     def _draw_buttons(self, surface: pygame.Surface, row: Any) -> None:
         palette = self.context.palette
         place = self.order_number(row) if row is not None else None
         count = len(self.manager.catalog.order) if self.manager is not None else 0
-        self.toggle_button.label = "Disable" if row is None or row.enabled else "Enable"
+        self.toggle_button.label = _("Disable") if row is None or row.enabled else _("Enable")
         self.toggle_button.enabled = row is not None
         self.up_button.enabled = place is not None and place > 1
         self.down_button.enabled = place is not None and place < count
@@ -306,36 +320,42 @@ class ModManagerScene(Scene):
         pygame.draw.rect(surface, palette.button if place is not None else palette.disabled, disc, border_radius=8)
         text(surface, str(place) if place is not None else "–", disc.center, 15, palette.button_text, "bold",
              "center")
-        text(surface, fit_text(r.name, 380, 16, "bold"), (row.left + 52, row.top + 3), 16, palette.text_dark, "bold")
-        authors = f" · by {', '.join(r.authors)}" if r.authors else ""
-        text(surface, fit_text(f"{r.id} {r.version} · {', '.join(r.kinds)} · {r.origin}{authors}", 380, 12),
+        text(surface, fit_text(mod_text(r.name), 380, 16, "bold"), (row.left + 52, row.top + 3), 16,
+            palette.text_dark, "bold")
+        authors = _(' · by {join}').format(join=', '.join(r.authors)) if r.authors else ""
+        kinds = ", ".join(pgettext("mod kind", kind) for kind in r.kinds)
+        row_words = _("{id} {version} · {kinds} · {origin}{authors}").format(
+            id=r.id, version=r.version, kinds=kinds, origin=pgettext("mod origin", r.origin), authors=authors)
+        text(surface, fit_text(row_words, 380, 12),
              (row.left + 52, row.top + 24), 12, palette.compass_dark)
-        detail = short_problem(r.problems[0], r.path) if r.problems else r.description
+        detail = short_problem(r.problems[0], r.path) if r.problems else mod_text(r.description)
         colour = palette.east_stake if r.problems else palette.text_dark
         text(surface, fit_text(detail, row.width - 600, 13), (row.left + 450, row.centery), 13, colour, "sans",
              "midleft")
         status_colour = {"loaded": (40, 130, 70), "disabled": palette.disabled}.get(r.status, palette.east_stake)
         badge = pygame.Rect(row.right - 124, row.top + 7, 112, 26)
         pygame.draw.rect(surface, status_colour, badge, border_radius=13)
-        text(surface, fit_text(r.status, 104, 14, "bold"), badge.center, 14, (255, 255, 255), "bold", "center")
+        text(surface, fit_text(pgettext("mod status", r.status), 104, 14, "bold"), badge.center, 14, (255, 255,
+            255), "bold", "center")
 
     def _draw_row_problems(self, surface: pygame.Surface, row: Any, y: int) -> None:
         """The selected mod's problems in full under the list: its row has room for the first one only, cut."""
         palette = self.context.palette
         width = self.box.width - 70
-        text(surface, f"Problems in {row.name}:", (self.box.left + 30, y), 15, palette.east_stake, "bold")
+        text(surface, _('Problems in {name}:').format(
+                name=row.name), (self.box.left + 30, y), 15, palette.east_stake, "bold")
         lines = [line for problem in row.problems for line in wrap(short_problem(problem, row.path), width, 13)]
         limit = (self.buttons[0].rect.top - 10 - (y + 22)) // 17
         if len(lines) > limit:
-            lines = [*lines[:limit - 1], f"… and more: python -m game mods check \"{row.path}\""]
+            lines = [*lines[:limit - 1], _('… and more: python -m game mods check "{path}"').format(path=row.path)]
         for k, line in enumerate(lines):
             text(surface, line, (self.box.left + 40, y + 22 + k * 17), 13, palette.east_stake)
 
     def _draw_row_description(self, surface: pygame.Surface, row: Any, y: int) -> None:
         """The selected mod's description in full under the list (its row shows only the start)."""
         palette = self.context.palette
-        text(surface, row.name, (self.box.left + 30, y), 15, palette.text_dark, "bold")
-        lines = wrap(row.description, self.box.width - 70, 14)
+        text(surface, mod_text(row.name), (self.box.left + 30, y), 15, palette.text_dark, "bold")
+        lines = wrap(mod_text(row.description), self.box.width - 70, 14)
         limit = (self.buttons[0].rect.top - 10 - (y + 22)) // 19
         if len(lines) > limit:
             lines = [*lines[:limit - 1], fit_text(" ".join(lines[limit - 1:]), self.box.width - 70, 14)]

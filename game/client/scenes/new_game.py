@@ -22,16 +22,17 @@ from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, caret_wake, draw_panel
-from game.session.options import DEFAULT_OPPONENTS, seat_opponents
+from game.i18n import N_, _, mod_text
+from game.session.options import DEFAULT_NAMES, DEFAULT_OPPONENTS, seat_names, seat_opponents
 
 log = logging.getLogger(__name__)
 
 BOX = pygame.Rect(0, 0, 1060, 650)
 BOX.center = (640, 360)
-SEATS = ("On your right", "Opposite you", "On your left")
+SEATS = (N_("On your right"), N_("Opposite you"), N_("On your left"))
 SCORE_STEP = 100
-EMPTY_SEAT_NOTE = ("This ruleset is for three players: the seat opposite you stays empty (the Dummy). It is never "
-                   "East, and play passes over it.")
+EMPTY_SEAT_NOTE = (N_("This ruleset is for three players: the seat opposite you stays empty (the Dummy). It is never "
+                   "East, and play passes over it."))
 SCORE_RANGE = (100, 100_000)
 HOST_PORT = 8765
 """The port a hosted table listens on when it is free (``sparrow serve``'s): the one to forward on a router."""
@@ -83,7 +84,9 @@ def start_game(context: SceneContext, choices: Choices) -> Scene:
     """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
     settings = context.settings
     settings.ruleset, settings.opponents = choices.ruleset, list(choices.opponents)
-    settings.player_name, settings.opponent_names = choices.names[0], list(choices.names[1:])
+    # The default name is kept as the game's word ("You"), so it follows the language; a typed name stays as typed.
+    player = DEFAULT_NAMES[0] if choices.names[0] == _(DEFAULT_NAMES[0]) else choices.names[0]
+    settings.player_name, settings.opponent_names = player, list(choices.names[1:])
     context.save_settings()
     return games.play(context, new_session(context, choices))
 
@@ -98,7 +101,7 @@ class NewGameScene(Scene):
         self.seed = seed
         self._before_presets: Any = _UNSET
         """The settings' ruleset when Presets… opened; a new one saved there is chosen on return."""
-        self.rulesets = rulesets(context) or [_Fallback("classic", "Classic")]
+        self.rulesets = rulesets(context) or [_Fallback("classic", _("Classic"))]
         self.people = personalities(context)
         self._start_scores: dict[str, int] = {}
         self._empty_seats: dict[str, int | None] = {}
@@ -108,25 +111,25 @@ class NewGameScene(Scene):
         wanted = context.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
-        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [r.name for r in self.rulesets],
+        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [mod_text(r.name) for r in self.rulesets],
                                ruleset_index, on_change=self._ruleset_changed)
-        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), "Rules…",
+        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), _("Rules…"),
                                    self.show_rules, size=17)
         self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
-                                     "Presets…", self.show_presets, size=17)
+                                     _("Presets…"), self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
-                                context.settings.player_name[:NAME_LENGTH])
+                                seat_names(context.settings)[0][:NAME_LENGTH])
         self.score = Chooser(pygame.Rect(x0 + 740, BOX.top + 140, 240, 44), [], 0, on_step=self._step_score)
         self.start_score = 0
         self.score_edited = False
         self._ruleset_changed(ruleset_index)
         self._build_seats()
-        self.start = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), "Start", self.begin,
-                            primary=True, key_hint="Enter")
-        self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Cancel",
-                             lambda: context.close(self), key_hint="Esc")
-        self.host_button = Button(pygame.Rect(BOX.left + 40, BOX.bottom - 66, 270, 46), "Host a Network Game",
-                                  self.host, key_hint="Ctrl+H", size=17)
+        self.start = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), _("Start"), self.begin,
+                            primary=True, key_hint=_("Enter"))
+        self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), _("Cancel"),
+                             lambda: context.close(self), key_hint=_("Esc"))
+        self.host_button = Button(pygame.Rect(BOX.left + 40, BOX.bottom - 66, 270, 46), _("Host a Network Game"),
+                                  self.host, key_hint=_("Ctrl+H"), size=17)
         self.host_error = ""
         """Why the network table could not be hosted, in words."""
         self._list_fields()
@@ -156,7 +159,7 @@ class NewGameScene(Scene):
             chooser = Chooser(pygame.Rect(card.left + 16, card.top + 148, card.width - 32, 42), labels, index,
                               swatches=swatches, size=15)
             chooser.on_change = lambda i, seat=seat: self._personality_changed(seat, i)
-            default = self.people[index].name if self.people else f"Player {seat + 2}"
+            default = mod_text(self.people[index].name) if self.people else _('Player {value}').format(value=seat + 2)
             name = str(named[seat]) if isinstance(named, list) and seat < len(named) else default
             self.seat_choosers.append(chooser)
             self.seat_names.append(NameField(pygame.Rect(card.left + 16, card.top + 70, card.width - 32, 42),
@@ -166,7 +169,7 @@ class NewGameScene(Scene):
         field_ = self.seat_names[seat]
         if not field_.edited and self.people:
             # An unedited name follows the personality: the opponent is called what it is.
-            field_.value = self.people[index].name[:NAME_LENGTH]
+            field_.value = mod_text(self.people[index].name)[:NAME_LENGTH]
 
     def _ruleset_changed(self, index: int) -> None:
         ruleset_id = self.rulesets[index].id
@@ -201,8 +204,9 @@ class NewGameScene(Scene):
 
     def choices(self) -> Choices:
         ids = [self.people[c.index].id for c in self.seat_choosers] if self.people else list(DEFAULT_OPPONENTS)
-        names = [self.player.value.strip() or "You"]
-        names += [f.value.strip() or (self.people[c.index].name if self.people else f"Player {i + 2}")
+        names = [self.player.value.strip() or _("You")]
+        names += [f.value.strip() or (mod_text(self.people[c.index].name) if self.people
+                                      else _("Player {value}").format(value=i + 2))
                   for i, (c, f) in enumerate(zip(self.seat_choosers, self.seat_names, strict=True))]
         return Choices(self.rulesets[self.ruleset.index].id, ids, names, self.start_score, self.seed)
 
@@ -273,7 +277,8 @@ class NewGameScene(Scene):
 
     def _seat_choices(self) -> tuple[list[str], list[Any]]:
         """The opponent choosers' labels and colour swatches, one per personality."""
-        return [f"{p.name} · {p.strategy}" for p in self.people], [parse_colour(p.colour) for p in self.people]
+        return ([f"{mod_text(p.name)} · {mod_text(p.strategy)}" for p in self.people],
+                [parse_colour(p.colour) for p in self.people])
 
     def _list_rulesets(self, wanted: str | None = None) -> None:
         """Read the rulesets again; show ``wanted``, else the one shown before, else the first."""
@@ -281,7 +286,7 @@ class NewGameScene(Scene):
         self.rulesets = rulesets(self.context) or self.rulesets
         ids = [r.id for r in self.rulesets]
         index = ids.index(wanted) if wanted in ids else ids.index(shown) if shown in ids else 0
-        self.ruleset.labels = [r.name for r in self.rulesets]
+        self.ruleset.labels = [mod_text(r.name) for r in self.rulesets]
         self.ruleset.index = index
         self._ruleset_changed(index)
 
@@ -328,18 +333,18 @@ class NewGameScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 150))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, BOX, palette, title="New Game")
+        draw_panel(surface, BOX, palette, title=_("New Game"))
         x0 = BOX.left + 40
-        for label, rect in (("Ruleset", self.ruleset.rect), ("Your name", self.player.rect)):
+        for label, rect in ((_("Ruleset"), self.ruleset.rect), (_("Your name"), self.player.rect)):
             text(surface, label, (x0, rect.centery), 18, palette.text_dark, "bold", "midleft")
-        text(surface, "Starting score", (self.score.rect.left - 16, self.score.rect.centery), 18, palette.text_dark,
+        text(surface, _("Starting score"), (self.score.rect.left - 16, self.score.rect.centery), 18, palette.text_dark,
              "bold", "midright")
         self.ruleset.draw(surface, palette)
         self.rules_button.draw(surface, palette)
         self.presets_button.draw(surface, palette)
         self.player.draw(surface, palette)
         self.score.draw(surface, palette)
-        heading = text(surface, "Your opponents", (x0, BOX.top + 208), 21, palette.accent_dark, "serif_bold")
+        heading = text(surface, _("Your opponents"), (x0, BOX.top + 208), 21, palette.accent_dark, "serif_bold")
         pygame.draw.line(surface, mix(palette.accent, palette.panel, 0.4), (heading.right + 14, heading.centery + 2),
                          (BOX.right - 40, heading.centery + 2), 1)
         for seat, card in enumerate(self.cards):
@@ -347,9 +352,12 @@ class NewGameScene(Scene):
                 self._draw_empty_card(surface, seat, card)
             else:
                 self._draw_card(surface, seat, card)
-        text(surface, "Tab: next field  ·  ← →: change  ·  type to rename",
-             (self.host_button.rect.right + 18, BOX.bottom - 43), 14, mix(palette.text_dark, palette.panel, 0.35),
-             "sans", "midleft")
+        # Between the host button and Start, on two lines when the words are long (German).
+        left = self.host_button.rect.right + 18
+        hint = wrap(_("Tab: next field  ·  ← →: change  ·  type to rename"), self.start.rect.left - 18 - left, 14)
+        for i, line in enumerate(hint[:2]):
+            text(surface, line, (left, BOX.bottom - 43 + (i * 2 - len(hint[:2]) + 1) * 9), 14,
+                 mix(palette.text_dark, palette.panel, 0.35), "sans", "midleft")
         if self.host_error:
             text(surface, fit_text(self.host_error, BOX.width - 80, 15, "bold"), (x0, BOX.bottom - 84), 15,
                  ERROR, "bold", "midleft")
@@ -364,7 +372,7 @@ class NewGameScene(Scene):
         pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel, 0.5), card, border_radius=12)
         pygame.draw.rect(surface, edge, card, width=2, border_radius=12)
         text(surface, SEATS[seat], (card.left + 16, card.top + 22), 17, edge, "bold", "midleft")
-        text(surface, "Empty seat", (card.centerx, card.top + 100), 21, palette.text_dark, "serif_bold", "center")
+        text(surface, _("Empty seat"), (card.centerx, card.top + 100), 21, palette.text_dark, "serif_bold", "center")
         y = card.top + 140
         for line in wrap(EMPTY_SEAT_NOTE, card.width - 36, 14):
             text(surface, line, (card.left + 18, y), 14, palette.text_dark)
@@ -382,19 +390,19 @@ class NewGameScene(Scene):
         pygame.draw.rect(surface, mix(colour, (0, 0, 0), 0.35), card, width=2, border_radius=12)
         bright = sum(colour) / 3 > 150
         label_colour = palette.text_dark if bright else (252, 246, 232)
-        text(surface, SEATS[seat], (plate.left + 16, plate.centery), 17, label_colour, "bold", "midleft")
+        text(surface, _(SEATS[seat]), (plate.left + 16, plate.centery), 17, label_colour, "bold", "midleft")
         shown = self.seat_names[seat].value.strip()
         if shown:
             text(surface, fit_text(shown, plate.width // 2 - 10, 17, "serif_bold"), (plate.right - 16,
                  plate.centery), 17, label_colour, "serif_bold", "midright")
-        text(surface, "Name at the table", (card.left + 16, card.top + 50), 13, palette.text_dark, "bold")
+        text(surface, _("Name at the table"), (card.left + 16, card.top + 50), 13, palette.text_dark, "bold")
         self.seat_names[seat].draw(surface, palette)
-        text(surface, "Plays like", (card.left + 16, card.top + 128), 13, palette.text_dark, "bold")
+        text(surface, _("Plays like"), (card.left + 16, card.top + 128), 13, palette.text_dark, "bold")
         chooser.draw(surface, palette)
         if person is not None:
             y = card.top + 202
             room = (card.bottom - 10 - y) // 20  # the lines that fit inside the card (four)
-            for line in wrap(person.description, card.width - 36, 14)[:room]:
+            for line in wrap(mod_text(person.description), card.width - 36, 14)[:room]:
                 text(surface, line, (card.left + 18, y), 14, palette.text_dark)
                 y += 20
 

@@ -26,20 +26,21 @@ import pygame
 from game.client.forms import Choice, Chooser, GroupTabs, Heading, Stepper, Switch
 from game.client.look import Palette, fit_text, mix, text, wrap
 from game.client.scenes.dialogs import ERROR
-from game.client.widgets import Button
+from game.client.widgets import Button, flow
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
+from game.i18n import N_, _, mod_text
 from game.mods import custom_rules
 from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options_for
 
 log = logging.getLogger(__name__)
 
-NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
+NAME_HINT = N_("At most {length} characters; it must differ from every other ruleset's.")
 """What the name box says about a preset's name."""
 PAYMENT_WORDS = {
-    "east_double_losers_settle": "Everybody pays the winner, East double, and the losers settle their differences.",
-    "winner_only": "Everybody pays the winner, East double; the losers settle nothing among themselves.",
-    "discarder_pays": "On a discard the discarder pays for all; a self-drawn win is paid by all, East double.",
+    "east_double_losers_settle": N_("Everybody pays the winner, East double, and the losers settle their differences."),
+    "winner_only": N_("Everybody pays the winner, East double; the losers settle nothing among themselves."),
+    "discarder_pays": N_("On a discard the discarder pays for all; a self-drawn win is paid by all, East double."),
 }
 """The payment choices in words, under the Payment & penalties group."""
 
@@ -90,16 +91,18 @@ class PresetEditor:
         self.tabs = GroupTabs(pygame.Rect(area.left, area.top + TAB_TOP, area.width, TAB_HEIGHT), GROUPS,
                               on_change=self.show_group)
         y = area.top + 450
-        self.save_button = Button(pygame.Rect(area.left, y, 100, 44), "Save", self.save, size=17)
-        self.save_as_button = Button(pygame.Rect(area.left + 112, y, 120, 44), "Save as…", self.ask_save_as,
+        self.save_button = Button(pygame.Rect(area.left, y, 100, 44), _("Save"), self.save, size=17)
+        self.save_as_button = Button(pygame.Rect(area.left + 112, y, 120, 44), _("Save as…"), self.ask_save_as,
                                      size=17, primary=True)
-        self.rename_button = Button(pygame.Rect(area.left + 244, y, 120, 44), "Rename…", self.ask_rename, size=17)
-        self.delete_button = Button(pygame.Rect(area.left + 376, y, 110, 44), "Delete…", self.ask_delete, size=17)
+        self.rename_button = Button(pygame.Rect(area.left + 244, y, 120, 44), _("Rename…"), self.ask_rename, size=17)
+        self.delete_button = Button(pygame.Rect(area.left + 376, y, 110, 44), _("Delete…"), self.ask_delete, size=17)
         # The rules editor: every line's and hand's value, with a live preview.
-        self.values_button = Button(pygame.Rect(area.left + 498, y, 150, 44), "Edit values…", self.edit_values,
+        self.values_button = Button(pygame.Rect(area.left + 498, y, 150, 44), _("Edit values…"), self.edit_values,
                                     size=17)
         self.buttons = [self.save_button, self.save_as_button, self.rename_button, self.delete_button,
                         self.values_button]
+        # Each as wide as its label (German's are long), the note beside the last one taking what is left.
+        flow(self.buttons, pygame.Rect(area.left, y, area.width - 200, 44), height=44, gap=12, min_width=100)
         self.reload(scene.settings.ruleset)
 
     # -- state ----------------------------------------------------------------------------------------------
@@ -129,13 +132,13 @@ class PresetEditor:
             self.context.resources.read_catalog()  # the presets are mods: one made or deleted changes the catalog
             customs = {c.id for c in custom_rules.list_custom_rulesets(self.folders)} if self.folders else set()
             infos = ruleset_infos(self.context.catalog)[0] if self.context.catalog is not None else []
-            built_in = [Preset(i.id, i.name, False) for i in infos if i.id not in customs]
+            built_in = [Preset(i.id, mod_text(i.name), False) for i in infos if i.id not in customs]
             own = sorted((Preset(i.id, i.name, True) for i in infos if i.id in customs), key=lambda p: p.name.lower())
             presets = built_in + own
         except (SparrowError, OSError) as exc:
-            self.message, self.ok = f"the rulesets could not be listed: {exc}", False
+            self.message, self.ok = _('the rulesets could not be listed: {exc}').format(exc=exc), False
         self.presets = presets
-        self.chooser.labels = [p.name for p in presets]
+        self.chooser.labels = [mod_text(p.name) for p in presets]
         index = next((i for i, p in enumerate(presets) if p.id == select), 0)
         self.chooser.index = index
         self.scene.rulesets = [p.id for p in presets] or self.scene.rulesets
@@ -153,7 +156,8 @@ class PresetEditor:
             options = options_for(ruleset)
             values = custom_rules.option_values(ruleset)
         except (DataFileError, AttributeError, KeyError) as exc:
-            self.message, self.ok = f"ruleset {ruleset_id!r} does not load: {exc}", False
+            self.message, self.ok = _('ruleset {ruleset_id!r} does not load: {exc}').format(
+                    ruleset_id=ruleset_id, exc=exc), False
             options, values = (), {}
         if options != self.options:
             self.options = options
@@ -211,6 +215,9 @@ class PresetEditor:
         get: Callable[[], Any] = partial(self._get, option.key)
         put: Callable[[Any], None] = partial(self._set, option.key)
         shown = partial(describe, option)
+        # A label names a special hand or a scoring line (mod text) or an option (the game's own words):
+        # mod_text looks in the mods' catalogs and then in the game's.
+        label = mod_text(option.label)
         control: Any
         if option.kind == "bool":
             small = option.group == "Hands"
@@ -220,12 +227,12 @@ class PresetEditor:
                                                                                                  on if flag else off))
             else:
                 get = partial(self._get, option.key, flag=True)
-            control = Switch(rect, option.label, get, put, detail=option.detail, size=16 if small else 17,
+            control = Switch(rect, label, get, put, detail=option.detail, size=16 if small else 17,
                              smallest=13 if small else 15, line=option.key.endswith(".allowed"))
         elif option.kind == "choice":
-            control = Choice(rect, option.label, list(option.choices), get, put, shown)
+            control = Choice(rect, label, list(option.choices), get, put, shown)
         else:
-            control = Stepper(rect, option.label, [], get, put, shown, option=option)
+            control = Stepper(rect, label, [], get, put, shown, option=option)
         needs = [key for key in option.needs if any(o.key == key for o in self.options)]
         if needs:
             control.active = lambda: all(self._on(key) for key in needs)
@@ -288,7 +295,8 @@ class PresetEditor:
 
     def _count(self, part: str) -> str:
         keys = [o.key for o in self.options if o.part == part and o.key.endswith(".allowed")]
-        return f"{sum(bool(self.values.get(k)) for k in keys)} of {len(keys)} on" if keys else ""
+        return _('{sum} of {len} on').format(
+                sum=sum(bool(self.values.get(k)) for k in keys), len=len(keys)) if keys else ""
 
     def scroll_to(self, row: int) -> None:
         """Scroll the Hands list so that ``row`` is its top row (kept within the list)."""
@@ -386,7 +394,7 @@ class PresetEditor:
         def work() -> str:
             custom_rules.update_custom_ruleset(self.folders, preset.id, self._changes())
             self.reload(preset.id)
-            return f"saved {preset.name}"
+            return _('saved {name}').format(name=preset.name)
 
         self._report(work)
 
@@ -394,7 +402,7 @@ class PresetEditor:
         """Save the options shown as a new preset ``name``; it becomes the ruleset for new games."""
         preset = self.current
         if preset is None:
-            return "no ruleset to start from"
+            return _("no ruleset to start from")
         changes = self._changes()
 
         def work() -> str:
@@ -402,19 +410,19 @@ class PresetEditor:
             self.context.settings.ruleset = made.id
             self.context.save_settings()
             self.reload(made.id)
-            return f"saved {made.name}; new games use it"
+            return _('saved {name}; new games use it').format(name=made.name)
 
         return self._report(work)
 
     def rename(self, name: str) -> str | None:
         preset = self.current
         if preset is None or not preset.custom:
-            return "only your own presets can be renamed"
+            return _("only your own presets can be renamed")
 
         def work() -> str:
             done = custom_rules.rename_custom_ruleset(self.folders, preset.id, name)
             self.reload(done.id)
-            return f"renamed to {done.name}"
+            return _('renamed to {name}').format(name=done.name)
 
         return self._report(work)
 
@@ -430,7 +438,7 @@ class PresetEditor:
                 self.context.settings.ruleset = base
                 self.context.save_settings()
             self.reload(base)
-            return f"deleted {preset.name}"
+            return _('deleted {name}').format(name=preset.name)
 
         self._report(work)
 
@@ -444,32 +452,34 @@ class PresetEditor:
         preset = self.current
         if preset is not None:
             short = preset.name.split(" (")[0]
-            suggested = f"{preset.name} 2" if preset.custom else f"My {short}"
-            self.context.open("name", title="Save as a new preset", value=suggested[:custom_rules.NAME_LENGTH],
-                              done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
+            suggested = f"{preset.name} 2" if preset.custom else _('My {short}').format(short=short)
+            self.context.open("name", title=_("Save as a new preset"), value=suggested[:custom_rules.NAME_LENGTH],
+                              done=self.save_as, max_length=custom_rules.NAME_LENGTH,
+                                  hint=_(NAME_HINT).format(length=custom_rules.NAME_LENGTH))
 
     def ask_rename(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.context.open("name", title="Rename the preset", value=preset.name, done=self.rename,
-                              max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
+            self.context.open("name", title=_("Rename the preset"), value=preset.name, done=self.rename,
+                              max_length=custom_rules.NAME_LENGTH,
+                                  hint=_(NAME_HINT).format(length=custom_rules.NAME_LENGTH))
 
     def ask_delete(self) -> None:
         preset = self.current
         if preset is not None and preset.custom:
-            self.context.open("confirm", question=f"Delete the preset “{preset.name}”?",
-                              detail="Games saved with it cannot be opened afterwards.", yes=self.delete)
+            self.context.open("confirm", question=_('Delete the preset “{name}”?').format(name=preset.name),
+                              detail=_("Games saved with it cannot be opened afterwards."), yes=self.delete)
 
     # -- drawing --------------------------------------------------------------------------------------------
 
     def draw(self, surface: pygame.Surface, palette: Palette) -> None:
         self.follow_focus()
         area = self.area
-        text(surface, "Preset", (area.left, self.chooser.rect.centery), 18, palette.text_dark, "bold", "midleft")
+        text(surface, _("Preset"), (area.left, self.chooser.rect.centery), 18, palette.text_dark, "bold", "midleft")
         self.chooser.draw(surface, palette)
         preset = self.current
         if preset is not None:
-            badge = "your preset" if preset.custom else "built in · read-only"
+            badge = _("your preset") if preset.custom else _("built in · read-only")
             chip = pygame.Rect(self.chooser.rect.right + 16, self.chooser.rect.top + 8, 190, 28)
             label = fit_text(badge, chip.width - 16, 14, "bold")
             fill = mix(palette.accent, palette.panel, 0.55) if preset.custom else palette.panel_shade
@@ -503,25 +513,25 @@ class PresetEditor:
         keys = {o.key for o in self.options}
         if self.group_name == "Payment & penalties":
             if "payment" in keys:
-                notes = [PAYMENT_WORDS.get(self.values["payment"], "")]
+                notes = [_(PAYMENT_WORDS.get(self.values["payment"], ""))]
             else:
-                notes = ["Paid by the table: on a discard the discarder pays double, the others single."]
+                notes = [_("Paid by the table: on a discard the discarder pays double, the others single.")]
             if any(k.startswith("penalties.") for k in keys):
-                notes.append("Penalties are paid after the limit, never doubled for East.")
+                notes.append(_("Penalties are paid after the limit, never doubled for East."))
             else:
-                notes.append("This ruleset has no penalties to change.")
+                notes.append(_("This ruleset has no penalties to change."))
             return [n for n in notes if n]
         # A table-paid ruleset (no payment choice) never doubles, so the example would mislead there.
         if self.group_name == "Scoring" and {"rounding.stage", "rounding.unit", "rounding.mode", "payment"} <= keys:
             rounding = Rounding(self.values["rounding.unit"], self.values["rounding.stage"],
                                 self.values["rounding.mode"])
             if rounding.stage == "before_doubles":
-                score, how = rounding.apply(26) * 4, "rounded before doubling"
+                score, how = rounding.apply(26) * 4, _("rounded before doubling")
             elif rounding.stage == "after_doubles":
-                score, how = rounding.apply(26 * 4), "rounded after doubling"
+                score, how = rounding.apply(26 * 4), _("rounded after doubling")
             else:
-                score, how = 26 * 4, "not rounded"
-            return [f"For example, 26 points and 2 doubles score {score:,} ({how})."]
+                score, how = 26 * 4, _("not rounded")
+            return [_('For example, 26 points and 2 doubles score {score:,} ({how}).').format(score=score, how=how)]
         return []
 
     def _draw_note(self, surface: pygame.Surface, palette: Palette) -> None:
@@ -542,11 +552,12 @@ class PresetEditor:
             colour = palette.compass_dark
             preset = self.current
             if preset is not None and preset.custom and self.changed:
-                lines = ["Changed: Save keeps the changes,", "Save as… makes a copy."]
+                note = f'{_("Changed: Save keeps the changes,")} {_("Save as… makes a copy.")}'
             elif preset is not None and not preset.custom:
-                lines = ["Built-in presets are templates:", "change the options, then Save as…"]
+                note = f'{_("Built-in presets are templates:")} {_("change the options, then Save as…")}'
             else:
-                lines = []
+                note = ""
+            lines = wrap(note, area.right - x, 14)[:3] if note else []
         for i, line in enumerate(lines):
             text(surface, line, (x, self.delete_button.rect.top + 4 + i * 19), 14, colour, "sans")
 

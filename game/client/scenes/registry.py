@@ -15,6 +15,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
+from game.i18n import _
+
 if TYPE_CHECKING:
     from game.client.scenes.base import Scene
 
@@ -42,6 +44,7 @@ SCENES: dict[str, str] = {
     "why": "game.client.scenes.why:WhyScene",
     "join": "game.client.scenes.join:JoinBox",
     "waiting_room": "game.client.scenes.waiting_room:WaitingRoomScene",
+    "language": "game.client.scenes.language:LanguageScene",
 }
 """Scene name → ``module:Class``."""
 
@@ -51,6 +54,7 @@ def scene_class(name: str) -> type[Scene]:
     try:
         target = SCENES[name]
     except KeyError:
-        raise KeyError(f"unknown scene {name!r}: expected one of {', '.join(SCENES)}") from None
-    module, _, cls = target.partition(":")
+        raise KeyError(_('unknown scene {name!r}: expected one of {join}').format(
+                name=name, join=', '.join(SCENES))) from None
+    module, _unused, cls = target.partition(":")
     return getattr(importlib.import_module(module), cls)  # type: ignore[no-any-return]

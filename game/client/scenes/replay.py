@@ -24,6 +24,7 @@ from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
 from game.core.table import Table
 from game.errors import SaveError
+from game.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -53,7 +54,8 @@ def move_line(events: list[ev.Event], names: list[str], wild: int | None = None)
         if isinstance(event, ev.TileDrawn):
             lines.append(f"{gets(names[event.seat])} {shown_name(event.tile, wild)}")
         elif isinstance(event, ev.ReplacementDrawn):
-            lines.append(f"{gets(names[event.seat])} {shown_name(event.tile, wild)} as a loose tile")
+            lines.append(_('{gets} {shown_name} as a loose tile').format(
+                    gets=gets(names[event.seat]), shown_name=shown_name(event.tile, wild)))
         else:
             line = describe(event, names, human=-1, wild=wild)
             if line:
@@ -79,16 +81,24 @@ class ReplayScene(Scene):
         self.hand = -1
         self.move = 0
         self.line = ""
-        specs = [("|◀", self.first, "Home"), ("◀", self.back, "←"), ("▶", self.forward, "→"), ("▶|", self.last, "End"),
-                 ("Play", self.toggle_play, "Space"), ("Export", self.export, "E"), ("Close", self.close, "Esc")]
+        specs = [("|◀", self.first, _("Home")), ("◀", self.back, "←"), ("▶", self.forward, "→"), ("▶|", self.last,
+            _("End")),
+                 (_("Play"), self.toggle_play, _("Space")), (_("Export"), self.export, "E"), (_("Close"),
+                     self.close, _("Esc"))]
         self.buttons = []
+        # Play, Export and Close as wide as their words need (at least 74), right-aligned under the arrows.
+        widths = [max(74, Button.width_for(label, 14, 16)) for label, _fn, _key in specs[4:]]
+        x = 1272 - sum(widths) - 4 * (len(widths) - 1)
         for i, (label, fn, key) in enumerate(specs):
-            rect = pygame.Rect(1040 + i * 58, 606, 54, 38) if i < 4 else \
-                pygame.Rect(1040 + (i - 4) * 78, 650, 74, 38)
-            self.buttons.append(Button(rect, label, fn, key_hint=key, primary=label == "Close", size=16))
-        self.hand_buttons = [Button(pygame.Rect(20, 650, 110, 32), "◀ Hand", lambda: self.select(self.hand - 1),
+            if i < 4:
+                rect = pygame.Rect(1040 + i * 58, 606, 54, 38)
+            else:
+                rect = pygame.Rect(x, 650, widths[i - 4], 38)
+                x += rect.width + 4
+            self.buttons.append(Button(rect, label, fn, key_hint=key, primary=i == len(specs) - 1, size=16))
+        self.hand_buttons = [Button(pygame.Rect(20, 650, 110, 32), _("◀ Hand"), lambda: self.select(self.hand - 1),
                                     size=14),
-                             Button(pygame.Rect(138, 650, 110, 32), "Hand ▶", lambda: self.select(self.hand + 1),
+                             Button(pygame.Rect(138, 650, 110, 32), _("Hand ▶"), lambda: self.select(self.hand + 1),
                                     size=14)]
         self.select(hand)
 
@@ -122,8 +132,9 @@ class ReplayScene(Scene):
         self.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
         names = self.session.names
         if self.move == 0:
-            self.line = (f"Hand {self.record.hand_number}: {is_(names[self.record.east])} East, the wind of the round "
-                         f"is {WIND_NAMES[self.record.round_wind]}.")
+            self.line = (_('Hand {hand_number}: {is_} East, the wind of the round is {WIND_NAMES}.').format(
+                    hand_number=self.record.hand_number, is_=is_(names[self.record.east]),
+                        WIND_NAMES=_(WIND_NAMES[self.record.round_wind])))
         else:
             seat, action = self.record.actions[self.move - 1]
             self.line = move_line(events, names, table.wild_tile) or action_line(action, names[seat], table.wild_tile)
@@ -158,19 +169,20 @@ class ReplayScene(Scene):
 
         folders = self.context.folders
         if folders is None:
-            self._toast("No saves folder: cannot export")
+            self._toast(_("No saves folder: cannot export"))
             return
         base = self.session.save_name or "game"
-        name = f"{base} - hand {self.record.hand_number}"
+        name = _('{base} - hand {hand_number}').format(base=base, hand_number=self.record.hand_number)
         try:
             saved = export_hand(self.session.snapshot(base, mods=mods_in_use(self.context)), self.hand, name)
-            path = folders.saves / f"replay {file_stem(name)}{SAVE_SUFFIX}"
+            path = folders.saves / _('replay {file_stem}{SAVE_SUFFIX}').format(
+                    file_stem=file_stem(name), SAVE_SUFFIX=SAVE_SUFFIX)
             write_save(path, saved)
         except (OSError, SaveError) as exc:  # a failed export is reported, the replay goes on
             log.warning("export failed: %s", exc)
-            self._toast(f"Export failed: {exc}")
+            self._toast(_('Export failed: {exc}').format(exc=exc))
             return
-        self._toast(f"Exported as {path.name}")
+        self._toast(_('Exported as {name}').format(name=path.name))
 
     def _toast(self, message: str) -> None:
         self.toasts = [Toast(message, life=2.6)]
@@ -218,11 +230,11 @@ class ReplayScene(Scene):
             palette=palette, sprites=context.sprites, reveal_all=True, last_discard_live=self.last_discard_live))
         self._draw_plate(surface)
         for b in self.buttons:
-            b.label = ("Pause" if self.playing else "Play") if b.action == self.toggle_play else b.label
+            b.label = (_("Pause") if self.playing else _("Play")) if b.action == self.toggle_play else b.label
             b.draw(surface, palette)
         for b in self.hand_buttons:
             b.draw(surface, palette)
-        self.status.left = f"{table.wall.live_count} Tiles left"
+        self.status.left = _('{live_count} Tiles left').format(live_count=table.wall.live_count)
         self.status.message = self.line
         self.status.draw(surface, palette)
         for toast in self.toasts:
@@ -237,10 +249,12 @@ class ReplayScene(Scene):
         """Bottom left: which hand and move this is, with a bar of the way through the hand."""
         palette = self.context.palette
         count = len(self.session.match.history)
-        text(surface, "Replay", (20, 596), 22, palette.accent, "serif_bold", shadow=(0, 0, 0))
-        text(surface, f"Hand {self.record.hand_number} ({self.hand + 1} of {count})", (112, 602), 15,
+        text(surface, _("Replay"), (20, 596), 22, palette.accent, "serif_bold", shadow=(0, 0, 0))
+        text(surface, _('Hand {hand_number} ({value} of {count})').format(
+                hand_number=self.record.hand_number, value=self.hand + 1, count=count), (112, 602), 15,
              palette.text, "bold")
-        text(surface, f"Move {self.move} of {self.total_moves}", (20, 626), 14, palette.text_dim, "sans")
+        text(surface, _('Move {move} of {total_moves}').format(
+                move=self.move, total_moves=self.total_moves), (20, 626), 14, palette.text_dim, "sans")
         bar = pygame.Rect(140, 631, 110, 8)
         pygame.draw.rect(surface, palette.compass_dark, bar, border_radius=4)
         filled = bar.copy()

@@ -30,6 +30,7 @@ from game.client.rules_text import (
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, draw_panel
 from game.core.tiles import parse_tiles
+from game.i18n import N_, _, mod_text
 from game.rules.pattern_example import Example, special_hand_example
 
 log = logging.getLogger(__name__)
@@ -38,52 +39,52 @@ BOX = pygame.Rect(0, 0, 1120, 664)
 BOX.center = (640, 360)
 VIEW = pygame.Rect(BOX.left + 28, BOX.top + 108, BOX.width - 76, BOX.height - 188)
 BAR = pygame.Rect(VIEW.right + 10, VIEW.top, 10, VIEW.height)
-PAGES = ("Beginner's Guide", "Play", "Scoring", "Special Hands")
+PAGES = (N_("Beginner's Guide"), N_("Play"), N_("Scoring"), N_("Special Hands"))
 LINE = 40
 """Pixels one arrow key or wheel notch scrolls."""
 
 GUIDE_SETS = (
-    ("Chow", "Three tiles in a row of one suit.", "4C 5C 6C"),
-    ("Pung", "Three identical tiles.", "7D 7D 7D"),
-    ("Kong", "Four identical tiles: declare it and take a loose tile.", "GD GD GD GD"),
-    ("Pair", "Two identical tiles: every hand needs one.", "EW EW"),
+    (N_("Chow"), N_("Three tiles in a row of one suit."), "4C 5C 6C"),
+    (N_("Pung"), N_("Three identical tiles."), "7D 7D 7D"),
+    (N_("Kong"), N_("Four identical tiles: declare it and take a loose tile."), "GD GD GD GD"),
+    (N_("Pair"), N_("Two identical tiles: every hand needs one."), "EW EW"),
 )
 GUIDE_HAND = ("2B 3B 4B", "6C 6C 6C", "7D 8D 9D", "RD RD RD", "EW EW")
 GUIDE_TEXT = (
-    ("The aim",
-     "Be the first to go Mah Jongg: to hold a complete hand of four sets and a pair, fourteen tiles (one more for "
+    (N_("The aim"),
+     N_("Be the first to go Mah Jongg: to hold a complete hand of four sets and a pair, fourteen tiles (one more for "
      "each kong). A hand like the one below wins. Some special hands with their own pictures win too; they are "
-     "worth much more (see Special Hands)."),
-    ("A turn",
-     "East begins. On your turn you take a tile from the wall and discard one: click it, or move the cursor with "
-     "the arrow keys and press Enter. Then the player on your right takes a turn, and so on around the table."),
-    ("Claiming a discard",
-     "When another player discards a tile you can use, it glows in the middle of the table: click it, or press "
+     "worth much more (see Special Hands).")),
+    (N_("A turn"),
+     N_("East begins. On your turn you take a tile from the wall and discard one: click it, or move the cursor with "
+     "the arrow keys and press Enter. Then the player on your right takes a turn, and so on around the table.")),
+    (N_("Claiming a discard"),
+     N_("When another player discards a tile you can use, it glows in the middle of the table: click it, or press "
      "P (pung), K (kong), C (chow) or M (Mah Jongg) before the timer bar runs out. A claimed set is laid out "
-     "face up for all to see; sets you build from the wall stay hidden and score more."),
-    ("Going Mah Jongg",
-     "When the tile you draw completes your hand, press M or the Mah Jongg button. You may also claim any "
-     "discard that completes it. The winner scores the sets, and everyone settles with the winner."),
-    ("Flowers and Seasons",
-     "Are not part of a set: they are laid out as soon as they come, replaced by a loose tile, and add points."),
+     "face up for all to see; sets you build from the wall stay hidden and score more.")),
+    (N_("Going Mah Jongg"),
+     N_("When the tile you draw completes your hand, press M or the Mah Jongg button. You may also claim any "
+     "discard that completes it. The winner scores the sets, and everyone settles with the winner.")),
+    (N_("Flowers and Seasons"),
+     N_("Are not part of a set: they are laid out as soon as they come, replaced by a loose tile, and add points.")),
 )
 GUIDE_AIM_SPECIALS = (
-    "Be the first to go Mah Jongg with a special hand: in this ruleset only the special hands win (each has its "
+    N_("Be the first to go Mah Jongg with a special hand: in this ruleset only the special hands win (each has its "
     "own picture under Special Hands). A regular hand of four sets and a pair, like the one below, does not win "
-    "here, but the sets are the stuff most special hands are made of.")
+    "here, but the sets are the stuff most special hands are made of."))
 GUIDE_OUT_SPECIALS = (
-    "When the tile you draw completes a special hand, press M or the Mah Jongg button. You may also claim any "
+    N_("When the tile you draw completes a special hand, press M or the Mah Jongg button. You may also claim any "
     "discard that completes it. The winner is paid the special hand's own value, and everyone settles with the "
-    "winner.")
+    "winner."))
 GUIDE_KEYS = (
-    ("Enter / Space", "discard the tile under the cursor, or claim the discard"),
-    ("← → Home End 1–9", "move the cursor along your tiles"),
-    ("C  P  K  M", "claim for a Chow, Pung or Kong, go Mah Jongg"),
-    ("0 or right click", "let the discard go at once"),
-    ("F1", "help and rules"),
-    ("F2  ·  F3  ·  F4", "new game  ·  next hand  ·  start the hand"),
-    ("F6  ·  F8", "show all hands  ·  QuickTip: what the computer would discard"),
-    ("W  ·  Esc", "look at the wall  ·  the menu"),
+    (N_("Enter / Space"), N_("discard the tile under the cursor, or claim the discard")),
+    (N_("← → Home End 1–9"), N_("move the cursor along your tiles")),
+    ("C  P  K  M", N_("claim for a Chow, Pung or Kong, go Mah Jongg")),
+    (N_("0 or right click"), N_("let the discard go at once")),
+    ("F1", N_("help and rules")),
+    ("F2  ·  F3  ·  F4", N_("new game  ·  next hand  ·  start the hand")),
+    ("F6  ·  F8", N_("show all hands  ·  QuickTip: what the computer would discard")),
+    (N_("W  ·  Esc"), N_("look at the wall  ·  the menu")),
 )
 
 
@@ -115,10 +116,10 @@ class RulesScene(Scene):
         self._pages: dict[int, pygame.Surface] = {}
         self._examples: dict[str, Example | None] | None = None
         width = (VIEW.width - 3 * 10) // 4
-        self.tabs = [Button(pygame.Rect(VIEW.left + i * (width + 10), BOX.top + 58, width, 36), title,
+        self.tabs = [Button(pygame.Rect(VIEW.left + i * (width + 10), BOX.top + 58, width, 36), _(title),
                             partial(self.go, i), size=16) for i, title in enumerate(PAGES)]
-        self.close = Button(pygame.Rect(BOX.right - 168, BOX.bottom - 64, 140, 44), "Close",
-                            lambda: context.close(self), primary=True, key_hint="Esc")
+        self.close = Button(pygame.Rect(BOX.right - 168, BOX.bottom - 64, 140, 44), _("Close"),
+                            lambda: context.close(self), primary=True, key_hint=_("Esc"))
         self.special_at: dict[str, int] = {}
         """Where each special hand's card starts on the Special Hands page (known once the page is drawn)."""
         self.go(page)
@@ -199,8 +200,9 @@ class RulesScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
-        name = getattr(self.ruleset, "name", None) or "Rules"
-        draw_panel(surface, BOX, palette, title=fit_text(f"Rules · {name}", BOX.width - 80, 22, "serif_bold"))
+        name = mod_text(getattr(self.ruleset, "name", None) or "") or _("Rules")
+        draw_panel(surface, BOX, palette, title=fit_text(_('Rules · {name}').format(
+                name=name), BOX.width - 80, 22, "serif_bold"))
         for b in self.tabs:
             b.draw(surface, palette)
         page = self.page_surface(self.page)
@@ -211,7 +213,7 @@ class RulesScene(Scene):
             pygame.draw.rect(surface, palette.panel_shade, BAR, border_radius=5)
             pygame.draw.rect(surface, palette.accent_dark if self.dragging is None else palette.accent,
                              self._thumb(), border_radius=5)
-        hint = "Wheel, ↑ ↓ or Page Up/Down to scroll  ·  ← → or 1–4 for the pages"
+        hint = _("Wheel, ↑ ↓ or Page Up/Down to scroll  ·  ← → or 1–4 for the pages")
         text(surface, hint, (BOX.left + 30, BOX.bottom - 42), 14, mix(palette.text_dark, palette.panel, 0.35),
              "sans", "midleft")
         self.close.draw(surface, palette)
@@ -239,7 +241,7 @@ class RulesScene(Scene):
                 log.exception("rules page %r could not be drawn from ruleset %r", PAGES[page],
                               getattr(self.ruleset, "id", None))
                 canvas.fill((0, 0, 0, 0))
-                height = self._paragraph(canvas, 0, "This page could not be made from the ruleset's data.")
+                height = self._paragraph(canvas, 0, _("This page could not be made from the ruleset's data."))
             self._pages[page] = canvas.subsurface((0, 0, VIEW.width, max(1, min(9000, height + 12)))).copy()
         return self._pages[page]
 
@@ -247,14 +249,14 @@ class RulesScene(Scene):
 
     def _heading(self, canvas: pygame.Surface, y: int, title: str) -> int:
         palette = self.context.palette
-        rect = text(canvas, title, (0, y), 21, palette.accent_dark, "serif_bold")
+        rect = text(canvas, _(title), (0, y), 21, palette.accent_dark, "serif_bold")
         pygame.draw.line(canvas, mix(palette.accent, palette.panel, 0.4), (rect.right + 14, rect.centery + 2),
                          (VIEW.width - 4, rect.centery + 2), 1)
         return y + 36
 
     def _paragraph(self, canvas: pygame.Surface, y: int, body: str, x: int = 0, size: int = 16,
                    width: int | None = None, colour: tuple[int, int, int] | None = None) -> int:
-        for line in wrap(body, (width or VIEW.width - 8) - x, size):
+        for line in wrap(_(body), (width or VIEW.width - 8) - x, size):
             text(canvas, line, (x, y), size, colour or self.context.palette.text_dark)
             y += size + 7
         return y
@@ -272,17 +274,17 @@ class RulesScene(Scene):
             y = self._heading(canvas, y, title)
             y = self._paragraph(canvas, y, GUIDE_AIM_SPECIALS if specials_only else body)
         rect = self._tiles(canvas, GUIDE_HAND, (24, y + 8), (36, 48))
-        text(canvas, "four sets and a pair" + (": not a win here" if specials_only else ""),
+        text(canvas, _("four sets and a pair") + (_(": not a win here") if specials_only else ""),
              (rect.right + 24, rect.centery), 15, palette.text_dark, "sans", "midleft")
         y = rect.bottom + 26
-        y = self._heading(canvas, y, "The sets")
+        y = self._heading(canvas, y, _("The sets"))
         column = (VIEW.width - 16) // 2
         base = y + 4
         for i, (name, words, codes) in enumerate(GUIDE_SETS):
             x = (i % 2) * column
             top = base + (i // 2) * 74
             self._tiles(canvas, codes, (x + 8, top), (32, 43))
-            text(canvas, name, (x + 8 + 4 * 32 + 20, top), 18, palette.text_dark, "bold")
+            text(canvas, _(name), (x + 8 + 4 * 32 + 20, top), 18, palette.text_dark, "bold")
             y = max(y, self._paragraph(canvas, top + 26, words, x + 8 + 4 * 32 + 20, 15, x + column - 10))
         y += 24
         for title, body in GUIDE_TEXT[1:]:
@@ -294,13 +296,13 @@ class RulesScene(Scene):
             y = self._paragraph(canvas, y, body) + 10
             if title == "Flowers and Seasons":
                 y = self._tiles(canvas, ("F1 F2 F3 F4", "S1 S2 S3 S4"), (24, y), (32, 43)).bottom + 18
-        y = self._heading(canvas, y, "The keys")
+        y = self._heading(canvas, y, _("The keys"))
         for i, (keys, words) in enumerate(GUIDE_KEYS):
             band = pygame.Rect(0, y - 3, VIEW.width - 4, 28)
             if i % 2 == 0:
                 pygame.draw.rect(canvas, palette.panel_shade, band, border_radius=6)
-            text(canvas, keys, (12, y), 16, palette.text_dark, "bold")
-            text(canvas, words, (250, y), 16, palette.text_dark)
+            text(canvas, _(keys), (12, y), 16, palette.text_dark, "bold")
+            text(canvas, fit_text(_(words), VIEW.width - 260, 16), (250, y), 16, palette.text_dark)
             y += 30
         return y
 
@@ -309,7 +311,7 @@ class RulesScene(Scene):
         y = 0
         description = getattr(self.ruleset, "description", "")
         if description:
-            y = self._paragraph(canvas, y, description, size=16) + 14
+            y = self._paragraph(canvas, y, mod_text(description), size=16) + 14
         for title, rules in play_sections(self.ruleset.play):
             y = self._heading(canvas, y, title)
             for rule in rules:
@@ -324,29 +326,29 @@ class RulesScene(Scene):
     def _scoring(self, canvas: pygame.Surface) -> int:
         palette = self.context.palette
         y = 0
-        y = self._paragraph(canvas, y, "Every player scores their hand: the points of the lines that apply, "
+        y = self._paragraph(canvas, y, _("Every player scores their hand: the points of the lines that apply, "
                             "doubled once for every double. The \"Mah Jongg hand only\" lines count only for "
-                            "the winner.") + 10
+                            "the winner.")) + 10
         col_points, col_doubles, col_who = VIEW.width - 390, VIEW.width - 290, VIEW.width - 180
         for title, items in scoring_sections(self.ruleset):
             y = self._heading(canvas, y, title)
-            text(canvas, "Points", (col_points, y), 14, palette.accent_dark, "bold", "midtop")
-            text(canvas, "Doubles", (col_doubles, y), 14, palette.accent_dark, "bold", "midtop")
-            text(canvas, "Counts for", (col_who, y), 14, palette.accent_dark, "bold", "midtop")
+            text(canvas, _("Points"), (col_points, y), 14, palette.accent_dark, "bold", "midtop")
+            text(canvas, _("Doubles"), (col_doubles, y), 14, palette.accent_dark, "bold", "midtop")
+            text(canvas, _("Counts for"), (col_who, y), 14, palette.accent_dark, "bold", "midtop")
             y += 24
             for i, item in enumerate(items):
                 band = pygame.Rect(0, y - 3, VIEW.width - 4, 27)
                 if i % 2 == 0:
                     pygame.draw.rect(canvas, palette.panel_shade, band, border_radius=6)
                 colour = palette.text_dark if item.allowed else mix(palette.text_dark, palette.panel, 0.5)
-                text(canvas, fit_text(item.name, col_points - 60, 16), (12, y), 16, colour)
+                text(canvas, fit_text(mod_text(item.name), col_points - 60, 16), (12, y), 16, colour)
                 text(canvas, str(item.points) if item.points else "–", (col_points, y), 16, colour, "bold", "midtop")
                 text(canvas, str(item.doubles) if item.doubles else "–", (col_doubles, y), 16, colour, "bold",
                      "midtop")
                 text(canvas, who_scores(item), (col_who, y), 14, colour, "sans", "midtop")
                 y += 28
             y += 16
-        y = self._heading(canvas, y, "Paying")
+        y = self._heading(canvas, y, _("Paying"))
         for line in settlement_lines(self.ruleset):
             y = self._paragraph(canvas, y, line) + 6
         return y
@@ -372,11 +374,11 @@ class RulesScene(Scene):
         palette = self.context.palette
         rs = self.ruleset
         y = 0
-        intro = ("A special hand is worth its own value instead of the sets' points, unless it says it is added to "
+        intro = (_("A special hand is worth its own value instead of the sets' points, unless it says it is added to "
                  "the hand's score. Every way of reading a winning hand is tried and the best counts. Each example "
-                 "below is a real winning hand; the lit tile is the one it was won with.")
+                 "below is a real winning hand; the lit tile is the one it was won with."))
         if not rs.special_hands_allowed:
-            intro = "Special hands are switched off in this ruleset."
+            intro = _("Special hands are switched off in this ruleset.")
         elif rs.special_hands_required:
             intro = f"{SPECIALS_ONLY} {intro}"
         y = self._paragraph(canvas, y, intro) + 14
@@ -397,15 +399,15 @@ class RulesScene(Scene):
         card = pygame.Surface((VIEW.width - 4, 400), pygame.SRCALPHA)
         text_w = 400
         tiles_x = text_w + 30
-        rect = text(card, fit_text(special.name, text_w - 4, 18, "serif_bold"), (14, 10), 18, palette.text_dark,
-                    "serif_bold")
+        rect = text(card, fit_text(mod_text(special.name), text_w - 4, 18, "serif_bold"), (14, 10), 18,
+                    palette.text_dark, "serif_bold")
         text(card, special_value(special, self.ruleset), (14, rect.bottom + 3), 16, palette.accent_dark, "bold")
         y = rect.bottom + 28
         notes = special_notes(special)
         if notes:
             y = self._paragraph(card, y, " · ".join(notes), 14, 13, text_w,
                                 colour=mix(palette.text_dark, palette.panel, 0.3)) + 2
-        bottom = self._paragraph(card, y, special.description or "", 14, 14, text_w)
+        bottom = self._paragraph(card, y, mod_text(special.description or ""), 14, 14, text_w)
         if example is not None:
             size = fitting_size(example.groups, card.get_width() - tiles_x - 14)
             drawn = draw_groups(card, self.context.sprites, palette, example.groups, (tiles_x, 16), size=size,

@@ -28,6 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError
+from game.i18n import N_, _, mod_text
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field
 from game.mods.rules_preview import Preview, find_example, preview
@@ -45,7 +46,7 @@ FIELD_ROW, FIELD_HEIGHT = 48, 40
 PREVIEW = pygame.Rect(BOX.left + 826, BOX.top + 60, BOX.right - 20 - (BOX.left + 826), 530)
 BUTTONS_TOP = BOX.bottom - 60
 VALUE_WIDTH, DEFAULT_WIDTH = 130, 78
-NAME_HINT = f"At most {custom_rules.NAME_LENGTH} characters; it must differ from every other ruleset's."
+NAME_HINT = N_("At most {length} characters; it must differ from every other ruleset's.")
 
 
 class RulesEditorScene(Scene):
@@ -62,10 +63,11 @@ class RulesEditorScene(Scene):
         ruleset_id = ruleset or context.settings.ruleset
         try:
             if context.folders is None:
-                raise SparrowError("no user mods folder to save a preset in")
+                raise SparrowError(_("no user mods folder to save a preset in"))
             self.draft = Draft(context.folders, ruleset_id, context.catalog)
         except (SparrowError, OSError) as exc:
-            self.message, self.ok = f"ruleset {ruleset_id!r} cannot be edited: {exc}", False
+            self.message, self.ok = _('ruleset {ruleset_id!r} cannot be edited: {exc}').format(
+                    ruleset_id=ruleset_id, exc=exc), False
         self.saved_id = ""
         self.group = 0
         self.selected = ""
@@ -80,13 +82,13 @@ class RulesEditorScene(Scene):
         self._preview: tuple[Any, Preview] | None = None
         self.closed = False
         self.buttons = {
-            "undo": Button(pygame.Rect(0, 0, 0, 0), "Undo", self.undo, size=16, key_hint="Ctrl+Z"),
-            "redo": Button(pygame.Rect(0, 0, 0, 0), "Redo", self.redo, size=16, key_hint="Ctrl+Y"),
-            "default_all": Button(pygame.Rect(0, 0, 0, 0), "Default All", self.default_all, size=16),
-            "save": Button(pygame.Rect(0, 0, 0, 0), "Save", self.save, size=16, primary=True, key_hint="Ctrl+S"),
-            "save_as": Button(pygame.Rect(0, 0, 0, 0), "Save as…", self.ask_save_as, size=16),
-            "export": Button(pygame.Rect(0, 0, 0, 0), "Export zip", self.export, size=16),
-            "close": Button(pygame.Rect(0, 0, 0, 0), "Close", self.leave, size=16, key_hint="Esc"),
+            "undo": Button(pygame.Rect(0, 0, 0, 0), _("Undo"), self.undo, size=16, key_hint=_("Ctrl+Z")),
+            "redo": Button(pygame.Rect(0, 0, 0, 0), _("Redo"), self.redo, size=16, key_hint=_("Ctrl+Y")),
+            "default_all": Button(pygame.Rect(0, 0, 0, 0), _("Default All"), self.default_all, size=16),
+            "save": Button(pygame.Rect(0, 0, 0, 0), _("Save"), self.save, size=16, primary=True, key_hint=_("Ctrl+S")),
+            "save_as": Button(pygame.Rect(0, 0, 0, 0), _("Save as…"), self.ask_save_as, size=16),
+            "export": Button(pygame.Rect(0, 0, 0, 0), _("Export zip"), self.export, size=16),
+            "close": Button(pygame.Rect(0, 0, 0, 0), _("Close"), self.leave, size=16, key_hint=_("Esc")),
         }
         x = BOX.left + 20
         for key, width in (("undo", 104), ("redo", 104), ("default_all", 140), ("save", 120), ("save_as", 130),
@@ -143,7 +145,7 @@ class RulesEditorScene(Scene):
         top = self._fields_top(entry)
         for i, field in enumerate(entry.fields):
             row = pygame.Rect(FIELDS.left, top + i * FIELD_ROW, FIELDS.width - DEFAULT_WIDTH - 10, FIELD_HEIGHT)
-            default = Button(pygame.Rect(row.right + 10, row.top + 2, DEFAULT_WIDTH, FIELD_HEIGHT - 4), "Default",
+            default = Button(pygame.Rect(row.right + 10, row.top + 2, DEFAULT_WIDTH, FIELD_HEIGHT - 4), _("Default"),
                              partial(self.default, field.key), size=14)
             self.controls.append((field, self._control(field, row), default))
         self._refresh()
@@ -153,7 +155,9 @@ class RulesEditorScene(Scene):
         return FIELDS.top + 40 + lines * 19 + 12
 
     def _description(self, entry: Entry) -> list[str]:
-        return wrap(entry.description, FIELDS.width - 10, 15)[:3] if entry.description else []
+        # An entry is a scoring line or special hand (mod text) or a group of options (the game's words):
+        # mod_text looks in the mods' catalogs and then in the game's.
+        return wrap(mod_text(entry.description), FIELDS.width - 10, 15)[:3] if entry.description else []
 
     def _control(self, field: Field, row: pygame.Rect) -> Any:
         draft = self.draft
@@ -187,7 +191,7 @@ class RulesEditorScene(Scene):
 
     @property
     def typing(self) -> TextField | None:
-        return next((c for _, c, _ in self.controls if isinstance(c, TextField) and c.focused), None)
+        return next((c for _field, c, _note in self.controls if isinstance(c, TextField) and c.focused), None)
 
     # -- edits ----------------------------------------------------------------------------------------------
 
@@ -218,7 +222,7 @@ class RulesEditorScene(Scene):
         if self.draft is not None:
             self.errors = {}
             self.draft.default_all()
-            self.message, self.ok = "every value is back to the ruleset's own; Undo brings yours back", True
+            self.message, self.ok = _("every value is back to the ruleset's own; Undo brings yours back"), True
             self._refresh()
 
     def undo(self) -> None:
@@ -231,7 +235,7 @@ class RulesEditorScene(Scene):
 
     def _after_history(self) -> None:
         self.errors = {}
-        for _, control, _ in self.controls:
+        for _field, control, _note in self.controls:
             if isinstance(control, TextField):
                 control.focused = False
         self._refresh()
@@ -258,7 +262,7 @@ class RulesEditorScene(Scene):
         def work() -> str:
             made = draft.save()
             self._saved(made.id)
-            return f"saved {made.name}"
+            return _('saved {name}').format(name=made.name)
 
         self._report(work)
 
@@ -266,12 +270,12 @@ class RulesEditorScene(Scene):
         """Save as a new preset ``name``; it becomes the ruleset for new games."""
         draft = self.draft
         if draft is None:
-            return "nothing to save"
+            return _("nothing to save")
 
         def work() -> str:
             made = draft.save(name)
             self._saved(made.id)
-            return f"saved {made.name}; new games use it"
+            return _('saved {name}; new games use it').format(name=made.name)
 
         return self._report(work)
 
@@ -290,21 +294,22 @@ class RulesEditorScene(Scene):
         if draft is None:
             return
         short = draft.name.split(" (")[0]
-        suggested = f"{draft.name} 2" if draft.custom is not None else f"My {short}"
-        self.context.open("name", title="Save as a new preset", value=suggested[:custom_rules.NAME_LENGTH],
-                          done=self.save_as, max_length=custom_rules.NAME_LENGTH, hint=NAME_HINT)
+        suggested = f"{draft.name} 2" if draft.custom is not None else _('My {short}').format(short=short)
+        self.context.open("name", title=_("Save as a new preset"), value=suggested[:custom_rules.NAME_LENGTH],
+                          done=self.save_as, max_length=custom_rules.NAME_LENGTH,
+                              hint=_(NAME_HINT).format(length=custom_rules.NAME_LENGTH))
 
     def export(self) -> None:
         draft = self.draft
         if draft is not None:
-            self._report(lambda: f"exported to {draft.export()}")
+            self._report(lambda: _('exported to {export}').format(export=draft.export()))
 
     def leave(self) -> None:
         """Close, asking first when a change is not saved."""
         if self.draft is not None and self.draft.changed:
-            self.context.open("confirm", question="Leave without saving your changes?",
-                              detail="Your changes to the values are lost; the saved ruleset stays as it was.",
-                              yes=self.close, title="Unsaved changes", ok_label="Leave", cancel_label="Stay")
+            self.context.open("confirm", question=_("Leave without saving your changes?"),
+                              detail=_("Your changes to the values are lost; the saved ruleset stays as it was."),
+                              yes=self.close, title=_("Unsaved changes"), ok_label=_("Leave"), cancel_label=_("Stay"))
             return
         self.close()
 
@@ -351,7 +356,7 @@ class RulesEditorScene(Scene):
     def _handle_fields(self, event: pygame.Event) -> None:
         if event.type == pygame.MOUSEBUTTONDOWN and event.button == 1:
             # A click anywhere moves the focus: every typed box hears it, the one left drops a refused value.
-            for field, control, _ in self.controls:
+            for field, control, _unused in self.controls:
                 if isinstance(control, TextField):
                     was = control.focused
                     control.handle(event)
@@ -412,8 +417,8 @@ class RulesEditorScene(Scene):
 
     def _focus_next(self, step: int) -> None:
         """Tab to the next typed box (``step`` 0: leave the one typed in)."""
-        boxes = [(f, c) for f, c, _ in self.controls if isinstance(c, TextField)]
-        at = next((i for i, (_, c) in enumerate(boxes) if c.focused), -1)
+        boxes = [(f, c) for f, c, _unused in self.controls if isinstance(c, TextField)]
+        at = next((i for i, (_unused, c) in enumerate(boxes) if c.focused), -1)
         for field, box in boxes:
             if box.focused:
                 box.focused = False
@@ -422,7 +427,7 @@ class RulesEditorScene(Scene):
             boxes[(at + step) % len(boxes) if at >= 0 else (0 if step > 0 else -1)][1].focused = True
 
     def wake_in(self) -> float | None:
-        return caret_wake([c for _, c, _ in self.controls if isinstance(c, TextField)])
+        return caret_wake([c for _field, c, _note in self.controls if isinstance(c, TextField)])
 
     # -- drawing ------------------------------------------------------------------------------------------
 
@@ -432,7 +437,7 @@ class RulesEditorScene(Scene):
         shade.fill((0, 0, 0, 140))
         surface.blit(shade, (0, 0))
         draft = self.draft
-        title = f"Rules editor · {draft.name}" if draft is not None else "Rules editor"
+        title = _('Rules editor · {name}').format(name=mod_text(draft.name)) if draft is not None else _("Rules editor")
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         if draft is not None:
             self.tabs.draw(surface, palette)
@@ -470,12 +475,12 @@ class RulesEditorScene(Scene):
                 pygame.draw.circle(surface, palette.highlight if chosen else palette.accent, (row.left + 11,
                                                                                               row.centery), 4)
             face = "bold" if changed else "sans"
-            label, size = self.row_label(entry.name, face)
+            label, size = self.row_label(mod_text(entry.name), face)
             text(surface, label, (row.left + 22, row.centery), size, colour, face, "midleft")
         surface.set_clip(clip)
         self.bar.draw(surface, palette)
         if not entries:
-            text(surface, "Nothing to change here in this ruleset.", (LIST.left + 10, LIST.top + 12), 15,
+            text(surface, _("Nothing to change here in this ruleset."), (LIST.left + 10, LIST.top + 12), 15,
                  palette.compass_dark)
 
     def _draw_fields(self, surface: pygame.Surface) -> None:
@@ -484,12 +489,12 @@ class RulesEditorScene(Scene):
         draft = self.draft
         if entry is None or draft is None:
             return
-        text(surface, fit_text(entry.name, FIELDS.width, 20, "serif_bold"), (FIELDS.left, FIELDS.top), 20,
+        text(surface, fit_text(mod_text(entry.name), FIELDS.width, 20, "serif_bold"), (FIELDS.left, FIELDS.top), 20,
              palette.text_dark, "serif_bold")
         for i, line in enumerate(self._description(entry)):
             text(surface, line, (FIELDS.left, FIELDS.top + 34 + i * 19), 15, palette.compass_dark, "sans")
         if not entry.fields:
-            text(surface, "This ruleset's files give no such value to change.",
+            text(surface, _("This ruleset's files give no such value to change."),
                  (FIELDS.left, self._fields_top(entry)), 15, palette.compass_dark)
         bottom = self._fields_top(entry)
         for field, control, default in self.controls:
@@ -506,7 +511,7 @@ class RulesEditorScene(Scene):
             bottom = control.rect.bottom
         y = bottom + 14
         shown = [(key, message) for key, message in self.errors.items() if any(f.key == key for f in entry.fields)]
-        for _, message in shown[:1]:
+        for _unused, message in shown[:1]:
             for line in wrap(message, FIELDS.width - 8, 14, "bold")[:3]:
                 text(surface, line, (FIELDS.left, y), 14, ERROR, "bold")
                 y += 19
@@ -518,7 +523,7 @@ class RulesEditorScene(Scene):
         palette = self.context.palette
         row = pygame.Rect(FIELDS.left, box.rect.top - 2, box.rect.right - FIELDS.left, FIELD_HEIGHT)
         dim = mix(palette.text_dark, palette.panel, 0.45)
-        text(surface, field.label, (row.left + 10, row.centery), 17, dim if locked else palette.text_dark, "sans",
+        text(surface, _(field.label), (row.left + 10, row.centery), 17, dim if locked else palette.text_dark, "sans",
              "midleft")
         box.draw(surface, palette)
         if field.nullable and not box.value:
@@ -534,7 +539,7 @@ class RulesEditorScene(Scene):
 
     def _draw_pattern(self, surface: pygame.Surface, entry: Entry, y: int) -> None:
         palette = self.context.palette
-        text(surface, "Pattern (read-only: edit it in the YAML file)", (FIELDS.left, y), 14, palette.accent_dark,
+        text(surface, _("Pattern (read-only: edit it in the YAML file)"), (FIELDS.left, y), 14, palette.accent_dark,
              "bold")
         y += 22
         room = (FIELDS.bottom - y) // 17
@@ -543,7 +548,8 @@ class RulesEditorScene(Scene):
             text(surface, fit_text(line, FIELDS.width - 8, 13), (FIELDS.left + 6, y), 13, palette.text_dark, "sans")
             y += 17
         if len(lines) > room:
-            text(surface, f"… {len(lines) - room} more lines in the file", (FIELDS.left + 6, y), 12,
+            text(surface, _('… {value} more lines in the file').format(
+                    value=len(lines) - room), (FIELDS.left + 6, y), 12,
                  palette.compass_dark, "sans")
 
     def _draw_side(self, surface: pygame.Surface) -> None:
@@ -570,7 +576,7 @@ class RulesEditorScene(Scene):
                 self._preview = (key, preview(ruleset, entry.key, self._examples[entry.key]))
             except Exception as exc:  # a mod's odd pattern or line must not stop the editor (as on the Rules pages)
                 log.exception("no preview for %s", entry.key)
-                self._preview = (key, Preview(None, None, note=f"No preview for this entry: {exc}"))
+                self._preview = (key, Preview(None, None, note=_('No preview for this entry: {exc}').format(exc=exc)))
         return self._preview[1]
 
     def _draw_status(self, surface: pygame.Surface) -> None:
@@ -583,9 +589,9 @@ class RulesEditorScene(Scene):
             colour = palette.compass_dark
             draft = self.draft
             if draft is not None and draft.changed:
-                line = "Changed values are marked in the list. Save keeps them; Undo takes them back one by one."
+                line = _("Changed values are marked in the list. Save keeps them; Undo takes them back one by one.")
             elif draft is not None and draft.custom is None:
-                line = "A built-in ruleset is a template: change its values, then Save as… a preset of your own."
+                line = _("A built-in ruleset is a template: change its values, then Save as… a preset of your own.")
             else:
-                line = "Type a value, or click a switch; the preview follows every change."
+                line = _("Type a value, or click a switch; the preview follows every change.")
         text(surface, line, (BOX.left + 22, y), 14, colour, "sans", "midleft")

@@ -22,6 +22,7 @@ from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
 from game.errors import SaveError, WriteError
+from game.i18n import _
 
 ROW_H = 48
 VISIBLE = 7
@@ -55,13 +56,13 @@ class SavesScene(Scene):
         self.confirm: Path | None = None
         """A save to replace (Save) or to open despite what differs (Open), waiting for a second press."""
         self.field = TextField(pygame.Rect(self.box.left + 28, self.box.top + 92, 560, 42),
-                               getattr(session, "save_name", "") or "", "Save as:")
-        ok = ("Save" if mode == "save" else "Open", self.confirm_action)
+                               getattr(session, "save_name", "") or "", _("Save as:"))
+        ok = (_("Save") if mode == "save" else _("Open"), self.confirm_action)
         self.ok = Button(pygame.Rect(self.box.right - 330, self.box.bottom - 64, 146, 44), ok[0], ok[1],
-                         primary=True, key_hint="Enter")
-        self.cancel = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 64, 146, 44), "Cancel", self.close,
-                             key_hint="Esc")
-        self.replay = Button(pygame.Rect(self.box.left + 24, self.box.bottom - 64, 180, 44), "Watch replay",
+                         primary=True, key_hint=_("Enter"))
+        self.cancel = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 64, 146, 44), _("Cancel"), self.close,
+                             key_hint=_("Esc"))
+        self.replay = Button(pygame.Rect(self.box.left + 24, self.box.bottom - 64, 180, 44), _("Watch replay"),
                              self.watch, key_hint="R")
         self.reload()
 
@@ -111,15 +112,15 @@ class SavesScene(Scene):
 
         name = self.field.value.strip()
         if self.session is None or self.folder is None:
-            self.say("there is no game to save", True)
+            self.say(_("there is no game to save"), True)
             return
         if not name:
-            self.say("type a name for the save first", True)
+            self.say(_("type a name for the save first"), True)
             return
         path = self.folder / f"{file_stem(name)}{SAVE_SUFFIX}"
         if path.exists() and self.confirm != path:
             self.confirm = path
-            self.say(f"a save called {path.stem!r} exists: press Save again to replace it")
+            self.say(_('a save called {stem!r} exists: press Save again to replace it').format(stem=path.stem))
             return
         try:
             write_save(path, self.session.snapshot(name, mods=mods_in_use(self.context)))
@@ -127,7 +128,7 @@ class SavesScene(Scene):
             self.say(str(exc), True)
             return
         except (OSError, SaveError) as exc:
-            self.say(f"could not save {name!r}: {exc}", True)
+            self.say(_('could not save {name!r}: {exc}').format(name=name, exc=exc), True)
             return
         self.session.save_name = name
         self.session.mark_written(path)
@@ -153,10 +154,10 @@ class SavesScene(Scene):
         """The save chosen, when it can be read; None after saying why not."""
         info = self._selected_info()
         if info is None:
-            self.say("choose a saved game first", True)
+            self.say(_("choose a saved game first"), True)
             return None
         if info.status != "ok":
-            self.say(f"{info.name} cannot be opened: {info.reason}", True)
+            self.say(_('{name} cannot be opened: {reason}').format(name=info.name, reason=info.reason), True)
             return None
         return info
 
@@ -170,12 +171,12 @@ class SavesScene(Scene):
         try:
             session, warnings = games.restore(self.context, path)
         except SaveError as exc:
-            self.say(f"not opened: {exc}", True)
+            self.say(_('not opened: {exc}').format(exc=exc), True)
             return
         if warnings and self.confirm != path:
             self.confirm = path
             said = "; ".join(note_line(w, session.names) for w in warnings)
-            self.say(f"{said}. Press Open again to load it with what is installed.")
+            self.say(_('{said}. Press Open again to load it with what is installed.').format(said=said))
             return
         games.play_restored(self.context, session, warnings, path)
 
@@ -187,13 +188,13 @@ class SavesScene(Scene):
         if saved is None:
             return
         try:
-            session, _ = restore_session(saved, self.context.mods_dir, config_dir=self.context.config_dir,
+            session, _unused = restore_session(saved, self.context.mods_dir, config_dir=self.context.config_dir,
                                          catalog=self.context.catalog)
         except SaveError as exc:
-            self.say(f"cannot replay: {exc}", True)
+            self.say(_('cannot replay: {exc}').format(exc=exc), True)
             return
         if not session.match.history:
-            self.say("that game has no finished hand to replay yet", True)
+            self.say(_("that game has no finished hand to replay yet"), True)
             return
         start = saved.settings.get("replay_hand", 0)
         self.context.open("replay", session=session, hand=start if isinstance(start, int) else 0)
@@ -257,27 +258,29 @@ class SavesScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, palette, title="Save Game" if self.mode == "save" else "Open Game")
+        draw_panel(surface, self.box, palette, title=_("Save Game") if self.mode == "save" else _("Open Game"))
         if self.mode == "save":
             self.field.draw(surface, palette)
             left = self.field.rect.right + 20
-            lines = wrap("Saved games are kept in your config folder. The autosave is made after every hand and as "
-                         "you leave a game.", self.box.right - 24 - left, 13)[:3]
+            lines = wrap(_("Saved games are kept in your config folder. The autosave is made after every hand and as "
+                         "you leave a game."), self.box.right - 24 - left, 13)[:3]
             top = self.field.rect.centery - 9 * (len(lines) - 1)
             for k, line in enumerate(lines):
                 text(surface, line, (left, top + k * 18), 13, palette.compass_dark, "sans", "midleft")
         header = self._row(self.scroll)
         columns = self._columns(header)
-        for label, x in zip(("Name", "Saved", "Ruleset", "Hands"), columns, strict=True):
+        for label, x in zip((_("Name"), _("Saved"), _("Ruleset"), _("Hands")), columns, strict=True):
             text(surface, label, (x, header.top - 6), 14, palette.compass_dark, "bold", "bottomleft")
         if not self.saves:
-            text(surface, "No saved games yet." if self.mode == "open" else "No saved games yet: this is the first.",
+            text(surface, _("No saved games yet.") if self.mode == "open" else _("No saved games yet: this is the "
+                                                                                 "first."),
                  (self.box.centerx, header.bottom + 60), 18, palette.compass_dark, "sans", "center")
         for i in range(self.scroll, min(len(self.saves), self.scroll + self._visible())):
             self._draw_row(surface, i, columns)
         if len(self.saves) > self._visible():
-            text(surface, f"{self.scroll + 1}–{min(len(self.saves), self.scroll + self._visible())} of "
-                 f"{len(self.saves)} (wheel or arrows to scroll)", (self.box.right - 28, header.top - 6), 12,
+            text(surface, _('{value}–{min} of {len} (wheel or arrows to scroll)').format(
+                    value=self.scroll + 1, min=min(len(self.saves), self.scroll + self._visible()),
+                        len=len(self.saves)), (self.box.right - 28, header.top - 6), 12,
                  palette.compass_dark, "sans", "bottomright")
         if self.message:
             # Set smaller before it is cut: a message saying where a file is must show the whole path.
@@ -305,7 +308,7 @@ class SavesScene(Scene):
             text(surface, fit_text(info.name, 340, 17, "bold"), (columns[0], row.top + 4), 17, palette.east_stake,
                  "bold")
             reason = info.reason.split(": ", 1)[-1] if info.reason.startswith(info.path) else info.reason
-            text(surface, fit_text(f"corrupt, left untouched: {reason}", row.width - 40, 12),
+            text(surface, fit_text(_('corrupt, left untouched: {reason}').format(reason=reason), row.width - 40, 12),
                  (columns[0], row.top + 25), 12, palette.east_stake)
             return
         text(surface, fit_text(info.name, 340, 17, "bold"), (columns[0], row.centery), 17, palette.text_dark,

@@ -21,6 +21,7 @@ from game.client.messages import (
     NO_SETTLEMENT,
     PRACTICE_HAND,
     dead_hand_line,
+    is_you,
     item_label,
     outcome_line,
     pays_for_all,
@@ -33,13 +34,14 @@ from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
 from game.core.tiles import display_key, sort_for_display
+from game.i18n import N_, _, mod_text
 from game.session.driver import HUMAN
 from game.session.outcome import HandOutcome
 
 BOX = pygame.Rect(0, 0, 920, 600)
 BOX.center = (640, 352)
-REPLAY_CHOICE = ("Not counted: practice, the game goes on as it was. Counted: the replay takes the place of the "
-                 "hand just played.")
+REPLAY_CHOICE = (N_("Not counted: practice, the game goes on as it was. Counted: the replay takes the place of the "
+                 "hand just played."))
 EXTRA_SIZE = 17
 """The label size of the buttons left of OK (at the buttons' usual 18 the three would touch OK)."""
 
@@ -79,7 +81,8 @@ class ScoresScene(Scene):
         """The scoring line clicked last: its tiles are highlighted in the hand above."""
         self.buttons: list[Button] = []
         self.tabs: list[Button] = []
-        self.seats = list(self.session.rules.seats)
+        empty = getattr(self.session.table, "empty_seat", None)  # the table's own numbering (a network seat's too)
+        self.seats = [seat for seat in range(4) if seat != empty]
         """The seats that play (three in a three-handed game: the empty seat has no column and no page)."""
         self.pages = [-1, *self.seats]
         """The tabs in order: Totals, then each player's page."""
@@ -89,7 +92,7 @@ class ScoresScene(Scene):
         self.pays_for_all = pays_for_all(outcome.hand, self.session.names,
                                          getattr(self.session.ruleset, "penalties", None))
         """Why one loser paid the winner for everybody (a cannon, a Four Winds liability), or ''."""
-        self.demo = DemoCountdown(self.session, self._ok, next_thing="the next hand")
+        self.demo = DemoCountdown(self.session, self._ok, next_thing=_("the next hand"))
         """In the demo the box goes on by itself (OK, the next hand); never at the end of the game."""
         self._build()
 
@@ -111,28 +114,31 @@ class ScoresScene(Scene):
         self.tabs = []
         for tab in self.pages:
             rect = pygame.Rect(x, BOX.top + 58, 150, 34)
-            self.tabs.append(Button(rect, "Totals" if tab < 0 else names[tab], partial(self._select, tab), size=15))
+            self.tabs.append(Button(rect, _("Totals") if tab < 0 else names[tab], partial(self._select, tab), size=15))
             x += 158
         over = self.outcome.game_over
-        specs = [("New Game", self._new_game), ("Title", self._to_title)] if over else \
-            [("OK", self._ok), ("Cancel", self._cancel)]
+        specs = [(_("New Game"), self._new_game), (_("Title"), self._to_title)] if over else \
+            [(_("OK"), self._ok), (_("Cancel"), self._cancel)]
         x = BOX.right - 24 - len(specs) * 150
         self.buttons = [Button(pygame.Rect(x + i * 150, BOX.bottom - 62, 138, 44), label, fn, primary=(i == 0),
-                               key_hint=("Enter" if i == 0 else "Esc")) for i, (label, fn) in enumerate(specs)]
-        self.replay = self._extra("Watch replay", self._replay, "R")
+                               key_hint=(_("Enter") if i == 0 else _("Esc"))) for i, (label, fn) in enumerate(specs)]
+        self.replay = self._extra(_("Watch replay"), self._replay, "R")
         # Named as the Game Finished box names it: the button writes the sheet to files.
-        self.sheet = self._extra("Save Score Sheet", self._save_sheet, "S")
+        self.sheet = self._extra(_("Save Score Sheet"), self._save_sheet, "S")
         self.extra = [self.sheet] if self.outcome.practice else [self.replay, self.sheet]
         """The buttons left of OK, in a row: the replay of the counted hand, the score sheet, and playing the deal
         again (not at the end of the game)."""
         if not over:
-            self.deal_again = self._extra("Replay this deal…", self._ask_deal_again, "D")
+            self.deal_again = self._extra(_("Replay this deal…"), self._ask_deal_again, "D")
             self.extra.append(self.deal_again)
         if self.session.network:  # the replays, the deals and the score sheet are the host's
             self.extra = []
+        # Beside OK when they fit there; longer words (German) move them to a row of their own above it.
+        room = self.buttons[0].rect.left - 12 - (BOX.left + 24)
+        y = BOX.bottom - 62 if sum(b.rect.width + 12 for b in self.extra) - 12 <= room else BOX.bottom - 114
         x = BOX.left + 24
         for b in self.extra:
-            b.rect.topleft = (x, BOX.bottom - 62)
+            b.rect.topleft = (x, y)
             x += b.rect.width + 12
 
     @staticmethod
@@ -150,9 +156,9 @@ class ScoresScene(Scene):
 
     def _ask_deal_again(self) -> None:
         """Replay this deal (S-07, P-47): the player chooses whether the replay counts."""
-        self.context.open("confirm", title="Replay this deal", question="Play the same deal again?",
-                          detail=REPLAY_CHOICE, yes=self._deal_again, ok_label="Not counted",
-                          other=("Counted", pygame.K_c, partial(self._deal_again, counted=True)))
+        self.context.open("confirm", title=_("Replay this deal"), question=_("Play the same deal again?"),
+                          detail=REPLAY_CHOICE, yes=self._deal_again, ok_label=_("Not counted"),
+                          other=(_("Counted"), pygame.K_c, partial(self._deal_again, counted=True)))
 
     def _deal_again(self, counted: bool = False) -> None:
         """The same deal as a new hand: not counted, the player tries another line of play; ``counted``, its
@@ -217,7 +223,7 @@ class ScoresScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 120))
         surface.blit(shade, (0, 0))
-        title = "Game Finished" if self.outcome.game_over else outcome_line(self.outcome, self.session.names)
+        title = _("Game Finished") if self.outcome.game_over else outcome_line(self.outcome, self.session.names)
         draw_panel(surface, BOX, palette, title=fit_text(title, BOX.width - 60, 22, "serif_bold"))
         for b in self.tabs:
             b.draw(surface, palette)
@@ -264,7 +270,7 @@ class ScoresScene(Scene):
         label_w = 190
         seats = self.seats
         col_w = (area.width - label_w) // len(seats)
-        text(surface, "Totals:", (area.left, area.top), 18, palette.text_dark, "serif_bold")
+        text(surface, _("Totals:"), (area.left, area.top), 18, palette.text_dark, "serif_bold")
         y = area.top + 30
         for column, seat in enumerate(seats):
             x = area.left + label_w + column * col_w + col_w // 2
@@ -273,14 +279,14 @@ class ScoresScene(Scene):
             text(surface, fit_text(head, col_w - 8, 17, "bold"), (x, y), 17, colour, "bold", "midtop")
         y += 30
         rows: list[tuple[str, list[int] | None, bool]] = [
-            ("Old Score:", o.old_totals, False),
-            ("This Hand:", o.scores, False),
-            ("Get from:", None, True),
+            (_("Old Score:"), o.old_totals, False),
+            (_("This Hand:"), o.scores, False),
+            (_("Get from:"), None, True),
         ]
         rows += [(f"{names[payer]}:", [o.get_from(receiver, payer) for receiver in range(4)], False)
                  for payer in seats]
         totals = [sum(o.get_from(r, p) for p in range(4)) for r in range(4)]
-        rows += [("Total:", totals, True), ("New Score:", o.new_totals, True)]
+        rows += [(_("Total:"), totals, True), (_("New Score:"), o.new_totals, True)]
         payer_rows = range(3, 3 + len(seats))
         for i, (label, values, bold) in enumerate(rows):
             band = pygame.Rect(area.left - 6, y - 3, area.width + 12, 28)
@@ -303,8 +309,9 @@ class ScoresScene(Scene):
         palette = self.context.palette
         o = self.outcome
         names = self.session.names
-        you = " (you)" if seat == HUMAN and names[seat] != "You" else ""
-        text(surface, f"{possessive(names[seat])} score{you}:", (area.left, area.top), 19, palette.text_dark,
+        you = _(" (you)") if seat == HUMAN and not is_you(names[seat]) else ""
+        text(surface, _('{possessive} score{you}:').format(
+                possessive=possessive(names[seat]), you=you), (area.left, area.top), 19, palette.text_dark,
              "serif_bold")
         result = o.results[seat]
         chosen = getattr(self.chosen_item, "tiles", ()) if result is not None else ()
@@ -313,17 +320,19 @@ class ScoresScene(Scene):
         y = area.top + 112
         if result is None:
             if o.dead:
-                message = "No scores: nobody went Mah Jongg."
+                message = _("No scores: nobody went Mah Jongg.")
             elif self.session.network:
-                message = (f"{self.session.names[seat]}'s hand scores {o.scores[seat]}; the host's table worked out "
-                           "its lines, which a network table is not sent.")
+                message = (_("{names}'s hand scores {scores}; the host's table worked out its "
+                             'lines, which a network table is not sent.').format(
+                                     names=self.session.names[seat], scores=o.scores[seat]))
             else:
-                message = "This ruleset's scoring is not available."
+                message = _("This ruleset's scoring is not available.")
             for i, line in enumerate(wrap(message, area.width, 17)[:3]):
                 text(surface, line, (area.left, y + 24 * i), 17, palette.text_dark)
             return
         if result.special_hand:
-            text(surface, f"Special hand: {result.special_hand}", (area.left, y), 17, palette.accent_dark, "bold")
+            text(surface, _('Special hand: {special_hand}').format(
+                    special_hand=mod_text(result.special_hand)), (area.left, y), 17, palette.accent_dark, "bold")
             y += 28
         points = [i for i in result.items if i.points]
         doubles = [i for i in result.items if i.doubles]
@@ -347,18 +356,21 @@ class ScoresScene(Scene):
                 y += 22
             return y + 8
 
-        y1 = section(col, y, "Points:", [(i.points, item_label(i.name, i.tiles)) for i in points] or [(0, "none")],
+        y1 = section(col, y, _("Points:"), [(i.points, item_label(i.name,
+            i.tiles)) for i in points] or [(0, _("none"))],
                      points)
-        y2 = section(col2, y, "Doubles:", [(i.doubles, item_label(i.name, i.tiles)) for i in doubles] or
-                     [(0, "none")], doubles)
+        y2 = section(col2, y, _("Doubles:"), [(i.doubles, item_label(i.name,
+            i.tiles)) for i in doubles] or
+                     [(0, _("none"))], doubles)
         y = max(y1, y2)
-        y = section(col, y, "Sub Totals:", [(result.points, "Total Score before Doubling"),
-                                            (result.doubles, "Total Doubles")])
-        formula = f"Total Score: {result.points} * {2 ** result.doubles}" if result.doubles else \
-            f"Total Score: {result.points}"
+        y = section(col, y, _("Sub Totals:"), [(result.points, _("Total Score before Doubling")),
+                                            (result.doubles, _("Total Doubles"))])
+        formula = _('Total Score: {points} * {value}').format(
+                points=result.points, value=2 ** result.doubles) if result.doubles else \
+            _('Total Score: {points}').format(points=result.points)
         if result.limited:
             formula += " (limit)"
-        section(col2, y - 78, "Total:", [(result.score, formula)])
+        section(col2, y - 78, _("Total:"), [(result.score, formula)])
 
     def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int],
                     chosen: tuple[int, ...] = ()) -> None:
@@ -404,7 +416,8 @@ class ScoresScene(Scene):
         totals = self.outcome.new_totals
         names = self.session.names
         best = max(self.seats, key=lambda s: totals[s])
-        text(surface, f"{names[best]} wins the game with {totals[best]} points!", (area.centerx, area.top + 30), 30,
+        text(surface, _('{names} wins the game with {totals} points!').format(
+                names=names[best], totals=totals[best]), (area.centerx, area.top + 30), 30,
              palette.accent_dark, "serif_bold", "midtop")
         order = sorted(self.seats, key=lambda s: -totals[s])
         for rank, seat in enumerate(order):

@@ -23,33 +23,39 @@ import pygame
 from game import timing
 from game.client import layout, window_size
 from game.client.forms import Card, CardList, Cycle
-from game.client.look import Palette, fit_text, gradient, text
+from game.client.look import Palette, fit_text, gradient, text, wrap
 from game.client.messages import short_names
 from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.scenes.movement_test import MovementTest
 from game.client.widgets import Button, Slider, TextField, Toggle, caret_wake, draw_panel
 from game.config import STATUS_TEXTS
+from game.i18n import LANGUAGES, N_, _, available_languages, format_number, format_percent, language, mod_text
 from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
 
-PAGES = ("Play", "Animation", "Sound", "Look", "Colours", "Players", "Rules")
+PAGES = (N_("Play"), N_("Animation"), N_("Sound"), N_("Look"), N_("Colours"), N_("Players"), N_("Rules"))
 PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
 """The row shown for each tile set: a tile of every suit, a wind, the dragons and a flower."""
-SEATS = ("On your right", "Opposite you", "On your left")
+SEATS = (N_("On your right"), N_("Opposite you"), N_("On your left"))
 
 
 def speed_label(value: float) -> str:
-    return "instant" if value <= 0 else f"{value:.2f}×"
+    return _("instant") if value <= 0 else f"{format_number(value, 2)}×"
 
 
 def shadow_label(value: float) -> str:
-    return "off" if value <= 0 else f"{round(value * 100)} %"
+    return _("off") if value <= 0 else format_percent(value)
 
 
 def percent(value: float) -> str:
-    return f"{round(value * 100)} %"
+    return format_percent(round(value, 2))
+
+
+def seconds(decimals: int) -> Callable[[float], str]:
+    """A slider's label for a time: ``2.50 s`` (``2,50 s`` in German)."""
+    return lambda value: _("{seconds} s").format(seconds=format_number(value, decimals))
 
 
 def tile_row(sheet: Any, height: int = 46) -> pygame.Surface:
@@ -104,10 +110,7 @@ class SettingsScene(Scene):
         self.box = pygame.Rect(0, 0, 1160, 650)
         self.box.center = (640, 356)
         self.page_area = pygame.Rect(self.box.left + 224, self.box.top + 66, self.box.width - 252, 500)
-        self.tabs = [Button(pygame.Rect(self.box.left + 24, self.box.top + 70 + i * 54, 176, 44), label,
-                            partial(self.show, label), size=17) for i, label in enumerate(PAGES)]
-        self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Done", self.close,
-                           primary=True, key_hint="Esc")
+        self._label_buttons()
         self.cards: dict[str, CardList] = {}
         """The Look page's lists of tile sets and themes, by kind (any number of each: the lists scroll)."""
         self.controls: list[Any] = []
@@ -119,6 +122,20 @@ class SettingsScene(Scene):
         self.movement_test = MovementTest()
         """The Animation page's sample flight (its Test button, P-172)."""
         self.show(page if page in PAGES else "Play")
+
+    def _label_buttons(self) -> None:
+        """The tabs and Done, in the language of the moment (built again when the language changes)."""
+        self.tabs = [Button(pygame.Rect(self.box.left + 24, self.box.top + 70 + i * 54, 176, 44), _(page),
+                            partial(self.show, page), size=17) for i, page in enumerate(PAGES)]
+        self.done = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), _("Done"), self.close,
+                           primary=True, key_hint=_("Esc"))
+
+    def settings_changed(self, key: str) -> None:
+        if key == "language":  # every label is written again in the new language, the page stays
+            self._label_buttons()
+            focus = self.focus
+            self.show(self.page)
+            self.focus = focus
 
     # -- what can be chosen -----------------------------------------------------------------------------------
 
@@ -157,9 +174,8 @@ class SettingsScene(Scene):
         """Open ``page``: its controls are built afresh (the Look page loads its pictures the first time)."""
         self.page = page
         self.focus = -1
-        for tab in self.tabs:
-            tab.focused = tab.label == page
-            tab.primary = tab.label == page
+        for tab, name in zip(self.tabs, PAGES, strict=True):
+            tab.focused = tab.primary = name == page
         area = self.page_area
         left = pygame.Rect(area.left, area.top + 8, 440, 42)
         right = pygame.Rect(area.left + 468, area.top + 8, 440, 42)
@@ -167,50 +183,53 @@ class SettingsScene(Scene):
         self.editor = None
         if page == "Play":
             self.controls = [
-                self._slider(left, 0, "Claim wait time", "wait_time", 0, 10, 0.25, "{:.2f} s"),
-                self._slider(left, 1, "Computer pause", "discard_delay", 0, 3, 0.1, "{:.1f} s"),
-                self._toggle(left, 2, "Ask First (F10)", "ask_first"),
-                self._toggle(left, 3, "QuickTip (F8)", "quick_tip"),
-                self._toggle(right, 0, "Timer bar (Ctrl+F3)", "timer_bar"),
-                self._toggle(right, 1, "Speech balloons (F12)", "speech_balloons"),
-                self._cycle(right, 2, "Ruleset for new games", "ruleset", self.rulesets, self._ruleset_label),
+                self._slider(left, 0, _("Claim wait time"), "wait_time", 0, 10, 0.25, seconds(2)),
+                self._slider(left, 1, _("Computer pause"), "discard_delay", 0, 3, 0.1, seconds(1)),
+                self._toggle(left, 2, _("Ask First (F10)"), "ask_first"),
+                self._toggle(left, 3, _("QuickTip (F8)"), "quick_tip"),
+                self._toggle(right, 0, _("Timer bar (Ctrl+F3)"), "timer_bar"),
+                self._toggle(right, 1, _("Speech balloons (F12)"), "speech_balloons"),
+                self._cycle(right, 2, _("Ruleset for new games"), "ruleset", self.rulesets, self._ruleset_label),
+                self._cycle(right, 3, _("Language"), "language", [code for code, _name in available_languages()],
+                            LANGUAGES.__getitem__),
             ]
         elif page == "Animation":
             self.controls = [
-                self._slider(left, 0, "Tile speed", "animation_speed", 0, timing.ANIMATION_SPEED_MAX,
+                self._slider(left, 0, _("Tile speed"), "animation_speed", 0, timing.ANIMATION_SPEED_MAX,
                              timing.ANIMATION_SPEED_STEP, speed_label),
-                self._toggle(left, 1, "Show the wall and dealing", "show_dealing"),
-                self._toggle(left, 2, "Movement direction (F11)", "movement_direction"),
-                self._slider(left, 3, "Tile shadows", "tile_shadow", 0, 2, 0.25, shadow_label),
-                Button(pygame.Rect(right.left, right.top, 140, 42), "Test", self.movement_test.start, size=16),
+                self._toggle(left, 1, _("Show the wall and dealing"), "show_dealing"),
+                self._toggle(left, 2, _("Movement direction (F11)"), "movement_direction"),
+                self._slider(left, 3, _("Tile shadows"), "tile_shadow", 0, 2, 0.25, shadow_label),
+                Button(pygame.Rect(right.left, right.top, 140, 42), _("Test"), self.movement_test.start, size=16),
             ]
         elif page == "Sound":
             self.controls = [
-                self._slider(left, 0, "Master volume", "master_volume", 0, 1, 0.05, percent),
-                self._slider(left, 1, "Effects", "effects_volume", 0, 1, 0.05, percent),
-                self._slider(left, 2, "Voices", "voice_volume", 0, 1, 0.05, percent),
-                self._slider(left, 3, "Music", "music_volume", 0, 1, 0.05, percent),
-                self._toggle(right, 0, "Tile sounds", "sound"),
-                self._toggle(right, 1, "Players' voices", "voices"),
-                self._toggle(right, 2, "Your own voice", "own_voice"),
-                self._toggle(right, 3, "Warning beeps", "warning_beeps"),
+                self._slider(left, 0, _("Master volume"), "master_volume", 0, 1, 0.05, percent),
+                self._slider(left, 1, _("Effects"), "effects_volume", 0, 1, 0.05, percent),
+                self._slider(left, 2, _("Voices"), "voice_volume", 0, 1, 0.05, percent),
+                self._slider(left, 3, _("Music"), "music_volume", 0, 1, 0.05, percent),
+                self._toggle(right, 0, _("Tile sounds"), "sound"),
+                self._toggle(right, 1, _("Players' voices"), "voices"),
+                self._toggle(right, 2, _("Your own voice"), "own_voice"),
+                self._toggle(right, 3, _("Warning beeps"), "warning_beeps"),
             ]
         elif page == "Look":
             self._build_cards()
-            names = {r.id: r.name for r in self.voices}
+            names = {r.id: mod_text(r.name) for r in self.voices}
             voice_ids = list(names) or [self.voice or "none"]
             column = pygame.Rect(area.left + 560, 0, 348, 42)
             column.top = area.top + 264
-            self.controls = [self._cycle(column, 0, "Voices", "voice", voice_ids, lambda v: names.get(v, v or "—")),
-                             self._toggle(column, 1, "Full screen (Alt+Enter)", "fullscreen"),
-                             self._cycle(column, 2, "Status text", "status_text", list(STATUS_TEXTS), str.capitalize),
-                             self._cycle(column, 3, "Window size", "window", window_size.choices(self.desktop),
+            self.controls = [self._cycle(column, 0, _("Voices"), "voice", voice_ids, lambda v: names.get(v, v or "—")),
+                             self._toggle(column, 1, _("Full screen (Alt+Enter)"), "fullscreen"),
+                             self._cycle(column, 2, _("Status text"), "status_text", list(STATUS_TEXTS),
+                                 str.capitalize),
+                             self._cycle(column, 3, _("Window size"), "window", window_size.choices(self.desktop),
                                          window_size.label),
-                             Button(pygame.Rect(area.left, area.top + 424, 250, 42), "From a Picture…",
+                             Button(pygame.Rect(area.left, area.top + 424, 250, 42), _("From a Picture…"),
                                     self._from_picture, size=16)]
         elif page == "Players":
             people = [self.player_name, *self.opponent_names]
-            labels = ("Your name", *(f"{seat}" for seat in SEATS))
+            labels = (_("Your name"), *(_(seat) for seat in SEATS))
             self.fields = [TextField(pygame.Rect(area.left + 10, area.top + 40 + i * 92, 440, 44), name, label,
                                      max_length=40, focused=i == 0) for i, (name, label) in
                            enumerate(zip(people, labels, strict=True))]
@@ -240,7 +259,7 @@ class SettingsScene(Scene):
                 except PICTURE_ERRORS as exc:  # a broken tile set is still listed, without its picture
                     log.warning("tile set %s has no preview: %s", record.id, exc)
                     picture = None
-                cards.append(Card(pygame.Rect(0, 0, 516, 88), record.id, record.name, picture,
+                cards.append(Card(pygame.Rect(0, 0, 516, 88), record.id, mod_text(record.name), picture,
                                   self._choose_tileset))
             self.cards["tileset"] = CardList(pygame.Rect(area.left, area.top + 36, 516, 376), 96, cards)
         if "theme" not in self.cards:
@@ -248,7 +267,7 @@ class SettingsScene(Scene):
             for record in self._records("theme"):
                 colours = getattr(getattr(record, "data", None), "colours", None)
                 colours = colours.model_dump() if colours is not None and hasattr(colours, "model_dump") else colours
-                cards.append(Card(pygame.Rect(0, 0, 334, 54), record.id, record.name, swatch(colours),
+                cards.append(Card(pygame.Rect(0, 0, 334, 54), record.id, mod_text(record.name), swatch(colours),
                                   self._choose_theme, beside=True))
             self.cards["theme"] = CardList(pygame.Rect(area.left + 560, area.top + 36, 334, 180), 62, cards)
 
@@ -286,6 +305,8 @@ class SettingsScene(Scene):
             return self.fullscreen
         if key == "voice":
             return self.voice
+        if key == "language":
+            return language() if language() in LANGUAGES else self.settings.language or "en"
         if key == "window":
             return window_size.current(self.settings.window_size, self.desktop)
         return getattr(self.settings, key)
@@ -417,7 +438,7 @@ class SettingsScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, palette, title="Settings")
+        draw_panel(surface, self.box, palette, title=_("Settings"))
         for tab in self.tabs:
             tab.draw(surface, palette)
         x = self.page_area.left - 14
@@ -456,32 +477,35 @@ class SettingsScene(Scene):
 
     def hint(self) -> str:
         return {
-            "Play": "The wait time is how long a discard waits for your claim (and you may take yours back).",
-            "Animation": "Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles.",
-            "Sound": "The master volume scales the others; a warning beep sounds when something is refused.",
-            "Look": "Tile set and theme change at once. A picture of the tile grid can be your own tile set.",
-            "Colours": "Pick an item, then set it with the sliders (Left/Right); the theme stays under your colours.",
-            "Players": "Names are used from the next new game.",
-            "Rules": "Your presets are kept as mods: New Game lists them with the built-in ones.",
+            "Play": _("The wait time is how long a discard waits for your claim (and you may take yours back)."),
+            "Animation": _("Speed 0 shows every move at once; without dealing the hand starts from the dealt tiles."),
+            "Sound": _("The master volume scales the others; a warning beep sounds when something is refused."),
+            "Look": _("Tile set and theme change at once. A picture of the tile grid can be your own tile set."),
+            "Colours": _("Pick an item, then set it with the sliders (Left/Right); the theme stays under your "
+                         "colours."),
+            "Players": _("Names are used from the next new game."),
+            "Rules": _("Your presets are kept as mods: New Game lists them with the built-in ones."),
         }[self.page]
 
     def _draw_look(self, surface: pygame.Surface, palette: Palette) -> None:
         area = self.page_area
-        text(surface, "Tile set", (area.left, area.top + 6), 18, palette.text_dark, "serif_bold")
-        text(surface, "Theme", (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
-        text(surface, "Voices, window and text", (area.left + 560, area.top + 230), 18, palette.text_dark, "serif_bold")
+        text(surface, _("Tile set"), (area.left, area.top + 6), 18, palette.text_dark, "serif_bold")
+        text(surface, _("Theme"), (area.left + 560, area.top + 6), 18, palette.text_dark, "serif_bold")
+        text(surface, _("Voices, window and text"), (area.left + 560, area.top + 230), 18, palette.text_dark,
+            "serif_bold")
         self.cards["tileset"].draw(surface, palette, self.tileset)
         self.cards["theme"].draw(surface, palette, self.theme)
         if not self.cards["tileset"].cards:
-            text(surface, "No tile set found: the tiles are drawn by the game.", (area.left, area.top + 50), 15,
+            text(surface, _("No tile set found: the tiles are drawn by the game."), (area.left, area.top + 50), 15,
                  palette.compass_dark)
 
     def _draw_players(self, surface: pygame.Surface, palette: Palette) -> None:
         for f in self.fields:
             f.draw(surface, palette)
         note = pygame.Rect(self.page_area.left + 500, self.page_area.top + 18, 400, 300)
-        lines = ("The names appear on the table's", "name plates, in the scores and in", "the statistics.", "",
-                 "Type a name; Tab or a click moves", "to the next one.")
+        lines = [*wrap(_("The names appear on the table's name plates, in the scores and in the statistics."),
+                       note.width, 16), "",
+                 *wrap(_("Type a name; Tab or a click moves to the next one."), note.width, 16)]
         for i, line in enumerate(lines):
             text(surface, line, (note.left, note.top + i * 24), 16, palette.text_dark)
 

@@ -19,6 +19,7 @@ from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import sentence, short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
+from game.i18n import _
 
 log = logging.getLogger(__name__)
 
@@ -57,8 +58,8 @@ class StatsScene(Scene):
                                       for players in self.stats.by_ruleset.values() for pid in players}
         if session is not None:
             self.names.update(zip(session.player_ids, session.names, strict=False))
-        self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), "Close",
-                            lambda: context.close(self), primary=True, key_hint="Esc")
+        self.close = Button(pygame.Rect(self.box.right - 170, self.box.bottom - 62, 146, 44), _("Close"),
+                            lambda: context.close(self), primary=True, key_hint=_("Esc"))
         self.tabs: list[Button] = []
         self._go(self.index)
 
@@ -70,8 +71,8 @@ class StatsScene(Scene):
             return load_statistics(folders.config) if folders is not None else Statistics()
         except OSError as exc:  # unreadable statistics show as none rather than stopping the game
             log.warning("statistics in %s could not be read: %s", folders.config if folders else "?", exc)
-            self.problems.append(f"The statistics in {folders.config if folders else '?'} could not be read: "
-                                 f"{exc.strerror or exc}")
+            self.problems.append(_('The statistics in {value} could not be read: {value2}').format(
+                    value=folders.config if folders else '?', value2=exc.strerror or exc))
             return Statistics()
 
     def _go(self, index: int) -> None:
@@ -111,12 +112,12 @@ class StatsScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, palette, title="Statistics")
+        draw_panel(surface, self.box, palette, title=_("Statistics"))
         for b in self.tabs:
             b.draw(surface, palette)
         rows = self.rows()
         if not rows:
-            text(surface, "No statistics yet: they are kept from the end of your first hand.",
+            text(surface, _("No statistics yet: they are kept from the end of your first hand."),
                  (self.box.centerx, self.box.centery), 20, palette.compass_dark, "sans", "center")
         else:
             self._draw_table(surface, rows)
@@ -129,8 +130,9 @@ class StatsScene(Scene):
     def _draw_table(self, surface: pygame.Surface, rows: list[tuple[str, Any]]) -> None:
         palette = self.context.palette
         left = self.box.left + 30
-        columns = [("Player", 0), ("Games", 230), ("Won", 310), ("Hands", 380), ("Won", 460), ("Average", 530),
-                   ("Special hands", 640), ("Best hand", 860)]
+        columns = [(_("Player"), 0), (_("Games"), 230), (_("Won"), 310), (_("Hands"), 380), (_("Won"), 460),
+            (_("Average"), 530),
+                   (_("Special hands"), 640), (_("Best hand"), 860)]
         y = self.box.top + 108
         for label, dx in columns:
             text(surface, label, (left + dx, y), 14, palette.compass_dark, "bold")
@@ -145,7 +147,7 @@ class StatsScene(Scene):
                                                                      if best.get("special_hand") else "")
             values = [fit_text(self.names.get(pid, pid), 220, 16, "bold"), str(st.games), str(st.games_won),
                       str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", specials, best_text]
-            for (_, dx), value in zip(columns, values, strict=True):
+            for (_unused, dx), value in zip(columns, values, strict=True):
                 face = "bold" if dx == 0 else "sans"
                 # Special hands' names are long: set smaller before they are cut.
                 shown, size = fitted(value, {640: 210, 860: 190}.get(dx, 400), 15, 12, face)
@@ -162,10 +164,10 @@ class StatsScene(Scene):
 
     def _draw_bars(self, surface: pygame.Surface, rows: list[tuple[str, Any]], area: pygame.Rect) -> None:
         palette = self.context.palette
-        text(surface, "Hands won", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
+        text(surface, _("Hands won"), (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
         pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
         shown = rows[:6]
-        top = max([st.hands_won for _, st in shown] + [1])
+        top = max([st.hands_won for _unused, st in shown] + [1])
         slot = area.width // max(1, len(shown))
         base = area.bottom - 30
         for i, (pid, st) in enumerate(shown):
@@ -181,11 +183,11 @@ class StatsScene(Scene):
 
     def _draw_line(self, surface: pygame.Surface, area: pygame.Rect) -> None:
         palette = self.context.palette
-        text(surface, "Hand scores this game", (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
+        text(surface, _("Hand scores this game"), (area.left, area.top - 26), 17, palette.text_dark, "serif_bold")
         pygame.draw.rect(surface, mix(palette.panel, (0, 0, 0), 0.04), area, border_radius=8)
         history = list(self.session.match.history) if self.session is not None else []
         if not history:
-            text(surface, "No hand finished in this game yet.", area.center, 15, palette.compass_dark, "sans",
+            text(surface, _("No hand finished in this game yet."), area.center, 15, palette.compass_dark, "sans",
                  "center")
             return
         # The axes' labels sit left of and below the plot, and the points start a little inside it, so the
@@ -196,7 +198,7 @@ class StatsScene(Scene):
         pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.topleft, 2)
         text(surface, str(top), (plot.left - 6, plot.top), 12, palette.compass_dark, "sans", "midright")
         text(surface, "0", (plot.left - 6, plot.bottom), 12, palette.compass_dark, "sans", "bottomright")
-        text(surface, "hand", (plot.left - 6, plot.bottom + 4), 11, palette.compass_dark, "sans", "topright")
+        text(surface, _("hand"), (plot.left - 6, plot.bottom + 4), 11, palette.compass_dark, "sans", "topright")
         inner = plot.inflate(-28, 0)
         step = inner.width / max(1, len(history) - 1)
 

@@ -33,6 +33,7 @@ from game.client.widgets import Balloon, Button, PopupMenu, StatusBar, Toast, To
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES
 from game.core.table import Table
+from game.i18n import N_, _
 from game.net.remote import RemoteSession
 from game.session.driver import HUMAN, Session
 
@@ -40,7 +41,7 @@ BUTTON_AREA = pygame.Rect(1036, 592, 236, 94)
 """Where the table's buttons stand: right of your stake, above the status bar (two rows; a third goes above)."""
 BANNER_Y = 548
 """Where a banner or notice stands over the table: below your discards, above your tiles."""
-DECLARE_LABELS = {"standing": "Standing Hand", "ready": "Ready", "riichi": "Riichi"}
+DECLARE_LABELS = {"standing": N_("Standing Hand"), "ready": N_("Ready"), "riichi": N_("Riichi")}
 """The declaration's button (F-15: "Ready" under Require Declaration)."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
@@ -354,29 +355,30 @@ class TableScene(Scene):
         table = self.game_table
         specs: list[tuple[str, Any, str, bool]] = []
         if s.human_to_pass and table.pass_step is not None:
-            specs.append((f"Pass {table.pass_step[1]}", c.pass_selected, "Enter", True))
+            specs.append((_('Pass {pass_step}').format(
+                    pass_step=table.pass_step[1]), c.pass_selected, _("Enter"), True))
         elif table.phase == "dealt":
             if not self.animator.busy and not s.network:  # once the ceremony has been seen to its end; a
                 # network table's server starts the hand for everybody
-                specs.append(("Start!", c.start, "F4", True))
+                specs.append((_("Start!"), c.start, "F4", True))
         elif s.hand_over:
             if s.outcome is not None and not s.match.is_over:
-                specs.append(("Next Hand", c.next_hand, "F3", True))
-            specs.append(("Scores", c.show_scores, "", False))
+                specs.append((_("Next Hand"), c.next_hand, "F3", True))
+            specs.append((_("Scores"), c.show_scores, "", False))
         elif s.human_may_claim and self.chow_pick is None:
             for claim in s.claim_types():
                 key = {"mah_jongg": "M", "kong": "K", "pung": "P", "chow": "C"}[claim]
-                specs.append((CLAIM_NAMES[claim] + "!", partial(c.claim, claim), key, True))
-            specs.append(("Pass", s.pass_claim, "0", False))
+                specs.append((_("{claim}!").format(claim=_(CLAIM_NAMES[claim])), partial(c.claim, claim), key, True))
+            specs.append((_("Pass"), s.pass_claim, "0", False))
         elif s.can_undo:
-            specs.append(("Undo", c.undo, "Ctrl+Z", False))
+            specs.append((_("Undo"), c.undo, _("Ctrl+Z"), False))
         elif s.human_to_discard:
             if s.can_mah_jongg():
-                specs.append(("Mah Jongg!", c.mah_jongg, "M", True))
+                specs.append((_("Mah Jongg!"), c.mah_jongg, "M", True))
             if s.kong_tiles():
-                specs.append(("Kong!", c.declare_kong, "K", True))
+                specs.append((_("Kong!"), c.declare_kong, "K", True))
             if self.declaring:
-                specs.append(("Don't Declare", c.declare_ready, "R", False))
+                specs.append((_("Don't Declare"), c.declare_ready, "R", False))
             elif s.declaration_tiles():
                 specs.append((DECLARE_LABELS[s.declaration], c.declare_ready, "R", True))
         if [b.label for b in self.buttons] == [spec[0] for spec in specs]:
@@ -416,15 +418,16 @@ class TableScene(Scene):
         if isinstance(s, RemoteSession) and s.connection_problem:
             banners.append((s.connection_problem, True))
         if self.game_table.phase == "dealt" and not self.animator.busy:
-            banners.append(("Study your tiles — the table starts the hand in a moment" if s.network
-                            else "Study your tiles — click, Enter or F4 to start", False))
+            banners.append((_("Study your tiles — the table starts the hand in a moment") if s.network
+                            else _("Study your tiles — click, Enter or F4 to start"), False))
         if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
-            banners.append((f"Mah Jongg! {mah_jongg_offer(s)} completes your hand — M to go out, 0 to pass", True))
+            banners.append((_('Mah Jongg! {mah_jongg_offer} completes your hand — M to go out, 0 to pass').format(
+                    mah_jongg_offer=mah_jongg_offer(s)), True))
         if self.declaring:
-            what = status.DECLARATION_NAMES[s.declaration]
-            banners.append((f"Discard a tile to declare {what} — R: don't declare", False))
+            what = _(status.DECLARATION_NAMES[s.declaration])
+            banners.append((_("Discard a tile to declare {what} — R: don't declare").format(what=what), False))
         if self.paused:
-            banners.append(("Paused — press any key or click to go on", False))
+            banners.append((_("Paused — press any key or click to go on"), False))
         return banners
 
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
@@ -446,7 +449,8 @@ class TableScene(Scene):
         for balloon in self.balloons:
             balloon.draw(surface, palette)
         dealing = table.phase == "dealt" and self.animator.busy
-        self.status.left = "Dealing…" if dealing else f"{table.wall.live_count} Tiles left"
+        self.status.left = _("Dealing…") if dealing else _('{live_count} Tiles left').format(
+                live_count=table.wall.live_count)
         self.status.message = status.status_line(s)
         self.status.draw(surface, palette)
         # Banners and notices stand between your discards and your tiles, never over the compass.
@@ -477,7 +481,7 @@ class TableScene(Scene):
     def _draw_trails(self, surface: pygame.Surface, alpha: float) -> None:
         """F11: dots along the path a moving tile has come, fading towards where it started."""
         for tween in self.animator.flying():
-            _, _, p = tween.state(alpha)
+            _unused, _unused, p = tween.state(alpha)
             if p <= 0.02:
                 continue
             for k in range(1, 13):
@@ -496,15 +500,15 @@ class TableScene(Scene):
         """The human's own plate: name, seat wind and a line of option flags."""
         s = self.session
         palette = self.context.palette
-        wind = WIND_NAMES[self.game_table.seat_wind(HUMAN)]
+        wind = _(WIND_NAMES[self.game_table.seat_wind(HUMAN)])
         colour = palette.red_name if s.match.first_east == HUMAN else palette.text
         text(surface, s.names[HUMAN], (20, 606), 20, colour, "serif_bold", shadow=(0, 0, 0))
         wind_rect = text(surface, wind, (20, 632), 15, palette.text_dim, "sans")
         options = s.options
-        flags = [name for on, name in ((s.practice is not None, "Not counted"), (options.show_all, "Show All"),
-                                       (options.quick_tip, "QuickTip"),
-                                       (options.auto_play, "Demo" if options.demo else "Auto Play"),
-                                       (not options.ask_first, "Ask First off"))
+        flags = [name for on, name in ((s.practice is not None, _("Not counted")), (options.show_all, _("Show All")),
+                                       (options.quick_tip, _("QuickTip")),
+                                       (options.auto_play, _("Demo") if options.demo else _("Auto Play")),
+                                       (not options.ask_first, _("Ask First off")))
                  if on]
         # The flags wrap between names (no-break spaces within one), clear of the stake on their right.
         lines = wrap(" · ".join(flag.replace(" ", "\u00a0") for flag in flags), 224, 13, "bold") if flags else []

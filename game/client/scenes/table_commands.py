@@ -23,6 +23,7 @@ from game.config import STATUS_TEXTS
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
 from game.core.refusals import NOT_MAH_JONGG, Refusal
 from game.core.tiles import JOKER, tile_name
+from game.i18n import N_, _, ngettext
 from game.session import notes
 from game.session.driver import HUMAN
 from game.session.notes import Note
@@ -36,7 +37,8 @@ if TYPE_CHECKING:
 def joker_choice(tiles: tuple[int, ...]) -> str:
     """A way to fill a claimed set, as its button says it: natural tiles only, or how many jokers."""
     jokers = tiles.count(JOKER)
-    return "Natural tiles" if jokers == 0 else f"{jokers} Joker{'s' if jokers > 1 else ''}"
+    return _("Natural tiles") if jokers == 0 else ngettext("{jokers} Joker", "{jokers} Jokers", jokers).format(
+        jokers=jokers)
 
 
 def mah_jongg_offer(session: Session) -> str:
@@ -47,17 +49,17 @@ def mah_jongg_offer(session: Session) -> str:
 
 
 LOCAL_ONLY = {
-    "undo": "a discard cannot be taken back",
-    "save_dialog": "the host's computer saves the game after every hand",
-    "open_dialog": "another game opens once you leave the table (Esc)",
-    "start_or_restart": "the table starts every hand and deals it only once",
-    "toggle_show_all": "the other hands are not on this computer to show",
-    "show_replays": "the replays are the host's",
-    "show_wall": "the wall is the host's secret",
-    "show_why": "the other players' reasons are their own",
-    "toggle_pause": "the game goes on for the other players: it cannot be paused",
-    "demo": "Auto Play (F5) plays your seat, and the scores wait for you",
-    "replay_deal": "a hand is dealt only once",
+    "undo": N_("a discard cannot be taken back"),
+    "save_dialog": N_("the host's computer saves the game after every hand"),
+    "open_dialog": N_("another game opens once you leave the table (Esc)"),
+    "start_or_restart": N_("the table starts every hand and deals it only once"),
+    "toggle_show_all": N_("the other hands are not on this computer to show"),
+    "show_replays": N_("the replays are the host's"),
+    "show_wall": N_("the wall is the host's secret"),
+    "show_why": N_("the other players' reasons are their own"),
+    "toggle_pause": N_("the game goes on for the other players: it cannot be paused"),
+    "demo": N_("Auto Play (F5) plays your seat, and the scores wait for you"),
+    "replay_deal": N_("a hand is dealt only once"),
 }
 """The commands a network table declines, with why (words that follow "At a network table")."""
 
@@ -138,7 +140,7 @@ class TableCommands:
             t.asked.add(("standing", len(table.events)))
             title, question, yes = prompt
             self._ask(title, question, [(yes, lambda: self._discard(tile, True)),
-                                        ("Just discard", lambda: self._discard(tile))])
+                                        (_("Just discard"), lambda: self._discard(tile))])
             return
         self._discard(tile)
 
@@ -152,15 +154,17 @@ class TableCommands:
         rule = self.table.game_table.rules.ready_rule
         name = tile_name(tile)
         if rule == "none":
-            return ("Standing Hand", f"Discard {name} and call a Standing Hand? You will need one tile to go Mah "
-                    "Jongg and may not change your hand.", "Call it")
+            return (_("Standing Hand"), _('Discard {name} and call a Standing Hand? You will need one tile to go '
+                                       'Mah Jongg and may not change your hand.').format(name=name), _("Call it"))
         if not s.ready_discard(tile):
             return None
         if rule == "riichi":
-            return ("Riichi", f"Discard {name} and declare Riichi? Your hand is locked, you pay the deposit to "
-                    "the winner, and you must go out on the first tile that completes it.", "Riichi!")
-        return ("Ready Hand", f"Discard {name} and declare a ready hand? You may only go out after declaring.",
-                "Declare")
+            return (_("Riichi"), _('Discard {name} and declare Riichi? Your hand is locked, you pay the '
+                                'deposit to the winner, and you must go out on the first tile that '
+                                'completes it.').format(name=name), _("Riichi!"))
+        return (_("Ready Hand"), _('Discard {name} and declare a ready hand? You may only go out after '
+                                'declaring.').format(name=name),
+                _("Declare"))
 
     def declare_ready(self) -> None:
         """R or Ctrl+R, or the declaration's button (P-121, F-15, F-18): the next discard declares the ruleset's
@@ -236,9 +240,9 @@ class TableCommands:
         elif s.hand_over:
             s.tell(Note(notes.NO_RESTART))
         else:
-            self._ask("Restart Hand", "Deal this hand again? The same tiles come back in the same places, and "
-                      "the play so far is forgotten.", [("Restart", self.restart_hand)],
-                      cancel=("Play on", lambda: None))
+            self._ask(_("Restart Hand"), _("Deal this hand again? The same tiles come back in the same places, and "
+                      "the play so far is forgotten."), [(_("Restart"), self.restart_hand)],
+                      cancel=(_("Play on"), lambda: None))
 
     def replay_deal(self, counted: bool = False) -> None:
         """Replay this deal (the scores box): the finished hand's deal again, as a hand that is not counted, or
@@ -247,13 +251,13 @@ class TableCommands:
         if not s.hand_over or not s.match.history:
             return
         self._fresh_table(lambda: s.replay_deal(counted=counted))
-        self.table.toast("The same deal again — this hand counts instead of the last one" if counted
-                         else "The same deal again — this hand is not counted")
+        self.table.toast(_("The same deal again — this hand counts instead of the last one") if counted
+                         else _("The same deal again — this hand is not counted"))
 
     def restart_hand(self) -> None:
         t = self.table
         self._fresh_table(self.session.restart_hand)
-        t.toast("The hand starts again")
+        t.toast(_("The hand starts again"))
 
     def claim_discard(self) -> None:
         """A click or Enter on the discard in the middle (P-29)."""
@@ -267,9 +271,9 @@ class TableCommands:
             return
         if len(types) > 1 and s.options.ask_first:
             last = self.table.game_table.last_discard
-            name = tile_name(last[1]) if last else "Kong"
-            self._ask(name, "Claim the tile for:", [(CLAIM_NAMES[c], partial(self.claim, c)) for c in types],
-                      cancel=("Pass", s.pass_claim))
+            name = tile_name(last[1]) if last else _("Kong")
+            self._ask(name, _("Claim the tile for:"), [(_(CLAIM_NAMES[c]), partial(self.claim, c)) for c in types],
+                      cancel=(_("Pass"), s.pass_claim))
             return
         self.claim(types[0])
 
@@ -281,9 +285,10 @@ class TableCommands:
         ways = [c.tiles for c in s.claim_options() if c.type == claim_type]
         if claim_type in ("pung", "kong") and len(ways) > 1 and table.last_discard is not None:
             name = tile_name(table.last_discard[1])
-            self._ask(f"{CLAIM_NAMES[claim_type]}: {name}", f"Which of your tiles go with the {name}?",
+            self._ask(f"{_(CLAIM_NAMES[claim_type])}: {name}", _('Which of your tiles go with the {name}?').format(
+                    name=name),
                       [(joker_choice(way), partial(self._claim_with, claim_type, way)) for way in ways],
-                      cancel=("Not now", lambda: None))
+                      cancel=(_("Not now"), lambda: None))
             return
         if claim_type == "chow":
             chows = [tuple(sorted(c.tiles)) for c in s.claim_options() if c.type == "chow"]
@@ -346,9 +351,9 @@ class TableCommands:
         if len(tiles) == 1:
             self._do(lambda: s.act(DeclareKong(tiles[0])))
             return
-        self._ask("Kong!", "Which Kong do you expose?",
+        self._ask(_("Kong!"), _("Which Kong do you expose?"),
                   [(tile_name(k), partial(self._do, partial(s.act, DeclareKong(k)))) for k in tiles],
-                  cancel=("Not now", lambda: None))
+                  cancel=(_("Not now"), lambda: None))
 
     def mah_jongg(self) -> None:
         """M or the Mah Jongg button; a declaration the ruleset would punish is asked about first."""
@@ -359,9 +364,9 @@ class TableCommands:
             self._do(lambda: s.act(MahJongg()))
         elif s.may_declare_faulty():
             declare = (lambda: s.claim("mah_jongg")) if s.human_may_claim else (lambda: s.act(MahJongg()))
-            self._ask("Mah Jongg?", "Your hand is not a complete Mah Jongg hand. Declaring it anyway is a faulty "
-                                    "declaration: the hand ends and you pay the penalty.",
-                      [("Declare", declare)], cancel=("Cancel", lambda: None))
+            self._ask(_("Mah Jongg?"), _("Your hand is not a complete Mah Jongg hand. Declaring it anyway is a faulty "
+                                    "declaration: the hand ends and you pay the penalty."),
+                      [(_("Declare"), declare)], cancel=(_("Cancel"), lambda: None))
         else:
             s.tell(Refusal(NOT_MAH_JONGG))
 
@@ -382,24 +387,25 @@ class TableCommands:
             return
         if s.can_mah_jongg() and ("mj", key) not in t.asked:
             t.asked.add(("mj", key))
-            self._ask("Can Go Mah Jongg", "The tile you got completes your hand. Go Mah Jongg?",
-                      [("Mah Jongg!", lambda: s.act(MahJongg()))], cancel=("No", lambda: None))
+            self._ask(_("Can Go Mah Jongg"), _("The tile you got completes your hand. Go Mah Jongg?"),
+                      [(_("Mah Jongg!"), lambda: s.act(MahJongg()))], cancel=(_("No"), lambda: None))
             return
         drawn = table.drawn_tile
         if drawn is not None and drawn in s.kong_tiles() and ("kong", key) not in t.asked:
             t.asked.add(("kong", key))
             concealed = table.players[HUMAN].concealed.count(drawn) == 4
-            title = "Concealed Kong" if concealed else "Exposed Kong"
-            self._ask(title, f"Make a Kong of {tile_name(drawn)}? You get a loose tile for it.",
-                      [("Kong!", lambda: s.act(DeclareKong(drawn)))], cancel=("No", lambda: None))
+            title = _("Concealed Kong") if concealed else _("Exposed Kong")
+            self._ask(title, _('Make a Kong of {tile_name}? You get a loose tile for it.').format(
+                    tile_name=tile_name(drawn)),
+                      [(_("Kong!"), lambda: s.act(DeclareKong(drawn)))], cancel=(_("No"), lambda: None))
 
     def _offer_mah_jongg_on_discard(self) -> None:
         """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
         s = self.session
         what = mah_jongg_offer(s)
-        others = [(CLAIM_NAMES[c], partial(self.claim, c)) for c in s.claim_types() if c != "mah_jongg"]
-        self._ask("Can Go Mah Jongg", f"{what} completes your hand. Go Mah Jongg?",
-                  [("Mah Jongg!", lambda: self.claim("mah_jongg")), *others], cancel=("Pass", s.pass_claim))
+        others = [(_(CLAIM_NAMES[c]), partial(self.claim, c)) for c in s.claim_types() if c != "mah_jongg"]
+        self._ask(_("Can Go Mah Jongg"), _('{what} completes your hand. Go Mah Jongg?').format(what=what),
+                  [(_("Mah Jongg!"), lambda: self.claim("mah_jongg")), *others], cancel=(_("Pass"), s.pass_claim))
 
     def enter(self) -> None:
         """Enter or Space: whatever the moment asks (pass the tiles, start, the next hand, claim, take back,
@@ -495,13 +501,14 @@ class TableCommands:
     def open_menu(self, pos: tuple[int, int]) -> None:
         """The floating menu (right click, P-33, P-96–P-98), with this game's other commands under it."""
         s = self.session
-        items = [MenuItem("Undo", self.undo, s.can_undo, "Ctrl+Z"),
-                 MenuItem("Continue" if self.table.paused else "Pause", self.toggle_pause, True, "F9"),
-                 MenuItem(("Hide" if s.options.show_all else "Show") + " All Hands", self.toggle_show_all, True,
+        items = [MenuItem(_("Undo"), self.undo, s.can_undo, _("Ctrl+Z")),
+                 MenuItem(_("Continue") if self.table.paused else _("Pause"), self.toggle_pause, True, "F9"),
+                 MenuItem((_("Hide") if s.options.show_all else _("Show")) + _(" All Hands"),
+                     self.toggle_show_all, True,
                           "F6"),
-                 MenuItem("Save Game…", self.save_dialog, True, "Alt+F3"),
-                 MenuItem("Replays…", self.show_replays, bool(s.match.history), "Alt+R"),
-                 MenuItem("Close Menu", lambda: None)]
+                 MenuItem(_("Save Game…"), self.save_dialog, True, _("Alt+F3")),
+                 MenuItem(_("Replays…"), self.show_replays, bool(s.match.history), _("Alt+R")),
+                 MenuItem(_("Close Menu"), lambda: None)]
         self.table.menu = PopupMenu(pos, items)
 
     def escape(self) -> None:
@@ -543,10 +550,10 @@ class TableCommands:
         if not s.match.history and self.table.game_table.phase == "dealt":
             games.new_game(context)
             return
-        self._ask("New Game", "Start a new game? The game in progress is kept in the autosave; save it under a "
-                  "name to keep it for good.",
-                  [("New Game", lambda: games.new_game(context)), ("Save first", self.save_dialog)],
-                  cancel=("Cancel", lambda: None))
+        self._ask(_("New Game"), _("Start a new game? The game in progress is kept in the autosave; save it under a "
+                  "name to keep it for good."),
+                  [(_("New Game"), lambda: games.new_game(context)), (_("Save first"), self.save_dialog)],
+                  cancel=(_("Cancel"), lambda: None))
 
     # -- options ----------------------------------------------------------------------------------------------
 
@@ -555,7 +562,7 @@ class TableCommands:
         t = self.table
         if t.paused:
             t.paused = False
-            t.toast("Continue!")
+            t.toast(_("Continue!"))
         else:
             self.pause()
 
@@ -570,7 +577,7 @@ class TableCommands:
 
     def toggle_show_all(self) -> None:
         """F6: every hand face up; a hand during which they were is scored without settlement (M13)."""
-        self.toggle(("show_all", "Show All Hands"))
+        self.toggle(("show_all", _("Show All Hands")))
         s = self.session
         if s.options.show_all and not s.hand_over:
             s.show_all_used = True
@@ -582,7 +589,7 @@ class TableCommands:
         at = STATUS_TEXTS.index(context.settings.status_text) + step
         context.settings.status_text = STATUS_TEXTS[max(0, min(len(STATUS_TEXTS) - 1, at))]
         context.save_settings()
-        self.table.toast(f"Status text: {context.settings.status_text}")
+        self.table.toast(_('Status text: {status_text}').format(status_text=context.settings.status_text))
 
     def toggle(self, what: tuple[str, str]) -> None:
         """Flip the option named first in ``what`` (its label second); one the Settings box also holds is saved,
@@ -599,7 +606,7 @@ class TableCommands:
 
     def toggle_quick_tip(self) -> None:
         """F8: QuickTip's tile marked on the stake and its advice on the status bar."""
-        self.toggle(("quick_tip", "QuickTip"))
+        self.toggle(("quick_tip", _("QuickTip")))
         s = self.session
         self.table.tip_tile = s.quick_tip() if s.options.quick_tip else None
         s.show_quick_tip()
@@ -607,18 +614,18 @@ class TableCommands:
     def auto_play(self) -> None:
         """F5: the computer plays your seat until F5, Enter, Space or a click."""
         self.session.options.auto_play = True
-        self.table.toast("Auto Play on — press F5, Enter or click to stop")
+        self.table.toast(_("Auto Play on — press F5, Enter or click to stop"))
 
     def demo(self) -> None:
         """Alt+F5 (P-217, P-219): Auto Play that also goes on through the scores boxes, hand after hand, as the
         original's demo did."""
         self.session.options.auto_play = self.session.options.demo = True
-        self.table.toast("Demo on — press F5, Enter or click to stop")
+        self.table.toast(_("Demo on — press F5, Enter or click to stop"))
 
     def stop_auto_play(self) -> None:
         """F5, Enter, Space or a left click during Auto Play (or the demo): your seat is yours again."""
         self.session.options.auto_play = self.session.options.demo = False
-        self.table.toast("Auto Play off")
+        self.table.toast(_("Auto Play off"))
 
     def toggle_movements(self) -> None:
         """F7: tile movements off (instant), or back on at the speed they had (normal when they never moved)."""
@@ -632,7 +639,7 @@ class TableCommands:
         options.animation_speed = t.animator.speed = speed
         t.context.settings.animation_speed = speed
         t.context.save_settings()
-        t.toast(f"Tile movements {'on' if speed else 'off'}")
+        t.toast(_('Tile movements {value}').format(value='on' if speed else 'off'))
 
     def change_tile_speed(self, steps: int) -> None:
         """Ctrl+Keypad +/- (P-61): tile movements faster or slower by a quarter, kept for the next game too; from
@@ -646,7 +653,7 @@ class TableCommands:
         options.animation_speed = t.animator.speed = speed
         t.context.settings.animation_speed = speed
         t.context.save_settings()
-        t.toast(f"Tile speed {speed:g}×" if speed else "Tile movements off")
+        t.toast(_('Tile speed {speed:g}×').format(speed=speed) if speed else _("Tile movements off"))
 
     def toggle_direction(self) -> None:
         """F11, the original's "tile movement direction" (P-55, P-167): where an opponent's kept tile goes in its
@@ -655,7 +662,7 @@ class TableCommands:
         t.show_direction = not t.show_direction
         t.context.settings.movement_direction = t.show_direction
         t.context.save_settings()
-        t.toast(f"Tile movement direction {'on' if t.show_direction else 'off'}")
+        t.toast(_('Tile movement direction {value}').format(value='on' if t.show_direction else 'off'))
 
     def change_wait_time(self, steps: int) -> None:
         """Keypad +/-: the wait time by a quarter second (0-10 s, Q-01), kept for the next game too."""

@@ -25,6 +25,7 @@ from game.client.widgets import draw_timer_bar
 from game.core.melds import MeldKind
 from game.core.table import Table
 from game.core.tiles import sort_for_display, suit_name, wind_tile
+from game.i18n import _
 from game.session.driver import HUMAN
 
 
@@ -310,16 +311,18 @@ def draw_compass(surface: pygame.Surface, view: TableView) -> None:
     # The wind of the round in the middle.
     round_tile = layout.Placed(inner.centerx - 17, inner.top + 6, (34, 45))
     draw_tile_at(surface, view.sprites, wind_tile(table.round_wind), round_tile)
-    text(surface, f"{WIND_SHORT[table.round_wind]} round", (inner.centerx, inner.bottom - 24), 12,
+    text(surface, _('{WIND_SHORT} round').format(
+            WIND_SHORT=_(WIND_SHORT[table.round_wind])), (inner.centerx, inner.bottom - 24), 12,
          palette.text_dark, "bold", "midbottom")
     bar = pygame.Rect(inner.left + 8, inner.bottom - 18, inner.width - 16, 10)
     if view.claim_unlimited:
-        text(surface, "No time limit", (inner.centerx, inner.bottom - 6), 12, palette.accent_dark, "bold",
+        text(surface, _("No time limit"), (inner.centerx, inner.bottom - 6), 12, palette.accent_dark, "bold",
              "midbottom")
     elif view.claim_fraction is not None:
         draw_timer_bar(surface, bar, view.claim_fraction, palette)
     else:
-        text(surface, f"Hand {table.hand_number}", (inner.centerx, inner.bottom - 6), 11, palette.compass_dark,
+        text(surface, _('Hand {hand_number}').format(
+                hand_number=table.hand_number), (inner.centerx, inner.bottom - 6), 11, palette.compass_dark,
              "sans", "midbottom")
     if view.undo_fraction is not None:
         # While your discard may be taken back, the compass's timer bar runs for it too (P-13).
@@ -335,7 +338,7 @@ def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: py
     palette = view.palette
     wind = table.seat_wind(seat)
     empty = seat == table.empty_seat
-    name = "Empty" if empty else view.names[seat]
+    name = _("Empty") if empty else view.names[seat]
     first_east = seat == view.first_east
     name_colour = palette.red_name if first_east else palette.text_dark
     score = view.totals[seat]
@@ -375,10 +378,10 @@ def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: py
 def declaration_mark(player: Any) -> str:
     """What a player declared this hand, as their area is marked (F-04): "" when nothing stands."""
     if player.standing:
-        return "Standing Hand"
+        return _("Standing Hand")
     if player.riichi:
-        return "Riichi"
-    return "Ready Hand" if player.ready else ""
+        return _("Riichi")
+    return _("Ready Hand") if player.ready else ""
 
 
 def seat_marks(player: Any, danger: bool = True) -> list[tuple[str, bool]]:
@@ -390,7 +393,7 @@ def seat_marks(player: Any, danger: bool = True) -> list[tuple[str, bool]]:
         marks.append((declared, False))
     suit = danger_suit(player) if danger else None
     if suit is not None:
-        marks.append((f"Danger: {suit_name(suit)}", True))
+        marks.append((_('Danger: {suit_name}').format(suit_name=suit_name(suit)), True))
     return marks
 
 
@@ -423,11 +426,11 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
     palette = view.palette
     for seat in range(1, 4):
         (x, y), anchor = layout.seat_label_anchor(seat)
-        wind = WIND_SHORT[table.seat_wind(seat)]
+        wind = _(WIND_SHORT[table.seat_wind(seat)])
         if seat == table.empty_seat:
             # The Dummy's place: its wind moves round with the others', and nobody sits there.
             muted = mix(palette.text, palette.felt_line, 0.45)
-            text(surface, f"Empty seat (three players) · {wind}", (x, y), 15, muted, "bold", anchor)
+            text(surface, _('Empty seat (three players) · {wind}').format(wind=wind), (x, y), 15, muted, "bold", anchor)
             continue
         colour = palette.red_name if seat == view.first_east else palette.text
         label = f"{view.names[seat]} · {wind}"
@@ -482,12 +485,12 @@ def _wall_image(shown: frozenset[tuple[int, int]], per_side: int, east: int, spr
     if not places:
         found = (pygame.Surface((1, 1), pygame.SRCALPHA), (0, 0))
     else:
-        left = min(x for _, x, _, _ in places)
-        top = min(y for _, _, y, _ in places)
-        right = max(x + block.get_width() for _, x, _, block in places)
-        bottom = max(y + block.get_height() for _, _, y, block in places)
+        left = min(x for _key, x, _y, _block in places)
+        top = min(y for _key, _x, y, _block in places)
+        right = max(x + block.get_width() for _key, x, _y, block in places)
+        bottom = max(y + block.get_height() for _key, _x, y, block in places)
         image = pygame.Surface((right - left, bottom - top), pygame.SRCALPHA)
-        image.fblits([(block, (x - left, y - top)) for _, x, y, block in places])
+        image.fblits([(block, (x - left, y - top)) for _unused, x, y, block in places])
         found = (image, (left, top))
     if len(_wall_images) >= 8:
         _wall_images.pop(next(iter(_wall_images)))

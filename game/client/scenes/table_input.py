@@ -15,6 +15,7 @@ from game.client import layout
 from game.client.messages import WIND_NAMES, shown_name
 from game.client.scenes.table_keys import ENTER_KEYS, command_for
 from game.client.widgets import Tooltip
+from game.i18n import _
 
 if TYPE_CHECKING:
     from game.client.scenes.table_commands import TableCommands
@@ -98,29 +99,33 @@ class TableInput:
         if t.hover >= 0:
             tiles = t.hand_tiles()
             tile = tiles[t.hover]
-            extra = f" — {s.gone_out(tile)} gone out" if s.options.quick_tip else ""
+            extra = _(' — {gone_out} gone out').format(gone_out=s.gone_out(tile)) if s.options.quick_tip else ""
             return f"{shown_name(tile, wild)}{extra}", t.hand_places(tiles)[t.hover].rect()
         rect = t.last_discard_rect()
         if rect is not None and rect.collidepoint(pos) and table.last_discard:
             seat, tile = table.last_discard
-            return f"{shown_name(tile, wild)}, discarded by {s.names[seat]}", rect
+            return _('{shown_name}, discarded by {names}').format(
+                    shown_name=shown_name(tile, wild), names=s.names[seat]), rect
         for seat in range(4):
             p = table.players[seat]
             for index, tile in enumerate(p.discards):
                 spot = layout.discard_position(seat, index).rect()
                 if spot.collidepoint(pos):
-                    return f"{shown_name(tile, wild)}, discarded by {s.names[seat]}", spot
+                    return _('{shown_name}, discarded by {names}').format(
+                            shown_name=shown_name(tile, wild), names=s.names[seat]), spot
             melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
             for meld, places in zip(p.melds, melds, strict=True):
                 hit = [pl.rect() for pl in places]
                 if any(r.collidepoint(pos) for r in hit):
-                    return (f"{s.names[seat]}: {meld.kind.value.title()} of {shown_name(meld.tile, wild)}",
+                    return (_('{names}: {title} of {shown_name}').format(
+                            names=s.names[seat], title=meld.kind.value.title(), shown_name=shown_name(meld.tile, wild)),
                             hit[0].unionall(hit))
             for tile, place in zip(p.bonus, flowers, strict=True):
                 if place.rect().collidepoint(pos):
                     return f"{s.names[seat]}: {shown_name(tile, wild)}", place.rect()
         if layout.COMPASS.collidepoint(pos):
-            return (f"Wind of the round: {WIND_NAMES[table.round_wind]}. The first East's name is red.",
+            return (_("Wind of the round: {WIND_NAMES}. The first East's name is red.").format(
+                    WIND_NAMES=_(WIND_NAMES[table.round_wind])),
                     layout.COMPASS)
         return None
 

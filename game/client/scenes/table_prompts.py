@@ -11,6 +11,7 @@ import pygame
 from game.client import layout
 from game.client.look import Palette, text, wrap
 from game.client.widgets import Button, draw_panel
+from game.i18n import _
 
 MOST_LINES = 10
 """A question longer than this is a bug in its wording, not a reason to cover the whole table."""
@@ -58,7 +59,7 @@ class Prompts:
         self.current = Prompt(title, message, buttons, cancel_button)
         # The button Esc answers (see handle) says so, as in every other box of the game; Enter's moves with
         # the focus, so it is shown by the focus.
-        self.current.all_buttons[-1].key_hint = "Esc"
+        self.current.all_buttons[-1].key_hint = _("Esc")
         self._layout()
 
     def _layout(self) -> None:

@@ -19,6 +19,7 @@ from game.client.render.sprites import PICTURE_ERRORS
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
 from game.errors import ModError, SparrowError
+from game.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -26,10 +27,10 @@ BOX = pygame.Rect(0, 0, 1000, 650)
 BOX.center = (640, 356)
 PREVIEW = pygame.Rect(BOX.left + 28, BOX.top + 300, BOX.width - 56, BOX.height - 380)
 """Where the picture cut into tiles (or the guide) is shown."""
-GUIDE = ("A tile set is one picture of 9 × 5 tiles of 36 × 46 pixels: 324 × 230 in all, or 648 × 460 or 972 × 690 "
+GUIDE = (N_("A tile set is one picture of 9 × 5 tiles of 36 × 46 pixels: 324 × 230 in all, or 648 × 460 or 972 × 690 "
          "for sharper tiles (PNG, JPEG, GIF or BMP). Rows from the top: Bamboo 1–9; Characters 1–9; Dots 1–9; the "
          "winds East, South, West, North, the Red, Green and White dragons, a spare cell and the joker; the "
-         "flowers 1–4, the seasons 1–4 and the back of the tiles. The game draws the edges and rounded corners.")
+         "flowers 1–4, the seasons 1–4 and the back of the tiles. The game draws the edges and rounded corners."))
 
 
 class TilePictureScene(Scene):
@@ -46,14 +47,14 @@ class TilePictureScene(Scene):
         self.error = False
         self.installed = ""
         """The id of the tile set made here ("" until Use)."""
-        self.field = TextField(pygame.Rect(BOX.left + 28, BOX.top + 180, 640, 42), "", "Picture file:",
+        self.field = TextField(pygame.Rect(BOX.left + 28, BOX.top + 180, 640, 42), "", _("Picture file:"),
                                max_length=400, focused=not path)
-        self.show_button = Button(pygame.Rect(BOX.left + 680, BOX.top + 179, 120, 44), "Show", self._show_typed,
+        self.show_button = Button(pygame.Rect(BOX.left + 680, BOX.top + 179, 120, 44), _("Show"), self._show_typed,
                                   size=16)
-        self.use = Button(pygame.Rect(BOX.right - 406, BOX.bottom - 64, 220, 44), "Use as tile set", self.use_it,
-                          primary=True, key_hint="Enter", enabled=False)
-        self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 146, 44), "Cancel", self.close,
-                             key_hint="Esc")
+        self.use = Button(pygame.Rect(BOX.right - 406, BOX.bottom - 64, 220, 44), _("Use as tile set"), self.use_it,
+                          primary=True, key_hint=_("Enter"), enabled=False)
+        self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 146, 44), _("Cancel"), self.close,
+                             key_hint=_("Esc"))
         self.guide = self._guide()
         if path:
             self.show(path)
@@ -89,7 +90,7 @@ class TilePictureScene(Scene):
         typed = self.field.value.strip().strip('"')
         if not typed:
             self.field.focused = True
-            self._say("type the path of a picture of the tile grid, or drop the picture on the window", True)
+            self._say(_("type the path of a picture of the tile grid, or drop the picture on the window"), True)
             return
         self.show(typed)
 
@@ -104,20 +105,21 @@ class TilePictureScene(Scene):
 
         self.field.value, self.field.focused = path, False
         self.path, self.preview, self.installed = "", None, ""
-        self.use.enabled, self.cancel.label = False, "Cancel"
+        self.use.enabled, self.cancel.label = False, _("Cancel")
         name = Path(path).name
         try:
             check_picture(path)
             image = TileSheet.load(path).preview(40)
         except ModError as exc:
-            self._say(f"{name} cannot be a tile set: {exc.problems[0].message}", True)
+            self._say(_('{name} cannot be a tile set: {message}').format(
+                    name=name, message=exc.problems[0].message), True)
             return
         except PICTURE_ERRORS as exc:  # a picture whose header is sound but whose pixels are not
-            self._say(f"{name} cannot be a tile set: {exc}", True)
+            self._say(_('{name} cannot be a tile set: {exc}').format(name=name, exc=exc), True)
             return
         self.path, self.preview = path, self._fit(image)
         self.use.enabled = True
-        self._say(f"{name}, cut into tiles as the game will draw them. Use it as your tile set?")
+        self._say(_('{name}, cut into tiles as the game will draw them. Use it as your tile set?').format(name=name))
 
     def use_it(self) -> None:
         """Install the picture as a tile-set mod and play with it from now on."""
@@ -129,10 +131,10 @@ class TilePictureScene(Scene):
         try:
             done = install_picture(self.path, folders)
         except ModError as exc:
-            self._say(f"not installed: {exc.problems[0].message if exc.problems else exc}", True)
+            self._say(_('not installed: {value}').format(value=exc.problems[0].message if exc.problems else exc), True)
             return
         except (SparrowError, OSError) as exc:  # the mods folder cannot be written: nothing is lost, say why
-            self._say(f"not installed: {exc}", True)
+            self._say(_('not installed: {exc}').format(exc=exc), True)
             return
         context = self.context
         context.settings.tileset = done.mod_id
@@ -141,13 +143,14 @@ class TilePictureScene(Scene):
         record = context.resources.tileset_record
         if record is None or record.id != done.mod_id:  # installed, but it does not load: the notice says why
             notices = context.resources.notices
-            self._say(notices[-1] if notices else f"{done.mod_id} was installed but cannot be used", True)
+            self._say(notices[-1] if notices else _('{mod_id} was installed but cannot be used').format(
+                    mod_id=done.mod_id), True)
             return
         self.installed = done.mod_id
-        self.use.enabled, self.cancel.label = False, "Done"
-        replaced = " (replacing the one made before)" if done.replaced else ""
-        self._say(f"{record.name} is your tile set now{replaced}. Settings ▸ Look lists it with the others; the "
-                  "Mods box removes it.")
+        self.use.enabled, self.cancel.label = False, _("Done")
+        replaced = _(" (replacing the one made before)") if done.replaced else ""
+        self._say(_('{name} is your tile set now{replaced}. Settings ▸ Look lists it with '
+                    'the others; the Mods box removes it.').format(name=record.name, replaced=replaced))
 
     def _say(self, message: str, error: bool = False) -> None:
         self.message, self.error = message, error
@@ -190,12 +193,12 @@ class TilePictureScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, BOX, palette, title="A Picture as a Tile Set")
-        for i, line in enumerate(wrap(GUIDE, BOX.width - 56, 15)[:4]):
+        draw_panel(surface, BOX, palette, title=_("A Picture as a Tile Set"))
+        for i, line in enumerate(wrap(_(GUIDE), BOX.width - 56, 15)[:4]):
             text(surface, line, (BOX.left + 28, BOX.top + 58 + i * 20), 15, palette.text_dark)
         self.field.draw(surface, palette)
         if not self.field.value and not self.field.focused:
-            text(surface, "drop a picture on the window, or type its path", (self.field.rect.left + 12,
+            text(surface, _("drop a picture on the window, or type its path"), (self.field.rect.left + 12,
                  self.field.rect.centery), 15, palette.disabled, "sans", "midleft")
         self.show_button.draw(surface, palette)
         if self.message:
@@ -209,7 +212,7 @@ class TilePictureScene(Scene):
                              border_radius=10)
             surface.blit(image, at)
             if self.preview is None:
-                text(surface, "The grid as the tile set in use fills it", (PREVIEW.centerx, at.bottom + 14), 14,
+                text(surface, _("The grid as the tile set in use fills it"), (PREVIEW.centerx, at.bottom + 14), 14,
                      palette.compass_dark, "sans", "midtop")
         for button in (self.use, self.cancel):
             button.draw(surface, palette)

@@ -14,6 +14,7 @@ from game.client.messages import sentence
 from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button
+from game.i18n import _
 
 FAN = (31, 27, 33, 18, 9, 0, 32, 38, 34)
 MENU_TOP = 364
@@ -39,11 +40,13 @@ class TitleScene(Scene):
         context = self.context
         has_autosave = continue_path(context) is not None
         # The ways into a game (and into learning it) stand out on the first row; the other commands sit in a grid.
-        first = [("Continue", self._continue, "C")] if has_autosave else []
-        first += [("New Game", self._new_game, "N · F2"), ("Learn to Play", self._lessons, "L")]
-        grid = [("Open…", self._open, "O"), ("Join a Table", self._join, "J"), ("Statistics", self._stats, "T"),
-                ("Settings", self._settings, "S"), ("Mods", self._mods, "M"), ("Rules & Help", self._help, "H"),
-                ("Quit", context.quit, "Esc")]
+        first = [(_("Continue"), self._continue, "C")] if has_autosave else []
+        first += [(_("New Game"), self._new_game, "N · F2"), (_("Learn to Play"), self._lessons, "L")]
+        grid = [(_("Open…"), self._open, "O"), (_("Join a Table"), self._join, "J"), (_("Statistics"),
+            self._stats, "T"),
+                (_("Settings"), self._settings, "S"), (_("Mods"), self._mods, "M"), (_("Rules & Help"),
+                    self._help, "H"),
+                (_("Quit"), context.quit, _("Esc"))]
         self.buttons: list[Button] = []
         width, gap = 250, 14
         row_width = 2 * width + gap
@@ -69,6 +72,14 @@ class TitleScene(Scene):
         """What Continue opens, in words; None until read (after the first frame: it costs a file read)."""
         self.focus = 0
         self.buttons[0].focused = True
+
+    def settings_changed(self, key: str) -> None:
+        if key == "language":  # the menu in the new language, the same button focused
+            focus = self.focus
+            self._build()
+            self.focus = min(focus, len(self.buttons) - 1)
+            for i, button in enumerate(self.buttons):
+                button.focused = i == self.focus
 
     def _new_game(self) -> None:
         self.context.open("new_game")
@@ -97,7 +108,7 @@ class TitleScene(Scene):
     def _continue(self) -> None:
         if games.continue_game(self.context) is None:
             self.buttons[0].enabled = False
-            self.buttons[0].label = "Continue (save unreadable)"
+            self.buttons[0].label = _("Continue (save unreadable)")
             # The autosave is left as it is; saying why lets the player pick autosave.prev under Open… instead.
             self.notice = self.context.continue_error
 
@@ -174,9 +185,10 @@ class TitleScene(Scene):
             cy = MENU_TOP + 202 - math.cos(rad) * 440
             sprite.set_alpha(235)
             surface.blit(sprite, sprite.get_rect(center=(cx, cy)))
-        text(surface, "Sparrow", (640, MENU_TOP - 112), 96, palette.accent, "serif_bold", "center",
+        text(surface, _("Sparrow"), (640, MENU_TOP - 112), 96, palette.accent, "serif_bold", "center",
              shadow=(10, 24, 20))
-        text(surface, "M A H   J O N G G", (640, MENU_TOP - 50), 22, mix(palette.text, palette.accent, 0.3),
+        spaced = "   ".join(" ".join(word) for word in _("MAH JONGG").split())
+        text(surface, spaced, (640, MENU_TOP - 50), 22, mix(palette.text, palette.accent, 0.3),
              "serif_bold", "center")
         for b in self.buttons:
             b.draw(surface, palette)
@@ -186,7 +198,8 @@ class TitleScene(Scene):
         if notice:
             text(surface, fit_text(notice, 1200, 14, "bold"), (640, 686), 14, palette.east_stake, "bold",
                  "midbottom")
-        text(surface, f"version {__version__} · after Mah Jongg for Windows by Elaine & Berrie Bloem (1995)",
+        text(surface, _('version {version} · after Mah Jongg for Windows by Elaine & '
+                        'Berrie Bloem (1995)').format(version=__version__),
              (640, 708), 13, palette.text_dim, "sans", "midbottom")
 
 
@@ -210,6 +223,7 @@ def continue_summary(context: SceneContext) -> str:
     except (OSError, ValueError, KeyError, TypeError):  # Continue itself says what is wrong with the file
         return ""
     finished = sum(1 for hand in hands if isinstance(hand, dict) and hand.get("finished"))
-    shown = f"Continue: hand {finished + 1} of {context.resources.ruleset_name(ruleset)}"
+    shown = _('Continue: hand {value} of {ruleset_name}').format(
+            value=finished + 1, ruleset_name=context.resources.ruleset_name(ruleset))
     name = str(data.get("name") or "")
     return f"{shown} · {name}" if name and path.stem != AUTOSAVE_NAME else shown

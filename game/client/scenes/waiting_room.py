@@ -14,14 +14,16 @@ from typing import Any
 import pygame
 
 from game.client.look import fit_text, mix, text, wrap
+from game.client.messages import is_you
 from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, draw_panel
+from game.i18n import N_, _
 
 BOX = pygame.Rect(0, 0, 900, 600)
 BOX.center = (640, 360)
-KIND_WORDS = {"player": "Player", "computer": "Computer player", "open": "Open seat: waiting for a player"}
-WIND_ORDER = ("Seat 1", "Seat 2", "Seat 3", "Seat 4")
+KIND_WORDS = {"player": N_("Player"), "computer": N_("Computer player"), "open": N_("Open seat: waiting for a player")}
+WIND_ORDER = (N_("Seat 1"), N_("Seat 2"), N_("Seat 3"), N_("Seat 4"))
 
 
 class WaitingRoomScene(Scene):
@@ -39,10 +41,10 @@ class WaitingRoomScene(Scene):
         self.table_rules: Any = None
         self._room_seen: Any = None
         self._token_sent = token
-        self.start_button = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), "Start", self.start,
-                                   primary=True, key_hint="Enter")
-        self.leave_button = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), "Leave", self.leave,
-                                   key_hint="Esc")
+        self.start_button = Button(pygame.Rect(BOX.right - 334, BOX.bottom - 66, 150, 46), _("Start"), self.start,
+                                   primary=True, key_hint=_("Enter"))
+        self.leave_button = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 66, 140, 46), _("Leave"), self.leave,
+                                   key_hint=_("Esc"))
         if lobby is not None:  # already joined (a staged room, or one handed over)
             self.lobby = lobby
         else:
@@ -137,19 +139,20 @@ class WaitingRoomScene(Scene):
         if self.error:
             return self.error, True
         if lobby is None or lobby.state == "connecting" or lobby.room is None:
-            return f"Connecting to {self.address}…", False
+            return _('Connecting to {address}…').format(address=self.address), False
         if lobby.state == "dropped":
-            return lobby.reason or "The connection dropped: reconnecting…", True
+            return lobby.reason or _("The connection dropped: reconnecting…"), True
         rules = self.table_rules
         if rules is not None and rules.rules is None:
             if rules.problem:
-                return f"The table's rules could not be read here: {rules.problem}", True
+                return _("The table's rules could not be read here: {problem}").format(problem=rules.problem), True
             named = ", ".join(repr(m) for m in rules.missing)
-            return (f"This table plays {lobby.room.ruleset_name}, from the mod {named}, which is not installed "
-                    "here: install it under Mods, then join again."), True
+            return (_('This table plays {ruleset_name}, from the mod {named}, which is not '
+                      'installed here: install it under Mods, then join again.').format(
+                              ruleset_name=lobby.room.ruleset_name, named=named)), True
         if lobby.is_host:
-            return "Start when your friends have joined: computer players take the open seats.", False
-        return "Waiting for the host to start the game.", False
+            return _("Start when your friends have joined: computer players take the open seats."), False
+        return _("Waiting for the host to start the game."), False
 
     def seat_lines(self) -> list[tuple[str, str, str]]:
         """Each seat: its label, who sits there and what kind of player that is."""
@@ -158,23 +161,25 @@ class WaitingRoomScene(Scene):
             return []
         out = []
         for info in lobby.room.seats:
-            kind = KIND_WORDS.get(info.kind, info.kind)
+            kind = _(KIND_WORDS.get(info.kind, info.kind))
             if info.kind == "player" and not info.connected:
-                kind = "Player (away: a computer plays meanwhile)"
-            marks = [m for on, m in ((info.seat == lobby.seat, "you"), (info.host, "host")) if on]
-            name = info.name if info.kind != "open" else "—"
-            out.append((WIND_ORDER[info.seat], name + (f" ({', '.join(marks)})" if marks else ""), kind))
+                kind = _("Player (away: a computer plays meanwhile)")
+            marks = [m for on, m in ((info.seat == lobby.seat, _("you")), (info.host, _("host"))) if on]
+            name = (_("You") if is_you(info.name) else info.name) if info.kind != "open" else "—"
+            out.append((_(WIND_ORDER[info.seat]), name + (f" ({', '.join(marks)})" if marks else ""), kind))
         return out
 
     def mods_line(self) -> str:
         lobby, rules = self.lobby, self.table_rules
         if lobby is None or lobby.room is None:
             return ""
-        mods = ", ".join(f"{m.id} {m.version}".strip() for m in lobby.room.mods) or "none"
+        mods = ", ".join(f"{m.id} {m.version}".strip() for m in lobby.room.mods) or _("none")
         if rules is not None and rules.from_table:
             missing = ", ".join(repr(m) for m in rules.missing)
-            return f"Mods: {mods}. Not installed here: {missing}; the table sent its rules, so you can play."
-        return f"Mods: {mods}" + (" (all installed here)." if rules is not None and rules.rules else ".")
+            return _('Mods: {mods}. Not installed here: {missing}; the table sent its '
+                     'rules, so you can play.').format(mods=mods, missing=missing)
+        return _('Mods: {mods}').format(
+                mods=mods) + (_(" (all installed here).") if rules is not None and rules.rules else ".")
 
     def timers_line(self) -> str:
         lobby = self.lobby
@@ -183,12 +188,12 @@ class WaitingRoomScene(Scene):
         timers = lobby.room.timers
         parts = []
         if "claim_window" in timers:
-            parts.append(f"{timers['claim_window']:g} s to claim a discard")
+            parts.append(_('{timers:g} s to claim a discard').format(timers=timers['claim_window']))
         if "discard_delay" in timers:
-            parts.append(f"computer players wait {timers['discard_delay']:g} s")
+            parts.append(_('computer players wait {timers:g} s').format(timers=timers['discard_delay']))
         if "reconnect" in timers:
-            parts.append(f"a dropped player has {timers['reconnect']:g} s to come back")
-        return "Timers: " + ", ".join(parts) + "." if parts else ""
+            parts.append(_('a dropped player has {timers:g} s to come back').format(timers=timers['reconnect']))
+        return _("Timers: ") + ", ".join(parts) + "." if parts else ""
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -199,23 +204,25 @@ class WaitingRoomScene(Scene):
         context = self.context
         palette = context.palette
         surface.blit(context.background(), (0, 0))
-        content = draw_panel(surface, BOX, palette, title="Waiting Room")
+        content = draw_panel(surface, BOX, palette, title=_("Waiting Room"))
         x, y = content.left + 8, content.top + 6
         lobby = self.lobby
         room = lobby.room if lobby is not None else None
         if self.host is not None:
-            shared = text(surface, "Share this address with your friends:", (x, y + 12), 16, palette.text_dark,
+            shared = text(surface, _("Share this address with your friends:"), (x, y + 12), 16, palette.text_dark,
                           "bold", "midleft")
             text(surface, self.host.share_address, (shared.right + 14, shared.centery), 24, palette.accent_dark,
                  "serif_bold", "midleft")
             y += 36
         else:
-            text(surface, fit_text(f"Table at {self.address}", content.width - 16, 16, "bold"), (x, y), 16,
+            text(surface, fit_text(_('Table at {address}').format(
+                    address=self.address), content.width - 16, 16, "bold"), (x, y), 16,
                  palette.text_dark, "bold")
             y += 30
         if room is not None or not self.error:  # with no table there, there is no ruleset to speak of
             ruleset = room.ruleset_name if room is not None else "…"
-            text(surface, fit_text(f"Ruleset: {ruleset}", content.width - 16, 16), (x, y), 16, palette.text_dark,
+            text(surface, fit_text(_('Ruleset: {ruleset}').format(
+                    ruleset=ruleset), content.width - 16, 16), (x, y), 16, palette.text_dark,
                  "sans")
         y += 40
         for i, (label, name, kind) in enumerate(self.seat_lines()):

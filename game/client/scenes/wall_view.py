@@ -17,6 +17,7 @@ from game.client.look import mix, render_text, text
 from game.client.messages import WIND_SHORT
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
+from game.i18n import _
 
 SCALE = 1.9
 WALL_AREA = pygame.Rect(0, 0, 600, 444)
@@ -34,7 +35,7 @@ class WallScene(Scene):
         self.picture = picture
         self.box = pygame.Rect(0, 0, 1000, 700)
         self.box.center = (640, 356)
-        self.close = Button(pygame.Rect(self.box.right - 150, self.box.bottom - 56, 128, 40), "Close",
+        self.close = Button(pygame.Rect(self.box.right - 150, self.box.bottom - 56, 128, 40), _("Close"),
                             lambda: context.close(self), primary=True, size=16)
 
     def handle(self, event: pygame.Event) -> None:
@@ -74,7 +75,7 @@ class WallScene(Scene):
         shade = pygame.Surface(layout.LOGICAL, pygame.SRCALPHA)
         shade.fill((0, 0, 0, 130))
         surface.blit(shade, (0, 0))
-        draw_panel(surface, self.box, palette, title="The Wall")
+        draw_panel(surface, self.box, palette, title=_("The Wall"))
         felt = self.box.inflate(-36, -120).move(0, 6)
         pygame.draw.rect(surface, mix(palette.back_top, (0, 0, 0), 0.3), felt, border_radius=12)
         pygame.draw.rect(surface, mix(palette.felt_line, palette.back_top, 0.4), felt.inflate(-12, -12), width=1,
@@ -90,7 +91,7 @@ class WallScene(Scene):
         items.sort(key=lambda item: item[0])
         box_tint = pygame.Surface((64, 64), pygame.SRCALPHA)
         box_tint.fill((0, 0, 0, 70))
-        for _, place, position in items:
+        for _unused, place, position in items:
             image = wall_block(self.context.sprites, place.size, light=position[1] == 2)
             spot = (round(place.x), round(place.y))
             surface.blit(image, spot)
@@ -104,8 +105,8 @@ class WallScene(Scene):
         self._draw_breach(surface, picture, per_side)
         self._draw_names(surface, per_side)
         self._draw_story(surface, picture, wall)
-        legend = [(palette.highlight, "next tile"), (palette.claimable, "next loose tile"),
-                  (mix(palette.tile_back, (0, 0, 0), 0.35), "kong box")]
+        legend = [(palette.highlight, _("next tile")), (palette.claimable, _("next loose tile")),
+                  (mix(palette.tile_back, (0, 0, 0), 0.35), _("kong box"))]
         x = self.box.left + 30
         for colour, words in legend:
             pygame.draw.rect(surface, colour, pygame.Rect(x, self.box.bottom - 44, 16, 16), border_radius=3)
@@ -135,7 +136,8 @@ class WallScene(Scene):
         table = self.session.table
         for side in range(4):
             seat = self.seat_of_side(side)
-            words = f"{self.session.names[seat]} · {WIND_SHORT[side]}'s side"
+            words = _("{names} · {WIND_SHORT}'s side").format(
+                    names=self.session.names[seat], WIND_SHORT=_(WIND_SHORT[side]))
             if seat == 0:
                 text(surface, words, (WALL_AREA.centerx, WALL_AREA.bottom + 30), 15, palette.text, "bold", "center")
             elif seat == 2:
@@ -159,18 +161,23 @@ class WallScene(Scene):
             t1, t2 = sum(breach.first_throw), sum(breach.second_throw)
             east = names[table.east]
             breaker = table.breaker_of(breach.side)
-            opener = names[breaker] + (" (for the empty seat)" if breaker != table.seat_of_wind(breach.side) else "")
-            lines.append((f"{east} (East) threw {' + '.join(map(str, breach.first_throw))} = {t1}",
+            opener = names[breaker] + (_(" (for the empty seat)") if breaker != table.seat_of_wind(breach.side) else "")
+            lines.append((_('{east} (East) threw {join} = {t1}').format(
+                    east=east, join=' + '.join(map(str, breach.first_throw)), t1=t1),
                           palette.text, "sans"))
-            lines.append((f"{t1} counts to {WIND_SHORT[breach.side]}'s side", palette.text_dim, "sans"))
-            lines.append((f"{opener} threw {' + '.join(map(str, breach.second_throw))}: {t1} + {t2} = {t1 + t2}",
+            lines.append((_("{t1} counts to {WIND_SHORT}'s side").format(
+                    t1=t1, WIND_SHORT=_(WIND_SHORT[breach.side])), palette.text_dim, "sans"))
+            lines.append((_('{opener} threw {join}: {t1} + {t2} = {value}').format(
+                    opener=opener, join=' + '.join(map(str, breach.second_throw)), t1=t1, t2=t2, value=t1 + t2),
                           palette.text, "sans"))
-            lines.append((f"Broken at stack {breach.position} from the left", palette.text_dim, "sans"))
+            lines.append((_('Broken at stack {position} from the left').format(
+                    position=breach.position), palette.text_dim, "sans"))
         else:
-            lines.append(("The wall is being built", palette.text, "sans"))
+            lines.append((_("The wall is being built"), palette.text, "sans"))
         lines.append(("", palette.text, "sans"))
-        lines.append((f"{wall.live_count} tiles left", palette.accent, "bold"))
-        lines.append((f"{wall.replacements_left} in the kong box ({len(wall.loose)} loose on top)", palette.text,
+        lines.append((_('{live_count} tiles left').format(live_count=wall.live_count), palette.accent, "bold"))
+        lines.append((_('{replacements_left} in the kong box ({len} loose on top)').format(
+                replacements_left=wall.replacements_left, len=len(wall.loose)), palette.text,
                       "sans"))
         top = cy - len(lines) * 11
         for i, (words, colour, face) in enumerate(lines):

@@ -11,10 +11,11 @@ import pygame
 from game.client.look import mix, text, wrap
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, dim, draw_panel
+from game.i18n import N_, _
 
 BOX = pygame.Rect(0, 0, 900, 410)
 BOX.center = (640, 330)
-THIRD_PERSON = ((re.compile(r"\byou are\b"), "they are"), (re.compile(r"\byour\b"), "their"),
+THIRD_PERSON = ((re.compile(r"\byou are\b"), N_("they are")), (re.compile(r"\byour\b"), "their"),
                 (re.compile(r"\byou\b"), "them"))
 """A tip speaks to the player; the same sentence about a computer player speaks of them."""
 
@@ -33,28 +34,29 @@ def reasons(session: Any) -> list[tuple[str, str]]:
     played it is only told with every hand face up (F6, which leaves the hand unsettled); otherwise the move is
     named and its reason waits for the end of the hand."""
     tip = session.quick_tip_advice()
-    found = [("QuickTip", f"You could {tip.reason}." if tip is not None
-              else "On your turn, QuickTip's suggestion is explained here.")]
+    found = [(_("QuickTip"), _('You could {reason}.').format(reason=tip.reason) if tip is not None
+              else _("On your turn, QuickTip's suggestion is explained here."))]
     open_hands = session.hand_over or session.options.show_all
     for seat in (1, 2, 3):
         name = session.names[seat]
         move = session.why(seat)
         if move is None:
-            found.append((name, f"{name} has not discarded or claimed yet this hand."))
+            found.append((name, _('{name} has not discarded or claimed yet this hand.').format(name=name)))
         elif open_hands:
-            found.append((name, f"{name} chose to {about_them(move[1])}."))
+            found.append((name, _('{name} chose to {about_them}.').format(name=name, about_them=about_them(move[1]))))
         else:
             what = move[1].split(":", 1)[0]
-            found.append((name, f"{name} chose to {what}; the reason is told when the hand is over."))
+            found.append((name, _('{name} chose to {what}; the reason is told when the hand is over.').format(
+                    name=name, what=what)))
     return found
 
 
 def footnote(session: Any) -> str:
     """The line under the reasons: where they come from, or why the computer players' wait."""
     if session.hand_over or session.options.show_all:
-        return "The reasons are the advisor's reading of what each player could see when they chose."
-    return ("A computer player's reason would show its tiles: it is told when the hand is over, or now with F6 "
-            "(every hand face up; the hand is then not settled).")
+        return _("The reasons are the advisor's reading of what each player could see when they chose.")
+    return (_("A computer player's reason would show its tiles: it is told when the hand is over, or now with F6 "
+            "(every hand face up; the hand is then not settled)."))
 
 
 class WhyScene(Scene):
@@ -68,8 +70,8 @@ class WhyScene(Scene):
         super().__init__(context)
         self.lines = reasons(session)
         self.footnote = footnote(session)
-        self.close = Button(pygame.Rect(BOX.right - 160, BOX.bottom - 62, 136, 44), "Close",
-                            lambda: context.close(self), primary=True, key_hint="Esc")
+        self.close = Button(pygame.Rect(BOX.right - 160, BOX.bottom - 62, 136, 44), _("Close"),
+                            lambda: context.close(self), primary=True, key_hint=_("Esc"))
 
     def handle(self, event: pygame.Event) -> None:
         if self.close.handle(event):
@@ -81,7 +83,7 @@ class WhyScene(Scene):
     def draw(self, surface: pygame.Surface, alpha: float) -> None:
         palette = self.context.palette
         dim(surface, 120)
-        draw_panel(surface, BOX, palette, title="Why?")
+        draw_panel(surface, BOX, palette, title=_("Why?"))
         y = BOX.top + 70
         for who, why in self.lines:
             text(surface, who, (BOX.left + 32, y), 16, palette.accent_dark, "bold")

@@ -1,0 +1,100 @@
+"""game.i18n: the fallback chain, plurals, numbers, the pseudo-locale and a mod's catalog."""
+
+from __future__ import annotations
+
+import gettext
+import io
+from pathlib import Path
+
+import pytest
+from babel.messages.catalog import Catalog
+from babel.messages.mofile import write_mo
+
+from game import i18n
+
+
+@pytest.fixture(autouse=True)
+def english():
+    yield
+    i18n.set_language("en")
+    i18n.clear_mod_catalogs()
+
+
+@pytest.mark.parametrize(("asked", "got"), [
+    ("de_AT.UTF-8", "de"), ("de", "de"), ("zh-Hans-CN", "zh_Hans"), ("zh_CN", "zh_Hans"), ("zh_TW", "zh_Hans"),
+    ("fr_CA", "fr"), ("nl_BE@euro", "nl"), ("pt_BR", "en"), ("", "en"), (None, "en"), ("pseudo", "pseudo"),
+])
+def test_resolve__a_locale_falls_back_to_a_shipped_language(asked, got) -> None:
+    assert i18n.resolve(asked) == got
+
+
+def test_system_language__read_from_the_environment(monkeypatch) -> None:
+    for name in ("LANGUAGE", "LC_ALL", "LC_MESSAGES"):
+        monkeypatch.delenv(name, raising=False)
+    monkeypatch.setenv("LANG", "nl_NL.UTF-8")
+    assert i18n.system_language() == "nl"
+    monkeypatch.setenv("LANGUAGE", "fr:de")
+    assert i18n.system_language() == "fr"
+
+
+def test_available_languages__each_named_in_itself() -> None:
+    names = dict(i18n.available_languages())
+    assert names == {"en": "English", "de": "Deutsch", "nl": "Nederlands", "fr": "Français", "zh_Hans": "简体中文"}
+
+
+def test_set_language__german_translates_and_tells_the_listeners() -> None:
+    heard: list[str] = []
+    stop = i18n.on_change(heard.append)
+    assert i18n.set_language("de_DE") == "de"
+    stop()
+    assert heard == ["de"]
+    assert i18n._("Settings") == "Einstellungen"
+    assert i18n.ngettext("{n} Dot", "{n} Dots", 1).format(n=1) == "1 Kreis"
+    assert i18n.ngettext("{n} Dot", "{n} Dots", 3).format(n=3) == "3 Kreise"
+
+
+def test_format_number__each_language_its_way() -> None:
+    assert i18n.format_number(12345) == "12,345"
+    i18n.set_language("de")
+    assert i18n.format_number(12345) == "12.345"
+    assert i18n.format_number(2.5, 1) == "2,5"
+    i18n.set_language("fr")
+    assert i18n.format_number(12345).replace("\u202f", " ") == "12 345"
+
+
+def test_pseudo__wraps_accents_and_keeps_placeholders() -> None:
+    i18n.set_language("pseudo")
+    shown = i18n._("{n} tiles left")
+    assert shown.startswith("⟦") and shown.endswith("⟧")
+    assert "{n}" in shown and "tiles" not in shown
+    assert i18n.outside_catalogs(f"{shown} and more") == "andmore"
+    assert i18n.outside_catalogs(shown.format(n=12)) == ""
+
+
+def _catalog(pairs: dict[str, str]) -> gettext.GNUTranslations:
+    catalog = Catalog(locale="de")
+    for english, german in pairs.items():
+        catalog.add(english, german)
+    buffer = io.BytesIO()
+    write_mo(buffer, catalog)
+    buffer.seek(0)
+    return gettext.GNUTranslations(buffer)
+
+
+def test_mod_text__the_mods_catalog_then_sparrows_then_english() -> None:
+    i18n.register_mod_catalog("house-rules", "de", _catalog({"House Rules": "Hausregeln"}))
+    assert i18n.mod_text("House Rules", domain="house-rules") == "House Rules"  # English is active
+    i18n.set_language("de")
+    assert i18n.mod_text("House Rules", domain="house-rules") == "Hausregeln"
+    assert i18n.mod_text("House Rules") == "Hausregeln"
+    assert i18n.mod_text("Bamboo", domain="house-rules") == "Bambus"  # Sparrow's own catalog knows it
+    assert i18n.mod_text("Nowhere Hand", domain="house-rules") == "Nowhere Hand"
+    i18n.clear_mod_catalogs()
+    assert i18n.mod_text("House Rules", domain="house-rules") == "House Rules"
+
+
+def test_translations_from_po__a_broken_catalog_names_its_file_and_line(tmp_path: Path) -> None:
+    po = tmp_path / "broken.po"
+    po.write_text('msgid ""\nmsgstr ""\n\nmsgid "Settings"\nnonsense here\n', encoding="utf-8")
+    with pytest.raises(ValueError, match=r"broken\.po: .* on 4"):
+        i18n.translations_from_po(po, "de")
