@@ -293,6 +293,19 @@ def test_claim__expert_claims_from_the_first_go_round():
         assert player("expert").decide(v, legal) == legal[0]
 
 
+def test_plan__where_only_special_hands_go_out_the_expert_sets_out_for_a_near_buildable_one():
+    """Western (Special Hands Only): two tiles from Windy Chows, the expert sets out for it, not for Hong Kong
+    seven tiles away (a concealed hand of exact single tiles, worth a double limit), which it used to chase for
+    its worth alone."""
+    from game.mods import get_ruleset
+
+    expert = EnginePlayer(PEOPLE["expert"], random.Random(1), get_ruleset("western-specials"))
+    hand = "5B 6B 7B 9B 5C 6C 7C 8C 2D 4D 9D SW WW WW"
+    expert.decide(view(hand, discard_count=0), discards_of(hand))
+    assert expert._plan.hand is not None and expert._plan.hand.id == "windy_chows"
+    assert expert._plan.best == 2
+
+
 def _limitmaker_on_the_sisters():
     """A limitmaker two turns into a hand of pungs and pairs in Characters, with a pair of North Wind."""
     from dataclasses import replace

@@ -230,3 +230,12 @@ def test_goals_28__expert_unchanged_means_its_interval_still_reaches_the_old_sha
     assert _row(rows, "Expert unchanged or better: vs 3 greedy")[2]
     rows = rulesets.goals({"expert": _figures(win=0.340, win_ci=(0.331, 0.349))})
     assert not _row(rows, "Expert unchanged or better: vs 3 greedy")[2]
+
+
+def test_goals__a_run_of_other_rulesets_reads_no_classic_decision_times():
+    """--only british plays no classic personality: the classic decision-time goal is left out, not shown met at
+    0.0 ms."""
+    british = {"experts@british": _figures(ms_p99=5.0, ms_max=12.0), "expert@british": _figures(ms_p99=4.0)}
+    assert not [row for row in ai_report.goals(british) if row[0].startswith("Decision time")]
+    timed = ai_report.goals({"expert": _figures(ms_p99=3.0, ms_max=9.0)})
+    assert [row[1:] for row in timed if row[0].startswith("Decision time")] == [("p99 3.0 ms, max 9.0 ms", True)]
