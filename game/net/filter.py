@@ -15,7 +15,7 @@ from game.core import events as ev
 from game.core.actions import Action, action_from_text, action_to_text
 from game.core.melds import Meld, MeldKind
 from game.core.view import OpponentView, PlayerView
-from game.net.protocol import MeldInfo, SeatView, View
+from game.net.protocol import MeldInfo, ScoreLine, Scores, SeatScore, SeatView, View
 
 HIDDEN = -1
 """A tile the seat may not see (another seat's dealt, drawn or passed tile)."""
@@ -44,6 +44,20 @@ def event_for(event: ev.Event, seat: int) -> ev.Event:
 def events_for(events: Iterable[ev.Event], seat: int) -> list[dict[str, Any]]:
     """The events as ``seat`` may see them, as JSON-ready dicts (``kind`` and the event's fields)."""
     return [event_for(event, seat).to_dict() for event in events]
+
+
+def scores_message(hand: int, results: Iterable[Any]) -> Scores | None:
+    """The ``scores`` message of a scored hand (``results``: each seat's ``ScoreResult`` or None); None when no
+    hand was scored. Public: every hand is shown once the hand is over."""
+    seats = tuple(None if r is None else SeatScore(
+        winner=r.winner, mah_jongg=r.mah_jongg, special_hand=r.special_hand, special_hand_id=r.special_hand_id,
+        points=r.points, doubles=r.doubles, score=r.score, limited=r.limited,
+        items=tuple(ScoreLine(name=i.name, points=i.points, doubles=i.doubles, id=i.id, tiles=tuple(i.tiles))
+                    for i in r.items),
+        arrangement=tuple(tuple(group) for group in r.arrangement)) for r in results)
+    if len(seats) != 4 or all(s is None for s in seats):
+        return None
+    return Scores(hand=hand, results=(seats[0], seats[1], seats[2], seats[3]))
 
 
 def _seat_view(player: OpponentView, concealed: tuple[int, ...] | None) -> SeatView:

@@ -17,9 +17,11 @@ from typing import Any
 from game.core import events as ev
 from game.core.melds import Meld, MeldKind
 from game.core.play_rules import PlayRules
+from game.core.scoring import ScoreResult
+from game.core.scoring_plan import ScoreItem
 from game.core.table import PlayerState, Table
 from game.net.filter import HIDDEN
-from game.net.protocol import SeatView, View
+from game.net.protocol import SeatScore, SeatView, View
 
 _SEAT_FIELDS = frozenset({"seat", "from_seat", "east", "winner"})
 """Event fields that name a seat."""
@@ -190,3 +192,12 @@ def _player(seen: SeatView, own: tuple[int, ...] | None) -> PlayerState:
              for m in seen.melds]
     return PlayerState(concealed=concealed, melds=melds, bonus=list(seen.bonus), discards=list(seen.discards),
                        standing=seen.standing, ready=seen.ready, has_discarded=bool(seen.discards))
+
+
+def score_result(sent: SeatScore | None) -> ScoreResult | None:
+    """A seat's scored hand as the server's ``scores`` message gives it (tiles and sets are not seat-bound)."""
+    if sent is None:
+        return None
+    items = tuple(ScoreItem(i.name, i.points, i.doubles, i.id, tuple(i.tiles)) for i in sent.items)
+    return ScoreResult(sent.winner, sent.mah_jongg, sent.special_hand, sent.points, sent.doubles, sent.score,
+                       sent.limited, items, tuple(tuple(g) for g in sent.arrangement), sent.special_hand_id)

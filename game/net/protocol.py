@@ -189,6 +189,44 @@ class Events(_Message):
     type: Literal["events"] = "events"
     hand: int
     events: tuple[dict[str, Any], ...]
+    resent: bool = False
+    """The hand's events from its deal, sent again to a player taking their seat back: they replace whatever the
+    client had of the hand (it may have missed some while it was away)."""
+
+
+class ScoreLine(_Message):
+    """One line of a scored hand: its name (the ruleset's words), its points and doubles, the tiles it is for."""
+
+    name: str
+    points: int = 0
+    doubles: int = 0
+    id: str = ""
+    tiles: tuple[int, ...] = ()
+
+
+class SeatScore(_Message):
+    """A seat's scored hand, as the scores box shows it (``game.core.scoring.ScoreResult``)."""
+
+    winner: bool
+    mah_jongg: bool
+    special_hand: str | None = None
+    special_hand_id: str | None = None
+    points: int
+    doubles: int
+    score: int
+    limited: bool = False
+    items: tuple[ScoreLine, ...] = ()
+    arrangement: tuple[tuple[int, ...], ...] = ()
+    """The winning hand's sets, to show it set out as it was scored."""
+
+
+class Scores(_Message):
+    """The scoring lines of every seat's hand once the hand is scored (every hand is shown then), by seat; an
+    entry is null for a seat whose hand is not scored (nobody went Mah Jongg, or the ruleset scores no hands)."""
+
+    type: Literal["scores"] = "scores"
+    hand: int
+    results: tuple[SeatScore | None, SeatScore | None, SeatScore | None, SeatScore | None]
 
 
 class Refused(_Message):
@@ -220,11 +258,12 @@ class Goodbye(_Message):
     reason: str
 
 
-ServerMessage = Annotated[Welcome | Room | View | Events | Refused | Pong | GameOver | Goodbye,
+ServerMessage = Annotated[Welcome | Room | View | Events | Scores | Refused | Pong | GameOver | Goodbye,
                           Field(discriminator="type")]
 
 CLIENT_MESSAGES: tuple[type[_Message], ...] = (Hello, Start, Act, Ping, Leave)
-SERVER_MESSAGES: tuple[type[_Message], ...] = (Welcome, Room, View, Events, Refused, Pong, GameOver, Goodbye)
+SERVER_MESSAGES: tuple[type[_Message], ...] = (Welcome, Room, View, Events, Scores, Refused, Pong, GameOver,
+                                               Goodbye)
 
 _CLIENT = TypeAdapter(ClientMessage)
 _SERVER = TypeAdapter(ServerMessage)
@@ -268,7 +307,8 @@ def decode_client(frame: str | bytes) -> Hello | Start | Act | Ping | Leave:
     return _validated(_CLIENT, _parse(frame, MAX_CLIENT_MESSAGE))
 
 
-def decode_server(frame: str | bytes) -> Welcome | Room | View | Events | Refused | Pong | GameOver | Goodbye:
+def decode_server(frame: str | bytes) -> (Welcome | Room | View | Events | Scores | Refused | Pong | GameOver
+                                          | Goodbye):
     """The server message in ``frame`` (for clients); raises :class:`ProtocolError` for anything else."""
     return _validated(_SERVER, _parse(frame, MAX_SERVER_MESSAGE))
 

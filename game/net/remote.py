@@ -26,7 +26,7 @@ from game.core.refusals import Refusal
 from game.errors import SparrowError
 from game.net import protocol
 from game.net.client import Link, LinkState
-from game.net.mirror import MirrorTable, Seats, event_from_wire
+from game.net.mirror import MirrorTable, Seats, event_from_wire, score_result
 from game.session import notes
 from game.session.driver import HUMAN, Session
 from game.session.notes import Note
@@ -60,6 +60,8 @@ class Lobby:
         self.arrived: deque[float] = deque()
         """When each of :attr:`table_messages` came (``time.monotonic``)."""
         self.game_over: protocol.GameOver | None = None
+        self.scores: dict[int, protocol.Scores] = {}
+        """The scoring lines of the hands scored, by hand number (the scores box shows them)."""
 
     @property
     def started(self) -> bool:
@@ -88,6 +90,8 @@ class Lobby:
                 log.info("the table refused a message: %s %s", item.code, item.detail)
             elif isinstance(item, protocol.GameOver):
                 self.game_over = item
+            elif isinstance(item, protocol.Scores):
+                self.scores = {item.hand: item}  # only the latest hand's is ever shown
             elif isinstance(item, protocol.Events | protocol.View):
                 self.table_messages.append(item)
                 self.arrived.append(time.monotonic())
@@ -134,6 +138,8 @@ class RemoteSession(Session):
         """The table server this window runs for the game (its host's), stopped when the table closes."""
         self._hand_events: list[ev.Event] = []
         self._totals_before: list[int] = list(self.match.totals)
+        self.catching_up = False
+        """The events waiting to be shown are a hand sent again after a reconnect: the scene cuts them short."""
 
     # -- messages in ------------------------------------------------------------------------------------------
 
@@ -175,8 +181,13 @@ class RemoteSession(Session):
         return time.monotonic() - arrived[0] if arrived else 0.0
 
     def _follow(self, view: protocol.View, batch: protocol.Events | None) -> None:
-        if view.hand != self.hand_no or self.table is None:
+        resent = batch is not None and batch.resent
+        if view.hand != self.hand_no or self.table is None or resent:
+            # The hand's events sent again (the seat taken back) replace whatever this end had of it: the table
+            # is rebuilt from them, and the scene shows them at once rather than at length.
             self._new_hand(view)
+            self.pending.clear()
+            self.catching_up = resent
         table = self.table
         assert isinstance(table, MirrorTable)
         table.follow(view, self.seats)
@@ -375,7 +386,7 @@ class RemoteSession(Session):
         events: list[ev.Event] = [e for e in self._hand_events if isinstance(e, kept)]
         self.outcome = HandOutcome(winner, win.tile if win else None, win.won_by if win else None,
                                    win.from_seat if win else None, old, new,
-                                   list(scored.scores) if scored else [0, 0, 0, 0], [None] * 4, payments,
+                                   list(scored.scores) if scored else [0, 0, 0, 0], self._results(), payments,
                                    winner is None, None, self.match.is_over, events,
                                    settled=not skipped, faulty_out=faulty)
         table = self.table
@@ -389,6 +400,13 @@ class RemoteSession(Session):
         self.tell(Note(notes.HAND_FINISHED, {"outcome": self.outcome}) if self.outcome.settled
                   else Note(notes.NO_SETTLEMENT))
         return self.outcome
+
+    def _results(self) -> list[Any]:
+        """Each seat's scored hand as the server sent it (for the scores box's lines), in this end's seats."""
+        sent = self.lobby.scores.get(self.hand_no) if self.hand_no is not None else None
+        if sent is None:
+            return [None] * 4
+        return [score_result(r) for r in self.seats.per_seat(sent.results)]
 
     @property
     def player_ids(self) -> list[str]:

@@ -20,10 +20,11 @@ from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from game import timing
+from game.core import events as ev
 from game.core.actions import Claim, MahJongg, Pass, action_from_text
 from game.core.refusals import Refusal
 from game.net import protocol as pr
-from game.net.filter import events_for, view_message
+from game.net.filter import events_for, scores_message, view_message
 from game.session.driver import Session
 
 log = logging.getLogger(__name__)
@@ -99,6 +100,11 @@ class NetTable:
         self._claim_key: tuple[int, int] | None = None
         self._claim_deadline = 0.0
         self._end_at: float | None = None
+        self._hand_log: list[ev.Event] = []
+        """The events of the hand in play so far (of hand :attr:`_log_hand`), to send again to a seat taken back."""
+        self._log_hand = 0
+        self._scores: pr.Scores | None = None
+        """The scoring lines of the hand just scored, once they are sent (and to send a seat taken back)."""
 
     # -- seats ------------------------------------------------------------------------------------------------
 
@@ -154,6 +160,8 @@ class NetTable:
                 return refused("table_full", "every seat is taken")
             seat.token = secrets.token_urlsafe(24)
             seat.host = not any(s.host for s in self.seats)
+        if reconnected and self.state == "playing":
+            self._flush()  # what happened while it was away goes to the others (and into the hand's log) first
         seat.link, seat.dropped_at, seat.last_view = link, None, ""
         seat.name = hello.name
         if seat.seat < len(self.session.names):
@@ -168,8 +176,21 @@ class NetTable:
         if self.state == "waiting" and sum(s.token is not None for s in self.seats) >= self.player_seats:
             self.start()
         elif self.state == "playing":
+            if reconnected:
+                self._resend_hand(seat)
             self._send_view(seat, force=True)
         return welcome
+
+    def _resend_hand(self, seat: SeatState) -> None:
+        """The hand so far for a seat taken back, filtered as when it was first sent: its program may have
+        missed moves (or be a new one, after a crash) and rebuilds its table from them."""
+        assert seat.link is not None
+        if self._hand_log and self._log_hand == self.hand_number:
+            seat.link.send(pr.encode(pr.Events(hand=self._log_hand, events=tuple(events_for(self._hand_log,
+                                                                                            seat.seat)),
+                                               resent=True)))
+            if self._scores is not None and self._scores.hand == self._log_hand:
+                seat.link.send(pr.encode(self._scores))
 
     def drop(self, link: Link) -> None:
         """``link`` went away without a word: its seat waits for it, played by a computer meanwhile."""
@@ -367,11 +388,20 @@ class NetTable:
         """Send every connected seat the new events as it may see them, then its view if that changed."""
         events = self.session.drain()
         hand = self.hand_number
+        if hand != self._log_hand:
+            self._hand_log, self._log_hand, self._scores = [], hand, None
+        self._hand_log.extend(events)
+        scores = None
+        outcome = self.session.outcome
+        if outcome is not None and self._scores is None:
+            scores = self._scores = scores_message(hand, outcome.results)
         for s in self.seats:
             if s.link is None:
                 continue
             if events:
                 s.link.send(pr.encode(pr.Events(hand=hand, events=tuple(events_for(events, s.seat)))))
+            if scores is not None:
+                s.link.send(pr.encode(scores))
             self._send_view(s)
 
     def _send_view(self, s: SeatState, force: bool = False) -> None:

@@ -10,6 +10,7 @@ import pygame
 
 from game.client import status
 from game.client.scenes import waiting_room
+from game.core import events as ev
 from game.core.actions import Discard
 from game.core.refusals import Refusal
 from game.core.tiles import tile_name
@@ -285,4 +286,58 @@ def test_host__new_game_hosts_a_table_and_its_room_shows_the_address_to_share(tm
         assert app.stack.top.session.hosting is hosted  # the table keeps the server going
         assert [s.link is None for s in hosted.table.seats] == [False, True, True, True]
     finally:
+        hosted.stop()
+
+
+def test_join__a_player_back_mid_hand_knows_the_moves_they_missed(tmp_path) -> None:
+    """Cai's connection drops mid-hand while the table plays on; back, Cai's table is rebuilt from the hand's
+    events sent again (shown at once, not played out at length) and equals that of Ann, who never dropped."""
+    hosted = hosted_table(player_seats=2, discard_delay=0.05)
+    proxy = LoopbackProxy(hosted.port)
+    try:
+        ann = _autoplayer(hosted.local_address, "Ann")
+        app = _joined_app(tmp_path, proxy.address, "Cai")
+        app.settings.animation_speed = 1.0  # animations at length: the hand sent again must be cut short
+        assert run_live(app, lambda: bool(ann.poll() or ann.table_messages))
+        ann_session = remote_session(ann, table_rules(ann.room, app.catalog).rules, Options(auto_play=True))
+
+        def ann_plays() -> bool:
+            ann_session.update(0.05)
+            ann_session.drain()
+            return True
+
+        assert run_live(app, lambda: ann_plays() and app.stack.top.name == "table")
+        table = app.stack.top
+        cai = table.session
+        app.dispatch(key(pygame.K_F5))
+        assert run_live(app, lambda: ann_plays() and cai.table.discard_count >= 2, 60)
+        proxy.cut()
+        assert run_live(app, lambda: ann_plays() and cai.lobby.state == "dropped")
+        ann_session.options.auto_play = False  # the table stops at Ann's next turn: both tables can be compared
+        seen_before, old = len(cai._hand_events), cai.table
+        assert run_live(app, lambda: ann_plays() and cai.lobby.state == "connected", 60)
+        assert run_live(app, lambda: ann_plays() and cai.table is not old, 60)  # rebuilt from the hand sent again
+        assert not table.animator.busy  # ... and shown at once, not dealt and played out again at length
+
+        def same_moment() -> bool:
+            ann_plays()
+            return (cai.view is not None and ann_session.view is not None and bool(ann_session.legal)
+                    and ann_session.view.phase == "turn" and cai.view.step == ann_session.view.step
+                    and not cai.lobby.table_messages and not table.animator.busy)
+
+        assert run_live(app, same_moment, 60)
+        assert not cai.hand_over
+        mine, theirs = cai.table, ann_session.table
+        for seat in range(4):
+            a, b = mine.players[cai.seats.local(seat)], theirs.players[ann_session.seats.local(seat)]
+            assert (a.discards, a.melds, a.bonus) == (b.discards, b.melds, b.bonus)
+        assert mine.wall.live_count == theirs.wall.live_count
+        # Every move of the hand is known to Cai, the ones missed while away too (the match's choice of East,
+        # told before the deal to whoever sat there then, aside).
+        hand = [type(e) for e in cai._hand_events if not isinstance(e, ev.EastChosen)]
+        assert hand == [type(e) for e in ann_session._hand_events if not isinstance(e, ev.EastChosen)]
+        assert len(hand) > seen_before
+        ann.close()
+    finally:
+        proxy.stop()
         hosted.stop()

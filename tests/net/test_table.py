@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import json
+
 from game.core.actions import action_to_text
 from game.net import protocol as pr
-from game.net.filter import legal_actions, player_view
+from game.net.filter import events_for, legal_actions, player_view
 from game.net.hosting import host_table
 from game.net.table import Timers
 from tests.net_builders import Clock, FakeLink, simulate_players
@@ -210,3 +212,50 @@ def test_three_handed_game__the_empty_chair_is_nobodys_and_three_players_fill_th
     table.advance()
     view = links[0].view()
     assert view.empty_seat == empty and view.players[empty].concealed_count == 0
+
+
+def test_seat_taken_back_mid_hand__is_sent_the_hand_so_far_as_it_may_see_it():
+    """Ann drops mid-hand and her computer plays on; taking the seat back she is sent every event of the hand
+    from its deal, filtered for her seat as when first sent (no other seat's dealt or drawn tile), before her
+    view."""
+    table, clock = _table(seats=2, discard_delay=0.0)
+    truth: list = []
+    drain = table.session.drain
+
+    def tapped():
+        out = drain()
+        truth.extend(out)
+        return out
+
+    table.session.drain = tapped
+    ann, bob = FakeLink(), FakeLink()
+    welcome = table.join(ann, _hello("Ann"))
+    table.join(bob, _hello("Bob"))
+
+    def discard(link):
+        table.advance()  # the turn may have come from the helper's pass: the seat's view is sent
+        view = link.view()
+        action = next(a for a in view.legal if a.startswith("discard"))
+        assert table.act(link, pr.Act(hand=view.hand, step=view.step, action=action)) is None
+
+    _until_turn_of(table, clock, 0)
+    discard(ann)
+    _until_turn_of(table, clock, 1)
+    table.drop(ann)
+    missed = len(truth)
+    discard(bob)
+    _until_turn_of(table, clock, 1)  # round the table past Ann's seat, played by the computer meanwhile
+    clock.now += 0.001
+    table.advance()
+    assert len(truth) > missed and table.hand_number == 1
+    back = FakeLink()
+    table.join(back, _hello("Ann", welcome.token))
+    kinds = [type(m).__name__ for m in back.messages() if isinstance(m, pr.Events | pr.View)]
+    assert kinds == ["Events", "View"]
+    resent = back.messages(pr.Events)[0]
+    assert resent.resent and resent.hand == 1
+    assert list(resent.events) == json.loads(json.dumps(events_for(truth, 0)))
+    assert resent.events[0]["kind"] == truth[0].kind and len(resent.events) == len(truth)
+    others = [e for e in resent.events if e["kind"] in ("tile_drawn", "tiles_dealt") and e["seat"] != 0]
+    assert others and all(e.get("tile", -1) == -1 and set(e.get("tiles", [-1])) == {-1} for e in others)
+    assert any(e["kind"] == "tile_drawn" and e["seat"] == 0 and e["tile"] >= 0 for e in resent.events)

@@ -328,6 +328,9 @@ class TableScene(Scene):
         hold = self.animator.busy or self.prompt is not None or self.chow_pick is not None or self.menu is not None
         self.session.update(dt, hold=hold)
         self.pump()
+        if remote is not None and remote.catching_up:
+            remote.catching_up = False
+            self.animator.finish()  # the hand sent again after a reconnect: its table at once, not the whole hand
         self._beep_for_refusals()
         self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
