@@ -341,3 +341,28 @@ def test_join__a_player_back_mid_hand_knows_the_moves_they_missed(tmp_path) -> N
     finally:
         proxy.stop()
         hosted.stop()
+
+
+def test_join__the_scores_box_shows_each_players_scoring_lines_as_the_host_scored_them(tmp_path) -> None:
+    hosted = hosted_table(player_seats=1, hand_limit=1)
+    try:
+        app, _table = _seated(tmp_path, hosted.local_address, "Kim")
+        _autoplay_to_scores(app)
+        box = app.stack.top
+        served = hosted.table.session.outcome.results  # Kim sits at the server's seat 0: the same seats
+        winner = box.outcome.winner
+        assert winner is not None and served[winner] is not None
+        app.dispatch(key(pygame.K_1 + box.seats.index(winner)))  # the winner's tab
+        app.render()
+        assert box.tab == winner
+        shown = [item.name for _rect, item in box.item_rects]
+        lines = served[winner].items
+        assert shown == [i.name for i in lines if i.points] + [i.name for i in lines if i.doubles] and shown
+        assert [r.score if r else None for r in box.outcome.results] == [r.score if r else None for r in served]
+        loser = next(s for s in box.seats if s != winner)
+        app.dispatch(key(pygame.K_1 + box.seats.index(loser)))
+        app.render()
+        assert [item.name for _rect, item in box.item_rects] == \
+            [i.name for i in served[loser].items if i.points] + [i.name for i in served[loser].items if i.doubles]
+    finally:
+        hosted.stop()
