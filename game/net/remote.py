@@ -185,9 +185,12 @@ class RemoteSession(Session):
         if view.hand != self.hand_no or self.table is None or resent:
             # The hand's events sent again (the seat taken back) replace whatever this end had of it: the table
             # is rebuilt from them, and the scene shows them at once rather than at length.
+            said = [t for t in self.told if isinstance(t, Note) and t.code == CONNECTION] if resent else []
             self._new_hand(view)
-            self.pending.clear()
-            self.catching_up = resent
+            self.told.extend(said)  # "welcome back" stays on the status bar
+            if resent:
+                self.pending.clear()  # the old table's events: the new one shows them all again
+                self.catching_up = True
         table = self.table
         assert isinstance(table, MirrorTable)
         table.follow(view, self.seats)

@@ -115,7 +115,7 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
         app, table = _seated(tmp_path, proxy.address, "Cai")
         session = table.session
         app.dispatch(key(pygame.K_F5))
-        assert run_live(app, lambda: session.table.discard_count >= 2)
+        assert run_live(app, lambda: session.table is not None and session.table.discard_count >= 2)
         proxy.cut()
         assert run_live(app, lambda: session.lobby.state == "dropped")
         assert "dropped: reconnecting" in table.banner_lines()[0][0]
@@ -136,7 +136,7 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
     try:
         app, table = _seated(tmp_path, hosted.local_address, "Gus")
         session = table.session
-        assert run_live(app, lambda: session.table.discard_count >= 2)
+        assert run_live(app, lambda: session.table is not None and session.table.discard_count >= 2)
         session.lobby.link.close()  # the window is gone without a goodbye: the table keeps the seat
         again = restart(tmp_path)
         again.settings.animation_speed = 0.0
@@ -147,6 +147,7 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
         assert run_live(again, lambda: again.stack.top.name == "table")
         back = again.stack.top.session
         assert back.lobby.seat == 0 and back.lobby.reason == "Welcome back: your seat was kept."
+        assert run_live(again, lambda: back.table is not None)  # the view may come a frame after the room
         assert back.table.discard_count >= 2 and not back.hand_over  # the same hand, where it had got to
         _autoplay_to_scores(again)
         assert again.stack.top.outcome.new_totals == hosted.table.session.match.totals
