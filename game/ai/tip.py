@@ -26,7 +26,7 @@ from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name, tiles_name
 from game.core.view import PlayerView
-from game.i18n import N_, _, mod_text, ngettext, pgettext
+from game.i18n import N_, _, mod_text, ngettext, pgettext, pgettext_noop
 from game.mods.personalities import Personality
 
 __all__ = ["ADVISOR", "Tip", "explain", "quick_tip"]
@@ -38,8 +38,11 @@ ADVISOR = Personality(
 """The personality behind Quick Tip: the bundled Expert's knobs, built in so a tip needs no mod."""
 
 # Small counts read as words ("three ways"); each language says how its own counts read (a digit is fine).
-_NUMBERS = (N_("no"), N_("one"), N_("two"), N_("three"), N_("four"), N_("five"), N_("six"), N_("seven"), N_("eight"),
-            N_("nine"), N_("ten"), N_("eleven"), N_("twelve"))
+_NUMBERS = (pgettext_noop("count", "no"), pgettext_noop("count", "one"), pgettext_noop("count", "two"),
+            pgettext_noop("count", "three"), pgettext_noop("count", "four"), pgettext_noop("count", "five"),
+            pgettext_noop("count", "six"), pgettext_noop("count", "seven"), pgettext_noop("count", "eight"),
+            pgettext_noop("count", "nine"), pgettext_noop("count", "ten"), pgettext_noop("count", "eleven"),
+            pgettext_noop("count", "twelve"))
 _WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
 _CLAIM_HEADS = {"chow": N_("chow {tile}"), "pung": N_("pung {tile}"), "kong": N_("kong {tile}")}
 _WORTH_A_DOUBLE = {"pung": N_("a pung of {tiles} is worth a double"), "kong": N_("a kong of {tiles} is worth a double")}
