@@ -26,6 +26,7 @@ from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name, tiles_name
 from game.core.view import PlayerView
+from game.i18n import N_, _, mod_text, ngettext, pgettext, pgettext_noop
 from game.mods.personalities import Personality
 
 __all__ = ["ADVISOR", "Tip", "explain", "quick_tip"]
@@ -36,8 +37,15 @@ ADVISOR = Personality(
     description="the expert whose choices Quick Tip explains; never shown as an opponent")
 """The personality behind Quick Tip: the bundled Expert's knobs, built in so a tip needs no mod."""
 
-_NUMBERS = ("no", "one", "two", "three", "four", "five", "six", "seven", "eight", "nine", "ten", "eleven", "twelve")
-_WIND_NAMES = {"E": "East", "S": "South", "W": "West", "N": "North"}
+# Small counts read as words ("three ways"); each language says how its own counts read (a digit is fine).
+_NUMBERS = (pgettext_noop("count", "no"), pgettext_noop("count", "one"), pgettext_noop("count", "two"),
+            pgettext_noop("count", "three"), pgettext_noop("count", "four"), pgettext_noop("count", "five"),
+            pgettext_noop("count", "six"), pgettext_noop("count", "seven"), pgettext_noop("count", "eight"),
+            pgettext_noop("count", "nine"), pgettext_noop("count", "ten"), pgettext_noop("count", "eleven"),
+            pgettext_noop("count", "twelve"))
+_WIND_NAMES = {"E": N_("East"), "S": N_("South"), "W": N_("West"), "N": N_("North")}
+_CLAIM_HEADS = {"chow": N_("chow {tile}"), "pung": N_("pung {tile}"), "kong": N_("kong {tile}")}
+_WORTH_A_DOUBLE = {"pung": N_("a pung of {tiles} is worth a double"), "kong": N_("a kong of {tiles} is worth a double")}
 
 
 @dataclass(frozen=True)
@@ -70,11 +78,25 @@ def explain(view: PlayerView, legal: Sequence[Action], action: Action, ruleset: 
 
 
 def _number(n: int) -> str:
-    return _NUMBERS[n] if 0 <= n < len(_NUMBERS) else str(n)
+    return pgettext("count", _NUMBERS[n]) if 0 <= n < len(_NUMBERS) else str(n)
 
 
-def _plural(n: int, word: str, plural: str | None = None) -> str:
-    return f"{_number(n)} {word if n == 1 else (plural or word + 's')}"
+def _tiles(n: int) -> str:
+    return ngettext("{n} tile", "{n} tiles", n).format(n=_number(n))
+
+
+def _live(n: int) -> str:
+    return ngettext("{n} tile still live", "{n} tiles still live", n).format(n=_number(n))
+
+
+def _facts(parts: Sequence[str]) -> str:
+    """Several reasons in one sentence ("…, and …")."""
+    return _(", and ").join(parts)
+
+
+def _said(move: str, why: str) -> str:
+    """A move and its reason: "discard 5 Dots: keeps two ways to get ready"."""
+    return _("{move}: {why}").format(move=move, why=why)
 
 
 def _tile_list(tiles: Sequence[int]) -> str:
@@ -82,8 +104,9 @@ def _tile_list(tiles: Sequence[int]) -> str:
     if len(names) <= 1:
         return "".join(names)
     if len(names) > 4:
-        return f"{', '.join(names[:3])} and {_plural(len(names) - 3, 'other')}"
-    return f"{', '.join(names[:-1])} and {names[-1]}"
+        others = ngettext("{n} other", "{n} others", len(names) - 3).format(n=_number(len(names) - 3))
+        return _("{first} and {last}").format(first=_(", ").join(names[:3]), last=others)
+    return _("{first} and {last}").format(first=_(", ").join(names[:-1]), last=names[-1])
 
 
 class _Explainer:
@@ -104,7 +127,7 @@ class _Explainer:
 
     def reason(self, action: Action, legal: Sequence[Action]) -> str:
         if isinstance(action, MahJongg):
-            return "declare Mah Jongg: your hand is complete"
+            return _said(_("declare Mah Jongg"), _("your hand is complete"))
         if isinstance(action, Claim):
             return self._claim(action)
         if isinstance(action, Discard):
@@ -112,11 +135,11 @@ class _Explainer:
         if isinstance(action, DeclareKong):
             return self._kong(action)
         if isinstance(action, PassTiles):
-            return (f"pass {_tile_list(sorted(action.tiles))}: the tiles that fit least with the rest of "
-                    "your hand")
+            return _said(_("pass {tiles}").format(tiles=_tile_list(sorted(action.tiles))),
+                         _("the tiles that fit least with the rest of your hand"))
         if isinstance(action, Pass):
             return self._pass(legal)
-        return f"{type(action).__name__.lower()}: the only sensible move here"
+        return _("make the only sensible move here")
 
     # -- discards ---------------------------------------------------------------------------------------------
 
@@ -137,63 +160,77 @@ class _Explainer:
             # that would go out short of a minimum.
             wanted = self.advisor._ways_out(after, self.view)
             if not wanted:
-                return (f"leaves you ready in shape, but no tile would take you out with the {self.values.minimum} "
-                        "doubles needed") if self.values.minimum else "leaves you ready"
+                return self._short_of(None) if self.values.minimum else _("leaves you ready")
         elif distance == 0:
             wanted = waits(after, n_melds, chows=self.chows)
             if not wanted:
-                return "leaves you ready"
+                return _("leaves you ready")
             if self.values.minimum and not self.advisor._ways_out(after, self.view):
-                return (f"leaves you waiting on {_tile_list(wanted)}, but going out on it would fall short of the "
-                        f"{self.values.minimum} doubles needed")
+                return self._short_of(wanted)
         if distance == 0:
             live = sum(self.live[t] for t in wanted)
             if live == 0:
-                return f"leaves you ready on {_tile_list(wanted)}, but every copy is already out"
-            still = _plural(live, "tile") + " still live"
+                return _("leaves you ready on {tiles}, but every copy is already out").format(tiles=_tile_list(wanted))
+            still = _live(live)
             bonus = next(((t, self.bonus_hands[t][0]) for t in wanted if self.live[t] and t in self.bonus_hands),
                          None)
             if bonus is not None:
-                still += f"; {tile_name(bonus[0])} brings {bonus[1].name}"
-            return f"leaves you ready, waiting on {_tile_list(wanted)} ({still})"
+                still = _("{live}; {tile} brings {hand}").format(live=still, tile=tile_name(bonus[0]),
+                                                                 hand=mod_text(bonus[1].name))
+            return _("leaves you ready, waiting on {tiles} ({live})").format(tiles=_tile_list(wanted), live=still)
         kinds = useful_tiles(self.advisor._read(after, n_melds, self.jokers), n_melds, chows=self.chows)
         live = sum(self.live[t] for t in kinds)
         if distance == 1:
-            return f"keeps {_plural(len(kinds), 'way')} to get ready ({_plural(live, 'tile')} still live)"
-        return (f"leaves you {_plural(distance, 'tile')} from ready with {_plural(len(kinds), 'kind')} of useful "
-                f"tile ({live} still live)")
+            ways = ngettext("keeps {n} way to get ready", "keeps {n} ways to get ready", len(kinds))
+            return _("{prospect} ({live})").format(prospect=ways.format(n=_number(len(kinds))), live=_live(live))
+        useful = ngettext("{n} kind of useful tile", "{n} kinds of useful tile", len(kinds)).format(
+            n=_number(len(kinds)))
+        return _("leaves you {tiles} from ready with {useful} ({live} still live)").format(
+            tiles=_tiles(distance), useful=useful, live=live)
+
+    def _short_of(self, wanted: Sequence[int] | None) -> str:
+        """Ready, but no way out reaches the ruleset's minimum doubles."""
+        n = self.values.minimum
+        if wanted is None:
+            return ngettext("leaves you ready in shape, but no tile would take you out with the {n} double needed",
+                            "leaves you ready in shape, but no tile would take you out with the {n} doubles needed",
+                            n).format(n=n)
+        return ngettext("leaves you waiting on {tiles}, but going out on it would fall short of the {n} double needed",
+                        "leaves you waiting on {tiles}, but going out on it would fall short of the {n} doubles "
+                        "needed", n).format(tiles=_tile_list(wanted), n=n)
 
     def _discard(self, action: Discard) -> str:
         tile = action.tile
-        verb = f"discard {tile_name(tile)}"
-        if action.standing:
-            verb += " and declare a standing hand"
+        verb = (_("discard {tile} and declare a standing hand") if action.standing else _("discard {tile}")).format(
+            tile=tile_name(tile))
         if tile >= NUM_KINDS or not self._fits():
-            return f"{verb}: it fits least with the rest of your hand"
+            return _said(verb, _("it fits least with the rest of your hand"))
         after = list(self.counts)
         after[tile] -= 1
         extras = self._danger_note(tile)
         if self.advisor._specials_only:
             parts = [self._special_prospects(after)] + ([extras] if extras else [])
-            return f"{verb}: {', and '.join(parts)}"
+            return _said(verb, _facts(parts))
         distance = self._distance(after, self.n_melds)
         if extras and distance >= 3:
             # Folding: the hand is too far away to race a ready opponent, so safety is the whole reason.
-            return f"{verb}: you are {_plural(distance, 'tile')} from ready, so play safe: {extras}"
+            return _said(verb, _("you are {tiles} from ready, so play safe: {note}").format(tiles=_tiles(distance),
+                                                                                            note=extras))
         parts = [self._prospects(after, self.n_melds)]
         plan = self.advisor._plan.hand
         if plan is not None:
-            parts.append(f"it keeps you on course for {plan.name}")
+            parts.append(_("it keeps you on course for {hand}").format(hand=mod_text(plan.name)))
         out = self.visible[tile] - self.counts[tile]
         if not extras and out >= 2 and self.counts[tile] == 1:
-            extras = f"{_number(out)} {tiles_name(tile)} are already out"
+            extras = ngettext("{n} {tiles} is already out", "{n} {tiles} are already out", out).format(
+                n=_number(out), tiles=tiles_name(tile))
         elif not extras and plan is None:
             kept = self._value_kept(tile)
             if kept:
                 extras = kept
         if extras:
             parts.append(extras)
-        return f"{verb}: {', and '.join(parts)}"
+        return _said(verb, _facts(parts))
 
     def _special_distance(self, counts: list[int], melds: Sequence[Meld], jokers: int | None = None) -> int | None:
         """Tiles from ready to the special hand the advisor chases (None: none is within reach), where only special
@@ -209,13 +246,13 @@ class _Explainer:
         plan = self.advisor._plan.hand
         distance = self._special_distance(after, self.view.me.melds)
         if plan is None or distance is None:
-            return "only special hands go out here and none is within reach yet; it fits least with the others"
+            return _("only special hands go out here and none is within reach yet; it fits least with the others")
         if distance > 0:
-            return f"it leaves you {_plural(distance, 'tile')} from {plan.name}"
+            return _("it leaves you {tiles} from {hand}").format(tiles=_tiles(distance), hand=mod_text(plan.name))
         wanted = self.advisor._ways_out(after, self.view)
         live = sum(self.live[t] for t in wanted)
-        return (f"it leaves you ready for {plan.name}, waiting on {_tile_list(wanted)} "
-                f"({_plural(live, 'tile')} still live)")
+        return _("it leaves you ready for {hand}, waiting on {tiles} ({live})").format(
+            hand=mod_text(plan.name), tiles=_tile_list(wanted), live=_live(live))
 
     def _special_claim(self, head: str, action: Claim, tile: int) -> str:
         plan = self.advisor._plan.hand
@@ -229,12 +266,14 @@ class _Explainer:
             found = [self._special_distance(_minus(after, d), melds, left) for d in range(NUM_KINDS) if after[d]]
             distance = min((d for d in found if d is not None), default=None)
         if plan is None or distance is None:
-            return f"{head}: it brings your hand nearer a special hand"
+            return _said(head, _("it brings your hand nearer a special hand"))
+        hand = mod_text(plan.name)
         if distance <= 0:
-            return f"{head}: it makes you ready for {plan.name}"
+            return _said(head, _("it makes you ready for {hand}").format(hand=hand))
         if before is not None and distance < before:
-            return f"{head}: it takes you nearer {plan.name} ({_plural(distance, 'tile')} to go)"
-        return f"{head}: it fits {plan.name}"
+            return _said(head, _("it takes you nearer {hand} ({tiles} to go)").format(hand=hand,
+                                                                                     tiles=_tiles(distance)))
+        return _said(head, _("it fits {hand}").format(hand=hand))
 
     def _danger_note(self, tile: int) -> str:
         """Say so when a threatening opponent made safety part of the choice."""
@@ -244,47 +283,48 @@ class _Explainer:
         seat = self.threats.index(top)
         who = self._who(seat)
         if tile in self.view.passed[seat]:
-            return f"{who} let it pass after their last discard, so it cannot complete their hand"
+            return _("{who} let it pass after their last discard, so it cannot complete their hand").format(who=who)
         risk = danger(tile, self.view, self.visible, self.threats)
         if risk <= 0.25 * top:
-            return f"it is a safe tile against {who}"
-        return f"watch {who}: this tile may still help them"
+            return _("it is a safe tile against {who}").format(who=who)
+        return _("watch {who}: this tile may still help them").format(who=who)
 
     def _who(self, seat: int) -> str:
         player = self.view.players[seat]
-        name = _WIND_NAMES[WIND_LETTERS[player.seat_wind]]
+        name = _(_WIND_NAMES[WIND_LETTERS[player.seat_wind]])
         if player.standing or player.ready:
-            return f"{name}'s ready hand"
+            return _("{wind}'s ready hand").format(wind=name)
         exposed = sum(1 for m in player.melds if m.exposed)
-        return f"{name} ({_plural(exposed, 'exposed set')})"
+        return ngettext("{wind} ({n} exposed set)", "{wind} ({n} exposed sets)", exposed).format(
+            wind=name, n=_number(exposed))
 
     def _value_kept(self, tile: int) -> str:
         """Name a valuable pair or pung kept when a tile of less worth goes."""
         worth = self.values.pung_doubles
         best = max(range(NUM_KINDS), key=lambda t: (self.counts[t] >= 2 and t != tile, worth[t]))
         if self.counts[best] >= 2 and best != tile and worth[best] >= 1.0 and worth[tile] < worth[best]:
-            held = "pung" if self.counts[best] >= 3 else "pair"
-            return f"it keeps your {held} of {tiles_name(best)}, worth a double as a pung"
+            kept = (_("it keeps your pung of {tiles}, worth a double as a pung") if self.counts[best] >= 3
+                    else _("it keeps your pair of {tiles}, worth a double as a pung"))
+            return kept.format(tiles=tiles_name(best))
         return ""
 
     def _kong(self, action: DeclareKong) -> str:
-        return (f"declare a kong of {tiles_name(action.tile)}: it costs no speed, scores more than a pung "
-                "and brings a loose tile")
+        return _said(_("declare a kong of {tiles}").format(tiles=tiles_name(action.tile)),
+                     _("it costs no speed, scores more than a pung and brings a loose tile"))
 
     # -- claims -----------------------------------------------------------------------------------------------
 
     def _claim(self, action: Claim) -> str:
         last = self.view.last_discard
         tile = last[1] if last is not None else None
-        name = tile_name(tile) if tile is not None else "the discard"
+        name = tile_name(tile) if tile is not None else _("the discard")
         if action.type == "mah_jongg":
-            return f"claim {name} for Mah Jongg: it completes your hand"
-        verb = {"chow": "chow", "pung": "pung", "kong": "kong"}.get(action.type, action.type)
-        head = f"{verb} {name}"
+            return _said(_("claim {tile} for Mah Jongg").format(tile=name), _("it completes your hand"))
+        head = _(_CLAIM_HEADS.get(action.type, _CLAIM_HEADS["pung"])).format(tile=name)
         if action.type == "chow" and tile is not None:
-            head = f"chow {name} with {_tile_list(sorted(action.tiles))}"
+            head = _("chow {tile} with {tiles}").format(tile=name, tiles=_tile_list(sorted(action.tiles)))
         if tile is None:
-            return f"{head}: it brings your hand nearer Mah Jongg"
+            return _said(head, _("it brings your hand nearer Mah Jongg"))
         if self.advisor._specials_only:
             return self._special_claim(head, action, tile)
         before = self._distance(self.counts, self.n_melds) if self._fits_claim() else None
@@ -292,17 +332,18 @@ class _Explainer:
         if before is not None:
             distance = self._claim_distance(action)
             if distance <= 0:
-                parts.append("it makes you ready")
+                parts.append(_("it makes you ready"))
             elif distance < before:
-                parts.append(f"it takes you {_plural(before - distance, 'step')} nearer ready "
-                             f"({_plural(distance, 'tile')} to go)")
+                steps = ngettext("it takes you {n} step nearer ready", "it takes you {n} steps nearer ready",
+                                 before - distance).format(n=_number(before - distance))
+                parts.append(_("{steps} ({tiles} to go)").format(steps=steps, tiles=_tiles(distance)))
             else:
-                parts.append("it keeps you as near ready and scores more")
-        if action.type != "chow" and self.values.pung_doubles[tile] >= 1.0:
-            parts.append(f"a {action.type} of {tiles_name(tile)} is worth a double")
+                parts.append(_("it keeps you as near ready and scores more"))
+        if action.type in _WORTH_A_DOUBLE and self.values.pung_doubles[tile] >= 1.0:
+            parts.append(_(_WORTH_A_DOUBLE[action.type]).format(tiles=tiles_name(tile)))
         if action.type == "kong":
-            parts.append("you draw a loose tile")
-        return f"{head}: {', and '.join(parts) or 'it brings your hand nearer Mah Jongg'}"
+            parts.append(_("you draw a loose tile"))
+        return _said(head, _facts(parts) or _("it brings your hand nearer Mah Jongg"))
 
     def _fits_claim(self) -> bool:
         return sum(self.counts) + self.jokers == 3 * (4 - self.n_melds) + 1
@@ -327,26 +368,32 @@ class _Explainer:
     def _pass(self, legal: Sequence[Action]) -> str:
         claims = [a for a in legal if isinstance(a, Claim)]
         last = self.view.last_discard
+        verb = pgettext("tip", "pass")
         if not claims or last is None:
-            return "pass: there is nothing here for you to claim"
+            return _said(verb, _("there is nothing here for you to claim"))
         name = tile_name(last[1])
         plan = self.advisor._plan.hand
         if plan is not None and any(f.concealed for f in plan.forms):
-            return f"pass: claiming {name} would spoil your concealed {plan.name}"
+            return _said(verb, _("claiming {tile} would spoil your concealed {hand}").format(
+                tile=name, hand=mod_text(plan.name)))
         if self.advisor._specials_only:
             if plan is None:
-                return f"pass: only special hands go out here, and {name} does not bring one within reach"
-            return f"pass: claiming {name} would not bring you nearer {plan.name}"
+                return _said(verb, _("only special hands go out here, and {tile} does not bring one within "
+                                     "reach").format(tile=name))
+            return _said(verb, _("claiming {tile} would not bring you nearer {hand}").format(
+                tile=name, hand=mod_text(plan.name)))
         if not self._fits_claim():
-            return f"pass: {name} does not help your hand"
+            return _said(verb, _("{tile} does not help your hand").format(tile=name))
         before = self._distance(self.counts, self.n_melds)
         gains = [before - self._claim_distance(claim) for claim in claims]
         if max(gains) <= 0:
-            return f"pass: claiming {name} would not bring you nearer ready and would show your hand"
-        if self.view.discard_count < 8:
-            return (f"pass: claiming {name} helps a little, but this early a concealed hand keeps more ways open "
-                    "and gives nothing away")
-        return f"pass: claiming {name} gains too little for showing your hand"
+            why = _("claiming {tile} would not bring you nearer ready and would show your hand")
+        elif self.view.discard_count < 8:
+            why = _("claiming {tile} helps a little, but this early a concealed hand keeps more ways open and "
+                    "gives nothing away")
+        else:
+            why = _("claiming {tile} gains too little for showing your hand")
+        return _said(verb, why.format(tile=name))
 
 
 def _minus(counts: list[int], tile: int) -> list[int]:

@@ -233,6 +233,7 @@ class Cycle:
     get: Callable[[], Any]
     set: Callable[[Any], None]
     shown: Callable[[Any], str]
+    """A value in words in the active language (the caller translates: a number is formatted into its words)."""
     hovered: bool = False
 
     def turn(self, step: int) -> None:
@@ -268,7 +269,7 @@ class Cycle:
         box = self._box()
         pygame.draw.rect(surface, palette.button, box, border_radius=8)
         pygame.draw.rect(surface, palette.panel_edge, box, width=2, border_radius=8)
-        label = fit_text(_(self.shown(self.get())), box.width - 48, 15, "bold")
+        label = fit_text(self.shown(self.get()), box.width - 48, 15, "bold")
         text(surface, label, box.center, 15, palette.button_text, "bold", "center")
         text(surface, "‹", (box.left + 12, box.centery), 20, palette.accent, "bold", "center")
         text(surface, "›", (box.right - 12, box.centery), 20, palette.accent, "bold", "center")

@@ -45,17 +45,10 @@ def is_(name: str) -> str:
     return _("You are") if is_you(name) else _("{name} is").format(name=name)
 
 
-def gets(name: str) -> str:
-    """``'Eric gets'``, but ``'You get'`` for a player called You."""
-    return _("You get") if is_you(name) else _('{name} gets').format(name=name)
-
-
-def does(name: str, phrase: str) -> str:
-    """``'Eric discards'``, but ``'You discard'`` for a player called You (``phrase`` in the third person)."""
-    if not is_you(name):
-        return f"{name} {phrase}"
-    verb, _unused, rest = phrase.partition(" ")
-    return " ".join([name, verb.removesuffix("s"), rest]).rstrip()
+def by(name: str, you: str, them: str, **fields: str) -> str:
+    """A whole sentence about a move, ``you`` for a player called You and ``them`` (with ``{name}``) for anybody
+    else: both marked with :func:`N_`, so each language words and orders each sentence its own way."""
+    return (_(you) if is_you(name) else _(them)).format(name=name, **fields)
 
 
 def pays(name: str) -> str:
@@ -176,26 +169,30 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
 
     if isinstance(event, ev.TileDrawn):
         if event.seat == human:
-            return f"{gets(names[human])} {name(event.tile)}"
+            return by(names[human], N_("You get {tile}"), N_("{name} gets {tile}"), tile=name(event.tile))
         return _('{names} takes a tile from the wall').format(names=names[event.seat])
     if isinstance(event, ev.ReplacementDrawn):
         if event.seat == human:
-            return _('{gets} {name} as a loose tile').format(gets=gets(names[human]), name=name(event.tile))
+            return by(names[human], N_("You get {tile} as a loose tile"), N_("{name} gets {tile} as a loose tile"),
+                      tile=name(event.tile))
         return _('{names} takes a loose tile').format(names=names[event.seat])
     if isinstance(event, ev.TileDiscarded):
-        return f"{does(names[event.seat], 'discards')} {name(event.tile)}"
+        return by(names[event.seat], N_("You discard {tile}"), N_("{name} discards {tile}"), tile=name(event.tile))
     if isinstance(event, ev.DiscardTakenBack):
         if event.seat == human:
             return _('You take back {name}; discard another tile').format(name=name(event.tile))
         return _('{names} takes back {name}').format(names=names[event.seat], name=name(event.tile))
     if isinstance(event, ev.BonusExposed):
-        return f"{does(names[event.seat], _('lays out'))} {name(event.tile)}"
+        return by(names[event.seat], N_("You lay out {tile}"), N_("{name} lays out {tile}"), tile=name(event.tile))
     if isinstance(event, ev.DiscardClaimed):
-        return _('{does} {title} with {name}').format(
-                does=does(names[event.seat], 'calls'), title=event.claim.title(), name=name(event.tile))
+        return by(names[event.seat], N_("You call {claim} with {tile}"), N_("{name} calls {claim} with {tile}"),
+                  claim=_(CLAIM_NAMES.get(event.claim, event.claim.title())), tile=name(event.tile))
     if isinstance(event, ev.KongDeclared):
-        kind = _("a concealed Kong") if event.concealed else _("a Kong")
-        return f"{does(names[event.seat], 'declares')} {kind} of {name(event.tile)}"
+        if event.concealed:
+            return by(names[event.seat], N_("You declare a concealed Kong of {tile}"),
+                      N_("{name} declares a concealed Kong of {tile}"), tile=name(event.tile))
+        return by(names[event.seat], N_("You declare a Kong of {tile}"), N_("{name} declares a Kong of {tile}"),
+                  tile=name(event.tile))
     if isinstance(event, ev.PassingStarted):
         keep = _(' (the {tiles_name} are wild and stay)').format(
                 tiles_name=tiles_name(wild)) if wild is not None else ""
@@ -204,14 +201,17 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
     if isinstance(event, ev.TilesPassed):
         return _("The tiles have been passed")
     if isinstance(event, ev.StandingHandDeclared):
-        return _('{does} a Standing Hand').format(does=does(names[event.seat], 'calls'))
+        return by(names[event.seat], N_("You call a Standing Hand"), N_("{name} calls a Standing Hand"))
     if isinstance(event, ev.ReadyDeclared):
-        return f"{does(names[event.seat], 'declares')} {_('Riichi') if event.riichi else _('a ready hand')}"
+        if event.riichi:
+            return by(names[event.seat], N_("You declare Riichi"), N_("{name} declares Riichi"))
+        return by(names[event.seat], N_("You declare a ready hand"), N_("{name} declares a ready hand"))
     if isinstance(event, ev.ReadyCancelled):
         return _('{has} let a winning tile pass: the Riichi is cancelled').format(has=has(names[event.seat]))
     if isinstance(event, ev.KongRobbed):
-        return _('{does} the Kong of {name} from {names}').format(
-                does=does(names[event.seat], 'robs'), name=name(event.tile), names=names[event.from_seat])
+        return by(names[event.seat], N_("You rob the Kong of {tile} from {other}"),
+                  N_("{name} robs the Kong of {tile} from {other}"), tile=name(event.tile),
+                  other=names[event.from_seat])
     if isinstance(event, ev.MahJonggDeclared):
         if event.won_by == "discard" and event.tile is not None:
             return _('{has} gone Mah Jongg with tile {name}').format(has=has(names[event.seat]), name=name(event.tile))

@@ -41,7 +41,7 @@ import yaml
 from game.config import Folders
 from game.datafile import load_yaml, write_atomic
 from game.errors import DataFileError, ModError, Problem
-from game.i18n import N_
+from game.i18n import N_, _, format_number
 from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
@@ -356,17 +356,17 @@ def option_value(ruleset: Any, key: str) -> Any:
 
 
 def describe(option: Option | str, value: Any) -> str:
-    """An option's value in words, as the settings scene shows it."""
+    """An option's value in words, as the settings scene shows it, in the active language (a number its way)."""
     option = _BY_KEY[option] if isinstance(option, str) else option
     if option.kind == "bool":
-        # N_: the words are the catalogs' (the settings scene translates what this returns as it draws it)
-        return N_("on") if (value == option.file_values[1] if option.file_values else value) else N_("off")
+        return _("on") if (value == option.file_values[1] if option.file_values else value) else _("off")
     if value is None:
-        return option.none_label or N_("any")
+        return _(option.none_label or N_("any"))
     for known, word in option.words:
         if known == value and type(known) is type(value):
-            return word
-    return option.shown.format(f"{value:,}" if isinstance(value, int) and not isinstance(value, bool) else value)
+            return _(word)
+    number = format_number(value) if isinstance(value, int | float) and not isinstance(value, bool) else value
+    return _(option.shown).format(number)
 
 
 @dataclass(frozen=True)

@@ -25,7 +25,7 @@ from game.config import Folders
 from game.core.ruleset import Ruleset
 from game.datafile import parse_yaml
 from game.errors import DataFileError, ModError, Problem, SparrowError
-from game.i18n import N_
+from game.i18n import N_, _
 from game.mods import custom_rules
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog
@@ -74,14 +74,14 @@ class Field:
     """Shown as on when the value is false (No Scoring Value is ``allowed: false``)."""
 
     def shown(self, value: Any) -> str:
-        """The value in words, as the field shows it."""
+        """The value in words, as the field shows it, in the active language."""
         if value is None:
-            return self.none_word or "none"
+            return _(self.none_word or N_("none"))
         if self.kind == "bool":
-            return "on" if bool(value) != self.invert else "off"
+            return _("on") if bool(value) != self.invert else _("off")
         for known, word in self.words:
             if known == value and type(known) is type(value):
-                return word
+                return _(word)
         return f"{value:g}" if isinstance(value, float) else f"{value}"
 
     def typed(self, value: Any) -> str:

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import i18n
 from game.ai.tip import Tip, quick_tip
 from game.core.actions import Claim, Discard, MahJongg, Pass
 from game.core.melds import parse_meld
@@ -147,3 +148,37 @@ def test_tip__same_view_same_tip():
     """A tip depends on the view only: asking twice gives the same words."""
     hand = "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD"
     assert quick_tip(view(hand), discards_of(hand)) == quick_tip(view(hand), discards_of(hand))
+
+
+@pytest.fixture
+def speaking():
+    """Switch the language for one test and back to English after it."""
+    yield i18n.set_language
+    i18n.set_language("en")
+
+
+def test_tip__the_reason_in_german(speaking):
+    """A German player reads the whole reason in German: move, facts, counts and tile names."""
+    speaking("de")
+    hand = "1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 2D 5B 6B NW"
+    v = view(hand, opponents={1: {"discards": "NW"}, 2: {"discards": "NW"}})
+    assert quick_tip(v, discards_of(hand)).reason == (
+        "Nordwind abwerfen: macht das Blatt fertig, wartend auf 4 Bambus und 7 Bambus (acht Steine noch im Spiel), "
+        "und zwei Nordwinde sind schon draußen")
+
+
+def test_tip__safety_reason_in_chinese(speaking):
+    """Folding against a standing hand, said in Chinese with its own punctuation."""
+    speaking("zh_Hans")
+    hand = "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD"
+    v = view(hand, opponents={1: {"standing": True, "discards": "RD"}})
+    assert quick_tip(v, discards_of(hand)).reason == "打出红中：离听牌还差八张，所以打安全牌：对南家的听牌来说是安全牌"
+
+
+@pytest.mark.parametrize("hand", ["1B 2B 3B 4C 5C 6C 7D 8D 9D 2D 2D 5B 6B NW",
+                                  "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD",
+                                  "1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD NW"])
+def test_tip__every_word_of_a_reason_passes_through_the_catalogs(speaking, hand):
+    speaking("pseudo")
+    reason = quick_tip(view(hand, opponents={1: {"standing": True, "discards": "RD"}}), discards_of(hand)).reason
+    assert reason.startswith("⟦") and i18n.outside_catalogs(reason) == ""

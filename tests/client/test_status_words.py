@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import pytest
 
+from game import i18n
 from game.client.messages import describe
 from game.client.refusals import refusal_line
 from game.core import events as ev
@@ -75,6 +76,29 @@ def test_refusal_line__worded_from_the_engines_error() -> None:
 def test_describe__you_and_the_others_in_their_own_person(event, line) -> None:
     """The status bar says "You discard East Wind" of your own move and "Eric discards East Wind" of Eric's."""
     assert describe(event, ["You", "Eric", "Gaby", "Ann"]) == line
+
+
+@pytest.mark.parametrize(("code", "event", "line"), [
+    ("de", ev.TileDiscarded(0, t("EW")), "Du wirfst Ostwind ab"),
+    ("de", ev.TileDiscarded(1, t("EW")), "Eric wirft Ostwind ab"),
+    ("de", ev.DiscardClaimed(2, 1, t("5D"), "pung", (t("5D"),) * 3), "Gaby meldet Pung mit 5 Kreise"),
+    ("de", ev.KongRobbed(3, 1, t("RD")), "Ann raubt Eric den Kong aus Roter Drache"),
+    ("nl", ev.BonusExposed(1, t("RD") + 7), None),
+    ("fr", ev.KongDeclared(1, t("RD"), True, False), "Eric déclare un kong caché de Dragon Rouge"),
+    ("zh_Hans", ev.TileDiscarded(1, t("EW")), "Eric打出东风"),
+    ("zh_Hans", ev.ReadyDeclared(0, True), "你宣布立直"),
+], ids=["de-you", "de-eric", "de-claim", "de-rob", "nl-flower", "fr-kong", "zh-discard", "zh-riichi"])
+def test_describe__each_move_one_sentence_in_each_language(code, event, line) -> None:
+    """A move's whole sentence is translated, in the language's own word order (the German verb's particle last)."""
+    i18n.set_language(code)
+    try:
+        said = describe(event, [i18n._("You"), "Eric", "Gaby", "Ann"])
+    finally:
+        i18n.set_language("en")
+    if line is None:  # a flower's name varies; the verb must not stay English
+        assert said.startswith("Eric legt ") and said.endswith(" uit") and "lays" not in said, said
+    else:
+        assert said == line
 
 
 def test_refusal_line__every_code_of_the_engine_has_its_sentence() -> None:

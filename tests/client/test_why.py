@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import pygame
 
+from game import i18n
 from game.client.scenes.why import about_them
 from game.core.actions import Discard
 from game.core.tiles import tile_name
@@ -62,3 +63,22 @@ def test_why__a_tips_words_turn_to_the_player_who_moved() -> None:
     assert about_them("discard 5 Dots: you are four tiles from ready, so play safe: it leaves your hand") == (
         "discard 5 Dots: they are four tiles from ready, so play safe: it leaves their hand")
     assert about_them("leaves you ready, waiting on 3 Bamboo") == "leaves them ready, waiting on 3 Bamboo"
+
+
+def test_why__quicktip_reason_in_german(tmp_path) -> None:
+    """With Sparrow in German, Y shows QuickTip's whole reason in German."""
+    app = make_app(tmp_path)
+    i18n.set_language("de")
+    try:
+        scene = started_table(app, 3, 2.5)
+        for _ in range(400):
+            if scene.session.human_to_discard:
+                break
+            app.step()
+        shown = press_y(app)
+        who, why = shown.lines[0]
+        assert who == "QuickTip"
+        assert why.startswith("Du könntest ") and " abwerfen: " in why, why
+        assert not any(word in why for word in (" discard ", " leaves ", " keeps ", " tiles ")), why
+    finally:
+        i18n.set_language("en")

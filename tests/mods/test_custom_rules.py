@@ -369,3 +369,20 @@ def test_custom_rules__only_special_hands_from_any_base_and_never_with_them_off(
     with pytest.raises(ModError, match="special hands are required to go out, but the ruleset allows none"):
         create_custom_ruleset(folders, "western-specials", "Nothing Wins", {"special_hands_allowed": False})
     assert leftovers(folders) == ["custom-specials-only"]
+
+
+@pytest.mark.parametrize(("code", "words"), [("en", "1,200 in all"), ("de", "1.200 insgesamt"),
+                                             ("fr", "1 200 en tout")])
+def test_describe__a_value_in_the_players_language_with_its_number_grouping(code, words) -> None:
+    """An option's value reads in the language shown, its number grouped that language's way (not English's)."""
+    from game import i18n
+    from game.mods.custom_rules import describe
+
+    i18n.set_language(code)
+    try:
+        said = describe("penalties.ready_after_draw", 1200).replace("\u202f", " ")
+        off = describe("penalties.ready_after_draw", 0)
+        assert said == words
+        assert off == {"en": "off", "de": "aus", "fr": "non"}[code], "the words are translated too"
+    finally:
+        i18n.set_language("en")

@@ -12,7 +12,7 @@ from game.client.messages import item_label
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.render.sprites import TileSprites
 from game.core.ruleset import PaymentScheme
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, format_number, mod_text
 from game.mods.rules_preview import Preview
 
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -78,8 +78,10 @@ def _score(surface: pygame.Surface, x: int, y: int, width: int, preview: Preview
                 value=len(rows) - 9), (x + 52, y), 13, palette.compass_dark, "sans")
         y += LINE
     doubles = f" × {2 ** result.doubles}" if result.doubles else ""
-    total = _('{points} points{doubles} = {score:,}').format(
-            points=result.points, doubles=doubles, score=result.score) + (" (limit)" if result.limited else "")
+    total = _('{points} points{doubles} = {score}').format(
+            points=format_number(result.points), doubles=doubles, score=format_number(result.score))
+    if result.limited:
+        total = _("{total} (limit)").format(total=total)
     pygame.draw.line(surface, palette.panel_shade, (x, y + 2), (x + width, y + 2), 2)
     text(surface, fit_text(_('Score: {total}').format(
             total=total), width, 16, "bold"), (x, y + 6), 16, palette.text_dark, "bold")
@@ -105,10 +107,10 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
                 else _("scored"))
         delta = settlement.deltas[seat]
         text(surface, _(WINDS[seat]), (x, y), 14, palette.text_dark, "bold")
-        text(surface, fit_text(f"{role} {scores.get(seat, 0):,}", width - 140, 14), (x + 56, y), 14,
+        text(surface, fit_text(f"{role} {format_number(scores.get(seat, 0))}", width - 140, 14), (x + 56, y), 14,
              palette.text_dark, "sans")
         colour = palette.accent_dark if delta > 0 else palette.east_stake if delta < 0 else palette.text_dark
-        text(surface, f"{delta:+,}", (x + width, y), 14, colour, "bold", "topright")
+        text(surface, ("+" if delta > 0 else "") + format_number(delta), (x + width, y), 14, colour, "bold", "topright")
         y += LINE
     y += 6
     # Who pays whom, in two columns: the winner's three payments, then what the losers settle among themselves.
@@ -118,7 +120,7 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
         top = y + row * (LINE - 1)
         if top + LINE > bottom:
             continue
-        words = _('{WINDS} pays {WINDS2} {amount:,}').format(
-                WINDS=_(WINDS[paid.from_seat]), WINDS2=_(WINDS[paid.to_seat]), amount=paid.amount)
+        words = _('{WINDS} pays {WINDS2} {amount}').format(
+                WINDS=_(WINDS[paid.from_seat]), WINDS2=_(WINDS[paid.to_seat]), amount=format_number(paid.amount))
         text(surface, fit_text(words, width // 2 - 8, 14), (x + column * (width // 2), top), 14, palette.text_dark,
              "sans")

@@ -29,7 +29,7 @@ from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, flow
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, format_number, mod_text
 from game.mods import custom_rules
 from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options_for
 
@@ -531,7 +531,8 @@ class PresetEditor:
                 score, how = rounding.apply(26 * 4), _("rounded after doubling")
             else:
                 score, how = 26 * 4, _("not rounded")
-            return [_('For example, 26 points and 2 doubles score {score:,} ({how}).').format(score=score, how=how)]
+            return [_('For example, 26 points and 2 doubles score {score} ({how}).').format(
+                score=format_number(score), how=how)]
         return []
 
     def _draw_note(self, surface: pygame.Surface, palette: Palette) -> None:

@@ -17,7 +17,7 @@ from typing import Any
 import pygame
 
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, action_line, describe, gets, is_, shown_name
+from game.client.messages import WIND_NAMES, action_line, describe, is_
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
@@ -51,15 +51,11 @@ def move_line(events: list[ev.Event], names: list[str], wild: int | None = None)
     """The status line for one move; every tile is named, since all hands are visible in a replay."""
     lines = []
     for event in events:
-        if isinstance(event, ev.TileDrawn):
-            lines.append(f"{gets(names[event.seat])} {shown_name(event.tile, wild)}")
-        elif isinstance(event, ev.ReplacementDrawn):
-            lines.append(_('{gets} {shown_name} as a loose tile').format(
-                    gets=gets(names[event.seat]), shown_name=shown_name(event.tile, wild)))
-        else:
-            line = describe(event, names, human=-1, wild=wild)
-            if line:
-                lines.append(line)
+        # A replay names every draw, as the drawer's own status bar does.
+        drawer = event.seat if isinstance(event, ev.TileDrawn | ev.ReplacementDrawn) else -1
+        line = describe(event, names, human=drawer, wild=wild)
+        if line:
+            lines.append(line)
     return " · ".join(lines)
 
 

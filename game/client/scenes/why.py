@@ -18,6 +18,9 @@ BOX.center = (640, 330)
 THIRD_PERSON = ((re.compile(r"\byou are\b"), N_("they are")), (re.compile(r"\byour\b"), "their"),
                 (re.compile(r"\byou\b"), "them"))
 """A tip speaks to the player; the same sentence about a computer player speaks of them."""
+MOVE_END = re.compile(r"\s?[:：]")
+"""Where a reason's move ends and its why begins: each language writes "{move}: {why}" its own way (French
+" : ", Chinese "：")."""
 
 
 def about_them(reason: str) -> str:
@@ -45,7 +48,7 @@ def reasons(session: Any) -> list[tuple[str, str]]:
         elif open_hands:
             found.append((name, _('{name} chose to {about_them}.').format(name=name, about_them=about_them(move[1]))))
         else:
-            what = move[1].split(":", 1)[0]
+            what = MOVE_END.split(move[1], maxsplit=1)[0]
             found.append((name, _('{name} chose to {what}; the reason is told when the hand is over.').format(
                     name=name, what=what)))
     return found
