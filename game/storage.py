@@ -73,6 +73,10 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, what: str | No
     """
     target = Path(path)
     payload = data.encode("utf-8") if isinstance(data, str) else data
+    kind = _special_kind(target)
+    if kind is not None:
+        _write_special(target, kind, payload, what)
+        return
     try:
         target.parent.mkdir(parents=True, exist_ok=True)
         fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.{os.getpid()}.", suffix=TMP_SUFFIX,
@@ -92,6 +96,29 @@ def write_atomic(path: str | os.PathLike[str], data: bytes | str, what: str | No
         Path(tmp_name).unlink(missing_ok=True)
         raise
     clean_leftovers(target)
+
+
+def _special_kind(target: Path) -> str | None:
+    """What ``target`` is when it exists and is not a regular file (nor a link to one); None otherwise."""
+    try:
+        mode = target.stat().st_mode
+    except OSError:
+        return None
+    if stat.S_ISREG(mode):
+        return None
+    return "a folder" if stat.S_ISDIR(mode) else "a device, pipe or socket"
+
+
+def _write_special(target: Path, kind: str, payload: bytes, what: str | None) -> None:
+    """Write into a device or pipe as it is (``--out /dev/null``): renaming a file over it, as an atomic write
+    does, would put a plain file in the device's place, for every program on the machine. A folder is refused."""
+    if kind == "a folder":
+        raise not_saved(target, IsADirectoryError(21, "it is a folder"), what)
+    try:
+        with open(target, "wb") as handle:
+            handle.write(payload)
+    except OSError as exc:
+        raise not_saved(target, exc, what) from None
 
 
 def not_saved(target: Path, exc: OSError, what: str | None = None) -> WriteError:
