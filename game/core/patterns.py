@@ -572,6 +572,21 @@ class Pattern:
         return tuple(i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements))
 
     @cached_property
+    def _fixed(self) -> tuple[tuple[Element, int, tuple[int, ...]], ...]:
+        """Each leading element that can take only one kind (a named tile such as ``RD``, not a chow, no twin or
+        swappable run), with that kind and the tiles it takes concealed: the search has no choice to make there
+        unless a declared set offers one too. Most constrained first, so Thirteen Orphans' thirteen singles and the
+        named pungs of the wind and dragon hands lead (see ``_Search.run``)."""
+        found = []
+        for i, el in enumerate(self.elements):
+            tiles = el.spec.tiles if type(el.spec) is TileSet else ()
+            if (len(tiles) != 1 or el.kind == "chow" or self._twins[i] or self.swappable[i]
+                    or not 0 <= (t := next(iter(tiles))) < NUM_KINDS):
+                break
+            found.append((el, t, _REPEATED[el.size][t]))
+        return tuple(found)
+
+    @cached_property
     def _different_once(self) -> tuple[tuple[str, str], ...]:
         return tuple(dict.fromkeys(self.different))  # a run of knitted pairs repeats its pair
 
@@ -857,6 +872,7 @@ class _Search:
     def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
                  claimed: Tile | None, jokers: int = 0, claimed_alone: bool = True) -> None:
         self.elements = pattern.elements
+        self.fixed = pattern._fixed
         self.n_elements = len(pattern.elements)
         self.twins = pattern._twins
         self.live_vars = pattern.live_vars
@@ -879,9 +895,43 @@ class _Search:
         self.taken: list[MatchedGroup] = []
 
     def run(self) -> list[MatchedGroup] | None:
-        if self._step(0, {}, (-1, -1)):
+        start, prev = self._place_fixed() if self.fixed and not self.jokers else (0, (-1, -1))
+        if start >= 0 and self._step(start, {}, prev):
             return list(self.taken)
         return None
+
+    def _place_fixed(self) -> tuple[int, tuple[int, int]]:
+        """Place the leading fixed elements (``Pattern._fixed``) while each has one place only: a declared set of
+        its tile or that many concealed tiles of it. Where ``_step`` would find that one place and, failing later,
+        no other, this takes it without a level of search each. Returns the first element left to search and the
+        key of the one before, or -1 when an element has no place, so the hand does not fit."""
+        counts, melds, taken = self.counts, self.melds, self.taken
+        prev = (-1, -1)
+        for i, (el, t, tiles) in enumerate(self.fixed):
+            size = len(tiles)
+            concealed = counts[t] >= size
+            if concealed and self.pending and self.claimed == t and self._claim_blocks(el, tiles):
+                concealed = False
+            places = [j for j, meld in enumerate(melds)
+                      if not self.used[j] and meld.kind in _MELD_KINDS[el.kind] and not (el.concealed and meld.exposed)
+                      and el.spec.match(meld.tile, {}, self.env) is not None] if melds else ()
+            if len(places) + concealed != 1:
+                return (i if places or concealed else -1), prev
+            if places:
+                j = places[0]
+                self.used[j] = True
+                meld = melds[j]
+                taken.append(MatchedGroup(el.kind, meld.tiles, True, not meld.exposed, el.group))
+                prev = (0, j)
+            else:
+                counts[t] -= size
+                took_claim = self.pending and self.claimed == t and self._may_hold_claim(el)
+                if took_claim:
+                    self.pending = False
+                taken.append(MatchedGroup(el.kind, tiles, False, not took_claim, el.group))
+                prev = (1, t)
+            self.keys[i] = prev
+        return len(self.fixed), prev
 
     def _consistent(self, b: Bindings) -> bool:
         for a, c in self.different:
