@@ -121,6 +121,8 @@ class ReadingFacts:
 
 
 _KIND_BITS = tuple(1 << t for t in range(NUM_KINDS))
+_SUITS_HELD = tuple(frozenset(suit for suit in (0, 1, 2) if held >> suit & 1) for held in range(8))
+"""The suits held, by a bit per suit."""
 _SIMPLE_BITS = sum(1 << t for t in range(27) if t % 9 not in (0, 8))
 _TERMINAL_BITS = sum(1 << t for t in range(27) if t % 9 in (0, 8))
 
@@ -151,7 +153,7 @@ class HandInfo:
         if self.mask < 0:
             self.mask = sum(compress(_KIND_BITS, totals))
         mask = self.mask
-        self.suits = frozenset(suit for suit in (0, 1, 2) if mask >> 9 * suit & 511)
+        self.suits = _SUITS_HELD[bool(mask & 511) | bool(mask >> 9 & 511) << 1 | bool(mask >> 18 & 511) << 2]
         self.honours = sum(totals[27:NUM_KINDS])
         self.terminals_only = not mask & _SIMPLE_BITS
 

@@ -125,12 +125,15 @@ def plainly_valid(hand: HandSpec, counts: Sequence[int], facts: HandFacts, joker
     """The usual case of :func:`check_hand` at a glance (from the counts scoring makes anyway): only playing tiles
     and jokers concealed, no pair declared, only jokers and playing tiles in the declared sets, no kind more than
     four times, no more jokers than the set has, each flower or season at most once. False: ask ``check_hand``."""
-    bonus = hand.bonus
-    return (sum(counts) + facts.jokers == len(hand.concealed)
-            and facts.n_tiles == sum(facts.totals) + facts.jokers + facts.shown_jokers
-            and max(facts.totals) <= 4 and facts.jokers + facts.shown_jokers <= jokers
-            and not any(m.kind is MeldKind.PAIR for m in hand.melds)
-            and all(FIRST_FLOWER <= t < JOKER for t in bonus) and len(set(bonus)) == len(bonus))
+    if (sum(counts) + facts.jokers != len(hand.concealed) or max(facts.totals) > 4
+            or facts.jokers + facts.shown_jokers > jokers):
+        return False
+    # Without declared sets the totals are the concealed counts; without flowers there is nothing to check.
+    melds, bonus = hand.melds, hand.bonus
+    if melds and (facts.n_tiles != sum(facts.totals) + facts.shown_jokers
+                  or any(m.kind is MeldKind.PAIR for m in melds)):
+        return False
+    return not bonus or (all(FIRST_FLOWER <= t < JOKER for t in bonus) and len(set(bonus)) == len(bonus))
 
 
 @dataclass
