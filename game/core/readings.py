@@ -216,18 +216,23 @@ def _joker_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bo
     return ReadSet(kind, tiles, concealed, declared)
 
 
-def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, tuple[Tile, ...]], ...],
-                                                            tuple[int, ...], tuple[int, ...], int]:
-    """An arrangement's sets as (kind, tiles), the order a reading shows them in (the pair last), where each set
-    ends up in that order, and how many chows it has. (Not kept: only a hand's readings not yet made ask it, and
-    a table lookup per set costs less than keeping it.)"""
+_Laid = tuple[str, tuple[Tile, ...], ReadSet, ReadSet]
+"""A set of an arrangement: its kind and tiles, and its reading's set concealed and exposed."""
+
+
+def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[_Laid, ...], tuple[int, ...], tuple[int, ...],
+                                                            int]:
+    """An arrangement's sets laid out (see :data:`_Laid`), the order a reading shows them in (the pair last),
+    where each set ends up in that order, and how many chows it has. (Not kept: only a hand's readings not yet
+    made ask it, and a table lookup per set costs less than keeping it.)"""
     groups = []
     sets, pairs = [], []
     n_chows = 0
     for i, group in enumerate(arrangement):
         laid = _LAID.get(group)
         if laid is None:  # a set with jokers
-            laid = group[0], _group_tiles(*group)
+            kind, tiles = group[0], _group_tiles(*group)
+            laid = kind, tiles, _read_set(kind, tiles, True), _read_set(kind, tiles, False)
         groups.append(laid)
         kind = laid[0]
         if kind == "pair":
@@ -259,10 +264,10 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
 @lru_cache(maxsize=20_000)
 def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], winning: Tile | None,
               claimed_win: bool, chows: bool, max_chows: int | None) -> tuple[Reading, ...]:
-    declared = [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in melds]
+    declared = [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in melds] if melds else []
     if sum(counts) + jokers != 3 * (4 - len(declared)) + 2:
         return ()
-    declared_chows = sum(1 for s in declared if s.kind == "chow")
+    declared_chows = sum(1 for s in declared if s.kind == "chow") if melds else 0
     if declared_chows and not chows:
         return ()
     claimed = winning if claimed_win else None
@@ -273,29 +278,31 @@ def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], win
         groups, order, position, n_chows = _layout(arrangement)
         if max_chows is not None and declared_chows + n_chows > max_chows:
             continue
-        places = [i for i, (_, tiles) in enumerate(groups) if winning in tiles] if winning is not None else [-1]
+        places = [i for i, laid in enumerate(groups) if winning in laid[1]] if winning is not None else [-1]
         seen: set[tuple[str, Tile]] = set()
         # Every set concealed, as a self-drawn win reads the hand whichever set the tile completed; a claimed
         # tile's set is then made exposed in the readings that place it there.
-        concealed = [_read_set(*groups[i], True) for i in order]
+        concealed = [groups[i][2] for i in order]
         for place in places or [-1]:
-            key = groups[place][0], groups[place][1][0]
+            laid = groups[place]
+            key = laid[0], laid[1][0]
             if place >= 0 and key in seen:
                 continue
             seen.add(key)
             sets = concealed
             if claimed is not None and place >= 0:
                 sets = concealed.copy()
-                sets[position[place]] = _read_set(*groups[place], False)
+                sets[position[place]] = laid[3]
             win_set = len(declared) + position[place] if place >= 0 else -1
             readings.append(Reading((*declared, *sets), win_set=win_set))
     return tuple(readings)
 
 
-_LAID = {(kind, t): (kind, tiles) for kind, t, tiles in
-         [("chow", t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
-         + [(kind, t, (t,) * size) for kind, size in (("pair", 2), ("pung", 3)) for t in range(NUM_KINDS)]}
-"""Each set of natural tiles an arrangement may hold, (kind, first tile), as its kind and tiles."""
+_LAID: dict[tuple[str, int], _Laid] = {
+    (kind, t): (kind, tiles, _EVERY_SET[kind, tiles, True, False], _EVERY_SET[kind, tiles, False, False])
+    for kind, t, tiles in [("chow", t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+    + [(kind, t, (t,) * size) for kind, size in (("pair", 2), ("pung", 3)) for t in range(NUM_KINDS)]}
+"""Each set of natural tiles an arrangement may hold, (kind, first tile), laid out (see :data:`_Laid`)."""
 
 
 def _group_tiles(kind: str, first: Tile, jokers: int = 0) -> tuple[Tile, ...]:
