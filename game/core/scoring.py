@@ -185,7 +185,8 @@ class RulesetJudge:
         # order is by value) and lose a tie to it: once it is found worth the limit the rest need no match.
         self._only_limits_after = [all(h.total and h.limit is not None for h, _ in self._shaped[i + 1:])
                                    for i in range(len(self._shaped))]
-        self._shapeless_for: dict[tuple[WinContext, int, int, bool, bool], tuple[list[SpecialHand], ...]] = {}
+        self._shapeless_for: dict[tuple[WinContext, int, int, bool, bool],
+                                  tuple[list[SpecialHand], list[SpecialHand], bool]] = {}
         # The forms a hand of n suits (and some exposed set or none) may still become: a typical hand of three
         # suits leaves a handful of the ruleset's forms to look at when its waits are asked after every discard.
         self._forms_for = {(n, exposed): [(h, f, o) for h, f, o in self._shaped_forms
@@ -252,15 +253,17 @@ class RulesetJudge:
                 return WinShape(regular.completes, special.id, regular.roles)
         return regular
 
-    def _shapeless_for_win(self, hand: HandSpec, context: WinContext) -> tuple[list[SpecialHand], ...]:
+    def _shapeless_for_win(self, hand: HandSpec, context: WinContext
+                           ) -> tuple[list[SpecialHand], list[SpecialHand], bool]:
         """The special hands without a shape of their own that this win makes (all of them; those added to a
-        reading): their conditions read only the win, the winds and the declared sets, so they are asked once
-        for each such situation."""
-        key = (context, hand.seat_wind, hand.round_wind, bool(hand.melds), any(m.exposed for m in hand.melds))
+        reading; whether one of them is a total-value hand): their conditions read only the win, the winds and
+        the declared sets, so they are asked once for each such situation."""
+        melds = hand.melds
+        key = (context, hand.seat_wind, hand.round_wind, bool(melds), bool(melds) and any(m.exposed for m in melds))
         found = self._shapeless_for.get(key)
         if found is None:
             made = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
-            found = self._shapeless_for[key] = (made, [h for h in made if not h.total])
+            found = self._shapeless_for[key] = (made, [h for h in made if not h.total], any(h.total for h in made))
             if len(self._shapeless_for) > self.cache_size:
                 self._shapeless_for.clear()
         return found
@@ -407,8 +410,8 @@ class RulesetJudge:
                 and JOKER not in hand.concealed):
             info.wait_rules = (play.chows_allowed, play.max_chows)
         lines = self._plan.for_hand(info)
-        env = Env(hand.seat_wind, hand.round_wind)
-        shapeless, shapeless_added = self._shapeless_for_win(hand, context)
+        env: Env | None = None  # made only when a special hand is tried
+        shapeless, shapeless_added, shown = self._shapeless_for_win(hand, context)
         specials: list[_Candidate] = []
         mask, n_suits = facts.mask, facts.n_suits
         n_kinds = mask.bit_count()
@@ -419,6 +422,7 @@ class RulesetJudge:
                     break
             else:
                 continue  # no form of it has room for the hand's tiles (most special hands, most hands)
+            env = env or Env(hand.seat_wind, hand.round_wind)
             found = self._match_forms(forms, hand, context, counts, facts, env, self._claimed_alone(context))
             if found is None:
                 continue
@@ -433,8 +437,7 @@ class RulesetJudge:
         # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too. A limited
         # special hand worth the limit beats every regular reading, which the limit caps (a special hand wins a
         # tie): those need not be scored, nor even read unless a total special hand without a shape shows them.
-        at_limit = limit is not None and any(c.limited and c.score >= limit for c in specials)
-        shown = any(special.total for special in shapeless)
+        at_limit = bool(specials) and limit is not None and any(c.limited and c.score >= limit for c in specials)
         regular = () if self.ruleset.special_hands_required or (at_limit and not shown) else regular_readings(
             hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
         if at_limit:
@@ -462,7 +465,8 @@ class RulesetJudge:
                                    + f", the hand has {self._minimum_doubles(most)}: "
                                    f"{format_tiles(hand.concealed)!r}")
             candidates = enough
-        best = max(candidates, key=lambda c: (c.score, c.special is not None, c.points))
+        best = candidates[0] if len(candidates) == 1 else max(
+            candidates, key=lambda c: (c.score, c.special is not None, c.points))
         minimum = self.ruleset.min_points
         if minimum and best.points < minimum and not best.limited:
             return ScoreResult(True, False, None, best.points, 0, 0, False, tuple(best.items), tuple(best.groups),
