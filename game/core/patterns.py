@@ -426,6 +426,9 @@ class Pattern:
     meld_room: tuple[tuple[frozenset[MeldKind], int, int], ...] = field(default=(), compare=False, repr=False)
     """For each group of declared-set kinds: how many elements could take such a set exposed, and how many at
     all (a concealed element takes only a concealed kong)."""
+    exposed_room: int = field(default=0, compare=False, repr=False)
+    """How many exposed declared sets the pattern has room for: one per element that may take a declared set and
+    need not be concealed (none in a concealed pattern)."""
     live_vars: tuple[tuple[str, ...], ...] = field(default=(), compare=False, repr=False)
     """For each element index, the variables whose bindings can still matter from there on (see ``_Search``)."""
     swappable: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
@@ -467,12 +470,14 @@ class Pattern:
         object.__setattr__(self, "chow_masks", tuple(
             runs for runs in (tuple(sorted(7 << t for t in el.spec.static if t < 27 and t % 9 <= 6))
                               for el in ordered if el.kind == "chow") if runs))
-        object.__setattr__(self, "group_needs", _group_needs(ordered))
+        object.__setattr__(self, "group_needs", _group_needs(ordered, required))
         object.__setattr__(self, "meld_room", tuple(
             (kinds, sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds and not el.concealed),
              sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds))
             for kinds in (frozenset({MeldKind.CHOW}), frozenset({MeldKind.PUNG}), frozenset({MeldKind.KONG}),
                           frozenset({MeldKind.PUNG, MeldKind.KONG}))))
+        object.__setattr__(self, "exposed_room", 0 if self.concealed else sum(
+            1 for el in ordered if _MELD_KINDS[el.kind] and not el.concealed))
         object.__setattr__(self, "live_vars", _live_vars(ordered, self.different))
         object.__setattr__(self, "swappable", _swappable(ordered, self.different))
         if ordered and all(el.kind != "chow" for el in ordered):
@@ -738,9 +743,11 @@ def _suit_sources(el: Element) -> set[object]:
     return sources
 
 
-def _group_needs(elements: tuple[Element, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _group_needs(elements: tuple[Element, ...], required: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """``Pattern.group_needs``: for each element's kinds (short of every kind), the tiles that the elements using
-    only those kinds take. A chow element's kinds are those of every run it could be."""
+    only those kinds take. A chow element's kinds are those of every run it could be. A single kind whose
+    ``required`` count is as large is left out: the test of the required tiles already asks as much (Thirteen
+    Orphans' thirteen named tiles would otherwise be asked twice, every time its distance is)."""
     masks = []
     for el in elements:
         mask = 0
@@ -753,6 +760,8 @@ def _group_needs(elements: tuple[Element, ...]) -> tuple[tuple[tuple[int, ...], 
         if group == (1 << NUM_KINDS) - 1 or not group:
             continue
         need = sum(size for mask, size in masks if mask and not mask & ~group)
+        if group.bit_count() == 1 and required.get(group.bit_length() - 1, 0) >= need:
+            continue
         found.append((tuple(group >> t & 1 for t in range(NUM_KINDS)), need))
     return tuple(found)
 
