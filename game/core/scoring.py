@@ -178,8 +178,10 @@ class RulesetJudge:
         # testing that inline spares a call per special hand on every Mah Jongg check.
         self._shaped_forms = [(h, f, ~f.allowed_mask) for h, forms in self._shaped for f in forms]
         # The same for scoring, which asks every special hand: a form is looked at only if the hand holds no kind it
-        # cannot hold, no more kinds, suits and exposed sets than it has room for.
-        self._shaped_gates = [(h, forms, [(~f.allowed_mask, f.max_kinds, f.max_suits, f.exposed_room) for f in forms])
+        # cannot hold, no more kinds, suits and exposed sets than it has room for, and (without jokers to stand in)
+        # every tile it names.
+        self._shaped_gates = [(h, forms, [(~f.allowed_mask, f.max_kinds, f.max_suits, f.exposed_room,
+                                           sum(1 << t for t, _ in f.required)) for f in forms])
                               for h, forms in self._shaped]
         # Where every special hand after one is a limit hand, those later hands are worth no more than it (the
         # order is by value) and lose a tie to it: once it is found worth the limit the rest need no match.
@@ -416,10 +418,12 @@ class RulesetJudge:
         mask, n_suits = facts.mask, facts.n_suits
         n_kinds = mask.bit_count()
         n_exposed = sum(m.exposed for m in hand.melds) if hand.melds else 0
+        lacking = ~mask if not facts.jokers else 0
         limit = self.ruleset.limit
         for index, (special, forms, gates) in enumerate(self._shaped_gates):
-            for outside, max_kinds, max_suits, exposed_room in gates:
-                if not (mask & outside or n_kinds > max_kinds or n_suits > max_suits or n_exposed > exposed_room):
+            for outside, max_kinds, max_suits, exposed_room, named in gates:
+                if not (mask & outside or n_kinds > max_kinds or n_suits > max_suits or n_exposed > exposed_room
+                        or named & lacking):
                     break
             else:
                 continue  # no form of it has room for the hand's tiles (most special hands, most hands)
