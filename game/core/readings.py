@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from game.core.frozen import quick_init
+from game.core.frozen import quick_init, worked_out
 from game.core.hand import arrangements, forget_splits, joker_arrangements
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import Meld, MeldKind
@@ -55,25 +55,19 @@ class Reading:
     complete: bool = True
     win_set: int = -1
 
-    @property
+    @worked_out
     def facts(self) -> ReadingFacts:
         """What the hand conditions ask about the sets, counted in one pass the first time it is asked."""
-        found = self.__dict__.get("_facts")
-        if found is None:  # kept beside the fields, so equality and hashing stay the fields'
-            found = self.__dict__["_facts"] = ReadingFacts(self.sets)
-        return found
+        return ReadingFacts(self.sets)
 
     @property
     def chows(self) -> int:
         return self.facts.chows
 
-    @property
+    @worked_out
     def tiles(self) -> tuple[tuple[Tile, ...], ...]:
         """Each set's tiles, in order (laid out once: a reading is kept and scored again)."""
-        found = self.__dict__.get("_tiles")
-        if found is None:
-            found = self.__dict__["_tiles"] = tuple(s.tiles for s in self.sets)
-        return found
+        return tuple(s.tiles for s in self.sets)
 
 
 _OUTSIDE_TILE = tuple(t >= 27 or t % 9 in (0, 8) for t in range(JOKER + 1))

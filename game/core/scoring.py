@@ -411,8 +411,10 @@ class RulesetJudge:
         if (self._needs_waits and context.winning_tile is not None and context.winning_tile < NUM_KINDS
                 and JOKER not in hand.concealed):
             info.wait_rules = (play.chows_allowed, play.max_chows)
-        lines = self._plan.for_hand(info)
-        env: Env | None = None  # made only when a special hand is tried
+        # The table's lines are worked out only when a reading is scored by them (a limit hand needs none), the
+        # winds' Env only when a special hand is tried.
+        lines: HandLines | None = None
+        env: Env | None = None
         shapeless, shapeless_added, shown = self._shapeless_for_win(hand, context)
         specials: list[_Candidate] = []
         mask, n_suits = facts.mask, facts.n_suits
@@ -438,6 +440,7 @@ class RulesetJudge:
                         self._only_limits_after[index]:
                     break
             else:
+                lines = lines or self._plan.for_hand(info)
                 specials.append(self._evaluate(_reading_of(found), lines, [special, *shapeless_added]))
         # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too. A limited
         # special hand worth the limit beats every regular reading, which the limit caps (a special hand wins a
@@ -448,6 +451,7 @@ class RulesetJudge:
         if at_limit:
             candidates = specials
         else:
+            lines = lines or self._plan.for_hand(info)
             candidates = [self._evaluate(reading, lines, shapeless_added) for reading in regular] + specials
         if shown and (regular or specials):
             # A total special hand with no shape of its own shows the first regular reading's sets.
