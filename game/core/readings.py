@@ -42,6 +42,16 @@ class ReadSet:
     def tile(self) -> Tile:
         return self.tiles[0]
 
+    @worked_out
+    def outside(self) -> bool:
+        """Whether the set holds a terminal or an honour (a joker counts as an honour)."""
+        return any(map(_OUTSIDE_TILE.__getitem__, self.tiles))
+
+    @worked_out
+    def dragon(self) -> bool:
+        """Whether the set is of a dragon."""
+        return 31 <= self.tiles[0] < NUM_KINDS
+
 
 @quick_init
 @dataclass(frozen=True)
@@ -87,27 +97,27 @@ class ReadingFacts:
         lows: set[Tile] = set()
         outside = all_concealed = declared_concealed = True
         for s in sets:
-            if not s.concealed:
+            concealed = s.concealed
+            if not concealed:
                 all_concealed = False
                 if s.declared:
                     declared_concealed = False
             if not s.scores:
                 continue
             kind = s.kind
-            tile = s.tiles[0]
             if kind == "chow":
                 chows += 1
-                lows.add(tile)
+                lows.add(s.tiles[0])
             elif kind == "pung" or kind == "kong":
                 pungs += 1
-                concealed_pungs += s.concealed
-                dragon_pungs += 31 <= tile < NUM_KINDS
+                concealed_pungs += concealed
+                dragon_pungs += s.dragon
             elif kind == "pair":
                 pairs.append(s)
-                dragon_pairs += 31 <= tile < NUM_KINDS
+                dragon_pairs += s.dragon
             else:
                 continue
-            if outside and not any(map(_OUTSIDE_TILE.__getitem__, s.tiles)):
+            if outside and not s.outside:
                 outside = False
         self.chows, self.pungs, self.concealed_pungs = chows, pungs, concealed_pungs
         self.dragon_pungs, self.dragon_pairs, self.pairs, self.chow_lows = dragon_pungs, dragon_pairs, pairs, lows
@@ -192,8 +202,11 @@ def _every_set() -> dict[tuple[str, tuple[Tile, ...], bool, bool], ReadSet]:
     """Every set of natural tiles a reading can hold, each way concealed and declared: a few hundred, made once."""
     shapes: list[tuple[str, tuple[Tile, ...]]] = [("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
     shapes += [(kind, (t,) * size) for kind, size in (("pair", 2), ("pung", 3), ("kong", 4)) for t in range(NUM_KINDS)]
-    return {(kind, tiles, concealed, declared): ReadSet(kind, tiles, concealed, declared)
-            for kind, tiles in shapes for concealed in (False, True) for declared in (False, True)}
+    found = {(kind, tiles, concealed, declared): ReadSet(kind, tiles, concealed, declared)
+             for kind, tiles in shapes for concealed in (False, True) for declared in (False, True)}
+    for s in found.values():  # what the reading facts ask of each set, worked out with the table
+        _ = s.outside, s.dragon
+    return found
 
 
 _EVERY_SET = _every_set()
