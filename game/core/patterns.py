@@ -561,6 +561,12 @@ class Pattern:
         search = _Search(self, list(counts), melds, env, claimed, jokers, claimed_alone)
         return search.run()
 
+    def forget_hands(self) -> None:
+        """Forget which projected hands fit (see ``_Projection``): the cold scoring benchmark forgets every hand
+        seen. The projections themselves, made from the pattern, stay."""
+        for projection in self.__dict__.get("_projections", ()):
+            projection.fits.clear()
+
     def melds_fit(self, melds: Sequence[Meld]) -> bool:
         """Whether there are elements enough for the declared sets: each goes to an element of its kind, an exposed
         one to an element that need not be concealed (a count only, so True does not mean they fit)."""

@@ -160,10 +160,13 @@ class RulesetJudge:
         default_factory=dict, repr=False)
 
     def forget_hands(self) -> None:
-        """Forget the hands this judge has seen (their shapes and special-hand matches); what it has worked out
-        about its ruleset and about each kind of win stays, as in a game under way."""
+        """Forget the hands this judge has seen (their shapes, special-hand matches and the projections of hands
+        its forms have tried); what it has worked out about its ruleset and about each kind of win stays, as in a
+        game under way."""
         self._shape_cache.clear()
         self._form_matches.clear()
+        for _special, form, _outside in self._shaped_forms:
+            form.forget_hands()
         for variant in self._variants.values():
             variant.forget_hands()
 
