@@ -144,7 +144,7 @@ def test_rules_scene__play_and_scoring_pages_come_from_the_ruleset(rules) -> Non
     from game.client.rules_text import play_sections, scoring_sections
 
     words = " ".join(r.text for _, rules in play_sections(CLASSIC.play) for r in rules)
-    assert "only from the player on your left" in words and "1000 points" in words
+    assert "only from the player on your left" in words and "1,000 points" in words
     no_chows = replace(CLASSIC.play, chows_allowed=False, start_score=2000)
     sections = dict(play_sections(no_chows))
     chow_rule = sections["Claiming a discard"][0]
@@ -190,18 +190,19 @@ def test_rules_scene__help_offers_the_full_rules_of_the_game_being_played(tmp_pa
 
 
 def test_rules_text__special_values_read_as_a_player_would_say_them() -> None:
-    """Total hands give their value, added hands a plus sign, limit hands the ruleset's limit in points."""
+    """Total hands give their value, added hands a plus sign, limit hands the ruleset's limit in points; the
+    numbers grouped the language's way."""
     from dataclasses import replace
 
     from game.client.rules_text import special_notes, special_value
 
-    assert special_value(CLASSIC.special_hand("imperial"), CLASSIC) == "6000 points"
+    assert special_value(CLASSIC.special_hand("imperial"), CLASSIC) == "6,000 points"
     assert special_value(CLASSIC.special_hand("buried_treasure"), CLASSIC) == "+300 points"
     assert special_value(CLASSIC.special_hand("heavenly_blessing"), CLASSIC) == "+3 doubles"
     limit_hand = replace(CLASSIC.special_hand("imperial"), points=0, limit=1.0)
-    assert special_value(limit_hand, replace(CLASSIC, limit=1000)) == "1000 points"
+    assert special_value(limit_hand, replace(CLASSIC, limit=1000)) == "1,000 points"
     assert special_value(limit_hand, CLASSIC) == "limit"
-    assert "concealed" in special_notes(CLASSIC.special_hand("imperial"))
+    assert "concealed only" in special_notes(CLASSIC.special_hand("imperial"))
     assert "added to the hand's own score" in special_notes(CLASSIC.special_hand("golden_cock"))
 
 
