@@ -8,6 +8,7 @@ from typing import Any
 from game.client.danger import DangerCalled
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
+from game.core.melds import MeldKind
 from game.core.tiles import JOKER, is_joker, suit_name, tile_name, tiles_name
 from game.i18n import N_, SOURCE_LANGUAGE, _, format_list, language, mod_text, ngettext
 
@@ -39,6 +40,16 @@ def by(name: str, you: str, them: str, **fields: object) -> str:
     """A whole sentence about a move, ``you`` for a player called You and ``them`` (with ``{name}``) for anybody
     else: both marked with :func:`N_`, so each language words and orders each sentence its own way."""
     return (_(you) if is_you(name) else _(them)).format(name=name, **fields)
+
+
+MELD_WORDS = {MeldKind.CHOW: N_("{name}: Chow of {tile}"), MeldKind.PUNG: N_("{name}: Pung of {tile}"),
+              MeldKind.KONG: N_("{name}: Kong of {tile}"), MeldKind.PAIR: N_("{name}: Pair of {tile}")}
+"""A player's exposed set as hovering over it names it, one sentence per kind."""
+
+
+def discarded_by(name: str, tile: str) -> str:
+    """A discard as hovering over it names it: ``5 Dots, discarded by Eric`` (``… by you`` for your own)."""
+    return by(name, N_("{tile}, discarded by you"), N_("{tile}, discarded by {name}"), tile=tile)
 
 
 def danger_line(name: str, suit: int, penalties: Any) -> str:
