@@ -46,21 +46,56 @@ class Rule:
     yes: bool | None = None
 
 
+GOULASH_WORDS = {
+    (False, True): N_("Goulash: the hand after a dead hand begins with {len} passes of tiles, {passes} from each "
+                      "player."),
+    (False, False): N_("Goulash: the hand after a dead hand begins with {len} passes of tiles, {passes} from each "
+                       "player; no chows except in a special hand."),
+    (True, True): N_("Goulash: the hand after a dead hand begins with {len} passes of tiles, {passes} from each "
+                     "player; the four {tiles_name} are wild in it, standing in pungs and kongs."),
+    (True, False): N_("Goulash: the hand after a dead hand begins with {len} passes of tiles, {passes} from each "
+                      "player; the four {tiles_name} are wild in it, standing in pungs and kongs; no chows except in "
+                      "a special hand."),
+}
+"""The goulash in one sentence, by (a kind is wild, chows are allowed)."""
+
+
+def _tiles_sentence(play: PlayRules) -> str:
+    """The tiles of the game in one sentence: the suits and honours, and the flowers and jokers if any."""
+    if play.jokers and play.flowers:
+        words = ngettext("{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the winds "
+                         "and dragons, four of each, plus the four Flowers and four Seasons, plus {jokers} joker.",
+                         "{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the winds "
+                         "and dragons, four of each, plus the four Flowers and four Seasons, plus {jokers} jokers.",
+                         play.jokers)
+    elif play.jokers:
+        words = ngettext("{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the winds "
+                         "and dragons, four of each, plus {jokers} joker.",
+                         "{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the winds "
+                         "and dragons, four of each, plus {jokers} jokers.", play.jokers)
+    elif play.flowers:
+        words = _("{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the winds and "
+                  "dragons, four of each, plus the four Flowers and four Seasons.")
+    else:
+        words = _("{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 to 9 and the winds and "
+                  "dragons, four of each.")
+    return words.format(tile_count=play.tile_count, jokers=play.jokers)
+
+
 def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
     """The play options, in the order a hand unfolds: tiles and wall, claims, kongs, special moments, the game."""
-    tiles = [Rule(_('{tile_count} tiles: three suits (Bamboo, Characters, Dots) numbered 1 '
-                    'to 9 and the winds and dragons, four of each').format(tile_count=play.tile_count)
-                  + (_(", plus the four Flowers and four Seasons") if play.flowers else "")
-                  + (_(', plus {jokers} jokers').format(jokers=play.jokers) if play.jokers else "") + "."),
+    tiles = [Rule(_tiles_sentence(play)),
              Rule(_('East throws {dice_for_wall} dice to choose where the wall of '
                     '{wall_stacks_per_side} stacks a side is broken.').format(
                             dice_for_wall=play.dice_for_wall, wall_stacks_per_side=play.wall_stacks_per_side)),
              Rule(_("Loose tiles (replacements for kongs, flowers and seasons) come from the end of the live wall.")
                   if play.replacements_from_wall_end else
-                  _('The {kong_box_stacks} stacks beside the break are the kong box, where '
-                    'loose tiles (replacements for kongs, flowers and seasons) come from').format(
-                            kong_box_stacks=play.kong_box_stacks)
-                  + (_(", kept at that size as it is used.") if play.kong_box_moves else ".")),
+                  (_("The {kong_box_stacks} stacks beside the break are the kong box, where loose tiles "
+                     "(replacements for kongs, flowers and seasons) come from, kept at that size as it is used.")
+                   if play.kong_box_moves else
+                   _("The {kong_box_stacks} stacks beside the break are the kong box, where loose tiles "
+                     "(replacements for kongs, flowers and seasons) come from.")).format(
+                          kong_box_stacks=play.kong_box_stacks)),
              Rule(_("East is dealt 14 tiles and discards first.") if play.east_dealt_fourteen else
                   _("Everybody is dealt 13 tiles; East takes the first tile from the wall."))]
     if play.flowers:
@@ -70,9 +105,9 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
         if play.chow_only_for_mah_jongg:
             claims.append(Rule(_("A discard may be claimed for a chow only to go Mah Jongg.")))
         else:
-            claims.append(Rule(_("A discard may be claimed for a chow only from the player on your left")
-                               + (_(", or from anybody when it makes you Mah Jongg.")
-                                  if play.chow_from_any_for_mah_jongg else ".")))
+            claims.append(Rule(_("A discard may be claimed for a chow only from the player on your left, or "
+                                 "from anybody when it makes you Mah Jongg.") if play.chow_from_any_for_mah_jongg
+                               else _("A discard may be claimed for a chow only from the player on your left.")))
         if play.max_chows is not None:
             claims.append(Rule(ngettext("At most {max_chows} chow in a hand.", "At most {max_chows} chows in a hand.",
                                         play.max_chows).format(max_chows=play.max_chows)))
@@ -105,12 +140,9 @@ def play_sections(play: PlayRules) -> list[tuple[str, list[Rule]]]:
     ]
     if play.goulash:
         passes = sum(count for _direction, count in play.goulash)
-        moments.append(Rule(
-            _('Goulash: the hand after a dead hand begins with {len} passes of '
-              'tiles, {passes} from each player').format(len=len(play.goulash), passes=passes)
-            + (_('; the four {tiles_name} are wild in it, standing in pungs and kongs').format(
-                    tiles_name=tiles_name(tile_from_code(play.goulash_wild))) if play.goulash_wild else "")
-            + (_("; no chows except in a special hand") if not play.goulash_chows else "") + "."))
+        wild = tiles_name(tile_from_code(play.goulash_wild)) if play.goulash_wild else ""
+        moments.append(Rule(_(GOULASH_WORDS[(bool(wild), play.goulash_chows)]).format(
+                len=len(play.goulash), passes=passes, tiles_name=wild)))
     winds = format_list((_(wind) for wind in WIND_WORDS[:play.rounds]), "plain")
     game = [
         Rule(_("East keeps the deal after winning.") if play.east_keeps_deal_on_win else

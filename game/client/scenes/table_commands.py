@@ -507,7 +507,7 @@ class TableCommands:
         local = not s.network  # a network table has none of these but Close Menu (see LOCAL_ONLY)
         items = [MenuItem(_("Undo"), self.undo, s.can_undo, _("Ctrl+Z")),
                  MenuItem(_("Continue") if self.table.paused else _("Pause"), self.toggle_pause, local, "F9"),
-                 MenuItem((_("Hide") if s.options.show_all else _("Show")) + _(" All Hands"),
+                 MenuItem(_("Hide All Hands") if s.options.show_all else _("Show All Hands"),
                           self.toggle_show_all, local, "F6"),
                  MenuItem(_("Save Game…"), self.save_dialog, local, _("Alt+F3")),
                  MenuItem(_("Replays…"), self.show_replays, local and bool(s.match.history), _("Alt+R")),
