@@ -126,7 +126,7 @@ SAID = [
     (ev.CannonLetOff(0, 1, t("RD"), "three sets of Winds shown", False),
      "en", "You let off a cannon (three sets of Winds shown)"),
     (ev.CannonLetOff(3, 1, t("RD"), "three sets of Winds shown", True),
-     "nl", "Ann heeft een kanon afgevuurd (three sets of Winds shown): geen keus!"),
+     "nl", "Ann heeft een kanon afgevuurd (drie combinaties winden open): geen keus!"),
     (notes.Note(notes.MISSED_MAH_JONGG, {"seat": 1, "tile": t("5D")}), "en",
      "You could have gone Mah Jongg on Eric's 5 Dots."),
     (notes.Note(notes.MISSED_MAH_JONGG, {"seat": 1, "tile": t("5D")}), "de",
@@ -157,7 +157,10 @@ SAID = [
 def test_told_line__a_whole_sentence_in_each_language(told, code, line) -> None:
     """What the status bar says of an event, a note or a refusal is one sentence per person, worded and ordered
     by each language (the German participle last, the French "son", the Chinese list mark), with its numbers
-    and lists written the language's way."""
+    and lists written the language's way; a cannon's pattern is named from the British mod's catalog."""
+    from game.mods import get_ruleset
+
+    get_ruleset("british")  # the bundled mods read, their catalogs registered (whichever test ran before)
     i18n.set_language(code)
     try:
         said = told_line(told, [i18n._(NAMES[0]), *NAMES[1:]])

@@ -283,7 +283,7 @@ class ScoresScene(Scene):
             (_("This Hand:"), o.scores, False),
             (_("Get from:"), None, True),
         ]
-        rows += [(f"{names[payer]}:", [o.get_from(receiver, payer) for receiver in range(4)], False)
+        rows += [(_("{name}:").format(name=names[payer]), [o.get_from(receiver, payer) for receiver in range(4)], False)
                  for payer in seats]
         totals = [sum(o.get_from(r, p) for p in range(4)) for r in range(4)]
         rows += [(_("Total:"), totals, True), (_("New Score:"), o.new_totals, True)]
@@ -292,8 +292,8 @@ class ScoresScene(Scene):
             band = pygame.Rect(area.left - 6, y - 3, area.width + 12, 28)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
-            text(surface, label, (area.left + (20 if label.endswith(":") and values is not None and i in payer_rows
-                                               else 0), y), 17, palette.text_dark, "bold" if bold else "sans")
+            text(surface, label, (area.left + (20 if i in payer_rows else 0), y), 17, palette.text_dark,
+                 "bold" if bold else "sans")
             if values is not None:
                 for column, seat in enumerate(seats):
                     value = values[seat]
