@@ -104,11 +104,11 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
     for k, loser in enumerate(preview.losers):
         scores[(preview.winner + 1 + k) % 4] = loser.score if loser is not None else 0
     for seat in range(4):
-        role = (_("won, scoring") if seat == preview.winner else _("discarded; scored") if seat == preview.discarder
-                else _("scored"))
+        role = (_("won, scoring {score}") if seat == preview.winner else _("discarded; scored {score}")
+                if seat == preview.discarder else _("scored {score}")).format(score=format_number(scores.get(seat, 0)))
         delta = settlement.deltas[seat]
         text(surface, _(WINDS[seat]), (x, y), 14, palette.text_dark, "bold")
-        text(surface, fit_text(f"{role} {format_number(scores.get(seat, 0))}", width - 140, 14), (x + 56, y), 14,
+        text(surface, fit_text(role, width - 140, 14), (x + 56, y), 14,
              palette.text_dark, "sans")
         colour = palette.accent_dark if delta > 0 else palette.east_stake if delta < 0 else palette.text_dark
         text(surface, format_signed(delta), (x + width, y), 14, colour, "bold", "topright")
