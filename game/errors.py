@@ -75,13 +75,25 @@ class Problem:
     line: int = 0
     column: int = 0
 
-    def __str__(self) -> str:
+    @property
+    def where(self) -> str:
+        """``FILE``, ``FILE:LINE`` or ``FILE:LINE:COLUMN``."""
         where = self.path
         if self.line:
             where += f":{self.line}"
             if self.column:
                 where += f":{self.column}"
-        return printable(f"{where}: {self.message}")
+        return where
+
+    def __str__(self) -> str:
+        """In English (as ``mods list --json`` and the log give it)."""
+        return printable(f"{self.where}: {self.message}")
+
+    def shown(self) -> str:
+        """In the player's language: a message made with ``game.i18n.L_`` translates itself (this module may
+        not import ``i18n``, its sibling); the file, line and column stay as they are."""
+        translated = getattr(self.message, "translated", None)
+        return printable(f"{self.where}: {translated() if translated else self.message}")
 
 
 class DataFileError(SparrowError):

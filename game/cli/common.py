@@ -6,7 +6,29 @@ import json
 import sys
 from typing import Any
 
+from game.errors import DataFileError, printable
+from game.i18n import LaterText, _
+
 
 def print_json(data: Any) -> None:
     """Print exactly one JSON document on stdout (interface contract)."""
     sys.stdout.write(json.dumps(data, separators=(", ", ": ")) + "\n")
+
+
+def error_line(message: str) -> str:
+    """``message`` as the first line of an error report on stderr (``error: …``, in the run's language)."""
+    return _("error: {message}").format(message=message)
+
+
+def say(message: str) -> None:
+    """Print a message (what was done, what went wrong) on stderr, away from the output a program reads."""
+    print(message, file=sys.stderr)
+
+
+def error_lines(error: Exception) -> list[str]:
+    """What ``error`` says, a line each, in the run's language and escaped (a message may quote a file name or
+    a value that came from outside the game): a data file's problems with their file and line, or its message."""
+    if isinstance(error, DataFileError) and error.problems:
+        return [problem.shown() for problem in error.problems]
+    later = len(error.args) == 1 and isinstance(error.args[0], LaterText)
+    return [printable(line) for line in (error.args[0].translated() if later else str(error)).split("\n")]

@@ -18,12 +18,11 @@ from pathlib import Path
 from game import i18n
 from game.autoplay import create_player, play_hand
 from game.cli.screenshot import SCENES
+from game.config import LANGUAGE_VARIABLE
 from game.core.match import Match
 from game.mods import load_catalog, rules_for
 
 log = logging.getLogger(__name__)
-LANGUAGE_VARIABLE = "SPARROW_LANGUAGE"
-"""The language the self-test (and the scenes it draws) runs in, as the client reads it (game.client.app)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:

@@ -15,6 +15,7 @@ from game import __version__
 from game.config import Folders
 from game.datafile import MAX_YAML_BYTES, load_yaml
 from game.errors import DataFileError, Problem, RulesetError
+from game.i18n import L_
 from game.mods.discovery import FoundMod, discover
 from game.mods.lessons import read_lesson
 from game.mods.order import resolve
@@ -175,8 +176,10 @@ def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict
             for record in entry._records:
                 offered = offers.setdefault((record.kind, record.id), [])
                 if offered and record.kind != "special_hands":
-                    catalog._conflicts.append(f"{record.kind} {record.id!r} from mod {offered[-1].mod_id!r} "
-                                              f"is overridden by mod {entry.id!r}")
+                    catalog._conflicts.append(L_("{kind} {id} from mod {mod} is overridden by mod {other}",
+                                                 kind=record.kind,
+                                                 id=repr(record.id), mod=repr(offered[-1].mod_id),
+                                                 other=repr(entry.id)))
                 offered.append(record)
         # Kinds in the order their first record was found, as when every kind is read at once.
         kinds = {record.kind: None for entry in loaded for record in entry._records}
