@@ -92,9 +92,9 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
             if mod.id == extra.id and mod.origin != "user" and mod.manifest is not None \
                     and not _same_folder(mod.path, extra.path):
                 # Such a mod would be refused at install and never loaded from the mods folder: say so now.
-                extra.problems.append(extra.manifest_problem(("id",), f"mod {extra.id!r} comes with the game "
-                                                                      f"({mod.path}); a mod with the same id cannot "
-                                                                      "be installed: choose another id"))
+                extra.problems.append(extra.manifest_problem(("id",), L_(
+                    "mod {id} comes with the game ({path}); a mod with the same id cannot be installed: choose "
+                    "another id", id=repr(extra.id), path=str(mod.path))))
         found = [mod for mod in found if mod.id != extra.id] + [extra]
     state = load_state(folders.config)
     if extra is not None:
@@ -109,7 +109,8 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
         first = everything.get(mod.id)
         if first is not None:
             entry.duplicate_problems.append(mod.manifest_problem(
-                ("id",), f"duplicate mod id {mod.id!r}: already found at {first.path}; this copy is ignored"))
+                ("id",), L_("duplicate mod id {id}: already found at {path}; this copy is ignored", id=repr(mod.id),
+                            path=str(first.path))))
             continue
         everything[mod.id] = mod
     if full:
@@ -208,10 +209,10 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
         try:
             load_ruleset(catalog, record.id, strict=True)
         except RulesetError as exc:
-            problems = exc.problems or [Problem(record.shown, str(exc))]
+            problems = exc.problems or [Problem(record.shown, exc.args[0] if len(exc.args) == 1 else str(exc))]
         except Exception as exc:  # a compiler bug must not stop the other mods loading
             log.exception("%s could not be compiled", record.shown)
-            problems = [Problem(record.shown, f"cannot be compiled: {exc!r}")]
+            problems = [Problem(record.shown, L_("cannot be compiled: {reason}", reason=repr(exc)))]
         else:
             continue
         for problem in problems:

@@ -42,7 +42,7 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
         try:
             load_ruleset(catalog, ruleset_id, strict=True)
         except RulesetError as exc:
-            for problem in exc.problems or [Problem(found.shown, str(exc))]:
+            for problem in exc.problems or [Problem(found.shown, exc.args[0] if len(exc.args) == 1 else str(exc))]:
                 # Another mod's broken file is that mod's problem, not this one's.
                 ours = problem.path == found.shown or problem.path.startswith(found.shown + "/")
                 if ours and problem not in found.problems:

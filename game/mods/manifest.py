@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.datafile import TRANSLATABLE, YamlDocument, validation_problems
 from game.errors import Problem
+from game.i18n import L_
 
 FORMAT = 1
 KINDS: tuple[str, ...] = ("ruleset", "special_hands", "ai", "tileset", "theme", "voice", "lesson")
@@ -132,8 +133,9 @@ def _check_id(mod_id: str) -> None:
 def manifest_from_document(doc: YamlDocument) -> tuple[Manifest | None, list[Problem]]:
     """Validate a parsed ``mod.yaml``; returns the manifest or the problems, each with its line and column."""
     if not isinstance(doc.data, dict):
-        shown = "an empty file" if doc.data is None else f"{type(doc.data).__name__} {doc.data!r}"
-        return None, [doc.problem((), f"expected a mapping with id, name, version and kinds, got {shown}")]
+        shown = L_("an empty file") if doc.data is None else f"{type(doc.data).__name__} {doc.data!r}"
+        return None, [doc.problem((), L_("expected a mapping with id, name, version and kinds, got {value}",
+                                         value=shown))]
     try:
         return Manifest.model_validate(doc.data), []
     except ValidationError as exc:
