@@ -63,10 +63,11 @@ def read_request(source: str) -> dict[str, Any]:
         try:
             data = parse_yaml(text, where).data
         except DataFileError as exc:
-            first, more = exc.problems[0].shown(), len(exc.problems) - 1
-            raise RequestError(ngettext("expected a JSON or YAML request: {problem}",
-                                        "expected a JSON or YAML request: {problem} (and {more} more problems)",
-                                        more + 1).format(problem=first, more=more)) from None
+            more = len(exc.problems) - 1
+            said = _("expected a JSON or YAML request: {problem}").format(problem=exc.problems[0].shown())
+            if more:
+                said += ngettext(" (and {n} more problem)", " (and {n} more problems)", more).format(n=more)
+            raise RequestError(said) from None
         except RecursionError:
             raise RequestError(_("expected a JSON or YAML request, got one nested too deeply")) from None
     if not isinstance(data, dict):

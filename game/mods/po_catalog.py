@@ -145,8 +145,7 @@ def _placeholder_problem(msgid: str, plural: str | None, forms: tuple[str, ...])
         got = _fields(form)
         where = f"msgstr[{index}]" if plural else L_("the translation")
         if got is None:
-            return L_("{where} has a {{ or }} that does not pair up (write {{{{ and }}}} for the braces themselves)",
-                      where=where)
+            return L_("{where} has a curly bracket that does not pair up (write a bracket itself twice)", where=where)
         # A plural form may leave out the number ("one tile" for "{n} tiles"), never a name the original has.
         needed = wanted if not plural else (_fields(plural) or set()) & wanted
         missing, extra = sorted(needed - got), sorted(got - allowed)
