@@ -89,6 +89,7 @@ def choose_language(argv: list[str]) -> str:
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv`` only the named command's module is imported, so that starting the game (no
     command) does not pay for importing every command."""
+    speak_sparrows_language()  # argparse's own words ("usage:", "options") are looked up as the parser is built
     parser = argparse.ArgumentParser(
         prog="sparrow",
         description=_("Sparrow Mah Jongg: the classic game against three computer players. Without a command, the "
@@ -122,7 +123,6 @@ def run(argv: list[str]) -> int:
     logging.basicConfig(level=logging.WARNING, handlers=[console])  # no change when logging is set up already
     spoken = i18n.language()
     try:
-        speak_sparrows_language()
         choose_language(argv)
         return _run(argv)
     finally:

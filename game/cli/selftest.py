@@ -20,13 +20,14 @@ from game.autoplay import create_player, play_hand
 from game.cli.screenshot import SCENES
 from game.config import LANGUAGE_VARIABLE
 from game.core.match import Match
+from game.i18n import _
 from game.mods import load_catalog, rules_for
 
 log = logging.getLogger(__name__)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("selftest", help="the same as --selftest")
+    p = sub.add_parser("selftest", help=_("the same as --selftest"))
     p.set_defaults(func=selftest)
 
 
