@@ -129,7 +129,7 @@ class LaterText(str):
     values: dict[str, object]
 
     def __new__(cls, template: str, values: dict[str, object] | None = None, plural: str | None = None,
-                n: int = 1) -> LaterText:
+                n: int = 1, /) -> LaterText:
         values = dict(values or {})
         english = (template if plural is None or n == 1 else plural).format(**values)
         made = super().__new__(cls, english)
@@ -152,9 +152,9 @@ def L_(message: str, **values: object) -> LaterText:  # noqa: N802 - a gettext-s
     return LaterText(message, values)
 
 
-def Ln_(singular: str, plural: str, n: int, **values: object) -> LaterText:  # noqa: N802 - as L_
-    """:func:`L_` with a plural: ``n`` chooses the form (and is not formatted in unless ``values`` name it)."""
-    return LaterText(singular, values, plural, n)
+def Ln_(singular: str, plural: str, count: int, /, **values: object) -> LaterText:  # noqa: N802 - as L_
+    """:func:`L_` with a plural: ``count`` chooses the form (and is formatted in only where ``values`` name it)."""
+    return LaterText(singular, values, plural, count)
 
 
 def localized(text: str) -> str:
