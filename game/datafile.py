@@ -24,7 +24,7 @@ from typing import TYPE_CHECKING, Any, Protocol
 import yaml
 
 from game.errors import DataFileError, Problem
-from game.i18n import L_
+from game.i18n import L_, message_of
 from game.storage import NotReadableError, read_regular
 from game.storage import write_atomic as write_atomic  # where the game's writers have always found it
 
@@ -242,7 +242,7 @@ def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> 
     try:
         raw = read_regular(path, MAX_YAML_BYTES)
     except NotReadableError as exc:
-        reason = exc.args[0] if len(exc.args) == 1 else str(exc)
+        reason = message_of(exc)
         raise DataFileError([Problem(shown, L_("{problem} for a YAML file", problem=reason) if "limit" in reason
                                      else reason)]) from None
     except OSError as exc:

@@ -7,7 +7,7 @@ import sys
 from typing import Any
 
 from game.errors import DataFileError, printable
-from game.i18n import LaterText, _
+from game.i18n import _, localized, message_of
 
 
 def print_json(data: Any) -> None:
@@ -30,5 +30,4 @@ def error_lines(error: Exception) -> list[str]:
     a value that came from outside the game): a data file's problems with their file and line, or its message."""
     if isinstance(error, DataFileError) and error.problems:
         return [problem.shown() for problem in error.problems]
-    later = len(error.args) == 1 and isinstance(error.args[0], LaterText)
-    return [printable(line) for line in (error.args[0].translated() if later else str(error)).split("\n")]
+    return [printable(line) for line in localized(message_of(error)).split("\n")]

@@ -15,7 +15,7 @@ from game import __version__
 from game.config import Folders
 from game.datafile import MAX_YAML_BYTES, load_yaml
 from game.errors import DataFileError, Problem, RulesetError
-from game.i18n import L_
+from game.i18n import L_, message_of
 from game.mods.discovery import FoundMod, discover
 from game.mods.lessons import read_lesson
 from game.mods.order import resolve
@@ -209,7 +209,7 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
         try:
             load_ruleset(catalog, record.id, strict=True)
         except RulesetError as exc:
-            problems = exc.problems or [Problem(record.shown, exc.args[0] if len(exc.args) == 1 else str(exc))]
+            problems = exc.problems or [Problem(record.shown, message_of(exc))]
         except Exception as exc:  # a compiler bug must not stop the other mods loading
             log.exception("%s could not be compiled", record.shown)
             problems = [Problem(record.shown, L_("cannot be compiled: {reason}", reason=repr(exc)))]

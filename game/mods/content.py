@@ -15,7 +15,7 @@ from pydantic import BaseModel, ValidationError
 
 from game.datafile import YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
-from game.i18n import L_
+from game.i18n import L_, message_of
 from game.mods import media
 from game.mods.discovery import FoundMod
 from game.mods.lessons import LessonSpec
@@ -80,7 +80,7 @@ class _Checker:
         try:
             return media.image_size(path)
         except ValueError as exc:
-            self.problems.append(Problem(self.shown(path), exc.args[0] if len(exc.args) == 1 else str(exc)))
+            self.problems.append(Problem(self.shown(path), message_of(exc)))
             return None
 
     def sounds(self, paths: list[Path]) -> None:

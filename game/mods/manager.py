@@ -105,7 +105,7 @@ class ModManager:
             return Outcome(False, failed, tuple(p.shown() for p in exc.problems))
         except (SparrowError, OSError) as exc:
             self.refresh()
-            reason = i18n.localized(exc.args[0]) if len(exc.args) == 1 and isinstance(exc.args[0], str) else str(exc)
+            reason = i18n.localized(i18n.message_of(exc))
             return Outcome(False, i18n._("{failed}: {reason}").format(failed=failed, reason=reason))
         self.refresh()
         return Outcome(True, message)

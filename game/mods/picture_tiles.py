@@ -18,7 +18,7 @@ import yaml
 
 from game.config import Folders
 from game.errors import ModError, Problem
-from game.i18n import L_
+from game.i18n import L_, message_of
 from game.mods import install as installer
 from game.mods.custom_rules import slugify
 from game.mods.media import IMAGE_FORMATS, declared_size, image_kind, read_media
@@ -80,7 +80,7 @@ def check_picture(path: str | Path) -> Picture:
     try:
         data = read_media(source, expected_grid())
     except ValueError as exc:
-        raise ModError([Problem(shown, exc.args[0] if len(exc.args) == 1 else str(exc))]) from None
+        raise ModError([Problem(shown, message_of(exc))]) from None
     kind = image_kind(data)
     if kind is None:
         raise ModError([Problem(shown, L_("expected {grid}; this file is not a picture", grid=expected_grid()))])

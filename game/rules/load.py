@@ -24,7 +24,7 @@ from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHan
 from game.core.tiles import NUM_KINDS, tile_from_code
 from game.datafile import YamlDocument, load_yaml, parse_yaml, validation_problems
 from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError
-from game.i18n import L_
+from game.i18n import L_, message_of
 from game.rules.compile import Location, compile_cannon, compile_item, compile_special_hand
 from game.rules.schema import MAX_ITEMS, HandFileModel, RulesetModel
 
@@ -122,8 +122,7 @@ class _ParentSource:
             try:
                 parent = self.lookup(parent_id)
             except DataFileError as exc:
-                problems.extend(exc.problems or [child.problem(("extends",), exc.args[0] if len(exc.args) == 1
-                                                               else str(exc))])
+                problems.extend(exc.problems or [child.problem(("extends",), message_of(exc))])
                 return None
             source = getattr(parent, "source", None)
             if not isinstance(source, _Merged):
