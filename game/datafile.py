@@ -286,7 +286,10 @@ def validation_problems(doc: Locator, error: ValidationError, base: Location = (
         # pydantic's own words stay English (it has no catalogs); the keys a modder gets wrong most are ours.
         message: str = err.get("msg", "invalid value")
         if err.get("type") == "value_error":
-            message = message.removeprefix("Value error, ")  # our validators word their messages themselves
+            # Our validators word their messages themselves, with L_ where they are translated: the exception they
+            # raised keeps it (pydantic's "msg" is its plain English).
+            cause = (err.get("ctx") or {}).get("error")
+            message = message_of(cause) if isinstance(cause, ValueError) else message.removeprefix("Value error, ")
         elif err.get("type") == "extra_forbidden":
             message = L_("unknown key {key}", key=repr(full[-1])) if full else L_("unknown key")
         elif err.get("type") == "too_long" and isinstance(err.get("input"), list | dict):

@@ -47,7 +47,8 @@ def _check_specifier(value: str) -> str:
     try:
         parse_specifier(value)
     except InvalidSpecifier:
-        raise ValueError(f"expected a version specifier such as '>=1.0,<2' or '*', got {value!r}") from None
+        raise ValueError(L_("expected a version specifier such as '>=1.0,<2' or '*', got {value}",
+                            value=repr(value))) from None
     return value
 
 
@@ -105,7 +106,7 @@ class Manifest(BaseModel):
         try:
             Version(value)
         except InvalidVersion:
-            raise ValueError(f"expected a version such as \"1.0.0\", got {value!r}") from None
+            raise ValueError(L_('expected a version such as "1.0.0", got {value}', value=repr(value))) from None
         return value
 
     @field_validator("game")
@@ -117,7 +118,7 @@ class Manifest(BaseModel):
     @classmethod
     def _unique_kinds(cls, value: list[str]) -> list[str]:
         if len(set(value)) != len(value):
-            raise ValueError(f"each kind may be listed once, got {value!r}")
+            raise ValueError(L_("each kind may be listed once, got {value}", value=repr(value)))
         return value
 
     def supports_game(self, game_version: str) -> bool:
@@ -127,7 +128,8 @@ class Manifest(BaseModel):
 
 def _check_id(mod_id: str) -> None:
     if not re.fullmatch(ID_PATTERN, mod_id):
-        raise ValueError(f"expected a mod id of 2–64 lower-case letters, digits, '-' or '_', got {mod_id!r}")
+        raise ValueError(L_("expected a mod id of 2–64 lower-case letters, digits, '-' or '_', got {value}",
+                            value=repr(mod_id)))
 
 
 def manifest_from_document(doc: YamlDocument) -> tuple[Manifest | None, list[Problem]]:

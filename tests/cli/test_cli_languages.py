@@ -203,3 +203,18 @@ def test_language__chosen_as_the_game_window_chooses(tmp_path, monkeypatch) -> N
     assert said() == "fout: onbekende steencode 'QQ'\n", "the environment"
     assert _run(tmp_path, "de", "score", "-", stdin=BAD_TILE).stderr == "Fehler: unbekannter Steincode 'QQ'\n"
     assert i18n.language() == "en", "a run in this process leaves the language as it found it"
+
+
+def test_mods_check__our_schema_messages_translated_pydantic_own_words_kept(tmp_path) -> None:
+    """A message our own validator words is German; one pydantic words itself stays English, with the key and
+    the line around it."""
+    mod = tmp_path / "odd"
+    write(mod / "mod.yaml", manifest("odd", ["ai"], version="x.y"))
+    write(mod / "ai" / "people.yaml", "id: calm\nname: Calm\nstrategy: expert\ncaution: 7\n")
+    result = _run(tmp_path, "de", "mods", "check", str(mod))
+    assert result.returncode == 1
+    assert f"{mod}/mod.yaml:4:1: version: erwartet eine Version wie \"1.0.0\", erhalten 'x.y'\n" in result.stdout
+    write(mod / "mod.yaml", manifest("odd", ["ai"]))
+    result = _run(tmp_path, "de", "mods", "check", str(mod))
+    assert result.stdout == f"{mod}/ai/people.yaml:4:1: caution: Input should be less than or equal to 1\n"
+    assert result.stderr == f"{mod}: 1 Problem; die Mod würde nicht geladen\n"
