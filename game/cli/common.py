@@ -6,8 +6,8 @@ import json
 import sys
 from typing import Any
 
-from game.errors import DataFileError, printable
-from game.i18n import _, localized, message_of
+from game.errors import error_text, printable
+from game.i18n import _
 
 
 def print_json(data: Any) -> None:
@@ -28,6 +28,4 @@ def say(message: str) -> None:
 def error_lines(error: Exception) -> list[str]:
     """What ``error`` says, a line each, in the run's language and escaped (a message may quote a file name or
     a value that came from outside the game): a data file's problems with their file and line, or its message."""
-    if isinstance(error, DataFileError) and error.problems:
-        return [problem.shown() for problem in error.problems]
-    return [printable(line) for line in localized(message_of(error)).split("\n")]
+    return [printable(line) for line in error_text(error).split("\n")]
