@@ -218,3 +218,16 @@ def test_mods_check__our_schema_messages_translated_pydantic_own_words_kept(tmp_
     result = _run(tmp_path, "de", "mods", "check", str(mod))
     assert result.stdout == f"{mod}/ai/people.yaml:4:1: caution: Input should be less than or equal to 1\n"
     assert result.stderr == f"{mod}: 1 Problem; die Mod würde nicht geladen\n"
+
+
+def test_saves__a_missing_or_corrupt_save_is_described_in_german(tmp_path) -> None:
+    missing = tmp_path / "gone.sparrow"
+    replayed = _run(tmp_path, "de", "replay", str(missing))
+    assert (replayed.returncode, replayed.stderr) == (1, f"Fehler: {missing}: kein solcher Spielstand\n")
+    saves = tmp_path / "cfg" / "saves"
+    saves.mkdir(parents=True)
+    (saves / "broken.sparrow").write_text('{"kind": "sparrow-save"}', encoding="utf-8")
+    listed = _run(tmp_path, "de", "saves", "list")
+    assert listed.returncode == 0
+    assert listed.stdout.rstrip().endswith(f"0 Hände  beschädigt: {saves / 'broken.sparrow'}: der Spielstand hat "
+                                           "keine Formatversion")
