@@ -23,8 +23,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 
-from game.errors import DataFileError, Problem
-from game.i18n import L_, message_of
+from game.errors import DataFileError, Problem, message_of
+from game.i18n import L_
 from game.storage import NotReadableError, read_regular
 from game.storage import write_atomic as write_atomic  # where the game's writers have always found it
 

@@ -108,12 +108,18 @@ class DataFileError(SparrowError):
         return (self.__class__, (self.problems,))
 
 
+def message_of(error: BaseException) -> str:
+    """The message ``error`` was raised with, kept as it is (``str(error)`` would make a message of
+    ``game.i18n.L_`` plain English)."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+
+
 def error_text(error: BaseException) -> str:
     """What ``error`` says, in the player's language: a data file's problems one a line (with their files and
     lines), else its message (one made with ``game.i18n.L_`` translates itself)."""
     if isinstance(error, DataFileError) and error.problems:
         return "\n".join(problem.shown() for problem in error.problems)
-    message = error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+    message = message_of(error)
     translated = getattr(message, "translated", None)
     return translated() if translated else message
 

@@ -162,12 +162,6 @@ def localized(text: str) -> str:
     return text.translated() if isinstance(text, LaterText) else text
 
 
-def message_of(error: BaseException) -> str:
-    """The message ``error`` was raised with, a :class:`LaterText` kept as it is (``str(error)`` would make it
-    plain English)."""
-    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
-
-
 def language() -> str:
     """The active language's code (one of :data:`LANGUAGES`, or :data:`PSEUDO`)."""
     return _state.code

@@ -29,8 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import __version__
-from game.errors import IllegalActionError, InvalidTilesError, SaveError
-from game.i18n import L_, message_of
+from game.errors import IllegalActionError, InvalidTilesError, SaveError, message_of
+from game.i18n import L_
 from game.storage import NotReadableError, locked, not_saved, read_regular, set_aside, write_atomic
 
 if TYPE_CHECKING:

@@ -14,8 +14,8 @@ from game.config import folders_from_args
 from game.core.match import Match
 from game.core.ruleset import Ruleset
 from game.core.scoring import RulesetJudge
-from game.errors import SaveError, SparrowError, printable
-from game.i18n import L_, _, localized, message_of, ngettext
+from game.errors import SaveError, SparrowError, error_text, printable
+from game.i18n import L_, _, localized, ngettext
 from game.mods import Catalog, load_catalog
 from game.mods.rulesets import load_ruleset
 from game.saves import (
@@ -139,7 +139,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         saved = read_save(args.file)
     except SaveError as exc:
-        say(printable(error_line(localized(message_of(exc)))))
+        say(printable(error_line(error_text(exc))))
         return 1
     ruleset, mods = _ruleset_and_mods(saved.ruleset, args)
     missing = missing_mods(saved, {m["id"] for m in mods})
@@ -149,7 +149,7 @@ def run_replay(args: argparse.Namespace) -> int:
     except SaveError as exc:
         causes = ([_("missing mods: {mods}").format(mods=", ".join(missing))] if missing else []) + (
             [localized(changed)] if changed else [])
-        said = localized(message_of(exc))
+        said = error_text(exc)
         say(printable(error_line(said + "".join(f" ({cause})" for cause in causes))))
         return 1
     # Every recorded hand replayed to its stored hash, so the result stands; the differences are only noted.

@@ -33,7 +33,8 @@ from game.cli._requests import (
 from game.cli.common import print_json
 from game.core.penalties import settle_hand
 from game.core.settle import Settlement
-from game.i18n import N_, _, localized, message_of
+from game.errors import error_text
+from game.i18n import N_, _
 from game.mods import get_ruleset
 
 REQUIRED = ("east", "winner", "scores")
@@ -63,7 +64,7 @@ def settle_request(ruleset: Any, data: dict[str, Any]) -> Settlement:
             faulty_out_by=faulty_out, faulty_claim_counts=numbers(data, "faulty_claims", 0, 100, [0] * 4, count=4),
             riichi=seats(data, "riichi"), ready=seats(data, "ready"), special_hand=special, cannon_by=cannon)
     except ValueError as exc:
-        raise RequestError(localized(message_of(exc))) from None
+        raise RequestError(error_text(exc)) from None
 
 
 def _refuse_contradictions(winner: int | None, discarder: int | None, self_drawn: bool, liable: int | None,

@@ -15,7 +15,8 @@ from game.autoplay import create_player, play_hand
 from game.cli.common import error_line, print_json, say
 from game.core.events import DiscardClaimed, log_hash
 from game.core.match import Match
-from game.i18n import _, localized, message_of
+from game.errors import error_text
+from game.i18n import _
 from game.mods import rules_for
 
 logger = logging.getLogger(__name__)
@@ -173,7 +174,7 @@ def run(args: argparse.Namespace) -> int:
         say(error_line(f"{exc}: {args.players!r}"))
         return 2
     except ValueError as exc:  # an unknown player id
-        say(error_line(localized(message_of(exc))))
+        say(error_line(error_text(exc)))
         return 1
     print_json(result)
     return 0

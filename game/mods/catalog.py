@@ -14,8 +14,8 @@ from pydantic import BaseModel, ValidationError
 from game import __version__
 from game.config import Folders
 from game.datafile import MAX_YAML_BYTES, load_yaml
-from game.errors import DataFileError, Problem, RulesetError
-from game.i18n import L_, message_of
+from game.errors import DataFileError, Problem, RulesetError, message_of
+from game.i18n import L_
 from game.mods.discovery import FoundMod, discover
 from game.mods.lessons import read_lesson
 from game.mods.order import resolve

@@ -6,8 +6,7 @@ import tempfile
 from pathlib import Path
 
 from game.config import Folders
-from game.errors import Problem, RulesetError
-from game.i18n import message_of
+from game.errors import Problem, RulesetError, message_of
 from game.mods.catalog import build_catalog
 from game.mods.content import validate_content
 from game.mods.discovery import FoundMod, open_mod

@@ -14,8 +14,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from game.datafile import YamlDocument, load_yaml, validation_problems
-from game.errors import DataFileError, Problem
-from game.i18n import L_, message_of
+from game.errors import DataFileError, Problem, message_of
+from game.i18n import L_
 from game.mods import media
 from game.mods.discovery import FoundMod
 from game.mods.lessons import LessonSpec

@@ -40,8 +40,8 @@ import yaml
 
 from game.config import Folders
 from game.datafile import load_yaml, write_atomic
-from game.errors import DataFileError, ModError, Problem
-from game.i18n import L_, N_, _, format_number, message_of
+from game.errors import DataFileError, ModError, Problem, message_of
+from game.i18n import L_, N_, _, format_number
 from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder

@@ -37,8 +37,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.core.tiles import JOKER, Tile, is_bonus, parse_tiles, tile_from_code, tile_name
 from game.datafile import TRANSLATABLE, load_yaml
-from game.errors import DataFileError
-from game.i18n import L_, message_of
+from game.errors import DataFileError, message_of
+from game.i18n import L_
 from game.mods.schemas import RECORD_ID
 
 Doing = Literal["read", "start", "discard", "claim", "pass", "kong", "mah_jongg", "riichi", "charleston"]

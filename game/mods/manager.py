@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game import i18n
 from game.config import Folders
-from game.errors import ModError, SparrowError
+from game.errors import ModError, SparrowError, error_text
 from game.mods import install as installer
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog, ModEntry
@@ -105,7 +105,7 @@ class ModManager:
             return Outcome(False, failed, tuple(p.shown() for p in exc.problems))
         except (SparrowError, OSError) as exc:
             self.refresh()
-            reason = i18n.localized(i18n.message_of(exc))
+            reason = error_text(exc)
             return Outcome(False, i18n._("{failed}: {reason}").format(failed=failed, reason=reason))
         self.refresh()
         return Outcome(True, message)

@@ -25,7 +25,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
-from game.i18n import L_, message_of
+from game.errors import message_of
+from game.i18n import L_
 from game.storage import NotReadableError, read_regular
 
 MAX_IMAGE_SIDE = 8192

@@ -17,8 +17,8 @@ from pathlib import Path
 import yaml
 
 from game.config import Folders
-from game.errors import ModError, Problem
-from game.i18n import L_, message_of
+from game.errors import ModError, Problem, message_of
+from game.i18n import L_
 from game.mods import install as installer
 from game.mods.custom_rules import slugify
 from game.mods.media import IMAGE_FORMATS, declared_size, image_kind, read_media

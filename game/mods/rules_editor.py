@@ -24,8 +24,8 @@ import yaml
 from game.config import Folders
 from game.core.ruleset import Ruleset
 from game.datafile import parse_yaml
-from game.errors import DataFileError, ModError, Problem, SparrowError
-from game.i18n import L_, N_, _, localized, message_of
+from game.errors import DataFileError, ModError, Problem, SparrowError, message_of
+from game.i18n import L_, N_, _, localized
 from game.mods import custom_rules
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog

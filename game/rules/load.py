@@ -23,8 +23,8 @@ from game.core.play_rules import PlayRules
 from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHand
 from game.core.tiles import NUM_KINDS, tile_from_code
 from game.datafile import YamlDocument, load_yaml, parse_yaml, validation_problems
-from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError
-from game.i18n import L_, message_of
+from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError, message_of
+from game.i18n import L_
 from game.rules.compile import Location, compile_cannon, compile_item, compile_special_hand
 from game.rules.schema import MAX_ITEMS, HandFileModel, RulesetModel
 
