@@ -231,3 +231,10 @@ def test_saves__a_missing_or_corrupt_save_is_described_in_german(tmp_path) -> No
     assert listed.returncode == 0
     assert listed.stdout.rstrip().endswith(f"0 Hände  beschädigt: {saves / 'broken.sparrow'}: der Spielstand hat "
                                            "keine Formatversion")
+
+
+def test_rulesets__names_and_counts_in_german(tmp_path) -> None:
+    """The ruleset's name comes from its mod's catalog; the line around it from Sparrow's."""
+    listed = _run(tmp_path, "de", "rulesets")
+    classic = next(line for line in listed.stdout.splitlines() if line.startswith("classic "))
+    assert classic.endswith("Klassisch (Mah Jongg für Windows, 1995)  (Mod classic, 144 Steine)")
