@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import sys
+import unicodedata
 from typing import Any
 
 from game.errors import error_text, printable
@@ -13,6 +14,12 @@ from game.i18n import _
 def print_json(data: Any) -> None:
     """Print exactly one JSON document on stdout (interface contract)."""
     sys.stdout.write(json.dumps(data, separators=(", ", ": ")) + "\n")
+
+
+def column(text: str, width: int) -> str:
+    """``text`` padded to ``width`` terminal columns (a Chinese character takes two), for a column of a table."""
+    taken = sum(2 if unicodedata.east_asian_width(ch) in "WF" else 1 for ch in text)
+    return text + " " * max(0, width - taken)
 
 
 def error_line(message: str) -> str:

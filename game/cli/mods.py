@@ -5,7 +5,7 @@ from __future__ import annotations
 import argparse
 from pathlib import Path
 
-from game.cli.common import print_json, say
+from game.cli.common import column, print_json, say
 from game.config import Folders, folders_from_args
 from game.errors import ModError, printable
 from game.i18n import N_, _, localized, ngettext, pgettext
@@ -66,7 +66,7 @@ def run_list(args: argparse.Namespace) -> int:
         version = manifest.version if manifest else "?"
         kinds = ",".join(pgettext("mod kind", kind) for kind in manifest.kinds) if manifest else "-"
         status, origin = pgettext("mod status", entry.status), pgettext("mod origin", entry.origin)
-        print(printable(f"{entry.id:<20} {version:<8} {kinds:<24} {status:<10} {origin}"))
+        print(printable(f"{entry.id:<20} {version:<8} {column(kinds, 24)} {column(status, 10)} {origin}"))
         for problem in entry.problems:
             print(f"    {problem.shown()}")
     for conflict in catalog.conflicts:
