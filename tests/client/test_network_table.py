@@ -9,7 +9,7 @@ import time
 import pygame
 
 from game.client import status
-from game.client.scenes import waiting_room
+from game.client.scenes import scores, waiting_room
 from game.core import events as ev
 from game.core.actions import Discard
 from game.core.refusals import Refusal
@@ -19,7 +19,7 @@ from game.net.client import Link
 from game.net.remote import Lobby, join, remote_session, table_rules
 from game.session.options import Options
 from tests.builders import LoopbackProxy, hosted_table
-from tests.client.helpers import click, from_title, key, make_app, restart, run_live, type_text
+from tests.client.helpers import click, drawn_text, from_title, key, make_app, restart, run_live, type_text
 
 
 def _joined_app(tmp_path, address: str, name: str):
@@ -443,5 +443,31 @@ def test_join__the_scores_box_shows_each_players_scoring_lines_as_the_host_score
         app.render()
         assert [item.name for _rect, item in box.item_rects] == \
             [i.name for i in served[loser].items if i.points] + [i.name for i in served[loser].items if i.doubles]
+    finally:
+        hosted.stop()
+
+
+def test_join__a_hand_whose_scoring_lines_did_not_come_says_so_in_its_tab(tmp_path, monkeypatch) -> None:
+    """The lines travel with the hand's end; a client without them (the connection failed just then, or a
+    server that does not send them) gives the hand's score and says the lines did not come."""
+    hosted = hosted_table(player_seats=1, hand_limit=1)
+    try:
+        app, table = _seated(tmp_path, hosted.local_address, "Kim")
+        link = table.session.lobby.link
+        received = link.poll
+        monkeypatch.setattr(link, "poll", lambda: [m for m in received() if not isinstance(m, protocol.Scores)])
+        _autoplay_to_scores(app)
+        box = app.stack.top
+        winner = box.outcome.winner
+        assert winner is not None and box.outcome.results == [None] * 4
+        seen = drawn_text(monkeypatch, scores)
+        app.dispatch(key(pygame.K_1 + box.seats.index(winner)))
+        app.render()
+        name = box.session.names[winner]
+        said = f"{name} scores {box.outcome.scores[winner]}; the hand's scoring lines did not reach this table."
+        words = [t for t, _rect in seen]
+        start = next(i for i, t in enumerate(words) if t.startswith(f"{name} scores"))
+        assert " ".join(words[start:start + 3]).startswith(said)
+        assert box.outcome.scores[winner] > 0
     finally:
         hosted.stop()
