@@ -5,7 +5,7 @@ autosave after every hand (``sparrow serve`` and the client's "Host a network ta
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
@@ -106,9 +106,12 @@ def autosaver(folder: Path, table_id: str, mods: list[dict[str, str]],
 def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_seats: int = 4,
                timers: Timers | None = None, mods_dir: str | None = None, config_dir: str | None = None,
                catalog: Any = None, saves: Path | None = None, resume: Path | None = None,
-               table_id: str = "main", hand_limit: int | None = None) -> NetTable:
+               table_id: str = "main", hand_limit: int | None = None, opponents: Sequence[str] | None = None,
+               names: Sequence[str] | None = None, start_score: int | None = None) -> NetTable:
     """A table ready to serve: a new game of ``ruleset_id`` (or the game saved in ``resume``), autosaved to
-    ``saves`` after every hand when given; ``hand_limit`` stops it once the match has that many hands. Raises
+    ``saves`` after every hand when given; ``hand_limit`` stops it once the match has that many hands. A new
+    game's computer players are ``opponents`` (personality ids for seats 1–3) called ``names`` (the four seats',
+    the host's first), and everybody starts with ``start_score`` (None: the ruleset's). Raises
     :class:`SaveError` when ``resume`` cannot be opened or its game is over."""
     from game.mods import load_catalog
     from game.saves import loaded_mods, read_save
@@ -125,7 +128,9 @@ def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_s
         if session.match.is_over:
             raise SaveError(f"the game in {resume.name} is over: there is nothing to resume")
     else:
-        session = Session.create(ruleset_id, seed, mods_dir, catalog=catalog, options=options, names=SEAT_NAMES)
+        chosen: dict[str, Any] = {"opponents": list(opponents)} if opponents is not None else {}
+        session = Session.create(ruleset_id, seed, mods_dir, catalog=catalog, options=options,
+                                 names=list(names or SEAT_NAMES), start_score=start_score, **chosen)
     if session.ruleset is None:
         raise SaveError(f"the ruleset {ruleset_id!r} is not available")
     mods = loaded_mods(catalog)

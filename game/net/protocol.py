@@ -105,6 +105,11 @@ class SeatInfo(_Message):
     the empty chair of a three-handed game, which nobody plays."""
     connected: bool = False
     host: bool = False
+    personality: str = ""
+    """The computer player that plays the seat while no player does: its personality's name, as its mod words
+    it (empty for the plain computer player, which has none)."""
+    strategy: str = ""
+    """That personality's way of playing, as its mod words it."""
 
 
 class ModInfo(_Message):
@@ -127,6 +132,9 @@ class Room(_Message):
     started: bool = False
     timers: dict[str, float] = Field(default_factory=dict)
     """The server's timers in seconds: ``claim_window``, ``discard_delay``, ``reconnect``."""
+    start_score: int | None = None
+    """Every player's score at the start of the game (the host may have chosen another than the ruleset's);
+    None: the ruleset's."""
 
 
 class MeldInfo(_Message):

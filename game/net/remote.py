@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -420,8 +420,12 @@ class RemoteSession(Session):
 
 
 def remote_session(lobby: Lobby, rules: tuple[Any, Any, Any], options: Options | None = None) -> RemoteSession:
-    """The session for the table ``lobby`` joined, played by ``rules`` (:func:`table_rules`)."""
+    """The session for the table ``lobby`` joined, played by ``rules`` (:func:`table_rules`) with the table's
+    starting score (the host may have chosen another than the ruleset's)."""
     ruleset, play_rules, judge = rules
+    start_score = lobby.room.start_score if lobby.room is not None else None
+    if start_score is not None and start_score != play_rules.start_score:
+        play_rules = replace(play_rules, start_score=start_score)
     return RemoteSession(lobby, ruleset=ruleset, rules=play_rules, judge=judge, options=options)
 
 

@@ -132,11 +132,14 @@ class NetTable:
                 kind = "open"
             else:
                 kind = "computer"
+            personality = getattr(self.session.players[s.seat], "personality", None)
             infos.append(pr.SeatInfo(seat=s.seat, name=s.name, kind=kind, connected=s.link is not None,
-                                     host=s.host))
+                                     host=s.host, personality=getattr(personality, "name", ""),
+                                     strategy=getattr(personality, "strategy", "")))
         return pr.Room(table=self.table_id, seats=tuple(infos), ruleset=ruleset.id if ruleset else "classic",
                        ruleset_name=getattr(ruleset, "name", "") or "", mods=self.mods,
-                       ruleset_data=self.ruleset_data, started=self.state != "waiting", timers=self.timers.as_dict())
+                       ruleset_data=self.ruleset_data, started=self.state != "waiting", timers=self.timers.as_dict(),
+                       start_score=self.session.rules.start_score)
 
     def _send_room(self) -> None:
         frame = pr.encode(self._room())

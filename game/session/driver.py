@@ -12,6 +12,7 @@ the table keeps animating while it thinks.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import random
@@ -125,9 +126,12 @@ class Session:
 
     @classmethod
     def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None, *,
-               catalog: Any = None, **kwargs: Any) -> Session:
-        """A new game; ``catalog`` (the client's) supplies the ruleset and the computer players' personalities."""
+               catalog: Any = None, start_score: int | None = None, **kwargs: Any) -> Session:
+        """A new game; ``catalog`` (the client's) supplies the ruleset and the computer players' personalities;
+        ``start_score`` replaces the ruleset's (New Game's choice)."""
         ruleset, rules, judge = load_game_rules(ruleset_id, mods_dir, catalog=catalog)
+        if start_score is not None and start_score != rules.start_score:
+            rules = dataclasses.replace(rules, start_score=start_score)
         if catalog is not None:
             kwargs.setdefault("personalities", personalities_of(catalog))
         if seed is None:

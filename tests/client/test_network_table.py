@@ -9,7 +9,7 @@ import time
 import pygame
 
 from game.client import status
-from game.client.scenes import waiting_room
+from game.client.scenes import scores, waiting_room
 from game.core import events as ev
 from game.core.actions import Discard
 from game.core.refusals import Refusal
@@ -19,7 +19,7 @@ from game.net.client import Link
 from game.net.remote import Lobby, join, remote_session, table_rules
 from game.session.options import Options
 from tests.builders import LoopbackProxy, hosted_table
-from tests.client.helpers import click, from_title, key, make_app, restart, run_live, type_text
+from tests.client.helpers import click, drawn_text, from_title, key, make_app, restart, run_live, type_text
 
 
 def _joined_app(tmp_path, address: str, name: str):
@@ -71,9 +71,9 @@ def test_join__from_the_title_the_room_shows_the_seats_and_a_hand_is_played_to_t
         room = app.stack.top
         assert room.name == "waiting_room"
         assert run_live(app, lambda: room.seat_lines() and room.seat_lines()[1][2] == "Player")
-        assert room.seat_lines() == [("Seat 1", "Ann (host)", "Player"), ("Seat 2", "Bea (you)", "Player"),
-                                     ("Seat 3", "—", "Open seat: waiting for a player"),
-                                     ("Seat 4", "—", "Open seat: waiting for a player")]
+        assert [line[:3] for line in room.seat_lines()] == [
+            ("Seat 1", "Ann (host)", "Player"), ("Seat 2", "Bea (you)", "Player"),
+            ("Seat 3", "—", "Open seat: waiting for a player"), ("Seat 4", "—", "Open seat: waiting for a player")]
         assert room.status_line() == ("Waiting for the host to start the game.", False)
         assert room.mods_line().startswith("Mods: classic") and room.mods_line().endswith("(all installed here).")
         assert [b.label for b in room.buttons()] == ["Leave"]  # only the host starts
@@ -235,6 +235,20 @@ def _open_room(app, lobby: Lobby) -> waiting_room.WaitingRoomScene:
     return scene
 
 
+def test_waiting_room__a_seat_a_computer_plays_names_the_personality_the_host_chose(tmp_path) -> None:
+    app = make_app(tmp_path)
+    lobby = _room_with(("classic",), None, "classic")
+    seats = list(lobby.room.seats)
+    seats[2] = protocol.SeatInfo(seat=2, name="Grandma", kind="computer", personality="Mei", strategy="expert")
+    seats[0] = seats[0].model_copy(update={"connected": False, "personality": "Dora", "strategy": "defensive"})
+    lobby.room = lobby.room.model_copy(update={"seats": tuple(seats)})
+    scene = _open_room(app, lobby)
+    assert scene.seat_lines()[0] == ("Seat 1", "Ann (host)", "Player (away: a computer plays meanwhile)",
+                                     "Plays like Dora · defensive")
+    assert scene.seat_lines()[2] == ("Seat 3", "Grandma", "Computer player", "Plays like Mei · expert")
+    assert scene.seat_lines()[1][3] == ""  # a player at the table: no computer to speak of
+
+
 def test_waiting_room__a_ruleset_whose_mod_is_missing_names_the_mod(tmp_path) -> None:
     app = make_app(tmp_path)
     scene = _open_room(app, _room_with(("homegrown-rules",), None))
@@ -286,6 +300,70 @@ def test_host__new_game_hosts_a_table_and_its_room_shows_the_address_to_share(tm
         assert run_live(app, lambda: app.stack.top.name == "table")
         assert app.stack.top.session.hosting is hosted  # the table keeps the server going
         assert [s.link is None for s in hosted.table.seats] == [False, True, True, True]
+    finally:
+        hosted.stop()
+
+
+def _choose(app, box, chooser, label: str) -> None:
+    """Right arrow on the focused ``chooser`` until it shows ``label``."""
+    for _ in range(len(chooser.labels)):
+        if chooser.labels[chooser.index] == label:
+            return
+        app.dispatch(key(pygame.K_RIGHT))
+    assert chooser.labels[chooser.index] == label, chooser.labels
+
+
+def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hosted_tables(tmp_path) -> None:
+    app = make_app(tmp_path)
+    app.settings.animation_speed = 0.0
+    box = from_title(app, pygame.K_n)
+    for _ in range(3):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    type_text(app, "Hal")  # the name field has the focus
+    app.dispatch(key(pygame.K_TAB))  # the starting score: up five steps of 100
+    for _ in range(5):
+        app.dispatch(key(pygame.K_RIGHT))
+    assert box.score.labels == ["1500"]
+    app.dispatch(key(pygame.K_TAB))  # on your right: Lionel, named by his personality
+    _choose(app, box, box.seat_choosers[0], "Lionel · limitmaker")
+    app.dispatch(key(pygame.K_TAB))
+    app.dispatch(key(pygame.K_TAB))  # opposite: Sid
+    _choose(app, box, box.seat_choosers[1], "Sid · expert")
+    app.dispatch(key(pygame.K_TAB))
+    app.dispatch(key(pygame.K_TAB))  # on your left: Mei, renamed Grandma
+    _choose(app, box, box.seat_choosers[2], "Mei · expert")
+    app.dispatch(key(pygame.K_TAB))
+    for _ in range(24):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    type_text(app, "Grandma")
+    app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))
+    app.stack.apply_pending()
+    room = app.stack.top
+    assert room.name == "waiting_room", getattr(box, "host_error", "")
+    hosted = room.host
+    try:
+        served = hosted.table.session
+        assert served.rules.start_score == 1500 and served.match.totals == [1500] * 4
+        assert [getattr(p, "id", None) for p in served.players] == [None, "limitmaker", "scatterbrain", "master"]
+        assert served.names[1:] == ["Lionel", "Sid", "Grandma"]
+        assert run_live(app, lambda: room.lobby is not None and room.lobby.is_host)
+        assert room.rules_line() == ("Ruleset: Classic (Mah Jongg for Windows, 1995)  ·  Everybody starts with "
+                                     "1,500 points.")
+        assert room.seat_lines()[1:] == [
+            ("Seat 2", "—", "Open seat: waiting for a player", "If nobody joins: Lionel · limitmaker"),
+            ("Seat 3", "—", "Open seat: waiting for a player", "If nobody joins: Sid · expert"),
+            ("Seat 4", "—", "Open seat: waiting for a player", "If nobody joins: Grandma (Mei · expert)")]
+        assert (app.settings.opponents, app.settings.opponent_names) == (  # the next game offers them again
+            ["limitmaker", "scatterbrain", "master"], ["Lionel", "Sid", "Grandma"])
+        app.dispatch(key(pygame.K_RETURN))  # Start: the chosen computer players take the open seats
+        assert run_live(app, lambda: app.stack.top.name == "table")
+        session = app.stack.top.session
+        assert [(s.kind, s.personality) for s in session.lobby.room.seats] == [
+            ("player", ""), ("computer", "Lionel"), ("computer", "Sid"), ("computer", "Mei")]
+        assert session.names == ["Hal", "Lionel", "Sid", "Grandma"]
+        assert session.match.rules.start_score == 1500  # the end of the game counts from it
+        assert run_live(app, lambda: session.view is not None)
+        assert session.match.totals == [1500] * 4
     finally:
         hosted.stop()
 
@@ -365,5 +443,31 @@ def test_join__the_scores_box_shows_each_players_scoring_lines_as_the_host_score
         app.render()
         assert [item.name for _rect, item in box.item_rects] == \
             [i.name for i in served[loser].items if i.points] + [i.name for i in served[loser].items if i.doubles]
+    finally:
+        hosted.stop()
+
+
+def test_join__a_hand_whose_scoring_lines_did_not_come_says_so_in_its_tab(tmp_path, monkeypatch) -> None:
+    """The lines travel with the hand's end; a client without them (the connection failed just then, or a
+    server that does not send them) gives the hand's score and says the lines did not come."""
+    hosted = hosted_table(player_seats=1, hand_limit=1)
+    try:
+        app, table = _seated(tmp_path, hosted.local_address, "Kim")
+        link = table.session.lobby.link
+        received = link.poll
+        monkeypatch.setattr(link, "poll", lambda: [m for m in received() if not isinstance(m, protocol.Scores)])
+        _autoplay_to_scores(app)
+        box = app.stack.top
+        winner = box.outcome.winner
+        assert winner is not None and box.outcome.results == [None] * 4
+        seen = drawn_text(monkeypatch, scores)
+        app.dispatch(key(pygame.K_1 + box.seats.index(winner)))
+        app.render()
+        name = box.session.names[winner]
+        said = f"{name} scores {box.outcome.scores[winner]}; the hand's scoring lines did not reach this table."
+        words = [t for t, _rect in seen]
+        start = next(i for i, t in enumerate(words) if t.startswith(f"{name} scores"))
+        assert " ".join(words[start:start + 3]).startswith(said)
+        assert box.outcome.scores[winner] > 0
     finally:
         hosted.stop()

@@ -321,10 +321,11 @@ class ScoresScene(Scene):
         if result is None:
             if o.dead:
                 message = _("No scores: nobody went Mah Jongg.")
-            elif self.session.network:
-                message = (_("{names}'s hand scores {scores}; the host's table worked out its "
-                             'lines, which a network table is not sent.').format(
-                                     names=self.session.names[seat], scores=o.scores[seat]))
+            elif self.session.network and self.session.match.can_score:
+                # The host's table sends every seat's lines with the hand's end; only a connection that failed
+                # just then (or a server that does not send them) leaves this end without them.
+                message = _("{name} scores {score}; the hand's scoring lines did not reach this table.").format(
+                    name=names[seat], score=o.scores[seat])
             else:
                 message = _("This ruleset's scoring is not available.")
             for i, line in enumerate(wrap(message, area.width, 17)[:3]):
