@@ -270,6 +270,8 @@ class TableServer:
             answer = table.start(link)
         elif isinstance(message, pr.Act):
             answer = table.act(link, message)
+        elif isinstance(message, pr.Ready):
+            table.ready(link, message)
         elif isinstance(message, pr.Leave):
             table.leave(link)
             link.close()
