@@ -148,6 +148,7 @@ class TableServer:
         :class:`game.gcpolicy.ServerCollector`."""
         self._gc_timer: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen on ``host``:``port`` (0: any free port); the address actually bound."""
@@ -169,6 +170,7 @@ class TableServer:
             if handle is not None:
                 handle.cancel()
         self._loop = None  # a computer player deciding now wakes nothing
+        self._closing = True  # nor does a connection's end: the tables stay as they are
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.link is not None:
@@ -199,6 +201,8 @@ class TableServer:
 
     def schedule(self, table: NetTable) -> None:
         """Do what is due at ``table`` and wake it again when its next timer runs out."""
+        if self._closing:
+            return
         old = self._timers.pop(table.table_id, None)
         if old is not None:
             old.cancel()
