@@ -118,8 +118,8 @@ class NetTable:
             if s.seat == self.empty_seat:
                 infos.append(pr.SeatInfo(seat=s.seat, name="", kind="empty"))
                 continue
-            if s.link is not None:
-                kind = "player"
+            if s.link is not None or s.token is not None:
+                kind = "player"  # connected, or away with the seat kept (a computer plays it meanwhile)
             elif s.token is None and self.state == "waiting":
                 kind = "open"
             else:
