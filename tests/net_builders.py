@@ -59,9 +59,11 @@ class NetGame:
 
 
 async def open_table(ruleset_id: str, seed: int, *, hands: int | None = None, timers: Timers = QUICK,
-                     limits: Limits = OPEN, saves: Path | None = None, resume: Path | None = None) -> NetGame:
+                     limits: Limits = OPEN, saves: Path | None = None, resume: Path | None = None,
+                     player_seats: int = 4) -> NetGame:
     """A served table that stops once its match has ``hands`` hands (``hands_done`` is set then) or is over."""
-    table = host_table(ruleset_id, seed=seed, timers=timers, saves=saves, resume=resume, hand_limit=hands)
+    table = host_table(ruleset_id, seed=seed, timers=timers, saves=saves, resume=resume, hand_limit=hands,
+                       player_seats=player_seats)
     server = TableServer([table], limits)
     host, port = await server.start("127.0.0.1", 0)
     game = NetGame(table, server, f"ws://{host}:{port}/")

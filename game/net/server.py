@@ -10,17 +10,22 @@ is not even read: the library closes that connection (WebSocket code 1009); the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
 import time
 from collections import deque
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.gcpolicy import TICK_SECONDS, ServerCollector
 from game.net import protocol as pr
+from game.net.hosting import SAVES
 from game.net.table import NetTable, refused
 
 log = logging.getLogger(__name__)
@@ -102,7 +107,7 @@ class Limits:
 class TableServer:
     """Serves ``tables`` (by id; the first is the default) to WebSocket clients."""
 
-    def __init__(self, tables: Iterable[NetTable], limits: Limits | None = None) -> None:
+    def __init__(self, tables: Iterable[NetTable], limits: Limits | None = None, *, manage_gc: bool = False) -> None:
         self.tables = {t.table_id: t for t in tables}
         self.default = next(iter(self.tables))
         self.limits = limits or Limits()
@@ -118,20 +123,35 @@ class TableServer:
         self.finished = asyncio.Event()
         """Set once every table is over (its game over, or its hands played)."""
         self._server: Server | None = None
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-players")
+        """Where every table's computer players decide: off the event loop, one decision at a time (a thread of
+        its own per table would not think faster, with Python's one running thread)."""
+        self._collector = ServerCollector() if manage_gc else None
+        """The garbage collector's policy when this server is the program (``serve``): see
+        :class:`game.gcpolicy.ServerCollector`."""
+        self._gc_timer: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen on ``host``:``port`` (0: any free port); the address actually bound."""
+        self._loop = asyncio.get_running_loop()
         self._server = await serve(self._connection, host, port, max_size=LIBRARY_LIMIT, compression=None)
         for table in self.tables.values():
+            table.think_on(self._worker, functools.partial(self._wake, table))
             self.schedule(table)
+        if self._collector is not None:
+            self._collector.start()
+            self._gc_timer = self._loop.call_later(TICK_SECONDS, self._collect)
         sock = next(iter(self._server.sockets))
         bound = sock.getsockname()
         return bound[0], bound[1]
 
     async def close(self) -> None:
         """Stop: every client is told ``server_closing``, after whatever it has not yet been sent."""
-        for handle in self._timers.values():
-            handle.cancel()
+        for handle in [*self._timers.values(), self._gc_timer]:
+            if handle is not None:
+                handle.cancel()
+        self._loop = None  # a computer player deciding now wakes nothing
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.link is not None:
@@ -143,6 +163,22 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._worker.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(SAVES.wait, CLOSING_SECONDS)  # the last hand's autosave is on the disk
+        if self._collector is not None:
+            self._collector.stop()
+
+    def _wake(self, table: NetTable) -> None:
+        """A computer player of ``table`` has decided (called on the worker's thread)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nothing is waiting for it
+                loop.call_soon_threadsafe(self.schedule, table)
+
+    def _collect(self) -> None:
+        assert self._collector is not None and self._loop is not None
+        self._collector.tick()
+        self._gc_timer = self._loop.call_later(TICK_SECONDS, self._collect)
 
     def schedule(self, table: NetTable) -> None:
         """Do what is due at ``table`` and wake it again when its next timer runs out."""
@@ -246,7 +282,7 @@ class TableServer:
 
 async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Limits | None = None) -> None:
     """Run the server until every table is over or it is cancelled (Ctrl+C); prints where it listens."""
-    server = TableServer(tables, limits)
+    server = TableServer(tables, limits, manage_gc=True)
     bound_host, bound_port = await server.start(host, port)
     print(f"serving {len(tables)} table(s) on ws://{bound_host}:{bound_port}/", flush=True)
     try:

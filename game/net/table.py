@@ -16,6 +16,7 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -105,6 +106,13 @@ class NetTable:
         self._log_hand = 0
         self._scores: pr.Scores | None = None
         """The scoring lines of the hand just scored, once they are sent (and to send a seat taken back)."""
+
+    def think_on(self, worker: Executor, wake: Callable[[], None]) -> None:
+        """Let the computer players decide on ``worker`` (a server's thread) rather than in :meth:`advance`, so
+        the server's event loop never waits on a decision; ``wake`` is called (on the worker's thread) when one
+        is made, and :meth:`advance` then plays it."""
+        self.session.worker, self.session.on_decided = worker, wake
+        self.session.think_in_background = True
 
     # -- seats ------------------------------------------------------------------------------------------------
 
@@ -321,9 +329,7 @@ class NetTable:
         awaiting = table.awaiting()
         if table.phase == "passing" or table.phase in ("claims", "rob"):
             computers = [s for s in awaiting if self._computer(s)]
-            for seat in computers:
-                session.play_computer_turn(seat)
-            if computers:
+            if [seat for seat in computers if session.computer_move(seat)]:
                 self.changed_at = now
                 return 0
             if table.phase == "passing" or not awaiting:
@@ -346,7 +352,8 @@ class NetTable:
             due = self.changed_at + self.timers.discard_delay
             if now < due:
                 return due - now
-            session.play_computer_turn(awaiting[0])
+            if not session.computer_move(awaiting[0]):
+                return None  # thinking in the background: the server is woken when it is done
             self.changed_at = now
             return 0
         return None

@@ -18,7 +18,7 @@ import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -112,6 +112,15 @@ class Session:
         self.thinking: dict[tuple[int, int, int], Future] = {}
         """Decisions being made on the worker thread, by (table, actions so far, seat)."""
         self._worker: ThreadPoolExecutor | None = None
+        self._ruleset_hash: str | None = None
+        self.worker: Executor | None = None
+        """Where background decisions are made instead of a worker thread of the session's own (a table server
+        shares one among its tables); None: the session's own."""
+        self.think_in_background = False
+        """Every computer player decides in the background, not only those that think ahead (a table server,
+        whose event loop must not wait on a decision)."""
+        self.on_decided: Callable[[], None] | None = None
+        """Called (on the worker's thread) when a background decision is made, so the caller looks again."""
         if match is None:
             self.pending.extend(self.match.events)
 
@@ -532,20 +541,21 @@ class Session:
             if seat != HUMAN:
                 self._computer_act(seat)
 
-    def _computer_act(self, seat: int, *, background: bool = True) -> None:
+    def _computer_act(self, seat: int, *, background: bool = True) -> bool:
+        """The computer's move for ``seat``; False while it is still thinking in the background."""
         table = self.table
         if table is None:
-            return
+            return True
         legal = table.legal_actions(seat)
         if not legal:
-            return
+            return True
         player = self.autoplayer if seat == HUMAN else self.players[seat]
         assert player is not None
         view = table.view(seat)
-        if background and getattr(player, "thinks_ahead", False):
+        if background and (self.think_in_background or getattr(player, "thinks_ahead", False)):
             chosen = self._decided_in_background(table, seat, player, view, legal)
             if chosen is None:
-                return  # still thinking: asked again on the next update
+                return False  # still thinking: asked again on the next update
         else:
             chosen = player.decide(view, legal)
         played, events, illegal = play_decision(table, seat, chosen, legal)
@@ -554,25 +564,40 @@ class Session:
         if isinstance(played, Discard | Claim | DeclareKong | MahJongg):
             self.last_moves[seat] = (view, tuple(legal), played)
         self._push(events)
+        return True
 
     def play_computer_turn(self, seat: int) -> None:
         """Let the computer decide for ``seat`` now, the human's seat too (staged scenes, Auto Play); a player who
         thinks ahead decides here too, not on the worker thread."""
         self._computer_act(seat, background=False)
 
+    def computer_move(self, seat: int) -> bool:
+        """The computer's move for ``seat`` (the human's seat too): in the background when
+        :attr:`think_in_background` is set, else now; False while it thinks (:attr:`on_decided` is called when
+        it is done)."""
+        return self._computer_act(seat, background=self.think_in_background)
+
     def _decided_in_background(self, table: Table, seat: int, player: Player, view: Any,
                                legal: list[Action]) -> Action | None:
         """The action of a player that thinks ahead, decided on the worker thread from a snapshot of its view;
-        None while it is still thinking. A decision the table has moved past (the human claimed meanwhile) is
-        dropped; one thread decides one position at a time, so a player's own state is never shared."""
-        key = (id(table), len(table.actions), seat)
+        None while it is still thinking. A decision the table has moved past (an event since) is dropped; the
+        others' claims and passes make no event until they are settled, so three players deciding on the same
+        discard at once keep their decisions. One thread decides one position at a time, so a player's own state
+        is never shared."""
+        key = (id(table), len(table.events), seat)
         for stale in [k for k in self.thinking if k[:2] != key[:2]]:
             del self.thinking[stale]
         future = self.thinking.get(key)
         if future is None:
-            if self._worker is None:
-                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-            self.thinking[key] = self._worker.submit(player.decide, view, legal)
+            worker = self.worker
+            if worker is None:
+                if self._worker is None:
+                    self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+                worker = self._worker
+            future = self.thinking[key] = worker.submit(player.decide, view, legal)
+            if self.on_decided is not None:
+                decided = self.on_decided
+                future.add_done_callback(lambda _future: decided())
             return None
         if not future.done():
             return None
@@ -682,8 +707,12 @@ class Session:
         ruleset_id = self.ruleset.id if self.ruleset is not None else "classic"
         # The starting score may differ from the ruleset's (New Game lets the player choose it).
         settings = {"show_all_used": self.show_all_used, "start_score": self.rules.start_score}
+        # The ruleset's hash takes ~15 ms (its canonical JSON) and the ruleset never changes within a game: a
+        # network table autosaves every hand on its server's event loop.
+        if self._ruleset_hash is None and self.ruleset is not None:
+            self._ruleset_hash = ruleset_hash(self.ruleset)
         return snapshot(self.match, ruleset_id=ruleset_id, players=self.player_ids, names=self.names,
-                        ruleset_hash=ruleset_hash(self.ruleset) if self.ruleset is not None else None,
+                        ruleset_hash=self._ruleset_hash,
                         mods=mods, settings=settings, name=name)
 
     def play_to_end(self, max_steps: int = 20000) -> None:
