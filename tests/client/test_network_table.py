@@ -350,6 +350,7 @@ def test_join__a_player_back_mid_hand_knows_the_moves_they_missed(tmp_path) -> N
         assert run_live(app, lambda: ann.play() and cai.lobby.state == "connected", 60)
         assert run_live(app, lambda: ann.play() and cai.table is not old, 60)  # rebuilt from the hand sent again
         assert not table.animator.busy  # ... and shown at once, not dealt and played out again at length
+        assert table.balloons == []  # ... without the claims of the hand called out all at once
 
         def same_moment() -> bool:
             ann.play()

@@ -331,6 +331,7 @@ class TableScene(Scene):
         if remote is not None and remote.catching_up:
             remote.catching_up = False
             self.animator.finish()  # the hand sent again after a reconnect: its table at once, not the whole hand
+            self.balloons = []  # ... without every claim of the hand called out at once
         self._beep_for_refusals()
         self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
