@@ -333,6 +333,14 @@ class RemoteSession(Session):
         self.act(chosen if chosen in self.legal else self.legal[0])
 
     @property
+    def away_seats(self) -> frozenset[int]:
+        room = self.lobby.room
+        if room is None or not room.started:
+            return frozenset()
+        return frozenset(self.seats.local(info.seat) or 0 for info in room.seats
+                         if info.kind == "player" and not info.connected and info.seat != self.lobby.seat)
+
+    @property
     def at_rest(self) -> bool:
         return False  # the server may send something any moment: the window keeps looking
 

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pygame
 
 from game.client import status
-from game.client.scenes import scores, waiting_room
+from game.client.scenes import scores, table_draw, waiting_room
 from game.core import events as ev
 from game.core.actions import Discard
 from game.core.refusals import Refusal
@@ -374,7 +374,8 @@ def test_join__a_player_back_mid_hand_knows_the_moves_they_missed(tmp_path) -> N
         ann.lobby.close()
 
 
-def test_join__another_player_dropping_coming_back_and_leaving_is_said_on_the_status_bar(tmp_path) -> None:
+def test_join__another_player_dropping_coming_back_and_leaving_is_said_on_the_status_bar(tmp_path,
+                                                                                         monkeypatch) -> None:
     with served_table(player_seats=2, discard_delay=0.3, relayed=True) as served:
         app = make_app(tmp_path)
         ann = WindowlessPlayer(served.address, "Ann", app.catalog)  # through the relay: her connection is cut
@@ -392,7 +393,13 @@ def test_join__another_player_dropping_coming_back_and_leaving_is_said_on_the_st
 
         served.proxy.cut()
         assert run_live(app, said("Ann lost the connection: a computer player plays for them until they are back."))
+        drawn = drawn_text(monkeypatch, table_draw)
+        app.render()
+        assert "Away: the computer plays" in [words for words, _rect in drawn]  # by her name while she is away
         assert run_live(app, said("Ann is back at the table."), 60)
+        drawn.clear()
+        app.render()
+        assert "Away: the computer plays" not in [words for words, _rect in drawn]
         ann.lobby.close(leave=True)
         assert run_live(app, said("Ann left the table: a computer player takes their seat."))
 

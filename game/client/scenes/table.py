@@ -413,7 +413,7 @@ class TableScene(Scene):
             pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
             last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
             claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction,
-            shadow=self.context.settings.tile_shadow)
+            shadow=self.context.settings.tile_shadow, away=s.away_seats)
 
     def banner_lines(self) -> list[tuple[str, bool]]:
         """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
