@@ -103,6 +103,7 @@ class ServerCollector:
             return
         gc.set_threshold(*self._thresholds)
         self._thresholds = None
+        gc.unfreeze()  # what was frozen is walked again: the program's own policy starts afresh
         _COLLECTOR = HandBoundaryCollector()
 
 

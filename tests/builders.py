@@ -113,7 +113,8 @@ def served_table(player_seats: int, seed: int = 3, ruleset: str = "classic", cat
     from game.net.table import Timers
 
     table = host_table(ruleset, seed=seed, player_seats=player_seats, catalog=catalog, hand_limit=hand_limit,
-                       timers=Timers(claim_window=0.3, discard_delay=discard_delay, end_pause=0.3, reconnect=30.0))
+                       timers=Timers(claim_window=0.3, discard_delay=discard_delay, end_pause=0.3, reconnect=30.0,
+                                     deal_pause=0.0))
     hosted = HostedTable(table, host="127.0.0.1")
     assert hosted.start(), hosted.error
     served = ServedTable(hosted, LoopbackProxy(hosted.port) if relayed else None)

@@ -23,9 +23,11 @@ from game.net.remote_player import RemotePlayer, seat_players
 from game.net.server import Limits, TableServer
 from game.net.table import NetTable, Timers
 
-QUICK = Timers(claim_window=30.0, winning_claim_window=30.0, discard_delay=0.0, end_pause=0.0, reconnect=60.0)
+QUICK = Timers(claim_window=30.0, winning_claim_window=30.0, discard_delay=0.0, end_pause=0.0, reconnect=60.0,
+               turn=0.0, deal_pause=30.0)
 """Timers for tests: nothing waits but a player; a claim window long enough that a busy machine never closes it
-on a scripted player (which would make another game than ``simulate``'s)."""
+on a scripted player (which would make another game than ``simulate``'s), and no turn timer. The deal pause is
+long: the scripted players say they are ready at once, and play must start then."""
 OPEN = Limits(rate=1e9, burst=1e9)
 """No rate limit: a test's messages come as fast as the loopback carries them."""
 

@@ -14,7 +14,7 @@ import contextlib
 import functools
 import logging
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable
 from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
@@ -71,6 +71,7 @@ class WsLink:
         self.closed = False
         self.refused = 0
         """Messages refused from this connection so far."""
+        self._close_with = (1000, "")
         self.task = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, frame: str) -> None:
@@ -82,16 +83,18 @@ class WsLink:
             return
         self.queue.put_nowait(frame)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the connection once the frames queued so far are sent, with WebSocket ``code`` and ``reason``."""
         if not self.closed:
             self.closed = True
+            self._close_with = (code, reason)
             self.queue.put_nowait(None)
 
     async def _write(self) -> None:
         try:
             while (frame := await self.queue.get()) is not None:
                 await self.ws.send(frame)
-            await self.ws.close()
+            await self.ws.close(*self._close_with)
         except ConnectionClosed:
             self.closed = True
 
@@ -102,6 +105,16 @@ class Limits:
     """Messages a second a connection may send on average ..."""
     burst: float = 40.0
     """... and at once."""
+    per_address: int = 8
+    """Connections open at once from one address (a household behind one router holds four at most; more is a
+    program opening connections in a loop) ..."""
+    connections: int = 512
+    """... and in all: a connection past either is refused (``too_many_connections``) and closed."""
+
+
+TRY_AGAIN_LATER = 1013
+"""The WebSocket close code of a connection refused for the server's limits (RFC 6455's registry: try again
+later)."""
 
 
 class TableServer:
@@ -120,6 +133,10 @@ class TableServer:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._links: set[WsLink] = set()
         """Every open connection's link, so closing sends what they still have queued."""
+        self._by_address: Counter[str] = Counter()
+        """Connections open now, by the client's address."""
+        self.turned_away = 0
+        """Connections refused for the limits so far (for logs and tests)."""
         self.finished = asyncio.Event()
         """Set once every table is over (its game over, or its hands played)."""
         self._server: Server | None = None
@@ -131,6 +148,7 @@ class TableServer:
         :class:`game.gcpolicy.ServerCollector`."""
         self._gc_timer: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen on ``host``:``port`` (0: any free port); the address actually bound."""
@@ -152,6 +170,7 @@ class TableServer:
             if handle is not None:
                 handle.cancel()
         self._loop = None  # a computer player deciding now wakes nothing
+        self._closing = True  # nor does a connection's end: the tables stay as they are
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.link is not None:
@@ -182,6 +201,8 @@ class TableServer:
 
     def schedule(self, table: NetTable) -> None:
         """Do what is due at ``table`` and wake it again when its next timer runs out."""
+        if self._closing:
+            return
         old = self._timers.pop(table.table_id, None)
         if old is not None:
             old.cancel()
@@ -207,11 +228,38 @@ class TableServer:
         link.send(pr.encode(message))
 
     async def _connection(self, ws: ServerConnection) -> None:
-        path = (ws.request.path if ws.request is not None else "/").strip("/")
         who = f"{ws.remote_address[0] if ws.remote_address else '?'}"
+        self._by_address[who] += 1
+        try:
+            await self._connected(ws, who)
+        finally:
+            self._by_address[who] -= 1
+            if not self._by_address[who]:
+                del self._by_address[who]
+
+    def _over_limits(self, who: str) -> str:
+        """Why a new connection from ``who`` (already counted) is one too many; "" when it is not."""
+        if self._by_address[who] > self.limits.per_address:
+            return f"too many connections from your address (at most {self.limits.per_address})"
+        if self._by_address.total() > self.limits.connections:
+            return f"the server is full (at most {self.limits.connections} connections)"
+        return ""
+
+    async def _connected(self, ws: ServerConnection, who: str) -> None:
+        path = (ws.request.path if ws.request is not None else "/").strip("/")
         link = WsLink(ws)
         self._links.add(link)
         link.task.add_done_callback(lambda _task: self._links.discard(link))
+        too_many = self._over_limits(who)
+        if too_many:
+            self.turned_away += 1
+            # A flood of connections logs like a flood of refusals: the first ones, then every LOG_EVERY-th.
+            if self.turned_away <= LOG_FIRST or self.turned_away % LOG_EVERY == 0:
+                log.warning("turned away a connection from %s (%d so far): %s", who, self.turned_away, too_many)
+            link.send(pr.encode(refused("too_many_connections", too_many)))
+            link.close(TRY_AGAIN_LATER, too_many)
+            await asyncio.wait([link.task], timeout=CLOSING_SECONDS)
+            return
         table = self.tables.get(path or self.default)
         if table is None:
             self._refuse(link, who, refused("no_table", f"there is no table {path!r}", tables=list(self.tables)))
@@ -270,6 +318,8 @@ class TableServer:
             answer = table.start(link)
         elif isinstance(message, pr.Act):
             answer = table.act(link, message)
+        elif isinstance(message, pr.Ready):
+            table.ready(link, message)
         elif isinstance(message, pr.Leave):
             table.leave(link)
             link.close()

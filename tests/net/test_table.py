@@ -22,7 +22,8 @@ def _table(seats: int = 2, **timers: float):
     clock = Clock()
     table = host_table("classic", seed=12, player_seats=seats,
                        timers=Timers(**{"claim_window": 2.5, "winning_claim_window": 10.0, "discard_delay": 0.9,
-                                        "end_pause": 0.0, "reconnect": 60.0, **timers}))
+                                        "end_pause": 0.0, "reconnect": 60.0, "turn": 0.0, "deal_pause": 0.0,
+                                        **timers}))
     table.clock = clock
     return table, clock
 

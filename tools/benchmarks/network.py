@@ -50,7 +50,7 @@ async def _serve(count: int, computers: int) -> None:
     computer players); answers ``cpu`` on stdin with its CPU seconds, wall time and latencies."""
     from game.mods import load_catalog
     from game.net.hosting import host_table
-    from game.net.server import TableServer
+    from game.net.server import Limits, TableServer
 
     # A load player late for a claim window (the machine is busy) is refused as stale, and the server says so;
     # the benchmark's output is its figures.
@@ -58,7 +58,8 @@ async def _serve(count: int, computers: int) -> None:
     catalog = load_catalog(full=False)
     tables = [host_table("classic", seed=n, table_id=f"t{n}", catalog=catalog,
                          player_seats=4 - computers if n < count - 1 else 4) for n in range(count)]
-    server = TableServer(tables, manage_gc=True)
+    # Every player connects from the loopback: the limit per address is for a real server's many households.
+    server = TableServer(tables, Limits(per_address=4 * count, connections=4 * count), manage_gc=True)
     _host, port = await server.start("127.0.0.1", 0)
     for table in tables[:-1]:
         if computers:
