@@ -109,8 +109,9 @@ class SeatInfo(_Message):
     seat: Seat
     name: str
     kind: Literal["player", "computer", "open", "empty"]
-    """A player holds the seat; a computer plays it (no player, or its player dropped); it is still free; or it is
-    the empty chair of a three-handed game, which nobody plays."""
+    """A player holds the seat (``connected`` false while they have dropped: a computer plays it until they are
+    back or their reconnect time is up); a computer plays it (nobody joined, its player left or did not come back,
+    or is ``away``); it is still free; or it is the empty chair of a three-handed game, which nobody plays."""
     connected: bool = False
     host: bool = False
     away: bool = False

@@ -39,6 +39,35 @@ CONNECTION = "connection"
 """A :class:`Note` code: the connection changed (``state`` and ``reason`` in words, from :class:`LinkState`)."""
 WAITING_FOR_HAND = "waiting_for_hand"
 """A :class:`Note` code: the next hand has not been dealt by the server yet."""
+SEAT_CHANGED = "seat_changed"
+"""A :class:`Note` code: another seat changed hands during the game (``name``, ``change``: see
+:func:`seat_changes`)."""
+
+
+def seat_changes(before: protocol.Room, after: protocol.Room, own: int | None) -> list[tuple[str, str]]:
+    """What happened to the other seats between two rooms of a game under way, as (name, change): ``dropped``
+    (the player's connection went: a computer plays for them meanwhile), ``back``, ``left`` (for good: a
+    computer took the seat), ``given_up`` (not back within the reconnect time: the computer keeps the seat) and
+    ``joined`` (a newcomer took a seat a computer played). The player's own seat is told by its connection."""
+    if not (before.started and after.started):
+        return []
+    changes = []
+    was = {info.seat: info for info in before.seats}
+    for now in after.seats:
+        old = was.get(now.seat)
+        if old is None or now.seat == own:
+            continue
+        if old.kind == "player" and now.kind == "player":
+            change = "" if old.connected == now.connected else "back" if now.connected else "dropped"
+        elif old.kind == "player" and now.kind == "computer":
+            change = "left" if old.connected else "given_up"
+        elif old.kind != "player" and now.kind == "player":
+            change = "joined"
+        else:
+            change = ""
+        if change:
+            changes.append((now.name or old.name, change))
+    return changes
 
 
 class Lobby:
@@ -62,6 +91,8 @@ class Lobby:
         self.game_over: protocol.GameOver | None = None
         self.scores: dict[int, protocol.Scores] = {}
         """The scoring lines of the hands scored, by hand number (the scores box shows them)."""
+        self.seat_news: list[tuple[str, str]] = []
+        """What happened to the other seats during the game and is not yet told (:func:`seat_changes`)."""
 
     @property
     def started(self) -> bool:
@@ -84,6 +115,8 @@ class Lobby:
             elif isinstance(item, protocol.Welcome):
                 self.seat, self.token = item.seat, item.token
             elif isinstance(item, protocol.Room):
+                if self.room is not None:
+                    self.seat_news += seat_changes(self.room, item, self.seat)
                 self.room = item
             elif isinstance(item, protocol.Refused):
                 self.refusal = item
@@ -271,19 +304,41 @@ class RemoteSession(Session):
             self.claim_timer = max(0.0, self.claim_timer - dt)
         if self.hand_over and not hold:
             self.end_wait += dt
+        if not hold:
+            self._take_batch()
+            while self.lag > self.catch_up_after and self._take_batch():
+                pass  # far behind the server (a slow frame, a long pause): shown at once, the scene cuts it short
+        self._tell_seat_news()
         if hold:
             return
-        self._take_batch()
-        while self.lag > self.catch_up_after and self._take_batch():
-            pass  # far behind the server (a slow frame, a long pause): shown at once, the scene cuts it short
         if self.options.auto_play and self.legal and self.table is not None:
             self._autoplay()
+
+    def _tell_seat_news(self) -> None:
+        """What happened to the other seats, on the status bar and over the table for a while; told after the
+        frame's events, so that the line is not at once replaced by an older event's."""
+        lobby = self.lobby
+        if not lobby.seat_news:
+            return
+        for name, change in lobby.seat_news:
+            self.notice = Note(SEAT_CHANGED, {"name": name, "change": change})
+            self.tell(self.notice)
+        lobby.seat_news.clear()
+        self.names = lobby.names()  # a newcomer's name at the seat they took
 
     def _autoplay(self) -> None:
         """Auto Play at a network table: the computer decides for the player's seat here, and it is sent."""
         assert self.table is not None
         chosen = self.autoplayer.decide(self.table.view(0), list(self.legal))
         self.act(chosen if chosen in self.legal else self.legal[0])
+
+    @property
+    def away_seats(self) -> frozenset[int]:
+        room = self.lobby.room
+        if room is None or not room.started:
+            return frozenset()
+        return frozenset(self.seats.local(info.seat) or 0 for info in room.seats
+                         if info.kind == "player" and not info.connected and info.seat != self.lobby.seat)
 
     @property
     def at_rest(self) -> bool:

@@ -145,8 +145,8 @@ class NetTable:
             if s.seat == self.empty_seat:
                 infos.append(pr.SeatInfo(seat=s.seat, name="", kind="empty"))
                 continue
-            if s.link is not None and not s.away:
-                kind = "player"
+            if (s.link is not None and not s.away) or (s.link is None and s.token is not None):
+                kind = "player"  # at the table, or dropped with the seat kept (a computer plays it meanwhile)
             elif s.token is None and self.state == "waiting":
                 kind = "open"
             else:

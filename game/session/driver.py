@@ -486,6 +486,12 @@ class Session:
         return self.hand_over and self.end_wait >= timing.END_OF_HAND_PAUSE
 
     @property
+    def away_seats(self) -> frozenset[int]:
+        """The seats whose player is away from the table, a computer playing for them meanwhile (a network
+        table's dropped players); none at a local table."""
+        return frozenset()
+
+    @property
     def at_rest(self) -> bool:
         """Nothing happens until the human acts: no timer runs and no computer seat has anything to do, so the
         window may sleep. It follows the branches of :meth:`update`."""

@@ -4,27 +4,24 @@ loopback in this process (its own thread); the client is driven by key and text 
 
 from __future__ import annotations
 
-import time
-
 import pygame
 
 from game.client import status
-from game.client.scenes import scores, waiting_room
+from game.client.scenes import scores, table_draw, waiting_room
 from game.core import events as ev
 from game.core.actions import Discard
 from game.core.refusals import Refusal
 from game.core.tiles import tile_name
 from game.net import protocol
 from game.net.client import Link
-from game.net.remote import Lobby, join, remote_session, table_rules
-from game.session.options import Options
-from tests.builders import LoopbackProxy, hosted_table
+from game.net.remote import Lobby
+from tests.builders import WindowlessPlayer, served_table
 from tests.client.helpers import click, drawn_text, from_title, key, make_app, restart, run_live, type_text
 
 
-def _joined_app(tmp_path, address: str, name: str):
+def _joined_app(tmp_path, address: str, name: str, app=None):
     """An app (instant animations) whose player typed ``address`` and ``name`` in Join a Table and pressed Enter."""
-    app = make_app(tmp_path)
+    app = app or make_app(tmp_path)
     app.settings.animation_speed = 0.0
     box = from_title(app, pygame.K_j)
     assert box.name == "join"
@@ -52,22 +49,12 @@ def _autoplay_to_scores(app) -> None:
     assert run_live(app, lambda: app.stack.top.name == "scores", 120)
 
 
-def _autoplayer(address: str, name: str):
-    """A second player (no window) who joins first, so they host, and lets the computer play for them."""
-    lobby = join(address, name)
-    end = time.monotonic() + 10
-    while lobby.room is None and time.monotonic() < end:
-        lobby.poll()
-        time.sleep(0.005)
-    assert lobby.seat == 0 and lobby.is_host
-    return lobby
-
-
 def test_join__from_the_title_the_room_shows_the_seats_and_a_hand_is_played_to_the_scores(tmp_path) -> None:
-    hosted = hosted_table(player_seats=3)
-    try:
-        ann = _autoplayer(hosted.local_address, "Ann")
-        app = _joined_app(tmp_path, hosted.local_address, "Bea")
+    with served_table(player_seats=3) as served:
+        app = make_app(tmp_path)
+        ann = WindowlessPlayer(served.address, "Ann", app.catalog)
+        assert ann.lobby.seat == 0 and ann.lobby.is_host
+        _joined_app(tmp_path, served.address, "Bea", app)
         room = app.stack.top
         assert room.name == "waiting_room"
         assert run_live(app, lambda: room.seat_lines() and room.seat_lines()[1][2] == "Player")
@@ -77,46 +64,33 @@ def test_join__from_the_title_the_room_shows_the_seats_and_a_hand_is_played_to_t
         assert room.status_line() == ("Waiting for the host to start the game.", False)
         assert room.mods_line().startswith("Mods: classic") and room.mods_line().endswith("(all installed here).")
         assert [b.label for b in room.buttons()] == ["Leave"]  # only the host starts
-        ann.poll()
-        ann.start()
-        assert run_live(app, lambda: bool(ann.poll() or ann.table_messages))
-        ann_session = remote_session(ann, table_rules(ann.room, app.catalog).rules, Options(auto_play=True))
-        assert run_live(app, lambda: app.stack.top.name == "table")
+        ann.lobby.poll()
+        ann.lobby.start()
+        assert run_live(app, lambda: ann.play() and app.stack.top.name == "table" and ann.session is not None)
         table = app.stack.top
         assert table.session.names == ["Bea", *table.session.names[1:3], "Ann"]  # Ann sits on Bea's left
         app.dispatch(key(pygame.K_F4))  # no restarting a network hand: said why, with the warning beep
         assert status.status_line(table.session) == ("At a network table the table starts every hand and deals it "
                                                      "only once.")
         app.dispatch(key(pygame.K_F5))  # Auto Play: the computer plays Bea's seat, through the server
-
-        def both_play() -> bool:
-            ann_session.update(0.05)
-            ann_session.drain()
-            if ann_session.scores_due and ann_session.outcome is None:
-                ann_session.finish_hand()
-            return app.stack.top.name == "scores" and ann_session.outcome is not None
-
-        assert run_live(app, both_play, 60)
+        assert run_live(app, lambda: ann.play() and app.stack.top.name == "scores" and ann.session.outcome, 60)
         scores = app.stack.top
         assert scores.extra == []  # no replays, deals again or score sheets: they are the host's
-        served = hosted.table.session.match.totals
-        assert scores.outcome.new_totals == [served[1], served[2], served[3], served[0]]
-        assert ann_session.outcome.new_totals == served  # both tables agree with the server, each from its seat
+        totals = served.table.session.match.totals
+        assert scores.outcome.new_totals == [totals[1], totals[2], totals[3], totals[0]]
+        assert ann.session.outcome.new_totals == totals  # both tables agree with the server, each from its seat
         assert sum(scores.outcome.new_totals) == 4 * 1000
-        ann.close()
-    finally:
-        hosted.stop()
+        ann.lobby.close()
 
 
 def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -> None:
-    hosted = hosted_table(player_seats=1, discard_delay=0.1)  # the hand lasts well past the reconnection
-    proxy = LoopbackProxy(hosted.port)
-    try:
-        app, table = _seated(tmp_path, proxy.address, "Cai")
+    # The hand lasts well past the reconnection.
+    with served_table(player_seats=1, discard_delay=0.1, relayed=True) as served:
+        app, table = _seated(tmp_path, served.address, "Cai")
         session = table.session
         app.dispatch(key(pygame.K_F5))
         assert run_live(app, lambda: session.table is not None and session.table.discard_count >= 2)
-        proxy.cut()
+        served.proxy.cut()
         assert run_live(app, lambda: session.lobby.state == "dropped")
         assert "dropped: reconnecting" in table.banner_lines()[0][0]
         assert run_live(app, lambda: session.lobby.state == "connected")
@@ -124,24 +98,20 @@ def test_join__a_dropped_connection_comes_back_and_the_hand_finishes(tmp_path) -
         assert not session.hand_over, session.table.wall.live_count  # back in the middle of the hand
         assert any(getattr(t, "data", {}).get("reason") == "Welcome back: your seat was kept." for t in session.told)
         assert run_live(app, lambda: app.stack.top.name == "scores", 120)
-        assert app.stack.top.outcome.new_totals == hosted.table.session.match.totals  # seat 1 is Cai's: no turn
-        assert proxy.cuts == 1
-    finally:
-        proxy.stop()
-        hosted.stop()
+        assert app.stack.top.outcome.new_totals == served.table.session.match.totals  # seat 1 is Cai's: no turn
+        assert served.proxy.cuts == 1
 
 
 def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tmp_path) -> None:
-    hosted = hosted_table(player_seats=1, discard_delay=0.1)
-    try:
-        app, table = _seated(tmp_path, hosted.local_address, "Gus")
+    with served_table(player_seats=1, discard_delay=0.1) as served:
+        app, table = _seated(tmp_path, served.address, "Gus")
         session = table.session
         assert run_live(app, lambda: session.table is not None and session.table.discard_count >= 2)
         session.lobby.link.close()  # the window is gone without a goodbye: the table keeps the seat
         again = restart(tmp_path)
         again.settings.animation_speed = 0.0
         box = from_title(again, pygame.K_j)
-        assert (box.address.value, box.player.value) == (hosted.local_address, "Gus")  # remembered
+        assert (box.address.value, box.player.value) == (served.address, "Gus")  # remembered
         again.dispatch(key(pygame.K_RETURN))
         again.stack.apply_pending()
         assert run_live(again, lambda: again.stack.top.name == "table")
@@ -150,15 +120,12 @@ def test_join__after_a_crash_joining_the_same_table_again_gives_the_seat_back(tm
         assert run_live(again, lambda: back.table is not None)  # the view may come a frame after the room
         assert back.table.discard_count >= 2 and not back.hand_over  # the same hand, where it had got to
         _autoplay_to_scores(again)
-        assert again.stack.top.outcome.new_totals == hosted.table.session.match.totals
-    finally:
-        hosted.stop()
+        assert again.stack.top.outcome.new_totals == served.table.session.match.totals
 
 
 def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_nothing(tmp_path) -> None:
-    hosted = hosted_table(player_seats=1, hand_limit=1)
-    try:
-        app, table = _seated(tmp_path, hosted.local_address, "Ida")
+    with served_table(player_seats=1, hand_limit=1) as served:
+        app, table = _seated(tmp_path, served.address, "Ida")
         _autoplay_to_scores(app)
         app.dispatch(key(pygame.K_RETURN))  # OK: the next hand, which is not coming
         app.step()  # the box closes (the goodbye may have come before it opened)
@@ -166,14 +133,11 @@ def test_join__when_the_host_ends_the_evening_the_table_says_so_and_waits_for_no
         words = "The hands for tonight are played: the host keeps the game to go on another time."
         assert app.stack.top is table and status.status_line(table.session) == words
         assert table.banner_lines()[0] == (words, True)
-    finally:
-        hosted.stop()
 
 
 def test_join__a_move_the_server_refuses_is_said_and_the_turn_stays_open(tmp_path) -> None:
-    hosted = hosted_table(player_seats=1)
-    try:
-        app, table = _seated(tmp_path, hosted.local_address, "Jo")
+    with served_table(player_seats=1) as served:
+        app, table = _seated(tmp_path, served.address, "Jo")
         session = table.session
         assert run_live(app, lambda: session.human_to_discard and bool(session.legal))
         stranger = next(t for t in range(34) if t not in session.table.players[0].concealed)
@@ -182,7 +146,7 @@ def test_join__a_move_the_server_refuses_is_said_and_the_turn_stays_open(tmp_pat
         assert run_live(app, lambda: any(isinstance(t, Refusal) for t in session.told))
         assert session.legal and session.human_to_discard  # the same turn, open again
         assert status.status_line(session) == f"You don't have {tile_name(stranger)} on your stake."
-        assert hosted.server.refusals == 1
+        assert served.hosted.server.refusals == 1
         app.dispatch(key(pygame.K_ESCAPE))  # the game menu's The Wall: declined, as W is
         app.stack.apply_pending()
         menu = app.stack.top
@@ -191,14 +155,12 @@ def test_join__a_move_the_server_refuses_is_said_and_the_turn_stays_open(tmp_pat
         app.stack.apply_pending()
         assert app.stack.top is table
         assert status.status_line(session) == "At a network table the wall is the host's secret."
-    finally:
-        hosted.stop()
 
 
 def test_join__no_table_at_the_address_is_said_in_words(tmp_path) -> None:
-    hosted = hosted_table(player_seats=1)
-    port = hosted.port
-    hosted.stop()  # nothing listens there now
+    with served_table(player_seats=1) as served:
+        port = served.hosted.port
+    # Nothing listens there now.
     app = _joined_app(tmp_path, f"127.0.0.1:{port}", "Dee")
     room = app.stack.top
     assert run_live(app, lambda: room.status_line()[1])
@@ -342,10 +304,10 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
     assert room.name == "waiting_room", getattr(box, "host_error", "")
     hosted = room.host
     try:
-        served = hosted.table.session
-        assert served.rules.start_score == 1500 and served.match.totals == [1500] * 4
-        assert [getattr(p, "id", None) for p in served.players] == [None, "limitmaker", "scatterbrain", "master"]
-        assert served.names[1:] == ["Lionel", "Sid", "Grandma"]
+        hosts = hosted.table.session
+        assert hosts.rules.start_score == 1500 and hosts.match.totals == [1500] * 4
+        assert [getattr(p, "id", None) for p in hosts.players] == [None, "limitmaker", "scatterbrain", "master"]
+        assert hosts.names[1:] == ["Lionel", "Sid", "Grandma"]
         assert run_live(app, lambda: room.lobby is not None and room.lobby.is_host)
         assert room.rules_line() == ("Ruleset: Classic (Mah Jongg for Windows, 1995)  ·  Everybody starts with "
                                      "1,500 points.")
@@ -371,88 +333,104 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
 def test_join__a_player_back_mid_hand_knows_the_moves_they_missed(tmp_path) -> None:
     """Cai's connection drops mid-hand while the table plays on; back, Cai's table is rebuilt from the hand's
     events sent again (shown at once, not played out at length) and equals that of Ann, who never dropped."""
-    hosted = hosted_table(player_seats=2, discard_delay=0.05)
-    proxy = LoopbackProxy(hosted.port)
-    try:
-        ann = _autoplayer(hosted.local_address, "Ann")
-        app = _joined_app(tmp_path, proxy.address, "Cai")
+    with served_table(player_seats=2, discard_delay=0.05, relayed=True) as served:
+        app = make_app(tmp_path)
+        ann = WindowlessPlayer(served.hosted.local_address, "Ann", app.catalog)
+        _joined_app(tmp_path, served.address, "Cai", app)
         app.settings.animation_speed = 1.0  # animations at length: the hand sent again must be cut short
-        assert run_live(app, lambda: bool(ann.poll() or ann.table_messages))
-        ann_session = remote_session(ann, table_rules(ann.room, app.catalog).rules, Options(auto_play=True))
-
-        def ann_plays() -> bool:
-            ann_session.update(0.05)
-            ann_session.drain()
-            return True
-
-        assert run_live(app, lambda: ann_plays() and app.stack.top.name == "table")
+        assert run_live(app, lambda: ann.play() and app.stack.top.name == "table")
         table = app.stack.top
         cai = table.session
         app.dispatch(key(pygame.K_F5))
-        assert run_live(app, lambda: ann_plays() and cai.table.discard_count >= 2, 60)
-        proxy.cut()
-        assert run_live(app, lambda: ann_plays() and cai.lobby.state == "dropped")
-        ann_session.options.auto_play = False  # the table stops at Ann's next turn: both tables can be compared
+        assert run_live(app, lambda: ann.play() and cai.table.discard_count >= 2, 60)
+        served.proxy.cut()
+        assert run_live(app, lambda: ann.play() and cai.lobby.state == "dropped")
+        ann.session.options.auto_play = False  # the table stops at Ann's next turn: both tables can be compared
         seen_before, old = len(cai._hand_events), cai.table
-        assert run_live(app, lambda: ann_plays() and cai.lobby.state == "connected", 60)
-        assert run_live(app, lambda: ann_plays() and cai.table is not old, 60)  # rebuilt from the hand sent again
+        assert run_live(app, lambda: ann.play() and cai.lobby.state == "connected", 60)
+        assert run_live(app, lambda: ann.play() and cai.table is not old, 60)  # rebuilt from the hand sent again
         assert not table.animator.busy  # ... and shown at once, not dealt and played out again at length
+        assert table.balloons == []  # ... without the claims of the hand called out all at once
 
         def same_moment() -> bool:
-            ann_plays()
-            return (cai.view is not None and ann_session.view is not None and bool(ann_session.legal)
-                    and ann_session.view.phase == "turn" and cai.view.step == ann_session.view.step
+            ann.play()
+            theirs = ann.session
+            return (cai.view is not None and theirs.view is not None and bool(theirs.legal)
+                    and theirs.view.phase == "turn" and cai.view.step == theirs.view.step
                     and not cai.lobby.table_messages and not table.animator.busy)
 
         assert run_live(app, same_moment, 60)
         assert not cai.hand_over
-        mine, theirs = cai.table, ann_session.table
+        mine, theirs = cai.table, ann.session.table
         for seat in range(4):
-            a, b = mine.players[cai.seats.local(seat)], theirs.players[ann_session.seats.local(seat)]
+            a, b = mine.players[cai.seats.local(seat)], theirs.players[ann.session.seats.local(seat)]
             assert (a.discards, a.melds, a.bonus) == (b.discards, b.melds, b.bonus)
         assert mine.wall.live_count == theirs.wall.live_count
         # Every move of the hand is known to Cai, the ones missed while away too (the match's choice of East,
         # told before the deal to whoever sat there then, aside).
         hand = [type(e) for e in cai._hand_events if not isinstance(e, ev.EastChosen)]
-        assert hand == [type(e) for e in ann_session._hand_events if not isinstance(e, ev.EastChosen)]
+        assert hand == [type(e) for e in ann.session._hand_events if not isinstance(e, ev.EastChosen)]
         assert len(hand) > seen_before
-        ann.close()
-    finally:
-        proxy.stop()
-        hosted.stop()
+        ann.lobby.close()
+
+
+def test_join__another_player_dropping_coming_back_and_leaving_is_said_on_the_status_bar(tmp_path,
+                                                                                         monkeypatch) -> None:
+    with served_table(player_seats=2, discard_delay=0.3, relayed=True) as served:
+        app = make_app(tmp_path)
+        ann = WindowlessPlayer(served.address, "Ann", app.catalog)  # through the relay: her connection is cut
+        _joined_app(tmp_path, served.hosted.local_address, "Bea", app)
+        assert run_live(app, lambda: ann.play() and app.stack.top.name == "table")
+        table = app.stack.top
+        bea = table.session
+        app.dispatch(key(pygame.K_F5))
+        assert run_live(app, lambda: ann.play() and bea.table is not None and bea.table.discard_count >= 1, 60)
+
+        def said(words: str):
+            """The status bar says ``words`` now, and they stand over the table a while."""
+            return lambda: (ann.play() and status.status_line(bea) == words and bool(table.toasts)
+                            and table.toasts[0].message == words)
+
+        served.proxy.cut()
+        assert run_live(app, said("Ann lost the connection: a computer player plays for them until they are back."))
+        drawn = drawn_text(monkeypatch, table_draw)
+        app.render()
+        assert "Away: the computer plays" in [words for words, _rect in drawn]  # by her name while she is away
+        assert run_live(app, said("Ann is back at the table."), 60)
+        drawn.clear()
+        app.render()
+        assert "Away: the computer plays" not in [words for words, _rect in drawn]
+        ann.lobby.close(leave=True)
+        assert run_live(app, said("Ann left the table: a computer player takes their seat."))
 
 
 def test_join__the_scores_box_shows_each_players_scoring_lines_as_the_host_scored_them(tmp_path) -> None:
-    hosted = hosted_table(player_seats=1, hand_limit=1)
-    try:
-        app, _table = _seated(tmp_path, hosted.local_address, "Kim")
+    with served_table(player_seats=1, hand_limit=1) as served:
+        app, _table = _seated(tmp_path, served.address, "Kim")
         _autoplay_to_scores(app)
         box = app.stack.top
-        served = hosted.table.session.outcome.results  # Kim sits at the server's seat 0: the same seats
+        results = served.table.session.outcome.results  # Kim sits at the server's seat 0: the same seats
         winner = box.outcome.winner
-        assert winner is not None and served[winner] is not None
+        assert winner is not None and results[winner] is not None
         app.dispatch(key(pygame.K_1 + box.seats.index(winner)))  # the winner's tab
         app.render()
         assert box.tab == winner
         shown = [item.name for _rect, item in box.item_rects]
-        lines = served[winner].items
+        lines = results[winner].items
         assert shown == [i.name for i in lines if i.points] + [i.name for i in lines if i.doubles] and shown
-        assert [r.score if r else None for r in box.outcome.results] == [r.score if r else None for r in served]
+        assert [r.score if r else None for r in box.outcome.results] == [r.score if r else None for r in results]
         loser = next(s for s in box.seats if s != winner)
         app.dispatch(key(pygame.K_1 + box.seats.index(loser)))
         app.render()
         assert [item.name for _rect, item in box.item_rects] == \
-            [i.name for i in served[loser].items if i.points] + [i.name for i in served[loser].items if i.doubles]
-    finally:
-        hosted.stop()
+            [i.name for i in results[loser].items if i.points] + [i.name for i in results[loser].items if i.doubles]
 
 
 def test_join__a_hand_whose_scoring_lines_did_not_come_says_so_in_its_tab(tmp_path, monkeypatch) -> None:
     """The lines travel with the hand's end; a client without them (the connection failed just then, or a
     server that does not send them) gives the hand's score and says the lines did not come."""
-    hosted = hosted_table(player_seats=1, hand_limit=1)
-    try:
-        app, table = _seated(tmp_path, hosted.local_address, "Kim")
+    with served_table(player_seats=1, hand_limit=1) as served:
+        app, table = _seated(tmp_path, served.address, "Kim")
         link = table.session.lobby.link
         received = link.poll
         monkeypatch.setattr(link, "poll", lambda: [m for m in received() if not isinstance(m, protocol.Scores)])
@@ -469,5 +447,3 @@ def test_join__a_hand_whose_scoring_lines_did_not_come_says_so_in_its_tab(tmp_pa
         start = next(i for i, t in enumerate(words) if t.startswith(f"{name} scores"))
         assert " ".join(words[start:start + 3]).startswith(said)
         assert box.outcome.scores[winner] > 0
-    finally:
-        hosted.stop()

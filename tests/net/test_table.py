@@ -2,12 +2,14 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from game.core.actions import action_to_text
 from game.net import protocol as pr
 from game.net.filter import events_for, legal_actions, player_view
 from game.net.hosting import host_table
+from game.net.remote import seat_changes
 from tests.net_builders import FakeLink, clocked_table, simulate_players
 
 
@@ -125,6 +127,12 @@ def test_dropped_seat__played_by_a_computer_then_taken_back_or_given_up():
     assert table.seats[0].token is None
     late = table.join(FakeLink(), _hello("Ann", welcome.token))
     assert isinstance(late, pr.Refused) and late.code == "bad_token"
+    newcomer = table.join(FakeLink(), _hello("Cy"))
+    assert isinstance(newcomer, pr.Welcome) and newcomer.seat == 0  # the seat given up is free to take
+    # What Bob's table tells him of it, room by room (game.net.remote.seat_changes).
+    rooms = bob.messages(pr.Room)
+    told = [change for before, after in itertools.pairwise(rooms) for change in seat_changes(before, after, 1)]
+    assert told == [("Ann", "dropped"), ("Ann", "back"), ("Ann", "dropped"), ("Ann", "given_up"), ("Cy", "joined")]
 
 
 def test_taking_a_seat_back_from_a_live_connection__the_old_one_is_told_and_closed():

@@ -331,6 +331,7 @@ class TableScene(Scene):
         if remote is not None and remote.catching_up:
             remote.catching_up = False
             self.animator.finish()  # the hand sent again after a reconnect: its table at once, not the whole hand
+            self.balloons = []  # ... without every claim of the hand called out at once
         self._beep_for_refusals()
         self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
@@ -412,7 +413,7 @@ class TableScene(Scene):
             pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
             last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
             claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction,
-            shadow=self.context.settings.tile_shadow)
+            shadow=self.context.settings.tile_shadow, away=s.away_seats)
 
     def banner_lines(self) -> list[tuple[str, bool]]:
         """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
