@@ -287,9 +287,12 @@ class RemoteSession(Session):
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
             self.pending.append(event)
-            self.told.append(event)
             if isinstance(event, ev.PlayStarted | ev.TileDrawn):
                 self.started = True
+            if self.started:
+                # As at a local table, the deal is shown but not told: the status bar keeps the hand's greeting
+                # while the wall is built and dealt, rather than the deal's last move before it is seen.
+                self.told.append(event)
         self.show_quick_tip()
 
     def poll(self) -> None:

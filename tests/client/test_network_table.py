@@ -313,6 +313,8 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
         assert run_live(app, lambda: room.lobby is not None and room.lobby.is_host)
         assert room.rules_line() == ("Ruleset: Classic (Mah Jongg for Windows, 1995)  ·  Everybody starts with "
                                      "1,500 points.")
+        assert room.timers_line() == ("Timers: 2.5 s to claim a discard, 60 s for each turn, computer players "
+                                      "wait 0.9 s, a dropped player has 120 s to come back.")
         assert room.seat_lines()[1:] == [
             ("Seat 2", "—", "Open seat: waiting for a player", "If nobody joins: Lionel · limitmaker"),
             ("Seat 3", "—", "Open seat: waiting for a player", "If nobody joins: Sid · expert"),
@@ -457,6 +459,21 @@ def test_join__play_starts_once_the_deal_is_shown_here_not_after_the_servers_dea
         session = table.session
         assert run_live(app, lambda: served.table.session.started, 10)  # 'ready' told the server so
         assert served.table.seats[0].ready == session.hand_no
+
+
+def test_join__until_the_deal_is_shown_the_table_waits_and_the_status_bar_greets_the_hand(tmp_path) -> None:
+    with served_table(player_seats=1, deal_pause=60.0) as served:
+        app = make_app(tmp_path)
+        ann = WindowlessPlayer(served.address, "Ann", app.catalog)  # alone at the table: it starts at once
+        assert run_live(app, lambda: ann.play() and ann.session is not None)
+        session = ann.session
+        assert run_live(app, lambda: session.update(0.05) or session.table is not None)
+        assert session.pending  # the deal taken in, not yet shown (nothing has drawn it)
+        assert status.status_line(session).startswith("Your wind is ")  # its last move is not told before it
+        app.step()
+        assert not served.table.session.started  # ... and play waits for it to be seen
+        session.drain()
+        assert run_live(app, lambda: session.update(0.05) or served.table.session.started, 10)
 
 
 def test_join__a_turn_left_to_run_out_is_counted_down_then_played_for_the_player(tmp_path) -> None:
