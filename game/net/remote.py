@@ -362,9 +362,12 @@ class RemoteSession(Session):
             except ValueError:
                 action = None
             tile = action.tile if isinstance(action, Discard) else None
-            self.notice = Note(TIMED_OUT, {"name": self.names[seat], "you": seat == HUMAN, "tile": tile,
-                                           "away": timed.away})
-            self.tell(self.notice)
+            told = Note(TIMED_OUT, {"name": self.names[seat], "you": seat == HUMAN, "tile": tile,
+                                    "away": timed.away})
+            self.tell(told)
+            # Over the table only what was played: that the seat is away stands by its name (the player's own:
+            # in a banner) for as long as it is.
+            self.notice = Note(TIMED_OUT, {**told.data, "away": False})
             if seat == HUMAN:
                 self.turn_timer = None
         lobby.timeouts.clear()
