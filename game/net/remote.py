@@ -443,7 +443,10 @@ class RemoteSession(Session):
             self.pass_claim()
 
     def deal(self) -> Any:
-        """The next hand as the server dealt it; until it has, the finished hand stays with a note."""
+        """The next hand as the server dealt it; until it has, the finished hand stays with a note. The player
+        asking for it is back at the table, if the computer was playing for them meanwhile."""
+        if HUMAN in self.away_seats:
+            self.come_back()
         self.waiting_next = True
         while self._take_batch():
             if not self.waiting_next:

@@ -428,12 +428,13 @@ class TableScene(Scene):
         if isinstance(s, RemoteSession):
             if s.connection_problem:
                 banners.append((s.connection_problem, True))
-            elif HUMAN in s.away_seats:
-                banners.append((_("You are away: the computer plays for you — click or press a key to take your "
-                                  "seat back."), True))
-            elif s.turn_timer is not None and s.turn_timer <= TURN_WARNING and s.human_legal():
-                banners.append((_("{seconds} s left for your move: then the table moves for you.").format(
-                    seconds=math.ceil(s.turn_timer)), True))
+            elif not self.covered:  # under the scores box or a menu they would only peek out at its sides
+                if HUMAN in s.away_seats:
+                    banners.append((_("You are away: the computer plays for you — click or press a key to take "
+                                      "your seat back."), True))
+                elif s.turn_timer is not None and s.turn_timer <= TURN_WARNING and s.human_legal():
+                    banners.append((_("{seconds} s left for your move: then the table moves for you.").format(
+                        seconds=math.ceil(s.turn_timer)), True))
         if self.game_table.phase == "dealt" and not self.animator.busy:
             banners.append((_("Study your tiles — the table starts the hand in a moment") if s.network
                             else _("Study your tiles — click, Enter or F4 to start"), False))
