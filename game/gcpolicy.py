@@ -107,7 +107,7 @@ class ServerCollector:
         _COLLECTOR = HandBoundaryCollector()
 
 
-TICK_SECONDS = 2.0
+TICK_SECONDS = 1.0
 """How often a server's collector runs: often enough that each walk is short."""
 _NEVER = 2**30
 """A threshold for full collections that is never reached: the server's ticks make them."""

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from pathlib import Path
@@ -230,3 +231,21 @@ class LoopbackProxy:
         self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(5)
         self._loop.close()
+
+
+class GatedPlayer:
+    """A computer player that thinks ahead and holds each decision until the test opens the gate (as a long search
+    would): ``asked`` is set once it is thinking."""
+
+    thinks_ahead = True
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.id = inner.id
+        self.gate = threading.Event()
+        self.asked = threading.Event()
+
+    def decide(self, view, legal):
+        self.asked.set()
+        assert self.gate.wait(10), "the test never opened the gate"
+        return self.inner.decide(view, legal)

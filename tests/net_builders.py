@@ -204,3 +204,15 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def clocked_table(seats: int = 2, **timers: float) -> tuple[NetTable, Clock]:
+    """A classic table (seed 12) for ``seats`` players on a :class:`Clock`, its timers the local game's unless
+    given; no turn timer and no deal pause unless given."""
+    clock = Clock()
+    table = host_table("classic", seed=12, player_seats=seats,
+                       timers=Timers(**{"claim_window": 2.5, "winning_claim_window": 10.0, "discard_delay": 0.9,
+                                        "end_pause": 0.0, "reconnect": 60.0, "turn": 0.0, "deal_pause": 0.0,
+                                        **timers}))
+    table.clock = clock
+    return table, clock

@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import functools
 import logging
+import sys
 import time
 from collections import Counter, deque
 from collections.abc import Iterable
@@ -112,15 +113,19 @@ class Limits:
     """... and in all: a connection past either is refused (``too_many_connections``) and closed."""
 
 
+SWITCH_SECONDS = 0.001
+"""Python's thread switch interval while the server is the program (see :meth:`TableServer.start`)."""
 TRY_AGAIN_LATER = 1013
 """The WebSocket close code of a connection refused for the server's limits (RFC 6455's registry: try again
 later)."""
 
 
 class TableServer:
-    """Serves ``tables`` (by id; the first is the default) to WebSocket clients."""
+    """Serves ``tables`` (by id; the first is the default) to WebSocket clients. ``own_process``: the server is
+    the program (``serve``, the benchmark), so it may set process-wide policies: the garbage collector's
+    (:class:`game.gcpolicy.ServerCollector`) and Python's thread switch interval."""
 
-    def __init__(self, tables: Iterable[NetTable], limits: Limits | None = None, *, manage_gc: bool = False) -> None:
+    def __init__(self, tables: Iterable[NetTable], limits: Limits | None = None, *, own_process: bool = False) -> None:
         self.tables = {t.table_id: t for t in tables}
         self.default = next(iter(self.tables))
         self.limits = limits or Limits()
@@ -143,9 +148,11 @@ class TableServer:
         self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-players")
         """Where every table's computer players decide: off the event loop, one decision at a time (a thread of
         its own per table would not think faster, with Python's one running thread)."""
-        self._collector = ServerCollector() if manage_gc else None
+        self._collector = ServerCollector() if own_process else None
         """The garbage collector's policy when this server is the program (``serve``): see
         :class:`game.gcpolicy.ServerCollector`."""
+        self._own_process = own_process
+        self._switch_interval = sys.getswitchinterval()
         self._gc_timer: asyncio.TimerHandle | None = None
         self._loop: asyncio.AbstractEventLoop | None = None
         self._closing = False
@@ -157,6 +164,11 @@ class TableServer:
         for table in self.tables.values():
             table.think_on(self._worker, functools.partial(self._wake, table))
             self.schedule(table)
+        if self._own_process:
+            # A computer player deciding on the worker thread holds Python's lock; the event loop gets it back
+            # after this interval (5 ms by default, each time the loop waited on a socket): 1 ms keeps a
+            # decision from adding several 5 ms waits to a round trip.
+            sys.setswitchinterval(SWITCH_SECONDS)
         if self._collector is not None:
             self._collector.start()
             self._gc_timer = self._loop.call_later(TICK_SECONDS, self._collect)
@@ -186,6 +198,8 @@ class TableServer:
         await asyncio.to_thread(SAVES.wait, CLOSING_SECONDS)  # the last hand's autosave is on the disk
         if self._collector is not None:
             self._collector.stop()
+        if self._own_process:
+            sys.setswitchinterval(self._switch_interval)
 
     def _wake(self, table: NetTable) -> None:
         """A computer player of ``table`` has decided (called on the worker's thread)."""
@@ -332,7 +346,7 @@ class TableServer:
 
 async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Limits | None = None) -> None:
     """Run the server until every table is over or it is cancelled (Ctrl+C); prints where it listens."""
-    server = TableServer(tables, limits, manage_gc=True)
+    server = TableServer(tables, limits, own_process=True)
     bound_host, bound_port = await server.start(host, port)
     print(f"serving {len(tables)} table(s) on ws://{bound_host}:{bound_port}/", flush=True)
     try:

@@ -3,7 +3,9 @@
 from __future__ import annotations
 
 import asyncio
+import gc
 import socket
+import sys
 import threading
 
 from game.net import protocol as pr
@@ -20,6 +22,7 @@ def _free_port() -> int:
 
 
 def test_serve__one_player_and_three_computers_play_the_hands_asked_then_it_stops_saved(tmp_path):
+    switch, thresholds = sys.getswitchinterval(), gc.get_threshold()
     port = _free_port()
     ran = {}
     server = threading.Thread(target=lambda: ran.setdefault("result", sparrow(
@@ -52,6 +55,8 @@ def test_serve__one_player_and_three_computers_play_the_hands_asked_then_it_stop
     assert remote.received[-1].reason == "hands_played"
     saved = read_save(tmp_path / "saves" / "network-main.sparrow")
     assert saved.hands_played == 1 and saved.names[0] == "Ann"
+    # While it served, the command ran the server's collector and thread switching; it gives them back.
+    assert sys.getswitchinterval() == switch and gc.get_threshold() == thresholds
 
 
 def test_serve__bad_values_are_a_usage_error():

@@ -11,21 +11,8 @@ from game.net import hosting
 from game.net import protocol as pr
 from game.net.remote_player import RemotePlayer, seat_players
 from game.saves import read_save
+from tests.builders import GatedPlayer
 from tests.net_builders import QUICK, exchange, open_table, simulate_players
-
-
-class GatedPlayer:
-    """A computer player that holds its first decision until the test opens the gate (a long think)."""
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.gate = threading.Event()
-        self.asked = threading.Event()
-
-    def decide(self, view, legal):
-        self.asked.set()
-        assert self.gate.wait(20), "the test never opened the gate"
-        return self.inner.decide(view, legal)
 
 
 async def _pong_ms(url: str) -> float:

@@ -10,22 +10,11 @@ from game.net import protocol as pr
 from game.net.filter import events_for, legal_actions, player_view
 from game.net.hosting import host_table
 from game.net.remote import seat_changes
-from game.net.table import Timers
-from tests.net_builders import Clock, FakeLink, simulate_players
+from tests.net_builders import FakeLink, clocked_table, simulate_players
 
 
 def _hello(name: str, token: str | None = None) -> pr.Hello:
     return pr.Hello(version=pr.VERSION, name=name, token=token)
-
-
-def _table(seats: int = 2, **timers: float):
-    clock = Clock()
-    table = host_table("classic", seed=12, player_seats=seats,
-                       timers=Timers(**{"claim_window": 2.5, "winning_claim_window": 10.0, "discard_delay": 0.9,
-                                        "end_pause": 0.0, "reconnect": 60.0, "turn": 0.0, "deal_pause": 0.0,
-                                        **timers}))
-    table.clock = clock
-    return table, clock
 
 
 def _until_turn_of(table, clock, seat: int) -> None:
@@ -41,7 +30,7 @@ def _until_turn_of(table, clock, seat: int) -> None:
 
 
 def test_room__seats_ruleset_mods_and_the_offered_rules():
-    table, _clock = _table()
+    table, _clock = clocked_table()
     ann = FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     assert isinstance(welcome, pr.Welcome) and welcome.seat == 0 and len(welcome.token) == pr.TOKEN_LENGTH
@@ -54,7 +43,7 @@ def test_room__seats_ruleset_mods_and_the_offered_rules():
 
 
 def test_game_starts_when_the_seats_are_full__computers_take_the_rest():
-    table, _clock = _table(seats=2)
+    table, _clock = clocked_table(seats=2)
     ann, bob = FakeLink(), FakeLink()
     table.join(ann, _hello("Ann"))
     assert table.state == "waiting"
@@ -65,7 +54,7 @@ def test_game_starts_when_the_seats_are_full__computers_take_the_rest():
 
 
 def test_only_the_host_starts_early():
-    table, _clock = _table(seats=3)
+    table, _clock = clocked_table(seats=3)
     ann, bob = FakeLink(), FakeLink()
     table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -75,7 +64,7 @@ def test_only_the_host_starts_early():
 
 
 def test_actions__only_for_the_seat_of_the_connection_and_only_legal_and_current():
-    table, clock = _table(seats=2, discard_delay=0.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0)
     ann, bob = FakeLink(), FakeLink()
     table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -97,7 +86,7 @@ def test_actions__only_for_the_seat_of_the_connection_and_only_legal_and_current
 
 
 def test_claim_window__the_servers_timer_lets_the_discard_go():
-    table, clock = _table(seats=4, discard_delay=0.0, claim_window=2.5)
+    table, clock = clocked_table(seats=4, discard_delay=0.0, claim_window=2.5)
     links = [FakeLink() for _ in range(4)]
     for n, link in enumerate(links):
         table.join(link, _hello(f"P{n}"))
@@ -121,7 +110,7 @@ def test_claim_window__the_servers_timer_lets_the_discard_go():
 
 
 def test_dropped_seat__played_by_a_computer_then_taken_back_or_given_up():
-    table, clock = _table(seats=2, discard_delay=0.0, reconnect=60.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0, reconnect=60.0)
     ann, bob = FakeLink(), FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -147,7 +136,7 @@ def test_dropped_seat__played_by_a_computer_then_taken_back_or_given_up():
 
 
 def test_taking_a_seat_back_from_a_live_connection__the_old_one_is_told_and_closed():
-    table, _clock = _table(seats=2)
+    table, _clock = clocked_table(seats=2)
     ann = FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     table.join(FakeLink(), _hello("Ann", welcome.token))
@@ -157,7 +146,7 @@ def test_taking_a_seat_back_from_a_live_connection__the_old_one_is_told_and_clos
 def test_claim_window__longer_when_the_discard_would_give_a_player_mah_jongg():
     """Four players on fake links play the hand through their views; at every claim window each seat asked is
     given the plain window, or the winning one when somebody asked could go Mah Jongg on the discard."""
-    table, _clock = _table(seats=4, discard_delay=0.0, claim_window=2.5, winning_claim_window=10.0)
+    table, _clock = clocked_table(seats=4, discard_delay=0.0, claim_window=2.5, winning_claim_window=10.0)
     links = [FakeLink() for _ in range(4)]
     for n, link in enumerate(links):
         table.join(link, _hello(f"P{n}"))
@@ -183,7 +172,7 @@ def test_claim_window__longer_when_the_discard_would_give_a_player_mah_jongg():
 
 
 def test_everybody_gone__the_table_waits_for_the_first_to_come_back():
-    table, clock = _table(seats=2, discard_delay=0.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0)
     ann, bob = FakeLink(), FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -227,7 +216,7 @@ def test_seat_taken_back_mid_hand__is_sent_the_hand_so_far_as_it_may_see_it():
     """Ann drops mid-hand and her computer plays on; taking the seat back she is sent every event of the hand
     from its deal, filtered for her seat as when first sent (no other seat's dealt or drawn tile), before her
     view."""
-    table, clock = _table(seats=2, discard_delay=0.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0)
     truth: list = []
     drain = table.session.drain
 

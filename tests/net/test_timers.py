@@ -9,20 +9,12 @@ from dataclasses import replace
 
 from game.core.tiles import format_tiles
 from game.net import protocol as pr
-from game.net.hosting import host_table
 from game.net.remote_player import RemotePlayer, seat_players
-from game.net.table import Timers
-from tests.net_builders import QUICK, Clock, FakeLink, open_table, simulate_players
+from tests.net_builders import QUICK, FakeLink, clocked_table, open_table, simulate_players
 
 
 def _table(seats: int, **timers: float):
-    clock = Clock()
-    table = host_table("classic", seed=12, player_seats=seats,
-                       timers=Timers(**{"claim_window": 2.5, "winning_claim_window": 10.0, "discard_delay": 0.0,
-                                        "end_pause": 0.0, "reconnect": 60.0, "turn": 10.0, "deal_pause": 0.0,
-                                        **timers}))
-    table.clock = clock
-    return table, clock
+    return clocked_table(seats, **{"discard_delay": 0.0, "turn": 10.0, **timers})
 
 
 def _to_drawn_turn_of_ann(table, clock, ann) -> None:

@@ -59,7 +59,7 @@ async def _serve(count: int, computers: int) -> None:
     tables = [host_table("classic", seed=n, table_id=f"t{n}", catalog=catalog,
                          player_seats=4 - computers if n < count - 1 else 4) for n in range(count)]
     # Every player connects from the loopback: the limit per address is for a real server's many households.
-    server = TableServer(tables, Limits(per_address=4 * count, connections=4 * count), manage_gc=True)
+    server = TableServer(tables, Limits(per_address=4 * count, connections=4 * count), own_process=True)
     _host, port = await server.start("127.0.0.1", 0)
     for table in tables[:-1]:
         if computers:
