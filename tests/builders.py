@@ -105,17 +105,17 @@ class ServedTable:
 
 @contextmanager
 def served_table(player_seats: int, seed: int = 3, ruleset: str = "classic", catalog=None,
-                 discard_delay: float = 0.02, hand_limit: int | None = None,
-                 relayed: bool = False) -> Iterator[ServedTable]:
-    """A network table served on the loopback from a thread of its own, with quick timers, for a ``with`` block
-    (stopped after it); ``relayed``: behind a :class:`LoopbackProxy`."""
+                 hand_limit: int | None = None, relayed: bool = False, **timers: float) -> Iterator[ServedTable]:
+    """A network table served on the loopback from a thread of its own, for a ``with`` block (stopped after it),
+    with quick timers (``timers`` changes any of :class:`~game.net.table.Timers`); ``relayed``: behind a
+    :class:`LoopbackProxy`."""
     from game.net.hosting import host_table
     from game.net.in_process import HostedTable
     from game.net.table import Timers
 
+    quick = {"claim_window": 0.3, "discard_delay": 0.02, "end_pause": 0.3, "reconnect": 30.0, "deal_pause": 0.0}
     table = host_table(ruleset, seed=seed, player_seats=player_seats, catalog=catalog, hand_limit=hand_limit,
-                       timers=Timers(claim_window=0.3, discard_delay=discard_delay, end_pause=0.3, reconnect=30.0,
-                                     deal_pause=0.0))
+                       timers=Timers(**{**quick, **timers}))
     hosted = HostedTable(table, host="127.0.0.1")
     assert hosted.start(), hosted.error
     served = ServedTable(hosted, LoopbackProxy(hosted.port) if relayed else None)

@@ -4,6 +4,8 @@ loopback in this process (its own thread); the client is driven by key and text 
 
 from __future__ import annotations
 
+import re
+
 import pygame
 
 from game.client import status
@@ -311,6 +313,8 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
         assert run_live(app, lambda: room.lobby is not None and room.lobby.is_host)
         assert room.rules_line() == ("Ruleset: Classic (Mah Jongg for Windows, 1995)  ·  Everybody starts with "
                                      "1,500 points.")
+        assert room.timers_line() == ("Timers: 2.5 s to claim a discard, 60 s for each turn, computer players "
+                                      "wait 0.9 s, a dropped player has 120 s to come back.")
         assert room.seat_lines()[1:] == [
             ("Seat 2", "—", "Open seat: waiting for a player", "If nobody joins: Lionel · limitmaker"),
             ("Seat 3", "—", "Open seat: waiting for a player", "If nobody joins: Sid · expert"),
@@ -447,3 +451,67 @@ def test_join__a_hand_whose_scoring_lines_did_not_come_says_so_in_its_tab(tmp_pa
         start = next(i for i, t in enumerate(words) if t.startswith(f"{name} scores"))
         assert " ".join(words[start:start + 3]).startswith(said)
         assert box.outcome.scores[winner] > 0
+
+
+def test_join__play_starts_once_the_deal_is_shown_here_not_after_the_servers_deal_pause(tmp_path) -> None:
+    with served_table(player_seats=1, deal_pause=60.0) as served:
+        app, table = _seated(tmp_path, served.address, "Liv")  # instant animations: the deal is shown at once
+        session = table.session
+        assert run_live(app, lambda: served.table.session.started, 10)  # 'ready' told the server so
+        assert served.table.seats[0].ready == session.hand_no
+
+
+def test_join__until_the_deal_is_shown_the_table_waits_and_the_status_bar_greets_the_hand(tmp_path) -> None:
+    with served_table(player_seats=1, deal_pause=60.0) as served:
+        app = make_app(tmp_path)
+        ann = WindowlessPlayer(served.address, "Ann", app.catalog)  # alone at the table: it starts at once
+        assert run_live(app, lambda: ann.play() and ann.session is not None)
+        session = ann.session
+        assert run_live(app, lambda: session.update(0.05) or session.table is not None)
+        assert session.pending  # the deal taken in, not yet shown (nothing has drawn it)
+        assert status.status_line(session).startswith("Your wind is ")  # its last move is not told before it
+        app.step()
+        assert not served.table.session.started  # ... and play waits for it to be seen
+        session.drain()
+        assert run_live(app, lambda: session.update(0.05) or served.table.session.started, 10)
+
+
+def test_join__a_turn_left_to_run_out_is_counted_down_then_played_for_the_player(tmp_path) -> None:
+    with served_table(player_seats=1, turn=4.0) as served:
+        app, table = _seated(tmp_path, served.address, "Max")
+        session = table.session
+        assert run_live(app, lambda: session.human_to_discard and bool(session.legal), 30)
+        countdown = re.compile(r"^\d s left for your move: then the table moves for you\.$")
+        assert run_live(app, lambda: any(countdown.match(words) for words, _urgent in table.banner_lines()), 10)
+        drawn = session.table.drawn_tile
+        words = f"Your time ran out: {tile_name(drawn)} was discarded for you."
+        assert run_live(app, lambda: status.status_line(session) == words, 10)  # the drawn tile goes out as it came
+        assert session.turn_timer is None
+        away = "The computer plays for you until you are back: click or press a key."
+        assert run_live(app, lambda: status.status_line(session).endswith(away), 30)  # again: the seat is away
+        banner = ("You are away: the computer plays for you — click or press a key to take your seat back.", True)
+        assert run_live(app, lambda: banner in table.banner_lines(), 10)
+        assert served.table.seats[0].away
+        app.dispatch(key(pygame.K_SPACE))  # back at the window
+        assert run_live(app, lambda: not served.table.seats[0].away and banner not in table.banner_lines(), 10)
+        assert not any(isinstance(t, Refusal) for t in session.told)  # the sign is not a move refused
+
+
+def test_join__another_players_turn_run_out_is_said_and_their_seat_marked_while_the_computer_plays_it(
+        tmp_path, monkeypatch) -> None:
+    with served_table(player_seats=2, turn=1.0, discard_delay=0.3) as served:
+        app = make_app(tmp_path)
+        ann = WindowlessPlayer(served.address, "Ann", app.catalog)
+        _joined_app(tmp_path, served.address, "Bea", app)
+        assert run_live(app, lambda: ann.play() and app.stack.top.name == "table" and ann.session is not None)
+        ann.session.options.auto_play = False  # Ann has gone to make tea
+        table = app.stack.top
+        bea = table.session
+        app.dispatch(key(pygame.K_F5))
+        said = re.compile(r"^Ann's time ran out: (.+ was discarded for them|the computer moved for them)\.")
+        assert run_live(app, lambda: ann.play() and bool(said.match(status.status_line(bea))), 60)
+        away = "The computer plays for them until they move again."
+        assert run_live(app, lambda: ann.play() and status.status_line(bea).endswith(away), 60)
+        drawn = drawn_text(monkeypatch, table_draw)
+        app.render()
+        assert "Away: the computer plays" in [words for words, _rect in drawn]

@@ -43,6 +43,8 @@ BANNER_Y = 548
 """Where a banner or notice stands over the table: below your discards, above your tiles."""
 DECLARE_LABELS = {"standing": N_("Standing Hand"), "ready": N_("Ready"), "riichi": N_("Riichi")}
 """The declaration's button (F-15: "Ready" under Require Declaration)."""
+TURN_WARNING = 10.0
+"""At a network table with a turn timer, the last seconds of the player's move are counted down in a banner."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -121,6 +123,10 @@ class TableScene(Scene):
         return self.prompts.current
 
     def handle(self, event: pygame.Event) -> None:
+        s = self.session
+        if (event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and isinstance(s, RemoteSession)
+                and HUMAN in s.away_seats):
+            s.come_back()  # the player is at the window again: the seat is theirs, and the key does its job too
         self.input.handle(event)
 
     # -- lifecycle --------------------------------------------------------------------------------------------
@@ -419,8 +425,16 @@ class TableScene(Scene):
         """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
         s = self.session
         banners = []
-        if isinstance(s, RemoteSession) and s.connection_problem:
-            banners.append((s.connection_problem, True))
+        if isinstance(s, RemoteSession):
+            if s.connection_problem:
+                banners.append((s.connection_problem, True))
+            elif not self.covered:  # under the scores box or a menu they would only peek out at its sides
+                if HUMAN in s.away_seats:
+                    banners.append((_("You are away: the computer plays for you — click or press a key to take "
+                                      "your seat back."), True))
+                elif s.turn_timer is not None and s.turn_timer <= TURN_WARNING and s.human_legal():
+                    banners.append((_("{seconds} s left for your move: then the table moves for you.").format(
+                        seconds=math.ceil(s.turn_timer)), True))
         if self.game_table.phase == "dealt" and not self.animator.busy:
             banners.append((_("Study your tiles — the table starts the hand in a moment") if s.network
                             else _("Study your tiles — click, Enter or F4 to start"), False))

@@ -212,6 +212,8 @@ class WaitingRoomScene(Scene):
         parts = []
         if "claim_window" in timers:
             parts.append(_('{timers:g} s to claim a discard').format(timers=timers['claim_window']))
+        if timers.get("turn"):
+            parts.append(_('{timers:g} s for each turn').format(timers=timers['turn']))
         if "discard_delay" in timers:
             parts.append(_('computer players wait {timers:g} s').format(timers=timers['discard_delay']))
         if "reconnect" in timers:
