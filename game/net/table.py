@@ -520,9 +520,11 @@ class NetTable:
                                deadline=deadline, totals=self.session.match.totals, wild=table.wild_tile,
                                hands=hands, turn_deadline=turn_deadline)
         frame = pr.encode(message)
-        # The deadlines count down, so they are left out of the comparison: a view is sent when the table changed.
-        key = frame if deadline is None and turn_deadline is None else pr.encode(
-            message.model_copy(update={"deadline": None, "turn_deadline": None}))
+        # The deadlines count down, so only whether there is one counts in the comparison: a view is sent when the
+        # table changed, or a timer started.
+        key = frame if deadline is None and turn_deadline is None else pr.encode(message.model_copy(update={
+            "deadline": None if deadline is None else -1.0,
+            "turn_deadline": None if turn_deadline is None else -1.0}))
         if force or key != s.last_view:
             s.last_view = key
             s.link.send(frame)
