@@ -293,7 +293,7 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
     app.dispatch(key(pygame.K_TAB))  # the starting score: up five steps of 100
     for _ in range(5):
         app.dispatch(key(pygame.K_RIGHT))
-    assert box.score.labels == ["1500"]
+    assert box.score.labels == ["1,500"]
     app.dispatch(key(pygame.K_TAB))  # on your right: Lionel, named by his personality
     _choose(app, box, box.seat_choosers[0], "Lionel · limitmaker")
     app.dispatch(key(pygame.K_TAB))
@@ -447,9 +447,9 @@ def test_join__a_hand_whose_scoring_lines_did_not_come_says_so_in_its_tab(tmp_pa
         app.dispatch(key(pygame.K_1 + box.seats.index(winner)))
         app.render()
         name = box.session.names[winner]
-        said = f"{name} scores {box.outcome.scores[winner]}; the hand's scoring lines did not reach this table."
+        said = f"{name}'s hand scores {box.outcome.scores[winner]:,}; its scoring lines did not reach this table."
         words = [t for t, _rect in seen]
-        start = next(i for i, t in enumerate(words) if t.startswith(f"{name} scores"))
+        start = next(i for i, t in enumerate(words) if t.startswith(f"{name}'s hand scores"))
         assert " ".join(words[start:start + 3]).startswith(said)
         assert box.outcome.scores[winner] > 0
 
