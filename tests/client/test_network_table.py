@@ -238,6 +238,17 @@ def test_waiting_room__the_tables_ruleset_and_its_parents_come_as_one_stream(tmp
     assert scene.status_line() == ("Waiting for the host to start the game.", False)
 
 
+def _retyped_then_hosted(app, erase: int, name: str):
+    """In New Game: ``erase`` characters of the focused name field rubbed out, ``name`` typed, then Host a
+    Network Game (Ctrl+H); the scene on top afterwards."""
+    for _ in range(erase):
+        app.dispatch(key(pygame.K_BACKSPACE))
+    type_text(app, name)
+    app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))
+    app.stack.apply_pending()
+    return app.stack.top
+
+
 def test_host__new_game_hosts_a_table_and_its_room_shows_the_address_to_share(tmp_path) -> None:
     app = make_app(tmp_path)
     app.settings.animation_speed = 0.0
@@ -246,12 +257,7 @@ def test_host__new_game_hosts_a_table_and_its_room_shows_the_address_to_share(tm
     app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))  # as "You", the default name
     assert box.host_error == 'Type your own name: the other players would read "You" as themselves.'
     assert app.stack.top is box
-    for _ in range(3):
-        app.dispatch(key(pygame.K_BACKSPACE))
-    type_text(app, "Hal")
-    app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))
-    app.stack.apply_pending()
-    room = app.stack.top
+    room = _retyped_then_hosted(app, 3, "Hal")
     assert room.name == "waiting_room" and room.host is not None
     hosted = room.host
     try:
@@ -287,7 +293,7 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
     app.dispatch(key(pygame.K_TAB))  # the starting score: up five steps of 100
     for _ in range(5):
         app.dispatch(key(pygame.K_RIGHT))
-    assert box.score.labels == ["1500"]
+    assert box.score.labels == ["1,500"]
     app.dispatch(key(pygame.K_TAB))  # on your right: Lionel, named by his personality
     _choose(app, box, box.seat_choosers[0], "Lionel · limitmaker")
     app.dispatch(key(pygame.K_TAB))
@@ -297,12 +303,7 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
     app.dispatch(key(pygame.K_TAB))  # on your left: Mei, renamed Grandma
     _choose(app, box, box.seat_choosers[2], "Mei · expert")
     app.dispatch(key(pygame.K_TAB))
-    for _ in range(24):
-        app.dispatch(key(pygame.K_BACKSPACE))
-    type_text(app, "Grandma")
-    app.dispatch(key(pygame.K_h, pygame.KMOD_CTRL))
-    app.stack.apply_pending()
-    room = app.stack.top
+    room = _retyped_then_hosted(app, 24, "Grandma")
     assert room.name == "waiting_room", getattr(box, "host_error", "")
     hosted = room.host
     try:
@@ -446,9 +447,9 @@ def test_join__a_hand_whose_scoring_lines_did_not_come_says_so_in_its_tab(tmp_pa
         app.dispatch(key(pygame.K_1 + box.seats.index(winner)))
         app.render()
         name = box.session.names[winner]
-        said = f"{name} scores {box.outcome.scores[winner]}; the hand's scoring lines did not reach this table."
+        said = f"{name}'s hand scores {box.outcome.scores[winner]:,}; its scoring lines did not reach this table."
         words = [t for t, _rect in seen]
-        start = next(i for i, t in enumerate(words) if t.startswith(f"{name} scores"))
+        start = next(i for i, t in enumerate(words) if t.startswith(f"{name}'s hand scores"))
         assert " ".join(words[start:start + 3]).startswith(said)
         assert box.outcome.scores[winner] > 0
 
