@@ -40,10 +40,10 @@ def register(sub: argparse._SubParsersAction) -> None:
                        seconds=Timers.discard_delay))
     p.add_argument("--turn-seconds", type=float, default=Timers.turn, metavar=_("SECONDS"),
                    help=_("a player's time for their own turn before the server plays it for them (default: "
-                          "{seconds:g} s; 0: no limit)").format(seconds=Timers.turn))
+                          "{seconds} s; 0: no limit)").format(seconds=Timers.turn))
     p.add_argument("--deal-pause", type=float, default=Timers.deal_pause, metavar=_("SECONDS"),
-                   help=_("the longest play waits after a deal for the players to see it (default: {seconds:g} "
-                          "s)").format(seconds=Timers.deal_pause))
+                   help=_("the longest play waits after a deal for the players to see it (default: {seconds} s)"
+                          ).format(seconds=Timers.deal_pause))
     p.add_argument("--max-per-address", type=int, default=Limits.per_address, metavar="N",
                    help=_("connections open at once from one address (default: {count})").format(
                        count=Limits.per_address))

@@ -518,13 +518,13 @@ class NetTable:
         hands = [tuple(p.concealed) for p in table.players] if over else None
         message = view_message(table.view(s.seat), hand=self.hand_number, step=len(table.events), legal=legal,
                                deadline=deadline, totals=self.session.match.totals, wild=table.wild_tile,
-                               hands=hands)
-        if turn_deadline is not None:
-            message = message.model_copy(update={"turn_deadline": turn_deadline})
+                               hands=hands, turn_deadline=turn_deadline)
         frame = pr.encode(message)
-        # The deadlines count down, so they are left out of the comparison: a view is sent when the table changed.
-        key = frame if deadline is None and turn_deadline is None else pr.encode(
-            message.model_copy(update={"deadline": None, "turn_deadline": None}))
+        # The deadlines count down, so only whether there is one counts in the comparison: a view is sent when the
+        # table changed, or a timer started.
+        key = frame if deadline is None and turn_deadline is None else pr.encode(message.model_copy(update={
+            "deadline": None if deadline is None else -1.0,
+            "turn_deadline": None if turn_deadline is None else -1.0}))
         if force or key != s.last_view:
             s.last_view = key
             s.link.send(frame)

@@ -9,8 +9,10 @@ from dataclasses import replace
 
 from game.core.tiles import format_tiles
 from game.net import protocol as pr
+from game.net.hosting import host_table
 from game.net.remote_player import RemotePlayer, seat_players
-from tests.net_builders import QUICK, FakeLink, clocked_table, open_table, simulate_players
+from game.net.table import Timers
+from tests.net_builders import QUICK, Clock, FakeLink, clocked_table, open_table, simulate_players
 
 
 def _table(seats: int, **timers: float):
@@ -143,3 +145,23 @@ def test_turn_timer_on_the_loopback__a_quiet_player_does_not_stop_the_hand__a_co
     told = [m for m in quiet.received if isinstance(m, pr.TimedOut)]
     assert [t.away for t in told] == [False, True] and all(t.seat == 0 for t in told)  # then the computer played
     assert any(isinstance(m, pr.Room) and m.seats[0].away for m in quiet.received)
+
+
+def test_turn_timer__tiles_to_pass_are_chosen_by_the_computer_for_a_quiet_player():
+    """Nothing was drawn to let go (the Charleston of the western game): the computer chooses for the player."""
+    table = host_table("western", seed=3, player_seats=1,
+                       timers=Timers(discard_delay=0.0, turn=10.0, deal_pause=0.0, end_pause=0.0))
+    clock = Clock()
+    table.clock = clock
+    ann = FakeLink()
+    table.join(ann, pr.Hello(version=pr.VERSION, name="Ann"))
+    table.advance()
+    t = table.session.table
+    assert t.phase == "passing" and 0 in t.awaiting()
+    view = ann.view()
+    assert view.turn_deadline == 10.0 and all(a.startswith("give") for a in view.legal)
+    clock.now += 10.1
+    table.advance()
+    [told] = ann.messages(pr.TimedOut)
+    assert told.seat == 0 and told.action.startswith("give ") and not told.away
+    assert any(seat == 0 for seat, _a in table.session.table.actions)
