@@ -110,6 +110,10 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler or self._specials_only else 1.0 for h in self.specials}
+        # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
+        # -1/3 (a complete hand's) and never by the falloff; one whose most falls short of the bar is not searched.
+        self._most_appeal = {h.id: self._special_worth(h) * max(1.0, self._ease[h.id] ** (-1 / 3))
+                             for h in self.specials}
         # A gambler plays for a bonus wait (the classic Golden Cock's 5 Dots) as for a special hand. Against three
         # greedy bots in the classic ruleset it is the only special hand it lands: forced to chase the nearest
         # special hand from the first tile, in 800 hands it completed none. Weighed 3× (over 600 hands: its
@@ -337,10 +341,13 @@ class EnginePlayer:
         slack = 3.5 * p.value_pull
         if p.strategy == "expert":
             slack = -1  # an expert sets out for a special hand only when it is clearly nearer than a regular one
+        # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
+        # or more at the regular hand's distance, an expert only for a near, rich one.
+        needed = 0.0 if self._specials_only and plan.hand is None else 6.0 - 4.5 * p.value_pull
         # Half of the special hands are looked at on each turn, in turn, to keep every decision short.
         for hand in self.specials[len(view.me.discards) % 2::2]:
-            if hand.id in plan.dropped or hand is plan.hand:
-                continue
+            if hand.id in plan.dropped or hand is plan.hand or self._most_appeal[hand.id] < needed:
+                continue  # (a hand whose appeal cannot reach the bar is never set out for: no search needed)
             reach = self._reach + 2 if self._specials_only else min(self._reach, int(regular + slack))
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
                                     jokers=self._jokers)
@@ -349,9 +356,6 @@ class EnginePlayer:
             appeal = self._appeal(hand, target.distance, regular)
             if appeal > best[0]:
                 best = (appeal, hand, target.distance)
-        # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
-        # or more at the regular hand's distance, an expert only for a near, rich one.
-        needed = 0.0 if self._specials_only and plan.hand is None else 6.0 - 4.5 * p.value_pull
         if best[1] is not None and best[1] is not plan.hand and best[0] >= needed:
             plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
