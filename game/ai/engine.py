@@ -127,6 +127,8 @@ class EnginePlayer:
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
         self._last_nearest: tuple[object, Target | None] = (None, None)
         self._judges: dict[bool, Judge] = {}
+        self._ways: dict[tuple, list[int]] = {}
+        """The ways out (_ways_out) of the ready hands weighed lately, by hand and situation."""
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
         # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
@@ -391,14 +393,22 @@ class EnginePlayer:
             if view.goulash:  # its wild tiles are jokers, and it may allow no chows: as the table judges it
                 judge = goulash_judge(judge, self.ruleset.play)
             self._judges[view.goulash] = judge
-        held = (*(t for t in range(NUM_KINDS) for _ in range(after[t])), *(JOKER,) * self._jokers)
         me = view.me
-        found = []
-        for w in judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
-            hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
-            if any(judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
-                found.append(w)
-        return found
+        # A ready hand usually stays the same for turns on end (each drawn tile thrown again): its ways out are
+        # asked again on each of them, and on each claim weighed meanwhile.
+        key = (tuple(after), self._jokers, me.melds, me.bonus, view.seat_wind, view.round_wind, view.goulash)
+        found = self._ways.get(key)
+        if found is None:
+            held = (*(t for t in range(NUM_KINDS) for _ in range(after[t])), *(JOKER,) * self._jokers)
+            found = []
+            for w in judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
+                hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
+                if any(judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
+                    found.append(w)
+            if len(self._ways) >= 256:
+                self._ways.clear()
+            self._ways[key] = found
+        return list(found)
 
     def _kong(self, view: PlayerView, legal: Sequence[Action], counts: list[int], n_melds: int) -> Action | None:
         """Declare a kong when it costs no speed: it scores more and brings a loose tile."""
