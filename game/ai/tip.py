@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.engine import EnginePlayer
+from game.ai.engine import EnginePlayer, kept_concealed
 from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import useful_tiles, waits
@@ -373,7 +373,7 @@ class _Explainer:
             return _said(verb, _("there is nothing here for you to claim"))
         name = tile_name(last[1])
         plan = self.advisor._plan.hand
-        if plan is not None and any(f.concealed for f in plan.forms):
+        if plan is not None and any(kept_concealed(f) for f in plan.forms):
             return _said(verb, _("claiming {tile} would spoil your concealed {hand}").format(
                 tile=name, hand=mod_text(plan.name)))
         if self.advisor._specials_only:
