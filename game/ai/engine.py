@@ -28,7 +28,7 @@ from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
-from game.core.analysis import shanten, useful_tiles, waits
+from game.core.analysis import shanten, shanten_after_discards, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
@@ -240,6 +240,11 @@ class EnginePlayer:
         kinds = [d for d in range(NUM_KINDS) if counts[d]]
         hand = self._plan.hand
         if hand is None:
+            if not self._specials_only and not (self._jokers if jokers is None else jokers):
+                # No jokers to read: the analysis gives every discard's shanten in one pass (the same numbers).
+                left = None if self._chows_left is None else max(0, self._chows_left - fewer_chows)
+                after = shanten_after_discards(counts, n_melds, chows=self.chows, max_chows=left)
+                return {d: (after[d], None) for d in kinds}
             return {d: (self._regular(_minus(counts, d), n_melds, jokers, fewer_chows), None) for d in kinds}
         jokers = self._jokers if jokers is None else jokers
         reach = self._plan.best + 2

@@ -324,7 +324,9 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
         raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
     sets = _sets_needed(sum(counts) - 1, n_melds)  # the hand left after a discard must be a valid one
     found: dict[Tile, int] = {}
-    if chows and max_chows is not None and max_chows < sets:
+    if chows and max_chows is not None and max_chows <= 0 < sets:
+        chows = False  # no chow at all: the tables without chows, split by suit as below
+    elif chows and max_chows is not None and max_chows < sets:
         # The few-chows search does not split by suit; it is rare enough (British hands) to run per discard.
         hand = list(counts)
         for t in [t for t in range(NUM_KINDS) if counts[t]]:
