@@ -239,21 +239,24 @@ def _pattern_data(pattern: Pattern) -> _PatternData:
     return found[1]
 
 
-_last_held: list = [None, None]
+_last_held: list[tuple[tuple[int, ...], tuple[int, int, int, int, int]]] = [((), (0, 0, 0, 0, 0))]
+"""The last hand :func:`_held` read and its masks, as one tuple (read and replaced whole: a thread of the
+Master's look-ahead may search beside the table's)."""
 
 
 def _held(have: list[int]) -> tuple[int, int, int, int, int]:
     """The kinds ``have`` holds at least 0 … 4 of, one bit each; the searches of one hand ask it for every
     pattern, so the last hand's are kept."""
     key = tuple(have)
-    if _last_held[0] == key:
-        return _last_held[1]
+    last, found = _last_held[0]
+    if last == key:
+        return found
     masks = [0] * 5
     for x, n in enumerate(key):
         for k in range(1, n + 1 if n < 4 else 5):
             masks[k] |= 1 << x
     found = (0, masks[1], masks[2], masks[3], masks[4])
-    _last_held[:] = [key, found]
+    _last_held[0] = (key, found)
     return found
 
 
