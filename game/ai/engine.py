@@ -128,10 +128,10 @@ class EnginePlayer:
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
         self._last_nearest: tuple[object, Target | None] = (None, None)
         self._judges: dict[bool, Judge] = {}
-        self._ways: dict[tuple, list[int]] = {}
-        """The ways out (_ways_out) of the ready hands weighed lately, by hand and situation."""
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
+        self._ways: dict[tuple, list[int]] = {}
+        """The ways out (_ways_out) of the ready hands weighed lately, by hand and situation."""
         # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
         # looks ready is less of a threat than one in a game where any complete hand goes out.
         self._out_share = _out_share(ruleset)
