@@ -22,7 +22,6 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
-from game.core.analysis import missing_tiles
 from game.core.analysis import shanten as analysis_shanten
 from game.core.analysis import shanten_after_discards as analysis_shanten_after_discards
 from game.core.analysis import waits as analysis_waits
@@ -323,17 +322,16 @@ class RulesetJudge:
 
     def _joker_waits(self, hand: HandSpec) -> list[Tile]:
         """The waits of a hand with jokers, as :func:`waits_by_trial` finds them (every kind tried as a winning
-        discard), but only the kinds that pass two tests every win passes are tried: a regular hand lacks no more
-        natural tiles than the jokers make up (they stand in pungs only), and a special form lets the hand with the
-        tile through the prefilters ``_shape`` asks first. The table asks this after every move of a hand with
+        discard), but only the kinds that pass two tests every win passes are tried: a regular hand has an
+        arrangement of sets and a pair (jokers standing in pungs), and a special form lets the hand with the tile
+        through the prefilters ``_shape`` asks first. The table asks this after every move of a hand with
         jokers (Western), and most kinds fail both."""
         counts = counts_of(hand.concealed)
         jokers = hand.concealed.count(JOKER)
         facts = HandFacts.of(counts, hand.melds, jokers)
         totals = list(facts.totals)
         play = self.ruleset.play
-        sets = 4 - len(hand.melds)
-        regular = not self.ruleset.special_hands_required and len(hand.concealed) + 1 == 3 * sets + 2
+        regular = not self.ruleset.special_hands_required and len(hand.concealed) + 1 == 3 * (4 - len(hand.melds)) + 2
         n_tiles = facts.n_tiles + 1
         # Forms that no tile can let through: a kind held they do not allow, too many kinds or suits held already.
         forms = [(form, outside) for _, form, outside in self._shaped_forms
@@ -344,9 +342,9 @@ class RulesetJudge:
             if totals[t] >= 4:
                 continue  # no fifth copy to win on
             counts[t] += 1
-            # (the arrangements are remembered, so regular_shape finds them again at no cost)
-            maybe = regular and missing_tiles(counts, sets, chows=play.chows_allowed) <= jokers and bool(
-                joker_arrangements(counts, jokers, chows=play.chows_allowed))
+            # The arrangements regular_shape reads (remembered, so it finds them again at no cost). Not the shanten
+            # tables: a joker may stand for a fifth copy of a kind whose four are held, which they never count.
+            maybe = regular and bool(joker_arrangements(counts, jokers, chows=play.chows_allowed))
             counts[t] -= 1
             if not maybe and forms:
                 mask = facts.mask | 1 << t
