@@ -260,6 +260,37 @@ def format_number(value: float, decimals: int | None = None) -> str:
     return text
 
 
+def format_signed(value: float, decimals: int | None = None) -> str:
+    """``value`` as a change, written the active language's way: ``+1,234``, ``-56``, and ``0`` without a sign."""
+    if not value:
+        return format_number(value, decimals)
+    from babel.numbers import get_plus_sign_symbol  # as in format_number
+
+    plus = get_plus_sign_symbol(_babel_code(_state.code)) if value > 0 else ""
+    return plus + format_number(value, decimals)
+
+
+def format_list(items: Iterable[str], style: str = "and") -> str:
+    """``items`` joined the active language's way: ``A, B and C`` (``A, B und C``, ``A、B和C``); ``style="or"``
+    for a choice (``A, B or C``), ``"plain"`` for an enumeration with no last word (``A, B, C``, ``A、B、C``)."""
+    shown = list(items)
+    if len(shown) < 2:
+        return "".join(shown)
+    if _state.code == PSEUDO:  # Babel's English "and" would be text outside the catalogs
+        return ", ".join(shown)
+    from babel import Locale  # as in format_number
+    from babel.lists import format_list as babel_list
+
+    code = _babel_code(_state.code)
+    if style == "plain":
+        middle = Locale.parse(code).list_patterns["standard"]["middle"]
+        joined = shown[0]
+        for item in shown[1:]:
+            joined = middle.format(joined, item)
+        return joined
+    return babel_list(shown, style="or" if style == "or" else "standard", locale=code)
+
+
 def format_percent(value: float) -> str:
     """``value`` (0.25) as a percentage the active language's way (``25%``, ``25 %``)."""
     from babel.numbers import format_percent as babel_percent  # as in format_number

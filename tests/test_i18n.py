@@ -62,6 +62,22 @@ def test_format_number__each_language_its_way() -> None:
     assert i18n.format_number(12345).replace("\u202f", " ") == "12 345"
 
 
+@pytest.mark.parametrize(("code", "signed", "joined"), [
+    ("en", ("+12,345", "-12,345", "0"), ("A, B, and C", "A, B, or C", "A, B, C")),
+    ("de", ("+12.345", "-12.345", "0"), ("A, B und C", "A, B oder C", "A, B, C")),
+    ("fr", ("+12\u202f345", "-12\u202f345", "0"), ("A, B et C", "A, B ou C", "A, B, C")),
+    ("zh_Hans", ("+12,345", "-12,345", "0"), ("A、B和C", "A、B或C", "A、B、C")),
+    ("pseudo", ("+12,345", "-12,345", "0"), ("A, B, C", "A, B, C", "A, B, C")),
+])
+def test_format_signed_and_format_list__each_language_its_way(code, signed, joined) -> None:
+    """A change keeps its sign and the language's grouping; a list is joined with the language's words (and the
+    pseudo-locale adds no English "and" outside the catalogs)."""
+    i18n.set_language(code)
+    assert (i18n.format_signed(12345), i18n.format_signed(-12345), i18n.format_signed(0)) == signed
+    assert tuple(i18n.format_list("ABC", style) for style in ("and", "or", "plain")) == joined
+    assert i18n.format_list(["A"]) == "A" and i18n.format_list([]) == ""
+
+
 def test_pseudo__wraps_accents_and_keeps_placeholders() -> None:
     i18n.set_language("pseudo")
     shown = i18n._("{n} tiles left")

@@ -225,20 +225,20 @@ class Draft:
 
     def locked(self, key: str) -> str:
         """Why a field cannot be changed now ("" when it can): the original's rules for its boxes (P-134..P-139)."""
-        kind, _, name = key.partition(".")
+        kind, _dot, name = key.partition(".")
         if kind not in ("scoring", "special_hands"):
             return ""
-        entry_id, _, name = name.rpartition(".")
+        entry_id, _dot, name = name.rpartition(".")
         entry: Any = self.base.item(entry_id) if kind == "scoring" else self.base.special_hand(entry_id)
         allowed = self.values.get(f"{kind}.{entry_id}.allowed", True)
         if kind == "scoring" and name in ("points", "doubles") and not allowed:
-            return "No Scoring Value is on: the line never counts"
+            return _("No Scoring Value is on: the line never counts")
         if name == "doubles" and entry.no_doubles and not self.defaults[key]:
-            return "this value cannot be turned into doubles"
+            return _("this value cannot be turned into doubles")
         if kind == "special_hands" and name == "doubles" and self.values.get(f"{kind}.{entry_id}.total"):
-            return "Total Score is on: the points are the whole score"
+            return _("Total Score is on: the points are the whole score")
         if name in ("mah_jongg_only", "total") and entry.fixed:
-            return "fixed in this ruleset"
+            return _("fixed in this ruleset")
         return ""
 
     # -- checking -------------------------------------------------------------------------------------------
@@ -292,7 +292,7 @@ class Draft:
         if key not in self.fields:
             raise KeyError(f"unknown field {key!r}")
         if self.locked(key):
-            return f"{self.fields[key].label}: {self.locked(key)}"
+            return locked_problem(self.fields[key].label, self.locked(key))
         if value == self.values[key] and type(value) is type(self.values[key]):
             return None
         problem, compiled = self._try(key, value)
@@ -415,3 +415,8 @@ def export_mod(folders: Folders, mod_root: Path) -> Path:
             raise
         raise ModError([Problem(str(mod_root), f"cannot export the preset: {exc.strerror or exc}")]) from None
     return target
+
+
+def locked_problem(label: str, reason: str) -> str:
+    """Why a field cannot be changed, as the editor says it: its label (translated) and the reason."""
+    return _("{label}: {reason}").format(label=_(label), reason=reason)

@@ -30,7 +30,7 @@ from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_p
 from game.errors import SparrowError
 from game.i18n import N_, _, mod_text
 from game.mods import custom_rules
-from game.mods.rules_editor import GROUPS, Draft, Entry, Field
+from game.mods.rules_editor import GROUPS, Draft, Entry, Field, locked_problem
 from game.mods.rules_preview import Preview, find_example, preview
 from game.rules.pattern_example import Example
 
@@ -372,7 +372,7 @@ class RulesEditorScene(Scene):
                 continue
             if self.draft is not None and self.draft.locked(field.key):
                 if event.type == pygame.MOUSEBUTTONDOWN and control.rect.collidepoint(event.pos):
-                    self.errors[field.key] = f"{field.label}: {self.draft.locked(field.key)}"
+                    self.errors[field.key] = locked_problem(field.label, self.draft.locked(field.key))
                     return
                 continue
             if control.handle(event):
