@@ -91,6 +91,11 @@ def pgettext_noop(context: str, message: str) -> str:
     return message
 
 
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message for extraction without translating it (see :func:`N_`)."""
+    return singular, plural
+
+
 def _(message: str) -> str:
     """``message`` in the active language ("" stays "": gettext would give the catalog's header)."""
     return _shown(_state.translations.gettext(message)) if message else message
@@ -109,6 +114,52 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context."""
     return _shown(_state.translations.npgettext(context, singular, plural, n))
+
+
+class LaterText(str):
+    """Text that is English as a string and translated when shown: a message kept in data that outlives the
+    language it was made in, or that also goes into English-only output (a mod's problem, listed by ``mods list
+    --json`` and the log in English, shown translated by ``mods check`` and the Mods screen).
+
+    Made by :func:`L_` / :func:`Ln_`; the values formatted in may be ``LaterText`` too (translated with it)."""
+
+    template: str
+    plural: str | None
+    n: int
+    values: dict[str, object]
+
+    def __new__(cls, template: str, values: dict[str, object] | None = None, plural: str | None = None,
+                n: int = 1, /) -> LaterText:
+        values = dict(values or {})
+        english = (template if plural is None or n == 1 else plural).format(**values)
+        made = super().__new__(cls, english)
+        made.template, made.plural, made.n, made.values = template, plural, n, values
+        return made
+
+    def __reduce__(self) -> tuple:
+        # Pickled with its template (a problem crosses to the process that checks sounds and back).
+        return (LaterText, (self.template, self.values, self.plural, self.n))
+
+    def translated(self) -> str:
+        """The text in the active language."""
+        pattern = _(self.template) if self.plural is None else ngettext(self.template, self.plural, self.n)
+        return pattern.format(**{key: localized(value) if isinstance(value, str) else value
+                                 for key, value in self.values.items()})
+
+
+def L_(message: str, **values: object) -> LaterText:  # noqa: N802 - a gettext-style marker, as N_
+    """``message.format(**values)``, translated only when shown (see :class:`LaterText`)."""
+    return LaterText(message, values)
+
+
+def Ln_(singular: str, plural: str, count: int, /, **values: object) -> LaterText:  # noqa: N802 - as L_
+    """:func:`L_` with a plural: ``count`` chooses the form (and is formatted in only where ``values`` name it)."""
+    return LaterText(singular, values, plural, count)
+
+
+def localized(text: str) -> str:
+    """``text`` in the active language when it is a :class:`LaterText`; any other text as it is."""
+    return text.translated() if isinstance(text, LaterText) else text
 
 
 def language() -> str:

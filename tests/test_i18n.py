@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import json
+import pickle
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from game import i18n
+from game.errors import Problem
 
 
 @pytest.fixture(autouse=True)
@@ -51,6 +54,22 @@ def test_set_language__german_translates_and_tells_the_listeners() -> None:
     assert i18n._("Settings") == "Einstellungen"
     assert i18n.ngettext("{n} Dot", "{n} Dots", 1).format(n=1) == "1 Kreis"
     assert i18n.ngettext("{n} Dot", "{n} Dots", 3).format(n=3) == "3 Kreise"
+
+
+def test_later_text__english_as_a_string_translated_when_shown() -> None:
+    """A message kept in data (a mod's problem) stays English wherever it is a string (JSON, the log) and is shown
+    in the language active when it is shown, its values too, after a trip through pickle (a child process)."""
+    reason = i18n.L_("not a regular file but a folder")
+    problem = Problem("mod/x.yaml", i18n.L_("cannot read file: {reason}", reason=reason), 4, 2)
+    i18n.set_language("de")
+    assert json.dumps([str(problem)]) == '["mod/x.yaml:4:2: cannot read file: not a regular file but a folder"]'
+    assert problem.shown() == ("mod/x.yaml:4:2: Datei kann nicht gelesen werden: keine gewöhnliche Datei, sondern "
+                               "ein Ordner")
+    assert pickle.loads(pickle.dumps(problem)).shown() == problem.shown()
+    counted = i18n.Ln_("{n} hand", "{n} hands", 3, n=3)
+    assert (counted, counted.translated()) == ("3 hands", "3 Hände")
+    i18n.set_language("zh_Hans")
+    assert problem.shown() == "mod/x.yaml:4:2: 无法读取文件：不是普通文件，而是文件夹"
 
 
 def test_format_number__each_language_its_way() -> None:

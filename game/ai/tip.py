@@ -120,7 +120,7 @@ class _Explainer:
         self.n_melds = len(view.me.melds)
         self.visible = view.visible_counts()
         self.live = [max(0, 4 - self.visible[t]) for t in range(NUM_KINDS)]
-        self.threats = threat(view)
+        self.threats = threat(view, advisor._bluffing)  # as the advisor reads a bluffable declaration
         self.values = ValueModel.build(ruleset, view.seat_wind, view.round_wind)
         self.bonus_hands = wait_bonus_hands(ruleset, Env(view.seat_wind, view.round_wind))
         self.jokers = view.concealed.count(JOKER)

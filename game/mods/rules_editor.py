@@ -24,8 +24,8 @@ import yaml
 from game.config import Folders
 from game.core.ruleset import Ruleset
 from game.datafile import parse_yaml
-from game.errors import DataFileError, ModError, Problem, SparrowError
-from game.i18n import N_, _
+from game.errors import DataFileError, ModError, Problem, SparrowError, message_of
+from game.i18n import L_, N_, _, localized
 from game.mods import custom_rules
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog
@@ -279,8 +279,8 @@ class Draft:
         try:
             return None, self._compile({**self.values, key: value})
         except DataFileError as exc:
-            problems = exc.problems or [Problem(key, str(exc))]
-            return problems[0].message, None
+            problems = exc.problems or [Problem(key, message_of(exc))]
+            return localized(problems[0].message), None
 
     # -- edits ----------------------------------------------------------------------------------------------
 
@@ -318,7 +318,7 @@ class Draft:
         try:
             value = parse_yaml(typed, key).data if typed.strip() else None
         except DataFileError as exc:
-            return exc.problems[0].message if exc.problems else str(exc)
+            return localized(exc.problems[0].message if exc.problems else message_of(exc))
         if value is None and not self.fields[key].nullable:
             value = typed.strip()  # nothing typed: the schema says what it expects
         return self.set(key, value, typing)
@@ -381,7 +381,7 @@ class Draft:
             made = custom_rules.update_custom_ruleset(self.folders, self.custom.id, values, follow=False)
         else:
             if name is None:
-                raise ModError([Problem("name", "expected a name for the new preset")])
+                raise ModError([Problem("name", L_("expected a name for the new preset"))])
             base = self.custom.id if self.custom is not None else self.root
             made = custom_rules.create_custom_ruleset(self.folders, base, name, values, follow=False)
         self._load(made.id, None)  # the saved preset, read back from disk (a new catalog has its mod)
@@ -390,7 +390,7 @@ class Draft:
     def export(self) -> Path:
         """Zip the saved preset's mod into the exports folder of the config folder; its path."""
         if self.custom is None:
-            raise ModError([Problem(self.id, "save the ruleset as a preset of your own before exporting it")])
+            raise ModError([Problem(self.id, L_("save the ruleset as a preset of your own before exporting it"))])
         return export_mod(self.folders, self.custom.path.parents[1])
 
 
@@ -413,7 +413,8 @@ def export_mod(folders: Folders, mod_root: Path) -> Path:
     except (OSError, SparrowError) as exc:
         if isinstance(exc, SparrowError):
             raise
-        raise ModError([Problem(str(mod_root), f"cannot export the preset: {exc.strerror or exc}")]) from None
+        raise ModError([Problem(str(mod_root), L_("cannot export the preset: {reason}",
+                                                  reason=exc.strerror or str(exc)))]) from None
     return target
 
 
