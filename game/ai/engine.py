@@ -28,7 +28,7 @@ from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
-from game.core.analysis import shanten, useful_tiles, waits
+from game.core.analysis import shanten, shanten_after_discards, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
@@ -111,6 +111,10 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler or self._specials_only else 1.0 for h in self.specials}
+        # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
+        # -1/3 (a complete hand's) and never by the falloff; one whose most falls short of the bar is not searched.
+        self._most_appeal = {h.id: self._special_worth(h) * max(1.0, self._ease[h.id] ** (-1 / 3))
+                             for h in self.specials}
         # A gambler plays for a bonus wait (the classic Golden Cock's 5 Dots) as for a special hand. Against three
         # greedy bots in the classic ruleset it is the only special hand it lands: forced to chase the nearest
         # special hand from the first tile, in 800 hands it completed none. Weighed 3× (over 600 hands: its
@@ -126,6 +130,8 @@ class EnginePlayer:
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
+        self._ways: dict[tuple, list[int]] = {}
+        """The ways out (_ways_out) of the ready hands weighed lately, by hand and situation."""
         # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
         # looks ready is less of a threat than one in a game where any complete hand goes out.
         self._out_share = _out_share(ruleset)
@@ -234,6 +240,11 @@ class EnginePlayer:
         kinds = [d for d in range(NUM_KINDS) if counts[d]]
         hand = self._plan.hand
         if hand is None:
+            if not self._specials_only and not (self._jokers if jokers is None else jokers):
+                # No jokers to read: the analysis gives every discard's shanten in one pass (the same numbers).
+                left = None if self._chows_left is None else max(0, self._chows_left - fewer_chows)
+                after = shanten_after_discards(counts, n_melds, chows=self.chows, max_chows=left)
+                return {d: (after[d], None) for d in kinds}
             return {d: (self._regular(_minus(counts, d), n_melds, jokers, fewer_chows), None) for d in kinds}
         jokers = self._jokers if jokers is None else jokers
         reach = self._plan.best + 2
@@ -341,10 +352,13 @@ class EnginePlayer:
         slack = 3.5 * p.value_pull
         if p.strategy == "expert":
             slack = -1  # an expert sets out for a special hand only when it is clearly nearer than a regular one
+        # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
+        # or more at the regular hand's distance, an expert only for a near, rich one.
+        needed = 0.0 if self._specials_only and plan.hand is None else 6.0 - 4.5 * p.value_pull
         # Half of the special hands are looked at on each turn, in turn, to keep every decision short.
         for hand in self.specials[len(view.me.discards) % 2::2]:
-            if hand.id in plan.dropped or hand is plan.hand:
-                continue
+            if hand.id in plan.dropped or hand is plan.hand or self._most_appeal[hand.id] < needed:
+                continue  # (a hand whose appeal cannot reach the bar is never set out for: no search needed)
             reach = self._reach + 2 if self._specials_only else min(self._reach, int(regular + slack))
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
                                     jokers=self._jokers)
@@ -353,9 +367,6 @@ class EnginePlayer:
             appeal = self._appeal(hand, target.distance, regular)
             if appeal > best[0]:
                 best = (appeal, hand, target.distance)
-        # The appeal needed falls with value pull: a limitmaker sets out for any special hand worth ~250 points
-        # or more at the regular hand's distance, an expert only for a near, rich one.
-        needed = 0.0 if self._specials_only and plan.hand is None else 6.0 - 4.5 * p.value_pull
         if best[1] is not None and best[1] is not plan.hand and best[0] >= needed:
             plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
@@ -391,14 +402,22 @@ class EnginePlayer:
             if view.goulash:  # its wild tiles are jokers, and it may allow no chows: as the table judges it
                 judge = goulash_judge(judge, self.ruleset.play)
             self._judges[view.goulash] = judge
-        held = (*(t for t in range(NUM_KINDS) for _ in range(after[t])), *(JOKER,) * self._jokers)
         me = view.me
-        found = []
-        for w in judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
-            hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
-            if any(judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
-                found.append(w)
-        return found
+        # A ready hand usually stays the same for turns on end (each drawn tile thrown again): its ways out are
+        # asked again on each of them, and on each claim weighed meanwhile.
+        key = (tuple(after), self._jokers, me.melds, me.bonus, view.seat_wind, view.round_wind, view.goulash)
+        found = self._ways.get(key)
+        if found is None:
+            held = (*(t for t in range(NUM_KINDS) for _ in range(after[t])), *(JOKER,) * self._jokers)
+            found = []
+            for w in judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
+                hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
+                if any(judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
+                    found.append(w)
+            if len(self._ways) >= 256:
+                self._ways.clear()
+            self._ways[key] = found
+        return list(found)
 
     def _kong(self, view: PlayerView, legal: Sequence[Action], counts: list[int], n_melds: int) -> Action | None:
         """Declare a kong when it costs no speed: it scores more and brings a loose tile."""

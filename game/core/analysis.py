@@ -22,7 +22,7 @@ sets) cost 3 (2 for the pair) and are added last.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Sequence
 
 from game.core.tiles import NUM_KINDS, Tile, tile_code
 
@@ -324,7 +324,9 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
         raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
     sets = _sets_needed(sum(counts) - 1, n_melds)  # the hand left after a discard must be a valid one
     found: dict[Tile, int] = {}
-    if chows and max_chows is not None and max_chows < sets:
+    if chows and max_chows is not None and max_chows <= 0 < sets:
+        chows = False  # no chow at all: the tables without chows, split by suit as below
+    elif chows and max_chows is not None and max_chows < sets:
         # The few-chows search does not split by suit; it is rare enough (British hands) to run per discard.
         hand = list(counts)
         for t in [t for t in range(NUM_KINDS) if counts[t]]:
@@ -341,17 +343,20 @@ _Change = Callable[[tuple[int, ...], bool], tuple[tuple[int, int], ...]]
 """A group's table ids after each one-tile change: :func:`_minus_ids` or :func:`_plus_ids`."""
 
 
-def _one_tile_changed(counts: Sequence[int], sets: int, chows: bool, change: _Change) -> Iterator[tuple[Tile, int]]:
+def _one_tile_changed(counts: Sequence[int], sets: int, chows: bool, change: _Change,
+                      below: int = _INF) -> list[tuple[Tile, int]]:
     """``(tile, missing tiles)`` for each hand that ``change`` (``_minus_ids``: one tile of a kind less,
     ``_plus_ids``: one more) makes of ``counts``, ``sets`` sets wanted.
 
     The hand's cost splits as (bamboo + characters) + (dots + honours): a changed tile rebuilds only its half,
     and the group's table ids after each change are remembered with the group, so each hand is two look-ups
-    of cached tables."""
+    of cached tables. Only the hands missing fewer than ``below`` tiles are listed (useful tiles want only those
+    that bring the hand nearer), in tile order; a list, not a generator, as it is asked for every discard."""
     b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
     ib, ic, id_, ih = _group_ids(b, c, d, h, chows)
     left, right = _pair_id(ib, ic), _pair_id(id_, ih)
     combined, finished = _combined_ids, _finished
+    found = []
     # Per group: where its tiles start, its table ids after each change, and how the new id makes its half:
     # (the other group's id, whether the new id comes first in the pair, whether the half is the left one).
     halves = (
@@ -371,7 +376,9 @@ def _one_tile_changed(counts: Sequence[int], sets: int, chows: bool, change: _Ch
             if missing is None:
                 first_id, second_id = (half, right) if in_left else (left, half)
                 missing = finished[key] = _finish(_combine(_tables[first_id], _tables[second_id]), sets)
-            yield base + i, missing
+            if missing < below:
+                found.append((base + i, missing))
+    return found
 
 
 def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
@@ -498,8 +505,7 @@ def _plus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...
 def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int) -> list[Tile]:
     """Tiles whose addition brings the hand's missing-tile count to ``target`` or below (two look-ups of cached
     tables each: :func:`_one_tile_changed`)."""
-    changed = _one_tile_changed(counts, _MAX_SETS - n_melds, chows, _plus_ids)
-    return [t for t, missing in changed if missing <= target]
+    return [t for t, _ in _one_tile_changed(counts, _MAX_SETS - n_melds, chows, _plus_ids, target + 1)]
 
 
 _SETS_ONLY, _WITH_PAIR = 1, 2

@@ -26,13 +26,13 @@ from game.core.analysis import shanten as analysis_shanten
 from game.core.analysis import shanten_after_discards as analysis_shanten_after_discards
 from game.core.analysis import waits as analysis_waits
 from game.core.frozen import quick_init
+from game.core.hand import joker_arrangements
 from game.core.judge import (
     HandSpec,
     WinContext,
     WinShape,
     ready_discards_by_trial,
     regular_shape,
-    waits_by_trial,
 )
 from game.core.melds import MeldKind
 from game.core.patterns import Env, HandFacts, MatchedGroup, Pattern
@@ -287,7 +287,7 @@ class RulesetJudge:
         it, so this stays fast enough to ask after every move.
         """
         if JOKER in hand.concealed:  # the shanten tables know no jokers
-            return waits_by_trial(self, hand)
+            return self._joker_waits(hand)
         counts = counts_of(hand.concealed)
         facts = HandFacts.of(counts, hand.melds)
         play = self.ruleset.play
@@ -331,6 +331,45 @@ class RulesetJudge:
                 finally:
                     counts[t] -= 1
         return sorted(t for t in found if facts.totals[t] < 4)
+
+    def _joker_waits(self, hand: HandSpec) -> list[Tile]:
+        """The waits of a hand with jokers, as :func:`waits_by_trial` finds them (every kind tried as a winning
+        discard), but only the kinds that pass two tests every win passes are tried: a regular hand has an
+        arrangement of sets and a pair (jokers standing in pungs), and a special form lets the hand with the tile
+        through the prefilters ``_shape`` asks first. The table asks this after every move of a hand with
+        jokers (Western), and most kinds fail both."""
+        counts = counts_of(hand.concealed)
+        jokers = hand.concealed.count(JOKER)
+        facts = HandFacts.of(counts, hand.melds, jokers)
+        totals = list(facts.totals)
+        play = self.ruleset.play
+        regular = not self.ruleset.special_hands_required and len(hand.concealed) + 1 == 3 * (4 - len(hand.melds)) + 2
+        n_tiles = facts.n_tiles + 1
+        # Forms that no tile can let through: a kind held they do not allow, too many kinds or suits held already.
+        forms = [(form, outside) for _, form, outside in self._shaped_forms
+                 if not facts.mask & outside and facts.mask.bit_count() <= form.max_kinds
+                 and facts.n_suits <= form.max_suits and form.min_tiles <= n_tiles + jokers <= form.max_tiles]
+        found = []
+        for t in range(NUM_KINDS):
+            if totals[t] >= 4:
+                continue  # no fifth copy to win on
+            counts[t] += 1
+            # The arrangements regular_shape reads (remembered, so it finds them again at no cost). Not the shanten
+            # tables: a joker may stand for a fifth copy of a kind whose four are held, which they never count.
+            maybe = regular and bool(joker_arrangements(counts, jokers, chows=play.chows_allowed))
+            counts[t] -= 1
+            if not maybe and forms:
+                mask = facts.mask | 1 << t
+                n_suits = bool(mask & 0x1FF) + bool(mask >> 9 & 0x1FF) + bool(mask >> 18 & 0x1FF)
+                totals[t] += 1
+                maybe = any(not mask & outside and not form.quick_reject(mask, totals, n_tiles, n_suits, jokers,
+                                                                         facts.shown_jokers)
+                            for form, outside in forms)
+                totals[t] -= 1
+            if maybe and self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
+                                                 hand.round_wind), WinContext(True, t, "discard")):
+                found.append(t)
+        return found
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
         """For a hand of 14 tiles (plus kongs): each discard that leaves it ready, with the waits it leaves.

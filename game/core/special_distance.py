@@ -127,6 +127,36 @@ class _PatternData:
         """Per seat and round wind, per element: the options its spec accepts, by the values of its reads."""
         self.closed = _closed_shape(pattern, self.options)
         """The pattern as fixed tiles and alike copies when it has that closed form, else None."""
+        self.meld_kinds = [_MELD_KINDS[el.kind] for el in elements]
+        self.chow_starts: list[tuple[int, ...]] = [
+            tuple(option[0] for option in options) if el.kind == "chow" else ()
+            for el, options in zip(elements, self.options, strict=True)]
+        """For each chow element, the lowest tiles of its options (three different kinds each)."""
+        self.twin_groups = _twin_groups(pattern, self.options)
+        self.alike_masks = [sum(1 << t for t in set(tiles)) if tiles else 0 for tiles in self.alike]
+        """For each element but a chow, the kinds of its options, one bit each."""
+
+
+def _twin_groups(pattern: Pattern, options: list[list[Option]]) -> list[tuple[int, int, int, int, tuple[int, ...],
+                                                                             tuple[MeldKind, ...]]]:
+    """Runs of twins (copies of one element: seven pairs of majors, four pungs of winds) other than chows: their
+    first element, their number, the tiles of each copy, the uses one tile allows, their options' tiles and
+    the declared sets that fit them (see :meth:`_Search._twin_bounds`)."""
+    elements = pattern.elements
+    groups = []
+    i = 0
+    while i < len(elements):
+        el = elements[i]
+        j = i + 1
+        while (j < len(elements) and el.twin >= 0 and elements[j].twin == el.twin and elements[j].kind == el.kind
+               and elements[j].spec == el.spec):
+            j += 1
+        if j - i > 1 and el.kind != "chow":
+            size = len(_tiles_of(el.kind, 0))
+            groups.append((i, j - i, size, 1 if el.distinct else 4 // size, tuple(o[0] for o in options[i]),
+                           _MELD_KINDS[el.kind]))
+        i = j
+    return groups
 
 
 @dataclass(frozen=True)
@@ -209,22 +239,53 @@ def _pattern_data(pattern: Pattern) -> _PatternData:
     return found[1]
 
 
+_last_held: list[tuple[tuple[int, ...], tuple[int, int, int, int, int]]] = [((), (0, 0, 0, 0, 0))]
+"""The last hand :func:`_held` read and its masks, as one tuple (read and replaced whole: a thread of the
+Master's look-ahead may search beside the table's)."""
+
+
+def _held(have: list[int]) -> tuple[int, int, int, int, int]:
+    """The kinds ``have`` holds at least 0 … 4 of, one bit each; the searches of one hand ask it for every
+    pattern, so the last hand's are kept."""
+    key = tuple(have)
+    last, found = _last_held[0]
+    if last == key:
+        return found
+    masks = [0] * 5
+    for x, n in enumerate(key):
+        for k in range(1, n + 1 if n < 4 else 5):
+            masks[k] |= 1 << x
+    found = (0, masks[1], masks[2], masks[3], masks[4])
+    _last_held[0] = (key, found)
+    return found
+
+
+_LACKING_CHOW = tuple(3 - bin(bits).count("1") for bits in range(8))
+"""Tiles a chow lacks by which of its three kinds the hand holds (one bit each)."""
+
+
 class _Search:
     def __init__(self, pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, budget: int,
                  cutoff: int, jokers: int = 0, floor: int = -1) -> None:
-        self.elements = pattern.elements
-        self.jokers = jokers
-        self.floor = floor
-        """A distance known to be the least (a closed form's): the walk stops when it finds one that short."""
-        self.have = have = list(counts)
-        self.need = [0] * NUM_KINDS
+        self.have = list(counts)
         self.melds = melds
-        self.used = [False] * len(melds)
-        self.env = env
-        self.budget = budget
+        self.jokers = jokers
         self.best = cutoff + 1  # only instantiations missing at most ``cutoff`` tiles are of interest
         self.best_need: tuple[int, ...] = ()
         data = _pattern_data(pattern)
+        self.bound = self._bounds(data)
+        # Most searches of a pattern far from the hand end here: its bound alone is past the cutoff, so the walk
+        # would stop at its first node; the rest of the set-up is left undone.
+        self.viable = self.bound[0] - jokers < self.best
+        if not self.viable:
+            return
+        self.elements = pattern.elements
+        self.floor = floor
+        """A distance known to be the least (a closed form's): the walk stops when it finds one that short."""
+        self.need = [0] * NUM_KINDS
+        self.used = [False] * len(melds)
+        self.env = env
+        self.budget = budget
         self.options = data.options
         self.by_tile = data.by_tile
         self.sizes = data.sizes
@@ -243,60 +304,55 @@ class _Search:
         """Per element, by the values of its reads: its options ranked by what they lack from the hand alone."""
         # The declared sets each element may take (its kind, and concealed where it must be), with their tiles.
         self.takes = [[(j, m.tile) for j, m in enumerate(melds)
-                      if m.kind in _MELD_KINDS[el.kind] and not (el.concealed and m.exposed)] for el in self.elements
+                      if m.kind in kinds and not (el.concealed and m.exposed)]
+                      for el, kinds in zip(self.elements, data.meld_kinds, strict=True)
                       ] if melds else [[] for _ in self.elements]
-        # The cheapest each element could ever be on its own, summed from the back: an admissible bound.
-        alone = []
-        for el, options, tiles, size in zip(self.elements, self.options, data.alike, self.sizes, strict=True):
-            cheapest = 0 if melds and any(m.kind in _MELD_KINDS[el.kind] for m in melds) else UNREACHABLE
-            if tiles is not None:  # options of one kind each: the one held most lacks least
-                lacking = size - max(map(have.__getitem__, tiles))
-                alone.append(min(cheapest, lacking if lacking > 0 else 0))
-                continue
-            for _, _, pairs in options:
-                lacking = 0
-                for x, c in pairs:
-                    if c > have[x]:
-                        lacking += c - have[x]
-                if lacking < cheapest:
-                    cheapest = lacking
-            alone.append(cheapest)
-        self._twin_bounds(alone)
-        self.bound = [0] * (len(alone) + 1)
-        for i in range(len(alone) - 1, -1, -1):
-            self.bound[i] = self.bound[i + 1] + alone[i]
 
-    def _twin_bounds(self, alone: list[int]) -> None:
+    def _bounds(self, data: _PatternData) -> list[int]:
+        """The cheapest each element could ever be on its own, summed from the back: an admissible bound."""
+        melds = self.melds
+        held = _held(self.have)
+        alone = []
+        for mask, size, starts, kinds in zip(data.alike_masks, data.sizes, data.chow_starts, data.meld_kinds,
+                                             strict=True):
+            cheapest = 0 if melds and any(m.kind in kinds for m in melds) else UNREACHABLE
+            if mask:  # options of one kind each: the one held most lacks least
+                most = 4 if held[4] & mask else 3 if held[3] & mask else 2 if held[2] & mask else 1 if (
+                    held[1] & mask) else 0
+                lacking = size - most
+                alone.append(min(cheapest, lacking if lacking > 0 else 0))
+            elif starts:  # a chow's three tiles are of three kinds: it lacks those the hand holds none of
+                alone.append(min(cheapest, min(_LACKING_CHOW[held[1] >> t & 7] for t in starts)))
+            else:  # no option: only a declared set can be it
+                alone.append(cheapest)
+        bound = [0] * (len(alone) + 1)
+        # Twins' bounds only grow (see _twin_bounds): a bound past the cutoff without them is past it with them.
+        if data.twin_groups and sum(alone) - self.jokers < self.best:
+            self._twin_bounds(alone, data)
+        for i in range(len(alone) - 1, -1, -1):
+            bound[i] = bound[i + 1] + alone[i]
+        return bound
+
+    def _twin_bounds(self, alone: list[int], data: _PatternData) -> None:
         """Tighten the bound of twins (copies of one element: seven pairs of majors, four pungs of winds): they
         share their candidates, so ``k`` of them cost at least the ``k`` cheapest uses of those candidates (a
         tile used again costs more, and distinct twins use each once), not ``k`` times the cheapest.
 
         The group's members get those costs dearest first, so the bound of every suffix of the group is the sum
         of the cheapest uses for the members left: still a lower bound wherever the walk is."""
-        elements = self.elements
-        i = 0
-        while i < len(elements):
-            el = elements[i]
-            j = i + 1
-            while (j < len(elements) and el.twin >= 0 and elements[j].twin == el.twin and elements[j].kind == el.kind
-                   and elements[j].spec == el.spec):
-                j += 1
-            k = j - i
-            if k > 1 and el.kind != "chow":
-                size = len(_tiles_of(el.kind, 0))
-                uses = 1 if el.distinct else 4 // size
-                costs = [0] * sum(1 for m in self.melds if m.kind in _MELD_KINDS[el.kind])
-                for t, _, _ in self.options[i]:
-                    held, before = self.have[t], 0
-                    for m in range(1, uses + 1):
-                        total = max(0, m * size - held)
-                        costs.append(total - before)
-                        before = total
-                costs.sort()
-                costs = (costs + [UNREACHABLE] * k)[:k]
-                for m in range(k):
-                    alone[i + m] = max(alone[i + m], costs[k - 1 - m])
-            i = j
+        have = self.have
+        for i, k, size, uses, tiles, kinds in data.twin_groups:
+            costs = [0] * sum(1 for m in self.melds if m.kind in kinds)
+            for t in tiles:
+                held, before = have[t], 0
+                for m in range(1, uses + 1):
+                    total = max(0, m * size - held)
+                    costs.append(total - before)
+                    before = total
+            costs.sort()
+            costs = (costs + [UNREACHABLE] * k)[:k]
+            for m in range(k):
+                alone[i + m] = max(alone[i + m], costs[k - 1 - m])
 
     def _consistent(self, b: dict[str, int], i: int) -> bool:
         """Whether ``b``, the bindings after element ``i`` bound some of its variables, keeps every ``different``
@@ -338,7 +394,7 @@ class _Search:
         return found
 
     def run(self) -> None:
-        if self.bound[0] - self.jokers < self.best:
+        if self.viable:
             self._step(0, {}, 0, (-1, -1), 0, 0)
 
     def _step(self, i: int, b: dict[str, int], missing: int, prev: tuple[int, int], fill: int, taken: int) -> None:

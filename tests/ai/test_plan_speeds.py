@@ -4,6 +4,7 @@ form uses; the answers must be those of searching every discard on its own."""
 
 from __future__ import annotations
 
+import math
 import random
 
 from hypothesis import given, settings
@@ -52,3 +53,48 @@ def test_after_discards__a_tile_the_hand_does_not_use_costs_nothing():
     five_chars, five_bamboo = parse_tiles("5C 5B")
     assert found[five_chars][0] == 0  # ready: waiting on a second East Wind for the pair
     assert found[five_bamboo][0] == 1  # the run loses a tile
+
+
+def _british_hands(searched_all: bool, seed: int, hands: int) -> tuple[list[str], int]:
+    """Four experts play ``hands`` British hands; with ``searched_all`` every special hand is searched whatever its
+    appeal could be. Returns the hands' log hashes and how many special-hand searches were made."""
+    from game.ai import create_player, engine
+    from game.autoplay import play_hand
+    from game.core.events import log_hash
+    from game.core.match import Match
+    from game.mods import rules_for
+
+    ruleset, judge = rules_for("british")
+    rng = random.Random(seed)
+    players = [create_player("expert", rng=random.Random(rng.getrandbits(32)), ruleset=ruleset) for _ in range(4)]
+    if searched_all:
+        for p in players:
+            p._most_appeal = dict.fromkeys(p._most_appeal, math.inf)
+    searches = 0
+    plain = engine.special_target
+
+    def counted(*args, **kwargs):
+        nonlocal searches
+        searches += 1
+        return plain(*args, **kwargs)
+
+    engine.special_target = counted
+    try:
+        match, hashes = Match(ruleset.play, judge, seed), []
+        for _ in range(hands):
+            table = match.new_hand()
+            play_hand(table, players)
+            match.finish_hand(table)
+            hashes.append(log_hash(table.events))
+    finally:
+        engine.special_target = plain
+    return hashes, searches
+
+
+def test_update_plan__a_special_hand_that_cannot_appeal_enough_is_not_searched():
+    """The British expert sets out only for a special hand worth the limit: the others are not searched at all,
+    and the hands play out exactly as when every special hand is searched."""
+    pruned, few = _british_hands(False, 5, 2)
+    full, many = _british_hands(True, 5, 2)
+    assert pruned == full
+    assert few < many // 3

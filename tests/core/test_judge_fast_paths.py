@@ -13,12 +13,13 @@ import random
 import pytest
 
 from game.core.events import EastChosen, HandStarted, log_hash
-from game.core.judge import HandSpec, WinContext, ready_discards_by_trial
+from game.core.judge import HandSpec, WinContext, ready_discards_by_trial, waits_by_trial
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, HandFacts
 from game.core.readings import HandInfo, loser_reading, regular_readings, totals_of
 from game.core.scoring import RulesetJudge
-from game.core.tiles import BONUS_TILES, NUM_KINDS, counts_of
+from game.core.table import goulash_judge
+from game.core.tiles import BONUS_TILES, JOKER, NUM_KINDS, counts_of
 from game.mods import rules_for
 from tests.tiers import examples
 
@@ -90,6 +91,27 @@ def test_ready_discards__same_as_asking_waits_after_every_discard(ruleset_id):
         checked += 1
         ready += bool(fast)
     assert ready > checked // 10  # the hands reach the interesting case often enough
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "british"])
+def test_waits__hands_with_jokers_wait_on_the_tiles_found_by_trying_every_tile(ruleset_id):
+    """A hand with jokers (the Western game's, a British goulash hand's wild tiles) tries only the tiles that pass
+    the regular and special-form tests first: it waits on exactly the tiles that trying every tile as a winning
+    discard finds."""
+    ruleset, judge = rules_for(ruleset_id)
+    if ruleset_id == "british":
+        judge = goulash_judge(judge, ruleset.play)
+    rng = random.Random(f"jokers {ruleset_id}")
+    waiting = 0
+    for hand in _hands(f"jokers {ruleset_id}", examples(300)):
+        concealed = list(hand.concealed[1:])  # 13 tiles' worth, one or two of them jokers
+        for _ in range(rng.choice([1, 1, 2])):
+            concealed[rng.randrange(len(concealed))] = JOKER
+        with_jokers = HandSpec(tuple(concealed), hand.melds, (), hand.seat_wind, hand.round_wind)
+        found = judge.waits(with_jokers)
+        assert found == waits_by_trial(RulesetJudge(judge.ruleset), with_jokers), with_jokers
+        waiting += bool(found)
+    assert waiting >= 3  # the hands reach the interesting case
 
 
 def _plain_shape_special(judge, hand: HandSpec, context: WinContext) -> str | None:
