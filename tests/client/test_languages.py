@@ -1,5 +1,6 @@
-"""Sparrow in five languages: every scene's text passes through the catalogs (the pseudo-locale), and in German
-(the longest words) and Chinese (another script and font) every button's label and every line of text fits."""
+"""Sparrow in five languages: every scene's text passes through the catalogs (the pseudo-locale), and in every
+language besides English (German's long words, Dutch and French's long phrases, Chinese's other script and font)
+every button's label and every line of text fits."""
 
 from __future__ import annotations
 
@@ -86,12 +87,12 @@ def drawn_boxes(monkeypatch):
     i18n.set_language("en")
 
 
-def _buttons_of(scene) -> list[widgets.Button]:
-    """The buttons a scene holds (in attributes, or in lists of them)."""
-    found: list[widgets.Button] = []
+def _held_by(scene, kind: type) -> list:
+    """The ``kind`` of controls a scene holds (in attributes, or in lists or dicts of them)."""
+    found: list = []
     for value in vars(scene).values():
-        items = value if isinstance(value, list) else [value]
-        found += [item for item in items if isinstance(item, widgets.Button) and item not in found]
+        items = value if isinstance(value, list) else list(value.values()) if isinstance(value, dict) else [value]
+        found += [item for item in items if isinstance(item, kind) and item not in found]
     return found
 
 
@@ -103,9 +104,9 @@ def _text_users() -> list:
             if name.startswith("game.client") and getattr(module, "text", None) is look.text]
 
 
-@pytest.mark.parametrize("language", ["de", "zh_Hans"])
+@pytest.mark.parametrize("language", [code for code in i18n.LANGUAGES if code != "en"])
 @pytest.mark.parametrize("name", list(registry.SCENES))
-def test_layout__every_label_and_line_fits_in_german_and_chinese(tmp_path, drawn_boxes, name, language) -> None:
+def test_layout__every_label_and_line_fits_in_every_language(tmp_path, drawn_boxes, name, language) -> None:
     """No button cuts its label, no control's label runs into the control beside it, and no line of text runs
     off the surface it is drawn on."""
     app = staged(tmp_path, name, language)
@@ -124,7 +125,10 @@ def test_layout__every_label_and_line_fits_in_german_and_chinese(tmp_path, drawn
     assert buttons or lines, "the scene drew something"
     cut = sorted({b.label for b in buttons if not b.fits()})
     assert cut == [], f"buttons too narrow for their {language} labels"
-    own = [b for b in _buttons_of(app.stack.top) if b in buttons]
+    tabs_cut = sorted({label for tabs in _held_by(app.stack.top, forms.GroupTabs) if not tabs.fits()
+                       for label in tabs.labels})
+    assert tabs_cut == [], f"a row of tabs too short for its {language} names"
+    own = [b for b in _held_by(app.stack.top, widgets.Button) if b in buttons]
     overlapping = sorted({(a.label, b.label) for i, a in enumerate(own) for b in own[i + 1:]
                           if a.rect.colliderect(b.rect)})
     assert overlapping == [], f"{language} buttons of one box on top of each other"

@@ -91,11 +91,13 @@ class RulesEditorScene(Scene):
             "close": Button(pygame.Rect(0, 0, 0, 0), _("Close"), self.leave, size=16, key_hint=_("Esc")),
         }
         x = BOX.left + 20
-        for key, width in (("undo", 104), ("redo", 104), ("default_all", 140), ("save", 120), ("save_as", 130),
+        for key, least in (("undo", 104), ("redo", 104), ("default_all", 140), ("save", 120), ("save_as", 130),
                            ("export", 130)):
+            width = max(least, Button.width_for(self.buttons[key].label, 16))  # 'Ongedaan maken', 'Enregistrer sous…'
             self.buttons[key].rect = pygame.Rect(x, BUTTONS_TOP, width, 46)
             x += width + 12
-        self.buttons["close"].rect = pygame.Rect(BOX.right - 20 - 130, BUTTONS_TOP, 130, 46)
+        width = max(130, Button.width_for(self.buttons["close"].label, 16))
+        self.buttons["close"].rect = pygame.Rect(BOX.right - 20 - width, BUTTONS_TOP, width, 46)
         if self.draft is not None:
             self.show_group(0)
 

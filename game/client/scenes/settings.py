@@ -460,15 +460,22 @@ class SettingsScene(Scene):
         if 0 <= self.focus < len(controls):
             pygame.draw.rect(surface, palette.accent_dark, controls[self.focus].rect.inflate(6, 6), width=2,
                              border_radius=10)
-        problem = self.look_problem()
-        if problem:
-            width = self.done.rect.left - self.page_area.left - 20
-            text(surface, fit_text(problem, width, 14, "bold"), (self.page_area.left, self.box.bottom - 40), 14,
-                 palette.east_stake, "bold", "midleft")
-        else:
-            text(surface, self.hint(), (self.page_area.left, self.box.bottom - 40), 14, palette.compass_dark, "sans",
-                 "midleft")
+        self._draw_foot(surface, palette)
         self.done.draw(surface, palette)
+
+    def _draw_foot(self, surface: pygame.Surface, palette: Palette) -> None:
+        """The page's hint, or what went wrong, left of Done: in two lines when one is too short (a French or
+        Dutch sentence), beside the button's height, never under it."""
+        problem = self.look_problem()
+        message, colour, face = (problem, palette.east_stake, "bold") if problem else \
+            (self.hint(), palette.compass_dark, "sans")
+        width = self.done.rect.left - self.page_area.left - 20
+        lines = wrap(message, width, 14, face)
+        if len(lines) > 2:
+            lines = [lines[0], fit_text(" ".join(lines[1:]), width, 14, face)]
+        for i, line in enumerate(lines):
+            centre = self.box.bottom - 40 + (2 * i - len(lines) + 1) * 9
+            text(surface, line, (self.page_area.left, centre), 14, colour, face, "midleft")
 
     def look_problem(self) -> str:
         """On the Look page: what went wrong with a tile set, theme or voice chosen here ("" when nothing did)."""
