@@ -28,7 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError, error_text
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, language, mod_text
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field, locked_problem
 from game.mods.rules_preview import Preview, find_example, preview
@@ -569,7 +569,8 @@ class RulesEditorScene(Scene):
         draft, entry = self.draft, self.entry
         if draft is None or entry is None:
             return None
-        key = (entry.key, tuple(sorted(draft.changes().items(), key=lambda kv: kv[0])))
+        # The notes are worded in the language of the moment: a language changed since is a new preview.
+        key = (language(), entry.key, tuple(sorted(draft.changes().items(), key=lambda kv: kv[0])))
         if self._preview is None or self._preview[0] != key:
             try:
                 ruleset = draft.ruleset()
