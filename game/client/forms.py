@@ -390,7 +390,7 @@ class GroupTabs:
             widths = [need + spare / len(needs) for need in needs]
         else:
             widths = [need * self.rect.width / sum(needs) for need in needs]
-        edges = [self.rect.left]
+        edges: list[float] = [self.rect.left]
         for width in widths:
             edges.append(edges[-1] + width)
         return [round(edge) for edge in edges[:-1]] + [self.rect.right]
