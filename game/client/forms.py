@@ -14,7 +14,7 @@ from typing import Any
 
 import pygame
 
-from game.client.look import Palette, fit_text, mix, text, text_size
+from game.client.look import Palette, fit_text, fitted, mix, text, text_size
 from game.client.widgets import LABEL_SHRINK, ScrollBar, Toggle, caret_on, draw_label
 from game.i18n import _
 from game.mods.custom_rules import Option
@@ -128,8 +128,9 @@ class Chooser:
             pygame.draw.circle(surface, swatch, dot, 7)
             pygame.draw.circle(surface, mix(swatch, (0, 0, 0), 0.4), dot, 7, width=1)
             middle = middle.inflate(-24, 0).move(12, 0)
-        text(surface, fit_text(label, middle.width - 4, self.size, "bold"), middle.center, self.size,
-             palette.text_dark, "bold", "center")
+        # A long name (a ruleset's, beside wide Dutch buttons) is set a little smaller before it is ever cut.
+        shown, size = fitted(label, middle.width - 4, self.size, self.size - 3, "bold")
+        text(surface, shown, middle.center, size, palette.text_dark, "bold", "center")
 
 
 @dataclass
@@ -374,11 +375,34 @@ class GroupTabs:
     on_change: Callable[[int], None] | None = None
     hovered: int = -1
 
+    SIZE = 16
+    SMALLEST = 13
+    """Points a tab's name may drop to when the row is too short for every name at SIZE (before it is cut)."""
+    ROOM = 22
+    """Room a name keeps inside its tab (the tab's inset and the name's margin, both sides together)."""
+
+    def _edges(self) -> list[int]:
+        """Where the tabs start and the last ends: each as wide as its name needs ('Lignes de score', 'Speciale
+        handen'), the row's spare width shared equally; a row too short shares it in proportion to the names."""
+        needs = [text_size(_(label), self.SIZE, "bold")[0] + self.ROOM for label in self.labels]
+        spare = self.rect.width - sum(needs)
+        if spare >= 0:
+            widths = [need + spare / len(needs) for need in needs]
+        else:
+            widths = [need * self.rect.width / sum(needs) for need in needs]
+        edges: list[float] = [self.rect.left]
+        for width in widths:
+            edges.append(edges[-1] + width)
+        return [round(edge) for edge in edges[:-1]] + [self.rect.right]
+
     def tab(self, i: int) -> pygame.Rect:
-        width = self.rect.width // len(self.labels)
-        right = self.rect.right if i == len(self.labels) - 1 else self.rect.left + (i + 1) * width
-        return pygame.Rect(self.rect.left + i * width, self.rect.top, right - self.rect.left - i * width,
-                           self.rect.height)
+        edges = self._edges()
+        return pygame.Rect(edges[i], self.rect.top, edges[i + 1] - edges[i], self.rect.height)
+
+    def fits(self) -> bool:
+        """Every tab's name shows whole, at most down to SMALLEST points."""
+        return all(text_size(_(label), self.SMALLEST, "bold")[0] <= self.tab(i).width - self.ROOM
+                   for i, label in enumerate(self.labels))
 
     def choose(self, index: int) -> None:
         self.index = index % len(self.labels)
@@ -408,7 +432,8 @@ class GroupTabs:
                     pygame.draw.rect(surface, mix(palette.panel_shade, palette.panel_edge, 0.25), tab,
                                      border_radius=8)
                 colour = palette.text_dark
-            text(surface, fit_text(_(label), tab.width - 16, 16, "bold"), tab.center, 16, colour, "bold", "center")
+            shown, size = fitted(_(label), tab.width - (self.ROOM - 6), self.SIZE, self.SMALLEST, "bold")
+            text(surface, shown, tab.center, size, colour, "bold", "center")
 
 
 @dataclass

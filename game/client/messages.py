@@ -116,7 +116,13 @@ def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev
         received[receiver] += amount
         received[payer] -= amount
     ready = [names[seat] for seat in range(4) if received[seat] > 0]
-    if ready:
+    others = [name for name in ready if not is_you(name)]
+    # "you" is never one name in a list: each language words being paid yourself its own way ("zahlen dir").
+    if len(others) < len(ready):
+        paid = _("nobody scores a hand, but the players not ready pay you and {names} for your ready hands").format(
+            names=format_list(others)) if others else \
+            _("nobody scores a hand, but the players not ready pay you for your ready hand")
+    elif ready:
         paid = ngettext("nobody scores a hand, but the players not ready pay {names} for a ready hand",
                         "nobody scores a hand, but the players not ready pay {names} for their ready hands",
                         len(ready)).format(names=format_list(ready))

@@ -7,6 +7,7 @@ dragging the window's edge is kept too (``settings.window_size``; none, the defa
 from __future__ import annotations
 
 from game.client import layout
+from game.i18n import _
 
 SCALES = (100, 125, 150, 200)
 FIT = "fit"
@@ -44,8 +45,8 @@ def current(size: tuple[int, int] | None, desktop: tuple[int, int]) -> str:
 def label(choice: str) -> str:
     """A choice as the Settings box shows it."""
     if choice == FIT:
-        return "Fit the screen"
-    return f"{choice} %" if choice.isdigit() else choice
+        return _("Fit the screen")
+    return _("{percent} %").format(percent=choice) if choice.isdigit() else choice
 
 
 def _scaled(percent: int) -> tuple[int, int]:

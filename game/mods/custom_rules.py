@@ -139,7 +139,7 @@ def _rule(key: str, label: str, kind: str, group: str, column: int, **more: Any)
     return Option(key, label, kind, section="ruleset", group=group, column=column, **more)
 
 
-OFF = ((0, "off"),)
+OFF = ((0, N_("off")),)
 SCORING, PAYING = N_("Scoring"), N_("Payment & penalties")
 OPTIONS: tuple[Option, ...] = (
     _play("flowers", N_("Flowers and seasons (144 tiles)")),
@@ -149,9 +149,10 @@ OPTIONS: tuple[Option, ...] = (
     _play("chow_from_any_for_mah_jongg", N_("Chow from anyone to go out"), requires="chows_allowed"),
     _play("pair_claim_for_mah_jongg", N_("Claim a pair to go out")),
     _play("sacred_discard", N_("Sacred discard"), "choice", choices=("off", "last", "deal"),
-          words=(("last", N_("last discard")), ("deal", N_("whole deal")))),
+          words=(("off", N_("off")), ("last", N_("last discard")), ("deal", N_("whole deal")))),
     _play("missed_discard", N_("Missed discard")),
-    _play("ready_rule", N_("Ready hand rule"), "choice", choices=("none", "declare", "riichi")),
+    _play("ready_rule", N_("Ready hand rule"), "choice", choices=("none", "declare", "riichi"),
+          words=(("none", N_("off")), ("declare", N_("declared")), ("riichi", N_("Riichi")))),
     _play("rob_kong", N_("Robbing a kong to go out")),
     _play("east_keeps_deal_on_draw", N_("East keeps the deal on a draw")),
     _play("east_keeps_deal_on_win", N_("East keeps the deal on a win")),
@@ -163,7 +164,8 @@ OPTIONS: tuple[Option, ...] = (
         N_("any hand")),)),
     _rule("losers_score_concealed", N_("Losers score their concealed sets"), "bool", SCORING, 0),
     _rule("rounding.stage", N_("Rounding"), "choice", SCORING, 1, choices=("none", "before_doubles", "after_doubles"),
-          words=(("none", "off"), ("before_doubles", N_("before doubles")), ("after_doubles", N_("after doubles")))),
+          words=(("none", N_("off")), ("before_doubles", N_("before doubles")),
+                 ("after_doubles", N_("after doubles")))),
     _rule("rounding.unit", N_("Round to a multiple of"), "choice", SCORING, 1, choices=(2, 5, 10, 50, 100),
           requires="rounding.stage"),
     _rule("rounding.mode", N_("Rounding goes"), "choice", SCORING, 1, choices=("up", "half_up"),
@@ -171,7 +173,8 @@ OPTIONS: tuple[Option, ...] = (
     _rule("penalties.dealer_bonus", N_("Dealer's extra hands"), "choice", SCORING, 1,
           choices=(0, 8, 10, 25, 50, 100, 200), words=OFF, shown=N_("{} a loser")),
     _rule("penalties.dealer_limit_win", N_("Limit for the dealer"), "number", SCORING, 1, low=0, high=13,
-          words=((0, "never"), (1, N_("every win"))), shown=N_("win {} in a row"), requires="penalties.dealer_bonus"),
+          words=((0, N_("never")), (1, N_("every win"))), shown=N_("win {} in a row"),
+          requires="penalties.dealer_bonus"),
     _rule("payment", N_("Payment"), "choice", PAYING, 0,
           choices=("east_double_losers_settle", "winner_only", "discarder_pays"),
           words=(("east_double_losers_settle", N_("between all")), ("winner_only", N_("winner only")),

@@ -30,7 +30,7 @@ from game.core.scoring import RulesetJudge, ScoreResult
 from game.core.settle import Settlement
 from game.core.tiles import NUM_KINDS, Tile, parse_tiles
 from game.errors import SparrowError
-from game.i18n import N_, _
+from game.i18n import N_, _, localized
 from game.rules.pattern_example import Example, special_hand_example
 
 EAST = 0
@@ -313,7 +313,9 @@ def preview(ruleset: Ruleset, entry_key: str, example: Example | None) -> Previe
         note = _("No Scoring Value: the line does not count in this hand.") if not ruleset.item(entry_id).allowed \
             else _("The line does not count in this hand as the values stand.")
     if not result.mah_jongg:
-        # The engine's message ends with the tiles, which the picture already shows.
-        said = re.sub(r":\s*'[^']*'$", "", result.message)
-        note = said[:1].upper() + said[1:] if said else _("Not a winning hand under these values.")
+        # The engine's message, in the player's language, without the tiles (and melds) the picture already
+        # shows: they follow its last words after a colon (' : ' in French, '：' in Chinese).
+        said = re.sub(r"\s*[:：]\s*'.*$", "", localized(result.message))
+        note = _("{reason}.").format(reason=said[:1].upper() + said[1:]) if said else \
+            _("Not a winning hand under these values.")
     return Preview(example, result, item_id, winner, discarder, losers, settlement, note)

@@ -252,3 +252,28 @@ def test_rules_editor_scene__the_preview_settles_in_the_players_language(tmp_pat
     assert any(line.startswith("gewinnt mit ") for line in lines), lines
     assert any(line.startswith("Hand von ") and "gewonnen" in line for line in lines), lines
     assert any(line.startswith("+") for line in lines) and any(line.startswith("-") for line in lines)
+
+
+def test_rules_editor_scene__the_preview_speaks_a_language_chosen_while_it_is_open(tmp_path, monkeypatch) -> None:
+    """The preview's note (here why the example does not go out under a minimum of 40 points) follows a
+    language chosen while the editor is open, as everything else on it does: it is not kept in the old one."""
+    from game import i18n
+    from game.client.render import rule_preview
+    from tests.client.helpers import drawn_text
+
+    app = make_app(tmp_path)
+    _settings, editor = open_editor(app)
+    app.dispatch(click(editor.tabs.tab(3).center))
+    assert editor.entry.name == "Minimums"
+    type_into(app, box(editor, "Minimum points"), "40")
+    shown = drawn_text(monkeypatch, rule_preview)
+    app.render(1.0)
+    assert "Expected at least 40 points to go out" in " ".join(line for line, _rect in shown)
+    try:
+        app.settings.language = "de"
+        app.settings_changed("language")
+        shown.clear()
+        app.render(1.0)
+        assert "Erwartet mindestens 40 Punkte zum Ausgehen" in " ".join(line for line, _rect in shown)
+    finally:
+        i18n.set_language("en")

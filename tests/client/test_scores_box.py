@@ -52,11 +52,34 @@ def test_dead_hand_line__says_truly_who_paid_and_who_is_east() -> None:
         "No Mah Jongg: no scores this hand; the deal passes to Eric."
     noten = [(1, 0, 1000), (2, 0, 1000), (3, 0, 1000)]
     assert dead_hand_line(noten, [], names) == ("No Mah Jongg: nobody scores a hand, but the players not ready pay "
-                                                "You for a ready hand; East stays East.")
+                                                "you for your ready hand; East stays East.")
     two = [(1, 0, 1500), (1, 3, 1500), (2, 0, 1500), (2, 3, 1500)]
     assert dead_hand_line(two, [ev.DealPassed(1)], names) == (
-        "No Mah Jongg: nobody scores a hand, but the players not ready pay You and Gaby for their ready hands; "
+        "No Mah Jongg: nobody scores a hand, but the players not ready pay you and Gaby for your ready hands; "
         "the deal passes to Elaine.")
+    others = [(0, 3, 1500), (1, 3, 1500), (0, 2, 1500), (1, 2, 1500)]
+    assert dead_hand_line(others, [], names) == (
+        "No Mah Jongg: nobody scores a hand, but the players not ready pay Eric and Gaby for their ready hands; "
+        "East stays East.")
+
+
+def test_dead_hand_line__you_are_paid_in_a_whole_german_sentence() -> None:
+    """German says "zahlen dir", not "zahlen Du": being paid yourself is its own sentence, never a name in a list
+    of payees."""
+    from game import i18n
+    from game.client.messages import dead_hand_line
+
+    i18n.set_language("de")
+    try:
+        names = [i18n._("You"), "Elaine", "Eric", "Gaby"]
+        two = [(1, 0, 1500), (1, 3, 1500), (2, 0, 1500), (2, 3, 1500)]
+        assert dead_hand_line(two, [], names) == (
+            "Kein Mah-Jongg: niemand wertet eine Hand, aber die Spieler ohne fertige Hand zahlen dir und Gaby für "
+            "eure fertigen Hände; Ost bleibt Ost.")
+        alone = [(1, 0, 1000), (2, 0, 1000), (3, 0, 1000)]
+        assert "zahlen dir für deine fertige Hand" in dead_hand_line(alone, [], names)
+    finally:
+        i18n.set_language("en")
 
 
 def test_scores_box__titles_and_numbers_in_the_players_language(tmp_path, monkeypatch) -> None:

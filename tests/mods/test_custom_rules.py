@@ -386,3 +386,19 @@ def test_describe__a_value_in_the_players_language_with_its_number_grouping(code
         assert off == {"en": "off", "de": "aus", "fr": "non"}[code], "the words are translated too"
     finally:
         i18n.set_language("en")
+
+
+def test_describe__every_word_a_choice_shows_comes_from_the_catalogs() -> None:
+    """A choice's value is shown as a word of the player's language (Sacred discard's "off", Ready hand rule's
+    "none" and "riichi" too), never as the word the preset file holds: in the pseudo-locale, where every catalog
+    word is spelled otherwise, no file word shows through."""
+    from game import i18n
+    from game.mods.custom_rules import OPTIONS, describe
+
+    i18n.set_language("pseudo")
+    try:
+        raw = sorted((o.key, c) for o in OPTIONS if o.kind in ("choice", "number") for c in (*o.choices, 0)
+                     if isinstance(c, str) and c in describe(o, c))
+    finally:
+        i18n.set_language("en")
+    assert raw == []

@@ -85,3 +85,25 @@ def test_rules_preview__its_notes_are_whole_sentences_of_the_players_language(tm
     assert said["en"][1].endswith(" The winning tile was the last tile of the wall.")
     assert said["de"][1].endswith(" Der Gewinnstein war der letzte Stein der Mauer.")
     assert said["de"][1].split(" Der ")[0] in {"Selbst gezogen gewonnen.", "Mit einem Abwurf gewonnen."}
+
+
+def test_rules_preview__a_refused_hand_is_said_in_the_players_language_without_its_tiles(tmp_path) -> None:
+    """The engine's reason a hand does not go out (a LaterText) is shown translated, its tiles left to the
+    picture: in French after ' : ', in Chinese after '：'."""
+    from game import i18n
+
+    draft = Draft(folders_for(tmp_path), "classic")
+    example = find_example(draft.ruleset(), "Minimums")
+    draft.set_text("min_points", "40")
+    said = {}
+    for code in ("en", "de", "fr", "zh_Hans"):
+        i18n.set_language(code)
+        try:
+            said[code] = preview(draft.ruleset(), "Minimums", example).note
+        finally:
+            i18n.set_language("en")
+    points = preview(draft.ruleset(), "Minimums", example).result.points
+    assert said["en"] == f"Expected at least 40 points to go out, the hand has {points}."
+    assert said["de"] == f"Erwartet mindestens 40 Punkte zum Ausgehen, die Hand hat {points}."
+    assert said["fr"] == f"Attendu au moins 40 points pour sortir, la main en a {points}."
+    assert said["zh_Hans"] == f"和牌至少需要 40 分，这手牌有 {points} 分。"

@@ -37,10 +37,10 @@ class ColoursPage:
         self.area = area
         self.key = colours.ITEMS[0][0]
         """The item the sliders set."""
-        self.items = [Button(pygame.Rect(area.left, area.top + 8 + i * ROW, 196, 42), label,
+        self.items = [Button(pygame.Rect(area.left, area.top + 8 + i * ROW, 196, 42), _(label),
                              partial(self.pick, key), size=16) for i, (key, label) in enumerate(colours.ITEMS)]
         right = area.left + 262
-        self.sliders = [Slider(pygame.Rect(right, area.top + 56 + i * 46, area.right - right, 42), name,
+        self.sliders = [Slider(pygame.Rect(right, area.top + 56 + i * 46, area.right - right, 42), _(name),
                                partial(self.channel, i), partial(self.set_channel, i), 0, 255, 1, "{:.0f}",
                                key_steps=8) for i, name in enumerate(CHANNELS)]
         self.default = Button(pygame.Rect(area.left, area.top + 8 + len(self.items) * ROW + 14, 196, 42),
@@ -96,12 +96,13 @@ class ColoursPage:
             pygame.draw.rect(surface, palette.panel_edge, swatch, width=2, border_radius=6)
         self.default.draw(surface, palette)
         right = self.sliders[0].rect.left
-        name = dict(colours.ITEMS)[self.key]
+        name = _(dict(colours.ITEMS)[self.key])
         chosen = self.key in self.context.settings.colours
         text(surface, name, (right + 10, self.area.top + 28), 18, palette.text_dark, "serif_bold", "midleft")
         note = _("your colour") if chosen else _("the theme's colour")
-        text(surface, f"{colours.hex_colour(self.colour())} · {note}", (right + 180, self.area.top + 28), 15,
-             palette.compass_dark, "sans", "midleft")
+        code = text(surface, f"{colours.hex_colour(self.colour())} · ", (right + 180, self.area.top + 28), 15,
+                    palette.compass_dark, "sans", "midleft")  # the colour's code is the same in every language
+        text(surface, note, code.midright, 15, palette.compass_dark, "sans", "midleft")
         big = pygame.Rect(self.area.right - 96, self.area.top + 10, 86, 38)
         pygame.draw.rect(surface, self.colour(), big, border_radius=8)
         pygame.draw.rect(surface, palette.panel_edge, big, width=2, border_radius=8)

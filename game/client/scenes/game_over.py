@@ -56,8 +56,8 @@ class GameOverScene(Scene):
             Button(pygame.Rect(BOX.right - 334, BOX.bottom - 64, 150, 46), _("Last Hand"), self.last_hand,
                    key_hint=_("Esc")),
             Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 140, 46), _("Title"), self.to_title, key_hint="T"),
-            Button(pygame.Rect(BOX.left + 28, BOX.bottom - 64, 200, 46), _("Save Score Sheet"), self.save_sheet,
-                   key_hint="S", size=16),
+            Button(pygame.Rect(BOX.left + 28, BOX.bottom - 64, max(200, Button.width_for(_("Save Score Sheet"), 16)),
+                               46), _("Save Score Sheet"), self.save_sheet, key_hint="S", size=16),
         ]
         self.message = ""
         """What Save Score Sheet did (where the files are, or why they are not)."""

@@ -108,11 +108,15 @@ class NewGameScene(Scene):
         wanted = context.settings.ruleset
         ruleset_index = next((i for i, r in enumerate(self.rulesets) if r.id == wanted), 0)
         x0 = BOX.left + 40
-        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, 504, 44), [mod_text(r.name) for r in self.rulesets],
-                               ruleset_index, on_change=self._ruleset_changed)
-        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, 140, 44), _("Rules…"),
-                                   self.show_rules, size=17)
-        self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, 140, 44),
+        # The two buttons are as wide as their names ('Voorinstellingen…'); the ruleset chooser gives them the room.
+        rules_width, presets_width = (max(140, Button.width_for(label, 17)) for label in (_("Rules…"), _("Presets…")))
+        chooser_width = BOX.right - 40 - (x0 + 170) - rules_width - presets_width - 26
+        self.ruleset = Chooser(pygame.Rect(x0 + 170, BOX.top + 80, chooser_width, 44),
+                               [mod_text(r.name) for r in self.rulesets], ruleset_index,
+                               on_change=self._ruleset_changed)
+        self.rules_button = Button(pygame.Rect(self.ruleset.rect.right + 14, BOX.top + 80, rules_width, 44),
+                                   _("Rules…"), self.show_rules, size=17)
+        self.presets_button = Button(pygame.Rect(self.rules_button.rect.right + 12, BOX.top + 80, presets_width, 44),
                                      _("Presets…"), self.show_presets, size=17)
         self.player = NameField(pygame.Rect(x0 + 170, BOX.top + 140, 300, 44),
                                 seat_names(context.settings)[0][:NAME_LENGTH])

@@ -24,8 +24,7 @@ from typing import Any
 import pygame
 
 from game.client.forms import Choice, Chooser, GroupTabs, Heading, Stepper, Switch
-from game.client.look import Palette, fit_text, mix, text, wrap
-from game.client.scenes.dialogs import ERROR
+from game.client.look import Palette, fit_text, mix, text, text_size, wrap
 from game.client.widgets import Button, flow
 from game.core.ruleset import Rounding
 from game.errors import DataFileError, SparrowError, error_text
@@ -60,6 +59,11 @@ LIST_ROW, LIST_HEIGHT, LIST_WIDTH, LIST_GAP, LIST_ROWS = 38, 34, 444, 6, 8
 """The Hands list scrolls by whole rows, so no row is ever cut by the edge of its window."""
 
 
+def badges() -> tuple[str, str]:
+    """What the badge beside the chooser says of a preset of the player's own, and of a built-in one."""
+    return _("your preset"), _("built in · read-only")
+
+
 class PresetEditor:
     """The Rules page's controls and state; ``scene`` is the settings scene showing it."""
 
@@ -86,8 +90,12 @@ class PresetEditor:
         self._followed: Any = None
         """The control in focus the Hands list last scrolled to."""
         self.viewport = pygame.Rect(area.left, area.top + CONTENT_TOP, area.width, LIST_ROWS * LIST_ROW)
-        self.chooser = Chooser(pygame.Rect(area.left + 110, area.top + 8, 560, 44), [], 0,
-                               on_change=lambda i: self.select(self.presets[i].id))
+        # The word Preset, the chooser and the badge in one row: the word and the badge as wide as their
+        # language needs ('Préréglage', 'intégré · lecture seule'), the chooser taking the rest.
+        label = max(110, text_size(_("Preset"), 18, "bold")[0] + 14)
+        self.chip_width = max(190, *(text_size(badge, 14, "bold")[0] + 24 for badge in badges()))
+        self.chooser = Chooser(pygame.Rect(area.left + label, area.top + 8, area.width - label - self.chip_width - 48,
+                                           44), [], 0, on_change=lambda i: self.select(self.presets[i].id))
         self.tabs = GroupTabs(pygame.Rect(area.left, area.top + TAB_TOP, area.width, TAB_HEIGHT), GROUPS,
                               on_change=self.show_group)
         y = area.top + 450
@@ -101,8 +109,9 @@ class PresetEditor:
                                     size=17)
         self.buttons = [self.save_button, self.save_as_button, self.rename_button, self.delete_button,
                         self.values_button]
-        # Each as wide as its label (German's are long), the note beside the last one taking what is left.
-        flow(self.buttons, pygame.Rect(area.left, y, area.width - 200, 44), height=44, gap=12, min_width=100)
+        # Each as wide as its label (German's and French's are long): one row across the page, what the preset
+        # says (status) on the line under the page, beside Done.
+        flow(self.buttons, pygame.Rect(area.left, y, area.width, 44), height=44, gap=12, min_width=100)
         self.reload(scene.settings.ruleset)
 
     # -- state ----------------------------------------------------------------------------------------------
@@ -479,8 +488,8 @@ class PresetEditor:
         self.chooser.draw(surface, palette)
         preset = self.current
         if preset is not None:
-            badge = _("your preset") if preset.custom else _("built in · read-only")
-            chip = pygame.Rect(self.chooser.rect.right + 16, self.chooser.rect.top + 8, 190, 28)
+            badge = badges()[0 if preset.custom else 1]
+            chip = pygame.Rect(self.chooser.rect.right + 16, self.chooser.rect.top + 8, self.chip_width, 28)
             label = fit_text(badge, chip.width - 16, 14, "bold")
             fill = mix(palette.accent, palette.panel, 0.55) if preset.custom else palette.panel_shade
             pygame.draw.rect(surface, fill, chip, border_radius=14)
@@ -495,7 +504,6 @@ class PresetEditor:
                 self._draw_note(surface, palette)
         for b in self.buttons:
             b.draw(surface, palette)
-        self._draw_status(surface, palette)
 
     def _draw_list(self, surface: pygame.Surface, palette: Palette) -> None:
         clip = surface.get_clip()
@@ -543,23 +551,14 @@ class PresetEditor:
         for i, line in enumerate(lines[:2]):
             text(surface, line, (self.area.left + 10, y + i * 20), 15, palette.compass_dark, "sans")
 
-    def _draw_status(self, surface: pygame.Surface, palette: Palette) -> None:
-        area = self.area
-        x = self.values_button.rect.right + 18
+    def status(self) -> tuple[str, bool | None]:
+        """What the line under the page says of the preset: the last action's message (True when it went well,
+        False when it did not), else what Save and Save as… do with this preset (None: a plain hint)."""
         if self.message:
-            colour = palette.text_dark if self.ok else ERROR
-            lines = wrap(self.message.splitlines()[0], area.right - x, 14)[:2]
-        else:
-            colour = palette.compass_dark
-            preset = self.current
-            if preset is not None and preset.custom and self.changed:
-                note = f'{_("Changed: Save keeps the changes,")} {_("Save as… makes a copy.")}'
-            elif preset is not None and not preset.custom:
-                note = f'{_("Built-in presets are templates:")} {_("change the options, then Save as…")}'
-            else:
-                note = ""
-            lines = wrap(note, area.right - x, 14)[:3] if note else []
-        for i, line in enumerate(lines):
-            text(surface, line, (x, self.delete_button.rect.top + 4 + i * 19), 14, colour, "sans")
-
-
+            return self.message.splitlines()[0], self.ok
+        preset = self.current
+        if preset is not None and preset.custom and self.changed:
+            return _("Changed: Save keeps the changes, Save as… makes a copy."), None
+        if preset is not None and not preset.custom:
+            return _("Built-in presets are templates: change the options, then Save as…"), None
+        return "", None

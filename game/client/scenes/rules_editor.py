@@ -28,7 +28,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
 from game.errors import SparrowError, error_text
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, language, mod_text
 from game.mods import custom_rules
 from game.mods.rules_editor import GROUPS, Draft, Entry, Field, locked_problem
 from game.mods.rules_preview import Preview, find_example, preview
@@ -91,11 +91,13 @@ class RulesEditorScene(Scene):
             "close": Button(pygame.Rect(0, 0, 0, 0), _("Close"), self.leave, size=16, key_hint=_("Esc")),
         }
         x = BOX.left + 20
-        for key, width in (("undo", 104), ("redo", 104), ("default_all", 140), ("save", 120), ("save_as", 130),
+        for key, least in (("undo", 104), ("redo", 104), ("default_all", 140), ("save", 120), ("save_as", 130),
                            ("export", 130)):
+            width = max(least, Button.width_for(self.buttons[key].label, 16))  # 'Ongedaan maken', 'Enregistrer sous…'
             self.buttons[key].rect = pygame.Rect(x, BUTTONS_TOP, width, 46)
             x += width + 12
-        self.buttons["close"].rect = pygame.Rect(BOX.right - 20 - 130, BUTTONS_TOP, 130, 46)
+        width = max(130, Button.width_for(self.buttons["close"].label, 16))
+        self.buttons["close"].rect = pygame.Rect(BOX.right - 20 - width, BUTTONS_TOP, width, 46)
         if self.draft is not None:
             self.show_group(0)
 
@@ -567,7 +569,8 @@ class RulesEditorScene(Scene):
         draft, entry = self.draft, self.entry
         if draft is None or entry is None:
             return None
-        key = (entry.key, tuple(sorted(draft.changes().items(), key=lambda kv: kv[0])))
+        # The notes are worded in the language of the moment: a language changed since is a new preview.
+        key = (language(), entry.key, tuple(sorted(draft.changes().items(), key=lambda kv: kv[0])))
         if self._preview is None or self._preview[0] != key:
             try:
                 ruleset = draft.ruleset()

@@ -35,6 +35,8 @@ from game.session.options import DEFAULT_NAMES, seat_names
 
 log = logging.getLogger(__name__)
 
+STATUS_TEXT_WORDS = {"small": N_("Small"), "normal": N_("Normal"), "large": N_("Large")}
+"""The status bar's text sizes as the Status text choice names them."""
 PAGES = (N_("Play"), N_("Animation"), N_("Sound"), N_("Look"), N_("Colours"), N_("Players"), N_("Rules"))
 PREVIEW_TILES = (0, 13, 26, 27, 31, 32, 33, 34)
 """The row shown for each tile set: a tile of every suit, a wind, the dragons and a flower."""
@@ -100,7 +102,8 @@ class SettingsScene(Scene):
         self.voice = self.settings.voice or self._current_id("voice", "voice_default")
         self.names_chosen = bool(self.settings.opponent_names)
         """False while the opponents go by their personalities' names: shown, but not written unless edited."""
-        self.player_name = self.settings.player_name
+        self.player_name = self.shown_player = seat_names(self.settings)[0]
+        """The player's name as the field shows it: the default one ("You") in the language of the moment."""
         self.opponent_names = seat_names(self.settings)[1:]
         self.shown_names = list(self.opponent_names)
         self.notices_before = len(resources.notices)
@@ -222,7 +225,7 @@ class SettingsScene(Scene):
             self.controls = [self._cycle(column, 0, _("Voices"), "voice", voice_ids, lambda v: names.get(v, v or "—")),
                              self._toggle(column, 1, _("Full screen (Alt+Enter)"), "fullscreen"),
                              self._cycle(column, 2, _("Status text"), "status_text", list(STATUS_TEXTS),
-                                 str.capitalize),
+                                         lambda size: _(STATUS_TEXT_WORDS[size])),
                              self._cycle(column, 3, _("Window size"), "window", window_size.choices(self.desktop),
                                          window_size.label),
                              Button(pygame.Rect(area.left, area.top + 424, 250, 42), _("From a Picture…"),
@@ -348,7 +351,8 @@ class SettingsScene(Scene):
         if self.page == "Players" and not self.context.headless:
             pygame.key.stop_text_input()
         settings = self.settings
-        settings.player_name = self.player_name
+        if self.player_name != self.shown_player:  # the default left as shown stays the default, in any language
+            settings.player_name = self.player_name
         settings.opponent_names = [] if not self.names_chosen and self.opponent_names == self.shown_names else \
             list(self.opponent_names)
         settings.fullscreen = self.fullscreen
@@ -460,15 +464,27 @@ class SettingsScene(Scene):
         if 0 <= self.focus < len(controls):
             pygame.draw.rect(surface, palette.accent_dark, controls[self.focus].rect.inflate(6, 6), width=2,
                              border_radius=10)
-        problem = self.look_problem()
-        if problem:
-            width = self.done.rect.left - self.page_area.left - 20
-            text(surface, fit_text(problem, width, 14, "bold"), (self.page_area.left, self.box.bottom - 40), 14,
-                 palette.east_stake, "bold", "midleft")
-        else:
-            text(surface, self.hint(), (self.page_area.left, self.box.bottom - 40), 14, palette.compass_dark, "sans",
-                 "midleft")
+        self._draw_foot(surface, palette)
         self.done.draw(surface, palette)
+
+    def _draw_foot(self, surface: pygame.Surface, palette: Palette) -> None:
+        """The page's hint, what went wrong, or what the Rules page says of its preset, left of Done: in two lines
+        when one is too short (a French or Dutch sentence), beside the button's height, never under it."""
+        problem = self.look_problem()
+        said, ok = self.editor.status() if self.page == "Rules" and self.editor is not None else ("", None)
+        if problem or ok is False:
+            message, colour, face = problem or said, palette.east_stake, "bold"
+        elif said:
+            message, colour, face = said, palette.text_dark if ok else palette.compass_dark, "sans"
+        else:
+            message, colour, face = self.hint(), palette.compass_dark, "sans"
+        width = self.done.rect.left - self.page_area.left - 20
+        lines = wrap(message, width, 14, face)
+        if len(lines) > 2:
+            lines = [lines[0], fit_text(" ".join(lines[1:]), width, 14, face)]
+        for i, line in enumerate(lines):
+            centre = self.box.bottom - 40 + (2 * i - len(lines) + 1) * 9
+            text(surface, line, (self.page_area.left, centre), 14, colour, face, "midleft")
 
     def look_problem(self) -> str:
         """On the Look page: what went wrong with a tile set, theme or voice chosen here ("" when nothing did)."""

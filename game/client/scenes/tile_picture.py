@@ -51,8 +51,9 @@ class TilePictureScene(Scene):
                                max_length=400, focused=not path)
         self.show_button = Button(pygame.Rect(BOX.left + 680, BOX.top + 179, 120, 44), _("Show"), self._show_typed,
                                   size=16)
-        self.use = Button(pygame.Rect(BOX.right - 406, BOX.bottom - 64, 220, 44), _("Use as tile set"), self.use_it,
-                          primary=True, key_hint=_("Enter"), enabled=False)
+        use_width = max(220, Button.width_for(_("Use as tile set"), 18))  # 'Utiliser comme jeu de tuiles'
+        self.use = Button(pygame.Rect(BOX.right - 186 - use_width, BOX.bottom - 64, use_width, 44),
+                          _("Use as tile set"), self.use_it, primary=True, key_hint=_("Enter"), enabled=False)
         self.cancel = Button(pygame.Rect(BOX.right - 170, BOX.bottom - 64, 146, 44), _("Cancel"), self.close,
                              key_hint=_("Esc"))
         self.guide = self._guide()
