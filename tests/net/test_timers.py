@@ -165,3 +165,35 @@ def test_turn_timer__tiles_to_pass_are_chosen_by_the_computer_for_a_quiet_player
     [told] = ann.messages(pr.TimedOut)
     assert told.seat == 0 and told.action.startswith("give ") and not told.away
     assert any(seat == 0 for seat, _a in table.session.table.actions)
+
+
+def test_turn_timer__a_seat_taken_back_has_the_whole_turn_time_again_each_turn_before_it_is_away():
+    """The host came back from being away a long while: each of her turns waits the full turn time again, and
+    only two run out in a row make her seat the computer's again (no deadline or count kept from before)."""
+    table, clock = _table(seats=1)
+    ann = FakeLink()
+    table.join(ann, pr.Hello(version=pr.VERSION, name="Ann"))
+    for _ in range(2):
+        _to_drawn_turn_of_ann(table, clock, ann)
+        clock.now += 10.1
+        table.advance()
+    assert table.seats[0].away
+    clock.now += 600  # the table waited for her, stopped
+    view = ann.view()
+    table.act(ann, pr.Act(hand=view.hand, step=max(0, view.step - 1), action="pass"))  # she is back
+    assert not table.seats[0].away
+    waited, started, told = [], None, 0
+    for _ in range(5000):
+        wake = table.advance()
+        timed = ann.messages(pr.TimedOut)
+        if len(timed) > told + 2:  # the two before she went away aside
+            waited.append((round(clock.now - started, 2), timed[-1].away))
+            told, started = len(timed) - 2, None
+            if len(waited) == 2:
+                break
+        if started is None and table.seats[0].link is not None and ann.view().turn_deadline is not None:
+            assert ann.view().turn_deadline == 10.0, "her turn's clock starts full"
+            started = clock.now
+        assert wake is not None, "the table waits for nobody but her"
+        clock.now += wake
+    assert waited == [(10.0, False), (10.0, True)]
