@@ -22,6 +22,7 @@ from game.client.scenes.base import Scene, SceneContext
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.i18n import N_, _, format_number, mod_text
+from game.mods.personalities import type_word
 from game.session.options import DEFAULT_NAMES, DEFAULT_OPPONENTS, seat_names, seat_opponents
 
 log = logging.getLogger(__name__)
@@ -278,7 +279,7 @@ class NewGameScene(Scene):
 
     def _seat_choices(self) -> tuple[list[str], list[Any]]:
         """The opponent choosers' labels and colour swatches, one per personality."""
-        return ([f"{mod_text(p.name)} · {mod_text(p.strategy)}" for p in self.people],
+        return ([f"{mod_text(p.name)} · {type_word(p.strategy)}" for p in self.people],
                 [parse_colour(p.colour) for p in self.people])
 
     def _list_rulesets(self, wanted: str | None = None) -> None:
