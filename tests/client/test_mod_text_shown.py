@@ -122,7 +122,7 @@ def test_new_game__rulesets_and_opponents_in_german(tmp_path, monkeypatch) -> No
 @pytest.mark.parametrize(("language", "dora", "lionel"), [
     ("de", "Dora · vorsichtig", "Lionel · Limitjäger"),
     ("nl", "Dora · verdediger", "Lionel · limietjager"),
-    ("fr", "Dora · jeu défensif", "Lionel · chasse aux limites"),
+    ("fr", "Dora · jeu défensif", "Lionel · mains limites"),
     ("zh_Hans", "Dora · 防守型", "Lionel · 大牌型"),
 ])
 def test_new_game__opponents_player_type_in_the_players_language(tmp_path, monkeypatch, language, dora,
