@@ -29,7 +29,7 @@ from pydantic import AfterValidator, BaseModel, ConfigDict, Field, ValidationErr
 from game import __version__, timing
 from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
-from game.i18n import LANGUAGES
+from game.i18n import LANGUAGES, system_language
 from game.storage import aside_name, write_atomic
 
 APP_NAME = "Sparrow"
@@ -233,6 +233,27 @@ def load_settings(path: str | os.PathLike[str]) -> LoadedSettings:
         for problem in problems:
             log.warning("setting ignored, its default used: %s", problem)
         return LoadedSettings(settings, problems)
+
+
+LANGUAGE_VARIABLE = "SPARROW_LANGUAGE"
+"""An environment variable naming the language for this run only (``de``, ``zh_Hans``…; the settings keep theirs)."""
+
+
+def language_choice(setting: str | None, asked: str | None = None) -> str:
+    """The language a run speaks: ``asked`` (the command line's ``--language``), else ``SPARROW_LANGUAGE``, else
+    the saved setting, else the system's locale (the game window and the command line choose alike)."""
+    return asked or os.environ.get(LANGUAGE_VARIABLE) or setting or system_language()
+
+
+def saved_language(path: str | os.PathLike[str]) -> str | None:
+    """The ``language`` setting of the settings file at ``path``, or None: the command line reads only this one
+    setting, quietly (the game window reports a damaged settings file; a command has no use for it)."""
+    try:
+        data = load_yaml(Path(path)).data if Path(path).is_file() else None
+    except (DataFileError, OSError):
+        return None
+    value = data.get("language") if isinstance(data, dict) else None
+    return value if isinstance(value, str) and value in LANGUAGES else None
 
 
 def _corrupt(problems: list[Problem]) -> LoadedSettings:

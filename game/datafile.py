@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any, Protocol
 
 import yaml
 
-from game.errors import DataFileError, Problem
+from game.errors import DataFileError, Problem, message_of
+from game.i18n import L_
 from game.storage import NotReadableError, read_regular
 from game.storage import write_atomic as write_atomic  # where the game's writers have always found it
 
@@ -90,14 +91,14 @@ class _Walk:
 
     def enter(self, node: yaml.Node, depth: int, doc: YamlDocument) -> None:
         if id(node) in self.open:
-            raise _RefusedError(Problem(doc.path, "an alias refers to a collection that contains it", *_mark(node)))
+            raise _RefusedError(Problem(doc.path, L_("an alias refers to a collection that contains it"), *_mark(node)))
         if depth > MAX_DEPTH:
-            raise _RefusedError(Problem(doc.path, f"nested more than {MAX_DEPTH} levels deep", *_mark(node)))
+            raise _RefusedError(Problem(doc.path, L_("nested more than {n} levels deep", n=MAX_DEPTH), *_mark(node)))
         self.built += 1
         self.distinct.add(id(node))
         if self.built - len(self.distinct) > MAX_ALIAS_VALUES:
-            raise _RefusedError(Problem(doc.path, f"aliases expand to more than {MAX_ALIAS_VALUES} repeated values",
-                                   *_mark(node)))
+            raise _RefusedError(Problem(doc.path, L_("aliases expand to more than {n} repeated values",
+                                                     n=MAX_ALIAS_VALUES), *_mark(node)))
 
 
 def _build(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, problems: list[Problem],
@@ -117,25 +118,26 @@ def _collection(node: yaml.Node, loc: Location, doc: YamlDocument, loader: Any, 
                 walk: _Walk) -> Any:
     if isinstance(node, yaml.MappingNode | yaml.SequenceNode) and node.tag not in _PLAIN_TAGS:
         # Safe loading would not run it, but a modder deserves to hear that the tag is not understood.
-        problems.append(Problem(doc.path, f"unsupported tag {node.tag!r}: data files hold plain values only",
-                                *_mark(node)))
+        problems.append(Problem(doc.path, L_("unsupported tag {tag}: data files hold plain values only",
+                                             tag=repr(node.tag)), *_mark(node)))
         return None
     if isinstance(node, yaml.MappingNode):
         result: dict[Any, Any] = {}
         first_seen: dict[Any, int] = {}
         for key_node, value_node in node.value:
             if key_node.tag == "tag:yaml.org,2002:merge":
-                problems.append(Problem(doc.path, "merge keys ('<<') are not supported", *_mark(key_node)))
+                problems.append(Problem(doc.path, L_("merge keys ('<<') are not supported"), *_mark(key_node)))
                 continue
             key = _build(key_node, loc, doc, loader, problems, walk)
             try:
                 hash(key)
             except TypeError:
-                problems.append(Problem(doc.path, "a mapping key must be a plain value", *_mark(key_node)))
+                problems.append(Problem(doc.path, L_("a mapping key must be a plain value"), *_mark(key_node)))
                 continue
             if key in first_seen:
                 problems.append(Problem(
-                    doc.path, f"duplicate key {key!r} (first given on line {first_seen[key]})", *_mark(key_node)
+                    doc.path, L_("duplicate key {key} (first given on line {line})", key=repr(key),
+                                 line=first_seen[key]), *_mark(key_node)
                 ))
                 continue
             first_seen[key] = _mark(key_node)[0]
@@ -157,7 +159,7 @@ _STR_TAG = "tag:yaml.org,2002:str"
 # A date is text to the game (a mod's release date, a best hand's day): read as the string it is written as, so
 # an impossible one (2024-02-30) is no error and nothing depends on YAML's idea of a timestamp.
 _TIMESTAMP_TAG = "tag:yaml.org,2002:timestamp"
-_SHORT_TAGS = {"int": "an integer", "float": "a number", "bool": "true or false", "null": "null"}
+_SHORT_TAGS = {"int": L_("an integer"), "float": L_("a number"), "bool": L_("true or false"), "null": "null"}
 _BINARY_TAG = "tag:yaml.org,2002:binary"
 
 
@@ -167,13 +169,14 @@ def _scalar(node: yaml.Node, doc: YamlDocument, loader: Any, problems: list[Prob
         # the mods' files hold thousands of them, read before the first frame.
         return node.value
     if node.tag == _BINARY_TAG:
-        problems.append(Problem(doc.path, "unsupported tag '!!binary': data files hold plain values only",
-                                *_mark(node)))
+        problems.append(Problem(doc.path, L_("unsupported tag {tag}: data files hold plain values only",
+                                             tag="'!!binary'"), *_mark(node)))
         return None
     try:
         return loader.construct_object(node, deep=True)
     except yaml.constructor.ConstructorError as exc:
-        problems.append(Problem(doc.path, f"unsupported value: {exc.problem}", *_mark(node)))
+        problems.append(Problem(doc.path, L_("unsupported value: {problem}", problem=str(exc.problem)),
+                                *_mark(node)))
     except (ValueError, KeyError, TypeError, ArithmeticError) as exc:
         # PyYAML's constructors raise plain Python errors for values their tag cannot hold ('!!int abc',
         # '!!bool maybe', an integer of more digits than Python converts): the modder hears which value it is.
@@ -185,10 +188,11 @@ def _unreadable(node: yaml.Node, exc: Exception) -> str:
     value = str(node.value) if isinstance(node, yaml.ScalarNode) else ""
     shown = repr(value if len(value) <= 40 else value[:37] + "...")
     tag = str(node.tag).rsplit(":", 1)[-1]
-    wanted = _SHORT_TAGS.get(tag, f"a value of tag {node.tag!r}")
+    wanted = _SHORT_TAGS.get(tag) or L_("a value of tag {tag}", tag=repr(node.tag))
     if "digits" in str(exc) and value.lstrip("+-").replace("_", "").isdigit():
-        return f"expected a number of at most {sys.get_int_max_str_digits()} digits, got one of {len(value)} digits"
-    return f"expected {wanted}, got {shown}"
+        return L_("expected a number of at most {limit} digits, got one of {n} digits",
+                  limit=sys.get_int_max_str_digits(), n=len(value))
+    return L_("expected {wanted}, got {value}", wanted=wanted, value=shown)
 
 
 def parse_yaml(text: str, path: str) -> YamlDocument:
@@ -206,9 +210,10 @@ def parse_yaml(text: str, path: str) -> YamlDocument:
     except yaml.MarkedYAMLError as exc:
         mark = exc.problem_mark or exc.context_mark
         line, column = (mark.line + 1, mark.column + 1) if mark else (0, 0)
-        raise DataFileError([Problem(path, f"malformed YAML: {exc.problem}", line, column)]) from None
+        raise DataFileError([Problem(path, L_("malformed YAML: {problem}", problem=str(exc.problem)), line, column)]
+                            ) from None
     except yaml.YAMLError as exc:
-        raise DataFileError([Problem(path, f"malformed YAML: {exc}")]) from None
+        raise DataFileError([Problem(path, L_("malformed YAML: {problem}", problem=str(exc)))]) from None
     finally:
         loader.dispose()
     if problems:
@@ -237,10 +242,12 @@ def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> 
     try:
         raw = read_regular(path, MAX_YAML_BYTES)
     except NotReadableError as exc:
-        raise DataFileError([Problem(shown, f"{exc} for a YAML file" if "limit" in str(exc) else str(exc))]
-                            ) from None
+        reason = message_of(exc)
+        raise DataFileError([Problem(shown, L_("{problem} for a YAML file", problem=reason) if "limit" in reason
+                                     else reason)]) from None
     except OSError as exc:
-        raise DataFileError([Problem(shown, f"cannot read file: {exc.strerror or exc}")]) from None
+        raise DataFileError([Problem(shown, L_("cannot read file: {reason}", reason=exc.strerror or str(exc)))]
+                            ) from None
     key = (shown, hashlib.blake2b(raw, digest_size=16).digest())
     parsed = _PARSED.get(key)
     if parsed is not None:
@@ -249,7 +256,7 @@ def load_yaml(path: str | os.PathLike[str], display_path: str | None = None) -> 
     try:
         text = raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise DataFileError([Problem(shown, f"not UTF-8 text (byte {exc.start})")]) from None
+        raise DataFileError([Problem(shown, L_("not UTF-8 text (byte {byte})", byte=exc.start))]) from None
     doc = parse_yaml(text, shown)
     if len(raw) <= _PARSED_LARGEST:
         _PARSED[key] = pickle.dumps(doc, protocol=pickle.HIGHEST_PROTOCOL)
@@ -276,17 +283,21 @@ def validation_problems(doc: Locator, error: ValidationError, base: Location = (
         loc = tuple(part for part in err.get("loc", ()) if not isinstance(part, str) or part[:1] != "<")
         full = (*base, *loc)
         shown = ".".join(str(p) for p in full) or "document"
-        message = err.get("msg", "invalid value")
+        # pydantic's own words stay English (it has no catalogs); the keys a modder gets wrong most are ours.
+        message: str = err.get("msg", "invalid value")
         if err.get("type") == "value_error":
-            message = message.removeprefix("Value error, ")  # our validators word their messages themselves
+            # Our validators word their messages themselves, with L_ where they are translated: the exception they
+            # raised keeps it (pydantic's "msg" is its plain English).
+            cause = (err.get("ctx") or {}).get("error")
+            message = message_of(cause) if isinstance(cause, ValueError) else message.removeprefix("Value error, ")
         elif err.get("type") == "extra_forbidden":
-            message = f"unknown key {full[-1]!r}" if full else "unknown key"
+            message = L_("unknown key {key}", key=repr(full[-1])) if full else L_("unknown key")
         elif err.get("type") == "too_long" and isinstance(err.get("input"), list | dict):
             limit = (err.get("ctx") or {}).get("max_length")
-            message = f"{len(err['input'])} entries, more than the limit of {limit}"
+            message = L_("{n} entries, more than the limit of {limit}", n=len(err["input"]), limit=limit)
         elif err.get("type") == "missing":
-            message = f"missing required key {full[-1]!r}" if full else "missing value"
-            problems.append(doc.problem(full[:-1], f"{shown}: {message}"))
+            message = L_("missing required key {key}", key=repr(full[-1])) if full else L_("missing value")
+            problems.append(doc.problem(full[:-1], L_("{where}: {problem}", where=shown, problem=message)))
             continue
-        problems.append(doc.problem(full, f"{shown}: {message}"))
+        problems.append(doc.problem(full, L_("{where}: {problem}", where=shown, problem=message)))
     return problems

@@ -75,13 +75,25 @@ class Problem:
     line: int = 0
     column: int = 0
 
-    def __str__(self) -> str:
+    @property
+    def where(self) -> str:
+        """``FILE``, ``FILE:LINE`` or ``FILE:LINE:COLUMN``."""
         where = self.path
         if self.line:
             where += f":{self.line}"
             if self.column:
                 where += f":{self.column}"
-        return printable(f"{where}: {self.message}")
+        return where
+
+    def __str__(self) -> str:
+        """In English (as ``mods list --json`` and the log give it)."""
+        return printable(f"{self.where}: {self.message}")
+
+    def shown(self) -> str:
+        """In the player's language: a message made with ``game.i18n.L_`` translates itself (this module may
+        not import ``i18n``, its sibling); the file, line and column stay as they are."""
+        translated = getattr(self.message, "translated", None)
+        return printable(f"{self.where}: {translated() if translated else self.message}")
 
 
 class DataFileError(SparrowError):
@@ -94,6 +106,22 @@ class DataFileError(SparrowError):
     def __reduce__(self) -> tuple:
         # Rebuilt from its problems (not its message), so it crosses process boundaries intact.
         return (self.__class__, (self.problems,))
+
+
+def message_of(error: BaseException) -> str:
+    """The message ``error`` was raised with, kept as it is (``str(error)`` would make a message of
+    ``game.i18n.L_`` plain English)."""
+    return error.args[0] if len(error.args) == 1 and isinstance(error.args[0], str) else str(error)
+
+
+def error_text(error: BaseException) -> str:
+    """What ``error`` says, in the player's language: a data file's problems one a line (with their files and
+    lines), else its message (one made with ``game.i18n.L_`` translates itself)."""
+    if isinstance(error, DataFileError) and error.problems:
+        return "\n".join(problem.shown() for problem in error.problems)
+    message = message_of(error)
+    translated = getattr(message, "translated", None)
+    return translated() if translated else message
 
 
 class RulesetError(DataFileError):

@@ -91,6 +91,11 @@ def pgettext_noop(context: str, message: str) -> str:
     return message
 
 
+def ngettext_noop(singular: str, plural: str) -> tuple[str, str]:
+    """Mark a plural message for extraction without translating it (see :func:`N_`)."""
+    return singular, plural
+
+
 def _(message: str) -> str:
     """``message`` in the active language ("" stays "": gettext would give the catalog's header)."""
     return _shown(_state.translations.gettext(message)) if message else message
@@ -109,6 +114,52 @@ def pgettext(context: str, message: str) -> str:
 def npgettext(context: str, singular: str, plural: str, n: int) -> str:
     """:func:`ngettext` with a context."""
     return _shown(_state.translations.npgettext(context, singular, plural, n))
+
+
+class LaterText(str):
+    """Text that is English as a string and translated when shown: a message kept in data that outlives the
+    language it was made in, or that also goes into English-only output (a mod's problem, listed by ``mods list
+    --json`` and the log in English, shown translated by ``mods check`` and the Mods screen).
+
+    Made by :func:`L_` / :func:`Ln_`; the values formatted in may be ``LaterText`` too (translated with it)."""
+
+    template: str
+    plural: str | None
+    n: int
+    values: dict[str, object]
+
+    def __new__(cls, template: str, values: dict[str, object] | None = None, plural: str | None = None,
+                n: int = 1, /) -> LaterText:
+        values = dict(values or {})
+        english = (template if plural is None or n == 1 else plural).format(**values)
+        made = super().__new__(cls, english)
+        made.template, made.plural, made.n, made.values = template, plural, n, values
+        return made
+
+    def __reduce__(self) -> tuple:
+        # Pickled with its template (a problem crosses to the process that checks sounds and back).
+        return (LaterText, (self.template, self.values, self.plural, self.n))
+
+    def translated(self) -> str:
+        """The text in the active language."""
+        pattern = _(self.template) if self.plural is None else ngettext(self.template, self.plural, self.n)
+        return pattern.format(**{key: localized(value) if isinstance(value, str) else value
+                                 for key, value in self.values.items()})
+
+
+def L_(message: str, **values: object) -> LaterText:  # noqa: N802 - a gettext-style marker, as N_
+    """``message.format(**values)``, translated only when shown (see :class:`LaterText`)."""
+    return LaterText(message, values)
+
+
+def Ln_(singular: str, plural: str, count: int, /, **values: object) -> LaterText:  # noqa: N802 - as L_
+    """:func:`L_` with a plural: ``count`` chooses the form (and is formatted in only where ``values`` name it)."""
+    return LaterText(singular, values, plural, count)
+
+
+def localized(text: str) -> str:
+    """``text`` in the active language when it is a :class:`LaterText`; any other text as it is."""
+    return text.translated() if isinstance(text, LaterText) else text
 
 
 def language() -> str:
@@ -258,6 +309,37 @@ def format_number(value: float, decimals: int | None = None) -> str:
     pattern = None if decimals is None else "#,##0." + "0" * decimals if decimals else "#,##0"
     text = format_decimal(value, format=pattern, locale=_babel_code(_state.code))
     return text
+
+
+def format_signed(value: float, decimals: int | None = None) -> str:
+    """``value`` as a change, written the active language's way: ``+1,234``, ``-56``, and ``0`` without a sign."""
+    if not value:
+        return format_number(value, decimals)
+    from babel.numbers import get_plus_sign_symbol  # as in format_number
+
+    plus = get_plus_sign_symbol(_babel_code(_state.code)) if value > 0 else ""
+    return plus + format_number(value, decimals)
+
+
+def format_list(items: Iterable[str], style: str = "and") -> str:
+    """``items`` joined the active language's way: ``A, B and C`` (``A, B und C``, ``A、B和C``); ``style="or"``
+    for a choice (``A, B or C``), ``"plain"`` for an enumeration with no last word (``A, B, C``, ``A、B、C``)."""
+    shown = list(items)
+    if len(shown) < 2:
+        return "".join(shown)
+    if _state.code == PSEUDO:  # Babel's English "and" would be text outside the catalogs
+        return ", ".join(shown)
+    from babel import Locale  # as in format_number
+    from babel.lists import format_list as babel_list
+
+    code = _babel_code(_state.code)
+    if style == "plain":
+        middle = Locale.parse(code).list_patterns["standard"]["middle"]
+        joined = shown[0]
+        for item in shown[1:]:
+            joined = middle.format(joined, item)
+        return joined
+    return babel_list(shown, style="or" if style == "or" else "standard", locale=code)
 
 
 def format_percent(value: float) -> str:

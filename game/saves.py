@@ -29,7 +29,8 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game import __version__
-from game.errors import IllegalActionError, InvalidTilesError, SaveError
+from game.errors import IllegalActionError, InvalidTilesError, SaveError, message_of
+from game.i18n import L_
 from game.storage import NotReadableError, locked, not_saved, read_regular, set_aside, write_atomic
 
 if TYPE_CHECKING:
@@ -103,7 +104,8 @@ def export_hand(saved: SavedGame, index: int, name: str = "") -> SavedGame:
     """The replay file of finished hand ``index`` (0-based) of ``saved``; see the module docstring."""
     finished = [h for h in saved.hands if h.finished]
     if not 0 <= index < len(finished):
-        raise SaveError(f"no finished hand {index + 1} to export: the game has {len(finished)} finished hands")
+        raise SaveError(L_("no finished hand {n} to export: the game has {count} finished hands", n=index + 1,
+                           count=len(finished)))
     return SavedGame(saved.ruleset, saved.seed, list(saved.players), names=list(saved.names),
                      ruleset_hash=saved.ruleset_hash, mods=list(saved.mods),
                      settings={**saved.settings, "replay_hand": index}, hands=list(saved.hands[:index + 1]),
@@ -150,8 +152,8 @@ def ruleset_note(saved: SavedGame, ruleset: Any) -> str:
     current = ruleset_hash(ruleset)
     if current == saved.ruleset_hash:
         return ""
-    return (f"the ruleset {saved.ruleset!r} has changed since the game was saved (content hash "
-            f"{saved.ruleset_hash}, now {current})")
+    return L_("the ruleset {id} has changed since the game was saved (content hash {then}, now {now})",
+              id=repr(saved.ruleset), then=saved.ruleset_hash, now=current)
 
 
 def loaded_mods(catalog: Any) -> list[dict[str, str]]:
@@ -198,16 +200,19 @@ def _read_text(path: str | os.PathLike[str], shown: str) -> str:
     try:
         raw = read_regular(path, MAX_SAVE_BYTES)
     except FileNotFoundError:
-        link = " (a link to a file that does not exist)" if os.path.islink(path) else ""
-        raise SaveError(f"{shown}: no such save{link}") from None
+        if os.path.islink(path):
+            raise SaveError(L_("{file}: no such save (a link to a file that does not exist)", file=shown)) from None
+        raise SaveError(L_("{file}: no such save", file=shown)) from None
     except NotReadableError as exc:
-        raise SaveError(f"{shown}: not a save: {exc}") from None
+        raise SaveError(L_("{file}: not a save: {reason}", file=shown, reason=message_of(exc))) from None
     except OSError as exc:
-        raise SaveError(f"{shown}: cannot read the save: {exc.strerror or exc}") from None
+        raise SaveError(L_("{file}: cannot read the save: {reason}", file=shown, reason=exc.strerror or str(exc))
+                        ) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise SaveError(f"{shown}: the save is corrupt: not UTF-8 text (byte {exc.start})") from None
+        raise SaveError(L_("{file}: the save is corrupt: {reason}", file=shown,
+                           reason=L_("not UTF-8 text (byte {byte})", byte=exc.start))) from None
 
 
 def read_save(path: str | os.PathLike[str]) -> SavedGame:
@@ -218,27 +223,30 @@ def read_save(path: str | os.PathLike[str]) -> SavedGame:
         data = json.loads(text)
     except json.JSONDecodeError as exc:
         if not text.strip():
-            raise SaveError(f"{shown}: the save is empty") from None
+            raise SaveError(L_("{file}: the save is empty", file=shown)) from None
         # A string still open at the end of the file is reported where it starts, yet the file was cut short.
         cut = exc.pos >= len(text.rstrip()) - 1 or exc.msg.startswith("Unterminated string")
-        problem = "truncated" if cut else "corrupt"
-        raise SaveError(f"{shown}:{exc.lineno}:{exc.colno}: the save is {problem}: {exc.msg}") from None
+        where = f"{shown}:{exc.lineno}:{exc.colno}"  # json's own words (exc.msg) stay English
+        raise SaveError(L_("{file}: the save is truncated: {reason}", file=where, reason=exc.msg) if cut else
+                        L_("{file}: the save is corrupt: {reason}", file=where, reason=exc.msg)) from None
     except ValueError as exc:  # a number of more digits than Python reads
-        raise SaveError(f"{shown}: the save is corrupt: {exc}") from None
+        raise SaveError(L_("{file}: the save is corrupt: {reason}", file=shown, reason=str(exc))) from None
     except RecursionError:
-        raise SaveError(f"{shown}: the save is corrupt: nested too deeply") from None
+        raise SaveError(L_("{file}: the save is corrupt: {reason}", file=shown, reason=L_("nested too deeply"))
+                        ) from None
     if not isinstance(data, dict) or data.get("kind") != "sparrow-save":
-        raise SaveError(f"{shown}: not a Sparrow save")
+        raise SaveError(L_("{file}: not a Sparrow save", file=shown))
     version = data.get("format")
     if not isinstance(version, int) or isinstance(version, bool):
-        raise SaveError(f"{shown}: the save has no format version")
+        raise SaveError(L_("{file}: the save has no format version", file=shown))
     if version > SAVE_FORMAT:
-        raise SaveError(f"{shown}: saved by a newer Sparrow (save format {version}, this version reads up to "
-                        f"{SAVE_FORMAT}, game {_short(data.get('game_version', '?'))}); update Sparrow to load it")
+        raise SaveError(L_("{file}: saved by a newer Sparrow (save format {version}, this version reads up to "
+                           "{readable}, game {game}); update Sparrow to load it", file=shown, version=version,
+                           readable=SAVE_FORMAT, game=_short(data.get("game_version", "?"))))
     try:
         saved = _saved_game(data)
     except _FieldError as exc:
-        raise SaveError(f"{shown}: the save is corrupt: {exc}") from None
+        raise SaveError(L_("{file}: the save is corrupt: {reason}", file=shown, reason=message_of(exc))) from None
     for number, hand in enumerate(saved.hands, 1):
         for line in hand.actions:
             _parse_line(line, shown, number)
@@ -258,34 +266,36 @@ def _field(data: dict[str, Any], key: str, kind: type | tuple[type, ...], defaul
     """``data[key]``, checked to be of ``kind`` (a bool is no number), else the reason as a ``_FieldError``."""
     if key not in data:
         if default is ...:
-            raise _FieldError(f"missing field {key!r}")
+            raise _FieldError(L_("missing field {key}", key=repr(key)))
         return default
     value = data[key]
     kinds = kind if isinstance(kind, tuple) else (kind,)
     if not isinstance(value, kinds) or (isinstance(value, bool) and bool not in kinds):
         names = " or ".join("null" if k is type(None) else k.__name__ for k in kinds)
-        raise _FieldError(f"expected field {key!r} to be {names}, got {_short(value)}")
+        raise _FieldError(L_("expected field {key} to be {kinds}, got {value}", key=repr(key), kinds=names,
+                             value=_short(value)))
     return value
 
 
 def _texts(value: list[Any], key: str, count: int | None = None, longest: int = 200) -> list[str]:
     if count is not None and len(value) != count:
-        raise _FieldError(f"expected {count} {key}, found {len(value)}")
+        raise _FieldError(L_("expected {count} {key}, found {n}", count=count, key=key, n=len(value)))
     for item in value:
         if not isinstance(item, str) or len(item) > longest:
-            raise _FieldError(f"expected {key} to be texts of at most {longest} characters, got {_short(item)}")
+            raise _FieldError(L_("expected {key} to be texts of at most {longest} characters, got {value}", key=key,
+                                 longest=longest, value=_short(item)))
     return list(value)
 
 
 def _saved_hand(raw: Any, number: int) -> SavedHand:
     if not isinstance(raw, dict):
-        raise _FieldError(f"expected hand {number} to be a mapping, got {_short(raw)}")
+        raise _FieldError(L_("expected hand {n} to be a mapping, got {value}", n=number, value=_short(raw)))
     unknown = set(raw) - {f.name for f in dataclasses.fields(SavedHand)}
     if unknown:
-        raise _FieldError(f"hand {number} has an unknown field {sorted(map(str, unknown))[0]!r}")
+        raise _FieldError(L_("hand {n} has an unknown field {key}", n=number, key=repr(sorted(map(str, unknown))[0])))
     actions = _field(raw, "actions", list, [])
     if len(actions) > MAX_ACTIONS:
-        raise _FieldError(f"hand {number} has {len(actions)} actions, more than a hand can have")
+        raise _FieldError(L_("hand {n} has {count} actions, more than a hand can have", n=number, count=len(actions)))
     return SavedHand(_texts(actions, f"the actions of hand {number}"), _field(raw, "begun", bool, False),
                      _field(raw, "finished", bool, False), _field(raw, "log_hash", (str, type(None)), None),
                      _field(raw, "settled", bool, True))
@@ -298,17 +308,17 @@ def _players(value: list[Any]) -> list[str]:
     players = _texts(value, "players", 4)
     for player in players:
         if player != "human" and not _PLAYER_ID.match(player):
-            raise _FieldError(f"expected player ids such as 'human' or 'expert', got {_short(player)}")
+            raise _FieldError(L_("expected player ids such as 'human' or 'expert', got {value}", value=_short(player)))
     return players
 
 
 def _saved_game(data: dict[str, Any]) -> SavedGame:
     hands = _field(data, "hands", list)
     if len(hands) > MAX_HANDS:
-        raise _FieldError(f"{len(hands)} hands, more than a game can have")
+        raise _FieldError(L_("{n} hands, more than a game can have", n=len(hands)))
     mods = _field(data, "mods", list, [])
     if not all(isinstance(m, dict) and all(isinstance(v, str) for v in m.values()) for m in mods):
-        raise _FieldError("expected field 'mods' to be a list of {id, version} mappings")
+        raise _FieldError(L_("expected field 'mods' to be a list of {{id, version}} mappings"))
     names = _field(data, "names", list, []) or ["You", "Right", "Opposite", "Left"]
     return SavedGame(
         ruleset=_field(data, "ruleset", str), seed=_field(data, "seed", int),
@@ -331,7 +341,8 @@ def _parse_line(line: str, shown: str, hand: int) -> tuple[int, Any]:
             raise ValueError(f"seat {seat} is not 0–3")
         return seat, action_from_text(rest)
     except (ValueError, InvalidTilesError) as exc:
-        raise SaveError(f"{shown}: the save is corrupt: hand {hand}, action {line!r}: {exc}") from None
+        raise SaveError(L_("{file}: the save is corrupt: hand {n}, action {action}: {reason}", file=shown, n=hand,
+                           action=repr(line), reason=message_of(exc))) from None
 
 
 def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the save") -> Match:
@@ -343,22 +354,22 @@ def restore(saved: SavedGame, rules: PlayRules, judge: Judge, source: str = "the
     match = Match(rules, judge, saved.seed)
     for number, hand in enumerate(saved.hands, 1):
         if match.is_over:
-            raise SaveError(f"{source}: hand {number} comes after the end of the game; the save is corrupt, or the "
-                            "ruleset changed since the game was saved")
+            raise SaveError(L_("{file}: hand {n} comes after the end of the game; the save is corrupt, or the "
+                               "ruleset changed since the game was saved", file=source, n=number))
         table = match.new_hand()
         actions = [_parse_line(line, source, number) for line in hand.actions]
         try:
             table.replay(actions, hand.begun)
         except IllegalActionError as exc:
-            raise SaveError(f"{source}: hand {number} does not replay (refused: {exc}). The ruleset or a mod may have "
-                            "changed since the game was saved.") from None
+            raise SaveError(L_("{file}: hand {n} does not replay (refused: {reason}). The ruleset or a mod may have "
+                               "changed since the game was saved.", file=source, n=number, reason=str(exc))) from None
         if hand.finished:
             if table.phase != "over":
-                raise SaveError(f"{source}: hand {number} does not replay to its end; the ruleset or a mod may "
-                                "have changed since the game was saved")
+                raise SaveError(L_("{file}: hand {n} does not replay to its end; the ruleset or a mod may have "
+                                   "changed since the game was saved", file=source, n=number))
             if hand.log_hash and log_hash(table.events) != hand.log_hash:
-                raise SaveError(f"{source}: hand {number} replays differently; the ruleset or a mod changed "
-                                "since the game was saved")
+                raise SaveError(L_("{file}: hand {n} replays differently; the ruleset or a mod changed since the "
+                                   "game was saved", file=source, n=number))
             match.finish_hand(table, settle=hand.settled)
     return match
 
@@ -392,7 +403,7 @@ def list_saves(folder: str | os.PathLike[str]) -> list[SaveInfo]:
         try:
             saved = read_save(path)
         except SaveError as exc:
-            infos.append(SaveInfo(path.stem, str(path), modified, "", 0, "corrupt", str(exc)))
+            infos.append(SaveInfo(path.stem, str(path), modified, "", 0, "corrupt", message_of(exc)))
             continue
         infos.append(SaveInfo(saved.name or path.stem, str(path), saved.saved_at or modified, saved.ruleset,
                               saved.hands_played, "ok"))

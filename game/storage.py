@@ -26,6 +26,7 @@ from pathlib import Path
 from filelock import FileLock, Timeout
 
 from game.errors import WriteError
+from game.i18n import L_
 
 TMP_SUFFIX = ".tmp"
 STALE_SECONDS = 600
@@ -54,14 +55,17 @@ def read_regular(path: str | os.PathLike[str], limit: int) -> bytes:
     if not stat.S_ISREG(info.st_mode) or info.st_size > limit:
         os.close(fd)
         if stat.S_ISREG(info.st_mode):
-            raise NotReadableError(f"the file is {info.st_size} bytes, more than the limit of {limit}")
-        kind = "a folder" if stat.S_ISDIR(info.st_mode) else "a named pipe" if stat.S_ISFIFO(info.st_mode) \
-            else "a device or socket"
-        raise NotReadableError(f"not a regular file but {kind}")
+            raise NotReadableError(L_("the file is {size} bytes, more than the limit of {limit}", size=info.st_size,
+                                      limit=limit))
+        if stat.S_ISDIR(info.st_mode):
+            raise NotReadableError(L_("not a regular file but a folder"))
+        if stat.S_ISFIFO(info.st_mode):
+            raise NotReadableError(L_("not a regular file but a named pipe"))
+        raise NotReadableError(L_("not a regular file but a device or socket"))
     with os.fdopen(fd, "rb") as handle:
         data = handle.read(limit + 1)
     if len(data) > limit:
-        raise NotReadableError(f"the file is more than the limit of {limit} bytes")
+        raise NotReadableError(L_("the file is more than the limit of {limit} bytes", limit=limit))
     return data
 
 

@@ -26,6 +26,11 @@ atexit.register(shutil.rmtree, _DEFAULT_HOME, ignore_errors=True)
 for _variable, _folder in (("XDG_CONFIG_HOME", "config"), ("XDG_DATA_HOME", "data"), ("XDG_CACHE_HOME", "cache")):
     os.environ[_variable] = os.path.join(_DEFAULT_HOME, _folder)
 
+# The command line speaks the developer's language (LANGUAGE, LANG) unless told otherwise: the tests read its
+# English, so they choose English the way a player would, and a test of another language says so itself.
+os.environ["LANGUAGE"] = "en"
+os.environ.pop("SPARROW_LANGUAGE", None)
+
 register_profiles()
 
 

@@ -14,7 +14,7 @@ from game import i18n
 
 ROOT = Path(__file__).resolve().parent.parent
 KEYWORDS = {"_": None, "N_": None, "ngettext": (1, 2), "pgettext": ((1, "c"), 2), "npgettext": ((1, "c"), 2, 3),
-            "pgettext_noop": ((1, "c"), 2)}
+            "pgettext_noop": ((1, "c"), 2), "ngettext_noop": (1, 2), "L_": None, "Ln_": (1, 2)}
 PLACEHOLDER = re.compile(r"\{[^{}]*\}|%(?:\([^)]*\))?[a-z]")
 SHIPPED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
 

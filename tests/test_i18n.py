@@ -4,6 +4,8 @@ from __future__ import annotations
 
 import gettext
 import io
+import json
+import pickle
 from pathlib import Path
 
 import pytest
@@ -11,6 +13,7 @@ from babel.messages.catalog import Catalog
 from babel.messages.mofile import write_mo
 
 from game import i18n
+from game.errors import Problem
 
 
 @pytest.fixture(autouse=True)
@@ -53,6 +56,22 @@ def test_set_language__german_translates_and_tells_the_listeners() -> None:
     assert i18n.ngettext("{n} Dot", "{n} Dots", 3).format(n=3) == "3 Kreise"
 
 
+def test_later_text__english_as_a_string_translated_when_shown() -> None:
+    """A message kept in data (a mod's problem) stays English wherever it is a string (JSON, the log) and is shown
+    in the language active when it is shown, its values too, after a trip through pickle (a child process)."""
+    reason = i18n.L_("not a regular file but a folder")
+    problem = Problem("mod/x.yaml", i18n.L_("cannot read file: {reason}", reason=reason), 4, 2)
+    i18n.set_language("de")
+    assert json.dumps([str(problem)]) == '["mod/x.yaml:4:2: cannot read file: not a regular file but a folder"]'
+    assert problem.shown() == ("mod/x.yaml:4:2: Datei kann nicht gelesen werden: keine gewöhnliche Datei, sondern "
+                               "ein Ordner")
+    assert pickle.loads(pickle.dumps(problem)).shown() == problem.shown()
+    counted = i18n.Ln_("{n} hand", "{n} hands", 3, n=3)
+    assert (counted, counted.translated()) == ("3 hands", "3 Hände")
+    i18n.set_language("zh_Hans")
+    assert problem.shown() == "mod/x.yaml:4:2: 无法读取文件：不是普通文件，而是文件夹"
+
+
 def test_format_number__each_language_its_way() -> None:
     assert i18n.format_number(12345) == "12,345"
     i18n.set_language("de")
@@ -60,6 +79,22 @@ def test_format_number__each_language_its_way() -> None:
     assert i18n.format_number(2.5, 1) == "2,5"
     i18n.set_language("fr")
     assert i18n.format_number(12345).replace("\u202f", " ") == "12 345"
+
+
+@pytest.mark.parametrize(("code", "signed", "joined"), [
+    ("en", ("+12,345", "-12,345", "0"), ("A, B, and C", "A, B, or C", "A, B, C")),
+    ("de", ("+12.345", "-12.345", "0"), ("A, B und C", "A, B oder C", "A, B, C")),
+    ("fr", ("+12\u202f345", "-12\u202f345", "0"), ("A, B et C", "A, B ou C", "A, B, C")),
+    ("zh_Hans", ("+12,345", "-12,345", "0"), ("A、B和C", "A、B或C", "A、B、C")),
+    ("pseudo", ("+12,345", "-12,345", "0"), ("A, B, C", "A, B, C", "A, B, C")),
+])
+def test_format_signed_and_format_list__each_language_its_way(code, signed, joined) -> None:
+    """A change keeps its sign and the language's grouping; a list is joined with the language's words (and the
+    pseudo-locale adds no English "and" outside the catalogs)."""
+    i18n.set_language(code)
+    assert (i18n.format_signed(12345), i18n.format_signed(-12345), i18n.format_signed(0)) == signed
+    assert tuple(i18n.format_list("ABC", style) for style in ("and", "or", "plain")) == joined
+    assert i18n.format_list(["A"]) == "A" and i18n.format_list([]) == ""
 
 
 def test_pseudo__wraps_accents_and_keeps_placeholders() -> None:

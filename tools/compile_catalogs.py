@@ -18,7 +18,7 @@ ROOT = Path(__file__).resolve().parent.parent
 LOCALE = ROOT / "game" / "locale"
 POT = LOCALE / "sparrow.pot"
 KEYWORDS = ["-k", "N_", "-k", "ngettext:1,2", "-k", "pgettext:1c,2", "-k", "npgettext:1c,2,3",
-            "-k", "pgettext_noop:1c,2"]
+            "-k", "pgettext_noop:1c,2", "-k", "ngettext_noop:1,2", "-k", "L_", "-k", "Ln_:1,2"]
 
 
 def _babel(*args: str) -> None:

@@ -21,6 +21,7 @@ from game.ai.bots import REFERENCE_BOTS
 from game.ai.engine import EnginePlayer
 from game.ai.reference import EfficientBot
 from game.core.ruleset import Ruleset
+from game.i18n import L_
 from game.mods import list_personalities
 from game.mods.personalities import MODIFIERS, Personality
 
@@ -51,10 +52,11 @@ def create_player(player_id: str, *, rng: random.Random, ruleset: Ruleset | None
     known = {p.id: p for p in personalities} if personalities is not None else _personalities(mods_dir)
     if base not in known:
         choices = ", ".join(["efficient", *sorted(REFERENCE_BOTS), *sorted(known)])
-        raise ValueError(f"unknown player {player_id!r}: expected one of {choices}")
+        raise ValueError(L_("unknown player {id}: expected one of {known}", id=repr(player_id), known=choices))
     unknown = [m for m in mods if m not in MODIFIERS]
     if unknown:
-        raise ValueError(f"unknown modifier {unknown[0]!r} in {player_id!r}: expected one of {', '.join(MODIFIERS)}")
+        raise ValueError(L_("unknown modifier {modifier} in {id}: expected one of {known}", modifier=repr(unknown[0]),
+                            id=repr(player_id), known=", ".join(MODIFIERS)))
     personality = known[base]
     if mods:
         merged = tuple(dict.fromkeys((*personality.modifiers, *mods)))

@@ -9,10 +9,15 @@ from __future__ import annotations
 import argparse
 import importlib
 import logging
+import os
 import sys
 
-from game import __version__
-from game.errors import SparrowError, printable
+from game import __version__, i18n
+from game.cli.argparse_words import speak_sparrows_language
+from game.cli.common import error_line, error_lines
+from game.config import LANGUAGE_VARIABLE, folders, language_choice, saved_language
+from game.errors import SparrowError
+from game.i18n import _
 from game.logsetup import EscapingFormatter
 
 # Each command and the module that registers it, in the order ``--help`` lists them.
@@ -32,7 +37,7 @@ COMMANDS = {
 COMMAND_MODULES = tuple(dict.fromkeys(COMMANDS.values()))
 
 # Global options that take a value, so the command can be found before parsing.
-_VALUE_OPTIONS = ("--mods-dir", "--config-dir")
+_VALUE_OPTIONS = ("--mods-dir", "--config-dir", "--language")
 
 
 def _requested_command(argv: list[str]) -> str | None:
@@ -62,21 +67,45 @@ def _save_named(argv: list[str]) -> tuple[list[str], str | None]:
     return [*argv[:at], *argv[at + 1:]], word
 
 
+def _option(argv: list[str], name: str) -> str | None:
+    """The value given to option ``name`` (``--name VALUE`` or ``--name=VALUE``) before parsing, if any."""
+    for at, word in enumerate(argv):
+        if word == name and at + 1 < len(argv):
+            return argv[at + 1]
+        if word.startswith(name + "="):
+            return word[len(name) + 1:]
+    return None
+
+
+def choose_language(argv: list[str]) -> str:
+    """Speak the language of this run before the parser is built (its help is written in it): ``--language``,
+    else ``SPARROW_LANGUAGE``, else the saved setting, else the system's locale, as the game window chooses."""
+    asked = _option(argv, "--language")
+    setting = None if asked or os.environ.get(LANGUAGE_VARIABLE) else saved_language(
+        folders(config_dir=_option(argv, "--config-dir")).settings_file)
+    return i18n.set_language(language_choice(setting, asked))
+
+
 def build_parser(argv: list[str] | None = None) -> argparse.ArgumentParser:
     """The parser; with ``argv`` only the named command's module is imported, so that starting the game (no
     command) does not pay for importing every command."""
+    speak_sparrows_language()  # argparse's own words ("usage:", "options") are looked up as the parser is built
     parser = argparse.ArgumentParser(
         prog="sparrow",
-        description="Sparrow Mah Jongg: the classic game against three computer players. "
-        "Without a command, the game window opens; `sparrow FILE.sparrow` opens it with that saved game.",
+        description=_("Sparrow Mah Jongg: the classic game against three computer players. Without a command, the "
+                      "game window opens; `sparrow FILE.sparrow` opens it with that saved game."),
     )
-    parser.add_argument("--version", action="version", version=f"Sparrow Mah Jongg {__version__}")
-    parser.add_argument("--mods-dir", metavar="DIR", help="user mods folder instead of the platform default")
-    parser.add_argument("--config-dir", metavar="DIR",
-                        help="settings, saves and statistics folder instead of the platform default")
+    parser.add_argument("--version", action="version", version=f"Sparrow Mah Jongg {__version__}",
+                        help=_("show the version and exit"))
+    parser.add_argument("--mods-dir", metavar=_("DIR"), help=_("user mods folder instead of the platform default"))
+    parser.add_argument("--config-dir", metavar=_("DIR"),
+                        help=_("settings, saves and statistics folder instead of the platform default"))
+    parser.add_argument("--language", metavar=_("CODE"), choices=i18n.known_codes(),
+                        help=_("the language of the game and its messages: en, de, nl, fr or zh_Hans (default: "
+                               "SPARROW_LANGUAGE, else the settings', else the system's)"))
     parser.add_argument("--selftest", action="store_true",
-                        help="load every bundled mod, play one hand, render every scene, print 'selftest ok'")
-    sub = parser.add_subparsers(dest="command", metavar="COMMAND")
+                        help=_("load every bundled mod, play one hand, render every scene, print 'selftest ok'"))
+    sub = parser.add_subparsers(dest="command", metavar=_("COMMAND"))
     wanted = COMMAND_MODULES
     if argv is not None and "-h" not in argv and "--help" not in argv:
         command = _requested_command(argv)
@@ -92,6 +121,15 @@ def run(argv: list[str]) -> int:
     console = logging.StreamHandler()
     console.setFormatter(EscapingFormatter("%(levelname)s %(name)s: %(message)s"))
     logging.basicConfig(level=logging.WARNING, handlers=[console])  # no change when logging is set up already
+    spoken = i18n.language()
+    try:
+        choose_language(argv)
+        return _run(argv)
+    finally:
+        i18n.set_language(spoken)  # a run inside another program (the tests) leaves its language as it was
+
+
+def _run(argv: list[str]) -> int:
     argv, save = _save_named(argv)
     parser = build_parser(argv)
     try:
@@ -110,9 +148,8 @@ def run(argv: list[str]) -> int:
             return play(args)
         return int(args.func(args))
     except SparrowError as exc:
-        # Each line escaped: a message may quote a file name or a value that came from outside the game.
-        print("\n".join(printable(f"error: {line}" if n == 0 else line) for n, line in
-                        enumerate(str(exc).split("\n"))), file=sys.stderr)
+        lines = error_lines(exc)
+        print("\n".join([error_line(lines[0]), *lines[1:]]), file=sys.stderr)
         return 1
     except KeyboardInterrupt:
         return 130

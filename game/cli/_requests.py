@@ -13,6 +13,7 @@ from typing import Any
 
 from game.datafile import parse_yaml
 from game.errors import DataFileError, SparrowError, printable
+from game.i18n import N_, _, ngettext
 
 MAX_REQUEST_BYTES = 1024 * 1024
 """A request is a few hundred bytes; a bigger one is refused before it is parsed."""
@@ -39,50 +40,57 @@ def _read_text(source: str, where: str) -> str:
         with open(source, "rb") as handle:
             raw = handle.read(MAX_REQUEST_BYTES + 1)
     except OSError as exc:
-        raise RequestError(f"cannot read {shown(source)}: {exc.strerror or exc}") from None
+        raise RequestError(_("cannot read {file}: {reason}").format(file=shown(source), reason=exc.strerror or exc)
+                           ) from None
     try:
         return raw.decode("utf-8")
     except UnicodeDecodeError as exc:
-        raise RequestError(f"{where} is not UTF-8 text (byte {exc.start})") from None
+        raise RequestError(_("{file} is not UTF-8 text (byte {byte})").format(file=where, byte=exc.start)) from None
 
 
 def read_request(source: str) -> dict[str, Any]:
     """Read a request from a file path or ``-`` (stdin), as JSON or YAML; it must be a mapping."""
-    where = "stdin" if source == "-" else shown(source)
+    where = _("stdin") if source == "-" else shown(source)
     text = _read_text(source, where)
     if len(text) > MAX_REQUEST_BYTES:
-        raise RequestError(f"expected a request of at most {MAX_REQUEST_BYTES} bytes, {where} holds more")
+        raise RequestError(_("expected a request of at most {limit} bytes, {file} holds more").format(
+            limit=MAX_REQUEST_BYTES, file=where))
     try:
         data = json.loads(text)
     except RecursionError:
-        raise RequestError("expected a JSON or YAML request, got one nested too deeply") from None
+        raise RequestError(_("expected a JSON or YAML request, got one nested too deeply")) from None
     except ValueError:
         try:
             data = parse_yaml(text, where).data
         except DataFileError as exc:
-            first = exc.problems[0]
-            more = f" (and {len(exc.problems) - 1} more problems)" if len(exc.problems) > 1 else ""
-            raise RequestError(f"expected a JSON or YAML request: {first}{more}") from None
+            more = len(exc.problems) - 1
+            said = _("expected a JSON or YAML request: {problem}").format(problem=exc.problems[0].shown())
+            if more:
+                said += ngettext(" (and {n} more problem)", " (and {n} more problems)", more).format(n=more)
+            raise RequestError(said) from None
         except RecursionError:
-            raise RequestError("expected a JSON or YAML request, got one nested too deeply") from None
+            raise RequestError(_("expected a JSON or YAML request, got one nested too deeply")) from None
     if not isinstance(data, dict):
-        raise RequestError(f"expected a mapping of request keys in {where}, got {_kind(data)}")
+        raise RequestError(_("expected a mapping of request keys in {file}, got {kind}").format(file=where,
+                                                                                                  kind=_kind(data)))
     return data
 
 
 def _kind(value: Any) -> str:
-    return {type(None): "null", bool: "true/false", int: "a number", float: "a number", str: "text",
-            list: "a list", dict: "a mapping"}.get(type(value), type(value).__name__)
+    kind = {type(None): "null", bool: "true/false", int: N_("a number"), float: N_("a number"), str: N_("text"),
+            list: N_("a list"), dict: N_("a mapping")}.get(type(value))
+    return _(kind) if kind else type(value).__name__
 
 
 def check_keys(data: dict[str, Any], required: tuple[str, ...], optional: tuple[str, ...]) -> None:
     missing = [k for k in required if k not in data]
     if missing:
-        raise RequestError(f"missing required key{'s' if len(missing) > 1 else ''} "
-                           f"{', '.join(repr(k) for k in missing)}")
+        raise RequestError(ngettext("missing required key {keys}", "missing required keys {keys}",
+                                    len(missing)).format(keys=", ".join(repr(k) for k in missing)))
     unknown = [k for k in data if k not in required and k not in optional]
     if unknown:
-        raise RequestError(f"unknown key {shown(unknown[0])}; expected one of {', '.join(required + optional)}")
+        raise RequestError(_("unknown key {key}; expected one of {keys}").format(
+            key=shown(unknown[0]), keys=", ".join(required + optional)))
 
 
 _REQUIRED = object()
@@ -97,7 +105,8 @@ def typed(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default
     """
     if key not in data:
         if default is _REQUIRED:
-            raise RequestError(f"missing required key {key!r}")
+            raise RequestError(ngettext("missing required key {keys}", "missing required keys {keys}", 1).format(
+                keys=repr(key)))
         return default
     value = data[key]
     if value is None and (nullable or default is None):
@@ -105,12 +114,13 @@ def typed(data: dict[str, Any], key: str, kind: type | tuple[type, ...], default
     kinds = kind if isinstance(kind, tuple) else (kind,)
     ok = False if isinstance(value, bool) and bool not in kinds else isinstance(value, kinds)
     if not ok:
-        names = " or ".join(_NAMES.get(k, k.__name__) for k in kinds)
-        raise RequestError(f"expected {key!r} to be {names}, got {shown(value)}")
+        names = _(" or ").join(_(_NAMES[k]) if k in _NAMES else k.__name__ for k in kinds)
+        raise RequestError(_("expected {key} to be {kind}, got {value}").format(key=repr(key), kind=names,
+                                                                                value=shown(value)))
     return value
 
 
-_NAMES = {str: "text", bool: "true/false", int: "a whole number", list: "a list", dict: "a mapping"}
+_NAMES = {str: N_("text"), bool: "true/false", int: N_("a whole number"), list: N_("a list"), dict: N_("a mapping")}
 
 
 def seat(data: dict[str, Any], key: str) -> int:
@@ -124,14 +134,16 @@ def maybe_seat(data: dict[str, Any], key: str, default: Any = None, *, nullable:
     """A seat, 0–3 in playing order, or None where the request leaves it out (or gives null, when ``nullable``)."""
     value = typed(data, key, int, default, nullable=nullable)
     if value is not None and not 0 <= value <= 3:
-        raise RequestError(f"expected {key!r} to be a seat 0 to 3, got {shown(value)}")
+        raise RequestError(_("expected {key} to be a seat 0 to 3, got {value}").format(key=repr(key),
+                                                                                       value=shown(value)))
     return value
 
 
 def whole(value: Any, what: str, low: int, high: int) -> int:
     """``value`` as a whole number from ``low`` to ``high``, else a RequestError naming ``what``."""
     if not isinstance(value, int) or isinstance(value, bool) or not low <= value <= high:
-        raise RequestError(f"expected {what} to be a whole number from {low} to {high}, got {shown(value)}")
+        raise RequestError(_("expected {what} to be a whole number from {low} to {high}, got {value}").format(
+            what=what, low=low, high=high, value=shown(value)))
     return value
 
 
@@ -140,16 +152,17 @@ def numbers(data: dict[str, Any], key: str, low: int, high: int, default: Any = 
     """A list of whole numbers from ``low`` to ``high`` (exactly ``count`` of them when given)."""
     values = typed(data, key, list, default)
     if count is not None and len(values) != count:
-        raise RequestError(f"expected {key!r} to hold {count} numbers, one per seat, got {len(values)}: "
-                           f"{shown(values)}")
-    return [whole(v, f"every number in {key!r}", low, high) for v in values]
+        raise RequestError(_("expected {key} to hold {count} numbers, one per seat, got {got}: {values}").format(
+            key=repr(key), count=count, got=len(values), values=shown(values)))
+    return [whole(v, _("every number in {key}").format(key=repr(key)), low, high) for v in values]
 
 
 def seats(data: dict[str, Any], key: str) -> list[int]:
     """A list of distinct seats."""
     values = numbers(data, key, 0, 3, [])
     if len(set(values)) != len(values):
-        raise RequestError(f"expected {key!r} to name each seat at most once, got {shown(values)}")
+        raise RequestError(_("expected {key} to name each seat at most once, got {values}").format(
+            key=repr(key), values=shown(values)))
     return values
 
 
@@ -158,3 +171,9 @@ def ruleset_id(args: Any, data: dict[str, Any]) -> str:
     if getattr(args, "ruleset", None):
         return str(args.ruleset)
     return typed(data, "ruleset", str, "classic")
+
+
+def add_request_arguments(parser: Any) -> None:
+    """``--ruleset ID`` and ``FILE|-``, as ``score`` and ``settle`` take them."""
+    parser.add_argument("--ruleset", metavar=_("ID"), help=_("ruleset id (wins over the request's 'ruleset')"))
+    parser.add_argument("file", metavar=_("FILE|-"), help=_("the request file, or - for stdin"))

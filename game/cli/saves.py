@@ -5,17 +5,17 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import random
-import sys
 from pathlib import Path
 
 from game.ai import create_player as create_ai_player
 from game.autoplay import create_player, play_hand
-from game.cli.common import print_json
+from game.cli.common import error_line, print_json, say
 from game.config import folders_from_args
 from game.core.match import Match
 from game.core.ruleset import Ruleset
 from game.core.scoring import RulesetJudge
-from game.errors import SaveError, SparrowError, printable
+from game.errors import SaveError, SparrowError, error_text, printable
+from game.i18n import L_, _, localized, ngettext
 from game.mods import Catalog, load_catalog
 from game.mods.rulesets import load_ruleset
 from game.saves import (
@@ -38,23 +38,26 @@ def _ruleset_and_mods(ruleset_id: str, args: argparse.Namespace) -> tuple[Rulese
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    saves = sub.add_parser("saves", help="saved games")
-    saves_sub = saves.add_subparsers(dest="saves_command", metavar="ACTION", required=True)
-    listing = saves_sub.add_parser("list", help="the saved games in the config folder")
-    listing.add_argument("--json", action="store_true")
+    saves = sub.add_parser("saves", help=_("saved games"), description=_("The saved games."))
+    saves_sub = saves.add_subparsers(dest="saves_command", metavar=_("ACTION"), required=True)
+    listing = saves_sub.add_parser("list", help=_("the saved games in the config folder"))
+    listing.add_argument("--json", action="store_true", help=_("print the list as JSON"))
     listing.set_defaults(func=run_list)
 
-    headless = sub.add_parser("play-headless", help="computer players play N hands; save the game")
-    headless.add_argument("--ruleset", default="classic")
-    headless.add_argument("--hands", type=int, required=True)
-    headless.add_argument("--seed", type=int, required=True)
-    headless.add_argument("--players", default="greedy,greedy,greedy,greedy")
-    headless.add_argument("--save", metavar="FILE", required=True)
+    headless = sub.add_parser("play-headless", help=_("computer players play N hands; save the game"))
+    headless.add_argument("--ruleset", default="classic", metavar=_("ID"),
+                          help=_("the ruleset's id (default: classic)"))
+    headless.add_argument("--hands", type=int, required=True, metavar="N", help=_("how many hands to play"))
+    headless.add_argument("--seed", type=int, required=True, metavar=_("SEED"),
+                          help=_("the seed every deal comes from (a whole number)"))
+    headless.add_argument("--players", default="greedy,greedy,greedy,greedy", metavar=_("IDS"),
+                          help=_("four player ids separated by commas (default: greedy at every seat)"))
+    headless.add_argument("--save", metavar=_("FILE"), required=True, help=_("the file the game is saved to"))
     headless.set_defaults(func=run_play_headless)
 
-    replay = sub.add_parser("replay", help="re-play a saved game from its seed and actions")
-    replay.add_argument("file", metavar="FILE")
-    replay.add_argument("--json", action="store_true")
+    replay = sub.add_parser("replay", help=_("re-play a saved game from its seed and actions"))
+    replay.add_argument("file", metavar=_("FILE"), help=_("the saved game"))
+    replay.add_argument("--json", action="store_true", help=_("print the result as JSON"))
     replay.set_defaults(func=run_replay)
 
 
@@ -66,10 +69,10 @@ def _replay_problem(path: str, catalog: Catalog, rulesets: dict[str, Ruleset | s
         try:
             rulesets[saved.ruleset] = load_ruleset(catalog, saved.ruleset)
         except SparrowError as exc:
-            rulesets[saved.ruleset] = f"its ruleset cannot be loaded: {str(exc).splitlines()[0]}"
+            rulesets[saved.ruleset] = L_("its ruleset cannot be loaded: {reason}", reason=str(exc).splitlines()[0])
     ruleset = rulesets[saved.ruleset]
     if isinstance(ruleset, str):
-        return f"{path}: {ruleset}"
+        return L_("{file}: {problem}", file=path, problem=ruleset)
     people = [record.data for record in catalog.list("ai")]
     for player in saved.players:
         if player == "human":
@@ -77,7 +80,8 @@ def _replay_problem(path: str, catalog: Catalog, rulesets: dict[str, Ruleset | s
         try:
             create_ai_player(player, rng=random.Random(0), ruleset=ruleset, personalities=people)
         except ValueError:
-            return f"{path}: unknown player {player!r}: not a computer player of the enabled mods"
+            return L_("{file}: unknown player {id}: not a computer player of the enabled mods", file=path,
+                      id=repr(player))
     try:
         restore(saved, ruleset.play, RulesetJudge(ruleset), source=path)
     except SaveError as exc:
@@ -101,17 +105,18 @@ def run_list(args: argparse.Namespace) -> int:
                      "status": i.status, "reason": i.reason} for i in infos])
         return 0
     if not infos:
-        print("no saved games")
+        print(_("no saved games"))
     for i in infos:
-        status = "ok" if i.status == "ok" else f"corrupt: {i.reason}"
-        print(printable(f"{i.name:24} {i.date:25} {i.ruleset or '-':12} {i.hands:3} hands  {status}"))
+        status = _("ok") if i.status == "ok" else _("corrupt: {reason}").format(reason=localized(i.reason or ""))
+        hands = ngettext("{n} hand", "{n} hands", i.hands).format(n=f"{i.hands:3}")
+        print(printable(f"{i.name:24} {i.date:25} {i.ruleset or '-':12} {hands}  {status}"))
     return 0
 
 
 def run_play_headless(args: argparse.Namespace) -> int:
     ids = [p.strip() for p in args.players.split(",") if p.strip()]
     if len(ids) != 4 or args.hands < 1:
-        print("error: --players needs four ids and --hands at least 1", file=sys.stderr)
+        say(error_line(_("--players needs four ids and --hands at least 1")))
         return 2
     ruleset, mods = _ruleset_and_mods(args.ruleset, args)
     judge = RulesetJudge(ruleset)
@@ -125,7 +130,8 @@ def run_play_headless(args: argparse.Namespace) -> int:
         match.finish_hand(table)
     write_save(args.save, snapshot(match, ruleset_id=args.ruleset, players=ids, ruleset_hash=ruleset_hash(ruleset),
                                    mods=mods, name=Path(args.save).stem))
-    print(f"saved {len(match.history)} hands to {args.save}", file=sys.stderr)
+    say(ngettext("saved {n} hand to {file}", "saved {n} hands to {file}", len(match.history)).format(
+        n=len(match.history), file=args.save))
     return 0
 
 
@@ -133,7 +139,7 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         saved = read_save(args.file)
     except SaveError as exc:
-        print(printable(f"error: {exc}"), file=sys.stderr)
+        say(printable(error_line(error_text(exc))))
         return 1
     ruleset, mods = _ruleset_and_mods(saved.ruleset, args)
     missing = missing_mods(saved, {m["id"] for m in mods})
@@ -141,21 +147,24 @@ def run_replay(args: argparse.Namespace) -> int:
     try:
         match = restore(saved, ruleset.play, RulesetJudge(ruleset), source=args.file)
     except SaveError as exc:
-        causes = ([f"missing mods: {', '.join(missing)}"] if missing else []) + ([changed] if changed else [])
-        print(printable(f"error: {exc}" + "".join(f" ({cause})" for cause in causes)), file=sys.stderr)
+        causes = ([_("missing mods: {mods}").format(mods=", ".join(missing))] if missing else []) + (
+            [localized(changed)] if changed else [])
+        said = error_text(exc)
+        say(printable(error_line(said + "".join(f" ({cause})" for cause in causes))))
         return 1
     # Every recorded hand replayed to its stored hash, so the result stands; the differences are only noted.
     for mod_id in missing:
-        print(printable(f"warning: mod {mod_id!r} used by this game is not installed; it replays the same without "
-                        "it"), file=sys.stderr)
+        say(printable(_("warning: mod {id} used by this game is not installed; it replays the same without it"
+                        ).format(id=repr(mod_id))))
     if changed:
-        print(printable(f"warning: {changed}; every saved hand replays the same"), file=sys.stderr)
+        say(printable(_("warning: {change}; every saved hand replays the same").format(change=localized(changed))))
     result = {"hands": len(match.history), "final_scores": list(match.totals), "log_hash": match.log_hash()}
     if args.json:
         print_json(result)
     else:
         for record in match.history:
-            winner = "dead hand" if record.winner is None else f"seat {record.winner} won"
-            print(f"hand {record.hand_number:3}: {winner:12} deltas {list(record.deltas)}")
-        print(f"final scores {result['final_scores']}  log {result['log_hash']}")
+            winner = _("dead hand") if record.winner is None else _("seat {seat} won").format(seat=record.winner)
+            print(_("hand {n}: {winner} deltas {deltas}").format(n=f"{record.hand_number:3}", winner=f"{winner:12}",
+                                                                  deltas=list(record.deltas)))
+        print(_("final scores {scores}  log {hash}").format(scores=result["final_scores"], hash=result["log_hash"]))
     return 0

@@ -12,14 +12,22 @@ from __future__ import annotations
 
 import argparse
 import dataclasses
-import sys
 from typing import Any
 
-from game.cli._requests import RequestError, check_keys, read_request, ruleset_id, shown, typed
-from game.cli.common import print_json
+from game.cli._requests import (
+    RequestError,
+    add_request_arguments,
+    check_keys,
+    read_request,
+    ruleset_id,
+    shown,
+    typed,
+)
+from game.cli.common import error_line, print_json, say
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import meld_from_tiles
 from game.core.tiles import parse_tiles, tile_from_code, wind_from_letter
+from game.i18n import _, localized
 from game.mods import rules_for
 
 REQUIRED = ("seat_wind", "round_wind", "concealed", "winner")
@@ -36,10 +44,12 @@ def _tiles(data: dict[str, Any], key: str, longest: int = 18) -> list[int]:
     value = typed(data, key, (str, list), "")
     words = value.split() if isinstance(value, str) else value
     if len(words) > longest:
-        raise RequestError(f"expected at most {longest} tile codes in {key!r}, got {len(words)}")
+        raise RequestError(_("expected at most {limit} tile codes in {key}, got {count}").format(
+            limit=longest, key=repr(key), count=len(words)))
     for word in words:
         if not isinstance(word, str):
-            raise RequestError(f"expected tile codes in {key!r}, got {shown(word)}")
+            raise RequestError(_("expected tile codes in {key}, got {value}").format(key=repr(key),
+                                                                                     value=shown(word)))
     return parse_tiles(words)
 
 
@@ -49,11 +59,11 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
     melds = []
     raw_melds = typed(data, "melds", list, [])
     if len(raw_melds) > 4:
-        raise RequestError(f"expected at most 4 melds, got {len(raw_melds)}")
+        raise RequestError(_("expected at most 4 melds, got {count}").format(count=len(raw_melds)))
     for i, raw in enumerate(raw_melds):
         if not isinstance(raw, dict) or "tiles" not in raw or set(raw) - {"tiles", "exposed", "first_discard"}:
-            raise RequestError(f"expected melds[{i}] to be {{\"tiles\": \"...\", \"exposed\": true}}, "
-                               f"got {shown(raw)}")
+            raise RequestError(_('expected melds[{index}] to be {{"tiles": "...", "exposed": true}}, got {value}'
+                                 ).format(index=i, value=shown(raw)))
         exposed = typed(raw, "exposed", bool, True)
         meld = meld_from_tiles(_tiles(raw, "tiles"), exposed)
         if typed(raw, "first_discard", bool, False):
@@ -62,10 +72,12 @@ def parse_request(data: dict[str, Any]) -> tuple[HandSpec, WinContext]:
     concealed = _tiles(data, "concealed")
     held = len(concealed) + sum(min(len(meld.tiles), 3) for meld in melds)
     if held > MAX_HAND:
-        raise RequestError(f"expected a hand of at most {MAX_HAND} tiles (a kong counts as 3), got {held}")
+        raise RequestError(_("expected a hand of at most {limit} tiles (a kong counts as 3), got {count}").format(
+            limit=MAX_HAND, count=held))
     won_by = typed(data, "won_by", str, "discard")
     if won_by not in WON_BY:
-        raise RequestError(f"expected 'won_by' to be one of {', '.join(WON_BY)}, got {shown(won_by)}")
+        raise RequestError(_("expected 'won_by' to be one of {values}, got {value}").format(
+            values=", ".join(WON_BY), value=shown(won_by)))
     winning = typed(data, "winning_tile", str, None)
     hand = HandSpec(
         concealed=tuple(concealed), melds=tuple(melds), bonus=tuple(_tiles(data, "bonus", 8)),
@@ -88,15 +100,16 @@ def run(args: argparse.Namespace) -> int:
     hand, context = parse_request(data)
     result = judge.score(hand, context)
     if context.winner and not result.mah_jongg:
-        print(f"error: {result.message}", file=sys.stderr)
+        say(error_line(localized(result.message)))
         return 1
     print_json(result.to_dict(ruleset.id))
     return 0
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("score", help="score one player's hand (JSON or YAML request)",
-                                   description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ruleset", metavar="ID", help="ruleset id (wins over the request's 'ruleset')")
-    parser.add_argument("file", metavar="FILE|-", help="the request file, or - for stdin")
+    parser = subparsers.add_parser(
+        "score", help=_("score one player's hand (JSON or YAML request)"),
+        description=_("Score one player's hand: prints one JSON document with the score and every item that made "
+                      "it."))
+    add_request_arguments(parser)
     parser.set_defaults(func=run)

@@ -12,11 +12,11 @@ from __future__ import annotations
 
 import argparse
 import os
-import sys
 from typing import Any
 
+from game.cli.common import error_line, say
 from game.client.scenes.registry import SCENES as REGISTRY
-from game.i18n import known_codes
+from game.i18n import _, known_codes
 
 SCENES = tuple(REGISTRY)
 """Every scene of the client's registry: the contract's six first, then the other boxes (the registry imports
@@ -24,16 +24,22 @@ nothing of pygame, so the display driver can still be chosen after this)."""
 
 
 def register(subparsers: Any) -> None:
-    p = subparsers.add_parser("screenshot", help="render a scene without a display and write a PNG")
-    p.add_argument("--scene", required=True, choices=SCENES)
-    p.add_argument("--out", required=True, metavar="FILE.png")
-    p.add_argument("--seed", type=int, default=1)
-    p.add_argument("--turns", type=int, default=24, help="decisions played by computer players before the shot")
-    p.add_argument("--size", default="1280x720", metavar="WxH")
-    p.add_argument("--tileset", default=None)
-    p.add_argument("--theme", default=None)
-    p.add_argument("--language", default=None, choices=known_codes(),
-                   help="the language the scene is drawn in (default: the settings', else the system's)")
+    p = subparsers.add_parser("screenshot", help=_("render a scene without a display and write a PNG"),
+                              description=_("Render one scene without a display after a deterministic setup (for "
+                                            "the table: the hand dealt from the seed and some turns played by "
+                                            "computer players) and write it as a PNG."))
+    p.add_argument("--scene", required=True, choices=SCENES, metavar=_("SCENE"),
+                   help=_("the scene: {scenes}").format(scenes=", ".join(SCENES)))
+    p.add_argument("--out", required=True, metavar=_("FILE.png"), help=_("the picture to write"))
+    p.add_argument("--seed", type=int, default=1, metavar=_("SEED"), help=_("the seed of the deal (default: 1)"))
+    p.add_argument("--turns", type=int, default=24, metavar="N",
+                   help=_("decisions played by computer players before the shot"))
+    p.add_argument("--size", default="1280x720", metavar=_("WxH"), help=_("the window's size (default: 1280x720)"))
+    p.add_argument("--tileset", default=None, metavar=_("ID"), help=_("the tile set's id (default: the settings')"))
+    p.add_argument("--theme", default=None, metavar=_("ID"), help=_("the theme's id (default: the settings')"))
+    # SUPPRESS: given before the command (the global --language), it is not overwritten with None here.
+    p.add_argument("--language", default=argparse.SUPPRESS, choices=known_codes(), metavar=_("CODE"),
+                   help=_("the language the scene is drawn in (default: the settings', else the system's)"))
     p.set_defaults(func=run)
 
 
@@ -41,9 +47,10 @@ def parse_size(text: str) -> tuple[int, int]:
     try:
         w, h = (int(v) for v in text.lower().split("x"))
     except ValueError:
-        raise argparse.ArgumentTypeError(f"expected a size like 1280x720, got {text!r}") from None
+        raise argparse.ArgumentTypeError(_("expected a size like 1280x720, got {value}").format(value=repr(text))
+                                         ) from None
     if w < 64 or h < 64:
-        raise argparse.ArgumentTypeError(f"expected a size of at least 64x64, got {text!r}")
+        raise argparse.ArgumentTypeError(_("expected a size of at least 64x64, got {value}").format(value=repr(text)))
     return w, h
 
 
@@ -51,11 +58,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         size = parse_size(args.size)
     except argparse.ArgumentTypeError as exc:
-        print(f"error: {exc}", file=sys.stderr)
+        say(error_line(str(exc)))
         return 2
     render_scene(args.scene, args.out, seed=args.seed, turns=args.turns, size=size, tileset=args.tileset,
                  theme=args.theme, args=args)
-    print(f"wrote {args.out}", file=sys.stderr)
+    say(_("wrote {file}").format(file=args.out))
     return 0
 
 

@@ -18,16 +18,16 @@ from pathlib import Path
 from game import i18n
 from game.autoplay import create_player, play_hand
 from game.cli.screenshot import SCENES
+from game.config import LANGUAGE_VARIABLE
 from game.core.match import Match
+from game.i18n import _
 from game.mods import load_catalog, rules_for
 
 log = logging.getLogger(__name__)
-LANGUAGE_VARIABLE = "SPARROW_LANGUAGE"
-"""The language the self-test (and the scenes it draws) runs in, as the client reads it (game.client.app)."""
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("selftest", help="the same as --selftest")
+    p = sub.add_parser("selftest", help=_("the same as --selftest"))
     p.set_defaults(func=selftest)
 
 

@@ -5,10 +5,11 @@ from __future__ import annotations
 import argparse
 import asyncio
 import logging
-import sys
 from pathlib import Path
 
+from game.cli.common import error_line, say
 from game.config import folders_from_args
+from game.i18n import _
 from game.net.hosting import host_table
 from game.net.server import serve_forever
 from game.net.table import Timers
@@ -17,26 +18,34 @@ DEFAULT_PORT = 8765
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("serve", help="host a network table without a window (docs/network.md)")
-    p.add_argument("--host", default="0.0.0.0", help="the address to listen on (default: every interface)")
-    p.add_argument("--port", type=int, default=DEFAULT_PORT)
-    p.add_argument("--ruleset", default="classic")
+    p = sub.add_parser("serve", help=_("host a network table without a window (docs/network.md)"),
+                       description=_("Host a network table without a window until Ctrl+C; the game is autosaved "
+                                     "after every hand (docs/network.md)."))
+    p.add_argument("--host", default="0.0.0.0", metavar=_("ADDRESS"),
+                   help=_("the address to listen on (default: every interface)"))
+    p.add_argument("--port", type=int, default=DEFAULT_PORT, metavar=_("PORT"),
+                   help=_("the port to listen on (default: {port})").format(port=DEFAULT_PORT))
+    p.add_argument("--ruleset", default="classic", metavar=_("ID"), help=_("the ruleset's id (default: classic)"))
     p.add_argument("--seats", type=int, default=4, choices=range(1, 5), metavar="N",
-                   help="seats that wait for players (1-4); computer players take the others")
-    p.add_argument("--seed", type=int, help="the game's seed (default: a random one)")
-    p.add_argument("--resume", metavar="FILE", help="resume a saved game (a network game's autosave too)")
+                   help=_("seats that wait for players (1-4); computer players take the others"))
+    p.add_argument("--seed", type=int, metavar=_("SEED"), help=_("the game's seed (default: a random one)"))
+    p.add_argument("--resume", metavar=_("FILE"), help=_("resume a saved game (a network game's autosave too)"))
     p.add_argument("--hands", type=int, metavar="N",
-                   help="stop once the match has N hands (it stays saved: --resume goes on with it)")
-    p.add_argument("--claim-window", type=float, default=Timers.claim_window, metavar="SECONDS")
-    p.add_argument("--discard-delay", type=float, default=Timers.discard_delay, metavar="SECONDS")
+                   help=_("stop once the match has N hands (it stays saved: --resume goes on with it)"))
+    p.add_argument("--claim-window", type=float, default=Timers.claim_window, metavar=_("SECONDS"),
+                   help=_("how long players have to claim a discard (default: {seconds} s)").format(
+                       seconds=Timers.claim_window))
+    p.add_argument("--discard-delay", type=float, default=Timers.discard_delay, metavar=_("SECONDS"),
+                   help=_("the pause before a computer player discards (default: {seconds} s)").format(
+                       seconds=Timers.discard_delay))
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if (not 0 <= args.port <= 65535 or args.claim_window <= 0 or args.discard_delay < 0
             or (args.hands is not None and args.hands < 1)):
-        print("error: --port is 0-65535, --claim-window more than 0, --discard-delay at least 0, --hands at least 1",
-              file=sys.stderr)
+        say(error_line(_("--port is 0-65535, --claim-window more than 0, --discard-delay at least 0, --hands at "
+                         "least 1")))
         return 2
     logging.getLogger("game.net").setLevel(logging.INFO)
     saves = folders_from_args(args).saves
@@ -45,7 +54,7 @@ def run(args: argparse.Namespace) -> int:
                        timers=Timers(claim_window=args.claim_window, discard_delay=args.discard_delay),
                        hand_limit=args.hands)
     saved = saves / "network-main.sparrow"
-    print(f"the game is autosaved after every hand to {saved}", file=sys.stderr)
+    say(_("the game is autosaved after every hand to {file}").format(file=saved))
     try:
         asyncio.run(serve_forever([table], args.host, args.port))
     except KeyboardInterrupt:
@@ -54,9 +63,10 @@ def run(args: argparse.Namespace) -> int:
                 hook(table.session)
         return 0
     except OSError as exc:
-        print(f"error: cannot listen on {args.host}:{args.port}: {exc}", file=sys.stderr)
+        say(error_line(_("cannot listen on {host}:{port}: {reason}").format(host=args.host, port=args.port,
+                                                                             reason=exc.strerror or exc)))
         return 1
     over = table.session.match.is_over
-    print(f"the game is over; it is saved in {saved}" if over else
-          f"the hands are played; `serve --resume {saved}` goes on with the game", file=sys.stderr)
+    say((_("the game is over; it is saved in {file}") if over else
+         _("the hands are played; `serve --resume {file}` goes on with the game")).format(file=saved))
     return 0

@@ -18,6 +18,7 @@ from typing import Any
 from game.cli._requests import (
     MAX_AMOUNT,
     RequestError,
+    add_request_arguments,
     check_keys,
     maybe_seat,
     numbers,
@@ -32,9 +33,13 @@ from game.cli._requests import (
 from game.cli.common import print_json
 from game.core.penalties import settle_hand
 from game.core.settle import Settlement
+from game.errors import error_text
+from game.i18n import N_, _
 from game.mods import get_ruleset
 
 REQUIRED = ("east", "winner", "scores")
+ROLES = {"discarder": N_("discarder"), "liable": N_("liable"), "cannon": N_("cannon"), "faulty_out": N_("faulty out")}
+"""The seats a request names besides the winner's, as a message calls them."""
 OPTIONAL = ("ruleset", "discarder", "self_drawn", "liable", "dealer_wins", "faulty_out", "faulty_claims", "riichi",
             "ready", "special_hand", "cannon")
 
@@ -50,15 +55,16 @@ def settle_request(ruleset: Any, data: dict[str, Any]) -> Settlement:
     special = typed(data, "special_hand", str, None)
     _refuse_contradictions(winner, discarder, self_drawn, liable, cannon, faulty_out)
     if special is not None and not any(special in (h.id, h.name, *h.aliases) for h in ruleset.special_hands):
-        raise RequestError(f"unknown special hand {shown(special)} in ruleset {ruleset.id!r}")
+        raise RequestError(_("unknown special hand {hand} in ruleset {ruleset}").format(hand=shown(special),
+                                                                                        ruleset=repr(ruleset.id)))
     try:
         return settle_hand(
             ruleset, east, winner, scores, discarder, self_drawn, liable=liable,
-            dealer_wins=whole(typed(data, "dealer_wins", int, 0), "'dealer_wins'", 0, 100),
+            dealer_wins=whole(typed(data, "dealer_wins", int, 0), repr("dealer_wins"), 0, 100),
             faulty_out_by=faulty_out, faulty_claim_counts=numbers(data, "faulty_claims", 0, 100, [0] * 4, count=4),
             riichi=seats(data, "riichi"), ready=seats(data, "ready"), special_hand=special, cannon_by=cannon)
     except ValueError as exc:
-        raise RequestError(str(exc)) from None
+        raise RequestError(error_text(exc)) from None
 
 
 def _refuse_contradictions(winner: int | None, discarder: int | None, self_drawn: bool, liable: int | None,
@@ -67,15 +73,17 @@ def _refuse_contradictions(winner: int | None, discarder: int | None, self_drawn
     if winner is None:
         for key, value in (("discarder", discarder), ("liable", liable), ("cannon", cannon)):
             if value is not None:
-                raise RequestError(f"a hand without a winner has no {key}, got {key!r} {value}")
+                raise RequestError(_("a hand without a winner has no {key}, got {key_quoted} {value}").format(
+                    key=key, key_quoted=repr(key), value=value))
         if self_drawn:
-            raise RequestError("a hand without a winner is not self-drawn")
+            raise RequestError(_("a hand without a winner is not self-drawn"))
         return
     if self_drawn and discarder is not None:
-        raise RequestError(f"a self-drawn hand has no discarder, got 'discarder' {discarder}")
+        raise RequestError(_("a self-drawn hand has no discarder, got 'discarder' {value}").format(value=discarder))
     for key, value in (("discarder", discarder), ("liable", liable), ("cannon", cannon), ("faulty_out", faulty_out)):
         if value == winner:
-            raise RequestError(f"the winner (seat {winner}) cannot also be the {key.replace('_', ' ')}")
+            raise RequestError(_("the winner (seat {seat}) cannot also be the {role}").format(
+                seat=winner, role=_(ROLES[key])))
 
 
 def run(args: argparse.Namespace) -> int:
@@ -87,8 +95,9 @@ def run(args: argparse.Namespace) -> int:
 
 
 def register(subparsers: Any) -> None:
-    parser = subparsers.add_parser("settle", help="payments at the end of a hand",
-                                   description=__doc__.split("\n\n")[0])
-    parser.add_argument("--ruleset", metavar="ID", help="ruleset id (wins over the request's 'ruleset')")
-    parser.add_argument("file", metavar="FILE|-", help="the request file, or - for stdin")
+    parser = subparsers.add_parser(
+        "settle", help=_("payments at the end of a hand"),
+        description=_("Payments at the end of a hand: prints {\"deltas\": [...], \"payments\": [{\"from\", \"to\", "
+                      "\"amount\"}, ...]}; the deltas sum to zero."))
+    add_request_arguments(parser)
     parser.set_defaults(func=run)

@@ -7,30 +7,34 @@ import hashlib
 import json
 import logging
 import random
-import sys
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.autoplay import create_player, play_hand
-from game.cli.common import print_json
+from game.cli.common import error_line, print_json, say
 from game.core.events import DiscardClaimed, log_hash
 from game.core.match import Match
+from game.errors import error_text
+from game.i18n import _
 from game.mods import rules_for
 
 logger = logging.getLogger(__name__)
 
 
 def register(sub: argparse._SubParsersAction) -> None:
-    p = sub.add_parser("simulate", help="computer players only: play hands and print statistics as JSON")
-    p.add_argument("--ruleset", default="classic")
-    p.add_argument("--hands", type=int, required=True)
-    p.add_argument("--seed", type=int, required=True)
-    p.add_argument("--players", default="",
-                   help="four player ids (three for a three-handed ruleset): AI personalities or reference bots "
-                        "(random, greedy, efficient); default: greedy at every seat")
-    p.add_argument("--rotate-seats", action="store_true", help="move every player one seat on after each hand")
-    p.add_argument("--jsonl", metavar="FILE", help="write one JSON line per hand")
+    p = sub.add_parser("simulate", help=_("computer players only: play hands and print statistics as JSON"),
+                       description=_("Computer players only, no display: play hands and print their statistics and "
+                                     "a log_hash as one JSON object (the same arguments give the same log_hash)."))
+    p.add_argument("--ruleset", default="classic", metavar=_("ID"), help=_("the ruleset's id (default: classic)"))
+    p.add_argument("--hands", type=int, required=True, metavar="N", help=_("how many hands to play"))
+    p.add_argument("--seed", type=int, required=True, metavar=_("SEED"),
+                   help=_("the seed every deal comes from (a whole number)"))
+    p.add_argument("--players", default="", metavar=_("IDS"),
+                   help=_("four player ids (three for a three-handed ruleset): AI personalities or reference bots "
+                          "(random, greedy, efficient); default: greedy at every seat"))
+    p.add_argument("--rotate-seats", action="store_true", help=_("move every player one seat on after each hand"))
+    p.add_argument("--jsonl", metavar=_("FILE"), help=_("write one JSON line per hand"))
     p.set_defaults(func=run)
 
 
@@ -66,8 +70,8 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
     if not player_ids:
         player_ids = ["greedy"] * len(seats)
     if len(player_ids) != len(seats):
-        raise SeatCountError(f"--players needs {len(seats)} ids separated by commas for ruleset {ruleset_id!r} "
-                             f"({len(seats)} players), got {len(player_ids)}")
+        raise SeatCountError(_("--players needs {n} ids separated by commas for ruleset {ruleset} ({n} players), "
+                               "got {count}").format(n=len(seats), ruleset=repr(ruleset_id), count=len(player_ids)))
     rng = random.Random(seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=mods_dir)
                for pid in player_ids]
@@ -157,20 +161,20 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
 def run(args: argparse.Namespace) -> int:
     ids = [p.strip() for p in args.players.split(",") if p.strip()]
     if args.players and len(ids) not in (3, 4):
-        print(f"error: --players needs four ids separated by commas, got {len(ids)}: {args.players!r}",
-              file=sys.stderr)
+        say(error_line(_("--players needs four ids separated by commas, got {count}: {players}").format(
+            count=len(ids), players=repr(args.players))))
         return 2
     if args.hands < 1:
-        print("error: --hands must be at least 1", file=sys.stderr)
+        say(error_line(_("--hands must be at least 1")))
         return 2
     try:
         result = simulate(args.ruleset, args.hands, args.seed, ids, args.rotate_seats,
                           Path(args.jsonl) if args.jsonl else None, args.mods_dir, args.config_dir)
     except SeatCountError as exc:
-        print(f"error: {exc}: {args.players!r}", file=sys.stderr)
+        say(error_line(f"{exc}: {args.players!r}"))
         return 2
     except ValueError as exc:  # an unknown player id
-        print(f"error: {exc}", file=sys.stderr)
+        say(error_line(error_text(exc)))
         return 1
     print_json(result)
     return 0

@@ -38,7 +38,7 @@ from game.client.scenes.base import Scene, SceneStack
 from game.client.scenes.help_pages import help_topic
 from game.client.scenes.registry import scene_class
 from game.client.window_size import FIT, size_for
-from game.config import Folders, Settings, folders_from_args, load_settings, save_settings
+from game.config import Folders, Settings, folders_from_args, language_choice, load_settings, save_settings
 from game.i18n import N_, _
 
 if TYPE_CHECKING:
@@ -59,10 +59,6 @@ only bounds a mistake."""
 MOUSE_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.MOUSEMOTION)
 
 
-LANGUAGE_VARIABLE = "SPARROW_LANGUAGE"
-"""An environment variable naming the language for this run only (``de``, ``zh_Hans``…; the settings keep theirs)."""
-
-
 class App:
     """The window, the fixed-step loop and the scene stack; the settings, the resources (:mod:`.resources`) and
     the games kept between runs (:mod:`game.session.keeper`) are held here for the scenes."""
@@ -81,7 +77,7 @@ class App:
         """Headless runs write settings only into a config folder they were given (tests), never the player's."""
         self.settings, settings_problem = self._load_settings()
         # SPARROW_LANGUAGE (the screenshot command, the self-test of each language) wins over the setting.
-        i18n.set_language(os.environ.get(LANGUAGE_VARIABLE) or self.settings.language or i18n.system_language())
+        i18n.set_language(language_choice(self.settings.language))
         flags = 0 if headless else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size or self.wanted_size(), flags)
         self.opened_size = self.settings.window_size

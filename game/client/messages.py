@@ -8,8 +8,9 @@ from typing import Any
 from game.client.danger import DangerCalled
 from game.core import events as ev
 from game.core.actions import CLAIM_NAMES, Action, Claim, DeclareKong, Discard, MahJongg, PassTiles
+from game.core.melds import MeldKind
 from game.core.tiles import JOKER, is_joker, suit_name, tile_name, tiles_name
-from game.i18n import N_, SOURCE_LANGUAGE, _, language, mod_text, ngettext
+from game.i18n import N_, SOURCE_LANGUAGE, _, format_list, language, mod_text, ngettext
 
 WIND_NAMES = (N_("East Wind"), N_("South Wind"), N_("West Wind"), N_("North Wind"))
 WIND_SHORT = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -30,30 +31,25 @@ def is_you(name: str) -> bool:
     return name in ("You", _("You"))
 
 
-def has(name: str) -> str:
-    """``'Eric has'``, but ``'You have'`` for a player called You."""
-    return _("You have") if is_you(name) else _('{name} has').format(name=name)
-
-
 def sentence(message: str) -> str:
     """A message of the program's lower-case style (``could not save …``) as the status bar shows a sentence."""
     return message[:1].upper() + message[1:]
 
 
-def is_(name: str) -> str:
-    """``'Eric is'``, but ``'You are'`` for a player called You."""
-    return _("You are") if is_you(name) else _("{name} is").format(name=name)
-
-
-def by(name: str, you: str, them: str, **fields: str) -> str:
+def by(name: str, you: str, them: str, **fields: object) -> str:
     """A whole sentence about a move, ``you`` for a player called You and ``them`` (with ``{name}``) for anybody
     else: both marked with :func:`N_`, so each language words and orders each sentence its own way."""
     return (_(you) if is_you(name) else _(them)).format(name=name, **fields)
 
 
-def pays(name: str) -> str:
-    """``'Eric pays'``, but ``'You pay'`` for a player called You."""
-    return _("You pay") if is_you(name) else _('{name} pays').format(name=name)
+MELD_WORDS = {MeldKind.CHOW: N_("{name}: Chow of {tile}"), MeldKind.PUNG: N_("{name}: Pung of {tile}"),
+              MeldKind.KONG: N_("{name}: Kong of {tile}"), MeldKind.PAIR: N_("{name}: Pair of {tile}")}
+"""A player's exposed set as hovering over it names it, one sentence per kind."""
+
+
+def discarded_by(name: str, tile: str) -> str:
+    """A discard as hovering over it names it: ``5 Dots, discarded by Eric`` (``… by you`` for your own)."""
+    return by(name, N_("{tile}, discarded by you"), N_("{tile}, discarded by {name}"), tile=tile)
 
 
 def danger_line(name: str, suit: int, penalties: Any) -> str:
@@ -75,31 +71,41 @@ def pays_for_all(result: Any, names: Sequence[str], penalties: Any) -> str:
     if result is None or result.winner is None:
         return ""
     if getattr(result, "cannon_by", None) is not None:
-        who = names[result.cannon_by]
+        who, cannon = names[result.cannon_by], mod_text(result.cannon)  # the pattern's name is the ruleset's
         if result.no_choice:
-            return _('{who} let off a cannon ({cannon}) with no choice: everybody pays.').format(
-                    who=who, cannon=result.cannon)
-        return _('{who} let off a cannon ({cannon}) and {value} for everybody.').format(
-                who=who, cannon=result.cannon, value='pay' if who == 'You' else 'pays')
+            return by(who, N_("You let off a cannon ({cannon}) with no choice: everybody pays."),
+                      N_("{name} let off a cannon ({cannon}) with no choice: everybody pays."), cannon=cannon)
+        return by(who, N_("You let off a cannon ({cannon}) and pay for everybody."),
+                  N_("{name} let off a cannon ({cannon}) and pays for everybody."), cannon=cannon)
     feeder = result.one_suit_feeder
     if getattr(penalties, "nine_tiles", False) and feeder is not None and feeder != result.winner:
-        return _('{pays} for everybody: the discard fed a hand of one suit.').format(pays=pays(names[feeder]))
+        return by(names[feeder], N_("You pay for everybody: the discard fed a hand of one suit."),
+                  N_("{name} pays for everybody: the discard fed a hand of one suit."))
     if getattr(penalties, "five_last_tiles", False) and result.late_unseen_discard and result.from_seat is not None:
-        return _('{pays} for everybody: an unseen tile among the last five.').format(pays=pays(names[result.from_seat]))
+        return by(names[result.from_seat], N_("You pay for everybody: an unseen tile among the last five."),
+                  N_("{name} pays for everybody: an unseen tile among the last five."))
     return ""
 
 
 def outcome_line(outcome: Any, names: Sequence[str]) -> str:
     """How a hand ended, as the status bar and the scores box's title say it."""
     if outcome.faulty_out is not None:
-        return (_('{names} declared Mah Jongg with a hand that is not complete: the hand '
-                  'ends and the penalty is paid.').format(names=names[outcome.faulty_out]))
+        return by(names[outcome.faulty_out], N_("You declared Mah Jongg with a hand that is not complete: the hand "
+                                                "ends and the penalty is paid."),
+                  N_("{name} declared Mah Jongg with a hand that is not complete: the hand ends and the penalty "
+                     "is paid."))
     if outcome.winner is None:
         return _("All the tiles have been played and nobody has gone Mah Jongg...")
-    if outcome.won_by == "discard" and outcome.winning_tile is not None:
-        return _('{has} gone Mah Jongg with tile {tile_name}').format(
-                has=has(names[outcome.winner]), tile_name=tile_name(outcome.winning_tile))
-    return _('{has} gone Mah Jongg.').format(has=has(names[outcome.winner]))
+    tile = outcome.winning_tile if outcome.won_by == "discard" else None
+    return gone_out_line(names[outcome.winner], None if tile is None else tile_name(tile))
+
+
+def gone_out_line(name: str, tile: str | None) -> str:
+    """``Eric has gone Mah Jongg with tile 5 Dots`` (on a discard, ``tile`` named) or ``… gone Mah Jongg.``"""
+    if tile is not None:
+        return by(name, N_("You have gone Mah Jongg with tile {tile}"),
+                  N_("{name} has gone Mah Jongg with tile {tile}"), tile=tile)
+    return by(name, N_("You have gone Mah Jongg."), N_("{name} has gone Mah Jongg."))
 
 
 def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev.Event], names: Sequence[str]) -> str:
@@ -113,16 +119,13 @@ def dead_hand_line(payments: Sequence[tuple[int, int, int]], events: Sequence[ev
     if ready:
         paid = ngettext("nobody scores a hand, but the players not ready pay {names} for a ready hand",
                         "nobody scores a hand, but the players not ready pay {names} for their ready hands",
-                        len(ready)).format(names=_(" and ").join(ready))
+                        len(ready)).format(names=format_list(ready))
     else:
         paid = _("no scores this hand")
     passed = next((event.east for event in events if isinstance(event, ev.DealPassed)), None)
-    east = _("East stays East") if passed is None else _('the deal passes to {names}').format(names=names[passed])
+    east = _("East stays East") if passed is None else by(names[passed], N_("the deal passes to you"),
+                                                          N_("the deal passes to {name}"))
     return _('No Mah Jongg: {paid}; {east}.').format(paid=paid, east=east)
-
-
-def possessive(name: str) -> str:
-    return _("Your") if is_you(name) else _("{name}'s").format(name=name)
 
 
 def short_names(names: Sequence[str]) -> list[str]:
@@ -207,20 +210,22 @@ def describe(event: ev.Event, names: Sequence[str], human: int = 0, wild: int | 
             return by(names[event.seat], N_("You declare Riichi"), N_("{name} declares Riichi"))
         return by(names[event.seat], N_("You declare a ready hand"), N_("{name} declares a ready hand"))
     if isinstance(event, ev.ReadyCancelled):
-        return _('{has} let a winning tile pass: the Riichi is cancelled').format(has=has(names[event.seat]))
+        return by(names[event.seat], N_("You have let a winning tile pass: the Riichi is cancelled"),
+                  N_("{name} has let a winning tile pass: the Riichi is cancelled"))
     if isinstance(event, ev.KongRobbed):
         return by(names[event.seat], N_("You rob the Kong of {tile} from {other}"),
                   N_("{name} robs the Kong of {tile} from {other}"), tile=name(event.tile),
                   other=names[event.from_seat])
     if isinstance(event, ev.MahJonggDeclared):
-        if event.won_by == "discard" and event.tile is not None:
-            return _('{has} gone Mah Jongg with tile {name}').format(has=has(names[event.seat]), name=name(event.tile))
-        return _('{has} gone Mah Jongg.').format(has=has(names[event.seat]))
+        won_on = event.tile if event.won_by == "discard" else None
+        return gone_out_line(names[event.seat], None if won_on is None else name(won_on))
     if isinstance(event, ev.CannonLetOff):
+        pattern = mod_text(event.pattern)
         if event.no_choice:
-            return _('{names} let off a cannon ({pattern}): No choice!').format(
-                    names=names[event.seat], pattern=event.pattern)
-        return _('{names} let off a cannon ({pattern})').format(names=names[event.seat], pattern=event.pattern)
+            return by(names[event.seat], N_("You let off a cannon ({pattern}): No choice!"),
+                      N_("{name} let off a cannon ({pattern}): No choice!"), pattern=pattern)
+        return by(names[event.seat], N_("You let off a cannon ({pattern})"), N_("{name} let off a cannon ({pattern})"),
+                  pattern=pattern)
     if isinstance(event, ev.HandDead):
         return _("All the tiles have been played and nobody has gone Mah Jongg...")
     return None
@@ -256,17 +261,20 @@ def action_line(action: Action, name: str, wild: int | None = None) -> str:
     """A move in words, for a replay's move that showed nothing yet (a claim waiting for the others' answers, a
     pass): ``Eric claims the discard for Mah Jongg``, never the saves' notation (``claim mah_jongg``)."""
     if isinstance(action, Claim):
-        return _('{name} claims the discard for {get}').format(name=name, get=_(CLAIM_NAMES.get(action.type,
-            action.type)))
+        claim = _(CLAIM_NAMES.get(action.type, action.type))
+        return by(name, N_("You claim the discard for {claim}"), N_("{name} claims the discard for {claim}"),
+                  claim=claim)
     if isinstance(action, Discard):
-        return _('{name} discards {shown_name}').format(name=name, shown_name=shown_name(action.tile, wild))
+        return by(name, N_("You discard {tile}"), N_("{name} discards {tile}"), tile=shown_name(action.tile, wild))
     if isinstance(action, DeclareKong):
-        return _('{name} declares a Kong of {shown_name}').format(name=name, shown_name=shown_name(action.tile, wild))
+        return by(name, N_("You declare a Kong of {tile}"), N_("{name} declares a Kong of {tile}"),
+                  tile=shown_name(action.tile, wild))
     if isinstance(action, MahJongg):
-        return _('{name} declares Mah Jongg').format(name=name)
+        return by(name, N_("You declare Mah Jongg"), N_("{name} declares Mah Jongg"))
     if isinstance(action, PassTiles):
-        return _('{name} passes on {join}').format(name=name, join=', '.join(shown_name(t, wild) for t in action.tiles))
-    return _('{name} passes').format(name=name)
+        return by(name, N_("You pass on {tiles}"), N_("{name} passes on {tiles}"),
+                  tiles=format_list(shown_name(t, wild) for t in action.tiles))
+    return by(name, N_("You pass"), N_("{name} passes"))
 
 
 def balloon_words(event: ev.Event) -> str | None:

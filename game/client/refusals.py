@@ -11,13 +11,9 @@ from typing import Any
 from game.core import refusals as r
 from game.core.actions import CLAIM_NAMES
 from game.core.tiles import tile_name
-from game.i18n import N_, _
+from game.i18n import N_, _, format_list
 
 NOT_ALLOWED = N_("That move is not allowed now.")
-
-
-def _names(tiles: Any) -> str:
-    return " or ".join(tile_name(t) for t in tiles) or "nothing"
 
 
 def _tile(data: Mapping[str, Any]) -> str:
@@ -28,7 +24,8 @@ def _tile(data: Mapping[str, Any]) -> str:
 SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     r.HAND_OVER: lambda d: _("The hand is over."),
     r.STANDING_ONLY: lambda d: _("You've called a Standing Hand and can only take {names}.").format(
-            names=_names(d.get('waits', ()))),
+            names=format_list((tile_name(t) for t in d["waits"]), "or")) if d.get("waits") else
+    _("You've called a Standing Hand and can only take nothing."),
     r.SACRED_DISCARD: lambda d: _("You can't claim {tile}: you discarded it yourself (sacred discard).").format(
             tile=_tile(d)),
     r.MISSED_DISCARD: lambda d: _("You can't go out on {tile}: you let it pass before (missed discard).").format(
@@ -39,7 +36,7 @@ SENTENCES: dict[str, Callable[[Mapping[str, Any]], str]] = {
     r.KONG_FROM_EXPOSED_PUNG: lambda d: _("You can't use a discarded Tile to turn an Exposed Pung into an Exposed "
                                         "Kong."),
     r.USE_FOR: lambda d: _('You can use {tile} for a {join}.').format(
-            tile=_tile(d), join=_(' or ').join(CLAIM_NAMES[t] for t in d.get('claims', ()))),
+            tile=_tile(d), join=format_list((_(CLAIM_NAMES[t]) for t in d.get('claims', ())), "or")),
     r.CANNOT_PICK_UP: lambda d: (
         _("You can't pick up {tile}! No Chow, Pung, Kong or Mah Jongg...") if d.get("chow")
         else _("You can't pick up {tile}! No Pung, Kong or Mah Jongg...")).format(tile=_tile(d)),

@@ -17,7 +17,7 @@ import pygame
 
 from game.client.look import Palette, fit_text, mix, text
 from game.client.messages import special_name
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, format_list, format_number, format_signed, ngettext
 from game.storage import write_atomic
 
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -39,11 +39,12 @@ class SheetRow:
     deltas: tuple[int, ...]
     """Each playing seat's change (three in a three-handed game: the empty seat has no column)."""
 
-    def cells(self, names: list[str]) -> list[str]:
-        """The row in words: hand, round, East, winner, special hand, then each player's change."""
+    def cells(self, names: list[str], plain: bool = False) -> list[str]:
+        """The row in words: hand, round, East, winner, special hand, then each player's change (grouped the
+        language's way, or ``plain`` digits for a spreadsheet to read)."""
         winner = names[self.winner] if self.winner is not None else _("no winner")
         return [str(self.hand), self.round_wind, names[self.east], winner, self.special,
-                *(f"{d:+d}" if d else "0" for d in self.deltas)]
+                *((f"{d:+d}" if d else "0") if plain else format_signed(d) for d in self.deltas)]
 
 
 def rows(session: Any) -> list[SheetRow]:
@@ -58,12 +59,13 @@ def rows(session: Any) -> list[SheetRow]:
     return out
 
 
-def _table(session: Any) -> tuple[list[str], list[list[str]], list[str]]:
+def _table(session: Any, plain: bool = False) -> tuple[list[str], list[list[str]], list[str]]:
     names = list(session.names)
     seats = session.match.seats
     header = [*(_(title) for title in COLUMNS), *(names[seat] for seat in seats)]
-    body = [row.cells(names) for row in rows(session)]
-    footer = ["", "", "", "", _("Final score"), *(str(session.match.totals[seat]) for seat in seats)]
+    body = [row.cells(names, plain) for row in rows(session)]
+    total = str if plain else format_number
+    footer = ["", "", "", "", _("Final score"), *(total(session.match.totals[seat]) for seat in seats)]
     return header, body, footer
 
 
@@ -84,8 +86,9 @@ def as_text(session: Any, title: str) -> str:
 
 
 def as_csv(session: Any) -> str:
-    """The sheet as CSV: a header row, a row per hand (each player's change), and the final scores."""
-    header, body, footer = _table(session)
+    """The sheet as CSV: a header row, a row per hand (each player's change), and the final scores; the numbers
+    in plain digits, which a spreadsheet reads as numbers in any language."""
+    header, body, footer = _table(session, plain=True)
     buffer = io.StringIO()
     writer = csv.writer(buffer, lineterminator="\n")
     writer.writerows([header, *body, footer])
@@ -169,4 +172,4 @@ def save_for(context: Any, session: Any) -> tuple[str, bool]:
     except OSError as exc:  # a WriteError says what was not saved and why
         return str(exc), True
     return _('Saved {name} (and {join}) in {parent}').format(
-            name=paths[0].name, join=', '.join(p.suffix for p in paths[1:]), parent=paths[0].parent), False
+            name=paths[0].name, join=format_list((p.suffix for p in paths[1:]), "plain"), parent=paths[0].parent), False

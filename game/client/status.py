@@ -14,7 +14,7 @@ from game.client.refusals import refusal_line
 from game.core import events as ev
 from game.core.refusals import Refusal
 from game.core.tiles import number_of, suit_of, tile_name
-from game.i18n import N_, _
+from game.i18n import N_, _, format_list, format_number
 from game.net import remote
 from game.session import notes
 from game.session.driver import HUMAN
@@ -57,7 +57,7 @@ def _chow_complete(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     suit = _(SUITS[suit_of(data["claimed"])])
     return (_('Complete Chow {number_of} and {number_of2} {suit} with either {join} {suit}.').format(
             number_of=number_of(low), number_of2=number_of(high), suit=suit,
-                join=' or '.join(str(number_of(t)) for t in others)))
+                join=format_list((str(number_of(t)) for t in others), "or")))
 
 
 def _pass_chosen(data: Mapping[str, Any], _names: Sequence[str]) -> str:
@@ -70,18 +70,39 @@ def _pass_chosen(data: Mapping[str, Any], _names: Sequence[str]) -> str:
 def _missed(data: Mapping[str, Any], names: Sequence[str]) -> str:
     if data.get("robbing"):
         return _("You could have gone Mah Jongg by robbing the Kong.")
-    return _('You could have gone Mah Jongg on {possessive} {tile_name}.').format(
-            possessive=messages.possessive(names[data['seat']]), tile_name=tile_name(data['tile']))
+    return _("You could have gone Mah Jongg on {name}'s {tile}.").format(name=names[data["seat"]],
+                                                                          tile=tile_name(data["tile"]))
 
 
 DECLARATION_NAMES = {"standing": N_("a Standing Hand"), "ready": N_("a ready hand"), "riichi": N_("Riichi")}
 """Each declaration as a sentence names it (the session's ``declaration``)."""
-_CALL = {"standing": "call", "ready": "declare", "riichi": "declare"}
+_CAN_ONLY = {
+    "standing": N_("You can call a Standing Hand {when}."),
+    "ready": N_("You can declare a ready hand {when}."),
+    "riichi": N_("You can declare Riichi {when}."),
+}
+"""Each declaration refused for now, with ``when`` (one of :data:`_WHY_NOT`) it is allowed."""
 _WHY_NOT = {
     "not_your_turn": N_("on your turn, with the tile you discard"),
     "declared": N_("only once a hand: you have declared already"),
     "first_discard_only": N_("only with your first discard"),
     "not_concealed": N_("only with a concealed hand (no exposed sets)"),
+}
+_NOT_READY = {
+    "standing": N_("No discard leaves your hand a single tile kind from Mah Jongg: you cannot call a Standing Hand "
+                   "now."),
+    "ready": N_("No discard leaves your hand one tile from Mah Jongg: you cannot declare a ready hand now."),
+    "riichi": N_("No discard leaves your hand one tile from Mah Jongg: you cannot declare Riichi now."),
+}
+_DECLARING = {
+    "standing": N_("Standing Hand: discard a marked tile to call it — R again not to."),
+    "ready": N_("Ready hand: discard a marked tile to declare it — R again not to."),
+    "riichi": N_("Riichi: discard a marked tile to declare it — R again not to."),
+}
+_DECLARING_BLUFF = {
+    "standing": N_("Standing Hand: discard a marked tile to call it (any other is a bluff) — R again not to."),
+    "ready": N_("Ready hand: discard a marked tile to declare it (any other is a bluff) — R again not to."),
+    "riichi": N_("Riichi: discard a marked tile to declare it (any other is a bluff) — R again not to."),
 }
 
 
@@ -89,24 +110,20 @@ def _no_declaration(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     kind, why = data["kind"], data["why"]
     if why == "no_declaration":
         return _("These rules have no ready declaration: you go Mah Jongg without one.")
-    name = _(DECLARATION_NAMES[kind])
     if why == "not_ready":
-        need = _("a single tile kind") if kind == "standing" else _("one tile")
-        return _('No discard leaves your hand {need} from Mah Jongg: you cannot {CALL} {name} now.').format(
-                need=need, CALL=_(_CALL[kind]), name=name)
-    return _('You can {CALL} {name} {WHY_NOT}.').format(CALL=_(_CALL[kind]), name=name, WHY_NOT=_(_WHY_NOT[why]))
+        return _(_NOT_READY[kind])
+    return _(_CAN_ONLY[kind]).format(when=_(_WHY_NOT[why]))
 
 
 def _declaring(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     kind = data["kind"]
-    name = _(DECLARATION_NAMES[kind])[0].upper() + _(DECLARATION_NAMES[kind])[1:]
     if not data["bluff"]:
-        return _('{name}: discard a marked tile to {CALL} it — R again not to.').format(name=name, CALL=_(_CALL[kind]))
+        return _(_DECLARING[kind])
     if data["ready"]:
-        return _('{name}: discard a marked tile to {CALL} it (any other is a bluff) — R again not to.').format(
-                name=name, CALL=_(_CALL[kind]))
+        return _(_DECLARING_BLUFF[kind])
+    name = _(DECLARATION_NAMES[kind])
     return _('{name}: no discard leaves your hand ready, so declaring now is a '
-             'bluff — discard any tile, or R not to.').format(name=name)
+             'bluff — discard any tile, or R not to.').format(name=name[:1].upper() + name[1:])
 
 
 def _opened(data: Mapping[str, Any], _names: Sequence[str]) -> str:
@@ -149,7 +166,7 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     LESSON_NOT_A_GAME: lambda d, _unused: _("A lesson is not saved as a game: it keeps your place in it by itself."),
     LESSON_NO_RESTART: lambda d, _unused: _("A lesson's hand is not dealt again: All Lessons lets you start the "
                                             "lesson over."),
-    WAIT_TIME: lambda d, _unused: _('Wait time: {d:.2f} seconds').format(d=d['seconds']),
+    WAIT_TIME: lambda d, _unused: _('Wait time: {seconds} seconds').format(seconds=format_number(d['seconds'], 2)),
     notes.PRACTICE_FINISHED: lambda d, _unused: messages.PRACTICE_HAND,
     NOT_AT_NETWORK_TABLE: lambda d, _unused: _('At a network table {d}.').format(d=_(d['what'])),
     remote.CONNECTION: lambda d, _unused: d["reason"] or (_("Connected.") if d["state"] == "connected" else ""),

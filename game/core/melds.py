@@ -12,6 +12,7 @@ from enum import StrEnum
 from game.core.frozen import quick_init
 from game.core.tiles import JOKER, Tile, format_tiles, is_suit, number_of, parse_tiles, suit_of
 from game.errors import InvalidTilesError
+from game.i18n import L_
 
 
 class MeldKind(StrEnum):
@@ -61,7 +62,7 @@ def meld_from_tiles(tiles: list[Tile], exposed: bool = True) -> Meld:
     real = sorted(t for t in tiles if t != JOKER)
     shown = format_tiles(tiles)
     if not real:
-        raise InvalidTilesError(f"a meld needs at least one tile that is not a joker: {shown!r}")
+        raise InvalidTilesError(L_("a meld needs at least one tile that is not a joker: {meld}", meld=repr(shown)))
     same = all(t == real[0] for t in real)
     n = len(tiles)
     if same and n in (2, 3, 4):
@@ -71,7 +72,7 @@ def meld_from_tiles(tiles: list[Tile], exposed: bool = True) -> Meld:
         nums = sorted(number_of(t) for t in real)
         if nums[1] == nums[0] + 1 and nums[2] == nums[1] + 1:
             return Meld(MeldKind.CHOW, tuple(real), exposed)
-    raise InvalidTilesError(f"expected a chow, pung, kong or pair, got {shown!r}", code=shown)
+    raise InvalidTilesError(L_("expected a chow, pung, kong or pair, got {meld}", meld=repr(shown)), code=shown)
 
 
 def parse_meld(text: str, exposed: bool = True) -> Meld:

@@ -16,6 +16,7 @@ from collections.abc import Collection, Sequence
 
 from game.core.ruleset import Ruleset
 from game.core.settle import Payment, Settlement, _seat, _settlement, combine, settle
+from game.i18n import L_
 
 
 def faulty_out(ruleset: Ruleset, east: int, offender: int) -> Settlement:
@@ -38,7 +39,7 @@ def faulty_claims(ruleset: Ruleset, winner: int | None, claims: Sequence[int]) -
     own claims are refunded."""
     amount = ruleset.penalties.faulty_claim
     if len(claims) != 4 or any(isinstance(n, bool) or not isinstance(n, int) or n < 0 for n in claims):
-        raise ValueError(f"expected four counts of faulty claims, got {list(claims)!r}")
+        raise ValueError(L_("expected four counts of faulty claims, got {counts}", counts=repr(list(claims))))
     if not amount or winner is None:
         return Settlement((0, 0, 0, 0), ())
     winner = _seat(winner, "'winner'")
@@ -85,7 +86,7 @@ def settle_hand(ruleset: Ruleset, east: int, winner: int | None, scores: Sequenc
     with the ruleset's cannon penalty it pays the winner for all the losers, who settle nothing among
     themselves."""
     if faulty_out_by is not None and winner is not None:
-        raise ValueError(f"a hand that ends in a faulty declaration has no winner, got winner {winner}")
+        raise ValueError(L_("a hand that ends in a faulty declaration has no winner, got winner {seat}", seat=winner))
     cannon = bool(ruleset.penalties.cannon) and cannon_by is not None and cannon_by != winner and winner is not None
     if cannon and liable is None:
         liable = cannon_by

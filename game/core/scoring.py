@@ -60,6 +60,7 @@ from game.core.tiles import (
     tile_code,
 )
 from game.errors import InvalidTilesError
+from game.i18n import L_
 
 NOT_MAH_JONGG = "not_mah_jongg"
 BELOW_MINIMUM = "below_minimum"
@@ -102,23 +103,23 @@ def check_hand(hand: HandSpec, jokers: int = 0) -> None:
     """Refuse a hand no set could hold: bonus tiles in the wrong place, more copies of a tile than exist."""
     for t in hand.concealed:
         if is_bonus(t):
-            raise InvalidTilesError(f"flowers and seasons belong in 'bonus', not among the concealed tiles: "
-                                    f"{tile_code(t)!r}", code=tile_code(t))
+            raise InvalidTilesError(L_("flowers and seasons belong in 'bonus', not among the concealed tiles: "
+                                       "{tile}", tile=repr(tile_code(t))), code=tile_code(t))
     for t in hand.bonus:
         if not is_bonus(t):
-            raise InvalidTilesError(f"expected only flowers and seasons in 'bonus', got {tile_code(t)!r}",
-                                    code=tile_code(t))
+            raise InvalidTilesError(L_("expected only flowers and seasons in 'bonus', got {tile}",
+                                       tile=repr(tile_code(t))), code=tile_code(t))
     for meld in hand.melds:
         if meld.kind is MeldKind.PAIR:
-            raise InvalidTilesError(f"a declared meld must be a chow, pung or kong, got a pair: {meld.code!r}",
-                                    code=meld.code)
+            raise InvalidTilesError(L_("a declared meld must be a chow, pung or kong, got a pair: {meld}",
+                                       meld=repr(meld.code)), code=meld.code)
     seen: dict[Tile, int] = {}
     for t in (*hand.concealed, *hand.bonus, *(t for m in hand.melds for t in m.tiles)):
         seen[t] = seen.get(t, 0) + 1
     for t, n in sorted(seen.items()):
         if n > copies_in_set(t, jokers):
-            raise InvalidTilesError(f"expected at most {copies_in_set(t, jokers)} of {tile_code(t)!r} in a set, "
-                                    f"got {n}", code=tile_code(t))
+            raise InvalidTilesError(L_("expected at most {most} of {tile} in a set, got {n}",
+                                       most=copies_in_set(t, jokers), tile=repr(tile_code(t)), n=n), code=tile_code(t))
 
 
 def plainly_valid(hand: HandSpec, counts: Sequence[int], facts: HandFacts, jokers: int = 0) -> bool:
@@ -397,8 +398,9 @@ class RulesetJudge:
                 best.score, best.limited = 0, False  # a table-paid loser pays by the winner's hand only
             return self._result(best, winner=False, mah_jongg=False)
         if context.winning_tile is not None and context.winning_tile not in hand.concealed:
-            raise InvalidTilesError(f"the winning tile {tile_code(context.winning_tile)!r} is not among the "
-                                    f"concealed tiles", code=tile_code(context.winning_tile))
+            code = tile_code(context.winning_tile)
+            raise InvalidTilesError(L_("the winning tile {tile} is not among the concealed tiles", tile=repr(code)),
+                                    code=code)
         play = self.ruleset.play
         if (self._needs_waits and context.winning_tile is not None and context.winning_tile < NUM_KINDS
                 and JOKER not in hand.concealed):
@@ -444,8 +446,10 @@ class RulesetJudge:
             candidates += [self._total(special, groups) for special in shapeless if special.total]
         if not candidates:
             return ScoreResult(True, False, None, 0, 0, 0, False, (), (), code=NOT_MAH_JONGG,
-                               message=f"not a Mah Jongg hand: {format_tiles(hand.concealed)!r}"
-                               + (f" with {', '.join(repr(m.code) for m in hand.melds)}" if hand.melds else ""))
+                               message=L_("not a Mah Jongg hand: {tiles} with {melds}",
+                                          tiles=repr(format_tiles(hand.concealed)),
+                                          melds=", ".join(repr(m.code) for m in hand.melds)) if hand.melds else
+                               L_("not a Mah Jongg hand: {tiles}", tiles=repr(format_tiles(hand.concealed))))
         if self.ruleset.min_doubles:
             # The hand goes out by a reading that has the doubles (or a limit score), the best such one counting.
             enough = [c for c in candidates if c.limited or self._minimum_doubles(c) >= self.ruleset.min_doubles]
@@ -453,18 +457,22 @@ class RulesetJudge:
                 most = max(candidates, key=self._minimum_doubles)
                 return ScoreResult(True, False, None, most.points, most.doubles, 0, False, tuple(most.items),
                                    tuple(most.groups), code=BELOW_MINIMUM,
-                                   message=f"expected at least {self.ruleset.min_doubles} doubles to go out"
-                                   + (" (" + ", ".join(self.ruleset.min_doubles_ignored) + " not counted)"
-                                      if self.ruleset.min_doubles_not_counting else "")
-                                   + f", the hand has {self._minimum_doubles(most)}: "
-                                   f"{format_tiles(hand.concealed)!r}")
+                                   message=L_("expected at least {least} doubles to go out ({ignored} not counted), "
+                                              "the hand has {n}: {tiles}", least=self.ruleset.min_doubles,
+                                              ignored=", ".join(self.ruleset.min_doubles_ignored),
+                                              n=self._minimum_doubles(most), tiles=repr(format_tiles(hand.concealed)))
+                                   if self.ruleset.min_doubles_not_counting else
+                                   L_("expected at least {least} doubles to go out, the hand has {n}: {tiles}",
+                                      least=self.ruleset.min_doubles, n=self._minimum_doubles(most),
+                                      tiles=repr(format_tiles(hand.concealed))))
             candidates = enough
         best = max(candidates, key=lambda c: (c.score, c.special is not None, c.points))
         minimum = self.ruleset.min_points
         if minimum and best.points < minimum and not best.limited:
             return ScoreResult(True, False, None, best.points, 0, 0, False, tuple(best.items), tuple(best.groups),
-                               code=BELOW_MINIMUM, message=f"expected at least {minimum} points to go out, the hand "
-                               f"has {best.points}: {format_tiles(hand.concealed)!r}")
+                               code=BELOW_MINIMUM, message=L_("expected at least {least} points to go out, the hand "
+                                                              "has {n}: {tiles}", least=minimum, n=best.points,
+                                                              tiles=repr(format_tiles(hand.concealed))))
         return self._result(best, winner=True, mah_jongg=True)
 
     def _ready_result(self, hand: HandSpec) -> ScoreResult | None:

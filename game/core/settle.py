@@ -25,6 +25,7 @@ from typing import Any
 
 from game.core.frozen import quick_init
 from game.core.ruleset import PaymentScheme, Ruleset
+from game.i18n import L_
 
 
 @quick_init
@@ -54,10 +55,11 @@ class Settlement:
 
 def _seat(value: object, what: str, ruleset: Ruleset | None = None) -> int:
     if isinstance(value, bool) or not isinstance(value, int) or not 0 <= value <= 3:
-        raise ValueError(f"expected {what} to be a seat 0 to 3, got {value!r}")
+        raise ValueError(L_("expected {what} to be a seat 0 to 3, got {value}", what=what, value=repr(value)))
     if ruleset is not None and value == ruleset.play.empty_seat:
-        raise ValueError(f"expected {what} to be a seat that plays, got {value!r}: seat {value} is empty in the "
-                         f"three-handed game of ruleset {ruleset.id!r}")
+        raise ValueError(L_("expected {what} to be a seat that plays, got {value}: seat {value} is empty in the "
+                            "three-handed game of ruleset {ruleset}", what=what, value=repr(value),
+                            ruleset=repr(ruleset.id)))
     return value
 
 
@@ -75,22 +77,23 @@ def settle(ruleset: Ruleset, east: int, winner: int | None, scores: Sequence[int
     """
     east = _seat(east, "'east'", ruleset)
     if len(scores) != 4 or any(isinstance(s, bool) or not isinstance(s, int) or s < 0 for s in scores):
-        raise ValueError(f"expected four hand scores that are whole numbers of 0 or more, got {list(scores)!r}")
+        raise ValueError(L_("expected four hand scores that are whole numbers of 0 or more, got {scores}",
+                            scores=repr(list(scores))))
     empty = ruleset.play.empty_seat
     if empty is not None and scores[empty]:
-        raise ValueError(f"expected a score of 0 for seat {empty}, empty in the three-handed game of ruleset "
-                         f"{ruleset.id!r}, got {scores[empty]!r}")
+        raise ValueError(L_("expected a score of 0 for seat {seat}, empty in the three-handed game of ruleset "
+                            "{ruleset}, got {score}", seat=empty, ruleset=repr(ruleset.id), score=repr(scores[empty])))
     if winner is None:
         return Settlement((0, 0, 0, 0), ())
     winner = _seat(winner, "'winner'", ruleset)
     if discarder is not None:
         discarder = _seat(discarder, "'discarder'", ruleset)
         if discarder == winner:
-            raise ValueError(f"the discarder cannot be the winner (seat {winner})")
+            raise ValueError(L_("the discarder cannot be the winner (seat {seat})", seat=winner))
     if liable is not None:
         liable = _seat(liable, "'liable'", ruleset)
         if liable == winner:
-            raise ValueError(f"the seat paying for all cannot be the winner (seat {winner})")
+            raise ValueError(L_("the seat paying for all cannot be the winner (seat {seat})", seat=winner))
     scheme = ruleset.payment
     limit = ruleset.limit
     scores = list(scores)
@@ -143,7 +146,8 @@ def _limits_of(ruleset: Ruleset, special_hand: str | None) -> float:
     for hand in ruleset.special_hands:
         if special_hand in (hand.id, hand.name, *hand.aliases):
             return hand.limit if hand.limit is not None else 1
-    raise ValueError(f"expected the id or name of a special hand of ruleset {ruleset.id!r}, got {special_hand!r}")
+    raise ValueError(L_("expected the id or name of a special hand of ruleset {ruleset}, got {value}",
+                        ruleset=repr(ruleset.id), value=repr(special_hand)))
 
 
 def dealer_bonus(ruleset: Ruleset, east: int, winner: int | None, dealer_wins: int) -> int | None:

@@ -28,7 +28,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from game.errors import InvalidTilesError
-from game.i18n import N_, _, ngettext, pgettext
+from game.i18n import L_, N_, _, ngettext, pgettext
 
 Tile = int
 
@@ -107,7 +107,7 @@ def tile_from_code(code: str) -> Tile:
     try:
         return _BY_CODE[code.strip().upper()]
     except KeyError:
-        raise InvalidTilesError(f"unknown tile code {code!r}", code=code) from None
+        raise InvalidTilesError(L_("unknown tile code {code}", code=repr(code)), code=code) from None
 
 
 def tile_code(tile: Tile) -> str:
@@ -202,7 +202,7 @@ def wind_from_letter(letter: str) -> int:
     """Parse a seat or round wind written ``E``, ``S``, ``W`` or ``N`` (case-insensitive)."""
     key = letter.strip().upper()[:1]
     if len(letter.strip()) != 1 or key not in WIND_LETTERS:
-        raise InvalidTilesError(f"expected a wind E, S, W or N, got {letter!r}", code=letter)
+        raise InvalidTilesError(L_("expected a wind E, S, W or N, got {letter}", letter=repr(letter)), code=letter)
     return WIND_LETTERS.index(key)
 
 

@@ -14,7 +14,8 @@ from pydantic import BaseModel, ValidationError
 from game import __version__
 from game.config import Folders
 from game.datafile import MAX_YAML_BYTES, load_yaml
-from game.errors import DataFileError, Problem, RulesetError
+from game.errors import DataFileError, Problem, RulesetError, message_of
+from game.i18n import L_
 from game.mods.discovery import FoundMod, discover
 from game.mods.lessons import read_lesson
 from game.mods.order import resolve
@@ -91,9 +92,9 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
             if mod.id == extra.id and mod.origin != "user" and mod.manifest is not None \
                     and not _same_folder(mod.path, extra.path):
                 # Such a mod would be refused at install and never loaded from the mods folder: say so now.
-                extra.problems.append(extra.manifest_problem(("id",), f"mod {extra.id!r} comes with the game "
-                                                                      f"({mod.path}); a mod with the same id cannot "
-                                                                      "be installed: choose another id"))
+                extra.problems.append(extra.manifest_problem(("id",), L_(
+                    "mod {id} comes with the game ({path}); a mod with the same id cannot be installed: choose "
+                    "another id", id=repr(extra.id), path=str(mod.path))))
         found = [mod for mod in found if mod.id != extra.id] + [extra]
     state = load_state(folders.config)
     if extra is not None:
@@ -108,7 +109,8 @@ def build_catalog(folders: Folders, *, full: bool = True, game_version: str = __
         first = everything.get(mod.id)
         if first is not None:
             entry.duplicate_problems.append(mod.manifest_problem(
-                ("id",), f"duplicate mod id {mod.id!r}: already found at {first.path}; this copy is ignored"))
+                ("id",), L_("duplicate mod id {id}: already found at {path}; this copy is ignored", id=repr(mod.id),
+                            path=str(first.path))))
             continue
         everything[mod.id] = mod
     if full:
@@ -175,8 +177,10 @@ def _ordered_catalog(folders: Folders, entries: list[ModEntry], everything: dict
             for record in entry._records:
                 offered = offers.setdefault((record.kind, record.id), [])
                 if offered and record.kind != "special_hands":
-                    catalog._conflicts.append(f"{record.kind} {record.id!r} from mod {offered[-1].mod_id!r} "
-                                              f"is overridden by mod {entry.id!r}")
+                    catalog._conflicts.append(L_("{kind} {id} from mod {mod} is overridden by mod {other}",
+                                                 kind=record.kind,
+                                                 id=repr(record.id), mod=repr(offered[-1].mod_id),
+                                                 other=repr(entry.id)))
                 offered.append(record)
         # Kinds in the order their first record was found, as when every kind is read at once.
         kinds = {record.kind: None for entry in loaded for record in entry._records}
@@ -205,10 +209,10 @@ def _compile_rulesets(catalog: Catalog, everything: dict[str, FoundMod]) -> bool
         try:
             load_ruleset(catalog, record.id, strict=True)
         except RulesetError as exc:
-            problems = exc.problems or [Problem(record.shown, str(exc))]
+            problems = exc.problems or [Problem(record.shown, message_of(exc))]
         except Exception as exc:  # a compiler bug must not stop the other mods loading
             log.exception("%s could not be compiled", record.shown)
-            problems = [Problem(record.shown, f"cannot be compiled: {exc!r}")]
+            problems = [Problem(record.shown, L_("cannot be compiled: {reason}", reason=repr(exc)))]
         else:
             continue
         for problem in problems:

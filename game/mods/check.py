@@ -6,7 +6,7 @@ import tempfile
 from pathlib import Path
 
 from game.config import Folders
-from game.errors import Problem, RulesetError
+from game.errors import Problem, RulesetError, message_of
 from game.mods.catalog import build_catalog
 from game.mods.content import validate_content
 from game.mods.discovery import FoundMod, open_mod
@@ -42,7 +42,7 @@ def check_found(found: FoundMod, folders: Folders) -> list[Problem]:
         try:
             load_ruleset(catalog, ruleset_id, strict=True)
         except RulesetError as exc:
-            for problem in exc.problems or [Problem(found.shown, str(exc))]:
+            for problem in exc.problems or [Problem(found.shown, message_of(exc))]:
                 # Another mod's broken file is that mod's problem, not this one's.
                 ours = problem.path == found.shown or problem.path.startswith(found.shown + "/")
                 if ours and problem not in found.problems:

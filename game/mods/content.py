@@ -14,7 +14,8 @@ from typing import Any
 from pydantic import BaseModel, ValidationError
 
 from game.datafile import YamlDocument, load_yaml, validation_problems
-from game.errors import DataFileError, Problem
+from game.errors import DataFileError, Problem, message_of
+from game.i18n import L_
 from game.mods import media
 from game.mods.discovery import FoundMod
 from game.mods.lessons import LessonSpec
@@ -68,7 +69,8 @@ class _Checker:
     def referenced(self, doc: YamlDocument, key: tuple[str | int, ...], name: str) -> Path | None:
         path = resolve_file(doc_folder(doc, self), name)
         if path is None:
-            self.problems.append(doc.problem(key, f"{'.'.join(map(str, key))}: file {name!r} not found"))
+            self.problems.append(doc.problem(key, L_("{where}: file {name} not found", where=".".join(map(str, key)),
+                                                     name=repr(name))))
         return path
 
     def image(self, doc: YamlDocument, key: tuple[str | int, ...], name: str) -> tuple[int, int] | None:
@@ -78,7 +80,7 @@ class _Checker:
         try:
             return media.image_size(path)
         except ValueError as exc:
-            self.problems.append(Problem(self.shown(path), str(exc)))
+            self.problems.append(Problem(self.shown(path), message_of(exc)))
             return None
 
     def sounds(self, paths: list[Path]) -> None:
@@ -108,8 +110,8 @@ def _check_tileset(checker: _Checker, path: Path) -> None:
             cell = f"{spec.cell_size[0] * scale}×{spec.cell_size[1] * scale}"
             checker.problems.append(Problem(
                 checker.shown(resolve_file(path.parent, name) or path.parent / name),
-                f"expected a tile sheet of at least {need[0]}×{need[1]} pixels (9×5 cells of {cell}), "
-                f"got {size[0]}×{size[1]}"))
+                L_("expected a tile sheet of at least {need} pixels (9×5 cells of {cell}), got {size}",
+                   need=f"{need[0]}×{need[1]}", cell=cell, size=f"{size[0]}×{size[1]}")))
 
 
 def _check_theme(checker: _Checker, path: Path) -> None:
@@ -223,14 +225,16 @@ def validate_content(found: FoundMod, session: media.MediaSession | None = None,
                     ("kinds",), f"kinds lists {kind!r} but the mod has no {folder}/{pattern}"))
             elif files and not declared:
                 checker.problems.append(found.manifest_problem(
-                    ("kinds",), f"the mod has {folder}/{pattern} but kinds does not list {kind!r}"))
+                    ("kinds",), L_("the mod has {files} but kinds does not list {kind}", files=f"{folder}/{pattern}",
+                                   kind=repr(kind))))
             if declared:
                 for path in files:
                     try:
                         CHECKS[kind](checker, path)
                     except Exception as exc:  # a checker bug or an odd file must not stop the game loading
                         log.exception("%s could not be checked", checker.shown(path))
-                        checker.problems.append(Problem(checker.shown(path), f"cannot be checked: {exc!r}"))
+                        checker.problems.append(Problem(checker.shown(path), L_("cannot be checked: {reason}",
+                                                                                reason=repr(exc))))
     finally:
         if own:
             checker.session.close()

@@ -40,8 +40,8 @@ import yaml
 
 from game.config import Folders
 from game.datafile import load_yaml, write_atomic
-from game.errors import DataFileError, ModError, Problem
-from game.i18n import N_, _, format_number
+from game.errors import DataFileError, ModError, Problem, message_of
+from game.i18n import L_, N_, _, format_number
 from game.mods.catalog import build_catalog
 from game.mods.check import check_found
 from game.mods.discovery import open_folder
@@ -455,14 +455,16 @@ def custom_ruleset(folders: Folders, ruleset_id: str) -> CustomRuleset:
     catalog = _catalog(folders)
     record = catalog.record("ruleset", ruleset_id)
     if record is None:
-        known = ", ".join(c.id for c in list_custom_rulesets(folders)) or "none"
-        raise ModError([Problem(ruleset_id, f"no custom preset {ruleset_id!r} (custom presets: {known})")])
+        known = ", ".join(c.id for c in list_custom_rulesets(folders)) or L_("none")
+        raise ModError([Problem(ruleset_id, L_("no custom preset {id} (custom presets: {known})", id=repr(ruleset_id),
+                                               known=known))])
     entry = catalog.entry(record.mod_id)
     if entry is not None and entry.origin != "user":
-        raise ModError([Problem(str(record.file), f"ruleset {ruleset_id!r} comes with the game and cannot be "
-                                                  f"changed; save a copy under a new name instead")])
-    raise ModError([Problem(str(record.file), f"ruleset {ruleset_id!r} belongs to the mod {record.mod_id!r}, not "
-                                              f"to a custom preset; change it in the mod's own files")])
+        raise ModError([Problem(str(record.file), L_("ruleset {id} comes with the game and cannot be changed; save a "
+                                                     "copy under a new name instead", id=repr(ruleset_id)))])
+    raise ModError([Problem(str(record.file), L_("ruleset {id} belongs to the mod {mod}, not to a custom preset; "
+                                                 "change it in the mod's own files", id=repr(ruleset_id),
+                                                 mod=repr(record.mod_id)))])
 
 
 # -- writing --------------------------------------------------------------------------------------------------
@@ -515,15 +517,15 @@ def delete_custom_ruleset(folders: Folders, ruleset_id: str) -> Path:
 def _check_name(folders: Folders, name: str, own_id: str | None) -> str:
     name = " ".join(str(name).split())
     if not name:
-        raise ModError([Problem("name", "expected a name for the preset, got an empty one")])
+        raise ModError([Problem("name", L_("expected a name for the preset, got an empty one"))])
     if len(name) > NAME_LENGTH:
-        raise ModError([Problem("name", f"expected a name of at most {NAME_LENGTH} characters, got {len(name)}: "
-                                        f"{name!r}")])
+        raise ModError([Problem("name", L_("expected a name of at most {limit} characters, got {n}: {name}",
+                                           limit=NAME_LENGTH, n=len(name), name=repr(name)))])
     catalog = _catalog(folders)
     for record in catalog.list("ruleset"):
         if record.id != own_id and record.name.strip().lower() == name.lower():
-            raise ModError([Problem("name", f"a ruleset named {name!r} already exists ({record.id}); choose "
-                                            f"another name")])
+            raise ModError([Problem("name", L_("a ruleset named {name} already exists ({id}); choose another name",
+                                               name=repr(name), id=record.id))])
     return name
 
 
@@ -540,13 +542,15 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
     shows every value on its own, asks for none."""
     unknown = [key for key in options if not _known(key)]
     if unknown:
-        raise ModError([Problem(key, f"unknown option {key!r}: expected one of {', '.join(OPTION_KEYS)}, "
-                                     f"scoring.<line>.<{'|'.join(LINE_VALUES)}> or "
-                                     f"special_hands.<hand>.<{'|'.join(HAND_VALUES)}>") for key in unknown])
+        raise ModError([Problem(key, L_("unknown option {key}: expected one of {keys}, {lines} or {hands}",
+                                        key=repr(key), keys=", ".join(OPTION_KEYS),
+                                        lines=f"scoring.<line>.<{'|'.join(LINE_VALUES)}>",
+                                        hands=f"special_hands.<hand>.<{'|'.join(HAND_VALUES)}>")) for key in unknown])
     record = catalog.record("ruleset", base_id)
     if record is None:
-        known = ", ".join(sorted(r.id for r in catalog.list("ruleset"))) or "none"
-        raise ModError([Problem(base_id, f"unknown base ruleset {base_id!r} (known: {known})")])
+        known = ", ".join(sorted(r.id for r in catalog.list("ruleset"))) or L_("none")
+        raise ModError([Problem(base_id, L_("unknown base ruleset {id} (known: {known})", id=repr(base_id),
+                                            known=known))])
     root, inherited = base_id, {}
     if base_id.startswith(PREFIX):
         custom = next((c for c in list_custom_rulesets(folders) if c.id == base_id), None)
@@ -558,11 +562,11 @@ def _root_and_options(folders: Folders, catalog: Catalog, base_id: str, options:
         root_values = {**option_values(root_ruleset), **{key: option_value(root_ruleset, key) for key in ANYWHERE},
                        **value_keys(root_ruleset)}
     except DataFileError as exc:
-        raise ModError(exc.problems or [Problem(root, str(exc))]) from None
+        raise ModError(exc.problems or [Problem(root, message_of(exc))]) from None
     refused = [key for key in options if key not in root_values]
     if refused:
-        raise ModError([Problem(key, f"option {key!r} is not offered for a preset based on {root!r}: that ruleset "
-                                     f"does not have it") for key in refused])
+        raise ModError([Problem(key, L_("option {key} is not offered for a preset based on {root}: that ruleset does "
+                                        "not have it", key=repr(key), root=repr(root))) for key in refused])
     # An inherited value the base no longer has (a later fix removed it) is dropped rather than blocking saves;
     # so is an inherited companion (a line's points) of the value its option writes, which is worked out again
     # from the option it goes with.
@@ -647,7 +651,8 @@ def _save(folders: Folders, catalog: Catalog, mod_id: str, slug: str, name: str,
             raise ModError(list(problems))
         if target.exists():
             if not replace:
-                raise ModError([Problem(str(target), f"a custom preset folder {mod_id!r} already exists")])
+                raise ModError([Problem(str(target), L_("a custom preset folder {id} already exists",
+                                                        id=repr(mod_id)))])
             old = mods / f".old-{uuid.uuid4().hex}"
             os.replace(target, old)
         os.replace(staging, target)

@@ -15,6 +15,7 @@ from pathlib import Path
 
 from game.datafile import YamlDocument, load_yaml
 from game.errors import DataFileError, ModError, Problem
+from game.i18n import L_
 from game.mods.manifest import Manifest, manifest_from_document
 from game.mods.zipsafe import check_folder, extract_zip
 
@@ -69,13 +70,17 @@ class FoundMod:
         return Problem(self.shown_path(MANIFEST), message)
 
 
+SYMLINKED = L_("symbolic links are not allowed as mods")
+NOT_FOUND = L_("no such mod folder or zip")
+
+
 def read_manifest(found: FoundMod) -> None:
     """Fill in ``found.manifest`` or its problems from ``mod.yaml``."""
     if found.root is None:
         return
     path = found.root / MANIFEST
     if not path.is_file():
-        found.problems.append(Problem(found.shown_path(MANIFEST), "missing mod.yaml: every mod needs a manifest"))
+        found.problems.append(Problem(found.shown_path(MANIFEST), L_("missing mod.yaml: every mod needs a manifest")))
         return
     try:
         doc = load_yaml(path, found.shown_path(MANIFEST))
@@ -109,7 +114,7 @@ def open_zip(zip_path: Path, origin: str, cache: Path, shown: str | None = None)
         with zip_path.open("rb") as handle:
             digest = hashlib.file_digest(handle, "sha256").hexdigest()[:16]
     except OSError as exc:
-        found.problems.append(Problem(shown, f"cannot read the zip: {exc.strerror or exc}"))
+        found.problems.append(Problem(shown, L_("cannot read the zip: {reason}", reason=exc.strerror or str(exc))))
         return found
     target = cache / f"{zip_path.stem}-{digest}"
     if not (target / ".complete").is_file():
@@ -120,7 +125,8 @@ def open_zip(zip_path: Path, origin: str, cache: Path, shown: str | None = None)
             found.problems.extend(exc.problems)
             return found
         except OSError as exc:
-            found.problems.append(Problem(shown, f"cannot unpack the zip: {exc.strerror or exc}"))
+            found.problems.append(Problem(shown, L_("cannot unpack the zip: {reason}",
+                                                    reason=exc.strerror or str(exc))))
             return found
         (target / ".complete").write_text(str(zip_path), encoding="utf-8")
     found.root = target
@@ -150,18 +156,20 @@ def discover(roots: list[tuple[str, Path]], cache: Path | None = None) -> list[F
             try:
                 if entry.is_symlink():
                     found.append(FoundMod(origin, entry, None, str(entry),
-                                          problems=[Problem(str(entry), "symbolic links are not allowed as mods")]))
+                                          problems=[Problem(str(entry), SYMLINKED)]))
                 elif entry.is_dir():
                     found.append(open_folder(entry, origin))
                 elif entry.suffix.lower() == ".zip" and entry.is_file():
                     found.append(open_zip(entry, origin, cache))
             except OSError as exc:
                 found.append(FoundMod(origin, entry, None, str(entry),
-                                      problems=[Problem(str(entry), f"cannot be read: {exc.strerror or exc}")]))
+                                      problems=[Problem(str(entry), L_("cannot be read: {reason}",
+                                                                                 reason=exc.strerror or str(exc)))]))
             except Exception as exc:  # one odd mod must never stop the game finding the others
                 log.exception("mod %s could not be opened", entry)
                 found.append(FoundMod(origin, entry, None, str(entry),
-                                      problems=[Problem(str(entry), f"cannot be opened: {exc!r}")]))
+                                      problems=[Problem(str(entry), L_("cannot be opened: {reason}",
+                                                                       reason=repr(exc)))]))
     return found
 
 
@@ -169,10 +177,10 @@ def open_mod(path: Path, cache: Path, origin: str = "check", shown: str | None =
     """A single mod folder or zip given on the command line."""
     if path.is_symlink():
         return FoundMod(origin, path, None, shown or str(path),
-                        problems=[Problem(shown or str(path), "symbolic links are not allowed as mods")])
+                        problems=[Problem(shown or str(path), SYMLINKED)])
     if path.is_dir():
         return open_folder(path, origin, shown)
     if path.is_file():
         return open_zip(path, origin, cache, shown)
     return FoundMod(origin, path, None, shown or str(path),
-                    problems=[Problem(shown or str(path), "no such mod folder or zip")])
+                    problems=[Problem(shown or str(path), NOT_FOUND)])

@@ -16,9 +16,10 @@ from pathlib import Path
 
 from game.config import Folders
 from game.errors import ModError, Problem
+from game.i18n import L_
 from game.mods.catalog import build_catalog
 from game.mods.check import check_found
-from game.mods.discovery import open_folder
+from game.mods.discovery import NOT_FOUND, SYMLINKED, open_folder
 from game.mods.records import Catalog, ModEntry
 from game.mods.state import ModState, load_state, update_state
 from game.mods.zipsafe import check_folder, copy_folder, extract_zip
@@ -51,12 +52,12 @@ def install(source: Path, folders: Folders) -> Installed:
     """
     shown = str(source)
     if source.is_symlink():
-        raise ModError([Problem(shown, "symbolic links are not allowed as mods")])
+        raise ModError([Problem(shown, SYMLINKED)])
     if not source.exists():
-        raise ModError([Problem(shown, "no such mod folder or zip")])
+        raise ModError([Problem(shown, NOT_FOUND)])
     mods = folders.user_mods
     if source.is_dir() and (_inside(source, mods) or _inside(mods, source)):
-        raise ModError([Problem(shown, f"the mod is already inside the mods folder {mods}")])
+        raise ModError([Problem(shown, L_("the mod is already inside the mods folder {folder}", folder=str(mods)))])
     try:
         with _changing(folders):
             _clear_leftovers(mods)
@@ -67,8 +68,9 @@ def install(source: Path, folders: Folders) -> Installed:
                 if staging.exists():
                     shutil.rmtree(staging, ignore_errors=True)
     except OSError as exc:  # a full disk, a read-only mods folder: the installed mods are as they were
-        raise ModError([Problem(shown, f"not installed: {(exc.strerror or str(exc)).lower()} "
-                                       f"({exc.filename or mods}); the installed mods are unchanged")]) from None
+        raise ModError([Problem(shown, L_("not installed: {reason} ({file}); the installed mods are unchanged",
+                                          reason=(exc.strerror or str(exc)).lower(), file=str(exc.filename or mods)))
+                        ]) from None
 
 
 def _install(source: Path, staging: Path, shown: str, folders: Folders) -> Installed:
@@ -116,8 +118,8 @@ def _move_into_place(staging: Path, mod_id: str, version: str, folders: Folders,
         if entry.id != mod_id:
             continue
         if entry.origin != "user":
-            raise ModError([Problem(shown, f"mod {mod_id!r} comes with the game ({entry.found.path}); "
-                                           f"a mod with the same id cannot be installed")])
+            raise ModError([Problem(shown, L_("mod {id} comes with the game ({path}); a mod with the same id cannot "
+                                              "be installed", id=repr(mod_id), path=str(entry.found.path)))])
         replaced = entry.manifest.version if entry.manifest else "unknown"
         old_paths.append(entry.found.path)
     target = mods / mod_id
@@ -147,8 +149,9 @@ def _entries_of(catalog: Catalog, mod_id: str) -> list[ModEntry]:
     """Every mod found with the id ``mod_id``, wherever it lies; raises ModError naming the known ids if none."""
     matches = [entry for entry in catalog.entries if entry.id == mod_id]
     if not matches:
-        known = ", ".join(sorted({entry.id for entry in catalog.entries})) or "none"
-        raise ModError([Problem(mod_id, f"no mod with id {mod_id!r} is installed (found: {known})")])
+        known = ", ".join(sorted({entry.id for entry in catalog.entries})) or L_("none")
+        raise ModError([Problem(mod_id, L_("no mod with id {id} is installed (found: {known})", id=repr(mod_id),
+                                           known=known))])
     return matches
 
 
@@ -158,18 +161,19 @@ def remove(mod_id: str, folders: Folders) -> Path:
     matches = _entries_of(catalog, mod_id)
     user = [entry for entry in matches if entry.origin == "user"]
     if not user:
-        raise ModError([Problem(mod_id, f"mod {mod_id!r} comes with the game ({matches[0].found.path}); "
-                                        f"disable it instead")])
+        raise ModError([Problem(mod_id, L_("mod {id} comes with the game ({path}); disable it instead",
+                                           id=repr(mod_id), path=str(matches[0].found.path)))])
     removed = user[0].found.path
     try:
         with _changing(folders):
             for entry in user:
                 path = entry.found.path
                 if not _inside(path.parent, folders.user_mods) or path.parent.resolve() != folders.user_mods.resolve():
-                    raise ModError([Problem(str(path), "refusing to delete a folder outside the user mods folder")])
+                    raise ModError([Problem(str(path), L_("refusing to delete a folder outside the user mods folder"))])
                 _delete(path)
     except OSError as exc:
-        raise ModError([Problem(str(removed), f"not removed: {(exc.strerror or str(exc)).lower()}")]) from None
+        raise ModError([Problem(str(removed), L_("not removed: {reason}", reason=(exc.strerror or str(exc)).lower()))]
+                       ) from None
     state = load_state(folders.config)
     if mod_id in state.disabled or mod_id in state.order:
         def forget(state: ModState) -> None:

@@ -37,7 +37,8 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.core.tiles import JOKER, Tile, is_bonus, parse_tiles, tile_from_code, tile_name
 from game.datafile import TRANSLATABLE, load_yaml
-from game.errors import DataFileError
+from game.errors import DataFileError, message_of
+from game.i18n import L_
 from game.mods.schemas import RECORD_ID
 
 Doing = Literal["read", "start", "discard", "claim", "pass", "kong", "mah_jongg", "riichi", "charleston"]
@@ -51,7 +52,7 @@ def _tiles(value: str, what: str) -> str:
     try:
         parse_tiles(value)
     except (KeyError, ValueError) as exc:
-        raise ValueError(f"{what}: {exc}") from None
+        raise ValueError(L_("{what}: {problem}", what=what, problem=message_of(exc))) from None
     return value
 
 
@@ -85,7 +86,7 @@ class LessonDeal(_Strict):
         for where, codes in value.items():
             _tiles(codes, where)
             if len(parse_tiles(codes)) != 13:
-                raise ValueError(f"{where}: expected 13 tiles, got {len(parse_tiles(codes))}")
+                raise ValueError(L_("{where}: expected 13 tiles, got {n}", where=where, n=len(parse_tiles(codes))))
         return value
 
     @field_validator("hand")
@@ -93,7 +94,7 @@ class LessonDeal(_Strict):
     def _thirteen(cls, value: str) -> str:
         count = len(parse_tiles(value))
         if count not in (13, 14):
-            raise ValueError(f"expected 13 tiles (14 where East is dealt 14), got {count}")
+            raise ValueError(L_("expected 13 tiles (14 where East is dealt 14), got {n}", n=count))
         return value
 
     @model_validator(mode="after")
@@ -104,7 +105,8 @@ class LessonDeal(_Strict):
         for tile, count in Counter(parse_tiles(codes)).items():
             most = 8 if tile == JOKER else 2 if is_bonus(tile) else 4
             if count > most:
-                raise ValueError(f"{count} × {tile_name(tile)}, but a set holds at most {most}")
+                raise ValueError(L_("{n} × {tile}, but a set holds at most {most}", n=count, tile=tile_name(tile),
+                                    most=most))
         return self
 
 
@@ -123,7 +125,7 @@ class LessonStep(_Strict):
     @classmethod
     def _tile(cls, value: str | None) -> str | None:
         if value is not None and len(parse_tiles(_tiles(value, "tile"))) != 1:
-            raise ValueError(f"expected one tile code, got {value!r}")
+            raise ValueError(L_("expected one tile code, got {value}", value=repr(value)))
         return value
 
     @field_validator("tiles")
@@ -141,11 +143,11 @@ class LessonStep(_Strict):
     @model_validator(mode="after")
     def _needs(self) -> LessonStep:
         if self.do == "charleston" and not self.tiles.split():
-            raise ValueError("do: charleston needs tiles: the tiles to pass on")
+            raise ValueError(L_("do: charleston needs tiles: the tiles to pass on"))
         if self.do in ("discard", "kong", "riichi") and self.tile is None:
-            raise ValueError(f"do: {self.do} needs tile: the tile to {self.do}")
+            raise ValueError(L_("do: {do} needs tile: the tile to {do}", do=self.do))
         if self.do == "claim" and self.claim is None:
-            raise ValueError("do: claim needs claim: chow, pung, kong or mah_jongg")
+            raise ValueError(L_("do: claim needs claim: chow, pung, kong or mah_jongg"))
         return self
 
 

@@ -15,7 +15,7 @@ from pathlib import Path
 
 from game import i18n
 from game.config import Folders
-from game.errors import ModError, SparrowError
+from game.errors import ModError, SparrowError, error_text
 from game.mods import install as installer
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog, ModEntry
@@ -67,7 +67,7 @@ def row_of(entry: ModEntry) -> ModRow:
         path=str(entry.found.path),
         enabled=entry.enabled,
         status=entry.status,
-        problems=tuple(str(problem) for problem in [
+        problems=tuple(problem.shown() for problem in [
             *entry.problems, *(catalog_problems(entry.found, i18n.language()) if entry.loaded else ())]),
         removable=entry.origin == "user",
     )
@@ -96,15 +96,17 @@ class ModManager:
         """Records that one loaded mod overrides in another, in words."""
         return list(self.catalog.conflicts)
 
-    def _guard(self, action: str, work: Callable[[], str]) -> Outcome:
+    def _guard(self, failed: str, work: Callable[[], str]) -> Outcome:
+        """Do ``work`` (which returns the message), or say ``failed`` (a message in the player's language) and why."""
         try:
             message = work()
         except ModError as exc:
             self.refresh()
-            return Outcome(False, f"{action} failed", tuple(str(p) for p in exc.problems))
+            return Outcome(False, failed, tuple(p.shown() for p in exc.problems))
         except (SparrowError, OSError) as exc:
             self.refresh()
-            return Outcome(False, f"{action} failed: {exc}")
+            reason = error_text(exc)
+            return Outcome(False, i18n._("{failed}: {reason}").format(failed=failed, reason=reason))
         self.refresh()
         return Outcome(True, message)
 
@@ -119,13 +121,13 @@ class ModManager:
 
         def work() -> str:
             installer.set_enabled(mod_id, enabled, self.folders)
-            return f"{name} {'enabled' if enabled else 'disabled'}"
+            return (i18n._("{name} enabled") if enabled else i18n._("{name} disabled")).format(name=name)
 
-        outcome = self._guard("enable" if enabled else "disable", work)
+        outcome = self._guard(i18n._("enable failed") if enabled else i18n._("disable failed"), work)
         entry = self.catalog.entry(mod_id)
         if outcome.ok and enabled and entry is not None and not entry.loaded:
-            return Outcome(False, f"{name} is enabled but cannot be loaded",
-                           tuple(str(p) for p in entry.problems))
+            return Outcome(False, i18n._("{name} is enabled but cannot be loaded").format(name=name),
+                           tuple(p.shown() for p in entry.problems))
         return outcome
 
     def toggle(self, mod_id: str) -> Outcome:
@@ -139,14 +141,15 @@ class ModManager:
         if mod_id not in loaded:
             entry = self.catalog.entry(mod_id)
             if entry is None:
-                return Outcome(False, f"no mod {mod_id!r}")
-            return Outcome(False, f"{self.name(mod_id)} is {entry.status}: only loaded mods have a place in the "
-                                  "load order")
+                return Outcome(False, i18n._("no mod {id}").format(id=repr(mod_id)))
+            return Outcome(False, i18n._("{name} is {status}: only loaded mods have a place in the load order").format(
+                name=self.name(mod_id), status=i18n.pgettext("mod status", entry.status)))
         name = self.name(mod_id)
         before = loaded.index(mod_id)
         target = max(0, min(len(loaded) - 1, before + delta))
         if target == before:
-            return Outcome(True, f"{name} loads {'first' if delta < 0 else 'last'} already", changed=False)
+            said = i18n._("{name} loads first already") if delta < 0 else i18n._("{name} loads last already")
+            return Outcome(True, said.format(name=name), changed=False)
         # Mods that are not loaded have no place to keep: they follow the loaded ones.
         order = list(dict.fromkeys(loaded + [e.id for e in self.catalog.entries]))
         order.remove(mod_id)
@@ -157,15 +160,17 @@ class ModManager:
             installer.set_order(order, self.folders)
             return ""
 
-        outcome = self._guard("move", work)
+        outcome = self._guard(i18n._("move failed"), work)
         if not outcome.ok:
             return outcome
         after = self.catalog.order.index(mod_id) if mod_id in self.catalog.order else before
         count = len(self.catalog.order)
         if after == before:
-            why = "it must load after the mod above it" if delta < 0 else "the mod below it must load after it"
-            return Outcome(True, f"{name} stays {ordinal(after + 1)} of {count}: {why}", changed=False)
-        return Outcome(True, f"{name} now loads {ordinal(after + 1)} of {count}")
+            said = (i18n._("{name} stays in place {place} of {count}: it must load after the mod above it") if delta < 0
+                    else i18n._("{name} stays in place {place} of {count}: the mod below it must load after it"))
+            return Outcome(True, said.format(name=name, place=after + 1, count=count), changed=False)
+        return Outcome(True, i18n._("{name} now loads in place {place} of {count}").format(name=name, place=after + 1,
+                                                                                            count=count))
 
     def install(self, path: str | Path) -> Outcome:
         """Install a mod folder or zip (from a file dialog or a drop)."""
@@ -175,32 +180,29 @@ class ModManager:
             installed.append(installer.install(Path(path), self.folders))
             return ""
 
-        outcome = self._guard("install", work)
+        outcome = self._guard(i18n._("install failed"), work)
         if not outcome.ok:
             return outcome
         done = installed[0]
         # Named from the catalog the guard rebuilt: the mod's manifest is read once more, not twice.
-        replacing = f" (replacing {done.replaced})" if done.replaced else ""
-        return Outcome(True, f"installed {self.name(done.mod_id)} {done.version}{replacing}")
+        said = (i18n._("installed {name} {version} (replacing {old})") if done.replaced
+                else i18n._("installed {name} {version}"))
+        return Outcome(True, said.format(name=self.name(done.mod_id), version=done.version, old=done.replaced))
 
     def remove(self, mod_id: str) -> Outcome:
         name = self.name(mod_id)
 
         def work() -> str:
             installer.remove(mod_id, self.folders)
-            return f"removed {name}"
+            return i18n._("removed {name}").format(name=name)
 
-        return self._guard("remove", work)
+        return self._guard(i18n._("remove failed"), work)
 
     def handle_drop(self, path: str | Path) -> Outcome:
         """A file or folder dropped onto the window: a zip or a folder with ``mod.yaml`` is installed."""
         dropped = Path(path)
         if dropped.is_dir() or dropped.suffix.lower() == ".zip":
             return self.install(dropped)
-        return Outcome(False, f"not a mod: expected a .zip file or a folder with mod.yaml, got {dropped.name!r}")
+        return Outcome(False, i18n._("not a mod: expected a .zip file or a folder with mod.yaml, got {name}").format(
+            name=repr(dropped.name)))
 
-
-def ordinal(n: int) -> str:
-    """1st, 2nd, 3rd, 4th … 11th, 12th, 13th … 21st."""
-    suffix = "th" if 10 <= n % 100 <= 20 else {1: "st", 2: "nd", 3: "rd"}.get(n % 10, "th")
-    return f"{n}{suffix}"

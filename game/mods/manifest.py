@@ -27,6 +27,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.datafile import TRANSLATABLE, YamlDocument, validation_problems
 from game.errors import Problem
+from game.i18n import L_
 
 FORMAT = 1
 KINDS: tuple[str, ...] = ("ruleset", "special_hands", "ai", "tileset", "theme", "voice", "lesson")
@@ -46,7 +47,8 @@ def _check_specifier(value: str) -> str:
     try:
         parse_specifier(value)
     except InvalidSpecifier:
-        raise ValueError(f"expected a version specifier such as '>=1.0,<2' or '*', got {value!r}") from None
+        raise ValueError(L_("expected a version specifier such as '>=1.0,<2' or '*', got {value}",
+                            value=repr(value))) from None
     return value
 
 
@@ -104,7 +106,7 @@ class Manifest(BaseModel):
         try:
             Version(value)
         except InvalidVersion:
-            raise ValueError(f"expected a version such as \"1.0.0\", got {value!r}") from None
+            raise ValueError(L_('expected a version such as "1.0.0", got {value}', value=repr(value))) from None
         return value
 
     @field_validator("game")
@@ -116,7 +118,7 @@ class Manifest(BaseModel):
     @classmethod
     def _unique_kinds(cls, value: list[str]) -> list[str]:
         if len(set(value)) != len(value):
-            raise ValueError(f"each kind may be listed once, got {value!r}")
+            raise ValueError(L_("each kind may be listed once, got {value}", value=repr(value)))
         return value
 
     def supports_game(self, game_version: str) -> bool:
@@ -126,14 +128,16 @@ class Manifest(BaseModel):
 
 def _check_id(mod_id: str) -> None:
     if not re.fullmatch(ID_PATTERN, mod_id):
-        raise ValueError(f"expected a mod id of 2–64 lower-case letters, digits, '-' or '_', got {mod_id!r}")
+        raise ValueError(L_("expected a mod id of 2–64 lower-case letters, digits, '-' or '_', got {value}",
+                            value=repr(mod_id)))
 
 
 def manifest_from_document(doc: YamlDocument) -> tuple[Manifest | None, list[Problem]]:
     """Validate a parsed ``mod.yaml``; returns the manifest or the problems, each with its line and column."""
     if not isinstance(doc.data, dict):
-        shown = "an empty file" if doc.data is None else f"{type(doc.data).__name__} {doc.data!r}"
-        return None, [doc.problem((), f"expected a mapping with id, name, version and kinds, got {shown}")]
+        shown = L_("an empty file") if doc.data is None else f"{type(doc.data).__name__} {doc.data!r}"
+        return None, [doc.problem((), L_("expected a mapping with id, name, version and kinds, got {value}",
+                                         value=shown))]
     try:
         return Manifest.model_validate(doc.data), []
     except ValidationError as exc:

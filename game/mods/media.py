@@ -25,6 +25,8 @@ from collections.abc import Callable, Iterable, Iterator
 from pathlib import Path
 from types import ModuleType
 
+from game.errors import message_of
+from game.i18n import L_
 from game.storage import NotReadableError, read_regular
 
 MAX_IMAGE_SIDE = 8192
@@ -46,11 +48,11 @@ def read_media(path: Path, what: str) -> bytes:
     try:
         data = read_regular(path, MAX_MEDIA_BYTES)
     except NotReadableError as exc:
-        raise ValueError(f"expected {what}: {exc}") from None
+        raise ValueError(L_("expected {what}: {problem}", what=what, problem=message_of(exc))) from None
     except OSError as exc:
-        raise ValueError(f"cannot read the file: {exc.strerror or exc}") from None
+        raise ValueError(L_("cannot read the file: {reason}", reason=exc.strerror or str(exc))) from None
     if not data:
-        raise ValueError(f"expected {what}, got an empty file")
+        raise ValueError(L_("expected {what}, got an empty file", what=what))
     return data
 
 
@@ -161,16 +163,17 @@ def _jpeg_size(data: bytes) -> tuple[int, int] | None:
 def image_problem(data: bytes) -> str | None:
     """Why the image ``data`` must not be decoded (its format or the size it announces), or None."""
     if image_kind(data) is None:
-        return f"expected a {IMAGE_FORMATS} image, the file is none of these ({_starts(data)})"
+        return L_("expected a {formats} image, the file is none of these ({start})", formats=IMAGE_FORMATS,
+                  start=_starts(data))
     size = declared_size(data)
     if size is None:
-        return f"expected a {IMAGE_FORMATS} image, the file's header is damaged or cut short"
+        return L_("expected a {formats} image, the file's header is damaged or cut short", formats=IMAGE_FORMATS)
     width, height = size
     if width < 1 or height < 1:
-        return f"expected an image of at least 1×1 pixels, the header says {width}×{height}"
+        return L_("expected an image of at least 1×1 pixels, the header says {size}", size=f"{width}×{height}")
     if width > MAX_IMAGE_SIDE or height > MAX_IMAGE_SIDE or width * height > MAX_IMAGE_PIXELS:
-        return (f"expected an image at most {MAX_IMAGE_SIDE} pixels a side and {MAX_IMAGE_PIXELS} pixels in all, "
-                f"got {width}×{height}")
+        return L_("expected an image at most {side} pixels a side and {pixels} pixels in all, got {size}",
+                  side=MAX_IMAGE_SIDE, pixels=MAX_IMAGE_PIXELS, size=f"{width}×{height}")
     return None
 
 
@@ -178,13 +181,13 @@ def _starts(data: bytes) -> str:
     head = data[:8]
     text = head.decode("ascii", "replace")
     shown = text if text.isprintable() else head.hex(" ")
-    return f"it starts with {shown!r}"
+    return L_("it starts with {start}", start=repr(shown))
 
 
 def checked_image(path: Path) -> bytes:
     """The bytes of the image at ``path`` once its format and announced size are acceptable (``ValueError`` with
     the reason otherwise): what the game gives pygame to decode, so the bytes checked are the bytes decoded."""
-    data = read_media(path, "an image")
+    data = read_media(path, L_("an image"))
     problem = image_problem(data)
     if problem:
         raise ValueError(problem)
@@ -199,10 +202,12 @@ def image_size(path: Path) -> tuple[int, int]:
     try:
         surface = pygame.image.load(io.BytesIO(data), path.name)
     except (pygame.error, ValueError, OSError) as exc:
-        raise ValueError(f"expected a {IMAGE_FORMATS} image, the file cannot be decoded ({exc})") from None
+        raise ValueError(L_("expected a {formats} image, the file cannot be decoded ({reason})",
+                            formats=IMAGE_FORMATS, reason=str(exc))) from None
     width, height = surface.get_size()
     if (width, height) != declared_size(data):
-        raise ValueError(f"the image decodes to {width}×{height}, not the {declared_size(data)} its header says")
+        raise ValueError(L_("the image decodes to {size}, not the {declared} its header says",
+                            size=f"{width}×{height}", declared=str(declared_size(data))))
     return width, height
 
 
@@ -234,21 +239,21 @@ def wav_problem(data: bytes) -> tuple[str | None, bool]:
     while at + 8 <= len(data):
         chunks += 1
         if chunks > _MAX_WAV_CHUNKS:
-            return f"the WAV file has more than {_MAX_WAV_CHUNKS} chunks", False
+            return L_("the WAV file has more than {n} chunks", n=_MAX_WAV_CHUNKS), False
         name, size = data[at:at + 4], int.from_bytes(data[at + 4:at + 8], "little")
         body = data[at + 8:at + 8 + size]
         if name == b"fmt ":
             if len(body) < 16:
-                return "the WAV file's format chunk is cut short", False
+                return L_("the WAV file's format chunk is cut short"), False
             fmt = body
         elif name == b"data":
             if fmt is None:
-                return "the WAV file has its sound data before its format chunk", False
+                return L_("the WAV file has its sound data before its format chunk"), False
             return _wav_data_problem(fmt, size, len(body))
         at += 8 + size + (size & 1)
     if fmt is None:
-        return "the WAV file has no format chunk", False
-    return "the WAV file has no sound data (only a header)", False
+        return L_("the WAV file has no format chunk"), False
+    return L_("the WAV file has no sound data (only a header)"), False
 
 
 def _wav_data_problem(fmt: bytes, size: int, present: int) -> tuple[str | None, bool]:
@@ -260,19 +265,21 @@ def _wav_data_problem(fmt: bytes, size: int, present: int) -> tuple[str | None, 
     if tag == 0xFFFE and len(fmt) >= 26:  # WAVE_FORMAT_EXTENSIBLE: the real tag opens the sub-format
         tag = int.from_bytes(fmt[24:26], "little")
     if not 1 <= channels <= 8:
-        return f"the WAV file says it has {channels} channels (1 to 8 can be played)", False
+        return L_("the WAV file says it has {n} channels (1 to 8 can be played)", n=channels), False
     if not 1000 <= rate <= 384_000:
-        return f"the WAV file says it has {rate} samples a second (1000 to 384000 can be played)", False
+        return L_("the WAV file says it has {n} samples a second (1000 to 384000 can be played)", n=rate), False
     if size == 0 or present == 0:
-        return "the WAV file has no sound data (only a header)", False
+        return L_("the WAV file has no sound data (only a header)"), False
     if present < size:
-        return f"the WAV file is cut short: its data chunk says {size} bytes, {present} are there", False
+        return L_("the WAV file is cut short: its data chunk says {size} bytes, {present} are there", size=size,
+                  present=present), False
     if tag not in _PLAIN_WAV:
         return None, True
     if bits not in (8, 16, 24, 32, 64) or align != channels * bits // 8:
-        return f"the WAV file's format is inconsistent ({bits} bits, {channels} channels, {align} bytes a frame)", False
+        return L_("the WAV file's format is inconsistent ({bits} bits, {channels} channels, {align} bytes a frame)",
+                  bits=bits, channels=channels, align=align), False
     if size < align:
-        return "the WAV file has no sound data (less than one sample)", False
+        return L_("the WAV file has no sound data (less than one sample)"), False
     return None, False
 
 
@@ -281,7 +288,8 @@ def sound_problem(data: bytes) -> tuple[str | None, bool]:
     for a file from a player's mod) to know that it can be."""
     kind = sound_kind(data)
     if kind is None:
-        return f"expected a {SOUND_FORMATS} sound, the file is none of these ({_starts(data)})", False
+        return L_("expected a {formats} sound, the file is none of these ({start})", formats=SOUND_FORMATS,
+                  start=_starts(data)), False
     if kind == "wav":
         return wav_problem(data)
     return None, True
@@ -342,9 +350,9 @@ def judge_sounds(paths: Iterable[Path], verdicts: SoundVerdicts,
     pending: dict[str, list[Path]] = {}
     for path in paths:
         try:
-            data = read_media(path, "a sound")
+            data = read_media(path, L_("a sound"))
         except ValueError as exc:
-            result[path] = str(exc)
+            result[path] = message_of(exc)
             continue
         problem, decode = sound_problem(data)
         if problem or not decode:
@@ -367,7 +375,7 @@ def judge_sounds(paths: Iterable[Path], verdicts: SoundVerdicts,
             verdict = decided[same[0]]
             problem = verdict.problem
             if verdict.key and verdict.key != key:
-                problem = "the file changed while it was being checked; check the mod again"
+                problem = L_("the file changed while it was being checked; check the mod again")
             elif verdict.final:
                 verdicts.put(key, problem)
             for path in same:
@@ -378,7 +386,7 @@ def judge_sounds(paths: Iterable[Path], verdicts: SoundVerdicts,
 def checked_sound(path: Path, verdicts: SoundVerdicts, trusted: bool = False) -> bytes:
     """The bytes of the sound at ``path`` once they may be given to pygame (``ValueError`` with the reason
     otherwise). ``trusted`` (a file that comes with the game) skips the decoding in a child process."""
-    data = read_media(path, "a sound")
+    data = read_media(path, L_("a sound"))
     problem, decode = sound_problem(data)
     if problem is None and decode and not trusted:
         problem = judge_sounds([path], verdicts)[path]
@@ -440,7 +448,7 @@ class MediaSession:
         try:
             sound_length(data, self._mixer)
         except ValueError as exc:
-            return str(exc)
+            return message_of(exc)
         return None
 
     def close(self) -> None:
@@ -464,13 +472,15 @@ def sound_length(data: bytes, active_mixer: object | None = None) -> float:
         try:
             sound = pygame.mixer.Sound(file=io.BytesIO(data))
         except (pygame.error, ValueError, OSError) as exc:
-            raise ValueError(f"expected a {SOUND_FORMATS} sound, the file cannot be decoded ({exc})") from None
+            raise ValueError(L_("expected a {formats} sound, the file cannot be decoded ({reason})",
+                                formats=SOUND_FORMATS, reason=str(exc))) from None
         length = sound.get_length()
         if length <= 0:
             _KEPT_SILENT.append(sound)  # SDL_mixer frees an empty sound twice: never let this one go
-            raise ValueError("expected a sound, the file decodes to silence of length 0")
+            raise ValueError(L_("expected a sound, the file decodes to silence of length 0"))
     if length > MAX_SOUND_SECONDS:
-        raise ValueError(f"expected a sound of at most {MAX_SOUND_SECONDS / 60:.0f} minutes, got {length / 60:.0f}")
+        raise ValueError(L_("expected a sound of at most {most} minutes, got {minutes}",
+                            most=f"{MAX_SOUND_SECONDS / 60:.0f}", minutes=f"{length / 60:.0f}"))
     return length
 
 
@@ -486,6 +496,6 @@ def check_font(path: Path) -> None:
         with path.open("rb") as handle:
             head = handle.read(4)
     except OSError as exc:
-        raise ValueError(f"cannot read the font: {exc.strerror or exc}") from None
+        raise ValueError(L_("cannot read the font: {reason}", reason=exc.strerror or str(exc))) from None
     if head not in FONT_MAGIC:
-        raise ValueError("expected a TrueType or OpenType font, the file header does not match")
+        raise ValueError(L_("expected a TrueType or OpenType font, the file header does not match"))

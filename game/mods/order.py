@@ -13,6 +13,7 @@ from dataclasses import dataclass, field
 from packaging.version import Version
 
 from game.errors import Problem
+from game.i18n import L_
 from game.mods.discovery import FoundMod
 from game.mods.manifest import parse_specifier
 
@@ -38,17 +39,18 @@ def _requirement_problem(mod: FoundMod, req: str, spec: str, everything: dict[st
                          enabled: set[str], candidates: set[str]) -> Problem | None:
     where = _where(mod, "requires", req)
     if req not in everything:
-        return mod.manifest_problem(where, f"requires mod {req!r}, which is not installed")
+        return mod.manifest_problem(where, L_("requires mod {id}, which is not installed", id=repr(req)))
     other = everything[req]
     if other.manifest is None or other.problems:
-        return mod.manifest_problem(where, f"requires mod {req!r}, which has errors")
+        return mod.manifest_problem(where, L_("requires mod {id}, which has errors", id=repr(req)))
     if req not in enabled:
-        return mod.manifest_problem(where, f"requires mod {req!r}, which is disabled")
+        return mod.manifest_problem(where, L_("requires mod {id}, which is disabled", id=repr(req)))
     if req not in candidates:
-        return mod.manifest_problem(where, f"requires mod {req!r}, which cannot be loaded")
+        return mod.manifest_problem(where, L_("requires mod {id}, which cannot be loaded", id=repr(req)))
     if not parse_specifier(spec).contains(Version(other.manifest.version), prereleases=True):
         return mod.manifest_problem(
-            where, f"requires mod {req!r} version {spec!r}, found version {other.manifest.version!r}")
+            where, L_("requires mod {id} version {wanted}, found version {found}", id=repr(req), wanted=repr(spec),
+                      found=repr(other.manifest.version)))
     return None
 
 
@@ -64,7 +66,8 @@ def resolve(everything: dict[str, FoundMod], enabled: set[str], game_version: st
             continue
         if not mod.manifest.supports_game(game_version):
             problems[mod_id] = [mod.manifest_problem(
-                ("game",), f"supports game versions {mod.manifest.game!r}, this game is version {game_version!r}")]
+                ("game",), L_("supports game versions {wanted}, this game is version {version}",
+                              wanted=repr(mod.manifest.game), version=repr(game_version)))]
             continue
         candidates.add(mod_id)
 
@@ -83,7 +86,7 @@ def resolve(everything: dict[str, FoundMod], enabled: set[str], game_version: st
             shown = " -> ".join([*cycle, cycle[0]])
             for mod_id in set(cycle):
                 problems.setdefault(mod_id, []).append(
-                    everything[mod_id].manifest_problem((), f"dependency cycle: {shown}"))
+                    everything[mod_id].manifest_problem((), L_("dependency cycle: {cycle}", cycle=shown)))
                 candidates.discard(mod_id)
             continue
         # One mod at a time, so a mod the player ranks first goes first as soon as its dependencies allow.
@@ -113,7 +116,7 @@ def _drop_unmet(everything: dict[str, FoundMod], enabled: set[str], candidates: 
             if other in candidates:
                 where = _where(everything[mod_id], "incompatible", other)
                 found.append(everything[mod_id].manifest_problem(
-                    where, f"incompatible with mod {other!r}, which is enabled; disable one of them"))
+                    where, L_("incompatible with mod {id}, which is enabled; disable one of them", id=repr(other))))
         if found:
             problems.setdefault(mod_id, []).extend(found)
             candidates.discard(mod_id)

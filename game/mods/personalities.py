@@ -31,6 +31,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.datafile import TRANSLATABLE, YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
+from game.i18n import L_
 
 Strategy = Literal["beginner", "defensive", "expert", "limitmaker"]
 Modifier = Literal["scatterbrain"]
@@ -85,9 +86,9 @@ class Personality(BaseModel):
     def _think_time_range(cls, value: tuple[float, float]) -> tuple[float, float]:
         low, high = value
         if low < 0 or high > 10:
-            raise ValueError(f"expected seconds between 0 and 10, got [{low}, {high}]")
+            raise ValueError(L_("expected seconds between 0 and 10, got {value}", value=f"[{low}, {high}]"))
         if low > high:
-            raise ValueError(f"expected [min, max] with min <= max, got [{low}, {high}]")
+            raise ValueError(L_("expected [min, max] with min <= max, got {value}", value=f"[{low}, {high}]"))
         return value
 
     @field_validator("avatar")
@@ -96,15 +97,15 @@ class Personality(BaseModel):
         if value is None:
             return value
         if not value.strip():
-            raise ValueError("expected an image path, got an empty string")
+            raise ValueError(L_("expected an image path, got an empty string"))
         if value.startswith(("/", "\\")) or ".." in value.replace("\\", "/").split("/") or ":" in value:
-            raise ValueError(f"expected a path inside the mod folder, got {value!r}")
+            raise ValueError(L_("expected a path inside the mod folder, got {value}", value=repr(value)))
         return value
 
     @model_validator(mode="after")
     def _unique_modifiers(self) -> Personality:
         if len(set(self.modifiers)) != len(self.modifiers):
-            raise ValueError(f"modifiers listed twice: {list(self.modifiers)!r}")
+            raise ValueError(L_("modifiers listed twice: {value}", value=repr(list(self.modifiers))))
         return self
 
     @property
@@ -128,14 +129,16 @@ def personalities_from_document(doc: YamlDocument) -> list[Personality]:
     elif isinstance(data, list) and data:
         records, bases = data, [(index,) for index in range(len(data))]
     else:
-        shown = "an empty file" if data is None or data == [] else f"{type(data).__name__} {data!r}"
-        raise DataFileError([doc.problem((), f"expected a personality record or a list of them, got {shown}")])
+        shown = L_("an empty file") if data is None or data == [] else f"{type(data).__name__} {data!r}"
+        raise DataFileError([doc.problem((), L_("expected a personality record or a list of them, got {value}",
+                                                value=shown))])
     problems: list[Problem] = []
     found: list[Personality] = []
     first_line: dict[str, int] = {}
     for record, base in zip(records, bases, strict=True):
         if not isinstance(record, dict):
-            problems.append(doc.problem(base, f"expected a personality record (a mapping), got {record!r}"))
+            problems.append(doc.problem(base, L_("expected a personality record (a mapping), got {value}",
+                                                 value=repr(record))))
             continue
         try:
             personality = Personality.model_validate(record)
@@ -144,8 +147,8 @@ def personalities_from_document(doc: YamlDocument) -> list[Personality]:
             continue
         line = doc.where((*base, "id"))[0]
         if personality.id in first_line:
-            problems.append(doc.problem((*base, "id"), f"duplicate personality id {personality.id!r} "
-                                        f"(first given on line {first_line[personality.id]})"))
+            problems.append(doc.problem((*base, "id"), L_("duplicate personality id {id} (first given on line {line})",
+                                                          id=repr(personality.id), line=first_line[personality.id])))
             continue
         first_line[personality.id] = line
         found.append(personality)

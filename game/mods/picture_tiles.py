@@ -17,7 +17,8 @@ from pathlib import Path
 import yaml
 
 from game.config import Folders
-from game.errors import ModError, Problem
+from game.errors import ModError, Problem, message_of
+from game.i18n import L_
 from game.mods import install as installer
 from game.mods.custom_rules import slugify
 from game.mods.media import IMAGE_FORMATS, declared_size, image_kind, read_media
@@ -42,10 +43,12 @@ def looks_like_picture(path: str | Path) -> bool:
 
 def expected_grid() -> str:
     """The sizes a picture of the grid may have, in words."""
-    sharper = " or ".join(f"{GRID[0] * k}×{GRID[1] * k}" for k in SCALES[1:])
-    return (f"a picture of the {GRID_COLUMNS}×{GRID_ROWS} tile grid ({GRID_COLUMNS} tiles of {CELL_SIZE[0]} "
-            f"pixels across, {GRID_ROWS} of {CELL_SIZE[1]} down): {GRID[0]}×{GRID[1]} pixels, or {sharper} for "
-            f"sharper tiles, as {IMAGE_FORMATS}")
+    twice, thrice = (f"{GRID[0] * k}×{GRID[1] * k}" for k in SCALES[1:])
+    sharper = L_("{first} or {second}", first=twice, second=thrice)
+    return L_("a picture of the {grid} tile grid ({columns} tiles of {width} pixels across, {rows} of {height} "
+              "down): {size} pixels, or {sharper} for sharper tiles, as {formats}",
+              grid=f"{GRID_COLUMNS}×{GRID_ROWS}", columns=GRID_COLUMNS, width=CELL_SIZE[0], rows=GRID_ROWS,
+              height=CELL_SIZE[1], size=f"{GRID[0]}×{GRID[1]}", sharper=sharper, formats=IMAGE_FORMATS)
 
 
 @dataclass(frozen=True)
@@ -77,17 +80,18 @@ def check_picture(path: str | Path) -> Picture:
     try:
         data = read_media(source, expected_grid())
     except ValueError as exc:
-        raise ModError([Problem(shown, str(exc))]) from None
+        raise ModError([Problem(shown, message_of(exc))]) from None
     kind = image_kind(data)
     if kind is None:
-        raise ModError([Problem(shown, f"expected {expected_grid()}; this file is not a picture")])
+        raise ModError([Problem(shown, L_("expected {grid}; this file is not a picture", grid=expected_grid()))])
     size = declared_size(data)
     if size is None:
-        raise ModError([Problem(shown, f"expected {expected_grid()}; this {kind.upper()} file is damaged (its "
-                                       "size cannot be read)")])
+        raise ModError([Problem(shown, L_("expected {grid}; this {kind} file is damaged (its size cannot be read)",
+                                          grid=expected_grid(), kind=kind.upper()))])
     scale = next((k for k in SCALES if size == (GRID[0] * k, GRID[1] * k)), None)
     if scale is None:
-        raise ModError([Problem(shown, f"expected {expected_grid()}; got {size[0]}×{size[1]}")])
+        raise ModError([Problem(shown, L_("expected {grid}; got {size}", grid=expected_grid(),
+                                          size=f"{size[0]}×{size[1]}"))])
     return Picture(source, kind, size, scale, data)
 
 

@@ -22,6 +22,7 @@ from babel.messages.plurals import get_plural
 from babel.messages.pofile import PoFileError, read_po
 
 from game.errors import Problem
+from game.i18n import L_, Ln_
 
 MAX_PO_BYTES = 4 * 1024 * 1024
 """A mod's catalog is its names and texts; anything bigger is not a catalog."""
@@ -102,7 +103,8 @@ def _syntax(lines: list[str], shown: str) -> list[Problem]:
             if reading_key:
                 first = seen.setdefault("\n".join(key), key_line)
                 if first != key_line and key != ['msgid ""']:
-                    problems.append(Problem(shown, f"this msgid is already given on line {first}", key_line, 1))
+                    problems.append(Problem(shown, L_("this msgid is already given on line {line}", line=first),
+                                            key_line, 1))
             reading_key = False
             continue
         if continuation:
@@ -111,12 +113,14 @@ def _syntax(lines: list[str], shown: str) -> list[Problem]:
             continue
         column = len(line) - len(line.lstrip()) + 1
         if not (text.startswith('"') or text.startswith("msg")):
-            message = f"expected msgid, msgstr, msgctxt, msgid_plural, msgstr[N], a quoted string or a # comment, " \
-                      f"got {text[:60]!r}"
+            message = L_("expected msgid, msgstr, msgctxt, msgid_plural, msgstr[N], a quoted string or a # comment, "
+                         "got {text}", text=repr(text[:60]))
         elif text.count('"') % 2 or not text.endswith('"'):
-            message = f"expected a string in double quotes closed on the same line, got {text[:60]!r}"
+            message = L_("expected a string in double quotes closed on the same line, got {text}",
+                         text=repr(text[:60]))
         else:
-            message = f"unknown escape or stray text in {text[:60]!r} (a quote inside a string is written \\\")"
+            message = L_("unknown escape or stray text in {text} (a quote inside a string is written \\\")",
+                         text=repr(text[:60]))
         problems.append(Problem(shown, message, number, column))
     return problems
 
@@ -139,17 +143,18 @@ def _placeholder_problem(msgid: str, plural: str | None, forms: tuple[str, ...])
         if not form:
             continue
         got = _fields(form)
-        where = f"msgstr[{index}]" if plural else "the translation"
+        where = f"msgstr[{index}]" if plural else L_("the translation")
         if got is None:
-            return f"{where} has a {{ or }} that does not pair up (write {{{{ and }}}} for the braces themselves)"
+            return L_("{where} has a curly bracket that does not pair up (write a bracket itself twice)", where=where)
         # A plural form may leave out the number ("one tile" for "{n} tiles"), never a name the original has.
         needed = wanted if not plural else (_fields(plural) or set()) & wanted
         missing, extra = sorted(needed - got), sorted(got - allowed)
         if missing:
-            return f"{where} drops {', '.join(_shown(m) for m in missing)}, which the original has: keep it as it is"
+            return L_("{where} drops {fields}, which the original has: keep it as it is", where=where,
+                      fields=", ".join(_shown(m) for m in missing))
         if extra:
-            return f"{where} has {', '.join(_shown(e) for e in extra)}, which the original does not: " \
-                   f"a placeholder cannot be made up"
+            return L_("{where} has {fields}, which the original does not: a placeholder cannot be made up",
+                      where=where, fields=", ".join(_shown(e) for e in extra))
     return None
 
 
@@ -165,19 +170,20 @@ def read_po_catalog(data: bytes, shown: str, language: str) -> PoCatalog:
     catalog = PoCatalog(language)
     plurals = expected_plurals(language)
     if plurals is None:
-        catalog.problems.append(Problem(shown, f"unknown language code {language!r}: the folder under locale/ is "
-                                               f"named by a language code such as de, nl, fr or zh_Hans"))
+        catalog.problems.append(Problem(shown, L_("unknown language code {code}: the folder under locale/ is named "
+                                                  "by a language code such as de, nl, fr or zh_Hans",
+                                                  code=repr(language))))
         return catalog
     nplurals, catalog.plural_expr = plurals
     if len(data) > MAX_PO_BYTES:
-        catalog.problems.append(Problem(shown, f"the catalog is {len(data)} bytes, more than the limit of "
-                                               f"{MAX_PO_BYTES}"))
+        catalog.problems.append(Problem(shown, L_("the catalog is {size} bytes, more than the limit of {limit}",
+                                                  size=len(data), limit=MAX_PO_BYTES)))
         return catalog
     try:
         text = data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         line = data[:exc.start].count(b"\n") + 1
-        catalog.problems.append(Problem(shown, "expected UTF-8 text: save the catalog as UTF-8", line))
+        catalog.problems.append(Problem(shown, L_("expected UTF-8 text: save the catalog as UTF-8"), line))
         return catalog
     lines = text.splitlines()
     catalog.problems.extend(_syntax(lines, shown))
@@ -187,20 +193,23 @@ def read_po_catalog(data: bytes, shown: str, language: str) -> PoCatalog:
         po = read_po(io.StringIO(text), locale=babel_locale(language), ignore_obsolete=True,
                      abort_invalid=True)
     except PoFileError as exc:
-        reason = str(exc.args[0]).rsplit(" on ", 1)[0]
+        reason: str = str(exc.args[0]).rsplit(" on ", 1)[0]  # Babel's own words stay English
         if "more translations than num_plurals" in reason:
-            reason = f"more plural forms than the Plural-Forms header's nplurals; {language} has {nplurals}"
+            reason = L_("more plural forms than the Plural-Forms header's nplurals; {code} has {n}", code=language,
+                        n=nplurals)
         catalog.problems.append(Problem(shown, reason, exc.lineno + 1))
         return catalog
     except (ValueError, UnknownLocaleError) as exc:
-        catalog.problems.append(Problem(shown, f"cannot be read: {exc}"))
+        catalog.problems.append(Problem(shown, L_("cannot be read: {reason}", reason=str(exc))))
         return catalog
     header_line = next((n for n, line in enumerate(lines, 1) if "Plural-Forms:" in line), 1)
     if po.num_plurals != nplurals and any(message.pluralizable for message in po if message.id):
         catalog.problems.append(Problem(
-            shown, f"Plural-Forms says nplurals={po.num_plurals}, but {language} has {nplurals} plural form"
-                   f"{'s' if nplurals != 1 else ''}: expected \"Plural-Forms: nplurals={nplurals}; "
-                   f"plural={catalog.plural_expr};\\n\"", header_line))
+            shown, Ln_("Plural-Forms says nplurals={given}, but {code} has {n} plural form: expected {header}",
+                       "Plural-Forms says nplurals={given}, but {code} has {n} plural forms: expected {header}",
+                       nplurals, given=po.num_plurals, code=language, n=nplurals,
+                       header=f'"Plural-Forms: nplurals={nplurals}; plural={catalog.plural_expr};\\n"'),
+            header_line))
     for message in po:
         if not message.id:
             continue
@@ -213,13 +222,14 @@ def read_po_catalog(data: bytes, shown: str, language: str) -> PoCatalog:
             continue
         if plural is not None and (len(forms) != nplurals or not all(forms)):
             given = sum(1 for form in forms if form)
-            catalog.problems.append(Problem(shown, f"msgid {key!r} has {given} plural form{'s' if given != 1 else ''}"
-                                                   f", but {language} needs {nplurals} (msgstr[0] to "
-                                                   f"msgstr[{nplurals - 1}])", line))
+            catalog.problems.append(Problem(shown, Ln_(
+                "msgid {key} has {given} plural form, but {code} needs {n} (msgstr[0] to msgstr[{last}])",
+                "msgid {key} has {given} plural forms, but {code} needs {n} (msgstr[0] to msgstr[{last}])", given,
+                key=repr(key), given=given, code=language, n=nplurals, last=nplurals - 1), line))
             continue
         problem = _placeholder_problem(key, plural, forms)
         if problem:
-            catalog.problems.append(Problem(shown, f"msgid {key!r}: {problem}", line))
+            catalog.problems.append(Problem(shown, L_("msgid {key}: {problem}", key=repr(key), problem=problem), line))
             continue
         catalog.messages[f"{message.context}\x04{key}" if message.context else key] = \
             forms if plural is not None else forms[0]

@@ -24,8 +24,8 @@ import yaml
 from game.config import Folders
 from game.core.ruleset import Ruleset
 from game.datafile import parse_yaml
-from game.errors import DataFileError, ModError, Problem, SparrowError
-from game.i18n import N_, _
+from game.errors import DataFileError, ModError, Problem, SparrowError, message_of
+from game.i18n import L_, N_, _, localized
 from game.mods import custom_rules
 from game.mods.catalog import build_catalog
 from game.mods.records import Catalog
@@ -225,20 +225,20 @@ class Draft:
 
     def locked(self, key: str) -> str:
         """Why a field cannot be changed now ("" when it can): the original's rules for its boxes (P-134..P-139)."""
-        kind, _, name = key.partition(".")
+        kind, _dot, name = key.partition(".")
         if kind not in ("scoring", "special_hands"):
             return ""
-        entry_id, _, name = name.rpartition(".")
+        entry_id, _dot, name = name.rpartition(".")
         entry: Any = self.base.item(entry_id) if kind == "scoring" else self.base.special_hand(entry_id)
         allowed = self.values.get(f"{kind}.{entry_id}.allowed", True)
         if kind == "scoring" and name in ("points", "doubles") and not allowed:
-            return "No Scoring Value is on: the line never counts"
+            return _("No Scoring Value is on: the line never counts")
         if name == "doubles" and entry.no_doubles and not self.defaults[key]:
-            return "this value cannot be turned into doubles"
+            return _("this value cannot be turned into doubles")
         if kind == "special_hands" and name == "doubles" and self.values.get(f"{kind}.{entry_id}.total"):
-            return "Total Score is on: the points are the whole score"
+            return _("Total Score is on: the points are the whole score")
         if name in ("mah_jongg_only", "total") and entry.fixed:
-            return "fixed in this ruleset"
+            return _("fixed in this ruleset")
         return ""
 
     # -- checking -------------------------------------------------------------------------------------------
@@ -279,8 +279,8 @@ class Draft:
         try:
             return None, self._compile({**self.values, key: value})
         except DataFileError as exc:
-            problems = exc.problems or [Problem(key, str(exc))]
-            return problems[0].message, None
+            problems = exc.problems or [Problem(key, message_of(exc))]
+            return localized(problems[0].message), None
 
     # -- edits ----------------------------------------------------------------------------------------------
 
@@ -292,7 +292,7 @@ class Draft:
         if key not in self.fields:
             raise KeyError(f"unknown field {key!r}")
         if self.locked(key):
-            return f"{self.fields[key].label}: {self.locked(key)}"
+            return locked_problem(self.fields[key].label, self.locked(key))
         if value == self.values[key] and type(value) is type(self.values[key]):
             return None
         problem, compiled = self._try(key, value)
@@ -318,7 +318,7 @@ class Draft:
         try:
             value = parse_yaml(typed, key).data if typed.strip() else None
         except DataFileError as exc:
-            return exc.problems[0].message if exc.problems else str(exc)
+            return localized(exc.problems[0].message if exc.problems else message_of(exc))
         if value is None and not self.fields[key].nullable:
             value = typed.strip()  # nothing typed: the schema says what it expects
         return self.set(key, value, typing)
@@ -381,7 +381,7 @@ class Draft:
             made = custom_rules.update_custom_ruleset(self.folders, self.custom.id, values, follow=False)
         else:
             if name is None:
-                raise ModError([Problem("name", "expected a name for the new preset")])
+                raise ModError([Problem("name", L_("expected a name for the new preset"))])
             base = self.custom.id if self.custom is not None else self.root
             made = custom_rules.create_custom_ruleset(self.folders, base, name, values, follow=False)
         self._load(made.id, None)  # the saved preset, read back from disk (a new catalog has its mod)
@@ -390,7 +390,7 @@ class Draft:
     def export(self) -> Path:
         """Zip the saved preset's mod into the exports folder of the config folder; its path."""
         if self.custom is None:
-            raise ModError([Problem(self.id, "save the ruleset as a preset of your own before exporting it")])
+            raise ModError([Problem(self.id, L_("save the ruleset as a preset of your own before exporting it"))])
         return export_mod(self.folders, self.custom.path.parents[1])
 
 
@@ -413,5 +413,11 @@ def export_mod(folders: Folders, mod_root: Path) -> Path:
     except (OSError, SparrowError) as exc:
         if isinstance(exc, SparrowError):
             raise
-        raise ModError([Problem(str(mod_root), f"cannot export the preset: {exc.strerror or exc}")]) from None
+        raise ModError([Problem(str(mod_root), L_("cannot export the preset: {reason}",
+                                                  reason=exc.strerror or str(exc)))]) from None
     return target
+
+
+def locked_problem(label: str, reason: str) -> str:
+    """Why a field cannot be changed, as the editor says it: its label (translated) and the reason."""
+    return _("{label}: {reason}").format(label=_(label), reason=reason)

@@ -30,11 +30,14 @@ from game.core.scoring import RulesetJudge, ScoreResult
 from game.core.settle import Settlement
 from game.core.tiles import NUM_KINDS, Tile, parse_tiles
 from game.errors import SparrowError
+from game.i18n import N_, _
 from game.rules.pattern_example import Example, special_hand_example
 
 EAST = 0
-WIN_WORDS = {"wall": "self-drawn", "discard": "on a discard", "loose_tile": "with a loose tile",
-             "robbed_kong": "robbing a kong"}
+WON = {"wall": N_("Won self-drawn."), "discard": N_("Won on a discard."), "loose_tile": N_("Won with a loose tile."),
+       "robbed_kong": N_("Won robbing a kong.")}
+"""How the example hand went out, as the preview's note says it."""
+LAST_WALL_TILE = N_("The winning tile was the last tile of the wall.")
 FILLERS = tuple(tuple(tuple(parse_tiles(group)) for group in groups) for groups in (
     ("2B 3B 4B", "6C 7C 8C", "3D 4D 5D", "6B 7B 8B", "1C 2C 3C", "5B 6B 7B"),
     ("2B 2B 2B", "6C 6C 6C", "3D 3D 3D", "8B 8B 8B", "4C 4C 4C", "6D 6D 6D")))
@@ -118,7 +121,7 @@ def _fill(main: list[tuple[tuple[Tile, ...], bool]], pair_needed: bool, filler: 
           ) -> list[tuple[tuple[Tile, ...], bool]]:
     """``main`` completed with plain chows (and a pair) into four sets and a pair, at most four of a tile."""
     used = [0] * NUM_KINDS
-    for tiles, _ in main:
+    for tiles, _kind in main:
         for t in tiles:
             used[t] += 1
     out = list(main)
@@ -231,7 +234,7 @@ MAX_TRIED = 600
 
 def find_example(ruleset: Ruleset, entry_key: str) -> Example | None:
     """The example hand for ``entry_key`` (``scoring.<id>`` or ``special_hands.<id>``), or None."""
-    kind, _, entry_id = entry_key.partition(".")
+    kind, _dot, entry_id = entry_key.partition(".")
     if kind in TABLE_EXAMPLES:
         groups = _groups(TABLE_EXAMPLES[kind])
         return _hand([(g, i == 0 and kind == "Settlement") for i, g in enumerate(groups)])
@@ -277,10 +280,10 @@ def _losers(ruleset: Ruleset, judge: RulesetJudge, winner: int) -> tuple[ScoreRe
 
 def preview(ruleset: Ruleset, entry_key: str, example: Example | None) -> Preview:
     """``example`` scored by ``ruleset`` (the editor's values), and settled with three losers."""
-    kind, _, entry_id = entry_key.partition(".")
+    kind, _dot, entry_id = entry_key.partition(".")
     item_id = entry_id if kind == "scoring" else ""
     if example is None:
-        return Preview(None, None, item_id, note="No example hand uses this line: it counts only in rare hands.")
+        return Preview(None, None, item_id, note=_("No example hand uses this line: it counts only in rare hands."))
     judge = RulesetJudge(ruleset)
     result = judge.score(example.hand, example.context)
     winner = example.hand.seat_wind
@@ -296,19 +299,21 @@ def preview(ruleset: Ruleset, entry_key: str, example: Example | None) -> Previe
     if result.mah_jongg:
         settlement = settle_hand(ruleset, EAST, winner, scores, discarder, self_drawn,
                                  special_hand=result.special_hand_id)
-    note = f"Won {WIN_WORDS.get(won_by, won_by)}" + (", with the last tile of the wall" if
-                                                    example.context.last_wall_tile else "")
+    note = _(WON[won_by]) if won_by in WON else ""
+    if example.context.last_wall_tile:
+        note = _("{sentence} {sentence2}").format(sentence=note, sentence2=_(LAST_WALL_TILE)) if note else \
+            _(LAST_WALL_TILE)
     if kind == "special_hands":
         hand = ruleset.special_hand(entry_id)
         if not hand.allowed or not ruleset.special_hands_allowed:
-            note = "This special hand is not allowed: the tiles are scored as they would be without it."
+            note = _("This special hand is not allowed: the tiles are scored as they would be without it.")
         elif result.special_hand_id != entry_id:
-            note = "A hand worth more fits these tiles too: it is scored instead."
+            note = _("A hand worth more fits these tiles too: it is scored instead.")
     elif kind == "scoring" and not any(i.id == item_id for i in result.items):
-        note = "No Scoring Value: the line does not count in this hand." if not ruleset.item(entry_id).allowed \
-            else "The line does not count in this hand as the values stand."
+        note = _("No Scoring Value: the line does not count in this hand.") if not ruleset.item(entry_id).allowed \
+            else _("The line does not count in this hand as the values stand.")
     if not result.mah_jongg:
         # The engine's message ends with the tiles, which the picture already shows.
         said = re.sub(r":\s*'[^']*'$", "", result.message)
-        note = said[:1].upper() + said[1:] if said else "Not a winning hand under these values."
+        note = said[:1].upper() + said[1:] if said else _("Not a winning hand under these values.")
     return Preview(example, result, item_id, winner, discarder, losers, settlement, note)

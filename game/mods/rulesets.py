@@ -11,6 +11,7 @@ from typing import Any
 
 from game.core.ruleset import Ruleset
 from game.errors import Problem, RulesetError, SparrowError
+from game.i18n import L_
 from game.mods import rules_hook
 from game.mods.records import Catalog, Record
 
@@ -21,8 +22,9 @@ class UnknownRulesetError(RulesetError):
     """No loaded mod offers a ruleset with this id."""
 
     def __init__(self, ruleset_id: str, known: list[str]) -> None:
-        shown = ", ".join(repr(k) for k in known) or "none (no ruleset mod is loaded)"
-        SparrowError.__init__(self, f"unknown ruleset {ruleset_id!r}: expected one of {shown}")
+        shown = ", ".join(repr(k) for k in known) or L_("none (no ruleset mod is loaded)")
+        SparrowError.__init__(self, L_("unknown ruleset {id}: expected one of {known}", id=repr(ruleset_id),
+                                       known=shown))
         self.problems = []
         self.ruleset_id = ruleset_id
         self.known = known
@@ -36,8 +38,8 @@ class NothingToChangeError(RulesetError):
 
     def __init__(self, ruleset_id: str) -> None:
         SparrowError.__init__(
-            self, f"extends {ruleset_id!r}, its own id, to change the ruleset of that id, but no mod loaded before "
-                  f"this one offers it: add that mod to requires")
+            self, L_("extends {id}, its own id, to change the ruleset of that id, but no mod loaded before this one "
+                     "offers it: add that mod to requires", id=repr(ruleset_id)))
         self.problems = []
         self.ruleset_id = ruleset_id
 
@@ -119,7 +121,7 @@ def _compiled(catalog: Catalog, record: Record, identity: _Identity, visiting: t
 def _load_record(catalog: Catalog, record: Record, loading: tuple[str, ...]) -> Ruleset:
     if record.full_id in loading:
         chain = " -> ".join((*loading, record.full_id))
-        raise RulesetError([Problem(record.shown, f"ruleset extends itself: {chain}")])
+        raise RulesetError([Problem(record.shown, L_("ruleset extends itself: {chain}", chain=chain))])
     identity = _identity(record)
     if identity is not None and (kept := _compiled(catalog, record, identity)) is not None:
         return kept

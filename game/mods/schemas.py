@@ -13,6 +13,7 @@ from pydantic import BaseModel, ConfigDict, Field, field_validator, model_valida
 
 from game.core.tiles import CODES
 from game.datafile import TRANSLATABLE
+from game.i18n import L_
 
 RECORD_ID = r"^[a-z0-9][a-z0-9_-]{0,63}$"
 COLOUR = r"^#[0-9a-fA-F]{6}$"
@@ -38,10 +39,10 @@ CLASSIC_CELLS: dict[str, tuple[int, int]] = {
 def check_relative_path(value: str) -> str:
     """A file name inside the record's folder: no absolute path, drive, backslash or ``..``."""
     if not value.strip():
-        raise ValueError("expected a file name, got an empty string")
+        raise ValueError(L_("expected a file name, got an empty string"))
     normal = value.replace("\\", "/")
     if normal.startswith("/") or re.match(r"^[A-Za-z]:", normal) or ".." in normal.split("/"):
-        raise ValueError(f"expected a file name inside the mod folder, got {value!r}")
+        raise ValueError(L_("expected a file name inside the mod folder, got {value}", value=repr(value)))
     return value
 
 
@@ -89,25 +90,27 @@ class TilesetSpec(_Strict):
             data.pop("images")
             for entry in images:
                 if not isinstance(entry, dict) or set(entry) - {"file", "scale"} or "file" not in entry:
-                    raise ValueError(f"images: expected entries like {{file: sheet.png, scale: 1}}, got {entry!r}")
+                    raise ValueError(L_("images: expected entries like {{file: sheet.png, scale: 1}}, got {value}",
+                                        value=repr(entry)))
                 scale = entry.get("scale", 1)
                 key = {1: "image", 2: "image_2x", 3: "image_3x"}.get(scale)
                 if key is None or key in data:
-                    raise ValueError(f"images: expected one image for each scale 1, 2 or 3, got scale {scale!r}")
+                    raise ValueError(L_("images: expected one image for each scale 1, 2 or 3, got scale {value}",
+                                        value=repr(scale)))
                 data[key] = entry["file"]
         cells = data.get("cells")
         if isinstance(cells, list):
             if len(cells) != GRID_ROWS or any(not isinstance(row, list) or len(row) != GRID_COLUMNS for row in cells):
-                raise ValueError(f"cells: expected {GRID_ROWS} rows of {GRID_COLUMNS} cells (tile code, BACK or "
-                                 f"null), got {cells!r}")
+                raise ValueError(L_("cells: expected {rows} rows of {columns} cells (tile code, BACK or null), got "
+                                    "{value}", rows=GRID_ROWS, columns=GRID_COLUMNS, value=repr(cells)))
             mapping: dict[str, list[int]] = {}
             for row_index, row in enumerate(cells):
                 for column, code in enumerate(row):
                     if code is None:
                         continue
                     if str(code).upper() in mapping:
-                        raise ValueError(f"cells: {code} appears twice, in row {row_index + 1}, column {column + 1} "
-                                         f"and earlier")
+                        raise ValueError(L_("cells: {code} appears twice, in row {row}, column {column} and earlier",
+                                            code=str(code), row=row_index + 1, column=column + 1))
                     mapping[str(code).upper()] = [column, row_index]
             data["cells"] = mapping
         return data
@@ -122,7 +125,7 @@ class TilesetSpec(_Strict):
     def _cell_size(cls, value: tuple[int, int]) -> tuple[int, int]:
         width, height = value
         if not (8 <= width <= 512 and 8 <= height <= 512):
-            raise ValueError(f"expected a cell size between 8 and 512 pixels, got {list(value)}")
+            raise ValueError(L_("expected a cell size between 8 and 512 pixels, got {value}", value=str(list(value))))
         return value
 
     @field_validator("cells", mode="before")
@@ -134,7 +137,8 @@ class TilesetSpec(_Strict):
         for key, cell in value.items():
             code = str(key).upper()
             if code not in CLASSIC_CELLS:
-                raise ValueError(f"expected a tile code (1B…9D, EW…WD, F1…S4, JK) or BACK, got {key!r}")
+                raise ValueError(L_("expected a tile code (1B…9D, EW…WD, F1…S4, JK) or BACK, got {value}",
+                                    value=repr(key)))
             fixed[code] = cell
         return fixed
 
@@ -145,10 +149,11 @@ class TilesetSpec(_Strict):
         for code, cell in value.items():
             column, row = cell
             if not (0 <= column < GRID_COLUMNS and 0 <= row < GRID_ROWS):
-                raise ValueError(f"cell of {code} must be inside the 9×5 grid (column 0–8, row 0–4), got "
-                                 f"{list(cell)}")
+                raise ValueError(L_("cell of {code} must be inside the 9×5 grid (column 0–8, row 0–4), got {cell}",
+                                    code=code, cell=str(list(cell))))
             if cell in used:
-                raise ValueError(f"{code} and {used[cell]} are both in cell {list(cell)}")
+                raise ValueError(L_("{code} and {other} are both in cell {cell}", code=code, other=used[cell],
+                                    cell=str(list(cell))))
             used[cell] = code
         return value
 
@@ -223,19 +228,19 @@ class ThemeSpec(_Strict):
     def _colours(cls, value: dict[str, str]) -> dict[str, str]:
         for key, colour in value.items():
             if not re.fullmatch(r"[a-z][a-z0-9_]*", str(key)):
-                raise ValueError(f"expected colour names in snake_case, got {key!r}")
+                raise ValueError(L_("expected colour names in snake_case, got {value}", value=repr(key)))
             if not isinstance(colour, str) or not re.fullmatch(COLOUR, colour):
-                raise ValueError(f"colour {key!r} must be #rrggbb, got {colour!r}")
+                raise ValueError(L_("colour {key} must be #rrggbb, got {value}", key=repr(key), value=repr(colour)))
         return value
 
     @field_validator("stakes")
     @classmethod
     def _stakes(cls, value: list[str]) -> list[str]:
         if value and len(value) != 4:
-            raise ValueError(f"expected four stake colours (one per seat), got {len(value)}")
+            raise ValueError(L_("expected four stake colours (one per seat), got {n}", n=len(value)))
         for colour in value:
             if not re.fullmatch(COLOUR, colour):
-                raise ValueError(f"stake colours must be #rrggbb, got {colour!r}")
+                raise ValueError(L_("stake colours must be #rrggbb, got {value}", value=repr(colour)))
         return value
 
     @field_validator("cloth")
@@ -250,7 +255,7 @@ class ThemeSpec(_Strict):
             return None
         check_relative_path(value)
         if not value.lower().endswith(SOUND_EXTENSIONS):
-            raise ValueError(f"expected music as .ogg, .flac, .mp3 or .wav, got {value!r}")
+            raise ValueError(L_("expected music as .ogg, .flac, .mp3 or .wav, got {value}", value=repr(value)))
         return value
 
     @field_validator("fonts")
@@ -259,7 +264,8 @@ class ThemeSpec(_Strict):
         for key, path in value.items():
             check_relative_path(path)
             if not path.lower().endswith((".ttf", ".otf")):
-                raise ValueError(f"font {key!r} must be a .ttf or .otf file, got {path!r}")
+                raise ValueError(L_("font {key} must be a .ttf or .otf file, got {value}", key=repr(key),
+                                    value=repr(path)))
         return value
 
 
@@ -304,14 +310,16 @@ class VoiceSpec(_Strict):
         if value is None:
             return value
         if "{line}" not in value:
-            raise ValueError(f"expected a file-name pattern containing {{line}}, got {value!r}")
+            raise ValueError(L_("expected a file-name pattern containing {{line}}, got {value}", value=repr(value)))
         try:
             sample = value.format(seat=0, line="ONE")
         except (KeyError, IndexError, ValueError):
-            raise ValueError(f"expected only {{seat}} and {{line}} in the pattern, got {value!r}") from None
+            raise ValueError(L_("expected only {{seat}} and {{line}} in the pattern, got {value}",
+                                value=repr(value))) from None
         check_relative_path(sample)
         if not sample.lower().endswith(SOUND_EXTENSIONS):
-            raise ValueError(f"expected a pattern ending in .wav, .ogg, .flac or .mp3, got {value!r}")
+            raise ValueError(L_("expected a pattern ending in .wav, .ogg, .flac or .mp3, got {value}",
+                                value=repr(value)))
         return value
 
     @field_validator("lines")
@@ -346,6 +354,7 @@ class VoiceSpec(_Strict):
 def _check_lines(lines: dict[str, str]) -> dict[str, str]:
     for line, path in lines.items():
         if line not in ALL_VOICE_LINES:
-            raise ValueError(f"expected a voice line name such as ONE, CIR, MAH or 3_CIR, got {line!r}")
+            raise ValueError(L_("expected a voice line name such as ONE, CIR, MAH or 3_CIR, got {value}",
+                                value=repr(line)))
         check_relative_path(path)
     return lines

@@ -23,6 +23,7 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError
 
 from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
+from game.i18n import L_
 from game.storage import aside_name, locked, write_atomic
 
 STATE_FILE = "mods.yaml"
@@ -62,7 +63,8 @@ def load_state(config_dir: Path) -> ModState:
     if doc.data is None:
         return ModState()
     if not isinstance(doc.data, dict):
-        return _corrupt([doc.problem((), f"expected a mapping with 'disabled' and 'order', got {doc.data!r}")])
+        return _corrupt([doc.problem((), L_("expected a mapping with 'disabled' and 'order', got {value}",
+                                            value=repr(doc.data)))])
     try:
         data = _StateFile.model_validate(doc.data)
     except ValidationError as exc:

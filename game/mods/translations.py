@@ -24,6 +24,7 @@ from typing import TYPE_CHECKING
 
 from game import i18n
 from game.errors import Problem
+from game.i18n import L_
 from game.mods.discovery import FoundMod
 from game.mods.records import Catalog
 
@@ -68,11 +69,11 @@ def catalog_files(found: FoundMod) -> tuple[list[CatalogFile], list[Problem]]:
         shown = found.shown_path(relative)
         parts = path.relative_to(folder).parts
         if len(parts) != 3 or parts[1] != "LC_MESSAGES":
-            problems.append(Problem(shown, f"a catalog belongs in {LOCALE_FOLDER}/<language>/LC_MESSAGES/"
-                                           f"{found.id}.po; this one is not read"))
+            problems.append(Problem(shown, L_("a catalog belongs in {place}; this one is not read",
+                                              place=f"{LOCALE_FOLDER}/<language>/LC_MESSAGES/{found.id}.po")))
         elif path.name != f"{found.id}.po":
-            problems.append(Problem(shown, f"a catalog is named after the mod's id: expected {found.id}.po, got "
-                                           f"{path.name!r}; this one is not read"))
+            problems.append(Problem(shown, L_("a catalog is named after the mod's id: expected {name}, got {got}; "
+                                              "this one is not read", name=f"{found.id}.po", got=repr(path.name))))
         elif path.is_file() and not path.is_symlink():
             files.append(CatalogFile(parts[0], path, shown))
     return files, problems
@@ -85,7 +86,8 @@ def read_catalog(file: CatalogFile) -> PoCatalog:
     try:
         data = file.path.read_bytes()
     except OSError as exc:
-        return PoCatalog(file.code, problems=[Problem(file.shown, f"cannot be read: {exc.strerror or exc}")])
+        return PoCatalog(file.code, problems=[Problem(file.shown, L_("cannot be read: {reason}",
+                                                                     reason=exc.strerror or str(exc)))])
     return read_po_catalog(data, file.shown, file.code)
 
 
@@ -96,7 +98,7 @@ def check_catalogs(found: FoundMod) -> list[Problem]:
         problems.extend(read_catalog(file).problems)
     codes = [file.code for file in files]
     for code in sorted({c for c in codes if codes.count(c) > 1}):
-        problems.append(Problem(found.shown_path(LOCALE_FOLDER), f"two catalogs for {code!r}"))
+        problems.append(Problem(found.shown_path(LOCALE_FOLDER), L_("two catalogs for {code}", code=repr(code))))
     return problems
 
 
@@ -162,8 +164,8 @@ def catalog_problems(found: FoundMod, code: str) -> list[Problem]:
     file = _chosen(catalog_files(found)[0]).get(i18n.resolve(code))
     if file is None:
         return []
-    return [Problem(p.path, f"{p.message} (so this catalog is not used: the mod shows its own words)", p.line,
-                    p.column) for p in read_catalog(file).problems]
+    return [Problem(p.path, L_("{problem} (so this catalog is not used: the mod shows its own words)",
+                               problem=p.message), p.line, p.column) for p in read_catalog(file).problems]
 
 
 def register_catalogs(catalog: Catalog) -> None:

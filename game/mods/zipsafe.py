@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from pathlib import Path, PurePosixPath
 
 from game.errors import ModError, Problem
+from game.i18n import L_
 
 
 @dataclass(frozen=True)
@@ -46,33 +47,35 @@ METHODS = {zipfile.ZIP_STORED: "stored", zipfile.ZIP_DEFLATED: "deflate", zipfil
 
 def _member_problem(name: str, info: zipfile.ZipInfo, limits: Limits) -> str | None:
     if "\\" in name:
-        return f"member {name!r} uses a backslash; zip paths must use '/'"
+        return L_("member {name} uses a backslash; zip paths must use '/'", name=repr(name))
     if name.startswith("/") or (len(name) > 1 and name[1] == ":"):
-        return f"member {name!r} has an absolute path"
+        return L_("member {name} has an absolute path", name=repr(name))
     if any(part == ".." for part in PurePosixPath(name).parts):
-        return f"member {name!r} climbs out of the mod folder with '..'"
+        return L_("member {name} climbs out of the mod folder with '..'", name=repr(name))
     if "\x00" in name:
-        return f"member {name!r} has a NUL byte in its name"
+        return L_("member {name} has a NUL byte in its name", name=repr(name))
     problem = path_problem(name.rstrip("/"), limits)
     if problem:
-        return f"member {name!r} {problem}"
+        return L_("member {name} {problem}", name=repr(name), problem=problem)
     # Only Unix-made archives keep a file type in the high bits; elsewhere they mean nothing.
     file_type = stat.S_IFMT(info.external_attr >> 16) if info.create_system == 3 else 0
     if file_type == stat.S_IFLNK:
-        return f"member {name!r} is a symbolic link; links are not allowed in mods"
+        return L_("member {name} is a symbolic link; links are not allowed in mods", name=repr(name))
     if file_type and file_type not in (stat.S_IFREG, stat.S_IFDIR):
-        return f"member {name!r} is not a regular file"
+        return L_("member {name} is not a regular file", name=repr(name))
     if info.flag_bits & 0x1:
-        return f"member {name!r} is encrypted"
+        return L_("member {name} is encrypted", name=repr(name))
     if info.compress_type not in METHODS:
-        return (f"member {name!r} uses compression method {info.compress_type}, which the game cannot unpack; "
-                f"make the zip again with ordinary (deflate) compression")
+        return L_("member {name} uses compression method {method}, which the game cannot unpack; make the zip again "
+                  "with ordinary (deflate) compression", name=repr(name), method=info.compress_type)
     if info.file_size > limits.max_file_bytes:
-        return f"member {name!r} is {info.file_size} bytes, more than the limit of {limits.max_file_bytes}"
+        return L_("member {name} is {size} bytes, more than the limit of {limit}", name=repr(name),
+                  size=info.file_size, limit=limits.max_file_bytes)
     if info.file_size > limits.ratio_floor_bytes and info.file_size > limits.max_ratio * max(info.compress_size, 1):
         ratio = info.file_size / max(info.compress_size, 1)
-        return (f"member {name!r} inflates {ratio:.0f} times ({info.compress_size} to {info.file_size} bytes), "
-                f"more than the limit of {limits.max_ratio:.0f}; this looks like a zip bomb")
+        return L_("member {name} inflates {ratio} times ({packed} to {size} bytes), more than the limit of {limit}; "
+                  "this looks like a zip bomb", name=repr(name), ratio=f"{ratio:.0f}", packed=info.compress_size,
+                  size=info.file_size, limit=f"{limits.max_ratio:.0f}")
     return None
 
 
@@ -84,15 +87,17 @@ def path_problem(relative: str, limits: Limits = DEFAULT_LIMITS) -> str | None:
     """Why the path ``relative`` (``/``-separated, inside a mod) cannot be unpacked everywhere, or None."""
     parts = relative.split("/")
     if len(relative) > limits.max_path_chars:
-        return f"has a path of {len(relative)} characters, more than the limit of {limits.max_path_chars}"
+        return L_("has a path of {n} characters, more than the limit of {limit}", n=len(relative),
+                  limit=limits.max_path_chars)
     if len(parts) > limits.max_depth:
-        return f"is {len(parts)} folders deep, more than the limit of {limits.max_depth}"
+        return L_("is {n} folders deep, more than the limit of {limit}", n=len(parts), limit=limits.max_depth)
     for part in parts:
         if len(part) > limits.max_name_chars:
-            return f"has a name of {len(part)} characters, more than the limit of {limits.max_name_chars}"
+            return L_("has a name of {n} characters, more than the limit of {limit}", n=len(part),
+                      limit=limits.max_name_chars)
         if _BAD_NAME_CHARS & set(part):
-            return "has a character in its name that is not allowed in file names (a control character or one of " \
-                   '< > : " | ? *)'
+            return L_('has a character in its name that is not allowed in file names (a control character or one '
+                      'of < > : " | ? *)')
     return None
 
 
@@ -101,7 +106,8 @@ def check_zip(archive: zipfile.ZipFile, shown: str, limits: Limits = DEFAULT_LIM
     problems: list[Problem] = []
     infos = archive.infolist()
     if len(infos) > limits.max_files:
-        return [Problem(shown, f"the archive has {len(infos)} members, more than the limit of {limits.max_files}")]
+        return [Problem(shown, L_("the archive has {n} members, more than the limit of {limit}", n=len(infos),
+                                  limit=limits.max_files))]
     total = 0
     seen: set[str] = set()
     files: dict[str, str] = {}
@@ -111,7 +117,7 @@ def check_zip(archive: zipfile.ZipFile, shown: str, limits: Limits = DEFAULT_LIM
         message = _member_problem(name, info, limits)
         key = name.rstrip("/").lower()
         if message is None and key in seen:
-            message = f"member {name!r} appears twice"
+            message = L_("member {name} appears twice", name=repr(name))
         if message:
             problems.append(Problem(shown, message))
         seen.add(key)
@@ -123,11 +129,11 @@ def check_zip(archive: zipfile.ZipFile, shown: str, limits: Limits = DEFAULT_LIM
         total += info.file_size
     # Case-insensitively, as on Windows and macOS: a file 'a/b' and a file 'A/B/c' cannot both be unpacked.
     for key in sorted(files.keys() & folders.keys()):
-        problems.append(Problem(shown, f"member {files[key]!r} is a file, but {folders[key]!r} needs a folder of "
-                                       "that name"))
+        problems.append(Problem(shown, L_("member {file} is a file, but {other} needs a folder of that name",
+                                          file=repr(files[key]), other=repr(folders[key]))))
     if total > limits.max_total_bytes:
-        problems.append(Problem(shown, f"the archive unpacks to {total} bytes, more than the limit of "
-                                       f"{limits.max_total_bytes}"))
+        problems.append(Problem(shown, L_("the archive unpacks to {size} bytes, more than the limit of {limit}",
+                                          size=total, limit=limits.max_total_bytes)))
     return problems
 
 
@@ -150,7 +156,7 @@ def extract_zip(zip_path: Path, dest: Path, shown: str | None = None, limits: Li
     try:
         archive = zipfile.ZipFile(zip_path)
     except (zipfile.BadZipFile, OSError, ValueError, EOFError) as exc:
-        raise ModError([Problem(shown, f"not a readable zip archive: {exc}")]) from None
+        raise ModError([Problem(shown, L_("not a readable zip archive: {reason}", reason=str(exc)))]) from None
     with archive:
         problems = check_zip(archive, shown, limits)
         if problems:
@@ -173,7 +179,8 @@ def _extract_members(archive: zipfile.ZipFile, root: str, dest: Path, shown: str
         relative = info.filename[len(root):]
         target = (dest / relative).resolve()
         if base not in target.parents and target != base:
-            raise ModError([Problem(shown, f"member {info.filename!r} would be written outside the mod folder")])
+            raise ModError([Problem(shown, L_("member {name} would be written outside the mod folder",
+                                              name=repr(info.filename)))])
         size = 0
         try:
             if info.is_dir():
@@ -185,20 +192,21 @@ def _extract_members(archive: zipfile.ZipFile, root: str, dest: Path, shown: str
                     size += len(chunk)
                     written += len(chunk)
                     if size > max(info.file_size, 0) or size > limits.max_file_bytes:
-                        raise ModError([Problem(shown, f"member {info.filename!r} inflates to more than the "
-                                                       f"{info.file_size} bytes its header declares")])
+                        raise ModError([Problem(shown, L_("member {name} inflates to more than the {size} bytes its "
+                                                          "header declares", name=repr(info.filename),
+                                                          size=info.file_size))])
                     if written > limits.max_total_bytes:
-                        raise ModError([Problem(shown, f"the archive unpacks to more than {limits.max_total_bytes} "
-                                                       "bytes")])
+                        raise ModError([Problem(shown, L_("the archive unpacks to more than {limit} bytes",
+                                                          limit=limits.max_total_bytes))])
                     sink.write(chunk)
         except (zipfile.BadZipFile, EOFError, ValueError, NotImplementedError, RuntimeError, zlib.error,
                 lzma.LZMAError) as exc:
             # zlib, bz2 and lzma each raise their own error for damaged compressed data
-            raise ModError([Problem(shown, f"member {info.filename!r} cannot be unpacked: the archive is damaged "
-                                           f"({exc})")]) from None
+            raise ModError([Problem(shown, L_("member {name} cannot be unpacked: the archive is damaged ({reason})",
+                                              name=repr(info.filename), reason=str(exc)))]) from None
         except OSError as exc:
-            raise ModError([Problem(shown, f"member {info.filename!r} cannot be unpacked: "
-                                           f"{(exc.strerror or str(exc)).lower()}")]) from None
+            raise ModError([Problem(shown, L_("member {name} cannot be unpacked: {reason}", name=repr(info.filename),
+                                              reason=(exc.strerror or str(exc)).lower()))]) from None
 
 
 def check_folder(folder: Path, shown: str, limits: Limits = DEFAULT_LIMITS) -> list[Problem]:
@@ -212,28 +220,30 @@ def check_folder(folder: Path, shown: str, limits: Limits = DEFAULT_LIMITS) -> l
             path = os.path.join(dirpath, name)
             info = os.lstat(path)
             if stat.S_ISLNK(info.st_mode):
-                problems.append(Problem(_shown_in(folder, path, shown), "symbolic links are not allowed in mods"))
+                problems.append(Problem(_shown_in(folder, path, shown), L_("symbolic links are not allowed in mods")))
                 continue
             relative = os.path.relpath(path, folder).replace(os.sep, "/")
             problem = path_problem(relative, limits)
             if problem:
-                problems.append(Problem(_shown_in(folder, path, shown), f"the file or folder {problem}"))
+                problems.append(Problem(_shown_in(folder, path, shown), L_("the file or folder {problem}",
+                                                                           problem=problem)))
                 continue
             if stat.S_ISDIR(info.st_mode):
                 continue
             if not stat.S_ISREG(info.st_mode):
-                problems.append(Problem(_shown_in(folder, path, shown), "not a regular file"))
+                problems.append(Problem(_shown_in(folder, path, shown), L_("not a regular file")))
                 continue
             count += 1
             total += info.st_size
             if info.st_size > limits.max_file_bytes:
-                problems.append(Problem(_shown_in(folder, path, shown), f"the file is {info.st_size} bytes, more "
-                                                                        f"than the limit of {limits.max_file_bytes}"))
+                problems.append(Problem(_shown_in(folder, path, shown), L_(
+                    "the file is {size} bytes, more than the limit of {limit}", size=info.st_size,
+                    limit=limits.max_file_bytes)))
         if count > limits.max_files:
-            return [Problem(shown, f"the mod has more than {limits.max_files} files")]
+            return [Problem(shown, L_("the mod has more than {limit} files", limit=limits.max_files))]
     if total > limits.max_total_bytes:
-        problems.append(Problem(shown, f"the mod holds {total} bytes, more than the limit of "
-                                       f"{limits.max_total_bytes}"))
+        problems.append(Problem(shown, L_("the mod holds {size} bytes, more than the limit of {limit}", size=total,
+                                          limit=limits.max_total_bytes)))
     return problems
 
 

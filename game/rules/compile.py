@@ -31,6 +31,7 @@ from game.core.readings import HAND_CONDITIONS
 from game.core.ruleset import BonusSelector, CannonRule, ScoringItem, SetSelector, SpecialHand
 from game.core.tiles import NUM_KINDS, WIND_LETTERS, tile_from_code
 from game.errors import InvalidTilesError
+from game.i18n import L_
 from game.rules.schema import (
     PLURALS,
     SET_KINDS,
@@ -63,7 +64,8 @@ class _Scope:
     def use(self, name: str, kind: str, loc: Location) -> None:
         known = self.kinds.setdefault(name, kind)
         if known != kind:
-            self.report(loc, f"variable {name!r} is used as a {known} and as a {kind}")
+            self.report(loc, L_("variable {name} is used as a {known} and as a {kind}", name=repr(name), known=known,
+                                kind=kind))
 
     def fresh(self, kind: str) -> str:
         self.fresh_count += 1
@@ -87,7 +89,7 @@ def compile_spec(value: Any, loc: Location, scope: _Scope) -> Spec:
             if isinstance(named, TileSet):
                 tiles |= named.tiles
             else:
-                scope.report((*loc, "in", i), f"'in' takes tile codes and classes, got {word!r}")
+                scope.report((*loc, "in", i), L_("'in' takes tile codes and classes, got {word}", word=repr(word)))
         parts.append(TileSet(tiles))
     if value.any_of is not None:
         parts.append(AnyOf(tuple(compile_spec(v, (*loc, "any_of", i), scope) for i, v in enumerate(value.any_of))))
@@ -96,12 +98,12 @@ def compile_spec(value: Any, loc: Location, scope: _Scope) -> Spec:
     if value.not_ is not None:
         inner = compile_spec(value.not_, (*loc, "not"), scope)
         if inner.variables():
-            scope.report((*loc, "not"), "a 'not' spec cannot bind variables")
+            scope.report((*loc, "not"), L_("a 'not' spec cannot bind variables"))
         parts.append(NotSpec(inner))
     spec: Spec = parts[0] if len(parts) == 1 else AllOf(tuple(parts)) if parts else TileSet(TILE_CLASSES["any"])
     if value.tile is not None:
         if not _VAR.match(value.tile) or "+" in value.tile or "-" in value.tile:
-            scope.report((*loc, "tile"), f"expected a variable name such as x, got {value.tile!r}")
+            scope.report((*loc, "tile"), L_("expected a variable name such as x, got {value}", value=repr(value.tile)))
         else:
             scope.use(value.tile, "tile", (*loc, "tile"))
             spec = TileVar(value.tile, spec)
@@ -116,11 +118,12 @@ def _named(word: str, loc: Location, report: Report) -> Spec:
     try:
         tile = tile_from_code(word)
     except InvalidTilesError:
-        report(loc, f"expected a tile code or a class ({', '.join(sorted(TILE_CLASSES))}, own_wind, round_wind), "
-                    f"got {word!r}")
+        report(loc, L_("expected a tile code or a class ({classes}, own_wind, round_wind), got {word}",
+                       classes=", ".join(sorted(TILE_CLASSES)), word=repr(word)))
         return TileSet(frozenset())
     if tile >= NUM_KINDS:
-        report(loc, f"expected a suit or honour tile, got {word!r} (flowers and seasons are never in sets)")
+        report(loc, L_("expected a suit or honour tile, got {word} (flowers and seasons are never in sets)",
+                       word=repr(word)))
     return TileSet(frozenset({tile}))
 
 
@@ -133,7 +136,8 @@ def _suit_number(suit: str | None, number: Any, loc: Location, scope: _Scope) ->
             scope.use(suit, "suit", (*loc, "suit"))
             spec["suit_var"] = suit
         else:
-            scope.report((*loc, "suit"), f"expected B, C, D or a suit variable such as s, got {suit!r}")
+            scope.report((*loc, "suit"), L_("expected B, C, D or a suit variable such as s, got {suit}",
+                                            suit=repr(suit)))
     if number is not None:
         spec.update(_number(number, (*loc, "number"), scope))
     return SuitNumber(**spec)
@@ -141,23 +145,23 @@ def _suit_number(suit: str | None, number: Any, loc: Location, scope: _Scope) ->
 
 def _number(number: Any, loc: Location, scope: _Scope) -> dict[str, Any]:
     if isinstance(number, bool):
-        scope.report(loc, f"expected a number 1-9, a class or a variable, got {number!r}")
+        scope.report(loc, L_("expected a number 1-9, a class or a variable, got {number}", number=repr(number)))
         return {}
     if isinstance(number, int):
         if not 1 <= number <= 9:
-            scope.report(loc, f"expected a number 1-9, got {number}")
+            scope.report(loc, L_("expected a number 1-9, got {number}", number=number))
         return {"numbers": frozenset({number})}
     if isinstance(number, list):
         bad = [n for n in number if not 1 <= n <= 9]
         if bad:
-            scope.report(loc, f"expected numbers 1-9, got {bad}")
+            scope.report(loc, L_("expected numbers 1-9, got {numbers}", numbers=str(bad)))
         return {"numbers": frozenset(number)}
     if number in NUMBER_CLASSES:
         return {"numbers": NUMBER_CLASSES[number]}
     match = _VAR.match(str(number).replace(" ", ""))
     if not match:
-        scope.report(loc, f"expected a number 1-9, {', '.join(NUMBER_CLASSES)} or a variable such as n or n+1, "
-                          f"got {number!r}")
+        scope.report(loc, L_("expected a number 1-9, {classes} or a variable such as n or n+1, got {number}",
+                             classes=", ".join(NUMBER_CLASSES), number=repr(number)))
         return {}
     name, sign, offset = match.groups()
     scope.use(name, "number", loc)
@@ -178,10 +182,10 @@ def _elements(model: ElementModel, loc: Location, scope: _Scope, counter: list[i
         options = []
         for i, option in enumerate(model.one_of or []):
             if option.times != 1:
-                scope.report((*here, i, "times"), "put 'times' on the one_of element, not inside its options")
+                scope.report((*here, i, "times"), L_("put 'times' on the one_of element, not inside its options"))
             alternatives = _elements(option, (*here, i), scope, counter)
             if len(alternatives) != 1:
-                scope.report((*here, i), "a one_of option cannot itself be a one_of")
+                scope.report((*here, i), L_("a one_of option cannot itself be a one_of"))
                 continue
             options.append(alternatives[0])
         choices = []
@@ -230,8 +234,8 @@ def _knitted(model: ElementModel, loc: Location, scope: _Scope, group: int) -> l
     for _ in range(model.times):
         suits = list(knit.suits or [])
         if suits and len(suits) != size:
-            scope.report((*loc, "suits"), f"expected {size} suits for a {'knitted pung' if size == 3 else 'pair'}, "
-                                          f"got {len(suits)}")
+            scope.report((*loc, "suits"), L_("expected 3 suits for a knitted pung, got {n}", n=len(suits)) if size == 3
+                         else L_("expected 2 suits for a pair, got {n}", n=len(suits)))
         names = []
         for i in range(size):
             if i < len(suits) and suits[i] not in _SUIT_NAMES:
@@ -305,14 +309,15 @@ def compile_pattern(model: PatternModel, loc: Location, report: Report) -> list[
     for g, names in enumerate(groups):
         for name in names:
             if name not in scope.kinds:
-                report((*loc, "different", g), f"'different' names {name!r}, which no element uses")
+                report((*loc, "different", g), L_("'different' names {name}, which no element uses", name=repr(name)))
         _all_different(list(names), scope)
     when = _conditions(model, loc)
     count = 1
     for options in choices:
         count *= len(options)
     if count > MAX_FORMS:
-        report((*loc, "sets"), f"the one_of elements give {count} combinations; at most {MAX_FORMS} are allowed")
+        report((*loc, "sets"), L_("the one_of elements give {n} combinations; at most {limit} are allowed", n=count,
+                                  limit=MAX_FORMS))
         return []
     patterns = []
     for combo in itertools.product(*choices) if choices else [()]:
@@ -350,7 +355,7 @@ def compile_special_hand(hand_id: str, model: SpecialHandModel, loc: Location, r
     else:
         forms = compile_pattern(model, loc, report)
     if model.limit is None and model.points == 0 and model.doubles == 0:
-        report(loc, f"special hand {hand_id!r} is worth nothing: give 'points', 'doubles' or 'limit'")
+        report(loc, L_("special hand {id} is worth nothing: give 'points', 'doubles' or 'limit'", id=repr(hand_id)))
     return SpecialHand(
         id=hand_id, name=model.name, forms=tuple(forms), points=model.points, doubles=model.doubles,
         limit=model.limit, total=model.total, allowed=model.allowed, fixed=model.fixed, no_doubles=model.no_doubles,
@@ -368,14 +373,16 @@ def compile_item(item_id: str, model: ScoringItemModel, loc: Location, report: R
         for i, name in enumerate(when):
             if name not in HAND_CONDITIONS:
                 where = (*loc, "when") if isinstance(model.when, str) else (*loc, "when", i)
-                report(where, f"unknown hand condition {name!r}; expected one of {', '.join(HAND_CONDITIONS)}")
+                report(where, L_("unknown hand condition {name}; expected one of {known}", name=repr(name),
+                                 known=", ".join(HAND_CONDITIONS)))
     unless: tuple[str, ...] = ()
     if model.unless is not None:
         unless = (model.unless,) if isinstance(model.unless, str) else tuple(model.unless)
         for i, name in enumerate(unless):
             if name not in HAND_CONDITIONS:
                 where = (*loc, "unless") if isinstance(model.unless, str) else (*loc, "unless", i)
-                report(where, f"unknown hand condition {name!r}; expected one of {', '.join(HAND_CONDITIONS)}")
+                report(where, L_("unknown hand condition {name}; expected one of {known}", name=repr(name),
+                                 known=", ".join(HAND_CONDITIONS)))
     if model.for_each is not None:
         selector = _selector(model.for_each, (*loc, "for_each"), report)
     return ScoringItem(
@@ -396,7 +403,7 @@ def _selector(model: ForEachModel, loc: Location, report: Report) -> SetSelector
         scope = _Scope(report)
         tile = compile_spec(model.tile, (*loc, "tile"), scope)
         if tile.variables():
-            report((*loc, "tile"), "a scoring item's tile spec cannot use variables")
+            report((*loc, "tile"), L_("a scoring item's tile spec cannot use variables"))
     return SetSelector(frozenset(kinds), model.exposed, tile)
 
 
@@ -407,6 +414,6 @@ def compile_cannon(model: CannonModel, loc: Location, report: Report) -> CannonR
     discard = compile_spec(model.discard, (*loc, "discard"), scope)
     unbound = discard.variables() - shown.variables()
     if unbound:
-        report((*loc, "discard"), f"variables {', '.join(sorted(unbound))} are not used in 'shown', so nothing "
-                                  f"binds them")
+        report((*loc, "discard"), L_("variables {names} are not used in 'shown', so nothing binds them",
+                                     names=", ".join(sorted(unbound))))
     return CannonRule(model.name, shown, discard, model.sets, model.only)

@@ -23,7 +23,8 @@ from game.core.play_rules import PlayRules
 from game.core.ruleset import PayTable, Penalties, Rounding, Ruleset, SpecialHand
 from game.core.tiles import NUM_KINDS, tile_from_code
 from game.datafile import YamlDocument, load_yaml, parse_yaml, validation_problems
-from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError
+from game.errors import DataFileError, InvalidTilesError, Problem, RulesetError, message_of
+from game.i18n import L_
 from game.rules.compile import Location, compile_cannon, compile_item, compile_special_hand
 from game.rules.schema import MAX_ITEMS, HandFileModel, RulesetModel
 
@@ -90,15 +91,16 @@ def _raw(path: PathLike, source: _ParentSource, chain: tuple[str, ...], problems
     if doc is None:
         return None
     if not isinstance(doc.data, dict):
-        problems.append(doc.problem((), "expected a mapping of ruleset keys at the top of the file"))
+        problems.append(doc.problem((), L_("expected a mapping of ruleset keys at the top of the file")))
         return None
     parent_id = doc.data.get("extends")
     if parent_id is None:
         return _Merged(doc)
     if "id" not in doc.data:
-        problems.append(doc.problem((), "a ruleset that extends another needs its own 'id'"))
+        problems.append(doc.problem((), L_("a ruleset that extends another needs its own 'id'")))
     if not isinstance(parent_id, str):
-        problems.append(doc.problem(("extends",), f"expected a parent ruleset id, got {parent_id!r}"))
+        problems.append(doc.problem(("extends",), L_("expected a parent ruleset id, got {value}",
+                                                     value=repr(parent_id))))
         return None
     merged = source.merged(parent_id, doc, chain, problems)
     if merged is None:
@@ -120,22 +122,23 @@ class _ParentSource:
             try:
                 parent = self.lookup(parent_id)
             except DataFileError as exc:
-                problems.extend(exc.problems or [child.problem(("extends",), str(exc))])
+                problems.extend(exc.problems or [child.problem(("extends",), message_of(exc))])
                 return None
             source = getattr(parent, "source", None)
             if not isinstance(source, _Merged):
-                problems.append(child.problem(("extends",), f"parent ruleset {parent_id!r} was not loaded from a "
-                                                            f"file, so it cannot be extended"))
+                problems.append(child.problem(("extends",), L_("parent ruleset {id} was not loaded from a file, so "
+                                                               "it cannot be extended", id=repr(parent_id))))
                 return None
             return source.copy()
         if parent_id not in self.files:
-            known = ", ".join(sorted(self.files)) or "none"
-            problems.append(child.problem(("extends",), f"unknown parent ruleset {parent_id!r} (known: {known})"))
+            known = ", ".join(sorted(self.files)) or L_("none")
+            problems.append(child.problem(("extends",), L_("unknown parent ruleset {id} (known: {known})",
+                                                           id=repr(parent_id), known=known)))
             return None
         parent_path = str(Path(self.files[parent_id]).resolve())
         if parent_path in chain:
-            problems.append(child.problem(("extends",), f"rulesets extend each other in a loop through "
-                                                        f"{parent_id!r}"))
+            problems.append(child.problem(("extends",), L_("rulesets extend each other in a loop through {id}",
+                                                           id=repr(parent_id))))
             return None
         return _raw(self.files[parent_id], self, (*chain, parent_path), problems)
 
@@ -185,7 +188,8 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
     if model.pay_table is not None:
         steps = tuple((least, value) for least, value in model.pay_table)
         if not steps or any(a[0] >= b[0] for a, b in itertools.pairwise(steps)):
-            report(("pay_table",), f"expected pay_table steps in increasing order of points, got {model.pay_table}")
+            report(("pay_table",), L_("expected pay_table steps in increasing order of points, got {value}",
+                                      value=str(model.pay_table)))
         table = PayTable(steps)
     play_values = model.play.model_dump()
     play_values = {key: tuple(value) if isinstance(value, list) else value for key, value in play_values.items()}
@@ -197,19 +201,19 @@ def build_ruleset(model: RulesetModel, report: Any) -> Ruleset:
             if tile_from_code(play_values["goulash_wild"]) >= NUM_KINDS:
                 raise InvalidTilesError("not a suit or honour tile")
         except InvalidTilesError:
-            report(("play", "goulash_wild"), f"play.goulash_wild: expected the code of a suit or honour tile such as "
-                                             f"2B, got {play_values['goulash_wild']!r}")
+            report(("play", "goulash_wild"), L_("play.goulash_wild: expected the code of a suit or honour tile such "
+                                                "as 2B, got {value}", value=repr(play_values["goulash_wild"])))
     for key in ("min_doubles_not_counting", "ready_not_counting"):
         for i, item_id in enumerate(getattr(model, key)):
             if item_id not in item_ids:
-                report((key, i), f"{item_id!r} is not a scoring item")
+                report((key, i), L_("{id} is not a scoring item", id=repr(item_id)))
     if model.special_hands_required and not (model.special_hands_allowed
                                              and any(h.allowed and h.has_shape for h in hands)):
         # Reported where special hands were switched off when they were: often a preset's own line, while the
         # requirement comes from the ruleset it extends.
         key = "special_hands_required" if model.special_hands_allowed else "special_hands_allowed"
-        report((key,), "special hands are required to go out, but the ruleset allows none "
-                       "(special_hands_allowed is false, or every special hand is off)")
+        report((key,), L_("special hands are required to go out, but the ruleset allows none "
+                          "(special_hands_allowed is false, or every special hand is off)"))
     cannon = tuple(compile_cannon(rule, ("penalties", "cannon", i), report)
                    for i, rule in enumerate(model.penalties.cannon))
     rules = PlayRules(**play_values)
@@ -236,19 +240,21 @@ def _check_wall(rules: PlayRules, report: Any) -> None:
     """
     tiles, per_side = rules.tile_count, rules.wall_stacks_per_side
     if tiles > 8 * per_side:
-        report(("play", "stacks_per_side"), f"play.stacks_per_side: {tiles} tiles do not fit in a wall of 4 × "
-                                            f"{per_side} stacks (two tiles high); give at least {-(-tiles // 8)}, or 0 "
-                                            "to size the wall to the set")
+        report(("play", "stacks_per_side"), L_("play.stacks_per_side: {tiles} tiles do not fit in a wall of 4 × "
+                                               "{stacks} stacks (two tiles high); give at least {least}, or 0 to size "
+                                               "the wall to the set", tiles=tiles, stacks=per_side,
+                                               least=-(-tiles // 8)))
 
 
 def _check_hand(hand: SpecialHand, limit: int | None, item_ids: set[str], loc: Location, report: Any) -> None:
     if hand.limit is not None and limit is None:
-        report((*loc, "limit"), f"special hand {hand.id!r} is worth a multiple of the limit, but the ruleset has "
-                                f"no 'limit'")
+        report((*loc, "limit"), L_("special hand {id} is worth a multiple of the limit, but the ruleset has no "
+                                   "'limit'", id=repr(hand.id)))
     for key, names in (("replaces", hand.replaces), ("counts_with", hand.counts_with)):
         for i, item_id in enumerate(names):
             if item_id not in item_ids:
-                report((*loc, key, i), f"'{key}' names {item_id!r}, which is not a scoring item")
+                report((*loc, key, i), L_("{key} names {id}, which is not a scoring item", key=repr(key),
+                                          id=repr(item_id)))
 
 
 def apply_hand_file(ruleset: Ruleset, path: PathLike, display_path: str | None = None) -> Ruleset:
@@ -269,26 +275,29 @@ def apply_hand_file(ruleset: Ruleset, path: PathLike, display_path: str | None =
     item_ids = {item.id for item in ruleset.scoring}
     for hand_id, hand_model in model.hands.items():
         if hand_id in hands:
-            report(("hands", hand_id), f"special hand {hand_id!r} already exists in ruleset {ruleset.id!r}; "
-                                       f"use 'change' to change its value")
+            report(("hands", hand_id), L_("special hand {id} already exists in ruleset {ruleset}; use 'change' to "
+                                          "change its value", id=repr(hand_id), ruleset=repr(ruleset.id)))
             continue
         compiled = compile_special_hand(hand_id, hand_model, ("hands", hand_id), report)
         _check_hand(compiled, ruleset.limit, item_ids, ("hands", hand_id), report)
         hands[hand_id] = compiled
     for hand_id, change in model.change.items():
         if hand_id not in hands:
-            report(("change", hand_id), f"unknown special hand {hand_id!r} in ruleset {ruleset.id!r}")
+            report(("change", hand_id), L_("unknown special hand {id} in ruleset {ruleset}", id=repr(hand_id),
+                                           ruleset=repr(ruleset.id)))
             continue
         values = {k: v for k, v in change.model_dump().items() if v is not None}
         hands[hand_id] = dataclasses.replace(hands[hand_id], **values)
     for i, hand_id in enumerate(model.disallow):
         if hand_id not in hands:
-            report(("disallow", i), f"unknown special hand {hand_id!r} in ruleset {ruleset.id!r}")
+            report(("disallow", i), L_("unknown special hand {id} in ruleset {ruleset}", id=repr(hand_id),
+                                       ruleset=repr(ruleset.id)))
             continue
         hands[hand_id] = dataclasses.replace(hands[hand_id], allowed=False)
     if len(hands) > MAX_SPECIAL_HANDS:
-        report(("hands",), f"the ruleset {ruleset.id!r} would have {len(hands)} special hands, more than the limit of "
-                           f"{MAX_SPECIAL_HANDS} (every one is tried whenever a hand is judged)")
+        report(("hands",), L_("the ruleset {id} would have {n} special hands, more than the limit of {limit} (every "
+                              "one is tried whenever a hand is judged)", id=repr(ruleset.id), n=len(hands),
+                              limit=MAX_SPECIAL_HANDS))
     if problems:
         raise RulesetError(problems)
     return dataclasses.replace(ruleset, special_hands=tuple(hands.values()))

@@ -15,6 +15,7 @@ from game.core.patterns import ElementKind
 from game.core.play_rules import PlayRules
 from game.core.ruleset import PaymentScheme
 from game.datafile import TRANSLATABLE
+from game.i18n import L_
 
 Id = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_]*$", description="a snake_case id")]
 RulesetId = Annotated[str, Field(pattern=r"^[a-z][a-z0-9_-]*$",
@@ -90,11 +91,11 @@ class RunModel(_Model):
     @model_validator(mode="after")
     def _range_or_numbers(self) -> RunModel:
         if (self.numbers is None) == (self.from_ is None or self.to is None):
-            raise ValueError("a run needs either 'from' and 'to', or 'numbers'")
+            raise ValueError(L_("a run needs either 'from' and 'to', or 'numbers'"))
         if self.from_ is not None and self.to is not None and self.from_ > self.to:
-            raise ValueError(f"'from' ({self.from_}) must not be greater than 'to' ({self.to})")
+            raise ValueError(L_("'from' ({low}) must not be greater than 'to' ({high})", low=self.from_, high=self.to))
         if self.alternate != "none" and self.suit is not None:
-            raise ValueError("an alternating run cannot also name one 'suit'")
+            raise ValueError(L_("an alternating run cannot also name one 'suit'"))
         return self
 
 
@@ -135,8 +136,8 @@ class ElementModel(_Model):
                  if getattr(self, k) is not None]
         if len(given) != 1:
             shown = ", ".join(given) if given else "none"
-            raise ValueError(f"an element needs exactly one of pung, kong, pung_or_kong, chow, pair, single, their "
-                             f"plurals, knitted_pung, knitted_pair, run or one_of; got {shown}")
+            raise ValueError(L_("an element needs exactly one of pung, kong, pung_or_kong, chow, pair, single, their "
+                                "plurals, knitted_pung, knitted_pair, run or one_of; got {keys}", keys=shown))
         return self
 
     @property
@@ -201,8 +202,8 @@ class SpecialHandModel(PatternModel):
     def _forms_or_pattern(self) -> SpecialHandModel:
         if self.forms is not None and (self.sets is not None or self.winning_tile is not None
                                        or self.when is not None or self.different is not None or self.concealed):
-            raise ValueError("give either 'forms' or one pattern (sets, different, concealed, winning_tile, when), "
-                             "not both")
+            raise ValueError(L_("give either 'forms' or one pattern (sets, different, concealed, winning_tile, when), "
+                                "not both"))
         return self
 
 
@@ -222,9 +223,9 @@ class ForEachModel(_Model):
     @model_validator(mode="after")
     def _set_or_bonus(self) -> ForEachModel:
         if (self.set is None) == (self.bonus is None):
-            raise ValueError("for_each needs exactly one of 'set' or 'bonus'")
+            raise ValueError(L_("for_each needs exactly one of 'set' or 'bonus'"))
         if self.bonus is not None and (self.exposed is not None or self.tile is not None):
-            raise ValueError("'exposed' and 'tile' apply to sets, not to bonus tiles")
+            raise ValueError(L_("'exposed' and 'tile' apply to sets, not to bonus tiles"))
         return self
 
 
@@ -246,7 +247,7 @@ class ScoringItemModel(_Model):
     @model_validator(mode="after")
     def _when_or_for_each(self) -> ScoringItemModel:
         if (self.when is None) == (self.for_each is None):
-            raise ValueError("a scoring item needs exactly one of 'when' or 'for_each'")
+            raise ValueError(L_("a scoring item needs exactly one of 'when' or 'for_each'"))
         return self
 
 

@@ -104,3 +104,41 @@ def test_game_over__new_game_opens_the_setup_over_the_title(ended) -> None:
 def test_game_over__ties_go_to_the_player_nearer_the_first_east() -> None:
     assert final_order([1000, 1200, 1200, 600], first_east=2) == [2, 1, 0, 3]
     assert final_order([1000, 1200, 1200, 600], first_east=1) == [1, 2, 0, 3]
+
+
+@pytest.mark.parametrize(("code", "grouped", "headline"), [
+    ("en", "{:,}", "{name} wins the game with {points} points!"),
+    ("de", "{:,}", "{name} gewinnt das Spiel mit {points} Punkten!"),
+    ("fr", "{:,}", "{name} gagne la partie avec {points} points !"),
+], ids=["en", "de", "fr"])
+def test_game_finished__scores_grouped_and_the_winner_in_the_languages_words(ended, monkeypatch, code, grouped,
+                                                                               headline) -> None:
+    """Game Finished and the last Scores box under it write the totals the language's way (1,234 · 1.234 ·
+    1 234), the changes with their signs, and name the winner in one sentence of the language."""
+    from game import i18n
+    from game.client.scenes import game_over, scores
+    from tests.client.helpers import drawn_text
+
+    app, session = ended
+    separator = {"en": ",", "de": ".", "fr": "\u202f"}[code]
+    totals = session.match.totals
+    winner = max(range(4), key=lambda seat: totals[seat])
+    assert totals[winner] >= 1000  # a number with a thousands separator to write
+    points = grouped.format(totals[winner]).replace(",", separator)
+    start = session.rules.start_score
+    changes = [grouped.format(abs(totals[s] - start)).replace(",", separator) for s in range(4)]
+    signs = ["+" if totals[s] > start else "-" if totals[s] < start else "" for s in range(4)]
+    shown = drawn_text(monkeypatch, game_over)
+    i18n.set_language(code)
+    try:
+        app.render()
+        lines = [line for line, _rect in shown]
+        assert points in lines
+        assert {f"{sign}{change}" for sign, change in zip(signs, changes, strict=True)} <= set(lines)
+        app.dispatch(key(pygame.K_ESCAPE))  # Last Hand: the Scores box with the game's result
+        app.stack.apply_pending()
+        in_box = drawn_text(monkeypatch, scores)
+        app.render()
+    finally:
+        i18n.set_language("en")
+    assert headline.format(name=session.names[winner], points=points) in [line for line, _rect in in_box]

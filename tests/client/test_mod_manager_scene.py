@@ -137,12 +137,12 @@ def test_mods__move_down_says_where_the_mod_loads_now_and_applies_it(tmp_path) -
     assert scene.order_number(first) == 1
     app.dispatch(click(scene.down_button.rect.center))
     assert scene.ok, scene.message
-    assert scene.message == f"{first.name} now loads 2nd of {len(scene.manager.catalog.order)}; in effect now"
+    assert scene.message == f"{first.name} now loads in place 2 of {len(scene.manager.catalog.order)}; in effect now"
     assert scene.rows[1].id == first.id and scene.selected == 1
     assert scene.order_number(scene.rows[1]) == 2
     assert app.catalog.order[1] == first.id, "the game's own catalog has the new order"
     app.dispatch(key(pygame.K_UP, pygame.KMOD_CTRL))
-    assert scene.message.startswith(f"{first.name} now loads 1st of")
+    assert scene.message.startswith(f"{first.name} now loads in place 1 of")
     app.dispatch(key(pygame.K_UP, pygame.KMOD_CTRL))
     assert scene.message == f"{first.name} loads first already"
 

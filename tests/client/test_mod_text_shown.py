@@ -149,8 +149,9 @@ def test_mod_manager__a_broken_catalog_of_the_players_language_is_shown_and_the_
     app.stack.apply_pending()
     row = next(row for row in scene.rows if row.id == "housemod")
     assert row.status == "loaded"
-    assert "housemod.po:7:1: expected a string in double quotes" in row.problems[0]
-    assert "the mod shows its own words" in row.problems[0]
+    # In the player's language, with the file and line as they are.
+    assert "housemod.po:7:1: erwartet eine Zeichenkette in doppelten Anführungszeichen" in row.problems[0]
+    assert "die Mod zeigt ihre eigenen Worte" in row.problems[0]
     app.dispatch(key(pygame.K_HOME))
     for _ in range(scene.rows.index(row)):
         app.dispatch(key(pygame.K_DOWN))

@@ -6,11 +6,12 @@ from __future__ import annotations
 import re
 
 import pygame
+import pytest
 
 from game.client.messages import action_line
 from game.client.stage import played_hands, staged_table
 from game.client.status import status_line
-from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass
+from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.match import HandRecord
 from game.core.tiles import parse_tiles
 from game.session.driver import HUMAN
@@ -49,6 +50,24 @@ def test_ids__a_move_that_shows_nothing_yet_is_told_in_words() -> None:
     assert action_line(Discard(c[0]), "Gaby") == "Gaby discards 5 Dots"
     assert action_line(DeclareKong(c[0]), "Gaby") == "Gaby declares a Kong of 5 Dots"
     assert action_line(MahJongg(), "Gaby") == "Gaby declares Mah Jongg"
+
+
+@pytest.mark.parametrize(("code", "you", "gaby"), [
+    ("en", "You pass on 5 Dots, 6 Dots, and Red Dragon", "Gaby passes on 5 Dots, 6 Dots, and Red Dragon"),
+    ("de", "Du gibst 5 Kreise, 6 Kreise und Roter Drache weiter",
+     "Gaby gibt 5 Kreise, 6 Kreise und Roter Drache weiter"),
+    ("zh_Hans", "你传出5筒、6筒和红中", "Gaby传出5筒、6筒和红中"),
+], ids=["en", "de", "zh"])
+def test_ids__a_pass_in_the_replay_lists_its_tiles_the_languages_way(code, you, gaby) -> None:
+    """The tiles passed on are one list in the language (", … and", "、…和"), said of you or of another player."""
+    from game import i18n
+
+    tiles = tuple(parse_tiles("5D 6D RD"))
+    i18n.set_language(code)
+    try:
+        assert (action_line(PassTiles(tiles), i18n._("You")), action_line(PassTiles(tiles), "Gaby")) == (you, gaby)
+    finally:
+        i18n.set_language("en")
 
 
 def test_ids__statistics_name_rulesets_and_special_hands(tmp_path, monkeypatch) -> None:
@@ -117,3 +136,15 @@ def test_replay__the_opening_line_speaks_to_you_when_you_are_east(tmp_path) -> N
         app.dispatch(key(pygame.K_PAGEUP))
     assert replay.session.names[replay.record.east] == "You", "one of the staged hands is dealt by the player"
     assert replay.line.startswith(f"Hand {replay.record.hand_number}: You are East, the wind of the round is")
+    from game import i18n
+
+    i18n.set_language("de")  # one sentence per person in each language too: "Du bist Ost", never "Du ist"
+    try:
+        app.dispatch(key(pygame.K_RIGHT))
+        app.dispatch(key(pygame.K_HOME))
+        assert replay.line.startswith(f"Blatt {replay.record.hand_number}: Du bist Ost, der Rundenwind ist ")
+        app.dispatch(key(pygame.K_PAGEUP if replay.hand else pygame.K_PAGEDOWN))
+        east = replay.session.names[replay.record.east]
+        assert east != "You" and replay.line.startswith(f"Blatt {replay.record.hand_number}: {east} ist Ost")
+    finally:
+        i18n.set_language("en")

@@ -212,3 +212,43 @@ def test_rules_editor_scene__every_scoring_line_is_named_whole_in_the_list(tmp_p
     for entry in editor.entries:
         label, size = editor.row_label(entry.name)
         assert label == entry.name and size >= 12
+
+
+def test_rules_editor_scene__a_locked_field_says_why_in_the_players_language(tmp_path) -> None:
+    """Clicking a field the ruleset fixes says so in German: the field's German label and the reason."""
+    from game import i18n
+
+    app = make_app(tmp_path)
+    _, editor = open_editor(app)
+    walk_to(app, editor, "Going Mah Jongg")
+    switch = next(c for f, c, _ in editor.controls if f.label == "Mah Jongg hand only")
+    i18n.set_language("de")
+    try:
+        app.dispatch(click(switch.rect.center))
+        label = i18n._("Mah Jongg hand only")
+    finally:
+        i18n.set_language("en")
+    assert label != "Mah Jongg hand only"
+    assert editor.errors["scoring.going_mah_jongg.mah_jongg_only"] == f"{label}: in diesem Regelwerk festgelegt"
+
+
+def test_rules_editor_scene__the_preview_settles_in_the_players_language(tmp_path, monkeypatch) -> None:
+    """The preview's settlement in German: each seat's role and score one phrase ("gewinnt mit …"), each
+    change signed and grouped, the example's note a German sentence."""
+    from game import i18n
+    from game.client import stage
+    from game.client.render import rule_preview
+    from tests.client.helpers import drawn_text
+
+    app = make_app(tmp_path)
+    stage.stage_scene(app, "rules_editor", seed=2, turns=12)
+    shown = drawn_text(monkeypatch, rule_preview)
+    i18n.set_language("de")
+    try:
+        app.render()
+    finally:
+        i18n.set_language("en")
+    lines = [line for line, _rect in shown]
+    assert any(line.startswith("gewinnt mit ") for line in lines), lines
+    assert any(line.startswith("Hand von ") and "gewonnen" in line for line in lines), lines
+    assert any(line.startswith("+") for line in lines) and any(line.startswith("-") for line in lines)

@@ -144,13 +144,13 @@ def test_rules_scene__play_and_scoring_pages_come_from_the_ruleset(rules) -> Non
     from game.client.rules_text import play_sections, scoring_sections
 
     words = " ".join(r.text for _, rules in play_sections(CLASSIC.play) for r in rules)
-    assert "only from the player on your left" in words and "1000 points" in words
+    assert "only from the player on your left" in words and "1,000 points" in words
     no_chows = replace(CLASSIC.play, chows_allowed=False, start_score=2000)
     sections = dict(play_sections(no_chows))
     chow_rule = sections["Claiming a discard"][0]
     assert chow_rule.yes is False
     assert "player on your left" not in " ".join(r.text for r in sections["Claiming a discard"])
-    assert any("2000 points" in r.text for r in sections["East and the game"])
+    assert any("2,000 points" in r.text for r in sections["East and the game"])
     assert not any("Three players" in r.text for r in sections["East and the game"])
     three = dict(play_sections(replace(CLASSIC.play, players=3)))["East and the game"]
     assert three[0].text.startswith("Three players: the seat opposite you is empty (the Dummy).")
@@ -190,18 +190,19 @@ def test_rules_scene__help_offers_the_full_rules_of_the_game_being_played(tmp_pa
 
 
 def test_rules_text__special_values_read_as_a_player_would_say_them() -> None:
-    """Total hands give their value, added hands a plus sign, limit hands the ruleset's limit in points."""
+    """Total hands give their value, added hands a plus sign, limit hands the ruleset's limit in points; the
+    numbers grouped the language's way."""
     from dataclasses import replace
 
     from game.client.rules_text import special_notes, special_value
 
-    assert special_value(CLASSIC.special_hand("imperial"), CLASSIC) == "6000 points"
+    assert special_value(CLASSIC.special_hand("imperial"), CLASSIC) == "6,000 points"
     assert special_value(CLASSIC.special_hand("buried_treasure"), CLASSIC) == "+300 points"
     assert special_value(CLASSIC.special_hand("heavenly_blessing"), CLASSIC) == "+3 doubles"
     limit_hand = replace(CLASSIC.special_hand("imperial"), points=0, limit=1.0)
-    assert special_value(limit_hand, replace(CLASSIC, limit=1000)) == "1000 points"
+    assert special_value(limit_hand, replace(CLASSIC, limit=1000)) == "1,000 points"
     assert special_value(limit_hand, CLASSIC) == "limit"
-    assert "concealed" in special_notes(CLASSIC.special_hand("imperial"))
+    assert "concealed only" in special_notes(CLASSIC.special_hand("imperial"))
     assert "added to the hand's own score" in special_notes(CLASSIC.special_hand("golden_cock"))
 
 
@@ -219,3 +220,40 @@ def test_example__every_allowed_special_hand_of_every_loaded_ruleset_scores_as_i
                 continue  # a switched-off hand is never named by the judge; its page says it is off
             example = special_hand_example(judge, special)
             assert example is not None and example.verified, (info.id, special.id)
+
+
+@pytest.mark.parametrize("code", ["en", "de", "fr"])
+def test_rules_text__numbers_grouped_and_sentences_whole_in_each_language(code) -> None:
+    """The Rules pages write their numbers the language's way (6,000 · 6.000 · 6 000) and their sentences whole:
+    the claims' order with the language's "then", the rounding, how an example hand was won."""
+    from dataclasses import replace
+
+    from game import i18n
+    from game.client.rules_text import play_sections, settlement_lines, special_value, win_words
+    from game.core.ruleset import Rounding
+
+    expected = {
+        "en": ("6,000 points", "Everybody starts with 1,000 points.", ", then a kong, then a pung, then a chow.",
+               "Scores are rounded up to a multiple of 10 before doubling.",
+               "South, won with 5 Dots claimed from East's first discard"),
+        "de": ("6.000 Punkte", "Alle beginnen mit 1.000 Punkten.", ", dann Kong, dann Pung, dann Chow.",
+               "Die Punkte werden vor dem Verdoppeln auf ein Vielfaches von 10 aufgerundet.",
+               "Süd, gewonnen mit 5 Kreise vom ersten Abwurf von Ost"),
+        "fr": ("6\u202f000 points", "Chacun commence avec 1\u202f000 points.",
+               ", puis un kong, puis un pung, puis un chow.",
+               "Les scores sont arrondis au multiple de 10 supérieur avant les doubles.",
+               "Sud, gagné avec 5 Cercles réclamée sur la première défausse d'Est"),
+    }[code]
+    terrestrial = special_hand_example(JUDGE, CLASSIC.special_hand("terrestrial_blessing"))
+    rounded = replace(CLASSIC, rounding=Rounding(10, "before_doubles", "up"))
+    i18n.set_language(code)
+    try:
+        words = " ".join(r.text for _, rules in play_sections(CLASSIC.play) for r in rules)
+        said = (special_value(CLASSIC.special_hand("imperial"), CLASSIC), words, words, settlement_lines(rounded),
+                win_words(terrestrial))
+    finally:
+        i18n.set_language("en")
+    assert said[0] == expected[0]
+    assert expected[1] in said[1] and expected[2] in said[2]
+    assert expected[3] in said[3]
+    assert said[4].startswith(expected[4])

@@ -36,10 +36,36 @@ def test_game_finished__s_saves_the_sheet_as_picture_text_and_csv(tmp_path: Path
     assert rows[-1] == ["", "", "", "", "Final score", *(str(t) for t in totals)]
     lines = (folder / "Friday_ game.txt").read_text().splitlines()
     assert lines[0] == f"Friday: game: score sheet after {len(history)} hands"
-    assert lines[-1].split() == ["Final", "score", *(str(t) for t in totals)]
+    assert lines[-1].split() == ["Final", "score", *(f"{t:,}" for t in totals)]  # grouped to be read, the CSV not
     picture = pygame.image.load(str(folder / "Friday_ game.png"))
     assert picture.get_width() == 1000 and picture.get_height() == 72 + 26 * (len(history) + 2) + 24
     app.render(1.0)
+
+
+def test_score_sheet__grouped_the_languages_way_for_reading_and_plain_for_a_spreadsheet(tmp_path: Path) -> None:
+    """In German the text sheet writes 1.644 and +1.200, the CSV 1644 and 1200 (a spreadsheet reads the digits
+    as a number in any language)."""
+    from game import i18n
+
+    app = make_app(tmp_path)
+    stage_scene(app, "game_over", seed=3, turns=24)
+    session = app.stack.top.session
+    session.save_name = "Abend"
+    i18n.set_language("de")
+    try:
+        app.dispatch(key(pygame.K_s))
+    finally:
+        i18n.set_language("en")
+    totals = list(session.match.totals)
+    assert max(totals) >= 1000
+    lines = (_sheets(tmp_path) / "Abend.txt").read_text().splitlines()
+    assert lines[-1].split() == ["Endstand", *(f"{t:,}".replace(",", ".") for t in totals)]
+    deltas = [d for record in session.match.history for d in record.deltas]
+    shown = [cell for line in lines[4:-2] for cell in line.split()[-4:]]
+    assert shown == [f"{d:+,}".replace(",", ".") if d else "0" for d in deltas]
+    rows = list(csv.reader((_sheets(tmp_path) / "Abend.csv").read_text().splitlines()))
+    assert rows[-1][5:] == [str(t) for t in totals]
+    assert [v for row in rows[1:-1] for v in row[5:]] == [f"{d:+d}" if d else "0" for d in deltas]
 
 
 def test_scores_box__the_score_sheet_button_saves_the_game_so_far(tmp_path: Path) -> None:

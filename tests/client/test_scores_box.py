@@ -57,3 +57,68 @@ def test_dead_hand_line__says_truly_who_paid_and_who_is_east() -> None:
     assert dead_hand_line(two, [ev.DealPassed(1)], names) == (
         "No Mah Jongg: nobody scores a hand, but the players not ready pay You and Gaby for their ready hands; "
         "the deal passes to Elaine.")
+
+
+def test_scores_box__titles_and_numbers_in_the_players_language(tmp_path, monkeypatch) -> None:
+    """The Scores box in German: the totals grouped (1.000), the human's page titled "Deine Punkte:", another
+    player's "Punkte von Eric:" (one sentence each, no "{possessive} score" pieces); in Chinese likewise."""
+    import pygame
+
+    from game import i18n
+    from game.client import stage
+    from game.client.scenes import scores
+    from tests.client.helpers import drawn_text, key, make_app
+
+    app = make_app(tmp_path)
+    box = stage.stage_scene(app, "scores", seed=2, turns=12)
+    names = box.session.names
+    old = box.outcome.old_totals
+    shown = drawn_text(monkeypatch, scores)
+    expected = {
+        "de": ("Deine Punkte:", "Punkte von {name}:", "."),
+        "zh_Hans": ("你的得分：", "{name}的得分：", ","),
+        "en": ("Your score:", "{name}'s score:", ","),
+    }
+    try:
+        for code, (yours, theirs, separator) in expected.items():
+            i18n.set_language(code)
+            for tab in (pygame.K_t, pygame.K_1, pygame.K_2):
+                shown.clear()
+                app.dispatch(key(tab))
+                app.render()
+                lines = [line for line, _rect in shown]
+                if tab == pygame.K_t:
+                    assert all(f"{value:,}".replace(",", separator) in lines for value in old), (code, lines)
+                elif tab == pygame.K_1:
+                    assert yours in lines
+                else:
+                    assert theirs.format(name=names[box.seats[1]]) in lines
+    finally:
+        i18n.set_language("en")
+    assert max(abs(value) for value in old) >= 1000  # the grouping was put to the test
+
+
+def test_pays_for_all__the_four_winds_liabilities_in_a_whole_sentence_per_person() -> None:
+    """The band over the Four Winds settlement names who pays for everybody in one sentence each for you and
+    for another player (Dutch: "Je betaalt …", "Eric betaalt …")."""
+    from types import SimpleNamespace
+
+    from game import i18n
+    from game.client.messages import pays_for_all
+    from game.core.table import HandResult
+
+    nine = SimpleNamespace(nine_tiles=True, five_last_tiles=False)
+    five = SimpleNamespace(nine_tiles=False, five_last_tiles=True)
+    fed = HandResult(3, "discard", one_suit_feeder=0, from_seat=0)
+    late = HandResult(3, "discard", late_unseen_discard=True, from_seat=1)
+    names = ["You", "Eric", "Gaby", "Ann"]
+    assert pays_for_all(fed, names, nine) == "You pay for everybody: the discard fed a hand of one suit."
+    assert pays_for_all(late, names, five) == "Eric pays for everybody: an unseen tile among the last five."
+    i18n.set_language("nl")
+    try:
+        assert pays_for_all(fed, [i18n._("You"), *names[1:]], nine) == (
+            "Je betaalt voor iedereen: je afgegooide steen maakte een hand in één kleur af.")
+        assert pays_for_all(late, names, five) == (
+            "Eric betaalt voor iedereen: een nog niet geziene steen bij de laatste vijf.")
+    finally:
+        i18n.set_language("en")

@@ -7,12 +7,15 @@ from __future__ import annotations
 import pytest
 
 from game import i18n
+from game.client import status
 from game.client.messages import describe
 from game.client.refusals import refusal_line
+from game.client.status import told_line
 from game.core import events as ev
 from game.core import refusals as r
 from game.core.actions import Claim, Discard
 from game.errors import IllegalActionError
+from game.session import notes
 from tests.builders import rigged_table, t
 
 SENTENCES = [
@@ -107,3 +110,60 @@ def test_refusal_line__every_code_of_the_engine_has_its_sentence() -> None:
 
     codes = {value for name, value in vars(r).items() if name.isupper() and isinstance(value, str)}
     assert codes == set(SENTENCES)
+
+
+# -- whole sentences per person and language (no "{has} gone Mah Jongg" pieces) --------------------------------
+
+NAMES = ["You", "Eric", "Gaby", "Ann"]
+SAID = [
+    (ev.MahJonggDeclared(0, t("5D"), "discard", 1, None), "en", "You have gone Mah Jongg with tile 5 Dots"),
+    (ev.MahJonggDeclared(1, t("5D"), "discard", 0, None), "en", "Eric has gone Mah Jongg with tile 5 Dots"),
+    (ev.MahJonggDeclared(0, None, "wall", None, None), "de", "Du hast Mah-Jongg gemacht."),
+    (ev.MahJonggDeclared(2, t("5D"), "discard", 1, None), "de", "Gaby hat mit 5 Kreise Mah-Jongg gemacht"),
+    (ev.MahJonggDeclared(2, None, "wall", None, None), "zh_Hans", "Gaby和牌了。"),
+    (ev.ReadyCancelled(0, t("5D")), "en", "You have let a winning tile pass: the Riichi is cancelled"),
+    (ev.ReadyCancelled(3, t("5D")), "fr", "Ann a laissé passer une tuile gagnante : son Riichi est annulé"),
+    (ev.CannonLetOff(0, 1, t("RD"), "three sets of Winds shown", False),
+     "en", "You let off a cannon (three sets of Winds shown)"),
+    (ev.CannonLetOff(3, 1, t("RD"), "three sets of Winds shown", True),
+     "nl", "Ann heeft een kanon afgevuurd (drie combinaties winden open): geen keus!"),
+    (notes.Note(notes.MISSED_MAH_JONGG, {"seat": 1, "tile": t("5D")}), "en",
+     "You could have gone Mah Jongg on Eric's 5 Dots."),
+    (notes.Note(notes.MISSED_MAH_JONGG, {"seat": 1, "tile": t("5D")}), "de",
+     "Du hättest mit 5 Kreise von Eric Mah-Jongg machen können."),
+    (notes.Note(notes.NO_DECLARATION, {"kind": "standing", "why": "declared"}), "en",
+     "You can call a Standing Hand only once a hand: you have declared already."),
+    (notes.Note(notes.NO_DECLARATION, {"kind": "riichi", "why": "first_discard_only"}), "de",
+     "Riichi erklären kannst du nur mit deinem ersten Abwurf."),
+    (notes.Note(notes.NO_DECLARATION, {"kind": "ready", "why": "not_ready"}), "en",
+     "No discard leaves your hand one tile from Mah Jongg: you cannot declare a ready hand now."),
+    (notes.Note(notes.NO_DECLARATION, {"kind": "standing", "why": "not_ready"}), "fr",
+     "Aucune défausse ne laisse votre main à une seule sorte de tuile du Mah-Jong : vous ne pouvez pas annoncer de "
+     "main debout maintenant."),
+    (notes.Note(notes.DECLARING, {"kind": "standing", "bluff": False, "ready": True}), "en",
+     "Standing Hand: discard a marked tile to call it — R again not to."),
+    (notes.Note(notes.DECLARING, {"kind": "ready", "bluff": True, "ready": True}), "zh_Hans",
+     "听牌：打出一张标记的牌来宣布（打其他牌就是虚张声势）——再按 R 取消。"),
+    (notes.Note(status.WAIT_TIME, {"seconds": 1.5}), "en", "Wait time: 1.50 seconds"),
+    (notes.Note(status.WAIT_TIME, {"seconds": 1.5}), "de", "Wartezeit: 1,50 Sekunden"),
+    (r.Refusal(r.STANDING_ONLY, {"waits": (t("5D"), t("8D"), t("9D"))}), "de",
+     "Du hast eine stehende Hand angesagt und kannst nur 5 Kreise, 8 Kreise oder 9 Kreise nehmen."),
+    (r.Refusal(r.USE_FOR, {"tile": t("3C"), "claims": ("chow", "pung")}), "zh_Hans", "你可以用3万来吃或碰。"),
+]
+
+
+@pytest.mark.parametrize(("told", "code", "line"), SAID, ids=[f"{type(s[0]).__name__}-{s[1]}-{i}"
+                                                            for i, s in enumerate(SAID)])
+def test_told_line__a_whole_sentence_in_each_language(told, code, line) -> None:
+    """What the status bar says of an event, a note or a refusal is one sentence per person, worded and ordered
+    by each language (the German participle last, the French "son", the Chinese list mark), with its numbers
+    and lists written the language's way; a cannon's pattern is named from the British mod's catalog."""
+    from game.mods import get_ruleset
+
+    get_ruleset("british")  # the bundled mods read, their catalogs registered (whichever test ran before)
+    i18n.set_language(code)
+    try:
+        said = told_line(told, [i18n._(NAMES[0]), *NAMES[1:]])
+    finally:
+        i18n.set_language("en")
+    assert said == line

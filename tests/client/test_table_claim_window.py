@@ -56,3 +56,24 @@ def test_hover__names_the_stake_tile_and_who_threw_a_discard(tmp_path) -> None:
     scene.handle(motion(layout.discard_position(seat, index).rect().center))
     assert scene.tooltip.text == f"{tile_name(tile)}, discarded by {session.names[seat]}"
     app.render()
+
+
+def test_hover__the_thrower_named_in_the_players_language_and_person(tmp_path) -> None:
+    """In German a discard's tooltip reads "5 Kreise, von Eric abgeworfen", and one of yours "…, von dir
+    abgeworfen" (never "von Du")."""
+    from game import i18n
+    from game.client.messages import discarded_by
+
+    app = make_app(tmp_path)
+    scene = table_scene_until_claim(app)
+    table = scene.session.table
+    seat, tile = table.last_discard
+    i18n.set_language("de")
+    try:
+        scene.handle(motion(layout.discard_position(seat, len(table.players[seat].discards) - 1).rect().center))
+        theirs = (scene.tooltip.text, tile_name(tile))
+        mine = discarded_by(i18n._("You"), "5 Kreise")  # the words of a tooltip over one of your discards
+    finally:
+        i18n.set_language("en")
+    assert theirs[0] == f"{theirs[1]}, von {scene.session.names[seat]} abgeworfen"
+    assert mine == "5 Kreise, von dir abgeworfen"

@@ -114,3 +114,25 @@ def test_winning_draw__a_quick_discard_meets_the_can_go_mah_jongg_box_first(tmp_
     assert scene.prompt is not None and scene.prompt.title == "Can Go Mah Jongg"
     app.dispatch(key(pygame.K_RETURN))
     assert session.hand_over and table.result.winner == HUMAN
+
+
+def test_winning_discard__the_offer_names_the_discarder_in_the_players_language(tmp_path) -> None:
+    """The offer is one sentence of the language naming the discarder and the tile (German: "… von Eric
+    vollendet deine Hand"), in the Can Go Mah Jongg box and in the banner over the table."""
+    from game import i18n
+
+    try:
+        for ask_first in (True, False):
+            app = make_app(tmp_path / str(ask_first))
+            i18n.set_language("de")
+            scene = table_at_winning_discard(app, ask_first=ask_first)
+            seat, tile = scene.session.table.last_discard
+            offer = f"{tile_name(tile)} von {scene.session.names[seat]} vollendet deine Hand"
+            if ask_first:
+                assert scene.prompt.message == f"{offer}. Mah-Jongg machen?"
+            else:
+                app.render()
+                banners = [words for words, _rect in scene.banners_drawn]
+                assert f"Mah-Jongg! {offer} — M zum Hinausgehen, 0 zum Passen" in banners, banners
+    finally:
+        i18n.set_language("en")

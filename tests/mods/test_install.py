@@ -123,7 +123,7 @@ def test_manager__toggle_move_install_drop(tmp_path: Path) -> None:
     manager = ModManager(folders)
     assert [row.id for row in manager.rows()] == ["aa-first", "bb-second"]
     moved = manager.move("bb-second", -1)
-    assert moved.ok and moved.message == "Bb-Second now loads 1st of 2"
+    assert moved.ok and moved.message == "Bb-Second now loads in place 1 of 2"
     assert [row.id for row in manager.rows()] == ["bb-second", "aa-first"]
     assert manager.catalog.record("ai", "tester").mod_id == "aa-first"
     assert ModManager(folders).catalog.order == ["bb-second", "aa-first"]
@@ -149,7 +149,7 @@ def test_manager__a_move_its_requirements_forbid_says_why_it_stays(tmp_path: Pat
     assert manager.catalog.order == ["aa-first", "bb-second", "cc-third"]
     stays = manager.move("bb-second", -1)
     assert stays.ok and not stays.changed
-    assert stays.message == "Bb-Second stays 2nd of 3: it must load after the mod above it"
+    assert stays.message == "Bb-Second stays in place 2 of 3: it must load after the mod above it"
     assert manager.catalog.order == ["aa-first", "bb-second", "cc-third"]
     assert manager.move("cc-third", 1).message == "Cc-Third loads last already"
     manager.toggle("cc-third")

@@ -61,3 +61,27 @@ def test_rules_preview__a_minimum_refuses_its_small_hand(tmp_path) -> None:
     refused = preview(draft.ruleset(), "Minimums", example)
     assert not refused.result.mah_jongg and refused.settlement is None and refused.note
     assert "min_points: 40" in draft.text()
+
+
+def test_rules_preview__its_notes_are_whole_sentences_of_the_players_language(tmp_path) -> None:
+    """How the example went out and why a value does not show are said in the editor's language, each a whole
+    sentence (not "Won" + "self-drawn" + ", with the last tile of the wall")."""
+    from game import i18n
+
+    draft = Draft(folders_for(tmp_path), "classic")
+    example = find_example(draft.ruleset(), "scoring.pung_kong_dragons")
+    last_tile = find_example(draft.ruleset(), "scoring.last_wall_tile")
+    draft.set("scoring.pung_kong_dragons.allowed", False)
+    said = {}
+    for code in ("en", "de"):
+        i18n.set_language(code)
+        try:
+            said[code] = (preview(draft.ruleset(), "scoring.pung_kong_dragons", example).note,
+                          preview(draft.ruleset(), "scoring.last_wall_tile", last_tile).note)
+        finally:
+            i18n.set_language("en")
+    assert said["en"][0] == "No Scoring Value: the line does not count in this hand."
+    assert said["de"][0] == "Kein Punktwert: Die Zeile zählt in dieser Hand nicht."
+    assert said["en"][1].endswith(" The winning tile was the last tile of the wall.")
+    assert said["de"][1].endswith(" Der Gewinnstein war der letzte Stein der Mauer.")
+    assert said["de"][1].split(" Der ")[0] in {"Selbst gezogen gewonnen.", "Mit einem Abwurf gewonnen."}

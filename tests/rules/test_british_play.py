@@ -255,6 +255,35 @@ def test_cannon__the_score_box_says_who_pays_for_everybody_and_why() -> None:
     assert pays_for_all(table.result, names, BRITISH.penalties).endswith("with no choice: everybody pays.")
 
 
+def test_cannon__the_score_box_says_it_in_the_players_language_and_person() -> None:
+    """The cannon's line is one sentence for you and one for another player in each language, with the
+    pattern's name from the British mod's catalog: "Du hast eine Kanone abgefeuert (…) und zahlst für alle"."""
+    from game import i18n
+    from game.client.messages import describe, pays_for_all
+    from game.mods import get_ruleset
+
+    get_ruleset("british")  # the bundled mods read, their catalogs registered
+    table = _cannon_table("1B 2B 4C 5C 7D 8D 9D EW SW NW 3B 6B 9C", "WD")
+    table.apply(3, Discard(t("WD")))
+    events = table.apply(2, Claim("mah_jongg"))
+    said = {}
+    for code, you in (("en", "You"), ("de", "Du")):
+        i18n.set_language(code)
+        try:
+            said[code] = (pays_for_all(table.result, ["Eric", "Ann", "Joe", you], BRITISH.penalties),
+                          pays_for_all(table.result, ["You", "Eric", "Ann", "Joe"], BRITISH.penalties),
+                          next(describe(e, ["You", "Eric", "Ann", "Joe"]) for e in events
+                               if isinstance(e, CannonLetOff)))
+        finally:
+            i18n.set_language("en")
+    assert said["en"] == ("You let off a cannon (two pungs of Dragons shown) and pay for everybody.",
+                          "Joe let off a cannon (two pungs of Dragons shown) and pays for everybody.",
+                          "Joe let off a cannon (two pungs of Dragons shown)")
+    assert said["de"] == ("Du hast eine Kanone abgefeuert (zwei Pungs Drachen ausgelegt) und zahlst für alle.",
+                          "Joe hat eine Kanone abgefeuert (zwei Pungs Drachen ausgelegt) und zahlt für alle.",
+                          "Joe hat eine Kanone abgefeuert (zwei Pungs Drachen ausgelegt)")
+
+
 def test_goulash__a_played_goulash_hand_replays_with_its_passes_and_wild_tiles() -> None:
     """After a wash-out the match records the goulash hand as one, and the replay deals it with its passes and
     wild tiles: the same hand, event for event."""

@@ -12,7 +12,7 @@ from game.client.messages import item_label
 from game.client.render.pattern_tiles import draw_groups, fitting_size
 from game.client.render.sprites import TileSprites
 from game.core.ruleset import PaymentScheme
-from game.i18n import N_, _, format_number, mod_text
+from game.i18n import N_, _, format_number, format_signed, mod_text
 from game.mods.rules_preview import Preview
 
 WINDS = (N_("East"), N_("South"), N_("West"), N_("North"))
@@ -38,7 +38,8 @@ def draw_preview(surface: pygame.Surface, area: pygame.Rect, preview: Preview, s
                             winning=example.context.winning_tile)
         y = drawn.bottom + 8
         seat = _(WINDS[preview.winner])
-        caption = _("{seat}'s hand. {rstrip}.").format(seat=seat, rstrip=preview.note.rstrip('.'))
+        caption = _("{seat}'s hand. {note}").format(seat=seat, note=preview.note) if preview.note else \
+            _("{seat}'s hand.").format(seat=seat)
         for line in wrap(caption, width, 13)[:2]:
             text(surface, line, (x, y), 13, palette.compass_dark, "sans")
             y += 17
@@ -63,7 +64,7 @@ def _score(surface: pygame.Surface, x: int, y: int, width: int, preview: Preview
              palette.accent_dark, "bold")
         y += LINE + 2
     # As the Scores box lists them: the points, then the doubles (a line may give both).
-    rows = [(f"{i.points}", item_label(i.name, i.tiles), i.id) for i in result.items if i.points]
+    rows = [(format_number(i.points), item_label(i.name, i.tiles), i.id) for i in result.items if i.points]
     rows += [(_('{doubles} dbl').format(
             doubles=i.doubles), item_label(i.name, i.tiles), i.id) for i in result.items if i.doubles]
     for value, name, item_id in rows[:9]:
@@ -103,14 +104,14 @@ def _settlement(surface: pygame.Surface, x: int, y: int, width: int, bottom: int
     for k, loser in enumerate(preview.losers):
         scores[(preview.winner + 1 + k) % 4] = loser.score if loser is not None else 0
     for seat in range(4):
-        role = (_("won, scoring") if seat == preview.winner else _("discarded; scored") if seat == preview.discarder
-                else _("scored"))
+        role = (_("won, scoring {score}") if seat == preview.winner else _("discarded; scored {score}")
+                if seat == preview.discarder else _("scored {score}")).format(score=format_number(scores.get(seat, 0)))
         delta = settlement.deltas[seat]
         text(surface, _(WINDS[seat]), (x, y), 14, palette.text_dark, "bold")
-        text(surface, fit_text(f"{role} {format_number(scores.get(seat, 0))}", width - 140, 14), (x + 56, y), 14,
+        text(surface, fit_text(role, width - 140, 14), (x + 56, y), 14,
              palette.text_dark, "sans")
         colour = palette.accent_dark if delta > 0 else palette.east_stake if delta < 0 else palette.text_dark
-        text(surface, ("+" if delta > 0 else "") + format_number(delta), (x + width, y), 14, colour, "bold", "topright")
+        text(surface, format_signed(delta), (x + width, y), 14, colour, "bold", "topright")
         y += LINE
     y += 6
     # Who pays whom, in two columns: the winner's three payments, then what the losers settle among themselves.

@@ -21,7 +21,7 @@ from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.scenes.demo import DemoCountdown
 from game.client.widgets import Button, draw_panel
-from game.i18n import N_, _, ngettext
+from game.i18n import N_, _, format_number, format_signed, ngettext
 
 BOX = pygame.Rect(0, 0, 1060, 660)
 BOX.center = (640, 360)
@@ -149,7 +149,7 @@ class GameOverScene(Scene):
         text(surface, fit_text(headline, BOX.width - 80, 34, "serif_bold"), (BOX.centerx, BOX.top + 62), 34,
              palette.accent_dark, "serif_bold", "midtop")
         text(surface, ngettext("with {totals} points after {hands} hand", "with {totals} points after {hands} hands",
-                          hands).format(totals=self.totals[winner], hands=hands),
+                          hands).format(totals=format_number(self.totals[winner]), hands=hands),
              (BOX.centerx, BOX.top + 108), 17, mix(palette.text_dark, palette.panel, 0.25), "sans", "midtop")
         self._draw_standings(surface, pygame.Rect(BOX.left + 28, BOX.top + 144, BOX.width - 56, 88))
         self._draw_table(surface)
@@ -189,10 +189,10 @@ class GameOverScene(Scene):
             you = _(" (you)") if seat == 0 and not is_you(names[0]) else ""
             text(surface, fit_text(names[seat] + you, card.right - x - 10, 18, "bold"), (x, card.top + 14), 18,
                  name_colour, "bold")
-            text(surface, f"{self.totals[seat]}", (x, card.top + 40), 24,
+            text(surface, format_number(self.totals[seat]), (x, card.top + 40), 24,
                  palette.east_stake if self.totals[seat] < 0 else palette.text_dark, "serif_bold")
             change = self.totals[seat] - self.start_score
-            text(surface, f"{change:+d}", (card.right - 14, card.top + 50), 15,
+            text(surface, format_signed(change), (card.right - 14, card.top + 50), 15,
                  palette.east_stake if change < 0 else (46, 120, 64), "bold", "topright")
 
     def _columns(self) -> list[tuple[str, int, str]]:
@@ -248,7 +248,8 @@ class GameOverScene(Scene):
         footer = pygame.Rect(self.table.left, area.bottom + 6, self.table.width, ROW + 4)
         pygame.draw.rect(surface, mix(palette.accent, palette.panel, 0.6), footer, border_bottom_left_radius=8,
                          border_bottom_right_radius=8)
-        self._cells(columns, footer.top + 6, ["", "", "", "", _("Final score"), *[str(self.totals[s]) for s in seats]],
+        finals = [format_number(self.totals[s]) for s in seats]
+        self._cells(columns, footer.top + 6, ["", "", "", "", _("Final score"), *finals],
                     [dark] * 5 + [palette.east_stake if self.totals[s] < 0 else dark for s in seats], surface, 15,
                     "bold")
         pygame.draw.rect(surface, mix(palette.panel_edge, palette.panel, 0.3),

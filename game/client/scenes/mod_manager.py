@@ -21,7 +21,7 @@ from game.client import layout
 from game.client.look import fit_text, mix, text, wrap
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
-from game.errors import SparrowError
+from game.errors import SparrowError, error_text
 from game.i18n import N_, _, mod_text, pgettext, pgettext_noop
 
 log = logging.getLogger(__name__)
@@ -103,7 +103,7 @@ class ModManagerScene(Scene):
             return ModManager(self.context.folders)
         except (SparrowError, OSError) as exc:  # show the problem instead of failing the scene
             log.warning("mods in %s could not be listed: %s", self.context.folders.user_mods, exc)
-            self.message, self.ok = _('mods could not be listed: {exc}').format(exc=exc), False
+            self.message, self.ok = _('mods could not be listed: {exc}').format(exc=error_text(exc)), False
             return None
 
     def reload(self) -> None:

@@ -22,7 +22,7 @@ from game.client.scenes import games
 from game.client.scenes.base import Scene, SceneContext
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, caret_wake, draw_panel
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, format_number, mod_text
 from game.session.options import DEFAULT_NAMES, DEFAULT_OPPONENTS, seat_names, seat_opponents
 
 log = logging.getLogger(__name__)
@@ -199,7 +199,7 @@ class NewGameScene(Scene):
         self._refresh_score()
 
     def _refresh_score(self) -> None:
-        self.score.labels = [f"{self.start_score}"]
+        self.score.labels = [format_number(self.start_score)]
         self.score.index = 0
 
     def choices(self) -> Choices:

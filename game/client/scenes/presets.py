@@ -28,7 +28,7 @@ from game.client.look import Palette, fit_text, mix, text, wrap
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, flow
 from game.core.ruleset import Rounding
-from game.errors import DataFileError, SparrowError
+from game.errors import DataFileError, SparrowError, error_text
 from game.i18n import N_, _, format_number, mod_text
 from game.mods import custom_rules
 from game.mods.custom_rules import GROUPS, HAND_PARTS, Option, describe, options_for
@@ -136,7 +136,7 @@ class PresetEditor:
             own = sorted((Preset(i.id, i.name, True) for i in infos if i.id in customs), key=lambda p: p.name.lower())
             presets = built_in + own
         except (SparrowError, OSError) as exc:
-            self.message, self.ok = _('the rulesets could not be listed: {exc}').format(exc=exc), False
+            self.message, self.ok = _('the rulesets could not be listed: {exc}').format(exc=error_text(exc)), False
         self.presets = presets
         self.chooser.labels = [mod_text(p.name) for p in presets]
         index = next((i for i, p in enumerate(presets) if p.id == select), 0)
@@ -157,7 +157,7 @@ class PresetEditor:
             values = custom_rules.option_values(ruleset)
         except (DataFileError, AttributeError, KeyError) as exc:
             self.message, self.ok = _('ruleset {ruleset_id!r} does not load: {exc}').format(
-                    ruleset_id=ruleset_id, exc=exc), False
+                    ruleset_id=ruleset_id, exc=error_text(exc)), False
             options, values = (), {}
         if options != self.options:
             self.options = options

@@ -17,14 +17,14 @@ from typing import Any
 import pygame
 
 from game.client.look import fit_text, text
-from game.client.messages import WIND_NAMES, action_line, describe, is_
+from game.client.messages import WIND_NAMES, action_line, by, describe
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
 from game.core.table import Table
 from game.errors import SaveError
-from game.i18n import _
+from game.i18n import N_, _
 
 log = logging.getLogger(__name__)
 
@@ -128,9 +128,11 @@ class ReplayScene(Scene):
         self.last_discard_live = any(isinstance(e, ev.TileDiscarded) for e in events)
         names = self.session.names
         if self.move == 0:
-            self.line = (_('Hand {hand_number}: {is_} East, the wind of the round is {WIND_NAMES}.').format(
-                    hand_number=self.record.hand_number, is_=is_(names[self.record.east]),
-                        WIND_NAMES=_(WIND_NAMES[self.record.round_wind])))
+            self.line = by(names[self.record.east],
+                           N_("Hand {hand_number}: You are East, the wind of the round is {round_wind}."),
+                           N_("Hand {hand_number}: {name} is East, the wind of the round is {round_wind}."),
+                           hand_number=self.record.hand_number,
+                           round_wind=_(WIND_NAMES[self.record.round_wind]))
         else:
             seat, action = self.record.actions[self.move - 1]
             self.line = move_line(events, names, table.wild_tile) or action_line(action, names[seat], table.wild_tile)

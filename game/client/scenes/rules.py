@@ -30,7 +30,7 @@ from game.client.rules_text import (
 from game.client.scenes.base import Scene, SceneContext
 from game.client.widgets import Button, draw_panel
 from game.core.tiles import parse_tiles
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, format_number, mod_text
 from game.rules.pattern_example import Example, special_hand_example
 
 log = logging.getLogger(__name__)
@@ -342,7 +342,8 @@ class RulesScene(Scene):
                     pygame.draw.rect(canvas, palette.panel_shade, band, border_radius=6)
                 colour = palette.text_dark if item.allowed else mix(palette.text_dark, palette.panel, 0.5)
                 text(canvas, fit_text(mod_text(item.name), col_points - 60, 16), (12, y), 16, colour)
-                text(canvas, str(item.points) if item.points else "–", (col_points, y), 16, colour, "bold", "midtop")
+                text(canvas, format_number(item.points) if item.points else "–", (col_points, y), 16, colour, "bold",
+                     "midtop")
                 text(canvas, str(item.doubles) if item.doubles else "–", (col_doubles, y), 16, colour, "bold",
                      "midtop")
                 text(canvas, who_scores(item), (col_who, y), 14, colour, "sans", "midtop")

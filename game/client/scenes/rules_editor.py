@@ -27,10 +27,10 @@ from game.client.render.rule_preview import draw_preview
 from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, ScrollBar, TextField, caret_wake, draw_panel
-from game.errors import SparrowError
+from game.errors import SparrowError, error_text
 from game.i18n import N_, _, mod_text
 from game.mods import custom_rules
-from game.mods.rules_editor import GROUPS, Draft, Entry, Field
+from game.mods.rules_editor import GROUPS, Draft, Entry, Field, locked_problem
 from game.mods.rules_preview import Preview, find_example, preview
 from game.rules.pattern_example import Example
 
@@ -67,7 +67,7 @@ class RulesEditorScene(Scene):
             self.draft = Draft(context.folders, ruleset_id, context.catalog)
         except (SparrowError, OSError) as exc:
             self.message, self.ok = _('ruleset {ruleset_id!r} cannot be edited: {exc}').format(
-                    ruleset_id=ruleset_id, exc=exc), False
+                    ruleset_id=ruleset_id, exc=error_text(exc)), False
         self.saved_id = ""
         self.group = 0
         self.selected = ""
@@ -246,7 +246,7 @@ class RulesEditorScene(Scene):
         try:
             message = work()
         except (SparrowError, OSError) as exc:
-            self.message, self.ok = str(exc).splitlines()[0], False
+            self.message, self.ok = error_text(exc).splitlines()[0], False
             return str(exc)
         self.message, self.ok = message, True
         return None
@@ -372,7 +372,7 @@ class RulesEditorScene(Scene):
                 continue
             if self.draft is not None and self.draft.locked(field.key):
                 if event.type == pygame.MOUSEBUTTONDOWN and control.rect.collidepoint(event.pos):
-                    self.errors[field.key] = f"{field.label}: {self.draft.locked(field.key)}"
+                    self.errors[field.key] = locked_problem(field.label, self.draft.locked(field.key))
                     return
                 continue
             if control.handle(event):

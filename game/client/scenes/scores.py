@@ -20,12 +20,12 @@ from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import (
     NO_SETTLEMENT,
     PRACTICE_HAND,
+    by,
     dead_hand_line,
     is_you,
     item_label,
     outcome_line,
     pays_for_all,
-    possessive,
 )
 from game.client.scenes import games
 from game.client.scenes.base import Scene
@@ -34,7 +34,7 @@ from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
 from game.core.tiles import display_key, sort_for_display
-from game.i18n import N_, _, mod_text
+from game.i18n import N_, _, format_number, mod_text, ngettext
 from game.session.driver import HUMAN
 from game.session.outcome import HandOutcome
 
@@ -283,7 +283,7 @@ class ScoresScene(Scene):
             (_("This Hand:"), o.scores, False),
             (_("Get from:"), None, True),
         ]
-        rows += [(f"{names[payer]}:", [o.get_from(receiver, payer) for receiver in range(4)], False)
+        rows += [(_("{name}:").format(name=names[payer]), [o.get_from(receiver, payer) for receiver in range(4)], False)
                  for payer in seats]
         totals = [sum(o.get_from(r, p) for p in range(4)) for r in range(4)]
         rows += [(_("Total:"), totals, True), (_("New Score:"), o.new_totals, True)]
@@ -292,14 +292,14 @@ class ScoresScene(Scene):
             band = pygame.Rect(area.left - 6, y - 3, area.width + 12, 28)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
-            text(surface, label, (area.left + (20 if label.endswith(":") and values is not None and i in payer_rows
-                                               else 0), y), 17, palette.text_dark, "bold" if bold else "sans")
+            text(surface, label, (area.left + (20 if i in payer_rows else 0), y), 17, palette.text_dark,
+                 "bold" if bold else "sans")
             if values is not None:
                 for column, seat in enumerate(seats):
                     value = values[seat]
                     x = area.left + label_w + column * col_w + col_w // 2
                     colour = palette.east_stake if value < 0 else palette.text_dark
-                    text(surface, f"{value}", (x, y), 17, colour, "bold" if bold else "sans", "midtop")
+                    text(surface, format_number(value), (x, y), 17, colour, "bold" if bold else "sans", "midtop")
             y += 30
         if o.dead and o.faulty_out is None:  # a faulty Mah Jongg is told in the title
             for i, line in enumerate(wrap(dead_hand_line(o.payments, o.events, names), area.width, 16)[:2]):
@@ -309,10 +309,11 @@ class ScoresScene(Scene):
         palette = self.context.palette
         o = self.outcome
         names = self.session.names
-        you = _(" (you)") if seat == HUMAN and not is_you(names[seat]) else ""
-        text(surface, _('{possessive} score{you}:').format(
-                possessive=possessive(names[seat]), you=you), (area.left, area.top), 19, palette.text_dark,
-             "serif_bold")
+        if is_you(names[seat]):
+            title = _("Your score:")
+        else:
+            title = (_("{name}'s score (you):") if seat == HUMAN else _("{name}'s score:")).format(name=names[seat])
+        text(surface, title, (area.left, area.top), 19, palette.text_dark, "serif_bold")
         result = o.results[seat]
         chosen = getattr(self.chosen_item, "tiles", ()) if result is not None else ()
         self._draw_tiles(surface, seat, (area.left, area.top + 34), chosen)
@@ -322,9 +323,10 @@ class ScoresScene(Scene):
             if o.dead:
                 message = _("No scores: nobody went Mah Jongg.")
             elif self.session.network:
-                message = (_("{names}'s hand scores {scores}; the host's table worked out its "
-                             'lines, which a network table is not sent.').format(
-                                     names=self.session.names[seat], scores=o.scores[seat]))
+                message = by(names[seat], N_("Your hand scores {score}; the host's table worked out its lines, "
+                                             "which a network table is not sent."),
+                             N_("{name}'s hand scores {score}; the host's table worked out its lines, which a "
+                                "network table is not sent."), score=format_number(o.scores[seat]))
             else:
                 message = _("This ruleset's scoring is not available.")
             for i, line in enumerate(wrap(message, area.width, 17)[:3]):
@@ -349,7 +351,7 @@ class ScoresScene(Scene):
                     self.item_rects.append((row, item))
                     if item is self.chosen_item:  # the line whose tiles are lit in the hand above
                         pygame.draw.rect(surface, mix(palette.highlight, palette.panel, 0.55), row, border_radius=4)
-                text(surface, f"{value}", (x + 40, y), 16, palette.text_dark, "sans", "topright")
+                text(surface, format_number(value), (x + 40, y), 16, palette.text_dark, "sans", "topright")
                 # A long line (a season's name after its scoring line) is set smaller before it is ever cut.
                 shown, size = fitted(name, area.width // 2 - 70, 16, 13)
                 text(surface, shown, (x + 54, y + (16 - size) // 2), size, palette.text_dark)
@@ -366,10 +368,10 @@ class ScoresScene(Scene):
         y = section(col, y, _("Sub Totals:"), [(result.points, _("Total Score before Doubling")),
                                             (result.doubles, _("Total Doubles"))])
         formula = _('Total Score: {points} * {value}').format(
-                points=result.points, value=2 ** result.doubles) if result.doubles else \
-            _('Total Score: {points}').format(points=result.points)
+                points=format_number(result.points), value=format_number(2 ** result.doubles)) if result.doubles \
+            else _('Total Score: {points}').format(points=format_number(result.points))
         if result.limited:
-            formula += " (limit)"
+            formula = _("{total} (limit)").format(total=formula)
         section(col2, y - 78, _("Total:"), [(result.score, formula)])
 
     def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int],
@@ -416,8 +418,12 @@ class ScoresScene(Scene):
         totals = self.outcome.new_totals
         names = self.session.names
         best = max(self.seats, key=lambda s: totals[s])
-        text(surface, _('{names} wins the game with {totals} points!').format(
-                names=names[best], totals=totals[best]), (area.centerx, area.top + 30), 30,
+        won = format_number(totals[best])
+        headline = (ngettext("You win the game with {points} point!", "You win the game with {points} points!",
+                             totals[best]) if is_you(names[best]) else
+                    ngettext("{name} wins the game with {points} point!", "{name} wins the game with {points} points!",
+                             totals[best])).format(name=names[best], points=won)
+        text(surface, fit_text(headline, area.width, 30, "serif_bold"), (area.centerx, area.top + 30), 30,
              palette.accent_dark, "serif_bold", "midtop")
         order = sorted(self.seats, key=lambda s: -totals[s])
         for rank, seat in enumerate(order):
@@ -427,5 +433,5 @@ class ScoresScene(Scene):
                              border_radius=8)
             text(surface, f"{rank + 1}.", (band.left + 20, band.centery), 20, palette.text_dark, "bold", "midleft")
             text(surface, names[seat], (band.left + 70, band.centery), 20, palette.text_dark, "bold", "midleft")
-            text(surface, f"{totals[seat]}", (band.right - 20, band.centery), 20, palette.text_dark, "bold",
+            text(surface, format_number(totals[seat]), (band.right - 20, band.centery), 20, palette.text_dark, "bold",
                  "midright")

@@ -19,7 +19,7 @@ from game.client.look import fit_text, fitted, mix, text, wrap
 from game.client.messages import sentence, short_names, special_name
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, draw_panel
-from game.i18n import _
+from game.i18n import _, format_list, format_number
 
 log = logging.getLogger(__name__)
 
@@ -141,12 +141,14 @@ class StatsScene(Scene):
             band = pygame.Rect(left - 8, y - 3, self.box.width - 44, 26)
             if i % 2 == 0:
                 pygame.draw.rect(surface, palette.panel_shade, band, border_radius=6)
-            specials = ", ".join(f"{self._special(sid)} ×{n}" for sid, n in sorted(st.special_hands.items())) or "—"
+            specials = format_list([f"{self._special(sid)} ×{format_number(n)}" for sid, n in
+                                    sorted(st.special_hands.items())], "plain") or "—"
             best = st.best_hand
-            best_text = "—" if not best else f"{best['score']}" + (f" ({self._special(best['special_hand'])})"
-                                                                     if best.get("special_hand") else "")
-            values = [fit_text(self.names.get(pid, pid), 220, 16, "bold"), str(st.games), str(st.games_won),
-                      str(st.hands), str(st.hands_won), f"{st.average_hand_score:.0f}", specials, best_text]
+            best_text = "—" if not best else format_number(best["score"]) + (
+                    f" ({self._special(best['special_hand'])})" if best.get("special_hand") else "")
+            values = [fit_text(self.names.get(pid, pid), 220, 16, "bold"), *(format_number(n) for n in (
+                      st.games, st.games_won, st.hands, st.hands_won)), format_number(st.average_hand_score, 0),
+                      specials, best_text]
             for (_unused, dx), value in zip(columns, values, strict=True):
                 face = "bold" if dx == 0 else "sans"
                 # Special hands' names are long: set smaller before they are cut.
@@ -176,7 +178,8 @@ class StatsScene(Scene):
             colour = palette.east_stake if pid == "human" else palette.accent_dark
             if height:
                 pygame.draw.rect(surface, colour, bar, border_top_left_radius=6, border_top_right_radius=6)
-            text(surface, str(st.hands_won), (bar.centerx, bar.top - 4), 14, palette.text_dark, "bold", "midbottom")
+            text(surface, format_number(st.hands_won), (bar.centerx, bar.top - 4), 14, palette.text_dark, "bold",
+                 "midbottom")
             text(surface, fit_text(self.names.get(pid, pid), slot - 6, 13), (bar.centerx, base + 6), 13,
                  palette.text_dark, "sans", "midtop")
         pygame.draw.line(surface, palette.panel_edge, (area.left + 8, base), (area.right - 8, base), 2)
@@ -196,8 +199,8 @@ class StatsScene(Scene):
         top = max([max(r.scores) for r in history] + [10])
         pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.bottomright, 2)
         pygame.draw.line(surface, palette.panel_edge, plot.bottomleft, plot.topleft, 2)
-        text(surface, str(top), (plot.left - 6, plot.top), 12, palette.compass_dark, "sans", "midright")
-        text(surface, "0", (plot.left - 6, plot.bottom), 12, palette.compass_dark, "sans", "bottomright")
+        text(surface, format_number(top), (plot.left - 6, plot.top), 12, palette.compass_dark, "sans", "midright")
+        text(surface, format_number(0), (plot.left - 6, plot.bottom), 12, palette.compass_dark, "sans", "bottomright")
         text(surface, _("hand"), (plot.left - 6, plot.bottom + 4), 11, palette.compass_dark, "sans", "topright")
         inner = plot.inflate(-28, 0)
         step = inner.width / max(1, len(history) - 1)

@@ -25,7 +25,7 @@ from game.client.look import render_text, text, wrap
 from game.client.messages import WIND_NAMES, danger_line
 from game.client.scenes import table_draw as draw
 from game.client.scenes.base import Scene, SceneContext
-from game.client.scenes.table_commands import TableCommands, mah_jongg_offer
+from game.client.scenes.table_commands import OFFER_BANNER, TableCommands, mah_jongg_offer
 from game.client.scenes.table_input import TableInput
 from game.client.scenes.table_prompts import Prompt, Prompts
 from game.client.tween import Scenery, Step, Tween
@@ -424,8 +424,7 @@ class TableScene(Scene):
             banners.append((_("Study your tiles — the table starts the hand in a moment") if s.network
                             else _("Study your tiles — click, Enter or F4 to start"), False))
         if s.claim_unlimited and self.prompt is None and self.chow_pick is None:
-            banners.append((_('Mah Jongg! {mah_jongg_offer} completes your hand — M to go out, 0 to pass').format(
-                    mah_jongg_offer=mah_jongg_offer(s)), True))
+            banners.append((mah_jongg_offer(s, OFFER_BANNER), True))
         if self.declaring:
             what = _(status.DECLARATION_NAMES[s.declaration])
             banners.append((_("Discard a tile to declare {what} — R: don't declare").format(what=what), False))

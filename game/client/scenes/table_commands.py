@@ -15,7 +15,6 @@ from typing import TYPE_CHECKING, Any
 
 from game import timing
 from game.client import status
-from game.client.messages import possessive
 from game.client.scenes import games
 from game.client.scenes.help_pages import help_topic
 from game.client.widgets import MenuItem, PopupMenu
@@ -41,11 +40,16 @@ def joker_choice(tiles: tuple[int, ...]) -> str:
         jokers=jokers)
 
 
-def mah_jongg_offer(session: Session) -> str:
-    """The discard that would give the human Mah Jongg, as the offer names it: ``Eric's 5 Dots``."""
+OFFER_BANNER = N_("Mah Jongg! {name}'s {tile} completes your hand — M to go out, 0 to pass")
+OFFER_QUESTION = N_("{name}'s {tile} completes your hand. Go Mah Jongg?")
+
+
+def mah_jongg_offer(session: Session, words: str) -> str:
+    """``words`` (:data:`OFFER_BANNER` or :data:`OFFER_QUESTION`) naming the discard that would give the human
+    Mah Jongg and its discarder (always another player): ``Eric's 5 Dots completes your hand …``."""
     assert session.table is not None and session.table.last_discard is not None
     seat, tile = session.table.last_discard
-    return f"{possessive(session.names[seat])} {tile_name(tile)}"
+    return _(words).format(name=session.names[seat], tile=tile_name(tile))
 
 
 LOCAL_ONLY = {
@@ -402,9 +406,8 @@ class TableCommands:
     def _offer_mah_jongg_on_discard(self) -> None:
         """The Can Go Mah Jongg box for a discard: Mah Jongg first, the other claims it allows, or Pass."""
         s = self.session
-        what = mah_jongg_offer(s)
         others = [(_(CLAIM_NAMES[c]), partial(self.claim, c)) for c in s.claim_types() if c != "mah_jongg"]
-        self._ask(_("Can Go Mah Jongg"), _('{what} completes your hand. Go Mah Jongg?').format(what=what),
+        self._ask(_("Can Go Mah Jongg"), mah_jongg_offer(s, OFFER_QUESTION),
                   [(_("Mah Jongg!"), lambda: self.claim("mah_jongg")), *others], cancel=(_("Pass"), s.pass_claim))
 
     def enter(self) -> None:
@@ -504,7 +507,7 @@ class TableCommands:
         local = not s.network  # a network table has none of these but Close Menu (see LOCAL_ONLY)
         items = [MenuItem(_("Undo"), self.undo, s.can_undo, _("Ctrl+Z")),
                  MenuItem(_("Continue") if self.table.paused else _("Pause"), self.toggle_pause, local, "F9"),
-                 MenuItem((_("Hide") if s.options.show_all else _("Show")) + _(" All Hands"),
+                 MenuItem(_("Hide All Hands") if s.options.show_all else _("Show All Hands"),
                           self.toggle_show_all, local, "F6"),
                  MenuItem(_("Save Game…"), self.save_dialog, local, _("Alt+F3")),
                  MenuItem(_("Replays…"), self.show_replays, local and bool(s.match.history), _("Alt+R")),

@@ -25,7 +25,7 @@ from game.client.widgets import draw_timer_bar
 from game.core.melds import MeldKind
 from game.core.table import Table
 from game.core.tiles import sort_for_display, suit_name, wind_tile
-from game.i18n import _
+from game.i18n import _, format_number
 from game.session.driver import HUMAN
 
 
@@ -359,7 +359,7 @@ def _compass_field(surface: pygame.Surface, view: TableView, seat: int, rect: py
                        width=2)
     text(surface, WIND_LETTERS[wind], (cx, cy + 1), 20, (250, 244, 228), "serif_bold", "center")
     # Name and score beside the wind disc, written along the side they belong to (the Dummy has no score).
-    score_text = "" if empty else f"{score}"
+    score_text = "" if empty else format_number(score)
     label = fit_text(name, 78, 13, "bold")
     if seat == 0:
         text(surface, label, (cx - 24, cy - 8), 13, name_colour, "bold", "midright")

@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 import pygame
 
 from game.client import layout
-from game.client.messages import WIND_NAMES, shown_name
+from game.client.messages import MELD_WORDS, WIND_NAMES, discarded_by, shown_name
 from game.client.scenes.table_keys import ENTER_KEYS, command_for
 from game.client.widgets import Tooltip
 from game.i18n import _
@@ -104,21 +104,18 @@ class TableInput:
         rect = t.last_discard_rect()
         if rect is not None and rect.collidepoint(pos) and table.last_discard:
             seat, tile = table.last_discard
-            return _('{shown_name}, discarded by {names}').format(
-                    shown_name=shown_name(tile, wild), names=s.names[seat]), rect
+            return discarded_by(s.names[seat], shown_name(tile, wild)), rect
         for seat in range(4):
             p = table.players[seat]
             for index, tile in enumerate(p.discards):
                 spot = layout.discard_position(seat, index).rect()
                 if spot.collidepoint(pos):
-                    return _('{shown_name}, discarded by {names}').format(
-                            shown_name=shown_name(tile, wild), names=s.names[seat]), spot
+                    return discarded_by(s.names[seat], shown_name(tile, wild)), spot
             melds, flowers = layout.exposed_positions(seat, [len(m.tiles) for m in p.melds], len(p.bonus))
             for meld, places in zip(p.melds, melds, strict=True):
                 hit = [pl.rect() for pl in places]
                 if any(r.collidepoint(pos) for r in hit):
-                    return (_('{names}: {title} of {shown_name}').format(
-                            names=s.names[seat], title=meld.kind.value.title(), shown_name=shown_name(meld.tile, wild)),
+                    return (_(MELD_WORDS[meld.kind]).format(name=s.names[seat], tile=shown_name(meld.tile, wild)),
                             hit[0].unionall(hit))
             for tile, place in zip(p.bonus, flowers, strict=True):
                 if place.rect().collidepoint(pos):

@@ -18,7 +18,7 @@ from game.client.messages import is_you
 from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, draw_panel
-from game.i18n import N_, _
+from game.i18n import N_, _, format_list, format_number
 
 BOX = pygame.Rect(0, 0, 900, 600)
 BOX.center = (640, 360)
@@ -188,12 +188,12 @@ class WaitingRoomScene(Scene):
         timers = lobby.room.timers
         parts = []
         if "claim_window" in timers:
-            parts.append(_('{timers:g} s to claim a discard').format(timers=timers['claim_window']))
+            parts.append(_('{timers} s to claim a discard').format(timers=_seconds(timers['claim_window'])))
         if "discard_delay" in timers:
-            parts.append(_('computer players wait {timers:g} s').format(timers=timers['discard_delay']))
+            parts.append(_('computer players wait {timers} s').format(timers=_seconds(timers['discard_delay'])))
         if "reconnect" in timers:
-            parts.append(_('a dropped player has {timers:g} s to come back').format(timers=timers['reconnect']))
-        return _("Timers: ") + ", ".join(parts) + "." if parts else ""
+            parts.append(_('a dropped player has {timers} s to come back').format(timers=_seconds(timers['reconnect'])))
+        return _("Timers: {timers}.").format(timers=format_list(parts, "plain")) if parts else ""
 
     # -- drawing ----------------------------------------------------------------------------------------------
 
@@ -245,3 +245,8 @@ class WaitingRoomScene(Scene):
             text(surface, part, (x, BOX.bottom - 150 + i * 21), 16, ERROR if bad else palette.text_dark, "bold")
         for b in self.buttons():
             b.draw(surface, palette)
+
+
+def _seconds(value: float) -> str:
+    """A timer's seconds the language's way, without needless decimals (``1.5``, ``1,5``, ``30``)."""
+    return format_number(value, None if value % 1 else 0)
