@@ -31,7 +31,7 @@ from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pas
 from game.core.analysis import shanten, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import Env
+from game.core.patterns import Env, Pattern
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
 from game.core.special_distance import Target, special_target
@@ -93,6 +93,7 @@ class EnginePlayer:
         # A goulash hand (British, after a wash-out) may allow no chows: by view.goulash, [plain, goulash].
         self._chows_in = (self.chows, self.chows and bool(getattr(play, "goulash_chows", True)))
         self.max_chows: int | None = getattr(play, "max_chows", None)
+        self._chows_from_any = bool(getattr(play, "chow_from_any", False))
         self._chows_left: int | None = None
         """Chows the hand of the position being decided may still hold (None: any number)."""
         self.specials: tuple[SpecialHand, ...] = ()
@@ -128,6 +129,9 @@ class EnginePlayer:
         # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
         # looks ready is less of a threat than one in a game where any complete hand goes out.
         self._out_share = _out_share(ruleset)
+        # Where only a declared ready hand goes out and a declaration may be a bluff (Novice), only the declared
+        # hands threaten, each as its stage says.
+        self._bluffing = getattr(play, "ready_rule", "none") == "declare"
         deals = round(DEALS * personality.search)
         self._lookahead = Lookahead(ruleset, rng, deals) if deals and applies(ruleset) else None
         """The Master's look-ahead (:mod:`game.ai.search`); None for the others, and where it does not apply."""
@@ -172,7 +176,7 @@ class EnginePlayer:
         """The chance each opponent can go out on a discard: a declared ready hand surely; otherwise the chance it
         is ready (:func:`game.ai.evaluate.threat`), scaled down where being ready is not enough to go out."""
         share = self._out_share
-        return [t if t >= 1.0 or share >= 1.0 else t * share for t in threat(view)]
+        return [t if t >= 1.0 or share >= 1.0 else t * share for t in threat(view, self._bluffing)]
 
     def _env(self, view: PlayerView) -> Env:
         return Env(view.seat_wind, view.round_wind)
@@ -513,7 +517,7 @@ class EnginePlayer:
         """Live tiles the special hand being chased still lacks (in its nearest form); one that turns a pair into
         a wanted pung also comes from any player's discard, unless the hand must stay concealed."""
         hand = self._plan.hand
-        claimable = hand is not None and not all(f.concealed for f in hand.forms)
+        claimable = hand is not None and not all(kept_concealed(f) for f in hand.forms)
         need = target.need
         total = 0.0
         for t in range(NUM_KINDS):
@@ -570,13 +574,13 @@ class EnginePlayer:
         if sum(counts) + self._jokers != 3 * (4 - n_melds) + 1 or view.last_discard is None:
             return Pass()
         tile = view.last_discard[1]
-        if self._plan.hand is not None and any(f.concealed for f in self._plan.hand.forms):
+        if self._plan.hand is not None and any(kept_concealed(f) for f in self._plan.hand.forms):
             return Pass()  # a concealed special hand: claiming would ruin it
         now = self._speed(counts, n_melds, melds, view)
         threats = self._threats(view)
         model = self._value_model(view)
         best: tuple[float, Action] = (0.0, Pass())
-        if p.strategy == "limitmaker" or model.minimum:
+        if (p.strategy == "limitmaker" and not self._races_plainly()) or model.minimum:
             # Never wanted by the limitmaker (see _claim_appetite); under a minimum of doubles to go out, a chow
             # gives up No Chows, one of the doubles a hand most often makes its minimum with.
             claims = [c for c in claims if c.type != "chow"]
@@ -605,6 +609,12 @@ class EnginePlayer:
                 best = (want, claim)
         return self._claim_looked_ahead(view, claims, best[1], now)
 
+    def _races_plainly(self) -> bool:
+        """Whether the limitmaker, chasing no special hand, plays its regular hand as the others do, chows
+        claimed: where a chow may be claimed from any player every hand comes together fast, and one built of
+        pungs alone is seldom done in time."""
+        return self._chows_from_any and self._plan.hand is None
+
     def _claim_looked_ahead(self, view: PlayerView, claims: Sequence[Claim], choice: Action, now: int) -> Action:
         """The Master plays its claim decisions out too (:mod:`game.ai.search`): passing against each pung or
         chow it may make, once its hand is within two tiles of ready (a kong, with its loose tile, is left to the
@@ -626,7 +636,7 @@ class EnginePlayer:
                 return 0.0  # (where only special hands go out, a kong adds nothing to their fixed values)
             return p.claim_eagerness + 0.3 * worth - 0.2  # more points and a loose tile, if it costs no speed
         eager = p.claim_eagerness
-        if p.strategy == "limitmaker":
+        if p.strategy == "limitmaker" and not self._races_plainly():
             if kind == "chow":
                 return 0.0  # a chow spoils every pung hand it dreams of
             if gain > 0 or (gain == 0 and major) or (self._plan.hand is None and (major or gain == 0)):
@@ -715,9 +725,16 @@ def _ease(hand: SpecialHand) -> float:
     # single comes far less often. The pung hands (Fourfold Homely Happiness, Winds and Dragons, the Adopted
     # Sons, the Siamese Sisters, Buried Treasure) are the ones a gambler actually lands.
     ease = 1.0 if singles == 0 and chows == 0 else (0.6 if singles == 0 and chows <= 1 else 0.15)
-    if all(f.concealed for f in hand.forms):
+    if all(kept_concealed(f) for f in hand.forms):
         ease *= 0.6
     return ease
+
+
+def kept_concealed(form: Pattern) -> bool:
+    """Whether a special hand's ``form`` allows no claimed set: concealed as a whole, or each of its sets to be
+    held concealed (Four Concealed Triplets, whose pair alone may come from a discard)."""
+    sets = [el for el in form.elements if el.kind not in ("pair", "single")]
+    return form.concealed or (bool(sets) and all(el.concealed for el in sets))
 
 
 def nearest_special(hands: Sequence[SpecialHand], view: PlayerView) -> Target | None:

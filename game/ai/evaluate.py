@@ -183,14 +183,18 @@ _READY_BY_STAGE = (
 )
 
 
-def threat(view: PlayerView) -> list[float]:
+def threat(view: PlayerView, bluffing: bool = False) -> list[float]:
     """The chance that each seat's hand is ready, 0–1 (0 for this seat): 1 for a declared ready hand (a standing
-    hand, riichi), else as often as hands with as many exposed sets and as long a discard row are ready."""
+    hand, riichi), else as often as hands with as many exposed sets and as long a discard row are ready.
+
+    ``bluffing``: only a declared hand goes out and a declaration may be a bluff (Novice's Rule of Ready, where a
+    greedy bot declares with its first discard, ready or not): a hand not declared is no threat, and a declared
+    one is ready as often as its stage says."""
     found = []
     for p in view.players:
-        if p.seat == view.seat:
+        if p.seat == view.seat or (bluffing and not p.ready):
             found.append(0.0)
-        elif p.standing or p.ready or len(p.melds) >= 4:
+        elif len(p.melds) >= 4 or (not bluffing and (p.standing or p.ready)):
             found.append(1.0)
         else:
             exposed = min(3, sum(1 for m in p.melds if m.exposed))

@@ -17,7 +17,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from game.ai.engine import EnginePlayer
+from game.ai.engine import EnginePlayer, kept_concealed
 from game.ai.evaluate import ValueModel, danger, threat, wait_bonus_hands
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import useful_tiles, waits
@@ -120,7 +120,7 @@ class _Explainer:
         self.n_melds = len(view.me.melds)
         self.visible = view.visible_counts()
         self.live = [max(0, 4 - self.visible[t]) for t in range(NUM_KINDS)]
-        self.threats = threat(view)
+        self.threats = threat(view, advisor._bluffing)  # as the advisor reads a bluffable declaration
         self.values = ValueModel.build(ruleset, view.seat_wind, view.round_wind)
         self.bonus_hands = wait_bonus_hands(ruleset, Env(view.seat_wind, view.round_wind))
         self.jokers = view.concealed.count(JOKER)
@@ -373,7 +373,7 @@ class _Explainer:
             return _said(verb, _("there is nothing here for you to claim"))
         name = tile_name(last[1])
         plan = self.advisor._plan.hand
-        if plan is not None and any(f.concealed for f in plan.forms):
+        if plan is not None and any(kept_concealed(f) for f in plan.forms):
             return _said(verb, _("claiming {tile} would spoil your concealed {hand}").format(
                 tile=name, hand=mod_text(plan.name)))
         if self.advisor._specials_only:

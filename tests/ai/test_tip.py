@@ -81,6 +81,25 @@ def test_tip__danger_against_a_standing_hand_is_explained():
                           "against South's ready hand")
 
 
+def test_tip__a_declaration_that_may_be_a_bluff_is_no_reason_to_play_safe():
+    """In Novice a ready hand must be declared to go out, and any discard may declare one: South declaring with
+    its first discard is seldom ready, so the tip plays for its own hand and speaks of no danger; in the classic
+    game the same declaration is a standing hand, and the tip plays safe against it."""
+    from dataclasses import replace
+
+    from game.mods import get_ruleset
+
+    hand = "1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW RD GD WD"
+    opponents = {1: {"discards": "5C"}, 2: {"discards": "5C 5C"}, 3: {"discards": "NW"}}
+    v = view(hand, opponents=opponents)
+    v = replace(v, players=(v.players[0], replace(v.players[1], ready=True), *v.players[2:]))
+    novice = quick_tip(v, discards_of(hand), get_ruleset("novice"))
+    assert "play safe" not in novice.reason and "ready hand" not in novice.reason
+    standing = replace(v, players=(v.players[0], replace(v.players[1], standing=True), *v.players[2:]))
+    classic = quick_tip(standing, discards_of(hand), get_ruleset("classic"))
+    assert "play safe" in classic.reason
+
+
 def test_tip__a_tile_the_ready_hand_let_pass_is_named_as_such():
     """South declared a standing hand, then West threw 9 Dots and South did not go out on it: the tip throws
     9 Dots and says why it cannot complete South's hand."""
