@@ -3,6 +3,9 @@
 from __future__ import annotations
 
 import random
+import threading
+from collections.abc import Iterator
+from contextlib import contextmanager
 from pathlib import Path
 
 from game.ai.engine import EnginePlayer
@@ -77,18 +80,85 @@ def instant_session(seed: int) -> Session:
     return Session.create("classic", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
 
 
-def hosted_table(player_seats: int, seed: int = 3, ruleset: str = "classic", catalog=None,
-                 discard_delay: float = 0.02, hand_limit: int | None = None):
-    """A network table served on the loopback from a thread of its own, with quick timers; ``stop()`` it."""
+class ServedTable:
+    """A network table served on the loopback (:func:`served_table`): ``hosted`` is its
+    :class:`~game.net.in_process.HostedTable`; when relayed, ``proxy`` (a :class:`LoopbackProxy`) stands in front
+    of it and :attr:`address` goes through it, so ``proxy.cut()`` drops its players as a network fault would."""
+
+    def __init__(self, hosted, proxy: LoopbackProxy | None) -> None:
+        self.hosted, self.proxy = hosted, proxy
+
+    @property
+    def address(self) -> str:
+        """Where a player joins: through the relay when there is one."""
+        return self.proxy.address if self.proxy is not None else self.hosted.local_address
+
+    @property
+    def table(self):
+        return self.hosted.table
+
+    def stop(self) -> None:
+        if self.proxy is not None:
+            self.proxy.stop()
+        self.hosted.stop()
+
+
+@contextmanager
+def served_table(player_seats: int, seed: int = 3, ruleset: str = "classic", catalog=None,
+                 hand_limit: int | None = None, relayed: bool = False, **timers: float) -> Iterator[ServedTable]:
+    """A network table served on the loopback from a thread of its own, for a ``with`` block (stopped after it),
+    with quick timers (``timers`` changes any of :class:`~game.net.table.Timers`); ``relayed``: behind a
+    :class:`LoopbackProxy`."""
     from game.net.hosting import host_table
     from game.net.in_process import HostedTable
     from game.net.table import Timers
 
+    quick = {"claim_window": 0.3, "discard_delay": 0.02, "end_pause": 0.3, "reconnect": 30.0, "deal_pause": 0.0}
     table = host_table(ruleset, seed=seed, player_seats=player_seats, catalog=catalog, hand_limit=hand_limit,
-                       timers=Timers(claim_window=0.3, discard_delay=discard_delay, end_pause=0.3, reconnect=30.0))
+                       timers=Timers(**{**quick, **timers}))
     hosted = HostedTable(table, host="127.0.0.1")
     assert hosted.start(), hosted.error
-    return hosted
+    served = ServedTable(hosted, LoopbackProxy(hosted.port) if relayed else None)
+    try:
+        yield served
+    finally:
+        served.stop()
+
+
+class WindowlessPlayer:
+    """Another player at a network table, without a window: joins ``address`` as ``name`` at once (first, so
+    they host) and, once the game starts, lets the computer play their seat through the server (Auto Play) and
+    finishes each hand as a window would. Call :meth:`play` every frame (it returns True, for predicates)."""
+
+    def __init__(self, address: str, name: str, catalog) -> None:
+        import time
+
+        from game.net.remote import join
+
+        self.catalog = catalog
+        self.lobby = join(address, name)
+        self.session = None
+        """The player's :class:`~game.net.remote.RemoteSession` once the first deal came."""
+        end = time.monotonic() + 10
+        while self.lobby.room is None and time.monotonic() < end:
+            self.lobby.poll()
+            time.sleep(0.005)
+        assert self.lobby.room is not None, self.lobby.reason
+
+    def play(self) -> bool:
+        from game.net.remote import remote_session, table_rules
+
+        if self.session is None:
+            self.lobby.poll()
+            if self.lobby.table_messages:
+                rules = table_rules(self.lobby.room, self.catalog).rules
+                self.session = remote_session(self.lobby, rules, Options(auto_play=True))
+            return True
+        self.session.update(0.05)
+        self.session.drain()
+        if self.session.scores_due and self.session.outcome is None:
+            self.session.finish_hand()
+        return True
 
 
 class LoopbackProxy:
@@ -161,3 +231,21 @@ class LoopbackProxy:
         self._loop.call_soon_threadsafe(self._stop.set)
         self._thread.join(5)
         self._loop.close()
+
+
+class GatedPlayer:
+    """A computer player that thinks ahead and holds each decision until the test opens the gate (as a long search
+    would): ``asked`` is set once it is thinking."""
+
+    thinks_ahead = True
+
+    def __init__(self, inner) -> None:
+        self.inner = inner
+        self.id = inner.id
+        self.gate = threading.Event()
+        self.asked = threading.Event()
+
+    def decide(self, view, legal):
+        self.asked.set()
+        assert self.gate.wait(10), "the test never opened the gate"
+        return self.inner.decide(view, legal)

@@ -23,9 +23,11 @@ from game.net.remote_player import RemotePlayer, seat_players
 from game.net.server import Limits, TableServer
 from game.net.table import NetTable, Timers
 
-QUICK = Timers(claim_window=30.0, winning_claim_window=30.0, discard_delay=0.0, end_pause=0.0, reconnect=60.0)
+QUICK = Timers(claim_window=30.0, winning_claim_window=30.0, discard_delay=0.0, end_pause=0.0, reconnect=60.0,
+               turn=0.0, deal_pause=30.0)
 """Timers for tests: nothing waits but a player; a claim window long enough that a busy machine never closes it
-on a scripted player (which would make another game than ``simulate``'s)."""
+on a scripted player (which would make another game than ``simulate``'s), and no turn timer. The deal pause is
+long: the scripted players say they are ready at once, and play must start then."""
 OPEN = Limits(rate=1e9, burst=1e9)
 """No rate limit: a test's messages come as fast as the loopback carries them."""
 
@@ -59,9 +61,11 @@ class NetGame:
 
 
 async def open_table(ruleset_id: str, seed: int, *, hands: int | None = None, timers: Timers = QUICK,
-                     limits: Limits = OPEN, saves: Path | None = None, resume: Path | None = None) -> NetGame:
+                     limits: Limits = OPEN, saves: Path | None = None, resume: Path | None = None,
+                     player_seats: int = 4) -> NetGame:
     """A served table that stops once its match has ``hands`` hands (``hands_done`` is set then) or is over."""
-    table = host_table(ruleset_id, seed=seed, timers=timers, saves=saves, resume=resume, hand_limit=hands)
+    table = host_table(ruleset_id, seed=seed, timers=timers, saves=saves, resume=resume, hand_limit=hands,
+                       player_seats=player_seats)
     server = TableServer([table], limits)
     host, port = await server.start("127.0.0.1", 0)
     game = NetGame(table, server, f"ws://{host}:{port}/")
@@ -200,3 +204,15 @@ class Clock:
 
     def __call__(self) -> float:
         return self.now
+
+
+def clocked_table(seats: int = 2, **timers: float) -> tuple[NetTable, Clock]:
+    """A classic table (seed 12) for ``seats`` players on a :class:`Clock`, its timers the local game's unless
+    given; no turn timer and no deal pause unless given."""
+    clock = Clock()
+    table = host_table("classic", seed=12, player_seats=seats,
+                       timers=Timers(**{"claim_window": 2.5, "winning_claim_window": 10.0, "discard_delay": 0.9,
+                                        "end_pause": 0.0, "reconnect": 60.0, "turn": 0.0, "deal_pause": 0.0,
+                                        **timers}))
+    table.clock = clock
+    return table, clock

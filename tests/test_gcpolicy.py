@@ -107,3 +107,25 @@ def test_between_hands__counts_the_frozen_objects_less_often_while_what_lives_st
         hands += 1
     assert collector.full_at > full_at and hands <= 12
     assert more
+
+
+def test_server_collector__ticks_collect_and_freeze__hand_boundaries_and_python_leave_it_alone() -> None:
+    """A table server deals hands at many tables: the collections come on its ticks, not at each deal, and Python
+    makes no full pass of its own meanwhile; stopping gives Python its thresholds back."""
+    from game import gcpolicy
+
+    before = gc.get_threshold()
+    collector = gcpolicy.ServerCollector()
+    collector.start()
+    try:
+        assert gc.get_threshold()[2] >= 2**30
+        kept = Node()
+        gcpolicy.between_hands()  # a table deals: nothing happens
+        assert _tracked(kept)
+        dropped = weakref.ref(_cycle())
+        collector.tick()
+        assert dropped() is None and not _tracked(kept)
+    finally:
+        collector.stop()
+    assert gc.get_threshold() == before
+    assert isinstance(gcpolicy._COLLECTOR, HandBoundaryCollector)

@@ -10,8 +10,8 @@ from pathlib import Path
 from game.cli.common import error_line, say
 from game.config import folders_from_args
 from game.i18n import _
-from game.net.hosting import host_table
-from game.net.server import serve_forever
+from game.net.hosting import SAVES, host_table
+from game.net.server import Limits, serve_forever
 from game.net.table import Timers
 
 DEFAULT_PORT = 8765
@@ -38,29 +38,44 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--discard-delay", type=float, default=Timers.discard_delay, metavar=_("SECONDS"),
                    help=_("the pause before a computer player discards (default: {seconds} s)").format(
                        seconds=Timers.discard_delay))
+    p.add_argument("--turn-seconds", type=float, default=Timers.turn, metavar=_("SECONDS"),
+                   help=_("a player's time for their own turn before the server plays it for them (default: "
+                          "{seconds} s; 0: no limit)").format(seconds=Timers.turn))
+    p.add_argument("--deal-pause", type=float, default=Timers.deal_pause, metavar=_("SECONDS"),
+                   help=_("the longest play waits after a deal for the players to see it (default: {seconds} s)"
+                          ).format(seconds=Timers.deal_pause))
+    p.add_argument("--max-per-address", type=int, default=Limits.per_address, metavar="N",
+                   help=_("connections open at once from one address (default: {count})").format(
+                       count=Limits.per_address))
+    p.add_argument("--max-connections", type=int, default=Limits.connections, metavar="N",
+                   help=_("connections open at once in all (default: {count})").format(count=Limits.connections))
     p.set_defaults(func=run)
 
 
 def run(args: argparse.Namespace) -> int:
     if (not 0 <= args.port <= 65535 or args.claim_window <= 0 or args.discard_delay < 0
-            or (args.hands is not None and args.hands < 1)):
-        say(error_line(_("--port is 0-65535, --claim-window more than 0, --discard-delay at least 0, --hands at "
-                         "least 1")))
+            or (args.hands is not None and args.hands < 1) or args.turn_seconds < 0 or args.deal_pause < 0
+            or args.max_per_address < 1 or args.max_connections < 1):
+        say(error_line(_("--port is 0-65535, --claim-window more than 0, --discard-delay, --turn-seconds and "
+                         "--deal-pause at least 0, --hands, --max-per-address and --max-connections at least 1")))
         return 2
     logging.getLogger("game.net").setLevel(logging.INFO)
     saves = folders_from_args(args).saves
     table = host_table(args.ruleset, seed=args.seed, player_seats=args.seats, mods_dir=args.mods_dir,
                        config_dir=args.config_dir, saves=saves, resume=Path(args.resume) if args.resume else None,
-                       timers=Timers(claim_window=args.claim_window, discard_delay=args.discard_delay),
+                       timers=Timers(claim_window=args.claim_window, discard_delay=args.discard_delay,
+                                     turn=args.turn_seconds, deal_pause=args.deal_pause),
                        hand_limit=args.hands)
+    limits = Limits(per_address=args.max_per_address, connections=args.max_connections)
     saved = saves / "network-main.sparrow"
     say(_("the game is autosaved after every hand to {file}").format(file=saved))
     try:
-        asyncio.run(serve_forever([table], args.host, args.port))
+        asyncio.run(serve_forever([table], args.host, args.port, limits))
     except KeyboardInterrupt:
         if table.state == "playing":  # the hand in progress too, so --resume goes on from here
             for hook in table.session.on_hand_finished:
                 hook(table.session)
+            SAVES.wait()
         return 0
     except OSError as exc:
         say(error_line(_("cannot listen on {host}:{port}: {reason}").format(host=args.host, port=args.port,

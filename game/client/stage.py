@@ -133,22 +133,25 @@ def _quit(app: Any, seed: int, turns: int) -> None:
 
 
 def _waiting_room(app: Any, seed: int, turns: int) -> Any:
-    """A friend's waiting room as it stands once joined: the host and the player seated, two seats open (the
-    link is made but never connects, so the picture needs no network)."""
+    """A friend's waiting room as it stands once joined: the host and the player seated, two seats open with the
+    computer players the host chose for them, and the host's starting score (the link is made but never
+    connects, so the picture needs no network)."""
     from game.net import protocol
     from game.net.client import Link
     from game.net.remote import Lobby
 
     lobby = Lobby(Link("192.168.1.20:8765", app.settings.player_name))
     lobby.seat, lobby.state = 1, "connected"
-    names = (_("Ann"), app.settings.player_name, "", "")
+    names = (_("Ann"), app.settings.player_name, "Eliza", "Bertie")
     kinds = ("player", "player", "open", "open")
+    people = (("", ""), ("", ""), ("Eliza", "expert"), ("Bertie", "beginner"))
     seats = tuple(protocol.SeatInfo(seat=i, name=names[i], kind=kinds[i], connected=kinds[i] == "player",
-                                    host=i == 0) for i in range(4))
+                                    host=i == 0, personality=people[i][0], strategy=people[i][1]) for i in range(4))
     lobby.room = protocol.Room(table="main", seats=seats, ruleset="classic",
                                ruleset_name=app.resources.ruleset_name("classic"),
                                mods=(protocol.ModInfo(id="classic", version="1.0"),),
-                               timers={"claim_window": 2.5, "discard_delay": 0.9, "reconnect": 120.0})
+                               timers={"claim_window": 2.5, "discard_delay": 0.9, "reconnect": 120.0},
+                               start_score=2000)
     app.reset_to("title")
     scene = app.open("waiting_room", address=lobby.link.address, player=app.settings.player_name, lobby=lobby)
     app.stack.apply_pending()

@@ -126,6 +126,35 @@ def _declaring(data: Mapping[str, Any], _names: Sequence[str]) -> str:
              'bluff — discard any tile, or R not to.').format(name=name[:1].upper() + name[1:])
 
 
+SEAT_CHANGES = {
+    "dropped": N_("{name} lost the connection: a computer player plays for them until they are back."),
+    "back": N_("{name} is back at the table."),
+    "left": N_("{name} left the table: a computer player takes their seat."),
+    "given_up": N_("{name} did not come back in time: a computer player keeps their seat."),
+    "joined": N_("{name} joined the table and takes over the seat from the computer player."),
+}
+"""What happened to another seat at a network table (``game.net.remote.seat_changes``), in words."""
+
+
+def _timed_out(data: Mapping[str, Any], _names: Sequence[str]) -> str:
+    """A turn the table played for a player whose time ran out (``game.net.remote.TIMED_OUT``)."""
+    tile = data["tile"]
+    if data["you"]:
+        line = (_("Your time ran out: {tile} was discarded for you.").format(tile=tile_name(tile)) if tile is not None
+                else _("Your time ran out: the computer moved for you."))
+        return line + (" " + _("The computer plays for you until you are back: click or press a key.")
+                       if data["away"] else "")
+    name = data["name"]
+    line = (_("{name}'s time ran out: {tile} was discarded for them.").format(name=name, tile=tile_name(tile))
+            if tile is not None else _("{name}'s time ran out: the computer moved for them.").format(name=name))
+    return line + (" " + _("The computer plays for them until they move again.") if data["away"] else "")
+
+
+def _seat_changed(data: Mapping[str, Any], _names: Sequence[str]) -> str:
+    words = SEAT_CHANGES.get(data["change"])
+    return _(words).format(name=data["name"]) if words else ""
+
+
 def _opened(data: Mapping[str, Any], _names: Sequence[str]) -> str:
     return _('Opened {data!r}.').format(data=data['name'])
 
@@ -171,6 +200,8 @@ NOTES: dict[str, Callable[[Mapping[str, Any], Sequence[str]], str]] = {
     NOT_AT_NETWORK_TABLE: lambda d, _unused: _('At a network table {d}.').format(d=_(d['what'])),
     remote.CONNECTION: lambda d, _unused: d["reason"] or (_("Connected.") if d["state"] == "connected" else ""),
     remote.WAITING_FOR_HAND: lambda d, _unused: _("Waiting for the table to deal the next hand…"),
+    remote.SEAT_CHANGED: _seat_changed,
+    remote.TIMED_OUT: _timed_out,
     notes.NO_RESTART: lambda d, _unused: _("The hand is over: it cannot be started again. F3 deals the next hand."),
     notes.NO_DECLARATION: _no_declaration,
     notes.DECLARING: _declaring,

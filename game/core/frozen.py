@@ -5,14 +5,19 @@ A frozen dataclass's generated ``__init__`` sets each field through ``object.__s
 hand specs and win contexts are made for every move, so that showed as a few percent of a simulated hand.
 :func:`quick_init` gives such a class an ``__init__`` with the same signature that stores into ``__dict__``;
 the instances are the same in every other way (still frozen, same equality, hash and repr).
+
+:class:`worked_out` is a property of such a class worked out the first time it is asked and then read as a plain
+attribute (scoring asks the facts of every reading of every hand many times).
 """
 
 from __future__ import annotations
 
 import dataclasses
-from typing import Any, TypeVar
+from collections.abc import Callable
+from typing import Any, Generic, TypeVar, overload
 
 T = TypeVar("T", bound=type)
+V = TypeVar("V")
 
 
 def quick_init(cls: T) -> T:
@@ -49,3 +54,30 @@ def quick_init(cls: T) -> T:
     init.quick_init = True  # tells the tests which classes have it
     target.__init__ = init
     return cls
+
+
+class worked_out(Generic[V]):  # noqa: N801  (used as a decorator, like ``property``)
+    """A property worked out the first time it is asked and kept in the instance's ``__dict__``, from where later
+    reads take it as a plain attribute (the descriptor has no ``__set__``, so the instance's value wins).
+
+    ``functools.cached_property`` does the same, but takes a lock on every first read (Python 3.11), which costs
+    more than the property saves on an object read a few times. Equality and hashing of a frozen dataclass read
+    its fields only, so the kept value changes neither.
+    """
+
+    def __init__(self, func: Callable[[Any], V]) -> None:
+        self.func = func
+        self.name = func.__name__
+        self.__doc__ = func.__doc__
+
+    @overload
+    def __get__(self, instance: None, owner: type | None = None) -> worked_out[V]: ...
+
+    @overload
+    def __get__(self, instance: object, owner: type | None = None) -> V: ...
+
+    def __get__(self, instance: object | None, owner: type | None = None) -> V | worked_out[V]:
+        if instance is None:
+            return self
+        value = instance.__dict__[self.name] = self.func(instance)
+        return value

@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
+from itertools import compress
 
 from game.core.tiles import NUM_KINDS
 
@@ -28,10 +29,11 @@ def _first(counts: tuple[int, ...]) -> int:
 @lru_cache(maxsize=50_000)
 def _splits(counts: tuple[int, ...], need_pair: bool, chows: bool) -> tuple[Arrangement, ...]:
     found: list[Arrangement] = []
-    _split_from(list(counts), [t for t, n in enumerate(counts) if n], 0, need_pair, chows, (), (), (), found)
+    _split_from(list(counts), list(compress(_KINDS, counts)), 0, need_pair, chows, (), (), (), found)
     return tuple(sorted(found))
 
 
+_KINDS = range(NUM_KINDS)
 _CHOW_STARTS = tuple(t < 27 and t % 9 <= 6 for t in range(NUM_KINDS))
 _CHOWS = tuple(tuple((("chow", t),) * n for n in range(5)) for t in range(NUM_KINDS))
 _PUNGS = tuple(tuple((("pung", t),) * n for n in range(3)) for t in range(NUM_KINDS))

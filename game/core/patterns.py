@@ -426,6 +426,9 @@ class Pattern:
     meld_room: tuple[tuple[frozenset[MeldKind], int, int], ...] = field(default=(), compare=False, repr=False)
     """For each group of declared-set kinds: how many elements could take such a set exposed, and how many at
     all (a concealed element takes only a concealed kong)."""
+    exposed_room: int = field(default=0, compare=False, repr=False)
+    """How many exposed declared sets the pattern has room for: one per element that may take a declared set and
+    need not be concealed (none in a concealed pattern)."""
     live_vars: tuple[tuple[str, ...], ...] = field(default=(), compare=False, repr=False)
     """For each element index, the variables whose bindings can still matter from there on (see ``_Search``)."""
     swappable: tuple[tuple[int, ...], ...] = field(default=(), compare=False, repr=False)
@@ -467,12 +470,14 @@ class Pattern:
         object.__setattr__(self, "chow_masks", tuple(
             runs for runs in (tuple(sorted(7 << t for t in el.spec.static if t < 27 and t % 9 <= 6))
                               for el in ordered if el.kind == "chow") if runs))
-        object.__setattr__(self, "group_needs", _group_needs(ordered))
+        object.__setattr__(self, "group_needs", _group_needs(ordered, required))
         object.__setattr__(self, "meld_room", tuple(
             (kinds, sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds and not el.concealed),
              sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds))
             for kinds in (frozenset({MeldKind.CHOW}), frozenset({MeldKind.PUNG}), frozenset({MeldKind.KONG}),
                           frozenset({MeldKind.PUNG, MeldKind.KONG}))))
+        object.__setattr__(self, "exposed_room", 0 if self.concealed else sum(
+            1 for el in ordered if _MELD_KINDS[el.kind] and not el.concealed))
         object.__setattr__(self, "live_vars", _live_vars(ordered, self.different))
         object.__setattr__(self, "swappable", _swappable(ordered, self.different))
         if ordered and all(el.kind != "chow" for el in ordered):
@@ -556,6 +561,12 @@ class Pattern:
         search = _Search(self, list(counts), melds, env, claimed, jokers, claimed_alone)
         return search.run()
 
+    def forget_hands(self) -> None:
+        """Forget which projected hands fit (see ``_Projection``): the cold scoring benchmark forgets every hand
+        seen. The projections themselves, made from the pattern, stay."""
+        for projection in self.__dict__.get("_projections", ()):
+            projection.fits.clear()
+
     def melds_fit(self, melds: Sequence[Meld]) -> bool:
         """Whether there are elements enough for the declared sets: each goes to an element of its kind, an exposed
         one to an element that need not be concealed (a count only, so True does not mean they fit)."""
@@ -570,6 +581,21 @@ class Pattern:
         """Whether each element is a twin of the one before (twins take their tiles in order)."""
         elements = self.elements
         return tuple(i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements))
+
+    @cached_property
+    def _fixed(self) -> tuple[tuple[Element, int, tuple[int, ...]], ...]:
+        """Each leading element that can take only one kind (a named tile such as ``RD``, not a chow, no twin or
+        swappable run), with that kind and the tiles it takes concealed: the search has no choice to make there
+        unless a declared set offers one too. Most constrained first, so Thirteen Orphans' thirteen singles and the
+        named pungs of the wind and dragon hands lead (see ``_Search.run``)."""
+        found = []
+        for i, el in enumerate(self.elements):
+            tiles = el.spec.tiles if type(el.spec) is TileSet else ()
+            if (len(tiles) != 1 or el.kind == "chow" or self._twins[i] or self.swappable[i]
+                    or not 0 <= (t := next(iter(tiles))) < NUM_KINDS):
+                break
+            found.append((el, t, _REPEATED[el.size][t]))
+        return tuple(found)
 
     @cached_property
     def _different_once(self) -> tuple[tuple[str, str], ...]:
@@ -723,9 +749,11 @@ def _suit_sources(el: Element) -> set[object]:
     return sources
 
 
-def _group_needs(elements: tuple[Element, ...]) -> tuple[tuple[tuple[int, ...], int], ...]:
+def _group_needs(elements: tuple[Element, ...], required: dict[int, int]) -> tuple[tuple[tuple[int, ...], int], ...]:
     """``Pattern.group_needs``: for each element's kinds (short of every kind), the tiles that the elements using
-    only those kinds take. A chow element's kinds are those of every run it could be."""
+    only those kinds take. A chow element's kinds are those of every run it could be. A single kind whose
+    ``required`` count is as large is left out: the test of the required tiles already asks as much (Thirteen
+    Orphans' thirteen named tiles would otherwise be asked twice, every time its distance is)."""
     masks = []
     for el in elements:
         mask = 0
@@ -738,6 +766,8 @@ def _group_needs(elements: tuple[Element, ...]) -> tuple[tuple[tuple[int, ...], 
         if group == (1 << NUM_KINDS) - 1 or not group:
             continue
         need = sum(size for mask, size in masks if mask and not mask & ~group)
+        if group.bit_count() == 1 and required.get(group.bit_length() - 1, 0) >= need:
+            continue
         found.append((tuple(group >> t & 1 for t in range(NUM_KINDS)), need))
     return tuple(found)
 
@@ -857,6 +887,7 @@ class _Search:
     def __init__(self, pattern: Pattern, counts: list[int], melds: Sequence[Meld], env: Env,
                  claimed: Tile | None, jokers: int = 0, claimed_alone: bool = True) -> None:
         self.elements = pattern.elements
+        self.fixed = pattern._fixed
         self.n_elements = len(pattern.elements)
         self.twins = pattern._twins
         self.live_vars = pattern.live_vars
@@ -879,9 +910,43 @@ class _Search:
         self.taken: list[MatchedGroup] = []
 
     def run(self) -> list[MatchedGroup] | None:
-        if self._step(0, {}, (-1, -1)):
+        start, prev = self._place_fixed() if self.fixed and not self.jokers else (0, (-1, -1))
+        if start >= 0 and self._step(start, {}, prev):
             return list(self.taken)
         return None
+
+    def _place_fixed(self) -> tuple[int, tuple[int, int]]:
+        """Place the leading fixed elements (``Pattern._fixed``) while each has one place only: a declared set of
+        its tile or that many concealed tiles of it. Where ``_step`` would find that one place and, failing later,
+        no other, this takes it without a level of search each. Returns the first element left to search and the
+        key of the one before, or -1 when an element has no place, so the hand does not fit."""
+        counts, melds, taken = self.counts, self.melds, self.taken
+        prev = (-1, -1)
+        for i, (el, t, tiles) in enumerate(self.fixed):
+            size = len(tiles)
+            concealed = counts[t] >= size
+            if concealed and self.pending and self.claimed == t and self._claim_blocks(el, tiles):
+                concealed = False
+            places = [j for j, meld in enumerate(melds)
+                      if not self.used[j] and meld.kind in _MELD_KINDS[el.kind] and not (el.concealed and meld.exposed)
+                      and el.spec.match(meld.tile, {}, self.env) is not None] if melds else ()
+            if len(places) + concealed != 1:
+                return (i if places or concealed else -1), prev
+            if places:
+                j = places[0]
+                self.used[j] = True
+                meld = melds[j]
+                taken.append(MatchedGroup(el.kind, meld.tiles, True, not meld.exposed, el.group))
+                prev = (0, j)
+            else:
+                counts[t] -= size
+                took_claim = self.pending and self.claimed == t and self._may_hold_claim(el)
+                if took_claim:
+                    self.pending = False
+                taken.append(MatchedGroup(el.kind, tiles, False, not took_claim, el.group))
+                prev = (1, t)
+            self.keys[i] = prev
+        return len(self.fixed), prev
 
     def _consistent(self, b: Bindings) -> bool:
         for a, c in self.different:

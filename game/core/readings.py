@@ -15,7 +15,7 @@ from functools import lru_cache
 from itertools import compress
 from typing import Any
 
-from game.core.frozen import quick_init
+from game.core.frozen import quick_init, worked_out
 from game.core.hand import arrangements, forget_splits, joker_arrangements
 from game.core.judge import HandSpec, WinContext
 from game.core.melds import Meld, MeldKind
@@ -42,6 +42,16 @@ class ReadSet:
     def tile(self) -> Tile:
         return self.tiles[0]
 
+    @worked_out
+    def outside(self) -> bool:
+        """Whether the set holds a terminal or an honour (a joker counts as an honour)."""
+        return any(map(_OUTSIDE_TILE.__getitem__, self.tiles))
+
+    @worked_out
+    def dragon(self) -> bool:
+        """Whether the set is of a dragon."""
+        return 31 <= self.tiles[0] < NUM_KINDS
+
 
 @quick_init
 @dataclass(frozen=True)
@@ -55,25 +65,19 @@ class Reading:
     complete: bool = True
     win_set: int = -1
 
-    @property
+    @worked_out
     def facts(self) -> ReadingFacts:
         """What the hand conditions ask about the sets, counted in one pass the first time it is asked."""
-        found = self.__dict__.get("_facts")
-        if found is None:  # kept beside the fields, so equality and hashing stay the fields'
-            found = self.__dict__["_facts"] = ReadingFacts(self.sets)
-        return found
+        return ReadingFacts(self.sets)
 
     @property
     def chows(self) -> int:
         return self.facts.chows
 
-    @property
+    @worked_out
     def tiles(self) -> tuple[tuple[Tile, ...], ...]:
         """Each set's tiles, in order (laid out once: a reading is kept and scored again)."""
-        found = self.__dict__.get("_tiles")
-        if found is None:
-            found = self.__dict__["_tiles"] = tuple(s.tiles for s in self.sets)
-        return found
+        return tuple(s.tiles for s in self.sets)
 
 
 _OUTSIDE_TILE = tuple(t >= 27 or t % 9 in (0, 8) for t in range(JOKER + 1))
@@ -93,27 +97,27 @@ class ReadingFacts:
         lows: set[Tile] = set()
         outside = all_concealed = declared_concealed = True
         for s in sets:
-            if not s.concealed:
+            concealed = s.concealed
+            if not concealed:
                 all_concealed = False
                 if s.declared:
                     declared_concealed = False
             if not s.scores:
                 continue
             kind = s.kind
-            tile = s.tiles[0]
             if kind == "chow":
                 chows += 1
-                lows.add(tile)
+                lows.add(s.tiles[0])
             elif kind == "pung" or kind == "kong":
                 pungs += 1
-                concealed_pungs += s.concealed
-                dragon_pungs += 31 <= tile < NUM_KINDS
+                concealed_pungs += concealed
+                dragon_pungs += s.dragon
             elif kind == "pair":
                 pairs.append(s)
-                dragon_pairs += 31 <= tile < NUM_KINDS
+                dragon_pairs += s.dragon
             else:
                 continue
-            if outside and not any(map(_OUTSIDE_TILE.__getitem__, s.tiles)):
+            if outside and not s.outside:
                 outside = False
         self.chows, self.pungs, self.concealed_pungs = chows, pungs, concealed_pungs
         self.dragon_pungs, self.dragon_pairs, self.pairs, self.chow_lows = dragon_pungs, dragon_pairs, pairs, lows
@@ -121,6 +125,8 @@ class ReadingFacts:
 
 
 _KIND_BITS = tuple(1 << t for t in range(NUM_KINDS))
+_SUITS_HELD = tuple(frozenset(suit for suit in (0, 1, 2) if held >> suit & 1) for held in range(8))
+"""The suits held, by a bit per suit."""
 _SIMPLE_BITS = sum(1 << t for t in range(27) if t % 9 not in (0, 8))
 _TERMINAL_BITS = sum(1 << t for t in range(27) if t % 9 in (0, 8))
 
@@ -151,7 +157,7 @@ class HandInfo:
         if self.mask < 0:
             self.mask = sum(compress(_KIND_BITS, totals))
         mask = self.mask
-        self.suits = frozenset(suit for suit in (0, 1, 2) if mask >> 9 * suit & 511)
+        self.suits = _SUITS_HELD[bool(mask & 511) | bool(mask >> 9 & 511) << 1 | bool(mask >> 18 & 511) << 2]
         self.honours = sum(totals[27:NUM_KINDS])
         self.terminals_only = not mask & _SIMPLE_BITS
 
@@ -196,8 +202,11 @@ def _every_set() -> dict[tuple[str, tuple[Tile, ...], bool, bool], ReadSet]:
     """Every set of natural tiles a reading can hold, each way concealed and declared: a few hundred, made once."""
     shapes: list[tuple[str, tuple[Tile, ...]]] = [("chow", (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
     shapes += [(kind, (t,) * size) for kind, size in (("pair", 2), ("pung", 3), ("kong", 4)) for t in range(NUM_KINDS)]
-    return {(kind, tiles, concealed, declared): ReadSet(kind, tiles, concealed, declared)
-            for kind, tiles in shapes for concealed in (False, True) for declared in (False, True)}
+    found = {(kind, tiles, concealed, declared): ReadSet(kind, tiles, concealed, declared)
+             for kind, tiles in shapes for concealed in (False, True) for declared in (False, True)}
+    for s in found.values():  # what the reading facts ask of each set, worked out with the table
+        _ = s.outside, s.dragon
+    return found
 
 
 _EVERY_SET = _every_set()
@@ -214,18 +223,23 @@ def _joker_set(kind: str, tiles: tuple[Tile, ...], concealed: bool, declared: bo
     return ReadSet(kind, tiles, concealed, declared)
 
 
-def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[tuple[str, tuple[Tile, ...]], ...],
-                                                            tuple[int, ...], tuple[int, ...], int]:
-    """An arrangement's sets as (kind, tiles), the order a reading shows them in (the pair last), where each set
-    ends up in that order, and how many chows it has. (Not kept: only a hand's readings not yet made ask it, and
-    a table lookup per set costs less than keeping it.)"""
+_Laid = tuple[str, tuple[Tile, ...], ReadSet, ReadSet]
+"""A set of an arrangement: its kind and tiles, and its reading's set concealed and exposed."""
+
+
+def _layout(arrangement: tuple[tuple[Any, ...], ...]) -> tuple[tuple[_Laid, ...], tuple[int, ...], tuple[int, ...],
+                                                            int]:
+    """An arrangement's sets laid out (see :data:`_Laid`), the order a reading shows them in (the pair last),
+    where each set ends up in that order, and how many chows it has. (Not kept: only a hand's readings not yet
+    made ask it, and a table lookup per set costs less than keeping it.)"""
     groups = []
     sets, pairs = [], []
     n_chows = 0
     for i, group in enumerate(arrangement):
         laid = _LAID.get(group)
         if laid is None:  # a set with jokers
-            laid = group[0], _group_tiles(*group)
+            kind, tiles = group[0], _group_tiles(*group)
+            laid = kind, tiles, _read_set(kind, tiles, True), _read_set(kind, tiles, False)
         groups.append(laid)
         kind = laid[0]
         if kind == "pair":
@@ -257,10 +271,10 @@ def regular_readings(hand: HandSpec, context: WinContext, counts: Sequence[int],
 @lru_cache(maxsize=20_000)
 def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], winning: Tile | None,
               claimed_win: bool, chows: bool, max_chows: int | None) -> tuple[Reading, ...]:
-    declared = [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in melds]
+    declared = [_read_set(m.kind.value, m.tiles, not m.exposed, True) for m in melds] if melds else []
     if sum(counts) + jokers != 3 * (4 - len(declared)) + 2:
         return ()
-    declared_chows = sum(1 for s in declared if s.kind == "chow")
+    declared_chows = sum(1 for s in declared if s.kind == "chow") if melds else 0
     if declared_chows and not chows:
         return ()
     claimed = winning if claimed_win else None
@@ -271,29 +285,31 @@ def _readings(counts: tuple[int, ...], jokers: int, melds: tuple[Meld, ...], win
         groups, order, position, n_chows = _layout(arrangement)
         if max_chows is not None and declared_chows + n_chows > max_chows:
             continue
-        places = [i for i, (_, tiles) in enumerate(groups) if winning in tiles] if winning is not None else [-1]
+        places = [i for i, laid in enumerate(groups) if winning in laid[1]] if winning is not None else [-1]
         seen: set[tuple[str, Tile]] = set()
         # Every set concealed, as a self-drawn win reads the hand whichever set the tile completed; a claimed
         # tile's set is then made exposed in the readings that place it there.
-        concealed = [_read_set(*groups[i], True) for i in order]
+        concealed = [groups[i][2] for i in order]
         for place in places or [-1]:
-            key = groups[place][0], groups[place][1][0]
+            laid = groups[place]
+            key = laid[0], laid[1][0]
             if place >= 0 and key in seen:
                 continue
             seen.add(key)
             sets = concealed
             if claimed is not None and place >= 0:
                 sets = concealed.copy()
-                sets[position[place]] = _read_set(*groups[place], False)
+                sets[position[place]] = laid[3]
             win_set = len(declared) + position[place] if place >= 0 else -1
             readings.append(Reading((*declared, *sets), win_set=win_set))
     return tuple(readings)
 
 
-_LAID = {(kind, t): (kind, tiles) for kind, t, tiles in
-         [("chow", t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
-         + [(kind, t, (t,) * size) for kind, size in (("pair", 2), ("pung", 3)) for t in range(NUM_KINDS)]}
-"""Each set of natural tiles an arrangement may hold, (kind, first tile), as its kind and tiles."""
+_LAID: dict[tuple[str, int], _Laid] = {
+    (kind, t): (kind, tiles, _EVERY_SET[kind, tiles, True, False], _EVERY_SET[kind, tiles, False, False])
+    for kind, t, tiles in [("chow", t, (t, t + 1, t + 2)) for t in range(27) if t % 9 <= 6]
+    + [(kind, t, (t,) * size) for kind, size in (("pair", 2), ("pung", 3)) for t in range(NUM_KINDS)]}
+"""Each set of natural tiles an arrangement may hold, (kind, first tile), laid out (see :data:`_Laid`)."""
 
 
 def _group_tiles(kind: str, first: Tile, jokers: int = 0) -> tuple[Tile, ...]:

@@ -126,12 +126,15 @@ def plainly_valid(hand: HandSpec, counts: Sequence[int], facts: HandFacts, joker
     """The usual case of :func:`check_hand` at a glance (from the counts scoring makes anyway): only playing tiles
     and jokers concealed, no pair declared, only jokers and playing tiles in the declared sets, no kind more than
     four times, no more jokers than the set has, each flower or season at most once. False: ask ``check_hand``."""
-    bonus = hand.bonus
-    return (sum(counts) + facts.jokers == len(hand.concealed)
-            and facts.n_tiles == sum(facts.totals) + facts.jokers + facts.shown_jokers
-            and max(facts.totals) <= 4 and facts.jokers + facts.shown_jokers <= jokers
-            and not any(m.kind is MeldKind.PAIR for m in hand.melds)
-            and all(FIRST_FLOWER <= t < JOKER for t in bonus) and len(set(bonus)) == len(bonus))
+    if (sum(counts) + facts.jokers != len(hand.concealed) or max(facts.totals) > 4
+            or facts.jokers + facts.shown_jokers > jokers):
+        return False
+    # Without declared sets the totals are the concealed counts; without flowers there is nothing to check.
+    melds, bonus = hand.melds, hand.bonus
+    if melds and (facts.n_tiles != sum(facts.totals) + facts.shown_jokers
+                  or any(m.kind is MeldKind.PAIR for m in melds)):
+        return False
+    return not bonus or (all(FIRST_FLOWER <= t < JOKER for t in bonus) and len(set(bonus)) == len(bonus))
 
 
 @dataclass
@@ -158,10 +161,13 @@ class RulesetJudge:
         default_factory=dict, repr=False)
 
     def forget_hands(self) -> None:
-        """Forget the hands this judge has seen (their shapes and special-hand matches); what it has worked out
-        about its ruleset and about each kind of win stays, as in a game under way."""
+        """Forget the hands this judge has seen (their shapes, special-hand matches and the projections of hands
+        its forms have tried); what it has worked out about its ruleset and about each kind of win stays, as in a
+        game under way."""
         self._shape_cache.clear()
         self._form_matches.clear()
+        for _special, form, _outside in self._shaped_forms:
+            form.forget_hands()
         for variant in self._variants.values():
             variant.forget_hands()
 
@@ -176,14 +182,17 @@ class RulesetJudge:
         # testing that inline spares a call per special hand on every Mah Jongg check.
         self._shaped_forms = [(h, f, ~f.allowed_mask) for h, forms in self._shaped for f in forms]
         # The same for scoring, which asks every special hand: a form is looked at only if the hand holds no kind it
-        # cannot hold, no more kinds and no more suits than it has room for.
-        self._shaped_gates = [(h, forms, [(~f.allowed_mask, f.max_kinds, f.max_suits) for f in forms])
+        # cannot hold, no more kinds, suits and exposed sets than it has room for, and (without jokers to stand in)
+        # every tile it names.
+        self._shaped_gates = [(h, forms, [(~f.allowed_mask, f.max_kinds, f.max_suits, f.exposed_room,
+                                           sum(1 << t for t, _ in f.required)) for f in forms])
                               for h, forms in self._shaped]
         # Where every special hand after one is a limit hand, those later hands are worth no more than it (the
         # order is by value) and lose a tie to it: once it is found worth the limit the rest need no match.
         self._only_limits_after = [all(h.total and h.limit is not None for h, _ in self._shaped[i + 1:])
                                    for i in range(len(self._shaped))]
-        self._shapeless_for: dict[tuple[WinContext, int, int, bool, bool], tuple[list[SpecialHand], ...]] = {}
+        self._shapeless_for: dict[tuple[WinContext, int, int, bool, bool],
+                                  tuple[list[SpecialHand], list[SpecialHand], bool]] = {}
         # The forms a hand of n suits (and some exposed set or none) may still become: a typical hand of three
         # suits leaves a handful of the ruleset's forms to look at when its waits are asked after every discard.
         self._forms_for = {(n, exposed): [(h, f, o) for h, f, o in self._shaped_forms
@@ -250,15 +259,17 @@ class RulesetJudge:
                 return WinShape(regular.completes, special.id, regular.roles)
         return regular
 
-    def _shapeless_for_win(self, hand: HandSpec, context: WinContext) -> tuple[list[SpecialHand], ...]:
+    def _shapeless_for_win(self, hand: HandSpec, context: WinContext
+                           ) -> tuple[list[SpecialHand], list[SpecialHand], bool]:
         """The special hands without a shape of their own that this win makes (all of them; those added to a
-        reading): their conditions read only the win, the winds and the declared sets, so they are asked once
-        for each such situation."""
-        key = (context, hand.seat_wind, hand.round_wind, bool(hand.melds), any(m.exposed for m in hand.melds))
+        reading; whether one of them is a total-value hand): their conditions read only the win, the winds and
+        the declared sets, so they are asked once for each such situation."""
+        melds = hand.melds
+        key = (context, hand.seat_wind, hand.round_wind, bool(melds), bool(melds) and any(m.exposed for m in melds))
         found = self._shapeless_for.get(key)
         if found is None:
             made = [h for h, forms in self._shapeless if any(_form_conditions(f, hand, context) for f in forms)]
-            found = self._shapeless_for[key] = (made, [h for h in made if not h.total])
+            found = self._shapeless_for[key] = (made, [h for h in made if not h.total], any(h.total for h in made))
             if len(self._shapeless_for) > self.cache_size:
                 self._shapeless_for.clear()
         return found
@@ -405,19 +416,25 @@ class RulesetJudge:
         if (self._needs_waits and context.winning_tile is not None and context.winning_tile < NUM_KINDS
                 and JOKER not in hand.concealed):
             info.wait_rules = (play.chows_allowed, play.max_chows)
-        lines = self._plan.for_hand(info)
-        env = Env(hand.seat_wind, hand.round_wind)
-        shapeless, shapeless_added = self._shapeless_for_win(hand, context)
+        # The table's lines are worked out only when a reading is scored by them (a limit hand needs none), the
+        # winds' Env only when a special hand is tried.
+        lines: HandLines | None = None
+        env: Env | None = None
+        shapeless, shapeless_added, shown = self._shapeless_for_win(hand, context)
         specials: list[_Candidate] = []
         mask, n_suits = facts.mask, facts.n_suits
         n_kinds = mask.bit_count()
+        n_exposed = sum(m.exposed for m in hand.melds) if hand.melds else 0
+        lacking = ~mask if not facts.jokers else 0
         limit = self.ruleset.limit
         for index, (special, forms, gates) in enumerate(self._shaped_gates):
-            for outside, max_kinds, max_suits in gates:
-                if not (mask & outside or n_kinds > max_kinds or n_suits > max_suits):
+            for outside, max_kinds, max_suits, exposed_room, named in gates:
+                if not (mask & outside or n_kinds > max_kinds or n_suits > max_suits or n_exposed > exposed_room
+                        or named & lacking):
                     break
             else:
                 continue  # no form of it has room for the hand's tiles (most special hands, most hands)
+            env = env or Env(hand.seat_wind, hand.round_wind)
             found = self._match_forms(forms, hand, context, counts, facts, env, self._claimed_alone(context))
             if found is None:
                 continue
@@ -428,17 +445,18 @@ class RulesetJudge:
                         self._only_limits_after[index]:
                     break
             else:
+                lines = lines or self._plan.for_hand(info)
                 specials.append(self._evaluate(_reading_of(found), lines, [special, *shapeless_added]))
         # With special hands required a regular hand does not go out (002 L292), as ``mah_jongg`` says too. A limited
         # special hand worth the limit beats every regular reading, which the limit caps (a special hand wins a
         # tie): those need not be scored, nor even read unless a total special hand without a shape shows them.
-        at_limit = limit is not None and any(c.limited and c.score >= limit for c in specials)
-        shown = any(special.total for special in shapeless)
+        at_limit = bool(specials) and limit is not None and any(c.limited and c.score >= limit for c in specials)
         regular = () if self.ruleset.special_hands_required or (at_limit and not shown) else regular_readings(
             hand, context, counts, chows=play.chows_allowed, max_chows=play.max_chows)
         if at_limit:
             candidates = specials
         else:
+            lines = lines or self._plan.for_hand(info)
             candidates = [self._evaluate(reading, lines, shapeless_added) for reading in regular] + specials
         if shown and (regular or specials):
             # A total special hand with no shape of its own shows the first regular reading's sets.
@@ -466,7 +484,8 @@ class RulesetJudge:
                                       least=self.ruleset.min_doubles, n=self._minimum_doubles(most),
                                       tiles=repr(format_tiles(hand.concealed))))
             candidates = enough
-        best = max(candidates, key=lambda c: (c.score, c.special is not None, c.points))
+        best = candidates[0] if len(candidates) == 1 else max(
+            candidates, key=lambda c: (c.score, c.special is not None, c.points))
         minimum = self.ruleset.min_points
         if minimum and best.points < minimum and not best.limited:
             return ScoreResult(True, False, None, best.points, 0, 0, False, tuple(best.items), tuple(best.groups),

@@ -87,21 +87,22 @@ class _Line:
     def unless_tests(self) -> tuple[Condition | None, ...]:
         return tuple(_test(name) for name in self.reading_unless)
 
+    @cached_property
+    def row(self) -> _Row:
+        """What ``HandLines.entries`` reads of a ``when`` line, in one tuple (it runs for every reading)."""
+        return self.index, self.entry, self.mah_jongg_only, self.item.id, self.unless_tests, self.when_tests
+
+
+_Row = tuple[int, ScoreItem, bool, str, tuple[Condition | None, ...], tuple[Condition | None, ...]]
+
 
 def _test(name: str) -> Condition | None:
     return None if name == "no_scoring_value" else HAND_CONDITIONS[name]
 
 
-def _passes(tests: tuple[Condition | None, ...], reading: Reading, info: HandInfo, pair_points: int) -> bool:
-    """Whether every test holds for the reading."""
-    for test in tests:  # noqa: SIM110  (a loop makes no generator: this runs for every line of every reading)
-        if not (test(reading, info) if test is not None else _no_scoring_value(reading, pair_points)):
-            return False
-    return True
-
-
 def _any_passes(tests: tuple[Condition | None, ...], reading: Reading, info: HandInfo, pair_points: int) -> bool:
-    for test in tests:  # noqa: SIM110  (as in _passes)
+    """Whether some test holds for the reading (``HandLines.entries`` asks whether all do, inline)."""
+    for test in tests:  # noqa: SIM110  (a loop makes no generator: this runs for every line of every reading)
         if test(reading, info) if test is not None else _no_scoring_value(reading, pair_points):
             return True
     return False
@@ -109,6 +110,11 @@ def _any_passes(tests: tuple[Condition | None, ...], reading: Reading, info: Han
 
 def _no_scoring_value(reading: Reading, pair_points: int) -> bool:
     return reading.complete and reading.chows == 4 and pair_points == 0
+
+
+_Kept = tuple[tuple[_Row, ...], frozenset[int], list[_Line], list[tuple[_Line, list[ScoreItem]]]]
+"""The ``when`` lines (as rows), set and bonus lines a hand keeps, and the bonus lines' entries for a hand
+without flowers."""
 
 
 @dataclass
@@ -120,8 +126,26 @@ class _WinLines:
     sets: frozenset[int]
     bonus: list[_Line]
     asking: list[_Line]
-    kept: dict[tuple[bool, ...], tuple[list[_Line], frozenset[int], list[_Line]]] = field(default_factory=dict)
+    kept: dict[tuple[bool, ...], _Kept] = field(default_factory=dict)
     """The lines kept, by what the asking lines' hand conditions said (one flag per asking line)."""
+
+    @cached_property
+    def asking_tests(self) -> tuple[tuple[tuple[Condition, ...], tuple[Condition, ...]], ...]:
+        """Each asking line's hand conditions as functions: those of ``unless``, then those of ``when``."""
+        return tuple((tuple(HAND_CONDITIONS[n] for n in line.hand_unless),
+                      tuple(HAND_CONDITIONS[n] for n in line.hand_when)) for line in self.asking)
+
+    def keep(self, flags: tuple[bool, ...], plan: ScoringPlan) -> _Kept:
+        """The lines kept where the asking lines' conditions said ``flags`` (worked out once per flags)."""
+        found = self.kept.get(flags)
+        if found is None:  # a few hand classes (one suit or not, simples or not …) per win
+            kept = [line for line, keep in zip(self.asking, flags, strict=True) if keep]
+            bonus = self.bonus + [line for line in kept if line.kind == _BONUS]
+            when = self.when + [line for line in kept if line.kind == _WHEN]
+            found = self.kept[flags] = (tuple(line.row for line in when),
+                                        self.sets | {line.index for line in kept if line.kind == _SET}, bonus,
+                                        plan.bonus_entries(bonus, None))
+        return found
 
 
 def _split(names: tuple[str, ...]) -> tuple[tuple[str, ...], tuple[str, ...], tuple[str, ...]]:
@@ -143,7 +167,8 @@ class ScoringPlan:
                                     ScoreItem(item.name, item.points, item.doubles, item.id), item.mah_jongg_only))
         self._set_selectors = [(line, selector) for line in self.lines
                                if isinstance(selector := line.item.for_each, SetSelector)]
-        self._sets: dict[tuple[str, tuple[Tile, ...], bool, int, int], tuple[tuple[_Line, ScoreItem], ...]] = {}
+        self.known_sets: dict[tuple[str, tuple[Tile, ...], bool, int, int], tuple[tuple[_Line, ScoreItem], ...]] = {}
+        """``set_lines``' answers by set and winds (read directly where every reading's sets are asked)."""
         self._entries: dict[tuple[int, tuple[Tile, ...]], ScoreItem] = {}
         self._wins: dict[object, _WinLines] = {}
         self._cache_size = cache_size
@@ -151,20 +176,37 @@ class ScoringPlan:
     def for_hand(self, info: HandInfo) -> HandLines:
         """The lines the hand itself leaves open (every reading of it is scored from these)."""
         win = self._win_lines(info)
-        when, sets, bonus = win.when, win.sets, win.bonus
-        if win.asking:
-            values: dict[str, bool] = {}
-            flags = tuple([not (line.hand_unless and _any_holds(line.hand_unless, values, info))
-                           and not (line.hand_when and not _all_hold(line.hand_when, values, info))
-                           for line in win.asking])
-            found = win.kept.get(flags)
-            if found is None:  # a few hand classes (one suit or not, simples or not …) per win
-                kept = [line for line, keep in zip(win.asking, flags, strict=True) if keep]
-                found = win.kept[flags] = (when + [line for line in kept if line.kind == _WHEN],
-                                           sets | {line.index for line in kept if line.kind == _SET},
-                                           bonus + [line for line in kept if line.kind == _BONUS])
-            when, sets, bonus = found
-        return HandLines(self, info, when, sets, bonus)
+        flags = []
+        for unless, when in win.asking_tests:  # a reading-free condition reads no reading (READING_FREE says so)
+            keep = True
+            for test in unless:
+                if test(None, info):  # type: ignore[arg-type]
+                    keep = False
+                    break
+            if keep:
+                for test in when:
+                    if not test(None, info):  # type: ignore[arg-type]
+                        keep = False
+                        break
+            flags.append(keep)
+        when_lines, sets, bonus, no_flowers = win.keep(tuple(flags), self)
+        hand = info.hand
+        return HandLines(self, info, when_lines, sets, self.bonus_entries(bonus, hand) if hand.bonus else no_flowers)
+
+    def bonus_entries(self, bonus: list[_Line], hand: Any) -> list[tuple[_Line, list[ScoreItem]]]:
+        """The bonus lines that count the flowers and seasons of ``hand`` (a ``HandSpec``; None: a hand without
+        any, where only a "none" line counts, once), each with its entries."""
+        found = []
+        for line in bonus:
+            selector = line.item.for_each
+            if not isinstance(selector, BonusSelector):
+                continue
+            if hand is None:
+                if selector.which == "none":
+                    found.append((line, [self.entry(line, ())]))
+            elif entries := [self.entry(line, tiles) for tiles in bonus_matches(selector, hand)]:
+                found.append((line, entries))
+        return found
 
     def _win_lines(self, info: HandInfo) -> _WinLines:
         """The lines ``info``'s win leaves open, worked out once per distinct win."""
@@ -189,12 +231,12 @@ class ScoringPlan:
     def set_lines(self, s: ReadSet, seat_wind: int, round_wind: int) -> tuple[tuple[_Line, ScoreItem], ...]:
         """The set lines that count ``s``, each with its entry for ``s`` (cached: few distinct sets occur)."""
         key = (s.kind, s.tiles, s.concealed, seat_wind, round_wind)
-        found = self._sets.get(key)
+        found = self.known_sets.get(key)
         if found is None:
             env = Env(seat_wind, round_wind)
             found = tuple((line, self.entry(line, s.tiles)) for line, selector in self._set_selectors
                           if selects(selector, s, env))
-            self._sets[key] = found
+            self.known_sets[key] = found
         return found
 
     def entry(self, line: _Line, tiles: tuple[Tile, ...]) -> ScoreItem:
@@ -209,19 +251,16 @@ class ScoringPlan:
 
 class HandLines:
     """The lines left open for one hand, with what the hand's own conditions said: its ``when`` lines, its set
-    lines (asked of each set of a reading) and its bonus lines' entries (the same for every reading)."""
+    lines (asked of each set of a reading) and its bonus lines with their entries (the same for every reading;
+    see ``ScoringPlan.bonus_entries``)."""
 
-    def __init__(self, plan: ScoringPlan, info: HandInfo, when: list[_Line], sets: frozenset[int],
-                 bonus: list[_Line]) -> None:
+    def __init__(self, plan: ScoringPlan, info: HandInfo, when: Sequence[_Row], sets: frozenset[int],
+                 bonus: list[tuple[_Line, list[ScoreItem]]]) -> None:
         self.plan = plan
         self.info = info
         self.when = when
         self.set_lines = sets
-        # Without flowers or seasons only a "none" line counts (once): a quick answer for most hands.
-        held = info.hand.bonus
-        self.bonus = [(line, entries) for line in bonus if isinstance(selector := line.item.for_each, BonusSelector)
-                      and (held or selector.which == "none")
-                      and (entries := [plan.entry(line, tiles) for tiles in bonus_matches(selector, info.hand)])]
+        self.bonus = bonus
 
     def entries(self, reading: Reading, replaced: frozenset[str] | set[str] = frozenset()) -> list[ScoreItem]:
         """The lines that count for ``reading`` (in table order), as ``RulesetJudge._entries`` gives them for every
@@ -236,11 +275,16 @@ class HandLines:
         hits = []
         pair_points = 0
         order = 0
+        known = self.plan.known_sets
         for s in reading.sets:
             if not s.scores:
                 continue
-            for line, entry in set_lines(s, seat, round_wind):
-                if s.kind == "pair" and not (strict and line.mah_jongg_only):
+            lines = known.get((s.kind, s.tiles, s.concealed, seat, round_wind))
+            if lines is None:
+                lines = set_lines(s, seat, round_wind)
+            pair = s.kind == "pair"
+            for line, entry in lines:
+                if pair and not (strict and line.mah_jongg_only):
                     pair_points += line.item.points
                 if line.index in open_sets:
                     hits.append((line, order, entry))
@@ -254,12 +298,15 @@ class HandLines:
             if not ((strict and line.mah_jongg_only) or (replaced and line.item.id in replaced) or (
                     line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points))):
                 found += [(line.index, k, entry) for k, entry in enumerate(entries)]
-        for line in self.when:
-            if (strict and line.mah_jongg_only) or (replaced and line.item.id in replaced) or (
-                    line.reading_unless and _any_passes(line.unless_tests, reading, info, pair_points)):
+        for index, entry, mah_jongg_only, item_id, unless, tests in self.when:
+            if (strict and mah_jongg_only) or (replaced and item_id in replaced) or (
+                    unless and _any_passes(unless, reading, info, pair_points)):
                 continue
-            if not line.reading_when or _passes(line.when_tests, reading, info, pair_points):
-                found.append((line.index, 0, line.entry))
+            for test in tests:  # every test holds (inline: this runs for every line of every reading)
+                if not (test(reading, info) if test is not None else _no_scoring_value(reading, pair_points)):
+                    break
+            else:
+                found.append((index, 0, entry))
         found.sort()  # table order; each (line, place) is found once, so the entries themselves are never compared
         return [entry for _, _, entry in found]
 

@@ -70,7 +70,8 @@ def _seat_view(player: OpponentView, concealed: tuple[int, ...] | None) -> SeatV
 
 
 def view_message(view: PlayerView, *, hand: int, step: int, legal: Iterable[Action], deadline: float | None,
-                 totals: Iterable[int], wild: int | None, hands: list[tuple[int, ...]] | None = None) -> View:
+                 totals: Iterable[int], wild: int | None, hands: list[tuple[int, ...]] | None = None,
+                 turn_deadline: float | None = None) -> View:
     """The ``view`` message of ``view``'s seat. ``hands`` (every seat's concealed tiles) is given only once the
     hand is over, when all hands are shown; before that only the seat's own hand is in the message."""
     players = tuple(
@@ -82,7 +83,7 @@ def view_message(view: PlayerView, *, hand: int, step: int, legal: Iterable[Acti
                 drawn=view.drawn, players=players, last_discard=view.last_discard, tiles_left=view.tiles_left,
                 discard_count=view.discard_count, discard_order=view.discard_order, goulash=view.goulash,
                 empty_seat=view.empty_seat, wild=wild,
-                legal=tuple(action_to_text(a) for a in legal), deadline=deadline,
+                legal=tuple(action_to_text(a) for a in legal), deadline=deadline, turn_deadline=turn_deadline,
                 totals=(total[0], total[1], total[2], total[3]))
 
 

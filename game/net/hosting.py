@@ -5,7 +5,8 @@ autosave after every hand (``sparrow serve`` and the client's "Host a network ta
 from __future__ import annotations
 
 import logging
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
+from concurrent.futures import Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +15,7 @@ import yaml
 from game.errors import SaveError, WriteError
 from game.net.protocol import ModInfo
 from game.net.table import NetTable, Timers
+from game.saves import SAVE_SUFFIX, write_save
 from game.session.driver import Session
 from game.session.options import Options
 
@@ -48,21 +50,55 @@ def ruleset_offer(catalog: Any, ruleset_id: str) -> tuple[tuple[ModInfo, ...], s
     return tuple(reversed(mods.values())), "\n---\n".join(texts) or None
 
 
-def autosaver(folder: Path, table_id: str, mods: list[dict[str, str]]) -> Callable[[Session], None]:
-    """A hook for :attr:`Session.on_hand_finished` writing the match, atomically, to ``folder``
-    (``network-<table>.sparrow``); a failed write is logged and play goes on."""
-    from game.saves import SAVE_SUFFIX, write_save
+class SaveWriter:
+    """Writes the autosaves on a thread of its own, one after another: a write takes 10-20 ms of disk (more on a
+    slow one), which a table server's event loop must not wait for: every table's players would."""
 
+    def __init__(self) -> None:
+        self._worker: ThreadPoolExecutor | None = None
+        self._pending: list[Future[None]] = []
+
+    def write(self, path: Path, saved: Any, done: Callable[[], None]) -> None:
+        """Write ``saved`` to ``path`` atomically, then call ``done`` (on the writer's thread); a failed write is
+        logged and play goes on."""
+        def run() -> None:
+            try:
+                path.parent.mkdir(parents=True, exist_ok=True)
+                write_save(path, saved)
+            except (OSError, WriteError) as exc:
+                log.warning("the network game could not be saved to %s: %s", path, exc)
+                return
+            done()
+
+        if self._worker is None:
+            self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="autosave")
+        self._pending = [f for f in self._pending if not f.done()]
+        self._pending.append(self._worker.submit(run))
+
+    def wait(self, timeout: float | None = None) -> None:
+        """Return once every write asked for so far is done (or ``timeout`` seconds passed)."""
+        wait(self._pending, timeout)
+        self._pending = [f for f in self._pending if not f.done()]
+
+
+SAVES = SaveWriter()
+"""The writer of every network table's autosaves in this program."""
+
+
+def autosaver(folder: Path, table_id: str, mods: list[dict[str, str]],
+              writer: SaveWriter = SAVES) -> Callable[[Session], None]:
+    """A hook for :attr:`Session.on_hand_finished` writing the match, atomically, to ``folder``
+    (``network-<table>.sparrow``) on ``writer``'s thread; a failed write is logged and play goes on."""
     path = folder / f"network-{table_id}{SAVE_SUFFIX}"
 
     def save(session: Session) -> None:
-        try:
-            folder.mkdir(parents=True, exist_ok=True)
-            write_save(path, session.snapshot(name=f"network-{table_id}", mods=mods))
-        except (OSError, WriteError) as exc:
-            log.warning("the network game could not be saved to %s: %s", path, exc)
-            return
-        session.mark_written(path)
+        saved = session.snapshot(name=f"network-{table_id}", mods=mods)  # the game as it is now, not when written
+        progress = session.progress
+
+        def written() -> None:
+            session.source, session.written_progress = path, progress
+
+        writer.write(path, saved, written)
 
     return save
 
@@ -70,9 +106,12 @@ def autosaver(folder: Path, table_id: str, mods: list[dict[str, str]]) -> Callab
 def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_seats: int = 4,
                timers: Timers | None = None, mods_dir: str | None = None, config_dir: str | None = None,
                catalog: Any = None, saves: Path | None = None, resume: Path | None = None,
-               table_id: str = "main", hand_limit: int | None = None) -> NetTable:
+               table_id: str = "main", hand_limit: int | None = None, opponents: Sequence[str] | None = None,
+               names: Sequence[str] | None = None, start_score: int | None = None) -> NetTable:
     """A table ready to serve: a new game of ``ruleset_id`` (or the game saved in ``resume``), autosaved to
-    ``saves`` after every hand when given; ``hand_limit`` stops it once the match has that many hands. Raises
+    ``saves`` after every hand when given; ``hand_limit`` stops it once the match has that many hands. A new
+    game's computer players are ``opponents`` (personality ids for seats 1–3) called ``names`` (the four seats',
+    the host's first), and everybody starts with ``start_score`` (None: the ruleset's). Raises
     :class:`SaveError` when ``resume`` cannot be opened or its game is over."""
     from game.mods import load_catalog
     from game.saves import loaded_mods, read_save
@@ -89,7 +128,9 @@ def host_table(ruleset_id: str = "classic", *, seed: int | None = None, player_s
         if session.match.is_over:
             raise SaveError(f"the game in {resume.name} is over: there is nothing to resume")
     else:
-        session = Session.create(ruleset_id, seed, mods_dir, catalog=catalog, options=options, names=SEAT_NAMES)
+        chosen: dict[str, Any] = {"opponents": list(opponents)} if opponents is not None else {}
+        session = Session.create(ruleset_id, seed, mods_dir, catalog=catalog, options=options,
+                                 names=list(names or SEAT_NAMES), start_score=start_score, **chosen)
     if session.ruleset is None:
         raise SaveError(f"the ruleset {ruleset_id!r} is not available")
     mods = loaded_mods(catalog)

@@ -67,6 +67,14 @@ class Act(_Message):
     action: ActionText
 
 
+class Ready(_Message):
+    """The player has seen hand ``hand`` dealt (its deal animation is over, or it shows none): play starts once
+    every connected player is ready, or when the server's ``deal_pause`` runs out, whichever comes first."""
+
+    type: Literal["ready"] = "ready"
+    hand: int = Field(ge=0)
+
+
 class Ping(_Message):
     """Is the server there? Answered by a ``pong`` with the same ``id``."""
 
@@ -80,7 +88,7 @@ class Leave(_Message):
     type: Literal["bye"] = "bye"
 
 
-ClientMessage = Annotated[Hello | Start | Act | Ping | Leave, Field(discriminator="type")]
+ClientMessage = Annotated[Hello | Start | Act | Ready | Ping | Leave, Field(discriminator="type")]
 
 
 # -- server to client ------------------------------------------------------------------------------------------
@@ -101,10 +109,19 @@ class SeatInfo(_Message):
     seat: Seat
     name: str
     kind: Literal["player", "computer", "open", "empty"]
-    """A player holds the seat; a computer plays it (no player, or its player dropped); it is still free; or it is
-    the empty chair of a three-handed game, which nobody plays."""
+    """A player holds the seat (``connected`` false while they have dropped: a computer plays it until they are
+    back or their reconnect time is up); a computer plays it (nobody joined, its player left or did not come back,
+    or is ``away``); it is still free; or it is the empty chair of a three-handed game, which nobody plays."""
     connected: bool = False
     host: bool = False
+    away: bool = False
+    """The player is connected but let their turn time run out again and again: a computer plays the seat (kind
+    ``computer``) until they act again."""
+    personality: str = ""
+    """The computer player that plays the seat while no player does: its personality's name, as its mod words
+    it (empty for the plain computer player, which has none)."""
+    strategy: str = ""
+    """That personality's way of playing, as its mod words it."""
 
 
 class ModInfo(_Message):
@@ -126,7 +143,11 @@ class Room(_Message):
     ruleset_data: str | None = None
     started: bool = False
     timers: dict[str, float] = Field(default_factory=dict)
-    """The server's timers in seconds: ``claim_window``, ``discard_delay``, ``reconnect``."""
+    """The server's timers in seconds: ``claim_window``, ``winning_claim_window``, ``discard_delay``,
+    ``end_pause``, ``reconnect``, ``turn`` (0: none) and ``deal_pause``."""
+    start_score: int | None = None
+    """Every player's score at the start of the game (the host may have chosen another than the ruleset's);
+    None: the ruleset's."""
 
 
 class MeldInfo(_Message):
@@ -179,6 +200,9 @@ class View(_Message):
     wild: int | None = None
     legal: tuple[str, ...] = ()
     deadline: float | None = None
+    turn_deadline: float | None = None
+    """The seconds left of this seat's own decision (its turn, or choosing tiles to pass) before the server acts
+    for it (the turn timer, see ``timed_out``); None when there is no timer or nothing to decide."""
     totals: tuple[int, int, int, int] = (0, 0, 0, 0)
 
 
@@ -229,6 +253,18 @@ class Scores(_Message):
     results: tuple[SeatScore | None, SeatScore | None, SeatScore | None, SeatScore | None]
 
 
+class TimedOut(_Message):
+    """Seat ``seat`` let its turn timer run out in hand ``hand``: the server did ``action`` for it (save
+    notation: the drawn tile discarded, or the computer's choice). ``away``: it has happened again and again, so a
+    computer plays the seat until its player acts again. Sent to every seat (before the events it caused)."""
+
+    type: Literal["timed_out"] = "timed_out"
+    hand: int
+    seat: Seat
+    action: str
+    away: bool = False
+
+
 class Refused(_Message):
     """A message was not accepted, and why (``code``; ``detail`` in words). The table plays on."""
 
@@ -258,12 +294,12 @@ class Goodbye(_Message):
     reason: str
 
 
-ServerMessage = Annotated[Welcome | Room | View | Events | Scores | Refused | Pong | GameOver | Goodbye,
-                          Field(discriminator="type")]
+ServerMessage = Annotated[Welcome | Room | View | Events | Scores | TimedOut | Refused | Pong | GameOver
+                          | Goodbye, Field(discriminator="type")]
 
-CLIENT_MESSAGES: tuple[type[_Message], ...] = (Hello, Start, Act, Ping, Leave)
-SERVER_MESSAGES: tuple[type[_Message], ...] = (Welcome, Room, View, Events, Scores, Refused, Pong, GameOver,
-                                               Goodbye)
+CLIENT_MESSAGES: tuple[type[_Message], ...] = (Hello, Start, Act, Ready, Ping, Leave)
+SERVER_MESSAGES: tuple[type[_Message], ...] = (Welcome, Room, View, Events, Scores, TimedOut, Refused, Pong,
+                                               GameOver, Goodbye)
 
 _CLIENT = TypeAdapter(ClientMessage)
 _SERVER = TypeAdapter(ServerMessage)
@@ -302,13 +338,13 @@ def _validated(adapter: TypeAdapter, data: Any) -> Any:
         raise ProtocolError(code, f"{where}: {first.get('msg', 'invalid')}") from None
 
 
-def decode_client(frame: str | bytes) -> Hello | Start | Act | Ping | Leave:
+def decode_client(frame: str | bytes) -> Hello | Start | Act | Ready | Ping | Leave:
     """The client message in ``frame``; raises :class:`ProtocolError` for anything else."""
     return _validated(_CLIENT, _parse(frame, MAX_CLIENT_MESSAGE))
 
 
-def decode_server(frame: str | bytes) -> (Welcome | Room | View | Events | Scores | Refused | Pong | GameOver
-                                          | Goodbye):
+def decode_server(frame: str | bytes) -> (Welcome | Room | View | Events | Scores | TimedOut | Refused | Pong
+                                          | GameOver | Goodbye):
     """The server message in ``frame`` (for clients); raises :class:`ProtocolError` for anything else."""
     return _validated(_SERVER, _parse(frame, MAX_SERVER_MESSAGE))
 

@@ -14,7 +14,7 @@ from __future__ import annotations
 import logging
 import time
 from collections import deque
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
@@ -39,6 +39,42 @@ CONNECTION = "connection"
 """A :class:`Note` code: the connection changed (``state`` and ``reason`` in words, from :class:`LinkState`)."""
 WAITING_FOR_HAND = "waiting_for_hand"
 """A :class:`Note` code: the next hand has not been dealt by the server yet."""
+TIMED_OUT = "timed_out"
+"""A :class:`Note` code: a player's turn time ran out and the table moved for them (``name``, ``you``, ``tile``
+discarded or None, ``away``: the computer plays the seat until its player moves)."""
+SEAT_CHANGED = "seat_changed"
+"""A :class:`Note` code: another seat changed hands during the game (``name``, ``change``: see
+:func:`seat_changes`)."""
+
+
+def seat_changes(before: protocol.Room, after: protocol.Room, own: int | None) -> list[tuple[str, str]]:
+    """What happened to the other seats between two rooms of a game under way, as (name, change): ``dropped``
+    (the player's connection went: a computer plays for them meanwhile), ``back``, ``left`` (for good: a
+    computer took the seat), ``given_up`` (not back within the reconnect time: the computer keeps the seat) and
+    ``joined`` (a newcomer took a seat a computer played). The player's own seat is told by its connection."""
+    if not (before.started and after.started):
+        return []
+    changes = []
+    was = {info.seat: info for info in before.seats}
+    for now in after.seats:
+        old = was.get(now.seat)
+        if old is None or now.seat == own:
+            continue
+        if old.kind == "player" and now.kind == "player":
+            change = "" if old.connected == now.connected else "back" if now.connected else "dropped"
+        elif now.away:
+            change = ""  # a player gone quiet: the table's timed_out said so
+        elif old.kind == "player" and now.kind == "computer":
+            change = "left" if old.connected else "given_up"
+        elif old.away and now.kind == "player":
+            change = "back"
+        elif old.kind != "player" and now.kind == "player":
+            change = "joined"
+        else:
+            change = ""
+        if change:
+            changes.append((now.name or old.name, change))
+    return changes
 
 
 class Lobby:
@@ -62,6 +98,10 @@ class Lobby:
         self.game_over: protocol.GameOver | None = None
         self.scores: dict[int, protocol.Scores] = {}
         """The scoring lines of the hands scored, by hand number (the scores box shows them)."""
+        self.seat_news: list[tuple[str, str]] = []
+        """What happened to the other seats during the game and is not yet told (:func:`seat_changes`)."""
+        self.timeouts: list[protocol.TimedOut] = []
+        """The turns the table played for a player whose time ran out, not yet told."""
 
     @property
     def started(self) -> bool:
@@ -84,12 +124,16 @@ class Lobby:
             elif isinstance(item, protocol.Welcome):
                 self.seat, self.token = item.seat, item.token
             elif isinstance(item, protocol.Room):
+                if self.room is not None:
+                    self.seat_news += seat_changes(self.room, item, self.seat)
                 self.room = item
             elif isinstance(item, protocol.Refused):
                 self.refusal = item
                 log.info("the table refused a message: %s %s", item.code, item.detail)
             elif isinstance(item, protocol.GameOver):
                 self.game_over = item
+            elif isinstance(item, protocol.TimedOut):
+                self.timeouts.append(item)
             elif isinstance(item, protocol.Scores):
                 self.scores = {item.hand: item}  # only the latest hand's is ever shown
             elif isinstance(item, protocol.Events | protocol.View):
@@ -140,6 +184,11 @@ class RemoteSession(Session):
         self._totals_before: list[int] = list(self.match.totals)
         self.catching_up = False
         """The events waiting to be shown are a hand sent again after a reconnect: the scene cuts them short."""
+        self.turn_timer: float | None = None
+        """Seconds left of the player's own decision before the table moves for them (the server's turn timer);
+        None without one."""
+        self._ready_for: int | None = None
+        """The hand whose deal the server was told this end has shown (``ready``)."""
 
     # -- messages in ------------------------------------------------------------------------------------------
 
@@ -191,6 +240,7 @@ class RemoteSession(Session):
             if resent:
                 self.pending.clear()  # the old table's events: the new one shows them all again
                 self.catching_up = True
+                self._ready_for = None  # said while the connection was down, it may be lost
         table = self.table
         assert isinstance(table, MirrorTable)
         table.follow(view, self.seats)
@@ -214,6 +264,10 @@ class RemoteSession(Session):
             self.claim_total = max(view.deadline, 0.01)
         elif not self.legal:
             self.claim_timer = None
+        if not self.legal:
+            self.turn_timer = None
+        elif view.turn_deadline is not None:
+            self.turn_timer = view.turn_deadline
         if any(isinstance(e, ev.Settled) for e in events):
             self.match.totals = totals
 
@@ -233,9 +287,12 @@ class RemoteSession(Session):
     def _push(self, events: list[ev.Event]) -> None:
         for event in events:
             self.pending.append(event)
-            self.told.append(event)
             if isinstance(event, ev.PlayStarted | ev.TileDrawn):
                 self.started = True
+            if self.started:
+                # As at a local table, the deal is shown but not told: the status bar keeps the hand's greeting
+                # while the wall is built and dealt, rather than the deal's last move before it is seen.
+                self.told.append(event)
         self.show_quick_tip()
 
     def poll(self) -> None:
@@ -269,21 +326,72 @@ class RemoteSession(Session):
         self.poll()
         if self.claim_timer is not None and not hold:
             self.claim_timer = max(0.0, self.claim_timer - dt)
+        if self.turn_timer is not None:  # the server's clock runs on while this end animates
+            self.turn_timer = max(0.0, self.turn_timer - dt)
         if self.hand_over and not hold:
             self.end_wait += dt
+        if not hold:
+            self._say_ready()
+            self._take_batch()
+            while self.lag > self.catch_up_after and self._take_batch():
+                pass  # far behind the server (a slow frame, a long pause): shown at once, the scene cuts it short
+        self._tell_table_news()
         if hold:
             return
-        self._take_batch()
-        while self.lag > self.catch_up_after and self._take_batch():
-            pass  # far behind the server (a slow frame, a long pause): shown at once, the scene cuts it short
         if self.options.auto_play and self.legal and self.table is not None:
             self._autoplay()
+
+    def _say_ready(self) -> None:
+        """Tell the server once the hand's deal has been shown here (nothing is waiting to be animated), so play
+        starts as soon as every player has seen it rather than after the server's deal pause."""
+        hand = self.hand_no
+        if hand is None or self.table is None or self._ready_for == hand or self.pending:
+            return
+        self._ready_for = hand
+        self.link.send(protocol.Ready(hand=hand))
+
+    def _tell_table_news(self) -> None:
+        """The turns the table played for a player out of time and what happened to the other seats, on the
+        status bar and over the table for a while; told after the frame's events, so that the line is not at once
+        replaced by an older event's."""
+        lobby = self.lobby
+        for timed in lobby.timeouts:
+            seat = self.seats.local(timed.seat) or 0
+            try:
+                action = action_from_text(timed.action) if timed.action else None
+            except ValueError:
+                action = None
+            tile = action.tile if isinstance(action, Discard) else None
+            told = Note(TIMED_OUT, {"name": self.names[seat], "you": seat == HUMAN, "tile": tile,
+                                    "away": timed.away})
+            self.tell(told)
+            # Over the table only what was played: that the seat is away stands by its name (the player's own:
+            # in a banner) for as long as it is.
+            self.notice = Note(TIMED_OUT, {**told.data, "away": False})
+            if seat == HUMAN:
+                self.turn_timer = None
+        lobby.timeouts.clear()
+        if not lobby.seat_news:
+            return
+        for name, change in lobby.seat_news:
+            self.notice = Note(SEAT_CHANGED, {"name": name, "change": change})
+            self.tell(self.notice)
+        lobby.seat_news.clear()
+        self.names = lobby.names()  # a newcomer's name at the seat they took
 
     def _autoplay(self) -> None:
         """Auto Play at a network table: the computer decides for the player's seat here, and it is sent."""
         assert self.table is not None
         chosen = self.autoplayer.decide(self.table.view(0), list(self.legal))
         self.act(chosen if chosen in self.legal else self.legal[0])
+
+    @property
+    def away_seats(self) -> frozenset[int]:
+        room = self.lobby.room
+        if room is None or not room.started:
+            return frozenset()
+        return frozenset(self.seats.local(info.seat) or 0 for info in room.seats
+                         if (info.kind == "player" and not info.connected) or info.away)
 
     @property
     def at_rest(self) -> bool:
@@ -310,8 +418,15 @@ class RemoteSession(Session):
         self.link.send(protocol.Act(hand=view.hand, step=view.step, action=action_to_text(action)))
         self.sent = (view.hand, view.step)
         self.legal = []  # asked once: the next view says what may be done then
-        self.claim_timer = None
+        self.claim_timer = self.turn_timer = None
         return True
+
+    def come_back(self) -> None:
+        """Take the seat back from the computer that plays it while the player was away (their turn time ran out
+        again and again): the server takes any action as the sign, even a stale one, so an action for a hand
+        long gone is sent; it is refused as stale, which nobody is told of."""
+        if self.view is not None:
+            self.link.send(protocol.Act(hand=max(0, self.view.hand - 1), step=0, action="pass"))
 
     def discard(self, tile: int, standing: bool = False) -> bool:
         return self.act(Discard(tile, standing))
@@ -328,7 +443,10 @@ class RemoteSession(Session):
             self.pass_claim()
 
     def deal(self) -> Any:
-        """The next hand as the server dealt it; until it has, the finished hand stays with a note."""
+        """The next hand as the server dealt it; until it has, the finished hand stays with a note. The player
+        asking for it is back at the table, if the computer was playing for them meanwhile."""
+        if HUMAN in self.away_seats:
+            self.come_back()
         self.waiting_next = True
         while self._take_batch():
             if not self.waiting_next:
@@ -420,8 +538,12 @@ class RemoteSession(Session):
 
 
 def remote_session(lobby: Lobby, rules: tuple[Any, Any, Any], options: Options | None = None) -> RemoteSession:
-    """The session for the table ``lobby`` joined, played by ``rules`` (:func:`table_rules`)."""
+    """The session for the table ``lobby`` joined, played by ``rules`` (:func:`table_rules`) with the table's
+    starting score (the host may have chosen another than the ruleset's)."""
     ruleset, play_rules, judge = rules
+    start_score = lobby.room.start_score if lobby.room is not None else None
+    if start_score is not None and start_score != play_rules.start_score:
+        play_rules = replace(play_rules, start_score=start_score)
     return RemoteSession(lobby, ruleset=ruleset, rules=play_rules, judge=judge, options=options)
 
 

@@ -42,6 +42,7 @@ class RemotePlayer:
     think: float = 0.0
     """Seconds to wait before each decision (a person's pace, for the benchmark)."""
     _answered: tuple[int, int] | None = None
+    _ready: int = -1
 
     async def play(self, stop_after: int | None = None) -> None:
         """Join and play until the game is over, the server says goodbye, or (``stop_after``) that many actions
@@ -66,6 +67,9 @@ class RemotePlayer:
                 self.game_over = message
             elif isinstance(message, pr.Goodbye):
                 return
+            elif isinstance(message, pr.View) and message.phase == "dealt" and self._ready != message.hand:
+                self._ready = message.hand  # it shows no deal: play may start at once
+                await ws.send(pr.encode(pr.Ready(hand=message.hand)))
             elif isinstance(message, pr.View) and message.legal and self._answered != (message.hand, message.step):
                 if stop_after is not None and self.actions >= stop_after:
                     ws.transport.abort()  # a crash: no goodbye, the socket just goes

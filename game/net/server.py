@@ -10,17 +10,23 @@ is not even read: the library closes that connection (WebSocket code 1009); the 
 from __future__ import annotations
 
 import asyncio
+import contextlib
+import functools
 import logging
+import sys
 import time
-from collections import deque
+from collections import Counter, deque
 from collections.abc import Iterable
+from concurrent.futures import ThreadPoolExecutor
 from dataclasses import dataclass
 from typing import Any
 
 from websockets.asyncio.server import Server, ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from game.gcpolicy import TICK_SECONDS, ServerCollector
 from game.net import protocol as pr
+from game.net.hosting import SAVES
 from game.net.table import NetTable, refused
 
 log = logging.getLogger(__name__)
@@ -66,6 +72,7 @@ class WsLink:
         self.closed = False
         self.refused = 0
         """Messages refused from this connection so far."""
+        self._close_with = (1000, "")
         self.task = asyncio.get_running_loop().create_task(self._write())
 
     def send(self, frame: str) -> None:
@@ -77,16 +84,18 @@ class WsLink:
             return
         self.queue.put_nowait(frame)
 
-    def close(self) -> None:
+    def close(self, code: int = 1000, reason: str = "") -> None:
+        """Close the connection once the frames queued so far are sent, with WebSocket ``code`` and ``reason``."""
         if not self.closed:
             self.closed = True
+            self._close_with = (code, reason)
             self.queue.put_nowait(None)
 
     async def _write(self) -> None:
         try:
             while (frame := await self.queue.get()) is not None:
                 await self.ws.send(frame)
-            await self.ws.close()
+            await self.ws.close(*self._close_with)
         except ConnectionClosed:
             self.closed = True
 
@@ -97,12 +106,26 @@ class Limits:
     """Messages a second a connection may send on average ..."""
     burst: float = 40.0
     """... and at once."""
+    per_address: int = 8
+    """Connections open at once from one address (a household behind one router holds four at most; more is a
+    program opening connections in a loop) ..."""
+    connections: int = 512
+    """... and in all: a connection past either is refused (``too_many_connections``) and closed."""
+
+
+SWITCH_SECONDS = 0.001
+"""Python's thread switch interval while the server is the program (see :meth:`TableServer.start`)."""
+TRY_AGAIN_LATER = 1013
+"""The WebSocket close code of a connection refused for the server's limits (RFC 6455's registry: try again
+later)."""
 
 
 class TableServer:
-    """Serves ``tables`` (by id; the first is the default) to WebSocket clients."""
+    """Serves ``tables`` (by id; the first is the default) to WebSocket clients. ``own_process``: the server is
+    the program (``serve``, the benchmark), so it may set process-wide policies: the garbage collector's
+    (:class:`game.gcpolicy.ServerCollector`) and Python's thread switch interval."""
 
-    def __init__(self, tables: Iterable[NetTable], limits: Limits | None = None) -> None:
+    def __init__(self, tables: Iterable[NetTable], limits: Limits | None = None, *, own_process: bool = False) -> None:
         self.tables = {t.table_id: t for t in tables}
         self.default = next(iter(self.tables))
         self.limits = limits or Limits()
@@ -115,23 +138,51 @@ class TableServer:
         self._timers: dict[str, asyncio.TimerHandle] = {}
         self._links: set[WsLink] = set()
         """Every open connection's link, so closing sends what they still have queued."""
+        self._by_address: Counter[str] = Counter()
+        """Connections open now, by the client's address."""
+        self.turned_away = 0
+        """Connections refused for the limits so far (for logs and tests)."""
         self.finished = asyncio.Event()
         """Set once every table is over (its game over, or its hands played)."""
         self._server: Server | None = None
+        self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-players")
+        """Where every table's computer players decide: off the event loop, one decision at a time (a thread of
+        its own per table would not think faster, with Python's one running thread)."""
+        self._collector = ServerCollector() if own_process else None
+        """The garbage collector's policy when this server is the program (``serve``): see
+        :class:`game.gcpolicy.ServerCollector`."""
+        self._own_process = own_process
+        self._switch_interval = sys.getswitchinterval()
+        self._gc_timer: asyncio.TimerHandle | None = None
+        self._loop: asyncio.AbstractEventLoop | None = None
+        self._closing = False
 
     async def start(self, host: str = "127.0.0.1", port: int = 0) -> tuple[str, int]:
         """Listen on ``host``:``port`` (0: any free port); the address actually bound."""
+        self._loop = asyncio.get_running_loop()
         self._server = await serve(self._connection, host, port, max_size=LIBRARY_LIMIT, compression=None)
         for table in self.tables.values():
+            table.think_on(self._worker, functools.partial(self._wake, table))
             self.schedule(table)
+        if self._own_process:
+            # A computer player deciding on the worker thread holds Python's lock; the event loop gets it back
+            # after this interval (5 ms by default, each time the loop waited on a socket): 1 ms keeps a
+            # decision from adding several 5 ms waits to a round trip.
+            sys.setswitchinterval(SWITCH_SECONDS)
+        if self._collector is not None:
+            self._collector.start()
+            self._gc_timer = self._loop.call_later(TICK_SECONDS, self._collect)
         sock = next(iter(self._server.sockets))
         bound = sock.getsockname()
         return bound[0], bound[1]
 
     async def close(self) -> None:
         """Stop: every client is told ``server_closing``, after whatever it has not yet been sent."""
-        for handle in self._timers.values():
-            handle.cancel()
+        for handle in [*self._timers.values(), self._gc_timer]:
+            if handle is not None:
+                handle.cancel()
+        self._loop = None  # a computer player deciding now wakes nothing
+        self._closing = True  # nor does a connection's end: the tables stay as they are
         for table in self.tables.values():
             for seat in table.seats:
                 if seat.link is not None:
@@ -143,9 +194,29 @@ class TableServer:
         if self._server is not None:
             self._server.close()
             await self._server.wait_closed()
+        self._worker.shutdown(wait=False, cancel_futures=True)
+        await asyncio.to_thread(SAVES.wait, CLOSING_SECONDS)  # the last hand's autosave is on the disk
+        if self._collector is not None:
+            self._collector.stop()
+        if self._own_process:
+            sys.setswitchinterval(self._switch_interval)
+
+    def _wake(self, table: NetTable) -> None:
+        """A computer player of ``table`` has decided (called on the worker's thread)."""
+        loop = self._loop
+        if loop is not None and not loop.is_closed():
+            with contextlib.suppress(RuntimeError):  # the loop closed meanwhile: nothing is waiting for it
+                loop.call_soon_threadsafe(self.schedule, table)
+
+    def _collect(self) -> None:
+        assert self._collector is not None and self._loop is not None
+        self._collector.tick()
+        self._gc_timer = self._loop.call_later(TICK_SECONDS, self._collect)
 
     def schedule(self, table: NetTable) -> None:
         """Do what is due at ``table`` and wake it again when its next timer runs out."""
+        if self._closing:
+            return
         old = self._timers.pop(table.table_id, None)
         if old is not None:
             old.cancel()
@@ -171,11 +242,38 @@ class TableServer:
         link.send(pr.encode(message))
 
     async def _connection(self, ws: ServerConnection) -> None:
-        path = (ws.request.path if ws.request is not None else "/").strip("/")
         who = f"{ws.remote_address[0] if ws.remote_address else '?'}"
+        self._by_address[who] += 1
+        try:
+            await self._connected(ws, who)
+        finally:
+            self._by_address[who] -= 1
+            if not self._by_address[who]:
+                del self._by_address[who]
+
+    def _over_limits(self, who: str) -> str:
+        """Why a new connection from ``who`` (already counted) is one too many; "" when it is not."""
+        if self._by_address[who] > self.limits.per_address:
+            return f"too many connections from your address (at most {self.limits.per_address})"
+        if self._by_address.total() > self.limits.connections:
+            return f"the server is full (at most {self.limits.connections} connections)"
+        return ""
+
+    async def _connected(self, ws: ServerConnection, who: str) -> None:
+        path = (ws.request.path if ws.request is not None else "/").strip("/")
         link = WsLink(ws)
         self._links.add(link)
         link.task.add_done_callback(lambda _task: self._links.discard(link))
+        too_many = self._over_limits(who)
+        if too_many:
+            self.turned_away += 1
+            # A flood of connections logs like a flood of refusals: the first ones, then every LOG_EVERY-th.
+            if self.turned_away <= LOG_FIRST or self.turned_away % LOG_EVERY == 0:
+                log.warning("turned away a connection from %s (%d so far): %s", who, self.turned_away, too_many)
+            link.send(pr.encode(refused("too_many_connections", too_many)))
+            link.close(TRY_AGAIN_LATER, too_many)
+            await asyncio.wait([link.task], timeout=CLOSING_SECONDS)
+            return
         table = self.tables.get(path or self.default)
         if table is None:
             self._refuse(link, who, refused("no_table", f"there is no table {path!r}", tables=list(self.tables)))
@@ -234,6 +332,8 @@ class TableServer:
             answer = table.start(link)
         elif isinstance(message, pr.Act):
             answer = table.act(link, message)
+        elif isinstance(message, pr.Ready):
+            table.ready(link, message)
         elif isinstance(message, pr.Leave):
             table.leave(link)
             link.close()
@@ -246,7 +346,7 @@ class TableServer:
 
 async def serve_forever(tables: list[NetTable], host: str, port: int, limits: Limits | None = None) -> None:
     """Run the server until every table is over or it is cancelled (Ctrl+C); prints where it listens."""
-    server = TableServer(tables, limits)
+    server = TableServer(tables, limits, own_process=True)
     bound_host, bound_port = await server.start(host, port)
     print(f"serving {len(tables)} table(s) on ws://{bound_host}:{bound_port}/", flush=True)
     try:

@@ -16,12 +16,13 @@ import logging
 import secrets
 import time
 from collections.abc import Callable
+from concurrent.futures import Executor
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
 from game import timing
 from game.core import events as ev
-from game.core.actions import Claim, MahJongg, Pass, action_from_text
+from game.core.actions import Claim, Discard, MahJongg, Pass, action_from_text, action_to_text
 from game.core.refusals import Refusal
 from game.net import protocol as pr
 from game.net.filter import events_for, scores_message, view_message
@@ -54,10 +55,21 @@ class Timers:
     to close the scores; a table of several players cannot wait for each)."""
     reconnect: float = 120.0
     """How long a dropped player's seat waits for them (a computer plays it meanwhile) before it is given up."""
+    turn: float = 60.0
+    """How long a player may take over their own turn (or choosing tiles to pass) before the server acts for
+    them; 0: no turn timer (a quiet player keeps the table waiting until they drop)."""
+    deal_pause: float = 25.0
+    """How long play waits after a deal for the players to see it dealt (the client's wall ceremony and deal take
+    17-21 s at normal speed) unless every connected player says ``ready`` sooner; 0: play starts at once."""
 
     def as_dict(self) -> dict[str, float]:
         return {"claim_window": self.claim_window, "winning_claim_window": self.winning_claim_window,
-                "discard_delay": self.discard_delay, "end_pause": self.end_pause, "reconnect": self.reconnect}
+                "discard_delay": self.discard_delay, "end_pause": self.end_pause, "reconnect": self.reconnect,
+                "turn": self.turn, "deal_pause": self.deal_pause}
+
+
+AWAY_AFTER = 2
+"""Turn timers run out in a row before a computer plays the seat until its player acts again."""
 
 
 @dataclass
@@ -69,6 +81,12 @@ class SeatState:
     link: Link | None = None
     dropped_at: float | None = None
     host: bool = False
+    timeouts: int = 0
+    """Turn timers run out in a row (the player acting sets it back to 0)."""
+    away: bool = False
+    """Connected, but a computer plays the seat after :data:`AWAY_AFTER` timeouts, until its player acts."""
+    ready: int = -1
+    """The last hand the player said it has seen dealt."""
     last_view: str = field(default="", repr=False)
     """The last view sent (without its countdown), so an unchanged one is not sent again."""
 
@@ -99,6 +117,8 @@ class NetTable:
         """When the table last changed: a computer player moves a discard delay after it."""
         self._claim_key: tuple[int, int] | None = None
         self._claim_deadline = 0.0
+        self._turn_key: tuple[int, int] | None = None
+        self._turn_deadline = 0.0
         self._end_at: float | None = None
         self._hand_log: list[ev.Event] = []
         """The events of the hand in play so far (of hand :attr:`_log_hand`), to send again to a seat taken back."""
@@ -106,32 +126,43 @@ class NetTable:
         self._scores: pr.Scores | None = None
         """The scoring lines of the hand just scored, once they are sent (and to send a seat taken back)."""
 
+    def think_on(self, worker: Executor, wake: Callable[[], None]) -> None:
+        """Let the computer players decide on ``worker`` (a server's thread) rather than in :meth:`advance`, so
+        the server's event loop never waits on a decision; ``wake`` is called (on the worker's thread) when one
+        is made, and :meth:`advance` then plays it."""
+        self.session.worker, self.session.on_decided = worker, wake
+        self.session.think_in_background = True
+
     # -- seats ------------------------------------------------------------------------------------------------
 
     def seat_of(self, link: Link) -> SeatState | None:
         return next((s for s in self.seats if s.link is link), None)
 
-    def _room(self) -> pr.Room:
+    def room_message(self) -> pr.Room:
         ruleset = self.session.ruleset
         infos = []
         for s in self.seats:
             if s.seat == self.empty_seat:
                 infos.append(pr.SeatInfo(seat=s.seat, name="", kind="empty"))
                 continue
-            if s.link is not None:
-                kind = "player"
+            if (s.link is not None and not s.away) or (s.link is None and s.token is not None):
+                kind = "player"  # at the table, or dropped with the seat kept (a computer plays it meanwhile)
             elif s.token is None and self.state == "waiting":
                 kind = "open"
             else:
                 kind = "computer"
+            personality = getattr(self.session.players[s.seat], "personality", None)
             infos.append(pr.SeatInfo(seat=s.seat, name=s.name, kind=kind, connected=s.link is not None,
-                                     host=s.host))
+                                     host=s.host, away=s.away and s.link is not None,
+                                     personality=getattr(personality, "name", ""),
+                                     strategy=getattr(personality, "strategy", "")))
         return pr.Room(table=self.table_id, seats=tuple(infos), ruleset=ruleset.id if ruleset else "classic",
                        ruleset_name=getattr(ruleset, "name", "") or "", mods=self.mods,
-                       ruleset_data=self.ruleset_data, started=self.state != "waiting", timers=self.timers.as_dict())
+                       ruleset_data=self.ruleset_data, started=self.state != "waiting", timers=self.timers.as_dict(),
+                       start_score=self.session.rules.start_score)
 
     def _send_room(self) -> None:
-        frame = pr.encode(self._room())
+        frame = pr.encode(self.room_message())
         for s in self.seats:
             if s.link is not None:
                 s.link.send(frame)
@@ -163,6 +194,7 @@ class NetTable:
         if reconnected and self.state == "playing":
             self._flush()  # what happened while it was away goes to the others (and into the hand's log) first
         seat.link, seat.dropped_at, seat.last_view = link, None, ""
+        seat.timeouts, seat.away = 0, False
         seat.name = hello.name
         if seat.seat < len(self.session.names):
             self.session.names[seat.seat] = hello.name  # the saves name the players who sat there
@@ -256,6 +288,7 @@ class NetTable:
         table = self.session.table
         if self.state != "playing" or table is None:
             return refused("not_playing", "the game is not being played")
+        self._back(seat)  # even a stale action says the player is there again
         if message.hand != self.hand_number or message.step != len(table.events):
             return refused("stale", "the table has moved on since that view", hand=self.hand_number,
                            step=len(table.events))
@@ -272,13 +305,26 @@ class NetTable:
         self.changed_at = self.clock()
         return None
 
+    def ready(self, link: Link, message: pr.Ready) -> None:
+        """``link``'s player has seen hand ``message.hand`` dealt."""
+        seat = self.seat_of(link)
+        if seat is not None:
+            seat.ready = message.hand
+
+    def _back(self, seat: SeatState) -> None:
+        seat.timeouts = 0
+        if seat.away:
+            seat.away = False
+            log.info("table %s: seat %d is back from being away", self.table_id, seat.seat)
+            self._send_room()
+
     @property
     def hand_number(self) -> int:
         # A finished hand is in the history once it is scored (its outcome is set); until then it is the next.
         return len(self.session.match.history) + (0 if self.session.outcome is not None else 1)
 
     def _computer(self, seat: int) -> bool:
-        return self.seats[seat].link is None
+        return self.seats[seat].link is None or self.seats[seat].away
 
     def advance(self) -> float | None:
         """Do whatever is due now; the seconds until something else falls due (None: only a player can move)."""
@@ -286,9 +332,9 @@ class NetTable:
         self._expire(now)
         wake: float | None = None
         for _ in range(10_000):  # a hand is a few hundred moves: this only bounds a table gone wrong
-            if self.state != "playing" or all(s.link is None for s in self.seats):
-                # Nobody is there (everybody dropped or left): the computers do not play the game on alone; it
-                # waits where it is for the first player to come back.
+            if self.state != "playing" or all(s.link is None or s.away for s in self.seats):
+                # Nobody is there (everybody dropped, left or is away): the computers do not play the game on
+                # alone; it waits where it is for the first player to come back.
                 wake = None
                 break
             wake = self._step(now)
@@ -312,19 +358,23 @@ class NetTable:
         if table.phase == "over":
             return self._after_hand(now)
         if table.phase == "dealt":
+            due = self.changed_at + self.timers.deal_pause  # changed_at: when it was dealt
+            players = [s for s in self.seats if s.link is not None and not s.away]
+            if now < due and any(s.ready < self.hand_number for s in players):
+                return due - now  # the players still watch the deal
             session.start()
             self.changed_at = now
             return 0
         awaiting = table.awaiting()
         if table.phase == "passing" or table.phase in ("claims", "rob"):
             computers = [s for s in awaiting if self._computer(s)]
-            for seat in computers:
-                session.play_computer_turn(seat)
-            if computers:
+            if [seat for seat in computers if session.computer_move(seat)]:
                 self.changed_at = now
                 return 0
-            if table.phase == "passing" or not awaiting:
+            if not awaiting:
                 return None
+            if table.phase == "passing":
+                return self._turn_timer(now, awaiting)
             key = (id(table), len(table.events))
             if self._claim_key != key:
                 winning = any((isinstance(a, Claim) and a.type == "mah_jongg") or isinstance(a, MahJongg)
@@ -339,14 +389,62 @@ class NetTable:
             return 0
         if table.phase == "turn" and awaiting:
             if not self._computer(awaiting[0]):
-                return None
+                return self._turn_timer(now, awaiting)
             due = self.changed_at + self.timers.discard_delay
             if now < due:
                 return due - now
-            session.play_computer_turn(awaiting[0])
+            if not session.computer_move(awaiting[0]):
+                return None  # thinking in the background: the server is woken when it is done
             self.changed_at = now
             return 0
         return None
+
+    def _turn_timer(self, now: float, awaiting: list[int]) -> float | None:
+        """The players' own decisions (a turn, tiles to pass): when the turn timer runs out, the server acts for
+        each (:meth:`_time_out`); the seconds left until then, or None without a timer."""
+        if self.timers.turn <= 0:
+            return None
+        table = self.session.table
+        assert table is not None
+        key = (id(table), len(table.events))
+        if self._turn_key != key:
+            self._turn_key, self._turn_deadline = key, now + self.timers.turn
+        if now < self._turn_deadline:
+            return self._turn_deadline - now
+        for seat in awaiting:
+            if not self._computer(seat) and self.session.table is table and seat in table.awaiting():
+                self._time_out(self.seats[seat])
+        self.changed_at = now
+        return 0
+
+    def _time_out(self, seat: SeatState) -> None:
+        """``seat``'s player let the turn timer run out: the drawn tile is discarded for them (it goes out
+        unchanged, as at any table with a clock), or the computer decides when there is none (after a claim,
+        choosing tiles to pass); everybody is told. Again and again, and the seat is the computer's until its
+        player acts."""
+        table = self.session.table
+        assert table is not None
+        self._flush()  # what came before goes out before the announcement
+        drawn = table.drawn_tile if table.phase == "turn" else None
+        plain = next((a for a in table.legal_actions(seat.seat) if isinstance(a, Discard) and a.tile == drawn
+                      and not a.standing), None) if drawn is not None else None
+        if plain is not None:
+            self.session.act(plain, seat.seat)
+        else:
+            self.session.play_computer_turn(seat.seat)
+        done = next((action for who, action in reversed(table.actions) if who == seat.seat), None)
+        seat.timeouts += 1
+        newly_away = seat.timeouts >= AWAY_AFTER and not seat.away
+        seat.away = seat.away or newly_away
+        log.info("table %s: seat %d timed out (%d in a row)%s", self.table_id, seat.seat, seat.timeouts,
+                 "; a computer plays it until its player acts" if newly_away else "")
+        frame = pr.encode(pr.TimedOut(hand=self.hand_number, seat=seat.seat, away=seat.away,
+                                      action=action_to_text(done) if done is not None else ""))
+        for s in self.seats:
+            if s.link is not None:
+                s.link.send(frame)
+        if newly_away:
+            self._send_room()
 
     def _after_hand(self, now: float) -> float | None:
         session = self.session
@@ -413,13 +511,20 @@ class NetTable:
         deadline = None
         if legal and table.phase in ("claims", "rob") and self._claim_key == (id(table), len(table.events)):
             deadline = round(max(0.0, self._claim_deadline - self.clock()), 3)
+        turn_deadline = None
+        if (legal and table.phase in ("turn", "passing") and not s.away
+                and self._turn_key == (id(table), len(table.events))):
+            turn_deadline = round(max(0.0, self._turn_deadline - self.clock()), 3)
         hands = [tuple(p.concealed) for p in table.players] if over else None
         message = view_message(table.view(s.seat), hand=self.hand_number, step=len(table.events), legal=legal,
                                deadline=deadline, totals=self.session.match.totals, wild=table.wild_tile,
-                               hands=hands)
+                               hands=hands, turn_deadline=turn_deadline)
         frame = pr.encode(message)
-        # The deadline counts down, so it is left out of the comparison: a view is sent when the table changed.
-        key = frame if deadline is None else pr.encode(message.model_copy(update={"deadline": None}))
+        # The deadlines count down, so only whether there is one counts in the comparison: a view is sent when the
+        # table changed, or a timer started.
+        key = frame if deadline is None and turn_deadline is None else pr.encode(message.model_copy(update={
+            "deadline": None if deadline is None else -1.0,
+            "turn_deadline": None if turn_deadline is None else -1.0}))
         if force or key != s.last_view:
             s.last_view = key
             s.link.send(frame)

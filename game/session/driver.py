@@ -12,12 +12,13 @@ the table keeps animating while it thinks.
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import math
 import random
 from collections import deque
 from collections.abc import Callable, Sequence
-from concurrent.futures import Future, ThreadPoolExecutor, wait
+from concurrent.futures import Executor, Future, ThreadPoolExecutor, wait
 from pathlib import Path
 from typing import Any
 
@@ -111,14 +112,26 @@ class Session:
         self.thinking: dict[tuple[int, int, int], Future] = {}
         """Decisions being made on the worker thread, by (table, actions so far, seat)."""
         self._worker: ThreadPoolExecutor | None = None
+        self._ruleset_hash: str | None = None
+        self.worker: Executor | None = None
+        """Where background decisions are made instead of a worker thread of the session's own (a table server
+        shares one among its tables); None: the session's own."""
+        self.think_in_background = False
+        """Every computer player decides in the background, not only those that think ahead (a table server,
+        whose event loop must not wait on a decision)."""
+        self.on_decided: Callable[[], None] | None = None
+        """Called (on the worker's thread) when a background decision is made, so the caller looks again."""
         if match is None:
             self.pending.extend(self.match.events)
 
     @classmethod
     def create(cls, ruleset_id: str = "classic", seed: int | None = None, mods_dir: str | None = None, *,
-               catalog: Any = None, **kwargs: Any) -> Session:
-        """A new game; ``catalog`` (the client's) supplies the ruleset and the computer players' personalities."""
+               catalog: Any = None, start_score: int | None = None, **kwargs: Any) -> Session:
+        """A new game; ``catalog`` (the client's) supplies the ruleset and the computer players' personalities;
+        ``start_score`` replaces the ruleset's (New Game's choice)."""
         ruleset, rules, judge = load_game_rules(ruleset_id, mods_dir, catalog=catalog)
+        if start_score is not None and start_score != rules.start_score:
+            rules = dataclasses.replace(rules, start_score=start_score)
         if catalog is not None:
             kwargs.setdefault("personalities", personalities_of(catalog))
         if seed is None:
@@ -473,6 +486,12 @@ class Session:
         return self.hand_over and self.end_wait >= timing.END_OF_HAND_PAUSE
 
     @property
+    def away_seats(self) -> frozenset[int]:
+        """The seats whose player is away from the table, a computer playing for them meanwhile (a network
+        table's dropped players); none at a local table."""
+        return frozenset()
+
+    @property
     def at_rest(self) -> bool:
         """Nothing happens until the human acts: no timer runs and no computer seat has anything to do, so the
         window may sleep. It follows the branches of :meth:`update`."""
@@ -528,20 +547,21 @@ class Session:
             if seat != HUMAN:
                 self._computer_act(seat)
 
-    def _computer_act(self, seat: int, *, background: bool = True) -> None:
+    def _computer_act(self, seat: int, *, background: bool = True) -> bool:
+        """The computer's move for ``seat``; False while it is still thinking in the background."""
         table = self.table
         if table is None:
-            return
+            return True
         legal = table.legal_actions(seat)
         if not legal:
-            return
+            return True
         player = self.autoplayer if seat == HUMAN else self.players[seat]
         assert player is not None
         view = table.view(seat)
-        if background and getattr(player, "thinks_ahead", False):
+        if background and (self.think_in_background or getattr(player, "thinks_ahead", False)):
             chosen = self._decided_in_background(table, seat, player, view, legal)
             if chosen is None:
-                return  # still thinking: asked again on the next update
+                return False  # still thinking: asked again on the next update
         else:
             chosen = player.decide(view, legal)
         played, events, illegal = play_decision(table, seat, chosen, legal)
@@ -550,25 +570,40 @@ class Session:
         if isinstance(played, Discard | Claim | DeclareKong | MahJongg):
             self.last_moves[seat] = (view, tuple(legal), played)
         self._push(events)
+        return True
 
     def play_computer_turn(self, seat: int) -> None:
         """Let the computer decide for ``seat`` now, the human's seat too (staged scenes, Auto Play); a player who
         thinks ahead decides here too, not on the worker thread."""
         self._computer_act(seat, background=False)
 
+    def computer_move(self, seat: int) -> bool:
+        """The computer's move for ``seat`` (the human's seat too): in the background when
+        :attr:`think_in_background` is set, else now; False while it thinks (:attr:`on_decided` is called when
+        it is done)."""
+        return self._computer_act(seat, background=self.think_in_background)
+
     def _decided_in_background(self, table: Table, seat: int, player: Player, view: Any,
                                legal: list[Action]) -> Action | None:
         """The action of a player that thinks ahead, decided on the worker thread from a snapshot of its view;
-        None while it is still thinking. A decision the table has moved past (the human claimed meanwhile) is
-        dropped; one thread decides one position at a time, so a player's own state is never shared."""
-        key = (id(table), len(table.actions), seat)
+        None while it is still thinking. A decision the table has moved past (an event since) is dropped; the
+        others' claims and passes make no event until they are settled, so three players deciding on the same
+        discard at once keep their decisions. One thread decides one position at a time, so a player's own state
+        is never shared."""
+        key = (id(table), len(table.events), seat)
         for stale in [k for k in self.thinking if k[:2] != key[:2]]:
             del self.thinking[stale]
         future = self.thinking.get(key)
         if future is None:
-            if self._worker is None:
-                self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
-            self.thinking[key] = self._worker.submit(player.decide, view, legal)
+            worker = self.worker
+            if worker is None:
+                if self._worker is None:
+                    self._worker = ThreadPoolExecutor(max_workers=1, thread_name_prefix="computer-player")
+                worker = self._worker
+            future = self.thinking[key] = worker.submit(player.decide, view, legal)
+            if self.on_decided is not None:
+                decided = self.on_decided
+                future.add_done_callback(lambda _future: decided())
             return None
         if not future.done():
             return None
@@ -678,8 +713,12 @@ class Session:
         ruleset_id = self.ruleset.id if self.ruleset is not None else "classic"
         # The starting score may differ from the ruleset's (New Game lets the player choose it).
         settings = {"show_all_used": self.show_all_used, "start_score": self.rules.start_score}
+        # The ruleset's hash takes ~15 ms (its canonical JSON) and the ruleset never changes within a game: a
+        # network table autosaves every hand on its server's event loop.
+        if self._ruleset_hash is None and self.ruleset is not None:
+            self._ruleset_hash = ruleset_hash(self.ruleset)
         return snapshot(self.match, ruleset_id=ruleset_id, players=self.player_ids, names=self.names,
-                        ruleset_hash=ruleset_hash(self.ruleset) if self.ruleset is not None else None,
+                        ruleset_hash=self._ruleset_hash,
                         mods=mods, settings=settings, name=name)
 
     def play_to_end(self, max_steps: int = 20000) -> None:

@@ -3,27 +3,10 @@ updating and drawing meanwhile, and its move is played once it has decided."""
 
 from __future__ import annotations
 
-import threading
 from concurrent.futures import wait
 
+from tests.builders import GatedPlayer
 from tests.client.helpers import instant_session, make_app, show_table
-
-
-class GatedPlayer:
-    """Thinks ahead, and holds its decision until the test opens the gate (as a long search would)."""
-
-    thinks_ahead = True
-
-    def __init__(self, inner) -> None:
-        self.inner = inner
-        self.id = inner.id
-        self.gate = threading.Event()
-        self.asked = threading.Event()
-
-    def decide(self, view, legal):
-        self.asked.set()
-        assert self.gate.wait(10), "the test never opened the gate"
-        return self.inner.decide(view, legal)
 
 
 def _to_seat_turn(session, seat: int, limit: int = 400) -> None:

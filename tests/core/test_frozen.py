@@ -1,4 +1,5 @@
-"""The quicker constructor of the engine's frozen dataclasses makes the same objects as the generated one."""
+"""The quicker constructor of the engine's frozen dataclasses makes the same objects as the generated one; a value
+worked out once is kept without changing them."""
 
 from __future__ import annotations
 
@@ -9,7 +10,7 @@ import pytest
 
 from game.core.actions import Claim, Discard
 from game.core.events import Event, TileDiscarded, TileDrawn
-from game.core.frozen import quick_init
+from game.core.frozen import quick_init, worked_out
 from game.core.judge import HandSpec, WinContext
 from game.core.patterns import Env
 from game.core.readings import ReadSet
@@ -94,3 +95,29 @@ def test_the_engine_classes_use_it_and_build_what_they_did() -> None:
     assert Claim("pung", (3, 3)) == Claim(type="pung", tiles=(3, 3))
     assert all(getattr(sub.__init__, "quick_init", False) for sub in Event.__subclasses__())
     assert not getattr(_Plain.__init__, "quick_init", False)
+
+
+@quick_init
+@dataclass(frozen=True)
+class _Counted:
+    values: tuple[int, ...]
+
+    @worked_out
+    def total(self) -> int:
+        """The sum, worked out once."""
+        _Counted.asked += 1
+        return sum(self.values)
+
+    asked = 0  # how many times ``total`` was worked out (class-wide)
+
+
+def test_worked_out__once_per_instance_and_equality_hash_repr_unchanged() -> None:
+    a, b = _Counted((1, 2, 3)), _Counted((1, 2, 3))
+    before = _Counted.asked
+    assert a.total == 6 and a.total == 6 and a.total == 6
+    assert _Counted.asked == before + 1  # kept after the first read
+    assert a == b and hash(a) == hash(b) and repr(a) == repr(b) == "_Counted(values=(1, 2, 3))"
+    assert b.total == 6 and _Counted.asked == before + 2  # each instance works out its own
+    assert _Counted.total.__doc__ == "The sum, worked out once."
+    with pytest.raises(dataclasses.FrozenInstanceError):
+        a.values = ()  # type: ignore[misc]

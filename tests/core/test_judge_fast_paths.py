@@ -16,8 +16,9 @@ from game.core.events import EastChosen, HandStarted, log_hash
 from game.core.judge import HandSpec, WinContext, ready_discards_by_trial
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, HandFacts
+from game.core.readings import HandInfo, loser_reading, regular_readings, totals_of
 from game.core.scoring import RulesetJudge
-from game.core.tiles import NUM_KINDS, counts_of
+from game.core.tiles import BONUS_TILES, NUM_KINDS, counts_of
 from game.mods import rules_for
 from tests.tiers import examples
 
@@ -134,6 +135,42 @@ def test_mah_jongg__classic_special_hand_cases_found_as_by_the_plain_loop():
         found += plain is not None
         assert (shape.special_hand if shape and shape.completes == "special" else None) == plain, concealed
     assert found > len(SPECIAL_HAND_CASES) // 3
+
+
+_WINS = [WinContext(True, None, "wall"), WinContext(True, None, "discard"), WinContext(True, None, "loose_tile"),
+         WinContext(True, None, "robbed_kong"), WinContext(True, None, "wall", last_wall_tile=True, riichi=True),
+         WinContext(True, None, "discard", last_wall_tile=True, first_discard=True)]
+
+
+@pytest.mark.parametrize("ruleset_id", [*RULESETS, "japanese", "four-winds", "western-specials"])
+def test_scoring_plan__the_lines_of_the_plain_table_loop(ruleset_id):
+    """The lines the prepared table gives each reading (``ScoringPlan``: the win's and the hand's conditions asked
+    once) are the plain loop's over every allowed item, in table order, for winners' readings (with the special
+    hands the win adds) and losers' alike, flowers and seasons held or not."""
+    import dataclasses
+
+    ruleset, judge = rules_for(ruleset_id)
+    rng = random.Random(f"plan {ruleset_id}")
+    compared = 0
+    for index, hand in enumerate(_hands(f"plan {ruleset_id}", examples(300))):
+        bonus = tuple(sorted(rng.sample(BONUS_TILES, rng.choice([0, 0, 1, 3, 4])))) if ruleset.play.flowers else ()
+        hand = dataclasses.replace(hand, bonus=bonus)
+        counts = counts_of(hand.concealed)
+        won = _WINS[index % len(_WINS)]
+        for context in (dataclasses.replace(won, winning_tile=hand.concealed[0]), WinContext(winner=False)):
+            info = HandInfo(hand, context, totals_of(hand))
+            if judge._needs_waits and context.winner:
+                info.wait_rules = (ruleset.play.chows_allowed, ruleset.play.max_chows)
+            added = judge._shapeless_for_win(hand, context)[1] if context.winner else []
+            replaced = {item_id for special in added for item_id in special.replaces}
+            readings = (regular_readings(hand, context, counts, chows=ruleset.play.chows_allowed)
+                        if context.winner else (loser_reading(hand, counts, ruleset.losers_score_concealed),))
+            lines = judge._plan.for_hand(info)
+            for reading in readings:
+                plain = judge._entries(reading, info, judge._items, added)
+                assert lines.entries(reading, replaced) == plain, (hand, context)
+                compared += context.winner
+    assert compared > examples(300) // 10  # winning readings were among them, not only losers'
 
 
 def test_log_hash__same_text_as_one_dump_per_event():

@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 import yaml
 
-from game.core.patterns import Env, HandFacts, SuitNumber, TileSet, TileVar
+from game.core.patterns import Env, HandFacts, SuitNumber, TileSet, TileVar, _Search
 from game.core.tiles import counts_of, parse_tiles, tile_from_code
 from game.rules.compile import compile_special_hand
 from game.rules.schema import SpecialHandModel
@@ -240,3 +240,45 @@ def test_shortfall__never_more_than_the_tiles_really_missing(removed: int) -> No
         for _ in range(removed):
             tiles.pop(rng.randrange(len(tiles)))
         assert _shortfall(snake, " ".join(tiles)) <= removed, tiles
+
+
+BIG_FOUR_WINDS = "sets: [{pungs_or_kongs: [EW, SW, WW, NW]}, {pair: any}]"
+PLAIN_BIG_THREE_DRAGONS = ("sets: [{pungs_or_kongs: [RD, GD, WD]}, {one_of: [{pung_or_kong: any}, {chow: suit}]}, "
+                           "{pair: any}]")
+
+
+def _searched(form, spec, claimed, claimed_alone: bool, fixed: bool):
+    """``form``'s match of the hand, the leading named tiles placed at once (``fixed``) or each searched."""
+    search = _Search(form, counts_of(spec.concealed), spec.melds, Env(spec.seat_wind, spec.round_wind), claimed, 0,
+                     claimed_alone)
+    if not fixed:
+        search.fixed = ()
+    return search.run()
+
+
+@pytest.mark.parametrize(("text", "concealed", "melds"), [
+    (THIRTEEN_ORPHANS, "1B 9B 1C 9C 1D 9D EW SW WW NW RD GD WD WD", ()),
+    (BIG_FOUR_WINDS, "EW EW EW SW SW SW WW WW WW NW NW NW 5B 5B", ()),
+    (BIG_FOUR_WINDS, "WW WW WW NW NW NW 5B 5B", ("EW EW EW", "SW SW SW SW!")),
+    (PLAIN_BIG_THREE_DRAGONS, "GD GD GD WD WD WD 2C 3C 4C 5D 5D", ("RD RD RD",)),
+    (PLAIN_BIG_THREE_DRAGONS, "RD RD RD GD GD GD WD WD WD 7B 7B 7B 5D 5D", ()),
+])
+def test_named_tiles_placed_at_once__the_same_match_as_searching_them(text, concealed, melds) -> None:
+    """The leading elements that take one named tile are placed without a search while each has one place: the
+    hand, every claimed tile, and every hand one tile away give the same groups (or the same miss) as searching."""
+    compiled = special(text)
+    base = concealed.split()
+    variants = [base] + [[*base[:k], code, *base[k + 1:]] for k in range(len(base))
+                         for code in ("1B", "5C", "9D", "EW", "NW", "RD", "WD")]
+    fits = 0
+    for tiles in variants:
+        spec = hand(" ".join(tiles), melds)
+        if max(counts_of(spec.concealed)) > 4:
+            continue
+        for claimed in (None, *sorted(set(spec.concealed))):
+            for claimed_alone in (True, False):
+                for form in compiled.forms:
+                    fast = _searched(form, spec, claimed, claimed_alone, fixed=True)
+                    assert fast == _searched(form, spec, claimed, claimed_alone, fixed=False), (tiles, claimed)
+                    fits += fast is not None
+    assert fits >= len(base)  # the test saw matches, not only misses

@@ -13,7 +13,7 @@ from websockets.exceptions import ConnectionClosed
 
 from game.net import protocol as pr
 from game.net.remote_player import RemotePlayer, seat_players
-from game.net.server import LIBRARY_LIMIT, LOG_EVERY, LOG_FIRST, Limits
+from game.net.server import LIBRARY_LIMIT, LOG_EVERY, LOG_FIRST, TRY_AGAIN_LATER, Limits
 from tests.net_builders import (
     FuzzingPlayer,
     exchange,
@@ -95,3 +95,41 @@ def test_too_frequent_messages__refused_beyond_the_burst():
     # The burst, and one more a second for however long a busy machine took to read the thirty.
     assert 10 <= sum(isinstance(r, pr.Pong) for r in replies) <= 15
     assert sum(isinstance(r, pr.Refused) and r.code == "too_frequent" for r in replies) >= 15
+
+
+async def _crowd(limits: Limits) -> tuple[list, ConnectionClosed, list]:
+    """Hold as many connections as ``limits`` allow, then one more (turned away), then one more after one closed."""
+    game = await open_table("classic", 4, limits=limits)
+    allowed = min(limits.per_address, limits.connections)
+    held = [await connect(game.url) for _ in range(allowed)]
+    for ws in held:  # each really is open and served
+        await ws.send(pr.encode(pr.Ping(id=1)))
+        assert isinstance(pr.decode_server(await asyncio.wait_for(ws.recv(), 10)), pr.Pong)
+    async with connect(game.url) as extra:
+        told = [pr.decode_server(await asyncio.wait_for(extra.recv(), 10))]
+        with pytest.raises(ConnectionClosed) as closed:
+            await asyncio.wait_for(extra.recv(), 10)
+    await held.pop().close()
+    await asyncio.sleep(0.05)
+    again = await exchange(game.url, [pr.encode(pr.Ping(id=2))], 1)
+    for ws in held:
+        await ws.close()
+    await game.server.close()
+    return told, closed.value, again
+
+
+def test_connections__more_than_the_limit_from_one_address_are_turned_away_with_a_reason(caplog):
+    caplog.set_level(logging.WARNING, "game.net.server")
+    told, closed, again = asyncio.run(_crowd(Limits(per_address=3, connections=100)))
+    assert told[0].code == "too_many_connections" and "at most 3" in told[0].detail
+    assert closed.rcvd is not None and closed.rcvd.code == TRY_AGAIN_LATER
+    assert closed.rcvd.reason == "too many connections from your address (at most 3)"
+    assert again == [pr.Pong(id=2)], "a connection closed makes room for another"
+    assert any("turned away a connection from 127.0.0.1" in r.getMessage() for r in caplog.records)
+
+
+def test_connections__more_than_the_servers_limit_in_all_are_turned_away():
+    told, closed, again = asyncio.run(_crowd(Limits(per_address=50, connections=2)))
+    assert told[0].code == "too_many_connections"
+    assert closed.rcvd is not None and closed.rcvd.reason == "the server is full (at most 2 connections)"
+    assert again == [pr.Pong(id=2)]

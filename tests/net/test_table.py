@@ -2,27 +2,19 @@
 
 from __future__ import annotations
 
+import itertools
 import json
 
 from game.core.actions import action_to_text
 from game.net import protocol as pr
 from game.net.filter import events_for, legal_actions, player_view
 from game.net.hosting import host_table
-from game.net.table import Timers
-from tests.net_builders import Clock, FakeLink, simulate_players
+from game.net.remote import seat_changes
+from tests.net_builders import FakeLink, clocked_table, simulate_players
 
 
 def _hello(name: str, token: str | None = None) -> pr.Hello:
     return pr.Hello(version=pr.VERSION, name=name, token=token)
-
-
-def _table(seats: int = 2, **timers: float):
-    clock = Clock()
-    table = host_table("classic", seed=12, player_seats=seats,
-                       timers=Timers(**{"claim_window": 2.5, "winning_claim_window": 10.0, "discard_delay": 0.9,
-                                        "end_pause": 0.0, "reconnect": 60.0, **timers}))
-    table.clock = clock
-    return table, clock
 
 
 def _until_turn_of(table, clock, seat: int) -> None:
@@ -38,7 +30,7 @@ def _until_turn_of(table, clock, seat: int) -> None:
 
 
 def test_room__seats_ruleset_mods_and_the_offered_rules():
-    table, _clock = _table()
+    table, _clock = clocked_table()
     ann = FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     assert isinstance(welcome, pr.Welcome) and welcome.seat == 0 and len(welcome.token) == pr.TOKEN_LENGTH
@@ -51,7 +43,7 @@ def test_room__seats_ruleset_mods_and_the_offered_rules():
 
 
 def test_game_starts_when_the_seats_are_full__computers_take_the_rest():
-    table, _clock = _table(seats=2)
+    table, _clock = clocked_table(seats=2)
     ann, bob = FakeLink(), FakeLink()
     table.join(ann, _hello("Ann"))
     assert table.state == "waiting"
@@ -62,7 +54,7 @@ def test_game_starts_when_the_seats_are_full__computers_take_the_rest():
 
 
 def test_only_the_host_starts_early():
-    table, _clock = _table(seats=3)
+    table, _clock = clocked_table(seats=3)
     ann, bob = FakeLink(), FakeLink()
     table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -72,7 +64,7 @@ def test_only_the_host_starts_early():
 
 
 def test_actions__only_for_the_seat_of_the_connection_and_only_legal_and_current():
-    table, clock = _table(seats=2, discard_delay=0.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0)
     ann, bob = FakeLink(), FakeLink()
     table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -94,7 +86,7 @@ def test_actions__only_for_the_seat_of_the_connection_and_only_legal_and_current
 
 
 def test_claim_window__the_servers_timer_lets_the_discard_go():
-    table, clock = _table(seats=4, discard_delay=0.0, claim_window=2.5)
+    table, clock = clocked_table(seats=4, discard_delay=0.0, claim_window=2.5)
     links = [FakeLink() for _ in range(4)]
     for n, link in enumerate(links):
         table.join(link, _hello(f"P{n}"))
@@ -118,7 +110,7 @@ def test_claim_window__the_servers_timer_lets_the_discard_go():
 
 
 def test_dropped_seat__played_by_a_computer_then_taken_back_or_given_up():
-    table, clock = _table(seats=2, discard_delay=0.0, reconnect=60.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0, reconnect=60.0)
     ann, bob = FakeLink(), FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -135,10 +127,16 @@ def test_dropped_seat__played_by_a_computer_then_taken_back_or_given_up():
     assert table.seats[0].token is None
     late = table.join(FakeLink(), _hello("Ann", welcome.token))
     assert isinstance(late, pr.Refused) and late.code == "bad_token"
+    newcomer = table.join(FakeLink(), _hello("Cy"))
+    assert isinstance(newcomer, pr.Welcome) and newcomer.seat == 0  # the seat given up is free to take
+    # What Bob's table tells him of it, room by room (game.net.remote.seat_changes).
+    rooms = bob.messages(pr.Room)
+    told = [change for before, after in itertools.pairwise(rooms) for change in seat_changes(before, after, 1)]
+    assert told == [("Ann", "dropped"), ("Ann", "back"), ("Ann", "dropped"), ("Ann", "given_up"), ("Cy", "joined")]
 
 
 def test_taking_a_seat_back_from_a_live_connection__the_old_one_is_told_and_closed():
-    table, _clock = _table(seats=2)
+    table, _clock = clocked_table(seats=2)
     ann = FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     table.join(FakeLink(), _hello("Ann", welcome.token))
@@ -148,7 +146,7 @@ def test_taking_a_seat_back_from_a_live_connection__the_old_one_is_told_and_clos
 def test_claim_window__longer_when_the_discard_would_give_a_player_mah_jongg():
     """Four players on fake links play the hand through their views; at every claim window each seat asked is
     given the plain window, or the winning one when somebody asked could go Mah Jongg on the discard."""
-    table, _clock = _table(seats=4, discard_delay=0.0, claim_window=2.5, winning_claim_window=10.0)
+    table, _clock = clocked_table(seats=4, discard_delay=0.0, claim_window=2.5, winning_claim_window=10.0)
     links = [FakeLink() for _ in range(4)]
     for n, link in enumerate(links):
         table.join(link, _hello(f"P{n}"))
@@ -174,7 +172,7 @@ def test_claim_window__longer_when_the_discard_would_give_a_player_mah_jongg():
 
 
 def test_everybody_gone__the_table_waits_for_the_first_to_come_back():
-    table, clock = _table(seats=2, discard_delay=0.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0)
     ann, bob = FakeLink(), FakeLink()
     welcome = table.join(ann, _hello("Ann"))
     table.join(bob, _hello("Bob"))
@@ -218,7 +216,7 @@ def test_seat_taken_back_mid_hand__is_sent_the_hand_so_far_as_it_may_see_it():
     """Ann drops mid-hand and her computer plays on; taking the seat back she is sent every event of the hand
     from its deal, filtered for her seat as when first sent (no other seat's dealt or drawn tile), before her
     view."""
-    table, clock = _table(seats=2, discard_delay=0.0)
+    table, clock = clocked_table(seats=2, discard_delay=0.0)
     truth: list = []
     drain = table.session.drain
 

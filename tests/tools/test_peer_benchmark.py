@@ -80,3 +80,16 @@ def test_cold_rounds__forget_the_splits_of_hands_too():
     assert hand._splits.cache_info().currsize > 0
     forget_hands()
     assert hand._splits.cache_info().currsize == 0
+
+
+def test_cold_rounds__forget_which_projected_hands_fit():
+    """Nine Gates is tried through its projection (the hand with its numbers forgotten), whose answers are kept per
+    projected hand: the cold rounds forget them with the rest, so no hand's work is carried into the next round."""
+    judge = peer.ruleset_judge()
+    nine_gates = next(h for h in peer.HANDS if h.name == "nine gates")
+    judge.score(*peer.sparrow_input(nine_gates))
+    projections = [p for _special, form, _outside in judge._shaped_forms
+                   for p in form.__dict__.get("_projections", ())]
+    assert projections and any(p.fits for p in projections)
+    judge.forget_hands()
+    assert not any(p.fits for p in projections)

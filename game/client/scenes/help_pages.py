@@ -106,8 +106,8 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         N_("Choose the ruleset (the family of rules: classic Chinese, British, Western with jokers, Japanese and "
         "more), the three computer players and their names, and the starting score. Enter deals the first "
         "hand; F1 here shows this page, and the Rules button the full rules of the chosen ruleset. Host a Network "
-        "Game (Ctrl+H) opens a table with this ruleset for friends to join over the network: you play the first "
-        "seat and computer players take the seats nobody joins.")),
+        "Game (Ctrl+H) opens a table with these choices for friends to join over the network: you play the first "
+        "seat and the computer players you chose take the seats nobody joins.")),
     "rules": (
         N_("The Rules"),
         N_("The rules of one ruleset, made from its own data: a beginner's guide, how play goes, the scoring table "

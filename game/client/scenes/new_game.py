@@ -9,8 +9,7 @@ Tab and Shift+Tab move between the fields; Left/Right change the focused choice;
 from __future__ import annotations
 
 import logging
-import random
-from dataclasses import dataclass, replace
+from dataclasses import dataclass
 from typing import Any
 
 import pygame
@@ -67,27 +66,25 @@ def new_session(context: SceneContext, choices: Choices) -> Any:
     """A session for ``choices``, made as the title's quick New Game makes one, with the chosen start score."""
     from game.session.driver import Session
     from game.session.options import Options
-    from game.session.players import personalities_of
-    from game.session.rules import load_game_rules
 
-    catalog = context.catalog
-    ruleset, rules, judge = load_game_rules(choices.ruleset, context.mods_dir, catalog=catalog)
-    if choices.start_score != rules.start_score:
-        rules = replace(rules, start_score=choices.start_score)
-    seed = choices.seed if choices.seed is not None else random.SystemRandom().randrange(2**31)
-    return Session(ruleset=ruleset, rules=rules, judge=judge, seed=seed, opponents=list(choices.opponents),
-                   names=list(choices.names), options=Options.from_settings(context.settings),
-                   personalities=personalities_of(catalog) if catalog is not None else None)
+    return Session.create(choices.ruleset, choices.seed, context.mods_dir, catalog=context.catalog,
+                          start_score=choices.start_score, opponents=list(choices.opponents),
+                          names=list(choices.names), options=Options.from_settings(context.settings))
 
 
-def start_game(context: SceneContext, choices: Choices) -> Scene:
-    """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
+def remember(context: SceneContext, choices: Choices) -> None:
+    """Keep the choices for the next games (a local one or a hosted table)."""
     settings = context.settings
     settings.ruleset, settings.opponents = choices.ruleset, list(choices.opponents)
     # The default name is kept as the game's word ("You"), so it follows the language; a typed name stays as typed.
     player = DEFAULT_NAMES[0] if choices.names[0] == _(DEFAULT_NAMES[0]) else choices.names[0]
     settings.player_name, settings.opponent_names = player, list(choices.names[1:])
     context.save_settings()
+
+
+def start_game(context: SceneContext, choices: Choices) -> Scene:
+    """Remember the choices for the next games, then open the table on a new session; returns the table scene."""
+    remember(context, choices)
     return games.play(context, new_session(context, choices))
 
 
@@ -214,8 +211,9 @@ class NewGameScene(Scene):
         start_game(self.context, self.choices())
 
     def host(self) -> None:
-        """Host a network table with the chosen ruleset, served from this window: the waiting room shows the
-        address to share; the host plays the first seat, friends take the others, computers fill the rest."""
+        """Host a network table with the chosen ruleset, opponents and starting score, served from this window:
+        the waiting room shows the address to share; the host plays the first seat, friends take the others, and
+        the chosen computer players (with their names) play the seats nobody takes."""
         from game.net.client import name_problem  # the network code only when a table is hosted
 
         choices = self.choices()
@@ -223,9 +221,7 @@ class NewGameScene(Scene):
         if self.host_error:
             self._set_focus(1)  # the name field
             return
-        settings = self.context.settings
-        settings.ruleset, settings.player_name = choices.ruleset, choices.names[0]
-        self.context.save_settings()
+        remember(self.context, choices)
         from game.net.in_process import host_in_process
 
         folders = self.context.folders
@@ -233,7 +229,8 @@ class NewGameScene(Scene):
         for port in (HOST_PORT, 0):  # the usual port (easy to forward), else any free one
             hosted = host_in_process(choices.ruleset, catalog=self.context.catalog, mods_dir=self.context.mods_dir,
                                      config_dir=self.context.config_dir, saves=folders.saves if folders else None,
-                                     seed=choices.seed, port=port)
+                                     seed=choices.seed, port=port, opponents=choices.opponents,
+                                     names=choices.names, start_score=choices.start_score)
             if hosted.start():
                 break
         assert hosted is not None

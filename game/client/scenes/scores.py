@@ -322,11 +322,12 @@ class ScoresScene(Scene):
         if result is None:
             if o.dead:
                 message = _("No scores: nobody went Mah Jongg.")
-            elif self.session.network:
-                message = by(names[seat], N_("Your hand scores {score}; the host's table worked out its lines, "
-                                             "which a network table is not sent."),
-                             N_("{name}'s hand scores {score}; the host's table worked out its lines, which a "
-                                "network table is not sent."), score=format_number(o.scores[seat]))
+            elif self.session.network and self.session.match.can_score:
+                # The host's table sends every seat's lines with the hand's end; only a connection that failed
+                # just then (or a server that does not send them) leaves this end without them.
+                message = by(names[seat], N_("Your hand scores {score}; its scoring lines did not reach this table."),
+                             N_("{name}'s hand scores {score}; its scoring lines did not reach this table."),
+                             score=format_number(o.scores[seat]))
             else:
                 message = _("This ruleset's scoring is not available.")
             for i, line in enumerate(wrap(message, area.width, 17)[:3]):

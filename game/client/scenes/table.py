@@ -43,6 +43,8 @@ BANNER_Y = 548
 """Where a banner or notice stands over the table: below your discards, above your tiles."""
 DECLARE_LABELS = {"standing": N_("Standing Hand"), "ready": N_("Ready"), "riichi": N_("Riichi")}
 """The declaration's button (F-15: "Ready" under Require Declaration)."""
+TURN_WARNING = 10.0
+"""At a network table with a turn timer, the last seconds of the player's move are counted down in a banner."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -121,6 +123,10 @@ class TableScene(Scene):
         return self.prompts.current
 
     def handle(self, event: pygame.Event) -> None:
+        s = self.session
+        if (event.type in (pygame.KEYDOWN, pygame.MOUSEBUTTONDOWN) and isinstance(s, RemoteSession)
+                and HUMAN in s.away_seats):
+            s.come_back()  # the player is at the window again: the seat is theirs, and the key does its job too
         self.input.handle(event)
 
     # -- lifecycle --------------------------------------------------------------------------------------------
@@ -331,6 +337,7 @@ class TableScene(Scene):
         if remote is not None and remote.catching_up:
             remote.catching_up = False
             self.animator.finish()  # the hand sent again after a reconnect: its table at once, not the whole hand
+            self.balloons = []  # ... without every claim of the hand called out at once
         self._beep_for_refusals()
         self.commands.ask_first_checks()
         if self.chow_pick is not None and not self.session.human_may_claim:
@@ -412,14 +419,22 @@ class TableScene(Scene):
             pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
             last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
             claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction,
-            shadow=self.context.settings.tile_shadow)
+            shadow=self.context.settings.tile_shadow, away=s.away_seats)
 
     def banner_lines(self) -> list[tuple[str, bool]]:
         """The banners standing over the table now, each with whether it is urgent (drawn strong)."""
         s = self.session
         banners = []
-        if isinstance(s, RemoteSession) and s.connection_problem:
-            banners.append((s.connection_problem, True))
+        if isinstance(s, RemoteSession):
+            if s.connection_problem:
+                banners.append((s.connection_problem, True))
+            elif not self.covered:  # under the scores box or a menu they would only peek out at its sides
+                if HUMAN in s.away_seats:
+                    banners.append((_("You are away: the computer plays for you — click or press a key to take "
+                                      "your seat back."), True))
+                elif s.turn_timer is not None and s.turn_timer <= TURN_WARNING and s.human_legal():
+                    banners.append((_("{seconds} s left for your move: then the table moves for you.").format(
+                        seconds=math.ceil(s.turn_timer)), True))
         if self.game_table.phase == "dealt" and not self.animator.busy:
             banners.append((_("Study your tiles — the table starts the hand in a moment") if s.network
                             else _("Study your tiles — click, Enter or F4 to start"), False))

@@ -93,6 +93,8 @@ class TableView:
     """The claim window's timer bar, full (1) to empty (0); None shows the hand number instead."""
     undo_fraction: float | None = None
     """The timer bar for taking back the human's discard, or None."""
+    away: frozenset[int] = frozenset()
+    """The seats whose player is away from a network table (a computer plays for them meanwhile)."""
 
     def hand_tiles(self) -> list[int]:
         return hand_tiles(self.table)
@@ -436,6 +438,8 @@ def draw_name_plates(surface: pygame.Surface, view: TableView) -> None:
         label = f"{view.names[seat]} · {wind}"
         image_rect = text(surface, label, (x, y), 15, colour, "bold", anchor, shadow=(0, 0, 0))
         marks = seat_marks(table.players[seat])
+        if seat in view.away:
+            marks.insert(0, (_("Away: the computer plays"), True))
         if seat == 2:  # opposite: under the name, growing away from the stake on its right
             draw_marks(surface, marks, (image_rect.right, image_rect.bottom + 3), palette, "topright")
         else:  # at the sides the exposed sets and the rail stand under the name: the badges go above it

@@ -18,7 +18,7 @@ from game.client.messages import is_you
 from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, draw_panel
-from game.i18n import N_, _, format_list, format_number
+from game.i18n import N_, _, format_list, format_number, mod_text
 
 BOX = pygame.Rect(0, 0, 900, 600)
 BOX.center = (640, 360)
@@ -154,8 +154,9 @@ class WaitingRoomScene(Scene):
             return _("Start when your friends have joined: computer players take the open seats."), False
         return _("Waiting for the host to start the game."), False
 
-    def seat_lines(self) -> list[tuple[str, str, str]]:
-        """Each seat: its label, who sits there and what kind of player that is."""
+    def seat_lines(self) -> list[tuple[str, str, str, str]]:
+        """Each seat: its label, who sits there, what kind of player that is and, where a computer plays or
+        will play it, the personality the host chose for it ("" where there is none)."""
         lobby = self.lobby
         if lobby is None or lobby.room is None:
             return []
@@ -166,8 +167,30 @@ class WaitingRoomScene(Scene):
                 kind = _("Player (away: a computer plays meanwhile)")
             marks = [m for on, m in ((info.seat == lobby.seat, _("you")), (info.host, _("host"))) if on]
             name = (_("You") if is_you(info.name) else info.name) if info.kind != "open" else "—"
-            out.append((_(WIND_ORDER[info.seat]), name + (f" ({', '.join(marks)})" if marks else ""), kind))
+            out.append((_(WIND_ORDER[info.seat]), name + (f" ({', '.join(marks)})" if marks else ""), kind,
+                        self._computer_line(info)))
         return out
+
+    @staticmethod
+    def _computer_line(info: Any) -> str:
+        """Who the computer player at seat ``info`` is, when the host chose a personality for it."""
+        if not info.personality or info.kind == "empty" or (info.kind == "player" and info.connected):
+            return ""  # nobody, or a player at the table: no computer plays it now
+        who = mod_text(info.personality) + (f" · {mod_text(info.strategy)}" if info.strategy else "")
+        if info.kind != "open":
+            return _("Plays like {personality}").format(personality=who)
+        if info.name in ("", info.personality, mod_text(info.personality)):  # the name the personality gives
+            return _("If nobody joins: {personality}").format(personality=who)
+        return _("If nobody joins: {name} ({personality})").format(name=info.name, personality=who)
+
+    def rules_line(self) -> str:
+        """The ruleset and the starting score the host chose."""
+        room = self.lobby.room if self.lobby is not None else None
+        line = _("Ruleset: {ruleset}").format(ruleset=room.ruleset_name if room is not None else "…")
+        if room is not None and room.start_score is not None:
+            line += "  ·  " + _("Everybody starts with {start_score} points.").format(
+                start_score=format_number(room.start_score))
+        return line
 
     def mods_line(self) -> str:
         lobby, rules = self.lobby, self.table_rules
@@ -189,6 +212,8 @@ class WaitingRoomScene(Scene):
         parts = []
         if "claim_window" in timers:
             parts.append(_('{timers} s to claim a discard').format(timers=_seconds(timers['claim_window'])))
+        if timers.get("turn"):
+            parts.append(_('{timers} s for each turn').format(timers=_seconds(timers['turn'])))
         if "discard_delay" in timers:
             parts.append(_('computer players wait {timers} s').format(timers=_seconds(timers['discard_delay'])))
         if "reconnect" in timers:
@@ -220,21 +245,25 @@ class WaitingRoomScene(Scene):
                  palette.text_dark, "bold")
             y += 30
         if room is not None or not self.error:  # with no table there, there is no ruleset to speak of
-            ruleset = room.ruleset_name if room is not None else "…"
-            text(surface, fit_text(_('Ruleset: {ruleset}').format(
-                    ruleset=ruleset), content.width - 16, 16), (x, y), 16, palette.text_dark,
+            text(surface, fit_text(self.rules_line(), content.width - 16, 16), (x, y), 16, palette.text_dark,
                  "sans")
         y += 40
-        for i, (label, name, kind) in enumerate(self.seat_lines()):
+        for i, (label, name, kind, computer) in enumerate(self.seat_lines()):
             row = pygame.Rect(x, y + i * 52, content.width - 16, 44)
             you = lobby is not None and room is not None and room.seats[i].seat == lobby.seat
             pygame.draw.rect(surface, mix(palette.panel, palette.accent, 0.25 if you else 0.08), row,
                              border_radius=8)
             text(surface, label, (row.left + 14, row.centery), 16, palette.compass_dark, "bold", "midleft")
-            text(surface, fit_text(name, 330, 19, "serif_bold"), (row.left + 110, row.centery), 19,
+            text(surface, fit_text(name, 300, 19, "serif_bold"), (row.left + 110, row.centery), 19,
                  palette.text_dark, "serif_bold", "midleft")
-            text(surface, fit_text(kind, 330, 15), (row.right - 14, row.centery), 15, palette.compass_dark, "sans",
-                 "midright")
+            if computer:  # the kind above, the chosen computer player under it
+                text(surface, fit_text(kind, 410, 15), (row.right - 14, row.centery - 9), 15, palette.compass_dark,
+                     "sans", "midright")
+                text(surface, fit_text(computer, 410, 13), (row.right - 14, row.centery + 10), 13,
+                     mix(palette.compass_dark, palette.panel, 0.2), "sans", "midright")
+            else:
+                text(surface, fit_text(kind, 410, 15), (row.right - 14, row.centery), 15, palette.compass_dark,
+                     "sans", "midright")
         y += 4 * 52 + 12
         for line in (self.mods_line(), self.timers_line()):
             for part in wrap(line, content.width - 16, 15)[:2]:
