@@ -43,12 +43,13 @@ TYPE_WORDS = {"beginner": pgettext_noop("player type", "beginner"),
               "defensive": pgettext_noop("player type", "defensive"),
               "expert": pgettext_noop("player type", "expert"),
               "limitmaker": pgettext_noop("player type", "limitmaker"),
+              "master": pgettext_noop("player type", "master"),
               "scatterbrain": pgettext_noop("player type", "scatterbrain")}
 
 
 def type_word(kind: str) -> str:
-    """A strategy or modifier (``defensive``, ``scatterbrain``) as the player reads it, in the active language;
-    one this game does not know (from a newer host) as its id."""
+    """A strategy or modifier (``defensive``, ``scatterbrain``; ``master`` for one that thinks ahead) as the
+    player reads it, in the active language; one this game does not know (from a newer host) as its id."""
     word = TYPE_WORDS.get(kind)
     return pgettext("player type", word) if word else kind.replace("_", " ")
 
