@@ -27,7 +27,8 @@ A mod's catalogs (how they plug in)
     language of the fallback chain, then Sparrow's own catalog (so a string a bundled mod shares with the game,
     such as "Bamboo", is translated once), and returns the English when none knows it. With ``domain=None`` every
     registered mod catalog is asked, in registration order. In the pseudo-locale the result is wrapped like any
-    other catalog string, so the pseudo-locale test catches a mod string shown without passing through here.
+    other catalog string when some catalog holds it, so the pseudo-locale test catches a mod string shown without
+    passing through here, and one that passes but that no catalog can translate (an id shown as a word).
 
 Changing the language
     :func:`set_language` takes effect at once for every later look-up; :func:`on_change` registers a callback
@@ -36,6 +37,7 @@ Changing the language
 
 from __future__ import annotations
 
+import functools
 import gettext
 import io
 import locale
@@ -299,7 +301,32 @@ def mod_text(message: str, domain: str | None = None, context: str | None = None
                 return found
         own = _state.translations.pgettext(context, message) if context else _state.translations.gettext(message)
         return own
+    if code == PSEUDO and not _catalogued(message, domain, context):
+        return message  # no catalog can translate it: the pseudo-locale shows it bare, so its test finds it
     return _shown(message)
+
+
+def _catalogued(message: str, domain: str | None, context: str | None) -> bool:
+    """Whether a catalog holds ``message``: a mod's (in any language) or Sparrow's own."""
+    keys = {message, f"{context}\x04{message}"} if context else {message}
+    domains: Iterable[str] = (domain,) if domain is not None else list(_state.mods)
+    for name in domains:
+        if any(keys & _messages_of(catalog) for catalog in _state.mods.get(name, {}).values()):
+            return True
+    return bool(keys & _own_messages())
+
+
+def _messages_of(catalog: gettext.NullTranslations) -> set[str]:
+    """The messages ``catalog`` holds: a lazy mod catalog says (reading its file); a compiled one has them."""
+    held = getattr(catalog, "messages", None)
+    return held() if callable(held) else {k for k in getattr(catalog, "_catalog", {}) if isinstance(k, str)}
+
+
+@functools.cache
+def _own_messages() -> frozenset[str]:
+    """Every message of Sparrow's own catalog (the German one: every shipped catalog holds them all)."""
+    catalog = _load(LOCALE_DIR, "de", DOMAIN)
+    return frozenset(_messages_of(catalog)) if catalog is not None else frozenset()
 
 
 def format_number(value: float, decimals: int | None = None) -> str:

@@ -128,6 +128,14 @@ def test_mod_text__the_mods_catalog_then_sparrows_then_english() -> None:
     assert i18n.mod_text("House Rules", domain="house-rules") == "House Rules"
 
 
+def test_mod_text__in_the_pseudo_locale_only_what_a_catalog_holds_is_marked_translated() -> None:
+    i18n.register_mod_catalog("house-rules", "de", _catalog({"House Rules": "Hausregeln"}))
+    i18n.set_language("pseudo")
+    assert i18n.outside_catalogs(i18n.mod_text("House Rules")) == ""
+    assert i18n.outside_catalogs(i18n.mod_text("Bamboo")) == ""  # Sparrow's own catalog holds it
+    assert i18n.mod_text("limitmaker") == "limitmaker"  # an id no catalog holds: the pseudo-locale test sees it
+
+
 def test_translations_from_po__a_broken_catalog_names_its_file_and_line(tmp_path: Path) -> None:
     po = tmp_path / "broken.po"
     po.write_text('msgid ""\nmsgstr ""\n\nmsgid "Settings"\nnonsense here\n', encoding="utf-8")

@@ -236,14 +236,14 @@ class App:
         """Open the saved game in ``path`` at the table (dropped on the window, or named on the command line or
         by the file manager: P-37, P-38); one that cannot be opened is shown in the Open box with the reason."""
         from game.client.scenes import games
-        from game.errors import SaveError
+        from game.errors import SaveError, error_text
 
         try:
             games.open_file(self, path)
         except SaveError as exc:
             top = self.stack.top
             scene: Any = top if top is not None and top.name == "saves" else self.open("saves", mode="open")
-            scene.say(_('{name} could not be opened: {exc}').format(name=Path(path).name, exc=exc), True)
+            scene.say(_('{name} could not be opened: {exc}').format(name=Path(path).name, exc=error_text(exc)), True)
 
     def tables(self) -> list[Any]:
         """The table scenes on the stack (one while a game is played)."""

@@ -23,6 +23,7 @@ from game.client.render.sprites import TileSprites
 from game.config import Folders, Settings
 from game.errors import SparrowError
 from game.i18n import N_, _, mod_text
+from game.mods.personalities import type_word
 from game.session.options import seat_names
 
 log = logging.getLogger(__name__)
@@ -127,7 +128,7 @@ class Resources:
         base, *modifiers = player_id.split("+")
         record = self.catalog.record("ai", base) if self.catalog is not None else None
         name = getattr(getattr(record, "data", None), "name", None) or base.replace("_", " ").title()
-        return " + ".join([mod_text(name), *(mod_text(m.replace("_", " ")) for m in modifiers)])
+        return " + ".join([mod_text(name), *(type_word(m) for m in modifiers)])
 
     def load_ruleset(self, ruleset_id: str) -> Any:
         """The ruleset ``ruleset_id`` from the enabled mods, or None when it does not load."""

@@ -31,12 +31,27 @@ from pydantic import BaseModel, ConfigDict, Field, ValidationError, field_valida
 
 from game.datafile import TRANSLATABLE, YamlDocument, load_yaml, validation_problems
 from game.errors import DataFileError, Problem
-from game.i18n import L_
+from game.i18n import L_, pgettext, pgettext_noop
 
 Strategy = Literal["beginner", "defensive", "expert", "limitmaker"]
 Modifier = Literal["scatterbrain"]
 STRATEGIES: tuple[str, ...] = ("beginner", "defensive", "expert", "limitmaker")
 MODIFIERS: tuple[str, ...] = ("scatterbrain",)
+# The player types are the engine's, not a mod's: their words live in the game's catalog, so every personality
+# any mod adds is labelled in the player's language ("Dora · vorsichtig").
+TYPE_WORDS = {"beginner": pgettext_noop("player type", "beginner"),
+              "defensive": pgettext_noop("player type", "defensive"),
+              "expert": pgettext_noop("player type", "expert"),
+              "limitmaker": pgettext_noop("player type", "limitmaker"),
+              "master": pgettext_noop("player type", "master"),
+              "scatterbrain": pgettext_noop("player type", "scatterbrain")}
+
+
+def type_word(kind: str) -> str:
+    """A strategy or modifier (``defensive``, ``scatterbrain``; ``master`` for one that thinks ahead) as the
+    player reads it, in the active language; one this game does not know (from a newer host) as its id."""
+    word = TYPE_WORDS.get(kind)
+    return pgettext("player type", word) if word else kind.replace("_", " ")
 
 Knob = Annotated[float, Field(ge=0.0, le=1.0)]
 

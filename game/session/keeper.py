@@ -12,7 +12,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 from game.config import Settings
-from game.errors import SaveError
+from game.errors import SaveError, error_text
 
 if TYPE_CHECKING:
     from game.session.driver import Session
@@ -86,7 +86,7 @@ class Keeper:
             written = write_autosave(self.saves, session.snapshot(mods=self.mods()))
         except (OSError, SaveError) as exc:
             log.warning("autosave to %s failed: %s", self.saves, exc)
-            self.autosave_error = str(exc)
+            self.autosave_error = error_text(exc)
             session.tell(Note(notes.AUTOSAVE_FAILED, {"reason": self.autosave_error}))
             return
         self.autosave_error = ""
@@ -126,7 +126,7 @@ class Keeper:
                                             config_dir=config_dir, available_mods=available_mods, catalog=catalog)
         except Exception as exc:  # any save that does not restore is reported on the title and left alone
             log.warning("%s could not be opened: %s", path, exc)
-            self.continue_error = str(exc).replace(str(path), path.name)
+            self.continue_error = error_text(exc).replace(str(path), path.name)
             return None
         session.save_name = "" if path.stem == AUTOSAVE_NAME else (saved.name or path.stem)
         session.mark_written(path)

@@ -5,7 +5,7 @@ from __future__ import annotations
 import dataclasses
 from typing import Any
 
-from game.errors import SaveError
+from game.errors import SaveError, error_text
 from game.i18n import _
 from game.session import notes
 from game.session.driver import Session
@@ -32,7 +32,7 @@ def restore_session(saved: Any, mods_dir: str | None = None, *, options: Options
                                                 catalog=catalog)
     except SaveError as exc:
         extra = _(' (missing mods: {join})').format(join=', '.join(missing)) if missing else ""
-        raise SaveError(f"{exc}{extra}") from None
+        raise SaveError(f"{error_text(exc)}{extra}") from None
     start_score = saved.settings.get("start_score", rules.start_score)
     if isinstance(start_score, int) and not isinstance(start_score, bool):
         rules = dataclasses.replace(rules, start_score=start_score)
@@ -43,7 +43,7 @@ def restore_session(saved: Any, mods_dir: str | None = None, *, options: Options
         causes = ([_('Missing mods: {join}.').format(join=', '.join(missing))] if missing else []) + \
             ([f"{changed[0].upper()}{changed[1:]}."] if changed else [])
         if causes:
-            raise SaveError(" ".join([str(exc), *causes])) from None
+            raise SaveError(" ".join([error_text(exc), *causes])) from None
         raise
     opponents = [p for p in saved.players if p != "human"][:3]
     session = Session(ruleset=ruleset, rules=rules, judge=judge, seed=saved.seed, opponents=opponents,

@@ -119,6 +119,22 @@ def test_new_game__rulesets_and_opponents_in_german(tmp_path, monkeypatch) -> No
     assert "Ein Anfänger." in shown or "Eine Expertin." in shown or "Eine vorsichtige Spielerin." in shown
 
 
+@pytest.mark.parametrize(("language", "dora", "lionel"), [
+    ("de", "Dora · vorsichtig", "Lionel · Limitjäger"),
+    ("nl", "Dora · verdediger", "Lionel · limietjager"),
+    ("fr", "Dora · jeu défensif", "Lionel · mains limites"),
+    ("zh_Hans", "Dora · 防守型", "Lionel · 大牌型"),
+])
+def test_new_game__opponents_player_type_in_the_players_language(tmp_path, monkeypatch, language, dora,
+                                                                  lionel) -> None:
+    from game.client.scenes import new_game as new_game_module
+
+    _app, scene, _drawn = _from_title(tmp_path, monkeypatch, language, new_game_module, pygame.K_n)
+    labels = scene.seat_choosers[0].labels
+    assert dora in labels and lionel in labels
+    assert not any(word in " ".join(labels) for word in ("defensive", "limitmaker"))
+
+
 def test_mod_manager__names_and_descriptions_in_french(tmp_path, monkeypatch) -> None:
     from game.client.scenes import mod_manager as manager_module
     from game.client.scenes.mod_manager import ModManagerScene

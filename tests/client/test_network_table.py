@@ -301,7 +301,7 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
     _choose(app, box, box.seat_choosers[1], "Sid · expert")
     app.dispatch(key(pygame.K_TAB))
     app.dispatch(key(pygame.K_TAB))  # on your left: Mei, renamed Grandma
-    _choose(app, box, box.seat_choosers[2], "Mei · expert")
+    _choose(app, box, box.seat_choosers[2], "Mei · master")
     app.dispatch(key(pygame.K_TAB))
     room = _retyped_then_hosted(app, 24, "Grandma")
     assert room.name == "waiting_room", getattr(box, "host_error", "")

@@ -137,8 +137,8 @@ def test_new_game__the_title_screens_new_game_opens_the_setup(tmp_path) -> None:
 
 
 def test_new_game__offers_the_master_with_its_line(setup, monkeypatch) -> None:
-    """Stepping a seat's personality with its arrow reaches the Master, whose card says in one line how it plays;
-    Start seats it at the table."""
+    """Stepping a seat's personality with its arrow reaches the Master, named as one, whose card says in one line
+    how it plays; Start seats it at the table."""
     import game.client.scenes.new_game as new_game
 
     app, scene = setup
@@ -153,6 +153,7 @@ def test_new_game__offers_the_master_with_its_line(setup, monkeypatch) -> None:
         app.dispatch(click(chooser.arrows()[1].center))
     assert scene.people[chooser.index].id == "master"
     assert scene.seat_names[2].value == "Mei"
+    assert chooser.labels[chooser.index] == "Mei · master"  # not "Mei · expert", the knobs it is built on
     app.render()
     shown = " ".join(drawn)
     assert "The Master. Plays like the expert, and thinks ahead on close calls by playing them out over sampled " \

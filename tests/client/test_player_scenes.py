@@ -120,6 +120,26 @@ def test_saves__a_corrupt_save_is_listed_with_its_reason_and_left_alone(tmp_path
     assert bad.read_text(encoding="utf-8") == '{"format": 1, "kind": "sparrow-save", "ruleset": '
 
 
+def test_saves__a_corrupt_saves_reason_is_said_in_the_players_language(tmp_path) -> None:
+    """The reason is kept in English for ``saves list --json`` and the log, and said in German in the Open box."""
+    from game import i18n
+    from game.client.scenes.saves import SavesScene
+
+    app = make_app(tmp_path)
+    i18n.set_language("de")
+    app.folders.saves.mkdir(parents=True)
+    (app.folders.saves / "broken.sparrow").write_text('{"format": 1, "kind": "sparrow-save", "ruleset": ',
+                                                       encoding="utf-8")
+    app.reset_to("title")
+    dialog = SavesScene(app, "open")
+    app.stack.push(dialog)
+    app.stack.apply_pending()
+    dialog.handle(key(pygame.K_RETURN))
+    app.stack.apply_pending()
+    assert dialog.error and "der Spielstand ist abgeschnitten" in dialog.message
+    assert "truncated" not in dialog.message
+
+
 def test_saves__a_save_with_a_missing_ruleset_says_which_and_changes_nothing(tmp_path) -> None:
     from game.client.scenes.saves import SavesScene
 

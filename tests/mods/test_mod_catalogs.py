@@ -19,7 +19,9 @@ from tests.cli.runner import sparrow
 from tests.mods.modkit import REPO, folders_for, mod_with_catalog
 from tools import extract_mod_strings
 
-BUNDLED = sorted(path for path in (REPO / "mods").iterdir() if (path / "mod.yaml").is_file())
+BUNDLED = sorted(path for root in ("mods", "themes") for path in (REPO / root).iterdir()
+                 if (path / "mod.yaml").is_file())
+"""Every mod the game ships: the content mods and the two themes."""
 SHIPPED = [code for code in i18n.LANGUAGES if code != i18n.SOURCE_LANGUAGE]
 
 

@@ -22,6 +22,7 @@ from game.client.scenes.base import Scene, SceneContext
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, caret_wake, draw_panel
 from game.i18n import N_, _, format_number, mod_text
+from game.mods.personalities import type_word
 from game.session.options import DEFAULT_NAMES, DEFAULT_OPPONENTS, seat_names, seat_opponents
 
 log = logging.getLogger(__name__)
@@ -277,8 +278,9 @@ class NewGameScene(Scene):
             chooser.index = ids.index(person) if person in ids else 0
 
     def _seat_choices(self) -> tuple[list[str], list[Any]]:
-        """The opponent choosers' labels and colour swatches, one per personality."""
-        return ([f"{mod_text(p.name)} · {mod_text(p.strategy)}" for p in self.people],
+        """The opponent choosers' labels and colour swatches, one per personality: its name and the kind of player
+        (a personality that thinks ahead at decision time is a master, whatever its knobs are built on)."""
+        return ([f"{mod_text(p.name)} · {type_word('master' if p.search > 0 else p.strategy)}" for p in self.people],
                 [parse_colour(p.colour) for p in self.people])
 
     def _list_rulesets(self, wanted: str | None = None) -> None:

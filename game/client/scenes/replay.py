@@ -23,7 +23,7 @@ from game.client.scenes.base import Scene
 from game.client.widgets import Button, StatusBar, Toast
 from game.core import events as ev
 from game.core.table import Table
-from game.errors import SaveError
+from game.errors import SaveError, error_text
 from game.i18n import N_, _
 
 log = logging.getLogger(__name__)
@@ -178,7 +178,7 @@ class ReplayScene(Scene):
             write_save(path, saved)
         except (OSError, SaveError) as exc:  # a failed export is reported, the replay goes on
             log.warning("export failed: %s", exc)
-            self._toast(_('Export failed: {exc}').format(exc=exc))
+            self._toast(_('Export failed: {exc}').format(exc=error_text(exc)))
             return
         self._toast(_('Exported as {name}').format(name=path.name))
 

@@ -21,8 +21,8 @@ from game.client.messages import short_names
 from game.client.scenes import games
 from game.client.scenes.base import Scene
 from game.client.widgets import Button, TextField, caret_wake, draw_panel
-from game.errors import SaveError, WriteError
-from game.i18n import _
+from game.errors import SaveError, WriteError, error_text
+from game.i18n import _, localized
 
 ROW_H = 48
 VISIBLE = 7
@@ -125,10 +125,10 @@ class SavesScene(Scene):
         try:
             write_save(path, self.session.snapshot(name, mods=mods_in_use(self.context)))
         except WriteError as exc:  # a full disk, a read-only folder: it says what is still there
-            self.say(str(exc), True)
+            self.say(error_text(exc), True)
             return
         except (OSError, SaveError) as exc:
-            self.say(_('could not save {name!r}: {exc}').format(name=name, exc=exc), True)
+            self.say(_('could not save {name!r}: {exc}').format(name=name, exc=error_text(exc)), True)
             return
         self.session.save_name = name
         self.session.mark_written(path)
@@ -147,7 +147,7 @@ class SavesScene(Scene):
         try:
             return read_save(info.path)
         except SaveError as exc:
-            self.say(str(exc), True)
+            self.say(error_text(exc), True)
             return None
 
     def _checked_selection(self) -> Any:
@@ -157,7 +157,8 @@ class SavesScene(Scene):
             self.say(_("choose a saved game first"), True)
             return None
         if info.status != "ok":
-            self.say(_('{name} cannot be opened: {reason}').format(name=info.name, reason=info.reason), True)
+            reason = localized(info.reason)
+            self.say(_('{name} cannot be opened: {reason}').format(name=info.name, reason=reason), True)
             return None
         return info
 
@@ -171,7 +172,7 @@ class SavesScene(Scene):
         try:
             session, warnings = games.restore(self.context, path)
         except SaveError as exc:
-            self.say(_('not opened: {exc}').format(exc=exc), True)
+            self.say(_('not opened: {exc}').format(exc=error_text(exc)), True)
             return
         if warnings and self.confirm != path:
             self.confirm = path
@@ -191,7 +192,7 @@ class SavesScene(Scene):
             session, _unused = restore_session(saved, self.context.mods_dir, config_dir=self.context.config_dir,
                                          catalog=self.context.catalog)
         except SaveError as exc:
-            self.say(_('cannot replay: {exc}').format(exc=exc), True)
+            self.say(_('cannot replay: {exc}').format(exc=error_text(exc)), True)
             return
         if not session.match.history:
             self.say(_("that game has no finished hand to replay yet"), True)
@@ -243,7 +244,7 @@ class SavesScene(Scene):
         if self.mode == "save" and info.status == "ok":
             self.field.value = info.name
         self.confirm = None
-        self.say(info.reason if info.status != "ok" else "", info.status != "ok")
+        self.say(localized(info.reason) if info.status != "ok" else "", info.status != "ok")
         self.scroll = min(self.scroll, index)
         if index >= self.scroll + self._visible():
             self.scroll = index - self._visible() + 1
@@ -307,7 +308,8 @@ class SavesScene(Scene):
         if info.status != "ok":
             text(surface, fit_text(info.name, 340, 17, "bold"), (columns[0], row.top + 4), 17, palette.east_stake,
                  "bold")
-            reason = info.reason.split(": ", 1)[-1] if info.reason.startswith(info.path) else info.reason
+            reason = localized(info.reason)
+            reason = reason.split(": ", 1)[-1] if reason.startswith(info.path) else reason
             text(surface, fit_text(_('corrupt, left untouched: {reason}').format(reason=reason), row.width - 40, 12),
                  (columns[0], row.top + 25), 12, palette.east_stake)
             return

@@ -19,6 +19,7 @@ from game.client.scenes.base import Scene
 from game.client.scenes.dialogs import ERROR
 from game.client.widgets import Button, draw_panel
 from game.i18n import N_, _, format_list, format_number, mod_text
+from game.mods.personalities import type_word
 
 BOX = pygame.Rect(0, 0, 900, 600)
 BOX.center = (640, 360)
@@ -176,7 +177,7 @@ class WaitingRoomScene(Scene):
         """Who the computer player at seat ``info`` is, when the host chose a personality for it."""
         if not info.personality or info.kind == "empty" or (info.kind == "player" and info.connected):
             return ""  # nobody, or a player at the table: no computer plays it now
-        who = mod_text(info.personality) + (f" · {mod_text(info.strategy)}" if info.strategy else "")
+        who = mod_text(info.personality) + (f" · {type_word(info.strategy)}" if info.strategy else "")
         if info.kind != "open":
             return _("Plays like {personality}").format(personality=who)
         if info.name in ("", info.personality, mod_text(info.personality)):  # the name the personality gives
