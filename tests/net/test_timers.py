@@ -191,7 +191,7 @@ def test_turn_timer__a_seat_taken_back_has_the_whole_turn_time_again_each_turn_b
             told, started = len(timed) - 2, None
             if len(waited) == 2:
                 break
-        if started is None and table.seats[0].link is not None and ann.view().turn_deadline is not None:
+        if started is None and ann.view().turn_deadline is not None:  # her turn has begun
             assert ann.view().turn_deadline == 10.0, "her turn's clock starts full"
             started = clock.now
         assert wake is not None, "the table waits for nobody but her"
