@@ -36,6 +36,19 @@ def _to_drawn_turn_of_ann(table, clock, ann) -> None:
     raise AssertionError("Ann never drew a tile")
 
 
+def _ann_let_two_turns_run_out():
+    """A table with Ann alone at it, whose turn timer (10 s) ran out on two of her turns in a row: the table,
+    its clock and her link."""
+    table, clock = _table(seats=1)
+    ann = FakeLink()
+    table.join(ann, pr.Hello(version=pr.VERSION, name="Ann"))
+    for _ in range(2):
+        _to_drawn_turn_of_ann(table, clock, ann)
+        clock.now += 10.1
+        table.advance()
+    return table, clock, ann
+
+
 def test_turn_timer__the_drawn_tile_goes_out_for_a_quiet_player_and_every_seat_is_told():
     table, clock = _table(seats=1)
     ann = FakeLink()
@@ -57,13 +70,7 @@ def test_turn_timer__the_drawn_tile_goes_out_for_a_quiet_player_and_every_seat_i
 
 
 def test_turn_timer__twice_in_a_row_the_seat_is_away_until_its_player_acts_again():
-    table, clock = _table(seats=1)
-    ann = FakeLink()
-    table.join(ann, pr.Hello(version=pr.VERSION, name="Ann"))
-    for _ in range(2):
-        _to_drawn_turn_of_ann(table, clock, ann)
-        clock.now += 10.1
-        table.advance()
+    table, clock, ann = _ann_let_two_turns_run_out()
     told = ann.messages(pr.TimedOut)
     assert [t.away for t in told] == [False, True]
     seat = table.room_message().seats[0]
@@ -170,13 +177,7 @@ def test_turn_timer__tiles_to_pass_are_chosen_by_the_computer_for_a_quiet_player
 def test_turn_timer__a_seat_taken_back_has_the_whole_turn_time_again_each_turn_before_it_is_away():
     """The host came back from being away a long while: each of her turns waits the full turn time again, and
     only two run out in a row make her seat the computer's again (no deadline or count kept from before)."""
-    table, clock = _table(seats=1)
-    ann = FakeLink()
-    table.join(ann, pr.Hello(version=pr.VERSION, name="Ann"))
-    for _ in range(2):
-        _to_drawn_turn_of_ann(table, clock, ann)
-        clock.now += 10.1
-        table.advance()
+    table, clock, ann = _ann_let_two_turns_run_out()
     assert table.seats[0].away
     clock.now += 600  # the table waited for her, stopped
     view = ann.view()
