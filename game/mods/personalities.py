@@ -124,6 +124,12 @@ class Personality(BaseModel):
         return self
 
     @property
+    def player_type(self) -> str:
+        """The kind of player it is, as the player reads it (:func:`type_word`): ``master`` for one that thinks
+        ahead at decision time, whatever strategy its knobs are built on; else its strategy."""
+        return "master" if self.search > 0 else self.strategy
+
+    @property
     def is_scatterbrain(self) -> bool:
         """Scatterbrained players are absent-minded and break exact replay (as in the original)."""
         return "scatterbrain" in self.modifiers

@@ -155,7 +155,7 @@ class NetTable:
             infos.append(pr.SeatInfo(seat=s.seat, name=s.name, kind=kind, connected=s.link is not None,
                                      host=s.host, away=s.away and s.link is not None,
                                      personality=getattr(personality, "name", ""),
-                                     strategy=getattr(personality, "strategy", "")))
+                                     strategy=getattr(personality, "player_type", "")))
         return pr.Room(table=self.table_id, seats=tuple(infos), ruleset=ruleset.id if ruleset else "classic",
                        ruleset_name=getattr(ruleset, "name", "") or "", mods=self.mods,
                        ruleset_data=self.ruleset_data, started=self.state != "waiting", timers=self.timers.as_dict(),

@@ -319,7 +319,7 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
         assert room.seat_lines()[1:] == [
             ("Seat 2", "—", "Open seat: waiting for a player", "If nobody joins: Lionel · limitmaker"),
             ("Seat 3", "—", "Open seat: waiting for a player", "If nobody joins: Sid · expert"),
-            ("Seat 4", "—", "Open seat: waiting for a player", "If nobody joins: Grandma (Mei · expert)")]
+            ("Seat 4", "—", "Open seat: waiting for a player", "If nobody joins: Grandma (Mei · master)")]
         assert (app.settings.opponents, app.settings.opponent_names) == (  # the next game offers them again
             ["limitmaker", "scatterbrain", "master"], ["Lionel", "Sid", "Grandma"])
         app.dispatch(key(pygame.K_RETURN))  # Start: the chosen computer players take the open seats

@@ -280,7 +280,7 @@ class NewGameScene(Scene):
     def _seat_choices(self) -> tuple[list[str], list[Any]]:
         """The opponent choosers' labels and colour swatches, one per personality: its name and the kind of player
         (a personality that thinks ahead at decision time is a master, whatever its knobs are built on)."""
-        return ([f"{mod_text(p.name)} · {type_word('master' if p.search > 0 else p.strategy)}" for p in self.people],
+        return ([f"{mod_text(p.name)} · {type_word(p.player_type)}" for p in self.people],
                 [parse_colour(p.colour) for p in self.people])
 
     def _list_rulesets(self, wanted: str | None = None) -> None:
