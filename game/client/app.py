@@ -78,6 +78,7 @@ class App:
         self.settings, settings_problem = self._load_settings()
         # SPARROW_LANGUAGE (the screenshot command, the self-test of each language) wins over the setting.
         i18n.set_language(language_choice(self.settings.language))
+        i18n.prepare_formats()
         flags = 0 if headless else pygame.RESIZABLE
         self.window = pygame.display.set_mode(size or self.wanted_size(), flags)
         self.opened_size = self.settings.window_size
