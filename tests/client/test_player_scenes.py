@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pygame
+import pytest
 
 from game.client.scenes import games
 from game.client.scenes.table import TableScene
@@ -102,10 +103,15 @@ def test_saves__alt_f3_saves_under_a_name_and_alt_f2_opens_it(tmp_path) -> None:
     assert table.session.table.players[HUMAN].concealed == hand
 
 
-def test_saves__a_corrupt_save_is_listed_with_its_reason_and_left_alone(tmp_path) -> None:
+@pytest.mark.parametrize(("language", "said", "not_said"), [("en", "the save is truncated", None),
+                                                            ("de", "der Spielstand ist abgeschnitten", "truncated")])
+def test_saves__a_corrupt_save_is_listed_with_its_reason_and_left_alone(tmp_path, language, said, not_said) -> None:
+    """The reason is said in the player's language (kept in English for ``saves list --json`` and the log)."""
+    from game import i18n
     from game.client.scenes.saves import SavesScene
 
     app = make_app(tmp_path)
+    i18n.set_language(language)
     app.folders.saves.mkdir(parents=True)
     bad = app.folders.saves / "broken.sparrow"
     bad.write_text('{"format": 1, "kind": "sparrow-save", "ruleset": ', encoding="utf-8")
@@ -116,28 +122,9 @@ def test_saves__a_corrupt_save_is_listed_with_its_reason_and_left_alone(tmp_path
     dialog.handle(key(pygame.K_RETURN))
     app.stack.apply_pending()
     assert app.stack.top is dialog
-    assert dialog.error and "truncated" in dialog.message
+    assert dialog.error and said in dialog.message
+    assert not_said is None or not_said not in dialog.message
     assert bad.read_text(encoding="utf-8") == '{"format": 1, "kind": "sparrow-save", "ruleset": '
-
-
-def test_saves__a_corrupt_saves_reason_is_said_in_the_players_language(tmp_path) -> None:
-    """The reason is kept in English for ``saves list --json`` and the log, and said in German in the Open box."""
-    from game import i18n
-    from game.client.scenes.saves import SavesScene
-
-    app = make_app(tmp_path)
-    i18n.set_language("de")
-    app.folders.saves.mkdir(parents=True)
-    (app.folders.saves / "broken.sparrow").write_text('{"format": 1, "kind": "sparrow-save", "ruleset": ',
-                                                       encoding="utf-8")
-    app.reset_to("title")
-    dialog = SavesScene(app, "open")
-    app.stack.push(dialog)
-    app.stack.apply_pending()
-    dialog.handle(key(pygame.K_RETURN))
-    app.stack.apply_pending()
-    assert dialog.error and "der Spielstand ist abgeschnitten" in dialog.message
-    assert "truncated" not in dialog.message
 
 
 def test_saves__a_save_with_a_missing_ruleset_says_which_and_changes_nothing(tmp_path) -> None:
