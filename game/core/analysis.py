@@ -55,14 +55,20 @@ _block_cache: dict[tuple[tuple[int, ...], int, int, bool], Table] = {}
 _moves_cache: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, int, int], ...], ...]] = {}
 _tables: list[Table] = []
 _table_ids: dict[Table, int] = {}
-_suit_ids: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
-_honour_ids: dict[tuple[int, ...], int] = {}
+# How a group is costed, an index into the per-group caches: without chows, with any number of chows, or with
+# at most one chow in the whole hand (British rules). A table of the last mode is "dual": its first ten costs
+# have no chow, its last ten at most one, so combining two keeps the hand's chows to one (see _combine).
+_NO_CHOWS, _CHOWS, _ONE_CHOW = 0, 1, 2
+_Group = dict[tuple[int, ...], int]
+_suit_ids: tuple[_Group, _Group, _Group] = ({}, {}, {})  # [mode]
+_honour_ids: tuple[_Group, _Group] = ({}, {})  # [dual]
 _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
-_minus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # [chows], then the honours
+_Steps = tuple[tuple[int, tuple[int, ...]], ...]
+_minus_cache: tuple[dict[tuple[int, ...], _Steps], ...] = ({}, {}, {}, {}, {})  # [mode], then the honours [3 + dual]
 _one_chow_ids: dict[tuple[int, ...], int] = {}
-_plus_cache: tuple[dict[tuple[int, ...], tuple[tuple[int, int], ...]], ...] = ({}, {}, {})  # as _minus_cache
+_plus_cache: tuple[dict[tuple[int, ...], _Steps], ...] = ({}, {}, {}, {}, {})  # as _minus_cache
 _ID_BITS = 20
 
 
@@ -151,7 +157,14 @@ def _moves(moves_key: tuple[int, int, int, int]) -> tuple[tuple[tuple[int, int, 
 
 
 def _combine(x: Table, y: Table) -> Table:
-    """The cheapest split of sets and the pair between two independent groups."""
+    """The cheapest split of sets and the pair between two independent groups.
+
+    Dual tables (20 costs, see ``_ONE_CHOW``) combine half by half: no chow in either, or the one chow on
+    either side and none on the other."""
+    if len(x) > 10:
+        x0, y0 = x[:10], y[:10]
+        either = _combine(x[10:], y0), _combine(x0, y[10:])
+        return _combine(x0, y0) + tuple(map(min, *either))
     out = [_INF] * 10
     for i in range(10):
         xi = x[i]
@@ -172,10 +185,13 @@ def _intern(table: Table) -> int:
     return found
 
 
-def _suit_table(suit: tuple[int, ...], chows: bool) -> Table:
+def _suit_table(suit: tuple[int, ...], mode: int) -> Table:
     """Cost table of one suit's nine counts: the combination of its blocks."""
-    if not chows:
+    if mode == _NO_CHOWS:
         return _singles_table(suit)
+    if mode == _ONE_CHOW:
+        none = _tables[_suit_id(suit, _NO_CHOWS)]
+        return none + tuple(map(min, none, _tables[_one_chow_id(suit)]))
     table = _EMPTY
     i = 0
     while i < 9:
@@ -206,18 +222,20 @@ def _singles_table(counts: tuple[int, ...]) -> Table:
     return table
 
 
-def _suit_id(suit: tuple[int, ...], chows: bool) -> int:
-    cache = _suit_ids[chows]
+def _suit_id(suit: tuple[int, ...], mode: int) -> int:
+    cache = _suit_ids[mode]
     found = cache.get(suit)
     if found is None:
-        found = cache[suit] = _intern(_suit_table(suit, chows))
+        found = cache[suit] = _intern(_suit_table(suit, mode))
     return found
 
 
-def _honour_id(honours: tuple[int, ...]) -> int:
-    found = _honour_ids.get(honours)
+def _honour_id(honours: tuple[int, ...], dual: bool = False) -> int:
+    cache = _honour_ids[dual]
+    found = cache.get(honours)
     if found is None:
-        found = _honour_ids[honours] = _intern(_singles_table(honours))
+        table = _singles_table(honours)
+        found = cache[honours] = _intern(table + table if dual else table)  # honours never hold the chow
     return found
 
 
@@ -230,7 +248,10 @@ def _pair_id(x: int, y: int) -> int:
 
 
 def _finish(table: Table, sets: int) -> int:
-    """Fewest missing tiles for ``sets`` sets and a pair, topping up with fresh sets where cheaper."""
+    """Fewest missing tiles for ``sets`` sets and a pair, topping up with fresh sets where cheaper (from the
+    costs with at most one chow of a dual table)."""
+    if len(table) > 10:
+        table = table[10:]
     best = _INF
     for m in range(sets + 1):
         fresh = 3 * (sets - m)
@@ -240,8 +261,19 @@ def _finish(table: Table, sets: int) -> int:
 
 def _missing_ids(ids: tuple[int, int, int, int], sets: int) -> int:
     """Fewest missing tiles of a hand given the table ids of its three suits and its honours."""
-    left = _pair_id(ids[0], ids[1])
-    right = _pair_id(ids[2], ids[3])
+    combined = _combined_ids
+    left = combined.get(ids[0] << _ID_BITS | ids[1])
+    if left is None:
+        left = _pair_id(ids[0], ids[1])
+    right = combined.get(ids[2] << _ID_BITS | ids[3])
+    if right is None:
+        right = _pair_id(ids[2], ids[3])
+    found = _finished.get((left << _ID_BITS | right) << 3 | sets)
+    return _missing_halves(left, right, sets) if found is None else found
+
+
+def _missing_halves(left: int, right: int, sets: int) -> int:
+    """Fewest missing tiles given the table ids of the hand's two halves (filling the cache)."""
     key = (left << _ID_BITS | right) << 3 | sets
     found = _finished.get(key)
     if found is None:
@@ -259,26 +291,38 @@ def _sets_needed(total: int, n_melds: int) -> int:
     return sets
 
 
-def _ids(counts: Sequence[int], chows: bool) -> tuple[int, int, int, int]:
-    return _group_ids(tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34]), chows)
+def _mode(chows: bool, max_chows: int | None, sets: int) -> int | None:
+    """How to cost a hand wanting ``sets`` sets with ``max_chows`` more chows allowed; None: by the search of
+    :func:`_missing_few_chows` (two or more chows allowed but fewer than the sets, which no bundled ruleset has)."""
+    if not chows or (max_chows is not None and max_chows <= 0 < sets):
+        return _NO_CHOWS
+    if max_chows is None or max_chows >= sets:
+        return _CHOWS
+    return _ONE_CHOW if max_chows == 1 else None
+
+
+def _ids(counts: Sequence[int], mode: int) -> tuple[int, int, int, int]:
+    t = tuple(counts)  # one copy, then slices of it (a tuple's own slices are tuples)
+    return _group_ids(t[0:9], t[9:18], t[18:27], t[27:34], mode)
 
 
 def _group_ids(b: tuple[int, ...], c: tuple[int, ...], d: tuple[int, ...], h: tuple[int, ...],
-               chows: bool) -> tuple[int, int, int, int]:
+               mode: int) -> tuple[int, int, int, int]:
     # The hot path of every shanten: the cache hits are looked up inline, the misses built by the helpers.
-    suits = _suit_ids[chows]
+    suits = _suit_ids[mode]
     ib = suits.get(b)
     if ib is None:
-        ib = _suit_id(b, chows)
+        ib = _suit_id(b, mode)
     ic = suits.get(c)
     if ic is None:
-        ic = _suit_id(c, chows)
+        ic = _suit_id(c, mode)
     id_ = suits.get(d)
     if id_ is None:
-        id_ = _suit_id(d, chows)
-    ih = _honour_ids.get(h)
+        id_ = _suit_id(d, mode)
+    dual = mode == _ONE_CHOW
+    ih = _honour_ids[dual].get(h)
     if ih is None:
-        ih = _honour_id(h)
+        ih = _honour_id(h, dual)
     return ib, ic, id_, ih
 
 
@@ -297,15 +341,16 @@ def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_
     if len(counts) != NUM_KINDS:
         raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
     sets = _sets_needed(sum(counts), n_melds)
-    if chows and max_chows is not None and max_chows < sets:
-        return _missing_few_chows(list(counts), sets, max_chows) - 1
-    return _missing_ids(_ids(counts, chows), sets) - 1
+    mode = _mode(chows, max_chows, sets)
+    if mode is None:
+        return _missing_few_chows(list(counts), sets, max_chows or 0) - 1
+    return _missing_ids(_ids(counts, mode), sets) - 1
 
 
 def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> int:
     """The fewest tiles ``counts`` (any number of tiles) lack for ``sets`` sets and a pair: 0 for a complete
     hand, shanten plus one for a hand of full size (no size check, for callers that keep their own counts)."""
-    return _missing_ids(_ids(counts, chows), sets)
+    return _missing_ids(_ids(counts, int(chows)), sets)
 
 
 def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
@@ -323,88 +368,92 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
     if len(counts) != NUM_KINDS:
         raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
     sets = _sets_needed(sum(counts) - 1, n_melds)  # the hand left after a discard must be a valid one
-    found: dict[Tile, int] = {}
-    if chows and max_chows is not None and max_chows <= 0 < sets:
-        chows = False  # no chow at all: the tables without chows, split by suit as below
-    elif chows and max_chows is not None and max_chows < sets:
-        # The few-chows search does not split by suit; it is rare enough (British hands) to run per discard.
+    mode = _mode(chows, max_chows, sets)
+    if mode is None:
+        # The few-chows search does not split by suit; no bundled ruleset needs it, so it runs per discard.
+        found: dict[Tile, int] = {}
         hand = list(counts)
         for t in [t for t in range(NUM_KINDS) if counts[t]]:
             hand[t] -= 1
-            found[t] = _missing_few_chows(hand, sets, max_chows) - 1
+            found[t] = _missing_few_chows(hand, sets, max_chows or 0) - 1
             hand[t] += 1
         return found
-    for t, missing in _one_tile_changed(counts, sets, chows, _minus_ids):
-        found[t] = missing - 1
-    return found
+    after = _one_tile_changed(counts, sets, mode, _minus_ids)[1]
+    return {t: after[t] - 1 for t in range(NUM_KINDS) if counts[t]}
 
 
-_Change = Callable[[tuple[int, ...], bool], tuple[tuple[int, int], ...]]
+_Change = Callable[[tuple[int, ...], int], _Steps]
 """A group's table ids after each one-tile change: :func:`_minus_ids` or :func:`_plus_ids`."""
 
 
-def _one_tile_changed(counts: Sequence[int], sets: int, chows: bool, change: _Change,
-                      below: int = _INF) -> list[tuple[Tile, int]]:
-    """``(tile, missing tiles)`` for each hand that ``change`` (``_minus_ids``: one tile of a kind less,
-    ``_plus_ids``: one more) makes of ``counts``, ``sets`` sets wanted.
+def _one_tile_changed(counts: Sequence[int], sets: int, mode: int, change: _Change) -> tuple[int, list[int]]:
+    """The missing tiles of ``counts`` (``sets`` sets wanted), and a 34-long list of those of each hand that
+    ``change`` (``_minus_ids``: one tile of a kind less, ``_plus_ids``: one more) makes of it (_INF where the
+    change is impossible).
 
     The hand's cost splits as (bamboo + characters) + (dots + honours): a changed tile rebuilds only its half,
-    and the group's table ids after each change are remembered with the group, so each hand is two look-ups
-    of cached tables. Only the hands missing fewer than ``below`` tiles are listed (useful tiles want only those
-    that bring the hand nearer), in tile order; a list, not a generator, as it is asked for every discard."""
-    b, c, d, h = tuple(counts[0:9]), tuple(counts[9:18]), tuple(counts[18:27]), tuple(counts[27:34])
-    ib, ic, id_, ih = _group_ids(b, c, d, h, chows)
-    left, right = _pair_id(ib, ic), _pair_id(id_, ih)
+    and the group's table ids after each change are remembered with the group, several changes sharing one id
+    (a far tile added anywhere, say), so each id is two look-ups of cached tables."""
+    t = tuple(counts)
+    b, c, d, h = t[0:9], t[9:18], t[18:27], t[27:34]
+    ib, ic, id_, ih = _group_ids(b, c, d, h, mode)
     combined, finished = _combined_ids, _finished
-    found = []
+    left = combined.get(ib << _ID_BITS | ic)
+    if left is None:
+        left = _pair_id(ib, ic)
+    right = combined.get(id_ << _ID_BITS | ih)
+    if right is None:
+        right = _pair_id(id_, ih)
+    now = finished.get((left << _ID_BITS | right) << 3 | sets)
+    if now is None:
+        now = _missing_halves(left, right, sets)
+    found = [_INF] * NUM_KINDS
     # Per group: where its tiles start, its table ids after each change, and how the new id makes its half:
     # (the other group's id, whether the new id comes first in the pair, whether the half is the left one).
     halves = (
-        (0, change(b, chows), ic, True, True),
-        (9, change(c, chows), ib, False, True),
-        (18, change(d, chows), ih, True, False),
-        (27, change(h, False), id_, False, False),
+        (0, change(b, mode), ic, True, True),
+        (9, change(c, mode), ib, False, True),
+        (18, change(d, mode), ih, True, False),
+        (27, change(h, 3 + (mode == _ONE_CHOW)), id_, False, False),
     )
     for base, after, other, first, in_left in halves:
-        for i, new in after:
+        for new, positions in after:
             pair = new << _ID_BITS | other if first else other << _ID_BITS | new
             half = combined.get(pair)
             if half is None:
                 half = _pair_id(new, other) if first else _pair_id(other, new)
-            key = ((half << _ID_BITS | right) if in_left else (left << _ID_BITS | half)) << 3 | sets
-            missing = finished.get(key)
+            missing = finished.get(((half << _ID_BITS | right) if in_left else (left << _ID_BITS | half)) << 3 | sets)
             if missing is None:
-                first_id, second_id = (half, right) if in_left else (left, half)
-                missing = finished[key] = _finish(_combine(_tables[first_id], _tables[second_id]), sets)
-            if missing < below:
-                found.append((base + i, missing))
-    return found
+                missing = _missing_halves(half, right, sets) if in_left else _missing_halves(left, half, sets)
+            for i in positions:
+                found[base + i] = missing
+    return now, found
 
 
-def _minus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
-    """For each position a suit (9 counts) or the honours (7) hold: ``(position, table id after one tile of it is
-    taken out)``."""
-    honours = len(group) == 7
-    cache = _minus_cache[2 if honours else chows]
+def _minus_ids(group: tuple[int, ...], mode: int) -> _Steps:
+    """``(table id, positions)`` of a suit (9 counts) or the honours (7; ``mode`` 3, or 4 for dual tables) with one
+    tile taken out at each of those positions (it holds one there), one entry per distinct id."""
+    cache = _minus_cache[mode]
     found = cache.get(group)
     if found is None:
-        found = cache[group] = _step_ids(group, chows, -1)
+        found = cache[group] = _step_ids(group, mode, -1)
     return found
 
 
-def _step_ids(group: tuple[int, ...], chows: bool, step: int) -> tuple[tuple[int, int], ...]:
-    """``(position, table id)`` of ``group`` with one tile taken out (``step`` -1) or added (+1) at each position
-    that allows it: what :func:`_minus_ids` and :func:`_plus_ids` keep, worked out once per group."""
-    honours = len(group) == 7
+def _step_ids(group: tuple[int, ...], mode: int, step: int) -> _Steps:
+    """``(table id, positions)`` of ``group`` with one tile taken out (``step`` -1) or added (+1) at each of the
+    positions, of all that allow it: what :func:`_minus_ids` and :func:`_plus_ids` keep, worked out once per group."""
+    honours = mode >= 3
     after = list(group)
-    ids = []
+    ids: dict[int, list[int]] = {}
     for i, n in enumerate(group):
         if (n >= 4) if step > 0 else not n:  # no fifth copy to draw; nothing to take out
             continue
         after[i] += step
-        ids.append((i, _honour_id(tuple(after)) if honours else _suit_id(tuple(after), chows)))
+        new = _honour_id(tuple(after), mode == 4) if honours else _suit_id(tuple(after), mode)
+        ids.setdefault(new, []).append(i)
         after[i] -= step
-    return tuple(ids)
+    return tuple((new, tuple(positions)) for new, positions in ids.items())
 
 
 def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
@@ -413,18 +462,12 @@ def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
     Either no chow at all, or some chow first: the tiles of it the hand holds go into it and the rest are
     missing, and the other sets come from what is left. Giving the chow the tiles it can use first never costs
     a tile, so this is exact. A chow of tiles the hand does not hold costs three, as a fresh pung does, so
-    only chows touching the hand are tried.
+    only chows touching the hand are tried. One chow left is the dual tables' case (:func:`_one_chow_id`).
     """
-    ids = _ids(counts, False)
-    best = _missing_ids(ids, sets)
+    if chows_left == 1 and sets > 0:
+        return _missing_ids(_ids(counts, _ONE_CHOW), sets)
+    best = _missing_ids(_ids(counts, _NO_CHOWS), sets)
     if chows_left <= 0 or sets <= 0:
-        return best
-    if chows_left == 1:
-        # The one chow lies in one suit: that suit's table with exactly one chow in it, the others' without.
-        for g in range(3):
-            one = _one_chow_id(tuple(counts[9 * g:9 * g + 9]))
-            trial = (one if g == 0 else ids[0], one if g == 1 else ids[1], one if g == 2 else ids[2], ids[3])
-            best = min(best, _missing_ids(trial, sets))
         return best
     for start in range(27):
         if start % 9 > 6:
@@ -454,7 +497,7 @@ def _one_chow_id(suit: tuple[int, ...]) -> int:
                 continue  # a chow of tiles not held costs 3, as a fresh set does
             for x in held:
                 rest[x] -= 1
-            after = _tables[_suit_id(tuple(rest), False)]
+            after = _tables[_suit_id(tuple(rest), _NO_CHOWS)]
             for x in held:
                 rest[x] += 1
             cost = 3 - len(held)
@@ -491,21 +534,14 @@ def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | 
     return near, far
 
 
-def _plus_ids(group: tuple[int, ...], chows: bool) -> tuple[tuple[int, int], ...]:
-    """For each position of a suit (9 counts) or the honours (7) with a copy left to draw: ``(position, table id
-    after one more tile of it)``; the twin of :func:`_minus_ids`."""
-    honours = len(group) == 7
-    cache = _plus_cache[2 if honours else chows]
+def _plus_ids(group: tuple[int, ...], mode: int) -> _Steps:
+    """``(table id, positions)`` of a suit or the honours with one more tile at each of those positions (a copy left
+    to draw there); the twin of :func:`_minus_ids`."""
+    cache = _plus_cache[mode]
     found = cache.get(group)
     if found is None:
-        found = cache[group] = _step_ids(group, chows, 1)
+        found = cache[group] = _step_ids(group, mode, 1)
     return found
-
-
-def _lowering(counts: Sequence[int], n_melds: int, chows: bool, target: int) -> list[Tile]:
-    """Tiles whose addition brings the hand's missing-tile count to ``target`` or below (two look-ups of cached
-    tables each: :func:`_one_tile_changed`)."""
-    return [t for t, _ in _one_tile_changed(counts, _MAX_SETS - n_melds, chows, _plus_ids, target + 1)]
 
 
 _SETS_ONLY, _WITH_PAIR = 1, 2
@@ -571,7 +607,7 @@ def waits(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> lis
     sets = _sets_needed(total, n_melds)
     if total != 3 * sets + 1:
         raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for waits, got {total}")
-    if _missing_ids(_ids(counts, chows), sets) != 1:
+    if _missing_ids(_ids(counts, int(chows)), sets) != 1:
         return []
     hand = list(counts)
     groups = [_suit_shapes(tuple(hand[9 * g:9 * g + 9]), chows) for g in range(3)]
@@ -596,7 +632,8 @@ def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True)
     sets = _sets_needed(total, n_melds)
     if total != 3 * sets + 1:
         raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for useful tiles, got {total}")
-    return _lowering(counts, n_melds, chows, _missing_ids(_ids(counts, chows), sets) - 1)
+    now, after = _one_tile_changed(counts, sets, int(chows), _plus_ids)
+    return [t for t in range(NUM_KINDS) if after[t] < now]
 
 
 def visible_remaining(counts: Sequence[int], seen: Sequence[int]) -> list[int]:
@@ -624,7 +661,7 @@ def ukeire(counts: Sequence[int], n_melds: int = 0, remaining: Sequence[int] | N
 def cache_sizes() -> dict[str, int]:
     """Entries in the analysis caches (for benchmarks and memory checks)."""
     return {"blocks": len(_block_cache), "tables": len(_tables), "suits": sum(len(c) for c in _suit_ids),
-            "honours": len(_honour_ids), "combined": len(_combined_ids), "finished": len(_finished)}
+            "honours": sum(len(c) for c in _honour_ids), "combined": len(_combined_ids), "finished": len(_finished)}
 
 
 def clear_caches() -> None:
@@ -633,9 +670,8 @@ def clear_caches() -> None:
     _moves_cache.clear()
     _tables.clear()
     _table_ids.clear()
-    for cache in _suit_ids:
+    for cache in (*_suit_ids, *_honour_ids):
         cache.clear()
-    _honour_ids.clear()
     _one_chow_ids.clear()
     _combined_ids.clear()
     _finished.clear()

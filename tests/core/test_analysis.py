@@ -151,6 +151,37 @@ def test_shanten__exact_with_a_chow_limit(tiles, max_chows):
             == _brute_shanten(counts, n_sets, kinds=9, max_chows=max_chows))
 
 
+def _one_chow_by_search(counts: list[int], n_sets: int) -> int:
+    """Shanten with at most one chow, found the long way: no chow at all, or each chow that touches the hand
+    taking the tiles of it the hand holds, the other sets built without chows (the search British hands used
+    before they had tables of their own)."""
+    best = analysis.missing_tiles(counts, n_sets, chows=False)
+    for start in (s for s in range(27) if s % 9 <= 6):
+        held = [t for t in (start, start + 1, start + 2) if counts[t]]
+        if held:
+            rest = list(counts)
+            for t in held:
+                rest[t] -= 1
+            best = min(best, 3 - len(held) + analysis.missing_tiles(rest, n_sets - 1, chows=False))
+    return best - 1
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(_hand_strategy((13, 14, 10, 11, 7, 8)))
+def test_shanten__one_chow_tables_match_the_chow_by_chow_search(tiles):
+    """British hands (one chow at most) over all 34 kinds: their own tables give the search's numbers, for the
+    hand and for each discard."""
+    counts = counts_of(tiles)
+    n_sets = (sum(counts) - 1) // 3
+    assert analysis.shanten(counts, 4 - n_sets, max_chows=1) == _one_chow_by_search(counts, n_sets)
+    if sum(counts) % 3 == 2:
+        after = analysis.shanten_after_discards(counts, 4 - n_sets, max_chows=1)
+        for t in after:
+            counts[t] -= 1
+            assert after[t] == _one_chow_by_search(counts, n_sets), analysis.tile_code(t)
+            counts[t] += 1
+
+
 def test_shanten__one_chow_allowed():
     """Three chows, a pung and a pair: complete with chows free, three tiles short of ready with one chow."""
     hand = c("1B 2B 3B 4C 5C 6C 7D 8D 9D RD RD RD GD GD")
