@@ -62,6 +62,8 @@ _NO_CHOWS, _CHOWS, _ONE_CHOW = 0, 1, 2
 _Group = dict[tuple[int, ...], int]
 _suit_ids: tuple[_Group, _Group, _Group] = ({}, {}, {})  # [mode]
 _honour_ids: tuple[_Group, _Group] = ({}, {})  # [dual]
+_block_ids: dict[tuple[tuple[int, ...], int, int], int] = {}  # blocks of suits with chows: (block, room left, right)
+_singles_ids: dict[tuple[int, int, int, int], int] = {}  # kinds held once, twice, three and four times
 _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
@@ -185,14 +187,23 @@ def _intern(table: Table) -> int:
     return found
 
 
-def _suit_table(suit: tuple[int, ...], mode: int) -> Table:
-    """Cost table of one suit's nine counts: the combination of its blocks."""
+def _suit_id(suit: tuple[int, ...], mode: int) -> int:
+    cache = _suit_ids[mode]
+    found = cache.get(suit)
+    if found is None:
+        found = cache[suit] = _suit_table_id(suit, mode)
+    return found
+
+
+def _suit_table_id(suit: tuple[int, ...], mode: int) -> int:
+    """Table id of one suit's nine counts: the combination of its blocks (each block's table interned, so a new
+    suit of known blocks costs only look-ups)."""
     if mode == _NO_CHOWS:
-        return _singles_table(suit)
+        return _singles_id(suit)
     if mode == _ONE_CHOW:
         none = _tables[_suit_id(suit, _NO_CHOWS)]
-        return none + tuple(map(min, none, _tables[_one_chow_id(suit)]))
-    table = _EMPTY
+        return _intern(none + tuple(map(min, none, _tables[_one_chow_id(suit)])))
+    found = -1
     i = 0
     while i < 9:
         if not suit[i]:
@@ -208,25 +219,32 @@ def _suit_table(suit: tuple[int, ...], mode: int) -> Table:
                 j += 1
             else:
                 break
-        table = _combine(table, _block_table(suit[start:end + 1], min(2, start), min(2, 8 - end), True))
+        block = _block_id(suit[start:end + 1], min(2, start), min(2, 8 - end))
+        found = block if found < 0 else _pair_id(found, block)
         i = end + 1
-    return table
+    return _intern(_EMPTY) if found < 0 else found
 
 
-def _singles_table(counts: tuple[int, ...]) -> Table:
-    """Cost table of tiles that cannot form chows (honours, or any tile when chows are not allowed)."""
-    table = _EMPTY
-    for c in sorted(counts):
-        if c:
-            table = _combine(table, _block_table((c,), 0, 0, False))
-    return table
-
-
-def _suit_id(suit: tuple[int, ...], mode: int) -> int:
-    cache = _suit_ids[mode]
-    found = cache.get(suit)
+def _block_id(block: tuple[int, ...], room_left: int, room_right: int) -> int:
+    key = (block, room_left, room_right)
+    found = _block_ids.get(key)
     if found is None:
-        found = cache[suit] = _intern(_suit_table(suit, mode))
+        found = _block_ids[key] = _intern(_block_table(block, room_left, room_right, True))
+    return found
+
+
+def _singles_id(counts: tuple[int, ...]) -> int:
+    """Table id of tiles that cannot form chows (honours, or any tile when chows are not allowed): it depends only
+    on how many kinds are held once, twice, three and four times."""
+    key = (counts.count(1), counts.count(2), counts.count(3), counts.count(4))
+    found = _singles_ids.get(key)
+    if found is None:
+        found = -1
+        for c in sorted(counts):
+            if c:
+                single = _intern(_block_table((c,), 0, 0, False))
+                found = single if found < 0 else _pair_id(found, single)
+        found = _singles_ids[key] = _intern(_EMPTY) if found < 0 else found
     return found
 
 
@@ -234,8 +252,10 @@ def _honour_id(honours: tuple[int, ...], dual: bool = False) -> int:
     cache = _honour_ids[dual]
     found = cache.get(honours)
     if found is None:
-        table = _singles_table(honours)
-        found = cache[honours] = _intern(table + table if dual else table)  # honours never hold the chow
+        found = _singles_id(honours)
+        if dual:  # honours never hold the chow
+            found = _intern(_tables[found] * 2)
+        cache[honours] = found
     return found
 
 
@@ -667,6 +687,8 @@ def cache_sizes() -> dict[str, int]:
 def clear_caches() -> None:
     """Forget every cached table (benchmarks use it to time a cold start)."""
     _block_cache.clear()
+    _block_ids.clear()
+    _singles_ids.clear()
     _moves_cache.clear()
     _tables.clear()
     _table_ids.clear()
