@@ -398,18 +398,22 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             found[t] = _missing_few_chows(hand, sets, max_chows or 0) - 1
             hand[t] += 1
         return found
-    after = _one_tile_changed(counts, sets, mode, _minus_ids)[1]
-    return {t: after[t] - 1 for t in range(NUM_KINDS) if counts[t]}
+    after = [0] * NUM_KINDS
+    for missing, base, positions in _one_tile_changed(counts, sets, mode, _minus_ids)[1]:
+        for i in positions:
+            after[base + i] = missing - 1
+    return {t: after[t] for t in range(NUM_KINDS) if counts[t]}
 
 
 _Change = Callable[[tuple[int, ...], int], _Steps]
 """A group's table ids after each one-tile change: :func:`_minus_ids` or :func:`_plus_ids`."""
 
 
-def _one_tile_changed(counts: Sequence[int], sets: int, mode: int, change: _Change) -> tuple[int, list[int]]:
-    """The missing tiles of ``counts`` (``sets`` sets wanted), and a 34-long list of those of each hand that
-    ``change`` (``_minus_ids``: one tile of a kind less, ``_plus_ids``: one more) makes of it (_INF where the
-    change is impossible).
+def _one_tile_changed(counts: Sequence[int], sets: int, mode: int,
+                      change: _Change) -> tuple[int, list[tuple[int, int, tuple[int, ...]]]]:
+    """The missing tiles of ``counts`` (``sets`` sets wanted), and those of the hands that ``change`` (``_minus_ids``:
+    one tile of a kind less, ``_plus_ids``: one more) makes of it: ``(missing tiles, base, positions)`` for the tiles
+    ``base + position``, every tile that allows the change once, not in tile order.
 
     The hand's cost splits as (bamboo + characters) + (dots + honours): a changed tile rebuilds only its half,
     and the group's table ids after each change are remembered with the group, several changes sharing one id
@@ -427,7 +431,7 @@ def _one_tile_changed(counts: Sequence[int], sets: int, mode: int, change: _Chan
     now = finished.get((left << _ID_BITS | right) << 3 | sets)
     if now is None:
         now = _missing_halves(left, right, sets)
-    found = [_INF] * NUM_KINDS
+    found = []
     # Per group: where its tiles start, its table ids after each change, and how the new id makes its half:
     # (the other group's id, whether the new id comes first in the pair, whether the half is the left one).
     halves = (
@@ -445,8 +449,7 @@ def _one_tile_changed(counts: Sequence[int], sets: int, mode: int, change: _Chan
             missing = finished.get(((half << _ID_BITS | right) if in_left else (left << _ID_BITS | half)) << 3 | sets)
             if missing is None:
                 missing = _missing_halves(half, right, sets) if in_left else _missing_halves(left, half, sets)
-            for i in positions:
-                found[base + i] = missing
+            found.append((missing, base, positions))
     return now, found
 
 
@@ -653,7 +656,9 @@ def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True)
     if total != 3 * sets + 1:
         raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for useful tiles, got {total}")
     now, after = _one_tile_changed(counts, sets, int(chows), _plus_ids)
-    return [t for t in range(NUM_KINDS) if after[t] < now]
+    found = [base + i for missing, base, positions in after if missing < now for i in positions]
+    found.sort()
+    return found
 
 
 def visible_remaining(counts: Sequence[int], seen: Sequence[int]) -> list[int]:
