@@ -52,7 +52,7 @@ _EMPTY: Table = (0, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF, _INF)
 # Caches. Only a few hundred distinct cost tables exist, so each is interned as a small int: a suit or the
 # honours map to a table id, and combining two ids (or finishing a pair of ids) is one dict look-up.
 _block_cache: dict[tuple[tuple[int, ...], int, int, bool], Table] = {}
-_moves_cache: dict[tuple[int, int, int, int], tuple[tuple[tuple[int, int, int], ...], ...]] = {}
+_moves_cache: dict[tuple[int, int, int, int, int], tuple[tuple[int, int, int], ...]] = {}
 _tables: list[Table] = []
 _table_ids: dict[Table, int] = {}
 # How a group is costed, an index into the per-group caches: without chows, with any number of chows, or with
@@ -75,11 +75,10 @@ _ID_BITS = 20
 
 
 def _block_table(block: tuple[int, ...], room_left: int, room_right: int, chows: bool) -> Table:
-    """Cost table of one block, found by a dynamic programme over its positions.
+    """Cost table of one block, found by a dynamic programme over its positions (see :func:`_rest`).
 
     ``room_left``/``room_right`` (0–2) are the empty positions a chow may reach outside the block before
-    the suit ends. The state carries the chows still open: ``a`` started one position back (they need this
-    tile and the next), ``b`` two back (they need only this tile).
+    the suit ends.
     """
     key = (block, room_left, room_right, chows)
     cached = _block_cache.get(key)
@@ -89,73 +88,74 @@ def _block_table(block: tuple[int, ...], room_left: int, room_right: int, chows:
     if mirror < key:  # a suit read backwards has the same sets, so the two share one table
         result = _block_cache[key] = _block_table(*mirror)
         return result
-    counts = (0,) * room_left + block + (0,) * room_right
-    n = len(counts)
     # A set or pair whose every tile would be one more than the hand holds costs as much as a "fresh" one
     # (costed later, in _finish), so the programme only places sets that use a held tile not yet taken.
     # That keeps the states few; it also caps the sets at the block's tile count.
     limit = min(_MAX_SETS, sum(block))
-    # A state is packed as one int, ((m * 2 + h) * 5 + a) * 5 + b, because int dict keys are much cheaper.
-    # What a state may do at a position depends on the counts there and two ahead, not on the block, so the
-    # moves are looked up (see _moves) and the loop only adds numbers.
-    states: dict[int, int] = {0: 0}
-    inf = _INF  # a local: the loop below runs hundreds of times per block
-    for i, have in enumerate(counts):
-        moves_key = (limit, have, counts[i + 1], counts[i + 2]) if chows and i <= n - 3 else (limit, have, -1, -1)
-        moves = _moves_cache.get(moves_key)
-        if moves is None:
-            moves = _moves_cache[moves_key] = _moves(moves_key)
-        nxt: dict[int, int] = {}
-        get = nxt.get
-        for state, cost in states.items():
-            for delta, extra, cap in moves[state % 50]:
-                if state >= cap:
-                    break
-                c = cost + extra
-                k = state + delta
-                if c < get(k, inf):
-                    nxt[k] = c
-        states = nxt
-    table = [_INF] * 10
-    for state, cost in states.items():
-        if state % 25 == 0 and cost < table[state // 25]:
-            table[state // 25] = cost
-    result = tuple(table)
-    _block_cache[key] = result
+    rest = _rest((0,) * room_left + block + (0,) * room_right, 0, 0, chows)
+    result = _block_cache[key] = rest[:2 * limit + 2] + (_INF,) * (8 - 2 * limit)
     return result
 
 
-def _moves(moves_key: tuple[int, int, int, int]) -> tuple[tuple[tuple[int, int, int], ...], ...]:
-    """The moves open at one position, for each packed ``(h, a, b)``: ``(delta, extra, cap)``.
+_rest_cache: dict[tuple[tuple[int, ...], int, int, bool], Table] = {}
+_REST_CACHE_LIMIT = 1 << 15
+"""Entries the programme's cache keeps before it starts afresh (a few megabytes; the tails that recur are the
+common ones, met again soon)."""
+_END: Table = (0,) + (_INF,) * 9
+_DEAD: Table = (_INF,) * 10
 
-    ``delta`` is added to the packed state, ``extra`` to its cost (tiles missing from the sets placed here),
-    and the move is open only to states below ``cap``, which keeps the sets within the block's limit. Moves
-    come in falling ``cap`` so the loop can stop at the first one closed. The rules are _block_table's:
-    a pung or pair only where a held tile is left for it, new chows only up to the held tiles they can use.
-    """
-    limit, have, ahead1, ahead2 = moves_key
-    chow_ok = ahead1 >= 0  # -1 ahead: no chow may start here
-    table = []
-    for low in range(50):
-        h, a, b = low // 25, low // 5 % 5, low % 5
-        carried = a + b
-        found = []
-        for pung in ((0, 1) if have > carried else (0,)):
-            for pair in ((0, 1) if h == 0 and have > carried + 3 * pung else (0,)):
-                base = carried + 3 * pung + 2 * pair
-                if base > 4:
-                    continue
-                top = min(max(have - base, ahead1 - a, ahead2), 4 - base) if chow_ok else 0
-                for new in range(top + 1):
-                    sets = pung + new
-                    if sets > limit:
-                        break
-                    used = base + new
-                    delta = 50 * sets + 25 * pair + new * 5 + a - low % 25
-                    found.append((delta, used - have if used > have else 0, (limit - sets + 1) * 50))
-        found.sort(key=lambda move: -move[2])
-        table.append(tuple(found))
-    return tuple(table)
+
+def _rest(counts: tuple[int, ...], a: int, b: int, chows: bool) -> Table:
+    """The cheapest way to finish ``counts`` (a block's tail, its room included) with ``a`` chows open since the
+    position before (they need this tile and the next) and ``b`` since two before (they need only this tile):
+    a cost table of the sets and the pair placed from here on, all chows closed by the end.
+
+    Working from the tail keeps the programme to what the tail holds, so blocks that end alike share it (a
+    block and the block with one tile more often do). Only the moves of :func:`_moves` are taken: a pung or pair
+    where a held tile is left for it, new chows up to the held tiles they can use."""
+    if not counts:
+        return _END if a == 0 and b == 0 else _DEAD
+    key = (counts, a, b, chows)
+    found = _rest_cache.get(key)
+    if found is not None:
+        return found
+    if len(_rest_cache) >= _REST_CACHE_LIMIT:
+        _rest_cache.clear()
+    tail = counts[1:]
+    chow_ok = chows and len(counts) >= 3
+    moves_key = (counts[0], counts[1], counts[2], a, b) if chow_ok else (counts[0], -1, -1, a, b)
+    moves = _moves_cache.get(moves_key)
+    if moves is None:
+        moves = _moves_cache[moves_key] = _moves(moves_key)
+    out = [_INF] * 10
+    for new, shift, extra in moves:
+        sub = _rest(tail, new, a, chows)
+        # An odd shift places the pair here: only tails without one of their own go with it.
+        for j in range(0, 10 - shift, 1 + (shift & 1)):
+            cost = sub[j] + extra
+            if cost < out[j + shift]:
+                out[j + shift] = cost
+    found = _rest_cache[key] = tuple(out)
+    return found
+
+
+def _moves(moves_key: tuple[int, int, int, int, int]) -> tuple[tuple[int, int, int], ...]:
+    """The moves open at one position holding ``have`` tiles, the next two holding ``ahead1`` and ``ahead2`` (-1:
+    no chow may start here), ``a`` and ``b`` chows open (see :func:`_rest`): ``(new chows, shift, extra)``, where
+    ``shift`` is ``2 * sets + pair`` placed here and ``extra`` the tiles those sets lack."""
+    have, ahead1, ahead2, a, b = moves_key
+    carried = a + b
+    found = []
+    for pung in ((0, 1) if have > carried else (0,)):
+        for pair in ((0, 1) if have > carried + 3 * pung else (0,)):
+            base = carried + 3 * pung + 2 * pair
+            if base > 4:
+                continue
+            top = min(max(have - base, ahead1 - a, ahead2), 4 - base) if ahead1 >= 0 else 0
+            for new in range(min(top, _MAX_SETS - pung) + 1):
+                used = base + new
+                found.append((new, 2 * (pung + new) + pair, used - have if used > have else 0))
+    return tuple(found)
 
 
 def _combine(x: Table, y: Table) -> Table:
@@ -695,6 +695,7 @@ def clear_caches() -> None:
     _block_ids.clear()
     _singles_ids.clear()
     _moves_cache.clear()
+    _rest_cache.clear()
     _tables.clear()
     _table_ids.clear()
     for cache in (*_suit_ids, *_honour_ids):
