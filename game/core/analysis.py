@@ -360,11 +360,15 @@ def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_
     """
     if len(counts) != NUM_KINDS:
         raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
-    sets = _sets_needed(sum(counts), n_melds)
-    mode = _mode(chows, max_chows, sets)
+    total = sum(counts)
+    sets = _MAX_SETS - n_melds
+    if not 0 <= n_melds <= _MAX_SETS or (total != 3 * sets + 1 and total != 3 * sets + 2):
+        _sets_needed(total, n_melds)  # says what is wrong
+    mode = (_CHOWS if chows else _NO_CHOWS) if max_chows is None else _mode(chows, max_chows, sets)
     if mode is None:
         return _missing_few_chows(list(counts), sets, max_chows or 0) - 1
-    return _missing_ids(_ids(counts, mode), sets) - 1
+    t = tuple(counts)  # _ids inline: this is the computer players' hot path
+    return _missing_ids(_group_ids(t[0:9], t[9:18], t[18:27], t[27:34], mode), sets) - 1
 
 
 def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> int:
