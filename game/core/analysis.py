@@ -8,10 +8,12 @@ How it is fast in pure Python. A complete hand is a choice of target sets; the c
 many of its tiles the hand lacks. Tiles more than two apart can never share a chow, so each suit splits
 into *blocks* (runs of tiles with gaps of at most one) that can be costed independently, and an honour is a
 block of one. Each block's cost table — the cheapest way to build ``m`` sets (and maybe the pair) touching
-it — is computed once by a small dynamic programme and cached; a suit's table combines its blocks' tables
-and is cached on the 9-long count vector, and the honours' on their sorted counts. A hand then costs four
-dictionary look-ups and a tiny combination. Sets built from tiles the hand does not hold at all ("fresh"
-sets) cost 3 (2 for the pair) and are added last.
+it — is computed once by a small dynamic programme over the block's tail and cached; every table is interned
+as a small int, a suit's is the combination of its blocks' and is cached on the 9-long count vector, and a
+group without chows (the honours) depends only on how many kinds it holds once, twice, three and four times.
+A hand then costs four dictionary look-ups and a tiny combination. Sets built from tiles the hand does not
+hold at all ("fresh" sets) cost 3 (2 for the pair) and are added last. British hands (one chow at most) have
+tables of their own, with the costs without a chow beside those with one, so they combine the same way.
 
 >>> from game.core.tiles import counts_of, parse_tiles
 >>> shanten(counts_of(parse_tiles("1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW EW RD")))
@@ -689,8 +691,9 @@ def ukeire(counts: Sequence[int], n_melds: int = 0, remaining: Sequence[int] | N
 
 def cache_sizes() -> dict[str, int]:
     """Entries in the analysis caches (for benchmarks and memory checks)."""
-    return {"blocks": len(_block_cache), "tables": len(_tables), "suits": sum(len(c) for c in _suit_ids),
-            "honours": sum(len(c) for c in _honour_ids), "combined": len(_combined_ids), "finished": len(_finished)}
+    return {"blocks": len(_block_cache), "tails": len(_rest_cache), "tables": len(_tables),
+            "suits": sum(len(c) for c in _suit_ids), "honours": sum(len(c) for c in _honour_ids),
+            "combined": len(_combined_ids), "finished": len(_finished)}
 
 
 def clear_caches() -> None:
