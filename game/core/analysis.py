@@ -69,7 +69,7 @@ _singles_ids: dict[tuple[int, int, int, int], int] = {}  # kinds held once, twic
 _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
-_Steps = tuple[tuple[int, tuple[int, ...]], ...]
+_Steps = tuple[tuple[int, tuple[int, ...] | int], ...]  # (table id, positions), see _step_ids
 _minus_cache: tuple[dict[tuple[int, ...], _Steps], ...] = ({}, {}, {}, {}, {})  # [mode], then the honours [3 + dual]
 _one_chow_ids: dict[tuple[int, ...], int] = {}
 _plus_cache: tuple[dict[tuple[int, ...], _Steps], ...] = ({}, {}, {}, {}, {})  # as _minus_cache
@@ -394,7 +394,7 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
     if len(counts) != NUM_KINDS:
         raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
     sets = _sets_needed(sum(counts) - 1, n_melds)  # the hand left after a discard must be a valid one
-    mode = _mode(chows, max_chows, sets)
+    mode = (_CHOWS if chows else _NO_CHOWS) if max_chows is None else _mode(chows, max_chows, sets)
     if mode is None:
         # The few-chows search does not split by suit; no bundled ruleset needs it, so it runs per discard.
         found: dict[Tile, int] = {}
@@ -404,11 +404,8 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
             found[t] = _missing_few_chows(hand, sets, max_chows or 0) - 1
             hand[t] += 1
         return found
-    after = [0] * NUM_KINDS
-    for missing, base, positions in _one_tile_changed(counts, sets, mode, _minus_ids)[1]:
-        for i in positions:
-            after[base + i] = missing - 1
-    return {t: after[t] for t in range(NUM_KINDS) if counts[t]}
+    # The discards come in tile order (see _minus_ids), as the callers' ties expect.
+    return {base + i: missing - 1 for missing, base, i in _one_tile_changed(counts, sets, mode, _minus_ids)[2]}
 
 
 _Change = Callable[[tuple[int, ...], int], _Steps]
@@ -416,10 +413,12 @@ _Change = Callable[[tuple[int, ...], int], _Steps]
 
 
 def _one_tile_changed(counts: Sequence[int], sets: int, mode: int,
-                      change: _Change) -> tuple[int, list[tuple[int, int, tuple[int, ...]]]]:
-    """The missing tiles of ``counts`` (``sets`` sets wanted), and those of the hands that ``change`` (``_minus_ids``:
+                      change: _Change) -> tuple[int, int, list[tuple[int, int, tuple[int, ...] | int]]]:
+    """The table ids of the halves of ``counts`` (``sets`` sets wanted; :func:`_missing_halves` gives its missing
+    tiles), and the missing tiles of the hands that ``change`` (``_minus_ids``:
     one tile of a kind less, ``_plus_ids``: one more) makes of it: ``(missing tiles, base, positions)`` for the tiles
-    ``base + position``, every tile that allows the change once, not in tile order.
+    ``base + position``, every tile that allows the change once, in the order of the change's entries (positions as
+    :func:`_step_ids` gives them).
 
     The hand's cost splits as (bamboo + characters) + (dots + honours): a changed tile rebuilds only its half,
     and the group's table ids after each change are remembered with the group, several changes sharing one id
@@ -434,9 +433,6 @@ def _one_tile_changed(counts: Sequence[int], sets: int, mode: int,
     right = combined.get(id_ << _ID_BITS | ih)
     if right is None:
         right = _pair_id(id_, ih)
-    now = finished.get((left << _ID_BITS | right) << 3 | sets)
-    if now is None:
-        now = _missing_halves(left, right, sets)
     found = []
     # Per group: where its tiles start, its table ids after each change, and how the new id makes its half:
     # (the other group's id, whether the new id comes first in the pair, whether the half is the left one).
@@ -456,12 +452,12 @@ def _one_tile_changed(counts: Sequence[int], sets: int, mode: int,
             if missing is None:
                 missing = _missing_halves(half, right, sets) if in_left else _missing_halves(left, half, sets)
             found.append((missing, base, positions))
-    return now, found
+    return left, right, found
 
 
 def _minus_ids(group: tuple[int, ...], mode: int) -> _Steps:
-    """``(table id, positions)`` of a suit (9 counts) or the honours (7; ``mode`` 3, or 4 for dual tables) with one
-    tile taken out at each of those positions (it holds one there), one entry per distinct id."""
+    """``(table id, position)`` of a suit (9 counts) or the honours (7; ``mode`` 3, or 4 for dual tables) with one
+    tile taken out at a position it holds, one entry per position in order (few share an id)."""
     cache = _minus_cache[mode]
     found = cache.get(group)
     if found is None:
@@ -471,18 +467,23 @@ def _minus_ids(group: tuple[int, ...], mode: int) -> _Steps:
 
 def _step_ids(group: tuple[int, ...], mode: int, step: int) -> _Steps:
     """``(table id, positions)`` of ``group`` with one tile taken out (``step`` -1) or added (+1) at each of the
-    positions, of all that allow it: what :func:`_minus_ids` and :func:`_plus_ids` keep, worked out once per group."""
+    positions, of all that allow it: what :func:`_minus_ids` and :func:`_plus_ids` keep, worked out once per group.
+    Added tiles are grouped by id (positions a tuple), taken ones listed one by one in order (position an int)."""
     honours = mode >= 3
     after = list(group)
     ids: dict[int, list[int]] = {}
+    found: list[tuple[int, int]] = []
     for i, n in enumerate(group):
         if (n >= 4) if step > 0 else not n:  # no fifth copy to draw; nothing to take out
             continue
         after[i] += step
         new = _honour_id(tuple(after), mode == 4) if honours else _suit_id(tuple(after), mode)
-        ids.setdefault(new, []).append(i)
+        if step > 0:
+            ids.setdefault(new, []).append(i)
+        else:
+            found.append((new, i))
         after[i] -= step
-    return tuple((new, tuple(positions)) for new, positions in ids.items())
+    return tuple(found) if step < 0 else tuple((new, tuple(positions)) for new, positions in ids.items())
 
 
 def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
@@ -661,7 +662,8 @@ def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True)
     sets = _sets_needed(total, n_melds)
     if total != 3 * sets + 1:
         raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for useful tiles, got {total}")
-    now, after = _one_tile_changed(counts, sets, int(chows), _plus_ids)
+    left, right, after = _one_tile_changed(counts, sets, int(chows), _plus_ids)
+    now = _missing_halves(left, right, sets)
     found = [base + i for missing, base, positions in after if missing < now for i in positions]
     found.sort()
     return found
