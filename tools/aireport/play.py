@@ -33,8 +33,10 @@ class Matchup:
 
     @property
     def title(self) -> str:
+        from tools.aireport.matchups import opponents
+
         where = "" if self.ruleset == "classic" else f" ({self.ruleset})"
-        return f"{self.subject} vs 3 {self.opponent}{where}"
+        return f"{self.subject} vs {opponents(self.ruleset)} {self.opponent}{where}"
 
     @property
     def weight(self) -> float:
@@ -64,6 +66,8 @@ class Tally:
     cpu_seconds: float = 0.0
     hashes: list[str] = field(default_factory=list)
     error: str = ""
+    opponents: int = 3
+    """Opponent seats at the table: 2 in a three-player ruleset."""
 
     def add(self, other: Tally) -> None:
         for name in ("hands", "wins", "deal_ins", "opponent_deal_ins", "hands_with_call", "calls", "special_wins",
@@ -74,6 +78,7 @@ class Tally:
         self.decision_ms += other.decision_ms
         self.hashes += other.hashes
         self.error = self.error or other.error
+        self.opponents = other.opponents if other.hands else self.opponents
 
 
 def play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
@@ -117,7 +122,7 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     rng = random.Random(seed)
     ids = [matchup.subject, matchup.opponent, matchup.opponent, matchup.opponent]
     players = [_Timed(create_player(pid, rng=random.Random(rng.getrandbits(32)), ruleset=ruleset)) for pid in ids]
-    tally = Tally()
+    tally = Tally(opponents=len(ruleset.play.seats) - 1)
     match = Match(ruleset.play, judge, seed)
     for index in range(hands):
         if match.is_over:
