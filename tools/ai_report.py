@@ -92,8 +92,8 @@ def render(store: Store, *, run: str = "", quick: bool = False, results_name: st
         "",
         f"Rendered {datetime.now(UTC).date().isoformat()} from {len(f)} of {len(MATCHUPS)} matchups, "
         f"{hands:,} hands{stamp}; a row played at another commit or on another day says so beside its hands. "
-        + (f"{short} matchups were played at fewer hands than their own count (`--hands`): read their intervals. "
-           if short else "")
+        + (f"{short} of them {'was' if short == 1 else 'were'} played at fewer hands than the matchup's own count "
+           "(`--hands`): read the intervals. " if short else "")
         + (f"Last run: {run}." if run else "")
         + (" (QUICK SMOKE RUN: too few hands to mean anything.)" if quick else ""),
         "",
@@ -108,8 +108,9 @@ def render(store: Store, *, run: str = "", quick: bool = False, results_name: st
         "fewer hands plays the first hands of the full run). Intervals "
         "are 95%: Wilson for rates, normal for the net score. A fair share of wins is 25%. *Opponents' deal-in* is "
         "per opponent seat: the hands in which one of the three opponents' discards gave someone (the player "
-        "under test included) Mah Jongg, over 3 × hands; its interval treats the seats as independent, which "
-        "errs wide. The expert's deal-in goal is read against it, because the AI notes' G5 anchor (15.5% "
+        "under test included) Mah Jongg, over 3 × hands (2 × hands in british-three, played by three); its "
+        "interval treats the seats as independent, which errs wide. The expert's deal-in goal is read against "
+        "it, because the AI notes' G5 anchor (15.5% "
         "against ~20%) is the greedy bots at the same table, not four greedy bots alone. Decision times are "
         "the thread's CPU time inside the player's `decide`, after each worker has played "
         f"{WARM_UP_HANDS} untimed warm-up hands (imports and caches), so neither a cold start nor another "
@@ -162,6 +163,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--only", help="comma-separated matchup keys or rulesets to play (default: all); every "
                         "other row keeps its stored figures")
     parser.add_argument("--hands", type=int, help="hands per matchup instead of each matchup's own count")
+    parser.add_argument("--render", action="store_true", help="play nothing: write the report from its results "
+                        "store (after a change to how the report is written)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args(argv)
     matchups = _selected(args.only)
@@ -178,17 +181,27 @@ def main(argv: list[str] | None = None) -> int:
     except StoreError as exc:
         print(f"error: {exc}", file=sys.stderr)
         return 2
+    if args.render:
+        write_atomic(out, render(store, results_name=store_path.name))
+        print(f"wrote {out} from {store_path}")
+        return 0
     started = time.perf_counter()
     hands = QUICK_HANDS if args.quick else args.hands
     processes = max(1, args.processes)
     progress = None if args.no_progress else ProgressBar()
     results = run_matchups(matchups, hands, processes, progress)
     commit, played = stamp()
+    speed = Speed(classic.simulation_rate(), commit, played) if "greedy" in results and not args.quick else None
+    wall_seconds = time.perf_counter() - started
+    if not args.quick:
+        try:  # read again: another run that wrote the store while this one played keeps its rows
+            store = load(store_path)
+        except StoreError as exc:
+            print(f"error: {exc}; this run's results are not kept", file=sys.stderr)
+            return 2
     for m in matchups:
         store.put(m, Record.of(results[m.key], commit, played))
-    if "greedy" in results and not args.quick:
-        store.speed = Speed(classic.simulation_rate(), commit, played)
-    wall_seconds = time.perf_counter() - started
+    store.speed = speed or store.speed
     if not args.quick:
         save(store_path, store)
     count = sum(results[m.key].hands for m in matchups)

@@ -167,9 +167,6 @@ def goal_mark(ok: bool | None) -> str:
     return "not measured" if ok is None else "met" if ok else "**missed**"
 
 
-NOT_MEASURED = "not measured"
-
-
 def unmeasured(goal: str) -> tuple[str, str, None]:
-    """The row of a goal none of whose matchups has been played."""
-    return goal, NOT_MEASURED, None
+    """The row of a goal none of whose matchups has been played: nothing measured, its verdict "not measured"."""
+    return goal, "—", None
