@@ -1,6 +1,6 @@
-"""The computer opponents' report: every personality 1 against 3 reference bots, written to ``docs/ai.md``.
+"""The computer opponents' report: every personality against reference bots in every ruleset, in ``docs/ai.md``.
 
-``python tools/ai_report.py [--quick] [--hands N] [--only KEYS] [--out FILE] [--processes N]``
+``python tools/ai_report.py [--only KEYS] [--hands N] [--processes N] [--out FILE] [--quick | --render]``
 
 Each matchup seats one player under test against three opponents (:mod:`tools.aireport.play`); the same command
 gives the same hands and the same log hashes. The report gives, per matchup, win share and deal-in rate with
@@ -9,12 +9,20 @@ rate, special/limit-hand share of wins, average winning score), net score per ha
 times (:mod:`tools.aireport.classic`); per bundled ruleset, the expert against three greedy bots and four experts,
 and every personality against three greedy bots (:mod:`tools.aireport.rulesets`); and checks every goal of issues
 7 and 28 against the numbers. A progress bar on stderr says how far the run is.
-``--quick`` plays a few hands per matchup (a smoke test of the whole pipeline, not a measurement); ``--hands N``
-plays N hands per matchup instead of each one's own count (a shorter run on a busy machine; the first N hands of
-the full run, so its log hashes are those of the full run's first chunks); ``--only`` plays the matchups named
-(keys such as ``expert``, ``master_efficient``, ``experts@british``) or every matchup of the rulesets named
-(``--only british,western``).
+
+The report is rendered from a results store beside it (``docs/ai-results.json`` for ``docs/ai.md``;
+:mod:`tools.aireport.store`), which keeps every matchup's last figures stamped with the commit and time it was
+played at. A run plays the matchups selected, replaces their entries in the store and writes the whole report
+again: ``--only`` plays the matchups named (keys such as ``expert``, ``master_efficient``, ``experts@british``) or
+every matchup of the rulesets named (``--only british,western``), and every other row keeps its last figures, with
+its hand count and, where they differ from the newest row's, the date and commit it was played at; a matchup never
+played reads "—" and its goals "not measured". Without ``--only`` every matchup is played. ``--hands N`` plays N
+hands per matchup instead of each one's own count (a shorter run on a busy machine: the first N hands of the full
+run, so its log hashes are those of the full run's first chunks). ``--render`` plays nothing and writes the report
+from the store. ``--quick`` plays a few hands per matchup and reads and writes no store (a smoke test of the
+pipeline, not a measurement). ``--out FILE`` writes the report elsewhere, with its own store beside it.
 """
+
 
 from __future__ import annotations
 
@@ -185,12 +193,12 @@ def main(argv: list[str] | None = None) -> int:
         write_atomic(out, render(store, results_name=store_path.name))
         print(f"wrote {out} from {store_path}")
         return 0
+    commit, played = stamp()  # the code that plays is the code of this moment, whatever is committed meanwhile
     started = time.perf_counter()
     hands = QUICK_HANDS if args.quick else args.hands
     processes = max(1, args.processes)
     progress = None if args.no_progress else ProgressBar()
     results = run_matchups(matchups, hands, processes, progress)
-    commit, played = stamp()
     speed = Speed(classic.simulation_rate(), commit, played) if "greedy" in results and not args.quick else None
     wall_seconds = time.perf_counter() - started
     if not args.quick:

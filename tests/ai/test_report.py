@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import dataclasses
+import json
 
 import pytest
 
@@ -246,3 +247,124 @@ def test_goals__a_run_of_other_rulesets_reads_no_classic_decision_times():
     assert _row(ai_report.goals(british), "Decision time") == ("Decision time p99 ≤ 20 ms, max ≤ 50 ms", "—", None)
     timed = ai_report.goals({"expert": _figures(ms_p99=3.0, ms_max=9.0)})
     assert [row[1:] for row in timed if row[0].startswith("Decision time")] == [("p99 3.0 ms, max 9.0 ms", True)]
+
+
+def _tally(wins: int, hands: int = 100) -> ai_report.Tally:
+    """A matchup's tally as a run would bring it back, with decision times and hand hashes."""
+    return ai_report.Tally(hands=hands, wins=wins, deal_ins=9, opponent_deal_ins=41, hands_with_call=min(70, hands),
+                           calls=120, special_wins=2, draws=4, win_scores=[40, 60, 90], nets=[10, -5, 30, -12],
+                           decision_ms=[0.5, 1.25, 7.0], cpu_seconds=2.5, hashes=[f"h{wins}", "h2"])
+
+
+def _fake_runs(monkeypatch, stamps: list[tuple[str, str]]) -> list[list[str]]:
+    """Replaces playing by tallies that depend on the matchup's seed, and stamps each run with the next of
+    ``stamps``; returns the keys each run played."""
+    played: list[list[str]] = []
+
+    def run_matchups(selected, hands, processes, progress=None):
+        played.append([m.key for m in selected])
+        return {m.key: _tally(wins=m.seed % 40, hands=hands or m.hands) for m in selected}
+
+    monkeypatch.setattr(ai_report, "run_matchups", run_matchups)
+    monkeypatch.setattr(ai_report, "stamp", lambda: stamps[len(played) - 1])
+    return played
+
+
+def _line(text: str, start: str, section: str = "") -> str:
+    """The one line of ``text`` (after the heading ``section``, up to the next) that starts with ``start``."""
+    if section:
+        text = text.split(f"\n## {section}\n")[1].split("\n## ")[0]
+    (line,) = [line for line in text.splitlines() if line.startswith(start)]
+    return line
+
+
+def test_store__round_trips(tmp_path):
+    """Saved and read back, the store holds the same records, matchups and speed, and renders the same report."""
+    from tools.aireport import store as results
+
+    kept = results.Store(speed=results.Speed(171.5, "abc1234", "2026-11-27T10:00:00Z"))
+    kept.put(ai_report.MATCHUPS[0], ai_report.Record.of(_tally(35), "abc1234", "2026-11-27T10:00:00Z"))
+    british = next(m for m in ai_report.MATCHUPS if m.key == "experts@british")
+    kept.put(british, ai_report.Record.of(_tally(20, 60), "0ld0000", "2026-11-25T09:00:00Z"))
+    path = tmp_path / "ai-results.json"
+    results.save(path, kept)
+    back = results.load(path)
+    assert back == kept
+    assert ai_report.render(back) == ai_report.render(kept)
+    assert results.results_path(tmp_path / "ai.md") == path
+
+
+def test_report__an_update_replays_only_the_named_matchups_and_keeps_every_other_row(tmp_path, monkeypatch):
+    """--only plays the matchups named and re-renders the whole report from the store: a row not replayed reads
+    as it did, and once newer rows come from another commit it says when and at which commit it was played."""
+    played = _fake_runs(monkeypatch, [("aaaaaaa", "2026-11-26T10:00:00Z"), ("aaaaaaa", "2026-11-26T11:00:00Z"),
+                                      ("bbbbbbb", "2026-11-27T09:00:00Z")])
+    out = tmp_path / "ai.md"
+    assert ai_report.main(["--only", "expert_random,british", "--out", str(out), "--no-progress"]) == 0
+    first = out.read_text(encoding="utf-8")
+    assert ai_report.main(["--only", "experts@western", "--hands", "50", "--out", str(out), "--no-progress"]) == 0
+    second = out.read_text(encoding="utf-8")
+    assert played[1] == ["experts@western"]
+    for start, section in (("| expert vs 3 random |", ""), ("| british |", "Every ruleset"),
+                           ("| british |", "Every personality in every ruleset"),
+                           ("| expert vs 3 expert (british) |", "")):
+        assert _line(second, start, section) == _line(first, start, section)
+    assert _line(first, "| western |", "Every ruleset").startswith("| western | — / — | — |")
+    assert _line(second, "| western |", "Every ruleset").startswith("| western | — / 50 | — |")
+    assert "1 of them was played at fewer hands than the matchup's own count" in second
+
+    assert ai_report.main(["--only", "expert", "--out", str(out), "--no-progress"]) == 0
+    third = out.read_text(encoding="utf-8")
+    assert _line(third, "| expert vs 3 random |") == _line(first, "| expert vs 3 random |").replace(
+        "| 2,000 |", "| 2,000 (played 2026-11-26 at aaaaaaa) |")
+    assert "| expert vs 3 greedy | classic | 11 | 10,000 |" in third  # the newest row has no note
+    assert "the newest played at bbbbbbb on 2026-11-27" in third
+    stored = json.loads((tmp_path / "ai-results.json").read_text(encoding="utf-8"))
+    assert sorted(stored["matchups"]) == sorted(["expert", "expert_random", "experts@western",
+                                                 *matchups.ruleset_keys("british")])
+    assert stored["matchups"]["expert"]["record"]["commit"] == "bbbbbbb"
+
+
+def test_report__goals_of_matchups_never_played_read_not_measured():
+    """From an empty store every row reads "—" and every goal "not measured", none met or missed."""
+    text = ai_report.render(ai_report.Store())
+    assert _line(text, "| expert vs 3 greedy |") == "| expert vs 3 greedy | classic | 11 | — |" + " — |" * 11
+    assert _line(text, "| hongkong |", "Every ruleset").startswith("| hongkong | — / — | — | — |")
+    assert _line(text, "| hongkong |", "Every personality in every ruleset") == "| hongkong |" + " — |" * 6
+    goals = text.split("## Goals (issue 7)")[1].split("## Every ruleset")[0]
+    goals += text.split("## Goals (issue 28)")[1].split("## Every ruleset's matchups")[0]
+    rows = [line for line in goals.splitlines() if line.startswith("| ") and not line.startswith("| Goal")]
+    assert len(rows) > 20 and all(row.endswith("| — | not measured |") for row in rows)
+    assert "met |" not in goals and "missed" not in goals
+
+
+def test_report__the_three_player_ruleset_is_headed_with_three_players():
+    """british-three seats three: its rows say so, its matchups name two opponents, and its opponents' deal-in is
+    per seat over two seats; the three-player rulesets are those whose tables seat three."""
+    from game.mods import list_rulesets, rules_for
+
+    three = {r.id for r in list_rulesets(None) if len(rules_for(r.id)[0].play.seats) == 3}
+    assert three == matchups.THREE_PLAYER
+    store = ai_report.Store()
+    for subject in ("expert", "experts"):
+        m = next(m for m in ai_report.MATCHUPS if m.key == f"{subject}@british-three")
+        store.put(m, ai_report.Record.of(dataclasses.replace(_tally(30), opponents=2)))
+    text = ai_report.render(store)
+    row = _line(text, "| british-three (3 players) |", "Every ruleset")
+    assert row.startswith("| british-three (3 players) | 100 / 100 |")
+    assert "| expert vs 2 greedy (british-three) | british-three | 242 | 100 |" in text
+    row = _line(text, "| expert vs 2 expert (british-three) |")
+    assert f"| 20.5% ({ai_report._ci(ai_report.wilson(41, 200))}) |" in row  # 41 of 2 × 100 opponent hands
+    assert "4 experts" not in text
+
+
+def test_report__a_damaged_store_stops_the_run_and_is_kept(tmp_path, monkeypatch, capsys):
+    """A results store that cannot be read is named with its fault before anything is played, and left as it was."""
+    played = _fake_runs(monkeypatch, [("aaaaaaa", "2026-11-26T10:00:00Z")])
+    damaged = tmp_path / "ai-results.json"
+    damaged.write_text('{"version": 1, "matchups": {"expert": {}}}', encoding="utf-8")
+    assert ai_report.main(["--only", "expert", "--out", str(tmp_path / "ai.md"), "--no-progress"]) == 2
+    err = capsys.readouterr().err
+    assert f"error: the results store {damaged} is damaged (KeyError: 'matchup')" in err
+    assert played == [] and not (tmp_path / "ai.md").exists()
+    assert damaged.read_text(encoding="utf-8") == '{"version": 1, "matchups": {"expert": {}}}'
