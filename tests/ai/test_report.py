@@ -40,12 +40,15 @@ def test_report__quick_run_writes_every_matchup(tmp_path, capsys):
     for matchup in matchups.ISSUE7 + matchups.MASTER:
         assert f"| {matchup.title} | {matchup.ruleset} | {matchup.seed} | {ai_report.QUICK_HANDS} |" in text
     for ruleset in matchups.RULESETS:
-        assert f"\n| {ruleset} | " in text.split("## Every ruleset")[1]
+        label = f"{ruleset} (3 players)" if ruleset in matchups.THREE_PLAYER else ruleset
+        quick = ai_report.QUICK_HANDS
+        assert f"\n| {label} | {quick} / {quick} | " in text.split("## Every ruleset")[1]
     assert "| Expert vs 3 greedy: win share ≥ 35% |" in text
     assert "| expert / limitmaker |" in text
-    assert "Illegal actions over every matchup: 0." in text
+    assert "Illegal actions over every matchup played: 0." in text
     printed = capsys.readouterr().out
     assert f"wrote {out}" in printed
+    assert not (tmp_path / "ai-results.json").exists()  # a smoke run keeps no figures
 
 
 def test_report__same_seeds_same_hands(tmp_path):
@@ -266,7 +269,8 @@ def _fake_runs(monkeypatch, stamps: list[tuple[str, str]]) -> list[list[str]]:
         return {m.key: _tally(wins=m.seed % 40, hands=hands or m.hands) for m in selected}
 
     monkeypatch.setattr(ai_report, "run_matchups", run_matchups)
-    monkeypatch.setattr(ai_report, "stamp", lambda: stamps[len(played) - 1])
+    runs = iter(stamps)
+    monkeypatch.setattr(ai_report, "stamp", lambda: next(runs))
     return played
 
 
