@@ -9,7 +9,7 @@ import statistics
 from collections.abc import Sequence
 from dataclasses import dataclass
 
-from tools.aireport.play import Tally
+from tools.aireport.play import Counts, Tally
 
 Z95 = 1.959964
 
@@ -42,24 +42,12 @@ def percentile(values: Sequence[float], q: float) -> float:
     return ordered[min(len(ordered) - 1, round(q * (len(ordered) - 1)))]
 
 
-@dataclass(frozen=True)
-class Record:
+@dataclass
+class Record(Counts):
     """A matchup's tally boiled down to the counts and summaries the report shows, as the results store keeps it
     (:mod:`tools.aireport.store`): rates and their intervals are worked out again from the counts, so a row read
     back from the store renders exactly as it did when it was played."""
 
-    hands: int
-    wins: int = 0
-    deal_ins: int = 0
-    opponent_deal_ins: int = 0
-    hands_with_call: int = 0
-    calls: int = 0
-    special_wins: int = 0
-    draws: int = 0
-    illegal: int = 0
-    cpu_seconds: float = 0.0
-    opponents: int = 3
-    """Opponent seats at the table (2 in a three-player ruleset): the opponents' deal-in is per seat."""
     win_score: float = 0.0
     """Mean score of its wins."""
     net: tuple[float, float, float] = (0.0, 0.0, 0.0)
@@ -77,10 +65,7 @@ class Record:
     @classmethod
     def of(cls, tally: Tally, commit: str = "", played: str = "") -> Record:
         return cls(
-            hands=tally.hands, wins=tally.wins, deal_ins=tally.deal_ins, opponent_deal_ins=tally.opponent_deal_ins,
-            hands_with_call=tally.hands_with_call, calls=tally.calls, special_wins=tally.special_wins,
-            draws=tally.draws, illegal=tally.illegal, cpu_seconds=tally.cpu_seconds, opponents=tally.opponents,
-            win_score=statistics.fmean(tally.win_scores) if tally.win_scores else 0.0,
+            **tally.counts(), win_score=statistics.fmean(tally.win_scores) if tally.win_scores else 0.0,
             net=mean_interval(tally.nets), decisions=len(tally.decision_ms),
             ms_p99=percentile(tally.decision_ms, 0.99), ms_max=max(tally.decision_ms, default=0.0),
             log_hash=hashlib.sha256("".join(tally.hashes).encode()).hexdigest()[:16], error=tally.error,
