@@ -23,7 +23,6 @@ from the store. ``--quick`` plays a few hands per matchup and reads and writes n
 pipeline, not a measurement). ``--out FILE`` writes the report elsewhere, with its own store beside it.
 """
 
-
 from __future__ import annotations
 
 import argparse
@@ -113,7 +112,7 @@ def render(store: Store, *, run: str = "", quick: bool = False, results_name: st
         "under test moves one seat on every hand. Each matchup is cut into chunks of at most "
         f"{CHUNK} hands with fixed seeds (seed = 1000 × matchup seed + chunk number), so the same command replays "
         "the same hands: the log hash below is the SHA-256 of every hand's event-log hash in order (a run of "
-        "fewer hands plays the first hands of the full run). Intervals "
+        "fewer hands plays the first hands of the full run's chunks). Intervals "
         "are 95%: Wilson for rates, normal for the net score. A fair share of wins is 25%. *Opponents' deal-in* is "
         "per opponent seat: the hands in which one of the three opponents' discards gave someone (the player "
         "under test included) Mah Jongg, over 3 × hands (2 × hands in british-three, played by three); its "

@@ -165,7 +165,7 @@ def matchup_rows(matchups: Sequence[Matchup], f: dict[str, Figures], newest: tup
 def section(matchups: Sequence[Matchup], f: dict[str, Figures], sim_rate: float | None,
             newest: tuple[str, str]) -> list[str]:
     """The classic game's matchups table, the goals of issue 7 and the personalities' gaps, as Markdown lines."""
-    lines = ["## Matchups", "", *COLUMNS, *matchup_rows(matchups, f, newest)]
+    lines = ["## The classic game (issue 7) and the Master", "", *COLUMNS, *matchup_rows(matchups, f, newest)]
     lines += ["", "## Goals (issue 7)", "", "| Goal | Measured | |", "|---|---|---|"]
     lines += [f"| {goal} | {measured} | {goal_mark(ok)} |" for goal, measured, ok in goals(f, sim_rate)]
     people = [k for k in PERSONALITIES if k in f and not f[k].error]

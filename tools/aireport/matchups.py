@@ -43,10 +43,6 @@ def opponents(ruleset: str) -> int:
     return 2 if ruleset in THREE_PLAYER else 3
 
 
-def table_size(ruleset: str) -> int:
-    return opponents(ruleset) + 1
-
-
 PERSONALITIES = ("expert", "defensive", "limitmaker", "beginner", "scatterbrain", "master")
 """Every bundled personality: each plays three greedy bots in every ruleset."""
 RULESET_HANDS = 1_000
