@@ -8,6 +8,7 @@ import re
 
 import pygame
 
+from game import i18n
 from game.client import status
 from game.client.scenes import scores, table_draw, waiting_room
 from game.core import events as ev
@@ -211,6 +212,19 @@ def test_waiting_room__a_seat_a_computer_plays_names_the_personality_the_host_ch
                                      "Plays like Dora · defensive")
     assert scene.seat_lines()[2] == ("Seat 3", "Grandma", "Computer player", "Plays like Mei · expert")
     assert scene.seat_lines()[1][3] == ""  # a player at the table: no computer to speak of
+
+
+def test_waiting_room__the_ruleset_is_named_in_the_joiners_language(tmp_path) -> None:
+    app = make_app(tmp_path)
+    lobby = _room_with(("classic",), None, "classic")
+    lobby.room = lobby.room.model_copy(update={"ruleset_name": "Classic (Mah Jongg for Windows, 1995)"})
+    scene = _open_room(app, lobby)
+    i18n.set_language("fr")
+    try:
+        line = scene.rules_line()
+    finally:
+        i18n.set_language("en")
+    assert line == "Règles : Classique (Mah Jongg for Windows, 1995)"
 
 
 def test_waiting_room__a_ruleset_whose_mod_is_missing_names_the_mod(tmp_path) -> None:
