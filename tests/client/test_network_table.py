@@ -477,6 +477,21 @@ def test_join__play_starts_once_the_deal_is_shown_here_not_after_the_servers_dea
         assert served.table.seats[0].ready == session.hand_no
 
 
+def test_join__a_scores_box_kept_open_says_when_the_next_hand_is_dealt_and_when_its_play_starts(tmp_path) -> None:
+    with served_table(player_seats=1, deal_pause=3.0) as served:
+        app, table = _seated(tmp_path, served.address, "Liv")
+        _autoplay_to_scores(app)
+        box = app.stack.top
+        finished = table.session.hand_no
+        dealt = re.compile(r"^The next hand has been dealt: play starts in [1-3] s — OK to watch the deal\.$")
+        assert run_live(app, lambda: bool(dealt.match(box.next_hand_line())), 10)
+        assert not served.table.session.started  # the server waits its deal pause for this end ...
+        playing = "The next hand is being played: OK to join it."
+        assert run_live(app, lambda: box.next_hand_line() == playing, 10)  # ... then plays on: the box says so
+        app.dispatch(key(pygame.K_RETURN))
+        assert run_live(app, lambda: app.stack.top is table and table.session.hand_no == finished + 1, 10)
+
+
 def test_join__until_the_deal_is_shown_the_table_waits_and_the_status_bar_greets_the_hand(tmp_path) -> None:
     with served_table(player_seats=1, deal_pause=60.0) as served:
         app = make_app(tmp_path)
