@@ -214,6 +214,17 @@ def test_waiting_room__a_seat_a_computer_plays_names_the_personality_the_host_ch
     assert scene.seat_lines()[1][3] == ""  # a player at the table: no computer to speak of
 
 
+def test_waiting_room__a_player_named_you_is_not_marked_you_again(tmp_path) -> None:
+    app = make_app(tmp_path)
+    lobby = _room_with(("classic",), None, "classic")
+    seats = list(lobby.room.seats)
+    seats[1] = seats[1].model_copy(update={"name": "You", "host": True})
+    lobby.room = lobby.room.model_copy(update={"seats": tuple(seats)})
+    scene = _open_room(app, lobby)
+    assert scene.seat_lines()[1][1] == "You (host)"  # not "You (you, host)"
+    assert scene.seat_lines()[0][1] == "Ann (host)"
+
+
 def test_waiting_room__the_ruleset_is_named_in_the_joiners_language(tmp_path) -> None:
     app = make_app(tmp_path)
     lobby = _room_with(("classic",), None, "classic")

@@ -166,7 +166,8 @@ class WaitingRoomScene(Scene):
             kind = _(KIND_WORDS.get(info.kind, info.kind))
             if info.kind == "player" and not info.connected:
                 kind = _("Player (away: a computer plays meanwhile)")
-            marks = [m for on, m in ((info.seat == lobby.seat, _("you")), (info.host, _("host"))) if on]
+            yours = info.seat == lobby.seat and not is_you(info.name)  # not "You (you)"
+            marks = [m for on, m in ((yours, _("you")), (info.host, _("host"))) if on]
             name = (_("You") if is_you(info.name) else info.name) if info.kind != "open" else "—"
             out.append((_(WIND_ORDER[info.seat]), name + (f" ({', '.join(marks)})" if marks else ""), kind,
                         self._computer_line(info)))
