@@ -39,6 +39,13 @@ def _hands(x: Figures | None, newest: tuple[str, str]) -> str:
     return "—" if x is None else f"{x.hands:,}{stamp_note(x, newest)}"
 
 
+def _pair_hands(e: Figures | None, t: Figures | None, newest: tuple[str, str]) -> str:
+    """The hands of the expert's and the experts' matchups, said to be played elsewhen once when both were."""
+    if e is not None and t is not None and stamp_note(e, newest) == stamp_note(t, newest):
+        return f"{e.hands:,} / {t.hands:,}{stamp_note(e, newest)}"
+    return f"{_hands(e, newest)} / {_hands(t, newest)}"
+
+
 def table(f: dict[str, Figures], newest: tuple[str, str] = ("", "")) -> list[str]:
     """Per ruleset: the expert against the greedy bots, and the experts at one table, as Markdown lines."""
     lines = [
@@ -54,7 +61,7 @@ def table(f: dict[str, Figures], newest: tuple[str, str] = ("", "")) -> list[str
         speed = f"{t.hands_per_second:.1f}" if t is not None and not t.error else "—"
         hashes = " ".join(f"`{x.log_hash}`" if x is not None and x.log_hash else "—" for x in (e, t))
         lines.append(
-            f"| {_label(ruleset)} | {_hands(e, newest)} / {_hands(t, newest)} | {_cell(e)} | {_cell(e, 'deal_in')} "
+            f"| {_label(ruleset)} | {_pair_hands(e, t, newest)} | {_cell(e)} | {_cell(e, 'deal_in')} "
             f"| {_cell(e, 'special_share', 'special_ci')} | {_cell(t, 'draws')} | {_cell(t, 'deal_in')} "
             f"| {_cell(t, 'special_share', 'special_ci')} | {times} | {speed} | {hashes} |")
     return lines
