@@ -12,6 +12,9 @@ Where only special hands go out (a ruleset with ``special_hands_required``), a r
 every personality then sets out for the special hand with the best appeal from the first tile and keeps one all
 hand long.
 
+Before play, the tiles passed on in a Charleston or a goulash are those the regular hand misses least
+(:mod:`game.ai.charleston`).
+
 Mistakes pick among the scored discards with a softmax; the scatterbrain modifier ignores some discards it
 could claim, sometimes discards carelessly and sometimes forgets to declare a standing (ready) hand.
 Everything random comes from the ``random.Random`` passed in, so a seed replays the same game.
@@ -174,7 +177,8 @@ class EnginePlayer:
         if claims:
             return self._claim(view, claims)
         passes = [a for a in legal if isinstance(a, PassTiles)]
-        if passes and not self._specials_only:  # (a pass for a special hand is the special-hand planning's)
+        # Where only special hands go out the pass should serve the special hand: that is the planning's to say.
+        if passes and not self._specials_only:
             return self._pass(view, passes)
         return next((a for a in legal if isinstance(a, Pass)), legal[0])
 
