@@ -92,8 +92,9 @@ def render(store: Store, *, run: str = "", quick: bool = False, results_name: st
         "or `mods/opponents/ai/`; every other row keeps its last figures:",
         "",
         "```",
-        "python tools/ai_report.py --only expert,british   # these matchups (keys, or every matchup of a ruleset)",
-        "python tools/ai_report.py --only western --hands 100 --processes 1   # fewer hands a matchup",
+        "python tools/ai_report.py --only expert,british   # these matchups (keys, or every matchup of a ruleset,"
+        " the Master's too)",
+        "python tools/ai_report.py --only expert@western,experts@western --hands 100 --processes 1   # fewer hands",
         "python tools/ai_report.py                         # every matchup at its own count (hours on 2 cores)",
         "```",
         "",
