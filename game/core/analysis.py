@@ -25,6 +25,7 @@ tables of their own, with the costs without a chow beside those with one, so the
 from __future__ import annotations
 
 from collections.abc import Callable, Sequence
+from typing import Any, TypeVar, cast
 
 from game.core.tiles import NUM_KINDS, Tile, tile_code
 
@@ -69,10 +70,11 @@ _singles_ids: dict[tuple[int, int, int, int], int] = {}  # kinds held once, twic
 _combined_ids: dict[int, int] = {}
 _finished: dict[int, int] = {}
 _shape_cache: tuple[dict[tuple[int, ...], int], dict[tuple[int, ...], int]] = ({}, {})  # [chows]
-_Steps = tuple[tuple[int, tuple[int, ...] | int], ...]  # (table id, positions), see _step_ids
-_minus_cache: tuple[dict[tuple[int, ...], _Steps], ...] = ({}, {}, {}, {}, {})  # [mode], then the honours [3 + dual]
+_MinusSteps = tuple[tuple[int, int], ...]  # (table id, position), see _step_ids
+_PlusSteps = tuple[tuple[int, tuple[int, ...]], ...]  # (table id, positions)
+_minus_cache: tuple[dict[tuple[int, ...], _MinusSteps], ...] = ({}, {}, {}, {}, {})  # [mode], honours [3 + dual]
 _one_chow_ids: dict[tuple[int, ...], int] = {}
-_plus_cache: tuple[dict[tuple[int, ...], _Steps], ...] = ({}, {}, {}, {}, {})  # as _minus_cache
+_plus_cache: tuple[dict[tuple[int, ...], _PlusSteps], ...] = ({}, {}, {}, {}, {})  # as _minus_cache
 _ID_BITS = 20
 
 
@@ -408,12 +410,13 @@ def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bo
     return {base + i: missing - 1 for missing, base, i in _one_tile_changed(counts, sets, mode, _minus_ids)[2]}
 
 
-_Change = Callable[[tuple[int, ...], int], _Steps]
+_Positions = TypeVar("_Positions", int, tuple[int, ...])
 """A group's table ids after each one-tile change: :func:`_minus_ids` or :func:`_plus_ids`."""
 
 
 def _one_tile_changed(counts: Sequence[int], sets: int, mode: int,
-                      change: _Change) -> tuple[int, int, list[tuple[int, int, tuple[int, ...] | int]]]:
+                      change: Callable[[tuple[int, ...], int], tuple[tuple[int, _Positions], ...]],
+                      ) -> tuple[int, int, list[tuple[int, int, _Positions]]]:
     """The table ids of the halves of ``counts`` (``sets`` sets wanted; :func:`_missing_halves` gives its missing
     tiles), and the missing tiles of the hands that ``change`` (``_minus_ids``:
     one tile of a kind less, ``_plus_ids``: one more) makes of it: ``(missing tiles, base, positions)`` for the tiles
@@ -455,17 +458,17 @@ def _one_tile_changed(counts: Sequence[int], sets: int, mode: int,
     return left, right, found
 
 
-def _minus_ids(group: tuple[int, ...], mode: int) -> _Steps:
+def _minus_ids(group: tuple[int, ...], mode: int) -> _MinusSteps:
     """``(table id, position)`` of a suit (9 counts) or the honours (7; ``mode`` 3, or 4 for dual tables) with one
     tile taken out at a position it holds, one entry per position in order (few share an id)."""
     cache = _minus_cache[mode]
     found = cache.get(group)
     if found is None:
-        found = cache[group] = _step_ids(group, mode, -1)
+        found = cache[group] = cast(_MinusSteps, _step_ids(group, mode, -1))
     return found
 
 
-def _step_ids(group: tuple[int, ...], mode: int, step: int) -> _Steps:
+def _step_ids(group: tuple[int, ...], mode: int, step: int) -> tuple[tuple[int, Any], ...]:
     """``(table id, positions)`` of ``group`` with one tile taken out (``step`` -1) or added (+1) at each of the
     positions, of all that allow it: what :func:`_minus_ids` and :func:`_plus_ids` keep, worked out once per group.
     Added tiles are grouped by id (positions a tuple), taken ones listed one by one in order (position an int)."""
@@ -564,13 +567,13 @@ def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | 
     return near, far
 
 
-def _plus_ids(group: tuple[int, ...], mode: int) -> _Steps:
+def _plus_ids(group: tuple[int, ...], mode: int) -> _PlusSteps:
     """``(table id, positions)`` of a suit or the honours with one more tile at each of those positions (a copy left
     to draw there); the twin of :func:`_minus_ids`."""
     cache = _plus_cache[mode]
     found = cache.get(group)
     if found is None:
-        found = cache[group] = _step_ids(group, mode, 1)
+        found = cache[group] = cast(_PlusSteps, _step_ids(group, mode, 1))
     return found
 
 
@@ -714,5 +717,7 @@ def clear_caches() -> None:
     _finished.clear()
     for shapes in _shape_cache:
         shapes.clear()
-    for minus in (*_minus_cache, *_plus_cache):
+    for minus in _minus_cache:
         minus.clear()
+    for plus in _plus_cache:
+        plus.clear()
