@@ -8,6 +8,11 @@ A discard is scored on four things, weighted by the personality's knobs (:mod:`g
 * value: doubles the hand is heading for (:class:`game.ai.evaluate.ValueModel`, from the ruleset);
 * danger: how likely it is to hand a threatening opponent Mah Jongg (:func:`game.ai.evaluate.danger`).
 
+Where a hand needs doubles to go out (a ruleset's ``min_doubles``, British: 2), speed is the distance to the
+nearest *route* to them (:mod:`game.ai.routes`: a dragon pung and No Chows, two dragon pungs, One Suit …), a
+discard that keeps more routes near scores a little more, and a claim is weighed by the same distance, so a
+chow is claimed only where a route allows one.
+
 Where only special hands go out (a ruleset with ``special_hands_required``), a regular hand counts as out of reach:
 every personality then sets out for the special hand with the best appeal from the first tile and keeps one all
 hand long.
@@ -51,6 +56,7 @@ _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for a
 # Score lost per double a hand lacks for the ruleset's minimum to go out (British: 2): below it a ready hand is no
 # use, so every personality builds the doubles, trading about a step of speed for each.
 _MINIMUM_WEIGHT = 9.0
+_ROUTE_SPREAD = 2.0  # score of keeping e times as many routes to the minimum in reach (game.ai.routes)
 _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: farther than any hand can be
 # Extra eagerness for a pung where a hand may hold at most one chow (British): the careful player, who seldom
 # claims, otherwise built no hand there (against three greedy bots in British Tournament, 200 hands: its wins
@@ -538,7 +544,7 @@ class EnginePlayer:
             read = self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
                 if ways is None and routed is not None:
-                    ways = self._route_tiles(read, n_melds, routed[action.tile][1])
+                    ways = self._route_tiles(read, n_melds, routed[action.tile].routes)
                 useful = self._acceptance(read, n_melds, live, speed, ways)
             worth = model.hand_value(read, view)
             if plan is None and speed <= 0 and model.wait_bonus:
@@ -558,6 +564,8 @@ class EnginePlayer:
                      + 4.0 * pull * value - risk_weight * risk)
             if plan is None and routed is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
+            elif plan is None and routed[action.tile].spread > 0:
+                score += _ROUTE_SPREAD * math.log(routed[action.tile].spread)
             else:
                 score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
@@ -636,7 +644,11 @@ class EnginePlayer:
         if len(ordered) == 1:
             return ordered[0]
         if p.is_scatterbrain and self.rng.random() < 0.1:
-            return self.rng.choice(ordered[1:])
+            careless = ordered[1:]
+            if self._planner is not None:
+                # Under a minimum of doubles a hand is slow to build: even a careless tile keeps it as near.
+                careless = [o for o in careless if o.speed <= ordered[0].speed] or careless
+            return self.rng.choice(careless)
         if p.mistakes <= 0 or self.rng.random() >= 0.6 * p.mistakes:
             return ordered[0]
         others = ordered[1:]
@@ -728,8 +740,10 @@ class EnginePlayer:
                 # wind it wants as its pair would ruin it).
                 return 0.05 + 0.1 * max(0, gain)
         if gain == 0 and eager >= 0.9:
-            # The eager beginner takes a pung or chow that gains nothing, often breaking its only pair.
-            return 0.05 if kind == "pung" or top_threat < 1.0 else 0.0
+            # The eager beginner takes a pung or chow that gains nothing, often breaking its only pair; under a
+            # minimum of doubles not a chow, which leaves it fewer routes to them (and none with No Chows).
+            chow_ok = top_threat < 1.0 and self._planner is None
+            return 0.05 if kind == "pung" or chow_ok else 0.0
         if gain <= 0:
             return 0.0
         if top_threat >= 1.0:

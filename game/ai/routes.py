@@ -17,8 +17,9 @@ Doubles that come by luck (a self-drawn hand, the last tile of the wall) make no
 from __future__ import annotations
 
 import itertools
-from collections.abc import Sequence
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from typing import NamedTuple
 
 from game.core.analysis import missing_tiles
 from game.core.melds import Meld, MeldKind
@@ -173,8 +174,31 @@ def _combine(combo: Sequence[_Source]) -> Route | None:
     return Route(tuple(names), sum(s.doubles for s in combo), tiles, all(s.chows for s in combo), pungs)
 
 
-Nearest = tuple[int, tuple[Route, ...]]
-"""Tiles from ready by the nearest routes (shanten: 0 ready), and those routes; no routes when none is in reach."""
+OUT_OF_REACH = 8
+"""Tiles from ready of a hand with no route in reach: farther than any hand can be."""
+_NEXT_NEAREST = 0.25
+"""What a route one tile farther than the nearest counts for in a hand's spread of routes."""
+
+
+class Nearest(NamedTuple):
+    """Where a hand stands on its routes to the minimum."""
+
+    distance: int
+    """Tiles from ready by the nearest routes (shanten: 0 ready)."""
+    routes: tuple[Route, ...]
+    """The nearest routes."""
+    spread: float
+    """How many routes are that near, one tile farther counting a quarter: a hand with many keeps its options."""
+
+
+def _nearest(found: Iterable[tuple[int, Route]]) -> Nearest | None:
+    """The nearest of ``(missing tiles, route)``; None when there are none."""
+    found = list(found)
+    if not found:
+        return None
+    best = min(m for m, _ in found)
+    spread = sum(1.0 if m == best else _NEXT_NEAREST for m, _ in found if m <= best + 1)
+    return Nearest(best - 1, tuple(r for m, r in found if m == best), spread)
 
 
 class RoutePlanner:
@@ -195,16 +219,8 @@ class RoutePlanner:
                 chows: bool = True) -> Nearest | None:
         """The nearest routes for the concealed ``counts`` (a hand between discards); None when no route is in
         reach."""
-        best = None
-        found: list[Route] = []
-        for route in self.routes(env):
-            missing = route.missing(counts, melds, live, self.max_chows, chows)
-            if missing is None or (best is not None and missing > best):
-                continue
-            if best is None or missing < best:
-                best, found = missing, []
-            found.append(route)
-        return None if best is None else (best - 1, tuple(found))
+        found = ((route.missing(counts, melds, live, self.max_chows, chows), route) for route in self.routes(env))
+        return _nearest((m, r) for m, r in found if m is not None)
 
     def after_discards(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, live: Sequence[int],
                        chows: bool = True) -> dict[int, Nearest] | None:
@@ -228,16 +244,12 @@ class RoutePlanner:
             if not counts[d]:
                 continue
             after[d] -= 1
-            near = 99
-            routes_: list[Route] = []
+            distances = []
             for missing, route in weighed:
-                if route.tiles is None or d in route.tiles:
-                    now = route.missing(after, melds, live, self.max_chows, chows)
-                    missing = 99 if now is None else now
-                if missing < near:
-                    near, routes_ = missing, []
-                if missing == near:
-                    routes_.append(route)
+                now = (route.missing(after, melds, live, self.max_chows, chows)
+                       if route.tiles is None or d in route.tiles else missing)
+                if now is not None:
+                    distances.append((now, route))
             after[d] += 1
-            found[d] = (near - 1, tuple(routes_))
+            found[d] = _nearest(distances) or Nearest(OUT_OF_REACH, (), 0.0)
         return found
