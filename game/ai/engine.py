@@ -9,9 +9,8 @@ A discard is scored on four things, weighted by the personality's knobs (:mod:`g
 * danger: how likely it is to hand a threatening opponent Mah Jongg (:func:`game.ai.evaluate.danger`).
 
 Where a hand needs doubles to go out (a ruleset's ``min_doubles``, British: 2), speed is the distance to the
-nearest *route* to them (:mod:`game.ai.routes`: a dragon pung and No Chows, two dragon pungs, One Suit …), a
-discard that keeps more routes near scores a little more, and a claim is weighed by the same distance, so a
-chow is claimed only where a route allows one.
+nearest *route* to them (:mod:`game.ai.routes`: a dragon pung and No Chows, two dragon pungs, One Suit …), and
+a claim is weighed by the same distance, so a chow is claimed only where a route allows one.
 
 Where only special hands go out (a ruleset with ``special_hands_required``), a regular hand counts as out of reach:
 every personality then sets out for the special hand with the best appeal from the first tile and keeps one all
@@ -56,7 +55,6 @@ _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for a
 # Score lost per double a hand lacks for the ruleset's minimum to go out (British: 2): below it a ready hand is no
 # use, so every personality builds the doubles, trading about a step of speed for each.
 _MINIMUM_WEIGHT = 9.0
-_ROUTE_SPREAD = 2.0  # score of keeping e times as many routes to the minimum in reach (game.ai.routes)
 _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: farther than any hand can be
 # Extra eagerness for a pung where a hand may hold at most one chow (British): the careful player, who seldom
 # claims, otherwise built no hand there (against three greedy bots in British Tournament, 200 hands: its wins
@@ -564,8 +562,6 @@ class EnginePlayer:
                      + 4.0 * pull * value - risk_weight * risk)
             if plan is None and routed is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
-            elif plan is None and routed[action.tile].spread > 0:
-                score += _ROUTE_SPREAD * math.log(routed[action.tile].spread)
             else:
                 score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
@@ -644,17 +640,22 @@ class EnginePlayer:
         if len(ordered) == 1:
             return ordered[0]
         if p.is_scatterbrain and self.rng.random() < 0.1:
-            careless = ordered[1:]
-            if self._planner is not None:
-                # Under a minimum of doubles a hand is slow to build: even a careless tile keeps it as near.
-                careless = [o for o in careless if o.speed <= ordered[0].speed] or careless
-            return self.rng.choice(careless)
+            return self.rng.choice(self._slips(ordered))
         if p.mistakes <= 0 or self.rng.random() >= 0.6 * p.mistakes:
             return ordered[0]
-        others = ordered[1:]
+        others = self._slips(ordered)
         top = others[0].score
         weights = [math.exp((o.score - top) / 3.0) for o in others]
         return self.rng.choices(others, weights)[0]
+
+    def _slips(self, ordered: list[_Option]) -> list[_Option]:
+        """The options a slip may take instead of the best (``ordered[0]``): any other; under a minimum of doubles,
+        where a hand is slow to build, only those that keep it as near (the scatterbrain against three greedy bots
+        in British Tournament, 200 hands: 6.0% of wins before, 15.5% after)."""
+        others = ordered[1:]
+        if self._planner is None:
+            return others
+        return [o for o in others if o.speed <= ordered[0].speed] or others
 
     # -- claims -----------------------------------------------------------------------------------------------
 

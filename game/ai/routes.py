@@ -176,8 +176,6 @@ def _combine(combo: Sequence[_Source]) -> Route | None:
 
 OUT_OF_REACH = 8
 """Tiles from ready of a hand with no route in reach: farther than any hand can be."""
-_NEXT_NEAREST = 0.25
-"""What a route one tile farther than the nearest counts for in a hand's spread of routes."""
 
 
 class Nearest(NamedTuple):
@@ -187,8 +185,6 @@ class Nearest(NamedTuple):
     """Tiles from ready by the nearest routes (shanten: 0 ready)."""
     routes: tuple[Route, ...]
     """The nearest routes."""
-    spread: float
-    """How many routes are that near, one tile farther counting a quarter: a hand with many keeps its options."""
 
 
 def _nearest(found: Iterable[tuple[int, Route]]) -> Nearest | None:
@@ -197,8 +193,7 @@ def _nearest(found: Iterable[tuple[int, Route]]) -> Nearest | None:
     if not found:
         return None
     best = min(m for m, _ in found)
-    spread = sum(1.0 if m == best else _NEXT_NEAREST for m, _ in found if m <= best + 1)
-    return Nearest(best - 1, tuple(r for m, r in found if m == best), spread)
+    return Nearest(best - 1, tuple(r for m, r in found if m == best))
 
 
 class RoutePlanner:
@@ -251,5 +246,5 @@ class RoutePlanner:
                 if now is not None:
                     distances.append((now, route))
             after[d] += 1
-            found[d] = _nearest(distances) or Nearest(OUT_OF_REACH, (), 0.0)
+            found[d] = _nearest(distances) or Nearest(OUT_OF_REACH, ())
         return found

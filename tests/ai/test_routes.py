@@ -117,3 +117,15 @@ def test_claim__a_chow_the_route_allows_is_claimed():
     shown = (parse_meld("RD RD RD"),)
     v, legal = _chow_offer("GD GD GD 4C 5C 9D 9D 1B 1B 7B", shown, "6C", ("4C", "5C"))
     assert _expert().decide(v, legal) == Claim("chow", (t("4C"), t("5C")))
+
+
+def test_decide__a_slip_under_a_minimum_keeps_the_hand_as_near():
+    """The beginner's mistakes and the scatterbrain's careless tiles take another discard only among those that
+    keep the hand as near its doubles: never a Red or Green Dragon of the hand above."""
+    shown = (parse_meld("2B 2B 2B"),)
+    hand = "RD RD RD 5C 5C 5C 7D 8D GD GD NW"
+    for pid in ("beginner", "scatterbrain"):
+        picks = {EnginePlayer(PEOPLE[pid], random.Random(seed), TOURNAMENT)
+                 .decide(view(hand, melds=shown, seat=1, current=1), discards_of(hand)).tile for seed in range(60)}
+        assert len(picks) > 1, pid  # it does slip
+        assert not picks & {t("RD"), t("GD")}, pid
