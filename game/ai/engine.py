@@ -299,7 +299,7 @@ class EnginePlayer:
     def _routes_after(self, counts: list[int], melds: Sequence[Meld], view: PlayerView,
                       jokers: int | None = None) -> dict[int, Nearest] | None:
         """For each kind ``counts`` (natural tiles, one to be discarded) holds, the nearest routes to the minimum
-        after discarding it (None: no route in reach)."""
+        after discarding it (None: no route in reach; with jokers to read, also when one discard leaves none)."""
         assert self._planner is not None
         env, live = self._env(view), _live(view)
         if not (self._jokers if jokers is None else jokers):
@@ -563,7 +563,9 @@ class EnginePlayer:
             if plan is None and routed is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
             else:
-                score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
+                # Keep a way back to a regular hand; on a route, a regular hand near ready may also go out with
+                # doubles no route plans for (a concealed hand drawn from the wall).
+                score -= 1.5 * self._regular(after, n_melds)
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
 
