@@ -8,10 +8,6 @@ A discard is scored on four things, weighted by the personality's knobs (:mod:`g
 * value: doubles the hand is heading for (:class:`game.ai.evaluate.ValueModel`, from the ruleset);
 * danger: how likely it is to hand a threatening opponent Mah Jongg (:func:`game.ai.evaluate.danger`).
 
-Where a hand needs doubles to go out (a ruleset's ``min_doubles``, British: 2), speed is the distance to the
-nearest *route* to them (:mod:`game.ai.routes`: a dragon pung and No Chows, two dragon pungs, One Suit …), and
-a claim is weighed by the same distance, so a chow is claimed only where a route allows one.
-
 Where only special hands go out (a ruleset with ``special_hands_required``), a regular hand counts as out of reach:
 every personality then sets out for the special hand with the best appeal from the first tile and keeps one all
 hand long.
@@ -30,7 +26,6 @@ from dataclasses import dataclass, field
 
 from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
-from game.ai.routes import Nearest, Route, RoutePlanner
 from game.ai.search import DEALS, Lookahead, applies
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.analysis import shanten, shanten_after_discards, useful_tiles, waits
@@ -140,10 +135,8 @@ class EnginePlayer:
         # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
         # looks ready is less of a threat than one in a game where any complete hand goes out.
         self._out_share = _out_share(ruleset)
-        # Where a hand needs doubles to go out, every personality plans its hand toward the nearest route to them
-        # (:mod:`game.ai.routes`); where only special hands go out, the special hands are the plan.
-        self._planner = (RoutePlanner(ruleset, self.max_chows)
-                         if ruleset is not None and ruleset.min_doubles > 0 and not self._specials_only else None)
+        self._minimum = ruleset is not None and ruleset.min_doubles > 0
+        """Whether a hand needs doubles to go out (British: 2): a hand is slow to build there."""
         # Where only a declared ready hand goes out and a declaration may be a bluff (Novice), only the declared
         # hands threaten, each as its stage says.
         self._bluffing = getattr(play, "ready_rule", "none") == "declare"
@@ -221,8 +214,7 @@ class EnginePlayer:
         ``jokers`` defaults to those held."""
         hand = self._plan.hand
         if hand is None:
-            routed = self._routed(counts, melds, view, jokers) if self._planner is not None else None
-            return (self._regular(counts, n_melds, jokers) if routed is None else routed[0]), None
+            return self._regular(counts, n_melds, jokers), None
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
         target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach,
@@ -249,11 +241,13 @@ class EnginePlayer:
         whole hand's distance (one more tile is the most a discard can cost)."""
         kinds = [d for d in range(NUM_KINDS) if counts[d]]
         hand = self._plan.hand
-        routed = self._routes_after(counts, melds, view, jokers) if hand is None and self._planner else None
-        if routed is not None:
-            return {d: (near[0], None) for d, near in routed.items()}
         if hand is None:
-            return {d: (speed, None) for d, speed in self._regular_after(counts, n_melds, jokers, fewer_chows).items()}
+            if not self._specials_only and not (self._jokers if jokers is None else jokers):
+                # No jokers to read: the analysis gives every discard's shanten in one pass (the same numbers).
+                left = None if self._chows_left is None else max(0, self._chows_left - fewer_chows)
+                after = shanten_after_discards(counts, n_melds, chows=self.chows, max_chows=left)
+                return {d: (after[d], None) for d in kinds}
+            return {d: (self._regular(_minus(counts, d), n_melds, jokers, fewer_chows), None) for d in kinds}
         jokers = self._jokers if jokers is None else jokers
         reach = self._plan.best + 2
         env = self._env(view)
@@ -275,57 +269,6 @@ class EnginePlayer:
             else:
                 found[d] = lost
         return found
-
-    def _regular_after(self, counts: list[int], n_melds: int, jokers: int | None = None,
-                       fewer_chows: int = 0) -> dict[int, int]:
-        """For each kind ``counts`` (natural tiles, one to be discarded) holds, tiles from ready for a regular
-        hand after discarding it (as _regular)."""
-        kinds = [d for d in range(NUM_KINDS) if counts[d]]
-        if not self._specials_only and not (self._jokers if jokers is None else jokers):
-            # No jokers to read: the analysis gives every discard's shanten in one pass (the same numbers).
-            left = None if self._chows_left is None else max(0, self._chows_left - fewer_chows)
-            after = shanten_after_discards(counts, n_melds, chows=self.chows, max_chows=left)
-            return {d: after[d] for d in kinds}
-        return {d: self._regular(_minus(counts, d), n_melds, jokers, fewer_chows) for d in kinds}
-
-    def _routed(self, counts: list[int], melds: Sequence[Meld], view: PlayerView,
-                jokers: int | None = None) -> Nearest | None:
-        """Tiles from ready by the nearest routes to the minimum of doubles, jokers read in (None: no route in
-        reach)."""
-        assert self._planner is not None
-        read = self._read(counts, len(melds), jokers)
-        return self._planner.nearest(read, melds, self._env(view), _live(view), self.chows)
-
-    def _routes_after(self, counts: list[int], melds: Sequence[Meld], view: PlayerView,
-                      jokers: int | None = None) -> dict[int, Nearest] | None:
-        """For each kind ``counts`` (natural tiles, one to be discarded) holds, the nearest routes to the minimum
-        after discarding it (None: no route in reach; with jokers to read, also when one discard leaves none)."""
-        assert self._planner is not None
-        env, live = self._env(view), _live(view)
-        if not (self._jokers if jokers is None else jokers):
-            return self._planner.after_discards(counts, melds, env, live, self.chows)
-        found: dict[int, Nearest] = {}
-        for d in range(NUM_KINDS):
-            if counts[d]:
-                near = self._planner.nearest(self._read(_minus(counts, d), len(melds), jokers), melds, env, live,
-                                             self.chows)
-                if near is None:
-                    return None
-                found[d] = near
-        return found
-
-    def _route_tiles(self, after: list[int], n_melds: int, routes: Sequence[Route]) -> list[int]:
-        """The tiles that bring the hand ``after`` (jokers read in) nearer one of ``routes``: those that bring a
-        regular hand nearer, among the kinds a route allows, and the tiles of the pungs a route needs."""
-        found: set[int] = set()
-        useful: dict[bool, list[int]] = {}
-        for route in routes:
-            chows = self.chows and route.chows
-            if chows not in useful:
-                useful[chows] = useful_tiles(after, n_melds, chows=chows)
-            found.update(t for t in useful[chows] if route.tiles is None or t in route.tiles)
-            found.update(t for t in route.pungs if 1 <= after[t] <= 2)
-        return sorted(found)
 
     # -- own turn ---------------------------------------------------------------------------------------------
 
@@ -511,20 +454,14 @@ class EnginePlayer:
         model = self._value_model(view)
         pull = p.value_pull * (0.4 if top_threat >= 1.0 else 1.0)  # a ready opponent: hurry, forget value
         raw = []
+        speeds = self._after_discards(counts, n_melds, melds, view, budget=self._budget(500))
         under_minimum = model.minimum and self._plan.hand is None and self.ruleset is not None
-        routed = self._routes_after(counts, melds, view) if under_minimum and self._planner else None
-        speeds = ({d: (near[0], None) for d, near in routed.items()} if routed is not None
-                  else self._after_discards(counts, n_melds, melds, view, budget=self._budget(500)))
-        # A hand ready in shape may go out by doubles no route plans for (a concealed hand drawn from the wall).
-        regular = self._regular_after(counts, n_melds) if routed is not None else {}
         for action in discards:
             if action.standing or action.tile >= NUM_KINDS or action.tile not in speeds:
                 continue
             speed, target = speeds[action.tile]
             after = _minus(counts, action.tile)
             ways = None
-            if regular.get(action.tile, 1) <= 0 < speed and self._ways_out(after, view):
-                speed = 0
             if under_minimum and speed <= 0:
                 ways = self._ways_out(after, view)
                 if not ways:
@@ -541,8 +478,6 @@ class EnginePlayer:
                 useful = self._plan_acceptance(after, target, live)
             read = self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
-                if ways is None and routed is not None:
-                    ways = self._route_tiles(read, n_melds, routed[action.tile].routes)
                 useful = self._acceptance(read, n_melds, live, speed, ways)
             worth = model.hand_value(read, view)
             if plan is None and speed <= 0 and model.wait_bonus:
@@ -560,12 +495,10 @@ class EnginePlayer:
             efficiency = max(p.efficiency, _PLAN_EFFICIENCY) if plan is not None else p.efficiency
             score = (-_SPEED * speed + 3.0 * efficiency * math.log1p(useful)
                      + 4.0 * pull * value - risk_weight * risk)
-            if plan is None and routed is None:
+            if plan is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
             else:
-                # Keep a way back to a regular hand; on a route, a regular hand near ready may also go out with
-                # doubles no route plans for (a concealed hand drawn from the wall).
-                score -= 1.5 * self._regular(after, n_melds)
+                score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
         return options
 
@@ -652,10 +585,9 @@ class EnginePlayer:
 
     def _slips(self, ordered: list[_Option]) -> list[_Option]:
         """The options a slip may take instead of the best (``ordered[0]``): any other; under a minimum of doubles,
-        where a hand is slow to build, only those that keep it as near (the scatterbrain against three greedy bots
-        in British Tournament, 200 hands: 6.0% of wins before, 15.5% after)."""
+        where a hand is slow to build, only those that keep it as near."""
         others = ordered[1:]
-        if self._planner is None:
+        if not self._minimum:
             return others
         return [o for o in others if o.speed <= ordered[0].speed] or others
 
@@ -677,7 +609,7 @@ class EnginePlayer:
         threats = self._threats(view)
         model = self._value_model(view)
         best: tuple[float, Action] = (0.0, Pass())
-        if (p.strategy == "limitmaker" and not self._races_plainly()) or (model.minimum and self._planner is None):
+        if (p.strategy == "limitmaker" and not self._races_plainly()) or model.minimum:
             # Never wanted by the limitmaker (see _claim_appetite); under a minimum of doubles to go out, a chow
             # gives up No Chows, one of the doubles a hand most often makes its minimum with.
             claims = [c for c in claims if c.type != "chow"]
@@ -743,10 +675,8 @@ class EnginePlayer:
                 # wind it wants as its pair would ruin it).
                 return 0.05 + 0.1 * max(0, gain)
         if gain == 0 and eager >= 0.9:
-            # The eager beginner takes a pung or chow that gains nothing, often breaking its only pair; under a
-            # minimum of doubles not a chow, which leaves it fewer routes to them (and none with No Chows).
-            chow_ok = top_threat < 1.0 and self._planner is None
-            return 0.05 if kind == "pung" or chow_ok else 0.0
+            # The eager beginner takes a pung or chow that gains nothing, often breaking its only pair.
+            return 0.05 if kind == "pung" or top_threat < 1.0 else 0.0
         if gain <= 0:
             return 0.0
         if top_threat >= 1.0:
@@ -779,11 +709,6 @@ def _out_share(ruleset: Ruleset | None) -> float:
     if ruleset.min_doubles > 0 or ruleset.min_points > 0:
         return 0.15
     return 1.0
-
-
-def _live(view: PlayerView) -> list[int]:
-    """Copies of each kind not in sight of ``view``'s player (its own hand counts as in sight)."""
-    return [max(0, 4 - n) for n in view.visible_counts()]
 
 
 def _completes_chow(counts: Sequence[int], tile: int) -> bool:

@@ -302,12 +302,9 @@ def shanten(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True, max_
     return _missing_ids(_ids(counts, chows), sets) - 1
 
 
-def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True, max_chows: int | None = None) -> int:
+def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> int:
     """The fewest tiles ``counts`` (any number of tiles) lack for ``sets`` sets and a pair: 0 for a complete
-    hand, shanten plus one for a hand of full size (no size check, for callers that keep their own counts).
-    ``max_chows`` as for :func:`shanten`."""
-    if chows and max_chows is not None and max_chows < sets:
-        return _missing_few_chows(list(counts), sets, max_chows)
+    hand, shanten plus one for a hand of full size (no size check, for callers that keep their own counts)."""
     return _missing_ids(_ids(counts, chows), sets)
 
 
