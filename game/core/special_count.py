@@ -21,7 +21,7 @@ the search alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 
 from game.core.melds import Meld, MeldKind
@@ -54,7 +54,7 @@ MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
 
 _MOST_INSTANTIATIONS = 6000
 """Past this many instantiations a pattern is left to the search (listing it would cost more than it saves)."""
-_MOST_STEPS = 15_000
+_MOST_STEPS = 10_000
 """Past this many steps of listing (specs refusing most tiles can take many for few instantiations), likewise."""
 _MOST_KEPT = 1000
 """Patterns with at most this many instantiations keep each as its elements' tiles: with declared sets they are
@@ -128,12 +128,13 @@ class _Leaves:
 
     @classmethod
     def of(cls, leaves: set[tuple[int, int, int]]) -> _Leaves:
-        needs = fills = fills_after = 0
-        for k, (need, fill, fill_after) in enumerate(sorted(leaves)):  # one order whatever the set's hashing
-            needs |= need << (_BLOCK * k)
-            fills |= fill << (_BLOCK * k)
-            fills_after |= fill_after << (_BLOCK * k)
-        return cls(len(leaves), needs, fills, fills_after)
+        ordered = sorted(leaves)  # one order whatever the set's hashing
+        return cls(len(ordered), *(_joined(leaf[part] for leaf in ordered) for part in range(3)))
+
+
+def _joined(blocks: Iterable[int]) -> int:
+    """One packed instantiation after another, as one integer (joined as bytes: shifting each in is quadratic)."""
+    return int.from_bytes(b"".join(block.to_bytes(_BLOCK // 8, "little") for block in blocks), "little")
 
 
 @dataclass(frozen=True)
@@ -168,6 +169,13 @@ class Counter:
             for twin, el, prev in zip(self.twins[1:], elements[1:], elements, strict=False))
         self.groups = self._groups()
         self.winds = any(reads_winds(el.spec) for el in elements)
+        self.wanted = [{t: _pack(_counted(tiles_of(el.kind, t))) for t in row}
+                       for el, row in zip(elements, self.options, strict=True)]
+        """Each element's tiles at each of its options, packed."""
+        self.fillable = [len(tiles_of(el.kind, 0)) if el.kind in JOKER_KINDS else 0 for el in elements]
+        """Each element's size where jokers may fill it, else 0."""
+        self.pairs = [tuple((a, c) for a, c in pattern.different if {a, c} & el.spec.variables()) for el in elements]
+        """Each element's ``different`` pairs naming a variable of its spec (the only ones it can break)."""
         self.listed: dict[tuple[int, int], _Listed | None] = {}
         self.declared: dict[tuple[tuple[int, int], tuple[tuple[MeldKind, int, bool], ...]], _Leaves] = {}
 
@@ -222,11 +230,9 @@ class Counter:
     def _list(self, env: Env) -> _Listed | None:
         """Walk every instantiation (as the search does, without a hand), adding up what each wants as it goes."""
         pattern = self.pattern
-        elements, options, twins, different = pattern.elements, self.options, self.twins, pattern.different
+        elements, options, twins, pairs = pattern.elements, self.options, self.twins, self.pairs
         distinct = [twin and el.distinct for twin, el in zip(twins, elements, strict=True)]
-        wanted = [{t: _pack(_counted(tiles_of(el.kind, t))) for t in row} for el, row in zip(elements, options,
-                                                                                              strict=True)]
-        fillable = [len(tiles_of(el.kind, 0)) if el.kind in JOKER_KINDS else 0 for el in elements]
+        wanted, fillable = self.wanted, self.fillable
         exact: set[tuple[int, int, int]] = set()
         loose: set[int] = set()
         kept: list[tuple[int, ...]] = []
@@ -253,20 +259,11 @@ class Counter:
                     continue
                 nb = spec.match(t, b, env)
                 if nb is None or (nb is not b and any(nb.get(x) is not None and nb.get(x) == nb.get(y)
-                                                      for x, y in different)):
+                                                      for x, y in pairs[i])):
                     continue
-                size = fillable[i]
                 tiles.append(t)
-                if not size:
-                    going = walk(i + 1, nb, t, need + wanted[i][t], fill, fill_after, fits and not (
-                        distinct[i] and t == low))
-                # At most four of a kind: a pung has at most one tile of its kind before it, a kong none.
-                elif need >> (_FIELD * t) & 0xFF:
-                    going = walk(i + 1, nb, t, need + wanted[i][t], fill, fill_after + ((size + 1) << (_FIELD * t)),
-                                 fits and not (distinct[i] and t == low))
-                else:
-                    going = walk(i + 1, nb, t, need + wanted[i][t], fill + (size << (_FIELD * t)), fill_after,
-                                 fits and not (distinct[i] and t == low))
+                filled = _filled(need, t, fillable[i], fill, fill_after) if fillable[i] else (fill, fill_after)
+                going = walk(i + 1, nb, t, need + wanted[i][t], *filled, fits and not (distinct[i] and t == low))
                 tiles.pop()
                 if not going:
                     return False
@@ -307,24 +304,24 @@ class Counter:
             concealed = [assignment[i] for i in group if i not in declared]
             if len(set(concealed)) < len(concealed):
                 return None
-        need: dict[int, int] = {}
-        fill: dict[int, int] = {}
-        fill_after: dict[int, int] = {}
-        for i, el in enumerate(self.pattern.elements):
-            if i in declared:
-                continue
-            t = assignment[i]
-            wanted = tiles_of(el.kind, t)
-            if el.kind in JOKER_KINDS:
-                if need.get(t, 0):
-                    fill_after[t] = len(wanted) + 1
-                else:
-                    fill[t] = len(wanted)
-            for x in wanted:
-                need[x] = need.get(x, 0) + 1
-        if any(n > 4 for n in need.values()):
+        need = fill = fill_after = 0
+        for i, (t, size) in enumerate(zip(assignment, self.fillable, strict=True)):
+            if i not in declared:
+                if size:
+                    fill, fill_after = _filled(need, t, size, fill, fill_after)
+                need += self.wanted[i][t]
+        if (need + _ELEVENS) & _HIGH:
             return None
-        return _pack(need), _pack(fill), _pack(fill_after)
+        return need, fill, fill_after
+
+
+def _filled(need: int, t: int, size: int, fill: int, fill_after: int) -> tuple[int, int]:
+    """The joker-fillable sets (as in :class:`_Leaves`) with a pung or kong of ``size`` at ``t`` added after
+    elements wanting ``need``: with at most four of a kind, a pung has at most one tile of its kind before it
+    and a kong none."""
+    if need >> (_FIELD * t) & 0xFF:
+        return fill, fill_after + ((size + 1) << (_FIELD * t))
+    return fill + (size << (_FIELD * t)), fill_after
 
 
 def _matchings(assignment: tuple[int, ...], melds: Sequence[Meld], takers: list[list[int]], j: int,
@@ -367,29 +364,41 @@ def _least(leaves: _Leaves, counts: Sequence[int], jokers: int) -> int:
     a kind no element before it takes, and ``max(0, size + 1 - max(held, 2))`` for a pung after one tile of its
     kind (the tile before it takes one of those held)."""
     count = leaves.count
-    repeat = _repeat(count)
-    lacking = _sums(leaves.needs + (_GUARD - _pack(counts)) * repeat, count)
+    held, held_one, held_two = _held(counts)
+    lacking = _sums(leaves.needs + _tiled(held, count), count)
     if not jokers or not (leaves.fills or leaves.fills_after):
         return min(lacking)
-    fill = _sums(leaves.fills + (_GUARD - _pack([max(n, 1) for n in counts])) * repeat, count)
+    fill = _sums(leaves.fills + _tiled(held_one, count), count)
     if leaves.fills_after:
-        after = _sums(leaves.fills_after + (_GUARD - _pack([max(n, 2) for n in counts])) * repeat, count)
+        after = _sums(leaves.fills_after + _tiled(held_two, count), count)
         fill = bytes(a + b for a, b in zip(fill, after, strict=True))
     return min(m - min(jokers, f) for m, f in zip(lacking, fill, strict=True))
 
 
+_HELD: dict[tuple[int, ...], tuple[int, int, int]] = {}
+"""Hands :func:`_held` packed lately: a hand is measured against every pattern in turn (and, with declared sets,
+with those sets' tiles added)."""
+
+
+def _held(counts: Sequence[int]) -> tuple[int, int, int]:
+    """``_GUARD`` less the tiles held, and less them with each kind counted at least once and at least twice."""
+    key = tuple(counts)
+    found = _HELD.get(key)
+    if found is None:
+        if len(_HELD) >= 256:
+            _HELD.clear()
+        found = _HELD[key] = (_GUARD - _pack(key), _GUARD - _pack([max(n, 1) for n in key]),
+                              _GUARD - _pack([max(n, 2) for n in key]))
+    return found
+
+
 def _sums(packed: int, count: int) -> bytes:
     """Each block's fields with their guard bit set, as the three bits below it, summed: one byte per block."""
-    guards = packed & (_GUARD * _repeat(count))
+    guards = packed & _tiled(_GUARD, count)
     summed = ((packed & (guards - (guards >> 4))) * _ONES) >> _TOP
     return summed.to_bytes(count * NUM_KINDS + 1, "little")[0:count * NUM_KINDS:NUM_KINDS]
 
 
-_REPEATS: dict[int, int] = {}
-
-
-def _repeat(count: int) -> int:
-    found = _REPEATS.get(count)
-    if found is None:
-        found = _REPEATS[count] = sum(1 << (_BLOCK * k) for k in range(count))
-    return found
+def _tiled(block: int, count: int) -> int:
+    """``block`` repeated ``count`` times, one after another."""
+    return int.from_bytes(block.to_bytes(_BLOCK // 8, "little") * count, "little")

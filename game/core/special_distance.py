@@ -545,12 +545,14 @@ class _Search:
 
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0) -> tuple[int, tuple[int, ...]]:
+                   budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0,
+                   counted: bool = True) -> tuple[int, tuple[int, ...]]:
     """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE.
 
     Instantiations missing more than ``cutoff`` tiles are not looked for (the search prunes them at once).
     ``jokers`` concealed jokers make up missing tiles of pungs and kongs; the tiles wanted are the natural
-    tiles of the instantiation, those a joker would stand for included.
+    tiles of the instantiation, those a joker would stand for included. ``counted=False`` searches without the
+    least distance counted (:mod:`game.core.special_count`): the same answers, slower (the tests compare them).
     """
     if not pattern.elements:
         return UNREACHABLE, ()
@@ -566,23 +568,28 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         return UNREACHABLE, ()
     data = _pattern_data(pattern)
     exact: tuple[int, tuple[int, ...]] | None = None
+    cutoff = min(cutoff, UNREACHABLE - 1)
     # The closed form knows neither declared sets nor the jokers standing in its pungs.
     if data.closed is not None and not melds and not (jokers and any(data.jokers_fill)):
         exact = _closed_form(data.closed, counts)
-        if exact[0] > min(cutoff, UNREACHABLE - 1):
+        if exact[0] > cutoff:
             return UNREACHABLE, ()
-        floor = exact[0]
+        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
     else:
-        # Counted, the least distance (a bound with declared sets) tells a hand out of reach without a search;
-        # exact, it stops the search as soon as it gets there (the walk finds the same instantiation first, and
-        # stops no later where its budget runs out).
-        least = data.counter.least(counts, melds, env, jokers)
-        if least is None and data.closed_bound is not None and not melds and not (jokers and any(data.jokers_fill)):
-            least = min(_closed_form(shape, counts)[0] for shape in data.closed_bound), True
-        if least is not None and least[0] > min(cutoff, UNREACHABLE - 1):
-            return UNREACHABLE, ()
-        floor = least[0] if least is not None and least[1] else -1
-    search = _Search(pattern, counts, melds, env, budget, min(cutoff, UNREACHABLE - 1), jokers, floor)
+        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
+        # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
+        if counted and search.viable:
+            least = data.counter.least(counts, melds, env, jokers)
+            if least is None and data.closed_bound is not None and not melds and not (
+                    jokers and any(data.jokers_fill)):
+                least = min(_closed_form(shape, counts)[0] for shape in data.closed_bound), True
+            # Counted, the least distance (a bound with declared sets) tells a hand out of reach without a walk;
+            # exact, it stops the walk as soon as it gets there (it finds the same instantiation first, and
+            # stops no later where its budget runs out).
+            if least is not None and least[0] > cutoff:
+                return UNREACHABLE, ()
+            if least is not None and least[1]:
+                search.floor = least[0]
     search.run()
     if exact is not None and (not search.best_need or search.best > exact[0]):
         return exact  # the budget ran out before the search reached the closed form's distance
