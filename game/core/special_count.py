@@ -27,6 +27,7 @@ from dataclasses import dataclass
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import (
     JOKER_KINDS,
+    MELD_KINDS,
     AllOf,
     AnyOf,
     Bindings,
@@ -41,16 +42,6 @@ from game.core.patterns import (
     TileVar,
 )
 from game.core.tiles import NUM_KINDS
-
-MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
-    "pung": (MeldKind.PUNG,),
-    "kong": (MeldKind.KONG,),
-    "pung_or_kong": (MeldKind.PUNG, MeldKind.KONG),
-    "chow": (MeldKind.CHOW,),
-    "pair": (),
-    "single": (),
-}
-"""The declared sets an element of each kind may take."""
 
 _MOST_INSTANTIATIONS = 6000
 """Past this many instantiations a pattern is left to the search (listing it would cost more than it saves)."""

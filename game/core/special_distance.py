@@ -28,9 +28,9 @@ from dataclasses import dataclass
 from itertools import product
 
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import JOKER_KINDS, Bindings, Element, Env, Pattern, TileSet
+from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, TileSet
 from game.core.ruleset import SpecialHand
-from game.core.special_count import MELD_KINDS, Counter, candidates, reads_winds, tiles_of
+from game.core.special_count import Counter, candidates, reads_winds, tiles_of
 from game.core.tiles import NUM_KINDS
 
 UNREACHABLE = 99
