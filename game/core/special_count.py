@@ -2,10 +2,11 @@
 
 Most special hands are a few sets of named tiles, or of tiles a suit or number variable picks: the ways to give
 every element a tile (its *instantiations*) are a few dozen to a few thousand. They are listed once per pattern
-(and per seat and round wind where a spec reads them), then once per set of declared sets the hand shows, as the
-concealed tiles each wants. The tiles a hand lacks for one of them is a sum over kinds of what it wants beyond
-what is held; packed eight bits a kind and one instantiation after another into one integer, a hand is measured
-against all of them in a handful of integer operations.
+(and per seat and round wind where a spec reads them), as the concealed tiles each wants, and for a hand with
+declared sets again once per such sets (where there are at most ``_MOST_KEPT``; with more, those hands get only a
+bound). The tiles a hand lacks for one of them is a sum over kinds of what it wants beyond what is held; packed
+eight bits a kind and one instantiation after another into one integer, a hand is measured against all of them
+in a handful of integer operations.
 
 The count is the least distance the search of :mod:`game.core.special_distance` finds when its budget does not
 run out: the same elements and bindings, the same declared sets taken (each by one element of its kind, exposed
@@ -184,8 +185,9 @@ class Counter:
 
     def least(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> tuple[int, bool] | None:
         """The fewest tiles ``counts`` (with ``jokers`` concealed jokers and the declared ``melds``) lack for the
-        pattern (at least ``NONE`` when no instantiation fits), and whether that is exact: with declared sets it is
-        only a bound (never more than the search's). None when the pattern is not counted."""
+        pattern (at least ``NONE`` when no instantiation fits), and whether that is exact: with declared sets and
+        more than ``_MOST_KEPT`` instantiations it is only a bound (never more than the search's). None when the
+        pattern is not counted."""
         if not self.usable:
             return None
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)

@@ -16,6 +16,10 @@ of tiles, as Seven Pairs and Thirteen Orphans are. Their exact distance is worke
 stops as soon as it reaches it, and where the budget runs out first the closed form's instantiation is the
 answer, so a budget never makes those distances worse.
 
+Most patterns' instantiations are few enough to list (:mod:`game.core.special_count`): the least distance, counted
+over them, rejects a hand beyond the cutoff without a walk, and is the floor the walk stops at. The walk still
+picks the instantiation, so the answers, also where a budget runs out, are what the walk alone gives.
+
 Concealed jokers (the Western game) make up missing tiles of pung and kong elements, one natural tile always
 kept, as in :mod:`game.core.patterns`; they never make up a pair, a single tile or a chow.
 """
@@ -156,7 +160,8 @@ def _closed_shape(pattern: Pattern, options: list[list[Option]],
     overlap other kinds), and every element but alike copies of one left with a single option. Then the
     elements compete only for the copies' tiles, and each kind's extra copies cost more tiles the more are
     taken (a pair already held is free, a second pair of it costs two), so the cheapest uses, taken in turn,
-    are the best: see :func:`_closed_form`."""
+    are the best: see :func:`_closed_form`. ``elements``: those of one binding of the pattern's variables (see
+    :func:`_closed_shapes`), in place of its own."""
     if elements is None:
         if pattern.different:
             return None
