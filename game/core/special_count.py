@@ -191,9 +191,9 @@ class Counter:
         if not self.usable:
             return None
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        listed = self.listed.get(winds, False)
-        if listed is False:
-            listed = self.listed[winds] = self._list(env)
+        if winds not in self.listed:
+            self.listed[winds] = self._list(env)
+        listed = self.listed[winds]
         if listed is None:
             return None
         if not melds:

@@ -211,7 +211,7 @@ def _closed_shapes(pattern: Pattern, options: list[list[Option]]) -> tuple[_Clos
             for name, value in (bound or {}).items():
                 if name in values:
                     values[name].add(value)
-    shapes = []
+    shapes: list[_ClosedShape] = []
     for combination in product(*(sorted(values[name], key=lambda v: -1 if v is None else v) for name in names)):
         if len(shapes) >= _MOST_BINDINGS:
             return None
