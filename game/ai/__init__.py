@@ -21,6 +21,7 @@ from game.ai.bots import REFERENCE_BOTS
 from game.ai.engine import EnginePlayer
 from game.ai.reference import EfficientBot
 from game.core.ruleset import Ruleset
+from game.core.special_distance import prepare
 from game.i18n import L_
 from game.mods import list_personalities
 from game.mods.personalities import MODIFIERS, Personality
@@ -61,4 +62,6 @@ def create_player(player_id: str, *, rng: random.Random, ruleset: Ruleset | None
     if mods:
         merged = tuple(dict.fromkeys((*personality.modifiers, *mods)))
         personality = personality.model_copy(update={"modifiers": merged, "id": player_id.replace("+", "_")})
+    if ruleset is not None and ruleset.special_hands:
+        prepare(ruleset.special_hands)  # now, while the game is set up, not in its first moves
     return EnginePlayer(personality, rng, ruleset)

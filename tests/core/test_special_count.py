@@ -128,3 +128,22 @@ def test_counted__a_hand_out_of_reach_is_not_searched(monkeypatch):
     assert runs == []
     pattern_target(RUN_AND_PUNG, far, (), Env(), cutoff=3, counted=False)
     assert len(runs) == 1
+
+
+def test_prepare__a_computer_player_of_a_game_with_special_hands_has_them_all_listed_before_it_moves(
+        monkeypatch: pytest.MonkeyPatch) -> None:
+    """Listing costs a tenth of a second or more for a game of many special hands: it is done when the players
+    are made, not in their first decisions (where the window would stutter)."""
+    import random
+
+    from game.ai import create_player
+    from game.core import special_distance
+
+    monkeypatch.setattr(special_distance, "_DATA", {})  # nothing listed by earlier tests
+    ruleset = get_ruleset("western")
+    create_player("expert", rng=random.Random(1), ruleset=ruleset)
+    for hand in ruleset.special_hands:
+        for form in hand.forms:
+            counter = _pattern_data(form).counter
+            winds = {(s, r) for s in range(4) for r in range(4)} if counter.winds else {(0, 0)}
+            assert not counter.usable or winds <= set(counter.listed), (hand.id, sorted(counter.listed))
