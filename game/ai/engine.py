@@ -27,7 +27,8 @@ from dataclasses import dataclass, field
 from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
-from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass
+from game.ai.specials import completion_chance, keep_values, pass_by_keep
+from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import shanten, shanten_after_discards, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
@@ -164,6 +165,9 @@ class EnginePlayer:
                 return action
         if view.phase == "turn" and view.current == view.seat:
             return self._turn(view, legal)
+        passes = [a for a in legal if isinstance(a, PassTiles)]
+        if passes:
+            return self._pass_tiles(view, passes)
         claims = [a for a in legal if isinstance(a, Claim)]
         if claims:
             return self._claim(view, claims)
@@ -318,7 +322,10 @@ class EnginePlayer:
     def _update_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
         """Choose, keep or drop a special hand to chase (Expert adapts, Limitmaker sticks to its plan)."""
         p = self.personality
-        if not self.specials or (p.value_pull <= 0 and not self._specials_only):
+        if self._specials_only and self.specials:
+            self._update_special_plan(view, counts, melds)
+            return
+        if not self.specials or p.value_pull <= 0:
             return
         plan = self._plan
         regular = self._regular(counts, len(melds))
@@ -370,6 +377,69 @@ class EnginePlayer:
         if best[1] is not None and best[1] is not plan.hand and best[0] >= needed:
             plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
+
+    def _update_special_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
+        """Where only special hands go out: chase the special hand likeliest to be completed in the draws left
+        (:func:`game.ai.specials.completion_chance`, a little more for a richer one), and switch only to one
+        clearly likelier. Half the special hands are weighed again every other turn (each every four turns): a
+        hand changes little from one turn to the next, and every decision stays short."""
+        plan = self._plan
+        turn = len(view.me.discards)
+        current = 0.0
+        if plan.hand is not None:
+            target = self._nearest(plan.hand, counts, melds, self._env(view), self._jokers,
+                                   budget=self._budget(2000))
+            if target is None:
+                plan.hand, plan.best, plan.stalled = None, 99, 0  # out of reach (a set shown that it cannot use)
+            else:
+                if target.distance < plan.best:
+                    plan.best, plan.stalled = target.distance, 0
+                else:
+                    plan.stalled += 1
+                if turn % 2:
+                    return
+                current = self._special_appeal(plan.hand, target, counts, view)
+        hands = [h for h in self.specials[(turn // 2) % 2::2] if h is not plan.hand]
+        found = self._likeliest(view, counts, melds, hands)
+        if not found:
+            return
+        appeal, hand, target = found[0]
+        if plan.hand is None or appeal > current * (1.3 + self.personality.plan_stickiness):
+            plan.hand, plan.best, plan.stalled = hand, target.distance, 0
+
+    def _likeliest(self, view: PlayerView, counts: list[int], melds: Sequence[Meld],
+                   hands: Sequence[SpecialHand]) -> list[tuple[float, SpecialHand, Target]]:
+        """The special hands of ``hands`` within reach, with their appeal and nearest form, likeliest first."""
+        env = self._env(view)
+        found = []
+        for hand in hands:
+            target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=self._reach + 2,
+                                    jokers=self._jokers)
+            if target is not None:
+                found.append((self._special_appeal(hand, target, counts, view), hand, target))
+        found.sort(key=lambda f: (-f[0], f[1].id))
+        return found
+
+    def _special_appeal(self, hand: SpecialHand, target: Target, counts: Sequence[int], view: PlayerView) -> float:
+        """How much a special hand is worth chasing where only special hands go out: its chance to be completed
+        in the draws left, raised a little for a richer hand (more for a player who pulls for value)."""
+        visible = view.visible_counts()
+        live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
+        claimable = not all(kept_concealed(f) for f in hand.forms)
+        chance = completion_chance(target, counts, self._jokers, live, max(1, view.tiles_left // 4), claimable)
+        return chance * (1.0 + 0.1 * self.personality.value_pull * self._special_worth(hand))
+
+    def _pass_tiles(self, view: PlayerView, passes: Sequence[PassTiles]) -> Action:
+        """Pass on (a Charleston or a goulash step) the tiles the hand needs least: where only special hands go
+        out, those the three special hands likeliest to be completed want least (each weighed by its appeal);
+        else the loneliest tiles, as the greedy bot does."""
+        counts = counts_of(view.concealed)
+        wanted: list[tuple[float, Sequence[int]]] = []
+        if self._specials_only and self.specials:
+            found = self._likeliest(view, counts, view.me.melds, self.specials)
+            wanted = [(appeal, target.need) for appeal, _, target in found[:3]]
+        choice = PassTiles(pass_by_keep(counts, len(passes[0].tiles), keep_values(counts, wanted)))
+        return choice if choice in passes else passes[0]
 
     def _appeal(self, hand: SpecialHand, distance: int, regular: int) -> float:
         """How much a special hand ``distance`` tiles away is worth chasing, beside a regular hand ``regular``
