@@ -56,6 +56,7 @@ _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: far
 # claims, otherwise built no hand there (against three greedy bots in British Tournament, 200 hands: its wins
 # 4.5% -> 13.5%; 0.4 gave the same).
 _PUNG_PULL = 0.2
+_SHORTLIST = 8  # special hands weighed again at every look where only special hands go out (see _update_special_plan)
 _SEARCH_MARGIN = 12.0  # score within which another discard is played out against the engine's choice
 
 
@@ -69,6 +70,8 @@ class _Plan:
     dropped: set[str] = field(default_factory=set)
     compared: bool = False
     """Whether the special hands looked at on the turn after setting out were weighed against this one."""
+    shortlist: tuple[SpecialHand, ...] = ()
+    """Where only special hands go out: the likeliest special hands at the last look, likeliest first."""
 
 
 @dataclass(frozen=True)
@@ -385,7 +388,7 @@ class EnginePlayer:
         hand changes little from one turn to the next, and every decision stays short."""
         plan = self._plan
         turn = len(view.me.discards)
-        current = 0.0
+        current, distance = 0.0, 99
         if plan.hand is not None:
             target = self._nearest(plan.hand, counts, melds, self._env(view), self._jokers,
                                    budget=self._budget(2000))
@@ -398,25 +401,32 @@ class EnginePlayer:
                     plan.stalled += 1
                 if turn % 2:
                     return
-                current = self._special_appeal(plan.hand, target, counts, view)
-        hands = [h for h in self.specials[(turn // 2) % 2::2] if h is not plan.hand]
-        found = self._likeliest(view, counts, melds, hands)
+                current, distance = self._special_appeal(plan.hand, target, counts, view), target.distance
+        # The likeliest at the last look (the Charleston's, on the first turn) and half of the others.
+        hands = [*plan.shortlist, *(h for h in self.specials[(turn // 2) % 2::2] if h not in plan.shortlist)]
+        found = self._likeliest(view, counts, melds, [h for h in hands if h is not plan.hand], distance)
         if not found:
             return
+        plan.shortlist = tuple(h for _, h, _ in found[:_SHORTLIST])
         appeal, hand, target = found[0]
         if plan.hand is None or appeal > current * (1.3 + self.personality.plan_stickiness):
             plan.hand, plan.best, plan.stalled = hand, target.distance, 0
 
     def _likeliest(self, view: PlayerView, counts: list[int], melds: Sequence[Meld],
-                   hands: Sequence[SpecialHand]) -> list[tuple[float, SpecialHand, Target]]:
-        """The special hands of ``hands`` within reach, with their appeal and nearest form, likeliest first."""
+                   hands: Sequence[SpecialHand], nearest: int = 99) -> list[tuple[float, SpecialHand, Target]]:
+        """The special hands of ``hands`` within reach, with their appeal and nearest form, likeliest first;
+        ``nearest``: the distance of the nearest special hand known (the one chased)."""
         env = self._env(view)
         found = []
+        # A hand more than two tiles beyond the nearest found is far less likely (each tile lacking costs more
+        # than half the chance): not looking for it keeps the searches short.
+        reach = min(self._reach + 2, nearest + 2)
         for hand in hands:
-            target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=self._reach + 2,
+            target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
                                     jokers=self._jokers)
             if target is not None:
                 found.append((self._special_appeal(hand, target, counts, view), hand, target))
+                reach = min(reach, target.distance + 2)
         found.sort(key=lambda f: (-f[0], f[1].id))
         return found
 
@@ -436,7 +446,11 @@ class EnginePlayer:
         counts = counts_of(view.concealed)
         wanted: list[tuple[float, Sequence[int]]] = []
         if self._specials_only and self.specials:
-            found = self._likeliest(view, counts, view.me.melds, self.specials)
+            # The first step weighs every special hand, the next ones the likeliest of the step before: three
+            # tiles passed and three received seldom bring another one near.
+            plan = self._plan
+            found = self._likeliest(view, counts, view.me.melds, plan.shortlist or self.specials)
+            plan.shortlist = tuple(h for _, h, _ in found[:_SHORTLIST])
             wanted = [(appeal, target.need) for appeal, _, target in found[:3]]
         choice = PassTiles(pass_by_keep(counts, len(passes[0].tiles), keep_values(counts, wanted)))
         return choice if choice in passes else passes[0]
@@ -544,7 +558,8 @@ class EnginePlayer:
             if plan is not None and target is not None and speed <= fastest + 1:
                 # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live.
                 useful = self._plan_acceptance(after, target, live)
-            read = self._read(after, n_melds)
+            # (where only special hands go out no regular hand is read, its jokers neither: a search of its own)
+            read = after if self._specials_only else self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
                 useful = self._acceptance(read, n_melds, live, speed, ways)
             worth = model.hand_value(read, view)
