@@ -56,6 +56,7 @@ _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: far
 # claims, otherwise built no hand there (against three greedy bots in British Tournament, 200 hands: its wins
 # 4.5% -> 13.5%; 0.4 gave the same).
 _PUNG_PULL = 0.2
+_BACKUP = 1.0  # score lost per next likeliest special hand (_Plan.backups) that wants the tile discarded
 _SHORTLIST = 8  # special hands weighed again at every look where only special hands go out (see _update_special_plan)
 _SEARCH_MARGIN = 12.0  # score within which another discard is played out against the engine's choice
 
@@ -70,6 +71,9 @@ class _Plan:
     dropped: set[str] = field(default_factory=set)
     compared: bool = False
     """Whether the special hands looked at on the turn after setting out were weighed against this one."""
+    backups: tuple[tuple[float, tuple[int, ...]], ...] = ()
+    """Where only special hands go out: the next likeliest special hands at the last look, each as its weight
+    (its appeal over the chased hand's, at most 1) and the tiles its nearest form wants."""
     shortlist: tuple[SpecialHand, ...] = ()
     """Where only special hands go out: the likeliest special hands at the last look, likeliest first."""
 
@@ -411,6 +415,13 @@ class EnginePlayer:
         appeal, hand, target = found[0]
         if plan.hand is None or appeal > current * (1.3 + self.personality.plan_stickiness):
             plan.hand, plan.best, plan.stalled = hand, target.distance, 0
+            current, found = appeal, found[1:]
+        plan.backups = tuple((min(1.0, a / current) if current > 0 else 1.0, t.need) for a, _, t in found[:2])
+
+    def _backup_cost(self, after: Sequence[int], tile: int) -> float:
+        """What a discard of ``tile`` (leaving ``after``) costs the next likeliest special hands (a tie-break:
+        of two discards alike for the hand chased, the one they want less goes)."""
+        return _BACKUP * sum(w for w, need in self._plan.backups if need[tile] > after[tile])
 
     def _likeliest(self, view: PlayerView, counts: list[int], melds: Sequence[Meld],
                    hands: Sequence[SpecialHand], nearest: int = 99) -> list[tuple[float, SpecialHand, Target]]:
@@ -580,6 +591,8 @@ class EnginePlayer:
                      + 4.0 * pull * value - risk_weight * risk)
             if plan is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
+            elif self._specials_only:
+                score -= self._backup_cost(after, action.tile)
             else:
                 score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
