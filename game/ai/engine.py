@@ -9,8 +9,9 @@ A discard is scored on four things, weighted by the personality's knobs (:mod:`g
 * danger: how likely it is to hand a threatening opponent Mah Jongg (:func:`game.ai.evaluate.danger`).
 
 Where only special hands go out (a ruleset with ``special_hands_required``), a regular hand counts as out of reach:
-every personality then sets out for the special hand with the best appeal from the first tile and keeps one all
-hand long.
+every personality then sets out from the first tile for the special hand likeliest to be completed before the wall
+ends (:mod:`game.ai.specials`), keeps one all hand long and passes on in the Charleston the tiles the likeliest
+ones want least.
 
 Mistakes pick among the scored discards with a softmax; the scatterbrain modifier ignores some discards it
 could claim, sometimes discards carelessly and sometimes forgets to declare a standing (ready) hand.
@@ -388,8 +389,9 @@ class EnginePlayer:
     def _update_special_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
         """Where only special hands go out: chase the special hand likeliest to be completed in the draws left
         (:func:`game.ai.specials.completion_chance`, a little more for a richer one), and switch only to one
-        clearly likelier. Half the special hands are weighed again every other turn (each every four turns): a
-        hand changes little from one turn to the next, and every decision stays short."""
+        clearly likelier. Every other turn the likeliest at the last look are weighed again with half the others
+        (each of those every four turns): a hand changes little from one turn to the next, and every decision
+        stays short."""
         plan = self._plan
         turn = len(view.me.discards)
         current, distance = 0.0, 99
