@@ -11,6 +11,7 @@ import random
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
+from typing import TypeVar
 
 from game import gcpolicy
 from game.ai import create_player as create_ai_player
@@ -18,7 +19,10 @@ from game.ai.base import Player
 from game.core.actions import Action
 from game.core.ruleset import Ruleset
 from game.core.table import Table
+from game.i18n import _
 from game.session.players import play_decision
+
+T = TypeVar("T")
 
 
 def create_player(player_id: str, rng: random.Random, ruleset: Ruleset | None = None, *,
@@ -26,6 +30,31 @@ def create_player(player_id: str, rng: random.Random, ruleset: Ruleset | None = 
     """A computer player by id: a reference bot (``random``, ``greedy``, ``efficient``) or an AI personality
     from the enabled mods (``expert``, ``defensive+scatterbrain`` …)."""
     return create_ai_player(player_id, rng=rng, ruleset=ruleset, mods_dir=mods_dir)
+
+
+class SeatCountError(ValueError):
+    """The players named do not fill the ruleset's seats (four, or three for a three-handed game)."""
+
+
+def seat_players(ruleset_id: str, seats: Sequence[int], player_ids: list[str]) -> list[str]:
+    """The players named for the ruleset's seats (greedy at every seat when none is): one per seat, or a
+    :class:`SeatCountError` that says how many the ruleset wants."""
+    if not player_ids:
+        return ["greedy"] * len(seats)
+    if len(player_ids) != len(seats):
+        raise SeatCountError(_("--players needs {n} ids separated by commas for ruleset {ruleset} ({n} players), "
+                               "got {count}").format(n=len(seats), ruleset=repr(ruleset_id), count=len(player_ids)))
+    return player_ids
+
+
+def at_table(seats: Sequence[int], players: list[T], shift: int = 0) -> list[T]:
+    """The four table seats' players: the ruleset's seats in turn from ``players`` (moved on by ``shift``);
+    an empty seat of a three-handed game gets the first player, who never acts there (the table asks nothing of
+    it)."""
+    placed = [players[0]] * 4
+    for k, seat in enumerate(seats):
+        placed[seat] = players[(k - shift) % len(seats)]
+    return placed
 
 
 @dataclass

@@ -308,25 +308,26 @@ def mod_text(message: str, domain: str | None = None, context: str | None = None
 
 def _catalogued(message: str, domain: str | None, context: str | None) -> bool:
     """Whether a catalog holds ``message``: a mod's (in any language) or Sparrow's own."""
-    keys = {message, f"{context}\x04{message}"} if context else {message}
+    keys = (message, f"{context}\x04{message}") if context else (message,)
     domains: Iterable[str] = (domain,) if domain is not None else list(_state.mods)
     for name in domains:
-        if any(keys & _messages_of(catalog) for catalog in _state.mods.get(name, {}).values()):
+        if any(_holds(catalog, key) for catalog in _state.mods.get(name, {}).values() for key in keys):
             return True
-    return bool(keys & _own_messages())
+    own = _own_catalog()
+    return own is not None and any(_holds(own, key) for key in keys)
 
 
-def _messages_of(catalog: gettext.NullTranslations) -> set[str]:
-    """The messages ``catalog`` holds: a lazy mod catalog says (reading its file); a compiled one has them."""
-    held = getattr(catalog, "messages", None)
-    return held() if callable(held) else {k for k in getattr(catalog, "_catalog", {}) if isinstance(k, str)}
+def _holds(catalog: gettext.NullTranslations, key: str) -> bool:
+    """Whether ``catalog`` has ``key`` (``context\\x04message`` with a context): a lazy mod catalog reads its file
+    first; a compiled one looks in its table."""
+    holds = getattr(catalog, "holds", None)
+    return holds(key) if callable(holds) else key in getattr(catalog, "_catalog", {})
 
 
 @functools.cache
-def _own_messages() -> frozenset[str]:
-    """Every message of Sparrow's own catalog (the German one: every shipped catalog holds them all)."""
-    catalog = _load(LOCALE_DIR, "de", DOMAIN)
-    return frozenset(_messages_of(catalog)) if catalog is not None else frozenset()
+def _own_catalog() -> gettext.NullTranslations | None:
+    """Sparrow's own German catalog, which holds every message (every shipped catalog holds them all)."""
+    return _load(LOCALE_DIR, "de", DOMAIN)
 
 
 def format_number(value: float, decimals: int | None = None) -> str:

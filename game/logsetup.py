@@ -102,6 +102,30 @@ def configure_logging(config_dir: str | os.PathLike[str], *, console: bool | Non
     return path
 
 
+class _AlsoInfoFrom(logging.Filter):
+    """Lets a handler whose level was lowered to INFO for one logger's sake keep its old level for the rest."""
+
+    def __init__(self, name: str, level: int) -> None:
+        super().__init__()
+        self.prefix, self.level = name + ".", level
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        return record.levelno >= self.level or (record.name + ".").startswith(self.prefix)
+
+
+def log_info_from(name: str) -> None:
+    """Records of logger ``name`` (and its children) from INFO up reach the log file and the console, whatever
+    ``SPARROW_LOG`` lets through of the rest: the operator of a table server wants to see who joins and leaves."""
+    logging.getLogger(name).setLevel(logging.INFO)
+    root = logging.getLogger()
+    for handler in root.handlers:
+        if handler.get_name() == HANDLER_NAME and handler.level > logging.INFO:
+            handler.addFilter(_AlsoInfoFrom(name, handler.level))
+            handler.setLevel(logging.INFO)
+    if root.level > logging.INFO:
+        root.setLevel(logging.INFO)
+
+
 def _log_uncaught(kind: type[BaseException], value: BaseException, tb: types.TracebackType | None) -> None:
     """Write a crash to the log file too, so a windowed build leaves a trace."""
     if issubclass(kind, KeyboardInterrupt):

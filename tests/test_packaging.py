@@ -237,6 +237,21 @@ def test_calling_it_twice_does_not_write_every_line_twice(tmp_path: Path, restor
     assert (tmp_path / "sparrow.log").read_text(encoding="utf-8").count("once") == 1
 
 
+def test_a_servers_table_news_is_logged_at_info_and_the_rest_at_the_chosen_level(
+        tmp_path: Path, restored_logging: None, capsys: pytest.CaptureFixture[str]) -> None:
+    logsetup.configure_logging(tmp_path, console=True)
+    logsetup.log_info_from("game.net")
+    logging.getLogger("game.net.table").info("Ann joined seat 2")
+    logging.getLogger("game.mods").info("mod catalog read")
+    logging.getLogger("game.mods").warning("mod catalog broken")
+    for handler in logging.getLogger().handlers:
+        handler.flush()
+    said = capsys.readouterr().err
+    assert "INFO game.net.table: Ann joined seat 2" in said and "WARNING game.mods: mod catalog broken" in said
+    assert "mod catalog read" not in said
+    assert "Ann joined seat 2" in (tmp_path / "sparrow.log").read_text(encoding="utf-8")
+
+
 def test_an_uncaught_crash_is_written_to_the_log(tmp_path: Path, restored_logging: None,
                                                  caplog: pytest.LogCaptureFixture) -> None:
     logsetup.configure_logging(tmp_path, console=False)

@@ -8,7 +8,7 @@ import random
 from pathlib import Path
 
 from game.ai import create_player as create_ai_player
-from game.autoplay import create_player, play_hand
+from game.autoplay import SeatCountError, at_table, create_player, play_hand, seat_players
 from game.cli.common import error_line, print_json, say
 from game.config import folders_from_args
 from game.core.match import Match
@@ -50,8 +50,9 @@ def register(sub: argparse._SubParsersAction) -> None:
     headless.add_argument("--hands", type=int, required=True, metavar="N", help=_("how many hands to play"))
     headless.add_argument("--seed", type=int, required=True, metavar=_("SEED"),
                           help=_("the seed every deal comes from (a whole number)"))
-    headless.add_argument("--players", default="greedy,greedy,greedy,greedy", metavar=_("IDS"),
-                          help=_("four player ids separated by commas (default: greedy at every seat)"))
+    headless.add_argument("--players", default="", metavar=_("IDS"),
+                          help=_("four player ids (three for a three-handed ruleset): AI personalities or reference "
+                                 "bots (random, greedy, efficient); default: greedy at every seat"))
     headless.add_argument("--save", metavar=_("FILE"), required=True, help=_("the file the game is saved to"))
     headless.set_defaults(func=run_play_headless)
 
@@ -114,20 +115,26 @@ def run_list(args: argparse.Namespace) -> int:
 
 
 def run_play_headless(args: argparse.Namespace) -> int:
-    ids = [p.strip() for p in args.players.split(",") if p.strip()]
-    if len(ids) != 4 or args.hands < 1:
-        say(error_line(_("--players needs four ids and --hands at least 1")))
+    if args.hands < 1:
+        say(error_line(_("--hands must be at least 1")))
         return 2
     ruleset, mods = _ruleset_and_mods(args.ruleset, args)
+    try:
+        ids = seat_players(args.ruleset, ruleset.play.seats, [p.strip() for p in args.players.split(",") if p.strip()])
+    except SeatCountError as exc:
+        say(error_line(f"{exc}: {args.players!r}"))
+        return 2
     judge = RulesetJudge(ruleset)
     rng = random.Random(args.seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=args.mods_dir)
                for pid in ids]
+    seated = at_table(ruleset.play.seats, players)
     match = Match(ruleset.play, judge, args.seed)
     while len(match.history) < args.hands and not match.is_over:
         table = match.new_hand()
-        play_hand(table, players)
+        play_hand(table, seated)
         match.finish_hand(table)
+    ids = at_table(ruleset.play.seats, ids)  # a save names every table seat's player, as the window's does
     write_save(args.save, snapshot(match, ruleset_id=args.ruleset, players=ids, ruleset_hash=ruleset_hash(ruleset),
                                    mods=mods, name=Path(args.save).stem))
     say(ngettext("saved {n} hand to {file}", "saved {n} hands to {file}", len(match.history)).format(

@@ -4,12 +4,12 @@ from __future__ import annotations
 
 import argparse
 import asyncio
-import logging
 from pathlib import Path
 
 from game.cli.common import error_line, say
 from game.config import folders_from_args
 from game.i18n import _
+from game.logsetup import log_info_from
 from game.net.hosting import SAVES, host_table
 from game.net.server import Limits, serve_forever
 from game.net.table import Timers
@@ -59,7 +59,7 @@ def run(args: argparse.Namespace) -> int:
         say(error_line(_("--port is 0-65535, --claim-window more than 0, --discard-delay, --turn-seconds and "
                          "--deal-pause at least 0, --hands, --max-per-address and --max-connections at least 1")))
         return 2
-    logging.getLogger("game.net").setLevel(logging.INFO)
+    log_info_from("game.net")  # who joins, leaves and drops: the server's console says it
     saves = folders_from_args(args).saves
     table = host_table(args.ruleset, seed=args.seed, player_seats=args.seats, mods_dir=args.mods_dir,
                        config_dir=args.config_dir, saves=saves, resume=Path(args.resume) if args.resume else None,

@@ -11,7 +11,7 @@ import time
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from game.autoplay import create_player, play_hand
+from game.autoplay import SeatCountError, at_table, create_player, play_hand, seat_players
 from game.cli.common import error_line, print_json, say
 from game.core.events import DiscardClaimed, log_hash
 from game.core.match import Match
@@ -36,10 +36,6 @@ def register(sub: argparse._SubParsersAction) -> None:
     p.add_argument("--rotate-seats", action="store_true", help=_("move every player one seat on after each hand"))
     p.add_argument("--jsonl", metavar=_("FILE"), help=_("write one JSON line per hand"))
     p.set_defaults(func=run)
-
-
-class SeatCountError(ValueError):
-    """The players named do not fill the ruleset's seats (four, or three for a three-handed game)."""
 
 
 @dataclass
@@ -67,11 +63,7 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
     """Play ``hands`` hands and return the statistics of contract §4."""
     ruleset, judge = rules_for(ruleset_id, mods_dir, config_dir)
     seats = ruleset.play.seats
-    if not player_ids:
-        player_ids = ["greedy"] * len(seats)
-    if len(player_ids) != len(seats):
-        raise SeatCountError(_("--players needs {n} ids separated by commas for ruleset {ruleset} ({n} players), "
-                               "got {count}").format(n=len(seats), ruleset=repr(ruleset_id), count=len(player_ids)))
+    player_ids = seat_players(ruleset_id, seats, player_ids)
     rng = random.Random(seed)
     players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset, mods_dir=mods_dir)
                for pid in player_ids]
@@ -86,11 +78,7 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
             if match.is_over:
                 match = Match(ruleset.play, judge, rng.getrandbits(32))
             shift = hand_index % len(seats) if rotate else 0
-            # Who sits at each seat (an empty seat of a three-handed game gets the first player, who never acts
-            # there: the table asks nothing of it).
-            seat_player = [0] * 4
-            for k, seat in enumerate(seats):
-                seat_player[seat] = (k - shift) % len(seats)
+            seat_player = at_table(seats, list(range(len(seats))), shift)  # who sits at each seat
             table = match.new_hand()
             try:
                 hand_stats = play_hand(table, [players[seat_player[s]] for s in range(4)])

@@ -133,9 +133,9 @@ class LazyCatalog(gettext.NullTranslations):
     def gettext(self, message: str) -> str:
         return self._catalog().gettext(message)
 
-    def messages(self) -> set[str]:
-        """The messages this catalog holds (``context\\x04message`` with a context): the pseudo-locale asks."""
-        return {k for k in getattr(self._catalog(), "_catalog", {}) if isinstance(k, str)}
+    def holds(self, key: str) -> bool:
+        """Whether this catalog has ``key`` (``context\\x04message`` with a context): the pseudo-locale asks."""
+        return key in getattr(self._catalog(), "_catalog", {})
 
     def ngettext(self, msgid1: str, msgid2: str, n: int) -> str:
         return self._catalog().ngettext(msgid1, msgid2, n)

@@ -341,6 +341,22 @@ class RemoteSession(Session):
         if self.options.auto_play and self.legal and self.table is not None:
             self._autoplay()
 
+    def next_hand(self) -> tuple[bool, float] | None:
+        """While the finished hand is still shown (its scores open): how the server's next hand stands, as
+        (play started, seconds until it starts); None before the server deals it. The server waits its deal
+        pause for this end to show the deal, then plays on without it."""
+        if not self.hand_over:
+            return None
+        for message, at in zip(self.lobby.table_messages, self.lobby.arrived, strict=True):
+            if message.hand == self.hand_no:
+                continue
+            started = any(isinstance(m, protocol.View) and m.hand == message.hand and m.phase != "dealt"
+                          for m in self.lobby.table_messages)
+            room = self.lobby.room
+            pause = room.timers.get("deal_pause", 25.0) if room is not None else 25.0
+            return started, 0.0 if started else max(0.0, at + pause - time.monotonic())
+        return None
+
     def _say_ready(self) -> None:
         """Tell the server once the hand's deal has been shown here (nothing is waiting to be animated), so play
         starts as soon as every player has seen it rather than after the server's deal pause."""

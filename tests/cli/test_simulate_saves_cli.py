@@ -109,3 +109,20 @@ def test_play_headless_save_names_ruleset_hash_and_mods_and_replay_notes_changes
     assert again.returncode == 0, again.stderr
     assert again.stdout.strip().splitlines()[-1] == first.stdout.strip().splitlines()[-1]
     assert "'lantern-festival'" in again.stderr and "'classic' has changed" in again.stderr
+
+
+def test_play_headless__a_three_handed_ruleset_takes_three_players_and_replays(config, tmp_path):
+    """British Three is played by three: play-headless takes three ids there (and says so when given four)."""
+    path = tmp_path / "three.sparrow"
+    refused = run("play-headless", "--ruleset", "british-three", "--hands", "1", "--seed", "5", "--save", str(path),
+                  "--players", "expert,greedy,greedy,greedy", config=config)
+    assert refused.returncode == 2 and "--players needs 3 ids" in refused.stderr and not path.exists()
+    done = run("play-headless", "--ruleset", "british-three", "--hands", "2", "--seed", "5", "--save", str(path),
+               "--players", "expert,greedy,defensive", config=config)
+    assert done.returncode == 0, done.stderr
+    data = json.loads(path.read_text(encoding="utf-8"))
+    assert data["ruleset"] == "british-three" and len(data["players"]) == 4
+    assert {"expert", "greedy", "defensive"} == set(data["players"])
+    again = run("replay", str(path), "--json", config=config)
+    assert again.returncode == 0, again.stderr
+    assert json.loads(again.stdout.strip().splitlines()[-1])["hands"] == 2

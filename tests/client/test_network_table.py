@@ -8,6 +8,7 @@ import re
 
 import pygame
 
+from game import i18n
 from game.client import status
 from game.client.scenes import scores, table_draw, waiting_room
 from game.core import events as ev
@@ -211,6 +212,30 @@ def test_waiting_room__a_seat_a_computer_plays_names_the_personality_the_host_ch
                                      "Plays like Dora · defensive")
     assert scene.seat_lines()[2] == ("Seat 3", "Grandma", "Computer player", "Plays like Mei · expert")
     assert scene.seat_lines()[1][3] == ""  # a player at the table: no computer to speak of
+
+
+def test_waiting_room__a_player_named_you_is_not_marked_you_again(tmp_path) -> None:
+    app = make_app(tmp_path)
+    lobby = _room_with(("classic",), None, "classic")
+    seats = list(lobby.room.seats)
+    seats[1] = seats[1].model_copy(update={"name": "You", "host": True})
+    lobby.room = lobby.room.model_copy(update={"seats": tuple(seats)})
+    scene = _open_room(app, lobby)
+    assert scene.seat_lines()[1][1] == "You (host)"  # not "You (you, host)"
+    assert scene.seat_lines()[0][1] == "Ann (host)"
+
+
+def test_waiting_room__the_ruleset_is_named_in_the_joiners_language(tmp_path) -> None:
+    app = make_app(tmp_path)
+    lobby = _room_with(("classic",), None, "classic")
+    lobby.room = lobby.room.model_copy(update={"ruleset_name": "Classic (Mah Jongg for Windows, 1995)"})
+    scene = _open_room(app, lobby)
+    i18n.set_language("fr")
+    try:
+        line = scene.rules_line()
+    finally:
+        i18n.set_language("en")
+    assert line == "Règles : Classique (Mah Jongg for Windows, 1995)"
 
 
 def test_waiting_room__a_ruleset_whose_mod_is_missing_names_the_mod(tmp_path) -> None:
@@ -461,6 +486,21 @@ def test_join__play_starts_once_the_deal_is_shown_here_not_after_the_servers_dea
         session = table.session
         assert run_live(app, lambda: served.table.session.started, 10)  # 'ready' told the server so
         assert served.table.seats[0].ready == session.hand_no
+
+
+def test_join__a_scores_box_kept_open_says_when_the_next_hand_is_dealt_and_when_its_play_starts(tmp_path) -> None:
+    with served_table(player_seats=1, deal_pause=3.0) as served:
+        app, table = _seated(tmp_path, served.address, "Liv")
+        _autoplay_to_scores(app)
+        box = app.stack.top
+        finished = table.session.hand_no
+        dealt = re.compile(r"^The next hand has been dealt: play starts in [1-3] s — OK to watch the deal\.$")
+        assert run_live(app, lambda: bool(dealt.match(box.next_hand_line())), 10)
+        assert not served.table.session.started  # the server waits its deal pause for this end ...
+        playing = "The next hand is being played: OK to join it."
+        assert run_live(app, lambda: box.next_hand_line() == playing, 10)  # ... then plays on: the box says so
+        app.dispatch(key(pygame.K_RETURN))
+        assert run_live(app, lambda: app.stack.top is table and table.session.hand_no == finished + 1, 10)
 
 
 def test_join__until_the_deal_is_shown_the_table_waits_and_the_status_bar_greets_the_hand(tmp_path) -> None:

@@ -10,6 +10,7 @@ box names the winner.
 
 from __future__ import annotations
 
+import math
 from collections.abc import Callable
 from functools import partial
 
@@ -99,8 +100,13 @@ class ScoresScene(Scene):
     def update(self, dt: float) -> None:
         if not self.outcome.game_over:
             self.demo.update(dt)
+        if self.session.network:
+            # The server goes on while the box is open: take in what it sends (not shown yet), to say so.
+            self.session.update(dt, hold=True)
 
     def wake_in(self) -> float | None:
+        if self.session.network and not self.outcome.game_over:
+            return 0.25  # the next hand's countdown
         return None if self.outcome.game_over else self.demo.wake_in()
 
     def enter(self) -> None:
@@ -247,7 +253,28 @@ class ScoresScene(Scene):
         for b in self.extra:
             b.draw(surface, palette)
         if not self.outcome.game_over:  # above the band, where nothing else stands
-            self.demo.draw(surface, pygame.Rect(BOX.left + 24, BOX.bottom - 150, BOX.width - 48, 36), palette)
+            above = pygame.Rect(BOX.left + 24, BOX.bottom - 150, BOX.width - 48, 36)
+            self.demo.draw(surface, above, palette)
+            if self.session.network:
+                self._draw_next_hand(surface, above)
+
+    def next_hand_line(self) -> str:
+        """At a network table, what the server's next hand is doing while this box is open ("" before it is
+        dealt): a player who reads the scores long enough would otherwise find the hand already under way."""
+        news = self.session.next_hand() if self.session.network else None
+        if news is None:
+            return ""
+        started, left = news
+        if started:
+            return _("The next hand is being played: OK to join it.")
+        return _("The next hand has been dealt: play starts in {seconds} s — OK to watch the deal.").format(
+            seconds=format_number(max(1, math.ceil(left))))
+
+    def _draw_next_hand(self, surface: pygame.Surface, area: pygame.Rect) -> None:
+        line = self.next_hand_line()
+        if line:
+            text(surface, fit_text(line, area.width, 16, "bold"), area.center, 16, self.context.palette.text_dark,
+                 "bold", "center")
 
     def _draw_no_settlement(self, surface: pygame.Surface) -> None:
         """M13, in a band above the buttons where it cannot be missed."""

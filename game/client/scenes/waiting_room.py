@@ -150,7 +150,7 @@ class WaitingRoomScene(Scene):
             named = ", ".join(repr(m) for m in rules.missing)
             return (_('This table plays {ruleset_name}, from the mod {named}, which is not '
                       'installed here: install it under Mods, then join again.').format(
-                              ruleset_name=lobby.room.ruleset_name, named=named)), True
+                              ruleset_name=mod_text(lobby.room.ruleset_name), named=named)), True
         if lobby.is_host:
             return _("Start when your friends have joined: computer players take the open seats."), False
         return _("Waiting for the host to start the game."), False
@@ -166,7 +166,8 @@ class WaitingRoomScene(Scene):
             kind = _(KIND_WORDS.get(info.kind, info.kind))
             if info.kind == "player" and not info.connected:
                 kind = _("Player (away: a computer plays meanwhile)")
-            marks = [m for on, m in ((info.seat == lobby.seat, _("you")), (info.host, _("host"))) if on]
+            yours = info.seat == lobby.seat and not is_you(info.name)  # not "You (you)"
+            marks = [m for on, m in ((yours, _("you")), (info.host, _("host"))) if on]
             name = (_("You") if is_you(info.name) else info.name) if info.kind != "open" else "—"
             out.append((_(WIND_ORDER[info.seat]), name + (f" ({', '.join(marks)})" if marks else ""), kind,
                         self._computer_line(info)))
@@ -187,7 +188,8 @@ class WaitingRoomScene(Scene):
     def rules_line(self) -> str:
         """The ruleset and the starting score the host chose."""
         room = self.lobby.room if self.lobby is not None else None
-        line = _("Ruleset: {ruleset}").format(ruleset=room.ruleset_name if room is not None else "…")
+        # The host sends the ruleset's own (English) name: each player reads it in their own language.
+        line = _("Ruleset: {ruleset}").format(ruleset=mod_text(room.ruleset_name) if room is not None else "…")
         if room is not None and room.start_score is not None:
             line += "  ·  " + _("Everybody starts with {start_score} points.").format(
                 start_score=format_number(room.start_score))
