@@ -58,7 +58,6 @@ _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: far
 # 4.5% -> 13.5%; 0.4 gave the same).
 _PUNG_PULL = 0.2
 _BACKUP = 1.0  # score lost per next likeliest special hand (_Plan.backups) that wants the tile discarded
-_SHORTLIST = 8  # special hands weighed again at every look where only special hands go out (see _update_special_plan)
 _SEARCH_MARGIN = 12.0  # score within which another discard is played out against the engine's choice
 
 
@@ -75,8 +74,6 @@ class _Plan:
     backups: tuple[tuple[float, tuple[int, ...]], ...] = ()
     """Where only special hands go out: the next likeliest special hands at the last look, each as its weight
     (its appeal over the chased hand's, at most 1) and the tiles its nearest form wants."""
-    shortlist: tuple[SpecialHand, ...] = ()
-    """Where only special hands go out: the likeliest special hands at the last look, likeliest first."""
 
 
 @dataclass(frozen=True)
@@ -408,12 +405,10 @@ class EnginePlayer:
                 if turn % 2:
                     return
                 current, distance = self._special_appeal(plan.hand, target, counts, view), target.distance
-        # The likeliest at the last look (the Charleston's, on the first turn) and half of the others.
-        hands = [*plan.shortlist, *(h for h in self.specials[(turn // 2) % 2::2] if h not in plan.shortlist)]
-        found = self._likeliest(view, counts, melds, [h for h in hands if h is not plan.hand], distance)
+        hands = [h for h in self.specials[(turn // 2) % 2::2] if h is not plan.hand]
+        found = self._likeliest(view, counts, melds, hands, distance)
         if not found:
             return
-        plan.shortlist = tuple(h for _, h, _ in found[:_SHORTLIST])
         appeal, hand, target = found[0]
         if plan.hand is None or appeal > current * (1.3 + self.personality.plan_stickiness):
             plan.hand, plan.best, plan.stalled = hand, target.distance, 0
@@ -459,11 +454,7 @@ class EnginePlayer:
         counts = counts_of(view.concealed)
         wanted: list[tuple[float, Sequence[int]]] = []
         if self._specials_only and self.specials:
-            # The first step weighs every special hand, the next ones the likeliest of the step before: three
-            # tiles passed and three received seldom bring another one near.
-            plan = self._plan
-            found = self._likeliest(view, counts, view.me.melds, plan.shortlist or self.specials)
-            plan.shortlist = tuple(h for _, h, _ in found[:_SHORTLIST])
+            found = self._likeliest(view, counts, view.me.melds, self.specials)
             wanted = [(appeal, target.need) for appeal, _, target in found[:3]]
         choice = PassTiles(pass_by_keep(counts, len(passes[0].tiles), keep_values(counts, wanted)))
         return choice if choice in passes else passes[0]
