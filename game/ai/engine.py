@@ -562,8 +562,9 @@ class EnginePlayer:
             if plan is not None and target is not None and speed <= fastest + 1:
                 # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live.
                 useful = self._plan_acceptance(after, target, live)
-            # (where only special hands go out no regular hand is read, its jokers neither: a search of its own)
-            read = after if self._specials_only else self._read(after, n_melds)
+            # (chasing a special hand where no regular hand goes out, the regular hand's jokers are not read: a
+            # search of its own for nothing)
+            read = after if self._specials_only and plan is not None else self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
                 useful = self._acceptance(read, n_melds, live, speed, ways)
             worth = model.hand_value(read, view)

@@ -9,6 +9,7 @@ from itertools import combinations
 from game.ai.engine import EnginePlayer
 from game.ai.specials import completion_chance
 from game.core.actions import PassTiles
+from game.core.melds import parse_meld
 from game.core.patterns import Env
 from game.core.special_distance import Target, special_target
 from game.core.tiles import counts_of, parse_tiles
@@ -91,3 +92,14 @@ def test_charleston__a_regular_hand_passes_its_loneliest_tiles_never_the_lowest_
     for pid in ("expert", "limitmaker"):
         passer = EnginePlayer(PEOPLE[pid], random.Random(1), get_ruleset("western"))
         assert sorted(_passed(passer, hand)) == sorted(parse_tiles("9B 1D NW")), pid
+
+
+def test_plan__only_special_hands__a_joker_hand_no_special_hand_fits_still_discards():
+    """Three runs shown fit no special hand: with nothing to chase, the expert holding a joker still picks a
+    discard (its regular hand read with the joker, as any hand is)."""
+    expert = _specials_player()
+    hand = "JK 2D 5D EW RD"
+    runs = (parse_meld("1B 2B 3B"), parse_meld("4C 5C 6C"), parse_meld("7D 8D 9D"))
+    choice = expert.decide(view(hand, melds=runs, discard_count=20, tiles_left=40), discards_of(hand))
+    assert expert._plan.hand is None
+    assert choice in discards_of("2D 5D EW RD")
