@@ -85,15 +85,6 @@ def test_charleston__only_special_hands__passes_the_tiles_no_near_special_hand_w
     assert _passed(_specials_player(), "2C 3C 4C 5C 6C 7C 8C 5B 5D WD RD GD 1B") == parse_tiles("1B 5B 5D")
 
 
-def test_charleston__a_regular_hand_passes_its_loneliest_tiles_never_the_lowest_alone():
-    """In the plain Western game every personality passes the tiles furthest from any set (the lone 1 Dots,
-    North Wind and 9 Bamboo), not the three lowest tiles it holds (the engine used to pass its first choice)."""
-    hand = "1B 2B 3B 9B 4C 5C 6C 7C 1D RD RD RD NW"
-    for pid in ("expert", "limitmaker"):
-        passer = EnginePlayer(PEOPLE[pid], random.Random(1), get_ruleset("western"))
-        assert sorted(_passed(passer, hand)) == sorted(parse_tiles("9B 1D NW")), pid
-
-
 def test_plan__only_special_hands__a_joker_hand_no_special_hand_fits_still_discards():
     """Three runs shown fit no special hand: with nothing to chase, the expert holding a joker still picks a
     discard (its regular hand read with the joker, as any hand is)."""
