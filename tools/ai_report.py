@@ -1,6 +1,6 @@
-"""The computer opponents' report: every personality 1 against 3 reference bots, written to ``docs/ai.md``.
+"""The computer opponents' report: every personality against reference bots in every ruleset, in ``docs/ai.md``.
 
-``python tools/ai_report.py [--quick] [--hands N] [--only KEYS] [--out FILE] [--processes N]``
+``python tools/ai_report.py [--only KEYS] [--hands N] [--processes N] [--out FILE] [--quick | --render]``
 
 Each matchup seats one player under test against three opponents (:mod:`tools.aireport.play`); the same command
 gives the same hands and the same log hashes. The report gives, per matchup, win share and deal-in rate with
@@ -9,20 +9,27 @@ rate, special/limit-hand share of wins, average winning score), net score per ha
 times (:mod:`tools.aireport.classic`); per bundled ruleset, the expert against three greedy bots and four experts,
 and every personality against three greedy bots (:mod:`tools.aireport.rulesets`); and checks every goal of issues
 7 and 28 against the numbers. A progress bar on stderr says how far the run is.
-``--quick`` plays a few hands per matchup (a smoke test of the whole pipeline, not a measurement); ``--hands N``
-plays N hands per matchup instead of each one's own count (a shorter run on a busy machine; the first N hands of
-the full run, so its log hashes are those of the full run's first chunks); ``--only`` plays the matchups named
-(keys such as ``expert``, ``master_efficient``, ``experts@british``) or every matchup of the rulesets named
-(``--only british,western``).
+
+The report is rendered from a results store beside it (``docs/ai-results.json`` for ``docs/ai.md``;
+:mod:`tools.aireport.store`), which keeps every matchup's last figures stamped with the commit and time it was
+played at. A run plays the matchups selected, replaces their entries in the store and writes the whole report
+again: ``--only`` plays the matchups named (keys such as ``expert``, ``master_efficient``, ``experts@british``) or
+every matchup of the rulesets named (``--only british,western``), and every other row keeps its last figures, with
+its hand count and, where they differ from the newest row's, the date and commit it was played at; a matchup never
+played reads "—" and its goals "not measured". Without ``--only`` every matchup is played. ``--hands N`` plays N
+hands per matchup instead of each one's own count (a shorter run on a busy machine: the first N hands of the full
+run, so its log hashes are those of the full run's first chunks). ``--render`` plays nothing and writes the report
+from the store. ``--quick`` plays a few hands per matchup and reads and writes no store (a smoke test of the
+pipeline, not a measurement). ``--out FILE`` writes the report elsewhere, with its own store beside it.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import os
 import sys
 import time
-from collections.abc import Sequence
 from datetime import UTC, datetime
 from pathlib import Path
 
@@ -32,7 +39,7 @@ if str(ROOT) not in sys.path:
 
 from game.datafile import write_atomic  # noqa: E402
 from tools.aireport import classic, rulesets  # noqa: E402
-from tools.aireport.matchups import MATCHUPS, RULESETS, ruleset_keys  # noqa: E402
+from tools.aireport.matchups import ISSUE7, MASTER, MATCHUPS, RULESETS, ruleset_keys  # noqa: E402
 from tools.aireport.play import (  # noqa: E402, F401 (re-exported for the tests)
     CHUNK,
     WARM_UP_HANDS,
@@ -42,41 +49,61 @@ from tools.aireport.play import (  # noqa: E402, F401 (re-exported for the tests
     play_chunk,
     run_matchups,
 )
-from tools.aireport.stats import Figures, ci, figures, wilson  # noqa: E402, F401
+from tools.aireport.stats import Figures, Record, ci, figures, wilson  # noqa: E402, F401
+from tools.aireport.store import Speed, Store, StoreError, load, results_path, save, stamp  # noqa: E402
 
 QUICK_HANDS = 8
 goals = classic.goals
 _ci = ci
 
 
-_QUICK_NOTE = " (QUICK SMOKE RUN: too few hands to mean anything)"
+def _all_goals(f: dict[str, Figures], sim_rate: float | None) -> list[tuple[str, str, bool | None]]:
+    return [*classic.goals(f, sim_rate), *rulesets.goals(f)]
 
 
-def _short_note(matchups: Sequence[Matchup], hands: int) -> str:
-    """Says that a ``--hands`` run played other counts than the standard ones, which the plain command plays."""
-    if all(m.hands == hands for m in matchups):
-        return ""
-    return (f" (a shorter run: {hands:,} hands per matchup; `python tools/ai_report.py` plays each matchup's own "
-            "count, 10,000 for the expert and the Master against the efficient bot)")
+def current_figures(store: Store) -> dict[str, Figures]:
+    """The figures of every stored matchup that is still one of the report's (same players, ruleset and seed; any
+    number of hands): a record of a matchup since redefined measures something else and is left out."""
+    wanted = {m.key: m for m in MATCHUPS}
+    found = {}
+    for k, record in store.records.items():
+        m, stored = wanted.get(k), store.matchups[k]
+        if m is not None and dataclasses.replace(stored, hands=m.hands) == m:
+            found[k] = figures(record)
+    return found
 
 
-def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: bool, wall_seconds: float,
-           processes: int, hands: int | None = None, sim_rate: float | None = None) -> str:
-    f = {m.key: figures(results[m.key]) for m in matchups}
-    command = "python tools/ai_report.py" + (" --quick" if quick else "") + (f" --hands {hands}" if hands else "")
+def render(store: Store, *, run: str = "", quick: bool = False, results_name: str = "ai-results.json") -> str:
+    """The whole report from the store: every matchup's last figures; "—" and "not measured" for the others.
+    ``run`` says what the run that wrote it played."""
+    f = current_figures(store)
+    newest = store.newest()
+    sim_rate = store.speed.hands_per_cpu_s if store.speed else None
+    hands = sum(x.hands for x in f.values())
+    short = sum(1 for m in MATCHUPS if m.key in f and f[m.key].hands < m.hands)
+    stamp = f", the newest played at {newest[0] or 'an unknown commit'} on {newest[1]}" if f else ""
     lines = [
         "# Computer opponents: strength and personality report",
         "",
-        "Generated by `tools/ai_report.py`; do not edit by hand. Regenerate after any change to `game/ai/`, "
-        "`game/core/analysis.py`, `game/core/special_distance.py` or `mods/opponents/ai/`:",
+        "Generated by `tools/ai_report.py` from the figures it keeps in "
+        f"[{results_name}]({results_name}); do not edit by hand. What the computer players read from each "
+        "ruleset, what was tried for the Master and the speed work: [ai-notes.md](ai-notes.md). Refresh the rows "
+        "a change touches after any change to `game/ai/`, `game/core/analysis.py`, `game/core/special_distance.py` "
+        "or `mods/opponents/ai/`; every other row keeps its last figures:",
         "",
         "```",
-        f"{command}            # {processes} processes; writes docs/ai.md",
+        "python tools/ai_report.py --only expert,british   # these matchups (keys, or every matchup of a ruleset,"
+        " the Master's too)",
+        "python tools/ai_report.py --only expert@western,experts@western --hands 100 --processes 1   # fewer hands",
+        "python tools/ai_report.py                         # every matchup at its own count (hours on 2 cores)",
         "```",
         "",
-        f"Generated {datetime.now(UTC).date().isoformat()}, {sum(x.hands for x in f.values()):,} hands in "
-        f"{wall_seconds:.0f} s on {processes} processes{_QUICK_NOTE if quick else ''}"
-        f"{_short_note(matchups, hands) if hands and not quick else ''}.",
+        f"Rendered {datetime.now(UTC).date().isoformat()} from {len(f)} of {len(MATCHUPS)} matchups, "
+        f"{hands:,} hands{stamp}; a row played at another commit or on another day says so beside its hands. "
+        + (f"{short} of them {'was' if short == 1 else 'were'} played at fewer hands than the matchup's own count "
+           "(`--hands`): read the intervals. " if short else "")
+        + (f"Last run: {run}." if run else "")
+        + (" (QUICK SMOKE RUN: too few hands to mean anything.)" if quick else ""),
         "",
         "**How it is measured.** One player under test against three copies of a reference bot (`greedy`, B1 "
         "of the AI notes: fewest tiles from ready with ties broken at random, claims whatever brings it nearer; "
@@ -85,22 +112,24 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "The player "
         "under test moves one seat on every hand. Each matchup is cut into chunks of at most "
         f"{CHUNK} hands with fixed seeds (seed = 1000 × matchup seed + chunk number), so the same command replays "
-        "the same hands: the log hash below is the SHA-256 of every hand's event-log hash in order. Intervals "
+        "the same hands: the log hash below is the SHA-256 of every hand's event-log hash in order (a run of "
+        "fewer hands plays the first hands of the full run's chunks). Intervals "
         "are 95%: Wilson for rates, normal for the net score. A fair share of wins is 25%. *Opponents' deal-in* is "
         "per opponent seat: the hands in which one of the three opponents' discards gave someone (the player "
-        "under test included) Mah Jongg, over 3 × hands; its interval treats the seats as independent, which "
-        "errs wide. The expert's deal-in goal is read against it, because the AI notes' G5 anchor (15.5% "
+        "under test included) Mah Jongg, over 3 × hands (2 × hands in british-three, played by three); its "
+        "interval treats the seats as independent, which errs wide. The expert's deal-in goal is read against "
+        "it, because the AI notes' G5 anchor (15.5% "
         "against ~20%) is the greedy bots at the same table, not four greedy bots alone. Decision times are "
         "the thread's CPU time inside the player's `decide`, after each worker has played "
         f"{WARM_UP_HANDS} untimed warm-up hands (imports and caches), so neither a cold start nor another "
         "process taking the core counts as thinking; the objects the warm-up built are then frozen out of the "
         "garbage collector's sweeps. The slowest decisions are those in which a full garbage collection "
         "lands (seen with gc callbacks): p99 is the figure to trust. *Hands per second* are hands over the CPU "
-        "time of the processes that played them, while both cores play. Simulation speed per core is timed once "
-        "the matchups are done, as `tools/bench.py` times it: four greedy bots through `simulate` in one "
+        "time of the processes that played them. Simulation speed per core is timed when the greedy matchup "
+        "is played, after the matchups, as `tools/bench.py` times it: four greedy bots through `simulate` in one "
         "process, after a warm-up, the best of three runs of 400 hands; the greedy matchup's own rate is given "
-        "beside it, measured while both cores play. This machine's speed drifts by a fifth or more from minute "
-        "to minute (other guests on its host), so either figure may come out higher.",
+        "beside it, measured while the run's processes play. This machine's speed drifts by a fifth or more from "
+        "minute to minute (other guests on its host), so either figure may come out higher.",
         "",
         "**Signature statistics.** *Call rate*: share of hands in which the player claimed at least one discard "
         "(pung, chow or kong; Mah Jongg claims not counted). *Deal-in rate*: share of hands in which its discard "
@@ -109,12 +138,12 @@ def render(matchups: Sequence[Matchup], results: dict[str, Tally], *, quick: boo
         "bonus hands such as Picked by the Golden Cock are special hands of its list). *Average winning "
         "score*: the hand's score before settlement, over its wins. *Wash-outs*: hands nobody won.",
         "",
-        *classic.section(matchups, f, sim_rate),
+        *classic.section(ISSUE7 + MASTER, f, sim_rate, newest),
         "",
-        *rulesets.section(f),
+        *rulesets.section(f, newest),
     ]
     illegal = sum(x.illegal for x in f.values())
-    lines += ["", f"Illegal actions over every matchup: {illegal}.", ""]
+    lines += ["", f"Illegal actions over every matchup played: {illegal}.", ""]
     return "\n".join(lines)
 
 
@@ -134,33 +163,63 @@ def _selected(only: str | None) -> list[Matchup] | str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="play the AI matchups and write docs/ai.md")
-    parser.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands per matchup (a smoke test)")
-    parser.add_argument("--out", default=str(ROOT / "docs" / "ai.md"), help="where to write the report")
+    parser.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands per matchup (a smoke test; "
+                        "reads and writes no results store)")
+    parser.add_argument("--out", default=str(ROOT / "docs" / "ai.md"),
+                        help="where to write the report; its results store is beside it (docs/ai-results.json)")
     parser.add_argument("--processes", type=int, default=min(2, os.cpu_count() or 1))
-    parser.add_argument("--only", help="comma-separated matchup keys or rulesets to play (default: all)")
+    parser.add_argument("--only", help="comma-separated matchup keys or rulesets to play (default: all); every "
+                        "other row keeps its stored figures")
     parser.add_argument("--hands", type=int, help="hands per matchup instead of each matchup's own count")
+    parser.add_argument("--render", action="store_true", help="play nothing: write the report from its results "
+                        "store (after a change to how the report is written)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args(argv)
     matchups = _selected(args.only)
     if isinstance(matchups, str):
         print(f"error: {matchups}", file=sys.stderr)
         return 2
-    started = time.perf_counter()
     if args.hands is not None and args.hands < 1:
         print(f"error: --hands: expected a positive number of hands, got {args.hands}", file=sys.stderr)
         return 2
+    out = Path(args.out)
+    store_path = results_path(out)
+    try:  # read before playing: a damaged store stops the run before hours of play, and is left as it is
+        store = Store() if args.quick else load(store_path)
+    except StoreError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+    if args.render:
+        write_atomic(out, render(store, results_name=store_path.name))
+        print(f"wrote {out} from {store_path}")
+        return 0
+    commit, played = stamp()  # the code that plays is the code of this moment, whatever is committed meanwhile
+    started = time.perf_counter()
     hands = QUICK_HANDS if args.quick else args.hands
+    processes = max(1, args.processes)
     progress = None if args.no_progress else ProgressBar()
-    results = run_matchups(matchups, hands, max(1, args.processes), progress)
+    results = run_matchups(matchups, hands, processes, progress)
+    speed = Speed(classic.simulation_rate(), commit, played) if "greedy" in results and not args.quick else None
     wall_seconds = time.perf_counter() - started
-    sim_rate = classic.simulation_rate() if "greedy" in results and not args.quick else None
-    text = render(matchups, results, quick=args.quick, wall_seconds=wall_seconds,
-                  processes=max(1, args.processes), hands=None if args.quick else args.hands, sim_rate=sim_rate)
-    write_atomic(Path(args.out), text)
-    f = {m.key: figures(results[m.key]) for m in matchups}
-    for goal, measured, ok in [*classic.goals(f, sim_rate), *rulesets.goals(f)]:
-        print(f"{'ok  ' if ok else 'MISS'} {goal}: {measured}")
-    print(f"wrote {args.out}")
+    if not args.quick:
+        try:  # read again: another run that wrote the store while this one played keeps its rows
+            store = load(store_path)
+        except StoreError as exc:
+            print(f"error: {exc}; this run's results are not kept", file=sys.stderr)
+            return 2
+    for m in matchups:
+        store.put(m, Record.of(results[m.key], commit, played))
+    store.speed = speed or store.speed
+    if not args.quick:
+        save(store_path, store)
+    count = sum(results[m.key].hands for m in matchups)
+    run = (f"{len(matchups)} matchup{'s' if len(matchups) != 1 else ''}, {count:,} hands in {wall_seconds:.0f} s "
+           f"on {processes} process{'es' if processes != 1 else ''}")
+    write_atomic(out, render(store, run=run, quick=args.quick, results_name=store_path.name))
+    for goal, measured, ok in _all_goals(current_figures(store), store.speed.hands_per_cpu_s if store.speed
+                                         else None):
+        print(f"{'n/a ' if ok is None else 'ok  ' if ok else 'MISS'} {goal}: {measured}")
+    print(f"wrote {out}" + ("" if args.quick else f" and {store_path}"))
     return 0
 
 

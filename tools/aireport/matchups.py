@@ -33,6 +33,16 @@ RULESETS: tuple[str, ...] = (
     "classic", "american-classical", "european", "four-winds", "hongkong", "japanese", "japanese-riichi", "novice",
     "sheer-luck", "british", "british-tournament", "ninedragons", "western", "western-specials", "british-three",
 )
+THREE_PLAYER = frozenset({"british-three"})
+"""The bundled rulesets played three-handed (a test checks them against the rulesets' seats): there the player
+under test has two opponents, and the experts' table seats three."""
+
+
+def opponents(ruleset: str) -> int:
+    """How many opponents the player under test has in ``ruleset``."""
+    return 2 if ruleset in THREE_PLAYER else 3
+
+
 PERSONALITIES = ("expert", "defensive", "limitmaker", "beginner", "scatterbrain", "master")
 """Every bundled personality: each plays three greedy bots in every ruleset."""
 RULESET_HANDS = 1_000

@@ -14,7 +14,7 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 from concurrent.futures import ProcessPoolExecutor, as_completed
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, fields
 
 CHUNK = 500
 WARM_UP_HANDS = 4  # untimed hands a worker plays first (see _warm_up)
@@ -33,8 +33,10 @@ class Matchup:
 
     @property
     def title(self) -> str:
+        from tools.aireport.matchups import opponents
+
         where = "" if self.ruleset == "classic" else f" ({self.ruleset})"
-        return f"{self.subject} vs 3 {self.opponent}{where}"
+        return f"{self.subject} vs {opponents(self.ruleset)} {self.opponent}{where}"
 
     @property
     def weight(self) -> float:
@@ -44,8 +46,8 @@ class Matchup:
 
 
 @dataclass
-class Tally:
-    """What the player under test did over some hands."""
+class Counts:
+    """What the player under test did over some hands, counted (the results store keeps these as they are)."""
 
     hands: int = 0
     wins: int = 0
@@ -57,23 +59,35 @@ class Tally:
     special_wins: int = 0
     """Wins with a special hand or a hand scored at the ruleset's limit (or above it: a double limit)."""
     draws: int = 0
+    illegal: int = 0
+    cpu_seconds: float = 0.0
+    opponents: int = 3
+    """Opponent seats at the table: 2 in a three-player ruleset."""
+
+    def counts(self) -> dict[str, int | float]:
+        return {f.name: getattr(self, f.name) for f in fields(Counts)}
+
+
+@dataclass
+class Tally(Counts):
+    """What the player under test did over some hands: the counts, and every score, decision time and hand hash."""
+
     win_scores: list[int] = field(default_factory=list)
     nets: list[int] = field(default_factory=list)
     decision_ms: list[float] = field(default_factory=list)
-    illegal: int = 0
-    cpu_seconds: float = 0.0
     hashes: list[str] = field(default_factory=list)
     error: str = ""
 
     def add(self, other: Tally) -> None:
-        for name in ("hands", "wins", "deal_ins", "opponent_deal_ins", "hands_with_call", "calls", "special_wins",
-                     "draws", "illegal", "cpu_seconds"):
-            setattr(self, name, getattr(self, name) + getattr(other, name))
+        for f in fields(Counts):
+            if f.name != "opponents":
+                setattr(self, f.name, getattr(self, f.name) + getattr(other, f.name))
         self.win_scores += other.win_scores
         self.nets += other.nets
         self.decision_ms += other.decision_ms
         self.hashes += other.hashes
         self.error = self.error or other.error
+        self.opponents = other.opponents if other.hands else self.opponents
 
 
 def play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
@@ -117,7 +131,7 @@ def _play_chunk(matchup: Matchup, chunk: int, hands: int) -> Tally:
     rng = random.Random(seed)
     ids = [matchup.subject, matchup.opponent, matchup.opponent, matchup.opponent]
     players = [_Timed(create_player(pid, rng=random.Random(rng.getrandbits(32)), ruleset=ruleset)) for pid in ids]
-    tally = Tally()
+    tally = Tally(opponents=len(ruleset.play.seats) - 1)
     match = Match(ruleset.play, judge, seed)
     for index in range(hands):
         if match.is_over:
