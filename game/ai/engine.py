@@ -150,6 +150,8 @@ class EnginePlayer:
         # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
         # looks ready is less of a threat than one in a game where any complete hand goes out.
         self._out_share = _out_share(ruleset)
+        self._minimum = ruleset is not None and ruleset.min_doubles > 0
+        """Whether a hand needs doubles to go out (British: 2): a hand is slow to build there."""
         # Where only a declared ready hand goes out and a declaration may be a bluff (Novice), only the declared
         # hands threaten, each as its stage says.
         self._bluffing = getattr(play, "ready_rule", "none") == "declare"
@@ -683,13 +685,21 @@ class EnginePlayer:
         if len(ordered) == 1:
             return ordered[0]
         if p.is_scatterbrain and self.rng.random() < 0.1:
-            return self.rng.choice(ordered[1:])
+            return self.rng.choice(self._slips(ordered))
         if p.mistakes <= 0 or self.rng.random() >= 0.6 * p.mistakes:
             return ordered[0]
-        others = ordered[1:]
+        others = self._slips(ordered)
         top = others[0].score
         weights = [math.exp((o.score - top) / 3.0) for o in others]
         return self.rng.choices(others, weights)[0]
+
+    def _slips(self, ordered: list[_Option]) -> list[_Option]:
+        """The options a slip may take instead of the best (``ordered[0]``): any other; under a minimum of doubles,
+        where a hand is slow to build, only those that keep it as near."""
+        others = ordered[1:]
+        if not self._minimum:
+            return others
+        return [o for o in others if o.speed <= ordered[0].speed] or others
 
     # -- claims -----------------------------------------------------------------------------------------------
 

@@ -2,12 +2,12 @@
 
 The engine's weights (:mod:`game.ai.engine`) choose a discard, or whether to claim a discard; when another discard
 scores nearly as well, or a pung or chow is on offer, the search plays the choices out to the end of the hand over
-the same sampled deals: the tiles the player cannot see dealt at random to the opponents' hands and the wall, then
-every seat played by a quick policy (fewest tiles from ready, the loneliest tile first, a drawn tile that helps
-nothing thrown straight back; pungs and chows that bring a hand nearer claimed; Mah Jongg taken whenever it
-comes). A choice replaces the engine's only when it wins clearly more of the paired play-outs (a sign test), so
-the search never trades a sound choice for noise; halfway through the deals, the choices not ahead of the
-engine's are dropped, so the work goes to the close calls.
+the same sampled deals: the tiles the player cannot see dealt to the opponents' hands as their discards and turns
+make likely (:mod:`game.ai.sampler`), the rest to the wall, then every seat played by a quick policy (fewest
+tiles from ready, the loneliest tile first, a drawn tile that helps nothing thrown straight back; pungs and chows
+that bring a hand nearer claimed; Mah Jongg taken whenever it comes). A choice replaces the engine's only when it
+wins clearly more of the paired play-outs (a sign test), so the search never trades a sound choice for noise;
+halfway through the deals, the choices not ahead of the engine's are dropped, so the work goes to the close calls.
 
 Only what the player's view shows is used, and the work is fixed (a number of deals, not a time), so the same
 seed gives the same game. The search applies where the ruleset lets any complete regular hand go out: no minimum
@@ -21,10 +21,11 @@ import random
 import time
 from collections.abc import Callable, Sequence
 
+from game.ai.sampler import Sampler
 from game.core.actions import Action, Claim
 from game.core.analysis import missing_tiles, shanten_after_discards
 from game.core.ruleset import Ruleset
-from game.core.tiles import JOKER, NUM_KINDS, counts_of
+from game.core.tiles import JOKER, counts_of
 from game.core.view import PlayerView
 
 DEALS = 64
@@ -124,12 +125,10 @@ class Lookahead:
         if JOKER in view.concealed:
             return 0
         n_melds = len(view.me.melds)
-        visible = view.visible_counts()
-        unseen = [t for t in range(NUM_KINDS) for _ in range(max(0, 4 - visible[t]))]
         seats = _others(view)
-        sizes = [view.players[s].concealed_count for s in seats]
+        sampler = Sampler(view, seats, chows=self.chows)
         melds = [n_melds, *(len(view.players[s].melds) for s in seats)]
-        if sum(sizes) > len(unseen):
+        if not sampler.possible():
             return 0
         self.searches += 1
         rng = random.Random(self.rng.getrandbits(32))
@@ -149,15 +148,8 @@ class Lookahead:
                 if len(alive) == 1:
                     break
             self.dealt += 1
-            rng.shuffle(unseen)
-            hands, start = [], 0
-            for size in sizes:
-                hand = [0] * NUM_KINDS
-                for t in unseen[start:start + size]:
-                    hand[t] += 1
-                hands.append(hand)
-                start += size
-            wall = unseen[start:start + view.tiles_left]
+            dealt = sampler.deal(rng)
+            hands, wall = dealt.hands, dealt.wall
             seed = rng.getrandbits(32)
             outcomes = {}
             for i in alive:

@@ -472,12 +472,12 @@ class Pattern:
                               for el in ordered if el.kind == "chow") if runs))
         object.__setattr__(self, "group_needs", _group_needs(ordered, required))
         object.__setattr__(self, "meld_room", tuple(
-            (kinds, sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds and not el.concealed),
-             sum(1 for el in ordered if set(_MELD_KINDS[el.kind]) & kinds))
+            (kinds, sum(1 for el in ordered if set(MELD_KINDS[el.kind]) & kinds and not el.concealed),
+             sum(1 for el in ordered if set(MELD_KINDS[el.kind]) & kinds))
             for kinds in (frozenset({MeldKind.CHOW}), frozenset({MeldKind.PUNG}), frozenset({MeldKind.KONG}),
                           frozenset({MeldKind.PUNG, MeldKind.KONG}))))
         object.__setattr__(self, "exposed_room", 0 if self.concealed else sum(
-            1 for el in ordered if _MELD_KINDS[el.kind] and not el.concealed))
+            1 for el in ordered if MELD_KINDS[el.kind] and not el.concealed))
         object.__setattr__(self, "live_vars", _live_vars(ordered, self.different))
         object.__setattr__(self, "swappable", _swappable(ordered, self.different))
         if ordered and all(el.kind != "chow" for el in ordered):
@@ -860,7 +860,7 @@ def _order(elements: tuple[Element, ...]) -> tuple[Element, ...]:
     return tuple(el for _, el in indexed)
 
 
-_MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
+MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
     "pung": (MeldKind.PUNG,),
     "kong": (MeldKind.KONG,),
     "pung_or_kong": (MeldKind.PUNG, MeldKind.KONG),
@@ -868,6 +868,7 @@ _MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
     "pair": (),
     "single": (),
 }
+"""The declared sets an element of each kind may take."""
 
 
 _REPEATED = {size: tuple((t,) * size for t in range(NUM_KINDS)) for size in set(SIZES.values())}
@@ -928,7 +929,7 @@ class _Search:
             if concealed and self.pending and self.claimed == t and self._claim_blocks(el, tiles):
                 concealed = False
             places = [j for j, meld in enumerate(melds)
-                      if not self.used[j] and meld.kind in _MELD_KINDS[el.kind] and not (el.concealed and meld.exposed)
+                      if not self.used[j] and meld.kind in MELD_KINDS[el.kind] and not (el.concealed and meld.exposed)
                       and el.spec.match(meld.tile, {}, self.env) is not None] if melds else ()
             if len(places) + concealed != 1:
                 return (i if places or concealed else -1), prev
@@ -987,7 +988,7 @@ class _Search:
         """Give element ``i`` each declared meld or concealed tiles it fits in turn, then match the rest."""
         # A declared meld first: it is the only place its tiles can go.
         for j, meld in enumerate(self.melds):
-            if self.used[j] or meld.kind not in _MELD_KINDS[el.kind]:
+            if self.used[j] or meld.kind not in MELD_KINDS[el.kind]:
                 continue
             if el.concealed and meld.exposed:
                 continue

@@ -16,6 +16,10 @@ of tiles, as Seven Pairs and Thirteen Orphans are. Their exact distance is worke
 stops as soon as it reaches it, and where the budget runs out first the closed form's instantiation is the
 answer, so a budget never makes those distances worse.
 
+Most patterns' instantiations are few enough to list (:mod:`game.core.special_count`): the least distance, counted
+over them, rejects a hand beyond the cutoff without a walk, and is the floor the walk stops at. The walk still
+picks the instantiation, so the answers, also where a budget runs out, are what the walk alone gives.
+
 Concealed jokers (the Western game) make up missing tiles of pung and kong elements, one natural tile always
 kept, as in :mod:`game.core.patterns`; they never make up a pair, a single tile or a chow.
 """
@@ -25,23 +29,15 @@ from __future__ import annotations
 from bisect import insort
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
+from itertools import product
 
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import JOKER_KINDS, Bindings, Element, Env, Pattern, TileSet
+from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, TileSet
 from game.core.ruleset import SpecialHand
+from game.core.special_count import Counter, candidates, reads_winds, tiles_of
 from game.core.tiles import NUM_KINDS
 
 UNREACHABLE = 99
-
-_MELD_KINDS: dict[str, tuple[MeldKind, ...]] = {
-    "pung": (MeldKind.PUNG,),
-    "kong": (MeldKind.KONG,),
-    "pung_or_kong": (MeldKind.PUNG, MeldKind.KONG),
-    "chow": (MeldKind.CHOW,),
-    "pair": (),
-    "single": (),
-}
-
 
 @dataclass(frozen=True)
 class Target:
@@ -52,25 +48,6 @@ class Target:
     """Tiles from the hand, as shanten counts them (-1 complete, 0 one tile away)."""
     need: tuple[int, ...]
     """How many of each kind the instantiation wants among the concealed tiles (34 entries)."""
-
-
-def _tiles_of(kind: str, t: int) -> tuple[int, ...]:
-    if kind == "chow":
-        return (t, t + 1, t + 2)
-    if kind == "kong":
-        return (t,) * 4
-    if kind == "pair":
-        return (t, t)
-    if kind == "single":
-        return (t,)
-    return (t, t, t)  # pung, and pung_or_kong built as a pung (a fourth tile is never required)
-
-
-def _candidates(el: Element) -> list[int]:
-    tiles = sorted(t for t in el.spec.static if t < NUM_KINDS)
-    if el.kind == "chow":
-        tiles = [t for t in tiles if t < 27 and t % 9 <= 6]
-    return tiles
 
 
 _Pairs = tuple[tuple[int, int], ...]
@@ -97,8 +74,8 @@ class _PatternData:
         self.options: list[list[Option]] = []
         for el in pattern.elements:
             row = []
-            for t in _candidates(el):
-                tiles = _tiles_of(el.kind, t)
+            for t in candidates(el):
+                tiles = tiles_of(el.kind, t)
                 row.append((t, tiles, tuple((x, tiles.count(x)) for x in sorted(set(tiles)))))
             self.options.append(row)
         self.by_tile = [{option[0]: option for option in options} for options in self.options]
@@ -108,7 +85,7 @@ class _PatternData:
         """For each element but a chow, the tiles of its options, each taking ``sizes`` of one kind."""
         self.kinds = [sum(1 << x for x in {x for option in options for x in option[1]}) for options in self.options]
         """For each element, the kinds any of its options takes, one bit each."""
-        self.sizes = [len(_tiles_of(el.kind, 0)) for el in pattern.elements]
+        self.sizes = [len(tiles_of(el.kind, 0)) for el in pattern.elements]
         elements = pattern.elements
         self.twins = [i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements)]
         """Whether each element is a twin of the one before (twins take their tiles in order)."""
@@ -127,7 +104,10 @@ class _PatternData:
         """Per seat and round wind, per element: the options its spec accepts, by the values of its reads."""
         self.closed = _closed_shape(pattern, self.options)
         """The pattern as fixed tiles and alike copies when it has that closed form, else None."""
-        self.meld_kinds = [_MELD_KINDS[el.kind] for el in elements]
+        self.closed_bound = None if self.closed is not None else _closed_shapes(pattern, self.options)
+        """Else, when each binding of its few variables leaves such a form (seven pairs of one suit and honours),
+        those forms."""
+        self.meld_kinds = [MELD_KINDS[el.kind] for el in elements]
         self.chow_starts: list[tuple[int, ...]] = [
             tuple(option[0] for option in options) if el.kind == "chow" else ()
             for el, options in zip(elements, self.options, strict=True)]
@@ -135,6 +115,8 @@ class _PatternData:
         self.twin_groups = _twin_groups(pattern, self.options)
         self.alike_masks = [sum(1 << t for t in set(tiles)) if tiles else 0 for tiles in self.alike]
         """For each element but a chow, the kinds of its options, one bit each."""
+        self.counter = Counter(pattern)
+        """The least distance counted over the pattern's instantiations, where they are few."""
 
 
 def _twin_groups(pattern: Pattern, options: list[list[Option]]) -> list[tuple[int, int, int, int, tuple[int, ...],
@@ -152,9 +134,9 @@ def _twin_groups(pattern: Pattern, options: list[list[Option]]) -> list[tuple[in
                and elements[j].spec == el.spec):
             j += 1
         if j - i > 1 and el.kind != "chow":
-            size = len(_tiles_of(el.kind, 0))
+            size = len(tiles_of(el.kind, 0))
             groups.append((i, j - i, size, 1 if el.distinct else 4 // size, tuple(o[0] for o in options[i]),
-                           _MELD_KINDS[el.kind]))
+                           MELD_KINDS[el.kind]))
         i = j
     return groups
 
@@ -172,17 +154,23 @@ class _ClosedShape:
     distinct: bool
 
 
-def _closed_shape(pattern: Pattern, options: list[list[Option]]) -> _ClosedShape | None:
+def _closed_shape(pattern: Pattern, options: list[list[Option]],
+                  elements: Sequence[Element] | None = None) -> _ClosedShape | None:
     """The closed form of ``pattern``: every element's spec a fixed set of tiles binding nothing, no chows (they
     overlap other kinds), and every element but alike copies of one left with a single option. Then the
     elements compete only for the copies' tiles, and each kind's extra copies cost more tiles the more are
     taken (a pair already held is free, a second pair of it costs two), so the cheapest uses, taken in turn,
-    are the best: see :func:`_closed_form`."""
-    if pattern.different or not pattern.elements:
+    are the best: see :func:`_closed_form`. ``elements``: those of one binding of the pattern's variables (see
+    :func:`_closed_shapes`), in place of its own."""
+    if elements is None:
+        if pattern.different:
+            return None
+        elements = pattern.elements
+    if not elements:
         return None
     fixed = [0] * NUM_KINDS
     free: list[Element] = []
-    for el, row in zip(pattern.elements, options, strict=True):
+    for el, row in zip(elements, options, strict=True):
         if el.kind == "chow" or not isinstance(el.spec, TileSet) or not row:
             return None
         if len(row) == 1:
@@ -197,8 +185,48 @@ def _closed_shape(pattern: Pattern, options: list[list[Option]]) -> _ClosedShape
     if not free:
         return _ClosedShape(tuple(fixed), 0, 1, (), False)
     first = free[0]
-    return _ClosedShape(tuple(fixed), len(free), len(_tiles_of(first.kind, 0)),
+    return _ClosedShape(tuple(fixed), len(free), len(tiles_of(first.kind, 0)),
                         tuple(sorted(t for t in first.spec.static if t < NUM_KINDS)), first.distinct)
+
+
+_MOST_BINDINGS = 64
+
+
+def _closed_shapes(pattern: Pattern, options: list[list[Option]]) -> tuple[_ClosedShape, ...] | None:
+    """The closed forms of ``pattern`` under each binding of its variables, every one bound or left unbound and
+    the ``different`` pairs kept apart, each element taking the tiles its spec accepts binding nothing more; None
+    unless every one has a closed form (or a spec reads the winds, or there are too many bindings).
+
+    The walk's instantiations are those of one of these: each ends with some variables bound, and under those
+    bindings every element's tile is accepted as it was."""
+    elements = pattern.elements
+    names = sorted(set().union(*(el.spec.variables() for el in elements)))
+    if not names or any(reads_winds(el.spec) for el in elements):
+        return None
+    env = Env()
+    values: dict[str, set[int | None]] = {name: {None} for name in names}
+    for el, row in zip(elements, options, strict=True):
+        for option in row:
+            bound = el.spec.match(option[0], {}, env)
+            for name, value in (bound or {}).items():
+                if name in values:
+                    values[name].add(value)
+    shapes: list[_ClosedShape] = []
+    for combination in product(*(sorted(values[name], key=lambda v: -1 if v is None else v) for name in names)):
+        if len(shapes) >= _MOST_BINDINGS:
+            return None
+        b = {name: value for name, value in zip(names, combination, strict=True) if value is not None}
+        if any(a in b and c in b and b[a] == b[c] for a, c in pattern.different):
+            continue
+        narrowed = [[option for option in row if el.spec.match(option[0], b, env) == b]
+                    for el, row in zip(elements, options, strict=True)]
+        shape = _closed_shape(pattern, narrowed, [
+            Element(el.kind, TileSet(frozenset(option[0] for option in row)), el.concealed, el.group, el.twin,
+                    el.distinct) for el, row in zip(elements, narrowed, strict=True)])
+        if shape is None:
+            return None
+        shapes.append(shape)
+    return tuple(shapes)
 
 
 def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -522,12 +550,14 @@ class _Search:
 
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0) -> tuple[int, tuple[int, ...]]:
+                   budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0,
+                   counted: bool = True) -> tuple[int, tuple[int, ...]]:
     """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE.
 
     Instantiations missing more than ``cutoff`` tiles are not looked for (the search prunes them at once).
     ``jokers`` concealed jokers make up missing tiles of pungs and kongs; the tiles wanted are the natural
-    tiles of the instantiation, those a joker would stand for included.
+    tiles of the instantiation, those a joker would stand for included. ``counted=False`` searches without the
+    least distance counted (:mod:`game.core.special_count`): the same answers, slower (the tests compare them).
     """
     if not pattern.elements:
         return UNREACHABLE, ()
@@ -543,13 +573,28 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         return UNREACHABLE, ()
     data = _pattern_data(pattern)
     exact: tuple[int, tuple[int, ...]] | None = None
+    cutoff = min(cutoff, UNREACHABLE - 1)
     # The closed form knows neither declared sets nor the jokers standing in its pungs.
     if data.closed is not None and not melds and not (jokers and any(data.jokers_fill)):
         exact = _closed_form(data.closed, counts)
-        if exact[0] > min(cutoff, UNREACHABLE - 1):
+        if exact[0] > cutoff:
             return UNREACHABLE, ()
-    search = _Search(pattern, counts, melds, env, budget, min(cutoff, UNREACHABLE - 1), jokers,
-                     exact[0] if exact else -1)
+        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
+    else:
+        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
+        # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
+        if counted and search.viable:
+            least = data.counter.least(counts, melds, env, jokers)
+            if least is None and data.closed_bound is not None and not melds and not (
+                    jokers and any(data.jokers_fill)):
+                least = min(_closed_form(shape, counts)[0] for shape in data.closed_bound), True
+            # Counted, the least distance (a bound with declared sets) tells a hand out of reach without a walk;
+            # exact, it stops the walk as soon as it gets there (it finds the same instantiation first, and
+            # stops no later where its budget runs out).
+            if least is not None and least[0] > cutoff:
+                return UNREACHABLE, ()
+            if least is not None and least[1]:
+                search.floor = least[0]
     search.run()
     if exact is not None and (not search.best_need or search.best > exact[0]):
         return exact  # the budget ran out before the search reached the closed form's distance

@@ -11,6 +11,7 @@ from game.ai.search import applies
 from game.autoplay import play_hand
 from game.core.actions import Claim, Pass
 from game.core.match import Match
+from game.core.melds import parse_meld
 from game.mods import rules_for
 from tests.builders import player, t, view
 
@@ -86,3 +87,28 @@ def test_master__plays_a_claim_out_at_a_three_handed_table() -> None:
     master = player("master", seed=4)
     assert master.decide(position, legal) in legal
     assert master._lookahead.searches == 1 and master._lookahead.dealt >= search.DEALS // 2
+
+
+_NEARLY_EVERY_KIND = "2B 3B 4B 6B 7B 8B 9B 1C 2C 3C 4C 5C 6C 7C 8C 1D 2D 3D 4D 6D 7D 8D 9D EW SW NW GD WD"
+
+
+def test_master__keeps_the_tile_an_opponent_is_waiting_on_out_of_the_discards() -> None:
+    """Late in the hand the player on the Master's right shows four sets and holds one tile; it has thrown a tile of
+    nearly every kind, but never a West wind. The Master, ready whichever of its West and North winds it throws,
+    throws the North (the one that player threw too), whichever of the two its weights chose first, for any seed:
+    the play-outs deal that player the tile its discards leave likely."""
+    thrown = _NEARLY_EVERY_KIND.split()
+    others = {2: "9B 1D EW SW", 3: "8B 2D GD WD"}
+    position = view("1C 2C 3C 4C 5C 6C 2B 3B 4B 7D 8D 9D WW NW", tiles_left=30, discard_count=36,
+                    opponents={1: {"discards": " ".join(thrown)}, **{s: {"discards": d} for s, d in others.items()}},
+                    order=" ".join([f"1:{code}" for code in thrown]
+                                   + [f"{s}:{code}" for s, d in others.items() for code in d.split()]))
+    players = list(position.players)
+    players[1] = replace(players[1], concealed_count=1,
+                         melds=tuple(parse_meld(m) for m in ("1B 1B 1B", "9C 9C 9C", "RD RD RD", "5D 5D 5D")))
+    position = replace(position, players=tuple(players))
+    ruleset = rules_for("classic")[0]
+    for seed in range(3):
+        lookahead = search.Lookahead(ruleset, random.Random(seed), search.DEALS)
+        assert lookahead.choose(position, [t("NW")], t("WW")) == t("NW")
+        assert lookahead.choose(position, [t("WW")], t("NW")) == t("NW")

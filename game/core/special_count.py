@@ -1,0 +1,397 @@
+"""The least distance to a special-hand pattern by counting over its instantiations instead of searching.
+
+Most special hands are a few sets of named tiles, or of tiles a suit or number variable picks: the ways to give
+every element a tile (its *instantiations*) are a few dozen to a few thousand. They are listed once per pattern
+(and per seat and round wind where a spec reads them), as the concealed tiles each wants, and for a hand with
+declared sets again once per such sets (where there are at most ``_MOST_KEPT``; with more, those hands get only a
+bound). The tiles a hand lacks for one of them is a sum over kinds of what it wants beyond what is held; packed
+eight bits a kind and one instantiation after another into one integer, a hand is measured against all of them
+in a handful of integer operations.
+
+The count is the least distance the search of :mod:`game.core.special_distance` finds when its budget does not
+run out: the same elements and bindings, the same declared sets taken (each by one element of its kind, exposed
+ones by elements that need not be concealed), the same order of twins (distinct twins differ only among their
+concealed tiles), the same four tiles of a kind at most among the concealed ones, and the same jokers (each makes
+up a missing tile of a pung or kong beside a natural tile, as the search counts them element by element). The
+search still picks which instantiation, and where its budget runs out what it had by then; knowing the least
+distance, it stops as soon as it reaches it, and a hand farther than the search's cutoff is not searched at all.
+
+A pattern with too many instantiations (pairs of any tiles, kongs of any tiles, the knitted hands) is left to
+the search alone.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Iterator, Sequence
+from dataclasses import dataclass
+
+from game.core.melds import Meld, MeldKind
+from game.core.patterns import (
+    JOKER_KINDS,
+    MELD_KINDS,
+    AllOf,
+    AnyOf,
+    Bindings,
+    Element,
+    Env,
+    NotSpec,
+    Pattern,
+    SeatTile,
+    Spec,
+    SuitNumber,
+    TileSet,
+    TileVar,
+)
+from game.core.tiles import NUM_KINDS
+
+_MOST_INSTANTIATIONS = 6000
+"""Past this many instantiations a pattern is left to the search (listing it would cost more than it saves)."""
+_MOST_STEPS = 10_000
+"""Past this many steps of listing (specs refusing most tiles can take many for few instantiations), likewise."""
+_MOST_KEPT = 1000
+"""Patterns with at most this many instantiations keep each as its elements' tiles: with declared sets they are
+counted exactly, the declared sets given to their elements in every way the search would (more are bounded)."""
+_MOST_MELD_SETS = 256
+"""Declared sets remembered per pattern; past it they are worked out afresh."""
+
+_FIELD = 8
+"""Bits per kind: a kind's count (at most 4) with room for a guard bit, and the sum over the kinds (at most 136)."""
+_BLOCK = NUM_KINDS * _FIELD
+"""Bits per instantiation."""
+_GUARD = sum(16 << (_FIELD * x) for x in range(NUM_KINDS))
+_ONES = sum(1 << (_FIELD * x) for x in range(NUM_KINDS))
+_TOP = _FIELD * (NUM_KINDS - 1)
+"""Where, in each instantiation's block, the product with ``_ONES`` leaves the sum of its kinds."""
+
+
+def tiles_of(kind: str, t: int) -> tuple[int, ...]:
+    """The concealed tiles an element of ``kind`` at tile ``t`` wants."""
+    if kind == "chow":
+        return (t, t + 1, t + 2)
+    if kind == "kong":
+        return (t,) * 4
+    if kind == "pair":
+        return (t, t)
+    if kind == "single":
+        return (t,)
+    return (t, t, t)  # pung, and pung_or_kong built as a pung (a fourth tile is never required)
+
+
+def candidates(el: Element) -> list[int]:
+    """The tiles an element may be given concealed, in order: its spec's, and a chow's lowest within a suit."""
+    tiles = sorted(t for t in el.spec.static if t < NUM_KINDS)
+    if el.kind == "chow":
+        tiles = [t for t in tiles if t < 27 and t % 9 <= 6]
+    return tiles
+
+
+def _pack(counts: Sequence[int] | dict[int, int]) -> int:
+    items = counts.items() if isinstance(counts, dict) else enumerate(counts)
+    return sum(n << (_FIELD * x) for x, n in items if n)
+
+
+def reads_winds(spec: Spec) -> bool:
+    """Whether what ``spec`` accepts may depend on the seat or round wind (a spec of a kind not known here might)."""
+    if isinstance(spec, SeatTile):
+        return True
+    if isinstance(spec, TileSet | SuitNumber):
+        return False
+    if isinstance(spec, TileVar | NotSpec):
+        return reads_winds(spec.inner)
+    if isinstance(spec, AnyOf):
+        return any(reads_winds(s) for s in spec.options)
+    if isinstance(spec, AllOf):
+        return any(reads_winds(s) for s in spec.parts)
+    return True
+
+
+@dataclass(frozen=True)
+class _Leaves:
+    """Instantiations as what each wants concealed, packed one a block."""
+
+    count: int
+    needs: int
+    """Each instantiation's concealed tiles, 8 bits a kind."""
+    fills: int = 0
+    """Each instantiation's concealed pungs and kongs, which jokers may fill: their size at their kind."""
+    fills_after: int = 0
+    """Those of a kind one tile of which an element before them takes (a single before a pung of the same
+    tile): their size plus one at their kind (see :func:`_least`)."""
+
+    @classmethod
+    def of(cls, leaves: set[tuple[int, int, int]]) -> _Leaves:
+        ordered = sorted(leaves)  # one order whatever the set's hashing
+        return cls(len(ordered), *(_joined(leaf[part] for leaf in ordered) for part in range(3)))
+
+
+def _joined(blocks: Iterable[int]) -> int:
+    """One packed instantiation after another, as one integer (joined as bytes: shifting each in is quadratic)."""
+    return int.from_bytes(b"".join(block.to_bytes(_BLOCK // 8, "little") for block in blocks), "little")
+
+
+@dataclass(frozen=True)
+class _Listed:
+    """A pattern's instantiations under one seat and round wind."""
+
+    exact: _Leaves
+    """Those a hand with no declared set may be: four of a kind at most, distinct twins distinct."""
+    loose: _Leaves
+    """Every one, each element concealed: distinct twins may share a tile and a kind be wanted more than four
+    times (a declared set may take one of them), jokers left out. Hands with declared sets are measured against
+    these, for a bound."""
+    assignments: tuple[tuple[int, ...], ...] | None
+    """Every one as the tile of each element (as ``loose``), where they are few."""
+    by_place: dict[tuple[int, int], tuple[int, ...]]
+    """For each (element, tile), the assignments giving that element that tile."""
+
+
+class Counter:
+    """Counts the least distance to one pattern (see the module's docs); one per pattern, kept by the search's
+    per-pattern data."""
+
+    def __init__(self, pattern: Pattern) -> None:
+        self.pattern = pattern
+        elements = pattern.elements
+        self.options = [set(candidates(el)) for el in elements]
+        self.twins = [i > 0 and el.twin >= 0 and elements[i - 1].twin == el.twin for i, el in enumerate(elements)]
+        # Twins are told apart by their order only when they are alike (the search assumes it too).
+        self.usable = bool(elements) and all(
+            not twin or (el.kind, el.spec, el.concealed, el.distinct) == (prev.kind, prev.spec, prev.concealed,
+                                                                          prev.distinct)
+            for twin, el, prev in zip(self.twins[1:], elements[1:], elements, strict=False))
+        self.groups = self._groups()
+        self.winds = any(reads_winds(el.spec) for el in elements)
+        self.wanted = [{t: _pack(_counted(tiles_of(el.kind, t))) for t in row}
+                       for el, row in zip(elements, self.options, strict=True)]
+        """Each element's tiles at each of its options, packed."""
+        self.fillable = [len(tiles_of(el.kind, 0)) if el.kind in JOKER_KINDS else 0 for el in elements]
+        """Each element's size where jokers may fill it, else 0."""
+        self.pairs = [tuple((a, c) for a, c in pattern.different if {a, c} & el.spec.variables()) for el in elements]
+        """Each element's ``different`` pairs naming a variable of its spec (the only ones it can break)."""
+        self.listed: dict[tuple[int, int], _Listed | None] = {}
+        self.declared: dict[tuple[tuple[int, int], tuple[tuple[MeldKind, int, bool], ...]], _Leaves] = {}
+
+    def _groups(self) -> list[tuple[int, ...]]:
+        """The runs of distinct twins, each as its elements."""
+        found: list[tuple[int, ...]] = []
+        elements = self.pattern.elements
+        for i, el in enumerate(elements):
+            if self.twins[i] and el.distinct:
+                if found and found[-1][-1] == i - 1:
+                    found[-1] += (i,)
+                else:
+                    found.append((i - 1, i))
+        return found
+
+    def least(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> tuple[int, bool] | None:
+        """The fewest tiles ``counts`` (with ``jokers`` concealed jokers and the declared ``melds``) lack for the
+        pattern (at least ``NONE`` when no instantiation fits), and whether that is exact: with declared sets and
+        more than ``_MOST_KEPT`` instantiations it is only a bound (never more than the search's). None when the
+        pattern is not counted."""
+        if not self.usable:
+            return None
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        if winds not in self.listed:
+            self.listed[winds] = self._list(env)
+        listed = self.listed[winds]
+        if listed is None:
+            return None
+        if not melds:
+            return (_least(listed.exact, counts, jokers) if listed.exact.count else NONE), True
+        if listed.assignments is not None and all(m.tile < NUM_KINDS for m in melds):
+            key = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
+            leaves = self.declared.get(key)
+            if leaves is None:
+                if len(self.declared) >= _MOST_MELD_SETS:
+                    self.declared.clear()
+                leaves = self.declared[key] = self._with_declared(listed, melds)
+            return (_least(leaves, counts, jokers) if leaves.count else NONE), True
+        # A declared set takes the tiles its element would want concealed (those of a pung or kong in full, the
+        # jokers in it standing for its tile); as held tiles they lack no fewer.
+        held = list(counts)
+        for meld in melds:
+            t = meld.tile
+            if t >= NUM_KINDS:
+                return None
+            if meld.kind is MeldKind.CHOW:
+                for x in meld.tiles:
+                    held[x] += 1
+            else:
+                held[t] += len(meld.tiles)
+        return max(0, _least(listed.loose, held, 0) - jokers), False
+
+    def _list(self, env: Env) -> _Listed | None:
+        """Walk every instantiation (as the search does, without a hand), adding up what each wants as it goes."""
+        pattern = self.pattern
+        elements, options, twins, pairs = pattern.elements, self.options, self.twins, self.pairs
+        distinct = [twin and el.distinct for twin, el in zip(twins, elements, strict=True)]
+        wanted, fillable = self.wanted, self.fillable
+        exact: set[tuple[int, int, int]] = set()
+        loose: set[int] = set()
+        kept: list[tuple[int, ...]] = []
+        tiles: list[int] = []
+        steps = 0
+
+        def walk(i: int, b: Bindings, low: int, need: int, fill: int, fill_after: int, fits: bool) -> bool:
+            nonlocal steps
+            if i == len(elements):
+                loose.add(need)
+                if len(kept) <= _MOST_KEPT:
+                    kept.append(tuple(tiles))
+                if fits and not (need + _ELEVENS) & _HIGH:  # no kind wanted more than four times
+                    exact.add((need, fill, fill_after))
+                return len(loose) <= _MOST_INSTANTIATIONS
+            spec = elements[i].spec
+            if not twins[i]:
+                low = -1
+            for t in spec.candidates(b, env):
+                steps += 1
+                if steps > _MOST_STEPS:
+                    return False
+                if t < low or t not in options[i]:
+                    continue
+                nb = spec.match(t, b, env)
+                if nb is None or (nb is not b and any(nb.get(x) is not None and nb.get(x) == nb.get(y)
+                                                      for x, y in pairs[i])):
+                    continue
+                tiles.append(t)
+                filled = _filled(need, t, fillable[i], fill, fill_after) if fillable[i] else (fill, fill_after)
+                going = walk(i + 1, nb, t, need + wanted[i][t], *filled, fits and not (distinct[i] and t == low))
+                tiles.pop()
+                if not going:
+                    return False
+            return True
+
+        if not walk(0, {}, -1, 0, 0, 0, True) or not loose:
+            return None
+        assignments = tuple(kept) if len(kept) <= _MOST_KEPT else None
+        by_place: dict[tuple[int, int], list[int]] = {}
+        for n, assignment in enumerate(assignments or ()):
+            for i, t in enumerate(assignment):
+                by_place.setdefault((i, t), []).append(n)
+        return _Listed(_Leaves.of(exact), _Leaves.of({(need, 0, 0) for need in loose}), assignments,
+                       {place: tuple(ns) for place, ns in by_place.items()})
+
+    def _with_declared(self, listed: _Listed, melds: Sequence[Meld]) -> _Leaves:
+        """The instantiations a hand with the declared ``melds`` may be: each declared set taken by an element of
+        its kind and tile (an exposed one by an element that need not be concealed), the rest concealed."""
+        elements = self.pattern.elements
+        takers = [[i for i, el in enumerate(elements) if m.kind in MELD_KINDS[el.kind]
+                   and not (el.concealed and m.exposed)] for m in melds]
+        assignments = listed.assignments or ()
+        first = melds[0].tile
+        pool = sorted({n for i in takers[0] for n in listed.by_place.get((i, first), ())})
+        found: set[tuple[int, int, int]] = set()
+        for n in pool:
+            for declared in _matchings(assignments[n], melds, takers, 0, frozenset()):
+                leaf = self._concealed(assignments[n], declared)
+                if leaf is not None:
+                    found.add(leaf)
+        return _Leaves.of(found)
+
+    def _concealed(self, assignment: tuple[int, ...], declared: frozenset[int]) -> tuple[int, int, int] | None:
+        """What ``assignment`` wants concealed, the ``declared`` elements taking declared sets, and its
+        joker-fillable sets (as in :class:`_Leaves`), packed; None when it wants more than four of a kind
+        concealed or distinct twins share a concealed tile (a declared set may share a distinct twin's tile)."""
+        for group in self.groups:
+            concealed = [assignment[i] for i in group if i not in declared]
+            if len(set(concealed)) < len(concealed):
+                return None
+        need = fill = fill_after = 0
+        for i, (t, size) in enumerate(zip(assignment, self.fillable, strict=True)):
+            if i not in declared:
+                if size:
+                    fill, fill_after = _filled(need, t, size, fill, fill_after)
+                need += self.wanted[i][t]
+        if (need + _ELEVENS) & _HIGH:
+            return None
+        return need, fill, fill_after
+
+
+def _filled(need: int, t: int, size: int, fill: int, fill_after: int) -> tuple[int, int]:
+    """The joker-fillable sets (as in :class:`_Leaves`) with a pung or kong of ``size`` at ``t`` added after
+    elements wanting ``need``: with at most four of a kind, a pung has at most one tile of its kind before it
+    and a kong none."""
+    if need >> (_FIELD * t) & 0xFF:
+        return fill, fill_after + ((size + 1) << (_FIELD * t))
+    return fill + (size << (_FIELD * t)), fill_after
+
+
+def _matchings(assignment: tuple[int, ...], melds: Sequence[Meld], takers: list[list[int]], j: int,
+               used: frozenset[int]) -> Iterator[frozenset[int]]:
+    """Each way to give every declared set from the ``j``-th on an element of its own taking its tile."""
+    if j == len(melds):
+        yield used
+        return
+    tile = melds[j].tile
+    for i in takers[j]:
+        if i not in used and assignment[i] == tile:
+            yield from _matchings(assignment, melds, takers, j + 1, used | {i})
+
+
+def _counted(tiles: tuple[int, ...]) -> dict[int, int]:
+    found: dict[int, int] = {}
+    for x in tiles:
+        found[x] = found.get(x, 0) + 1
+    return found
+
+
+_ELEVENS = 11 * sum(1 << (_FIELD * x) for x in range(NUM_KINDS))
+_HIGH = sum(0xF0 << (_FIELD * x) for x in range(NUM_KINDS))
+"""Adding eleven to each field reaches its high half where more than four are wanted."""
+
+
+NONE = 1 << 30
+"""The distance where no instantiation fits."""
+
+
+def _least(leaves: _Leaves, counts: Sequence[int], jokers: int) -> int:
+    """The fewest tiles ``counts`` and ``jokers`` lack for any of ``leaves`` (there is at least one).
+
+    Each kind's field holds 16 plus what is wanted less what is held (so never below 12, never borrowing from
+    the next); its guard bit (16) is set where at least as many are wanted as held, and the bits below it are
+    then the tiles lacking. Multiplying by one in every field sums a block's fields into its top field.
+
+    As the search counts them, ``j`` jokers make up ``min(j, fill)`` of the tiles lacking, ``fill`` summing, over
+    the pungs and kongs, the tiles each lacks but one natural tile: ``max(0, size - max(held, 1))`` for a set of
+    a kind no element before it takes, and ``max(0, size + 1 - max(held, 2))`` for a pung after one tile of its
+    kind (the tile before it takes one of those held)."""
+    count = leaves.count
+    held, held_one, held_two = _held(counts)
+    lacking = _sums(leaves.needs + _tiled(held, count), count)
+    if not jokers or not (leaves.fills or leaves.fills_after):
+        return min(lacking)
+    fill = _sums(leaves.fills + _tiled(held_one, count), count)
+    if leaves.fills_after:
+        after = _sums(leaves.fills_after + _tiled(held_two, count), count)
+        fill = bytes(a + b for a, b in zip(fill, after, strict=True))
+    return min(m - min(jokers, f) for m, f in zip(lacking, fill, strict=True))
+
+
+_HELD: dict[tuple[int, ...], tuple[int, int, int]] = {}
+"""Hands :func:`_held` packed lately: a hand is measured against every pattern in turn (and, with declared sets,
+with those sets' tiles added)."""
+
+
+def _held(counts: Sequence[int]) -> tuple[int, int, int]:
+    """``_GUARD`` less the tiles held, and less them with each kind counted at least once and at least twice."""
+    key = tuple(counts)
+    found = _HELD.get(key)
+    if found is None:
+        if len(_HELD) >= 256:
+            _HELD.clear()
+        found = _HELD[key] = (_GUARD - _pack(key), _GUARD - _pack([max(n, 1) for n in key]),
+                              _GUARD - _pack([max(n, 2) for n in key]))
+    return found
+
+
+def _sums(packed: int, count: int) -> bytes:
+    """Each block's fields with their guard bit set, as the three bits below it, summed: one byte per block."""
+    guards = packed & _tiled(_GUARD, count)
+    summed = ((packed & (guards - (guards >> 4))) * _ONES) >> _TOP
+    return summed.to_bytes(count * NUM_KINDS + 1, "little")[0:count * NUM_KINDS:NUM_KINDS]
+
+
+def _tiled(block: int, count: int) -> int:
+    """``block`` repeated ``count`` times, one after another."""
+    return int.from_bytes(block.to_bytes(_BLOCK // 8, "little") * count, "little")

@@ -1,0 +1,130 @@
+"""The least distance to a special hand counted over its instantiations: the search's answers, found sooner."""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core.melds import Meld, MeldKind, parse_meld
+from game.core.patterns import TILE_CLASSES, Element, Env, Pattern, SuitNumber, TileSet
+from game.core.special_distance import UNREACHABLE, _pattern_data, _Search, pattern_target
+from game.core.tiles import NUM_KINDS, counts_of, parse_tiles
+from game.mods import get_ruleset, list_rulesets
+from tests.tiers import examples
+
+
+def _bundled_forms() -> list[tuple[Pattern, str]]:
+    """Every bundled ruleset's special-hand forms with elements, each once, with the first hand naming it."""
+    found: dict[Pattern, str] = {}
+    for info in list_rulesets():
+        for hand in get_ruleset(info.id).special_hands:
+            for form in hand.forms:
+                if form.elements:
+                    found.setdefault(form, f"{info.id}:{hand.id}")
+    return list(found.items())
+
+
+FORMS = _bundled_forms()
+
+
+@st.composite
+def _positions(draw: st.DrawFn) -> tuple[list[int], tuple[Meld, ...], int, Env]:
+    """A hand as a player may hold it: up to two declared sets (pungs, kongs, chows, exposed or not), up to two
+    concealed jokers and the rest concealed natural tiles, drawn from few kinds or many; any seat and round."""
+    kinds = draw(st.lists(st.integers(0, NUM_KINDS - 1), min_size=4, max_size=NUM_KINDS, unique=True))
+    left = dict.fromkeys(kinds, 4)
+    melds = []
+    for _ in range(draw(st.integers(0, 2))):
+        t = draw(st.sampled_from(kinds))
+        kind = draw(st.sampled_from((MeldKind.PUNG, MeldKind.KONG, MeldKind.CHOW)))
+        tiles = (t, t + 1, t + 2) if kind is MeldKind.CHOW else (t,) * (4 if kind is MeldKind.KONG else 3)
+        if kind is MeldKind.CHOW and (t >= 27 or t % 9 > 6):
+            continue
+        if all(left.get(x, 4) >= tiles.count(x) for x in tiles):
+            for x in tiles:
+                left[x] = left.get(x, 4) - 1
+            melds.append(Meld(kind, tiles, draw(st.booleans())))
+    jokers = draw(st.integers(0, 2))
+    pool = [t for t in kinds for _ in range(left[t])]
+    size = max(0, 14 - 3 * len(melds) - jokers - draw(st.integers(0, 1)))
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=size, max_size=size, unique=True))
+    counts = counts_of([pool[i] for i in picks])
+    return counts, tuple(melds), jokers, Env(draw(st.integers(0, 3)), draw(st.integers(0, 3)))
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(_positions(), st.sampled_from((1, 60, 200, 800, 4000)), st.sampled_from((2, 4, 7, UNREACHABLE)))
+def test_counted__every_bundled_special_hand_answers_as_the_search_alone(position, budget, cutoff):
+    """Every form of every bundled ruleset's special hands, on any hand, budget and cutoff: counting first gives
+    what the search alone gives, the instantiation (its tiles) and its distance, also where the budget runs out
+    before the nearest: so no computer player's move changes."""
+    counts, melds, jokers, env = position
+    for form, name in FORMS:
+        counted = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers)
+        searched = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers,
+                                  counted=False)
+        assert counted == searched, name
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(_positions())
+def test_counted__least_distance_is_the_exhaustive_searchs(position):
+    """The count itself: exactly the least distance a search without a budget finds (with declared sets, where
+    the pattern has too many instantiations to count them, never more)."""
+    counts, melds, jokers, env = position
+    for form, name in FORMS:
+        data = _pattern_data(form)
+        least = data.counter.least(counts, melds, env, jokers)
+        if least is None:
+            continue
+        search = _Search(form, counts, melds, env, 10**7, UNREACHABLE - 1, jokers)
+        search.run()
+        exhaustive = search.best if search.best_need else UNREACHABLE
+        if least[1]:
+            assert min(least[0], UNREACHABLE) == exhaustive, name
+        else:
+            assert least[0] <= exhaustive, name
+
+
+def c(codes: str) -> list[int]:
+    return counts_of(parse_tiles(codes))
+
+
+_WINDS = TileSet(TILE_CLASSES["wind"])
+FOUR_WINDS_PUNGS = Pattern((*(Element("pung", _WINDS, twin=0, distinct=True) for _ in range(4)),
+                            Element("pair", TileSet(TILE_CLASSES["dragon"]))))
+RUN_AND_PUNG = Pattern((*(Element("single", SuitNumber(suit_var="s", numbers=frozenset({n}))) for n in range(1, 10)),
+                        Element("pung", SuitNumber(suit_var="s")), Element("pair", SuitNumber(suit_var="s"))))
+
+
+@pytest.mark.parametrize("pattern, tiles, melds, jokers", [
+    # Distinct twins differ among their concealed tiles only: the search lets a pung of East beside a declared
+    # one (so would the count), and here it is as near as any other wind.
+    (FOUR_WINDS_PUNGS, "SW SW SW WW WW WW RD RD 5B 6C 7D", ("EW EW EW",), 0),
+    # A pung after a single of its own tile: a joker fills it beside the one natural tile left for it.
+    (RUN_AND_PUNG, "1B 2B 3B 4B 5B 5B 6B 7B 8B 9B 9B 9B", (), 2),
+    (RUN_AND_PUNG, "1B 2B 3B 4B 5B 6B 7B 8B 9B 9B 2C 2C", (), 1),
+], ids=["distinct-twin-beside-declared", "pung-after-single-two-jokers", "pung-after-single-one-joker"])
+def test_counted__declared_twins_and_jokers_as_the_search_counts_them(pattern, tiles, melds, jokers):
+    """The corners where counting must follow the search's own rules, not the game's: each gives the least
+    distance the exhaustive search finds, and the same answer as the search alone at a small budget."""
+    declared = tuple(parse_meld(m) for m in melds)
+    least = _pattern_data(pattern).counter.least(c(tiles), declared, Env(), jokers)
+    search = _Search(pattern, c(tiles), declared, Env(), 10**6, UNREACHABLE - 1, jokers)
+    search.run()
+    assert least == (search.best, True)
+    for budget in (5, 50):
+        assert pattern_target(pattern, c(tiles), declared, Env(), budget=budget, jokers=jokers) == pattern_target(
+            pattern, c(tiles), declared, Env(), budget=budget, jokers=jokers, counted=False)
+
+
+def test_counted__a_hand_out_of_reach_is_not_searched(monkeypatch):
+    """A hand farther than the cutoff from every instantiation gets its answer from the count: no search runs."""
+    runs = []
+    monkeypatch.setattr(_Search, "run", lambda self: runs.append(self))
+    far = c("1B 4B 7B 2C 5C 8C 3D 6D 9D EW SW WW NW")
+    assert pattern_target(RUN_AND_PUNG, far, (), Env(), cutoff=3) == (UNREACHABLE, ())
+    assert runs == []
+    pattern_target(RUN_AND_PUNG, far, (), Env(), cutoff=3, counted=False)
+    assert len(runs) == 1
