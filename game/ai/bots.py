@@ -32,7 +32,7 @@ class RandomBot:
         return self.rng.choice(list(legal))
 
 
-def _isolation(counts: list[int], tile: int) -> int:
+def isolation(counts: Sequence[int], tile: int) -> int:
     """How many tiles near ``tile`` (same suit, distance ≤ 2) the hand holds; honours count only copies."""
     if not is_suit(tile):
         return counts[tile] - 1
@@ -72,7 +72,7 @@ class GreedyBot:
         if JOKER in view.concealed:  # the shanten tables know no jokers: keep them, build pungs around them
             return self._with_jokers(counts, legal)
         if passes:  # pass on the loneliest tiles
-            return min(passes, key=lambda a: (sum(_isolation(counts, t) for t in a.tiles), a.tiles))
+            return min(passes, key=lambda a: (sum(isolation(counts, t) for t in a.tiles), a.tiles))
         if view.phase == "turn":
             if kongs:
                 return kongs[0]
@@ -109,10 +109,10 @@ class GreedyBot:
                     return action
         passes = [a for a in legal if isinstance(a, PassTiles)]
         if passes:
-            return min(passes, key=lambda a: (sum(_isolation(counts, t) for t in a.tiles), a.tiles))
+            return min(passes, key=lambda a: (sum(isolation(counts, t) for t in a.tiles), a.tiles))
         discards = [a for a in legal if isinstance(a, Discard) and a.tile != JOKER and not a.standing]
         if discards:
-            return min(discards, key=lambda a: (_isolation(counts, a.tile) if a.tile < NUM_KINDS else -9, a.tile))
+            return min(discards, key=lambda a: (isolation(counts, a.tile) if a.tile < NUM_KINDS else -9, a.tile))
         return Pass() if Pass() in legal else legal[0]
 
     @staticmethod

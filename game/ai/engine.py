@@ -8,12 +8,13 @@ A discard is scored on four things, weighted by the personality's knobs (:mod:`g
 * value: doubles the hand is heading for (:class:`game.ai.evaluate.ValueModel`, from the ruleset);
 * danger: how likely it is to hand a threatening opponent Mah Jongg (:func:`game.ai.evaluate.danger`).
 
-Where only special hands go out (a ruleset with ``special_hands_required``), a regular hand counts as out of reach:
-every personality then sets out for the special hand with the best appeal from the first tile and keeps one all
-hand long.
-
 Before play, the tiles passed on in a Charleston or a goulash are those the regular hand misses least
 (:mod:`game.ai.charleston`).
+
+Where only special hands go out (a ruleset with ``special_hands_required``), a regular hand counts as out of reach:
+every personality then sets out from the first tile for the special hand likeliest to be completed before the wall
+ends (:mod:`game.ai.specials`), keeps one all hand long and passes on in the Charleston the tiles the likeliest
+ones want least.
 
 Mistakes pick among the scored discards with a softmax; the scatterbrain modifier ignores some discards it
 could claim, sometimes discards carelessly and sometimes forgets to declare a standing (ready) hand.
@@ -31,6 +32,7 @@ from game.ai.charleston import choose_pass
 from game.ai.evaluate import ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
+from game.ai.specials import completion_chance, keep_values, pass_by_keep
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
 from game.core.analysis import shanten, shanten_after_discards, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
@@ -59,6 +61,7 @@ _NO_REGULAR = 8  # "tiles from ready" of a regular hand where none goes out: far
 # claims, otherwise built no hand there (against three greedy bots in British Tournament, 200 hands: its wins
 # 4.5% -> 13.5%; 0.4 gave the same).
 _PUNG_PULL = 0.2
+_BACKUP = 1.0  # score lost per next likeliest special hand (_Plan.backups) that wants the tile discarded
 # Weight, times the value pull, of the doubles the tiles kept in a Charleston are heading for, against the tiles
 # they lack (game.ai.charleston). Against three greedy bots in Western over the same 600 hands, the limitmaker
 # won 26.3% of them at 0, 23.2% at 0.8 and 24.0% at 1.6, its net score per hand +49, +112 and +148; the expert
@@ -77,6 +80,9 @@ class _Plan:
     dropped: set[str] = field(default_factory=set)
     compared: bool = False
     """Whether the special hands looked at on the turn after setting out were weighed against this one."""
+    backups: tuple[tuple[float, tuple[int, ...]], ...] = ()
+    """Where only special hands go out: the next likeliest special hands at the last look, each as its weight
+    (its appeal over the chased hand's, at most 1) and the tiles its nearest form wants."""
 
 
 @dataclass(frozen=True)
@@ -179,9 +185,10 @@ class EnginePlayer:
         if claims:
             return self._claim(view, claims)
         passes = [a for a in legal if isinstance(a, PassTiles)]
-        # Where only special hands go out the pass should serve the special hand: that is the planning's to say.
-        if passes and not self._specials_only:
-            return self._pass(view, passes)
+        if passes:
+            # Where only special hands go out the pass serves the special hands likeliest to be completed.
+            return self._pass_special(view, passes) if self._specials_only and self.specials else self._pass(
+                view, passes)
         return next((a for a in legal if isinstance(a, Pass)), legal[0])
 
     def _pass(self, view: PlayerView, passes: Sequence[PassTiles]) -> PassTiles:
@@ -341,7 +348,10 @@ class EnginePlayer:
     def _update_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
         """Choose, keep or drop a special hand to chase (Expert adapts, Limitmaker sticks to its plan)."""
         p = self.personality
-        if not self.specials or (p.value_pull <= 0 and not self._specials_only):
+        if self._specials_only and self.specials:
+            self._update_special_plan(view, counts, melds)
+            return
+        if not self.specials or p.value_pull <= 0:
             return
         plan = self._plan
         regular = self._regular(counts, len(melds))
@@ -393,6 +403,81 @@ class EnginePlayer:
         if best[1] is not None and best[1] is not plan.hand and best[0] >= needed:
             plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
+
+    def _update_special_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
+        """Where only special hands go out: chase the special hand likeliest to be completed in the draws left
+        (:func:`game.ai.specials.completion_chance`, a little more for a richer one), and switch only to one
+        clearly likelier. Every other turn the likeliest at the last look are weighed again with half the others
+        (each of those every four turns): a hand changes little from one turn to the next, and every decision
+        stays short."""
+        plan = self._plan
+        turn = len(view.me.discards)
+        current, distance = 0.0, 99
+        if plan.hand is not None:
+            target = self._nearest(plan.hand, counts, melds, self._env(view), self._jokers,
+                                   budget=self._budget(2000))
+            if target is None:
+                plan.hand, plan.best, plan.stalled = None, 99, 0  # out of reach (a set shown that it cannot use)
+            else:
+                if target.distance < plan.best:
+                    plan.best, plan.stalled = target.distance, 0
+                else:
+                    plan.stalled += 1
+                if turn % 2:
+                    return
+                current, distance = self._special_appeal(plan.hand, target, counts, view), target.distance
+        hands = [h for h in self.specials[(turn // 2) % 2::2] if h is not plan.hand]
+        found = self._likeliest(view, counts, melds, hands, distance)
+        if not found:
+            return
+        appeal, hand, target = found[0]
+        if plan.hand is None or appeal > current * (1.3 + self.personality.plan_stickiness):
+            plan.hand, plan.best, plan.stalled = hand, target.distance, 0
+            current, found = appeal, found[1:]
+        plan.backups = tuple((min(1.0, a / current) if current > 0 else 1.0, t.need) for a, _, t in found[:2])
+
+    def _backup_cost(self, after: Sequence[int], tile: int) -> float:
+        """What a discard of ``tile`` (leaving ``after``) costs the next likeliest special hands (a tie-break:
+        of two discards alike for the hand chased, the one they want less goes)."""
+        return _BACKUP * sum(w for w, need in self._plan.backups if need[tile] > after[tile])
+
+    def _likeliest(self, view: PlayerView, counts: list[int], melds: Sequence[Meld],
+                   hands: Sequence[SpecialHand], nearest: int = 99) -> list[tuple[float, SpecialHand, Target]]:
+        """The special hands of ``hands`` within reach, with their appeal and nearest form, likeliest first;
+        ``nearest``: the distance of the nearest special hand known (the one chased)."""
+        env = self._env(view)
+        found = []
+        # A hand more than two tiles beyond the nearest found is far less likely (each tile lacking costs more
+        # than half the chance): not looking for it keeps the searches short.
+        reach = min(self._reach + 2, nearest + 2)
+        for hand in hands:
+            target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
+                                    jokers=self._jokers)
+            if target is not None:
+                found.append((self._special_appeal(hand, target, counts, view), hand, target))
+                reach = min(reach, target.distance + 2)
+        found.sort(key=lambda f: (-f[0], f[1].id))
+        return found
+
+    def _special_appeal(self, hand: SpecialHand, target: Target, counts: Sequence[int], view: PlayerView) -> float:
+        """How much a special hand is worth chasing where only special hands go out: its chance to be completed
+        in the draws left, raised a little for a richer hand (more for a player who pulls for value)."""
+        visible = view.visible_counts()
+        live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
+        claimable = not all(kept_concealed(f) for f in hand.forms)
+        chance = completion_chance(target, counts, self._jokers, live, max(1, view.tiles_left // 4), claimable)
+        return chance * (1.0 + 0.1 * self.personality.value_pull * self._special_worth(hand))
+
+    def _pass_special(self, view: PlayerView, passes: Sequence[PassTiles]) -> PassTiles:
+        """Where only special hands go out, pass on (a Charleston step) the tiles the three special hands
+        likeliest to be completed want least, each weighed by its appeal; with none in reach, as a regular hand."""
+        counts = counts_of(view.concealed)
+        found = self._likeliest(view, counts, view.me.melds, self.specials)
+        if not found:
+            return self._pass(view, passes)
+        wanted = [(appeal, target.need) for appeal, _, target in found[:3]]
+        choice = PassTiles(pass_by_keep(counts, len(passes[0].tiles), keep_values(counts, wanted)))
+        return choice if choice in passes else self._pass(view, passes)
 
     def _appeal(self, hand: SpecialHand, distance: int, regular: int) -> float:
         """How much a special hand ``distance`` tiles away is worth chasing, beside a regular hand ``regular``
@@ -497,7 +582,9 @@ class EnginePlayer:
             if plan is not None and target is not None and speed <= fastest + 1:
                 # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live.
                 useful = self._plan_acceptance(after, target, live)
-            read = self._read(after, n_melds)
+            # (chasing a special hand where no regular hand goes out, the regular hand's jokers are not read: a
+            # search of its own for nothing)
+            read = after if self._specials_only and plan is not None else self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
                 useful = self._acceptance(read, n_melds, live, speed, ways)
             worth = model.hand_value(read, view)
@@ -518,6 +605,8 @@ class EnginePlayer:
                      + 4.0 * pull * value - risk_weight * risk)
             if plan is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
+            elif self._specials_only:
+                score -= self._backup_cost(after, action.tile)
             else:
                 score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
