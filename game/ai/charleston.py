@@ -28,18 +28,28 @@ def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTi
     jokers = sum(1 for t in concealed if t == JOKER)
     sets = max(0, _SETS - n_melds)
 
-    def cost(option: PassTiles) -> tuple[float, int, tuple[int, ...]]:
-        left = list(counts)
-        for t in option.tiles:
-            left[t] -= 1
-        read = _read(left, jokers)
+    def cost(option: PassTiles) -> float:
+        read = _read(_left(counts, option), jokers)
         # The tiles kept are fewer than a hand: how near they are to a whole hand, and to a hand of a set fewer
         # (which tells two tiles of a run, kept, from a lone tile).
         near = missing_tiles(read, sets, chows=chows) + (missing_tiles(read, sets - 1, chows=chows) if sets > 1 else 0)
-        score = near - (worth(read) if worth is not None else 0.0)
-        return round(score, 6), sum(_neighbours(left, t) for t in option.tiles), option.tiles
+        return round(near - (worth(read) if worth is not None else 0.0), 6)
 
-    return min(options, key=cost)
+    def lonely(option: PassTiles) -> tuple[int, tuple[int, ...]]:
+        left = _left(counts, option)
+        return sum(_neighbours(left, t) for t in option.tiles), option.tiles
+
+    # The tie-break is worked out only among the passes that cost least (a Charleston offers some 160 passes).
+    costs = [cost(option) for option in options]
+    least = min(costs)
+    return min((o for o, c in zip(options, costs, strict=True) if c == least), key=lonely)
+
+
+def _left(counts: Sequence[int], option: PassTiles) -> list[int]:
+    left = list(counts)
+    for t in option.tiles:
+        left[t] -= 1
+    return left
 
 
 def _read(counts: list[int], jokers: int) -> list[int]:
