@@ -9,7 +9,7 @@ from pathlib import Path
 
 from game.ai import create_player as create_ai_player
 from game.autoplay import SeatCountError, at_table, create_player, play_hand, seat_players
-from game.cli.common import error_line, print_json, say
+from game.cli.common import add_game_arguments, error_line, player_ids, print_json, say
 from game.config import folders_from_args
 from game.core.match import Match
 from game.core.ruleset import Ruleset
@@ -45,14 +45,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     listing.set_defaults(func=run_list)
 
     headless = sub.add_parser("play-headless", help=_("computer players play N hands; save the game"))
-    headless.add_argument("--ruleset", default="classic", metavar=_("ID"),
-                          help=_("the ruleset's id (default: classic)"))
-    headless.add_argument("--hands", type=int, required=True, metavar="N", help=_("how many hands to play"))
-    headless.add_argument("--seed", type=int, required=True, metavar=_("SEED"),
-                          help=_("the seed every deal comes from (a whole number)"))
-    headless.add_argument("--players", default="", metavar=_("IDS"),
-                          help=_("four player ids (three for a three-handed ruleset): AI personalities or reference "
-                                 "bots (random, greedy, efficient); default: greedy at every seat"))
+    add_game_arguments(headless)
     headless.add_argument("--save", metavar=_("FILE"), required=True, help=_("the file the game is saved to"))
     headless.set_defaults(func=run_play_headless)
 
@@ -120,7 +113,7 @@ def run_play_headless(args: argparse.Namespace) -> int:
         return 2
     ruleset, mods = _ruleset_and_mods(args.ruleset, args)
     try:
-        ids = seat_players(args.ruleset, ruleset.play.seats, [p.strip() for p in args.players.split(",") if p.strip()])
+        ids = seat_players(args.ruleset, ruleset.play.seats, player_ids(args.players))
     except SeatCountError as exc:
         say(error_line(f"{exc}: {args.players!r}"))
         return 2

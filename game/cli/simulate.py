@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 from game.autoplay import SeatCountError, at_table, create_player, play_hand, seat_players
-from game.cli.common import error_line, print_json, say
+from game.cli.common import add_game_arguments, error_line, player_ids, print_json, say
 from game.core.events import DiscardClaimed, log_hash
 from game.core.match import Match
 from game.errors import error_text
@@ -26,13 +26,7 @@ def register(sub: argparse._SubParsersAction) -> None:
     p = sub.add_parser("simulate", help=_("computer players only: play hands and print statistics as JSON"),
                        description=_("Computer players only, no display: play hands and print their statistics and "
                                      "a log_hash as one JSON object (the same arguments give the same log_hash)."))
-    p.add_argument("--ruleset", default="classic", metavar=_("ID"), help=_("the ruleset's id (default: classic)"))
-    p.add_argument("--hands", type=int, required=True, metavar="N", help=_("how many hands to play"))
-    p.add_argument("--seed", type=int, required=True, metavar=_("SEED"),
-                   help=_("the seed every deal comes from (a whole number)"))
-    p.add_argument("--players", default="", metavar=_("IDS"),
-                   help=_("four player ids (three for a three-handed ruleset): AI personalities or reference bots "
-                          "(random, greedy, efficient); default: greedy at every seat"))
+    add_game_arguments(p)
     p.add_argument("--rotate-seats", action="store_true", help=_("move every player one seat on after each hand"))
     p.add_argument("--jsonl", metavar=_("FILE"), help=_("write one JSON line per hand"))
     p.set_defaults(func=run)
@@ -147,7 +141,7 @@ def simulate(ruleset_id: str, hands: int, seed: int, player_ids: list[str], rota
 
 
 def run(args: argparse.Namespace) -> int:
-    ids = [p.strip() for p in args.players.split(",") if p.strip()]
+    ids = player_ids(args.players)
     if args.players and len(ids) not in (3, 4):
         say(error_line(_("--players needs four ids separated by commas, got {count}: {players}").format(
             count=len(ids), players=repr(args.players))))
