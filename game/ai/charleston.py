@@ -12,9 +12,10 @@ from __future__ import annotations
 
 from collections.abc import Callable, Sequence
 
+from game.ai.bots import isolation
 from game.core.actions import PassTiles
 from game.core.analysis import missing_tiles
-from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_suit
+from game.core.tiles import JOKER, NUM_KINDS, counts_of
 
 _SETS = 4  # a regular hand's sets beside its pair
 
@@ -37,7 +38,7 @@ def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTi
 
     def lonely(option: PassTiles) -> tuple[int, tuple[int, ...]]:
         left = _left(counts, option)
-        return sum(_neighbours(left, t) for t in option.tiles), option.tiles
+        return sum(isolation(left, t) for t in option.tiles), option.tiles
 
     # The tie-break is worked out only among the passes that cost least (a Charleston offers some 160 passes).
     costs = [cost(option) for option in options]
@@ -63,10 +64,3 @@ def _read(counts: list[int], jokers: int) -> list[int]:
         read[kind] += 1
     return read
 
-
-def _neighbours(counts: Sequence[int], tile: int) -> int:
-    """Tiles held that could make a set with ``tile``: within two in its suit, or its own copies."""
-    if not is_suit(tile):
-        return counts[tile]
-    base = tile - tile % 9
-    return sum(counts[t] for t in range(max(base, tile - 2), min(base + 8, tile + 2) + 1))
