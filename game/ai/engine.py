@@ -43,7 +43,7 @@ from game.core.scoring import RulesetJudge
 from game.core.special_distance import Target, special_target
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major
-from game.core.view import PlayerView
+from game.core.view import PlayerView, unseen
 from game.mods.personalities import Personality
 
 _SPEED = 10.0  # score of one step nearer Mah Jongg; the other weights are measured against it
@@ -126,6 +126,8 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler or self._specials_only else 1.0 for h in self.specials}
+        self._claimable = {h.id: not all(kept_concealed(f) for f in h.forms) for h in self.specials}
+        """Whether a set of each special hand may come from a discard (not every form kept concealed)."""
         # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
         # -1/3 (a complete hand's) and never by the falloff; one whose most falls short of the bar is not searched.
         self._most_appeal = {h.id: self._special_worth(h) * max(1.0, self._ease[h.id] ** (-1 / 3))
@@ -425,7 +427,8 @@ class EnginePlayer:
                     plan.stalled += 1
                 if turn % 2:
                     return
-                current, distance = self._special_appeal(plan.hand, target, counts, view), target.distance
+                current = self._special_appeal(plan.hand, target, counts, view, view.unseen_counts())
+                distance = target.distance
         hands = [h for h in self.specials[(turn // 2) % 2::2] if h is not plan.hand]
         found = self._likeliest(view, counts, melds, hands, distance)
         if not found:
@@ -446,6 +449,7 @@ class EnginePlayer:
         """The special hands of ``hands`` within reach, with their appeal and nearest form, likeliest first;
         ``nearest``: the distance of the nearest special hand known (the one chased)."""
         env = self._env(view)
+        live = view.unseen_counts()
         found = []
         # A hand more than two tiles beyond the nearest found is far less likely (each tile lacking costs more
         # than half the chance): not looking for it keeps the searches short.
@@ -454,18 +458,18 @@ class EnginePlayer:
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
                                     jokers=self._jokers)
             if target is not None:
-                found.append((self._special_appeal(hand, target, counts, view), hand, target))
+                found.append((self._special_appeal(hand, target, counts, view, live), hand, target))
                 reach = min(reach, target.distance + 2)
         found.sort(key=lambda f: (-f[0], f[1].id))
         return found
 
-    def _special_appeal(self, hand: SpecialHand, target: Target, counts: Sequence[int], view: PlayerView) -> float:
+    def _special_appeal(self, hand: SpecialHand, target: Target, counts: Sequence[int], view: PlayerView,
+                        live: Sequence[int]) -> float:
         """How much a special hand is worth chasing where only special hands go out: its chance to be completed
-        in the draws left, raised a little for a richer hand (more for a player who pulls for value)."""
-        visible = view.visible_counts()
-        live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
-        claimable = not all(kept_concealed(f) for f in hand.forms)
-        chance = completion_chance(target, counts, self._jokers, live, max(1, view.tiles_left // 4), claimable)
+        in the draws left (``live``: the unseen copies of each kind), raised a little for a richer hand (more for
+        a player who pulls for value)."""
+        chance = completion_chance(target, counts, self._jokers, live, max(1, view.tiles_left // 4),
+                                   self._claimable[hand.id])
         return chance * (1.0 + 0.1 * self.personality.value_pull * self._special_worth(hand))
 
     def _pass_special(self, view: PlayerView, passes: Sequence[PassTiles]) -> PassTiles:
@@ -554,7 +558,7 @@ class EnginePlayer:
                         melds: Sequence[Meld]) -> list[_Option]:
         p = self.personality
         visible = view.visible_counts()
-        live = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
+        live = unseen(visible)
         threats = self._threats(view)
         top_threat = max(threats)
         model = self._value_model(view)
@@ -648,7 +652,7 @@ class EnginePlayer:
         """Live tiles the special hand being chased still lacks (in its nearest form); one that turns a pair into
         a wanted pung also comes from any player's discard, unless the hand must stay concealed."""
         hand = self._plan.hand
-        claimable = hand is not None and not all(kept_concealed(f) for f in hand.forms)
+        claimable = hand is not None and self._claimable[hand.id]
         need = target.need
         total = 0.0
         for t in range(NUM_KINDS):

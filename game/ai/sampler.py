@@ -70,8 +70,7 @@ class Sampler:
     """Deals of the tiles one player cannot see, fitted to the opponents' discards (see the module's notes)."""
 
     def __init__(self, view: PlayerView, seats: Sequence[int], *, chows: bool = True) -> None:
-        visible = view.visible_counts()
-        self.pool = [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
+        self.pool = view.unseen_counts()
         """Unseen copies of each kind: the tiles the deals share out."""
         self.chows = chows
         self.tiles_left = view.tiles_left

@@ -25,7 +25,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name, tiles_name
-from game.core.view import PlayerView
+from game.core.view import PlayerView, unseen
 from game.i18n import N_, _, mod_text, ngettext, pgettext, pgettext_noop
 from game.mods.personalities import Personality
 
@@ -119,7 +119,7 @@ class _Explainer:
         self.counts = counts_of(view.concealed)
         self.n_melds = len(view.me.melds)
         self.visible = view.visible_counts()
-        self.live = [max(0, 4 - self.visible[t]) for t in range(NUM_KINDS)]
+        self.live = unseen(self.visible)
         self.threats = threat(view, advisor._bluffing)  # as the advisor reads a bluffable declaration
         self.values = ValueModel.build(ruleset, view.seat_wind, view.round_wind)
         self.bonus_hands = wait_bonus_hands(ruleset, Env(view.seat_wind, view.round_wind))

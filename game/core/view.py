@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property
 from typing import Any
@@ -89,6 +90,15 @@ class PlayerView:
                 if t < NUM_KINDS:
                     counts[t] += 1
         return counts
+
+    def unseen_counts(self) -> list[int]:
+        """How many of each tile kind this seat cannot see (in the wall and the other hands)."""
+        return unseen(self.visible_counts())
+
+
+def unseen(visible: Sequence[int]) -> list[int]:
+    """The copies of each tile kind not among ``visible`` (a seat's :meth:`PlayerView.visible_counts`)."""
+    return [max(0, 4 - visible[t]) for t in range(NUM_KINDS)]
 
 
 def view_of(table: Any, seat: int) -> PlayerView:
