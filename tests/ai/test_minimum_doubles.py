@@ -60,8 +60,9 @@ def test_decide__keeps_a_ready_shape_that_cannot_go_out_yet_rather_than_break_a_
 
 def test_decide__under_a_minimum_keeps_lone_dragons_where_a_free_game_throws_one():
     """Under a minimum of doubles the value pull counts three times (1 + the 2 doubles): the expert keeps its lone
-    dragons, each a pair and a pung's double to come, and throws an end tile; where any complete hand goes out
-    (European, the same score table's doubles but no minimum) it throws a dragon, as it did in British before."""
+    dragons, each a pair and a pung's double to come, and throws an end tile (with the pull counted once it threw
+    Green Dragon); where any complete hand goes out (European, the same score table's doubles but no minimum) it
+    throws a dragon."""
     hand = "3B 6B 4C 4C 4C 8C 1D 3D 5D 6D 6D 7D GD WD"
     for ruleset_id, thrown in (("british-tournament", "1D"), ("british", "1D"), ("european", "GD")):
         player = EnginePlayer(PEOPLE["expert"], random.Random(1), get_ruleset(ruleset_id))
@@ -168,3 +169,16 @@ def test_decide__a_slip_under_a_minimum_keeps_the_hand_as_near():
     beginner = {EnginePlayer(PEOPLE["beginner"], random.Random(seed), BRITISH).decide(
                     view(hand), discards_of(hand)).tile for seed in range(80)}
     assert len(beginner) > 1 and not beginner & pungs, beginner
+
+
+def test_claim__a_chow_only_once_the_pungs_bring_the_minimum():
+    """Under a minimum of doubles a chow gives up No Chows, so the expert claims none; once its pungs already bring
+    the 2 doubles (two dragon pungs), a chow is speed alone and it takes one."""
+    from game.core.actions import Claim, Pass
+
+    chow = Claim("chow", tuple(parse_tiles("2C 3C")))
+    two = "RD RD RD GD GD GD 2C 3C 7D 7D 9B 9B 5B"  # two dragon pungs: 2 doubles held
+    one = "RD RD RD 1D 1D 1D 2C 3C 7D 7D 9B 9B 5B"  # one dragon pung: the chow would cost No Chows
+    for hand, wanted in ((two, chow), (one, Pass())):
+        claim = view(hand, phase="claims", current=3, last_discard=(3, parse_tiles("4C")[0]), discard_count=30)
+        assert _expert().decide(claim, [chow, Pass()]) == wanted, hand
