@@ -29,7 +29,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.charleston import choose_pass
-from game.ai.evaluate import ValueModel, danger, threat
+from game.ai.evaluate import NearValues, ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
 from game.ai.specials import completion_chance, keep_values, pass_by_keep
@@ -197,9 +197,8 @@ class EnginePlayer:
         """The tiles to pass on in a Charleston or a goulash: those the regular hand misses least, its value
         weighed as the personality's value pull says."""
         pull = _PASS_VALUE * self.personality.value_pull
-        model = self._value_model(view)
-        return choose_pass(view.concealed, len(view.me.melds), passes, chows=self.chows,
-                           worth=(lambda read: pull * model.hand_value(read, view)) if pull > 0 else None)
+        values = NearValues(self._value_model(view), counts_of(view.concealed), view) if pull > 0 else None
+        return choose_pass(view.concealed, len(view.me.melds), passes, chows=self.chows, values=values, pull=pull)
 
     # -- shared helpers ---------------------------------------------------------------------------------------
 

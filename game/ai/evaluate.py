@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
-from game.core.melds import MeldKind
+from game.core.melds import Meld, MeldKind
 from game.core.patterns import Conditions, Env
 from game.core.ruleset import Ruleset, SetSelector, SpecialHand
 from game.core.tiles import DRAGONS, NUM_KINDS, WINDS
@@ -78,38 +79,69 @@ class ValueModel:
             return 0.0
         return sum(live[t] * self.wait_bonus[t] for t in waits) / copies
 
+    @cached_property
+    def _terms(self) -> tuple[tuple[float, ...], ...]:
+        """What a kind held n times (the index, 0-7) adds to the hand's value: a pung's worth, part of it for a
+        pair or a lone tile (each the very number hand_value added when it multiplied them there)."""
+        pung = self.pung_doubles
+        pair = tuple(0.45 * p for p in pung)
+        single = tuple(0.08 * p for p in pung)
+        return ((0.0,) * NUM_KINDS, single, pair, *(pung,) * 5)
+
     def hand_value(self, counts: Sequence[int], view: PlayerView) -> float:
         """Estimated doubles the hand is heading for (a smooth score, not a promise)."""
-        value = 0.0
-        pung = self.pung_doubles
-        for t in range(NUM_KINDS):
-            n = counts[t]
-            if n >= 3:
-                value += pung[t]
-            elif n == 2:
-                value += 0.45 * pung[t]
-            elif n == 1:
-                value += 0.08 * pung[t]
+        return NearValues(self, counts, view).value
+
+    def _value(self, kinds: float, suits: Sequence[int], honours: int, majors: int, pairs: int, total: int,
+               melds: _Melds) -> float:
+        """The hand's value from what its concealed tiles add kind by kind (``kinds``) and the tallies of them
+        and of its declared sets (``melds``)."""
+        value = kinds
+        for worth in melds.pungs:
+            value += worth
+        honours += melds.honours
+        total += melds.total
+        pairs += melds.pairs
+        majors += melds.majors
+        suits = [a + b for a, b in zip(suits, melds.suits, strict=True)]
+        if total:
+            lean = (max(suits) + honours) / total
+            if lean > 0.6:
+                # One suit (with or without honours) pays most when nearly there; the pull rises smoothly.
+                mixed = self.conditions.get("one_suit_with_honours", 0.0)
+                clean = self.conditions.get("one_suit", 0.0) if honours <= 1 else 0.0
+                value += max(mixed, clean) * ((lean - 0.6) / 0.4) ** 2
+        if not melds.chows:
+            value += self.conditions.get("no_chows", 0.0) * min(1.0, pairs / 5) ** 2
+        if total:
+            # All simples (or all majors) is near when only a tile or two of the other kind are left to throw.
+            simple = (total - majors) / total
+            if simple > 0.75:
+                value += self.conditions.get("all_simples", 0.0) * ((simple - 0.75) / 0.25) ** 2
+            elif simple < 0.25:
+                value += self.conditions.get("no_simples", 0.0) * ((0.25 - simple) / 0.25) ** 2
+        return value
+
+
+@dataclass(frozen=True)
+class _Melds:
+    """What a hand's declared sets add to its value: the pungs' worth (in order) and their tiles' tallies."""
+
+    pungs: tuple[float, ...]
+    suits: tuple[int, int, int]
+    honours: int
+    majors: int
+    total: int
+    pairs: int
+    chows: int
+
+    @staticmethod
+    @lru_cache(maxsize=256)  # a player's declared sets stay the same for many decisions
+    def of(pung_doubles: tuple[float, ...], melds: tuple[Meld, ...]) -> _Melds:
+        pungs: list[float] = []
         suits = [0, 0, 0]
-        honours = 0
-        majors = 0
-        pairs = 0
-        total = 0
-        for t in range(NUM_KINDS):
-            n = counts[t]
-            if not n:
-                continue
-            total += n
-            if t < 27:
-                suits[t // 9] += n
-            else:
-                honours += n
-            if t >= 27 or t % 9 in (0, 8):
-                majors += n
-            if n >= 2:
-                pairs += 1
-        chows = 0
-        for meld in view.me.melds:
+        honours = majors = total = pairs = chows = 0
+        for meld in melds:
             for t in meld.tiles:
                 if t < 27:
                     suits[t // 9] += 1
@@ -122,24 +154,92 @@ class ValueModel:
                 chows += 1
             elif meld.tiles[0] < NUM_KINDS:
                 pairs += 1
-                value += pung[meld.tiles[0]]
-        if total:
-            lean = (max(suits) + honours) / total
-            if lean > 0.6:
-                # One suit (with or without honours) pays most when nearly there; the pull rises smoothly.
-                mixed = self.conditions.get("one_suit_with_honours", 0.0)
-                clean = self.conditions.get("one_suit", 0.0) if honours <= 1 else 0.0
-                value += max(mixed, clean) * ((lean - 0.6) / 0.4) ** 2
-        if not chows:
-            value += self.conditions.get("no_chows", 0.0) * min(1.0, pairs / 5) ** 2
-        if total:
-            # All simples (or all majors) is near when only a tile or two of the other kind are left to throw.
-            simple = (total - majors) / total
-            if simple > 0.75:
-                value += self.conditions.get("all_simples", 0.0) * ((simple - 0.75) / 0.25) ** 2
-            elif simple < 0.25:
-                value += self.conditions.get("no_simples", 0.0) * ((0.25 - simple) / 0.25) ** 2
-        return value
+                pungs.append(pung_doubles[meld.tiles[0]])
+        return _Melds(tuple(pungs), (suits[0], suits[1], suits[2]), honours, majors, total, pairs, chows)
+
+
+class NearValues:
+    """:meth:`ValueModel.hand_value` of one hand (``value``) and of hands that differ from it in a few kinds (the
+    hand less a discard, less a pass, its jokers read as tiles), each costing only the kinds from the first that
+    differs: what the kinds before it add is the hand's own, taken up there and added on in the same order, so
+    each value is the very number hand_value gives (a seed replays the same choices)."""
+
+    def __init__(self, model: ValueModel, counts: Sequence[int], view: PlayerView) -> None:
+        self.model = model
+        self.counts = tuple(counts)
+        self._melds = _Melds.of(model.pung_doubles, tuple(view.me.melds))
+        terms = model._terms
+        held: list[int] = []
+        before: list[float] = []
+        value = 0.0
+        suits = [0, 0, 0]
+        honours = majors = pairs = total = 0
+        for t, n in enumerate(self.counts):
+            if not n:
+                continue
+            held.append(t)
+            before.append(value)
+            value += terms[n][t]
+            total += n
+            if t < 27:
+                suits[t // 9] += n
+            else:
+                honours += n
+            if t >= 27 or t % 9 in (0, 8):
+                majors += n
+            if n >= 2:
+                pairs += 1
+        self._held = held
+        self._at = {t: i for i, t in enumerate(held)}
+        self._before = before
+        self._tallies = (suits, honours, majors, pairs, total)
+        self._kinds = value
+        self.value = model._value(value, suits, honours, majors, pairs, total, self._melds)
+
+    def most(self, jokers: int = 0) -> float:
+        """At least the value of any hand made of some of this hand's tiles, with ``jokers`` more read as tiles it
+        holds (a bound: each of those makes one of its kinds a step nearer a pung, and the hand's conditions are
+        taken at their full worth)."""
+        model, melds = self.model, self._melds
+        conditions = model.conditions
+        most = self._kinds + jokers * max(model.pung_doubles, default=0.0) + sum(melds.pungs)
+        most += max(conditions.get("one_suit_with_honours", 0.0), conditions.get("one_suit", 0.0), 0.0)
+        if not melds.chows:
+            most += max(conditions.get("no_chows", 0.0), 0.0)
+        return most + max(conditions.get("all_simples", 0.0), conditions.get("no_simples", 0.0), 0.0)
+
+    def of(self, counts: Sequence[int], changed: Sequence[int]) -> float:
+        """The value of ``counts``, which differ from the hand only in the kinds ``changed`` (any order; repeats
+        allowed)."""
+        base = self.counts
+        terms = self.model._terms
+        kinds: Sequence[int]
+        if all(base[t] for t in changed):
+            i = min(self._at[t] for t in changed)
+            value, kinds = self._before[i], self._held[i:]
+        else:  # a kind the hand did not hold (a joker read as it): every kind from the first changed is added
+            first = min(changed)
+            i = next((i for i, t in enumerate(self._held) if t >= first), len(self._held))
+            value = self._before[i] if i < len(self._held) else self._kinds
+            kinds = range(first, NUM_KINDS)
+        for t in kinds:
+            n = counts[t]
+            if n:
+                value += terms[n][t]
+        suits, honours, majors, pairs, total = self._tallies
+        suits = list(suits)
+        for t in set(changed):
+            was, now = base[t], counts[t]
+            step = now - was
+            total += step
+            if t < 27:
+                suits[t // 9] += step
+            else:
+                honours += step
+            if t >= 27 or t % 9 in (0, 8):
+                majors += step
+            pairs += (now >= 2) - (was >= 2)
+        return self.model._value(value, suits, honours, majors, pairs, total, self._melds)
 
 
 def wait_bonus_hands(ruleset: Ruleset | None, env: Env) -> dict[int, list[SpecialHand]]:

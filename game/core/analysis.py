@@ -24,6 +24,7 @@ tables of their own, with the costs without a chow beside those with one, so the
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
@@ -31,6 +32,7 @@ from game.core.tiles import NUM_KINDS, Tile, tile_code
 
 __all__ = [
     "UNREACHABLE",
+    "NearHands",
     "missing_tiles",
     "shanten",
     "shanten_after_discards",
@@ -379,6 +381,49 @@ def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> in
     """The fewest tiles ``counts`` (any number of tiles) lack for ``sets`` sets and a pair: 0 for a complete
     hand, shanten plus one for a hand of full size (no size check, for callers that keep their own counts)."""
     return _missing_ids(_ids(counts, int(chows)), sets)
+
+
+class NearHands:
+    """Missing tiles (as :func:`missing_tiles`) of hands that differ from one hand by a few tiles taken out and
+    put in (a Charleston's passes, jokers read in): each half of a hand (bamboo and characters, dots and honours)
+    is costed once per change made to it, so a pass that changes one half as another pass did is a few look-ups."""
+
+    def __init__(self, counts: Sequence[int], *, chows: bool = True) -> None:
+        t = tuple(counts)
+        self._parts = (t[0:18], t[18:34])
+        self._mode = int(chows)
+        self._halves: tuple[dict[tuple[tuple[int, ...], tuple[int, ...]], int], ...] = ({}, {})
+
+    def missing(self, out: tuple[int, ...], put: tuple[int, ...], sets: Sequence[int]) -> list[int]:
+        """Missing tiles of the hand less the tiles ``out`` and with the tiles ``put`` (both in tile order), for
+        each number of sets in ``sets``."""
+        i, j = bisect_left(out, 18), bisect_left(put, 18)
+        change = (out[:i], put[:j])
+        left = self._halves[0].get(change)
+        if left is None:
+            left = self._half(0, change)
+        change = (out[i:], put[j:])
+        right = self._halves[1].get(change)
+        if right is None:
+            right = self._half(1, change)
+        finished = _finished
+        found = []
+        for n in sets:
+            missing = finished.get((left << _ID_BITS | right) << 3 | n)
+            found.append(_missing_halves(left, right, n) if missing is None else missing)
+        return found
+
+    def _half(self, half: int, change: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+        base = 18 * half
+        part = list(self._parts[half])
+        for t in change[0]:
+            part[t - base] -= 1
+        for t in change[1]:
+            part[t - base] += 1
+        x, y = tuple(part[0:9]), tuple(part[9:])
+        found = _pair_id(_suit_id(x, self._mode), _suit_id(y, self._mode) if half == 0 else _honour_id(y))
+        self._halves[half][change] = found
+        return found
 
 
 def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
