@@ -34,7 +34,7 @@ from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
 from game.ai.specials import completion_chance, keep_values, pass_by_keep
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.analysis import shanten, shanten_after_discards, useful_tiles, waits
+from game.core.analysis import shanten, shanten_after_discards, useful_after_discards, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
@@ -579,6 +579,11 @@ class EnginePlayer:
         fastest = min(r[2] for r in raw)
         plan = self._plan.hand
         caution = p.caution * top_threat
+        values = NearValues(model, counts, view)
+        # Without jokers to read, the useful tiles of every discard weighed for them come from one pass.
+        useful_after = useful_after_discards(counts, n_melds, chows=self.chows, discards=[
+            r[0].tile for r in raw if r[2] <= fastest + 1 and r[4] is None]) if (
+                plan is None and p.efficiency > 0 and not self._jokers) else {}
         options = []
         for action, after, speed, target, ways in raw:
             useful = 0.0
@@ -589,8 +594,8 @@ class EnginePlayer:
             # search of its own for nothing)
             read = after if self._specials_only and plan is not None else self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
-                useful = self._acceptance(read, n_melds, live, speed, ways)
-            worth = model.hand_value(read, view)
+                useful = self._acceptance(read, n_melds, live, speed, useful_after.get(action.tile, ways))
+            worth = values.of(read, (action.tile,) if read is after else None)
             if plan is None and speed <= 0 and model.wait_bonus:
                 # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
                 worth += self._bonus_pull * model.wait_value(waits(read, n_melds, chows=self.chows), live)

@@ -92,34 +92,34 @@ class ValueModel:
         """Estimated doubles the hand is heading for (a smooth score, not a promise)."""
         return NearValues(self, counts, view).value
 
-    def _value(self, kinds: float, suits: Sequence[int], honours: int, majors: int, pairs: int, total: int,
-               melds: _Melds) -> float:
-        """The hand's value from what its concealed tiles add kind by kind (``kinds``) and the tallies of them
-        and of its declared sets (``melds``)."""
+    @cached_property
+    def _coefficients(self) -> tuple[float, float, float, float, float]:
+        get = self.conditions.get
+        return (get("one_suit_with_honours", 0.0), get("one_suit", 0.0), get("no_chows", 0.0), get("all_simples", 0.0),
+                get("no_simples", 0.0))
+
+    def _value(self, kinds: float, melds: _Melds, bamboo: int, characters: int, dots: int, honours: int, majors: int,
+               pairs: int, total: int) -> float:
+        """The hand's value from what its concealed tiles add kind by kind (``kinds``), what its declared sets add
+        (``melds``) and the tallies of both."""
         value = kinds
         for worth in melds.pungs:
             value += worth
-        honours += melds.honours
-        total += melds.total
-        pairs += melds.pairs
-        majors += melds.majors
-        suits = [a + b for a, b in zip(suits, melds.suits, strict=True)]
+        mixed, clean, no_chows, all_simples, no_simples = self._coefficients
         if total:
-            lean = (max(suits) + honours) / total
+            lean = (max(bamboo, characters, dots) + honours) / total
             if lean > 0.6:
                 # One suit (with or without honours) pays most when nearly there; the pull rises smoothly.
-                mixed = self.conditions.get("one_suit_with_honours", 0.0)
-                clean = self.conditions.get("one_suit", 0.0) if honours <= 1 else 0.0
-                value += max(mixed, clean) * ((lean - 0.6) / 0.4) ** 2
+                value += max(mixed, clean if honours <= 1 else 0.0) * ((lean - 0.6) / 0.4) ** 2
         if not melds.chows:
-            value += self.conditions.get("no_chows", 0.0) * min(1.0, pairs / 5) ** 2
+            value += no_chows * min(1.0, pairs / 5) ** 2
         if total:
             # All simples (or all majors) is near when only a tile or two of the other kind are left to throw.
             simple = (total - majors) / total
             if simple > 0.75:
-                value += self.conditions.get("all_simples", 0.0) * ((simple - 0.75) / 0.25) ** 2
+                value += all_simples * ((simple - 0.75) / 0.25) ** 2
             elif simple < 0.25:
-                value += self.conditions.get("no_simples", 0.0) * ((0.25 - simple) / 0.25) ** 2
+                value += no_simples * ((0.25 - simple) / 0.25) ** 2
         return value
 
 
@@ -167,79 +167,88 @@ class NearValues:
     def __init__(self, model: ValueModel, counts: Sequence[int], view: PlayerView) -> None:
         self.model = model
         self.counts = tuple(counts)
-        self._melds = _Melds.of(model.pung_doubles, tuple(view.me.melds))
+        melds = self._melds = _Melds.of(model.pung_doubles, tuple(view.me.melds))
         terms = model._terms
         held: list[int] = []
         before: list[float] = []
         value = 0.0
-        suits = [0, 0, 0]
-        honours = majors = pairs = total = 0
+        # Tallies of the concealed tiles and the declared sets' together: bamboo, characters, dots, honours,
+        # majors (terminals and honours), pairs (kinds held twice or more, and pungs), tiles.
+        tallies = [*melds.suits, melds.honours, melds.majors, melds.pairs, melds.total]
         for t, n in enumerate(self.counts):
             if not n:
                 continue
             held.append(t)
             before.append(value)
             value += terms[n][t]
-            total += n
-            if t < 27:
-                suits[t // 9] += n
-            else:
-                honours += n
-            if t >= 27 or t % 9 in (0, 8):
-                majors += n
+            tallies[_GROUP[t]] += n
+            if _MAJOR[t]:
+                tallies[4] += n
             if n >= 2:
-                pairs += 1
+                tallies[5] += 1
+            tallies[6] += n
         self._held = held
         self._at = {t: i for i, t in enumerate(held)}
         self._before = before
-        self._tallies = (suits, honours, majors, pairs, total)
+        self._tallies = tallies
         self._kinds = value
-        self.value = model._value(value, suits, honours, majors, pairs, total, self._melds)
+        self.value = model._value(value, melds, *tallies)
 
     def most(self, jokers: int = 0) -> float:
         """At least the value of any hand made of some of this hand's tiles, with ``jokers`` more read as tiles it
         holds (a bound: each of those makes one of its kinds a step nearer a pung, and the hand's conditions are
         taken at their full worth)."""
         model, melds = self.model, self._melds
-        conditions = model.conditions
-        most = self._kinds + jokers * max(model.pung_doubles, default=0.0) + sum(melds.pungs)
-        most += max(conditions.get("one_suit_with_honours", 0.0), conditions.get("one_suit", 0.0), 0.0)
+        mixed, clean, no_chows, all_simples, no_simples = model._coefficients
+        most = self._kinds + jokers * max(model.pung_doubles, default=0.0) + sum(melds.pungs) + max(mixed, clean, 0.0)
         if not melds.chows:
-            most += max(conditions.get("no_chows", 0.0), 0.0)
-        return most + max(conditions.get("all_simples", 0.0), conditions.get("no_simples", 0.0), 0.0)
+            most += max(no_chows, 0.0)
+        return most + max(all_simples, no_simples, 0.0)
 
-    def of(self, counts: Sequence[int], changed: Sequence[int]) -> float:
+    def of(self, counts: Sequence[int], changed: Sequence[int] | None = None) -> float:
         """The value of ``counts``, which differ from the hand only in the kinds ``changed`` (any order; repeats
-        allowed)."""
+        allowed; None: found by comparing)."""
         base = self.counts
+        if changed is None:
+            changed = [t for t in range(NUM_KINDS) if counts[t] != base[t]]
+            if not changed:
+                return self.value
         terms = self.model._terms
+        at = self._at
         kinds: Sequence[int]
-        if all(base[t] for t in changed):
-            i = min(self._at[t] for t in changed)
-            value, kinds = self._before[i], self._held[i:]
-        else:  # a kind the hand did not hold (a joker read as it): every kind from the first changed is added
-            first = min(changed)
-            i = next((i for i, t in enumerate(self._held) if t >= first), len(self._held))
-            value = self._before[i] if i < len(self._held) else self._kinds
-            kinds = range(first, NUM_KINDS)
+        first = len(self._held)
+        for t in changed:
+            i = at.get(t)
+            if i is None:  # a kind the hand did not hold (a joker read as it): every kind from the first changed
+                least = min(changed)
+                first = next((i for i, t in enumerate(self._held) if t >= least), len(self._held))
+                kinds = range(least, NUM_KINDS)
+                break
+            if i < first:
+                first = i
+        else:
+            kinds = self._held[first:]
+        value = self._before[first] if first < len(self._held) else self._kinds
         for t in kinds:
             n = counts[t]
             if n:
                 value += terms[n][t]
-        suits, honours, majors, pairs, total = self._tallies
-        suits = list(suits)
-        for t in set(changed):
+        tallies = list(self._tallies)
+        for t in changed if len(changed) == 1 else dict.fromkeys(changed):
             was, now = base[t], counts[t]
             step = now - was
-            total += step
-            if t < 27:
-                suits[t // 9] += step
-            else:
-                honours += step
-            if t >= 27 or t % 9 in (0, 8):
-                majors += step
-            pairs += (now >= 2) - (was >= 2)
-        return self.model._value(value, suits, honours, majors, pairs, total, self._melds)
+            tallies[_GROUP[t]] += step
+            if _MAJOR[t]:
+                tallies[4] += step
+            tallies[5] += (now >= 2) - (was >= 2)
+            tallies[6] += step
+        return self.model._value(value, self._melds, *tallies)
+
+
+_GROUP = tuple(t // 9 if t < 27 else 3 for t in range(NUM_KINDS))
+"""Each kind's suit (0-2), or 3 for an honour."""
+_MAJOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_KINDS))
+"""Whether each kind is a terminal or an honour."""
 
 
 def wait_bonus_hands(ruleset: Ruleset | None, env: Env) -> dict[int, list[SpecialHand]]:
@@ -304,8 +313,13 @@ def threat(view: PlayerView, bluffing: bool = False) -> list[float]:
 
 def suit_threat(view: PlayerView, seat: int) -> int | None:
     """The suit an opponent seems to collect (all its exposed suit sets in one suit, at least two), or None."""
-    suits = {m.tiles[0] // 9 for m in view.players[seat].melds if m.tiles[0] < 27}
-    sets = sum(1 for m in view.players[seat].melds if m.tiles[0] < 27)
+    return _collected(tuple(view.players[seat].melds))
+
+
+@lru_cache(maxsize=1024)  # asked for every tile weighed, of sets that stay shown all hand
+def _collected(melds: tuple[Meld, ...]) -> int | None:
+    suits = {m.tiles[0] // 9 for m in melds if m.tiles[0] < 27}
+    sets = sum(1 for m in melds if m.tiles[0] < 27)
     if len(suits) == 1 and sets >= 2:
         return next(iter(suits))
     return None
