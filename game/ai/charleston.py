@@ -48,7 +48,8 @@ def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTi
             read, placed = _read(counts, option, jokers)
             weighed.append((sum(missing(option.tiles, tuple(sorted(placed)), wanted)), option, read, placed))
     else:
-        weighed = [(sum(missing(option.tiles, (), wanted)), option, None, ()) for option in options]
+        nears = hands.missing_without([option.tiles for option in options], wanted)
+        weighed = [(near, option, None, ()) for near, option in zip(nears, options, strict=True)]
     weighed.sort(key=lambda w: w[0])  # nearest first: the best is found early and the rest cut off
     most = pull * values.most(jokers) if values is not None and pull > 0 else 0.0
     costs: list[tuple[float, PassTiles]] = []

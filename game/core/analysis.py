@@ -414,6 +414,30 @@ class NearHands:
             found.append(_missing_halves(left, right, n) if missing is None else missing)
         return found
 
+    def missing_without(self, outs: Sequence[tuple[int, ...]], sets: Sequence[int]) -> list[int]:
+        """For each of ``outs`` (tiles in tile order), the missing tiles of the hand without them, added up over
+        the numbers of sets in ``sets``: as :meth:`missing` with nothing put in, for many at once."""
+        lefts, rights = self._halves
+        finished = _finished
+        found = []
+        for out in outs:
+            i = bisect_left(out, 18)
+            change = (out[:i], ())
+            left = lefts.get(change)
+            if left is None:
+                left = self._half(0, change)
+            change = (out[i:], ())
+            right = rights.get(change)
+            if right is None:
+                right = self._half(1, change)
+            key = (left << _ID_BITS | right) << 3
+            total = 0
+            for n in sets:
+                missing = finished.get(key | n)
+                total += _missing_halves(left, right, n) if missing is None else missing
+            found.append(total)
+        return found
+
     def _half(self, half: int, change: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
         base = 18 * half
         part = list(self._parts[half])
