@@ -313,16 +313,22 @@ def threat(view: PlayerView, bluffing: bool = False) -> list[float]:
 
 def suit_threat(view: PlayerView, seat: int) -> int | None:
     """The suit an opponent seems to collect (all its exposed suit sets in one suit, at least two), or None."""
-    return _collected(tuple(view.players[seat].melds))
-
-
-@lru_cache(maxsize=1024)  # asked for every tile weighed, of sets that stay shown all hand
-def _collected(melds: tuple[Meld, ...]) -> int | None:
+    melds = view.players[seat].melds
+    # Asked for every tile weighed, of sets that stay shown all hand (the view keeps the same tuple while they do):
+    # remembered by the tuple itself, which the cache keeps alive, so a hit is never another hand's.
+    kept = _collected.get(id(melds))
+    if kept is not None and kept[0] is melds:
+        return kept[1]
     suits = {m.tiles[0] // 9 for m in melds if m.tiles[0] < 27}
     sets = sum(1 for m in melds if m.tiles[0] < 27)
-    if len(suits) == 1 and sets >= 2:
-        return next(iter(suits))
-    return None
+    found = next(iter(suits)) if len(suits) == 1 and sets >= 2 else None
+    if len(_collected) >= 1024:
+        _collected.clear()
+    _collected[id(melds)] = (melds, found)
+    return found
+
+
+_collected: dict[int, tuple[Sequence[Meld], int | None]] = {}
 
 
 def _wait_shapes(tile: int, visible: Sequence[int]) -> float:
