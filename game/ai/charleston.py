@@ -42,6 +42,9 @@ def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTi
     wanted = (sets, sets - 1) if sets > 1 else (sets,)
     hands = NearHands(counts, chows=chows)
     missing = hands.missing
+    # Each pass with the tiles it leaves missing, the tiles kept (jokers read in; None: not worked out yet) and
+    # the kinds the jokers were read as.
+    weighed: list[tuple[int, PassTiles, list[int] | None, Sequence[int]]]
     if jokers:
         weighed = []
         for option in options:
@@ -54,13 +57,13 @@ def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTi
     most = pull * values.most(jokers) if values is not None and pull > 0 else 0.0
     costs: list[tuple[float, PassTiles]] = []
     best = float("inf")
-    for near, option, read, placed in weighed:
+    for near, option, kept, read_as in weighed:
         if near - most > best + _ROUNDING:
             break  # no value of the tiles kept brings this pass (or any after it) down to the best
         if values is not None and pull > 0:
-            if read is None:
-                read = _left(counts, option)
-            cost = round(near - pull * values.of(read, (*option.tiles, *placed)), 6)
+            if kept is None:
+                kept = _left(counts, option)
+            cost = round(near - pull * values.of(kept, (*option.tiles, *read_as)), 6)
         else:
             cost = round(near - 0.0, 6)
         best = min(best, cost)
