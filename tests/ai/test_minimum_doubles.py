@@ -169,16 +169,3 @@ def test_decide__a_slip_under_a_minimum_keeps_the_hand_as_near():
     beginner = {EnginePlayer(PEOPLE["beginner"], random.Random(seed), BRITISH).decide(
                     view(hand), discards_of(hand)).tile for seed in range(80)}
     assert len(beginner) > 1 and not beginner & pungs, beginner
-
-
-def test_claim__a_chow_only_once_the_pungs_bring_the_minimum():
-    """Under a minimum of doubles a chow gives up No Chows, so the expert claims none; once its pungs already bring
-    the 2 doubles (two dragon pungs), a chow is speed alone and it takes one."""
-    from game.core.actions import Claim, Pass
-
-    chow = Claim("chow", tuple(parse_tiles("2C 3C")))
-    two = "RD RD RD GD GD GD 2C 3C 7D 7D 9B 9B 5B"  # two dragon pungs: 2 doubles held
-    one = "RD RD RD 1D 1D 1D 2C 3C 7D 7D 9B 9B 5B"  # one dragon pung: the chow would cost No Chows
-    for hand, wanted in ((two, chow), (one, Pass())):
-        claim = view(hand, phase="claims", current=3, last_discard=(3, parse_tiles("4C")[0]), discard_count=30)
-        assert _expert().decide(claim, [chow, Pass()]) == wanted, hand
