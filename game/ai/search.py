@@ -8,6 +8,8 @@ tiles from ready, the loneliest tile first, a drawn tile that helps nothing thro
 that bring a hand nearer claimed; Mah Jongg taken whenever it comes). A choice replaces the engine's only when it
 wins clearly more of the paired play-outs (a sign test), so the search never trades a sound choice for noise;
 halfway through the deals, the choices not ahead of the engine's are dropped, so the work goes to the close calls.
+Between discards that each leave a ready hand the deals are not played out: the hand waits on the tiles likelier to
+come in them (:mod:`game.ai.supply`), a count that tells waits apart far more surely than a few wins and losses.
 
 Only what the player's view shows is used, and the work is fixed (a number of deals, not a time), so the same
 seed gives the same game. The search applies where the ruleset lets any complete regular hand go out: no minimum
@@ -91,7 +93,8 @@ class Lookahead:
 
     def choose(self, view: PlayerView, tiles: Sequence[int], engine_choice: int) -> int:
         """The discard among ``tiles`` (the engine's ``engine_choice`` first) that wins most play-outs, if clearly;
-        else the engine's choice."""
+        else the engine's choice. Where the engine's choice leaves a ready hand, the ready hand with the likelier
+        waits (:meth:`_likeliest_wait`)."""
         candidates = [engine_choice, *(t for t in tiles if t != engine_choice)]
         if len(candidates) < 2:
             return engine_choice
