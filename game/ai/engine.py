@@ -588,11 +588,10 @@ class EnginePlayer:
         plan = self._plan.hand
         caution = p.caution * top_threat
         values = NearValues(model, counts, view)
-        # Without jokers to read, the useful tiles of every discard weighed for them come from one pass (where a
-        # hand may hold any number of chows: that pass does not count a limit on them).
-        useful_after = useful_after_discards(counts, n_melds, chows=self.chows, discards=[
+        # Without jokers to read, the useful tiles of every discard weighed for them come from one pass.
+        useful_after = useful_after_discards(counts, n_melds, chows=self.chows, max_chows=self._chows_left, discards=[
             r[0].tile for r in raw if r[2] <= fastest + 1 and r[4] is None]) if (
-                plan is None and p.efficiency > 0 and not self._jokers and self._chows_left is None) else {}
+                plan is None and p.efficiency > 0 and not self._jokers) else {}
         options = []
         for action, after, speed, target, ways in raw:
             useful = 0.0

@@ -750,9 +750,10 @@ def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
 
 
 def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
+                          max_chows: int | None = None,
                           discards: Sequence[Tile] | None = None) -> dict[Tile, list[Tile]]:
     """:func:`useful_tiles` of the hand left by each discard (``discards``, else every kind held): ``{tile:
-    useful_tiles(counts - tile)}``, the same lists.
+    useful_tiles(counts - tile, max_chows=max_chows)}``, the same lists.
 
     A hand is costed as two halves (bamboo and characters, dots and honours), and a discard changes one: the
     tiles drawn into the other half are tried once for all the discards that leave the same table for theirs."""
@@ -761,7 +762,16 @@ def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: boo
     sets = _sets_needed(sum(counts) - 1, n_melds)
     if sum(counts) - 1 != 3 * sets + 1:
         raise ValueError(f"expected {3 * sets + 2} concealed tiles to look for useful tiles after a discard")
-    mode = int(chows)
+    mode = int(chows) if max_chows is None else _mode(chows, max_chows, sets)
+    if mode is None:  # the few-chows search does not split by suit (no bundled ruleset): a discard at a time
+        hand = list(counts)
+        found: dict[Tile, list[Tile]] = {}
+        for d in [x for x in range(NUM_KINDS) if counts[x]] if discards is None else discards:
+            hand[d] -= 1
+            found[d] = useful_tiles(hand, n_melds, chows=chows, max_chows=max_chows)
+            hand[d] += 1
+        return found
+    dual = mode == _ONE_CHOW
     t = tuple(counts)
     groups = (t[0:9], t[9:18], t[18:27], t[27:34])
     ids = _group_ids(*groups, mode)
@@ -770,14 +780,14 @@ def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: boo
              _drawn(2, groups[2], ids[3], mode) + _drawn(3, groups[3], ids[2], mode)]
     shared: dict[tuple[int, int], list[Tile]] = {}  # a half and its table after a discard: the other's useful tiles
     finished = _finished
-    found: dict[Tile, list[Tile]] = {}
+    found = {}
     for d in [x for x in range(NUM_KINDS) if counts[x]] if discards is None else discards:
         g = d // 9 if d < 27 else 3
         h = g // 2
         changed = list(groups[g])
         changed[d - 9 * g] -= 1
         group = tuple(changed)
-        new = _suit_id(group, mode) if g < 3 else _honour_id(group)
+        new = _suit_id(group, mode) if g < 3 else _honour_id(group, dual)
         mine = _pair_id(new, ids[g ^ 1]) if g % 2 == 0 else _pair_id(ids[g ^ 1], new)
         other = halves[1 - h]
         now = _half_missing(mine, other, h, sets)
@@ -807,7 +817,7 @@ def _drawn(k: int, group: tuple[int, ...], beside: int, mode: int) -> list[tuple
         if len(_drawn_cache) >= _REST_CACHE_LIMIT:
             _drawn_cache.clear()
         found = _drawn_cache[key] = []
-        for new, positions in _plus_ids(group, 3 if k == 3 else mode):
+        for new, positions in _plus_ids(group, 3 + (mode == _ONE_CHOW) if k == 3 else mode):
             half = _pair_id(new, beside) if k % 2 == 0 else _pair_id(beside, new)
             found.append((half, tuple(9 * k + i for i in positions)))
     return found

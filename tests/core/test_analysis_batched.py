@@ -20,18 +20,29 @@ def _hands(sizes: tuple[int, ...]):
     ).map(lambda picks: counts_of(_WALL[i] for i in picks))
 
 
-@settings(max_examples=400, deadline=None)
-@given(counts=_hands((14, 11, 8, 5, 2)), chows=st.booleans())
+@settings(max_examples=600, deadline=None)
+@given(counts=_hands((14, 11, 8, 5, 2)), chows=st.booleans(), max_chows=st.sampled_from([None, 0, 1]))
 def test_useful_after_discards__each_discard_gets_the_useful_tiles_of_the_hand_it_leaves(
-        counts: list[int], chows: bool) -> None:
+        counts: list[int], chows: bool, max_chows: int | None) -> None:
+    # max_chows 1 is British hands' limit (one chow at most), 0 a British hand that has shown its chow.
     n_melds = 4 - (sum(counts) - 2) // 3
-    found = analysis.useful_after_discards(counts, n_melds, chows=chows)
+    found = analysis.useful_after_discards(counts, n_melds, chows=chows, max_chows=max_chows)
     held = [t for t in range(NUM_KINDS) if counts[t]]
     assert list(found) == held
     for t in held:
         left = list(counts)
         left[t] -= 1
-        assert found[t] == analysis.useful_tiles(left, n_melds, chows=chows)
+        assert found[t] == analysis.useful_tiles(left, n_melds, chows=chows, max_chows=max_chows)
+
+
+def test_useful_after_discards__a_hand_allowed_one_chow_finds_no_use_for_a_tile_that_makes_a_second() -> None:
+    # 1B 2B 3B is the chow; 5C 6C wants a second, so with one chow allowed only a third 5C or 6C helps them.
+    counts = counts_of([0, 1, 2, 13, 14, 18, 18, 18, 27, 27, 27, 31, 31, 33])
+    free = analysis.useful_after_discards(counts, 0, discards=[33])[33]
+    one = analysis.useful_after_discards(counts, 0, max_chows=1, discards=[33])[33]
+    assert {12, 15} <= set(free)
+    assert not {12, 15} & set(one)
+    assert {13, 14} <= set(one)
 
 
 def test_useful_after_discards__only_the_discards_asked_for_and_a_hand_of_the_wrong_size_refused() -> None:
