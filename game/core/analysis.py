@@ -174,16 +174,30 @@ def _combine(x: Table, y: Table) -> Table:
         x0, y0 = x[:10], y[:10]
         either = _combine(x[10:], y0), _combine(x0, y[10:])
         return _combine(x0, y0) + tuple(map(min, *either))
+    key = (x, y)
+    found = _combine_cache.get(key)
+    if found is not None:
+        return found
+    if len(_combine_cache) >= _REST_CACHE_LIMIT:
+        _combine_cache.clear()
     out = [_INF] * 10
-    for i in range(10):
+    for i, js in _SPLITS:
         xi = x[i]
         if xi >= _INF:
             continue
-        for j in range(0, 10 - i + (i & 1), 2 if i & 1 else 1):
-            yj = y[j]
-            if yj < _INF and xi + yj < out[i + j]:
-                out[i + j] = xi + yj
-    return tuple(out)
+        for j in js:
+            cost = xi + y[j]  # _INF or more where y[j] is _INF, never below out's _INF then
+            if cost < out[i + j]:
+                out[i + j] = cost
+    found = _combine_cache[key] = tuple(out)
+    return found
+
+
+# (index in x, the indices in y it goes with): at most four sets in all, and the pair on one side only.
+_SPLITS = tuple((i, tuple(range(0, 10 - i + (i & 1), 2 if i & 1 else 1))) for i in range(10))
+# Dual tables share their halves far more often than whole tables (the costs without a chow depend only on how
+# many kinds are held once, twice, ...), so the halves' combinations are remembered by value.
+_combine_cache: dict[tuple[Table, Table], Table] = {}
 
 
 def _intern(table: Table) -> int:
@@ -883,3 +897,4 @@ def clear_caches() -> None:
     for plus in _plus_cache:
         plus.clear()
     _drawn_cache.clear()
+    _combine_cache.clear()
