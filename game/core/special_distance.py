@@ -551,13 +551,16 @@ class _Search:
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
                    budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0,
-                   counted: bool = True) -> tuple[int, tuple[int, ...]]:
+                   counted: bool = True, search: bool = True) -> tuple[int, tuple[int, ...]]:
     """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE.
 
     Instantiations missing more than ``cutoff`` tiles are not looked for (the search prunes them at once).
     ``jokers`` concealed jokers make up missing tiles of pungs and kongs; the tiles wanted are the natural
     tiles of the instantiation, those a joker would stand for included. ``counted=False`` searches without the
     least distance counted (:mod:`game.core.special_count`): the same answers, slower (the tests compare them).
+    ``search=False`` searches only the patterns whose instantiations are not counted one by one: the others'
+    answer is the closed form's, or the first listed instantiation lacking fewest tiles, always the least
+    distance (no budget runs out) but not always the instantiation a search would pick among equals.
     """
     if not pattern.elements:
         return UNREACHABLE, ()
@@ -579,11 +582,16 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         exact = _closed_form(data.closed, counts)
         if exact[0] > cutoff:
             return UNREACHABLE, ()
-        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
+        if not search:
+            return exact
+        walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
     else:
-        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
+        found = None if search else _counted_target(data, counts, melds, env, jokers)
+        if found is not None:
+            return found if found[0] <= cutoff else (UNREACHABLE, ())
+        walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
         # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
-        if counted and search.viable:
+        if counted and walk.viable:
             least = data.counter.least(counts, melds, env, jokers)
             if least is None and data.closed_bound is not None and not melds and not (
                     jokers and any(data.jokers_fill)):
@@ -594,23 +602,38 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
             if least is not None and least[0] > cutoff:
                 return UNREACHABLE, ()
             if least is not None and least[1]:
-                search.floor = least[0]
-    search.run()
-    if exact is not None and (not search.best_need or search.best > exact[0]):
+                walk.floor = least[0]
+    walk.run()
+    if exact is not None and (not walk.best_need or walk.best > exact[0]):
         return exact  # the budget ran out before the search reached the closed form's distance
-    if not search.best_need:
+    if not walk.best_need:
         return UNREACHABLE, ()
-    return search.best, search.best_need
+    return walk.best, walk.best_need
+
+
+def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[Meld], env: Env,
+                    jokers: int) -> tuple[int, tuple[int, ...]] | None:
+    """The least distance and the first instantiation reaching it, where they are known without a search: from
+    the listed instantiations, or the closed forms of each binding of the pattern's variables (the first with
+    the least distance); None where only a search tells."""
+    found = data.counter.nearest(counts, melds, env, jokers)
+    if found is not None:
+        return found
+    if data.closed_bound is not None and not melds and not (jokers and any(data.jokers_fill)):
+        return min((_closed_form(shape, counts) for shape in data.closed_bound), key=lambda f: f[0])
+    return None
 
 
 def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0) -> Target | None:
+                   budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0,
+                   search: bool = True) -> Target | None:
     """The nearest form of ``hand`` (None when no form has tiles of its own or none is within ``max_distance``);
-    ``jokers``: the concealed jokers, which stand in its pungs and kongs."""
+    ``jokers``: the concealed jokers, which stand in its pungs and kongs; ``search``: as :func:`pattern_target`."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
-        found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers)
+        found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers,
+                               search=search)
         if found[0] < best[0]:
             best = found
     if best[0] >= UNREACHABLE:
@@ -627,7 +650,7 @@ def prepare(hands: Iterable[SpecialHand]) -> None:
             counter = _pattern_data(form).counter
             winds = [(s, r) for s in range(4) for r in range(4)] if counter.winds else [(0, 0)]
             for seat_wind, round_wind in winds:
-                counter.least(_NOTHING, (), Env(seat_wind, round_wind), 0)
+                counter.least(_NOTHING, (), Env(seat_wind, round_wind), 1)  # (a joker: its tables too)
 
 
 _NOTHING = (0,) * NUM_KINDS

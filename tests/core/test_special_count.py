@@ -147,3 +147,32 @@ def test_prepare__a_computer_player_of_a_game_with_special_hands_has_them_all_li
             counter = _pattern_data(form).counter
             winds = {(s, r) for s in range(4) for r in range(4)} if counter.winds else {(0, 0)}
             assert not counter.usable or winds <= set(counter.listed), (hand.id, sorted(counter.listed))
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(_positions(), st.sampled_from((2, 4, UNREACHABLE)))
+def test_unsearched__every_bundled_special_hand_gets_the_least_distance_and_an_instantiation_reaching_it(
+        position, cutoff):
+    """Without a search (where only special hands go out): every form whose instantiations are counted, or that
+    has closed forms, answers with the least distance the exhaustive search finds, never a spent budget's worse
+    one, and with the tiles of an instantiation lacking that few; the others answer as the search does."""
+    counts, melds, jokers, env = position
+    for form, name in FORMS:
+        found = pattern_target(form, counts, melds, env, budget=200, cutoff=cutoff, jokers=jokers, search=False)
+        data = _pattern_data(form)
+        least = data.counter.least(counts, melds, env, jokers)
+        closed = (data.closed is not None or data.closed_bound is not None) and not melds and not (
+            jokers and any(data.jokers_fill))
+        if not closed and (least is None or not least[1]):
+            searched = pattern_target(form, counts, melds, env, budget=200, cutoff=cutoff, jokers=jokers)
+            assert found == searched, name
+            continue
+        search = _Search(form, counts, melds, env, 10**7, UNREACHABLE - 1, jokers)
+        search.run()
+        exhaustive = search.best if search.best_need else UNREACHABLE
+        if exhaustive > min(cutoff, UNREACHABLE - 1):
+            assert found == (UNREACHABLE, ()), name
+            continue
+        assert found[0] == exhaustive, name
+        lacking = sum(max(0, n - counts[t]) for t, n in enumerate(found[1]))
+        assert lacking - jokers <= found[0] <= lacking, name
