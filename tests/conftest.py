@@ -59,6 +59,17 @@ def _expected(record: logging.LogRecord) -> bool:
 
 
 @pytest.fixture(autouse=True)
+def _english_after_each_test():
+    """Every test ends in English, whatever language it chose: three tests that switch the game to German through
+    its settings left it so, and the next test on the same worker that reads English tile names failed, or not,
+    as the workers happened to share out the tests."""
+    from game import i18n
+
+    yield
+    i18n.set_language(i18n.SOURCE_LANGUAGE)
+
+
+@pytest.fixture(autouse=True)
 def _fail_on_error_logs(caplog: pytest.LogCaptureFixture):
     """An ERROR log during a test means something went wrong that the test did not check; so does a WARNING of
     the client or the session that is not one of the expected fallbacks (a fallback must not hide a bug)."""

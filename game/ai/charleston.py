@@ -6,44 +6,74 @@ caller puts on the tiles kept, then the loneliest tiles (fewest neighbours withi
 of an honour). Before, every personality passed its three lowest tiles, often a pair or a run: against three
 greedy bots in Western, over the same 600 hands, the expert won 24.8% of them and the limitmaker 9.0%; passing
 this way, 36.2% and 24.0%.
+
+A Charleston offers some 160 passes. The tiles each leaves missing are a few look-ups
+(:class:`game.core.analysis.NearHands`); the value of the tiles kept, worth less than a tile in most hands, is
+worked out only for the passes that can still come out best with it: those whose missing tiles, less the most
+any pass's value could be, do not already cost more than the best pass weighed so far.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 from game.ai.bots import isolation
+from game.ai.evaluate import NearValues
 from game.core.actions import PassTiles
-from game.core.analysis import missing_tiles
-from game.core.tiles import JOKER, NUM_KINDS, counts_of
+from game.core.analysis import NearHands
+from game.core.tiles import JOKER, counts_of
 
 _SETS = 4  # a regular hand's sets beside its pair
+_ROUNDING = 1e-5
+"""More than a cost's rounding (to 6 places) and the floating-point error of a bound can move it."""
 
 
 def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTiles], *, chows: bool = True,
-                worth: Callable[[list[int]], float] | None = None) -> PassTiles:
+                values: NearValues | None = None, pull: float = 0.0) -> PassTiles:
     """The pass among ``options`` that leaves ``concealed`` (the hand before passing, jokers included) nearest a
-    regular hand, less ``worth`` of the tiles kept (a tile nearer ready is worth 1); ties go to the loneliest
-    tiles, then to the lowest (so a seed replays the same pass)."""
+    regular hand, less ``pull`` times the value (``values``: of the hand's natural tiles) of the tiles kept (a
+    tile nearer ready is worth 1); ties go to the loneliest tiles, then to the lowest (so a seed replays the same
+    pass)."""
     counts = counts_of(concealed)
     jokers = sum(1 for t in concealed if t == JOKER)
     sets = max(0, _SETS - n_melds)
-
-    def cost(option: PassTiles) -> float:
-        read = _read(_left(counts, option), jokers)
-        # The tiles kept are fewer than a hand: how near they are to a whole hand, and to a hand of a set fewer
-        # (which tells two tiles of a run, kept, from a lone tile).
-        near = missing_tiles(read, sets, chows=chows) + (missing_tiles(read, sets - 1, chows=chows) if sets > 1 else 0)
-        return round(near - (worth(read) if worth is not None else 0.0), 6)
+    # The tiles kept are fewer than a hand: how near they are to a whole hand, and to a hand of a set fewer
+    # (which tells two tiles of a run, kept, from a lone tile).
+    wanted = (sets, sets - 1) if sets > 1 else (sets,)
+    hands = NearHands(counts, chows=chows)
+    missing = hands.missing
+    # Each pass with the tiles it leaves missing, the tiles kept (jokers read in; None: not worked out yet) and
+    # the kinds the jokers were read as.
+    weighed: list[tuple[int, PassTiles, list[int] | None, Sequence[int]]]
+    if jokers:
+        weighed = []
+        for option in options:
+            read, placed = _read(counts, option, jokers)
+            weighed.append((sum(missing(option.tiles, tuple(sorted(placed)), wanted)), option, read, placed))
+    else:
+        nears = hands.missing_without([option.tiles for option in options], wanted)
+        weighed = [(near, option, None, ()) for near, option in zip(nears, options, strict=True)]
+    weighed.sort(key=lambda w: w[0])  # nearest first: the best is found early and the rest cut off
+    most = pull * values.most(jokers) if values is not None and pull > 0 else 0.0
+    costs: list[tuple[float, PassTiles]] = []
+    best = float("inf")
+    for near, option, kept, read_as in weighed:
+        if near - most > best + _ROUNDING:
+            break  # no value of the tiles kept brings this pass (or any after it) down to the best
+        if values is not None and pull > 0:
+            if kept is None:
+                kept = _left(counts, option)
+            cost = round(near - pull * values.of(kept, (*option.tiles, *read_as)), 6)
+        else:
+            cost = round(near - 0.0, 6)
+        best = min(best, cost)
+        costs.append((cost, option))
 
     def lonely(option: PassTiles) -> tuple[int, tuple[int, ...]]:
         left = _left(counts, option)
         return sum(isolation(left, t) for t in option.tiles), option.tiles
 
-    # The tie-break is worked out only among the passes that cost least (a Charleston offers some 160 passes).
-    costs = [cost(option) for option in options]
-    least = min(costs)
-    return min((o for o, c in zip(options, costs, strict=True) if c == least), key=lonely)
+    return min((o for c, o in costs if c == best), key=lonely)
 
 
 def _left(counts: Sequence[int], option: PassTiles) -> list[int]:
@@ -53,14 +83,21 @@ def _left(counts: Sequence[int], option: PassTiles) -> list[int]:
     return left
 
 
-def _read(counts: list[int], jokers: int) -> list[int]:
-    """``counts`` with each joker read as one more tile of a kind held twice (a pung), else once: where a joker
-    may stand (in a pung, beside a natural tile)."""
-    read = list(counts)
+def _read(counts: Sequence[int], option: PassTiles, jokers: int) -> tuple[list[int] | None, list[int]]:
+    """The tiles kept with each joker read as one more tile of a kind held twice (a pung), else once (the lowest
+    such kind): where a joker may stand (in a pung, beside a natural tile); and the kinds so read. Without jokers
+    the tiles kept are worked out only if needed (None)."""
+    if not jokers:
+        return None, []
+    left = _left(counts, option)
+    placed: list[int] = []
     for _ in range(jokers):
-        kind = next((t for want in (2, 1) for t in range(NUM_KINDS) if read[t] == want), None)
-        if kind is None:
+        if 2 in left:
+            kind = left.index(2)
+        elif 1 in left:
+            kind = left.index(1)
+        else:
             break
-        read[kind] += 1
-    return read
-
+        left[kind] += 1
+        placed.append(kind)
+    return left, placed

@@ -29,12 +29,12 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 
 from game.ai.charleston import choose_pass
-from game.ai.evaluate import ValueModel, danger, threat
+from game.ai.evaluate import NearValues, ValueModel, danger, threat
 from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
 from game.ai.specials import completion_chance, keep_values, pass_by_keep
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.analysis import shanten, shanten_after_discards, useful_tiles, waits
+from game.core.analysis import shanten, shanten_after_discards, useful_after_discards, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
@@ -201,9 +201,8 @@ class EnginePlayer:
         """The tiles to pass on in a Charleston or a goulash: those the regular hand misses least, its value
         weighed as the personality's value pull says."""
         pull = _PASS_VALUE * self.personality.value_pull
-        model = self._value_model(view)
-        return choose_pass(view.concealed, len(view.me.melds), passes, chows=self.chows,
-                           worth=(lambda read: pull * model.hand_value(read, view)) if pull > 0 else None)
+        values = NearValues(self._value_model(view), counts_of(view.concealed), view) if pull > 0 else None
+        return choose_pass(view.concealed, len(view.me.melds), passes, chows=self.chows, values=values, pull=pull)
 
     # -- shared helpers ---------------------------------------------------------------------------------------
 
@@ -585,6 +584,11 @@ class EnginePlayer:
         fastest = min(r[2] for r in raw)
         plan = self._plan.hand
         caution = p.caution * top_threat
+        values = NearValues(model, counts, view)
+        # Without jokers to read, the useful tiles of every discard weighed for them come from one pass.
+        useful_after = useful_after_discards(counts, n_melds, chows=self.chows, discards=[
+            r[0].tile for r in raw if r[2] <= fastest + 1 and r[4] is None]) if (
+                plan is None and p.efficiency > 0 and not self._jokers) else {}
         options = []
         for action, after, speed, target, ways in raw:
             useful = 0.0
@@ -595,8 +599,8 @@ class EnginePlayer:
             # search of its own for nothing)
             read = after if self._specials_only and plan is not None else self._read(after, n_melds)
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
-                useful = self._acceptance(read, n_melds, live, speed, ways)
-            worth = model.hand_value(read, view)
+                useful = self._acceptance(read, n_melds, live, speed, useful_after.get(action.tile, ways))
+            worth = values.of(read, (action.tile,) if read is after else None)
             if plan is None and speed <= 0 and model.wait_bonus:
                 # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
                 worth += self._bonus_pull * model.wait_value(waits(read, n_melds, chows=self.chows), live)

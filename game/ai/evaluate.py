@@ -14,8 +14,9 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from dataclasses import dataclass
+from functools import cached_property, lru_cache
 
-from game.core.melds import MeldKind
+from game.core.melds import Meld, MeldKind
 from game.core.patterns import Conditions, Env
 from game.core.ruleset import Ruleset, SetSelector, SpecialHand
 from game.core.tiles import DRAGONS, NUM_KINDS, WINDS
@@ -78,38 +79,69 @@ class ValueModel:
             return 0.0
         return sum(live[t] * self.wait_bonus[t] for t in waits) / copies
 
+    @cached_property
+    def _terms(self) -> tuple[tuple[float, ...], ...]:
+        """What a kind held n times (the index, 0-7) adds to the hand's value: a pung's worth, part of it for a
+        pair or a lone tile (each the very number hand_value added when it multiplied them there)."""
+        pung = self.pung_doubles
+        pair = tuple(0.45 * p for p in pung)
+        single = tuple(0.08 * p for p in pung)
+        return ((0.0,) * NUM_KINDS, single, pair, *(pung,) * 5)
+
     def hand_value(self, counts: Sequence[int], view: PlayerView) -> float:
         """Estimated doubles the hand is heading for (a smooth score, not a promise)."""
-        value = 0.0
-        pung = self.pung_doubles
-        for t in range(NUM_KINDS):
-            n = counts[t]
-            if n >= 3:
-                value += pung[t]
-            elif n == 2:
-                value += 0.45 * pung[t]
-            elif n == 1:
-                value += 0.08 * pung[t]
+        return NearValues(self, counts, view).value
+
+    @cached_property
+    def _coefficients(self) -> tuple[float, float, float, float, float]:
+        get = self.conditions.get
+        return (get("one_suit_with_honours", 0.0), get("one_suit", 0.0), get("no_chows", 0.0), get("all_simples", 0.0),
+                get("no_simples", 0.0))
+
+    def _value(self, kinds: float, melds: _Melds, bamboo: int, characters: int, dots: int, honours: int, majors: int,
+               pairs: int, total: int) -> float:
+        """The hand's value from what its concealed tiles add kind by kind (``kinds``), what its declared sets add
+        (``melds``) and the tallies of both."""
+        value = kinds
+        for worth in melds.pungs:
+            value += worth
+        mixed, clean, no_chows, all_simples, no_simples = self._coefficients
+        if total:
+            lean = (max(bamboo, characters, dots) + honours) / total
+            if lean > 0.6:
+                # One suit (with or without honours) pays most when nearly there; the pull rises smoothly.
+                value += max(mixed, clean if honours <= 1 else 0.0) * ((lean - 0.6) / 0.4) ** 2
+        if not melds.chows:
+            value += no_chows * min(1.0, pairs / 5) ** 2
+        if total:
+            # All simples (or all majors) is near when only a tile or two of the other kind are left to throw.
+            simple = (total - majors) / total
+            if simple > 0.75:
+                value += all_simples * ((simple - 0.75) / 0.25) ** 2
+            elif simple < 0.25:
+                value += no_simples * ((0.25 - simple) / 0.25) ** 2
+        return value
+
+
+@dataclass(frozen=True)
+class _Melds:
+    """What a hand's declared sets add to its value: the pungs' worth (in order) and their tiles' tallies."""
+
+    pungs: tuple[float, ...]
+    suits: tuple[int, int, int]
+    honours: int
+    majors: int
+    total: int
+    pairs: int
+    chows: int
+
+    @staticmethod
+    @lru_cache(maxsize=256)  # a player's declared sets stay the same for many decisions
+    def of(pung_doubles: tuple[float, ...], melds: tuple[Meld, ...]) -> _Melds:
+        pungs: list[float] = []
         suits = [0, 0, 0]
-        honours = 0
-        majors = 0
-        pairs = 0
-        total = 0
-        for t in range(NUM_KINDS):
-            n = counts[t]
-            if not n:
-                continue
-            total += n
-            if t < 27:
-                suits[t // 9] += n
-            else:
-                honours += n
-            if t >= 27 or t % 9 in (0, 8):
-                majors += n
-            if n >= 2:
-                pairs += 1
-        chows = 0
-        for meld in view.me.melds:
+        honours = majors = total = pairs = chows = 0
+        for meld in melds:
             for t in meld.tiles:
                 if t < 27:
                     suits[t // 9] += 1
@@ -122,24 +154,101 @@ class ValueModel:
                 chows += 1
             elif meld.tiles[0] < NUM_KINDS:
                 pairs += 1
-                value += pung[meld.tiles[0]]
-        if total:
-            lean = (max(suits) + honours) / total
-            if lean > 0.6:
-                # One suit (with or without honours) pays most when nearly there; the pull rises smoothly.
-                mixed = self.conditions.get("one_suit_with_honours", 0.0)
-                clean = self.conditions.get("one_suit", 0.0) if honours <= 1 else 0.0
-                value += max(mixed, clean) * ((lean - 0.6) / 0.4) ** 2
-        if not chows:
-            value += self.conditions.get("no_chows", 0.0) * min(1.0, pairs / 5) ** 2
-        if total:
-            # All simples (or all majors) is near when only a tile or two of the other kind are left to throw.
-            simple = (total - majors) / total
-            if simple > 0.75:
-                value += self.conditions.get("all_simples", 0.0) * ((simple - 0.75) / 0.25) ** 2
-            elif simple < 0.25:
-                value += self.conditions.get("no_simples", 0.0) * ((0.25 - simple) / 0.25) ** 2
-        return value
+                pungs.append(pung_doubles[meld.tiles[0]])
+        return _Melds(tuple(pungs), (suits[0], suits[1], suits[2]), honours, majors, total, pairs, chows)
+
+
+class NearValues:
+    """:meth:`ValueModel.hand_value` of one hand (``value``) and of hands that differ from it in a few kinds (the
+    hand less a discard, less a pass, its jokers read as tiles), each costing only the kinds from the first that
+    differs: what the kinds before it add is the hand's own, taken up there and added on in the same order, so
+    each value is the very number hand_value gives (a seed replays the same choices)."""
+
+    def __init__(self, model: ValueModel, counts: Sequence[int], view: PlayerView) -> None:
+        self.model = model
+        self.counts = tuple(counts)
+        melds = self._melds = _Melds.of(model.pung_doubles, tuple(view.me.melds))
+        terms = model._terms
+        held: list[int] = []
+        before: list[float] = []
+        value = 0.0
+        # Tallies of the concealed tiles and the declared sets' together: bamboo, characters, dots, honours,
+        # majors (terminals and honours), pairs (kinds held twice or more, and pungs), tiles.
+        tallies = [*melds.suits, melds.honours, melds.majors, melds.pairs, melds.total]
+        for t, n in enumerate(self.counts):
+            if not n:
+                continue
+            held.append(t)
+            before.append(value)
+            value += terms[n][t]
+            tallies[_GROUP[t]] += n
+            if _MAJOR[t]:
+                tallies[4] += n
+            if n >= 2:
+                tallies[5] += 1
+            tallies[6] += n
+        self._held = held
+        self._at = {t: i for i, t in enumerate(held)}
+        self._before = before
+        self._tallies = tallies
+        self._kinds = value
+        self.value = model._value(value, melds, *tallies)
+
+    def most(self, jokers: int = 0) -> float:
+        """At least the value of any hand made of some of this hand's tiles, with ``jokers`` more read as tiles it
+        holds (a bound: each of those makes one of its kinds a step nearer a pung, and the hand's conditions are
+        taken at their full worth)."""
+        model, melds = self.model, self._melds
+        mixed, clean, no_chows, all_simples, no_simples = model._coefficients
+        most = self._kinds + jokers * max(model.pung_doubles, default=0.0) + sum(melds.pungs) + max(mixed, clean, 0.0)
+        if not melds.chows:
+            most += max(no_chows, 0.0)
+        return most + max(all_simples, no_simples, 0.0)
+
+    def of(self, counts: Sequence[int], changed: Sequence[int] | None = None) -> float:
+        """The value of ``counts``, which differ from the hand only in the kinds ``changed`` (any order; repeats
+        allowed; None: found by comparing)."""
+        base = self.counts
+        if changed is None:
+            changed = [t for t in range(NUM_KINDS) if counts[t] != base[t]]
+            if not changed:
+                return self.value
+        terms = self.model._terms
+        at = self._at
+        kinds: Sequence[int]
+        first = len(self._held)
+        for t in changed:
+            i = at.get(t)
+            if i is None:  # a kind the hand did not hold (a joker read as it): every kind from the first changed
+                least = min(changed)
+                first = next((i for i, t in enumerate(self._held) if t >= least), len(self._held))
+                kinds = range(least, NUM_KINDS)
+                break
+            if i < first:
+                first = i
+        else:
+            kinds = self._held[first:]
+        value = self._before[first] if first < len(self._held) else self._kinds
+        for t in kinds:
+            n = counts[t]
+            if n:
+                value += terms[n][t]
+        tallies = list(self._tallies)
+        for t in changed if len(changed) == 1 else dict.fromkeys(changed):
+            was, now = base[t], counts[t]
+            step = now - was
+            tallies[_GROUP[t]] += step
+            if _MAJOR[t]:
+                tallies[4] += step
+            tallies[5] += (now >= 2) - (was >= 2)
+            tallies[6] += step
+        return self.model._value(value, self._melds, *tallies)
+
+
+_GROUP = tuple(t // 9 if t < 27 else 3 for t in range(NUM_KINDS))
+"""Each kind's suit (0-2), or 3 for an honour."""
+_MAJOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_KINDS))
+"""Whether each kind is a terminal or an honour."""
 
 
 def wait_bonus_hands(ruleset: Ruleset | None, env: Env) -> dict[int, list[SpecialHand]]:
@@ -204,11 +313,22 @@ def threat(view: PlayerView, bluffing: bool = False) -> list[float]:
 
 def suit_threat(view: PlayerView, seat: int) -> int | None:
     """The suit an opponent seems to collect (all its exposed suit sets in one suit, at least two), or None."""
-    suits = {m.tiles[0] // 9 for m in view.players[seat].melds if m.tiles[0] < 27}
-    sets = sum(1 for m in view.players[seat].melds if m.tiles[0] < 27)
-    if len(suits) == 1 and sets >= 2:
-        return next(iter(suits))
-    return None
+    melds = view.players[seat].melds
+    # Asked for every tile weighed, of sets that stay shown all hand (the view keeps the same tuple while they do):
+    # remembered by the tuple itself, which the cache keeps alive, so a hit is never another hand's.
+    kept = _collected.get(id(melds))
+    if kept is not None and kept[0] is melds:
+        return kept[1]
+    suits = {m.tiles[0] // 9 for m in melds if m.tiles[0] < 27}
+    sets = sum(1 for m in melds if m.tiles[0] < 27)
+    found = next(iter(suits)) if len(suits) == 1 and sets >= 2 else None
+    if len(_collected) >= 1024:
+        _collected.clear()
+    _collected[id(melds)] = (melds, found)
+    return found
+
+
+_collected: dict[int, tuple[Sequence[Meld], int | None]] = {}
 
 
 def _wait_shapes(tile: int, visible: Sequence[int]) -> float:

@@ -24,6 +24,7 @@ tables of their own, with the costs without a chow beside those with one, so the
 
 from __future__ import annotations
 
+from bisect import bisect_left
 from collections.abc import Callable, Sequence
 from typing import Any, TypeVar, cast
 
@@ -31,11 +32,13 @@ from game.core.tiles import NUM_KINDS, Tile, tile_code
 
 __all__ = [
     "UNREACHABLE",
+    "NearHands",
     "missing_tiles",
     "shanten",
     "shanten_after_discards",
     "tile_code",
     "ukeire",
+    "useful_after_discards",
     "useful_tiles",
     "visible_remaining",
     "waits",
@@ -381,6 +384,73 @@ def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> in
     return _missing_ids(_ids(counts, int(chows)), sets)
 
 
+class NearHands:
+    """Missing tiles (as :func:`missing_tiles`) of hands that differ from one hand by a few tiles taken out and
+    put in (a Charleston's passes, jokers read in): each half of a hand (bamboo and characters, dots and honours)
+    is costed once per change made to it, so a pass that changes one half as another pass did is a few look-ups."""
+
+    def __init__(self, counts: Sequence[int], *, chows: bool = True) -> None:
+        t = tuple(counts)
+        self._parts = (t[0:18], t[18:34])
+        self._mode = int(chows)
+        self._halves: tuple[dict[tuple[tuple[int, ...], tuple[int, ...]], int], ...] = ({}, {})
+
+    def missing(self, out: tuple[int, ...], put: tuple[int, ...], sets: Sequence[int]) -> list[int]:
+        """Missing tiles of the hand less the tiles ``out`` and with the tiles ``put`` (both in tile order), for
+        each number of sets in ``sets``."""
+        i, j = bisect_left(out, 18), bisect_left(put, 18)
+        change = (out[:i], put[:j])
+        left = self._halves[0].get(change)
+        if left is None:
+            left = self._half(0, change)
+        change = (out[i:], put[j:])
+        right = self._halves[1].get(change)
+        if right is None:
+            right = self._half(1, change)
+        finished = _finished
+        found = []
+        for n in sets:
+            missing = finished.get((left << _ID_BITS | right) << 3 | n)
+            found.append(_missing_halves(left, right, n) if missing is None else missing)
+        return found
+
+    def missing_without(self, outs: Sequence[tuple[int, ...]], sets: Sequence[int]) -> list[int]:
+        """For each of ``outs`` (tiles in tile order), the missing tiles of the hand without them, added up over
+        the numbers of sets in ``sets``: as :meth:`missing` with nothing put in, for many at once."""
+        lefts, rights = self._halves
+        finished = _finished
+        found = []
+        for out in outs:
+            i = bisect_left(out, 18)
+            change = (out[:i], ())
+            left = lefts.get(change)
+            if left is None:
+                left = self._half(0, change)
+            change = (out[i:], ())
+            right = rights.get(change)
+            if right is None:
+                right = self._half(1, change)
+            key = (left << _ID_BITS | right) << 3
+            total = 0
+            for n in sets:
+                missing = finished.get(key | n)
+                total += _missing_halves(left, right, n) if missing is None else missing
+            found.append(total)
+        return found
+
+    def _half(self, half: int, change: tuple[tuple[int, ...], tuple[int, ...]]) -> int:
+        base = 18 * half
+        part = list(self._parts[half])
+        for t in change[0]:
+            part[t - base] -= 1
+        for t in change[1]:
+            part[t - base] += 1
+        x, y = tuple(part[0:9]), tuple(part[9:])
+        found = _pair_id(_suit_id(x, self._mode), _suit_id(y, self._mode) if half == 0 else _honour_id(y))
+        self._halves[half][change] = found
+        return found
+
+
 def shanten_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
                            max_chows: int | None = None) -> dict[Tile, int]:
     """The shanten left after discarding each kind the hand holds: ``{tile: shanten(counts - tile)}``.
@@ -672,6 +742,80 @@ def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True)
     return found
 
 
+def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
+                          discards: Sequence[Tile] | None = None) -> dict[Tile, list[Tile]]:
+    """:func:`useful_tiles` of the hand left by each discard (``discards``, else every kind held): ``{tile:
+    useful_tiles(counts - tile)}``, the same lists.
+
+    A hand is costed as two halves (bamboo and characters, dots and honours), and a discard changes one: the
+    tiles drawn into the other half are tried once for all the discards that leave the same table for theirs."""
+    if len(counts) != NUM_KINDS:
+        raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
+    sets = _sets_needed(sum(counts) - 1, n_melds)
+    if sum(counts) - 1 != 3 * sets + 1:
+        raise ValueError(f"expected {3 * sets + 2} concealed tiles to look for useful tiles after a discard")
+    mode = int(chows)
+    t = tuple(counts)
+    groups = (t[0:9], t[9:18], t[18:27], t[27:34])
+    ids = _group_ids(*groups, mode)
+    halves = (_pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3]))
+    drawn = [_drawn(0, groups[0], ids[1], mode) + _drawn(1, groups[1], ids[0], mode),
+             _drawn(2, groups[2], ids[3], mode) + _drawn(3, groups[3], ids[2], mode)]
+    shared: dict[tuple[int, int], list[Tile]] = {}  # a half and its table after a discard: the other's useful tiles
+    finished = _finished
+    found: dict[Tile, list[Tile]] = {}
+    for d in [x for x in range(NUM_KINDS) if counts[x]] if discards is None else discards:
+        g = d // 9 if d < 27 else 3
+        h = g // 2
+        changed = list(groups[g])
+        changed[d - 9 * g] -= 1
+        group = tuple(changed)
+        new = _suit_id(group, mode) if g < 3 else _honour_id(group)
+        mine = _pair_id(new, ids[g ^ 1]) if g % 2 == 0 else _pair_id(ids[g ^ 1], new)
+        other = halves[1 - h]
+        now = _half_missing(mine, other, h, sets)
+        useful = shared.get((h, mine))
+        if useful is None:
+            useful = shared[h, mine] = [x for half, tiles in drawn[1 - h] if _half_missing(mine, half, h, sets) < now
+                                     for x in tiles]
+        useful = list(useful)
+        for half, tiles in _drawn(g, group, ids[g ^ 1], mode) + _drawn(g ^ 1, groups[g ^ 1], new, mode):
+            key = ((half << _ID_BITS | other) if h == 0 else (other << _ID_BITS | half)) << 3 | sets
+            missing = finished.get(key)
+            if missing is None:
+                missing = _half_missing(half, other, h, sets)
+            if missing < now:
+                useful.extend(tiles)
+        useful.sort()
+        found[d] = useful
+    return found
+
+
+def _drawn(k: int, group: tuple[int, ...], beside: int, mode: int) -> list[tuple[int, tuple[Tile, ...]]]:
+    """The table ids of the half holding group ``k`` (0-3: bamboo, characters, dots, honours) of counts ``group``
+    beside the group of table id ``beside``, with a tile drawn into ``group``, and the tiles that make each."""
+    key = (k, group, beside, mode)
+    found = _drawn_cache.get(key)
+    if found is None:
+        if len(_drawn_cache) >= _REST_CACHE_LIMIT:
+            _drawn_cache.clear()
+        found = _drawn_cache[key] = []
+        for new, positions in _plus_ids(group, 3 if k == 3 else mode):
+            half = _pair_id(new, beside) if k % 2 == 0 else _pair_id(beside, new)
+            found.append((half, tuple(9 * k + i for i in positions)))
+    return found
+
+
+_drawn_cache: dict[tuple[int, tuple[int, ...], int, int], list[tuple[int, tuple[Tile, ...]]]] = {}
+
+
+def _half_missing(mine: int, other: int, h: int, sets: int) -> int:
+    """Missing tiles of a hand of halves ``mine`` (the left one when ``h`` is 0) and ``other``."""
+    left, right = (mine, other) if h == 0 else (other, mine)
+    found = _finished.get((left << _ID_BITS | right) << 3 | sets)
+    return _missing_halves(left, right, sets) if found is None else found
+
+
 def visible_remaining(counts: Sequence[int], seen: Sequence[int]) -> list[int]:
     """Copies of each kind a player may still draw or claim: 4 minus those in hand and those seen.
 
@@ -721,3 +865,4 @@ def clear_caches() -> None:
         minus.clear()
     for plus in _plus_cache:
         plus.clear()
+    _drawn_cache.clear()
