@@ -8,6 +8,8 @@ tiles from ready, the loneliest tile first, a drawn tile that helps nothing thro
 that bring a hand nearer claimed; Mah Jongg taken whenever it comes). A choice replaces the engine's only when it
 wins clearly more of the paired play-outs (a sign test), so the search never trades a sound choice for noise;
 halfway through the deals, the choices not ahead of the engine's are dropped, so the work goes to the close calls.
+Between discards that each leave a ready hand the deals are not played out: the hand waits on the tiles likelier to
+come in them (:mod:`game.ai.supply`), a count that tells waits apart far more surely than a few wins and losses.
 
 Only what the player's view shows is used, and the work is fixed (a number of deals, not a time), so the same
 seed gives the same game. The search applies where the ruleset lets any complete regular hand go out: no minimum
@@ -22,8 +24,9 @@ import time
 from collections.abc import Callable, Sequence
 
 from game.ai.sampler import Sampler
+from game.ai.supply import coming, goes_out
 from game.core.actions import Action, Claim
-from game.core.analysis import missing_tiles, shanten_after_discards
+from game.core.analysis import missing_tiles, shanten, shanten_after_discards, waits
 from game.core.ruleset import Ruleset
 from game.core.tiles import JOKER, counts_of
 from game.core.view import PlayerView
@@ -62,6 +65,12 @@ def _others(view: PlayerView) -> list[int]:
     return [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s != view.empty_seat]
 
 
+def _minus(counts: list[int], tile: int) -> list[int]:
+    after = list(counts)
+    after[tile] -= 1
+    return after
+
+
 def _loneliness(counts: list[int], t: int) -> int:
     if t >= 27:
         return counts[t]
@@ -84,11 +93,21 @@ class Lookahead:
 
     def choose(self, view: PlayerView, tiles: Sequence[int], engine_choice: int) -> int:
         """The discard among ``tiles`` (the engine's ``engine_choice`` first) that wins most play-outs, if clearly;
-        else the engine's choice."""
+        else the engine's choice. Where the engine's choice leaves a ready hand, the ready hand with the likelier
+        waits (:meth:`_likeliest_wait`)."""
         candidates = [engine_choice, *(t for t in tiles if t != engine_choice)]
         if len(candidates) < 2:
             return engine_choice
         counts = counts_of(view.concealed)
+        n_melds = len(view.me.melds)
+        if JOKER not in view.concealed and shanten(_minus(counts, engine_choice), n_melds, chows=self.chows) == 0:
+            # Ready after the engine's choice: only another ready hand may replace it (the play-outs' few wins
+            # and losses broke ready hands for noise), and the one with the likelier waits does.
+            ready = [t for t in candidates if shanten(_minus(counts, t), n_melds, chows=self.chows) == 0]
+            if len(ready) < 2:
+                return engine_choice
+            wanted = [waits(_minus(counts, t), n_melds, chows=self.chows) for t in ready]
+            return ready[self._likeliest_wait(view, ready, wanted)]
 
         def branch(index: int) -> _Start:
             mine = list(counts)
@@ -118,6 +137,48 @@ class Lookahead:
             return mine, 0, -1, None, True
 
         return choices[self._compare(view, len(choices), branch)]
+
+    def _likeliest_wait(self, view: PlayerView, discards: Sequence[int], waits_of: list[list[int]]) -> int:
+        """Between discards that each leave a ready hand (the engine's choice first): the one whose waits are
+        clearly likelier to come, copies in the wall or spare in an opponent's hand (:mod:`game.ai.supply`), over
+        the same sampled deals for each (a paired test against the engine's choice); else 0. A discard that
+        completes an opponent's hand in a deal counts no copies there (the hand ends, as with a dead wait).
+        Whether a wait comes is a count over the deal, not the single win or loss of a play-out, so the same
+        deals tell waits apart far more surely."""
+        seats = _others(view)
+        sampler = Sampler(view, seats, chows=self.chows)
+        if not sampler.possible():
+            return 0
+        self.searches += 1
+        rng = random.Random(self.rng.getrandbits(32))
+        kinds = set().union(*waits_of)
+        n = len(waits_of)
+        diff = [0.0] * n  # paired: the branch's copies to come less the engine's choice's, summed, and squared
+        square = [0.0] * n
+        started = time.thread_time()
+        deals = 0
+        for _ in range(self.deals):
+            if time.thread_time() - started > TIME_CAP:
+                break
+            self.dealt += 1
+            deals += 1
+            dealt = sampler.deal(rng)
+            got = coming(dealt, sampler.sets, kinds, chows=self.chows)
+            counts = [0 if goes_out(dealt, sampler.sets, tile, chows=self.chows) else sum(got[k] for k in w)
+                      for tile, w in zip(discards, waits_of, strict=True)]
+            for i in range(1, n):
+                d = counts[i] - counts[0]
+                diff[i] += d
+                square[i] += d * d
+        if not deals:
+            return 0
+        best, lead = 0, 0.0
+        for i in range(1, n):
+            mean = diff[i] / deals
+            spread = max(0.0, square[i] / deals - mean * mean) ** 0.5
+            if mean > lead and mean >= _Z * spread / deals ** 0.5:
+                best, lead = i, mean
+        return best
 
     def _compare(self, view: PlayerView, n: int, branch: Callable[[int], _Start]) -> int:
         """Play every branch out over the same sampled deals; the index of the one that clearly wins most (a sign

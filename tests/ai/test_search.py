@@ -9,11 +9,11 @@ from dataclasses import replace
 from game.ai import create_player, search
 from game.ai.search import applies
 from game.autoplay import play_hand
-from game.core.actions import Claim, Pass
+from game.core.actions import Claim, Discard, Pass
 from game.core.match import Match
 from game.core.melds import parse_meld
 from game.mods import rules_for
-from tests.builders import player, t, view
+from tests.builders import discards_of, player, t, view
 
 
 def _master_hands(seed: int, hands: int) -> tuple[list[str], int]:
@@ -112,3 +112,26 @@ def test_master__keeps_the_tile_an_opponent_is_waiting_on_out_of_the_discards() 
         lookahead = search.Lookahead(ruleset, random.Random(seed), search.DEALS)
         assert lookahead.choose(position, [t("NW")], t("WW")) == t("NW")
         assert lookahead.choose(position, [t("WW")], t("NW")) == t("NW")
+
+
+def test_master__waits_on_the_tile_its_opponents_are_likelier_to_let_go() -> None:
+    """Ready whichever of 5 Bamboo and 5 Dots it throws, two copies of each unseen: each opponent threw a Bamboo near
+    5 Bamboo (and one threw a 5 Bamboo), while nobody threw a Dot. The expert, counting live tiles alike, waits on
+    5 Dots; the Master waits on 5 Bamboo, whichever its weights chose first, for any seed: in the deals fitted to the
+    discards the 5 Dots sit in the opponents' hands, working, and the 5 Bamboos in the wall. (Played out to a win
+    or a loss, the same deals often left the choice to the weights.)"""
+    thrown = {1: "5B 3B EW SW NW GD", 2: "4B WW GD RD SW NW", 3: "6B EW SW WD NW RD"}
+    order = " ".join(f"{s}:{thrown[s].split()[k]}" for k in range(6) for s in (1, 2, 3))
+    position = view("1C 2C 3C 4C 5C 6C 7C 8C 9C 2D 2D 2D 5B 5D", tiles_left=50, discard_count=18,
+                    opponents={s: {"discards": d} for s, d in thrown.items()}, order=order)
+    players = list(position.players)
+    players[3] = replace(players[3], concealed_count=10, melds=(parse_meld("4D 5D 6D"),))
+    position = replace(position, players=tuple(players))
+    legal = discards_of("1C 2C 3C 4C 5C 6C 7C 8C 9C 2D 5B 5D")
+    assert player("expert", seed=1).decide(position, legal) == Discard(t("5B"))
+    assert player("master", seed=1).decide(position, legal) == Discard(t("5D"))
+    ruleset = rules_for("classic")[0]
+    for seed in range(6):
+        lookahead = search.Lookahead(ruleset, random.Random(seed), search.DEALS)
+        assert lookahead.choose(position, [t("5B")], t("5D")) == t("5D")
+        assert lookahead.choose(position, [t("5D")], t("5B")) == t("5D")
