@@ -729,13 +729,20 @@ def waits(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> lis
     return found
 
 
-def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True) -> list[Tile]:
-    """The tiles that, drawn, bring a hand of ``3 * (4 - n_melds) + 1`` tiles one step nearer Mah Jongg."""
+def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
+                 max_chows: int | None = None) -> list[Tile]:
+    """The tiles that, drawn, bring a hand of ``3 * (4 - n_melds) + 1`` tiles one step nearer Mah Jongg;
+    ``max_chows``: how many more chows the hand may hold (as :func:`shanten`)."""
     total = sum(counts)
     sets = _sets_needed(total, n_melds)
     if total != 3 * sets + 1:
         raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for useful tiles, got {total}")
-    left, right, after = _one_tile_changed(counts, sets, int(chows), _plus_ids)
+    mode = int(chows) if max_chows is None else _mode(chows, max_chows, sets)
+    if mode is None:  # the few-chows search (no bundled ruleset): a tile at a time
+        now = shanten(counts, n_melds, chows=chows, max_chows=max_chows)
+        return [t for t in range(NUM_KINDS) if counts[t] < 4 and shanten(
+            [*counts[:t], counts[t] + 1, *counts[t + 1:]], n_melds, chows=chows, max_chows=max_chows) < now]
+    left, right, after = _one_tile_changed(counts, sets, mode, _plus_ids)
     now = _missing_halves(left, right, sets)
     found = [base + i for missing, base, positions in after if missing < now for i in positions]
     found.sort()

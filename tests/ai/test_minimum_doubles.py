@@ -39,13 +39,34 @@ def test_ways_out__a_concealed_hand_may_go_out_from_the_wall():
     assert ways == parse_tiles("GD")
 
 
-def test_decide__ready_in_shape_only_counts_as_one_tile_away():
+def test_decide__ready_in_shape_only_has_nothing_to_win_on():
     hand = "1C 1C 1C 7D 7D 7D RD RD RD GD 2C"
     options = _expert()._score_discards(view(hand, melds=SHOWN), discards_of(hand), counts_of(parse_tiles(hand)),
                                         1, SHOWN)
-    speeds = {o.action.tile: o.speed for o in options}
-    assert speeds[parse_tiles("2C")[0]] == 1  # waiting on Green Dragon, one double: no way out
-    assert speeds[parse_tiles("GD")[0]] == 1  # waiting on 2 Characters, the same
+    useful = {o.action.tile: o.useful for o in options}
+    assert useful[parse_tiles("2C")[0]] == 0  # waiting on Green Dragon, one double: no way out
+    assert useful[parse_tiles("GD")[0]] == 0  # waiting on 2 Characters, the same
+    assert useful[parse_tiles("1C")[0]] > 0  # a tile from ready: its useful tiles count
+
+
+def test_decide__keeps_a_ready_shape_that_cannot_go_out_yet_rather_than_break_a_set():
+    """Under a minimum, a ready shape short of the doubles is a tile swap from a way out (its lone tile paired with a
+    Green Dragon, a dragon pung to come): the expert keeps it rather than break a pung for a hand a set short
+    (counted a tile from ready, it broke one; four experts in British Tournament washed out more)."""
+    hand = "1C 1C 1C 7D 7D 7D RD RD RD GD 2C"
+    choice = _expert().decide(view(hand, melds=SHOWN), discards_of(hand))
+    assert choice.tile in parse_tiles("GD 2C"), choice
+
+
+def test_decide__under_a_minimum_keeps_lone_dragons_where_a_free_game_throws_one():
+    """Under a minimum of doubles the value pull counts three times (1 + the 2 doubles): the expert keeps its lone
+    dragons, each a pair and a pung's double to come, and throws an end tile (with the pull counted once it threw
+    Green Dragon); where any complete hand goes out (European, the same score table's doubles but no minimum) it
+    throws a dragon."""
+    hand = "3B 6B 4C 4C 4C 8C 1D 3D 5D 6D 6D 7D GD WD"
+    for ruleset_id, thrown in (("british-tournament", "1D"), ("british", "1D"), ("european", "GD")):
+        player = EnginePlayer(PEOPLE["expert"], random.Random(1), get_ruleset(ruleset_id))
+        assert player.decide(view(hand), discards_of(hand)).tile == parse_tiles(thrown)[0], ruleset_id
 
 
 def test_decide__without_a_minimum_the_same_hand_is_ready():
@@ -84,20 +105,20 @@ def test_decide__a_goulash_hand_without_chows_counts_none_in_the_distance():
     assert {o.action.tile: o.speed for o in options}[parse_tiles("5B")[0]] == 4
 
 
-def test_decide__a_goulash_hand_with_a_wild_tile_ready_in_shape_only_is_a_tile_away():
+def test_decide__a_goulash_hand_with_a_wild_tile_ready_in_shape_only_has_nothing_to_win_on():
     """A wild tile (the goulash's 2 Bamboo, a joker in hand) makes the 5 Dots pung; waiting on 8 Bamboo or 3
-    Characters, the hand has No Chows, its one double: it cannot go out, and is not read as ready."""
+    Characters, the hand has No Chows, its one double: it cannot go out, and no tile counts as one it wins on."""
     pung = (parse_meld("4B 4B 4B"),)
     hand = "1C 1C 1C 5D 5D JK 8B 8B 3C 3C NW"
     player = _expert()
     goulash = view(hand, melds=pung, goulash=True)
     player.decide(goulash, discards_of(hand))
     options = player._score_discards(goulash, discards_of(hand), counts_of(parse_tiles(hand)), 1, pung)
-    assert {o.action.tile: o.speed for o in options}[parse_tiles("NW")[0]] == 1
+    assert {o.action.tile: o.useful for o in options}[parse_tiles("NW")[0]] == 0
     ready = "1C 1C 1C 5D 5D JK RD RD 3C 3C NW"  # a pung of Red Dragons would be the second double
     options = player._score_discards(view(ready, melds=pung, goulash=True), discards_of(ready),
                                      counts_of(parse_tiles(ready)), 1, pung)
-    assert {o.action.tile: o.speed for o in options}[parse_tiles("NW")[0]] == 0
+    assert {o.action.tile: o.useful for o in options}[parse_tiles("NW")[0]] > 0
 
 
 def test_quick_tip__says_when_a_ready_shape_cannot_go_out():

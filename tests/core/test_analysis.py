@@ -241,20 +241,32 @@ def test_waits__are_exactly_the_completing_tiles(tiles):
 
 
 @settings(max_examples=examples(400), deadline=None)
-@given(_hand_strategy((13, 10, 4)))
-def test_useful_tiles__are_exactly_the_tiles_that_lower_shanten(tiles):
-    """Useful tiles are those whose draw lowers shanten, far-away tiles included, checked over all 34 kinds."""
+@given(_hand_strategy((13, 10, 4)), st.sampled_from((None, 0, 1, 2)))
+def test_useful_tiles__are_exactly_the_tiles_that_lower_shanten(tiles, max_chows):
+    """Useful tiles are those whose draw lowers shanten, far-away tiles included, checked over all 34 kinds; with
+    a limit on chows (British: one in a hand) by the shanten under that limit."""
     counts = counts_of(tiles)
     n_melds = _n_melds(counts)
-    before = analysis.shanten(counts, n_melds)
+    before = analysis.shanten(counts, n_melds, max_chows=max_chows)
     expected = []
     for t in range(34):
         if counts[t] < 4:
             counts[t] += 1
-            if analysis.shanten(counts, n_melds) < before:
+            if analysis.shanten(counts, n_melds, max_chows=max_chows) < before:
                 expected.append(t)
             counts[t] -= 1
-    assert analysis.useful_tiles(counts, n_melds) == expected
+    assert analysis.useful_tiles(counts, n_melds, max_chows=max_chows) == expected
+
+
+def test_useful_tiles__a_second_chow_is_no_use_where_one_is_allowed():
+    """A run held and two more partial runs: with chows free 3B or 6B completes one, with one chow allowed only the
+    tiles that make pairs and pungs help."""
+    hand = c("1C 2C 3C 4B 5B 7D 8D RD RD EW EW 9C 9C")
+    free = codes(analysis.useful_tiles(hand)).split()
+    one = codes(analysis.useful_tiles(hand, max_chows=1)).split()
+    assert {"3B", "6B", "6D", "9D"} <= set(free)
+    assert not {"3B", "6B", "6D", "9D"} & set(one)
+    assert {"RD", "EW", "9C"} <= set(one)
 
 
 def test_useful_tiles__a_far_tile_counts_when_it_starts_the_pair():
