@@ -4,9 +4,9 @@ Most special hands are a few sets of named tiles, or of tiles a suit or number v
 every element a tile (its *instantiations*) are a few dozen to a few thousand. They are listed once per pattern
 (and per seat and round wind where a spec reads them), as the concealed tiles each wants, and for a hand with
 declared sets again once per such sets (where there are at most ``_MOST_KEPT``; with more, those hands get only a
-bound). The tiles a hand lacks for one of them is a sum over kinds of what it wants beyond what is held; packed
-eight bits a kind and one instantiation after another into one integer, a hand is measured against all of them
-in a handful of integer operations.
+bound). The tiles a hand lacks for one of them is what it wants less, kind by kind, what it holds of those; kept
+as tables of ``min(wanted, held)`` per kind, one byte an instantiation in one integer, a hand is measured against
+all of them in a few additions, one per kind it holds.
 
 The count is the least distance the search of :mod:`game.core.special_distance` finds when its budget does not
 run out: the same elements and bindings, the same declared sets taken (each by one element of its kind, exposed
@@ -56,14 +56,10 @@ _MOST_MELD_SETS = 256
 """Declared sets remembered per pattern; past it they are worked out afresh."""
 
 _FIELD = 8
-"""Bits per kind: a kind's count (at most 4) with room for a guard bit, and the sum over the kinds (at most 136)."""
+"""Bits per kind: a byte, as :class:`_Tables` reads them."""
 _BLOCK = NUM_KINDS * _FIELD
 """Bits per instantiation."""
-_GUARD = sum(16 << (_FIELD * x) for x in range(NUM_KINDS))
-_ONES = sum(1 << (_FIELD * x) for x in range(NUM_KINDS))
-_TOP = _FIELD * (NUM_KINDS - 1)
 _MASK = (1 << _BLOCK) - 1
-"""Where, in each instantiation's block, the product with ``_ONES`` leaves the sum of its kinds."""
 
 
 def tiles_of(kind: str, t: int) -> tuple[int, ...]:
