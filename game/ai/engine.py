@@ -119,6 +119,10 @@ class EnginePlayer:
         self.specials: tuple[SpecialHand, ...] = ()
         # Where only special hands go out (the Western "special hands required"), every personality knows them.
         self._specials_only = bool(getattr(ruleset, "special_hands_required", False))
+        # There every hand of the table weighs the special hands all hand long: each is measured by its counted
+        # instantiations (the least distance, no search budget to run out) where they are listed, to keep every
+        # decision short (see special_distance.pattern_target).
+        self._search = not self._specials_only
         if ruleset is not None and ruleset.special_hands_allowed and (personality.knows_limit_hands
                                                                        or self._specials_only):
             self.specials = tuple(h for h in ruleset.special_hands if h.allowed and h.has_shape)
@@ -252,7 +256,7 @@ class EnginePlayer:
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
         target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach,
-                                jokers=self._jokers if jokers is None else jokers)
+                                jokers=self._jokers if jokers is None else jokers, search=self._search)
         return (reach + 1, None) if target is None else (target.distance, target)
 
     def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
@@ -261,7 +265,8 @@ class EnginePlayer:
         ask for the same hand in the same turn."""
         key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget)
         if self._last_nearest[0] != key:
-            self._last_nearest = (key, special_target(hand, counts, melds, env, budget=budget, jokers=jokers))
+            self._last_nearest = (key, special_target(hand, counts, melds, env, budget=budget, jokers=jokers,
+                                                          search=self._search))
         return self._last_nearest[1]
 
     def _after_discards(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
@@ -295,7 +300,7 @@ class EnginePlayer:
                 found[d] = (whole.distance, whole)
                 continue
             near = special_target(hand, _minus(counts, d), melds, env, budget=budget, max_distance=whole.distance,
-                                  jokers=jokers)
+                                  jokers=jokers, search=self._search)
             if near is not None:
                 found[d] = (near.distance, near)
             elif whole.distance < reach:
@@ -400,7 +405,7 @@ class EnginePlayer:
                 continue  # (a hand whose appeal cannot reach the bar is never set out for: no search needed)
             reach = self._reach + 2 if self._specials_only else min(self._reach, int(regular + slack))
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
-                                    jokers=self._jokers)
+                                    jokers=self._jokers, search=self._search)
             if target is None:
                 continue
             appeal = self._appeal(hand, target.distance, regular)
@@ -460,7 +465,7 @@ class EnginePlayer:
         reach = min(self._reach + 2, nearest + 2)
         for hand in hands:
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
-                                    jokers=self._jokers)
+                                    jokers=self._jokers, search=self._search)
             if target is not None:
                 found.append((self._special_appeal(hand, target, counts, view, live), hand, target))
                 reach = min(reach, target.distance + 2)

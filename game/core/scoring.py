@@ -48,6 +48,7 @@ from game.core.readings import (
 from game.core.ruleset import BonusSelector, Ruleset, ScoringItem, SetSelector, SpecialHand
 from game.core.scoring_plan import HandLines, ScoreItem, ScoringPlan, bonus_matches, condition, selects
 from game.core.settle import Settlement
+from game.core.special_distance import may_complete
 from game.core.tiles import (
     FIRST_FLOWER,
     JOKER,
@@ -349,6 +350,10 @@ class RulesetJudge:
         forms = [(form, outside) for _, form, outside in self._shaped_forms
                  if not facts.mask & outside and facts.mask.bit_count() <= form.max_kinds
                  and facts.n_suits <= form.max_suits and form.min_tiles <= n_tiles + jokers <= form.max_tiles]
+        if forms:  # and, of those, the forms one tile can still complete by their counted distance
+            env = Env(hand.seat_wind, hand.round_wind)
+            forms = [(form, outside) for form, outside in forms
+                     if may_complete(form, counts, hand.melds, env, jokers)]
         found = []
         for t in range(NUM_KINDS):
             if totals[t] >= 4:

@@ -4,9 +4,9 @@ Most special hands are a few sets of named tiles, or of tiles a suit or number v
 every element a tile (its *instantiations*) are a few dozen to a few thousand. They are listed once per pattern
 (and per seat and round wind where a spec reads them), as the concealed tiles each wants, and for a hand with
 declared sets again once per such sets (where there are at most ``_MOST_KEPT``; with more, those hands get only a
-bound). The tiles a hand lacks for one of them is a sum over kinds of what it wants beyond what is held; packed
-eight bits a kind and one instantiation after another into one integer, a hand is measured against all of them
-in a handful of integer operations.
+bound). The tiles a hand lacks for one of them is what it wants less, kind by kind, what it holds of those; kept
+as tables of ``min(wanted, held)`` per kind, one byte an instantiation in one integer, a hand is measured against
+all of them in a few additions, one per kind it holds.
 
 The count is the least distance the search of :mod:`game.core.special_distance` finds when its budget does not
 run out: the same elements and bindings, the same declared sets taken (each by one element of its kind, exposed
@@ -24,6 +24,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import (
@@ -46,7 +47,7 @@ from game.core.tiles import NUM_KINDS
 
 _MOST_INSTANTIATIONS = 6000
 """Past this many instantiations a pattern is left to the search (listing it would cost more than it saves)."""
-_MOST_STEPS = 10_000
+_MOST_STEPS = 40_000
 """Past this many steps of listing (specs refusing most tiles can take many for few instantiations), likewise."""
 _MOST_KEPT = 1000
 """Patterns with at most this many instantiations keep each as its elements' tiles: with declared sets they are
@@ -55,13 +56,10 @@ _MOST_MELD_SETS = 256
 """Declared sets remembered per pattern; past it they are worked out afresh."""
 
 _FIELD = 8
-"""Bits per kind: a kind's count (at most 4) with room for a guard bit, and the sum over the kinds (at most 136)."""
+"""Bits per kind: a byte, as :class:`_Tables` reads them."""
 _BLOCK = NUM_KINDS * _FIELD
 """Bits per instantiation."""
-_GUARD = sum(16 << (_FIELD * x) for x in range(NUM_KINDS))
-_ONES = sum(1 << (_FIELD * x) for x in range(NUM_KINDS))
-_TOP = _FIELD * (NUM_KINDS - 1)
-"""Where, in each instantiation's block, the product with ``_ONES`` leaves the sum of its kinds."""
+_MASK = (1 << _BLOCK) - 1
 
 
 def tiles_of(kind: str, t: int) -> tuple[int, ...]:
@@ -122,6 +120,54 @@ class _Leaves:
     def of(cls, leaves: set[tuple[int, int, int]]) -> _Leaves:
         ordered = sorted(leaves)  # one order whatever the set's hashing
         return cls(len(ordered), *(_joined(leaf[part] for leaf in ordered) for part in range(3)))
+
+    @cached_property
+    def tables(self) -> _Tables:
+        return _Tables.of(self)
+
+
+@dataclass(frozen=True)
+class _Tables:
+    """Instantiations kind by kind, for :func:`_lacking`: each value one byte an instantiation, in their order,
+    as an integer."""
+
+    total: int
+    """The tiles each wants."""
+    needs: dict[int, tuple[int, ...]]
+    """For each kind some instantiation wants, by the copies held ``h`` (past the last: as the last): ``min(h,
+    wanted)``."""
+    fill_total: int
+    """The tiles jokers may fill in each when no kind is held."""
+    fills: dict[int, tuple[int, ...]] | None
+    """For each kind of a fillable set, by the copies held: how many fewer they may fill (None: no such set)."""
+
+    @classmethod
+    def of(cls, leaves: _Leaves) -> _Tables:
+        size, count = _BLOCK // 8, leaves.count
+
+        def columns(packed: int) -> dict[int, bytes]:
+            raw = packed.to_bytes(count * size, "little")
+            return {t: column for t in range(NUM_KINDS) if any(column := raw[t::size])}
+
+        wanted = columns(leaves.needs)
+        total = bytes(map(sum, zip(*wanted.values(), strict=True))) if wanted else bytes(count)
+        needs = {t: tuple(_int(column.translate(_at_most(h))) for h in range(max(column) + 1))
+                 for t, column in wanted.items()}
+        if not (leaves.fills or leaves.fills_after):
+            return cls(_int(total), needs, 0, None)
+        fills, after = columns(leaves.fills), columns(leaves.fills_after)
+        fill_total, rows = 0, {}
+        for t in sorted(fills.keys() | after.keys()):
+            f, a = fills.get(t, bytes(count)), after.get(t, bytes(count))
+            # What one pung or kong (after a tile of its kind or not) keeps of its fill with ``h`` held.
+            kept = [_int(f.translate(_at_most(max(h, 1)))) + _int(a.translate(_at_most(max(h, 2)))) for h in range(5)]
+            fill_total += _int(f) + _int(a) - kept[0]
+            rows[t] = tuple(k - kept[0] for k in kept)
+        return cls(_int(total), needs, fill_total, rows)
+
+
+def _int(column: bytes) -> int:
+    return int.from_bytes(column, "little")
 
 
 def _joined(blocks: Iterable[int]) -> int:
@@ -188,24 +234,58 @@ class Counter:
         pattern (at least ``NONE`` when no instantiation fits), and whether that is exact: with declared sets and
         more than ``_MOST_KEPT`` instantiations it is only a bound (never more than the search's). None when the
         pattern is not counted."""
+        listed = self._listed(env)
+        if listed is None:
+            return None
+        leaves = self._exact(listed, env, melds)
+        if leaves is not None:
+            return (_least(leaves, counts, jokers) if leaves.count else NONE), True
+        return self._bound(listed, counts, melds, jokers)
+
+    def nearest(self, counts: Sequence[int], melds: Sequence[Meld], env: Env,
+                jokers: int) -> tuple[int, tuple[int, ...]] | None:
+        """The fewest tiles ``counts`` lack for the pattern (as :meth:`least`) and the concealed tiles of the
+        first listed instantiation that lacks that few (34 entries); ``(NONE, ())`` when none fits. None where
+        the count is not exact (not counted, or declared sets beside too many instantiations): there only the
+        search tells an instantiation."""
+        listed = self._listed(env)
+        if listed is None:
+            return None
+        leaves = self._exact(listed, env, melds)
+        if leaves is None:
+            return None
+        if not leaves.count:
+            return NONE, ()
+        lacking = _lacking(leaves, counts, jokers)
+        least = min(lacking)
+        block = leaves.needs >> (_BLOCK * lacking.index(least)) & _MASK
+        return least, tuple(block.to_bytes(_BLOCK // 8, "little"))  # a byte a kind
+
+    def _listed(self, env: Env) -> _Listed | None:
         if not self.usable:
             return None
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
         if winds not in self.listed:
             self.listed[winds] = self._list(env)
-        listed = self.listed[winds]
-        if listed is None:
-            return None
+        return self.listed[winds]
+
+    def _exact(self, listed: _Listed, env: Env, melds: Sequence[Meld]) -> _Leaves | None:
+        """The instantiations a hand with the declared ``melds`` may be, where they are known one by one."""
         if not melds:
-            return (_least(listed.exact, counts, jokers) if listed.exact.count else NONE), True
-        if listed.assignments is not None and all(m.tile < NUM_KINDS for m in melds):
-            key = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
-            leaves = self.declared.get(key)
-            if leaves is None:
-                if len(self.declared) >= _MOST_MELD_SETS:
-                    self.declared.clear()
-                leaves = self.declared[key] = self._with_declared(listed, melds)
-            return (_least(leaves, counts, jokers) if leaves.count else NONE), True
+            return listed.exact
+        if listed.assignments is None or not all(m.tile < NUM_KINDS for m in melds):
+            return None
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        key = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
+        leaves = self.declared.get(key)
+        if leaves is None:
+            if len(self.declared) >= _MOST_MELD_SETS:
+                self.declared.clear()
+            leaves = self.declared[key] = self._with_declared(listed, melds)
+        return leaves
+
+    def _bound(self, listed: _Listed, counts: Sequence[int], melds: Sequence[Meld],
+               jokers: int) -> tuple[int, bool] | None:
         # A declared set takes the tiles its element would want concealed (those of a pung or kong in full, the
         # jokers in it standing for its tile); as held tiles they lack no fewer.
         held = list(counts)
@@ -346,52 +426,47 @@ NONE = 1 << 30
 
 
 def _least(leaves: _Leaves, counts: Sequence[int], jokers: int) -> int:
-    """The fewest tiles ``counts`` and ``jokers`` lack for any of ``leaves`` (there is at least one).
+    """The fewest tiles ``counts`` and ``jokers`` lack for any of ``leaves`` (there is at least one)."""
+    return min(_lacking(leaves, counts, jokers))
 
-    Each kind's field holds 16 plus what is wanted less what is held (so never below 12, never borrowing from
-    the next); its guard bit (16) is set where at least as many are wanted as held, and the bits below it are
-    then the tiles lacking. Multiplying by one in every field sums a block's fields into its top field.
+
+def _lacking(leaves: _Leaves, counts: Sequence[int], jokers: int) -> bytes:
+    """The tiles ``counts`` and ``jokers`` lack for each of ``leaves``, one byte each, in their order.
+
+    An instantiation lacks the tiles it wants less, kind by kind, those of them held: ``min(wanted, held)``
+    of each kind held, looked up for every instantiation at once (:class:`_Tables`: one byte an instantiation),
+    and summed over the few kinds held; the bytes never carry into one another.
 
     As the search counts them, ``j`` jokers make up ``min(j, fill)`` of the tiles lacking, ``fill`` summing, over
     the pungs and kongs, the tiles each lacks but one natural tile: ``max(0, size - max(held, 1))`` for a set of
     a kind no element before it takes, and ``max(0, size + 1 - max(held, 2))`` for a pung after one tile of its
     kind (the tile before it takes one of those held)."""
-    count = leaves.count
-    held, held_one, held_two = _held(counts)
-    lacking = _sums(leaves.needs + _tiled(held, count), count)
-    if not jokers or not (leaves.fills or leaves.fills_after):
-        return min(lacking)
-    fill = _sums(leaves.fills + _tiled(held_one, count), count)
-    if leaves.fills_after:
-        after = _sums(leaves.fills_after + _tiled(held_two, count), count)
-        fill = bytes(a + b for a, b in zip(fill, after, strict=True))
-    return min(m - min(jokers, f) for m, f in zip(lacking, fill, strict=True))
+    tables = leaves.tables
+    held = [(t, n) for t, n in enumerate(counts) if n]
+    matched = 0
+    for t, n in held:
+        row = tables.needs.get(t)
+        if row is not None:
+            matched += row[n if n < len(row) else -1]
+    lacking = tables.total - matched
+    if jokers and tables.fills is not None:
+        fill = tables.fill_total
+        for t, n in held:
+            row = tables.fills.get(t)
+            if row is not None:
+                fill -= row[n if n < len(row) else -1]
+        # The jokers fill at most ``fill`` of the tiles lacking, never more than they lack (a fillable tile is a
+        # lacking one), so the bytes subtract without borrowing.
+        lacking -= int.from_bytes(fill.to_bytes(leaves.count, "little").translate(_at_most(jokers)), "little")
+    return lacking.to_bytes(leaves.count, "little")
 
 
-_HELD: dict[tuple[int, ...], tuple[int, int, int]] = {}
-"""Hands :func:`_held` packed lately: a hand is measured against every pattern in turn (and, with declared sets,
-with those sets' tiles added)."""
+_AT_MOST: dict[int, bytes] = {}
 
 
-def _held(counts: Sequence[int]) -> tuple[int, int, int]:
-    """``_GUARD`` less the tiles held, and less them with each kind counted at least once and at least twice."""
-    key = tuple(counts)
-    found = _HELD.get(key)
-    if found is None:
-        if len(_HELD) >= 256:
-            _HELD.clear()
-        found = _HELD[key] = (_GUARD - _pack(key), _GUARD - _pack([max(n, 1) for n in key]),
-                              _GUARD - _pack([max(n, 2) for n in key]))
-    return found
-
-
-def _sums(packed: int, count: int) -> bytes:
-    """Each block's fields with their guard bit set, as the three bits below it, summed: one byte per block."""
-    guards = packed & _tiled(_GUARD, count)
-    summed = ((packed & (guards - (guards >> 4))) * _ONES) >> _TOP
-    return summed.to_bytes(count * NUM_KINDS + 1, "little")[0:count * NUM_KINDS:NUM_KINDS]
-
-
-def _tiled(block: int, count: int) -> int:
-    """``block`` repeated ``count`` times, one after another."""
-    return int.from_bytes(block.to_bytes(_BLOCK // 8, "little") * count, "little")
+def _at_most(jokers: int) -> bytes:
+    """A table for ``bytes.translate`` taking each byte to at most ``jokers``."""
+    table = _AT_MOST.get(jokers)
+    if table is None:
+        table = _AT_MOST[jokers] = bytes(min(jokers, b) for b in range(256))
+    return table

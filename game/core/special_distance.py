@@ -32,7 +32,7 @@ from dataclasses import dataclass
 from itertools import product
 
 from game.core.melds import Meld, MeldKind
-from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, TileSet
+from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.ruleset import SpecialHand
 from game.core.special_count import Counter, candidates, reads_winds, tiles_of
 from game.core.tiles import NUM_KINDS
@@ -117,6 +117,8 @@ class _PatternData:
         """For each element but a chow, the kinds of its options, one bit each."""
         self.counter = Counter(pattern)
         """The least distance counted over the pattern's instantiations, where they are few."""
+        self.knitted = _knitted_shape(pattern)
+        """The pattern as knitted sets, where it is one (see :func:`_knitted_form`)."""
 
 
 def _twin_groups(pattern: Pattern, options: list[list[Option]]) -> list[tuple[int, int, int, int, tuple[int, ...],
@@ -187,6 +189,114 @@ def _closed_shape(pattern: Pattern, options: list[list[Option]],
     first = free[0]
     return _ClosedShape(tuple(fixed), len(free), len(tiles_of(first.kind, 0)),
                         tuple(sorted(t for t in first.spec.static if t < NUM_KINDS)), first.distinct)
+
+
+@dataclass(frozen=True)
+class _Knitted:
+    """A pattern of knitted sets (Knitting, Triple Knitting): single suit tiles, each group of them one number
+    (a variable of its own) in suits named by variables. Once the variables two groups share are given suits,
+    each group may take a few sets of suits: here all groups but one at most take one and the same set (the
+    alike groups), and that one takes any of a few (the odd group)."""
+
+    ways: tuple[tuple[tuple[int, ...], int, tuple[tuple[int, ...], ...]], ...]
+    """For each way to give the shared variables suits (alike ways once): the alike groups' suits (one a tile),
+    how many groups they are, and the odd group's sets of suits (one empty set where there is none)."""
+    size: int
+    """Tiles in all."""
+
+
+def _knitted_shape(pattern: Pattern) -> _Knitted | None:
+    """``pattern`` as knitted sets: every element a single suit tile whose spec binds a number variable and a
+    suit variable and nothing else, and its groups alike but for one; None for any other pattern."""
+    groups: dict[str, list[str]] = {}
+    for el in pattern.elements:
+        spec = el.spec
+        if (el.kind != "single" or not isinstance(spec, SuitNumber) or spec.suits is not None
+                or spec.numbers is not None or spec.offset or spec.suit_var is None or spec.number_var is None):
+            return None
+        groups.setdefault(spec.number_var, []).append(spec.suit_var)
+    if not groups:
+        return None
+    named = [name for suits in groups.values() for name in set(suits)]
+    shared = sorted({name for name in named if named.count(name) > 1})
+    if len(shared) > 3:
+        return None
+    ways = set()
+    for suits in product(range(3), repeat=len(shared)):
+        bound = dict(zip(shared, suits, strict=True))
+        if not _apart(bound, pattern.different):
+            continue
+        takes = [_group_suits(group, bound, pattern.different) for group in groups.values()]
+        alike = [t[0] for t in takes if len(t) == 1]
+        if len(set(alike)) > 1 or len(alike) < len(takes) - 1:
+            return None
+        main = alike[0] if alike else ()
+        odd = [t for t in takes if len(t) != 1 or t[0] != main]
+        if any(len(set(suits)) < len(suits) for t in takes for suits in t):
+            return None  # a group of two tiles of one suit (their number alike: a pair) is no knitted set
+        ways.add((main, len(takes) - len(odd), tuple(odd[0]) if odd else ((),)))
+    return _Knitted(tuple(sorted(ways)), len(pattern.elements)) if ways else None
+
+
+def _apart(bound: dict[str, int], different: Sequence[tuple[str, str]]) -> bool:
+    return not any(a in bound and c in bound and bound[a] == bound[c] for a, c in different)
+
+
+def _group_suits(group: list[str], bound: dict[str, int],
+                 different: Sequence[tuple[str, str]]) -> list[tuple[int, ...]]:
+    """The suits (sorted, one a tile) ``group`` may take with the shared variables ``bound``."""
+    free = sorted(set(group) - bound.keys())
+    found = set()
+    for suits in product(range(3), repeat=len(free)):
+        b = {**bound, **dict(zip(free, suits, strict=True))}
+        if _apart(b, different):
+            found.add(tuple(sorted(b[name] for name in group)))
+    return sorted(found)
+
+
+def _knitted_form(shape: _Knitted, have: Sequence[int], cutoff: int = UNREACHABLE) -> tuple[int, tuple[int, ...]]:
+    """The fewest missing tiles to knitted sets and the instantiation reaching it, or UNREACHABLE (also when it
+    is past ``cutoff``).
+
+    The ``m``-th alike group at a number lacks no fewer tiles than the one before it, so taking the cheapest
+    uses one at a time is the least in all (as in :func:`_closed_form`); the odd group is tried at each number
+    and set of suits it may take (those lacking fewest first, while they can still do better), which only
+    makes the alike groups' uses at its number dearer."""
+    best: tuple[int, tuple[int, ...]] = (min(cutoff + 1, UNREACHABLE), ())
+    held = [sum(have[suit * 9:suit * 9 + 9]) for suit in range(3)]
+    for main, count, odds in shape.ways:
+        # Each tile wanted and not held is lacking: at best every held tile of the suits taken is used.
+        if shape.size - sum(held[suit] for suit in set(main).union(*odds)) >= best[0]:
+            continue
+        uses = sorted(use for number in range(9) for use in _uses(main, number, have, ()))
+        floor = sum(use[0] for use in uses[:count]) if len(uses) >= count else UNREACHABLE
+        tries = sorted((sum(1 for suit in odd if not have[suit * 9 + number]), number, odd)
+                       for odd in odds for number in (range(9) if odd else (-1,)))
+        for own, number, odd in tries:
+            if own + floor >= best[0]:
+                break
+            chosen = uses[:count] if not odd else sorted(
+                [use for use in uses if use[1] != number][:count] + _uses(main, number, have, odd))[:count]
+            missing = own + sum(use[0] for use in chosen)
+            if len(chosen) == count and missing < best[0]:
+                need = [0] * NUM_KINDS
+                for suit in odd:
+                    need[suit * 9 + number] += 1
+                for _, n, _ in chosen:
+                    for suit in main:
+                        need[suit * 9 + n] += 1
+                best = missing, tuple(need)
+    return best if best[1] else (UNREACHABLE, ())
+
+
+def _uses(suits: tuple[int, ...], number: int, have: Sequence[int],
+          taken: tuple[int, ...]) -> list[tuple[int, int, int]]:
+    """Each use ``m`` of an alike group, one tile of each of ``suits``, at ``number`` beside the odd group's
+    tiles of the suits ``taken`` there: the tiles it lacks beyond the ``m - 1`` uses before, the number and
+    ``m`` (no kind wanted more than four times)."""
+    held = [(have[suit * 9 + number], suit in taken) for suit in suits]
+    most = 3 if any(t for _, t in held) else 4
+    return [(sum(1 for h, t in held if h < m + t), number, m) for m in range(1, most + 1)]
 
 
 _MOST_BINDINGS = 64
@@ -551,13 +661,16 @@ class _Search:
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
                    budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0,
-                   counted: bool = True) -> tuple[int, tuple[int, ...]]:
+                   counted: bool = True, search: bool = True) -> tuple[int, tuple[int, ...]]:
     """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE.
 
     Instantiations missing more than ``cutoff`` tiles are not looked for (the search prunes them at once).
     ``jokers`` concealed jokers make up missing tiles of pungs and kongs; the tiles wanted are the natural
     tiles of the instantiation, those a joker would stand for included. ``counted=False`` searches without the
     least distance counted (:mod:`game.core.special_count`): the same answers, slower (the tests compare them).
+    ``search=False`` searches only the patterns whose instantiations are not counted one by one: the others'
+    answer is the closed form's, or the first listed instantiation lacking fewest tiles, always the least
+    distance (no budget runs out) but not always the instantiation a search would pick among equals.
     """
     if not pattern.elements:
         return UNREACHABLE, ()
@@ -579,11 +692,16 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         exact = _closed_form(data.closed, counts)
         if exact[0] > cutoff:
             return UNREACHABLE, ()
-        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
+        if not search:
+            return exact
+        walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
     else:
-        search = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
+        found = None if search else _counted_target(data, counts, melds, env, jokers, cutoff)
+        if found is not None:
+            return found if found[0] <= cutoff else (UNREACHABLE, ())
+        walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
         # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
-        if counted and search.viable:
+        if counted and walk.viable:
             least = data.counter.least(counts, melds, env, jokers)
             if least is None and data.closed_bound is not None and not melds and not (
                     jokers and any(data.jokers_fill)):
@@ -594,28 +712,52 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
             if least is not None and least[0] > cutoff:
                 return UNREACHABLE, ()
             if least is not None and least[1]:
-                search.floor = least[0]
-    search.run()
-    if exact is not None and (not search.best_need or search.best > exact[0]):
+                walk.floor = least[0]
+    walk.run()
+    if exact is not None and (not walk.best_need or walk.best > exact[0]):
         return exact  # the budget ran out before the search reached the closed form's distance
-    if not search.best_need:
+    if not walk.best_need:
         return UNREACHABLE, ()
-    return search.best, search.best_need
+    return walk.best, walk.best_need
+
+
+def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
+                    cutoff: int) -> tuple[int, tuple[int, ...]] | None:
+    """The least distance and the first instantiation reaching it, where they are known without a search: from
+    the listed instantiations, or the closed forms of each binding of the pattern's variables (the first with
+    the least distance); None where only a search tells."""
+    found = data.counter.nearest(counts, melds, env, jokers)
+    if found is not None:
+        return found
+    if data.closed_bound is not None and not melds and not (jokers and any(data.jokers_fill)):
+        return min((_closed_form(shape, counts) for shape in data.closed_bound), key=lambda f: f[0])
+    if data.knitted is not None and not melds:  # (single tiles: jokers never stand in them)
+        return _knitted_form(data.knitted, counts, cutoff)
+    return None
 
 
 def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
-                   budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0) -> Target | None:
+                   budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0,
+                   search: bool = True) -> Target | None:
     """The nearest form of ``hand`` (None when no form has tiles of its own or none is within ``max_distance``);
-    ``jokers``: the concealed jokers, which stand in its pungs and kongs."""
+    ``jokers``: the concealed jokers, which stand in its pungs and kongs; ``search``: as :func:`pattern_target`."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
-        found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers)
+        found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers,
+                               search=search)
         if found[0] < best[0]:
             best = found
     if best[0] >= UNREACHABLE:
         return None
     return Target(hand.id, best[0] - 1, best[1])
+
+
+def may_complete(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> bool:
+    """Whether one more tile may complete ``pattern``: False only where its counted least distance is past one
+    tile (a tile brings a hand one tile nearer at most). A quick test for the waits of a hand with jokers."""
+    least = _pattern_data(pattern).counter.least(counts, melds, env, jokers)
+    return least is None or least[0] <= 1
 
 
 def prepare(hands: Iterable[SpecialHand]) -> None:
@@ -627,7 +769,7 @@ def prepare(hands: Iterable[SpecialHand]) -> None:
             counter = _pattern_data(form).counter
             winds = [(s, r) for s in range(4) for r in range(4)] if counter.winds else [(0, 0)]
             for seat_wind, round_wind in winds:
-                counter.least(_NOTHING, (), Env(seat_wind, round_wind), 0)
+                counter.least(_NOTHING, (), Env(seat_wind, round_wind), 1)  # (a joker: its tables too)
 
 
 _NOTHING = (0,) * NUM_KINDS

@@ -114,6 +114,44 @@ def test_waits__hands_with_jokers_wait_on_the_tiles_found_by_trying_every_tile(r
     assert waiting >= 3  # the hands reach the interesting case
 
 
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_waits__special_hands_with_jokers_one_tile_short_wait_on_the_tiles_found_by_trying_every_tile(ruleset_id):
+    """Hands one tile short of a special hand (an instantiation of one of its forms, a tile taken out, another
+    perhaps swapped), one to three of their tiles jokers: the forms the counted distance leaves out of the
+    trial never hide a wait."""
+    from game.core.special_distance import _pattern_data, prepare
+
+    ruleset, judge = rules_for(ruleset_id)
+    prepare(ruleset.special_hands)
+    leaves = [(need, 0) for hand in ruleset.special_hands for form in hand.forms
+              if (listed := _pattern_data(form).counter.listed.get((0, 0))) is not None
+              for need in _needs(listed.exact)]
+    rng = random.Random(f"special jokers {ruleset_id}")
+    waiting = 0
+    for _ in range(examples(400)):
+        need, _ = rng.choice(leaves)
+        concealed = [t for t in range(NUM_KINDS) for _ in range(need[t])]
+        concealed.pop(rng.randrange(len(concealed)))
+        if rng.random() < 0.3:
+            concealed[rng.randrange(len(concealed))] = rng.randrange(NUM_KINDS)
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            concealed[rng.randrange(len(concealed))] = JOKER
+        if any(concealed.count(t) > 4 for t in range(NUM_KINDS)):
+            continue
+        with_jokers = HandSpec(tuple(sorted(concealed)), (), (), 0, 0)
+        found = judge.waits(with_jokers)
+        assert found == waits_by_trial(RulesetJudge(judge.ruleset), with_jokers), with_jokers
+        waiting += bool(found)
+    assert waiting >= examples(400) // 10  # most such hands wait on something
+
+
+def _needs(leaves) -> list[tuple[int, ...]]:
+    """The concealed tiles each listed instantiation wants."""
+    size = 34
+    raw = leaves.needs.to_bytes(leaves.count * size, "little")
+    return [tuple(raw[i * size:(i + 1) * size]) for i in range(leaves.count)]
+
+
 def _plain_shape_special(judge, hand: HandSpec, context: WinContext) -> str | None:
     """The special hand the judge's special-hand loop finds, by the plain loop over each hand's forms (in a
     judge of its own, so that no match the judge keeps is reused)."""

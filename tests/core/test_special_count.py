@@ -147,3 +147,57 @@ def test_prepare__a_computer_player_of_a_game_with_special_hands_has_them_all_li
             counter = _pattern_data(form).counter
             winds = {(s, r) for s in range(4) for r in range(4)} if counter.winds else {(0, 0)}
             assert not counter.usable or winds <= set(counter.listed), (hand.id, sorted(counter.listed))
+
+
+@settings(max_examples=examples(25), deadline=None)
+@given(_positions(), st.sampled_from((2, 4, 6)))
+def test_unsearched__every_bundled_special_hand_gets_the_least_distance_and_an_instantiation_reaching_it(
+        position, cutoff):
+    """Without a search (where only special hands go out): every form whose instantiations are counted, or that
+    has closed forms or is knitted sets, answers with the least distance the exhaustive search finds, never a
+    spent budget's worse one, and with the tiles of an instantiation lacking that few; the others answer as the
+    search does."""
+    counts, melds, jokers, env = position
+    for form, name in FORMS:
+        found = pattern_target(form, counts, melds, env, budget=200, cutoff=cutoff, jokers=jokers, search=False)
+        data = _pattern_data(form)
+        least = data.counter.least(counts, melds, env, jokers)
+        closed = ((data.closed is not None or data.closed_bound is not None) and not melds and not (
+            jokers and any(data.jokers_fill))) or (data.knitted is not None and not melds)
+        if not closed and (least is None or not least[1]):
+            searched = pattern_target(form, counts, melds, env, budget=200, cutoff=cutoff, jokers=jokers)
+            assert found == searched, name
+            continue
+        exhaustive = pattern_target(form, counts, melds, env, budget=10**7, cutoff=cutoff, jokers=jokers)[0]
+        if exhaustive >= UNREACHABLE:
+            assert found == (UNREACHABLE, ()), name
+            continue
+        assert found[0] == exhaustive, name
+        lacking = sum(max(0, n - counts[t]) for t, n in enumerate(found[1]))
+        assert lacking - jokers <= found[0] <= lacking, name
+
+
+_KNITTED = [form for form, name in FORMS if _pattern_data(form).knitted is not None]
+
+
+@settings(max_examples=examples(40), deadline=None)
+@given(st.sampled_from(range(len(_KNITTED))), st.data())
+def test_knitted__the_least_distance_and_an_instantiation_of_the_exhaustive_search(form_index, data):
+    """Knitting and Triple Knitting (one number in two or three suits), on hands a few tiles from one of their
+    instantiations: their distance, worked out without a search, is the exhaustive search's, and the tiles it
+    names are an instantiation lacking that many."""
+    form = _KNITTED[form_index]
+    near = pattern_target(form, [0] * NUM_KINDS, (), Env(), search=False)[1]  # some instantiation
+    suits = data.draw(st.permutations(range(3)))
+    tiles = [suits[t // 9] * 9 + t % 9 for t in range(27) for _ in range(near[t])]
+    for _ in range(data.draw(st.integers(0, 4))):
+        tiles[data.draw(st.integers(0, len(tiles) - 1))] = data.draw(st.integers(0, NUM_KINDS - 1))
+    tiles.pop(data.draw(st.integers(0, len(tiles) - 1)))
+    counts = counts_of(tiles)
+    if max(counts) > 4:
+        return
+    found = pattern_target(form, counts, (), Env(), search=False, cutoff=5)
+    assert found[0] == pattern_target(form, counts, (), Env(), budget=10**7, cutoff=5)[0]
+    if found[0] < UNREACHABLE:
+        assert sum(max(0, n - counts[t]) for t, n in enumerate(found[1])) == found[0]
+        assert sum(found[1]) == len(form.elements)
