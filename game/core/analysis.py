@@ -790,8 +790,10 @@ def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: boo
     groups = (t[0:9], t[9:18], t[18:27], t[27:34])
     ids = _group_ids(*groups, mode)
     halves = (_pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3]))
-    drawn = [_drawn(0, groups[0], ids[1], mode) + _drawn(1, groups[1], ids[0], mode),
-             _drawn(2, groups[2], ids[3], mode) + _drawn(3, groups[3], ids[2], mode)]
+    # The tiles drawn into each half, beside the other as it is: worked out only for a half some discard leaves
+    # untouched (the discards weighed often all lie in one half, and a half one tile fuller than any hand left
+    # after a discard often needs tables of suit shapes met nowhere else).
+    drawn: list[list[tuple[int, tuple[Tile, ...]]] | None] = [None, None]
     shared: dict[tuple[int, int], list[Tile]] = {}  # a half and its table after a discard: the other's useful tiles
     finished = _finished
     found = {}
@@ -807,7 +809,12 @@ def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: boo
         now = _half_missing(mine, other, h, sets)
         useful = shared.get((h, mine))
         if useful is None:
-            useful = shared[h, mine] = [x for half, tiles in drawn[1 - h] if _half_missing(mine, half, h, sets) < now
+            into = drawn[1 - h]
+            if into is None:
+                k = 2 - 2 * h  # the first group of the other half
+                into = _drawn(k, groups[k], ids[k + 1], mode) + _drawn(k + 1, groups[k + 1], ids[k], mode)
+                drawn[1 - h] = into
+            useful = shared[h, mine] = [x for half, tiles in into if _half_missing(mine, half, h, sets) < now
                                      for x in tiles]
         useful = list(useful)
         for half, tiles in _drawn(g, group, ids[g ^ 1], mode) + _drawn(g ^ 1, groups[g ^ 1], new, mode):
