@@ -372,3 +372,29 @@ def test_report__a_damaged_store_stops_the_run_and_is_kept(tmp_path, monkeypatch
     assert f"error: the results store {damaged} is damaged (KeyError: 'matchup')" in err
     assert played == [] and not (tmp_path / "ai.md").exists()
     assert damaged.read_text(encoding="utf-8") == '{"version": 1, "matchups": {"expert": {}}}'
+
+
+def test_stamp__a_run_that_rewrote_the_report_does_not_mark_the_next_runs_rows_as_changed_code(tmp_path):
+    """A row is played at a commit "+changes" only when the code differs from it: the report and its store, which
+    every run rewrites, are documents and change no move."""
+    import subprocess
+
+    from tools.aireport.store import stamp
+
+    def git(*args: str) -> None:
+        subprocess.run(["git", *args], cwd=tmp_path, check=True, capture_output=True)
+
+    (tmp_path / "docs").mkdir()
+    (tmp_path / "game").mkdir()
+    (tmp_path / "docs" / "ai.md").write_text("report\n")
+    (tmp_path / "game" / "engine.py").write_text("x = 1\n")
+    git("init", "-q")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qam", "start", "--allow-empty")
+    git("add", ".")
+    git("-c", "user.name=t", "-c", "user.email=t@t", "commit", "-qm", "files")
+    commit, _when = stamp(tmp_path)
+    assert commit and not commit.endswith("+changes")
+    (tmp_path / "docs" / "ai.md").write_text("report, rewritten by a run\n")
+    assert stamp(tmp_path)[0] == commit
+    (tmp_path / "game" / "engine.py").write_text("x = 2\n")
+    assert stamp(tmp_path)[0] == commit + "+changes"

@@ -60,14 +60,19 @@ def results_path(report: Path) -> Path:
     return report.with_name(f"{report.stem}-results.json")
 
 
-def stamp() -> tuple[str, str]:
-    """The commit (short hash, ``+changes`` when tracked files differ from it; empty outside git) and the time."""
-    root = Path(__file__).resolve().parent.parent.parent
+_REPOSITORY = Path(__file__).resolve().parent.parent.parent
+
+
+def stamp(root: Path = _REPOSITORY) -> tuple[str, str]:
+    """The commit of ``root`` (short hash, ``+changes`` when tracked files outside ``docs/`` differ from it; empty
+    outside git) and the time."""
     commit = ""
     try:
         commit = subprocess.run(["git", "rev-parse", "--short", "HEAD"], cwd=root, capture_output=True, text=True,
                                 check=True, timeout=10).stdout.strip()
-        changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no"], cwd=root,
+        # (documents change no move: the report and the store a run writes must not stamp the next run's rows)
+        changed = subprocess.run(["git", "status", "--porcelain", "--untracked-files=no", "--", ".",
+                                  ":(exclude)docs"], cwd=root,
                                  capture_output=True, text=True, check=True, timeout=10).stdout.strip()
         if changed:
             commit += "+changes"
