@@ -49,7 +49,7 @@ class HandBoundaryCollector:
         # stops tracking: the tuples of plain numbers (and dicts of them) that fill the analysis caches are left
         # out of every later walk once a collection has seen them. Frozen unseen, they were counted as growth and
         # walked by the full passes: four experts spent 5-10% of their time in British games at hand boundaries,
-        # half as much with this (a young collection costs about a millisecond). A cycle the client drops waits
+        # half as much with this (a young collection costs under a millisecond). A cycle the client drops waits
         # for the next full pass.
         gc.collect(1)
         self.kept += len(gc.get_objects())
