@@ -65,7 +65,7 @@ def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTi
                 kept = _left(counts, option)
             cost = round(near - pull * values.of(kept, (*option.tiles, *read_as)), 6)
         else:
-            cost = round(near - 0.0, 6)
+            cost = float(near)
         best = min(best, cost)
         costs.append((cost, option))
 
@@ -83,12 +83,9 @@ def _left(counts: Sequence[int], option: PassTiles) -> list[int]:
     return left
 
 
-def _read(counts: Sequence[int], option: PassTiles, jokers: int) -> tuple[list[int] | None, list[int]]:
+def _read(counts: Sequence[int], option: PassTiles, jokers: int) -> tuple[list[int], list[int]]:
     """The tiles kept with each joker read as one more tile of a kind held twice (a pung), else once (the lowest
-    such kind): where a joker may stand (in a pung, beside a natural tile); and the kinds so read. Without jokers
-    the tiles kept are worked out only if needed (None)."""
-    if not jokers:
-        return None, []
+    such kind): where a joker may stand (in a pung, beside a natural tile); and the kinds so read."""
     left = _left(counts, option)
     placed: list[int] = []
     for _ in range(jokers):
