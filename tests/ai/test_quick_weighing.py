@@ -7,7 +7,7 @@ from __future__ import annotations
 from functools import cache
 from itertools import combinations
 
-from hypothesis import given, settings
+from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from game.ai.bots import isolation
@@ -42,6 +42,8 @@ _MELDS = st.lists(st.sampled_from([
 
 
 @settings(max_examples=300, deadline=None)
+@example(hand=[0, 0, 0, 0, 1, 1, 2, 2, 3, 3, 4, 5, 8, 9], ruleset="western", seat_wind=0, changes=[(0, 0)],
+         melds=(Meld(MeldKind.KONG, (27, 27, 27, 27), False), Meld(MeldKind.PUNG, (31, 31, 31), True, claimed_tile=31)))
 @given(hand=_hands(14), melds=_MELDS, ruleset=st.sampled_from(["western", "british", "classic"]),
        seat_wind=st.integers(0, 3), changes=st.lists(st.tuples(st.integers(0, NUM_KINDS - 1), st.integers(-2, 2)),
                                                       min_size=1, max_size=4))
@@ -57,7 +59,8 @@ def test_near_values__a_hand_changed_in_a_few_kinds_is_valued_as_if_weighed_afre
     kinds = [kind for kind, _ in changes]
     assert near.of(changed, kinds) == NearValues(model, changed, seen).value
     if all(a <= b for a, b in zip(changed, counts, strict=True)):  # some of the hand's tiles: within the bound
-        assert near.of(changed, kinds) <= near.most(0)
+        # (up to the sums' floating-point order, 1e-15 or so: the pass cuts off with a margin far wider)
+        assert near.of(changed, kinds) <= near.most(0) + 1e-9
 
 
 def _plain_pass(concealed: list[int], options: list[PassTiles], chows: bool, values: NearValues | None,
