@@ -42,7 +42,7 @@ from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
 from game.core.special_distance import Target, special_target
 from game.core.table import goulash_judge
-from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major
+from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus
 from game.core.view import PlayerView, unseen
 from game.mods.personalities import Personality
 
@@ -286,7 +286,7 @@ class EnginePlayer:
                 left = None if self._chows_left is None else max(0, self._chows_left - fewer_chows)
                 after = shanten_after_discards(counts, n_melds, chows=self.chows, max_chows=left)
                 return {d: (after[d], None) for d in kinds}
-            return {d: (self._regular(_minus(counts, d), n_melds, jokers, fewer_chows), None) for d in kinds}
+            return {d: (self._regular(minus(counts, d), n_melds, jokers, fewer_chows), None) for d in kinds}
         jokers = self._jokers if jokers is None else jokers
         reach = self._plan.best + 2
         env = self._env(view)
@@ -299,7 +299,7 @@ class EnginePlayer:
             if counts[d] > whole.need[d]:
                 found[d] = (whole.distance, whole)
                 continue
-            near = special_target(hand, _minus(counts, d), melds, env, budget=budget, max_distance=whole.distance,
+            near = special_target(hand, minus(counts, d), melds, env, budget=budget, max_distance=whole.distance,
                                   jokers=jokers, search=self._search)
             if near is not None:
                 found[d] = (near.distance, near)
@@ -333,7 +333,7 @@ class EnginePlayer:
         if self._lookahead is not None and self._plan.hand is None:
             choice = self._looked_ahead(self._lookahead, view, options, choice)
         standing = next((a for a in discards if a.standing and a.tile == choice.action.tile), None)
-        if standing is not None and choice.speed > 0 and self._regular(_minus(counts, choice.action.tile),
+        if standing is not None and choice.speed > 0 and self._regular(minus(counts, choice.action.tile),
                                                                         n_melds) > 0:
             standing = None  # rulesets that allow bluffed ready declarations offer them anyway: declare honestly
         # Computer players declare a standing hand honestly, right after becoming ready (Four Winds F-41);
@@ -545,7 +545,7 @@ class EnginePlayer:
         kongs = [a for a in legal if isinstance(a, DeclareKong)]
         if not kongs or self._specials_only:
             return None  # where only special hands go out, a kong adds nothing to their fixed values
-        best_now = min(self._regular(_minus(counts, t), n_melds) for t in range(NUM_KINDS) if counts[t])
+        best_now = min(self._regular(minus(counts, t), n_melds) for t in range(NUM_KINDS) if counts[t])
         for action in kongs:
             t = action.tile
             after = list(counts)
@@ -580,7 +580,7 @@ class EnginePlayer:
             if action.standing or action.tile >= NUM_KINDS or action.tile not in speeds:
                 continue
             speed, target = speeds[action.tile]
-            after = _minus(counts, action.tile)
+            after = minus(counts, action.tile)
             ways = None
             if under_minimum and speed <= 0:
                 # Only the waits that bring the doubles needed count as its useful tiles; a ready shape with none
@@ -869,12 +869,6 @@ def _bonus_shape(counts: Sequence[int], model: ValueModel, live: Sequence[int]) 
             near = range(t, t + 1)
         found += _BONUS_SHAPE * bonus * sum(1 for x in near if counts[x]) / len(near)
     return found
-
-
-def _minus(counts: list[int], tile: int) -> list[int]:
-    after = list(counts)
-    after[tile] -= 1
-    return after
 
 
 def _ease(hand: SpecialHand) -> float:

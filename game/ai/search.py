@@ -26,9 +26,9 @@ from collections.abc import Callable, Sequence
 from game.ai.sampler import Sampler
 from game.ai.supply import coming, goes_out
 from game.core.actions import Action, Claim
-from game.core.analysis import missing_tiles, shanten, shanten_after_discards, waits
+from game.core.analysis import missing_tiles, shanten_after_discards, waits
 from game.core.ruleset import Ruleset
-from game.core.tiles import JOKER, counts_of
+from game.core.tiles import JOKER, counts_of, minus
 from game.core.view import PlayerView
 
 DEALS = 64
@@ -65,12 +65,6 @@ def _others(view: PlayerView) -> list[int]:
     return [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s != view.empty_seat]
 
 
-def _minus(counts: list[int], tile: int) -> list[int]:
-    after = list(counts)
-    after[tile] -= 1
-    return after
-
-
 def _loneliness(counts: list[int], t: int) -> int:
     if t >= 27:
         return counts[t]
@@ -100,13 +94,14 @@ class Lookahead:
             return engine_choice
         counts = counts_of(view.concealed)
         n_melds = len(view.me.melds)
-        if JOKER not in view.concealed and shanten(_minus(counts, engine_choice), n_melds, chows=self.chows) == 0:
+        after = {} if JOKER in view.concealed else shanten_after_discards(counts, n_melds, chows=self.chows)
+        if after.get(engine_choice) == 0:
             # Ready after the engine's choice: only another ready hand may replace it (the play-outs' few wins
             # and losses broke ready hands for noise), and the one with the likelier waits does.
-            ready = [t for t in candidates if shanten(_minus(counts, t), n_melds, chows=self.chows) == 0]
+            ready = [t for t in candidates if after.get(t) == 0]
             if len(ready) < 2:
                 return engine_choice
-            wanted = [waits(_minus(counts, t), n_melds, chows=self.chows) for t in ready]
+            wanted = [waits(minus(counts, t), n_melds, chows=self.chows) for t in ready]
             return ready[self._likeliest_wait(view, ready, wanted)]
 
         def branch(index: int) -> _Start:

@@ -24,7 +24,7 @@ from game.core.analysis import useful_tiles, waits
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.ruleset import Ruleset
-from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, tile_name, tiles_name
+from game.core.tiles import JOKER, NUM_KINDS, WIND_LETTERS, counts_of, minus, tile_name, tiles_name
 from game.core.view import PlayerView, unseen
 from game.i18n import N_, _, mod_text, ngettext, pgettext, pgettext_noop
 from game.mods.personalities import Personality
@@ -263,7 +263,7 @@ class _Explainer:
         if action.type == "kong":
             distance = self._special_distance(after, melds, left)
         else:
-            found = [self._special_distance(_minus(after, d), melds, left) for d in range(NUM_KINDS) if after[d]]
+            found = [self._special_distance(minus(after, d), melds, left) for d in range(NUM_KINDS) if after[d]]
             distance = min((d for d in found if d is not None), default=None)
         if plan is None or distance is None:
             return _said(head, _("it brings your hand nearer a special hand"))
@@ -362,7 +362,7 @@ class _Explainer:
         after, left = self._after_claim(claim)
         if claim.type == "kong":
             return self._distance(after, self.n_melds + 1, jokers=left)
-        return min(self._distance(_minus(after, d), self.n_melds + 1, int(claim.type == "chow"), left)
+        return min(self._distance(minus(after, d), self.n_melds + 1, int(claim.type == "chow"), left)
                    for d in range(NUM_KINDS) if after[d])
 
     def _pass(self, legal: Sequence[Action]) -> str:
@@ -394,9 +394,3 @@ class _Explainer:
         else:
             why = _("claiming {tile} gains too little for showing your hand")
         return _said(verb, why.format(tile=name))
-
-
-def _minus(counts: list[int], tile: int) -> list[int]:
-    after = list(counts)
-    after[tile] -= 1
-    return after

@@ -259,6 +259,13 @@ def counts_of(tiles: Iterable[Tile]) -> list[int]:
     return counts
 
 
+def minus(counts: Sequence[int], tile: Tile) -> list[int]:
+    """A copy of the count vector ``counts`` with one ``tile`` fewer: the hand a discard leaves."""
+    after = list(counts)
+    after[tile] -= 1
+    return after
+
+
 def tiles_of(counts: Sequence[int]) -> list[Tile]:
     """The sorted tiles of a count vector."""
     return [t for t, n in enumerate(counts) for _ in range(n)]

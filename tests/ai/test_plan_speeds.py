@@ -10,8 +10,8 @@ import random
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from game.ai.engine import EnginePlayer, _minus
-from game.core.tiles import counts_of, parse_tiles, tile_code
+from game.ai.engine import EnginePlayer
+from game.core.tiles import counts_of, minus, parse_tiles, tile_code
 from game.mods import get_ruleset
 from tests.builders import PEOPLE, view
 from tests.tiers import examples
@@ -40,7 +40,7 @@ def test_after_discards__same_as_searching_each_discard(tiles, hand_id, best):
     found = player._after_discards(counts, 0, (), v, budget=UNLIMITED)
     assert set(found) == {t for t in range(34) if counts[t]}
     for d, (speed, target) in found.items():
-        alone, _ = player._plan_target(_minus(counts, d), 0, (), v, budget=UNLIMITED)
+        alone, _ = player._plan_target(minus(counts, d), 0, (), v, budget=UNLIMITED)
         assert speed == alone, (d, speed, alone)
         assert (target is None) == (speed > best + 2)
 
