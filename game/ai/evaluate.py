@@ -249,14 +249,14 @@ class NearValues:
             if n:
                 value += terms[n][t]
         tallies = list(self._tallies)
+        pair_at = self._pair_at
         for t in changed if len(changed) == 1 else dict.fromkeys(changed):
             was, now = base[t], counts[t]
             step = now - was
             tallies[_GROUP[t]] += step
             if _MAJOR[t]:
                 tallies[4] += step
-            at = self._pair_at[t]
-            tallies[5] += (now >= at) - (was >= at)
+            tallies[5] += (now >= pair_at[t]) - (was >= pair_at[t])
             tallies[6] += step
         return self.model._value(value, self._melds, *tallies)
 
