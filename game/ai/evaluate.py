@@ -262,6 +262,7 @@ class NearValues:
 
 
 _PAIR_AT = (2,) * NUM_KINDS
+"""Copies of each kind that count as a pair toward No Chows where no minimum makes a dead pair worthless."""
 _GROUP = tuple(t // 9 if t < 27 else 3 for t in range(NUM_KINDS))
 """Each kind's suit (0-2), or 3 for an honour."""
 _MAJOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_KINDS))
