@@ -370,6 +370,7 @@ def test_image_check__the_same_bytes_decoded_once_a_changed_file_again(tmp_path:
 
     from game.mods import media
 
+    monkeypatch.setattr(media, "_DECODED", {})  # nothing decoded by earlier tests
     decoded: list[str] = []
     load = pygame.image.load
     monkeypatch.setattr(pygame.image, "load", lambda source, name: decoded.append(name) or load(source, name))
