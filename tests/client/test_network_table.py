@@ -531,7 +531,7 @@ def test_join__until_the_deal_is_shown_the_table_waits_and_the_status_bar_greets
 
 
 def test_join__a_turn_left_to_run_out_is_counted_down_then_played_for_the_player(tmp_path) -> None:
-    with served_table(player_seats=1, turn=4.0) as served:
+    with served_table(player_seats=1, turn=2.0) as served:
         app, table = _seated(tmp_path, served.address, "Max")
         session = table.session
         assert run_live(app, lambda: session.human_to_discard and bool(session.legal), 30)
