@@ -172,6 +172,9 @@ class LoopbackProxy:
         self.target = port
         self.port = 0
         self.cuts = 0
+        self.held = False
+        """While set (:meth:`cut` with ``hold``), a connection through the relay is dropped as soon as it is made:
+        a player cut off cannot come back until :meth:`release`."""
         self._writers: list = []
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
@@ -201,6 +204,9 @@ class LoopbackProxy:
     async def _relay(self, reader, writer) -> None:
         import asyncio
 
+        if self.held:
+            writer.transport.abort()
+            return
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
         self._writers += [writer, up_writer]
 
@@ -216,15 +222,24 @@ class LoopbackProxy:
 
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
 
-    def cut(self) -> None:
-        """Drop every connection now, without a closing handshake."""
+    def cut(self, hold: bool = False) -> None:
+        """Drop every connection now, without a closing handshake; ``hold``: and every new one until
+        :meth:`release` (the network stays down)."""
         def abort() -> None:
+            self.held = hold
             for writer in self._writers:
                 writer.transport.abort()
             self._writers.clear()
             self.cuts += 1
 
         self._loop.call_soon_threadsafe(abort)
+
+    def release(self) -> None:
+        """After a :meth:`cut` that holds: connections are relayed again."""
+        def lift() -> None:
+            self.held = False
+
+        self._loop.call_soon_threadsafe(lift)
 
     def stop(self) -> None:
         """Close the relay and every connection through it; returns once its thread has ended."""
@@ -249,3 +264,28 @@ class GatedPlayer:
         self.asked.set()
         assert self.gate.wait(10), "the test never opened the gate"
         return self.inner.decide(view, legal)
+
+
+class VirtualTime:
+    """A stand-in for the ``time`` module (``perf_counter``, ``monotonic``, ``sleep``) whose clock moves only by
+    the sleeps asked of it: a loop that sleeps until its next change runs through its waits at once, its steps
+    and the order of its frames the same as in real time."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+        self.slept = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    monotonic = perf_counter
+
+    def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+        self.slept += max(0.0, seconds)
+
+    def tick(self, framerate: float = 0) -> int:
+        """``pygame.Clock.tick``: a frame capped at ``framerate`` takes at least its share of a second."""
+        if framerate:
+            self.sleep(1 / framerate)
+        return 0
