@@ -40,7 +40,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
-from game.core.special_distance import Target, special_target
+from game.core.special_distance import Target, batch_of, special_target
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus
 from game.core.view import PlayerView, unseen
@@ -135,6 +135,8 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler or self._specials_only else 1.0 for h in self.specials}
+        # Where only special hands go out, every one is weighed at a time (_likeliest): their counts at once.
+        self._batch = batch_of(self.specials) if self._specials_only else None
         self._claimable = {h.id: not all(kept_concealed(f) for f in h.forms) for h in self.specials}
         """Whether a set of each special hand may come from a discard (not every form kept concealed)."""
         # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
@@ -465,7 +467,7 @@ class EnginePlayer:
         reach = min(self._reach + 2, nearest + 2)
         for hand in hands:
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
-                                    jokers=self._jokers, search=self._search)
+                                    jokers=self._jokers, search=self._search, batch=self._batch)
             if target is not None:
                 found.append((self._special_appeal(hand, target, counts, view, live), hand, target))
                 reach = min(reach, target.distance + 2)

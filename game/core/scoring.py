@@ -367,9 +367,13 @@ class RulesetJudge:
                 mask = facts.mask | 1 << t
                 n_suits = bool(mask & 0x1FF) + bool(mask >> 9 & 0x1FF) + bool(mask >> 18 & 0x1FF)
                 totals[t] += 1
+                counts[t] += 1
+                # A form the tile completes lacks nothing by its count either (the same test as may_complete's).
                 maybe = any(not mask & outside and not form.quick_reject(mask, totals, n_tiles, n_suits, jokers,
                                                                          facts.shown_jokers)
+                            and may_complete(form, counts, hand.melds, env, jokers, 0)
                             for form, outside in forms)
+                counts[t] -= 1
                 totals[t] -= 1
             if maybe and self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
                                                  hand.round_wind), WinContext(True, t, "discard")):
