@@ -829,13 +829,18 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     return Target(hand.id, best[0] - 1, best[1])
 
 
-def may_complete(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
-                 tiles: int = 1) -> bool:
-    """Whether ``tiles`` more tiles may complete ``pattern`` (0: whether it may be complete): False only where its
-    counted least distance is past that many (a tile brings a hand one tile nearer at most). A quick test for the
-    waits of a hand with jokers."""
+def may_complete(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> bool:
+    """Whether one more tile may complete ``pattern``: False only where its counted least distance is past one
+    tile (a tile brings a hand one tile nearer at most). A quick test for the waits of a hand with jokers."""
     least = _pattern_data(pattern).counter.least(counts, melds, env, jokers)
-    return least is None or least[0] <= tiles
+    return least is None or least[0] <= 1
+
+
+def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int) -> bool:
+    """Whether a hand with no declared set (``counts`` and ``jokers`` concealed) lacks more than ``missing`` tiles
+    for every instantiation of ``pattern`` by a bound alone (the most tiles of each kind its bindings want, each
+    joker making up one tile at most): False where that bound does not tell."""
+    return _beyond(_pattern_data(pattern), counts, jokers, missing)
 
 
 def prepare(hands: Iterable[SpecialHand]) -> None:

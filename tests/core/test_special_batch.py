@@ -1,14 +1,29 @@
-"""The shortcuts of weighing every special hand at once (Western (Special Hands Only)): each answers as the plain
-way does, so no computer player's move changes."""
+"""The shortcuts of weighing every special hand at once (Western (Special Hands Only)), and of the waits of a hand
+with jokers: each answers as the plain way does, so no computer player's move and no table changes."""
 
 from __future__ import annotations
 
+import random
+
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from game.core import scoring
+from game.core.judge import HandSpec
 from game.core.patterns import Env, Pattern
-from game.core.special_distance import UNREACHABLE, _beyond, _pattern_data, _Search, batch_of, pattern_target
-from game.core.tiles import NUM_KINDS
+from game.core.scoring import RulesetJudge
+from game.core.special_distance import (
+    UNREACHABLE,
+    _beyond,
+    _pattern_data,
+    _Search,
+    batch_of,
+    out_of_reach,
+    pattern_target,
+    prepare,
+)
+from game.core.tiles import JOKER, NUM_KINDS, counts_of
 from game.mods import get_ruleset, list_rulesets
 from tests.tiers import examples
 
@@ -70,3 +85,64 @@ def test_bound__never_past_the_exhaustive_searchs_least_distance(position):
         search.run()
         least = search.best if search.best_need else UNREACHABLE
         assert not _beyond(data, counts, jokers, min(least, UNREACHABLE - 1)), name
+
+
+def _near_special_hands(ruleset_id: str, seed: int, count: int) -> list[tuple[int, ...]]:
+    """Concealed hands of 13 tiles one tile short of an instantiation of one of the ruleset's special hands,
+    another tile perhaps swapped, one to three of them jokers."""
+    ruleset = get_ruleset(ruleset_id)
+    prepare(ruleset.special_hands)
+    wanted = sorted({need for hand in ruleset.special_hands for form in hand.forms
+                     if (listed := _pattern_data(form).counter.listed.get((0, 0))) is not None
+                     for need in _needs(listed.exact)})
+    rng = random.Random(seed)
+    hands = []
+    while len(hands) < count:
+        need = rng.choice(wanted)
+        concealed = [t for t in range(NUM_KINDS) for _ in range(need[t])]
+        concealed.pop(rng.randrange(len(concealed)))
+        if rng.random() < 0.5:
+            concealed[rng.randrange(len(concealed))] = rng.randrange(NUM_KINDS)
+        for _ in range(rng.choice([1, 1, 2, 3])):
+            concealed[rng.randrange(len(concealed))] = JOKER
+        if all(concealed.count(t) <= 4 for t in range(NUM_KINDS)):
+            hands.append(tuple(sorted(concealed)))
+    return hands
+
+
+def _needs(leaves) -> list[tuple[int, ...]]:
+    raw = leaves.needs.to_bytes(leaves.count * NUM_KINDS, "little")
+    return [tuple(raw[i * NUM_KINDS:(i + 1) * NUM_KINDS]) for i in range(leaves.count)]
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_joker_waits__the_same_as_trying_every_form_that_lets_the_tile_through(ruleset_id, monkeypatch):
+    """The waits of a hand with jokers ask Mah Jongg of a tile only if some form a hand with jokers may be lets it
+    through, within the bound: the same waits as asking it whenever the table's prefilters let the tile through."""
+    ruleset = get_ruleset(ruleset_id)
+    quick, plain = RulesetJudge(ruleset), RulesetJudge(ruleset)
+    hands = [HandSpec(concealed, (), (), 0, 0) for concealed in _near_special_hands(ruleset_id, 7, examples(400))]
+    found = [quick.waits(hand) for hand in hands]
+    monkeypatch.setattr(scoring, "out_of_reach", lambda *_: False)
+    plain._joker_forms = {exposed: [(f, o) for _h, f, o in plain._shaped_forms] for exposed in (False, True)}
+    assert found == [plain.waits(hand) for hand in hands]
+    assert sum(1 for waits in found if waits) > len(hands) // 5  # (hands that wait on something among them)
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_out_of_reach__never_for_a_form_the_hand_fits(ruleset_id):
+    """The bound tells no hand that fits a form (jokers standing in its pungs and kongs) that it is out of reach."""
+    ruleset = get_ruleset(ruleset_id)
+    forms = [form for hand in ruleset.special_hands for form in hand.forms if form.elements]
+    rng = random.Random(11)
+    fitting = 0
+    for concealed in _near_special_hands(ruleset_id, 11, examples(400)):
+        full = [*concealed, rng.randrange(NUM_KINDS)]
+        counts = counts_of([t for t in full if t != JOKER])
+        if max(counts) > 4:
+            continue
+        for form in forms:
+            if form.match(counts, (), Env(), jokers=full.count(JOKER)) is not None:
+                fitting += 1
+                assert not out_of_reach(form, counts, full.count(JOKER), 0)
+    assert fitting
