@@ -137,6 +137,8 @@ class EnginePlayer:
         self._ease = {h.id: _ease(h) if gambler or self._specials_only else 1.0 for h in self.specials}
         # Where only special hands go out, every one is weighed at a time (_likeliest): their counts at once.
         self._batch = batch_of(self.specials) if self._specials_only else None
+        self._hand_batches = {h.id: batch_of((h,)) for h in self.specials} if self._specials_only else {}
+        """And each special hand's forms at once, for the hand chased after each discard (_after_discards)."""
         self._claimable = {h.id: not all(kept_concealed(f) for f in h.forms) for h in self.specials}
         """Whether a set of each special hand may come from a discard (not every form kept concealed)."""
         # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
@@ -302,7 +304,7 @@ class EnginePlayer:
                 found[d] = (whole.distance, whole)
                 continue
             near = special_target(hand, minus(counts, d), melds, env, budget=budget, max_distance=whole.distance,
-                                  jokers=jokers, search=self._search)
+                                  jokers=jokers, search=self._search, batch=self._hand_batches.get(hand.id))
             if near is not None:
                 found[d] = (near.distance, near)
             elif whole.distance < reach:
