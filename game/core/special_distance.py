@@ -866,5 +866,18 @@ def distance(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld] = (
 
 
 def batch_of(hands: Iterable[SpecialHand]) -> Batch:
-    """The counts of every form of ``hands`` at once (see :class:`game.core.special_count.Batch`)."""
-    return Batch(_pattern_data(form).counter for hand in hands for form in hand.forms)
+    """The counts of every form of ``hands`` at once (see :class:`game.core.special_count.Batch`), one for all the
+    players of a game (its joined tables are built once)."""
+    counters = tuple(_pattern_data(form).counter for hand in hands for form in hand.forms)
+    key = tuple(map(id, counters))
+    found = _BATCHES.get(key)
+    if found is None or found.counters != tuple(dict.fromkeys(c for c in counters if c.usable)):
+        if len(_BATCHES) >= _MOST_BATCHES:
+            _BATCHES.clear()
+        found = _BATCHES[key] = Batch(counters)
+    return found
+
+
+_BATCHES: dict[tuple[int, ...], Batch] = {}
+_MOST_BATCHES = 512
+"""Batches remembered (a game's players ask for one of all its special hands and one of each)."""
