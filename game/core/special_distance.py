@@ -121,7 +121,7 @@ class _PatternData:
         """The pattern as knitted sets, where it is one (see :func:`_knitted_form`)."""
         self.caps = _caps(pattern, self.options)
         """For a hand with no declared set, a bound on the tiles of each kind any instantiation wants, per
-        binding of the pattern's variables (see :func:`_lower`); None where unknown."""
+        binding of the pattern's variables (see :func:`_beyond`); None where unknown."""
         self.size = sum(self.sizes)
 
 
@@ -343,10 +343,10 @@ def _closed_shapes(pattern: Pattern, options: list[list[Option]]) -> tuple[_Clos
     return tuple(shapes)
 
 
-def _caps(pattern: Pattern, options: list[list[Option]]) -> tuple[tuple[int, ...], ...] | None:
+def _caps(pattern: Pattern, options: list[list[Option]]) -> tuple[int, ...] | None:
     """For each binding of the pattern's variables (as in :func:`_closed_shapes`), the most tiles of each kind an
-    instantiation may want: the copies of it each element's options take at most, summed, and four at most. None
-    where a spec reads the winds or there are too many bindings."""
+    instantiation may want: the copies of it each element's options take at most, summed, and four at most; in
+    unary (see :func:`_unary`). None where a spec reads the winds or there are too many bindings."""
     elements = pattern.elements
     if not elements or any(reads_winds(el.spec) for el in elements):
         return None
@@ -385,8 +385,18 @@ def _caps(pattern: Pattern, options: list[list[Option]]) -> tuple[tuple[int, ...
         else:
             for x, c in group.items():
                 cap[x] += c
-            found.add(tuple(min(4, c) for c in cap))
+            found.add(_unary([min(4, c) for c in cap]))
     return tuple(sorted(found))
+
+
+def _unary(counts: Sequence[int]) -> int:
+    """``counts`` as four bits a kind, as many of them set as the count (four at most): the tiles two such have in
+    common, kind by kind the fewer, are the bits set in both."""
+    return sum(((1 << min(n, 4)) - 1) << (4 * t) for t, n in enumerate(counts) if n)
+
+
+_last_unary: list[tuple[tuple[int, ...], int]] = [((), 0)]
+"""The last hand :func:`_beyond` read, in unary (read and replaced whole, as ``_last_held``)."""
 
 
 _MOST_CAPS = 8
@@ -400,7 +410,12 @@ def _beyond(data: _PatternData, have: Sequence[int], jokers: int, cutoff: int) -
     caps = data.caps
     if caps is None or len(caps) > _MOST_CAPS:
         return False
-    used = max(sum(map(min, cap, have)) for cap in caps) if caps else 0
+    key = tuple(have)
+    last, held = _last_unary[0]
+    if last != key:
+        held = _unary(key)
+        _last_unary[0] = (key, held)
+    used = max((held & cap).bit_count() for cap in caps) if caps else 0
     return data.size - used - (jokers if any(data.jokers_fill) else 0) > cutoff
 
 
@@ -768,8 +783,6 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         found = None if search else _counted_target(data, counts, melds, env, jokers, cutoff, batch)
         if found is not None:
             return found if found[0] <= cutoff else (UNREACHABLE, ())
-        if not search and not melds and _beyond(data, counts, jokers, cutoff):
-            return UNREACHABLE, ()  # (the listed patterns' counts answered above)
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
         # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
         if counted and walk.viable:
