@@ -138,7 +138,7 @@ class EnginePlayer:
         # Where only special hands go out, every one is weighed at a time (_likeliest): their counts at once.
         self._batch = batch_of(self.specials) if self._specials_only else None
         self._hand_batches = {h.id: batch_of((h,)) for h in self.specials} if self._specials_only else {}
-        """And each special hand's forms at once, for the hand chased after each discard (_after_discards)."""
+        """And each special hand's forms at once, for the hand chased (its forms after each discard, say)."""
         self._claimable = {h.id: not all(kept_concealed(f) for f in h.forms) for h in self.specials}
         """Whether a set of each special hand may come from a discard (not every form kept concealed)."""
         # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
@@ -260,7 +260,8 @@ class EnginePlayer:
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
         target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach,
-                                jokers=self._jokers if jokers is None else jokers, search=self._search)
+                                jokers=self._jokers if jokers is None else jokers, search=self._search,
+                                batch=self._hand_batches.get(hand.id))
         return (reach + 1, None) if target is None else (target.distance, target)
 
     def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
@@ -270,7 +271,8 @@ class EnginePlayer:
         key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget)
         if self._last_nearest[0] != key:
             self._last_nearest = (key, special_target(hand, counts, melds, env, budget=budget, jokers=jokers,
-                                                          search=self._search))
+                                                          search=self._search,
+                                                          batch=self._hand_batches.get(hand.id)))
         return self._last_nearest[1]
 
     def _after_discards(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
