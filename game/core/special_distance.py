@@ -358,7 +358,7 @@ def _caps(pattern: Pattern, options: list[list[Option]]) -> tuple[int, ...] | No
             for name, value in (el.spec.match(option[0], {}, env) or {}).items():
                 if name in values:
                     values[name].add(value)
-    found: set[tuple[int, ...]] = set()
+    found: set[int] = set()
     for n, combination in enumerate(product(*(sorted(values[name], key=lambda v: -1 if v is None else v)
                                               for name in names))):
         if n >= _MOST_BINDINGS:
