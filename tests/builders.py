@@ -12,10 +12,12 @@ from game.ai.engine import EnginePlayer
 from game.core.actions import Discard
 from game.core.judge import RegularJudge
 from game.core.melds import parse_meld
+from game.core.patterns import Pattern
 from game.core.play_rules import PlayRules
 from game.core.table import Table
 from game.core.tiles import parse_tiles
 from game.core.view import OpponentView, PlayerView
+from game.mods import get_ruleset, list_rulesets
 from game.mods.personalities import load_personality_file
 from game.session.driver import Session
 from game.session.options import Options
@@ -249,3 +251,14 @@ class GatedPlayer:
         self.asked.set()
         assert self.gate.wait(10), "the test never opened the gate"
         return self.inner.decide(view, legal)
+
+
+def bundled_special_forms() -> list[tuple[Pattern, str]]:
+    """Every bundled ruleset's special-hand forms with elements, each once, with the first hand naming it."""
+    found: dict[Pattern, str] = {}
+    for info in list_rulesets():
+        for hand in get_ruleset(info.id).special_hands:
+            for form in hand.forms:
+                if form.elements:
+                    found.setdefault(form, f"{info.id}:{hand.id}")
+    return list(found.items())

@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 
 from game.core import scoring
 from game.core.judge import HandSpec
-from game.core.patterns import Env, Pattern
+from game.core.patterns import Env
 from game.core.scoring import RulesetJudge
 from game.core.special_distance import (
     UNREACHABLE,
@@ -24,21 +24,11 @@ from game.core.special_distance import (
     prepare,
 )
 from game.core.tiles import JOKER, NUM_KINDS, counts_of
-from game.mods import get_ruleset, list_rulesets
+from game.mods import get_ruleset
+from tests.builders import bundled_special_forms
 from tests.tiers import examples
 
-
-def _bundled_forms() -> list[tuple[Pattern, str]]:
-    found: dict[Pattern, str] = {}
-    for info in list_rulesets():
-        for hand in get_ruleset(info.id).special_hands:
-            for form in hand.forms:
-                if form.elements:
-                    found.setdefault(form, f"{info.id}:{hand.id}")
-    return list(found.items())
-
-
-FORMS = _bundled_forms()
+FORMS = bundled_special_forms()
 WESTERN = [h for h in get_ruleset("western-specials").special_hands if h.allowed and h.has_shape]
 
 
@@ -96,17 +86,16 @@ def _near_special_hands(ruleset_id: str, seed: int, count: int) -> list[tuple[in
                      if (listed := _pattern_data(form).counter.listed.get((0, 0))) is not None
                      for need in _needs(listed.exact)})
     rng = random.Random(seed)
-    hands = []
+    hands: list[tuple[int, ...]] = []
     while len(hands) < count:
-        need = rng.choice(wanted)
-        concealed = [t for t in range(NUM_KINDS) for _ in range(need[t])]
-        concealed.pop(rng.randrange(len(concealed)))
-        if rng.random() < 0.5:
-            concealed[rng.randrange(len(concealed))] = rng.randrange(NUM_KINDS)
-        for _ in range(rng.choice([1, 1, 2, 3])):
-            concealed[rng.randrange(len(concealed))] = JOKER
-        if all(concealed.count(t) <= 4 for t in range(NUM_KINDS)):
-            hands.append(tuple(sorted(concealed)))
+        tiles = [t for t, n in enumerate(rng.choice(wanted)) for _ in range(n)]
+        del tiles[rng.randrange(len(tiles))]
+        swapped = rng.random() < 0.5
+        places = rng.sample(range(len(tiles)), swapped + rng.choice((1, 1, 2, 3)))
+        for k, i in enumerate(places):
+            tiles[i] = rng.randrange(NUM_KINDS) if swapped and k == 0 else JOKER
+        if max(counts_of([t for t in tiles if t != JOKER])) <= 4:
+            hands.append(tuple(sorted(tiles)))
     return hands
 
 
