@@ -24,12 +24,14 @@ from game.core.special_distance import (
     prepare,
 )
 from game.core.tiles import JOKER, NUM_KINDS, counts_of
-from game.mods import get_ruleset
+from game.mods import get_ruleset, list_rulesets
 from tests.builders import bundled_special_forms
 from tests.tiers import examples
 
 FORMS = bundled_special_forms()
-WESTERN = [h for h in get_ruleset("western-specials").special_hands if h.allowed and h.has_shape]
+SPECIALS = {info.id: [h for h in get_ruleset(info.id).special_hands if h.allowed and h.has_shape]
+            for info in list_rulesets()}
+"""Each bundled ruleset's special hands with a shape (some read the seat and round winds)."""
 
 
 @st.composite
@@ -48,13 +50,14 @@ def _concealed(draw: st.DrawFn) -> tuple[list[int], int, Env]:
 
 
 @settings(max_examples=examples(60), deadline=None)
-@given(st.lists(_concealed(), min_size=1, max_size=3), st.sampled_from((2, 4, 7, UNREACHABLE)))
-def test_batch__every_western_special_hand_answers_as_counted_alone(hands, cutoff):
-    """All the special hands' counts worked out at once give each form the distance and instantiation its own
-    count gives, hand after hand (the batch remembers the last hand)."""
-    batch = batch_of(WESTERN)
+@given(st.sampled_from(sorted(SPECIALS)), st.lists(_concealed(), min_size=1, max_size=3),
+       st.sampled_from((2, 4, 7, UNREACHABLE)))
+def test_batch__every_special_hand_answers_as_counted_alone(ruleset_id, hands, cutoff):
+    """A ruleset's special hands' counts worked out at once give each form the distance and instantiation its own
+    count gives, hand after hand (the batch remembers the last hand), at any seat and round."""
+    batch = batch_of(SPECIALS[ruleset_id])
     for counts, jokers, env in hands:
-        for hand in WESTERN:
+        for hand in SPECIALS[ruleset_id]:
             for form in hand.forms:
                 alone = pattern_target(form, counts, (), env, budget=120, cutoff=cutoff, jokers=jokers, search=False)
                 assert pattern_target(form, counts, (), env, budget=120, cutoff=cutoff, jokers=jokers, search=False,
