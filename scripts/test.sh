@@ -16,4 +16,6 @@ unset PYTHONDONTWRITEBYTECODE
 # The import rules and the type check (pyproject.toml has both; README's Development section explains them).
 .venv/bin/lint-imports --no-cache
 .venv/bin/python tools/check_types.py
-.venv/bin/python -m pytest -n auto "$@"
+# worksteal: a worker that runs out of tests takes some from the other's queue, so the suite does not wait at its
+# end for one worker's run of long tests (the default hands out fixed chunks).
+.venv/bin/python -m pytest -n auto --dist worksteal "$@"

@@ -6,6 +6,7 @@ import random
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 from game.ai.engine import EnginePlayer
@@ -14,10 +15,11 @@ from game.core.judge import RegularJudge
 from game.core.melds import parse_meld
 from game.core.patterns import Pattern
 from game.core.play_rules import PlayRules
+from game.core.ruleset import Ruleset
 from game.core.table import Table
 from game.core.tiles import parse_tiles
 from game.core.view import OpponentView, PlayerView
-from game.mods import get_ruleset, list_rulesets
+from game.mods import list_rulesets, load_catalog
 from game.mods.personalities import load_personality_file
 from game.session.driver import Session
 from game.session.options import Options
@@ -174,6 +176,9 @@ class LoopbackProxy:
         self.target = port
         self.port = 0
         self.cuts = 0
+        self.held = False
+        """While set (:meth:`cut` with ``hold``), a connection through the relay is dropped as soon as it is made:
+        a player cut off cannot come back until :meth:`release`."""
         self._writers: list = []
         self._loop = asyncio.new_event_loop()
         self._ready = threading.Event()
@@ -203,6 +208,9 @@ class LoopbackProxy:
     async def _relay(self, reader, writer) -> None:
         import asyncio
 
+        if self.held:
+            writer.transport.abort()
+            return
         up_reader, up_writer = await asyncio.open_connection("127.0.0.1", self.target)
         self._writers += [writer, up_writer]
 
@@ -218,15 +226,24 @@ class LoopbackProxy:
 
         await asyncio.gather(pipe(reader, up_writer), pipe(up_reader, writer))
 
-    def cut(self) -> None:
-        """Drop every connection now, without a closing handshake."""
+    def cut(self, hold: bool = False) -> None:
+        """Drop every connection now, without a closing handshake; ``hold``: and every new one until
+        :meth:`release` (the network stays down)."""
         def abort() -> None:
+            self.held = hold
             for writer in self._writers:
                 writer.transport.abort()
             self._writers.clear()
             self.cuts += 1
 
         self._loop.call_soon_threadsafe(abort)
+
+    def release(self) -> None:
+        """After a :meth:`cut` that holds: connections are relayed again."""
+        def lift() -> None:
+            self.held = False
+
+        self._loop.call_soon_threadsafe(lift)
 
     def stop(self) -> None:
         """Close the relay and every connection through it; returns once its thread has ended."""
@@ -253,12 +270,47 @@ class GatedPlayer:
         return self.inner.decide(view, legal)
 
 
+class VirtualTime:
+    """A stand-in for the ``time`` module (``perf_counter``, ``monotonic``, ``sleep``) whose clock moves only by
+    the sleeps asked of it: a loop that sleeps until its next change runs through its waits at once, its steps
+    and the order of its frames the same as in real time."""
+
+    def __init__(self, start: float = 1000.0) -> None:
+        self.now = start
+        self.slept = 0.0
+
+    def perf_counter(self) -> float:
+        return self.now
+
+    monotonic = perf_counter
+
+    def sleep(self, seconds: float) -> None:
+        self.now += max(0.0, seconds)
+        self.slept += max(0.0, seconds)
+
+    def tick(self, framerate: float = 0) -> int:
+        """``pygame.Clock.tick``: a frame capped at ``framerate`` takes at least its share of a second."""
+        if framerate:
+            self.sleep(1 / framerate)
+        return 0
+
+
+@cache
+def bundled_rulesets() -> dict[str, Ruleset]:
+    """Every bundled ruleset by id, read from one catalog once (not one a ruleset: tests call this as each test
+    process collects)."""
+    from game.mods.rulesets import load_ruleset
+
+    catalog = load_catalog(full=False)
+    return {info.id: load_ruleset(catalog, info.id) for info in list_rulesets()}
+
+
 def bundled_special_forms() -> list[tuple[Pattern, str]]:
     """Every bundled ruleset's special-hand forms with elements, each once, with the first hand naming it."""
     found: dict[Pattern, str] = {}
-    for info in list_rulesets():
-        for hand in get_ruleset(info.id).special_hands:
+    for ruleset_id, ruleset in bundled_rulesets().items():
+        for hand in ruleset.special_hands:
             for form in hand.forms:
                 if form.elements:
-                    found.setdefault(form, f"{info.id}:{hand.id}")
+                    found.setdefault(form, f"{ruleset_id}:{hand.id}")
     return list(found.items())

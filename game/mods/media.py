@@ -194,20 +194,35 @@ def checked_image(path: Path) -> bytes:
     return data
 
 
+_DECODED: dict[tuple[str, str], tuple[int, int] | str] = {}
+"""What decoding gave (the size, or why not), by the image's content and name: every full catalog build checks
+every image of every mod, the mod manager's after each change too, and the same bytes decode the same."""
+
+
 def image_size(path: Path) -> tuple[int, int]:
     """Check, then decode the image at ``path`` and return its size; raise ``ValueError`` with a message if it is
     not one."""
     data = checked_image(path)
+    key = (content_key(data), path.name)
+    if key not in _DECODED:
+        _DECODED[key] = _decoded_size(data, path.name)
+    decoded = _DECODED[key]
+    if isinstance(decoded, str):
+        raise ValueError(decoded)
+    return decoded
+
+
+def _decoded_size(data: bytes, name: str) -> tuple[int, int] | str:
     pygame = _pygame()
     try:
-        surface = pygame.image.load(io.BytesIO(data), path.name)
+        surface = pygame.image.load(io.BytesIO(data), name)
     except (pygame.error, ValueError, OSError) as exc:
-        raise ValueError(L_("expected a {formats} image, the file cannot be decoded ({reason})",
-                            formats=IMAGE_FORMATS, reason=str(exc))) from None
+        return L_("expected a {formats} image, the file cannot be decoded ({reason})", formats=IMAGE_FORMATS,
+                  reason=str(exc))
     width, height = surface.get_size()
     if (width, height) != declared_size(data):
-        raise ValueError(L_("the image decodes to {size}, not the {declared} its header says",
-                            size=f"{width}×{height}", declared=str(declared_size(data))))
+        return L_("the image decodes to {size}, not the {declared} its header says", size=f"{width}×{height}",
+                  declared=str(declared_size(data)))
     return width, height
 
 

@@ -214,6 +214,9 @@ def check_folder(folder: Path, shown: str, limits: Limits = DEFAULT_LIMITS) -> l
     problems: list[Problem] = []
     count = 0
     total = 0
+    # Every path the walk gives starts with the folder's own: cut off, it is the path inside the mod (what
+    # os.path.relpath says, without making both paths absolute once per file).
+    inside = len(os.path.join(folder, ""))
     for dirpath, dirnames, filenames in os.walk(folder, followlinks=False):
         for name in sorted(dirnames + filenames):
             # Plain strings, not paths: every catalog build walks every mod's files, the game's start too.
@@ -222,7 +225,7 @@ def check_folder(folder: Path, shown: str, limits: Limits = DEFAULT_LIMITS) -> l
             if stat.S_ISLNK(info.st_mode):
                 problems.append(Problem(_shown_in(folder, path, shown), L_("symbolic links are not allowed in mods")))
                 continue
-            relative = os.path.relpath(path, folder).replace(os.sep, "/")
+            relative = path[inside:].replace(os.sep, "/")
             problem = path_problem(relative, limits)
             if problem:
                 problems.append(Problem(_shown_in(folder, path, shown), L_("the file or folder {problem}",

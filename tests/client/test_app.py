@@ -6,14 +6,21 @@ import argparse
 
 import pygame
 
+from game.client import app as app_module
 from game.client.app import App
+from tests.builders import VirtualTime
 from tests.client.helpers import make_app
 
 
-def test_app__loop_runs_title_to_table_and_quits(tmp_path) -> None:
+def test_app__loop_runs_title_to_table_and_quits(tmp_path, monkeypatch) -> None:
     """Posted events go through the real loop: Enter on the title opens New Game, Enter there starts the game;
     closing the window asks first during a game, and Enter on the question ends run() with 0."""
     app = make_app(tmp_path)
+    # The loop's clock: it sleeps while nothing moves (the quit question, the New Game box between blinks of its
+    # cursor), about ten seconds of real waiting that a virtual clock passes at once.
+    clock = VirtualTime()
+    monkeypatch.setattr(app_module, "time", clock)
+    app.clock = clock
     app.reset_to("title")
     frames = [0]
     render = app.render
@@ -34,6 +41,7 @@ def test_app__loop_runs_title_to_table_and_quits(tmp_path) -> None:
     assert asked == ["quit"]
     assert app.stack.scenes[0].name == "table"
     assert frames[0] >= 50
+    assert clock.slept >= 9, "the loop slept while the quit question waited for an answer"
 
 
 def test_app__mouse_positions_map_to_logical_coordinates(tmp_path) -> None:

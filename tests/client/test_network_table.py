@@ -374,10 +374,22 @@ def test_join__a_player_back_mid_hand_knows_the_moves_they_missed(tmp_path) -> N
         app.dispatch(key(pygame.K_F5))
         # The scene opens with the room; the hand's first view may come frames later.
         assert run_live(app, lambda: ann.play() and cai.table is not None and cai.table.discard_count >= 2, 60)
-        served.proxy.cut()
+        hand = ann.session.hand_no
+        served.proxy.cut(hold=True)  # Cai stays cut off until the table has played on without them
         assert run_live(app, lambda: ann.play() and cai.lobby.state == "dropped")
         ann.session.options.auto_play = False  # the table stops at Ann's next turn: both tables can be compared
+
+        def ann_to_move() -> bool:
+            ann.play()
+            theirs = ann.session
+            return theirs.view is not None and theirs.view.phase == "turn" and bool(theirs.legal)
+
+        # Cai comes back only once the table waits for Ann (a computer played Cai's seat meanwhile): no move of
+        # the hand is made while Cai's table is rebuilt, however the threads and the network fall.
+        assert run_live(app, ann_to_move, 60)
+        assert ann.session.hand_no == hand and not ann.session.hand_over, "the hand ended while Cai was away"
         seen_before, old = len(cai._hand_events), cai.table
+        served.proxy.release()
         assert run_live(app, lambda: ann.play() and cai.lobby.state == "connected", 60)
         assert run_live(app, lambda: ann.play() and cai.table is not old, 60)  # rebuilt from the hand sent again
         assert not table.animator.busy  # ... and shown at once, not dealt and played out again at length
@@ -519,7 +531,7 @@ def test_join__until_the_deal_is_shown_the_table_waits_and_the_status_bar_greets
 
 
 def test_join__a_turn_left_to_run_out_is_counted_down_then_played_for_the_player(tmp_path) -> None:
-    with served_table(player_seats=1, turn=4.0) as served:
+    with served_table(player_seats=1, turn=2.0) as served:
         app, table = _seated(tmp_path, served.address, "Max")
         session = table.session
         assert run_live(app, lambda: session.human_to_discard and bool(session.legal), 30)

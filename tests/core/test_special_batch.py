@@ -24,13 +24,13 @@ from game.core.special_distance import (
     prepare,
 )
 from game.core.tiles import JOKER, NUM_KINDS, counts_of
-from game.mods import get_ruleset, list_rulesets
-from tests.builders import bundled_special_forms
+from game.mods import get_ruleset
+from tests.builders import bundled_rulesets, bundled_special_forms
 from tests.tiers import examples
 
 FORMS = bundled_special_forms()
-SPECIALS = {info.id: [h for h in get_ruleset(info.id).special_hands if h.allowed and h.has_shape]
-            for info in list_rulesets()}
+SPECIALS = {ruleset_id: [h for h in ruleset.special_hands if h.allowed and h.has_shape]
+            for ruleset_id, ruleset in bundled_rulesets().items()}
 """Each bundled ruleset's special hands with a shape (some read the seat and round winds)."""
 
 

@@ -362,6 +362,31 @@ def test_image_header__size_read_before_decoding(tmp_path: Path, ext: str) -> No
     pygame.image.save(pygame.Surface((37, 21)), str(path))
     assert declared_size(path.read_bytes()) == image_size(path) == (37, 21)
 
+def test_image_check__the_same_bytes_decoded_once_a_changed_file_again(tmp_path: Path,
+                                                                      monkeypatch: pytest.MonkeyPatch) -> None:
+    """Each full catalog build checks every image: a picture already decoded is known by its bytes (its verdict,
+    a failure too, is the same), and a file whose bytes changed is decoded afresh."""
+    import pygame
+
+    from game.mods import media
+
+    monkeypatch.setattr(media, "_DECODED", {})  # nothing decoded by earlier tests
+    decoded: list[str] = []
+    load = pygame.image.load
+    monkeypatch.setattr(pygame.image, "load", lambda source, name: decoded.append(name) or load(source, name))
+    path = tmp_path / "pic.png"
+    pygame.image.save(pygame.Surface((37, 21)), str(path))
+    assert media.image_size(path) == media.image_size(path) == (37, 21)
+    assert decoded == ["pic.png"]
+    pygame.image.save(pygame.Surface((12, 8)), str(path))
+    assert media.image_size(path) == (12, 8)
+    path.write_bytes(path.read_bytes()[:33])  # its header alone: it cannot be decoded, twice
+    for _ in range(2):
+        with pytest.raises(ValueError, match="cannot be decoded"):
+            media.image_size(path)
+    assert decoded == ["pic.png"] * 3
+
+
 
 def test_broken_mod__a_checker_bug_breaks_only_that_mod_and_is_logged_with_its_file(
         tmp_path: Path, bundled: tuple[Path, ...], monkeypatch: pytest.MonkeyPatch,
