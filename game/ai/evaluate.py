@@ -88,6 +88,15 @@ class ValueModel:
         single = tuple(0.08 * p for p in pung)
         return ((0.0,) * NUM_KINDS, single, pair, *(pung,) * 5)
 
+    def live_terms(self, live: Sequence[int]) -> tuple[tuple[float, ...], ...]:
+        """:attr:`_terms` where a pair or a lone tile counts for its share of a pung's worth only while the copies it
+        lacks can still come (``live``: each kind's unseen copies): a dragon pair whose other two copies are thrown
+        is no double source."""
+        terms = self._terms
+        pair = tuple(w if live[t] >= 1 else 0.0 for t, w in enumerate(terms[2]))
+        single = tuple(w if live[t] >= 2 else 0.0 for t, w in enumerate(terms[1]))
+        return (terms[0], single, pair, *terms[3:])
+
     def hand_value(self, counts: Sequence[int], view: PlayerView) -> float:
         """Estimated doubles the hand is heading for (a smooth score, not a promise)."""
         return NearValues(self, counts, view).value
@@ -168,7 +177,13 @@ class NearValues:
         self.model = model
         self.counts = tuple(counts)
         melds = self._melds = _Melds.of(model.pung_doubles, tuple(view.me.melds))
-        terms = model._terms
+        # Under a minimum of doubles a hand's pairs and lone tiles count as double sources (a pung's worth, and
+        # No Chows' pairs) only while the copies they lack can still come: where a hand goes out with any doubles
+        # a dead pair costs little, but there a hand kept a dead dragon pair as its second double.
+        live = view.unseen_counts() if model.minimum else None
+        terms = self._terms = model.live_terms(live) if live is not None else model._terms
+        self._pair_at = _PAIR_AT if live is None else tuple(2 if live[t] else 3 for t in range(NUM_KINDS))
+        """How many copies of each kind count as a pair toward No Chows (a dead pair as none: 3, a pung)."""
         held: list[int] = []
         before: list[float] = []
         value = 0.0
@@ -184,7 +199,7 @@ class NearValues:
             tallies[_GROUP[t]] += n
             if _MAJOR[t]:
                 tallies[4] += n
-            if n >= 2:
+            if n >= self._pair_at[t]:
                 tallies[5] += 1
             tallies[6] += n
         self._held = held
@@ -213,7 +228,7 @@ class NearValues:
             changed = [t for t in range(NUM_KINDS) if counts[t] != base[t]]
             if not changed:
                 return self.value
-        terms = self.model._terms
+        terms = self._terms
         at = self._at
         kinds: Sequence[int]
         first = len(self._held)
@@ -234,17 +249,20 @@ class NearValues:
             if n:
                 value += terms[n][t]
         tallies = list(self._tallies)
+        pair_at = self._pair_at
         for t in changed if len(changed) == 1 else dict.fromkeys(changed):
             was, now = base[t], counts[t]
             step = now - was
             tallies[_GROUP[t]] += step
             if _MAJOR[t]:
                 tallies[4] += step
-            tallies[5] += (now >= 2) - (was >= 2)
+            tallies[5] += (now >= pair_at[t]) - (was >= pair_at[t])
             tallies[6] += step
         return self.model._value(value, self._melds, *tallies)
 
 
+_PAIR_AT = (2,) * NUM_KINDS
+"""Copies of each kind that count as a pair toward No Chows where no minimum makes a dead pair worthless."""
 _GROUP = tuple(t // 9 if t < 27 else 3 for t in range(NUM_KINDS))
 """Each kind's suit (0-2), or 3 for an honour."""
 _MAJOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_KINDS))

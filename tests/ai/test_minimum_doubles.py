@@ -169,3 +169,30 @@ def test_decide__a_slip_under_a_minimum_keeps_the_hand_as_near():
     beginner = {EnginePlayer(PEOPLE["beginner"], random.Random(seed), BRITISH).decide(
                     view(hand), discards_of(hand)).tile for seed in range(80)}
     assert len(beginner) > 1 and not beginner & pungs, beginner
+
+
+def test_decide__under_a_minimum_a_dragon_pair_counts_as_a_double_source_only_while_it_can_become_a_pung():
+    """A pung hand with no other double source: the expert keeps its Red Dragon pair over a lone 8 Characters while
+    the other two Red Dragons are unseen, and breaks the pair once both are thrown (it can only be the hand's pair,
+    and four others are held). Where any complete hand goes out (European) it throws the 8 Characters either way."""
+    hand = "4B 4B 4B 2D 2D 6D 6D RD RD 9B 9B 3C 5C 8C"
+    thrown = {1: {"discards": "RD 1C"}, 2: {"discards": "RD 9C"}}
+    for ruleset_id, live, dead in (("british-tournament", "8C", "RD"), ("european", "8C", "8C")):
+        for opponents, expected in ((None, live), (thrown, dead)):
+            player = EnginePlayer(PEOPLE["expert"], random.Random(1), get_ruleset(ruleset_id))
+            choice = player.decide(view(hand, opponents=opponents), discards_of(hand))
+            assert choice.tile == parse_tiles(expected)[0], (ruleset_id, opponents)
+
+
+def test_hand_value__under_a_minimum_a_dead_pair_adds_no_pung_share_and_no_no_chows_pair():
+    """The value estimate a hand's discards are weighed by: its dragon pair adds its share of the pung's double only
+    while a Red Dragon is unseen; without a minimum the pair counts the same either way."""
+    from game.ai.evaluate import ValueModel
+
+    hand = "4B 4B 4B 2D 2D 6D 6D RD RD 9B 9B 3C 5C 8C"
+    counts = counts_of(parse_tiles(hand))
+    thrown = view(hand, opponents={1: {"discards": "RD"}, 2: {"discards": "RD"}})
+    for ruleset_id in ("british-tournament", "european"):
+        model = ValueModel.build(get_ruleset(ruleset_id), 0, 0)
+        live, dead = model.hand_value(counts, view(hand)), model.hand_value(counts, thrown)
+        assert (live > dead + 0.3) if model.minimum else live == dead, (ruleset_id, live, dead)
