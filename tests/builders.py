@@ -6,16 +6,20 @@ import random
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
+from functools import cache
 from pathlib import Path
 
 from game.ai.engine import EnginePlayer
 from game.core.actions import Discard
 from game.core.judge import RegularJudge
 from game.core.melds import parse_meld
+from game.core.patterns import Pattern
 from game.core.play_rules import PlayRules
+from game.core.ruleset import Ruleset
 from game.core.table import Table
 from game.core.tiles import parse_tiles
 from game.core.view import OpponentView, PlayerView
+from game.mods import list_rulesets, load_catalog
 from game.mods.personalities import load_personality_file
 from game.session.driver import Session
 from game.session.options import Options
@@ -289,3 +293,24 @@ class VirtualTime:
         if framerate:
             self.sleep(1 / framerate)
         return 0
+
+
+@cache
+def bundled_rulesets() -> dict[str, Ruleset]:
+    """Every bundled ruleset by id, read from one catalog once (not one a ruleset: tests call this as each test
+    process collects)."""
+    from game.mods.rulesets import load_ruleset
+
+    catalog = load_catalog(full=False)
+    return {info.id: load_ruleset(catalog, info.id) for info in list_rulesets()}
+
+
+def bundled_special_forms() -> list[tuple[Pattern, str]]:
+    """Every bundled ruleset's special-hand forms with elements, each once, with the first hand naming it."""
+    found: dict[Pattern, str] = {}
+    for ruleset_id, ruleset in bundled_rulesets().items():
+        for hand in ruleset.special_hands:
+            for form in hand.forms:
+                if form.elements:
+                    found.setdefault(form, f"{ruleset_id}:{hand.id}")
+    return list(found.items())

@@ -40,7 +40,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
-from game.core.special_distance import Target, special_target
+from game.core.special_distance import Target, batch_of, special_target
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus
 from game.core.view import PlayerView, unseen
@@ -135,6 +135,10 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler or self._specials_only else 1.0 for h in self.specials}
+        # Where only special hands go out, every one is weighed at a time (_likeliest): their counts at once.
+        self._batch = batch_of(self.specials) if self._specials_only else None
+        self._hand_batches = {h.id: batch_of((h,)) for h in self.specials} if self._specials_only else {}
+        """And each special hand's forms at once, for the hand chased (its forms after each discard, say)."""
         self._claimable = {h.id: not all(kept_concealed(f) for f in h.forms) for h in self.specials}
         """Whether a set of each special hand may come from a discard (not every form kept concealed)."""
         # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
@@ -256,7 +260,8 @@ class EnginePlayer:
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
         target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach,
-                                jokers=self._jokers if jokers is None else jokers, search=self._search)
+                                jokers=self._jokers if jokers is None else jokers, search=self._search,
+                                batch=self._hand_batches.get(hand.id))
         return (reach + 1, None) if target is None else (target.distance, target)
 
     def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
@@ -266,7 +271,8 @@ class EnginePlayer:
         key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget)
         if self._last_nearest[0] != key:
             self._last_nearest = (key, special_target(hand, counts, melds, env, budget=budget, jokers=jokers,
-                                                          search=self._search))
+                                                          search=self._search,
+                                                          batch=self._hand_batches.get(hand.id)))
         return self._last_nearest[1]
 
     def _after_discards(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
@@ -300,7 +306,7 @@ class EnginePlayer:
                 found[d] = (whole.distance, whole)
                 continue
             near = special_target(hand, minus(counts, d), melds, env, budget=budget, max_distance=whole.distance,
-                                  jokers=jokers, search=self._search)
+                                  jokers=jokers, search=self._search, batch=self._hand_batches.get(hand.id))
             if near is not None:
                 found[d] = (near.distance, near)
             elif whole.distance < reach:
@@ -465,7 +471,7 @@ class EnginePlayer:
         reach = min(self._reach + 2, nearest + 2)
         for hand in hands:
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
-                                    jokers=self._jokers, search=self._search)
+                                    jokers=self._jokers, search=self._search, batch=self._batch)
             if target is not None:
                 found.append((self._special_appeal(hand, target, counts, view, live), hand, target))
                 reach = min(reach, target.distance + 2)

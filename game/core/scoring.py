@@ -35,7 +35,7 @@ from game.core.judge import (
     regular_shape,
 )
 from game.core.melds import MeldKind
-from game.core.patterns import Env, HandFacts, MatchedGroup, Pattern
+from game.core.patterns import JOKER_KINDS, Env, HandFacts, MatchedGroup, Pattern
 from game.core.penalties import settle_hand
 from game.core.readings import (
     CLAIMED_WINS,
@@ -48,7 +48,7 @@ from game.core.readings import (
 from game.core.ruleset import BonusSelector, Ruleset, ScoringItem, SetSelector, SpecialHand
 from game.core.scoring_plan import HandLines, ScoreItem, ScoringPlan, bonus_matches, condition, selects
 from game.core.settle import Settlement
-from game.core.special_distance import may_complete
+from game.core.special_distance import may_complete, out_of_reach
 from game.core.tiles import (
     FIRST_FLOWER,
     JOKER,
@@ -199,6 +199,12 @@ class RulesetJudge:
         self._forms_for = {(n, exposed): [(h, f, o) for h, f, o in self._shaped_forms
                                           if f.max_suits >= n and not (f.concealed and exposed)]
                            for n in range(4) for exposed in (False, True)}
+        # The forms a hand with jokers may be, by whether a set is exposed: every joker stands in a pung or kong
+        # (so no pairs or knitted hand), and a concealed form fits no hand with a set exposed.
+        self._joker_forms = {exposed: [(f, o) for _h, f, o in self._shaped_forms
+                                       if any(el.kind in JOKER_KINDS for el in f.elements)
+                                       and not (f.concealed and exposed)]
+                             for exposed in (False, True)}
         self._items = [i for i in rs.scoring if i.allowed]
         self._set_selectors = [(i.id, i.for_each) for i in self._items if isinstance(i.for_each, SetSelector)]
         self._item_by_id = {i.id: i for i in self._items}
@@ -354,6 +360,7 @@ class RulesetJudge:
             env = Env(hand.seat_wind, hand.round_wind)
             forms = [(form, outside) for form, outside in forms
                      if may_complete(form, counts, hand.melds, env, jokers)]
+        joker_forms = self._joker_forms[any(m.exposed for m in hand.melds)]
         found = []
         for t in range(NUM_KINDS):
             if totals[t] >= 4:
@@ -370,6 +377,13 @@ class RulesetJudge:
                 maybe = any(not mask & outside and not form.quick_reject(mask, totals, n_tiles, n_suits, jokers,
                                                                          facts.shown_jokers)
                             for form, outside in forms)
+                if maybe:  # and some form the hand with the tile may be: else Mah Jongg would find none
+                    counts[t] += 1
+                    maybe = any(not mask & outside and not form.quick_reject(mask, totals, n_tiles, n_suits, jokers,
+                                                                             facts.shown_jokers)
+                                and (hand.melds or not out_of_reach(form, counts, jokers, 0))
+                                for form, outside in joker_forms)
+                    counts[t] -= 1
                 totals[t] -= 1
             if maybe and self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
                                                  hand.round_wind), WinContext(True, t, "discard")):

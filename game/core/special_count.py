@@ -388,6 +388,60 @@ class Counter:
         return need, fill, fill_after
 
 
+class Batch:
+    """Many patterns' counts at once, for a hand measured against all of them (a computer player weighing every
+    special hand of its ruleset): their instantiations joined one after another, so a hand lacks what it lacks
+    for all of them in one pass of :func:`_lacking`, and each pattern reads its own bytes. The same answers as
+    :meth:`Counter.nearest` for a hand with no declared set (every byte is worked out on its own)."""
+
+    def __init__(self, counters: Iterable[Counter]) -> None:
+        self.counters = tuple(dict.fromkeys(c for c in counters if c.usable))
+        self.winds = any(c.winds for c in self.counters)
+        self._joined: dict[tuple[int, int], tuple[_Leaves, dict[int, tuple[int, _Leaves]]]] = {}
+        self._last: tuple[object, bytes] = (None, b"")
+        """The last hand measured and what it lacks for every joined instantiation (replaced whole)."""
+
+    def nearest(self, counter: Counter, counts: Sequence[int], env: Env,
+                jokers: int) -> tuple[int, tuple[int, ...]] | None:
+        """As ``counter.nearest(counts, (), env, jokers)``; None also for a counter not in the batch."""
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        joined = self._joined.get(winds)
+        if joined is None:
+            joined = self._joined[winds] = self._join(env)
+        leaves, places = joined
+        place = places.get(id(counter))
+        if place is None:
+            return None
+        start, own = place
+        if not own.count:
+            return NONE, ()
+        key = (tuple(counts), winds, jokers)
+        last, lacking = self._last
+        if last != key:
+            lacking = _lacking(leaves, counts, jokers)
+            self._last = (key, lacking)
+        mine = lacking[start:start + own.count]
+        least = min(mine)
+        block = own.needs >> (_BLOCK * mine.index(least)) & _MASK
+        return least, tuple(block.to_bytes(_BLOCK // 8, "little"))
+
+    def _join(self, env: Env) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
+        places: dict[int, tuple[int, _Leaves]] = {}
+        needs = fills = fills_after = count = 0
+        for counter in self.counters:
+            listed = counter._listed(env)
+            if listed is None:
+                continue
+            own = listed.exact
+            places[id(counter)] = (count, own)
+            shift = _BLOCK * count
+            needs |= own.needs << shift
+            fills |= own.fills << shift
+            fills_after |= own.fills_after << shift
+            count += own.count
+        return _Leaves(count, needs, fills, fills_after), places
+
+
 def _filled(need: int, t: int, size: int, fill: int, fill_after: int) -> tuple[int, int]:
     """The joker-fillable sets (as in :class:`_Leaves`) with a pung or kong of ``size`` at ``t`` added after
     elements wanting ``need``: with at most four of a kind, a pung has at most one tile of its kind before it

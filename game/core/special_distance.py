@@ -34,7 +34,7 @@ from itertools import product
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.ruleset import SpecialHand
-from game.core.special_count import Counter, candidates, reads_winds, tiles_of
+from game.core.special_count import Batch, Counter, candidates, reads_winds, tiles_of
 from game.core.tiles import NUM_KINDS
 
 UNREACHABLE = 99
@@ -119,6 +119,10 @@ class _PatternData:
         """The least distance counted over the pattern's instantiations, where they are few."""
         self.knitted = _knitted_shape(pattern)
         """The pattern as knitted sets, where it is one (see :func:`_knitted_form`)."""
+        self.caps = _caps(pattern, self.options)
+        """For a hand with no declared set, a bound on the tiles of each kind any instantiation wants, per
+        binding of the pattern's variables (see :func:`_beyond`); None where unknown."""
+        self.size = sum(self.sizes)
 
 
 def _twin_groups(pattern: Pattern, options: list[list[Option]]) -> list[tuple[int, int, int, int, tuple[int, ...],
@@ -337,6 +341,82 @@ def _closed_shapes(pattern: Pattern, options: list[list[Option]]) -> tuple[_Clos
             return None
         shapes.append(shape)
     return tuple(shapes)
+
+
+def _caps(pattern: Pattern, options: list[list[Option]]) -> tuple[int, ...] | None:
+    """For each binding of the pattern's variables (as in :func:`_closed_shapes`), the most tiles of each kind an
+    instantiation may want: the copies of it each element's options take at most, summed, and four at most; in
+    unary (see :func:`_unary`). None where a spec reads the winds or there are too many bindings."""
+    elements = pattern.elements
+    if not elements or any(reads_winds(el.spec) for el in elements):
+        return None
+    names = sorted(set().union(*(el.spec.variables() for el in elements)))
+    env = Env()
+    values: dict[str, set[int | None]] = {name: {None} for name in names}
+    for el, row in zip(elements, options, strict=True):
+        for option in row:
+            for name, value in (el.spec.match(option[0], {}, env) or {}).items():
+                if name in values:
+                    values[name].add(value)
+    found: set[int] = set()
+    for n, combination in enumerate(product(*(sorted(values[name], key=lambda v: -1 if v is None else v)
+                                              for name in names))):
+        if n >= _MOST_BINDINGS:
+            return None
+        b = {name: value for name, value in zip(names, combination, strict=True) if value is not None}
+        if any(a in b and c in b and b[a] == b[c] for a, c in pattern.different):
+            continue
+        cap = [0] * NUM_KINDS
+        group: dict[int, int] = {}  # a run of distinct twins takes each kind in one of them at most
+        for i, (el, row) in enumerate(zip(elements, options, strict=True)):
+            most: dict[int, int] = {}
+            for t, _, pairs in row:
+                if el.spec.match(t, b, env) == b:
+                    for x, c in pairs:
+                        most[x] = max(most.get(x, 0), c)
+            if not most:
+                break  # an element with no tile under these bindings: none of its instantiations
+            if not (el.distinct and i and el.twin >= 0 and elements[i - 1].twin == el.twin):
+                for x, c in group.items():
+                    cap[x] += c
+                group = {}
+            for x, c in most.items():
+                group[x] = max(group.get(x, 0), c)
+        else:
+            for x, c in group.items():
+                cap[x] += c
+            found.add(_unary([min(4, c) for c in cap]))
+    return tuple(sorted(found))
+
+
+def _unary(counts: Sequence[int]) -> int:
+    """``counts`` as four bits a kind, as many of them set as the count (four at most): the tiles two such have in
+    common, kind by kind the fewer, are the bits set in both."""
+    return sum(((1 << min(n, 4)) - 1) << (4 * t) for t, n in enumerate(counts) if n)
+
+
+_last_unary: list[tuple[tuple[int, ...], int]] = [((), 0)]
+"""The last hand :func:`_beyond` read, in unary (read and replaced whole, as ``_last_held``)."""
+
+
+_MOST_CAPS = 8
+"""Past this many bindings' bounds, working the bound out costs about what it saves."""
+
+
+def _beyond(data: _PatternData, have: Sequence[int], jokers: int, cutoff: int) -> bool:
+    """Whether a hand with no declared set lacks more than ``cutoff`` tiles for every instantiation, by a bound:
+    of each kind it holds, an instantiation uses no more than the most its binding wants (``data.caps``), and
+    each joker makes up one tile at most. Then every way of :func:`pattern_target` finds none within it."""
+    caps = data.caps
+    if caps is None or len(caps) > _MOST_CAPS:
+        return False
+    key = tuple(have)
+    last, held = _last_unary[0]
+    if last != key:
+        held = _unary(key)
+        _last_unary[0] = (key, held)
+    used = max((held & cap).bit_count() for cap in caps) if caps else 0
+    return data.size - used - (jokers if any(data.jokers_fill) else 0) > cutoff
 
 
 def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -661,7 +741,8 @@ class _Search:
 
 def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
                    budget: int = 4000, cutoff: int = UNREACHABLE, jokers: int = 0,
-                   counted: bool = True, search: bool = True) -> tuple[int, tuple[int, ...]]:
+                   counted: bool = True, search: bool = True,
+                   batch: Batch | None = None) -> tuple[int, tuple[int, ...]]:
     """Fewest missing tiles to ``pattern`` (not minus one) and the concealed tiles wanted, or UNREACHABLE.
 
     Instantiations missing more than ``cutoff`` tiles are not looked for (the search prunes them at once).
@@ -671,6 +752,7 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
     ``search=False`` searches only the patterns whose instantiations are not counted one by one: the others'
     answer is the closed form's, or the first listed instantiation lacking fewest tiles, always the least
     distance (no budget runs out) but not always the instantiation a search would pick among equals.
+    ``batch``: where ``search`` is False, the counts of many patterns at once (the same answers).
     """
     if not pattern.elements:
         return UNREACHABLE, ()
@@ -689,6 +771,8 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
     cutoff = min(cutoff, UNREACHABLE - 1)
     # The closed form knows neither declared sets nor the jokers standing in its pungs.
     if data.closed is not None and not melds and not (jokers and any(data.jokers_fill)):
+        if _beyond(data, counts, jokers, cutoff):
+            return UNREACHABLE, ()
         exact = _closed_form(data.closed, counts)
         if exact[0] > cutoff:
             return UNREACHABLE, ()
@@ -696,7 +780,7 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
             return exact
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
     else:
-        found = None if search else _counted_target(data, counts, melds, env, jokers, cutoff)
+        found = None if search else _counted_target(data, counts, melds, env, jokers, cutoff, batch)
         if found is not None:
             return found if found[0] <= cutoff else (UNREACHABLE, ())
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
@@ -722,13 +806,17 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
 
 
 def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
-                    cutoff: int) -> tuple[int, tuple[int, ...]] | None:
+                    cutoff: int, batch: Batch | None = None) -> tuple[int, tuple[int, ...]] | None:
     """The least distance and the first instantiation reaching it, where they are known without a search: from
     the listed instantiations, or the closed forms of each binding of the pattern's variables (the first with
     the least distance); None where only a search tells."""
-    found = data.counter.nearest(counts, melds, env, jokers)
+    found = None if batch is None or melds else batch.nearest(data.counter, counts, env, jokers)
+    if found is None:
+        found = data.counter.nearest(counts, melds, env, jokers)
     if found is not None:
         return found
+    if not melds and _beyond(data, counts, jokers, cutoff):
+        return UNREACHABLE, ()
     if data.closed_bound is not None and not melds and not (jokers and any(data.jokers_fill)):
         return min((_closed_form(shape, counts) for shape in data.closed_bound), key=lambda f: f[0])
     if data.knitted is not None and not melds:  # (single tiles: jokers never stand in them)
@@ -738,14 +826,15 @@ def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[M
 
 def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
                    budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0,
-                   search: bool = True) -> Target | None:
+                   search: bool = True, batch: Batch | None = None) -> Target | None:
     """The nearest form of ``hand`` (None when no form has tiles of its own or none is within ``max_distance``);
-    ``jokers``: the concealed jokers, which stand in its pungs and kongs; ``search``: as :func:`pattern_target`."""
+    ``jokers``: the concealed jokers, which stand in its pungs and kongs; ``search``, ``batch``: as
+    :func:`pattern_target`."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
         found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers,
-                               search=search)
+                               search=search, batch=batch)
         if found[0] < best[0]:
             best = found
     if best[0] >= UNREACHABLE:
@@ -758,6 +847,13 @@ def may_complete(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld],
     tile (a tile brings a hand one tile nearer at most). A quick test for the waits of a hand with jokers."""
     least = _pattern_data(pattern).counter.least(counts, melds, env, jokers)
     return least is None or least[0] <= 1
+
+
+def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int) -> bool:
+    """Whether a hand with no declared set (``counts`` and ``jokers`` concealed) lacks more than ``missing`` tiles
+    for every instantiation of ``pattern`` by a bound alone (the most tiles of each kind its bindings want, each
+    joker making up one tile at most): False where that bound does not tell."""
+    return _beyond(_pattern_data(pattern), counts, jokers, missing)
 
 
 def prepare(hands: Iterable[SpecialHand]) -> None:
@@ -780,3 +876,21 @@ def distance(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld] = (
     """Tiles from ready to a special hand, as shanten counts them; UNREACHABLE when it cannot be made."""
     target = special_target(hand, counts, melds, env or Env(), jokers=jokers)
     return UNREACHABLE if target is None else target.distance
+
+
+def batch_of(hands: Iterable[SpecialHand]) -> Batch:
+    """The counts of every form of ``hands`` at once (see :class:`game.core.special_count.Batch`), one for all the
+    players of a game (its joined tables are built once)."""
+    counters = tuple(_pattern_data(form).counter for hand in hands for form in hand.forms)
+    key = tuple(map(id, counters))
+    found = _BATCHES.get(key)
+    if found is None or found.counters != tuple(dict.fromkeys(c for c in counters if c.usable)):
+        if len(_BATCHES) >= _MOST_BATCHES:
+            _BATCHES.clear()
+        found = _BATCHES[key] = Batch(counters)
+    return found
+
+
+_BATCHES: dict[tuple[int, ...], Batch] = {}
+_MOST_BATCHES = 512
+"""Batches remembered (a game's players ask for one of all its special hands and one of each)."""

@@ -10,25 +10,11 @@ from game.core.melds import Meld, MeldKind, parse_meld
 from game.core.patterns import TILE_CLASSES, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.special_distance import UNREACHABLE, _pattern_data, _Search, pattern_target
 from game.core.tiles import NUM_KINDS, counts_of, parse_tiles
-from game.mods import get_ruleset, list_rulesets, load_catalog
+from game.mods import get_ruleset
+from tests.builders import bundled_special_forms
 from tests.tiers import examples
 
-
-def _bundled_forms() -> list[tuple[Pattern, str]]:
-    """Every bundled ruleset's special-hand forms with elements, each once, with the first hand naming it."""
-    from game.mods.rulesets import load_ruleset
-
-    catalog = load_catalog(full=False)  # read once, not once a ruleset: this runs as each test process collects
-    found: dict[Pattern, str] = {}
-    for info in list_rulesets():
-        for hand in load_ruleset(catalog, info.id).special_hands:
-            for form in hand.forms:
-                if form.elements:
-                    found.setdefault(form, f"{info.id}:{hand.id}")
-    return list(found.items())
-
-
-FORMS = _bundled_forms()
+FORMS = bundled_special_forms()
 
 
 @st.composite

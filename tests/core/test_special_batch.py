@@ -1,0 +1,140 @@
+"""The shortcuts of weighing every special hand at once (Western (Special Hands Only)), and of the waits of a hand
+with jokers: each answers as the plain way does, so no computer player's move and no table changes."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from game.core import scoring
+from game.core.judge import HandSpec
+from game.core.patterns import Env
+from game.core.scoring import RulesetJudge
+from game.core.special_distance import (
+    UNREACHABLE,
+    _beyond,
+    _pattern_data,
+    _Search,
+    batch_of,
+    out_of_reach,
+    pattern_target,
+    prepare,
+)
+from game.core.tiles import JOKER, NUM_KINDS, counts_of
+from game.mods import get_ruleset
+from tests.builders import bundled_rulesets, bundled_special_forms
+from tests.tiers import examples
+
+FORMS = bundled_special_forms()
+SPECIALS = {ruleset_id: [h for h in ruleset.special_hands if h.allowed and h.has_shape]
+            for ruleset_id, ruleset in bundled_rulesets().items()}
+"""Each bundled ruleset's special hands with a shape (some read the seat and round winds)."""
+
+
+@st.composite
+def _concealed(draw: st.DrawFn) -> tuple[list[int], int, Env]:
+    """A concealed hand of 13 or 14 tiles (jokers among them) drawn from few kinds or many; any seat and round."""
+    kinds = draw(st.lists(st.integers(0, NUM_KINDS - 1), min_size=4, max_size=NUM_KINDS, unique=True))
+    jokers = draw(st.integers(0, 2))
+    pool = [t for t in kinds for _ in range(4)]
+    size = 14 - jokers - draw(st.integers(0, 1))
+    picks = draw(st.lists(st.integers(0, len(pool) - 1), min_size=min(size, len(pool)),
+                          max_size=min(size, len(pool)), unique=True))
+    counts = [0] * NUM_KINDS
+    for i in picks:
+        counts[pool[i]] += 1
+    return counts, jokers, Env(draw(st.integers(0, 3)), draw(st.integers(0, 3)))
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.sampled_from(sorted(SPECIALS)), st.lists(_concealed(), min_size=1, max_size=3),
+       st.sampled_from((2, 4, 7, UNREACHABLE)))
+def test_batch__every_special_hand_answers_as_counted_alone(ruleset_id, hands, cutoff):
+    """A ruleset's special hands' counts worked out at once give each form the distance and instantiation its own
+    count gives, hand after hand (the batch remembers the last hand), at any seat and round."""
+    batch = batch_of(SPECIALS[ruleset_id])
+    for counts, jokers, env in hands:
+        for hand in SPECIALS[ruleset_id]:
+            for form in hand.forms:
+                alone = pattern_target(form, counts, (), env, budget=120, cutoff=cutoff, jokers=jokers, search=False)
+                assert pattern_target(form, counts, (), env, budget=120, cutoff=cutoff, jokers=jokers, search=False,
+                                      batch=batch) == alone, hand.id
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(_concealed())
+def test_bound__never_past_the_exhaustive_searchs_least_distance(position):
+    """The bound that answers a hand out of reach without a count or a walk: every bundled form it applies to
+    is past a cutoff by it only where the exhaustive search finds nothing within that cutoff."""
+    counts, jokers, env = position
+    for form, name in FORMS:
+        data = _pattern_data(form)
+        if data.caps is None:
+            continue
+        search = _Search(form, counts, (), env, 10**7, UNREACHABLE - 1, jokers)
+        search.run()
+        least = search.best if search.best_need else UNREACHABLE
+        assert not _beyond(data, counts, jokers, min(least, UNREACHABLE - 1)), name
+
+
+def _near_special_hands(ruleset_id: str, seed: int, count: int) -> list[tuple[int, ...]]:
+    """Concealed hands of 13 tiles one tile short of an instantiation of one of the ruleset's special hands,
+    another tile perhaps swapped, one to three of them jokers."""
+    ruleset = get_ruleset(ruleset_id)
+    prepare(ruleset.special_hands)
+    wanted = sorted({need for hand in ruleset.special_hands for form in hand.forms
+                     if (listed := _pattern_data(form).counter.listed.get((0, 0))) is not None
+                     for need in _needs(listed.exact)})
+    rng = random.Random(seed)
+    hands: list[tuple[int, ...]] = []
+    while len(hands) < count:
+        tiles = [t for t, n in enumerate(rng.choice(wanted)) for _ in range(n)]
+        del tiles[rng.randrange(len(tiles))]
+        swapped = rng.random() < 0.5
+        places = rng.sample(range(len(tiles)), swapped + rng.choice((1, 1, 2, 3)))
+        for k, i in enumerate(places):
+            tiles[i] = rng.randrange(NUM_KINDS) if swapped and k == 0 else JOKER
+        if max(counts_of([t for t in tiles if t != JOKER])) <= 4:
+            hands.append(tuple(sorted(tiles)))
+    return hands
+
+
+def _needs(leaves) -> list[tuple[int, ...]]:
+    raw = leaves.needs.to_bytes(leaves.count * NUM_KINDS, "little")
+    return [tuple(raw[i * NUM_KINDS:(i + 1) * NUM_KINDS]) for i in range(leaves.count)]
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_joker_waits__the_same_as_trying_every_form_that_lets_the_tile_through(ruleset_id, monkeypatch):
+    """The waits of a hand with jokers ask Mah Jongg of a tile only if some form a hand with jokers may be lets it
+    through, within the bound: the same waits as asking it whenever the table's prefilters let the tile through."""
+    ruleset = get_ruleset(ruleset_id)
+    quick, plain = RulesetJudge(ruleset), RulesetJudge(ruleset)
+    hands = [HandSpec(concealed, (), (), 0, 0) for concealed in _near_special_hands(ruleset_id, 7, examples(400))]
+    found = [quick.waits(hand) for hand in hands]
+    monkeypatch.setattr(scoring, "out_of_reach", lambda *_: False)
+    plain._joker_forms = {exposed: [(f, o) for _h, f, o in plain._shaped_forms] for exposed in (False, True)}
+    assert found == [plain.waits(hand) for hand in hands]
+    assert sum(1 for waits in found if waits) > len(hands) // 5  # (hands that wait on something among them)
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_out_of_reach__never_for_a_form_the_hand_fits(ruleset_id):
+    """The bound tells no hand that fits a form (jokers standing in its pungs and kongs) that it is out of reach."""
+    ruleset = get_ruleset(ruleset_id)
+    forms = [form for hand in ruleset.special_hands for form in hand.forms if form.elements]
+    rng = random.Random(11)
+    fitting = 0
+    for concealed in _near_special_hands(ruleset_id, 11, examples(400)):
+        full = [*concealed, rng.randrange(NUM_KINDS)]
+        counts = counts_of([t for t in full if t != JOKER])
+        if max(counts) > 4:
+            continue
+        for form in forms:
+            if form.match(counts, (), Env(), jokers=full.count(JOKER)) is not None:
+                fitting += 1
+                assert not out_of_reach(form, counts, full.count(JOKER), 0)
+    assert fitting
