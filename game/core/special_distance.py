@@ -843,9 +843,18 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
 
 
 def may_complete(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> bool:
-    """Whether one more tile may complete ``pattern``: False only where its counted least distance is past one
-    tile (a tile brings a hand one tile nearer at most). A quick test for the waits of a hand with jokers."""
-    least = _pattern_data(pattern).counter.least(counts, melds, env, jokers)
+    """Whether one more tile may complete ``pattern``: False only where it surely cannot. A quick test for the
+    waits of a hand with jokers.
+
+    Without jokers the counted least distance tells (a tile brings a hand one tile nearer at most). With jokers
+    the count places each joker element by element and never moves a natural tile to make room for it, so it can
+    miss a completion: 1C 1C 1C with a joker counts as a kong of 1s, not as a pung of 1s beside the third 1C as
+    Dragon Gates' single, and a player would be refused a winning discard. There only the bound of a hand with no
+    declared set tells, and a hand with one is never ruled out."""
+    data = _pattern_data(pattern)
+    if jokers:
+        return bool(melds) or not _beyond(data, counts, jokers, 1)
+    least = data.counter.least(counts, melds, env, jokers)
     return least is None or least[0] <= 1
 
 

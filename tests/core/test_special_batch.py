@@ -10,7 +10,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import scoring
-from game.core.judge import HandSpec
+from game.core.judge import HandSpec, waits_by_trial
 from game.core.patterns import Env
 from game.core.scoring import RulesetJudge
 from game.core.special_distance import (
@@ -23,7 +23,7 @@ from game.core.special_distance import (
     pattern_target,
     prepare,
 )
-from game.core.tiles import JOKER, NUM_KINDS, counts_of
+from game.core.tiles import JOKER, NUM_KINDS, counts_of, parse_tiles
 from game.mods import get_ruleset
 from tests.builders import bundled_rulesets, bundled_special_forms
 from tests.tiers import examples
@@ -119,6 +119,24 @@ def test_joker_waits__the_same_as_trying_every_form_that_lets_the_tile_through(r
     plain._joker_forms = {exposed: [(f, o) for _h, f, o in plain._shaped_forms] for exposed in (False, True)}
     assert found == [plain.waits(hand) for hand in hands]
     assert sum(1 for waits in found if waits) > len(hands) // 5  # (hands that wait on something among them)
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_joker_waits__a_joker_may_free_a_natural_tile_for_another_set(ruleset_id):
+    """Three 1 Characters and a joker are a pung of 1s beside a 1 Character as Dragon Gates' odd tile (1s, 2 to 8
+    and the Red Dragons): the 6 Characters completes the hand, so a player must be let claim it. A count that
+    placed the joker in the 1s as a kong found the hand two tiles short and refused the win."""
+    judge = RulesetJudge(get_ruleset(ruleset_id))
+    hand = HandSpec((*parse_tiles("1C 1C 1C 2C 3C 4C 5C 7C 8C RD RD RD"), JOKER), (), (), 0, 0)
+    assert parse_tiles("6C")[0] in judge.waits(hand)
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_joker_waits__the_same_as_trying_every_tile(ruleset_id):
+    """The waits of hands with jokers near a special hand are those found by asking Mah Jongg of every tile."""
+    judge = RulesetJudge(get_ruleset(ruleset_id))
+    hands = [HandSpec(concealed, (), (), 0, 0) for concealed in _near_special_hands(ruleset_id, 5, examples(400))]
+    assert [judge.waits(hand) for hand in hands] == [waits_by_trial(judge, hand) for hand in hands]
 
 
 @pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
