@@ -48,7 +48,7 @@ from game.core.readings import (
 from game.core.ruleset import BonusSelector, Ruleset, ScoringItem, SetSelector, SpecialHand
 from game.core.scoring_plan import HandLines, ScoreItem, ScoringPlan, bonus_matches, condition, selects
 from game.core.settle import Settlement
-from game.core.special_distance import may_complete, out_of_reach
+from game.core.special_distance import out_of_reach
 from game.core.tiles import (
     FIRST_FLOWER,
     JOKER,
@@ -342,9 +342,10 @@ class RulesetJudge:
     def _joker_waits(self, hand: HandSpec) -> list[Tile]:
         """The waits of a hand with jokers, as :func:`waits_by_trial` finds them (every kind tried as a winning
         discard), but only the kinds that pass two tests every win passes are tried: a regular hand has an
-        arrangement of sets and a pair (jokers standing in pungs), and a special form lets the hand with the tile
-        through the prefilters ``_shape`` asks first. The table asks this after every move of a hand with
-        jokers (Western), and most kinds fail both."""
+        arrangement of sets and a pair (jokers standing in pungs), or a special form a hand with jokers may be lets
+        the hand with the tile through the prefilters ``_shape`` asks first and, with no declared set, the bound
+        on its instantiations. The table asks this after every move of a hand with jokers (Western), and most
+        kinds fail both."""
         counts = counts_of(hand.concealed)
         jokers = hand.concealed.count(JOKER)
         facts = HandFacts.of(counts, hand.melds, jokers)
@@ -352,15 +353,13 @@ class RulesetJudge:
         play = self.ruleset.play
         regular = not self.ruleset.special_hands_required and len(hand.concealed) + 1 == 3 * (4 - len(hand.melds)) + 2
         n_tiles = facts.n_tiles + 1
-        # Forms that no tile can let through: a kind held they do not allow, too many kinds or suits held already.
-        forms = [(form, outside) for _, form, outside in self._shaped_forms
+        # Forms no tile can let through: a kind held they do not allow, too many kinds or suits held already, or
+        # (a hand with no declared set) more than one tile short by the bound. Not the counted distance: it places
+        # each joker element by element and misses hands where a joker frees a natural tile for another set.
+        forms = [(form, outside) for form, outside in self._joker_forms[any(m.exposed for m in hand.melds)]
                  if not facts.mask & outside and facts.mask.bit_count() <= form.max_kinds
-                 and facts.n_suits <= form.max_suits and form.min_tiles <= n_tiles + jokers <= form.max_tiles]
-        if forms:  # and, of those, the forms one tile can still complete by their counted distance
-            env = Env(hand.seat_wind, hand.round_wind)
-            forms = [(form, outside) for form, outside in forms
-                     if may_complete(form, counts, hand.melds, env, jokers)]
-        joker_forms = self._joker_forms[any(m.exposed for m in hand.melds)]
+                 and facts.n_suits <= form.max_suits and form.min_tiles <= n_tiles + jokers <= form.max_tiles
+                 and (hand.melds or not out_of_reach(form, counts, jokers, 1))]
         found = []
         for t in range(NUM_KINDS):
             if totals[t] >= 4:
@@ -369,22 +368,16 @@ class RulesetJudge:
             # The arrangements regular_shape reads (remembered, so it finds them again at no cost). Not the shanten
             # tables: a joker may stand for a fifth copy of a kind whose four are held, which they never count.
             maybe = regular and bool(joker_arrangements(counts, jokers, chows=play.chows_allowed))
-            counts[t] -= 1
             if not maybe and forms:
                 mask = facts.mask | 1 << t
                 n_suits = bool(mask & 0x1FF) + bool(mask >> 9 & 0x1FF) + bool(mask >> 18 & 0x1FF)
                 totals[t] += 1
                 maybe = any(not mask & outside and not form.quick_reject(mask, totals, n_tiles, n_suits, jokers,
                                                                          facts.shown_jokers)
+                            and (hand.melds or not out_of_reach(form, counts, jokers, 0))
                             for form, outside in forms)
-                if maybe:  # and some form the hand with the tile may be: else Mah Jongg would find none
-                    counts[t] += 1
-                    maybe = any(not mask & outside and not form.quick_reject(mask, totals, n_tiles, n_suits, jokers,
-                                                                             facts.shown_jokers)
-                                and (hand.melds or not out_of_reach(form, counts, jokers, 0))
-                                for form, outside in joker_forms)
-                    counts[t] -= 1
                 totals[t] -= 1
+            counts[t] -= 1
             if maybe and self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
                                                  hand.round_wind), WinContext(True, t, "discard")):
                 found.append(t)

@@ -842,22 +842,6 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     return Target(hand.id, best[0] - 1, best[1])
 
 
-def may_complete(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> bool:
-    """Whether one more tile may complete ``pattern``: False only where it surely cannot. A quick test for the
-    waits of a hand with jokers.
-
-    Without jokers the counted least distance tells (a tile brings a hand one tile nearer at most). With jokers
-    the count places each joker element by element and never moves a natural tile to make room for it, so it can
-    miss a completion: 1C 1C 1C with a joker counts as a kong of 1s, not as a pung of 1s beside the third 1C as
-    Dragon Gates' single, and a player would be refused a winning discard. There only the bound of a hand with no
-    declared set tells, and a hand with one is never ruled out."""
-    data = _pattern_data(pattern)
-    if jokers:
-        return bool(melds) or not _beyond(data, counts, jokers, 1)
-    least = data.counter.least(counts, melds, env, jokers)
-    return least is None or least[0] <= 1
-
-
 def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int) -> bool:
     """Whether a hand with no declared set (``counts`` and ``jokers`` concealed) lacks more than ``missing`` tiles
     for every instantiation of ``pattern`` by a bound alone (the most tiles of each kind its bindings want, each
