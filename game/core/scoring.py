@@ -353,13 +353,15 @@ class RulesetJudge:
         play = self.ruleset.play
         regular = not self.ruleset.special_hands_required and len(hand.concealed) + 1 == 3 * (4 - len(hand.melds)) + 2
         n_tiles = facts.n_tiles + 1
+        env = Env(hand.seat_wind, hand.round_wind)
         # Forms no tile can let through: a kind held they do not allow, too many kinds or suits held already, or
-        # (a hand with no declared set) more than one tile short by the bound. Not the counted distance: it places
-        # each joker element by element and misses hands where a joker frees a natural tile for another set.
+        # (a hand with no declared set) more than one tile short by the bounds. Not the counted distance: it places
+        # each joker element by element and misses hands where a joker frees a natural tile for another set; the
+        # bounds let each joker make up any one tile.
         forms = [(form, outside) for form, outside in self._joker_forms[any(m.exposed for m in hand.melds)]
                  if not facts.mask & outside and facts.mask.bit_count() <= form.max_kinds
                  and facts.n_suits <= form.max_suits and form.min_tiles <= n_tiles + jokers <= form.max_tiles
-                 and (hand.melds or not out_of_reach(form, counts, jokers, 1))]
+                 and (hand.melds or not out_of_reach(form, counts, jokers, 1, env))]
         found = []
         for t in range(NUM_KINDS):
             if totals[t] >= 4:
@@ -374,7 +376,7 @@ class RulesetJudge:
                 totals[t] += 1
                 maybe = any(not mask & outside and not form.quick_reject(mask, totals, n_tiles, n_suits, jokers,
                                                                          facts.shown_jokers)
-                            and (hand.melds or not out_of_reach(form, counts, jokers, 0))
+                            and (hand.melds or not out_of_reach(form, counts, jokers, 0, env))
                             for form, outside in forms)
                 totals[t] -= 1
             counts[t] -= 1

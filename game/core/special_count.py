@@ -242,6 +242,13 @@ class Counter:
             return (_least(leaves, counts, jokers) if leaves.count else NONE), True
         return self._bound(listed, counts, melds, jokers)
 
+    def loose_least(self, counts: Sequence[int], env: Env) -> int | None:
+        """The fewest natural tiles ``counts`` lack for any instantiation, each element concealed, four of a kind
+        not the most and twins not kept apart (so no fewer than any hand with jokers making up some of them can
+        lack); None where the instantiations are not listed yet (this never lists them)."""
+        listed = self.listed.get((env.seat_wind, env.round_wind) if self.winds else (0, 0))
+        return None if listed is None else _least(listed.loose, counts, 0)
+
     def nearest(self, counts: Sequence[int], melds: Sequence[Meld], env: Env,
                 jokers: int) -> tuple[int, tuple[int, ...]] | None:
         """The fewest tiles ``counts`` lack for the pattern (as :meth:`least`) and the concealed tiles of the
@@ -400,6 +407,8 @@ class Batch:
         self._joined: dict[tuple[int, int], tuple[_Leaves, dict[int, tuple[int, _Leaves]]]] = {}
         self._last: tuple[object, bytes] = (None, b"")
         """The last hand measured and what it lacks for every joined instantiation (replaced whole)."""
+        self._last_least: tuple[object, dict[int, int]] = (None, {})
+        """The last hand measured and the least it lacks for each pattern (replaced whole)."""
 
     def nearest(self, counter: Counter, counts: Sequence[int], env: Env,
                 jokers: int) -> tuple[int, tuple[int, ...]] | None:
@@ -415,15 +424,40 @@ class Batch:
         start, own = place
         if not own.count:
             return NONE, ()
+        mine = self._lacking(leaves, counts, winds, jokers)[start:start + own.count]
+        least = min(mine)
+        block = own.needs >> (_BLOCK * mine.index(least)) & _MASK
+        return least, tuple(block.to_bytes(_BLOCK // 8, "little"))
+
+    def least_by_pattern(self, counts: Sequence[int], env: Env, jokers: int) -> dict[int, int]:
+        """For each pattern of the batch (by ``id``), what :meth:`nearest` tells first: the fewest tiles the hand
+        lacks for it (``NONE`` where no instantiation fits), all worked out at once."""
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        key = (tuple(counts), winds, jokers)
+        last, found = self._last_least
+        if last == key:
+            return found
+        joined = self._joined.get(winds)
+        if joined is None:
+            joined = self._joined[winds] = self._join(env)
+        leaves, places = joined
+        lacking = self._lacking(leaves, counts, winds, jokers)
+        found = {}
+        for counter in self.counters:
+            place = places.get(id(counter))
+            if place is not None:
+                start, own = place
+                found[id(counter.pattern)] = min(lacking[start:start + own.count]) if own.count else NONE
+        self._last_least = (key, found)
+        return found
+
+    def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: tuple[int, int], jokers: int) -> bytes:
         key = (tuple(counts), winds, jokers)
         last, lacking = self._last
         if last != key:
             lacking = _lacking(leaves, counts, jokers)
             self._last = (key, lacking)
-        mine = lacking[start:start + own.count]
-        least = min(mine)
-        block = own.needs >> (_BLOCK * mine.index(least)) & _MASK
-        return least, tuple(block.to_bytes(_BLOCK // 8, "little"))
+        return lacking
 
     def _join(self, env: Env) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
         places: dict[int, tuple[int, _Leaves]] = {}

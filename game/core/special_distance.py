@@ -831,22 +831,53 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     ``jokers``: the concealed jokers, which stand in its pungs and kongs; ``search``, ``batch``: as
     :func:`pattern_target`."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
+    # A batch tells the least of each listed form at once; the tiles wanted are read only for the nearest.
+    leasts = batch.least_by_pattern(counts, env, jokers) if batch is not None and not search and not melds else None
+    counted: Pattern | None = None
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
+        least = None if leasts is None else leasts.get(id(form))
+        if least is not None and _quick(form, env):
+            if least <= cutoff:
+                best, counted = (least, ()), form
+            continue
         found = pattern_target(form, counts, melds, env, budget=budget, cutoff=cutoff, jokers=jokers,
                                search=search, batch=batch)
         if found[0] < best[0]:
-            best = found
+            best, counted = found, None
     if best[0] >= UNREACHABLE:
         return None
+    if counted is not None:
+        found = batch.nearest(_pattern_data(counted).counter, counts, env, jokers)  # (the same least)
+        assert found is not None
+        best = found
     return Target(hand.id, best[0] - 1, best[1])
 
 
-def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int) -> bool:
+def _quick(form: Pattern, env: Env) -> bool:
+    """Whether :func:`pattern_target` answers ``form`` for a hand with no declared set by its batch's count (not
+    by a closed form first, nor out of reach for the winds)."""
+    when = form.when
+    if when.seat_winds is not None and env.seat_wind not in when.seat_winds:
+        return False
+    if when.round_winds is not None and env.round_wind not in when.round_winds:
+        return False
+    return _pattern_data(form).closed is None
+
+
+def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int, env: Env | None = None) -> bool:
     """Whether a hand with no declared set (``counts`` and ``jokers`` concealed) lacks more than ``missing`` tiles
     for every instantiation of ``pattern`` by a bound alone (the most tiles of each kind its bindings want, each
-    joker making up one tile at most): False where that bound does not tell."""
-    return _beyond(_pattern_data(pattern), counts, jokers, missing)
+    joker making up one tile at most): False where that bound does not tell. Given the seat and round wind
+    (``env``), also by the natural tiles every listed instantiation lacks (listed already: none is listed here),
+    each joker making up one of them at most."""
+    data = _pattern_data(pattern)
+    if _beyond(data, counts, jokers, missing):
+        return True
+    if env is None:
+        return False
+    least = data.counter.loose_least(counts, env)
+    return least is not None and least - jokers > missing
 
 
 def prepare(hands: Iterable[SpecialHand]) -> None:

@@ -155,4 +155,5 @@ def test_out_of_reach__never_for_a_form_the_hand_fits(ruleset_id):
             if form.match(counts, (), Env(), jokers=full.count(JOKER)) is not None:
                 fitting += 1
                 assert not out_of_reach(form, counts, full.count(JOKER), 0)
+                assert not out_of_reach(form, counts, full.count(JOKER), 0, Env())
     assert fitting
