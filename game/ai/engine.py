@@ -135,8 +135,10 @@ class EnginePlayer:
         self._reach = 5
         self._falloff = 1.5 if gambler else 2.0
         self._ease = {h.id: _ease(h) if gambler or self._specials_only else 1.0 for h in self.specials}
-        # Where only special hands go out, every one is weighed at a time (_likeliest): their counts at once.
-        self._batch = batch_of(self.specials) if self._specials_only else None
+        # Where only special hands go out, every one is weighed at a time (_likeliest): their counts at once, one
+        # batch for each half of them that the plan weighs on a turn (see _update_special_plan).
+        halves = [batch_of(self.specials[start::2]) for start in (0, 1)] if self._specials_only else []
+        self._batches = {h.id: halves[i % 2] for i, h in enumerate(self.specials)} if halves else {}
         self._hand_batches = {h.id: batch_of((h,)) for h in self.specials} if self._specials_only else {}
         """And each special hand's forms at once, for the hand chased (its forms after each discard, say)."""
         self._claimable = {h.id: not all(kept_concealed(f) for f in h.forms) for h in self.specials}
@@ -469,9 +471,14 @@ class EnginePlayer:
         # A hand more than two tiles beyond the nearest found is far less likely (each tile lacking costs more
         # than half the chance): not looking for it keeps the searches short.
         reach = min(self._reach + 2, nearest + 2)
+        leasts: dict[int, int] = {}
+        if not melds:
+            for batch in {id(b): b for b in (self._batches.get(h.id) for h in hands) if b is not None}.values():
+                leasts.update(batch.least_by_pattern(counts, env, self._jokers))
         for hand in hands:
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
-                                    jokers=self._jokers, search=self._search, batch=self._batch)
+                                    jokers=self._jokers, search=self._search, batch=self._batches.get(hand.id),
+                                    leasts=leasts)
             if target is not None:
                 found.append((self._special_appeal(hand, target, counts, view, live), hand, target))
                 reach = min(reach, target.distance + 2)

@@ -826,13 +826,17 @@ def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[M
 
 def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, *,
                    budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0,
-                   search: bool = True, batch: Batch | None = None) -> Target | None:
+                   search: bool = True, batch: Batch | None = None,
+                   leasts: dict[int, int] | None = None) -> Target | None:
     """The nearest form of ``hand`` (None when no form has tiles of its own or none is within ``max_distance``);
     ``jokers``: the concealed jokers, which stand in its pungs and kongs; ``search``, ``batch``: as
-    :func:`pattern_target`."""
+    :func:`pattern_target`; ``leasts``: what ``batch.least_by_pattern`` tells of this hand, where it is known."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     # A batch tells the least of each listed form at once; the tiles wanted are read only for the nearest.
-    leasts = batch.least_by_pattern(counts, env, jokers) if batch is not None and not search and not melds else None
+    if batch is None or search or melds:
+        leasts = None
+    elif leasts is None:
+        leasts = batch.least_by_pattern(counts, env, jokers)
     counted: Pattern | None = None
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
