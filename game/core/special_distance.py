@@ -841,7 +841,7 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
         least = None if leasts is None else leasts.get(id(form))
-        if least is not None and _quick(form, env):
+        if least is not None and _in_season(form, env):
             if least <= cutoff:
                 best, counted = (least, ()), form
             continue
@@ -852,21 +852,24 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     if best[0] >= UNREACHABLE:
         return None
     if counted is not None:
-        found = batch.nearest(_pattern_data(counted).counter, counts, env, jokers)  # (the same least)
-        assert found is not None
+        # The same least as the count: a closed form (where it knows the hand: no jokers in its pungs) picks its
+        # own instantiation, as pattern_target does.
+        data = _pattern_data(counted)
+        if data.closed is not None and not (jokers and any(data.jokers_fill)):
+            found = _closed_form(data.closed, counts)
+        else:
+            found = batch.nearest(data.counter, counts, env, jokers)
+        assert found is not None and found[0] == best[0]
         best = found
     return Target(hand.id, best[0] - 1, best[1])
 
 
-def _quick(form: Pattern, env: Env) -> bool:
-    """Whether :func:`pattern_target` answers ``form`` for a hand with no declared set by its batch's count (not
-    by a closed form first, nor out of reach for the winds)."""
+def _in_season(form: Pattern, env: Env) -> bool:
+    """Whether ``form`` may be made at the seat and round wind of ``env``."""
     when = form.when
     if when.seat_winds is not None and env.seat_wind not in when.seat_winds:
         return False
-    if when.round_winds is not None and env.round_wind not in when.round_winds:
-        return False
-    return _pattern_data(form).closed is None
+    return when.round_winds is None or env.round_wind in when.round_winds
 
 
 def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int, env: Env | None = None) -> bool:
