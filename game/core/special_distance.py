@@ -158,16 +158,20 @@ class _ClosedShape:
     """Tiles in each copy (2 for a pair, 1 for a single tile, 3 for a pung)."""
     tiles: tuple[int, ...]
     distinct: bool
+    others: tuple[tuple[int, int, tuple[int, ...], bool], ...] = ()
+    """More groups of alike copies, each over tiles of its own (no two groups share a tile): their ``copies``,
+    ``size``, ``tiles`` and ``distinct`` (a pattern's bindings only, see :func:`_closed_shapes`)."""
 
 
 def _closed_shape(pattern: Pattern, options: list[list[Option]],
-                  elements: Sequence[Element] | None = None) -> _ClosedShape | None:
+                  elements: Sequence[Element] | None = None, several: bool = False) -> _ClosedShape | None:
     """The closed form of ``pattern``: every element's spec a fixed set of tiles binding nothing, no chows (they
     overlap other kinds), and every element but alike copies of one left with a single option. Then the
     elements compete only for the copies' tiles, and each kind's extra copies cost more tiles the more are
     taken (a pair already held is free, a second pair of it costs two), so the cheapest uses, taken in turn,
     are the best: see :func:`_closed_form`. ``elements``: those of one binding of the pattern's variables (see
-    :func:`_closed_shapes`), in place of its own."""
+    :func:`_closed_shapes`), in place of its own; ``several``: groups of alike copies over tiles no other group
+    takes may be more than one (each then takes its own cheapest uses)."""
     if elements is None:
         if pattern.different:
             return None
@@ -185,14 +189,19 @@ def _closed_shape(pattern: Pattern, options: list[list[Option]],
         else:
             free.append(el)
     # Alike copies: one kind and spec, and where they must differ, twins of one another.
-    alike = {(el.kind, el.spec, el.distinct, el.twin if el.distinct else None) for el in free}
-    if len(alike) > 1 or max(fixed) > 4:
+    alike: dict[tuple, list[Element]] = {}
+    for el in free:
+        alike.setdefault((el.kind, el.spec, el.distinct, el.twin if el.distinct else None), []).append(el)
+    if (len(alike) > 1 and not several) or max(fixed) > 4:
         return None
     if not free:
         return _ClosedShape(tuple(fixed), 0, 1, (), False)
-    first = free[0]
-    return _ClosedShape(tuple(fixed), len(free), len(tiles_of(first.kind, 0)),
-                        tuple(sorted(t for t in first.spec.static if t < NUM_KINDS)), first.distinct)
+    groups = [(len(els), len(tiles_of(els[0].kind, 0)), tuple(sorted(t for t in els[0].spec.static if t < NUM_KINDS)),
+               els[0].distinct) for els in alike.values()]
+    taken = [t for group in groups for t in group[2]]
+    if len(set(taken)) < len(taken):
+        return None  # two groups over one tile compete for it: no longer each its own cheapest uses
+    return _ClosedShape(tuple(fixed), *groups[0], others=tuple(groups[1:]))
 
 
 @dataclass(frozen=True)
@@ -315,7 +324,7 @@ def _closed_shapes(pattern: Pattern, options: list[list[Option]]) -> tuple[_Clos
     bindings every element's tile is accepted as it was."""
     elements = pattern.elements
     names = sorted(set().union(*(el.spec.variables() for el in elements)))
-    if not names or any(reads_winds(el.spec) for el in elements):
+    if not elements or any(reads_winds(el.spec) for el in elements):
         return None
     env = Env()
     values: dict[str, set[int | None]] = {name: {None} for name in names}
@@ -326,21 +335,24 @@ def _closed_shapes(pattern: Pattern, options: list[list[Option]]) -> tuple[_Clos
                 if name in values:
                     values[name].add(value)
     shapes: list[_ClosedShape] = []
-    for combination in product(*(sorted(values[name], key=lambda v: -1 if v is None else v) for name in names)):
-        if len(shapes) >= _MOST_BINDINGS:
+    for n, combination in enumerate(product(*(sorted(values[name], key=lambda v: -1 if v is None else v)
+                                              for name in names))):
+        if len(shapes) >= _MOST_BINDINGS or n >= 4 * _MOST_BINDINGS:
             return None
         b = {name: value for name, value in zip(names, combination, strict=True) if value is not None}
         if any(a in b and c in b and b[a] == b[c] for a, c in pattern.different):
             continue
         narrowed = [[option for option in row if el.spec.match(option[0], b, env) == b]
                     for el, row in zip(elements, options, strict=True)]
+        if not all(narrowed):
+            continue  # an element with no tile under these bindings: no instantiation ends with them
         shape = _closed_shape(pattern, narrowed, [
             Element(el.kind, TileSet(frozenset(option[0] for option in row)), el.concealed, el.group, el.twin,
-                    el.distinct) for el, row in zip(elements, narrowed, strict=True)])
+                    el.distinct) for el, row in zip(elements, narrowed, strict=True)], several=True)
         if shape is None:
             return None
         shapes.append(shape)
-    return tuple(shapes)
+    return tuple(shapes) or None
 
 
 def _caps(pattern: Pattern, options: list[list[Option]]) -> tuple[int, ...] | None:
@@ -428,22 +440,23 @@ def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[i
     the cheapest uses one at a time gives the least in all. Ties go to the lower tile."""
     need = list(shape.fixed)
     missing = sum(n - have[t] for t, n in enumerate(need) if n > have[t])
-    uses = []
-    size = shape.size
-    for t in shape.tiles:
-        left = max(0, have[t] - need[t])
-        most = (4 - need[t]) // size
-        before = 0
-        for m in range(1, min(most, 1 if shape.distinct else most) + 1):
-            lacking = max(0, m * size - left)
-            uses.append((lacking - before, t, m))
-            before = lacking
-    if len(uses) < shape.copies:
-        return UNREACHABLE, ()
-    uses.sort()
-    for cost, t, _ in uses[:shape.copies]:
-        missing += cost
-        need[t] += size
+    # (groups over tiles of their own: each group's cheapest uses, one group after another)
+    for copies, size, tiles, distinct in ((shape.copies, shape.size, shape.tiles, shape.distinct), *shape.others):
+        uses = []
+        for t in tiles:
+            left = max(0, have[t] - need[t])
+            most = (4 - need[t]) // size
+            before = 0
+            for m in range(1, min(most, 1 if distinct else most) + 1):
+                lacking = max(0, m * size - left)
+                uses.append((lacking - before, t, m))
+                before = lacking
+        if len(uses) < copies:
+            return UNREACHABLE, ()
+        uses.sort()
+        for cost, t, _ in uses[:copies]:
+            missing += cost
+            need[t] += size
     return missing, tuple(need)
 
 
