@@ -8,7 +8,7 @@ from hypothesis import strategies as st
 
 from game.core.melds import Meld, MeldKind, parse_meld
 from game.core.patterns import TILE_CLASSES, Element, Env, Pattern, SuitNumber, TileSet
-from game.core.special_distance import UNREACHABLE, _pattern_data, _Search, pattern_target
+from game.core.special_distance import UNREACHABLE, _closed_form, _pattern_data, _Search, pattern_target
 from game.core.tiles import NUM_KINDS, counts_of, parse_tiles
 from game.mods import get_ruleset
 from tests.builders import bundled_special_forms
@@ -210,3 +210,37 @@ def test_knitted__the_least_distance_and_an_instantiation_of_the_exhaustive_sear
     if found[0] < UNREACHABLE:
         assert sum(max(0, n - counts[t]) for t, n in enumerate(found[1])) == found[0]
         assert sum(found[1]) == len(form.elements)
+
+
+_BOUND = [(form, name) for form, name in FORMS if _pattern_data(form).closed_bound is not None]
+"""The forms worked out by the closed forms of their bindings (among them some with groups of alike copies over
+tiles of their own: Dragon's Breath's pairs of a suit and its odd dragon)."""
+
+
+def test_closed_forms__bindings_with_two_groups_of_copies_and_bindings_without_variables_have_them():
+    """Dragon's Breath (five pairs of a suit beside an odd dragon) and All Pair Ruby Jade (pairs of a static set,
+    no variable at all) have closed forms, so where only special hands go out they are worked out, not searched."""
+    hands = {name.split(":")[1] for _, name in _BOUND}
+    assert {"dragons_breath", "all_pair_ruby_jade"} <= hands
+    breath = next(form for form, name in _BOUND if name.endswith(":dragons_breath"))
+    assert all(shape.others for shape in _pattern_data(breath).closed_bound)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.sampled_from(range(len(_BOUND))), st.data())
+def test_closed_forms__the_least_distance_of_the_exhaustive_search_near_an_instantiation(index, data):
+    """Hands a few tiles from an instantiation of a form with closed forms: the least of its bindings' closed forms
+    is the exhaustive search's least distance, and the tiles it names are an instantiation lacking that many."""
+    form, name = _BOUND[index]
+    shapes = _pattern_data(form).closed_bound
+    near = _closed_form(data.draw(st.sampled_from(shapes)), [0] * NUM_KINDS)[1]  # an instantiation
+    tiles = [t for t in range(NUM_KINDS) for _ in range(near[t])]
+    for _ in range(data.draw(st.integers(0, 4))):
+        tiles[data.draw(st.integers(0, len(tiles) - 1))] = data.draw(st.integers(0, NUM_KINDS - 1))
+    tiles.pop(data.draw(st.integers(0, len(tiles) - 1)))
+    counts = counts_of(tiles)
+    if max(counts) > 4:
+        return
+    missing, need = min((_closed_form(shape, counts) for shape in shapes), key=lambda f: f[0])
+    assert missing == pattern_target(form, counts, (), Env(), budget=10**7, cutoff=UNREACHABLE - 1)[0], name
+    assert sum(max(0, n - counts[t]) for t, n in enumerate(need)) == missing, name
