@@ -409,6 +409,8 @@ class Batch:
         """The last hand measured and what it lacks for every joined instantiation (replaced whole)."""
         self._last_least: tuple[object, dict[int, int]] = (None, {})
         """The last hand measured and the least it lacks for each pattern (replaced whole)."""
+        self._base: tuple[object, tuple[int, ...], int, int] = (None, (), 0, 0)
+        """The last hand worked out in full (its winds and jokers, its counts) and its :func:`_parts`."""
 
     def nearest(self, counter: Counter, counts: Sequence[int], env: Env,
                 jokers: int) -> tuple[int, tuple[int, ...]] | None:
@@ -452,11 +454,24 @@ class Batch:
         return found
 
     def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: tuple[int, int], jokers: int) -> bytes:
-        key = (tuple(counts), winds, jokers)
+        """:func:`_lacking` of the joined instantiations; a hand one tile short of the last one worked out in full
+        (each discard weighed after the whole hand) costs only that kind's terms."""
+        held = tuple(counts)
+        key = (held, winds, jokers)
         last, lacking = self._last
-        if last != key:
-            lacking = _lacking(leaves, counts, jokers)
-            self._last = (key, lacking)
+        if last == key:
+            return lacking
+        situation, before, matched, fill = self._base
+        parts = None
+        if situation == (winds, jokers):
+            t = _the_one_less(before, held)
+            if t is not None:
+                parts = _one_less(leaves, matched, fill, jokers, t, before[t])
+        if parts is None:
+            parts = _parts(leaves, held, jokers)
+            self._base = ((winds, jokers), held, *parts)
+        lacking = _from_parts(leaves, *parts, jokers)
+        self._last = (key, lacking)
         return lacking
 
     def _join(self, env: Env) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
@@ -474,6 +489,19 @@ class Batch:
             fills_after |= own.fills_after << shift
             count += own.count
         return _Leaves(count, needs, fills, fills_after), places
+
+
+def _the_one_less(before: tuple[int, ...], after: tuple[int, ...]) -> int | None:
+    """The kind ``after`` holds one fewer of than ``before``, where that is their only difference."""
+    if len(before) != len(after) or sum(before) - sum(after) != 1:
+        return None
+    found = None
+    for t, (b, a) in enumerate(zip(before, after, strict=True)):
+        if b != a:
+            if found is not None or b - a != 1:
+                return None
+            found = t
+    return found
 
 
 def _filled(need: int, t: int, size: int, fill: int, fill_after: int) -> tuple[int, int]:
@@ -544,6 +572,12 @@ def _lacking(leaves: _Leaves, counts: Sequence[int], jokers: int) -> bytes:
     the pungs and kongs, the tiles each lacks but one natural tile: ``max(0, size - max(held, 1))`` for a set of
     a kind no element before it takes, and ``max(0, size + 1 - max(held, 2))`` for a pung after one tile of its
     kind (the tile before it takes one of those held)."""
+    return _from_parts(leaves, *_parts(leaves, counts, jokers), jokers)
+
+
+def _parts(leaves: _Leaves, counts: Sequence[int], jokers: int) -> tuple[int, int]:
+    """What :func:`_lacking` sums over the kinds held: the tiles held that each instantiation wants, and (with
+    jokers) the tiles the jokers may fill in each, one byte an instantiation (the bytes never carry)."""
     tables = leaves.tables
     held = [(t, n) for t, n in enumerate(counts) if n]
     matched = 0
@@ -551,13 +585,33 @@ def _lacking(leaves: _Leaves, counts: Sequence[int], jokers: int) -> bytes:
         row = tables.needs.get(t)
         if row is not None:
             matched += row[n if n < len(row) else -1]
-    lacking = tables.total - matched
+    fill = 0
     if jokers and tables.fills is not None:
         fill = tables.fill_total
         for t, n in held:
             row = tables.fills.get(t)
             if row is not None:
                 fill -= row[n if n < len(row) else -1]
+    return matched, fill
+
+
+def _one_less(leaves: _Leaves, matched: int, fill: int, jokers: int, t: int, n: int) -> tuple[int, int]:
+    """:func:`_parts` of a hand holding ``n`` of kind ``t`` from those of the same hand with one fewer of them:
+    only kind ``t``'s terms change (each row starts at 0 for none held)."""
+    tables = leaves.tables
+    row = tables.needs.get(t)
+    if row is not None:
+        matched += row[n - 1 if n - 1 < len(row) else -1] - row[n if n < len(row) else -1]
+    if jokers and tables.fills is not None:
+        row = tables.fills.get(t)
+        if row is not None:
+            fill += row[n if n < len(row) else -1] - row[n - 1 if n - 1 < len(row) else -1]
+    return matched, fill
+
+
+def _from_parts(leaves: _Leaves, matched: int, fill: int, jokers: int) -> bytes:
+    lacking = leaves.tables.total - matched
+    if jokers and leaves.tables.fills is not None:
         # The jokers fill at most ``fill`` of the tiles lacking, never more than they lack (a fillable tile is a
         # lacking one), so the bytes subtract without borrowing.
         lacking -= int.from_bytes(fill.to_bytes(leaves.count, "little").translate(_at_most(jokers)), "little")

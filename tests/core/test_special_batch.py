@@ -13,6 +13,7 @@ from game.core import scoring
 from game.core.judge import HandSpec, waits_by_trial
 from game.core.patterns import Env
 from game.core.scoring import RulesetJudge
+from game.core.special_count import Batch
 from game.core.special_distance import (
     UNREACHABLE,
     _beyond,
@@ -157,3 +158,23 @@ def test_out_of_reach__never_for_a_form_the_hand_fits(ruleset_id):
                 assert not out_of_reach(form, counts, full.count(JOKER), 0)
                 assert not out_of_reach(form, counts, full.count(JOKER), 0, Env())
     assert fitting
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.sampled_from(sorted(SPECIALS)), _concealed())
+def test_batch__each_discard_costed_from_the_whole_hand_as_in_full(ruleset_id, position):
+    """A hand one tile short of the last one the batch worked out in full (each discard weighed after the whole
+    hand) is costed from that one's terms: every form gets the distance and instantiation counted afresh."""
+    counts, jokers, env = position
+    batch, fresh = batch_of(SPECIALS[ruleset_id]), Batch(batch_of(SPECIALS[ruleset_id]).counters)
+    batch.least_by_pattern(counts, env, jokers)  # the whole hand, in full
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            after = list(counts)
+            after[t] -= 1
+            fresh._base = (None, (), 0, 0)  # (worked out in full)
+            assert batch.least_by_pattern(after, env, jokers) == fresh.least_by_pattern(after, env, jokers)
+            for hand in SPECIALS[ruleset_id]:
+                for form in hand.forms:
+                    counter = _pattern_data(form).counter
+                    assert batch.nearest(counter, after, env, jokers) == fresh.nearest(counter, after, env, jokers)
