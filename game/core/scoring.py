@@ -250,8 +250,13 @@ class RulesetJudge:
         shown = facts.shown_jokers
         claimed = context.winning_tile if context.winner and context.won_by in CLAIMED_WINS else None
         alone = self._claimed_alone(context)
+        # A concealed hand with jokers fits a form only if they can make up what its natural tiles lack (the bound
+        # the waits use): most such hands asked on their own draw are far from every form.
+        bounded = jokers > 0 and not hand.melds
         for special, form, outside in self._shaped_forms:
             if mask & outside or form.quick_reject(mask, totals, n_tiles, n_suits, jokers, shown):
+                continue
+            if bounded and out_of_reach(form, counts, jokers, 0, env):
                 continue
             if _form_conditions(form, hand, context) and self._match(form, hand, counts, env, claimed,
                                                                     jokers, alone) is not None:

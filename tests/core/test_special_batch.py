@@ -178,3 +178,23 @@ def test_batch__each_discard_costed_from_the_whole_hand_as_in_full(ruleset_id, p
                 for form in hand.forms:
                     counter = _pattern_data(form).counter
                     assert batch.nearest(counter, after, env, jokers) == fresh.nearest(counter, after, env, jokers)
+
+
+@pytest.mark.parametrize("ruleset_id", ["western", "western-specials"])
+def test_mah_jongg__a_hand_with_jokers_goes_out_as_without_the_bound(ruleset_id, monkeypatch):
+    """A concealed hand with jokers is tried against a form only if its jokers can make up what its natural tiles
+    lack: the same special hands go out (and the same do not) as trying every form the prefilters let through."""
+    from game.core.judge import WinContext
+
+    ruleset = get_ruleset(ruleset_id)
+    quick, plain = RulesetJudge(ruleset), RulesetJudge(ruleset)
+    rng = random.Random(13)
+    hands = []
+    for concealed in _near_special_hands(ruleset_id, 13, examples(400)):
+        for tile in (rng.randrange(NUM_KINDS), *[t for t in range(NUM_KINDS) if t in quick.waits(
+                HandSpec(concealed, (), (), 0, 0))][:1]):
+            hands.append((HandSpec(tuple(sorted((*concealed, tile))), (), (), 0, 0), WinContext(True, tile, "wall")))
+    found = [quick.mah_jongg(hand, context) for hand, context in hands]
+    monkeypatch.setattr(scoring, "out_of_reach", lambda *_: False)
+    assert found == [plain.mah_jongg(hand, context) for hand, context in hands]
+    assert sum(1 for shape in found if shape is not None) > len(hands) // 10  # (winning hands among them)
