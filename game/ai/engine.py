@@ -472,9 +472,9 @@ class EnginePlayer:
         # than half the chance): not looking for it keeps the searches short.
         reach = min(self._reach + 2, nearest + 2)
         leasts: dict[int, int] = {}
-        if not melds:
-            for batch in {id(b): b for b in (self._batches.get(h.id) for h in hands) if b is not None}.values():
-                leasts.update(batch.least_by_pattern(counts, env, self._jokers))
+        for batch in {id(b): b for b in (self._batches.get(h.id) for h in hands) if b is not None}.values():
+            leasts.update(batch.least_with_declared(counts, melds, env, self._jokers) if melds
+                          else batch.least_by_pattern(counts, env, self._jokers))
         for hand in hands:
             target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
                                     jokers=self._jokers, search=self._search, batch=self._batches.get(hand.id),

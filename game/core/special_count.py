@@ -409,6 +409,9 @@ class Batch:
         """The last hand measured and what it lacks for every joined instantiation (replaced whole)."""
         self._last_least: tuple[object, dict[int, int]] = (None, {})
         """The last hand measured and the least it lacks for each pattern (replaced whole)."""
+        self._declared: dict[tuple[tuple[int, int], tuple], tuple[_Leaves, dict[int, tuple[int, _Leaves]]]] = {}
+        """The instantiations joined for a hand with declared sets, by the winds and those sets."""
+        self._last_declared: tuple[object, dict[int, int]] = (None, {})
         self._base: tuple[object, tuple[int, ...], int, int] = (None, (), 0, 0)
         """The last hand worked out in full (its winds and jokers, its counts) and its :func:`_parts`."""
 
@@ -453,6 +456,32 @@ class Batch:
         self._last_least = (key, found)
         return found
 
+    def least_with_declared(self, counts: Sequence[int], melds: Sequence[Meld], env: Env,
+                            jokers: int) -> dict[int, int]:
+        """As :meth:`least_by_pattern` for a hand with the declared ``melds``: each pattern whose instantiations
+        with them are known one by one (:meth:`Counter.nearest` tells them), the others left out."""
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        declared = tuple((m.kind, m.tile, m.exposed) for m in melds)
+        key = (tuple(counts), winds, jokers, declared)
+        last, found = self._last_declared
+        if last == key:
+            return found
+        joined = self._declared.get((winds, declared))
+        if joined is None:
+            if len(self._declared) >= _MOST_MELD_SETS:
+                self._declared.clear()
+            joined = self._declared[(winds, declared)] = self._join(env, melds)
+        leaves, places = joined
+        lacking = _lacking(leaves, counts, jokers) if leaves.count else b""
+        found = {}
+        for counter in self.counters:
+            place = places.get(id(counter))
+            if place is not None:
+                start, own = place
+                found[id(counter.pattern)] = _least_in(lacking, start, start + own.count) if own.count else NONE
+        self._last_declared = (key, found)
+        return found
+
     def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: tuple[int, int], jokers: int) -> bytes:
         """:func:`_lacking` of the joined instantiations; a hand one tile short of the last one worked out in full
         (each discard weighed after the whole hand) costs only that kind's terms."""
@@ -474,14 +503,25 @@ class Batch:
         self._last = (key, lacking)
         return lacking
 
-    def _join(self, env: Env) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
+    def _join(self, env: Env, melds: Sequence[Meld] = ()) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
         places: dict[int, tuple[int, _Leaves]] = {}
         needs = fills = fills_after = count = 0
         for counter in self.counters:
             listed = counter._listed(env)
             if listed is None:
                 continue
-            own = listed.exact
+            if melds:
+                # (the patterns these sets rule out at once are left to pattern_target, which says so first)
+                pattern = counter.pattern
+                if any(not pattern.allowed_mask >> t & 1 for m in melds for t in m.tiles if t < NUM_KINDS) or (
+                        pattern.concealed and any(m.exposed for m in melds)):
+                    continue
+                found = counter._exact(listed, env, melds)
+                if found is None:
+                    continue
+                own = found
+            else:
+                own = listed.exact
             places[id(counter)] = (count, own)
             shift = _BLOCK * count
             needs |= own.needs << shift

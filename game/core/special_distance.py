@@ -846,10 +846,11 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     :func:`pattern_target`; ``leasts``: what ``batch.least_by_pattern`` tells of this hand, where it is known."""
     best: tuple[int, tuple[int, ...]] = (UNREACHABLE, ())
     # A batch tells the least of each listed form at once; the tiles wanted are read only for the nearest.
-    if batch is None or search or melds:
+    if batch is None or search:
         leasts = None
     elif leasts is None:
-        leasts = batch.least_by_pattern(counts, env, jokers)
+        leasts = (batch.least_with_declared(counts, melds, env, jokers) if melds
+                  else batch.least_by_pattern(counts, env, jokers))
     counted: Pattern | None = None
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
@@ -868,7 +869,9 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
         # The same least as the count: a closed form (where it knows the hand: no jokers in its pungs) picks its
         # own instantiation, as pattern_target does.
         data = _pattern_data(counted)
-        if data.closed is not None and not (jokers and any(data.jokers_fill)):
+        if melds:
+            found = data.counter.nearest(counts, melds, env, jokers)
+        elif data.closed is not None and not (jokers and any(data.jokers_fill)):
             found = _closed_form(data.closed, counts)
         else:
             found = batch.nearest(data.counter, counts, env, jokers)

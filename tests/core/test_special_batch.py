@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from game.core import scoring
 from game.core.judge import HandSpec, waits_by_trial
+from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.scoring import RulesetJudge
 from game.core.special_count import Batch
@@ -23,6 +24,7 @@ from game.core.special_distance import (
     out_of_reach,
     pattern_target,
     prepare,
+    special_target,
 )
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, parse_tiles
 from game.mods import get_ruleset
@@ -198,3 +200,19 @@ def test_mah_jongg__a_hand_with_jokers_goes_out_as_without_the_bound(ruleset_id,
     monkeypatch.setattr(scoring, "out_of_reach", lambda *_: False)
     assert found == [plain.mah_jongg(hand, context) for hand, context in hands]
     assert sum(1 for shape in found if shape is not None) > len(hands) // 10  # (winning hands among them)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.sampled_from(sorted(SPECIALS)), _concealed(), st.integers(0, NUM_KINDS - 1), st.booleans(),
+       st.sampled_from((2, 4, 7, UNREACHABLE)))
+def test_batch__hands_with_a_declared_set_answer_as_each_hand_alone(ruleset_id, position, tile, exposed, reach):
+    """With a declared pung the batch's counts (each pattern's instantiations with that set, joined) give every
+    special hand the nearest form and distance it gets measured on its own, without a search."""
+    counts, jokers, env = position
+    counts = [n if t != tile else max(0, n - 3) for t, n in enumerate(counts)]
+    melds = (Meld(MeldKind.PUNG, (tile,) * 3, exposed),)
+    batch = batch_of(SPECIALS[ruleset_id])
+    for hand in SPECIALS[ruleset_id]:
+        alone = special_target(hand, counts, melds, env, budget=120, max_distance=reach, jokers=jokers, search=False)
+        assert special_target(hand, counts, melds, env, budget=120, max_distance=reach, jokers=jokers, search=False,
+                              batch=batch) == alone, hand.id
