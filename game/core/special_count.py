@@ -446,13 +446,7 @@ class Batch:
         if joined is None:
             joined = self._joined[winds] = self._join(env)
         leaves, places = joined
-        lacking = self._lacking(leaves, counts, winds, jokers)
-        found = {}
-        for counter in self.counters:
-            place = places.get(id(counter))
-            if place is not None:
-                start, own = place
-                found[id(counter.pattern)] = _least_in(lacking, start, start + own.count) if own.count else NONE
+        found = self._leasts(places, self._lacking(leaves, counts, winds, jokers))
         self._last_least = (key, found)
         return found
 
@@ -472,14 +466,18 @@ class Batch:
                 self._declared.clear()
             joined = self._declared[(winds, declared)] = self._join(env, melds)
         leaves, places = joined
-        lacking = _lacking(leaves, counts, jokers) if leaves.count else b""
+        found = self._leasts(places, _lacking(leaves, counts, jokers) if leaves.count else b"")
+        self._last_declared = (key, found)
+        return found
+
+    def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes) -> dict[int, int]:
+        """Each placed pattern's least of ``lacking`` (its run of the joined instantiations), by its ``id``."""
         found = {}
         for counter in self.counters:
             place = places.get(id(counter))
             if place is not None:
                 start, own = place
                 found[id(counter.pattern)] = _least_in(lacking, start, start + own.count) if own.count else NONE
-        self._last_declared = (key, found)
         return found
 
     def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: tuple[int, int], jokers: int) -> bytes:

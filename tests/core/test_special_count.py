@@ -198,18 +198,24 @@ def test_knitted__the_least_distance_and_an_instantiation_of_the_exhaustive_sear
     form = _KNITTED[form_index]
     near = pattern_target(form, [0] * NUM_KINDS, (), Env(), search=False)[1]  # some instantiation
     suits = data.draw(st.permutations(range(3)))
-    tiles = [suits[t // 9] * 9 + t % 9 for t in range(27) for _ in range(near[t])]
-    for _ in range(data.draw(st.integers(0, 4))):
-        tiles[data.draw(st.integers(0, len(tiles) - 1))] = data.draw(st.integers(0, NUM_KINDS - 1))
-    tiles.pop(data.draw(st.integers(0, len(tiles) - 1)))
-    counts = counts_of(tiles)
-    if max(counts) > 4:
+    counts = _near(data, [suits[t // 9] * 9 + t % 9 for t in range(27) for _ in range(near[t])])
+    if counts is None:
         return
     found = pattern_target(form, counts, (), Env(), search=False, cutoff=5)
     assert found[0] == pattern_target(form, counts, (), Env(), budget=10**7, cutoff=5)[0]
     if found[0] < UNREACHABLE:
         assert sum(max(0, n - counts[t]) for t, n in enumerate(found[1])) == found[0]
         assert sum(found[1]) == len(form.elements)
+
+
+def _near(data: st.DataObject, tiles: list[int]) -> list[int] | None:
+    """The counts of ``tiles`` (an instantiation) with up to four of them swapped and one taken away; None where
+    that makes five of a kind."""
+    for _ in range(data.draw(st.integers(0, 4))):
+        tiles[data.draw(st.integers(0, len(tiles) - 1))] = data.draw(st.integers(0, NUM_KINDS - 1))
+    tiles.pop(data.draw(st.integers(0, len(tiles) - 1)))
+    counts = counts_of(tiles)
+    return None if max(counts) > 4 else counts
 
 
 _BOUND = [(form, name) for form, name in FORMS if _pattern_data(form).closed_bound is not None]
@@ -234,12 +240,8 @@ def test_closed_forms__the_least_distance_of_the_exhaustive_search_near_an_insta
     form, name = _BOUND[index]
     shapes = _pattern_data(form).closed_bound
     near = _closed_form(data.draw(st.sampled_from(shapes)), [0] * NUM_KINDS)[1]  # an instantiation
-    tiles = [t for t in range(NUM_KINDS) for _ in range(near[t])]
-    for _ in range(data.draw(st.integers(0, 4))):
-        tiles[data.draw(st.integers(0, len(tiles) - 1))] = data.draw(st.integers(0, NUM_KINDS - 1))
-    tiles.pop(data.draw(st.integers(0, len(tiles) - 1)))
-    counts = counts_of(tiles)
-    if max(counts) > 4:
+    counts = _near(data, [t for t in range(NUM_KINDS) for _ in range(near[t])])
+    if counts is None:
         return
     missing, need = min((_closed_form(shape, counts) for shape in shapes), key=lambda f: f[0])
     assert missing == pattern_target(form, counts, (), Env(), budget=10**7, cutoff=UNREACHABLE - 1)[0], name
