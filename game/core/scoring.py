@@ -313,7 +313,7 @@ class RulesetJudge:
             with_tile = HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind)
             if regular_shape(with_tile, t, play.chows_allowed, play.max_chows) is not None:
                 found.add(t)
-        env: Env | None = None  # made only when a form is tried (seldom)
+        env = Env(hand.seat_wind, hand.round_wind)
         exposed = any(m.exposed for m in hand.melds)
         mask = facts.mask
         kinds = mask.bit_count()
@@ -324,6 +324,8 @@ class RulesetJudge:
             if (kinds > form.max_kinds or not form.min_tiles <= n_tiles <= form.max_tiles
                     or not form.within(mask, facts.totals, 1, facts.shown_jokers)):
                 continue
+            if not hand.melds and out_of_reach(form, counts, 0, 1, env):
+                continue  # (its listed instantiations each lack two tiles or more)
             candidates = form.allowed_mask
             if kinds == form.max_kinds:
                 candidates &= facts.mask  # no room for another kind of tile
@@ -336,7 +338,6 @@ class RulesetJudge:
                 # Situations (won from the wall, first discard …) are not checked: the list may hold a
                 # tile that wins only in some situation, and the claim itself is checked in full.
                 counts[t] += 1
-                env = env or Env(hand.seat_wind, hand.round_wind)
                 try:
                     if form.match(counts, hand.melds, env) is not None:
                         found.add(t)
