@@ -466,7 +466,9 @@ class Batch:
                 self._declared.clear()
             joined = self._declared[(winds, declared)] = self._join(env, melds)
         leaves, places = joined
-        found = self._leasts(places, _lacking(leaves, counts, jokers) if leaves.count else b"")
+        # (keyed by the declared sets too, so a discard after the whole hand is costed from it here as well)
+        found = self._leasts(places, self._lacking(leaves, counts, (winds, declared), jokers) if leaves.count
+                             else b"")
         self._last_declared = (key, found)
         return found
 
@@ -480,9 +482,10 @@ class Batch:
                 found[id(counter.pattern)] = _least_in(lacking, start, start + own.count) if own.count else NONE
         return found
 
-    def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: tuple[int, int], jokers: int) -> bytes:
-        """:func:`_lacking` of the joined instantiations; a hand one tile short of the last one worked out in full
-        (each discard weighed after the whole hand) costs only that kind's terms."""
+    def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: object, jokers: int) -> bytes:
+        """:func:`_lacking` of the instantiations joined for ``winds`` (and declared sets, where they are part of
+        it); a hand one tile short of the last one worked out in full (each discard weighed after the whole hand)
+        costs only that kind's terms."""
         held = tuple(counts)
         key = (held, winds, jokers)
         last, lacking = self._last

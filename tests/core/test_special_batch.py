@@ -169,12 +169,23 @@ def test_batch__each_discard_costed_from_the_whole_hand_as_in_full(ruleset_id, p
     hand) is costed from that one's terms: every form gets the distance and instantiation counted afresh."""
     counts, jokers, env = position
     batch, fresh = batch_of(SPECIALS[ruleset_id]), Batch(batch_of(SPECIALS[ruleset_id]).counters)
-    batch.least_by_pattern(counts, env, jokers)  # the whole hand, in full
+    melds = (Meld(MeldKind.PUNG, (27,) * 3, True),)  # (and beside a declared pung of East Winds)
+    batch._last, batch._last_least, batch._last_declared = (None, b""), (None, {}), (None, {})  # (forgotten)
+    batch.least_with_declared(counts, melds, env, jokers)  # the whole hand, in full
     for t in range(NUM_KINDS):
         if counts[t]:
             after = list(counts)
             after[t] -= 1
             fresh._base = (None, (), 0, 0)  # (worked out in full)
+            assert batch.least_with_declared(after, melds, env, jokers) == fresh.least_with_declared(
+                after, melds, env, jokers)
+    batch._last, batch._last_least = (None, b""), (None, {})
+    batch.least_by_pattern(counts, env, jokers)
+    for t in range(NUM_KINDS):
+        if counts[t]:
+            after = list(counts)
+            after[t] -= 1
+            fresh._base = (None, (), 0, 0)
             assert batch.least_by_pattern(after, env, jokers) == fresh.least_by_pattern(after, env, jokers)
             for hand in SPECIALS[ruleset_id]:
                 for form in hand.forms:
