@@ -1,0 +1,152 @@
+"""How well the Master's sampled deals (game/ai/sampler.py) rate the danger of the tiles it holds.
+
+Plays hands with the players named (the probed seat first, ``master`` by default); at each discard decision of the
+probed player, every tile kind it holds is checked against the opponents' true concealed hands (would it, thrown,
+complete one?) and against ``--deals`` sampled deals of the same view (in how many does it complete one?). The two
+rates should match: a sampler that rates the held tiles safer than they are lets the search throw risky tiles.
+
+Also printed, per opponent: the share of ready hands, the mean number of kinds a ready hand waits on, and how often
+a held kind is among a ready hand's waits, true against sampled; and the same by the opponent's sets shown.
+
+    nice -n 10 .venv/bin/python -m tools.deal_calibration --hands 60 --seed 902
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+from collections import defaultdict
+from collections.abc import Sequence
+
+from game.ai.base import Player
+from game.ai.sampler import Sampler
+from game.ai.search import _others
+from game.autoplay import at_table, create_player, play_hand
+from game.core.actions import Action, Discard
+from game.core.analysis import missing_tiles, waits
+from game.core.match import Match
+from game.core.table import Table
+from game.core.tiles import NUM_KINDS, counts_of
+from game.core.view import PlayerView
+from game.mods import rules_for
+
+
+class _Tally:
+    def __init__(self) -> None:
+        self.n = defaultdict(float)
+
+    def add(self, key: str, value: float, weight: float = 1.0) -> None:
+        self.n[key + "/sum"] += value * weight
+        self.n[key + "/n"] += weight
+
+    def mean(self, key: str) -> float:
+        n = self.n[key + "/n"]
+        return self.n[key + "/sum"] / n if n else float("nan")
+
+    def count(self, key: str) -> float:
+        return self.n[key + "/n"]
+
+
+def _ready_waits(hand: Sequence[int], sets: int, chows: bool) -> list[int] | None:
+    if sets <= 0 or sum(hand) != 3 * sets + 1 or missing_tiles(hand, sets, chows=chows) != 1:
+        return None
+    return waits(list(hand), 4 - sets, chows=chows)
+
+
+def probe(view: PlayerView, table: Table, tally: _Tally, rng: random.Random, deals: int, chows: bool) -> None:
+    """Tally one discard decision: each kind held, true against sampled."""
+    held = [k for k, c in enumerate(counts_of(view.concealed)) if c and k < NUM_KINDS]
+    seats = _others(view)
+    sampler = Sampler(view, seats, chows=chows)
+    if not sampler.possible() or not held:
+        return
+    truths = []
+    for s in seats:
+        other = table.view(s).me
+        hand = counts_of(table.view(s).concealed)
+        turns = sum(1 for seat, _ in view.discard_order if seat == s)
+        truths.append((hand, 4 - len(other.melds), len(other.melds), turns))
+    sampled = [sampler.deal(rng) for _ in range(deals)]
+
+    def measure(label: str, hands: list[tuple[list[int], int, int, int]], weight: float) -> None:
+        hit = {k: False for k in held}
+        for hand, sets, shown, turns in hands:
+            if sets > 0 and sum(hand) == 3 * sets + 1:
+                short = missing_tiles(hand, sets, chows=chows)
+                tally.add(f"{label} short turns={min(turns // 4, 3) * 4}+ shown={min(shown, 2)}", short, weight)
+            ready = _ready_waits(hand, sets, chows)
+            tally.add(f"{label} ready", ready is not None, weight)
+            tally.add(f"{label} ready shown={min(shown, 2)}", ready is not None, weight)
+            if ready is None:
+                continue
+            tally.add(f"{label} wait kinds", len(ready), weight)
+            for k in held:
+                inside = k in ready
+                tally.add(f"{label} held in waits", inside, weight)
+                hit[k] = hit[k] or inside
+        for k in held:
+            tally.add(f"{label} completes", hit[k], weight)
+            tally.add(f"{label} completes {'honour' if k >= 27 else 'edge' if k % 9 in (0, 8) else 'suit'}",
+                      hit[k], weight)
+
+    measure("true", truths, 1.0)
+    for deal in sampled:
+        measure("sampled", [(h, *rest) for h, (_, *rest) in zip(deal.hands, truths, strict=True)],
+                1.0 / deals)
+
+
+class _Probed:
+    """The probed player: tallies each of its discard decisions, then decides as it would."""
+
+    def __init__(self, inner: Player, tally: _Tally, rng: random.Random, deals: int, chows: bool) -> None:
+        self.inner = inner
+        self.tally = tally
+        self.rng = rng
+        self.deals = deals
+        self.chows = chows
+        self.table: Table | None = None
+
+    def decide(self, view: PlayerView, legal: Sequence[Action]) -> Action:
+        if self.table is not None and len(view.concealed) % 3 == 2 and any(
+                isinstance(a, Discard) for a in legal):
+            probe(view, self.table, self.tally, self.rng, self.deals, self.chows)
+        return self.inner.decide(view, legal)
+
+
+def main(argv: Sequence[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--ruleset", default="classic")
+    parser.add_argument("--hands", type=int, default=60)
+    parser.add_argument("--seed", type=int, default=902)
+    parser.add_argument("--deals", type=int, default=16)
+    parser.add_argument("--players", default="master,efficient,efficient,efficient")
+    args = parser.parse_args(argv)
+    ruleset, judge = rules_for(args.ruleset, None, None)
+    seats = ruleset.play.seats
+    chows = ruleset.play.chows_allowed
+    rng = random.Random(args.seed)
+    ids = args.players.split(",")
+    players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset) for pid in ids]
+    tally = _Tally()
+    probed = _Probed(players[0], tally, random.Random(args.seed + 1), args.deals, chows)
+    match = Match(ruleset.play, judge, args.seed)
+    for index in range(args.hands):
+        if match.is_over:
+            match = Match(ruleset.play, judge, rng.getrandbits(32))
+        table = match.new_hand()
+        probed.table = table
+        order = at_table(seats, [probed, *players[1:]], index % len(seats))
+        play_hand(table, order)
+        match.finish_hand(table)
+    print(f"{args.hands} hands, seed {args.seed}, {args.deals} deals a decision, players {args.players}")
+    print(f"held tiles weighed: {int(tally.count('true completes'))}")
+    keys = ["completes", "completes suit", "completes edge", "completes honour", "ready", "ready shown=0",
+            "ready shown=1", "ready shown=2", "wait kinds", "held in waits"]
+    keys += [f"short turns={t}+ shown={s}" for s in (0, 1, 2) for t in (0, 4, 8, 12)]
+    for key in keys:
+        print(f"{key:>18}: true {tally.mean('true ' + key):7.4f}  sampled {tally.mean('sampled ' + key):7.4f}"
+              f"  (n {int(tally.count('true ' + key))})")
+
+
+if __name__ == "__main__":
+    main()
