@@ -11,8 +11,9 @@ So each opponent's hand is dealt as its play made it:
   picked to fit; at most ``_MAX_STEPS`` in all), from what is left, each time throwing back the tile that leaves
   it nearest ready; the draws stop once the hand is as near ready as the stage of the hand and the sets it has
   shown make likely (``_target``);
-* a hand that gets ready keeps the wait with the most copies it cannot see (the tiles thrown or shown on the
-  table are out of play, the searcher's hand is not in its sight), as a player does who counts its outs.
+* of the tiles that leave it as near ready it throws back the one whose kind and neighbours have the fewest
+  copies it cannot see (the tiles thrown or shown on the table are out of play, the searcher's hand is not in its
+  sight), as a player does who counts its outs: so its waits gather on live tiles.
 
 Calibrated by ``tools/deal_calibration.py``: without the claims' draws a hand that had claimed was dealt ready half
 as often as it truly was, and with waits spread at random over the unseen kinds a ready hand seldom waited on what
@@ -28,7 +29,7 @@ from __future__ import annotations
 import random
 from collections.abc import Sequence
 
-from game.core.analysis import missing_tiles, shanten_after_discards, waits
+from game.core.analysis import missing_tiles, shanten_after_discards
 from game.core.tiles import NUM_KINDS, counts_of
 from game.core.view import PlayerView
 
@@ -136,24 +137,27 @@ class Sampler:
             after = shanten_after_discards(hand, 4 - sets, chows=self.chows)
             low = min(after.values())
             best = [t for t, v in after.items() if v == low]
-            if low == 0 and len(best) > 1:
-                best = self._likeliest_waits(hand, sets, best)
+            if len(best) > 1:
+                best = self._most_outs(hand, best)
             thrown = best[rng.randrange(len(best))] if len(best) > 1 else best[0]
             hand[thrown] -= 1
             pool[thrown] += 1
             short = low + 1
 
-    def _likeliest_waits(self, hand: list[int], sets: int, ready: list[int]) -> list[int]:
-        """Among discards that each leave ``hand`` ready, those whose waits have the most copies its player cannot
-        see (neither on the table nor in its own hand)."""
+    def _most_outs(self, hand: list[int], best: list[int]) -> list[int]:
+        """Among discards that each leave ``hand`` as near ready, those whose tile has the fewest copies its player
+        cannot see (neither on the table nor in its own hand) of itself and its neighbours: the tile whose
+        neighbourhood is most nearly dead goes, so the hand's waits gather on live tiles."""
+        live = [4 - self.out_of_play[k] - hand[k] for k in range(NUM_KINDS)]
         outs = {}
-        for t in ready:
-            hand[t] -= 1
-            outs[t] = sum(max(0, 4 - self.out_of_play[k] - hand[k])
-                          for k in waits(hand, 4 - sets, chows=self.chows))
-            hand[t] += 1
-        most = max(outs.values())
-        return [t for t in ready if outs[t] == most]
+        for t in best:
+            if t >= 27:
+                outs[t] = live[t]
+            else:
+                base = t - t % 9
+                outs[t] = sum(live[k] for k in range(max(base, t - 2), min(base + 8, t + 2) + 1))
+        least = min(outs.values())
+        return [t for t in best if outs[t] == least]
 
 
 def _draw(pool: list[int], weight: list[float], rng: random.Random) -> int:
