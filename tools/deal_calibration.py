@@ -113,6 +113,31 @@ class _Probed:
         return self.inner.decide(view, legal)
 
 
+def measure(*, hands: int, seed: int, players: Sequence[str], deals: int = 16, ruleset_id: str = "classic") -> _Tally:
+    """Play ``hands`` hands (the first of ``players`` probed, the seats moving on each hand) and tally them."""
+    ruleset, judge = rules_for(ruleset_id, None, None)
+    seats = ruleset.play.seats
+    rng = random.Random(seed)
+    made = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset) for pid in players]
+    tally = _Tally()
+    probed = _Probed(made[0], tally, random.Random(seed + 1), deals, ruleset.play.chows_allowed)
+    match = Match(ruleset.play, judge, seed)
+    for index in range(hands):
+        if match.is_over:
+            match = Match(ruleset.play, judge, rng.getrandbits(32))
+        table = match.new_hand()
+        probed.table = table
+        play_hand(table, at_table(seats, [probed, *made[1:]], index % len(seats)))
+        match.finish_hand(table)
+    return tally
+
+
+KEYS = ("completes", "completes suit", "completes edge", "completes honour", "ready", "ready shown=0",
+        "ready shown=1", "ready shown=2", "wait kinds", "held in waits",
+        *(f"short turns={t}+ shown={s}" for s in (0, 1, 2) for t in (0, 4, 8, 12)))
+"""What is printed, true against sampled: the first is the calibration's number."""
+
+
 def main(argv: Sequence[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--ruleset", default="classic")
@@ -121,30 +146,12 @@ def main(argv: Sequence[str] | None = None) -> None:
     parser.add_argument("--deals", type=int, default=16)
     parser.add_argument("--players", default="master,efficient,efficient,efficient")
     args = parser.parse_args(argv)
-    ruleset, judge = rules_for(args.ruleset, None, None)
-    seats = ruleset.play.seats
-    chows = ruleset.play.chows_allowed
-    rng = random.Random(args.seed)
-    ids = args.players.split(",")
-    players = [create_player(pid, random.Random(rng.getrandbits(64)), ruleset) for pid in ids]
-    tally = _Tally()
-    probed = _Probed(players[0], tally, random.Random(args.seed + 1), args.deals, chows)
-    match = Match(ruleset.play, judge, args.seed)
-    for index in range(args.hands):
-        if match.is_over:
-            match = Match(ruleset.play, judge, rng.getrandbits(32))
-        table = match.new_hand()
-        probed.table = table
-        order = at_table(seats, [probed, *players[1:]], index % len(seats))
-        play_hand(table, order)
-        match.finish_hand(table)
+    tally = measure(hands=args.hands, seed=args.seed, players=args.players.split(","), deals=args.deals,
+                    ruleset_id=args.ruleset)
     print(f"{args.hands} hands, seed {args.seed}, {args.deals} deals a decision, players {args.players}")
     print(f"held tiles weighed: {int(tally.count('true completes'))}")
-    keys = ["completes", "completes suit", "completes edge", "completes honour", "ready", "ready shown=0",
-            "ready shown=1", "ready shown=2", "wait kinds", "held in waits"]
-    keys += [f"short turns={t}+ shown={s}" for s in (0, 1, 2) for t in (0, 4, 8, 12)]
-    for key in keys:
-        print(f"{key:>18}: true {tally.mean('true ' + key):7.4f}  sampled {tally.mean('sampled ' + key):7.4f}"
+    for key in KEYS:
+        print(f"{key:>22}: true {tally.mean('true ' + key):7.4f}  sampled {tally.mean('sampled ' + key):7.4f}"
               f"  (n {int(tally.count('true ' + key))})")
 
 
