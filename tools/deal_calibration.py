@@ -5,8 +5,9 @@ probed player, every tile kind it holds is checked against the opponents' true c
 complete one?) and against ``--deals`` sampled deals of the same view (in how many does it complete one?). The two
 rates should match: a sampler that rates the held tiles safer than they are lets the search throw risky tiles.
 
-Also printed, per opponent: the share of ready hands, the mean number of kinds a ready hand waits on, and how often
-a held kind is among a ready hand's waits, true against sampled; and the same by the opponent's sets shown.
+Also printed, per opponent, true against sampled: the share of ready hands (also by the sets it has shown), the
+mean number of kinds a ready hand waits on, how often a held kind is among a ready hand's waits, and how many
+tiles short its hand is by its turns and sets shown.
 
     nice -n 10 .venv/bin/python -m tools.deal_calibration --hands 60 --seed 902
 """
