@@ -69,7 +69,7 @@ def probe(view: PlayerView, table: Table, tally: _Tally, rng: random.Random, dea
         truths.append((hand, 4 - len(other.melds), len(other.melds), turns))
     sampled = [sampler.deal(rng) for _ in range(deals)]
 
-    def measure(label: str, hands: list[tuple[list[int], int, int, int]], weight: float) -> None:
+    def measure(label: str, hands: list[tuple[list[int], int, int, int]], weight: float) -> dict[int, bool]:
         hit = {k: False for k in held}
         for hand, sets, shown, turns in hands:
             if sets > 0 and sum(hand) == 3 * sets + 1:
@@ -89,11 +89,19 @@ def probe(view: PlayerView, table: Table, tally: _Tally, rng: random.Random, dea
             tally.add(f"{label} completes", hit[k], weight)
             tally.add(f"{label} completes {'honour' if k >= 27 else 'edge' if k % 9 in (0, 8) else 'suit'}",
                       hit[k], weight)
+        return hit
 
-    measure("true", truths, 1.0)
+    truly = measure("true", truths, 1.0)
+    rate = dict.fromkeys(held, 0.0)
     for deal in sampled:
-        measure("sampled", [(h, *rest) for h, (_, *rest) in zip(deal.hands, truths, strict=True)],
-                1.0 / deals)
+        hit = measure("sampled", [(h, *rest) for h, (_, *rest) in zip(deal.hands, truths, strict=True)], 1.0 / deals)
+        for k in held:
+            rate[k] += hit[k] / deals
+    # Whether the deals tell the dangerous tiles apart, not only the overall rate: the true rate by the deals' one.
+    for k in held:
+        band = "0" if rate[k] == 0 else "under 10%" if rate[k] < 0.1 else "10% or more"
+        tally.add(f"true completes, deals {band}", truly[k])
+        tally.add(f"sampled completes, deals {band}", rate[k])
 
 
 class _Probed:
@@ -135,7 +143,8 @@ def measure(*, hands: int, seed: int, players: Sequence[str], deals: int = 16, r
 
 KEYS = ("completes", "completes suit", "completes edge", "completes honour", "ready", "ready shown=0",
         "ready shown=1", "ready shown=2", "wait kinds", "held in waits",
-        *(f"short turns={t}+ shown={s}" for s in (0, 1, 2) for t in (0, 4, 8, 12)))
+        *(f"short turns={t}+ shown={s}" for s in (0, 1, 2) for t in (0, 4, 8, 12)),
+        *(f"completes, deals {band}" for band in ("0", "under 10%", "10% or more")))
 """What is printed, true against sampled: the first is the calibration's number."""
 
 
@@ -152,7 +161,7 @@ def main(argv: Sequence[str] | None = None) -> None:
     print(f"{args.hands} hands, seed {args.seed}, {args.deals} deals a decision, players {args.players}")
     print(f"held tiles weighed: {int(tally.count('true completes'))}")
     for key in KEYS:
-        print(f"{key:>22}: true {tally.mean('true ' + key):7.4f}  sampled {tally.mean('sampled ' + key):7.4f}"
+        print(f"{key:>30}: true {tally.mean('true ' + key):7.4f}  sampled {tally.mean('sampled ' + key):7.4f}"
               f"  (n {int(tally.count('true ' + key))})")
 
 
