@@ -3,11 +3,9 @@
 from __future__ import annotations
 
 import random
-from dataclasses import replace
 
 from game.ai.sampler import Sampler
-from game.core.analysis import missing_tiles, waits
-from game.core.melds import parse_meld
+from game.core.analysis import missing_tiles
 from game.core.tiles import NUM_KINDS, counts_of
 from tests.builders import t, view
 
@@ -75,48 +73,3 @@ def test_sampled_deals__late_in_the_hand_opponents_are_near_ready() -> None:
         rng.shuffle(unseen)
         random_short.append(missing_tiles(counts_of(unseen[:13]), 4))
     assert sum(short) / len(short) < 3.0 < sum(random_short) / len(random_short)
-
-
-def _claimed_view():
-    """After five turns each, seat 3 has shown two sets (seven tiles left in its hand); seats 1 and 2 none."""
-    order = "1:EW 2:NW 3:SW 1:9B 2:1C 3:RD 1:4D 2:WW 3:GD 1:9C 2:1B 3:NW 1:4D 2:7B 3:WW"
-    discards = {s: " ".join(i.split(":")[1] for i in order.split() if i.startswith(f"{s}:")) for s in (1, 2, 3)}
-    position = view("1C 2C 3C 5C 6C 7C 2B 3B 4B 6B 7B RD RD", order=order, tiles_left=60,
-                    opponents={1: {"discards": discards[1]}, 2: {"discards": discards[2]},
-                               3: {"discards": discards[3], "melds": (parse_meld("7C 8C 9C"), parse_meld("WD WD WD"))}})
-    players = list(position.players)
-    players[3] = replace(players[3], concealed_count=7)
-    return replace(position, players=tuple(players))
-
-
-def test_sampled_deals__an_opponent_who_has_claimed_is_often_ready() -> None:
-    """The opponent who has shown two sets after five turns is dealt a ready hand about as often as such players
-    hold one (some 40% of the time in the Master's games), far more often than one who has claimed nothing: a
-    claimed set is a tile picked to fit, which its turns alone do not count."""
-    sampler = Sampler(_claimed_view(), [1, 2, 3])
-    rng = random.Random(7)
-    deals = [sampler.deal(rng) for _ in range(300)]
-    ready_claimed = sum(missing_tiles(d.hands[2], 2) == 1 for d in deals) / len(deals)
-    ready_none = sum(missing_tiles(d.hands[0], 4) == 1 for d in deals) / len(deals)
-    assert ready_claimed > 0.35 and ready_none < 0.1
-
-
-def test_sampled_deals__a_ready_opponent_seldom_waits_on_tiles_it_can_see_are_gone() -> None:
-    """A sampled hand keeps, of the tiles that bring it as near, those whose kind and neighbours still have copies
-    out of its sight (the searcher's hand is not in its sight), as a player counting its outs does: few of its
-    ready hands wait on two copies or fewer (some 10% when it throws any of them, as before)."""
-    found = dead = 0
-    for position in (_late_view(), _claimed_view()):
-        sampler = Sampler(position, [1, 2, 3])
-        rng = random.Random(5)
-        table = position.visible_counts()
-        for k in position.concealed:
-            table[k] -= 1
-        for _ in range(1000):
-            for hand, sets in zip(sampler.deal(rng).hands, sampler.sets, strict=True):
-                if missing_tiles(hand, sets) != 1:
-                    continue
-                found += 1
-                dead += sum(max(0, 4 - table[k] - hand[k]) for k in waits(hand, 4 - sets)) <= 2
-    assert found > 800
-    assert dead / found < 0.075
