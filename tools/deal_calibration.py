@@ -7,7 +7,8 @@ rates should match: a sampler that rates the held tiles safer than they are lets
 
 Also printed, per opponent, true against sampled: the share of ready hands (also by the sets it has shown), the
 mean number of kinds a ready hand waits on, how often a held kind is among a ready hand's waits, and how many
-tiles short its hand is by its turns and sets shown.
+tiles short its hand is by its turns and sets shown; and whether the deals tell the dangerous tiles apart (the true
+rate of the held tiles that no deal, under 10% of the deals, or more found dangerous).
 
     nice -n 10 .venv/bin/python -m tools.deal_calibration --hands 60 --seed 902
 """
@@ -21,7 +22,6 @@ from collections.abc import Sequence
 
 from game.ai.base import Player
 from game.ai.sampler import Sampler
-from game.ai.search import _others
 from game.autoplay import at_table, create_player, play_hand
 from game.core.actions import Action, Discard
 from game.core.analysis import missing_tiles, waits
@@ -33,6 +33,8 @@ from game.mods import rules_for
 
 
 class _Tally:
+    """Weighted means by key (a sampled deal weighs 1/deals, so each held tile counts once true and once sampled)."""
+
     def __init__(self) -> None:
         self.n = defaultdict(float)
 
@@ -57,19 +59,19 @@ def _ready_waits(hand: Sequence[int], sets: int, chows: bool) -> list[int] | Non
 def probe(view: PlayerView, table: Table, tally: _Tally, rng: random.Random, deals: int, chows: bool) -> None:
     """Tally one discard decision: each kind held, true against sampled."""
     held = [k for k, c in enumerate(counts_of(view.concealed)) if c and k < NUM_KINDS]
-    seats = _others(view)
+    seats = [s for s in ((view.seat + k) % 4 for k in (1, 2, 3)) if s != view.empty_seat]
     sampler = Sampler(view, seats, chows=chows)
     if not sampler.possible() or not held:
         return
     truths = []
     for s in seats:
-        other = table.view(s).me
-        hand = counts_of(table.view(s).concealed)
+        theirs = table.view(s)
+        other, hand = theirs.me, counts_of(theirs.concealed)
         turns = sum(1 for seat, _ in view.discard_order if seat == s)
         truths.append((hand, 4 - len(other.melds), len(other.melds), turns))
     sampled = [sampler.deal(rng) for _ in range(deals)]
 
-    def measure(label: str, hands: list[tuple[list[int], int, int, int]], weight: float) -> dict[int, bool]:
+    def weigh(label: str, hands: list[tuple[list[int], int, int, int]], weight: float) -> dict[int, bool]:
         hit = {k: False for k in held}
         for hand, sets, shown, turns in hands:
             if sets > 0 and sum(hand) == 3 * sets + 1:
@@ -91,10 +93,10 @@ def probe(view: PlayerView, table: Table, tally: _Tally, rng: random.Random, dea
                       hit[k], weight)
         return hit
 
-    truly = measure("true", truths, 1.0)
+    truly = weigh("true", truths, 1.0)
     rate = dict.fromkeys(held, 0.0)
     for deal in sampled:
-        hit = measure("sampled", [(h, *rest) for h, (_, *rest) in zip(deal.hands, truths, strict=True)], 1.0 / deals)
+        hit = weigh("sampled", [(h, *rest) for h, (_, *rest) in zip(deal.hands, truths, strict=True)], 1.0 / deals)
         for k in held:
             rate[k] += hit[k] / deals
     # Whether the deals tell the dangerous tiles apart, not only the overall rate: the true rate by the deals' one.
