@@ -126,8 +126,12 @@ class Personality(BaseModel):
     @property
     def player_type(self) -> str:
         """The kind of player it is, as the player reads it (:func:`type_word`): ``master`` for one that thinks
-        ahead at decision time, whatever strategy its knobs are built on; else its strategy."""
-        return "master" if self.search > 0 else self.strategy
+        ahead at decision time, whatever strategy its knobs are built on; ``scatterbrain`` for one with that
+        modifier (Sid plays on an expert's knobs, but a player choosing him should read what sets him apart);
+        else its strategy."""
+        if self.search > 0:
+            return "master"
+        return "scatterbrain" if self.is_scatterbrain else self.strategy
 
     @property
     def is_scatterbrain(self) -> bool:

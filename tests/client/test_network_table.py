@@ -323,7 +323,7 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
     _choose(app, box, box.seat_choosers[0], "Lionel · limitmaker")
     app.dispatch(key(pygame.K_TAB))
     app.dispatch(key(pygame.K_TAB))  # opposite: Sid
-    _choose(app, box, box.seat_choosers[1], "Sid · expert")
+    _choose(app, box, box.seat_choosers[1], "Sid · scatterbrain")
     app.dispatch(key(pygame.K_TAB))
     app.dispatch(key(pygame.K_TAB))  # on your left: Mei, renamed Grandma
     _choose(app, box, box.seat_choosers[2], "Mei · master")
@@ -343,7 +343,7 @@ def test_host__the_new_game_cards_opponents_names_and_starting_score_are_the_hos
                                       "wait 0.9 s, a dropped player has 120 s to come back.")
         assert room.seat_lines()[1:] == [
             ("Seat 2", "—", "Open seat: waiting for a player", "If nobody joins: Lionel · limitmaker"),
-            ("Seat 3", "—", "Open seat: waiting for a player", "If nobody joins: Sid · expert"),
+            ("Seat 3", "—", "Open seat: waiting for a player", "If nobody joins: Sid · scatterbrain"),
             ("Seat 4", "—", "Open seat: waiting for a player", "If nobody joins: Grandma (Mei · master)")]
         assert (app.settings.opponents, app.settings.opponent_names) == (  # the next game offers them again
             ["limitmaker", "scatterbrain", "master"], ["Lionel", "Sid", "Grandma"])
