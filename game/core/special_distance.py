@@ -869,14 +869,16 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
         # The same least as the count: a closed form (where it knows the hand: no jokers in its pungs) picks its
         # own instantiation, as pattern_target does.
         data = _pattern_data(counted)
+        nearest: tuple[int, tuple[int, ...]] | None
         if melds:
-            found = data.counter.nearest(counts, melds, env, jokers)
+            nearest = data.counter.nearest(counts, melds, env, jokers)
         elif data.closed is not None and not (jokers and any(data.jokers_fill)):
-            found = _closed_form(data.closed, counts)
+            nearest = _closed_form(data.closed, counts)
         else:
-            found = batch.nearest(data.counter, counts, env, jokers)
-        assert found is not None and found[0] == best[0]
-        best = found
+            assert batch is not None, "the leasts counted came from the batch"
+            nearest = batch.nearest(data.counter, counts, env, jokers)
+        assert nearest is not None and nearest[0] == best[0]
+        best = nearest
     return Target(hand.id, best[0] - 1, best[1])
 
 
