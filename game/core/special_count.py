@@ -412,6 +412,8 @@ class Batch:
         self._declared: dict[tuple[tuple[int, int], tuple], tuple[_Leaves, dict[int, tuple[int, _Leaves]]]] = {}
         """The instantiations joined for a hand with declared sets, by the winds and those sets."""
         self._last_declared: tuple[object, dict[int, int]] = (None, {})
+        self._runs: dict[int, tuple[dict[int, tuple[int, _Leaves]], list[tuple[int, int, int]]]] = {}
+        """For each joining's places (by ``id``, kept beside them), each pattern's run: its ``id``, start and end."""
         self._base: tuple[object, tuple[int, ...], int, int] = (None, (), 0, 0)
         """The last hand worked out in full (its winds and jokers, its counts) and its :func:`_parts`."""
 
@@ -474,13 +476,14 @@ class Batch:
 
     def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes) -> dict[int, int]:
         """Each placed pattern's least of ``lacking`` (its run of the joined instantiations), by its ``id``."""
-        found = {}
-        for counter in self.counters:
-            place = places.get(id(counter))
-            if place is not None:
-                start, own = place
-                found[id(counter.pattern)] = _least_in(lacking, start, start + own.count) if own.count else NONE
-        return found
+        runs = self._runs.get(id(places))
+        if runs is None or runs[0] is not places:
+            if len(self._runs) >= 2 * _MOST_MELD_SETS:
+                self._runs.clear()
+            runs = self._runs[id(places)] = (places, [
+                (id(counter.pattern), place[0], place[0] + place[1].count) for counter in self.counters
+                if (place := places.get(id(counter))) is not None])
+        return {pattern: _least_in(lacking, start, end) if end > start else NONE for pattern, start, end in runs[1]}
 
     def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: object, jokers: int) -> bytes:
         """:func:`_lacking` of the instantiations joined for ``winds`` (and declared sets, where they are part of
@@ -533,16 +536,15 @@ class Batch:
 
 
 def _the_one_less(before: tuple[int, ...], after: tuple[int, ...]) -> int | None:
-    """The kind ``after`` holds one fewer of than ``before``, where that is their only difference."""
-    if len(before) != len(after) or sum(before) - sum(after) != 1:
+    """The kind ``after`` holds one fewer of than ``before``, where that is their only difference: read as
+    numbers of one digit (base 256) a kind, they differ by a power of 256 (each digit's difference being within
+    ±4, no other sum of them is one)."""
+    if len(before) != len(after):
         return None
-    found = None
-    for t, (b, a) in enumerate(zip(before, after, strict=True)):
-        if b != a:
-            if found is not None or b - a != 1:
-                return None
-            found = t
-    return found
+    gap = int.from_bytes(bytes(before), "little") - int.from_bytes(bytes(after), "little")
+    if gap <= 0 or gap & (gap - 1) or (gap.bit_length() - 1) % 8:
+        return None
+    return (gap.bit_length() - 1) // 8
 
 
 def _filled(need: int, t: int, size: int, fill: int, fill_after: int) -> tuple[int, int]:

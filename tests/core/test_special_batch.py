@@ -10,11 +10,11 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import scoring
-from game.core.judge import HandSpec, waits_by_trial
+from game.core.judge import HandSpec, WinContext, waits_by_trial
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.scoring import RulesetJudge
-from game.core.special_count import Batch
+from game.core.special_count import Batch, _the_one_less
 from game.core.special_distance import (
     UNREACHABLE,
     _beyond,
@@ -197,8 +197,6 @@ def test_batch__each_discard_costed_from_the_whole_hand_as_in_full(ruleset_id, p
 def test_mah_jongg__a_hand_with_jokers_goes_out_as_without_the_bound(ruleset_id, monkeypatch):
     """A concealed hand with jokers is tried against a form only if its jokers can make up what its natural tiles
     lack: the same special hands go out (and the same do not) as trying every form the prefilters let through."""
-    from game.core.judge import WinContext
-
     ruleset = get_ruleset(ruleset_id)
     quick, plain = RulesetJudge(ruleset), RulesetJudge(ruleset)
     rng = random.Random(13)
@@ -227,3 +225,15 @@ def test_batch__hands_with_a_declared_set_answer_as_each_hand_alone(ruleset_id, 
         alone = special_target(hand, counts, melds, env, budget=120, max_distance=reach, jokers=jokers, search=False)
         assert special_target(hand, counts, melds, env, budget=120, max_distance=reach, jokers=jokers, search=False,
                               batch=batch) == alone, hand.id
+
+
+@given(st.lists(st.integers(0, 4), min_size=NUM_KINDS, max_size=NUM_KINDS),
+       st.lists(st.tuples(st.integers(0, NUM_KINDS - 1), st.integers(-2, 2)), max_size=3))
+def test_batch__the_kind_one_fewer_of_is_told_only_where_it_is_the_one_difference(before, changes):
+    """The short way of costing a discard is taken exactly where the hand is the last one with one tile less."""
+    after = list(before)
+    for t, d in changes:
+        after[t] = min(4, max(0, after[t] + d))
+    differ = [t for t in range(NUM_KINDS) if before[t] != after[t]]
+    expected = differ[0] if len(differ) == 1 and before[differ[0]] - after[differ[0]] == 1 else None
+    assert _the_one_less(tuple(before), tuple(after)) == expected
