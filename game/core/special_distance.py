@@ -26,7 +26,7 @@ kept, as in :mod:`game.core.patterns`; they never make up a pair, a single tile 
 
 from __future__ import annotations
 
-from bisect import insort
+from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import product
@@ -307,9 +307,11 @@ def _uses(suits: tuple[int, ...], number: int, have: Sequence[int],
     """Each use ``m`` of an alike group, one tile of each of ``suits``, at ``number`` beside the odd group's
     tiles of the suits ``taken`` there: the tiles it lacks beyond the ``m - 1`` uses before, the number and
     ``m`` (no kind wanted more than four times)."""
-    held = [(have[suit * 9 + number], suit in taken) for suit in suits]
-    most = 3 if any(t for _, t in held) else 4
-    return [(sum(1 for h, t in held if h < m + t), number, m) for m in range(1, most + 1)]
+    # A suit lacks a tile at use m where it holds fewer than m there (beside the odd group's: m + 1): with the
+    # held copies, less the odd group's, in order, the suits lacking one are those below m.
+    spare = sorted(have[suit * 9 + number] - (suit in taken) for suit in suits)
+    most = 3 if taken and any(suit in taken for suit in suits) else 4
+    return [(bisect_left(spare, m), number, m) for m in range(1, most + 1)]
 
 
 _MOST_BINDINGS = 64
