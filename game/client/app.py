@@ -84,7 +84,8 @@ class App:
         self.opened_size = self.settings.window_size
         """The window size the settings gave at the start (a resized window is saved when the game closes)."""
         pygame.display.set_caption(TITLE)
-        self.logical = pygame.Surface(layout.LOGICAL).convert()
+        # Made in the window's pixel format at once (as convert() would give, without a second full-size pass).
+        self.logical = pygame.Surface(layout.LOGICAL, 0, self.window)
         self.fullscreen = False
         self.resources = Resources(self.folders, self.settings, headless=headless, tileset=tileset, theme=theme)
         if settings_problem:

@@ -6,6 +6,7 @@ the content checks and the ruleset loader this builder calls do not import it ba
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 from pathlib import Path
 
@@ -16,7 +17,7 @@ from game.config import Folders
 from game.datafile import MAX_YAML_BYTES, load_yaml
 from game.errors import DataFileError, Problem, RulesetError, message_of
 from game.i18n import L_
-from game.mods.discovery import FoundMod, discover
+from game.mods.discovery import FoundMod, discover, remembered
 from game.mods.lessons import read_lesson
 from game.mods.order import resolve
 from game.mods.personalities import load_personality_file
@@ -36,6 +37,12 @@ DEFERRED_KINDS = frozenset({"ruleset"})
 
 def peek_records(found: FoundMod, kind: str) -> list[Record]:
     """The records of ``kind`` in a mod, read cheaply (id and name only, no full validation)."""
+    # Copies: a record's data is frozen, the record itself is not.
+    return [dataclasses.replace(record) for record in remembered(found, ("peek_records", kind),
+                                                                 lambda: _peek_records(found, kind))]
+
+
+def _peek_records(found: FoundMod, kind: str) -> list[Record]:
     records: list[Record] = []
     assert found.root is not None and found.manifest is not None
     for path in record_files(found, kind):

@@ -6,20 +6,26 @@ config folder, so everything downstream reads plain files; problems still name t
 
 from __future__ import annotations
 
+import dataclasses
 import hashlib
 import logging
 import shutil
 import tempfile
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from pathlib import Path
+from typing import TypeVar
 
 from game.datafile import YamlDocument, load_yaml
 from game.errors import DataFileError, ModError, Problem
+from game.filememo import Memo, Signature, folder_signature
 from game.i18n import L_
 from game.mods.manifest import Manifest, manifest_from_document
 from game.mods.zipsafe import check_folder, extract_zip
 
 MANIFEST = "mod.yaml"
+
+T = TypeVar("T")
 
 log = logging.getLogger(__name__)
 
@@ -42,6 +48,9 @@ class FoundMod:
     catalog_problems: list[Problem] = field(default_factory=list)
     """What is wrong with its translations (``mods check``): reported, but the mod still loads, in its own text
     for the languages whose catalog is broken."""
+    signature: Signature | None = field(default=None, repr=False, compare=False)
+    """The mod folder's files as found (see :mod:`game.filememo`): what is read from them later is remembered
+    with it. None for a zip's unpacked copy and a folder that could not be walked."""
 
     @property
     def id(self) -> str:
@@ -93,9 +102,23 @@ def read_manifest(found: FoundMod) -> None:
     found.problems.extend(problems)
 
 
+# The mods opened lately, each as found in its folder's files as last seen: a catalog build opens every mod,
+# and the bundled ones never change while the game runs. Room for far more mods than anyone installs.
+_OPENED = Memo(1024)
+
+
 def open_folder(folder: Path, origin: str, shown: str | None = None) -> FoundMod:
     """A mod folder: safety checks and its manifest."""
     shown = shown if shown is not None else str(folder)
+    signature = folder_signature(folder)
+    found = _OPENED.get(("open_folder", str(folder), origin, shown), signature,
+                        lambda: _open_folder(folder, origin, shown))
+    # Callers add problems to the lists; the manifest and its document are frozen.
+    return dataclasses.replace(found, problems=list(found.problems), catalog_problems=list(found.catalog_problems),
+                               signature=signature)
+
+
+def _open_folder(folder: Path, origin: str, shown: str) -> FoundMod:
     found = FoundMod(origin, folder, folder, shown)
     problems = check_folder(folder, shown)
     if problems:
@@ -104,6 +127,12 @@ def open_folder(folder: Path, origin: str, shown: str | None = None) -> FoundMod
         return found
     read_manifest(found)
     return found
+
+
+def remembered(found: FoundMod, key: tuple[object, ...], compute: Callable[[], T]) -> T:
+    """What ``compute`` reads from the mod's files, remembered while they are unchanged (shared: copy what may
+    change); a mod without a signature (a zip's unpacked copy) is read each time."""
+    return _OPENED.get((str(found.root), found.shown, found.id, *key), found.signature, compute)
 
 
 def open_zip(zip_path: Path, origin: str, cache: Path, shown: str | None = None) -> FoundMod:

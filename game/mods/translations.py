@@ -25,7 +25,7 @@ from typing import TYPE_CHECKING
 from game import i18n
 from game.errors import Problem
 from game.i18n import L_
-from game.mods.discovery import FoundMod
+from game.mods.discovery import FoundMod, remembered
 from game.mods.records import Catalog
 
 if TYPE_CHECKING:
@@ -61,6 +61,12 @@ def catalog_files(found: FoundMod) -> tuple[list[CatalogFile], list[Problem]]:
     """The mod's catalogs, by language code, and the ``.po`` files misplaced or misnamed (which are not read)."""
     if found.root is None:
         return [], []
+    files, problems = remembered(found, ("catalog_files",), lambda: _catalog_files(found))
+    return list(files), list(problems)
+
+
+def _catalog_files(found: FoundMod) -> tuple[list[CatalogFile], list[Problem]]:
+    assert found.root is not None
     folder = found.root / LOCALE_FOLDER
     files: list[CatalogFile] = []
     problems: list[Problem] = []

@@ -25,6 +25,7 @@ from pydantic import ValidationError
 from game.core.tiles import ALL_TILES, CODES
 from game.datafile import load_yaml, validation_problems
 from game.errors import DataFileError, Problem
+from game.filememo import Memo, file_signature
 from game.mods.media import IMAGE_FORMATS, checked_image
 from game.mods.schemas import BACK, CELL_SIZE, CLASSIC_CELLS, GRID_COLUMNS, GRID_ROWS, TilesetSpec
 
@@ -42,7 +43,7 @@ class TilesetError(DataFileError):
 
 @dataclass(frozen=True)
 class _Sheet:
-    surface: pygame.Surface
+    surface: pygame.Surface  # shared with every other sheet read from the same file: never drawn on
     cell: tuple[float, float]  # cell size in this sheet's pixels (fractional when an image is stretched)
 
 
@@ -253,9 +254,23 @@ class TileSheet:
         return tuple(sorted(c[i] for c in colours)[len(colours) // 2] for i in range(3))  # type: ignore[return-value]
 
 
+# The tile pictures decoded (and converted for the window) lately, by file as last seen: every new App, and every
+# tile set tried in the Settings, loads its sheets again, and decoding a PNG is most of that. A few sets' worth.
+_DECODED = Memo(12)
+
+
 def _read_image(path: Path) -> pygame.Surface:
+    """The picture in ``path``, shared by every sheet read from the file unchanged: a sheet is only read (a
+    cell is copied or scaled out of it), never drawn on."""
     if not path.is_file():
         raise TilesetError([Problem(str(path), "expected a tile set image, the file does not exist")])
+    window = pygame.display.get_surface()
+    # Converted for the window's pixel format, which another window may not share.
+    shape = None if window is None else (window.get_bitsize(), window.get_masks())
+    return _DECODED.get((str(path), shape), file_signature(path), lambda: _decoded(path, converted=window is not None))
+
+
+def _decoded(path: Path, *, converted: bool) -> pygame.Surface:
     try:
         surface = pygame.image.load(io.BytesIO(checked_image(path)), path.name)
     except (pygame.error, OSError, ValueError) as exc:
@@ -265,7 +280,7 @@ def _read_image(path: Path) -> pygame.Surface:
         deep = pygame.Surface(surface.get_size(), 0, 32)
         deep.blit(surface, (0, 0))
         surface = deep
-    return surface.convert() if pygame.display.get_surface() else surface
+    return surface.convert() if converted else surface
 
 
 def _with_alpha(surface: pygame.Surface) -> pygame.Surface:
