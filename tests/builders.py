@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import os
 import random
 import threading
+import time
 from collections.abc import Iterator
 from contextlib import contextmanager
 from functools import cache
@@ -314,3 +316,24 @@ def bundled_special_forms() -> list[tuple[Pattern, str]]:
                 if form.elements:
                     found.setdefault(form, f"{ruleset_id}:{hand.id}")
     return list(found.items())
+
+
+def settle_files(monkeypatch) -> None:
+    """Move the file memo's clock (game.filememo) well ahead: the files a test just wrote count as long settled,
+    as the bundled mods are, so what is read from them is remembered and only their signature tells a change."""
+    from game import filememo
+
+    monkeypatch.setattr(filememo, "_now_ns", lambda: time.time_ns() + 10 * filememo.SETTLE_NS)
+
+
+def rewrite_keeping_times(path: Path, data: bytes) -> None:
+    """Write ``data`` over ``path``, as many bytes as it held, and give the file back its old times (as a copy
+    that keeps the times would): only its change time, a clock tick later, says it changed."""
+    before = path.stat()
+    assert len(data) == before.st_size
+    while True:
+        path.write_bytes(data)
+        os.utime(path, ns=(before.st_atime_ns, before.st_mtime_ns))
+        if path.stat().st_ctime_ns != before.st_ctime_ns:
+            return
+        time.sleep(0.002)  # the file system's clock has not ticked since the last change: wait for it

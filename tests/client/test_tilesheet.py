@@ -9,6 +9,7 @@ import pytest
 
 from game.client.render.tilesheet import TilesetError, TileSheet
 from game.core.tiles import ALL_TILES, tile_from_code
+from tests.builders import rewrite_keeping_times, settle_files
 
 ROOT = Path(__file__).resolve().parents[2]
 BUNDLED = ("tiles-numbers", "tiles-plain", "tiles-characters", "tiles-contrast")
@@ -98,6 +99,22 @@ def test_from_image__palette_bmp_like_the_originals_is_accepted(tmp_path: Path) 
     path = tmp_path / "old.bmp"
     pygame.image.save(image, str(path))
     assert TileSheet.load(path).face(0, 80).get_height() == 80
+
+
+def test_from_image__a_picture_changed_on_disk_is_read_again(tmp_path: Path, monkeypatch) -> None:
+    """A decoded picture is reused while its file is unchanged, but one replaced by another of the same size,
+    even with the old file's times, shows the new picture."""
+    settle_files(monkeypatch)
+    path = tmp_path / "mine.bmp"
+    image = pygame.Surface((324, 230))
+    image.fill((200, 30, 30))
+    pygame.image.save(image, str(path))
+    assert TileSheet.load(path).face_colour == (200, 30, 30)
+    assert TileSheet.load(path).face_colour == (200, 30, 30)
+    image.fill((30, 160, 60))
+    pygame.image.save(image, str(tmp_path / "green.bmp"))
+    rewrite_keeping_times(path, (tmp_path / "green.bmp").read_bytes())
+    assert TileSheet.load(path).face_colour == (30, 160, 60)
 
 
 def test_from_image__too_small_is_refused_with_both_sizes(tmp_path: Path) -> None:
