@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import ast
 import functools
+import hashlib
 from pathlib import Path
 
 import pygame
@@ -24,18 +25,35 @@ from game.client import look
 ROOT = Path(__file__).resolve().parents[2]
 NOT_DRAWN = (ROOT / "game" / "cli", ROOT / "game" / "client" / "render" / "drawn_tiles.py")
 THEMES = sorted(ROOT.glob("themes/*/theme/theme.yaml"))
+SAFE_LOADER = getattr(yaml, "CSafeLoader", yaml.SafeLoader)  # the same data, read by libyaml five times faster
 
 
-def _code_strings() -> dict[str, str]:
+def _code_strings(known: dict[str, list]) -> tuple[dict[str, str], dict[str, list]]:
+    """The characters of the code's string literals, and each file's finds with the hash of its bytes; ``known``
+    holds the finds of an earlier run (kept in pytest's cache: parsing all the game's code takes seconds, hashing
+    it milliseconds), used for each file whose bytes are the same."""
     found: dict[str, str] = {}
+    now: dict[str, list] = {}
     for path in sorted((ROOT / "game").rglob("*.py")):
         if any(path == skip or skip in path.parents for skip in NOT_DRAWN):
             continue
-        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
-            if isinstance(node, ast.Constant) and isinstance(node.value, str):
-                for char in node.value:
-                    found.setdefault(char, f"{path.relative_to(ROOT)}:{node.lineno}")
-    return found
+        relative = str(path.relative_to(ROOT))
+        data = path.read_bytes()
+        digest = hashlib.sha256(data).hexdigest()
+        now[relative] = known[relative] if known.get(relative, [None])[0] == digest else [digest, _literals(data)]
+        for char, line in now[relative][1].items():
+            found.setdefault(char, f"{relative}:{line}")
+    return found, now
+
+
+def _literals(source: bytes) -> dict[str, int]:
+    """Each character of the string literals in ``source`` with the line of its first one (in ast.walk order)."""
+    lines: dict[str, int] = {}
+    for node in ast.walk(ast.parse(source.decode("utf-8"))):
+        if isinstance(node, ast.Constant) and isinstance(node.value, str):
+            for char in node.value:
+                lines.setdefault(char, node.lineno)
+    return lines
 
 
 def _data_strings() -> dict[str, str]:
@@ -55,7 +73,7 @@ def _data_strings() -> dict[str, str]:
 
     for folder in ("mods", "themes", "examples/mods"):
         for path in sorted((ROOT / folder).rglob("*.yaml")):
-            walk(yaml.safe_load(path.read_text(encoding="utf-8")), str(path.relative_to(ROOT)))
+            walk(yaml.load(path.read_text(encoding="utf-8"), Loader=SAFE_LOADER), str(path.relative_to(ROOT)))
     # every shipped translation is drawn too (the Chinese from the subset CJK font, tools/make_cjk_font.py)
     for path in sorted(p for folder in ("game", "mods", "themes") for p in (ROOT / folder).rglob("*.po")):
         with path.open("rb") as handle:
@@ -65,10 +83,16 @@ def _data_strings() -> dict[str, str]:
     return found
 
 
-@functools.cache
-def ui_characters() -> dict[str, str]:
+@pytest.fixture(scope="session")
+def ui_characters(pytestconfig: pytest.Config) -> dict[str, str]:
     """Every printable character the UI may draw, with one place it comes from."""
-    chars = {**_data_strings(), **_code_strings()}
+    cache = getattr(pytestconfig, "cache", None)  # None when pytest runs without its cache (-p no:cacheprovider)
+    key = "sparrow/ui-code-strings"
+    known = cache.get(key, {}) if cache is not None else {}
+    code, now = _code_strings(known if isinstance(known, dict) else {})
+    if cache is not None and now != known:
+        cache.set(key, now)
+    chars = {**_data_strings(), **code}
     return {c: where for c, where in chars.items() if c.isprintable() and not c.isspace()}
 
 
@@ -77,6 +101,7 @@ def _freetype(path: Path) -> pygame.freetype.Font:
     return pygame.freetype.Font(str(path), 16)
 
 
+@functools.cache  # every theme falls back on the same house fonts
 def covered(path: Path, char: str) -> bool:
     return _freetype(path).get_metrics(char)[0] is not None
 
@@ -93,14 +118,15 @@ def theme_fonts(request: pytest.FixtureRequest):
     look.use_theme_fonts(None)
 
 
-def test_theme_fonts__the_scan_finds_the_characters_the_issue_was_about() -> None:
-    chars = ui_characters()
+def test_theme_fonts__the_scan_finds_the_characters_the_issue_was_about(ui_characters: dict[str, str]) -> None:
+    chars = ui_characters
     for char in "←→↑↓◀▶✓★·…×—":
         assert char in chars, f"{char!r} is drawn by the UI but the scan did not find it"
 
 
-def test_theme_fonts__every_face_draws_every_ui_character(theme_fonts: Path | None) -> None:
-    chars = ui_characters()
+def test_theme_fonts__every_face_draws_every_ui_character(theme_fonts: Path | None,
+                                                         ui_characters: dict[str, str]) -> None:
+    chars = ui_characters
     missing = []
     for face in look.FONT_FILES:
         files = look.face_files(face)
