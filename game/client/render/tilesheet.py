@@ -255,8 +255,9 @@ class TileSheet:
 
 
 # The tile pictures decoded (and converted for the window) lately, by file as last seen: every new App, and every
-# tile set tried in the Settings, loads its sheets again, and decoding a PNG is most of that. A few sets' worth.
-_DECODED = Memo(12)
+# tile set tried in the Settings, loads its sheets again, and decoding a PNG is most of that. Two sets at three
+# scales: at most about 12 MB, most of it the sheets of the set in use, which hold the same pictures anyway.
+_DECODED = Memo(6)
 
 
 def _read_image(path: Path) -> pygame.Surface:
