@@ -12,6 +12,7 @@ from __future__ import annotations
 import contextlib
 import io
 import logging
+from functools import cache
 from pathlib import Path
 from typing import Any, ClassVar
 
@@ -22,6 +23,7 @@ from game.client.look import Palette, gradient, use_theme_fonts
 from game.client.render.sprites import TileSprites
 from game.config import Folders, Settings
 from game.errors import SparrowError
+from game.filememo import Memo, file_signature
 from game.i18n import N_, _, mod_text
 from game.mods.personalities import type_word
 from game.session.options import seat_names
@@ -31,6 +33,9 @@ log = logging.getLogger(__name__)
 LOAD_ERRORS = (SparrowError, OSError, ValueError, pygame.error)
 """What reading a mod's file may raise: its own problems (``DataFileError``), a missing or unreadable file, a
 value out of range, an image or a sound SDL cannot decode."""
+_CLOTHS = Memo(4)
+"""The themes' cloth pictures decoded lately, by file as last seen (every new App draws its table cloth)."""
+
 KIND_WORDS = {"tileset": N_("tile set"), "theme": "theme", "voice": N_("voice pack")}
 DEFAULT_RECORDS = {"tileset": ("tiles-numbers",), "theme": ("jade",), "voice": ("voice_default",)}
 """The bundled record each kind falls back to (the first one found when it is missing too)."""
@@ -192,7 +197,9 @@ class Resources:
 
             path = self.theme_record.folder / cloth_name
             try:
-                cloth = pygame.image.load(io.BytesIO(checked_image(path)), path.name).convert()
+                # Decoded once while the file is unchanged; converted, a copy of its own to tint.
+                cloth = _CLOTHS.get(str(path), file_signature(path), lambda: pygame.image.load(
+                    io.BytesIO(checked_image(path)), path.name)).convert()
             except (pygame.error, OSError, ValueError) as exc:  # a missing or refused cloth leaves the gradient
                 self.tell(_("The table cloth %s could not be read: %s — using the theme's colours"), path.name, exc)
             else:
@@ -201,12 +208,7 @@ class Resources:
                 for x in range(0, layout.LOGICAL[0], cloth.get_width()):
                     for y in range(0, layout.LOGICAL[1], cloth.get_height()):
                         surf.blit(cloth, (x, y))
-        small = pygame.Surface((48, 27), pygame.SRCALPHA)
-        for y in range(27):
-            for x in range(48):
-                d = ((x - 23.5) / 24) ** 2 + ((y - 12) / 14) ** 2
-                small.set_at((x, y), (0, 0, 0, int(min(1.0, max(0.0, d - 0.25)) * 150)))
-        surf.blit(pygame.transform.smoothscale(small, layout.LOGICAL), (0, 0))
+        surf.blit(_edges(), (0, 0))
         self._background = surf
         return surf
 
@@ -352,3 +354,14 @@ class Resources:
     def look_folder(self) -> Path | None:
         """The folder of the theme in use (its cloth, fonts and sounds)."""
         return self.theme_record.folder if self.theme_record is not None else None
+
+
+@cache
+def _edges() -> pygame.Surface:
+    """The shade darkening the cloth towards the edges (the same for every cloth: made once, only blitted)."""
+    small = pygame.Surface((48, 27), pygame.SRCALPHA)
+    for y in range(27):
+        for x in range(48):
+            d = ((x - 23.5) / 24) ** 2 + ((y - 12) / 14) ** 2
+            small.set_at((x, y), (0, 0, 0, int(min(1.0, max(0.0, d - 0.25)) * 150)))
+    return pygame.transform.smoothscale(small, layout.LOGICAL)
