@@ -4,6 +4,7 @@ and a broken one in the settings file is reported and the theme's colours used."
 
 from __future__ import annotations
 
+import argparse
 from pathlib import Path
 
 import pygame
@@ -11,7 +12,9 @@ import pygame
 from game.client.app import App
 from game.client.look import Palette
 from game.client.scenes.colours_page import ColoursPage
+from tests.builders import rewrite_keeping_times, settle_files
 from tests.client.helpers import click, key, make_app, open_settings, restart
+from tests.mods.modkit import manifest, write
 
 
 def _colours_page(app: App) -> ColoursPage:
@@ -95,3 +98,26 @@ def test_colours__a_broken_colour_in_the_settings_file_is_reported_and_the_theme
     app.render(1.0)
     assert any("colours.table: expected a colour as '#rrggbb' (red, green, blue in hex), got 'blueish'" in n
                for n in app.resources.notices), app.resources.notices
+
+
+def test_cloth__a_theme_cloth_changed_on_disk_is_laid_by_the_next_start(tmp_path: Path, monkeypatch) -> None:
+    """The cloth's picture is decoded once while its file is unchanged: one replaced by another of the same size,
+    even with the old file's times, is the cloth of the next game started."""
+    settle_files(monkeypatch)
+    folder = tmp_path / "mods" / "cloth-theme"
+    write(folder / "mod.yaml", manifest("cloth-theme", ["theme"]))
+    write(folder / "theme" / "theme.yaml", "name: Cloth\ncloth: cloth.bmp\n")
+    picture = pygame.Surface((64, 64))
+    picture.fill((200, 30, 30))
+    pygame.image.save(picture, str(folder / "theme" / "cloth.bmp"))
+    def cloth() -> tuple[int, int, int]:
+        args = argparse.Namespace(mods_dir=str(tmp_path / "mods"), config_dir=str(tmp_path / "config"))
+        app = App(args, size=(1280, 720), headless=True, theme="cloth-theme")
+        assert app.resources.theme_record.id == "cloth-theme"
+        return _centre_colour(app.resources.background())
+
+    assert cloth() == cloth() == (200, 30, 30)
+    picture.fill((30, 160, 60))
+    pygame.image.save(picture, str(tmp_path / "green.bmp"))
+    rewrite_keeping_times(folder / "theme" / "cloth.bmp", (tmp_path / "green.bmp").read_bytes())
+    assert cloth() == (30, 160, 60)
