@@ -110,6 +110,3 @@ class Memo:
         while len(self._kept) > self.size:
             self._kept.popitem(last=False)
         return value
-
-    def clear(self) -> None:
-        self._kept.clear()

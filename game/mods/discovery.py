@@ -113,7 +113,7 @@ def open_folder(folder: Path, origin: str, shown: str | None = None) -> FoundMod
     signature = folder_signature(folder)
     found = _OPENED.get(("open_folder", str(folder), origin, shown), signature,
                         lambda: _open_folder(folder, origin, shown))
-    # Callers add problems to the lists; the manifest and its document are frozen.
+    # Callers add problems to the lists (copied); the manifest is frozen and its document only ever read.
     return dataclasses.replace(found, problems=list(found.problems), catalog_problems=list(found.catalog_problems),
                                signature=signature)
 
