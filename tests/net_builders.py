@@ -181,6 +181,7 @@ class FakeLink:
     def __init__(self) -> None:
         self.frames: list[str] = []
         self.closed = False
+        self._decoded: list[Any] = []
 
     def send(self, frame: str) -> None:
         self.frames.append(frame)
@@ -189,8 +190,10 @@ class FakeLink:
         self.closed = True
 
     def messages(self, kind: type | None = None) -> list[Any]:
-        decoded = [pr.decode_server(f) for f in self.frames]
-        return [m for m in decoded if kind is None or isinstance(m, kind)]
+        # Each frame decoded once (frames only come, messages are frozen): a test asking for the view at every
+        # step of a few hands would otherwise decode every frame sent so far again at each step.
+        self._decoded.extend(pr.decode_server(f) for f in self.frames[len(self._decoded):])
+        return [m for m in self._decoded if kind is None or isinstance(m, kind)]
 
     def view(self) -> pr.View:
         return self.messages(pr.View)[-1]
