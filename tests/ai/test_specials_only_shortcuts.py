@@ -17,7 +17,7 @@ from game.core.actions import Discard, PassTiles
 from game.core.match import Match
 from game.core.tiles import counts_of, minus, tile_code
 from game.mods import get_ruleset, rules_for
-from tests.builders import PEOPLE, view
+from tests.builders import PEOPLE, chaser, view
 from tests.tiers import examples
 
 SPECIALS = get_ruleset("western-specials")
@@ -26,18 +26,11 @@ CHASED = ("dragons_tail_exposed", "heavenly_gates_exposed", "all_honors", "big_t
           "numbers_racket", "gerties_garter", "windy_chows")
 
 
-def _chaser(hand_id: str, best: int) -> EnginePlayer:
-    player = EnginePlayer(PEOPLE["expert"], random.Random(1), SPECIALS)
-    player._plan.hand = next(h for h in SPECIALS.special_hands if h.id == hand_id)
-    player._plan.best = best
-    return player
-
-
 @settings(max_examples=examples(60), deadline=None)
 @given(tiles=st.permutations(WALL).map(lambda w: sorted(w[:14])), hand_id=st.sampled_from(CHASED),
        best=st.integers(min_value=0, max_value=8))
 def test_score_discards__each_discard_weighs_the_tiles_its_own_form_lacks(tiles, hand_id, best):
-    player = _chaser(hand_id, best)
+    player = chaser(SPECIALS, "expert", hand_id, best)
     counts = counts_of(tiles)
     v = view(" ".join(tile_code(t) for t in tiles))
     discards = [Discard(t) for t in sorted(set(tiles))]
@@ -54,7 +47,7 @@ def test_score_discards__each_discard_weighs_the_tiles_its_own_form_lacks(tiles,
 
 
 def test_plan_target__an_unchanged_hand_is_not_weighed_again(monkeypatch):
-    player = _chaser("dragons_tail_exposed", 3)
+    player = chaser(SPECIALS, "expert", "dragons_tail_exposed", 3)
     hand = [0, 1, 2, 9, 10, 11, 31, 31, 32, 32, 33, 27, 28]
     changed = sorted([*hand[:-1], 29])
     v = view(" ".join(tile_code(t) for t in hand))
@@ -70,7 +63,7 @@ def test_plan_target__an_unchanged_hand_is_not_weighed_again(monkeypatch):
     assert player._plan_target(counts_of(hand), 0, (), v) == first  # (a claim weighed on the next discard)
     assert len(calls) == 1
     # Another hand, or the same one with a jokers count or reach of its own, is weighed afresh, as the plain way.
-    fresh = _chaser("dragons_tail_exposed", 3)
+    fresh = chaser(SPECIALS, "expert", "dragons_tail_exposed", 3)
     assert player._plan_target(counts_of(changed), 0, (), v) == fresh._plan_target(counts_of(changed), 0, (), v)
     assert player._plan_target(counts_of(hand), 0, (), v, jokers=1) == fresh._plan_target(
         counts_of(hand), 0, (), v, jokers=1)
