@@ -60,6 +60,15 @@ def player(pid: str, seed: int = 1) -> EnginePlayer:
     return EnginePlayer(PEOPLE[pid], random.Random(seed))
 
 
+def chaser(ruleset: Ruleset, pid: str, hand_id: str, best: int) -> EnginePlayer:
+    """The bundled computer player ``pid`` of ``ruleset`` already chasing the special hand ``hand_id``, ``best``
+    tiles from ready at its nearest so far."""
+    found = EnginePlayer(PEOPLE[pid], random.Random(1), ruleset)
+    found._plan.hand = next(h for h in ruleset.special_hands if h.id == hand_id)
+    found._plan.best = best
+    return found
+
+
 def view(concealed: str, *, seat: int = 0, phase: str = "turn", current: int = 0, last_discard=None,
          opponents: dict[int, dict] | None = None, tiles_left: int = 60, discard_count: int = 20,
          melds: tuple = (), order: str = "", goulash: bool = False) -> PlayerView:

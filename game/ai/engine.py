@@ -159,6 +159,7 @@ class EnginePlayer:
         self._jokers = 0
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
         self._last_nearest: tuple[object, Target | None] = (None, None)
+        self._last_plan_target: tuple[object, Target | None] = (None, None)
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
@@ -261,9 +262,15 @@ class EnginePlayer:
             return self._regular(counts, n_melds, jokers), None
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
-        target = special_target(hand, counts, melds, self._env(view), budget=budget, max_distance=reach,
-                                jokers=self._jokers if jokers is None else jokers, search=self._search,
-                                batch=self._hand_batches.get(hand.id))
+        jokers = self._jokers if jokers is None else jokers
+        env = self._env(view)
+        # A hand weighing claims asks this of the same tiles for every discard until its own turn comes.
+        key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget, reach)
+        if self._last_plan_target[0] != key:
+            self._last_plan_target = (key, special_target(hand, counts, melds, env, budget=budget,
+                                                          max_distance=reach, jokers=jokers, search=self._search,
+                                                          batch=self._hand_batches.get(hand.id)))
+        target = self._last_plan_target[1]
         return (reach + 1, None) if target is None else (target.distance, target)
 
     def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
@@ -502,8 +509,11 @@ class EnginePlayer:
         if not found:
             return self._pass(view, passes)
         wanted = [(appeal, target.need) for appeal, _, target in found[:3]]
-        choice = PassTiles(pass_by_keep(counts, len(passes[0].tiles), keep_values(counts, wanted)))
-        return choice if choice in passes else self._pass(view, passes)
+        tiles = pass_by_keep(counts, len(passes[0].tiles), keep_values(counts, wanted))
+        # The offered pass itself, not an equal one: the table finds it by identity (a dataclass comparison per
+        # pass offered otherwise, a few hundred a step).
+        choice = next((p for p in passes if p.tiles == tiles), None)
+        return choice if choice is not None else self._pass(view, passes)
 
     def _appeal(self, hand: SpecialHand, distance: int, regular: int) -> float:
         """How much a special hand ``distance`` tiles away is worth chasing, beside a regular hand ``regular``
@@ -611,11 +621,18 @@ class EnginePlayer:
             r[0].tile for r in raw if r[2] <= fastest + 1 and r[4] is None]) if (
                 plan is None and p.efficiency > 0 and not self._jokers) else {}
         options = []
+        shared: dict[int, float] = {}
         for action, after, speed, target, ways in raw:
             useful = 0.0
             if plan is not None and target is not None and speed <= fastest + 1:
-                # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live.
-                useful = self._plan_acceptance(after, target, live)
+                # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live. A tile the
+                # form has enough of without it counts in neither hand: every such discard of one form is alike.
+                if after[action.tile] >= target.need[action.tile]:
+                    useful = shared.get(id(target), -1.0)
+                    if useful < 0:
+                        useful = shared[id(target)] = self._plan_acceptance(counts, target, live)
+                else:
+                    useful = self._plan_acceptance(after, target, live)
             # (chasing a special hand where no regular hand goes out, the regular hand's jokers are not read: a
             # search of its own for nothing)
             read = after if self._specials_only and plan is not None else self._read(after, n_melds)

@@ -366,12 +366,13 @@ class Counter:
         takers = [[i for i, el in enumerate(elements) if m.kind in MELD_KINDS[el.kind]
                    and not (el.concealed and m.exposed)] for m in melds]
         assignments = listed.assignments or ()
-        first = melds[0].tile
-        pool = sorted({n for i in takers[0] for n in listed.by_place.get((i, first), ())})
+        tiles = tuple(m.tile for m in melds)
+        pool = sorted({n for i in takers[0] for n in listed.by_place.get((i, tiles[0]), ())})
         found: set[tuple[int, int, int]] = set()
+        concealed = self._concealed
         for n in pool:
-            for declared in _matchings(assignments[n], melds, takers, 0, frozenset()):
-                leaf = self._concealed(assignments[n], declared)
+            for declared in _matchings(assignments[n], tiles, takers):
+                leaf = concealed(assignments[n], declared)
                 if leaf is not None:
                     found.add(leaf)
         return _Leaves.of(found)
@@ -385,11 +386,17 @@ class Counter:
             if len(set(concealed)) < len(concealed):
                 return None
         need = fill = fill_after = 0
-        for i, (t, size) in enumerate(zip(assignment, self.fillable, strict=True)):
+        fillable, wanted = self.fillable, self.wanted
+        for i, t in enumerate(assignment):
             if i not in declared:
-                if size:
-                    fill, fill_after = _filled(need, t, size, fill, fill_after)
-                need += self.wanted[i][t]
+                size = fillable[i]
+                if size:  # (as _filled, written out: this runs for every listed instantiation of a claim)
+                    shift = _FIELD * t
+                    if need >> shift & 0xFF:
+                        fill_after += (size + 1) << shift
+                    else:
+                        fill += size << shift
+                need += wanted[i][t]
         if (need + _ELEVENS) & _HIGH:
             return None
         return need, fill, fill_after
@@ -556,16 +563,26 @@ def _filled(need: int, t: int, size: int, fill: int, fill_after: int) -> tuple[i
     return fill + (size << (_FIELD * t)), fill_after
 
 
-def _matchings(assignment: tuple[int, ...], melds: Sequence[Meld], takers: list[list[int]], j: int,
-               used: frozenset[int]) -> Iterator[frozenset[int]]:
-    """Each way to give every declared set from the ``j``-th on an element of its own taking its tile."""
-    if j == len(melds):
+def _matchings(assignment: tuple[int, ...], tiles: tuple[int, ...], takers: list[list[int]]
+               ) -> list[frozenset[int]]:
+    """Each way to give every declared set (of ``tiles``) an element of its own taking its tile. (Most hands
+    weighed have one declared set, a claim's: those are listed at once, without a walk.)"""
+    if len(tiles) == 1:
+        tile = tiles[0]
+        return [frozenset((i,)) for i in takers[0] if assignment[i] == tile]
+    return list(_matchings_from(assignment, tiles, takers, 0, frozenset()))
+
+
+def _matchings_from(assignment: tuple[int, ...], tiles: tuple[int, ...], takers: list[list[int]], j: int,
+                    used: frozenset[int]) -> Iterator[frozenset[int]]:
+    """As :func:`_matchings`, the declared sets from the ``j``-th on, beside the elements ``used``."""
+    if j == len(tiles):
         yield used
         return
-    tile = melds[j].tile
+    tile = tiles[j]
     for i in takers[j]:
         if i not in used and assignment[i] == tile:
-            yield from _matchings(assignment, melds, takers, j + 1, used | {i})
+            yield from _matchings_from(assignment, tiles, takers, j + 1, used | {i})
 
 
 def _counted(tiles: tuple[int, ...]) -> dict[int, int]:

@@ -444,21 +444,36 @@ def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[i
     missing = sum(n - have[t] for t, n in enumerate(need) if n > have[t])
     # (groups over tiles of their own: each group's cheapest uses, one group after another)
     for copies, size, tiles, distinct in ((shape.copies, shape.size, shape.tiles, shape.distinct), *shape.others):
-        uses = []
+        # A use costs 0 to ``size`` tiles: listed by cost, each list in the order of the tiles (sorted) and of
+        # their copies, the uses come out as sorting them by (cost, tile, copy) would put them, with no sort.
+        by_cost: list[list[int]] = [[] for _ in range(size + 1)]
+        uses = 0
         for t in tiles:
-            left = max(0, have[t] - need[t])
+            left = have[t] - need[t]
+            if left < 0:
+                left = 0
             most = (4 - need[t]) // size
+            if distinct and most > 1:
+                most = 1
             before = 0
-            for m in range(1, min(most, 1 if distinct else most) + 1):
-                lacking = max(0, m * size - left)
-                uses.append((lacking - before, t, m))
+            for m in range(1, most + 1):
+                lacking = m * size - left
+                if lacking < 0:
+                    lacking = 0
+                by_cost[lacking - before].append(t)
                 before = lacking
-        if len(uses) < copies:
+            uses += most
+        if uses < copies:
             return UNREACHABLE, ()
-        uses.sort()
-        for cost, t, _ in uses[:copies]:
-            missing += cost
-            need[t] += size
+        wanted = copies
+        for cost, taken in enumerate(by_cost):
+            taken = taken[:wanted]
+            missing += cost * len(taken)
+            for t in taken:
+                need[t] += size
+            wanted -= len(taken)
+            if not wanted:
+                break
     return missing, tuple(need)
 
 

@@ -181,6 +181,9 @@ class Table:
         self._late_unseen = False
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
         self._waits_cache: dict[int, tuple[tuple, frozenset[Tile]]] = {}
+        self._pass_cache: dict[tuple[int, tuple[Tile, ...]], list[Action]] = {}
+        """The passes offered for a step's count and the tiles that may go (each asked twice a pass: by the player
+        and by :meth:`apply`; a Charleston offers a few hundred)."""
         self._opponent_views: dict = {}
         """Each seat's last public view, reused by :func:`game.core.view.view_of` while it is unchanged."""
         self.discard_order: list[tuple[int, Tile]] = []
@@ -314,8 +317,14 @@ class Table:
         direction, count = self.passes[self._pass_step]
         if self.pass_target(seat, direction) is None:
             return []
-        passable = sorted(t for t in self.players[seat].concealed if t < NUM_KINDS)  # never a joker
-        return [PassTiles(c) for c in sorted(set(combinations(passable, count)))]
+        passable = tuple(sorted(t for t in self.players[seat].concealed if t < NUM_KINDS))  # never a joker
+        key = (count, passable)
+        found = self._pass_cache.get(key)
+        if found is None:
+            if len(self._pass_cache) >= 16:
+                self._pass_cache.clear()
+            found = self._pass_cache[key] = [PassTiles(c) for c in sorted(set(combinations(passable, count)))]
+        return list(found)
 
     def _exchange(self) -> None:
         direction, _count = self.passes[self._pass_step]

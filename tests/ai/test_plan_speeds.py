@@ -13,7 +13,7 @@ from hypothesis import strategies as st
 from game.ai.engine import EnginePlayer
 from game.core.tiles import counts_of, minus, parse_tiles, tile_code
 from game.mods import get_ruleset
-from tests.builders import PEOPLE, view
+from tests.builders import chaser, view
 from tests.tiers import examples
 
 CLASSIC = get_ruleset("classic")
@@ -24,10 +24,7 @@ UNLIMITED = 10**7  # node budget no search here reaches, so both ways give exact
 
 
 def _chaser(hand_id: str, best: int) -> EnginePlayer:
-    player = EnginePlayer(PEOPLE["limitmaker"], random.Random(1), CLASSIC)
-    player._plan.hand = next(h for h in CLASSIC.special_hands if h.id == hand_id)
-    player._plan.best = best
-    return player
+    return chaser(CLASSIC, "limitmaker", hand_id, best)
 
 
 @settings(max_examples=examples(60), deadline=None)

@@ -231,6 +231,55 @@ def test_closed_form__equals_the_exhaustive_search(counts):
         assert _closed_form(_pattern_data(form).closed, counts)[0] == exhaustive, name
 
 
+
+def _sorted_uses(shape, have: list[int]) -> tuple[int, tuple[int, ...]]:
+    """The closed form as first written: every use of every group listed, sorted by (cost, tile, copy), the
+    cheapest taken."""
+    need = list(shape.fixed)
+    missing = sum(n - have[t] for t, n in enumerate(need) if n > have[t])
+    for copies, size, tiles, distinct in ((shape.copies, shape.size, shape.tiles, shape.distinct), *shape.others):
+        uses = []
+        for t in tiles:
+            left = max(0, have[t] - need[t])
+            most = (4 - need[t]) // size
+            before = 0
+            for m in range(1, min(most, 1 if distinct else most) + 1):
+                lacking = max(0, m * size - left)
+                uses.append((lacking - before, t, m))
+                before = lacking
+        if len(uses) < copies:
+            return UNREACHABLE, ()
+        for cost, t, _ in sorted(uses)[:copies]:
+            missing += cost
+            need[t] += size
+    return missing, tuple(need)
+
+
+def _bundled_closed_shapes() -> list[tuple[object, str]]:
+    found = {}
+    for ruleset_id in ("classic", "four-winds", "british", "western", "western-specials"):
+        for hand in get_ruleset(ruleset_id).special_hands:
+            for form in hand.forms:
+                data = _pattern_data(form) if form.elements else None
+                for shape in ((data.closed,) if data and data.closed else ()) + ((data.closed_bound or ()) if data
+                                                                                 else ()):
+                    found.setdefault(shape, f"{ruleset_id}:{hand.id}")
+    return list(found.items())
+
+
+CLOSED_SHAPES = _bundled_closed_shapes()
+
+
+@settings(max_examples=300, deadline=None)
+@given(_hands())
+def test_closed_form__takes_the_uses_a_sort_would_take(counts):
+    """The closed form lists the uses by cost instead of sorting them: the same distance and the same tiles
+    wanted (the instantiation a player chases), ties and all, for every bundled closed form and binding."""
+    assert len(CLOSED_SHAPES) > 20
+    for shape, name in CLOSED_SHAPES:
+        assert _closed_form(shape, counts) == _sorted_uses(shape, counts), name
+
+
 @pytest.mark.parametrize("ruleset_id, hand_id, tiles, winds, budget, cutoff, missing, wanted", [
     ("british", "knitting", "3B 5B 6B 8B 2C 6C 6C 7C 7C 1D 5D 5D 5D 6D", (3, 0), 300, 6, 6,
      "2B 3B 5B 6B 6B 7B 8B 2C 3C 5C 6C 6C 7C 8C"),
