@@ -18,6 +18,7 @@ from __future__ import annotations
 
 import os
 import stat
+import threading
 import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
@@ -92,6 +93,8 @@ class Memo:
     def __init__(self, size: int) -> None:
         self.size = size
         self._kept: OrderedDict[Hashable, tuple[tuple[Entry, ...], object]] = OrderedDict()
+        # A network table's server thread reads rulesets while the window's thread may build its catalog.
+        self._lock = threading.Lock()
 
     def get(self, key: Hashable, signature: Signature | None, compute: Callable[[], T]) -> T:
         """What ``compute`` gives, remembered under ``key`` while the files keep ``signature`` (a key keeps one
@@ -100,13 +103,15 @@ class Memo:
         The caller hands out copies of anything mutable it gets back: the remembered value is shared."""
         if signature is None or not signature.settled:
             return compute()
-        kept = self._kept.get(key)
-        if kept is not None and kept[0] == signature.entries:
+        with self._lock:
+            kept = self._kept.get(key)
+            if kept is not None and kept[0] == signature.entries:
+                self._kept.move_to_end(key)
+                return kept[1]  # type: ignore[return-value]
+        value = compute()  # (outside the lock: two threads may both work it out, and either result is right)
+        with self._lock:
+            self._kept[key] = (signature.entries, value)
             self._kept.move_to_end(key)
-            return kept[1]  # type: ignore[return-value]
-        value = compute()
-        self._kept[key] = (signature.entries, value)
-        self._kept.move_to_end(key)
-        while len(self._kept) > self.size:
-            self._kept.popitem(last=False)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
         return value
