@@ -40,7 +40,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
-from game.core.special_distance import Target, batch_of, special_target
+from game.core.special_distance import UNREACHABLE, Target, batch_of, special_target
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus
 from game.core.view import PlayerView, unseen
@@ -158,8 +158,8 @@ class EnginePlayer:
         self._values: dict[tuple[int, int], ValueModel] = {}
         self._jokers = 0
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
-        self._last_nearest: tuple[object, Target | None] = (None, None)
-        self._last_plan_target: tuple[object, Target | None] = (None, None)
+        self._last_nearest: dict[int | None, tuple[object, Target | None]] = {}
+        """The last nearest form found for each reach asked (see _nearest)."""
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
@@ -262,27 +262,22 @@ class EnginePlayer:
             return self._regular(counts, n_melds, jokers), None
         # Farther than two steps beyond the best reached so far counts as "lost", all alike.
         reach = self._plan.best + 2
-        jokers = self._jokers if jokers is None else jokers
-        env = self._env(view)
-        # A hand weighing claims asks this of the same tiles for every discard until its own turn comes.
-        key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget, reach)
-        if self._last_plan_target[0] != key:
-            self._last_plan_target = (key, special_target(hand, counts, melds, env, budget=budget,
-                                                          max_distance=reach, jokers=jokers, search=self._search,
-                                                          batch=self._hand_batches.get(hand.id)))
-        target = self._last_plan_target[1]
+        target = self._nearest(hand, counts, melds, self._env(view), self._jokers if jokers is None else jokers,
+                               budget, reach)
         return (reach + 1, None) if target is None else (target.distance, target)
 
     def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
-                 budget: int) -> Target | None:
-        """The nearest form of ``hand``, searched once per position: the plan's upkeep and the discards' weighing
-        ask for the same hand in the same turn."""
+                 budget: int, reach: int | None = None) -> Target | None:
+        """The nearest form of ``hand`` within ``reach`` tiles (None: however far), searched once per position and
+        reach: the plan's upkeep and the discards' weighing ask for the same hand in the same turn, and a hand
+        weighing claims asks within its plan's reach of the same tiles for every discard until its own turn."""
         key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget)
-        if self._last_nearest[0] != key:
-            self._last_nearest = (key, special_target(hand, counts, melds, env, budget=budget, jokers=jokers,
-                                                          search=self._search,
-                                                          batch=self._hand_batches.get(hand.id)))
-        return self._last_nearest[1]
+        last = self._last_nearest.get(reach)
+        if last is None or last[0] != key:
+            last = self._last_nearest[reach] = (key, special_target(
+                hand, counts, melds, env, budget=budget, max_distance=UNREACHABLE if reach is None else reach,
+                jokers=jokers, search=self._search, batch=self._hand_batches.get(hand.id)))
+        return last[1]
 
     def _after_discards(self, counts: list[int], n_melds: int, melds: Sequence[Meld], view: PlayerView,
                         budget: int, jokers: int | None = None,
