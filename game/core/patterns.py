@@ -378,6 +378,11 @@ class Conditions:
         if (self.sets_declared is not None
                 and (declared or bool(getattr(context, "sets_declared", False))) != self.sets_declared):
             return False
+        return self.winds_allow(seat_wind, round_wind)
+
+    def winds_allow(self, seat_wind: int, round_wind: int) -> bool:
+        """Whether the hand may be made at this seat wind in this round wind (the one condition known before the
+        hand is won)."""
         if self.seat_winds is not None and seat_wind not in self.seat_winds:
             return False
         return self.round_winds is None or round_wind in self.round_winds

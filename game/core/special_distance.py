@@ -791,10 +791,7 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
             return UNREACHABLE, ()
     if pattern.concealed and any(m.exposed for m in melds):
         return UNREACHABLE, ()
-    when = pattern.when
-    if when.seat_winds is not None and env.seat_wind not in when.seat_winds:
-        return UNREACHABLE, ()
-    if when.round_winds is not None and env.round_wind not in when.round_winds:
+    if not pattern.when.winds_allow(env.seat_wind, env.round_wind):
         return UNREACHABLE, ()
     data = _pattern_data(pattern)
     exact: tuple[int, tuple[int, ...]] | None = None
@@ -872,7 +869,7 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
         least = None if leasts is None else leasts.get(id(form))
-        if least is not None and _in_season(form, env):
+        if least is not None and form.when.winds_allow(env.seat_wind, env.round_wind):
             if least <= cutoff:
                 best, counted = (least, ()), form
             continue
@@ -897,14 +894,6 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
         assert nearest is not None and nearest[0] == best[0]
         best = nearest
     return Target(hand.id, best[0] - 1, best[1])
-
-
-def _in_season(form: Pattern, env: Env) -> bool:
-    """Whether ``form`` may be made at the seat and round wind of ``env``."""
-    when = form.when
-    if when.seat_winds is not None and env.seat_wind not in when.seat_winds:
-        return False
-    return when.round_winds is None or env.round_wind in when.round_winds
 
 
 def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int, env: Env | None = None) -> bool:
