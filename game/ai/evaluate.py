@@ -380,20 +380,32 @@ def _base_danger(tile: int, visible: Sequence[int]) -> float:
 
 def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequence[float]) -> float:
     """Chance-like score, 0–1, that discarding ``tile`` lets a threatening opponent go Mah Jongg."""
-    if tile >= NUM_KINDS:
-        return 0.0
-    base = _base_danger(tile, visible)
-    passed = view.passed
-    safe = 1.0  # the chance that nobody goes out on it: two threats are worse than the larger of them
-    for p in view.players:
-        level = threats[p.seat]
-        if level <= 0 or tile in passed[p.seat]:  # passed since its last discard: it does not complete its hand
-            continue
-        risk = base
-        if tile in p.discards:
-            risk *= 0.15  # a player seldom throws away a tile it is waiting for
-        collected = suit_threat(view, p.seat)
-        if collected is not None and tile < 27:
-            risk *= 1.6 if tile // 9 == collected else 0.6
-        safe *= 1.0 - min(1.0, risk) * level
-    return 1.0 - safe
+    return Danger(view, visible, threats).of(tile)
+
+
+class Danger:
+    """:func:`danger` of each tile weighed in one position: what it reads of each threatening opponent (the
+    tiles passed since its last discard, its discards, the suit it collects) is read once, not once a tile."""
+
+    def __init__(self, view: PlayerView, visible: Sequence[int], threats: Sequence[float]) -> None:
+        self.visible = visible
+        passed = view.passed
+        self.threats = [(threats[p.seat], passed[p.seat], p.discards, suit_threat(view, p.seat))
+                        for p in view.players if threats[p.seat] > 0]
+
+    def of(self, tile: int) -> float:
+        """The danger of discarding ``tile``, as :func:`danger` tells it."""
+        if tile >= NUM_KINDS:
+            return 0.0
+        base = _base_danger(tile, self.visible)
+        safe = 1.0  # the chance that nobody goes out on it: two threats are worse than the larger of them
+        for level, passed, discards, collected in self.threats:
+            if tile in passed:  # passed since its last discard: it does not complete its hand
+                continue
+            risk = base
+            if tile in discards:
+                risk *= 0.15  # a player seldom throws away a tile it is waiting for
+            if collected is not None and tile < 27:
+                risk *= 1.6 if tile // 9 == collected else 0.6
+            safe *= 1.0 - min(1.0, risk) * level
+        return 1.0 - safe
