@@ -354,16 +354,19 @@ def _wait_shapes(tile: int, visible: Sequence[int]) -> float:
     copies of its scarcer partner still out of sight (a run whose partner is all in sight cannot be held), and a
     pair or pung wait counts half the tile's own unseen copies."""
     number = tile % 9
-    unseen = [max(0, 4 - visible[t]) if 0 <= t < 27 and t // 9 == tile // 9 else 0
-              for t in range(tile - 2, tile + 3)]
+    # (the copies out of sight of the tiles two and one below it and above it in its suit: 0 past the suit's end)
+    below2 = max(0, 4 - visible[tile - 2]) if number >= 2 else 0
+    below1 = max(0, 4 - visible[tile - 1]) if number >= 1 else 0
+    above1 = max(0, 4 - visible[tile + 1]) if number <= 7 else 0
+    above2 = max(0, 4 - visible[tile + 2]) if number <= 6 else 0
     runs = 0
     if number >= 2:
-        runs += min(unseen[0], unseen[1])
+        runs += min(below2, below1)
     if 1 <= number <= 7:
-        runs += min(unseen[1], unseen[3])
+        runs += min(below1, above1)
     if number <= 6:
-        runs += min(unseen[3], unseen[4])
-    return runs + 0.5 * unseen[2]
+        runs += min(above1, above2)
+    return runs + 0.5 * max(0, 4 - visible[tile])
 
 
 _MOST_SHAPES = 14.0  # a middle tile nothing of which is in sight: three runs of four partners, half of four copies
