@@ -161,6 +161,8 @@ class EnginePlayer:
         self._values: dict[tuple[int, int], ValueModel] = {}
         self._jokers = 0
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
+        self._last_sight: tuple[PlayerView | None, list[int], list[int]] = (None, [], [])
+        """The last position's visible and unseen copies of each kind (see _sight)."""
         self._last_nearest: dict[int | None, tuple[object, Target | None]] = {}
         """The last nearest form found for each reach asked (see _nearest)."""
         self._judges: dict[bool, Judge] = {}
@@ -227,6 +229,15 @@ class EnginePlayer:
         if model is None:
             model = self._values[key] = ValueModel.build(self.ruleset, *key)
         return model
+
+    def _sight(self, view: PlayerView) -> tuple[list[int], list[int]]:
+        """The copies of each kind ``view`` shows and those it does not (read once per position: the plan's
+        weighing and the discards' both ask)."""
+        last = self._last_sight
+        if last[0] is not view:
+            visible = view.visible_counts()
+            last = self._last_sight = (view, visible, unseen(visible))
+        return last[1], last[2]
 
     def _threats(self, view: PlayerView) -> list[float]:
         """The chance each opponent can go out on a discard: a declared ready hand surely; otherwise the chance it
@@ -449,7 +460,7 @@ class EnginePlayer:
                     plan.stalled += 1
                 if turn % 2:
                     return
-                current = self._special_appeal(plan.hand, target, counts, view, view.unseen_counts())
+                current = self._special_appeal(plan.hand, target, counts, view, self._sight(view)[1])
                 distance = target.distance
         hands = [h for h in self.specials[(turn // 2) % 2::2] if h is not plan.hand]
         found = self._likeliest(view, counts, melds, hands, distance)
@@ -471,7 +482,7 @@ class EnginePlayer:
         """The special hands of ``hands`` within reach, with their appeal and nearest form, likeliest first;
         ``nearest``: the distance of the nearest special hand known (the one chased)."""
         env = self._env(view)
-        live = view.unseen_counts()
+        live = self._sight(view)[1]
         found = []
         # A hand more than two tiles beyond the nearest found is far less likely (each tile lacking costs more
         # than half the chance): not looking for it keeps the searches short.
@@ -603,8 +614,7 @@ class EnginePlayer:
     def _score_discards(self, view: PlayerView, discards: Sequence[Discard], counts: list[int], n_melds: int,
                         melds: Sequence[Meld]) -> list[_Option]:
         p = self.personality
-        visible = view.visible_counts()
-        live = unseen(visible)
+        visible, live = self._sight(view)
         threats = self._threats(view)
         top_threat = max(threats)
         model = self._value_model(view)
@@ -737,8 +747,7 @@ class EnginePlayer:
         # Once folding, any opponent may be the one to go out (half the deal-ins while folding went to a player
         # who looked far from ready): each counts as at least as near as the threat that made it fold.
         threats = [0.0 if s == view.seat else max(t, FOLD_THREAT) for s, t in enumerate(seen)]
-        visible = view.visible_counts()
-        dangers = Danger(view, visible, threats)
+        dangers = Danger(view, self._sight(view)[0], threats)
         safety = {o.action.tile: dangers.of(o.action.tile) for o in options}
         return min(options, key=lambda o: (round(safety[o.action.tile], 2), -o.score, o.action.tile))
 
