@@ -27,6 +27,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from game.ai.charleston import choose_pass
 from game.ai.evaluate import Danger, NearValues, ValueModel, threat
@@ -91,8 +92,9 @@ class _Plan:
     (its appeal over the chased hand's, at most 1) and the tiles its nearest form wants."""
 
 
-@dataclass(frozen=True)
-class _Option:
+class _Option(NamedTuple):
+    """A discard weighed (a tuple: a few dozen are made each turn)."""
+
     action: Discard
     speed: int
     useful: float
