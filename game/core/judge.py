@@ -7,6 +7,7 @@ The state machine (:mod:`game.core.table`) never decides what a winning hand is 
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -99,6 +100,10 @@ class Judge(Protocol):
         Every tile that can win is listed; a listed tile may still need a particular situation to win."""
         ...
 
+    def wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
+        """A test of whether a tile is among ``hand``'s :meth:`waits`, for asking a few kinds of an unchanged hand."""
+        ...
+
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
         """For 14 tiles (plus kongs): each discard that leaves a ready hand, with its waits."""
         ...
@@ -167,6 +172,9 @@ class RegularJudge:
             return []
         return [t for t in candidates
                 if self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds), WinContext(True, t, "discard"))]
+
+    def wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
+        return frozenset(self.waits(hand)).__contains__
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
         return ready_discards_by_trial(self, hand)

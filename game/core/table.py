@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
@@ -180,7 +181,7 @@ class Table:
         self._promotion: tuple[int, Tile] | None = None
         self._late_unseen = False
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
-        self._waits_cache: dict[int, tuple[tuple, frozenset[Tile]]] = {}
+        self._waits_cache: dict[int, tuple[tuple, Callable[[Tile], bool], dict[Tile, bool]]] = {}
         self._pass_cache: dict[tuple[int, tuple[Tile, ...]], list[Action]] = {}
         """The passes offered for a step's count and the tiles that may go (each asked twice a pass: by the player
         and by :meth:`apply`; a Charleston offers a few hundred)."""
@@ -567,31 +568,36 @@ class Table:
                           self.wall.live_count == 0, False, False, first, sets_declared=self._sets_declared())
 
     def _could_win_with(self, seat: int, tile: Tile) -> bool:
-        """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
-        p = self.players[seat]
-        return tile in self._waits_of(seat, tuple(p.concealed))
+        """A fast necessary test: is ``tile`` among the seat's waits?"""
+        return self._completes(seat, tuple(self.players[seat].concealed), tile)
 
-    def _waits_of(self, seat: int, concealed: tuple[Tile, ...]) -> frozenset[Tile]:
+    def _completes(self, seat: int, concealed: tuple[Tile, ...], tile: Tile) -> bool:
+        """Whether ``tile`` is among the waits of ``seat``'s sets with ``concealed``. A hand meets three discards and
+        a draw before it changes, so each kind is asked alone (not all 34), through a test kept while the hand is
+        unchanged."""
         p = self.players[seat]
         # A hand only changes on its own turn, so its tiles in their own order are key enough (a reordering would
         # only cost a recount); melds compare by identity first, which is the usual case.
         key = (concealed, tuple(p.melds))
         cached = self._waits_cache.get(seat)
         if cached is None or cached[0] != key:
-            spec = HandSpec(concealed, tuple(p.melds), tuple(p.bonus), self.seat_wind(seat), self.round_wind)
-            cached = (key, frozenset(self.judge.waits(spec)))
-            self._waits_cache[seat] = cached
-        return cached[1]
+            spec = HandSpec(concealed, key[1], tuple(p.bonus), self.seat_wind(seat), self.round_wind)
+            cached = self._waits_cache[seat] = (key, self.judge.wait_test(spec), {})
+        known = cached[2]
+        found = known.get(tile)
+        if found is None:
+            found = known[tile] = cached[1](tile)
+        return found
 
     def _may_win_drawn(self, seat: int) -> bool:
         """A fast necessary test for going out on the tile just drawn: it is among the waits of the hand without
-        it. Those waits are usually known already, from the discards the hand could have claimed meanwhile. A
-        hand with jokers, or East's dealt fourteen (no tile drawn), gets the full test."""
+        it (often known already, from a discard of the same kind the hand could have claimed meanwhile). A hand
+        with jokers, or East's dealt fourteen (no tile drawn), gets the full test."""
         p = self.players[seat]
         drawn = self._drawn
         if drawn is None or drawn >= NUM_KINDS or JOKER in p.concealed or not p.concealed or p.concealed[-1] != drawn:
             return True
-        return drawn in self._waits_of(seat, tuple(p.concealed[:-1]))
+        return self._completes(seat, tuple(p.concealed[:-1]), drawn)
 
     def _discard_shape(self, seat: int, tile: Tile, discarder: int) -> WinShape | None:
         if not self._could_win_with(seat, tile):

@@ -1,0 +1,91 @@
+"""The table's remembered waits: each seat's answers are kept only while its hand is unchanged, so a claim, a kong,
+a flower's replacement or a joker drawn never leaves a stale "this discard wins" (or "it does not") behind."""
+
+import random
+
+import pytest
+
+from game.ai import create_player
+from game.autoplay import play_hand
+from game.core.actions import Claim, Discard, Pass
+from game.core.table import Table
+from game.core.tiles import NUM_KINDS
+from game.mods import rules_for
+from tests.builders import rigged_table, t
+from tests.tiers import examples
+
+FILLER = "1C 1C 9C 9C EW EW SW SW WW WW NW RD GD"  # no chow, pung or win with the test tiles
+
+
+def _pass_all(table):
+    while table.phase == "claims" and table.awaiting():
+        table.apply(table.awaiting()[0], Pass())
+
+
+def test_table_waits__a_claimed_pung_changes_which_discards_go_out():
+    """Waiting on 5D or EW, seat 1 pungs a 5D instead of going out and lets an EW go: a second 5D no longer wins
+    (its answer was "yes" a moment ago) and an EW, its single wait now, still does."""
+    table = rigged_table({0: "5D " + " ".join(FILLER.split()[:12]),
+                          1: "1B 2B 3B 4C 5C 6C 7D 8D 9D EW EW 5D 5D",
+                          2: "5D 2B 8B 3C 7C SW SW WW WW RD GD GD RD",
+                          3: FILLER}, "WD 3B NW", current=0)
+    table.apply(0, Discard(t("WD")))
+    _pass_all(table)
+    table.apply(1, Discard(t("3B")))  # drew 3B
+    _pass_all(table)
+    table.apply(2, Discard(t("NW")))  # drew NW
+    _pass_all(table)
+    table.apply(3, Discard(t("NW")))
+    _pass_all(table)
+    table.apply(0, Discard(t("5D")))
+    assert Claim("mah_jongg") in table.legal_actions(1)
+    table.apply(1, Claim("pung", (t("5D"), t("5D"))))
+    _pass_all(table)
+    assert table.current == 1 and table.players[1].melds[-1].tile == t("5D")
+    table.apply(1, Discard(t("EW")))  # left: 1B 2B 3B 4C 5C 6C 7D 8D 9D EW, waiting on EW alone
+    _pass_all(table)
+    table.apply(2, Discard(t("5D")))
+    assert 1 not in table.awaiting()
+    _pass_all(table)
+    table.apply(3, Discard(t("EW")))
+    assert Claim("mah_jongg") in table.legal_actions(1)
+
+
+def _fresh_waits(ruleset_id):
+    return rules_for(ruleset_id)[1].waits
+
+
+@pytest.mark.parametrize("ruleset_id", ["western-specials", "classic", "british"])
+def test_table_waits__every_discard_asked_of_the_hand_as_it_is_now(ruleset_id):
+    """Over whole hands of experts (claims, kongs, flowers and jokers among them), whether each discard would let
+    each other seat go out agrees with a judge that has seen none of the hand before, and so does the drawn tile
+    for the seat that drew it (its waits asked of the hand without it)."""
+    ruleset, judge = rules_for(ruleset_id)
+    fresh = _fresh_waits(ruleset_id)
+    checked = 0
+
+    def check(table: Table, seat: int, tile: int, held: tuple) -> None:
+        nonlocal checked
+        spec = table.hand_spec(seat)
+        spec = type(spec)(held, spec.melds, spec.bonus, spec.seat_wind, spec.round_wind)
+        assert table._completes(seat, held, tile) == (tile in fresh(spec)), (seat, tile, spec)
+        checked += 1
+
+    for seed in range(examples(6)):
+        rng = random.Random(seed)
+        players = [create_player("expert", rng=random.Random(rng.getrandbits(32)), ruleset=ruleset)
+                   for _ in range(4)]
+        table = Table(ruleset.play, judge, seed=seed, east=seed % 4)
+
+        def on_step(seat, action, table=table):
+            if table.phase == "claims" and table.last_discard is not None:
+                discarder, tile = table.last_discard
+                for other in table.playing_order(discarder)[1:]:
+                    check(table, other, tile, tuple(table.players[other].concealed))
+            if table.phase == "turn" and table.drawn_tile is not None and table.drawn_tile < NUM_KINDS:
+                held = table.players[table.current].concealed
+                if held and held[-1] == table.drawn_tile:
+                    check(table, table.current, held[-1], tuple(held[:-1]))
+
+        play_hand(table, players, on_step=on_step)
+    assert checked > 100
