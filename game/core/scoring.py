@@ -66,6 +66,9 @@ from game.i18n import L_
 NOT_MAH_JONGG = "not_mah_jongg"
 BELOW_MINIMUM = "below_minimum"
 
+_EVERY_KIND = (1 << NUM_KINDS) - 1
+"""The bit mask of every playing tile kind."""
+
 
 @quick_init
 @dataclass(frozen=True)
@@ -294,19 +297,23 @@ class RulesetJudge:
     def waits(self, hand: HandSpec) -> list[Tile]:
         """The tiles that would complete ``hand`` (13 tiles plus kongs) by any reading the ruleset allows, in some
         situation (conditions such as "won from the wall" are not checked)."""
-        test = self.wait_test(hand)
-        return [t for t in range(NUM_KINDS) if test(t)]
+        test, maybe = self._wait_trials(hand)
+        return [t for t in range(NUM_KINDS) if maybe >> t & 1 and test(t)]
 
     def wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
         """A test of whether a tile is among ``hand``'s :meth:`waits`: what does not depend on the tile is worked
         out once, and each kind asked costs only its own trials (the table asks the few kinds discarded while a
-        hand is unchanged, not all 34).
+        hand is unchanged, not all 34)."""
+        return self._wait_trials(hand)[0]
+
+    def _wait_trials(self, hand: HandSpec) -> tuple[Callable[[Tile], bool], int]:
+        """The wait test of ``hand`` and a bit mask of the kinds it may pass (the others fail it).
 
         Regular waits come from the shanten tables; a special hand is tried only when the tiles held already fit
         it, so this stays fast enough to ask after every move.
         """
         if JOKER in hand.concealed:  # the shanten tables know no jokers
-            return self._joker_wait_test(hand)
+            return self._joker_wait_test(hand), _EVERY_KIND
         counts = counts_of(hand.concealed)
         facts = HandFacts.of(counts, hand.melds)
         totals = facts.totals
@@ -323,6 +330,7 @@ class RulesetJudge:
         n_tiles = facts.n_tiles + 1
         # Each form the hand with one more tile may be, with the kinds that tile may be.
         forms: list[tuple[Pattern, int]] = []
+        maybe = sum(1 << t for t in regular)
         for _special, form, outside in self._forms_for[facts.n_suits, exposed]:
             if mask & outside:  # the test that rules out most forms, before any attribute is read
                 continue
@@ -339,6 +347,7 @@ class RulesetJudge:
                 candidates &= 1 << missing[0]  # the one tile still short
             if candidates:
                 forms.append((form, candidates))
+                maybe |= candidates
 
         def test(t: Tile) -> bool:
             if t >= NUM_KINDS or totals[t] >= 4:
@@ -360,7 +369,7 @@ class RulesetJudge:
                     counts[t] -= 1
             return False
 
-        return test
+        return test, maybe
 
     def _joker_wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
         """The wait test of a hand with jokers, as :func:`waits_by_trial` finds its waits (every kind tried as a
