@@ -7,7 +7,6 @@ The state machine (:mod:`game.core.table`) never decides what a winning hand is 
 
 from __future__ import annotations
 
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Literal, Protocol
 
@@ -87,6 +86,15 @@ class WinShape:
         return WinShape(min(left, key=_RANK.__getitem__), self.special_hand, self.roles)  # type: ignore[arg-type]
 
 
+class WaitTest(Protocol):
+    """Whether ``tile`` is among a hand's waits. With ``trial=False`` only the quick tests every win passes are
+    asked, in any situation (its waits are tried as a discard): False there means the tile wins in no situation,
+    such as drawn from the wall; True, that it might."""
+
+    def __call__(self, tile: Tile, trial: bool = True) -> bool:
+        ...
+
+
 class Judge(Protocol):
     """Decides whether a hand is Mah Jongg under a ruleset."""
 
@@ -100,7 +108,7 @@ class Judge(Protocol):
         Every tile that can win is listed; a listed tile may still need a particular situation to win."""
         ...
 
-    def wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
+    def wait_test(self, hand: HandSpec) -> WaitTest:
         """A test of whether a tile is among ``hand``'s :meth:`waits`, for asking a few kinds of an unchanged hand."""
         ...
 
@@ -173,8 +181,9 @@ class RegularJudge:
         return [t for t in candidates
                 if self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds), WinContext(True, t, "discard"))]
 
-    def wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
-        return frozenset(self.waits(hand)).__contains__
+    def wait_test(self, hand: HandSpec) -> WaitTest:
+        found = frozenset(self.waits(hand))
+        return lambda tile, trial=True: tile in found  # a regular hand wins on a tile in any situation or none
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
         return ready_discards_by_trial(self, hand)

@@ -18,7 +18,7 @@ flowers, with every item that is not "Mah Jongg hand only".
 from __future__ import annotations
 
 import dataclasses
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -29,6 +29,7 @@ from game.core.frozen import quick_init
 from game.core.hand import joker_arrangements
 from game.core.judge import (
     HandSpec,
+    WaitTest,
     WinContext,
     WinShape,
     ready_discards_by_trial,
@@ -300,13 +301,13 @@ class RulesetJudge:
         test, maybe = self._wait_trials(hand)
         return [t for t in range(NUM_KINDS) if maybe >> t & 1 and test(t)]
 
-    def wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
-        """A test of whether a tile is among ``hand``'s :meth:`waits`: what does not depend on the tile is worked
-        out once, and each kind asked costs only its own trials (the table asks the few kinds discarded while a
-        hand is unchanged, not all 34)."""
+    def wait_test(self, hand: HandSpec) -> WaitTest:
+        """A test of whether a tile is among ``hand``'s :meth:`waits` (see :class:`WaitTest`): what does not depend
+        on the tile is worked out once, and each kind asked costs only its own trials (the table asks the few kinds
+        discarded while a hand is unchanged, not all 34)."""
         return self._wait_trials(hand)[0]
 
-    def _wait_trials(self, hand: HandSpec) -> tuple[Callable[[Tile], bool], int]:
+    def _wait_trials(self, hand: HandSpec) -> tuple[WaitTest, int]:
         """The wait test of ``hand`` and a bit mask of the kinds it may pass (the others fail it).
 
         Regular waits come from the shanten tables; a special hand is tried only when the tiles held already fit
@@ -349,7 +350,7 @@ class RulesetJudge:
                 forms.append((form, candidates))
                 maybe |= candidates
 
-        def test(t: Tile) -> bool:
+        def test(t: Tile, trial: bool = True) -> bool:  # no situation is read: a trial asks no more
             if t >= NUM_KINDS or totals[t] >= 4:
                 return False  # no fifth copy to win on
             if t in regular and regular_shape(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
@@ -371,7 +372,7 @@ class RulesetJudge:
 
         return test, maybe
 
-    def _joker_wait_test(self, hand: HandSpec) -> Callable[[Tile], bool]:
+    def _joker_wait_test(self, hand: HandSpec) -> WaitTest:
         """The wait test of a hand with jokers, as :func:`waits_by_trial` finds its waits (every kind tried as a
         winning discard), but a kind is tried only if it passes two tests every win passes: a regular hand has an
         arrangement of sets and a pair (jokers standing in pungs), or a special form a hand with jokers may be lets
@@ -395,7 +396,7 @@ class RulesetJudge:
                  and facts.n_suits <= form.max_suits and form.min_tiles <= n_tiles + jokers <= form.max_tiles
                  and (hand.melds or not out_of_reach(form, counts, jokers, 1, env))]
 
-        def test(t: Tile) -> bool:
+        def test(t: Tile, trial: bool = True) -> bool:
             if t >= NUM_KINDS or totals[t] >= 4:
                 return False  # no fifth copy to win on
             counts[t] += 1
@@ -412,6 +413,8 @@ class RulesetJudge:
                             for form, outside in forms)
                 totals[t] -= 1
             counts[t] -= 1
+            if not trial:
+                return maybe
             return maybe and self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
                                                      hand.round_wind), WinContext(True, t, "discard")) is not None
 

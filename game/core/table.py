@@ -17,7 +17,6 @@ from __future__ import annotations
 
 import random
 from collections import Counter
-from collections.abc import Callable
 from dataclasses import dataclass, field
 from itertools import combinations
 from typing import ClassVar
@@ -51,7 +50,7 @@ from game.core.events import (
     WallBuilt,
 )
 from game.core.frozen import quick_init
-from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
+from game.core.judge import HandSpec, Judge, WaitTest, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
@@ -181,7 +180,7 @@ class Table:
         self._promotion: tuple[int, Tile] | None = None
         self._late_unseen = False
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
-        self._waits_cache: dict[int, tuple[tuple, Callable[[Tile], bool], dict[Tile, bool]]] = {}
+        self._waits_cache: dict[int, tuple[tuple, WaitTest, dict[Tile, bool]]] = {}
         self._pass_cache: dict[tuple[int, tuple[Tile, ...]], list[Action]] = {}
         """The passes offered for a step's count and the tiles that may go (each asked twice a pass: by the player
         and by :meth:`apply`; a Charleston offers a few hundred)."""
@@ -573,7 +572,16 @@ class Table:
 
     def _completes(self, seat: int, concealed: tuple[Tile, ...], tile: Tile) -> bool:
         """Whether ``tile`` is among the waits of ``seat``'s sets with ``concealed``. A hand meets three discards and
-        a draw before it changes, so each kind is asked alone (not all 34), through a test kept while the hand is
+        a draw before it changes, so each kind is asked alone (not all 34), and each answer is kept while the hand
+        is unchanged."""
+        test, known = self._wait_test(seat, concealed)
+        found = known.get(tile)
+        if found is None:
+            found = known[tile] = test(tile)
+        return found
+
+    def _wait_test(self, seat: int, concealed: tuple[Tile, ...]) -> tuple[WaitTest, dict[Tile, bool]]:
+        """The wait test of ``seat``'s sets with ``concealed`` and its answers so far, kept while they are
         unchanged."""
         p = self.players[seat]
         # A hand only changes on its own turn, so its tiles in their own order are key enough (a reordering would
@@ -583,20 +591,19 @@ class Table:
         if cached is None or cached[0] != key:
             spec = HandSpec(concealed, key[1], tuple(p.bonus), self.seat_wind(seat), self.round_wind)
             cached = self._waits_cache[seat] = (key, self.judge.wait_test(spec), {})
-        known = cached[2]
-        found = known.get(tile)
-        if found is None:
-            found = known[tile] = cached[1](tile)
-        return found
+        return cached[1], cached[2]
 
     def _may_win_drawn(self, seat: int) -> bool:
         """A fast necessary test for going out on the tile just drawn: it is among the waits of the hand without
-        it (often known already, from a discard of the same kind the hand could have claimed meanwhile). A hand
-        with jokers, or East's dealt fourteen (no tile drawn), gets the full test."""
+        it (often known already, from a discard of the same kind the hand could have claimed meanwhile), or for a
+        hand with jokers passes the quick tests of its wait test. A drawn joker, or East's dealt fourteen (no tile
+        drawn), gets the full test."""
         p = self.players[seat]
         drawn = self._drawn
-        if drawn is None or drawn >= NUM_KINDS or JOKER in p.concealed or not p.concealed or p.concealed[-1] != drawn:
+        if drawn is None or drawn >= NUM_KINDS or not p.concealed or p.concealed[-1] != drawn:
             return True
+        if JOKER in p.concealed:  # its waits are tried as a discard: only the quick tests hold for any draw
+            return self._wait_test(seat, tuple(p.concealed[:-1]))[0](drawn, False)
         return self._completes(seat, tuple(p.concealed[:-1]), drawn)
 
     def _discard_shape(self, seat: int, tile: Tile, discarder: int) -> WinShape | None:

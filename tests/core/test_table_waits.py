@@ -7,7 +7,7 @@ import pytest
 
 from game.ai import create_player
 from game.autoplay import play_hand
-from game.core.actions import Claim, Discard, Pass
+from game.core.actions import Claim, Discard, MahJongg, Pass
 from game.core.table import Table
 from game.core.tiles import NUM_KINDS
 from game.mods import rules_for
@@ -51,17 +51,14 @@ def test_table_waits__a_claimed_pung_changes_which_discards_go_out():
     assert Claim("mah_jongg") in table.legal_actions(1)
 
 
-def _fresh_waits(ruleset_id):
-    return rules_for(ruleset_id)[1].waits
-
-
 @pytest.mark.parametrize("ruleset_id", ["western-specials", "classic", "british"])
 def test_table_waits__every_discard_asked_of_the_hand_as_it_is_now(ruleset_id):
     """Over whole hands of experts (claims, kongs, flowers and jokers among them), whether each discard would let
     each other seat go out agrees with a judge that has seen none of the hand before, and so does the drawn tile
-    for the seat that drew it (its waits asked of the hand without it)."""
+    for the seat that drew it (its waits asked of the hand without it, Mah Jongg offered when it wins)."""
     ruleset, judge = rules_for(ruleset_id)
-    fresh = _fresh_waits(ruleset_id)
+    fresh_judge = rules_for(ruleset_id)[1]
+    fresh = fresh_judge.waits
     checked = 0
 
     def check(table: Table, seat: int, tile: int, held: tuple) -> None:
@@ -83,9 +80,28 @@ def test_table_waits__every_discard_asked_of_the_hand_as_it_is_now(ruleset_id):
                 for other in table.playing_order(discarder)[1:]:
                     check(table, other, tile, tuple(table.players[other].concealed))
             if table.phase == "turn" and table.drawn_tile is not None and table.drawn_tile < NUM_KINDS:
-                held = table.players[table.current].concealed
+                current = table.current
+                held = table.players[current].concealed
                 if held and held[-1] == table.drawn_tile:
-                    check(table, table.current, held[-1], tuple(held[:-1]))
+                    check(table, current, held[-1], tuple(held[:-1]))
+                wins = fresh_judge.mah_jongg(table.hand_spec(current), table._self_drawn_context(current))
+                assert (MahJongg() in table.legal_actions(current)) is (wins is not None and table.may_go_out(current))
 
         play_hand(table, players, on_step=on_step)
     assert checked > 100
+
+
+@pytest.mark.parametrize(("hand", "melds", "drawn", "wins"), [
+    ("1B 8B 6B 1B 1C 8C 6C NW NW JK SW SW SW", [], "5C", True),  # Civil War, a joker in the North pong
+    ("1B 8B 6B 1B 1C 8C 6C NW NW JK SW SW SW", [], "7C", False),
+    ("5C 5C 5C 5D JK JK EW EW EW RD", ["5B 5B JK"], "RD", True),  # Numbers Racket beside an exposed pong
+    ("5C 5C 5C 5D JK JK EW EW EW RD", ["5B 5B JK"], "GD", False),
+])
+def test_table_waits__a_hand_with_jokers_goes_out_on_the_tile_it_draws(hand, melds, drawn, wins):
+    """A hand with jokers is offered Mah Jongg on a drawn tile that completes a special hand, and only then (its
+    waits are tried as discards, so the draw gets the quick tests alone before the full one)."""
+    ruleset, judge = rules_for("western-specials")
+    table = rigged_table({0: hand, 1: FILLER, 2: FILLER, 3: FILLER}, drawn, rules=ruleset.play, judge=judge,
+                         melds={0: melds}, current=0)
+    assert table.drawn_tile == t(drawn)
+    assert (MahJongg() in table.legal_actions(0)) is wins
