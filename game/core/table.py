@@ -570,19 +570,10 @@ class Table:
         """A fast necessary test: is ``tile`` among the seat's waits?"""
         return self._completes(seat, tuple(self.players[seat].concealed), tile)
 
-    def _completes(self, seat: int, concealed: tuple[Tile, ...], tile: Tile) -> bool:
-        """Whether ``tile`` is among the waits of ``seat``'s sets with ``concealed``. A hand meets three discards and
-        a draw before it changes, so each kind is asked alone (not all 34), and each answer is kept while the hand
-        is unchanged."""
-        test, known = self._wait_test(seat, concealed)
-        found = known.get(tile)
-        if found is None:
-            found = known[tile] = test(tile)
-        return found
-
-    def _wait_test(self, seat: int, concealed: tuple[Tile, ...]) -> tuple[WaitTest, dict[Tile, bool]]:
-        """The wait test of ``seat``'s sets with ``concealed`` and its answers so far, kept while they are
-        unchanged."""
+    def _completes(self, seat: int, concealed: tuple[Tile, ...], tile: Tile, trial: bool = True) -> bool:
+        """Whether ``tile`` is among the waits of ``seat``'s sets with ``concealed`` (``trial``: as
+        :class:`WaitTest` has it). A hand meets three discards and a draw before it changes, so each kind is asked
+        alone (not all 34), through a wait test kept with its answers while the hand is unchanged."""
         p = self.players[seat]
         # A hand only changes on its own turn, so its tiles in their own order are key enough (a reordering would
         # only cost a recount); melds compare by identity first, which is the usual case.
@@ -591,7 +582,13 @@ class Table:
         if cached is None or cached[0] != key:
             spec = HandSpec(concealed, key[1], tuple(p.bonus), self.seat_wind(seat), self.round_wind)
             cached = self._waits_cache[seat] = (key, self.judge.wait_test(spec), {})
-        return cached[1], cached[2]
+        if not trial:
+            return cached[1](tile, False)
+        known = cached[2]
+        found = known.get(tile)
+        if found is None:
+            found = known[tile] = cached[1](tile)
+        return found
 
     def _may_win_drawn(self, seat: int) -> bool:
         """A fast necessary test for going out on the tile just drawn: it is among the waits of the hand without
@@ -603,7 +600,7 @@ class Table:
         if drawn is None or drawn >= NUM_KINDS or not p.concealed or p.concealed[-1] != drawn:
             return True
         if JOKER in p.concealed:  # its waits are tried as a discard: only the quick tests hold for any draw
-            return self._wait_test(seat, tuple(p.concealed[:-1]))[0](drawn, False)
+            return self._completes(seat, tuple(p.concealed[:-1]), drawn, trial=False)
         return self._completes(seat, tuple(p.concealed[:-1]), drawn)
 
     def _discard_shape(self, seat: int, tile: Tile, discarder: int) -> WinShape | None:
