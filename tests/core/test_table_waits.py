@@ -7,7 +7,7 @@ import pytest
 
 from game.ai import create_player
 from game.autoplay import play_hand
-from game.core.actions import Claim, Discard, MahJongg, Pass
+from game.core.actions import Claim, DeclareKong, Discard, MahJongg, Pass
 from game.core.table import Table
 from game.core.tiles import NUM_KINDS
 from game.mods import rules_for
@@ -105,3 +105,27 @@ def test_table_waits__a_hand_with_jokers_goes_out_on_the_tile_it_draws(hand, mel
                          melds={0: melds}, current=0)
     assert table.drawn_tile == t(drawn)
     assert (MahJongg() in table.legal_actions(0)) is wins
+
+
+def test_table_waits__a_kong_is_robbed_by_the_hand_as_it_is_now():
+    """Seat 3 was asked about the 9D that seat 0 punged when it could not go out on it; it has since become ready
+    on 6D or 9D, so the fourth 9D added to that pung may be robbed."""
+    table = rigged_table({0: "9D 9D 2C 3C 4C 6D 6D 1D 2D 3D EW SW WW",
+                          1: FILLER,
+                          2: "9D 1C 9C 9C EW EW SW SW WW WW NW RD GD",
+                          3: "1B 2B 3B 4B 5B 6B 7B 8B 9B 7D 8D RD GD"}, "NW WD WD RD 9D", current=2)
+    table.apply(2, Discard(t("9D")))
+    assert Claim("mah_jongg") not in table.legal_actions(3)
+    table.apply(0, Claim("pung", (t("9D"), t("9D"))))
+    _pass_all(table)
+    table.apply(0, Discard(t("EW")))
+    _pass_all(table)
+    table.apply(1, Discard(t("WD")))
+    _pass_all(table)
+    table.apply(2, Discard(t("WD")))
+    _pass_all(table)
+    table.apply(3, Discard(t("GD")))  # drew RD: ready on 6D or 9D
+    _pass_all(table)
+    assert table.current == 0 and table.drawn_tile == t("9D")
+    table.apply(0, DeclareKong(t("9D")))
+    assert table.phase == "rob" and MahJongg() in table.legal_actions(3)
