@@ -87,11 +87,11 @@ class WinShape:
 
 
 class WaitTest(Protocol):
-    """Whether ``tile`` is among a hand's waits. With ``trial=False`` only the quick tests every win passes are
+    """Whether ``tile`` is among a hand's waits. With ``trial`` False only the quick tests every win passes are
     asked, in any situation (its waits are tried as a discard): False there means the tile wins in no situation,
     such as drawn from the wall; True, that it might."""
 
-    def __call__(self, tile: Tile, trial: bool = True) -> bool:
+    def __call__(self, tile: Tile, trial: bool = True, /) -> bool:
         ...
 
 
