@@ -23,9 +23,11 @@ import time
 from collections import OrderedDict
 from collections.abc import Callable, Hashable
 from dataclasses import dataclass
-from typing import TypeVar
+from typing import Generic, TypeVar
 
 T = TypeVar("T")
+K = TypeVar("K", bound=Hashable)
+V = TypeVar("V")
 
 SETTLE_NS = 3_000_000_000
 """How old every entry must be, at the walk, for its signature to be remembered."""
@@ -86,15 +88,39 @@ def folder_signature(folder: str | os.PathLike[str]) -> Signature | None:
     return _signature(entries, started)
 
 
+class Recent(Generic[K, V]):
+    """The ``size`` values most recently used, by key; safe to share between threads (a network table's server
+    thread reads rulesets while the window's thread may build its catalog)."""
+
+    def __init__(self, size: int) -> None:
+        self.size = size
+        self._kept: OrderedDict[K, V] = OrderedDict()
+        self._lock = threading.Lock()
+
+    def get(self, key: K) -> V | None:
+        with self._lock:
+            value = self._kept.get(key)
+            if value is not None:
+                self._kept.move_to_end(key)
+            return value
+
+    def put(self, key: K, value: V) -> None:
+        with self._lock:
+            self._kept[key] = value
+            self._kept.move_to_end(key)
+            while len(self._kept) > self.size:
+                self._kept.popitem(last=False)
+
+    def __len__(self) -> int:
+        return len(self._kept)
+
+
 class Memo:
     """Results keyed by a caller's key and the signature of the files they came from; the ``size`` most recently
     used are kept (memory stays bounded however many mods come and go)."""
 
     def __init__(self, size: int) -> None:
-        self.size = size
-        self._kept: OrderedDict[Hashable, tuple[tuple[Entry, ...], object]] = OrderedDict()
-        # A network table's server thread reads rulesets while the window's thread may build its catalog.
-        self._lock = threading.Lock()
+        self._kept: Recent[Hashable, tuple[tuple[Entry, ...], object]] = Recent(size)
 
     def get(self, key: Hashable, signature: Signature | None, compute: Callable[[], T]) -> T:
         """What ``compute`` gives, remembered under ``key`` while the files keep ``signature`` (a key keeps one
@@ -103,15 +129,9 @@ class Memo:
         The caller hands out copies of anything mutable it gets back: the remembered value is shared."""
         if signature is None or not signature.settled:
             return compute()
-        with self._lock:
-            kept = self._kept.get(key)
-            if kept is not None and kept[0] == signature.entries:
-                self._kept.move_to_end(key)
-                return kept[1]  # type: ignore[return-value]
+        kept = self._kept.get(key)
+        if kept is not None and kept[0] == signature.entries:
+            return kept[1]  # type: ignore[return-value]
         value = compute()  # (outside the lock: two threads may both work it out, and either result is right)
-        with self._lock:
-            self._kept[key] = (signature.entries, value)
-            self._kept.move_to_end(key)
-            while len(self._kept) > self.size:
-                self._kept.popitem(last=False)
+        self._kept.put(key, (signature.entries, value))
         return value

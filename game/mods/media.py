@@ -26,6 +26,7 @@ from pathlib import Path
 from types import ModuleType
 
 from game.errors import message_of
+from game.filememo import Recent
 from game.i18n import L_
 from game.storage import NotReadableError, read_regular
 
@@ -194,9 +195,10 @@ def checked_image(path: Path) -> bytes:
     return data
 
 
-_DECODED: dict[tuple[str, str], tuple[int, int] | str] = {}
+_DECODED: Recent[tuple[str, str], tuple[int, int] | str] = Recent(4096)
 """What decoding gave (the size, or why not), by the image's content and name: every full catalog build checks
-every image of every mod, the mod manager's after each change too, and the same bytes decode the same."""
+every image of every mod, the mod manager's after each change too, and the same bytes decode the same. Bounded: a
+modder saving one picture again and again makes a new key each time."""
 
 
 def image_size(path: Path) -> tuple[int, int]:
@@ -204,9 +206,10 @@ def image_size(path: Path) -> tuple[int, int]:
     not one."""
     data = checked_image(path)
     key = (content_key(data), path.name)
-    if key not in _DECODED:
-        _DECODED[key] = _decoded_size(data, path.name)
-    decoded = _DECODED[key]
+    decoded = _DECODED.get(key)
+    if decoded is None:
+        decoded = _decoded_size(data, path.name)
+        _DECODED.put(key, decoded)
     if isinstance(decoded, str):
         raise ValueError(decoded)
     return decoded
@@ -320,24 +323,27 @@ class SoundVerdicts:
 
     def __init__(self, folder: Path | None) -> None:
         self.folder = folder
-        self._known: dict[str, str | None] = {}
+        # (problem,) by content hash, the newest few thousand: each edit of a sound is a new key.
+        self._known: Recent[str, tuple[str | None]] = Recent(4096)
 
     def get(self, key: str) -> tuple[bool, str | None]:
         """(known, problem)."""
-        if key in self._known:
-            return True, self._known[key]
+        known = self._known.get(key)
+        if known is not None:
+            return True, known[0]
         if self.folder is not None:
             for suffix, bad in ((".ok", False), (".bad", True)):
                 try:
                     text = (self.folder / f"{key}{suffix}").read_text(encoding="utf-8")
                 except (OSError, UnicodeDecodeError):
                     continue
-                self._known[key] = (text.strip() or "the file cannot be decoded") if bad else None
-                return True, self._known[key]
+                problem = (text.strip() or "the file cannot be decoded") if bad else None
+                self._known.put(key, (problem,))
+                return True, problem
         return False, None
 
     def put(self, key: str, problem: str | None) -> None:
-        self._known[key] = problem
+        self._known.put(key, (problem,))
         if self.folder is None:
             return
         from game.storage import write_atomic  # only when a verdict is new

@@ -368,9 +368,10 @@ def test_image_check__the_same_bytes_decoded_once_a_changed_file_again(tmp_path:
     a failure too, is the same), and a file whose bytes changed is decoded afresh."""
     import pygame
 
+    from game.filememo import Recent
     from game.mods import media
 
-    monkeypatch.setattr(media, "_DECODED", {})  # nothing decoded by earlier tests
+    monkeypatch.setattr(media, "_DECODED", Recent(16))  # nothing decoded by earlier tests
     decoded: list[str] = []
     load = pygame.image.load
     monkeypatch.setattr(pygame.image, "load", lambda source, name: decoded.append(name) or load(source, name))

@@ -17,7 +17,7 @@ from game.mods import discovery
 from game.mods.catalog import build_catalog
 from game.mods.translations import catalog_files
 from tests.builders import rewrite_keeping_times, settle_files
-from tests.mods.modkit import ai_mod, folders_for, manifest, write
+from tests.mods.modkit import ai_mod, folders_for, manifest, png, write
 
 
 @pytest.fixture
@@ -113,3 +113,20 @@ def test_memo__keeps_at_most_its_size(tmp_path: Path, settled: list[Path]) -> No
     assert reads == [0, 1, 2, 0]  # 0 was the least recently used when 2 came in: dropped
     memo.get(0, filememo.file_signature(tmp_path / "0.txt"), lambda: reads.append(9))
     assert reads == [0, 1, 2, 0]
+
+
+def test_decoded_images__a_picture_saved_again_and_again_is_decoded_each_time_and_memory_stays_bounded(
+        tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from game.mods import media
+
+    monkeypatch.setattr(media, "_DECODED", filememo.Recent(2))
+    decoded: list[str] = []
+    decode = media._decoded_size
+    monkeypatch.setattr(media, "_decoded_size", lambda data, name: decoded.append(name) or decode(data, name))
+    picture = tmp_path / "sheet.png"
+    for width in (324, 325, 326, 324):  # saved four times; the first picture again last
+        picture.write_bytes(png(width, 230))
+        assert media.image_size(picture) == (width, 230)
+    assert len(decoded) == 4  # the first one had been dropped to keep two
+    assert len(media._DECODED) == 2
+    assert media.image_size(picture) == (324, 230) and len(decoded) == 4  # the newest kept: not decoded again
