@@ -86,6 +86,15 @@ class WinShape:
         return WinShape(min(left, key=_RANK.__getitem__), self.special_hand, self.roles)  # type: ignore[arg-type]
 
 
+class WaitTest(Protocol):
+    """Whether ``tile`` is among a hand's waits. With ``trial`` False only the quick tests every win passes are
+    asked, in any situation (its waits are tried as a discard): False there means the tile wins in no situation,
+    such as drawn from the wall; True, that it might."""
+
+    def __call__(self, tile: Tile, trial: bool = True, /) -> bool:
+        ...
+
+
 class Judge(Protocol):
     """Decides whether a hand is Mah Jongg under a ruleset."""
 
@@ -97,6 +106,10 @@ class Judge(Protocol):
         """The tiles that would complete ``hand`` (13 tiles plus kongs) in some situation, fast.
 
         Every tile that can win is listed; a listed tile may still need a particular situation to win."""
+        ...
+
+    def wait_test(self, hand: HandSpec) -> WaitTest:
+        """A test of whether a tile is among ``hand``'s :meth:`waits`, for asking a few kinds of an unchanged hand."""
         ...
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
@@ -167,6 +180,10 @@ class RegularJudge:
             return []
         return [t for t in candidates
                 if self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds), WinContext(True, t, "discard"))]
+
+    def wait_test(self, hand: HandSpec) -> WaitTest:
+        found = frozenset(self.waits(hand))
+        return lambda tile, trial=True: tile in found  # a regular hand wins on a tile in any situation or none
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
         return ready_discards_by_trial(self, hand)

@@ -29,6 +29,7 @@ from game.core.frozen import quick_init
 from game.core.hand import joker_arrangements
 from game.core.judge import (
     HandSpec,
+    WaitTest,
     WinContext,
     WinShape,
     ready_discards_by_trial,
@@ -65,6 +66,9 @@ from game.i18n import L_
 
 NOT_MAH_JONGG = "not_mah_jongg"
 BELOW_MINIMUM = "below_minimum"
+
+_EVERY_KIND = (1 << NUM_KINDS) - 1
+"""The bit mask of every playing tile kind."""
 
 
 @quick_init
@@ -293,61 +297,84 @@ class RulesetJudge:
 
     def waits(self, hand: HandSpec) -> list[Tile]:
         """The tiles that would complete ``hand`` (13 tiles plus kongs) by any reading the ruleset allows, in some
-        situation (conditions such as "won from the wall" are not checked).
+        situation (conditions such as "won from the wall" are not checked)."""
+        test, maybe = self._wait_trials(hand)
+        return [t for t in range(NUM_KINDS) if maybe >> t & 1 and test(t)]
+
+    def wait_test(self, hand: HandSpec) -> WaitTest:
+        """A test of whether a tile is among ``hand``'s :meth:`waits` (see :class:`WaitTest`): what does not depend
+        on the tile is worked out once, and each kind asked costs only its own trials (the table asks the few kinds
+        discarded while a hand is unchanged, not all 34)."""
+        return self._wait_trials(hand)[0]
+
+    def _wait_trials(self, hand: HandSpec) -> tuple[WaitTest, int]:
+        """The wait test of ``hand`` and a bit mask of the kinds it may pass (the others fail it).
 
         Regular waits come from the shanten tables; a special hand is tried only when the tiles held already fit
         it, so this stays fast enough to ask after every move.
         """
         if JOKER in hand.concealed:  # the shanten tables know no jokers
-            return self._joker_waits(hand)
+            return self._joker_wait_test(hand), _EVERY_KIND
         counts = counts_of(hand.concealed)
         facts = HandFacts.of(counts, hand.melds)
+        totals = facts.totals
         play = self.ruleset.play
-        found: set[Tile] = set()
         try:
-            regular = [] if self.ruleset.special_hands_required else analysis_waits(counts, len(hand.melds),
-                                                                                    chows=play.chows_allowed)
+            regular = (frozenset() if self.ruleset.special_hands_required
+                       else frozenset(analysis_waits(counts, len(hand.melds), chows=play.chows_allowed)))
         except ValueError:
-            regular = []
-        for t in regular:
-            with_tile = HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind, hand.round_wind)
-            if regular_shape(with_tile, t, play.chows_allowed, play.max_chows) is not None:
-                found.add(t)
+            regular = frozenset()
         env = Env(hand.seat_wind, hand.round_wind)
         exposed = any(m.exposed for m in hand.melds)
         mask = facts.mask
         kinds = mask.bit_count()
         n_tiles = facts.n_tiles + 1
+        # Each form the hand with one more tile may be, with the kinds that tile may be.
+        forms: list[tuple[Pattern, int]] = []
+        maybe = sum(1 << t for t in regular)
         for _special, form, outside in self._forms_for[facts.n_suits, exposed]:
             if mask & outside:  # the test that rules out most forms, before any attribute is read
                 continue
             if (kinds > form.max_kinds or not form.min_tiles <= n_tiles <= form.max_tiles
-                    or not form.within(mask, facts.totals, 1, facts.shown_jokers)):
+                    or not form.within(mask, totals, 1, facts.shown_jokers)):
                 continue
             if not hand.melds and out_of_reach(form, counts, 0, 1, env):
                 continue  # (its listed instantiations each lack two tiles or more)
             candidates = form.allowed_mask
             if kinds == form.max_kinds:
-                candidates &= facts.mask  # no room for another kind of tile
-            missing = [t for t, n in form.required if facts.totals[t] < n]
+                candidates &= mask  # no room for another kind of tile
+            missing = [t for t, n in form.required if totals[t] < n]
             if missing:
                 candidates &= 1 << missing[0]  # the one tile still short
-            for t in range(NUM_KINDS):
-                if t in found or not candidates >> t & 1:
+            if candidates:
+                forms.append((form, candidates))
+                maybe |= candidates
+
+        def test(t: Tile, trial: bool = True) -> bool:  # no situation is read: a trial asks no more
+            if t >= NUM_KINDS or totals[t] >= 4:
+                return False  # no fifth copy to win on
+            if t in regular and regular_shape(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
+                                                       hand.round_wind), t, play.chows_allowed,
+                                              play.max_chows) is not None:
+                return True
+            for form, candidates in forms:
+                if not candidates >> t & 1:
                     continue
-                # Situations (won from the wall, first discard …) are not checked: the list may hold a
-                # tile that wins only in some situation, and the claim itself is checked in full.
+                # Situations (won from the wall, first discard …) are not checked: the list may hold a tile that
+                # wins only in some situation, and the claim itself is checked in full.
                 counts[t] += 1
                 try:
                     if form.match(counts, hand.melds, env) is not None:
-                        found.add(t)
+                        return True
                 finally:
                     counts[t] -= 1
-        return sorted(t for t in found if facts.totals[t] < 4)
+            return False
 
-    def _joker_waits(self, hand: HandSpec) -> list[Tile]:
-        """The waits of a hand with jokers, as :func:`waits_by_trial` finds them (every kind tried as a winning
-        discard), but only the kinds that pass two tests every win passes are tried: a regular hand has an
+        return test, maybe
+
+    def _joker_wait_test(self, hand: HandSpec) -> WaitTest:
+        """The wait test of a hand with jokers, as :func:`waits_by_trial` finds its waits (every kind tried as a
+        winning discard), but a kind is tried only if it passes two tests every win passes: a regular hand has an
         arrangement of sets and a pair (jokers standing in pungs), or a special form a hand with jokers may be lets
         the hand with the tile through the prefilters ``_shape`` asks first and, with no declared set, the bound
         on its instantiations. The table asks this after every move of a hand with jokers (Western), and most
@@ -368,10 +395,10 @@ class RulesetJudge:
                  if not facts.mask & outside and facts.mask.bit_count() <= form.max_kinds
                  and facts.n_suits <= form.max_suits and form.min_tiles <= n_tiles + jokers <= form.max_tiles
                  and (hand.melds or not out_of_reach(form, counts, jokers, 1, env))]
-        found = []
-        for t in range(NUM_KINDS):
-            if totals[t] >= 4:
-                continue  # no fifth copy to win on
+
+        def test(t: Tile, trial: bool = True) -> bool:
+            if t >= NUM_KINDS or totals[t] >= 4:
+                return False  # no fifth copy to win on
             counts[t] += 1
             # The arrangements regular_shape reads (remembered, so it finds them again at no cost). Not the shanten
             # tables: a joker may stand for a fifth copy of a kind whose four are held, which they never count.
@@ -386,10 +413,12 @@ class RulesetJudge:
                             for form, outside in forms)
                 totals[t] -= 1
             counts[t] -= 1
-            if maybe and self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
-                                                 hand.round_wind), WinContext(True, t, "discard")):
-                found.append(t)
-        return found
+            if not trial:
+                return maybe
+            return maybe and self.mah_jongg(HandSpec((*hand.concealed, t), hand.melds, hand.bonus, hand.seat_wind,
+                                                     hand.round_wind), WinContext(True, t, "discard")) is not None
+
+        return test
 
     def ready_discards(self, hand: HandSpec) -> dict[Tile, list[Tile]]:
         """For a hand of 14 tiles (plus kongs): each discard that leaves it ready, with the waits it leaves.

@@ -50,7 +50,7 @@ from game.core.events import (
     WallBuilt,
 )
 from game.core.frozen import quick_init
-from game.core.judge import HandSpec, Judge, WinContext, WinShape, WonBy
+from game.core.judge import HandSpec, Judge, WaitTest, WinContext, WinShape, WonBy
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.play_rules import PlayRules
@@ -180,7 +180,7 @@ class Table:
         self._promotion: tuple[int, Tile] | None = None
         self._late_unseen = False
         self._turn_cache: tuple[tuple[int, int], list[Action]] = ((-1, -1), [])
-        self._waits_cache: dict[int, tuple[tuple, frozenset[Tile]]] = {}
+        self._waits_cache: dict[int, tuple[tuple, WaitTest, dict[Tile, bool]]] = {}
         self._pass_cache: dict[tuple[int, tuple[Tile, ...]], list[Action]] = {}
         """The passes offered for a step's count and the tiles that may go (each asked twice a pass: by the player
         and by :meth:`apply`; a Charleston offers a few hundred)."""
@@ -567,31 +567,41 @@ class Table:
                           self.wall.live_count == 0, False, False, first, sets_declared=self._sets_declared())
 
     def _could_win_with(self, seat: int, tile: Tile) -> bool:
-        """A fast necessary test: is ``tile`` among the seat's waits? (cached until its hand changes)"""
-        p = self.players[seat]
-        return tile in self._waits_of(seat, tuple(p.concealed))
+        """A fast necessary test: is ``tile`` among the seat's waits?"""
+        return self._completes(seat, tuple(self.players[seat].concealed), tile)
 
-    def _waits_of(self, seat: int, concealed: tuple[Tile, ...]) -> frozenset[Tile]:
+    def _completes(self, seat: int, concealed: tuple[Tile, ...], tile: Tile, trial: bool = True) -> bool:
+        """Whether ``tile`` is among the waits of ``seat``'s sets with ``concealed`` (``trial``: as
+        :class:`WaitTest` has it). A hand meets three discards and a draw before it changes, so each kind is asked
+        alone (not all 34), through a wait test kept with its answers while the hand is unchanged."""
         p = self.players[seat]
         # A hand only changes on its own turn, so its tiles in their own order are key enough (a reordering would
         # only cost a recount); melds compare by identity first, which is the usual case.
         key = (concealed, tuple(p.melds))
         cached = self._waits_cache.get(seat)
         if cached is None or cached[0] != key:
-            spec = HandSpec(concealed, tuple(p.melds), tuple(p.bonus), self.seat_wind(seat), self.round_wind)
-            cached = (key, frozenset(self.judge.waits(spec)))
-            self._waits_cache[seat] = cached
-        return cached[1]
+            spec = HandSpec(concealed, key[1], tuple(p.bonus), self.seat_wind(seat), self.round_wind)
+            cached = self._waits_cache[seat] = (key, self.judge.wait_test(spec), {})
+        if not trial:
+            return cached[1](tile, False)
+        known = cached[2]
+        found = known.get(tile)
+        if found is None:
+            found = known[tile] = cached[1](tile)
+        return found
 
     def _may_win_drawn(self, seat: int) -> bool:
         """A fast necessary test for going out on the tile just drawn: it is among the waits of the hand without
-        it. Those waits are usually known already, from the discards the hand could have claimed meanwhile. A
-        hand with jokers, or East's dealt fourteen (no tile drawn), gets the full test."""
+        it (often known already, from a discard of the same kind the hand could have claimed meanwhile), or for a
+        hand with jokers passes the quick tests of its wait test. A drawn joker, or East's dealt fourteen (no tile
+        drawn), gets the full test."""
         p = self.players[seat]
         drawn = self._drawn
-        if drawn is None or drawn >= NUM_KINDS or JOKER in p.concealed or not p.concealed or p.concealed[-1] != drawn:
+        if drawn is None or drawn >= NUM_KINDS or not p.concealed or p.concealed[-1] != drawn:
             return True
-        return drawn in self._waits_of(seat, tuple(p.concealed[:-1]))
+        if JOKER in p.concealed:  # its waits are tried as a discard: only the quick tests hold for any draw
+            return self._completes(seat, tuple(p.concealed[:-1]), drawn, trial=False)
+        return self._completes(seat, tuple(p.concealed[:-1]), drawn)
 
     def _discard_shape(self, seat: int, tile: Tile, discarder: int) -> WinShape | None:
         if not self._could_win_with(seat, tile):
