@@ -27,9 +27,10 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import NamedTuple
 
 from game.ai.charleston import choose_pass
-from game.ai.evaluate import NearValues, ValueModel, danger, threat
+from game.ai.evaluate import Danger, NearValues, ValueModel, threat
 from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
 from game.ai.specials import completion_chance, keep_values, pass_by_keep
@@ -51,6 +52,7 @@ FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready st
 # Extra weight of a useful tile per opponent who could hand it over by discarding (measured: 1.5 gave the expert
 # +1.7 points of win share against three greedy bots over plain live-tile counts, 0.7 gave +1.2).
 _CLAIM_WEIGHT = 1.5
+_FROM_ANY = 1.0 + _CLAIM_WEIGHT * 3  # the weight of a tile any of the three opponents may discard to a claim
 _BONUS_SHAPE = 0.3  # share of a bonus wait's value for holding every tile around the bonus tile (see _bonus_shape)
 _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for any personality that chases one
 # Score lost per double a hand lacks for the ruleset's minimum to go out (British: 2): below it a ready hand is no
@@ -90,8 +92,9 @@ class _Plan:
     (its appeal over the chased hand's, at most 1) and the tiles its nearest form wants."""
 
 
-@dataclass(frozen=True)
-class _Option:
+class _Option(NamedTuple):
+    """A discard weighed (a tuple: a few dozen are made each turn)."""
+
     action: Discard
     speed: int
     useful: float
@@ -141,6 +144,8 @@ class EnginePlayer:
         self._batches = {h.id: halves[i % 2] for i, h in enumerate(self.specials)} if halves else {}
         self._hand_batches = {h.id: batch_of((h,)) for h in self.specials} if self._specials_only else {}
         """And each special hand's forms at once, for the hand chased (its forms after each discard, say)."""
+        self._allowed: dict[tuple[int, int], dict[str, tuple[int, ...]]] = {}
+        """Per seat and round wind, the forms of each special hand they allow (see _allowed_forms)."""
         self._claimable = {h.id: not all(kept_concealed(f) for f in h.forms) for h in self.specials}
         """Whether a set of each special hand may come from a discard (not every form kept concealed)."""
         # The most appeal (_appeal) each special hand can have: its worth, at most raised by its ease's power of
@@ -158,6 +163,8 @@ class EnginePlayer:
         self._values: dict[tuple[int, int], ValueModel] = {}
         self._jokers = 0
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
+        self._last_sight: tuple[PlayerView | None, list[int], list[int]] = (None, [], [])
+        """The last position's visible and unseen copies of each kind (see _sight)."""
         self._last_nearest: dict[int | None, tuple[object, Target | None]] = {}
         """The last nearest form found for each reach asked (see _nearest)."""
         self._judges: dict[bool, Judge] = {}
@@ -224,6 +231,15 @@ class EnginePlayer:
         if model is None:
             model = self._values[key] = ValueModel.build(self.ruleset, *key)
         return model
+
+    def _sight(self, view: PlayerView) -> tuple[list[int], list[int]]:
+        """The copies of each kind ``view`` shows and those it does not (read once per position: the plan's
+        weighing and the discards' both ask)."""
+        last = self._last_sight
+        if last[0] is not view:
+            visible = view.visible_counts()
+            last = self._last_sight = (view, visible, unseen(visible))
+        return last[1], last[2]
 
     def _threats(self, view: PlayerView) -> list[float]:
         """The chance each opponent can go out on a discard: a declared ready hand surely; otherwise the chance it
@@ -446,7 +462,7 @@ class EnginePlayer:
                     plan.stalled += 1
                 if turn % 2:
                     return
-                current = self._special_appeal(plan.hand, target, counts, view, view.unseen_counts())
+                current = self._special_appeal(plan.hand, target, counts, view, self._sight(view)[1])
                 distance = target.distance
         hands = [h for h in self.specials[(turn // 2) % 2::2] if h is not plan.hand]
         found = self._likeliest(view, counts, melds, hands, distance)
@@ -468,7 +484,7 @@ class EnginePlayer:
         """The special hands of ``hands`` within reach, with their appeal and nearest form, likeliest first;
         ``nearest``: the distance of the nearest special hand known (the one chased)."""
         env = self._env(view)
-        live = view.unseen_counts()
+        live = self._sight(view)[1]
         found = []
         # A hand more than two tiles beyond the nearest found is far less likely (each tile lacking costs more
         # than half the chance): not looking for it keeps the searches short.
@@ -477,14 +493,30 @@ class EnginePlayer:
         for batch in {id(b): b for b in (self._batches.get(h.id) for h in hands) if b is not None}.values():
             leasts.update(batch.least_with_declared(counts, melds, env, self._jokers) if melds
                           else batch.least_by_pattern(counts, env, self._jokers))
+        allowed = self._allowed_forms(env)
+        budget = self._budget(300)
         for hand in hands:
-            target = special_target(hand, counts, melds, env, budget=self._budget(300), max_distance=reach,
+            # Most hands are counted whole (every form the winds allow is in the batch) and lie beyond the reach:
+            # their least tells it as special_target would, without asking it (a few thousand times a hand).
+            ids = allowed[hand.id]
+            if all(i in leasts for i in ids) and min(map(leasts.__getitem__, ids), default=UNREACHABLE) > reach + 1:
+                continue
+            target = special_target(hand, counts, melds, env, budget=budget, max_distance=reach,
                                     jokers=self._jokers, search=self._search, batch=self._batches.get(hand.id),
                                     leasts=leasts)
             if target is not None:
                 found.append((self._special_appeal(hand, target, counts, view, live), hand, target))
                 reach = min(reach, target.distance + 2)
         found.sort(key=lambda f: (-f[0], f[1].id))
+        return found
+
+    def _allowed_forms(self, env: Env) -> dict[str, tuple[int, ...]]:
+        """For each special hand, the forms (by ``id``) the seat and round wind of ``env`` allow."""
+        key = (env.seat_wind, env.round_wind)
+        found = self._allowed.get(key)
+        if found is None:
+            found = self._allowed[key] = {h.id: tuple(id(f) for f in h.forms if f.when.winds_allow(*key))
+                                          for h in self.specials}
         return found
 
     def _special_appeal(self, hand: SpecialHand, target: Target, counts: Sequence[int], view: PlayerView,
@@ -584,8 +616,7 @@ class EnginePlayer:
     def _score_discards(self, view: PlayerView, discards: Sequence[Discard], counts: list[int], n_melds: int,
                         melds: Sequence[Meld]) -> list[_Option]:
         p = self.personality
-        visible = view.visible_counts()
-        live = unseen(visible)
+        visible, live = self._sight(view)
         threats = self._threats(view)
         top_threat = max(threats)
         model = self._value_model(view)
@@ -611,6 +642,7 @@ class EnginePlayer:
         plan = self._plan.hand
         caution = p.caution * top_threat
         values = NearValues(model, counts, view)
+        dangers = Danger(view, visible, threats) if caution > 0 else None
         # Without jokers to read, the useful tiles of every discard weighed for them come from one pass.
         useful_after = useful_after_discards(counts, n_melds, chows=self.chows, max_chows=self._chows_left, discards=[
             r[0].tile for r in raw if r[2] <= fastest + 1 and r[4] is None]) if (
@@ -642,7 +674,7 @@ class EnginePlayer:
             elif plan is None and speed >= 2 and self._keeps_bonus_shape and model.wait_bonus:
                 worth += self._bonus_pull * _bonus_shape(read, model, live)
             value = worth if pull > 0 else 0.0
-            risk = danger(action.tile, view, visible, threats) if caution > 0 else 0.0
+            risk = dangers.of(action.tile) if dangers is not None else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
             risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
             # Even a careless gambler counts the tiles its special hand lacks.
@@ -697,12 +729,10 @@ class EnginePlayer:
         a wanted pung also comes from any player's discard, unless the hand must stay concealed."""
         hand = self._plan.hand
         claimable = hand is not None and self._claimable[hand.id]
-        need = target.need
         total = 0.0
-        for t in range(NUM_KINDS):
-            if need[t] > after[t] and live[t]:
-                sources = 3 if claimable and need[t] >= 3 and after[t] == 2 else 0
-                total += live[t] * (1.0 + _CLAIM_WEIGHT * sources)
+        for wanted, held, copies in zip(target.need, after, live, strict=True):
+            if wanted > held and copies:
+                total += copies * (_FROM_ANY if claimable and wanted >= 3 and held == 2 else 1.0)
         return total
 
     def _fold(self, view: PlayerView, options: list[_Option]) -> _Option | None:
@@ -719,8 +749,8 @@ class EnginePlayer:
         # Once folding, any opponent may be the one to go out (half the deal-ins while folding went to a player
         # who looked far from ready): each counts as at least as near as the threat that made it fold.
         threats = [0.0 if s == view.seat else max(t, FOLD_THREAT) for s, t in enumerate(seen)]
-        visible = view.visible_counts()
-        safety = {o.action.tile: danger(o.action.tile, view, visible, threats) for o in options}
+        dangers = Danger(view, self._sight(view)[0], threats)
+        safety = {o.action.tile: dangers.of(o.action.tile) for o in options}
         return min(options, key=lambda o: (round(safety[o.action.tile], 2), -o.score, o.action.tile))
 
     def _pick(self, options: list[_Option]) -> _Option:

@@ -354,16 +354,19 @@ def _wait_shapes(tile: int, visible: Sequence[int]) -> float:
     copies of its scarcer partner still out of sight (a run whose partner is all in sight cannot be held), and a
     pair or pung wait counts half the tile's own unseen copies."""
     number = tile % 9
-    unseen = [max(0, 4 - visible[t]) if 0 <= t < 27 and t // 9 == tile // 9 else 0
-              for t in range(tile - 2, tile + 3)]
+    # (the copies out of sight of the tiles two and one below it and above it in its suit: 0 past the suit's end)
+    below2 = max(0, 4 - visible[tile - 2]) if number >= 2 else 0
+    below1 = max(0, 4 - visible[tile - 1]) if number >= 1 else 0
+    above1 = max(0, 4 - visible[tile + 1]) if number <= 7 else 0
+    above2 = max(0, 4 - visible[tile + 2]) if number <= 6 else 0
     runs = 0
     if number >= 2:
-        runs += min(unseen[0], unseen[1])
+        runs += min(below2, below1)
     if 1 <= number <= 7:
-        runs += min(unseen[1], unseen[3])
+        runs += min(below1, above1)
     if number <= 6:
-        runs += min(unseen[3], unseen[4])
-    return runs + 0.5 * unseen[2]
+        runs += min(above1, above2)
+    return runs + 0.5 * max(0, 4 - visible[tile])
 
 
 _MOST_SHAPES = 14.0  # a middle tile nothing of which is in sight: three runs of four partners, half of four copies
@@ -380,20 +383,32 @@ def _base_danger(tile: int, visible: Sequence[int]) -> float:
 
 def danger(tile: int, view: PlayerView, visible: Sequence[int], threats: Sequence[float]) -> float:
     """Chance-like score, 0–1, that discarding ``tile`` lets a threatening opponent go Mah Jongg."""
-    if tile >= NUM_KINDS:
-        return 0.0
-    base = _base_danger(tile, visible)
-    passed = view.passed
-    safe = 1.0  # the chance that nobody goes out on it: two threats are worse than the larger of them
-    for p in view.players:
-        level = threats[p.seat]
-        if level <= 0 or tile in passed[p.seat]:  # passed since its last discard: it does not complete its hand
-            continue
-        risk = base
-        if tile in p.discards:
-            risk *= 0.15  # a player seldom throws away a tile it is waiting for
-        collected = suit_threat(view, p.seat)
-        if collected is not None and tile < 27:
-            risk *= 1.6 if tile // 9 == collected else 0.6
-        safe *= 1.0 - min(1.0, risk) * level
-    return 1.0 - safe
+    return Danger(view, visible, threats).of(tile)
+
+
+class Danger:
+    """:func:`danger` of each tile weighed in one position: what it reads of each threatening opponent (the
+    tiles passed since its last discard, its discards, the suit it collects) is read once, not once a tile."""
+
+    def __init__(self, view: PlayerView, visible: Sequence[int], threats: Sequence[float]) -> None:
+        self.visible = visible
+        passed = view.passed
+        self.threats = [(threats[p.seat], passed[p.seat], p.discards, suit_threat(view, p.seat))
+                        for p in view.players if threats[p.seat] > 0]
+
+    def of(self, tile: int) -> float:
+        """The danger of discarding ``tile``, as :func:`danger` tells it."""
+        if tile >= NUM_KINDS:
+            return 0.0
+        base = _base_danger(tile, self.visible)
+        safe = 1.0  # the chance that nobody goes out on it: two threats are worse than the larger of them
+        for level, passed, discards, collected in self.threats:
+            if tile in passed:  # passed since its last discard: it does not complete its hand
+                continue
+            risk = base
+            if tile in discards:
+                risk *= 0.15  # a player seldom throws away a tile it is waiting for
+            if collected is not None and tile < 27:
+                risk *= 1.6 if tile // 9 == collected else 0.6
+            safe *= 1.0 - min(1.0, risk) * level
+        return 1.0 - safe

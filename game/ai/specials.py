@@ -22,6 +22,8 @@ _DEAD = 0.02
 (another form of the hand may still be reached, so not nothing)."""
 _CLAIMED = 1.5
 """Extra draws a tile brings per opponent who may discard it to a claim (a pung completed from a pair)."""
+_FROM_DISCARDS = 1.0 + _CLAIMED * 3
+"""The draws a tile of a pair held is worth where the three opponents' discards may be claimed for it."""
 
 
 def completion_chance(target: Target, counts: Sequence[int], jokers: int, live: Sequence[int], draws: int,
@@ -41,13 +43,13 @@ def completion_chance(target: Target, counts: Sequence[int], jokers: int, live: 
         return 0.0
     outs = 0.0
     short = 0
-    for t in range(NUM_KINDS):
-        lacking = target.need[t] - counts[t]
-        if lacking <= 0:
+    for wanted, held, unseen_copies in zip(target.need, counts, live, strict=True):
+        if wanted <= held:
             continue
-        short += max(0, lacking - live[t])
-        weight = 1.0 + _CLAIMED * 3 if claimable and counts[t] >= 2 else 1.0
-        outs += live[t] * weight
+        lacking = wanted - held
+        if lacking > unseen_copies:
+            short += lacking - unseen_copies
+        outs += unseen_copies * (_FROM_DISCARDS if claimable and held >= 2 else 1.0)
     p = min(0.95, outs / unseen)
     chance = _at_least(steps, draws, p)
     if short > jokers:

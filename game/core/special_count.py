@@ -59,7 +59,6 @@ _FIELD = 8
 """Bits per kind: a byte, as :class:`_Tables` reads them."""
 _BLOCK = NUM_KINDS * _FIELD
 """Bits per instantiation."""
-_MASK = (1 << _BLOCK) - 1
 
 
 def tiles_of(kind: str, t: int) -> tuple[int, ...]:
@@ -124,6 +123,17 @@ class _Leaves:
     @cached_property
     def tables(self) -> _Tables:
         return _Tables.of(self)
+
+    @cached_property
+    def wants(self) -> bytes:
+        """``needs`` as bytes, a kind a byte: an instantiation's tiles are a slice of it (shifting the packed
+        integer down to one costs a pass over all of it, a few thousand instantiations for some patterns)."""
+        return self.needs.to_bytes(self.count * (_BLOCK // 8), "little")
+
+    def want(self, n: int) -> tuple[int, ...]:
+        """The concealed tiles the ``n``-th instantiation wants, a count a kind (34 entries)."""
+        size = _BLOCK // 8
+        return tuple(self.wants[n * size:(n + 1) * size])
 
 
 @dataclass(frozen=True)
@@ -265,8 +275,7 @@ class Counter:
             return NONE, ()
         lacking = _lacking(leaves, counts, jokers)
         least = _least_in(lacking, 0, leaves.count)
-        block = leaves.needs >> (_BLOCK * lacking.index(least)) & _MASK
-        return least, tuple(block.to_bytes(_BLOCK // 8, "little"))  # a byte a kind
+        return least, leaves.want(lacking.index(least))
 
     def _listed(self, env: Env) -> _Listed | None:
         if not self.usable:
@@ -440,8 +449,7 @@ class Batch:
             return NONE, ()
         lacking = self._lacking(leaves, counts, winds, jokers)
         least = _least_in(lacking, start, start + own.count)
-        block = own.needs >> (_BLOCK * (lacking.index(least, start) - start)) & _MASK
-        return least, tuple(block.to_bytes(_BLOCK // 8, "little"))
+        return least, own.want(lacking.index(least, start) - start)
 
     def least_by_pattern(self, counts: Sequence[int], env: Env, jokers: int) -> dict[int, int]:
         """For each pattern of the batch (by ``id``), what :meth:`nearest` tells first: the fewest tiles the hand

@@ -29,6 +29,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
+from functools import cached_property
 from itertools import product
 
 from game.core.melds import Meld, MeldKind
@@ -162,6 +163,11 @@ class _ClosedShape:
     """More groups of alike copies, each over tiles of its own (no two groups share a tile): their ``copies``,
     ``size``, ``tiles`` and ``distinct`` (a pattern's bindings only, see :func:`_closed_shapes`)."""
 
+    @cached_property
+    def fixed_kinds(self) -> tuple[int, ...]:
+        """The kinds the fixed elements take any of."""
+        return tuple(t for t, n in enumerate(self.fixed) if n)
+
 
 def _closed_shape(pattern: Pattern, options: list[list[Option]],
                   elements: Sequence[Element] | None = None, several: bool = False) -> _ClosedShape | None:
@@ -281,15 +287,16 @@ def _knitted_form(shape: _Knitted, have: Sequence[int], cutoff: int = UNREACHABL
         # Each tile wanted and not held is lacking: at best every held tile of the suits taken is used.
         if shape.size - sum(held[suit] for suit in set(main).union(*odds)) >= best[0]:
             continue
-        uses = sorted(use for number in range(9) for use in _uses(main, number, have, ()))
+        uses = _alike_uses(main, have)
         floor = sum(use[0] for use in uses[:count]) if len(uses) >= count else UNREACHABLE
-        tries = sorted((sum(1 for suit in odd if not have[suit * 9 + number]), number, odd)
-                       for odd in odds for number in (range(9) if odd else (-1,)))
+        tries = _odd_tries(odds, have)
         for own, number, odd in tries:
             if own + floor >= best[0]:
                 break
+            # (of the cheapest uses at other numbers, the first ``count`` are among the first ``count`` + 4: a
+            # number has four uses at most)
             chosen = uses[:count] if not odd else sorted(
-                [use for use in uses if use[1] != number][:count] + _uses(main, number, have, odd))[:count]
+                [use for use in uses[:count + 4] if use[1] != number][:count] + _uses(main, number, have, odd))[:count]
             missing = own + sum(use[0] for use in chosen)
             if len(chosen) == count and missing < best[0]:
                 need = [0] * NUM_KINDS
@@ -300,6 +307,44 @@ def _knitted_form(shape: _Knitted, have: Sequence[int], cutoff: int = UNREACHABL
                         need[suit * 9 + n] += 1
                 best = missing, tuple(need)
     return best if best[1] else (UNREACHABLE, ())
+
+
+def _odd_tries(odds: tuple[tuple[int, ...], ...], have: Sequence[int]) -> list[tuple[int, int, tuple[int, ...]]]:
+    """Each number and set of suits the odd group may take, as the tiles it lacks there, the number and the suits,
+    fewest lacking first (ties by number, then suits), as sorting them would put them; no odd group (one empty
+    set of suits): a single try at no number."""
+    by_cost: list[list[tuple[int, int, tuple[int, ...]]]] = [[] for _ in range(max(map(len, odds)) + 1)]
+    if () in odds:
+        by_cost[0].append((0, -1, ()))
+    ordered = sorted(odd for odd in odds if odd)
+    for number in range(9 if ordered else 0):
+        for odd in ordered:
+            own = 0
+            for suit in odd:
+                if not have[suit * 9 + number]:
+                    own += 1
+            by_cost[own].append((own, number, odd))
+    return [found for row in by_cost for found in row]
+
+
+def _alike_uses(suits: tuple[int, ...], have: Sequence[int]) -> list[tuple[int, int, int]]:
+    """:func:`_uses` of every number, with no odd group's tiles beside them, cheapest first (ties by number, then
+    use), as sorting them would put them: listed by cost, each cost's in the order of the numbers and uses."""
+    by_cost: list[list[tuple[int, int, int]]] = [[] for _ in range(len(suits) + 1)]
+    lacks = _LACKS[len(suits)]
+    for number in range(9):
+        key = 0
+        for suit in suits:
+            key = 5 * key + min(4, have[suit * 9 + number])
+        for m, cost in enumerate(lacks[key], 1):
+            by_cost[cost].append((cost, number, m))
+    return [use for row in by_cost for use in row]
+
+
+_LACKS = {width: tuple(tuple(sum(1 for held in spare if held < m) for m in range(1, 5))
+                       for spare in product(range(5), repeat=width)) for width in range(4)}
+"""For a group of ``width`` suits, by the copies held in each (as digits base 5, the first suit's first): the
+suits lacking a tile at each use 1-4 (those holding fewer copies than the use)."""
 
 
 def _uses(suits: tuple[int, ...], number: int, have: Sequence[int],
@@ -441,28 +486,18 @@ def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[i
     copy costs what ``m`` copies lack beyond the ``m - 1`` before, never less than the copy before it, so taking
     the cheapest uses one at a time gives the least in all. Ties go to the lower tile."""
     need = list(shape.fixed)
-    missing = sum(n - have[t] for t, n in enumerate(need) if n > have[t])
+    missing = sum(need[t] - have[t] for t in shape.fixed_kinds if need[t] > have[t])
     # (groups over tiles of their own: each group's cheapest uses, one group after another)
     for copies, size, tiles, distinct in ((shape.copies, shape.size, shape.tiles, shape.distinct), *shape.others):
         # A use costs 0 to ``size`` tiles: listed by cost, each list in the order of the tiles (sorted) and of
         # their copies, the uses come out as sorting them by (cost, tile, copy) would put them, with no sort.
         by_cost: list[list[int]] = [[] for _ in range(size + 1)]
         uses = 0
+        costs = _use_costs(size, distinct)
         for t in tiles:
-            left = have[t] - need[t]
-            if left < 0:
-                left = 0
-            most = (4 - need[t]) // size
-            if distinct and most > 1:
-                most = 1
-            before = 0
-            for m in range(1, most + 1):
-                lacking = m * size - left
-                if lacking < 0:
-                    lacking = 0
-                by_cost[lacking - before].append(t)
-                before = lacking
-            uses += most
+            for cost in costs[need[t]][have[t] if have[t] < 4 else 4]:
+                by_cost[cost].append(t)
+                uses += 1
         if uses < copies:
             return UNREACHABLE, ()
         wanted = copies
@@ -475,6 +510,31 @@ def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[i
             if not wanted:
                 break
     return missing, tuple(need)
+
+
+def _use_costs(size: int, distinct: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
+    """For copies of ``size`` tiles, by the copies of a kind the fixed elements take (0-4) and those held (0-4):
+    what each use of the kind lacks beyond the uses before it (a kind's ``m``-th copy lacks what ``m`` copies lack
+    beyond the ``m - 1`` before; four of a kind at most; ``distinct`` copies use a kind once)."""
+    key = (size, distinct)
+    found = _USE_COSTS.get(key)
+    if found is None:
+        rows = []
+        for taken in range(5):
+            row = []
+            for held in range(5):
+                left = max(0, held - taken)
+                most = (4 - taken) // size
+                if distinct and most > 1:
+                    most = 1
+                lacking = [max(0, m * size - left) for m in range(most + 1)]
+                row.append(tuple(lacking[m] - lacking[m - 1] for m in range(1, most + 1)))
+            rows.append(tuple(row))
+        found = _USE_COSTS[key] = tuple(rows)
+    return found
+
+
+_USE_COSTS: dict[tuple[int, bool], tuple[tuple[tuple[int, ...], ...], ...]] = {}
 
 
 _DATA: dict[int, tuple[Pattern, _PatternData]] = {}

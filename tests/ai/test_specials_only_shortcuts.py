@@ -6,8 +6,10 @@ does: a different answer would change a move."""
 
 from __future__ import annotations
 
+import dataclasses
 import random
 
+import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -15,12 +17,16 @@ from game.ai import engine
 from game.ai.engine import EnginePlayer
 from game.core.actions import Discard, PassTiles
 from game.core.match import Match
-from game.core.tiles import counts_of, minus, tile_code
+from game.core.melds import Meld, MeldKind
+from game.core.patterns import Env
+from game.core.special_distance import _pattern_data
+from game.core.tiles import NUM_KINDS, counts_of, minus, tile_code
 from game.mods import get_ruleset, rules_for
 from tests.builders import PEOPLE, chaser, view
 from tests.tiers import examples
 
 SPECIALS = get_ruleset("western-specials")
+SPECIALS_SHAPED = tuple(h for h in SPECIALS.special_hands if h.allowed and h.has_shape)
 WALL = [t for t in range(34) for _ in range(4)]
 CHASED = ("dragons_tail_exposed", "heavenly_gates_exposed", "all_honors", "big_three_dragons", "knitting",
           "numbers_racket", "gerties_garter", "windy_chows")
@@ -94,3 +100,42 @@ def test_charleston__the_pass_chosen_is_the_one_offered_and_the_offers_follow_th
             table.apply(seat, action)
         steps += 1
     assert steps >= 3
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(tiles=st.permutations(WALL).map(lambda w: sorted(w[:14])), jokers=st.integers(0, 2),
+       seat_wind=st.integers(0, 3), nearest=st.sampled_from((0, 2, 4, 99)), declared=st.booleans(),
+       every=st.booleans())
+def test_likeliest__a_hand_counted_whole_is_left_out_as_special_target_would_leave_it(
+        tiles, jokers, seat_wind, nearest, declared, every):
+    counts = counts_of(tiles[:14 - jokers - 3 * declared])
+    melds = (Meld(MeldKind.PUNG, (tiles[-1],) * 3, True, claimed_tile=tiles[-1]),) if declared else ()
+    v = dataclasses.replace(view(" ".join(tile_code(t) for t in tiles)), seat_wind=seat_wind)
+    hands = SPECIALS_SHAPED if every else SPECIALS_SHAPED[seat_wind % 2::2]
+    player = EnginePlayer(PEOPLE["expert"], random.Random(1), SPECIALS)
+    plain = EnginePlayer(PEOPLE["expert"], random.Random(1), SPECIALS)
+    player._jokers = plain._jokers = jokers
+    asked = []
+    ask = engine.special_target
+
+    def counted(hand, *args, **kwargs):
+        asked.append(hand.id)
+        return ask(hand, *args, **kwargs)
+
+    with pytest.MonkeyPatch.context() as patch:
+        patch.setattr(engine, "special_target", counted)
+        found = player._likeliest(v, counts, melds, hands, nearest)
+        shortcut = len(asked)
+        # The plain way: a form no batch counted in every hand, so each is asked of special_target.
+        patch.setattr(plain, "_allowed_forms", lambda env: {h.id: (-1,) for h in SPECIALS_SHAPED})
+        assert plain._likeliest(v, counts, melds, hands, nearest) == found
+    assert len(asked) - shortcut == len(hands)
+    assert shortcut < len(hands)  # (most hands are counted whole and out of reach)
+
+
+def test_counted_instantiation__its_tiles_read_from_the_packed_listing():
+    leaves = _pattern_data(next(h for h in SPECIALS_SHAPED if h.id == "windy_chows").forms[0]).counter._listed(
+        Env()).exact
+    size = NUM_KINDS * 8
+    for n in (0, 1, leaves.count // 2, leaves.count - 1):
+        assert leaves.want(n) == tuple((leaves.needs >> (size * n) & ((1 << size) - 1)).to_bytes(NUM_KINDS, "little"))

@@ -8,7 +8,16 @@ from hypothesis import strategies as st
 
 from game.core.melds import Meld, MeldKind, parse_meld
 from game.core.patterns import TILE_CLASSES, Element, Env, Pattern, SuitNumber, TileSet
-from game.core.special_distance import UNREACHABLE, _closed_form, _pattern_data, _Search, pattern_target
+from game.core.special_distance import (
+    UNREACHABLE,
+    _alike_uses,
+    _closed_form,
+    _odd_tries,
+    _pattern_data,
+    _Search,
+    _uses,
+    pattern_target,
+)
 from game.core.tiles import NUM_KINDS, counts_of, parse_tiles
 from game.mods import get_ruleset
 from tests.builders import bundled_special_forms
@@ -206,6 +215,49 @@ def test_knitted__the_least_distance_and_an_instantiation_of_the_exhaustive_sear
     if found[0] < UNREACHABLE:
         assert sum(max(0, n - counts[t]) for t, n in enumerate(found[1])) == found[0]
         assert sum(found[1]) == len(form.elements)
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=NUM_KINDS, max_size=NUM_KINDS))
+def test_knitted__uses_and_odd_tries_listed_by_cost_in_the_order_sorting_gives(have):
+    """The knitted form takes the alike groups' uses and tries the odd group's numbers and suits cheapest first:
+    listed by cost, they come in the very order sorting them gives (so it picks the same instantiation)."""
+    for form in _KNITTED:
+        for main, _, odds in _pattern_data(form).knitted.ways:
+            assert _alike_uses(main, have) == sorted(
+                use for number in range(9) for use in _uses(main, number, have, ()))
+            assert _odd_tries(odds, have) == sorted(
+                (sum(1 for suit in odd if not have[suit * 9 + number]), number, odd)
+                for odd in odds for number in (range(9) if odd else (-1,)))
+
+
+_SHAPES = [shape for form, _ in FORMS for data in (_pattern_data(form),)
+           for shape in ((data.closed,) if data.closed is not None else data.closed_bound or ())]
+"""Every closed form of the bundled special hands' forms (and of their bindings)."""
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(st.lists(st.integers(0, 4), min_size=NUM_KINDS, max_size=NUM_KINDS))
+def test_closed_form__the_cheapest_uses_taken_as_sorting_every_use_would(have):
+    """A closed form's copies take the cheapest uses of their tiles, ties to the lower tile and its earlier copy:
+    what each use lacks read from a table gives the distance and the tiles that sorting every use gives."""
+    for shape in _SHAPES:
+        need = list(shape.fixed)
+        missing = sum(max(0, n - have[t]) for t, n in enumerate(need))
+        for copies, size, tiles, distinct in ((shape.copies, shape.size, shape.tiles, shape.distinct),
+                                              *shape.others):
+            uses = []
+            for t in tiles:
+                left = max(0, have[t] - need[t])
+                most = min(1, (4 - need[t]) // size) if distinct else (4 - need[t]) // size
+                uses += [(max(0, m * size - left) - max(0, (m - 1) * size - left), t, m) for m in range(1, most + 1)]
+            if len(uses) < copies:
+                missing = UNREACHABLE
+                break
+            for cost, t, _ in sorted(uses)[:copies]:
+                missing += cost
+                need[t] += size
+        assert _closed_form(shape, have) == ((UNREACHABLE, ()) if missing == UNREACHABLE else (missing, tuple(need)))
 
 
 def _near(data: st.DataObject, tiles: list[int]) -> list[int] | None:
