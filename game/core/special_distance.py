@@ -36,6 +36,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.ruleset import SpecialHand
 from game.core.special_count import Batch, Counter, candidates, reads_winds, tiles_of
+from game.core.special_pungs import pungs_and_pair_least, pungs_and_pair_shape
 from game.core.tiles import NUM_KINDS
 
 UNREACHABLE = 99
@@ -120,6 +121,8 @@ class _PatternData:
         """The least distance counted over the pattern's instantiations, where they are few."""
         self.knitted = _knitted_shape(pattern)
         """The pattern as knitted sets, where it is one (see :func:`_knitted_form`)."""
+        self.pungs = pungs_and_pair_shape(pattern)
+        """The pattern as pungs and a pair over one set of tiles, where it is one (All Honours)."""
         self.caps = _caps(pattern, self.options)
         """For a hand with no declared set, a bound on the tiles of each kind any instantiation wants, per
         binding of the pattern's variables (see :func:`_beyond`); None where unknown."""
@@ -877,6 +880,10 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
             if least is None and data.closed_bound is not None and not melds and not (
                     jokers and any(data.jokers_fill)):
                 least = min(_closed_form(shape, counts)[0] for shape in data.closed_bound), True
+            if (least is None or not least[1]) and data.pungs is not None:
+                own = pungs_and_pair_least(data.pungs, counts, melds, jokers)
+                if own is not None:
+                    least = own, True
             # Counted, the least distance (a bound with declared sets) tells a hand out of reach without a walk;
             # exact, it stops the walk as soon as it gets there (it finds the same instantiation first, and
             # stops no later where its budget runs out).
