@@ -873,17 +873,19 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         found = None if search else _counted_target(data, counts, melds, env, jokers, cutoff, batch)
         if found is not None:
             return found if found[0] <= cutoff else (UNREACHABLE, ())
+        # Pungs and a pair (All Honours) tell their least in a few sums, cheaper than setting up the search.
+        own = pungs_and_pair_least(data.pungs, counts, melds, jokers) if counted and data.pungs is not None else None
+        if own is not None and own > cutoff:
+            return UNREACHABLE, ()
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
         # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
-        if counted and walk.viable:
+        if own is not None:
+            walk.floor = own
+        elif counted and walk.viable:
             least = data.counter.least(counts, melds, env, jokers)
             if least is None and data.closed_bound is not None and not melds and not (
                     jokers and any(data.jokers_fill)):
                 least = min(_closed_form(shape, counts)[0] for shape in data.closed_bound), True
-            if (least is None or not least[1]) and data.pungs is not None:
-                own = pungs_and_pair_least(data.pungs, counts, melds, jokers)
-                if own is not None:
-                    least = own, True
             # Counted, the least distance (a bound with declared sets) tells a hand out of reach without a walk;
             # exact, it stops the walk as soon as it gets there (it finds the same instantiation first, and
             # stops no later where its budget runs out).
