@@ -878,9 +878,9 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         if own is not None and own > cutoff:
             return UNREACHABLE, ()
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
-        # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
         if own is not None:
             walk.floor = own
+        # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
         elif counted and walk.viable:
             least = data.counter.least(counts, melds, env, jokers)
             if least is None and data.closed_bound is not None and not melds and not (
