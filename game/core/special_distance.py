@@ -36,6 +36,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.ruleset import SpecialHand
 from game.core.special_count import Batch, Counter, candidates, reads_winds, tiles_of
+from game.core.special_pungs import pungs_and_pair_least, pungs_and_pair_shape
 from game.core.tiles import NUM_KINDS
 
 UNREACHABLE = 99
@@ -120,6 +121,8 @@ class _PatternData:
         """The least distance counted over the pattern's instantiations, where they are few."""
         self.knitted = _knitted_shape(pattern)
         """The pattern as knitted sets, where it is one (see :func:`_knitted_form`)."""
+        self.pungs = pungs_and_pair_shape(pattern)
+        """The pattern as pungs and a pair over one set of tiles, where it is one (All Honours)."""
         self.caps = _caps(pattern, self.options)
         """For a hand with no declared set, a bound on the tiles of each kind any instantiation wants, per
         binding of the pattern's variables (see :func:`_beyond`); None where unknown."""
@@ -870,9 +873,15 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         found = None if search else _counted_target(data, counts, melds, env, jokers, cutoff, batch)
         if found is not None:
             return found if found[0] <= cutoff else (UNREACHABLE, ())
+        # Pungs and a pair (All Honours) tell their least in a few sums, cheaper than setting up the search.
+        own = pungs_and_pair_least(data.pungs, counts, melds, jokers) if counted and data.pungs is not None else None
+        if own is not None and own > cutoff:
+            return UNREACHABLE, ()
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers)
+        if own is not None:
+            walk.floor = own
         # Most hands are far from most patterns, and the search's own bound, cheaper than a count, says so first.
-        if counted and walk.viable:
+        elif counted and walk.viable:
             least = data.counter.least(counts, melds, env, jokers)
             if least is None and data.closed_bound is not None and not melds and not (
                     jokers and any(data.jokers_fill)):

@@ -18,6 +18,7 @@ from game.core.special_distance import (
     _uses,
     pattern_target,
 )
+from game.core.special_pungs import pungs_and_pair_least
 from game.core.tiles import NUM_KINDS, counts_of, parse_tiles
 from game.mods import get_ruleset
 from tests.builders import bundled_special_forms
@@ -298,3 +299,75 @@ def test_closed_forms__the_least_distance_of_the_exhaustive_search_near_an_insta
     missing, need = min((_closed_form(shape, counts) for shape in shapes), key=lambda f: f[0])
     assert missing == pattern_target(form, counts, (), Env(), budget=10**7, cutoff=UNREACHABLE - 1)[0], name
     assert sum(max(0, n - counts[t]) for t, n in enumerate(need)) == missing, name
+
+
+_PUNGS = [(form, name) for form, name in FORMS if _pattern_data(form).pungs is not None]
+"""The forms of pungs and a pair over one set of tiles (All Honours, Winds and Dragons, ...)."""
+
+
+def test_pungs_and_pair__all_honours_is_one():
+    """All Honours (four pungs or kongs and a pair of terminals and honours: too many instantiations to list) has
+    the shape, so with jokers or declared sets its least is worked out, not walked to."""
+    assert any(name.endswith(":all_honors") for _, name in _PUNGS)
+
+
+@st.composite
+def _near_pungs(draw: st.DrawFn) -> tuple[Pattern, str, list[int], tuple[Meld, ...], int]:
+    """A form of pungs and a pair, up to three of its pungs declared (pungs or kongs, exposed where they may be),
+    up to four concealed jokers, and concealed tiles mostly of a few of its own (held once, twice, three or four
+    times)."""
+    form, name = draw(st.sampled_from(_PUNGS))
+    shape = _pattern_data(form).pungs
+    declared = draw(st.lists(st.sampled_from(shape.tiles), max_size=3, unique=True))
+    melds = tuple(Meld(kind, (t,) * (3 if kind is MeldKind.PUNG else 4), draw(st.booleans()) and not shape.concealed)
+                  for t in declared for kind in (draw(st.sampled_from(shape.takes)),))
+    jokers = draw(st.integers(0, 4))
+    left = [4 - sum(len(m.tiles) for m in melds if m.tile == t) for t in range(NUM_KINDS)]
+    few = st.sampled_from(draw(st.lists(st.sampled_from(shape.tiles), min_size=1, max_size=6, unique=True)))
+    tiles = draw(st.lists(st.one_of(few, few, few, st.integers(0, NUM_KINDS - 1)),
+                          max_size=14 - 3 * len(melds) - jokers))
+    counts = [0] * NUM_KINDS
+    for t in tiles:
+        if counts[t] < left[t]:
+            counts[t] += 1
+    return form, name, counts, melds, jokers
+
+
+@settings(max_examples=examples(80), deadline=None)
+@given(_near_pungs())
+def test_pungs_and_pair__the_least_distance_of_the_exhaustive_search(position):
+    """Beside jokers and declared sets, the least worked out is the least the exhaustive search finds (none where
+    it finds none)."""
+    form, name, counts, melds, jokers = position
+    search = _Search(form, counts, melds, Env(), 10**7, UNREACHABLE - 1, jokers)
+    search.run()
+    least = pungs_and_pair_least(_pattern_data(form).pungs, counts, melds, jokers)
+    assert least is not None, name
+    assert min(least, UNREACHABLE) == (search.best if search.best_need else UNREACHABLE), name
+
+
+@pytest.mark.parametrize("tiles, melds, jokers, least", [
+    # Three jokers, yet the fourth pung lacks a tile: a joker stands beside a natural tile, never for all three.
+    ("RD RD", ("EW EW EW", "SW SW SW", "1B 1B 1B 1B"), 3, 1),
+    ("RD RD 9C", ("EW EW EW", "SW SW SW", "1B 1B 1B 1B"), 3, 0),
+    # The pair's tile is one no pung takes: two pairs held, the pung of one costs the other's pair.
+    ("RD RD GD GD", ("EW EW EW", "SW SW SW", "WW WW WW"), 0, 1),
+], ids=["jokers-beside-no-natural-tile", "jokers-beside-a-natural-tile", "pair-apart-from-the-pungs"])
+def test_pungs_and_pair__all_honours_corners_as_the_exhaustive_search(tiles, melds, jokers, least):
+    """All Honours beside declared sets: what the jokers cannot make up, and the pair apart from the pungs, as the
+    exhaustive search counts them."""
+    form = next(form for form, name in _PUNGS if name.endswith(":all_honors"))
+    declared = tuple(parse_meld(m) for m in melds)
+    search = _Search(form, c(tiles), declared, Env(), 10**7, UNREACHABLE - 1, jokers)
+    search.run()
+    assert pungs_and_pair_least(_pattern_data(form).pungs, c(tiles), declared, jokers) == search.best == least
+
+
+@settings(max_examples=examples(60), deadline=None)
+@given(_near_pungs(), st.sampled_from((1, 30, 300, 2000)), st.sampled_from((1, 2, 4, UNREACHABLE)))
+def test_pungs_and_pair__answers_as_the_search_alone(position, budget, cutoff):
+    """Knowing the least, the search stops there or is not run: the same instantiation and distance as the search
+    alone at any budget and cutoff, also where the budget runs out first (so no computer player's move changes)."""
+    form, name, counts, melds, jokers = position
+    assert pattern_target(form, counts, melds, Env(), budget=budget, cutoff=cutoff, jokers=jokers) == pattern_target(
+        form, counts, melds, Env(), budget=budget, cutoff=cutoff, jokers=jokers, counted=False), name
