@@ -398,13 +398,8 @@ class Counter:
         fillable, wanted = self.fillable, self.wanted
         for i, t in enumerate(assignment):
             if i not in declared:
-                size = fillable[i]
-                if size:  # (as _filled, written out: this runs for every listed instantiation of a claim)
-                    shift = _FIELD * t
-                    if need >> shift & 0xFF:
-                        fill_after += (size + 1) << shift
-                    else:
-                        fill += size << shift
+                if fillable[i]:
+                    fill, fill_after = _filled(need, t, fillable[i], fill, fill_after)
                 need += wanted[i][t]
         if (need + _ELEVENS) & _HIGH:
             return None

@@ -29,7 +29,7 @@ from __future__ import annotations
 from bisect import bisect_left, insort
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from functools import cached_property
+from functools import cache, cached_property
 from itertools import product
 
 from game.core.melds import Meld, MeldKind
@@ -515,29 +515,23 @@ def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[i
     return missing, tuple(need)
 
 
+@cache
 def _use_costs(size: int, distinct: bool) -> tuple[tuple[tuple[int, ...], ...], ...]:
     """For copies of ``size`` tiles, by the copies of a kind the fixed elements take (0-4) and those held (0-4):
     what each use of the kind lacks beyond the uses before it (a kind's ``m``-th copy lacks what ``m`` copies lack
     beyond the ``m - 1`` before; four of a kind at most; ``distinct`` copies use a kind once)."""
-    key = (size, distinct)
-    found = _USE_COSTS.get(key)
-    if found is None:
-        rows = []
-        for taken in range(5):
-            row = []
-            for held in range(5):
-                left = max(0, held - taken)
-                most = (4 - taken) // size
-                if distinct and most > 1:
-                    most = 1
-                lacking = [max(0, m * size - left) for m in range(most + 1)]
-                row.append(tuple(lacking[m] - lacking[m - 1] for m in range(1, most + 1)))
-            rows.append(tuple(row))
-        found = _USE_COSTS[key] = tuple(rows)
-    return found
-
-
-_USE_COSTS: dict[tuple[int, bool], tuple[tuple[tuple[int, ...], ...], ...]] = {}
+    rows = []
+    for taken in range(5):
+        row = []
+        for held in range(5):
+            left = max(0, held - taken)
+            most = (4 - taken) // size
+            if distinct and most > 1:
+                most = 1
+            lacking = [max(0, m * size - left) for m in range(most + 1)]
+            row.append(tuple(lacking[m] - lacking[m - 1] for m in range(1, most + 1)))
+        rows.append(tuple(row))
+    return tuple(rows)
 
 
 _DATA: dict[int, tuple[Pattern, _PatternData]] = {}
