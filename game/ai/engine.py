@@ -35,7 +35,7 @@ from game.ai.jokers import read_jokers
 from game.ai.search import DEALS, Lookahead, applies
 from game.ai.specials import completion_chance, keep_values, pass_by_keep
 from game.core.actions import Action, Claim, DeclareKong, Discard, MahJongg, Pass, PassTiles
-from game.core.analysis import shanten, shanten_after_discards, useful_after_discards, useful_tiles, waits
+from game.core.analysis import UsefulAfter, shanten, shanten_after_discards, useful_tiles, waits
 from game.core.judge import HandSpec, Judge, WinContext
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
@@ -75,6 +75,7 @@ _BACKUP = 1.0  # score lost per next likeliest special hand (_Plan.backups) that
 # 36.2% at each, its net +129 at 0 and +269 at 0.8 and 1.6.
 _PASS_VALUE = 1.6
 _SEARCH_MARGIN = 12.0  # score within which another discard is played out against the engine's choice
+_BOUND_MARGIN = 1e-9  # more than the floating-point error of a discard's score worked out with a bound
 
 
 @dataclass
@@ -183,6 +184,10 @@ class EnginePlayer:
         deals = round(DEALS * personality.search)
         self._lookahead = Lookahead(ruleset, rng, deals) if deals and applies(ruleset) else None
         """The Master's look-ahead (:mod:`game.ai.search`); None for the others, and where it does not apply."""
+        self._takes_best = (personality.mistakes <= 0 and not personality.is_scatterbrain
+                            and personality.strategy != "defensive" and self._lookahead is None)
+        """Whether the discard chosen is always the best scored (no slips, no folding by safety, no look-ahead): only
+        the discards that may come out best need their useful tiles worked out (see _score_discards)."""
 
     @property
     def thinks_ahead(self) -> bool:
@@ -354,7 +359,7 @@ class EnginePlayer:
             return legal[0]
         if all(a.tile >= NUM_KINDS for a in discards):
             return discards[0]  # nothing but jokers left in hand (four sets shown): one of them goes
-        options = self._score_discards(view, discards, counts, n_melds, melds)
+        options = self._score_discards(view, discards, counts, n_melds, melds, best_only=self._takes_best)
         choice = self._fold(view, options) or self._pick(options)
         if self._lookahead is not None and self._plan.hand is None:
             choice = self._looked_ahead(self._lookahead, view, options, choice)
@@ -614,7 +619,9 @@ class EnginePlayer:
         return None
 
     def _score_discards(self, view: PlayerView, discards: Sequence[Discard], counts: list[int], n_melds: int,
-                        melds: Sequence[Meld]) -> list[_Option]:
+                        melds: Sequence[Meld], best_only: bool = False) -> list[_Option]:
+        """Each discard weighed; ``best_only``: only those that may score best, the best among them (a discard whose
+        score, its live useful tiles counted at most, stays below one scored in full is left out)."""
         p = self.personality
         visible, live = self._sight(view)
         threats = self._threats(view)
@@ -643,10 +650,13 @@ class EnginePlayer:
         caution = p.caution * top_threat
         values = NearValues(model, counts, view)
         dangers = Danger(view, visible, threats) if caution > 0 else None
-        # Without jokers to read, the useful tiles of every discard weighed for them come from one pass.
-        useful_after = useful_after_discards(counts, n_melds, chows=self.chows, max_chows=self._chows_left, discards=[
-            r[0].tile for r in raw if r[2] <= fastest + 1 and r[4] is None]) if (
-                plan is None and p.efficiency > 0 and not self._jokers) else {}
+        # Without jokers to read, the useful tiles of the discards weighed for them come from one analysis.
+        useful_after = UsefulAfter(counts, n_melds, chows=self.chows, max_chows=self._chows_left) if (
+            plan is None and p.efficiency > 0 and not self._jokers) else None
+        # Weighing only the best, a discard's useful tiles are first counted at most (see _most_useful) and worked
+        # out only for the discards that may still come out best with them.
+        bounds: dict[int, float] | None = {} if best_only and useful_after is not None else None
+        bounded: list[tuple[int, list[int], int, float, float, float, float, float]] = []
         options = []
         shared: dict[int, float] = {}
         for action, after, speed, target, ways in raw:
@@ -663,8 +673,16 @@ class EnginePlayer:
             # (chasing a special hand where no regular hand goes out, the regular hand's jokers are not read: a
             # search of its own for nothing)
             read = after if self._specials_only and plan is not None else self._read(after, n_melds)
+            at_most = False  # useful counted at most (a bound), not worked out
             if plan is None and p.efficiency > 0 and speed <= fastest + 1:
-                useful = self._acceptance(read, n_melds, live, speed, useful_after.get(action.tile, ways))
+                if ways is None and bounds is not None and useful_after is not None:
+                    at_most = True
+                    useful = bounds.get(speed, -1.0)
+                    if useful < 0:
+                        useful = bounds[speed] = self._most_useful(useful_after, counts, n_melds, live, speed)
+                else:
+                    tiles = ways if ways is not None or useful_after is None else useful_after.of(action.tile)
+                    useful = self._acceptance(read, n_melds, live, speed, tiles)
             worth = values.of(read, (action.tile,) if read is after else None)
             if plan is None and speed <= 0 and model.wait_bonus:
                 # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
@@ -679,16 +697,49 @@ class EnginePlayer:
             risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
             # Even a careless gambler counts the tiles its special hand lacks.
             efficiency = max(p.efficiency, _PLAN_EFFICIENCY) if plan is not None else p.efficiency
-            score = (-_SPEED * speed + 3.0 * efficiency * math.log1p(useful)
-                     + 4.0 * pull * value - risk_weight * risk)
+            score = _discard_score(speed, efficiency, useful, pull, value, risk_weight, risk)
             if plan is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
+                if at_most:
+                    bounded.append((len(options), read, speed, efficiency, pull, value, risk_weight, worth))
             elif self._specials_only:
                 score -= self._backup_cost(after, action.tile)
             else:
                 score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
+        if bounded and useful_after is not None:
+            options = self._best_of_bounded(options, bounded, useful_after, n_melds, live, model)
         return options
+
+    def _best_of_bounded(self, options: list[_Option], bounded: Sequence[tuple[int, list[int], int, float, float,
+                                                                              float, float, float]],
+                         useful_after: UsefulAfter, n_melds: int, live: Sequence[int], model: ValueModel,
+                         ) -> list[_Option]:
+        """The options that may score best, ``bounded`` ones (index, hand left, speed and the terms of its score)
+        scored with their useful tiles counted at most: those are scored in full, likeliest first, until the rest
+        cannot reach the best scored; the others are left out."""
+        waiting = {b[0] for b in bounded}
+        best = max((o.score for i, o in enumerate(options) if i not in waiting), default=-math.inf)
+        left_out: set[int] = set()
+        for index, after, speed, efficiency, pull, value, risk_weight, worth in sorted(
+                bounded, key=lambda b: -options[b[0]].score):
+            if options[index].score < best - _BOUND_MARGIN:
+                left_out.add(index)
+                continue
+            option = options[index]
+            useful = self._acceptance(after, n_melds, live, speed, useful_after.of(option.action.tile))
+            score = _discard_score(speed, efficiency, useful, pull, value, risk_weight, option.danger)
+            score -= _MINIMUM_WEIGHT * model.shortfall(worth)
+            options[index] = option._replace(useful=useful, score=score)
+            best = max(best, score)
+        return [o for i, o in enumerate(options) if i not in left_out]
+
+    def _most_useful(self, useful_after: UsefulAfter, counts: list[int], n_melds: int, live: Sequence[int],
+                     speed: int) -> float:
+        """At least the live useful tiles (:meth:`_acceptance`) of any discard from ``counts`` (a whole hand) that
+        leaves it ``speed`` tiles from ready: they lie among :meth:`UsefulAfter.bound`'s, and a tile comes from as
+        many players to the hand left as it would to the whole hand (it holds no more of any kind)."""
+        return self._acceptance(counts, n_melds, live, speed, useful_after.bound(speed))
 
     def _bonus_reach(self, after: list[int], n_melds: int, model: ValueModel, live: Sequence[int]) -> float:
         """Half the value of a bonus wait (the Golden Cock's 5 Dots) this hand, a tile from ready, can still come
@@ -879,6 +930,12 @@ class EnginePlayer:
             eager += 0.35 * p.plan_stickiness  # a set for the special hand being chased
         eager += 0.15 * min(2.0, worth) * p.value_pull
         return eager - 0.5 + 0.1 * (gain - 1)
+
+
+def _discard_score(speed: int, efficiency: float, useful: float, pull: float, value: float, risk_weight: float,
+                   risk: float) -> float:
+    """A discard's score before what it lacks for a minimum or a plan (see _score_discards)."""
+    return -_SPEED * speed + 3.0 * efficiency * math.log1p(useful) + 4.0 * pull * value - risk_weight * risk
 
 
 def _out_share(ruleset: Ruleset | None) -> float:

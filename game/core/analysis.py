@@ -33,6 +33,7 @@ from game.core.tiles import NUM_KINDS, Tile, tile_code
 __all__ = [
     "UNREACHABLE",
     "NearHands",
+    "UsefulAfter",
     "missing_tiles",
     "shanten",
     "shanten_after_discards",
@@ -751,11 +752,24 @@ def useful_tiles(counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
     sets = _sets_needed(total, n_melds)
     if total != 3 * sets + 1:
         raise ValueError(f"expected {3 * sets + 1} concealed tiles to look for useful tiles, got {total}")
+    return _nearer_by_one(counts, sets, chows, max_chows)
+
+
+def _nearer_by_one(counts: Sequence[int], sets: int, chows: bool, max_chows: int | None) -> list[Tile]:
+    """The tiles that, drawn, leave ``counts`` (any number of tiles) fewer tiles missing for ``sets`` sets and a
+    pair, in tile order."""
     mode = int(chows) if max_chows is None else _mode(chows, max_chows, sets)
     if mode is None:  # the few-chows search (no bundled ruleset): a tile at a time
-        now = shanten(counts, n_melds, chows=chows, max_chows=max_chows)
-        return [t for t in range(NUM_KINDS) if counts[t] < 4 and shanten(
-            [*counts[:t], counts[t] + 1, *counts[t + 1:]], n_melds, chows=chows, max_chows=max_chows) < now]
+        hand = list(counts)
+        now = _missing_few_chows(hand, sets, max_chows or 0)
+        found = []
+        for t in range(NUM_KINDS):
+            if hand[t] < 4:
+                hand[t] += 1
+                if _missing_few_chows(hand, sets, max_chows or 0) < now:
+                    found.append(t)
+                hand[t] -= 1
+        return found
     left, right, after = _one_tile_changed(counts, sets, mode, _plus_ids)
     now = _missing_halves(left, right, sets)
     found = [base + i for missing, base, positions in after if missing < now for i in positions]
@@ -767,56 +781,67 @@ def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: boo
                           max_chows: int | None = None,
                           discards: Sequence[Tile] | None = None) -> dict[Tile, list[Tile]]:
     """:func:`useful_tiles` of the hand left by each discard (``discards``, else every kind held): ``{tile:
-    useful_tiles(counts - tile, max_chows=max_chows)}``, the same lists.
+    useful_tiles(counts - tile, max_chows=max_chows)}``, the same lists (see :class:`UsefulAfter`)."""
+    after = UsefulAfter(counts, n_melds, chows=chows, max_chows=max_chows)
+    return {d: after.of(d) for d in ([x for x in range(NUM_KINDS) if counts[x]] if discards is None else discards)}
+
+
+class UsefulAfter:
+    """:func:`useful_tiles` of the hands a hand of ``3 * (4 - n_melds) + 2`` tiles leaves by each of its discards,
+    each worked out when asked (:meth:`of`): a player that needs them for a few discards pays for those alone.
 
     A hand is costed as two halves (bamboo and characters, dots and honours), and a discard changes one: the
     tiles drawn into the other half are tried once for all the discards that leave the same table for theirs."""
-    if len(counts) != NUM_KINDS:
-        raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
-    sets = _sets_needed(sum(counts) - 1, n_melds)
-    if sum(counts) - 1 != 3 * sets + 1:
-        raise ValueError(f"expected {3 * sets + 2} concealed tiles to look for useful tiles after a discard")
-    mode = int(chows) if max_chows is None else _mode(chows, max_chows, sets)
-    if mode is None:  # the few-chows search does not split by suit (no bundled ruleset): a discard at a time
-        hand = list(counts)
-        found: dict[Tile, list[Tile]] = {}
-        for d in [x for x in range(NUM_KINDS) if counts[x]] if discards is None else discards:
+
+    def __init__(self, counts: Sequence[int], n_melds: int = 0, *, chows: bool = True,
+                 max_chows: int | None = None) -> None:
+        if len(counts) != NUM_KINDS:
+            raise ValueError(f"expected a count vector of {NUM_KINDS} kinds, got {len(counts)}")
+        sets = _sets_needed(sum(counts) - 1, n_melds)
+        if sum(counts) - 1 != 3 * sets + 1:
+            raise ValueError(f"expected {3 * sets + 2} concealed tiles to look for useful tiles after a discard")
+        t = tuple(counts)
+        self._counts, self._n_melds, self._sets = t, n_melds, sets
+        self._chows, self._max_chows = chows, max_chows
+        self._mode = mode = int(chows) if max_chows is None else _mode(chows, max_chows, sets)
+        self._gains: list[Tile] | None = None
+        self._shanten: int | None = None
+        if mode is None:  # the few-chows search does not split by suit (no bundled ruleset): a discard at a time
+            return
+        self._groups = groups = (t[0:9], t[9:18], t[18:27], t[27:34])
+        self._ids = ids = _group_ids(*groups, mode)
+        self._halves = (_pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3]))
+        # The tiles drawn into each half, beside the other as it is: worked out only for a half some discard leaves
+        # untouched (the discards weighed often all lie in one half, and a half one tile fuller than any hand left
+        # after a discard often needs tables of suit shapes met nowhere else).
+        self._drawn: list[list[tuple[int, tuple[Tile, ...]]] | None] = [None, None]
+        self._shared: dict[tuple[int, int], list[Tile]] = {}  # a half and its table after a discard: the other's
+        # useful tiles
+
+    def of(self, d: Tile) -> list[Tile]:
+        """The useful tiles of the hand less one ``d`` (a kind it holds), in tile order: a new list."""
+        mode, sets = self._mode, self._sets
+        if mode is None:
+            hand = list(self._counts)
             hand[d] -= 1
-            found[d] = useful_tiles(hand, n_melds, chows=chows, max_chows=max_chows)
-            hand[d] += 1
-        return found
-    dual = mode == _ONE_CHOW
-    t = tuple(counts)
-    groups = (t[0:9], t[9:18], t[18:27], t[27:34])
-    ids = _group_ids(*groups, mode)
-    halves = (_pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3]))
-    # The tiles drawn into each half, beside the other as it is: worked out only for a half some discard leaves
-    # untouched (the discards weighed often all lie in one half, and a half one tile fuller than any hand left
-    # after a discard often needs tables of suit shapes met nowhere else).
-    drawn: list[list[tuple[int, tuple[Tile, ...]]] | None] = [None, None]
-    shared: dict[tuple[int, int], list[Tile]] = {}  # a half and its table after a discard: the other's useful tiles
-    finished = _finished
-    found = {}
-    for d in [x for x in range(NUM_KINDS) if counts[x]] if discards is None else discards:
+            return useful_tiles(hand, self._n_melds, chows=self._chows, max_chows=self._max_chows)
+        groups, ids = self._groups, self._ids
         g = d // 9 if d < 27 else 3
         h = g // 2
         changed = list(groups[g])
         changed[d - 9 * g] -= 1
         group = tuple(changed)
-        new = _suit_id(group, mode) if g < 3 else _honour_id(group, dual)
+        new = _suit_id(group, mode) if g < 3 else _honour_id(group, mode == _ONE_CHOW)
         mine = _pair_id(new, ids[g ^ 1]) if g % 2 == 0 else _pair_id(ids[g ^ 1], new)
-        other = halves[1 - h]
+        other = self._halves[1 - h]
         now = _half_missing(mine, other, h, sets)
-        useful = shared.get((h, mine))
+        useful = self._shared.get((h, mine))
         if useful is None:
-            into = drawn[1 - h]
-            if into is None:
-                k = 2 - 2 * h  # the first group of the other half
-                into = _drawn(k, groups[k], ids[k + 1], mode) + _drawn(k + 1, groups[k + 1], ids[k], mode)
-                drawn[1 - h] = into
-            useful = shared[h, mine] = [x for half, tiles in into if _half_missing(mine, half, h, sets) < now
-                                     for x in tiles]
+            into = self._drawn_into(1 - h)
+            useful = self._shared[h, mine] = [x for half, tiles in into if _half_missing(mine, half, h, sets) < now
+                                              for x in tiles]
         useful = list(useful)
+        finished = _finished
         for half, tiles in _drawn(g, group, ids[g ^ 1], mode) + _drawn(g ^ 1, groups[g ^ 1], new, mode):
             key = ((half << _ID_BITS | other) if h == 0 else (other << _ID_BITS | half)) << 3 | sets
             missing = finished.get(key)
@@ -825,8 +850,40 @@ def useful_after_discards(counts: Sequence[int], n_melds: int = 0, *, chows: boo
             if missing < now:
                 useful.extend(tiles)
         useful.sort()
-        found[d] = useful
-    return found
+        return useful
+
+    def _drawn_into(self, h: int) -> list[tuple[int, tuple[Tile, ...]]]:
+        """The table ids of half ``h`` with a tile drawn into it, the other half as it is, and the tiles that make
+        each."""
+        into = self._drawn[h]
+        if into is None:
+            k = 2 * h  # the half's first group
+            groups, ids, mode = self._groups, self._ids, self._mode
+            into = self._drawn[h] = _drawn(k, groups[k], ids[k + 1], mode) + _drawn(k + 1, groups[k + 1], ids[k], mode)
+        return into
+
+    def bound(self, shanten_after: int) -> Sequence[Tile]:
+        """Tiles among which lie the useful tiles of any discard that leaves the hand ``shanten_after`` tiles from
+        ready: the :meth:`gains` where the discard leaves it as near as it was, else every kind."""
+        if self._shanten is None:
+            self._shanten = shanten(self._counts, self._n_melds, chows=self._chows, max_chows=self._max_chows)
+        return self.gains() if shanten_after == self._shanten else range(NUM_KINDS)
+
+    def gains(self) -> list[Tile]:
+        """The tiles that, drawn, leave the whole hand (before its discard) fewer tiles missing, in tile order.
+
+        Among them are the useful tiles of every discard that leaves the hand as few tiles missing as the whole
+        hand (a hand holding fewer tiles never lacks fewer): a bound on those, for a player that weighs only the
+        discards that may come out best."""
+        if self._gains is None:
+            if self._mode is None:
+                self._gains = _nearer_by_one(self._counts, self._sets, self._chows, self._max_chows)
+            else:
+                halves, sets = self._halves, self._sets
+                now = _missing_halves(halves[0], halves[1], sets)
+                self._gains = sorted(x for h in (0, 1) for half, tiles in self._drawn_into(h)
+                                     if _half_missing(half, halves[1 - h], h, sets) < now for x in tiles)
+        return self._gains
 
 
 def _drawn(k: int, group: tuple[int, ...], beside: int, mode: int) -> list[tuple[int, tuple[Tile, ...]]]:
