@@ -604,26 +604,63 @@ def _missing_few_chows(counts: list[int], sets: int, chows_left: int) -> int:
 def _one_chow_id(suit: tuple[int, ...]) -> int:
     """Table id of a suit's cost table when exactly one of its sets is a chow (the others pungs): the chow takes
     the tiles of it the suit holds (never a worse choice, as in :func:`_missing_few_chows`), the rest is costed
-    without chows."""
+    without chows.
+
+    A rest's table without chows depends only on how many of its kinds are held once, twice, three and four times
+    (:func:`_singles_id`), written as one number (:func:`_held_code`); a chow placed over kinds held ``a``, ``b``
+    and ``c`` times changes that number by the same amount in any suit, so each placement is a look-up, and suits
+    whose placements leave the same rests share one table."""
     found = _one_chow_ids.get(suit)
     if found is None:
-        table = [_INF] * 10
-        rest = list(suit)
-        for start in range(7):
-            held = [x for x in (start, start + 1, start + 2) if suit[x]]
-            if not held:
-                continue  # a chow of tiles not held costs 3, as a fresh set does
-            for x in held:
-                rest[x] -= 1
-            after = _tables[_suit_id(tuple(rest), _NO_CHOWS)]
-            for x in held:
-                rest[x] += 1
-            cost = 3 - len(held)
-            for i in range(8):  # sets 0-3 and the pair in the rest: one more set with the chow
-                if after[i] < _INF and cost + after[i] < table[i + 2]:
-                    table[i + 2] = cost + after[i]
-        found = _one_chow_ids[suit] = _intern(tuple(table))
+        code = _held_code(suit)
+        windows = _CHOW_WINDOWS
+        ways = frozenset((way[0], code + way[1]) for way in (windows[suit[i:i + 3]] for i in range(7)) if way)
+        found = _placed_ids.get(ways)
+        if found is None:
+            found = _placed_ids[ways] = _placed_id(ways)
+        _one_chow_ids[suit] = found
     return found
+
+
+def _held_code(counts: Sequence[int]) -> int:
+    """How many kinds ``counts`` holds once, twice, three and four times, as the digits of one number (base 16)."""
+    return counts.count(1) + 16 * counts.count(2) + 256 * counts.count(3) + 4096 * counts.count(4)
+
+
+def _chow_window(held: tuple[int, ...]) -> tuple[int, int] | None:
+    """A chow placed over three kinds held ``held`` times: the tiles it lacks, and how :func:`_held_code` changes
+    when it takes one of each kind held (None: it holds none, and costs 3 as a fresh set does)."""
+    taken = [n for n in held if n]
+    if not taken:
+        return None
+    digit = (0, 1, 16, 256, 4096)
+    return 3 - len(taken), sum(digit[n - 1] - digit[n] for n in taken)
+
+
+_CHOW_WINDOWS = {(a, b, c): _chow_window((a, b, c)) for a in range(5) for b in range(5) for c in range(5)}
+
+
+def _placed_id(ways: frozenset[tuple[int, int]]) -> int:
+    """Table id of the cheapest of ``ways`` to place the one chow (the tiles it lacks, the rest's held code)."""
+    placed = _placed
+    tables = [placed.get(way) or _placed_table(way) for way in ways]
+    if len(tables) > 1:
+        return _intern(tuple(map(min, *tables)))
+    return _intern(tables[0] if tables else _DEAD)  # (no tile held: no chow over held tiles)
+
+
+def _placed_table(way: tuple[int, int]) -> Table:
+    """The cost table of one way to place the one chow (the tiles it lacks, the rest's held code): the chow is one
+    more set beside the rest's sets and pair."""
+    cost, code = way
+    # Any counts of that code stand for the rest: its table depends on nothing else.
+    rest = _tables[_singles_id(tuple(n for n in (1, 2, 3, 4) for _ in range(code >> 4 * (n - 1) & 15)))]
+    found = _placed[way] = (_INF, _INF, *(cost + x if x < _INF else _INF for x in rest[:8]))
+    return found
+
+
+_placed_ids: dict[frozenset[tuple[int, int]], int] = {}
+_placed: dict[tuple[int, int], Table] = {}
 
 
 def _candidates(counts: Sequence[int], chows: bool) -> tuple[list[Tile], Tile | None]:
@@ -952,6 +989,8 @@ def clear_caches() -> None:
     for cache in (*_suit_ids, *_honour_ids):
         cache.clear()
     _one_chow_ids.clear()
+    _placed_ids.clear()
+    _placed.clear()
     _combined_ids.clear()
     _finished.clear()
     for shapes in _shape_cache:
