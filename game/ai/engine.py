@@ -225,7 +225,8 @@ class EnginePlayer:
         """The tiles to pass on in a Charleston or a goulash: those the regular hand misses least, its value
         weighed as the personality's value pull says."""
         pull = _PASS_VALUE * self.personality.value_pull
-        values = NearValues(self._value_model(view), counts_of(view.concealed), view) if pull > 0 else None
+        values = NearValues(self._value_model(view), counts_of(view.concealed), view,
+                            self._sight(view)[1]) if pull > 0 else None
         return choose_pass(view.concealed, len(view.me.melds), passes, chows=self.chows, values=values, pull=pull)
 
     # -- shared helpers ---------------------------------------------------------------------------------------
@@ -648,7 +649,7 @@ class EnginePlayer:
         fastest = min(r[2] for r in raw)
         plan = self._plan.hand
         caution = p.caution * top_threat
-        values = NearValues(model, counts, view)
+        values = NearValues(model, counts, view, live)
         dangers = Danger(view, visible, threats) if caution > 0 else None
         # Without jokers to read, the useful tiles of the discards weighed for them come from one analysis.
         useful_after = UsefulAfter(counts, n_melds, chows=self.chows, max_chows=self._chows_left) if (

@@ -93,9 +93,15 @@ class ValueModel:
         lacks can still come (``live``: each kind's unseen copies): a dragon pair whose other two copies are thrown
         is no double source."""
         terms = self._terms
-        pair = tuple(w if live[t] >= 1 else 0.0 for t, w in enumerate(terms[2]))
-        single = tuple(w if live[t] >= 2 else 0.0 for t, w in enumerate(terms[1]))
-        return (terms[0], single, pair, *terms[3:])
+        short = [t for t in range(NUM_KINDS) if live[t] < 2]  # most kinds have two copies or more out of sight
+        if not short:
+            return terms
+        pair, single = list(terms[2]), list(terms[1])
+        for t in short:
+            single[t] = 0.0
+            if not live[t]:
+                pair[t] = 0.0
+        return (terms[0], tuple(single), tuple(pair), *terms[3:])
 
     def hand_value(self, counts: Sequence[int], view: PlayerView) -> float:
         """Estimated doubles the hand is heading for (a smooth score, not a promise)."""
@@ -173,16 +179,19 @@ class NearValues:
     differs: what the kinds before it add is the hand's own, taken up there and added on in the same order, so
     each value is the very number hand_value gives (a seed replays the same choices)."""
 
-    def __init__(self, model: ValueModel, counts: Sequence[int], view: PlayerView) -> None:
+    def __init__(self, model: ValueModel, counts: Sequence[int], view: PlayerView,
+                 unseen: Sequence[int] | None = None) -> None:
+        """``unseen``: the view's unseen copies of each kind, where the caller has them (else read from the
+        view)."""
         self.model = model
         self.counts = tuple(counts)
         melds = self._melds = _Melds.of(model.pung_doubles, tuple(view.me.melds))
         # Under a minimum of doubles a hand's pairs and lone tiles count as double sources (a pung's worth, and
         # No Chows' pairs) only while the copies they lack can still come: where a hand goes out with any doubles
         # a dead pair costs little, but there a hand kept a dead dragon pair as its second double.
-        live = view.unseen_counts() if model.minimum else None
+        live = (view.unseen_counts() if unseen is None else unseen) if model.minimum else None
         terms = self._terms = model.live_terms(live) if live is not None else model._terms
-        self._pair_at = _PAIR_AT if live is None else tuple(2 if live[t] else 3 for t in range(NUM_KINDS))
+        self._pair_at = _PAIR_AT if live is None or all(live) else tuple(2 if live[t] else 3 for t in range(NUM_KINDS))
         """How many copies of each kind count as a pair toward No Chows (a dead pair as none: 3, a pung)."""
         held: list[int] = []
         before: list[float] = []
