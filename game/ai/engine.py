@@ -684,7 +684,7 @@ class EnginePlayer:
                 else:
                     tiles = ways if ways is not None or useful_after is None else useful_after.of(action.tile)
                     useful = self._acceptance(read, n_melds, live, speed, tiles)
-            worth = values.of(read, (action.tile,) if read is after else None)
+            worth = values.without(action.tile) if read is after else values.of(read)
             if plan is None and speed <= 0 and model.wait_bonus:
                 # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
                 worth += self._bonus_pull * model.wait_value(waits(read, n_melds, chows=self.chows), live)

@@ -195,6 +195,7 @@ class NearValues:
         """How many copies of each kind count as a pair toward No Chows (a dead pair as none: 3, a pung)."""
         held: list[int] = []
         before: list[float] = []
+        added: list[float] = []  # what each kind held adds, in order
         value = 0.0
         # Tallies of the concealed tiles and the declared sets' together: bamboo, characters, dots, honours,
         # majors (terminals and honours), pairs (kinds held twice or more, and pungs), tiles.
@@ -204,7 +205,8 @@ class NearValues:
                 continue
             held.append(t)
             before.append(value)
-            value += terms[n][t]
+            added.append(terms[n][t])
+            value += added[-1]
             tallies[_GROUP[t]] += n
             if _MAJOR[t]:
                 tallies[4] += n
@@ -214,6 +216,7 @@ class NearValues:
         self._held = held
         self._at = {t: i for i, t in enumerate(held)}
         self._before = before
+        self._added = added
         self._tallies = tallies
         self._kinds = value
         self.value = model._value(value, melds, *tallies)
@@ -228,6 +231,25 @@ class NearValues:
         if not melds.chows:
             most += max(no_chows, 0.0)
         return most + max(all_simples, no_simples, 0.0)
+
+    def without(self, tile: int) -> float:
+        """The value of the hand less one ``tile`` (a kind it holds): :meth:`of` that hand, the kinds after it adding
+        what they add to the hand itself (a discard weighed, a few dozen a turn)."""
+        i = self._at[tile]
+        value = self._before[i]
+        n = self.counts[tile] - 1
+        if n:
+            value += self._terms[n][tile]
+        for added in self._added[i + 1:]:
+            value += added
+        tallies = list(self._tallies)
+        tallies[_GROUP[tile]] -= 1
+        if _MAJOR[tile]:
+            tallies[4] -= 1
+        pair_at = self._pair_at[tile]
+        tallies[5] += (n >= pair_at) - (n + 1 >= pair_at)
+        tallies[6] -= 1
+        return self.model._value(value, self._melds, *tallies)
 
     def of(self, counts: Sequence[int], changed: Sequence[int] | None = None) -> float:
         """The value of ``counts``, which differ from the hand only in the kinds ``changed`` (any order; repeats

@@ -1,7 +1,8 @@
 """Under a minimum of doubles a pair or a lone tile counts toward a pung's worth only while the copies it lacks are
 out of sight (:meth:`game.ai.evaluate.ValueModel.live_terms`): worked out by patching only the kinds short of
-copies, the very terms of checking every kind; and a hand's value read with the caller's unseen copies is the
-value read from the view."""
+copies, the very terms of checking every kind; a hand's value read with the caller's unseen copies is the value
+read from the view; and the value of the hand less a discard (:meth:`~game.ai.evaluate.NearValues.without`) is the
+value of the hand changed in that kind."""
 
 from __future__ import annotations
 
@@ -40,3 +41,19 @@ def test_near_values__the_unseen_copies_given_value_the_hand_as_the_view_does(pi
     after = list(counts)
     after[hand[0]] -= 1
     assert given_unseen.of(after, (hand[0],)) == read.of(after, (hand[0],))
+
+
+@settings(max_examples=300, deadline=None)
+@given(picks=st.permutations(range(len(_WALL))), shown=st.integers(0, 70), ruleset=st.sampled_from(
+    ["british", "classic", "western"]), data=st.data())
+def test_near_values__the_hand_less_a_discard_is_valued_as_the_hand_changed_in_that_kind(
+        picks, shown, ruleset, data):
+    tiles = [_WALL[i] for i in picks]
+    hand = sorted(tiles[:14])
+    seen = view(" ".join(tile_code(t) for t in hand),
+                opponents={1: {"discards": " ".join(tile_code(t) for t in tiles[14:14 + shown])}})
+    near = NearValues(ValueModel.build(get_ruleset(ruleset), data.draw(st.integers(0, 3)), 0), counts_of(hand), seen)
+    for tile in sorted(set(hand)):
+        after = counts_of(hand)
+        after[tile] -= 1
+        assert near.without(tile) == near.of(after, (tile,)) == near.of(after)
