@@ -214,6 +214,9 @@ class RulesetJudge:
         self._item_by_id = {i.id: i for i in self._items}
         self._plan = ScoringPlan(self._items)
         self._needs_waits = any("only_possible_tile" in i.when for i in self._items)
+        # Named in every refusal below the minimum: a computer player under a minimum asks whether each wait of
+        # its ready hands goes out, and most do not.
+        self._ignored_names = ", ".join(rs.min_doubles_ignored)
 
     def with_play(self, **changes: Any) -> RulesetJudge:
         """This judge for a hand played under changed play options (a goulash hand's wild tiles, no chows);
@@ -565,7 +568,7 @@ class RulesetJudge:
                                    tuple(most.groups), code=BELOW_MINIMUM,
                                    message=L_("expected at least {least} doubles to go out ({ignored} not counted), "
                                               "the hand has {n}: {tiles}", least=self.ruleset.min_doubles,
-                                              ignored=", ".join(self.ruleset.min_doubles_ignored),
+                                              ignored=self._ignored_names,
                                               n=self._minimum_doubles(most), tiles=repr(format_tiles(hand.concealed)))
                                    if self.ruleset.min_doubles_not_counting else
                                    L_("expected at least {least} doubles to go out, the hand has {n}: {tiles}",
