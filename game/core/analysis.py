@@ -848,10 +848,6 @@ class UsefulAfter:
         self._groups = groups = (t[0:9], t[9:18], t[18:27], t[27:34])
         self._ids = ids = _group_ids(*groups, mode)
         self._halves = (_pair_id(ids[0], ids[1]), _pair_id(ids[2], ids[3]))
-        # The tiles drawn into each half, beside the other as it is: worked out only for a half some discard leaves
-        # untouched (the discards weighed often all lie in one half, and a half one tile fuller than any hand left
-        # after a discard often needs tables of suit shapes met nowhere else).
-        self._drawn: list[list[tuple[int, tuple[Tile, ...]]] | None] = [None, None]
         self._shared: dict[tuple[int, int], list[Tile]] = {}  # a half and its table after a discard: the other's
         # useful tiles
 
@@ -874,30 +870,14 @@ class UsefulAfter:
         now = _half_missing(mine, other, h, sets)
         useful = self._shared.get((h, mine))
         if useful is None:
-            into = self._drawn_into(1 - h)
-            useful = self._shared[h, mine] = [x for half, tiles in into if _half_missing(mine, half, h, sets) < now
-                                              for x in tiles]
-        useful = list(useful)
-        finished = _finished
-        for half, tiles in _drawn(g, group, ids[g ^ 1], mode) + _drawn(g ^ 1, groups[g ^ 1], new, mode):
-            key = ((half << _ID_BITS | other) if h == 0 else (other << _ID_BITS | half)) << 3 | sets
-            missing = finished.get(key)
-            if missing is None:
-                missing = _half_missing(half, other, h, sets)
-            if missing < now:
-                useful.extend(tiles)
+            k = 2 - 2 * h  # the other half's first group
+            useful = self._shared[h, mine] = (_drawn_nearer(k, groups[k], ids[k + 1], mine, h == 1, sets, now, mode)
+                                              + _drawn_nearer(k + 1, groups[k + 1], ids[k], mine, h == 1, sets, now,
+                                                              mode))
+        useful = [*useful, *_drawn_nearer(g, group, ids[g ^ 1], other, h == 0, sets, now, mode),
+                  *_drawn_nearer(g ^ 1, groups[g ^ 1], new, other, h == 0, sets, now, mode)]
         useful.sort()
         return useful
-
-    def _drawn_into(self, h: int) -> list[tuple[int, tuple[Tile, ...]]]:
-        """The table ids of half ``h`` with a tile drawn into it, the other half as it is, and the tiles that make
-        each."""
-        into = self._drawn[h]
-        if into is None:
-            k = 2 * h  # the half's first group
-            groups, ids, mode = self._groups, self._ids, self._mode
-            into = self._drawn[h] = _drawn(k, groups[k], ids[k + 1], mode) + _drawn(k + 1, groups[k + 1], ids[k], mode)
-        return into
 
     def bound(self, shanten_after: int) -> Sequence[Tile]:
         """Tiles among which lie the useful tiles of any discard that leaves the hand ``shanten_after`` tiles from
@@ -913,32 +893,43 @@ class UsefulAfter:
         hand (a hand holding fewer tiles never lacks fewer): a bound on those, for a player that weighs only the
         discards that may come out best."""
         if self._gains is None:
-            if self._mode is None:
-                self._gains = _nearer_by_one(self._counts, self._sets, self._chows, self._max_chows)
-            else:
-                halves, sets = self._halves, self._sets
-                now = _missing_halves(halves[0], halves[1], sets)
-                self._gains = sorted(x for h in (0, 1) for half, tiles in self._drawn_into(h)
-                                     if _half_missing(half, halves[1 - h], h, sets) < now for x in tiles)
+            self._gains = _nearer_by_one(self._counts, self._sets, self._chows, self._max_chows)
         return self._gains
 
 
-def _drawn(k: int, group: tuple[int, ...], beside: int, mode: int) -> list[tuple[int, tuple[Tile, ...]]]:
-    """The table ids of the half holding group ``k`` (0-3: bamboo, characters, dots, honours) of counts ``group``
-    beside the group of table id ``beside``, with a tile drawn into ``group``, and the tiles that make each."""
-    key = (k, group, beside, mode)
-    found = _drawn_cache.get(key)
-    if found is None:
-        if len(_drawn_cache) >= _REST_CACHE_LIMIT:
-            _drawn_cache.clear()
-        found = _drawn_cache[key] = []
-        for new, positions in _plus_ids(group, 3 + (mode == _ONE_CHOW) if k == 3 else mode):
+def _drawn_nearer(k: int, group: tuple[int, ...], beside: int, other: int, left: bool, sets: int, now: int,
+                  mode: int) -> list[Tile]:
+    """The tiles that, drawn into group ``k`` (0-3: bamboo, characters, dots, honours) of counts ``group``, beside
+    the group of table id ``beside`` in its half and the half of table id ``other`` (``left``: the group's half is
+    the left one), leave fewer than ``now`` tiles missing for ``sets`` sets and a pair."""
+    combined, finished = _combined_ids, _finished
+    found: list[Tile] = []
+    for new, tiles in _draws(k, group, mode):
+        pair = new << _ID_BITS | beside if k % 2 == 0 else beside << _ID_BITS | new
+        half = combined.get(pair)
+        if half is None:
             half = _pair_id(new, beside) if k % 2 == 0 else _pair_id(beside, new)
-            found.append((half, tuple(9 * k + i for i in positions)))
+        missing = finished.get(((half << _ID_BITS | other) if left else (other << _ID_BITS | half)) << 3 | sets)
+        if missing is None:
+            missing = _missing_halves(half, other, sets) if left else _missing_halves(other, half, sets)
+        if missing < now:
+            found.extend(tiles)
     return found
 
 
-_drawn_cache: dict[tuple[int, tuple[int, ...], int, int], list[tuple[int, tuple[Tile, ...]]]] = {}
+def _draws(k: int, group: tuple[int, ...], mode: int) -> tuple[tuple[int, tuple[Tile, ...]], ...]:
+    """The table ids of group ``k`` of counts ``group`` with a tile drawn into it, and the tiles that make each (as
+    :func:`_plus_ids`, the positions made tiles)."""
+    key = (k, group, mode)
+    found = _draws_cache.get(key)
+    if found is None:
+        found = _draws_cache[key] = tuple(
+            (new, tuple(9 * k + i for i in positions))
+            for new, positions in _plus_ids(group, 3 + (mode == _ONE_CHOW) if k == 3 else mode))
+    return found
+
+
+_draws_cache: dict[tuple[int, tuple[int, ...], int], tuple[tuple[int, tuple[Tile, ...]], ...]] = {}
 
 
 def _half_missing(mine: int, other: int, h: int, sets: int) -> int:
@@ -999,5 +990,5 @@ def clear_caches() -> None:
         minus.clear()
     for plus in _plus_cache:
         plus.clear()
-    _drawn_cache.clear()
+    _draws_cache.clear()
     _combine_cache.clear()
