@@ -424,7 +424,8 @@ class Danger:
     def __init__(self, view: PlayerView, visible: Sequence[int], threats: Sequence[float]) -> None:
         self.visible = visible
         passed = view.passed
-        self.threats = [(threats[p.seat], passed[p.seat], p.discards, suit_threat(view, p.seat))
+        # (each threat's discards as a set: every tile weighed asks whether it is among them)
+        self.threats = [(threats[p.seat], passed[p.seat], frozenset(p.discards), suit_threat(view, p.seat))
                         for p in view.players if threats[p.seat] > 0]
 
     def of(self, tile: int) -> float:
