@@ -658,7 +658,7 @@ class EnginePlayer:
         # out only for the discards that may still come out best with them.
         bounds: dict[int, float] | None = {} if best_only and useful_after is not None else None
         bounded: list[tuple[int, list[int], int, float, float, float, float, float]] = []
-        options = []
+        options: list[_Option] = []
         shared: dict[int, float] = {}
         for action, after, speed, target, ways in raw:
             useful = 0.0

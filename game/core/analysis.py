@@ -637,7 +637,8 @@ def _chow_window(held: tuple[int, ...]) -> tuple[int, int] | None:
     return 3 - len(taken), sum(digit[n - 1] - digit[n] for n in taken)
 
 
-_CHOW_WINDOWS = {(a, b, c): _chow_window((a, b, c)) for a in range(5) for b in range(5) for c in range(5)}
+_CHOW_WINDOWS: dict[tuple[int, ...], tuple[int, int] | None] = {
+    (a, b, c): _chow_window((a, b, c)) for a in range(5) for b in range(5) for c in range(5)}
 
 
 def _placed_id(ways: frozenset[tuple[int, int]]) -> int:
