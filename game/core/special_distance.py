@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import product
+from operator import itemgetter
 
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, SuitNumber, TileSet
@@ -171,6 +172,24 @@ class _ClosedShape:
         """The kinds the fixed elements take any of."""
         return tuple(t for t, n in enumerate(self.fixed) if n)
 
+    @cached_property
+    def counted_uses(self) -> tuple[tuple[int, int, tuple[tuple[itemgetter, tuple[int, ...]], ...]], ...]:
+        """For each group of alike copies, the uses :func:`_closed_form` lists, only counted: its copies, its size,
+        and for its tiles alike in what the fixed elements take of them (one reader of their copies held each),
+        by the copies held, how many of a tile's uses cost 0, 1, … tiles (a byte a cost, as one integer)."""
+        found = []
+        for copies, size, tiles, distinct in ((self.copies, self.size, self.tiles, self.distinct), *self.others):
+            costs = _use_costs(size, distinct)
+            alike: dict[int, list[int]] = {}
+            for t in tiles:
+                alike.setdefault(self.fixed[t], []).append(t)
+            # (a slice for a lone tile: the reader always gives a sequence; past four held, as four)
+            found.append((copies, size, tuple(
+                (itemgetter(*kinds) if len(kinds) > 1 else itemgetter(slice(kinds[0], kinds[0] + 1)),
+                 tuple(sum(1 << (8 * cost) for cost in costs[taken][min(held, 4)]) for held in range(16)))
+                for taken, kinds in alike.items())))
+        return tuple(found)
+
 
 def _closed_shape(pattern: Pattern, options: list[list[Option]],
                   elements: Sequence[Element] | None = None, several: bool = False) -> _ClosedShape | None:
@@ -290,8 +309,12 @@ def _knitted_form(shape: _Knitted, have: Sequence[int], cutoff: int = UNREACHABL
         # Each tile wanted and not held is lacking: at best every held tile of the suits taken is used.
         if shape.size - sum(held[suit] for suit in set(main).union(*odds)) >= best[0]:
             continue
+        # Every try of the odd group adds to the alike groups' cheapest uses: with those alone as far as the best,
+        # no try does better (most hands weighed are far from these patterns).
+        floor = _alike_floor(main, count, have)
+        if floor >= best[0]:
+            continue
         uses = _alike_uses(main, have)
-        floor = sum(use[0] for use in uses[:count]) if len(uses) >= count else UNREACHABLE
         tries = _odd_tries(odds, have)
         for own, number, odd in tries:
             if own + floor >= best[0]:
@@ -348,6 +371,22 @@ _LACKS = {width: tuple(tuple(sum(1 for held in spare if held < m) for m in range
                        for spare in product(range(5), repeat=width)) for width in range(4)}
 """For a group of ``width`` suits, by the copies held in each (as digits base 5, the first suit's first): the
 suits lacking a tile at each use 1-4 (those holding fewer copies than the use)."""
+_LACKS_COUNTED = {width: tuple(sum(1 << (8 * cost) for cost in lacks) for lacks in rows)
+                  for width, rows in _LACKS.items()}
+"""The same uses counted by what each lacks, a byte a cost (as :func:`_cheapest` reads them)."""
+_AT_MOST_FOUR = bytes(min(n, 4) for n in range(256))
+
+
+def _alike_floor(suits: tuple[int, ...], count: int, have: Sequence[int]) -> int:
+    """What the ``count`` cheapest of :func:`_alike_uses` lack, only counted: each suit's nine counts read as the
+    digits (base 256) of one number, the numbers' keys (base 5, as in ``_LACKS``) come out digit by digit at once,
+    none past 124."""
+    held = bytes(have).translate(_AT_MOST_FOUR)
+    key = 0
+    for suit in suits:
+        key = 5 * key + int.from_bytes(held[suit * 9:suit * 9 + 9], "little")
+    counted = _LACKS_COUNTED[len(suits)]
+    return _cheapest(sum(map(counted.__getitem__, key.to_bytes(9, "little"))), count, len(suits))
 
 
 def _uses(suits: tuple[int, ...], number: int, have: Sequence[int],
@@ -479,6 +518,39 @@ def _beyond(data: _PatternData, have: Sequence[int], jokers: int, cutoff: int) -
         _last_unary[0] = (key, held)
     used = max((held & cap).bit_count() for cap in caps) if caps else 0
     return data.size - used - (jokers if any(data.jokers_fill) else 0) > cutoff
+
+
+def _closed_missing(shape: _ClosedShape, have: Sequence[int]) -> int:
+    """What :func:`_closed_form` tells first, the fewest missing tiles (or UNREACHABLE), without the tiles wanted:
+    most hands weighed are beyond the cutoff, and of a pattern's bindings only the nearest one's tiles are read.
+    Each group's uses are counted by cost (:attr:`_ClosedShape.counted_uses`) and the cheapest taken."""
+    fixed = shape.fixed
+    missing = 0
+    for t in shape.fixed_kinds:
+        if fixed[t] > have[t]:
+            missing += fixed[t] - have[t]
+    for copies, size, readers in shape.counted_uses:
+        uses = 0
+        for held, row in readers:
+            uses += sum(map(row.__getitem__, held(have)))
+        lacking = _cheapest(uses, copies, size)
+        if lacking >= UNREACHABLE:
+            return UNREACHABLE
+        missing += lacking
+    return missing
+
+
+def _cheapest(uses: int, copies: int, dearest: int) -> int:
+    """The tiles the ``copies`` cheapest of ``uses`` lack (UNREACHABLE where there are fewer): ``uses`` counts
+    them by what each lacks, 0 to ``dearest`` tiles, a byte a cost."""
+    missing = 0
+    for cost in range(dearest + 1):
+        n = uses >> (8 * cost) & 0xFF
+        if n >= copies:
+            return missing + cost * copies
+        missing += cost * n
+        copies -= n
+    return UNREACHABLE
 
 
 def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -857,9 +929,9 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
     if data.closed is not None and not melds and not (jokers and any(data.jokers_fill)):
         if _beyond(data, counts, jokers, cutoff):
             return UNREACHABLE, ()
-        exact = _closed_form(data.closed, counts)
-        if exact[0] > cutoff:
+        if _closed_missing(data.closed, counts) > cutoff:
             return UNREACHABLE, ()
+        exact = _closed_form(data.closed, counts)
         if not search:
             return exact
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
@@ -879,7 +951,7 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
             least = data.counter.least(counts, melds, env, jokers)
             if least is None and data.closed_bound is not None and not melds and not (
                     jokers and any(data.jokers_fill)):
-                least = min(_closed_form(shape, counts)[0] for shape in data.closed_bound), True
+                least = min(_closed_missing(shape, counts) for shape in data.closed_bound), True
             # Counted, the least distance (a bound with declared sets) tells a hand out of reach without a walk;
             # exact, it stops the walk as soon as it gets there (it finds the same instantiation first, and
             # stops no later where its budget runs out).
@@ -908,7 +980,10 @@ def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[M
     if not melds and _beyond(data, counts, jokers, cutoff):
         return UNREACHABLE, ()
     if data.closed_bound is not None and not melds and not (jokers and any(data.jokers_fill)):
-        return min((_closed_form(shape, counts) for shape in data.closed_bound), key=lambda f: f[0])
+        # The first binding lacking fewest, its tiles read only when it is within the cutoff.
+        missing = [_closed_missing(shape, counts) for shape in data.closed_bound]
+        least = min(missing)
+        return (UNREACHABLE, ()) if least > cutoff else _closed_form(data.closed_bound[missing.index(least)], counts)
     if data.knitted is not None and not melds:  # (single tiles: jokers never stand in them)
         return _knitted_form(data.knitted, counts, cutoff)
     return None
