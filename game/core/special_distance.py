@@ -309,12 +309,8 @@ def _knitted_form(shape: _Knitted, have: Sequence[int], cutoff: int = UNREACHABL
         # Each tile wanted and not held is lacking: at best every held tile of the suits taken is used.
         if shape.size - sum(held[suit] for suit in set(main).union(*odds)) >= best[0]:
             continue
-        # Every try of the odd group adds to the alike groups' cheapest uses: with those alone as far as the best,
-        # no try does better (most hands weighed are far from these patterns).
-        floor = _alike_floor(main, count, have)
-        if floor >= best[0]:
-            continue
         uses = _alike_uses(main, have)
+        floor = sum(use[0] for use in uses[:count]) if len(uses) >= count else UNREACHABLE
         tries = _odd_tries(odds, have)
         for own, number, odd in tries:
             if own + floor >= best[0]:
@@ -371,22 +367,6 @@ _LACKS = {width: tuple(tuple(sum(1 for held in spare if held < m) for m in range
                        for spare in product(range(5), repeat=width)) for width in range(4)}
 """For a group of ``width`` suits, by the copies held in each (as digits base 5, the first suit's first): the
 suits lacking a tile at each use 1-4 (those holding fewer copies than the use)."""
-_LACKS_COUNTED = {width: tuple(sum(1 << (8 * cost) for cost in lacks) for lacks in rows)
-                  for width, rows in _LACKS.items()}
-"""The same uses counted by what each lacks, a byte a cost (as :func:`_cheapest` reads them)."""
-_AT_MOST_FOUR = bytes(min(n, 4) for n in range(256))
-
-
-def _alike_floor(suits: tuple[int, ...], count: int, have: Sequence[int]) -> int:
-    """What the ``count`` cheapest of :func:`_alike_uses` lack, only counted: each suit's nine counts read as the
-    digits (base 256) of one number, the numbers' keys (base 5, as in ``_LACKS``) come out digit by digit at once,
-    none past 124."""
-    held = bytes(have).translate(_AT_MOST_FOUR)
-    key = 0
-    for suit in suits:
-        key = 5 * key + int.from_bytes(held[suit * 9:suit * 9 + 9], "little")
-    counted = _LACKS_COUNTED[len(suits)]
-    return _cheapest(sum(map(counted.__getitem__, key.to_bytes(9, "little"))), count, len(suits))
 
 
 def _uses(suits: tuple[int, ...], number: int, have: Sequence[int],

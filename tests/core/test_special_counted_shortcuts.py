@@ -10,9 +10,6 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.special_count import MELD_KINDS, _lacking, _Leaves, _matchings_from
 from game.core.special_distance import (
-    UNREACHABLE,
-    _alike_floor,
-    _alike_uses,
     _closed_form,
     _closed_missing,
     _pattern_data,
@@ -43,16 +40,6 @@ def test_closed_missing__what_the_closed_form_tells_first(have):
     assert len(SHAPES) > 20
     for shape in SHAPES:
         assert _closed_missing(shape, have) == _closed_form(shape, have)[0], shape
-
-
-@settings(max_examples=examples(120), deadline=None)
-@given(_hands, st.sampled_from(((), (0,), (2,), (0, 1), (0, 2), (1, 2), (0, 1, 2))), st.integers(0, 40))
-def test_alike_floor__the_cheapest_alike_uses_counted(have, suits, count):
-    """The knitted sets' floor, counted, is what the ``count`` cheapest of the listed uses lack (UNREACHABLE where
-    there are fewer): a way of the knitted form it puts past the best was never going to do better."""
-    uses = _alike_uses(suits, have)
-    listed = sum(use[0] for use in uses[:count]) if len(uses) >= count else UNREACHABLE
-    assert _alike_floor(suits, count, have) == listed
 
 
 def _declared_plainly(counter, listed, melds) -> set[tuple[int, int, int]]:
