@@ -14,7 +14,7 @@ from game.client.refusals import refusal_line
 from game.core import events as ev
 from game.core.refusals import Refusal
 from game.core.tiles import number_of, suit_of, tile_name
-from game.i18n import N_, _, format_list, format_number
+from game.i18n import N_, _, format_list, format_number, ngettext
 from game.net import remote
 from game.session import notes
 from game.session.driver import HUMAN
@@ -45,6 +45,11 @@ WARNINGS = frozenset({LOCKED_DISCARD, NO_PASSING_JOKER, CHOW_MISMATCH, NO_KONG, 
                       notes.NO_DECLARING_DISCARD, notes.NO_RESTART, NOT_AT_NETWORK_TABLE})
 """The table's notes that refuse what the player tried: they come with the warning beep (P-174), as every
 refusal of the engine does."""
+
+
+def tiles_left(count: int) -> str:
+    """The status bar's count of the tiles still to be drawn: "1 Tile left", "64 Tiles left"."""
+    return ngettext("{live_count} Tile left", "{live_count} Tiles left", count).format(live_count=count)
 
 
 def is_warning(told: Any) -> bool:

@@ -167,3 +167,19 @@ def test_told_line__a_whole_sentence_in_each_language(told, code, line) -> None:
     finally:
         i18n.set_language("en")
     assert said == line
+
+
+@pytest.mark.parametrize(("code", "one", "many"), [
+    ("en", "1 Tile left", "64 Tiles left"),
+    ("de", "Noch 1 Stein", "Noch 64 Steine"),
+    ("fr", "1 tuile restante", "64 tuiles restantes"),
+    ("nl", "Nog 1 steen", "Nog 64 stenen"),
+    ("zh_Hans", "剩 1 张牌", "剩 64 张牌"),
+])
+def test_tiles_left__one_tile_in_the_singular(code, one, many) -> None:
+    """The last tile of the wall reads "1 Tile left", not "1 Tiles left" (seen at the end of a hand under Xvfb)."""
+    i18n.set_language(code)
+    try:
+        assert (status.tiles_left(1), status.tiles_left(64)) == (one, many)
+    finally:
+        i18n.set_language("en")

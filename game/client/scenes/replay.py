@@ -16,6 +16,7 @@ from typing import Any
 
 import pygame
 
+from game.client import status
 from game.client.look import fit_text, text
 from game.client.messages import WIND_NAMES, action_line, by, describe
 from game.client.scenes import table_draw as draw
@@ -232,7 +233,7 @@ class ReplayScene(Scene):
             b.draw(surface, palette)
         for b in self.hand_buttons:
             b.draw(surface, palette)
-        self.status.left = _('{live_count} Tiles left').format(live_count=table.wall.live_count)
+        self.status.left = status.tiles_left(table.wall.live_count)
         self.status.message = self.line
         self.status.draw(surface, palette)
         for toast in self.toasts:

@@ -466,8 +466,7 @@ class TableScene(Scene):
         for balloon in self.balloons:
             balloon.draw(surface, palette)
         dealing = table.phase == "dealt" and self.animator.busy
-        self.status.left = _("Dealing…") if dealing else _('{live_count} Tiles left').format(
-                live_count=table.wall.live_count)
+        self.status.left = _("Dealing…") if dealing else status.tiles_left(table.wall.live_count)
         self.status.message = status.status_line(s)
         self.status.draw(surface, palette)
         # Banners and notices stand between your discards and your tiles, never over the compass.
