@@ -397,6 +397,8 @@ class EnginePlayer:
         if not self.specials or p.value_pull <= 0:
             return
         plan = self._plan
+        if plan.hand is None and not self._specials_only and not self._plans_early(view):
+            return  # (before the hand's distance is worked out: most turns end here)
         regular = self._regular(counts, len(melds))
         env = self._env(view)
         best: tuple[float, SpecialHand | None, int]  # appeal, the hand, its distance
@@ -420,10 +422,6 @@ class EnginePlayer:
             plan.compared = True
             best = (self._appeal(plan.hand, distance, regular), plan.hand, distance)
         else:
-            # Experts only set out for a special hand with a good start; limitmakers look all hand long.
-            early = view.me.discards == () or len(view.me.discards) <= (3 if p.strategy == "expert" else 12)
-            if not early and not self._specials_only:
-                return
             best = (0.0, None, 99)
         slack = 3.5 * p.value_pull
         if p.strategy == "expert":
@@ -446,6 +444,11 @@ class EnginePlayer:
         if best[1] is not None and best[1] is not plan.hand and best[0] >= needed:
             plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
+
+    def _plans_early(self, view: PlayerView) -> bool:
+        """Whether it is still early enough to set out for a special hand: experts only do with a good start;
+        limitmakers look all hand long."""
+        return view.me.discards == () or len(view.me.discards) <= (3 if self.personality.strategy == "expert" else 12)
 
     def _update_special_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
         """Where only special hands go out: chase the special hand likeliest to be completed in the draws left
