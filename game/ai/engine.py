@@ -27,6 +27,7 @@ import math
 import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
+from itertools import repeat
 from typing import NamedTuple
 
 from game.ai.charleston import choose_pass
@@ -508,8 +509,8 @@ class EnginePlayer:
         for hand in hands:
             # Most hands are counted whole (every form the winds allow is in the batch) and lie beyond the reach:
             # their least tells it as special_target would, without asking it (a few thousand times a hand).
-            ids = allowed[hand.id]
-            if all(i in leasts for i in ids) and min(map(leasts.__getitem__, ids), default=UNREACHABLE) > reach + 1:
+            # (a form the batch does not count reads as -1 here: never past the reach)
+            if min(map(leasts.get, allowed[hand.id], repeat(-1)), default=UNREACHABLE) > reach + 1:
                 continue
             target = special_target(hand, counts, melds, env, budget=budget, max_distance=reach,
                                     jokers=self._jokers, search=self._search, batch=self._batches.get(hand.id),

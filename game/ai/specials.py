@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import math
 from collections.abc import Sequence
+from functools import lru_cache
 
 from game.ai.bots import isolation
 from game.core.special_distance import Target
@@ -57,8 +58,10 @@ def completion_chance(target: Target, counts: Sequence[int], jokers: int, live: 
     return chance
 
 
+@lru_cache(maxsize=4096)
 def _at_least(k: int, n: int, p: float) -> float:
-    """P(X >= k) for X binomial over ``n`` tries of chance ``p``."""
+    """P(X >= k) for X binomial over ``n`` tries of chance ``p``. (Remembered: the chances are few ratios of small
+    counts, and the same come back over and over, more than half of them within forty hands.)"""
     if k > n:
         return 0.0
     if p <= 0.0:

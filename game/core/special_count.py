@@ -155,25 +155,28 @@ class _Tables:
     def of(cls, leaves: _Leaves) -> _Tables:
         size, count = _BLOCK // 8, leaves.count
 
+        none = bytes(count)
+
         def columns(packed: int) -> dict[int, bytes]:
             raw = packed.to_bytes(count * size, "little")
-            return {t: column for t in range(NUM_KINDS) if any(column := raw[t::size])}
+            return {t: column for t in range(NUM_KINDS) if (column := raw[t::size]) != none}
 
         wanted = columns(leaves.needs)
-        total = bytes(map(sum, zip(*wanted.values(), strict=True))) if wanted else bytes(count)
+        # (an instantiation wants 18 tiles at most, four kongs and a pair: the columns add up without carrying)
+        total = sum(map(_int, wanted.values()))
         needs = {t: tuple(_int(column.translate(_at_most(h))) for h in range(max(column) + 1))
                  for t, column in wanted.items()}
         if not (leaves.fills or leaves.fills_after):
-            return cls(_int(total), needs, 0, None)
+            return cls(total, needs, 0, None)
         fills, after = columns(leaves.fills), columns(leaves.fills_after)
         fill_total, rows = 0, {}
         for t in sorted(fills.keys() | after.keys()):
-            f, a = fills.get(t, bytes(count)), after.get(t, bytes(count))
+            f, a = fills.get(t, none), after.get(t, none)
             # What one pung or kong (after a tile of its kind or not) keeps of its fill with ``h`` held.
             kept = [_int(f.translate(_at_most(max(h, 1)))) + _int(a.translate(_at_most(max(h, 2)))) for h in range(5)]
             fill_total += _int(f) + _int(a) - kept[0]
             rows[t] = tuple(k - kept[0] for k in kept)
-        return cls(_int(total), needs, fill_total, rows)
+        return cls(total, needs, fill_total, rows)
 
 
 def _int(column: bytes) -> int:
@@ -376,10 +379,9 @@ class Counter:
                    and not (el.concealed and m.exposed)] for m in melds]
         assignments = listed.assignments or ()
         tiles = tuple(m.tile for m in melds)
-        pool = sorted({n for i in takers[0] for n in listed.by_place.get((i, tiles[0]), ())})
         found: set[tuple[int, int, int]] = set()
         concealed = self._concealed
-        for n in pool:
+        for n in _holding(listed.by_place, takers, tiles):
             for declared in _matchings(assignments[n], tiles, takers):
                 leaf = concealed(assignments[n], declared)
                 if leaf is not None:
@@ -542,6 +544,10 @@ class Batch:
             fills |= own.fills << shift
             fills_after |= own.fills_after << shift
             count += own.count
+        if len(places) == 1:
+            # One pattern's own listing (a hand of one form): its tables are worked out once, for the batch and
+            # for its nearest instantiation alike.
+            return next(iter(places.values()))[1], places
         return _Leaves(count, needs, fills, fills_after), places
 
 
@@ -566,13 +572,30 @@ def _filled(need: int, t: int, size: int, fill: int, fill_after: int) -> tuple[i
     return fill + (size << (_FIELD * t)), fill_after
 
 
+def _holding(by_place: dict[tuple[int, int], tuple[int, ...]], takers: list[list[int]],
+             tiles: tuple[int, ...]) -> Iterable[int]:
+    """The assignments (by their place in the listing) giving each declared set's tile (of ``tiles``) to some
+    element that may take it (``takers``, each set's): only those can take them all, in any order."""
+    found: set[int] | None = None
+    for taking, tile in zip(takers, tiles, strict=True):
+        here = {n for i in taking for n in by_place.get((i, tile), ())}
+        found = here if found is None else found & here
+        if not found:
+            break
+    return found or ()
+
+
 def _matchings(assignment: tuple[int, ...], tiles: tuple[int, ...], takers: list[list[int]]
                ) -> list[frozenset[int]]:
     """Each way to give every declared set (of ``tiles``) an element of its own taking its tile. (Most hands
-    weighed have one declared set, a claim's: those are listed at once, without a walk.)"""
+    weighed have one or two declared sets, a claim's among them: those are listed at once, without a walk.)"""
     if len(tiles) == 1:
         tile = tiles[0]
         return [frozenset((i,)) for i in takers[0] if assignment[i] == tile]
+    if len(tiles) == 2:
+        first, second = tiles
+        return [frozenset((i, k)) for i in takers[0] if assignment[i] == first
+                for k in takers[1] if k != i and assignment[k] == second]
     return list(_matchings_from(assignment, tiles, takers, 0, frozenset()))
 
 

@@ -31,6 +31,7 @@ from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import product
+from operator import itemgetter
 
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, SuitNumber, TileSet
@@ -170,6 +171,24 @@ class _ClosedShape:
     def fixed_kinds(self) -> tuple[int, ...]:
         """The kinds the fixed elements take any of."""
         return tuple(t for t, n in enumerate(self.fixed) if n)
+
+    @cached_property
+    def counted_uses(self) -> tuple[tuple[int, int, tuple[tuple[itemgetter, tuple[int, ...]], ...]], ...]:
+        """For each group of alike copies, the uses :func:`_closed_form` lists, only counted: its copies, its size,
+        and for its tiles alike in what the fixed elements take of them (one reader of their copies held each),
+        by the copies held, how many of a tile's uses cost 0, 1, … tiles (a byte a cost, as one integer)."""
+        found = []
+        for copies, size, tiles, distinct in ((self.copies, self.size, self.tiles, self.distinct), *self.others):
+            costs = _use_costs(size, distinct)
+            alike: dict[int, list[int]] = {}
+            for t in tiles:
+                alike.setdefault(self.fixed[t], []).append(t)
+            # (a slice for a lone tile: the reader always gives a sequence; past four held, as four)
+            found.append((copies, size, tuple(
+                (itemgetter(*kinds) if len(kinds) > 1 else itemgetter(slice(kinds[0], kinds[0] + 1)),
+                 tuple(sum(1 << (8 * cost) for cost in costs[taken][min(held, 4)]) for held in range(16)))
+                for taken, kinds in alike.items())))
+        return tuple(found)
 
 
 def _closed_shape(pattern: Pattern, options: list[list[Option]],
@@ -479,6 +498,39 @@ def _beyond(data: _PatternData, have: Sequence[int], jokers: int, cutoff: int) -
         _last_unary[0] = (key, held)
     used = max((held & cap).bit_count() for cap in caps) if caps else 0
     return data.size - used - (jokers if any(data.jokers_fill) else 0) > cutoff
+
+
+def _closed_missing(shape: _ClosedShape, have: Sequence[int]) -> int:
+    """What :func:`_closed_form` tells first, the fewest missing tiles (or UNREACHABLE), without the tiles wanted:
+    most hands weighed are beyond the cutoff, and of a pattern's bindings only the nearest one's tiles are read.
+    Each group's uses are counted by cost (:attr:`_ClosedShape.counted_uses`) and the cheapest taken."""
+    fixed = shape.fixed
+    missing = 0
+    for t in shape.fixed_kinds:
+        if fixed[t] > have[t]:
+            missing += fixed[t] - have[t]
+    for copies, size, readers in shape.counted_uses:
+        uses = 0
+        for held, row in readers:
+            uses += sum(map(row.__getitem__, held(have)))
+        lacking = _cheapest(uses, copies, size)
+        if lacking >= UNREACHABLE:
+            return UNREACHABLE
+        missing += lacking
+    return missing
+
+
+def _cheapest(uses: int, copies: int, dearest: int) -> int:
+    """The tiles the ``copies`` cheapest of ``uses`` lack (UNREACHABLE where there are fewer): ``uses`` counts
+    them by what each lacks, 0 to ``dearest`` tiles, a byte a cost."""
+    missing = 0
+    for cost in range(dearest + 1):
+        n = uses >> (8 * cost) & 0xFF
+        if n >= copies:
+            return missing + cost * copies
+        missing += cost * n
+        copies -= n
+    return UNREACHABLE
 
 
 def _closed_form(shape: _ClosedShape, have: Sequence[int]) -> tuple[int, tuple[int, ...]]:
@@ -857,9 +909,9 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
     if data.closed is not None and not melds and not (jokers and any(data.jokers_fill)):
         if _beyond(data, counts, jokers, cutoff):
             return UNREACHABLE, ()
-        exact = _closed_form(data.closed, counts)
-        if exact[0] > cutoff:
+        if _closed_missing(data.closed, counts) > cutoff:
             return UNREACHABLE, ()
+        exact = _closed_form(data.closed, counts)
         if not search:
             return exact
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
@@ -879,7 +931,7 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
             least = data.counter.least(counts, melds, env, jokers)
             if least is None and data.closed_bound is not None and not melds and not (
                     jokers and any(data.jokers_fill)):
-                least = min(_closed_form(shape, counts)[0] for shape in data.closed_bound), True
+                least = min(_closed_missing(shape, counts) for shape in data.closed_bound), True
             # Counted, the least distance (a bound with declared sets) tells a hand out of reach without a walk;
             # exact, it stops the walk as soon as it gets there (it finds the same instantiation first, and
             # stops no later where its budget runs out).
@@ -908,7 +960,10 @@ def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[M
     if not melds and _beyond(data, counts, jokers, cutoff):
         return UNREACHABLE, ()
     if data.closed_bound is not None and not melds and not (jokers and any(data.jokers_fill)):
-        return min((_closed_form(shape, counts) for shape in data.closed_bound), key=lambda f: f[0])
+        # The first binding lacking fewest, its tiles read only when it is within the cutoff.
+        missing = [_closed_missing(shape, counts) for shape in data.closed_bound]
+        least = min(missing)
+        return (UNREACHABLE, ()) if least > cutoff else _closed_form(data.closed_bound[missing.index(least)], counts)
     if data.knitted is not None and not melds:  # (single tiles: jokers never stand in them)
         return _knitted_form(data.knitted, counts, cutoff)
     return None
