@@ -172,8 +172,9 @@ class EnginePlayer:
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
-        self._ways: dict[tuple, list[int]] = {}
-        """The ways out (_ways_out) of the ready hands weighed lately, by hand and situation."""
+        self._ways: dict[tuple, dict[int, bool | None]] = {}
+        """The ways out (_ways_out) of the ready hands weighed lately, by hand and situation: each wait with whether
+        it goes out (None: not asked yet)."""
         # Where a ready hand may still not go out (a minimum of doubles, only special hands), an opponent who
         # looks ready is less of a threat than one in a game where any complete hand goes out.
         self._out_share = _out_share(ruleset)
@@ -398,6 +399,8 @@ class EnginePlayer:
         if not self.specials or p.value_pull <= 0:
             return
         plan = self._plan
+        if plan.hand is None and not self._specials_only and not self._plans_early(view):
+            return  # (before the hand's distance is worked out: most turns end here)
         regular = self._regular(counts, len(melds))
         env = self._env(view)
         best: tuple[float, SpecialHand | None, int]  # appeal, the hand, its distance
@@ -421,10 +424,6 @@ class EnginePlayer:
             plan.compared = True
             best = (self._appeal(plan.hand, distance, regular), plan.hand, distance)
         else:
-            # Experts only set out for a special hand with a good start; limitmakers look all hand long.
-            early = view.me.discards == () or len(view.me.discards) <= (3 if p.strategy == "expert" else 12)
-            if not early and not self._specials_only:
-                return
             best = (0.0, None, 99)
         slack = 3.5 * p.value_pull
         if p.strategy == "expert":
@@ -447,6 +446,11 @@ class EnginePlayer:
         if best[1] is not None and best[1] is not plan.hand and best[0] >= needed:
             plan.compared = plan.hand is not None
             plan.hand, plan.best, plan.stalled = best[1], best[2], 0
+
+    def _plans_early(self, view: PlayerView) -> bool:
+        """Whether it is still early enough to set out for a special hand: experts only do with a good start;
+        limitmakers look all hand long."""
+        return view.me.discards == () or len(view.me.discards) <= (3 if self.personality.strategy == "expert" else 12)
 
     def _update_special_plan(self, view: PlayerView, counts: list[int], melds: Sequence[Meld]) -> None:
         """Where only special hands go out: chase the special hand likeliest to be completed in the draws left
@@ -570,9 +574,11 @@ class EnginePlayer:
             points += 100
         return math.log2(max(points, 30) / 30)
 
-    def _ways_out(self, after: list[int], view: PlayerView) -> list[int]:
+    def _ways_out(self, after: list[int], view: PlayerView, live: Sequence[int] | None = None) -> list[int]:
         """The waits of the ready hand ``after`` (natural tiles) that go out under the ruleset's minimum, won from
-        a discard or from the wall: a hand short of the doubles needed is ready in shape only."""
+        a discard or from the wall: a hand short of the doubles needed is ready in shape only. ``live``: only the
+        waits with a copy still live are asked (and given), for a caller that counts live useful tiles: a wait
+        scored goes through the judge twice, and a dead one adds nothing to the count."""
         judge = self._judges.get(view.goulash)
         if judge is None:
             assert self.ruleset is not None, "only a ruleset sets a minimum to go out"
@@ -584,18 +590,31 @@ class EnginePlayer:
         # A ready hand usually stays the same for turns on end (each drawn tile thrown again): its ways out are
         # asked again on each of them, and on each claim weighed meanwhile.
         key = (tuple(after), self._jokers, me.melds, me.bonus, view.seat_wind, view.round_wind, view.goulash)
-        found = self._ways.get(key)
-        if found is None:
+        known = self._ways.get(key)
+        if known is None:
             held = (*(t for t in range(NUM_KINDS) for _ in range(after[t])), *(JOKER,) * self._jokers)
-            found = []
-            for w in judge.waits(HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)):
-                hand = HandSpec(tuple(sorted((*held, w))), me.melds, me.bonus, view.seat_wind, view.round_wind)
-                if any(judge.mah_jongg(hand, WinContext(True, w, how)) is not None for how in ("discard", "wall")):
-                    found.append(w)
+            spec = HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)
+            known = {w: None for w in judge.waits(spec)}  # each wait's answer, once asked
             if len(self._ways) >= 256:
                 self._ways.clear()
-            self._ways[key] = found
-        return list(found)
+            self._ways[key] = known
+        found = []
+        for w, goes in known.items():
+            if live is not None and not live[w]:
+                continue
+            if goes is None:
+                goes = known[w] = self._goes_out(judge, after, w, view)
+            if goes:
+                found.append(w)
+        return found
+
+    def _goes_out(self, judge: Judge, after: list[int], wait: int, view: PlayerView) -> bool:
+        """Whether the ready hand ``after`` (natural tiles, the jokers held beside them) goes out on ``wait``, won
+        from a discard or from the wall."""
+        me = view.me
+        held = (*(t for t in range(NUM_KINDS) for _ in range(after[t] + (t == wait))), *(JOKER,) * self._jokers)
+        hand = HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)
+        return any(judge.mah_jongg(hand, WinContext(True, wait, how)) is not None for how in ("discard", "wall"))
 
     def _kong(self, view: PlayerView, legal: Sequence[Action], counts: list[int], n_melds: int) -> Action | None:
         """Declare a kong when it costs no speed: it scores more and brings a loose tile."""
@@ -645,7 +664,7 @@ class EnginePlayer:
                 # still counts as ready, a tile swap from a way out. Counted a tile from ready, it lost to hands
                 # a whole set short: four experts in British Tournament washed out 48.8% of 500 hands with that,
                 # 44.0% without (seeds 900 and 903, value pull 4×).
-                ways = self._ways_out(after, view)
+                ways = self._ways_out(after, view, live)
             raw.append((action, after, speed, target, ways))
         fastest = min(r[2] for r in raw)
         plan = self._plan.hand
