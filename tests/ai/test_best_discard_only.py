@@ -17,6 +17,7 @@ from game.core.actions import Discard
 from game.core.tiles import NUM_KINDS, counts_of, tile_code
 from game.mods import get_ruleset
 from tests.builders import PEOPLE, view
+from tests.tiers import examples
 
 
 def _top(options):
@@ -51,7 +52,7 @@ def test_best_only__four_experts_choose_as_weighing_every_discard_would(monkeypa
 _WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 
 
-@settings(max_examples=150, deadline=None)
+@settings(max_examples=examples(150), deadline=None)
 @given(data=st.data(), ruleset_id=st.sampled_from(["british", "classic"]))
 def test_best_only__a_dealt_position_with_threats_in_sight_gets_the_same_choice(data, ruleset_id):
     picks = data.draw(st.permutations(range(len(_WALL))))

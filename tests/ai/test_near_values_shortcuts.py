@@ -13,12 +13,13 @@ from game.ai.evaluate import NearValues, ValueModel
 from game.core.tiles import NUM_KINDS, counts_of, tile_code
 from game.mods import get_ruleset
 from tests.builders import view
+from tests.tiers import examples
 
 _BRITISH = ValueModel.build(get_ruleset("british"), 1, 0)
 _WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(live=st.lists(st.sampled_from([0, 1, 2, 3, 4, 4, 4]), min_size=NUM_KINDS, max_size=NUM_KINDS))
 def test_live_terms__a_pair_needs_a_copy_out_of_sight_and_a_lone_tile_two(live):
     terms = _BRITISH._terms
@@ -27,7 +28,7 @@ def test_live_terms__a_pair_needs_a_copy_out_of_sight_and_a_lone_tile_two(live):
     assert _BRITISH.live_terms(live) == (terms[0], single, pair, *terms[3:])
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=examples(200), deadline=None)
 @given(picks=st.permutations(range(len(_WALL))), shown=st.integers(0, 70))
 def test_near_values__the_unseen_copies_given_value_the_hand_as_the_view_does(picks, shown):
     tiles = [_WALL[i] for i in picks]
@@ -43,7 +44,7 @@ def test_near_values__the_unseen_copies_given_value_the_hand_as_the_view_does(pi
     assert given_unseen.of(after, (hand[0],)) == read.of(after, (hand[0],))
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(picks=st.permutations(range(len(_WALL))), shown=st.integers(0, 70), ruleset=st.sampled_from(
     ["british", "classic", "western"]), data=st.data())
 def test_near_values__the_hand_less_a_discard_is_valued_as_the_hand_changed_in_that_kind(

@@ -8,6 +8,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from game.core import analysis
+from tests.tiers import examples
 
 _INF = 1000
 
@@ -28,7 +29,7 @@ def _plainly(suit: tuple[int, ...]) -> tuple[int, ...]:
     return tuple(table)
 
 
-@settings(max_examples=500, deadline=None)
+@settings(max_examples=examples(500), deadline=None)
 @given(suit=st.lists(st.integers(0, 4), min_size=9, max_size=9).filter(lambda s: sum(s) <= 15).map(tuple))
 def test_one_chow_table__is_the_chow_placed_at_each_start_and_the_rest_costed_afresh(suit):
     assert analysis._tables[analysis._one_chow_id(suit)] == _plainly(suit)

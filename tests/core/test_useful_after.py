@@ -11,6 +11,7 @@ from hypothesis import strategies as st
 
 from game.core import analysis
 from game.core.tiles import NUM_KINDS, counts_of
+from tests.tiers import examples
 
 _WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 
@@ -39,7 +40,7 @@ def _missing(counts: list[int], sets: int, chows: bool, max_chows: int | None) -
     return best
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(counts=_hands((14, 11, 8, 5, 2)), chows=st.booleans(), max_chows=st.sampled_from([None, 0, 1]),
        data=st.data())
 def test_of__each_discard_asked_alone_gets_the_useful_tiles_of_the_hand_it_leaves(
@@ -53,7 +54,7 @@ def test_of__each_discard_asked_alone_gets_the_useful_tiles_of_the_hand_it_leave
         assert after.of(t) == analysis.useful_tiles(left, n_melds, chows=chows, max_chows=max_chows)
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(counts=_hands((14, 11, 8, 5, 2)), chows=st.booleans(), max_chows=st.sampled_from([None, 0, 1]))
 def test_gains__are_the_tiles_that_leave_the_whole_hand_fewer_tiles_missing(
         counts: list[int], chows: bool, max_chows: int | None) -> None:
@@ -70,7 +71,7 @@ def test_gains__are_the_tiles_that_leave_the_whole_hand_fewer_tiles_missing(
     assert analysis.UsefulAfter(counts, n_melds, chows=chows, max_chows=max_chows).gains() == expected
 
 
-@settings(max_examples=300, deadline=None)
+@settings(max_examples=examples(300), deadline=None)
 @given(counts=_hands((14, 11, 8)), chows=st.booleans(), max_chows=st.sampled_from([None, 0, 1, 2]))
 def test_gains__hold_the_useful_tiles_of_every_discard_that_costs_the_hand_nothing(
         counts: list[int], chows: bool, max_chows: int | None) -> None:
