@@ -44,7 +44,7 @@ from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
 from game.core.special_distance import UNREACHABLE, Target, batch_of, special_target
 from game.core.table import goulash_judge
-from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus
+from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus, tiles_of
 from game.core.view import PlayerView, unseen
 from game.mods.personalities import Personality
 
@@ -103,6 +103,18 @@ class _Option(NamedTuple):
     value: float
     danger: float
     score: float
+
+
+class _Bounded(NamedTuple):
+    """A discard scored with its useful tiles counted at most (see _score_discards): what its full score needs
+    beside its option."""
+
+    place: int
+    """Its option's place in the list."""
+    after: list[int]
+    """The hand it leaves, as read."""
+    risk_weight: float
+    worth: float
 
 
 class EnginePlayer:
@@ -592,8 +604,7 @@ class EnginePlayer:
         key = (tuple(after), self._jokers, me.melds, me.bonus, view.seat_wind, view.round_wind, view.goulash)
         known = self._ways.get(key)
         if known is None:
-            held = (*(t for t in range(NUM_KINDS) for _ in range(after[t])), *(JOKER,) * self._jokers)
-            spec = HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)
+            spec = HandSpec(self._held(after), me.melds, me.bonus, view.seat_wind, view.round_wind)
             known = {w: None for w in judge.waits(spec)}  # each wait's answer, once asked
             if len(self._ways) >= 256:
                 self._ways.clear()
@@ -612,9 +623,14 @@ class EnginePlayer:
         """Whether the ready hand ``after`` (natural tiles, the jokers held beside them) goes out on ``wait``, won
         from a discard or from the wall."""
         me = view.me
-        held = (*(t for t in range(NUM_KINDS) for _ in range(after[t] + (t == wait))), *(JOKER,) * self._jokers)
-        hand = HandSpec(held, me.melds, me.bonus, view.seat_wind, view.round_wind)
+        won = list(after)
+        won[wait] += 1
+        hand = HandSpec(self._held(won), me.melds, me.bonus, view.seat_wind, view.round_wind)
         return any(judge.mah_jongg(hand, WinContext(True, wait, how)) is not None for how in ("discard", "wall"))
+
+    def _held(self, counts: Sequence[int]) -> tuple[int, ...]:
+        """The concealed tiles of natural ``counts`` and the jokers held beside them, as the judge reads a hand."""
+        return (*tiles_of(counts), *(JOKER,) * self._jokers)
 
     def _kong(self, view: PlayerView, legal: Sequence[Action], counts: list[int], n_melds: int) -> Action | None:
         """Declare a kong when it costs no speed: it scores more and brings a loose tile."""
@@ -677,7 +693,7 @@ class EnginePlayer:
         # Weighing only the best, a discard's useful tiles are first counted at most (see _most_useful) and worked
         # out only for the discards that may still come out best with them.
         bounds: dict[int, float] | None = {} if best_only and useful_after is not None else None
-        bounded: list[tuple[int, list[int], int, float, float, float, float, float]] = []
+        bounded: list[_Bounded] = []
         options: list[_Option] = []
         shared: dict[int, float] = {}
         for action, after, speed, target, ways in raw:
@@ -722,34 +738,32 @@ class EnginePlayer:
             if plan is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
                 if at_most:
-                    bounded.append((len(options), read, speed, efficiency, pull, value, risk_weight, worth))
+                    bounded.append(_Bounded(len(options), read, risk_weight, worth))
             elif self._specials_only:
                 score -= self._backup_cost(after, action.tile)
             else:
                 score -= 1.5 * self._regular(after, n_melds)  # keep a way back to a regular hand
             options.append(_Option(action, speed, useful, value, risk, score))
         if bounded and useful_after is not None:
-            options = self._best_of_bounded(options, bounded, useful_after, n_melds, live, model)
+            options = self._best_of_bounded(options, bounded, useful_after, n_melds, live, model, pull)
         return options
 
-    def _best_of_bounded(self, options: list[_Option], bounded: Sequence[tuple[int, list[int], int, float, float,
-                                                                              float, float, float]],
-                         useful_after: UsefulAfter, n_melds: int, live: Sequence[int], model: ValueModel,
-                         ) -> list[_Option]:
-        """The options that may score best, ``bounded`` ones (index, hand left, speed and the terms of its score)
-        scored with their useful tiles counted at most: those are scored in full, likeliest first, until the rest
-        cannot reach the best scored; the others are left out."""
-        waiting = {b[0] for b in bounded}
+    def _best_of_bounded(self, options: list[_Option], bounded: Sequence[_Bounded], useful_after: UsefulAfter,
+                         n_melds: int, live: Sequence[int], model: ValueModel, pull: float) -> list[_Option]:
+        """The options that may score best, the ``bounded`` ones scored with their useful tiles counted at most
+        (weighing no special hand: the personality's own efficiency): those are scored in full, likeliest first,
+        until the rest cannot reach the best scored; the others are left out."""
+        waiting = {b.place for b in bounded}
         best = max((o.score for i, o in enumerate(options) if i not in waiting), default=-math.inf)
         left_out: set[int] = set()
-        for index, after, speed, efficiency, pull, value, risk_weight, worth in sorted(
-                bounded, key=lambda b: -options[b[0]].score):
+        efficiency = self.personality.efficiency
+        for index, after, risk_weight, worth in sorted(bounded, key=lambda b: -options[b.place].score):
             if options[index].score < best - _BOUND_MARGIN:
                 left_out.add(index)
                 continue
             option = options[index]
-            useful = self._acceptance(after, n_melds, live, speed, useful_after.of(option.action.tile))
-            score = _discard_score(speed, efficiency, useful, pull, value, risk_weight, option.danger)
+            useful = self._acceptance(after, n_melds, live, option.speed, useful_after.of(option.action.tile))
+            score = _discard_score(option.speed, efficiency, useful, pull, option.value, risk_weight, option.danger)
             score -= _MINIMUM_WEIGHT * model.shortfall(worth)
             options[index] = option._replace(useful=useful, score=score)
             best = max(best, score)
