@@ -54,6 +54,8 @@ FOLD_THREAT = 0.35  # threat (0-1) at which a defensive player far from ready st
 # +1.7 points of win share against three greedy bots over plain live-tile counts, 0.7 gave +1.2).
 _CLAIM_WEIGHT = 1.5
 _FROM_ANY = 1.0 + _CLAIM_WEIGHT * 3  # the weight of a tile any of the three opponents may discard to a claim
+_FROM_LEFT = 1.0 + _CLAIM_WEIGHT * 1  # ... of one only the player on the left may give (to a chow)
+_FROM_WALL = 1.0 + _CLAIM_WEIGHT * 0  # ... of one that comes from the wall alone
 _BONUS_SHAPE = 0.3  # share of a bonus wait's value for holding every tile around the bonus tile (see _bonus_shape)
 _PLAN_EFFICIENCY = 0.8  # weight on the tiles a chased special hand lacks, for any personality that chases one
 # Score lost per double a hand lacks for the ruleset's minimum to go out (British: 2): below it a ready hand is no
@@ -795,19 +797,26 @@ class EnginePlayer:
         players can give it: a tile that completes a pung or the hand itself comes from any discard as well as
         the wall; one that completes a chow also from the player on the left; one that only makes a pair or a
         partial set comes from the wall alone."""
+        if tiles is None:  # (where a hand may hold one chow at most, a tile that helps only a second chow is no use)
+            tiles = useful_tiles(after, n_melds, chows=self.chows, max_chows=self._chows_left)
         total = 0.0
-        # (where a hand may hold one chow at most, a tile that helps only a second chow is no use)
-        for t in (useful_tiles(after, n_melds, chows=self.chows, max_chows=self._chows_left) if tiles is None
-                  else tiles):
-            if not live[t]:
+        if speed <= 0:  # every wait completes the hand: any player's discard gives it
+            for t in tiles:
+                copies = live[t]
+                if copies:
+                    total += copies * _FROM_ANY
+            return total
+        chows = self.chows
+        for t in tiles:
+            copies = live[t]
+            if not copies:
                 continue
-            if speed <= 0 or after[t] >= 2:
-                sources = 3
-            elif self.chows and t < 27 and _completes_chow(after, t):
-                sources = 1
+            if after[t] >= 2:
+                total += copies * _FROM_ANY
+            elif chows and t < 27 and _completes_chow(after, t):
+                total += copies * _FROM_LEFT
             else:
-                sources = 0
-            total += live[t] * (1.0 + _CLAIM_WEIGHT * sources)
+                total += copies * _FROM_WALL
         return total
 
     def _plan_acceptance(self, after: list[int], target: Target, live: Sequence[int]) -> float:

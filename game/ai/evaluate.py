@@ -15,6 +15,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from dataclasses import dataclass
 from functools import cached_property, lru_cache
+from operator import itemgetter
 
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Conditions, Env
@@ -68,7 +69,8 @@ class ValueModel:
 
     def shortfall(self, value: float) -> float:
         """Doubles still missing for the ruleset's minimum to go out, given the estimate ``value``."""
-        return max(0.0, self.minimum - value)
+        missing = self.minimum - value
+        return missing if missing > 0.0 else 0.0  # (max's call, for every discard weighed)
 
     def wait_value(self, waits: Sequence[int], live: Sequence[int]) -> float:
         """Doubles the bonus hands add to going out on one of ``waits``, each wait as likely as its live copies."""
@@ -193,26 +195,23 @@ class NearValues:
         terms = self._terms = model.live_terms(live) if live is not None else model._terms
         self._pair_at = _PAIR_AT if live is None or all(live) else tuple(2 if live[t] else 3 for t in range(NUM_KINDS))
         """How many copies of each kind count as a pair toward No Chows (a dead pair as none: 3, a pung)."""
-        held: list[int] = []
+        c = self.counts
+        held = [t for t in range(NUM_KINDS) if c[t]]
         before: list[float] = []
         added: list[float] = []  # what each kind held adds, in order
         value = 0.0
-        # Tallies of the concealed tiles and the declared sets' together: bamboo, characters, dots, honours,
-        # majors (terminals and honours), pairs (kinds held twice or more, and pungs), tiles.
-        tallies = [*melds.suits, melds.honours, melds.majors, melds.pairs, melds.total]
-        for t, n in enumerate(self.counts):
-            if not n:
-                continue
-            held.append(t)
+        for t in held:
             before.append(value)
-            added.append(terms[n][t])
-            value += added[-1]
-            tallies[_GROUP[t]] += n
-            if _MAJOR[t]:
-                tallies[4] += n
-            if n >= self._pair_at[t]:
-                tallies[5] += 1
-            tallies[6] += n
+            worth = terms[c[t]][t]
+            added.append(worth)
+            value += worth
+        # Tallies of the concealed tiles and the declared sets' together: bamboo, characters, dots, honours,
+        # majors (terminals and honours), pairs (kinds held twice or more, and pungs), tiles (whole numbers,
+        # so summed in any order).
+        pair_at = self._pair_at
+        tallies = [melds.suits[0] + sum(c[0:9]), melds.suits[1] + sum(c[9:18]), melds.suits[2] + sum(c[18:27]),
+                   melds.honours + sum(c[27:NUM_KINDS]), melds.majors + sum(_majors_of(c)),
+                   melds.pairs + sum(1 for t in held if c[t] >= pair_at[t]), melds.total + sum(c)]
         self._held = held
         self._at = {t: i for i, t in enumerate(held)}
         self._before = before
@@ -298,6 +297,8 @@ _GROUP = tuple(t // 9 if t < 27 else 3 for t in range(NUM_KINDS))
 """Each kind's suit (0-2), or 3 for an honour."""
 _MAJOR = tuple(t >= 27 or t % 9 in (0, 8) for t in range(NUM_KINDS))
 """Whether each kind is a terminal or an honour."""
+_majors_of = itemgetter(*(t for t in range(NUM_KINDS) if _MAJOR[t]))
+"""The counts of the terminals and honours, of a hand's counts."""
 
 
 def wait_bonus_hands(ruleset: Ruleset | None, env: Env) -> dict[int, list[SpecialHand]]:
@@ -386,10 +387,10 @@ def _wait_shapes(tile: int, visible: Sequence[int]) -> float:
     pair or pung wait counts half the tile's own unseen copies."""
     number = tile % 9
     # (the copies out of sight of the tiles two and one below it and above it in its suit: 0 past the suit's end)
-    below2 = max(0, 4 - visible[tile - 2]) if number >= 2 else 0
-    below1 = max(0, 4 - visible[tile - 1]) if number >= 1 else 0
-    above1 = max(0, 4 - visible[tile + 1]) if number <= 7 else 0
-    above2 = max(0, 4 - visible[tile + 2]) if number <= 6 else 0
+    below2 = _OUT_OF_SIGHT[visible[tile - 2]] if number >= 2 else 0
+    below1 = _OUT_OF_SIGHT[visible[tile - 1]] if number >= 1 else 0
+    above1 = _OUT_OF_SIGHT[visible[tile + 1]] if number <= 7 else 0
+    above2 = _OUT_OF_SIGHT[visible[tile + 2]] if number <= 6 else 0
     runs = 0
     if number >= 2:
         runs += min(below2, below1)
@@ -397,7 +398,12 @@ def _wait_shapes(tile: int, visible: Sequence[int]) -> float:
         runs += min(below1, above1)
     if number <= 6:
         runs += min(above1, above2)
-    return runs + 0.5 * max(0, 4 - visible[tile])
+    return runs + 0.5 * _OUT_OF_SIGHT[visible[tile]]
+
+
+_OUT_OF_SIGHT = (4, 3, 2, 1) + (0,) * 13
+"""The copies of a kind out of sight, by how many are in sight (a look-up where each tile weighed asks five; more
+than four in sight only in a made-up position)."""
 
 
 _MOST_SHAPES = 14.0  # a middle tile nothing of which is in sight: three runs of four partners, half of four copies
