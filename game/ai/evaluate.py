@@ -124,12 +124,15 @@ class ValueModel:
             value += worth
         mixed, clean, no_chows, all_simples, no_simples = self._coefficients
         if total:
-            lean = (max(bamboo, characters, dots) + honours) / total
+            most = bamboo if bamboo >= characters else characters  # (whole numbers: max without its call)
+            if dots > most:
+                most = dots
+            lean = (most + honours) / total
             if lean > 0.6:
                 # One suit (with or without honours) pays most when nearly there; the pull rises smoothly.
                 value += max(mixed, clean if honours <= 1 else 0.0) * ((lean - 0.6) / 0.4) ** 2
         if not melds.chows:
-            value += no_chows * min(1.0, pairs / 5) ** 2
+            value += no_chows * (pairs / 5 if pairs < 5 else 1.0) ** 2
         if total:
             # All simples (or all majors) is near when only a tile or two of the other kind are left to throw.
             simple = (total - majors) / total
