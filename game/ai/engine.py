@@ -698,6 +698,12 @@ class EnginePlayer:
         bounded: list[_Bounded] = []
         options: list[_Option] = []
         shared: dict[int, float] = {}
+        # (the same for every discard: read once)
+        reads_jokers = bool(self._jokers) and not (self._specials_only and plan is not None)
+        weighs_useful = plan is None and p.efficiency > 0
+        wait_bonus = plan is None and bool(model.wait_bonus)
+        # Even a careless gambler counts the tiles its special hand lacks.
+        efficiency = max(p.efficiency, _PLAN_EFFICIENCY) if plan is not None else p.efficiency
         for action, after, speed, target, ways in raw:
             useful = 0.0
             if plan is not None and target is not None and speed <= fastest + 1:
@@ -711,9 +717,9 @@ class EnginePlayer:
                     useful = self._plan_acceptance(after, target, live)
             # (chasing a special hand where no regular hand goes out, the regular hand's jokers are not read: a
             # search of its own for nothing)
-            read = after if self._specials_only and plan is not None else self._read(after, n_melds)
+            read = self._read(after, n_melds) if reads_jokers else after
             at_most = False  # useful counted at most (a bound), not worked out
-            if plan is None and p.efficiency > 0 and speed <= fastest + 1:
+            if weighs_useful and speed <= fastest + 1:
                 if ways is None and bounds is not None and useful_after is not None:
                     at_most = True
                     useful = bounds.get(speed, -1.0)
@@ -723,19 +729,12 @@ class EnginePlayer:
                     tiles = ways if ways is not None or useful_after is None else useful_after.of(action.tile)
                     useful = self._acceptance(read, n_melds, live, speed, tiles)
             worth = values.without(action.tile) if read is after else values.of(read)
-            if plan is None and speed <= 0 and model.wait_bonus:
-                # Ready: a wait on a bonus tile (the classic Golden Cock's 5 Dots) adds its value to the hand.
-                worth += self._bonus_pull * model.wait_value(waits(read, n_melds, chows=self.chows), live)
-            elif plan is None and speed == 1 and model.wait_bonus:
-                worth += self._bonus_pull * self._bonus_reach(read, n_melds, model, live)
-            elif plan is None and speed >= 2 and self._keeps_bonus_shape and model.wait_bonus:
-                worth += self._bonus_pull * _bonus_shape(read, model, live)
+            if wait_bonus and (speed <= 1 or self._keeps_bonus_shape):
+                worth += self._bonus_worth(read, n_melds, speed, model, live)
             value = worth if pull > 0 else 0.0
             risk = dangers.of(action.tile) if dangers is not None else 0.0
             # Folding: far from ready against a real threat, safety outweighs speed.
             risk_weight = 16.0 * caution * (0.5 if speed <= 0 else 1.0 + 0.25 * max(0, speed - 1))
-            # Even a careless gambler counts the tiles its special hand lacks.
-            efficiency = max(p.efficiency, _PLAN_EFFICIENCY) if plan is not None else p.efficiency
             score = _discard_score(speed, efficiency, useful, pull, value, risk_weight, risk)
             if plan is None:
                 score -= _MINIMUM_WEIGHT * model.shortfall(worth)
@@ -749,6 +748,17 @@ class EnginePlayer:
         if bounded and useful_after is not None:
             options = self._best_of_bounded(options, bounded, useful_after, n_melds, live, model, pull)
         return options
+
+    def _bonus_worth(self, read: list[int], n_melds: int, speed: int, model: ValueModel, live: Sequence[int]) -> float:
+        """What a bonus wait (the classic Golden Cock's 5 Dots) adds to the value of a hand ``speed`` tiles from
+        ready (read with its jokers), as the personality pulls for it (two or more away only if it keeps the bonus
+        tile's shape)."""
+        if speed <= 0:  # ready: a wait on the bonus tile adds its value to the hand
+            return self._bonus_pull * model.wait_value(waits(read, n_melds, chows=self.chows), live)
+        if speed == 1:
+            return self._bonus_pull * self._bonus_reach(read, n_melds, model, live)
+        # farther (asked only of a player that keeps the shape around the bonus tile)
+        return self._bonus_pull * _bonus_shape(read, model, live)
 
     def _best_of_bounded(self, options: list[_Option], bounded: Sequence[_Bounded], useful_after: UsefulAfter,
                          n_melds: int, live: Sequence[int], model: ValueModel, pull: float) -> list[_Option]:

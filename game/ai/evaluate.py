@@ -416,7 +416,7 @@ def _base_danger(tile: int, visible: Sequence[int]) -> float:
     """How dangerous ``tile`` is to a ready hand, 0–1, from what is in sight alone."""
     if tile >= 27:
         # An honour can only be waited on as a pair or a pung: with three in sight only a lone-tile wait is left.
-        return (0.0, 0.05, 0.45, 0.7, 0.7)[max(0, 4 - visible[tile])]
+        return (0.0, 0.05, 0.45, 0.7, 0.7)[_OUT_OF_SIGHT[visible[tile]]]
     # A suit tile is as dangerous as the waits that could still be on it: runs need partners out of sight.
     return _wait_shapes(tile, visible) / _MOST_SHAPES
 
