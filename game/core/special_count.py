@@ -22,9 +22,10 @@ the search alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import (
@@ -408,6 +409,17 @@ class Counter:
         return need, fill, fill_after
 
 
+class Discarded(NamedTuple):
+    """A hand's discards measured against a batch (:meth:`Batch.lacking_after_discards`)."""
+
+    runs: dict[int, tuple[int, int]]
+    """Each joined pattern's run of instantiations (its start and end), by the pattern's ``id``."""
+    lacking: dict[int, bytes]
+    """For each kind discarded, the tiles the hand left lacks for each joined instantiation, a byte each."""
+    want: Callable[[int], tuple[int, ...]]
+    """The concealed tiles the ``n``-th joined instantiation wants (34 entries)."""
+
+
 class Batch:
     """Many patterns' counts at once, for a hand measured against all of them (a computer player weighing every
     special hand of its ruleset): their instantiations joined one after another, so a hand lacks what it lacks
@@ -434,10 +446,7 @@ class Batch:
                 jokers: int) -> tuple[int, tuple[int, ...]] | None:
         """As ``counter.nearest(counts, (), env, jokers)``; None also for a counter not in the batch."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        joined = self._joined.get(winds)
-        if joined is None:
-            joined = self._joined[winds] = self._join(env)
-        leaves, places = joined
+        leaves, places = self._winds_joined(winds, env)
         place = places.get(id(counter))
         if place is None:
             return None
@@ -456,10 +465,7 @@ class Batch:
         last, found = self._last_least
         if last == key:
             return found
-        joined = self._joined.get(winds)
-        if joined is None:
-            joined = self._joined[winds] = self._join(env)
-        leaves, places = joined
+        leaves, places = self._winds_joined(winds, env)
         found = self._leasts(places, self._lacking(leaves, counts, winds, jokers))
         self._last_least = (key, found)
         return found
@@ -474,28 +480,76 @@ class Batch:
         last, found = self._last_declared
         if last == key:
             return found
-        joined = self._declared.get((winds, declared))
-        if joined is None:
-            if len(self._declared) >= _MOST_MELD_SETS:
-                self._declared.clear()
-            joined = self._declared[(winds, declared)] = self._join(env, melds)
-        leaves, places = joined
+        leaves, places = self._declared_joined((winds, declared), env, melds)
         # (keyed by the declared sets too, so a discard after the whole hand is costed from it here as well)
         found = self._leasts(places, self._lacking(leaves, counts, (winds, declared), jokers) if leaves.count
                              else b"")
         self._last_declared = (key, found)
         return found
 
+    def lacking_after_discards(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
+                               kinds: Sequence[int], patterns: Iterable[Pattern]) -> Discarded | None:
+        """What the hand ``counts`` (with ``jokers`` and the declared ``melds``) lacks for every instantiation
+        joined for it, once each of ``kinds`` (each held) is discarded, as :meth:`least_by_pattern` and
+        :meth:`least_with_declared` read it: a hand's discards weighed at once, each changing only its kind's
+        terms from the whole hand's. None unless each of ``patterns`` is joined (counted one by one)."""
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        if melds:
+            situation: object = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
+            leaves, places = self._declared_joined(situation, env, melds)
+        else:
+            situation = winds
+            leaves, places = self._winds_joined(winds, env)
+        runs = self._runs_of(places)
+        if not all(id(pattern) in runs for pattern in patterns):
+            return None
+        if not leaves.count:
+            return Discarded(runs, dict.fromkeys(kinds, b""), leaves.want)
+        held = tuple(counts)
+        matched, fill = self._whole_parts(leaves, held, (situation, jokers), jokers)
+        return Discarded(runs, {t: _from_parts(leaves, *_one_less(leaves, matched, fill, jokers, t, held[t]), jokers)
+                                for t in kinds}, leaves.want)
+
+    def _winds_joined(self, winds: tuple[int, int], env: Env) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
+        joined = self._joined.get(winds)
+        if joined is None:
+            joined = self._joined[winds] = self._join(env)
+        return joined
+
+    def _declared_joined(self, key: tuple[tuple[int, int], tuple], env: Env,
+                         melds: Sequence[Meld]) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
+        joined = self._declared.get(key)
+        if joined is None:
+            if len(self._declared) >= _MOST_MELD_SETS:
+                self._declared.clear()
+            joined = self._declared[key] = self._join(env, melds)
+        return joined
+
+    def _whole_parts(self, leaves: _Leaves, held: tuple[int, ...], situation: object, jokers: int) -> tuple[int, int]:
+        """:func:`_parts` of the hand ``held`` in ``situation`` (its winds, declared sets and jokers), kept as the
+        base that a hand one tile short of it is told from."""
+        base, before, matched, fill = self._base
+        if base == situation and before == held:
+            return matched, fill
+        parts = _parts(leaves, held, jokers)
+        self._base = (situation, held, *parts)
+        return parts
+
     def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes) -> dict[int, int]:
         """Each placed pattern's least of ``lacking`` (its run of the joined instantiations), by its ``id``."""
+        return {pattern: _least_in(lacking, start, end) if end > start else NONE
+                for pattern, (start, end) in self._runs_of(places).items()}
+
+    def _runs_of(self, places: dict[int, tuple[int, _Leaves]]) -> dict[int, tuple[int, int]]:
+        """Each placed pattern's run of the joined instantiations (its start and end), by the pattern's ``id``."""
         runs = self._runs.get(id(places))
         if runs is None or runs[0] is not places:
             if len(self._runs) >= 2 * _MOST_MELD_SETS:
                 self._runs.clear()
-            runs = self._runs[id(places)] = (places, [
-                (id(counter.pattern), place[0], place[0] + place[1].count) for counter in self.counters
-                if (place := places.get(id(counter))) is not None])
-        return {pattern: _least_in(lacking, start, end) if end > start else NONE for pattern, start, end in runs[1]}
+            runs = self._runs[id(places)] = (places, {
+                id(counter.pattern): (place[0], place[0] + place[1].count) for counter in self.counters
+                if (place := places.get(id(counter))) is not None})
+        return runs[1]
 
     def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: object, jokers: int) -> bytes:
         """:func:`_lacking` of the instantiations joined for ``winds`` (and declared sets, where they are part of
@@ -640,6 +694,18 @@ def _least_in(lacking: bytes, start: int, end: int) -> int:
         if lacking.find(value, start, end) >= 0:
             return value
     raise ValueError("an empty run of instantiations")
+
+
+def least_below(lacking: bytes, start: int, end: int, below: int) -> int | None:
+    """The least byte of ``lacking[start:end]`` (not empty) where it is below ``below``, else None: as
+    :func:`_least_in`, looking no further than a least that would be of use."""
+    if end - start <= _FEW:
+        least = min(lacking[start:end])
+        return least if least < below else None
+    for value in range(below):
+        if lacking.find(value, start, end) >= 0:
+            return value
+    return None
 
 
 def _least(leaves: _Leaves, counts: Sequence[int], jokers: int) -> int:
