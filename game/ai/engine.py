@@ -351,7 +351,11 @@ class EnginePlayer:
                                  batch=self._hand_batches.get(hand.id))
         for d in kinds:
             near = nearer.get(d, whole)
-            found[d] = (near.distance, near) if near is not None else farther
+            if near is None:
+                found[d] = farther
+            else:
+                # (the whole hand's own form found again is handed back as itself: weighed once, see _score_discards)
+                found[d] = (whole.distance, whole) if near == whole else (near.distance, near)
         return found
 
     # -- own turn ---------------------------------------------------------------------------------------------
@@ -516,8 +520,9 @@ class EnginePlayer:
         batches = dict.fromkeys(map(self._batches.get, map(_hand_id, hands)))
         batches.pop(None, None)
         for batch in batches:
-            leasts.update(batch.least_with_declared(counts, melds, env, self._jokers) if melds
-                          else batch.least_by_pattern(counts, env, self._jokers))
+            # (a form lacking more than reach + 1 tiles is left out whatever it lacks: its count stops there)
+            leasts.update(batch.least_with_declared(counts, melds, env, self._jokers, reach + 2) if melds
+                          else batch.least_by_pattern(counts, env, self._jokers, reach + 2))
         allowed = self._allowed_forms(env)
         budget = self._budget(300)
         least_of = leasts.get
@@ -706,14 +711,18 @@ class EnginePlayer:
         for action, after, speed, target, ways in raw:
             useful = 0.0
             if plan is not None and target is not None and speed <= fastest + 1:
-                # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live. A tile the
-                # form has enough of without it counts in neither hand: every such discard of one form is alike.
-                if after[action.tile] >= target.need[action.tile]:
-                    useful = shared.get(id(target), -1.0)
-                    if useful < 0:
-                        useful = shared[id(target)] = self._plan_acceptance(counts, target, live)
-                else:
-                    useful = self._plan_acceptance(after, target, live)
+                # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live. Most discards
+                # share a form (the whole hand's, or one a tile farther): its live tiles lacking are counted once
+                # for the whole hand, each discard changing its own kind's alone (a tile the form has enough of
+                # without it counts in neither hand). The weights are halves: summed exactly in any order.
+                useful = shared.get(id(target), -1.0)
+                if useful < 0:
+                    useful = shared[id(target)] = self._plan_acceptance(counts, target, live)
+                tile = action.tile
+                if after[tile] < target.need[tile]:
+                    claimable = self._claimable[plan.id]
+                    useful += (_live_lacking(target.need[tile], after[tile], live[tile], claimable)
+                               - _live_lacking(target.need[tile], counts[tile], live[tile], claimable))
             # (chasing a special hand where no regular hand goes out, the regular hand's jokers are not read: a
             # search of its own for nothing)
             read = after if self._specials_only and plan is not None else self._read(after, n_melds)
@@ -822,11 +831,7 @@ class EnginePlayer:
         a wanted pung also comes from any player's discard, unless the hand must stay concealed."""
         hand = self._plan.hand
         claimable = hand is not None and self._claimable[hand.id]
-        total = 0.0
-        for wanted, held, copies in zip(target.need, after, live, strict=True):
-            if wanted > held and copies:
-                total += copies * (_FROM_ANY if claimable and wanted >= 3 and held == 2 else 1.0)
-        return total
+        return sum(map(_live_lacking, target.need, after, live, repeat(claimable)))
 
     def _fold(self, view: PlayerView, options: list[_Option]) -> _Option | None:
         """A defensive player against a likely ready hand, itself still far from ready, gives up on winning:
@@ -972,6 +977,14 @@ class EnginePlayer:
             eager += 0.35 * p.plan_stickiness  # a set for the special hand being chased
         eager += 0.15 * min(2.0, worth) * p.value_pull
         return eager - 0.5 + 0.1 * (gain - 1)
+
+
+def _live_lacking(wanted: int, held: int, copies: int, claimable: bool) -> float:
+    """What one kind adds to a chased form's live tiles lacking (see EnginePlayer._plan_acceptance): its live copies
+    where the form wants more than ``held``, weighted as a discard to claim where it turns a pair into a pung."""
+    if wanted <= held or not copies:
+        return 0.0
+    return copies * (_FROM_ANY if claimable and wanted >= 3 and held == 2 else 1.0)
 
 
 _hand_id = attrgetter("id")

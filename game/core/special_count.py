@@ -409,6 +409,10 @@ class Counter:
         return need, fill, fill_after
 
 
+NONE = 1 << 30
+"""The distance where no instantiation fits."""
+
+
 class Discarded(NamedTuple):
     """A hand's discards measured against a batch (:meth:`Batch.lacking_after_discards`)."""
 
@@ -442,9 +446,10 @@ class Batch:
         self._base: tuple[object, tuple[int, ...], int, int] = (None, (), 0, 0)
         """The last hand worked out in full (its winds and jokers, its counts) and its :func:`_parts`."""
 
-    def nearest(self, counter: Counter, counts: Sequence[int], env: Env,
-                jokers: int) -> tuple[int, tuple[int, ...]] | None:
-        """As ``counter.nearest(counts, (), env, jokers)``; None also for a counter not in the batch."""
+    def nearest(self, counter: Counter, counts: Sequence[int], env: Env, jokers: int,
+                least: int | None = None) -> tuple[int, tuple[int, ...]] | None:
+        """As ``counter.nearest(counts, (), env, jokers)``; None also for a counter not in the batch. ``least``: the
+        fewest tiles the hand lacks for it, where that is known already (:meth:`least_by_pattern`)."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
         leaves, places = self._winds_joined(winds, env)
         place = places.get(id(counter))
@@ -454,36 +459,38 @@ class Batch:
         if not own.count:
             return NONE, ()
         lacking = self._lacking(leaves, counts, winds, jokers)
-        least = _least_in(lacking, start, start + own.count)
+        if least is None:
+            least = _least_in(lacking, start, start + own.count)
         return least, own.want(lacking.index(least, start) - start)
 
-    def least_by_pattern(self, counts: Sequence[int], env: Env, jokers: int) -> dict[int, int]:
+    def least_by_pattern(self, counts: Sequence[int], env: Env, jokers: int, below: int = NONE) -> dict[int, int]:
         """For each pattern of the batch (by ``id``), what :meth:`nearest` tells first: the fewest tiles the hand
-        lacks for it (``NONE`` where no instantiation fits), all worked out at once."""
+        lacks for it (``NONE`` where no instantiation fits), all worked out at once; ``below``: where that is
+        ``below`` or more, ``below`` (for a caller that leaves out every pattern lacking so many)."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        key = (tuple(counts), winds, jokers)
+        key = (tuple(counts), winds, jokers, below)
         last, found = self._last_least
         if last == key:
             return found
         leaves, places = self._winds_joined(winds, env)
-        found = self._leasts(places, self._lacking(leaves, counts, winds, jokers))
+        found = self._leasts(places, self._lacking(leaves, counts, winds, jokers), below)
         self._last_least = (key, found)
         return found
 
     def least_with_declared(self, counts: Sequence[int], melds: Sequence[Meld], env: Env,
-                            jokers: int) -> dict[int, int]:
+                            jokers: int, below: int = NONE) -> dict[int, int]:
         """As :meth:`least_by_pattern` for a hand with the declared ``melds``: each pattern whose instantiations
         with them are known one by one (:meth:`Counter.nearest` tells them), the others left out."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
         declared = tuple((m.kind, m.tile, m.exposed) for m in melds)
-        key = (tuple(counts), winds, jokers, declared)
+        key = (tuple(counts), winds, jokers, declared, below)
         last, found = self._last_declared
         if last == key:
             return found
         leaves, places = self._declared_joined((winds, declared), env, melds)
         # (keyed by the declared sets too, so a discard after the whole hand is costed from it here as well)
         found = self._leasts(places, self._lacking(leaves, counts, (winds, declared), jokers) if leaves.count
-                             else b"")
+                             else b"", below)
         self._last_declared = (key, found)
         return found
 
@@ -535,9 +542,10 @@ class Batch:
         self._base = (situation, held, *parts)
         return parts
 
-    def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes) -> dict[int, int]:
-        """Each placed pattern's least of ``lacking`` (its run of the joined instantiations), by its ``id``."""
-        return {pattern: _least_in(lacking, start, end) if end > start else NONE
+    def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes, below: int) -> dict[int, int]:
+        """Each placed pattern's least of ``lacking`` (its run of the joined instantiations) below ``below``, else
+        ``below``, by its ``id``."""
+        return {pattern: least_below(lacking, start, end, below) if end > start else below
                 for pattern, (start, end) in self._runs_of(places).items()}
 
     def _runs_of(self, places: dict[int, tuple[int, _Leaves]]) -> dict[int, tuple[int, int]]:
@@ -677,35 +685,26 @@ _HIGH = sum(0xF0 << (_FIELD * x) for x in range(NUM_KINDS))
 """Adding eleven to each field reaches its high half where more than four are wanted."""
 
 
-NONE = 1 << 30
-"""The distance where no instantiation fits."""
-
-
 _FEW = 40
 """Up to this many bytes ``min`` reads them at once faster than looking for each count in turn."""
 
 
 def _least_in(lacking: bytes, start: int, end: int) -> int:
-    """The least byte of ``lacking[start:end]`` (not empty). ``min`` makes a Python object of every byte; a long
-    run is read faster by looking for 0, 1, 2 … in turn (each a pass in C), as an instantiation lacks few tiles."""
-    if end - start <= _FEW:
-        return min(lacking[start:end])
-    for value in range(256):
-        if lacking.find(value, start, end) >= 0:
-            return value
-    raise ValueError("an empty run of instantiations")
+    """The least byte of ``lacking[start:end]`` (not empty)."""
+    return least_below(lacking, start, end, 256)
 
 
-def least_below(lacking: bytes, start: int, end: int, below: int) -> int | None:
-    """The least byte of ``lacking[start:end]`` (not empty) where it is below ``below``, else None: as
-    :func:`_least_in`, looking no further than a least that would be of use."""
+def least_below(lacking: bytes, start: int, end: int, below: int) -> int:
+    """The least byte of ``lacking[start:end]`` (not empty), or ``below`` where none is below it (a least of no use
+    to the caller is not looked for). ``min`` makes a Python object of every byte; a long run is read faster by
+    looking for 0, 1, 2 … in turn (each a pass in C), as an instantiation lacks few tiles."""
     if end - start <= _FEW:
         least = min(lacking[start:end])
-        return least if least < below else None
+        return least if least < below else below
     for value in range(below):
         if lacking.find(value, start, end) >= 0:
             return value
-    return None
+    return below
 
 
 def _least(leaves: _Leaves, counts: Sequence[int], jokers: int) -> int:

@@ -1020,7 +1020,7 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
             nearest = _closed_form(data.closed, counts)
         else:
             assert batch is not None, "the leasts counted came from the batch"
-            nearest = batch.nearest(data.counter, counts, env, jokers)
+            nearest = batch.nearest(data.counter, counts, env, jokers, best[0])
         assert nearest is not None and nearest[0] == best[0]
         best = nearest
     return Target(hand.id, best[0] - 1, best[1])
@@ -1054,7 +1054,7 @@ def _counted_discard(hand: SpecialHand, forms: Sequence[Pattern], discarded: Dis
         start, end = discarded.runs[id(form)]
         if end > start:
             least = least_below(lacking, start, end, best)
-            if least is not None:
+            if least < best:
                 best, chosen = least, (form, start)
     if chosen is None:
         return None
