@@ -281,6 +281,10 @@ class Counter:
         least = _least_in(lacking, 0, leaves.count)
         return least, leaves.want(lacking.index(least))
 
+    def is_listed(self, env: Env) -> bool:
+        """Whether the pattern's instantiations are listed (not too many) under the winds of ``env``."""
+        return self._listed(env) is not None
+
     def _listed(self, env: Env) -> _Listed | None:
         if not self.usable:
             return None

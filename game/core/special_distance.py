@@ -945,12 +945,32 @@ def _ruled_out(pattern: Pattern, melds: Sequence[Meld], env: Env) -> bool:
     """Whether no hand with the declared ``melds`` can be ``pattern`` under the seat and round wind of ``env``."""
     if not pattern.elements:
         return True
-    for meld in melds:
-        if any(not pattern.allowed_mask >> t & 1 for t in meld.tiles if t < NUM_KINDS):
+    if melds:
+        if _shown_mask(melds) & ~pattern.allowed_mask:
             return True
-    if pattern.concealed and any(m.exposed for m in melds):
-        return True
+        if pattern.concealed and any(m.exposed for m in melds):
+            return True
     return not pattern.when.winds_allow(env.seat_wind, env.round_wind)
+
+
+_last_shown: list[tuple[Sequence[Meld], int]] = [((), 0)]
+"""The last tuple of declared sets read by :func:`_shown_mask` and their mask (one tuple, read and replaced whole):
+every form of a special hand asks of the same sets."""
+
+
+def _shown_mask(melds: Sequence[Meld]) -> int:
+    """The natural tiles of the declared ``melds``, one bit a kind."""
+    last, mask = _last_shown[0]
+    if last is melds:
+        return mask
+    mask = 0
+    for meld in melds:
+        for t in meld.tiles:
+            if t < NUM_KINDS:
+                mask |= 1 << t
+    if isinstance(melds, tuple):  # (a list may change under the same identity)
+        _last_shown[0] = (melds, mask)
+    return mask
 
 
 def _closed_knows(data: _PatternData, melds: Sequence[Meld], jokers: int) -> bool:
@@ -964,9 +984,12 @@ def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[M
     """The least distance and the first instantiation reaching it, where they are known without a search: from
     the listed instantiations, or the closed forms of each binding of the pattern's variables (the first with
     the least distance); None where only a search tells."""
-    found = None if batch is None or melds else batch.nearest(data.counter, counts, env, jokers)
-    if found is None:
-        found = data.counter.nearest(counts, melds, env, jokers)
+    counter = data.counter
+    # (a pattern with no listing, too many instantiations, has nothing to read in a batch either)
+    listed = counter.is_listed(env)
+    found = None if batch is None or melds or not listed else batch.nearest(counter, counts, env, jokers)
+    if found is None and listed:
+        found = counter.nearest(counts, melds, env, jokers)
     if found is not None:
         return found
     if not melds and _beyond(data, counts, jokers, cutoff):

@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.special_count import Batch
-from game.core.special_distance import UNREACHABLE, batch_of, discard_targets, special_target
+from game.core.special_distance import UNREACHABLE, _ruled_out, batch_of, discard_targets, special_target
 from game.core.tiles import counts_of, minus
 from game.mods import get_ruleset
 from tests.tiers import examples
@@ -73,3 +73,22 @@ def test_discard_targets__the_counted_hands_are_costed_at_once(monkeypatch):
                                         search=False, batch=batch)
                 assert found == _plainly(hand, counts, melds, env, kinds, max_distance, 0, batch)
     assert taken and all(taken)
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(tiles=st.lists(st.integers(0, 33), min_size=0, max_size=3), exposed=st.lists(st.booleans(), min_size=3,
+                                                                                    max_size=3),
+       seat_wind=st.integers(0, 3), as_list=st.booleans())
+def test_ruled_out__the_declared_sets_read_by_their_tiles_mask(tiles, exposed, seat_wind, as_list):
+    """A form is ruled out by a declared set of a tile it does not allow, or exposed beside a concealed form, as
+    the plain test over each set's tiles says (the sets' tiles are read once for all the forms asked)."""
+    melds = tuple(Meld(MeldKind.PUNG, (t,) * 3, e, claimed_tile=t if e else None)
+                  for t, e in zip(tiles, exposed, strict=False))
+    env = Env(seat_wind, 0)
+    for hand in SPECIALS:
+        for form in hand.forms:
+            plain = (not form.elements
+                     or any(not form.allowed_mask >> t & 1 for m in melds for t in m.tiles if t < 34)
+                     or (form.concealed and any(m.exposed for m in melds))
+                     or not form.when.winds_allow(env.seat_wind, env.round_wind))
+            assert _ruled_out(form, list(melds) if as_list else melds, env) == plain
