@@ -549,8 +549,15 @@ class Batch:
     def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes, below: int) -> dict[int, int]:
         """Each placed pattern's least of ``lacking`` (its run of the joined instantiations) below ``below``, else
         ``below``, by its ``id``."""
-        return {pattern: least_below(lacking, start, end, below) if end > start else below
-                for pattern, (start, end) in self._runs_of(places).items()}
+        runs = self._runs_of(places)
+        if below >= 256:
+            return {pattern: least_below(lacking, start, end, below) if end > start else below
+                    for pattern, (start, end) in runs.items()}
+        # Most patterns lack ``below`` or more in every instantiation (out of the caller's reach): one pass marks
+        # the instantiations lacking fewer, and only a run holding one is read for its least.
+        near = lacking.translate(_under(below))
+        return {pattern: least_below(lacking, start, end, below) if near.find(1, start, end) >= 0 else below
+                for pattern, (start, end) in runs.items()}
 
     def _runs_of(self, places: dict[int, tuple[int, _Leaves]]) -> dict[int, tuple[int, int]]:
         """Each placed pattern's run of the joined instantiations (its start and end), by the pattern's ``id``."""
@@ -771,6 +778,17 @@ def _from_parts(leaves: _Leaves, matched: int, fill: int, jokers: int) -> bytes:
         # lacking one), so the bytes subtract without borrowing.
         lacking -= int.from_bytes(fill.to_bytes(leaves.count, "little").translate(_at_most(jokers)), "little")
     return lacking.to_bytes(leaves.count, "little")
+
+
+_UNDER: dict[int, bytes] = {}
+
+
+def _under(below: int) -> bytes:
+    """A table for ``bytes.translate`` taking each byte under ``below`` to 1, the others to 0."""
+    table = _UNDER.get(below)
+    if table is None:
+        table = _UNDER[below] = bytes(int(b < below) for b in range(256))
+    return table
 
 
 _AT_MOST: dict[int, bytes] = {}

@@ -92,3 +92,23 @@ def test_ruled_out__the_declared_sets_read_by_their_tiles_mask(tiles, exposed, s
                      or (form.concealed and any(m.exposed for m in melds))
                      or not form.when.winds_allow(env.seat_wind, env.round_wind))
             assert _ruled_out(form, list(melds) if as_list else melds, env) == plain
+
+
+@settings(max_examples=examples(200), deadline=None)
+@given(wall=st.permutations(WALL), jokers=st.integers(0, 2), seat_wind=st.integers(0, 3),
+       below=st.integers(1, 12), declared=st.booleans(), half=st.integers(0, 1))
+def test_least_by_pattern__below_a_reach_as_the_whole_count_says(wall, jokers, seat_wind, below, declared, half):
+    """Counted only below a reach (the plan's look at every special hand), each pattern's least is the whole
+    count's where that is below it, else the reach itself."""
+    batch = batch_of(SPECIALS[half::2])
+    env = Env(seat_wind, 0)
+    if declared:
+        melds = (Meld(MeldKind.PUNG, (wall[-1],) * 3, True, claimed_tile=wall[-1]),)
+        counts = counts_of(wall[:11 - jokers])
+        whole = batch.least_with_declared(counts, melds, env, jokers)
+        capped = batch.least_with_declared(counts, melds, env, jokers, below)
+    else:
+        counts = counts_of(wall[:14 - jokers])
+        whole = batch.least_by_pattern(counts, env, jokers)
+        capped = batch.least_by_pattern(counts, env, jokers, below)
+    assert capped == {pattern: min(least, below) for pattern, least in whole.items()}
