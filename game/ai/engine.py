@@ -517,9 +517,9 @@ class EnginePlayer:
         reach = min(self._reach + 2, nearest + 2)
         leasts: dict[int, int] = {}
         # (the batches by identity, in the hands' order: a few dozen hands share one or two)
-        batches = dict.fromkeys(map(self._batches.get, map(_hand_id, hands)))
-        batches.pop(None, None)
-        for batch in batches:
+        for batch in dict.fromkeys(map(self._batches.get, map(_hand_id, hands))):
+            if batch is None:
+                continue
             # (a form lacking more than reach + 1 tiles is left out whatever it lacks: its count stops there)
             leasts.update(batch.least_with_declared(counts, melds, env, self._jokers, reach + 2) if melds
                           else batch.least_by_pattern(counts, env, self._jokers, reach + 2))

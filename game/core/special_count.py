@@ -445,7 +445,7 @@ class Batch:
         self._declared: dict[tuple[tuple[int, int], tuple], tuple[_Leaves, dict[int, tuple[int, _Leaves]]]] = {}
         """The instantiations joined for a hand with declared sets, by the winds and those sets."""
         self._last_declared: tuple[object, dict[int, int]] = (None, {})
-        self._runs: dict[int, tuple[dict[int, tuple[int, _Leaves]], list[tuple[int, int, int]]]] = {}
+        self._runs: dict[int, tuple[dict[int, tuple[int, _Leaves]], dict[int, tuple[int, int]]]] = {}
         """For each joining's places (by ``id``, kept beside them), each pattern's run: its ``id``, start and end."""
         self._base: tuple[object, tuple[int, ...], int, int] = (None, (), 0, 0)
         """The last hand worked out in full (its winds and jokers, its counts) and its :func:`_parts`."""
@@ -505,11 +505,12 @@ class Batch:
         :meth:`least_with_declared` read it: a hand's discards weighed at once, each changing only its kind's
         terms from the whole hand's. None unless each of ``patterns`` is joined (counted one by one)."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        situation: object = winds
         if melds:
-            situation: object = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
-            leaves, places = self._declared_joined(situation, env, melds)
+            declared = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
+            situation = declared
+            leaves, places = self._declared_joined(declared, env, melds)
         else:
-            situation = winds
             leaves, places = self._winds_joined(winds, env)
         runs = self._runs_of(places)
         if not all(id(pattern) in runs for pattern in patterns):

@@ -900,12 +900,13 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
     data = _pattern_data(pattern)
     exact: tuple[int, tuple[int, ...]] | None = None
     cutoff = min(cutoff, UNREACHABLE - 1)
-    if _closed_knows(data, melds, jokers):
+    closed = _closed_knowing(data, melds, jokers)
+    if closed is not None:
         if _beyond(data, counts, jokers, cutoff):
             return UNREACHABLE, ()
-        if _closed_missing(data.closed, counts) > cutoff:
+        if _closed_missing(closed, counts) > cutoff:
             return UNREACHABLE, ()
-        exact = _closed_form(data.closed, counts)
+        exact = _closed_form(closed, counts)
         if not search:
             return exact
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
@@ -973,10 +974,10 @@ def _shown_mask(melds: Sequence[Meld]) -> int:
     return mask
 
 
-def _closed_knows(data: _PatternData, melds: Sequence[Meld], jokers: int) -> bool:
-    """Whether the pattern's closed form tells a hand's nearest instantiation: it knows neither declared sets nor
-    the jokers standing in its pungs."""
-    return data.closed is not None and not melds and not (jokers and any(data.jokers_fill))
+def _closed_knowing(data: _PatternData, melds: Sequence[Meld], jokers: int) -> _ClosedShape | None:
+    """The pattern's closed form where it tells a hand's nearest instantiation (it knows neither declared sets nor
+    the jokers standing in its pungs), else None."""
+    return data.closed if not melds and not (jokers and any(data.jokers_fill)) else None
 
 
 def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
@@ -1037,10 +1038,11 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
         # own instantiation, as pattern_target does.
         data = _pattern_data(counted)
         nearest: tuple[int, tuple[int, ...]] | None
+        closed = _closed_knowing(data, melds, jokers)
         if melds:
             nearest = data.counter.nearest(counts, melds, env, jokers)
-        elif _closed_knows(data, melds, jokers):
-            nearest = _closed_form(data.closed, counts)
+        elif closed is not None:
+            nearest = _closed_form(closed, counts)
         else:
             assert batch is not None, "the leasts counted came from the batch"
             nearest = batch.nearest(data.counter, counts, env, jokers, best[0])
@@ -1082,9 +1084,8 @@ def _counted_discard(hand: SpecialHand, forms: Sequence[Pattern], discarded: Dis
     if chosen is None:
         return None
     form, start = chosen
-    data = _pattern_data(form)
-    need = _closed_form(data.closed, counts)[1] if _closed_knows(data, melds, jokers) else discarded.want(
-        lacking.index(best, start))
+    closed = _closed_knowing(_pattern_data(form), melds, jokers)
+    need = _closed_form(closed, counts)[1] if closed is not None else discarded.want(lacking.index(best, start))
     return Target(hand.id, best - 1, need)
 
 
