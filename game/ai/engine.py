@@ -28,6 +28,7 @@ import random
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from itertools import repeat
+from operator import attrgetter
 from typing import NamedTuple
 
 from game.ai.charleston import choose_pass
@@ -42,7 +43,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
-from game.core.special_distance import UNREACHABLE, Target, batch_of, special_target
+from game.core.special_distance import UNREACHABLE, Target, batch_of, discard_targets, special_target
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus, tiles_of
 from game.core.view import PlayerView, unseen
@@ -343,18 +344,20 @@ class EnginePlayer:
         if whole is None or whole.distance > reach:
             return dict.fromkeys(kinds, lost)
         found: dict[int, tuple[int, Target | None]] = {}
+        # A discard the nearest form needs, and no other as near does without, leaves it a tile farther: one target
+        # for all of them (alike in every field, so weighed alike).
+        farther = (whole.distance + 1, Target(hand.id, whole.distance + 1, whole.need)) if whole.distance < reach \
+            else lost
+        nearer = discard_targets(hand, counts, melds, env, [d for d in kinds if counts[d] <= whole.need[d]],
+                                 budget=budget, max_distance=whole.distance, jokers=jokers, search=self._search,
+                                 batch=self._hand_batches.get(hand.id))
         for d in kinds:
-            if counts[d] > whole.need[d]:
-                found[d] = (whole.distance, whole)
-                continue
-            near = special_target(hand, minus(counts, d), melds, env, budget=budget, max_distance=whole.distance,
-                                  jokers=jokers, search=self._search, batch=self._hand_batches.get(hand.id))
-            if near is not None:
-                found[d] = (near.distance, near)
-            elif whole.distance < reach:
-                found[d] = (whole.distance + 1, Target(hand.id, whole.distance + 1, whole.need))
+            near = nearer.get(d, whole)
+            if near is None:
+                found[d] = farther
             else:
-                found[d] = lost
+                # (the whole hand's own form found again is handed back as itself: weighed once, see _score_discards)
+                found[d] = (whole.distance, whole) if near == whole else (near.distance, near)
         return found
 
     # -- own turn ---------------------------------------------------------------------------------------------
@@ -515,16 +518,25 @@ class EnginePlayer:
         # than half the chance): not looking for it keeps the searches short.
         reach = min(self._reach + 2, nearest + 2)
         leasts: dict[int, int] = {}
-        for batch in {id(b): b for b in (self._batches.get(h.id) for h in hands) if b is not None}.values():
-            leasts.update(batch.least_with_declared(counts, melds, env, self._jokers) if melds
-                          else batch.least_by_pattern(counts, env, self._jokers))
+        # (the batches by identity, in the hands' order: a few dozen hands share one or two)
+        for batch in dict.fromkeys(map(self._batches.get, map(_hand_id, hands))):
+            if batch is None:
+                continue
+            # (a form lacking more than reach + 1 tiles is left out whatever it lacks: its count stops there)
+            leasts.update(batch.least_with_declared(counts, melds, env, self._jokers, reach + 2) if melds
+                          else batch.least_by_pattern(counts, env, self._jokers, reach + 2))
         allowed = self._allowed_forms(env)
         budget = self._budget(300)
+        least_of = leasts.get
         for hand in hands:
             # Most hands are counted whole (every form the winds allow is in the batch) and lie beyond the reach:
             # their least tells it as special_target would, without asking it (a few thousand times a hand).
-            # (a form the batch does not count reads as -1 here: never past the reach)
-            if min(map(leasts.get, allowed[hand.id], repeat(-1)), default=UNREACHABLE) > reach + 1:
+            # (a form the batch does not count reads as -1 here: never past the reach; most hands have one form,
+            # read alone: this test is made some sixty thousand times in forty hands)
+            forms = allowed[hand.id]
+            least = least_of(forms[0], -1) if len(forms) == 1 else min(map(least_of, forms, repeat(-1)),
+                                                                         default=UNREACHABLE)
+            if least > reach + 1:
                 continue
             target = special_target(hand, counts, melds, env, budget=budget, max_distance=reach,
                                     jokers=self._jokers, search=self._search, batch=self._batches.get(hand.id),
@@ -707,14 +719,18 @@ class EnginePlayer:
         for action, after, speed, target, ways in raw:
             useful = 0.0
             if plan is not None and target is not None and speed <= fastest + 1:
-                # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live. A tile the
-                # form has enough of without it counts in neither hand: every such discard of one form is alike.
-                if after[action.tile] >= target.need[action.tile]:
-                    useful = shared.get(id(target), -1.0)
-                    if useful < 0:
-                        useful = shared[id(target)] = self._plan_acceptance(counts, target, live)
-                else:
-                    useful = self._plan_acceptance(after, target, live)
+                # Chasing a special hand: keep the discard that leaves most of the tiles it lacks live. Most discards
+                # share a form (the whole hand's, or one a tile farther): its live tiles lacking are counted once
+                # for the whole hand, each discard changing its own kind's alone (a tile the form has enough of
+                # without it counts in neither hand). The weights are halves: summed exactly in any order.
+                useful = shared.get(id(target), -1.0)
+                if useful < 0:
+                    useful = shared[id(target)] = self._plan_acceptance(counts, target, live)
+                tile = action.tile
+                if after[tile] < target.need[tile]:
+                    claimable = self._claimable[plan.id]
+                    useful += (_live_lacking(target.need[tile], after[tile], live[tile], claimable)
+                               - _live_lacking(target.need[tile], counts[tile], live[tile], claimable))
             # (chasing a special hand where no regular hand goes out, the regular hand's jokers are not read: a
             # search of its own for nothing)
             read = self._read(after, n_melds) if reads_jokers else after
@@ -834,11 +850,7 @@ class EnginePlayer:
         a wanted pung also comes from any player's discard, unless the hand must stay concealed."""
         hand = self._plan.hand
         claimable = hand is not None and self._claimable[hand.id]
-        total = 0.0
-        for wanted, held, copies in zip(target.need, after, live, strict=True):
-            if wanted > held and copies:
-                total += copies * (_FROM_ANY if claimable and wanted >= 3 and held == 2 else 1.0)
-        return total
+        return sum(map(_live_lacking, target.need, after, live, repeat(claimable)))
 
     def _fold(self, view: PlayerView, options: list[_Option]) -> _Option | None:
         """A defensive player against a likely ready hand, itself still far from ready, gives up on winning:
@@ -984,6 +996,18 @@ class EnginePlayer:
             eager += 0.35 * p.plan_stickiness  # a set for the special hand being chased
         eager += 0.15 * min(2.0, worth) * p.value_pull
         return eager - 0.5 + 0.1 * (gain - 1)
+
+
+def _live_lacking(wanted: int, held: int, copies: int, claimable: bool) -> float:
+    """What one kind adds to a chased form's live tiles lacking (see EnginePlayer._plan_acceptance): its live copies
+    where the form wants more than ``held``, weighted as a discard to claim where it turns a pair into a pung."""
+    if wanted <= held or not copies:
+        return 0.0
+    return copies * (_FROM_ANY if claimable and wanted >= 3 and held == 2 else 1.0)
+
+
+_hand_id = attrgetter("id")
+"""A special hand's ``id`` (mapped over the hands weighed at a time)."""
 
 
 def _discard_score(speed: int, efficiency: float, useful: float, pull: float, value: float, risk_weight: float,

@@ -22,9 +22,10 @@ the search alone.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from functools import cached_property
+from typing import NamedTuple
 
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import (
@@ -280,6 +281,10 @@ class Counter:
         least = _least_in(lacking, 0, leaves.count)
         return least, leaves.want(lacking.index(least))
 
+    def is_listed(self, env: Env) -> bool:
+        """Whether the pattern's instantiations are listed (not too many) under the winds of ``env``."""
+        return self._listed(env) is not None
+
     def _listed(self, env: Env) -> _Listed | None:
         if not self.usable:
             return None
@@ -408,6 +413,21 @@ class Counter:
         return need, fill, fill_after
 
 
+NONE = 1 << 30
+"""The distance where no instantiation fits."""
+
+
+class Discarded(NamedTuple):
+    """A hand's discards measured against a batch (:meth:`Batch.lacking_after_discards`)."""
+
+    runs: dict[int, tuple[int, int]]
+    """Each joined pattern's run of instantiations (its start and end), by the pattern's ``id``."""
+    lacking: dict[int, bytes]
+    """For each kind discarded, the tiles the hand left lacks for each joined instantiation, a byte each."""
+    want: Callable[[int], tuple[int, ...]]
+    """The concealed tiles the ``n``-th joined instantiation wants (34 entries)."""
+
+
 class Batch:
     """Many patterns' counts at once, for a hand measured against all of them (a computer player weighing every
     special hand of its ruleset): their instantiations joined one after another, so a hand lacks what it lacks
@@ -425,19 +445,17 @@ class Batch:
         self._declared: dict[tuple[tuple[int, int], tuple], tuple[_Leaves, dict[int, tuple[int, _Leaves]]]] = {}
         """The instantiations joined for a hand with declared sets, by the winds and those sets."""
         self._last_declared: tuple[object, dict[int, int]] = (None, {})
-        self._runs: dict[int, tuple[dict[int, tuple[int, _Leaves]], list[tuple[int, int, int]]]] = {}
+        self._runs: dict[int, tuple[dict[int, tuple[int, _Leaves]], dict[int, tuple[int, int]]]] = {}
         """For each joining's places (by ``id``, kept beside them), each pattern's run: its ``id``, start and end."""
         self._base: tuple[object, tuple[int, ...], int, int] = (None, (), 0, 0)
         """The last hand worked out in full (its winds and jokers, its counts) and its :func:`_parts`."""
 
-    def nearest(self, counter: Counter, counts: Sequence[int], env: Env,
-                jokers: int) -> tuple[int, tuple[int, ...]] | None:
-        """As ``counter.nearest(counts, (), env, jokers)``; None also for a counter not in the batch."""
+    def nearest(self, counter: Counter, counts: Sequence[int], env: Env, jokers: int,
+                least: int | None = None) -> tuple[int, tuple[int, ...]] | None:
+        """As ``counter.nearest(counts, (), env, jokers)``; None also for a counter not in the batch. ``least``: the
+        fewest tiles the hand lacks for it, where that is known already (:meth:`least_by_pattern`)."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        joined = self._joined.get(winds)
-        if joined is None:
-            joined = self._joined[winds] = self._join(env)
-        leaves, places = joined
+        leaves, places = self._winds_joined(winds, env)
         place = places.get(id(counter))
         if place is None:
             return None
@@ -445,57 +463,113 @@ class Batch:
         if not own.count:
             return NONE, ()
         lacking = self._lacking(leaves, counts, winds, jokers)
-        least = _least_in(lacking, start, start + own.count)
+        if least is None:
+            least = _least_in(lacking, start, start + own.count)
         return least, own.want(lacking.index(least, start) - start)
 
-    def least_by_pattern(self, counts: Sequence[int], env: Env, jokers: int) -> dict[int, int]:
+    def least_by_pattern(self, counts: Sequence[int], env: Env, jokers: int, below: int = NONE) -> dict[int, int]:
         """For each pattern of the batch (by ``id``), what :meth:`nearest` tells first: the fewest tiles the hand
-        lacks for it (``NONE`` where no instantiation fits), all worked out at once."""
+        lacks for it (``NONE`` where no instantiation fits), all worked out at once; ``below``: where that is
+        ``below`` or more, ``below`` (for a caller that leaves out every pattern lacking so many)."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        key = (tuple(counts), winds, jokers)
+        key = (tuple(counts), winds, jokers, below)
         last, found = self._last_least
         if last == key:
             return found
-        joined = self._joined.get(winds)
-        if joined is None:
-            joined = self._joined[winds] = self._join(env)
-        leaves, places = joined
-        found = self._leasts(places, self._lacking(leaves, counts, winds, jokers))
+        leaves, places = self._winds_joined(winds, env)
+        found = self._leasts(places, self._lacking(leaves, counts, winds, jokers), below)
         self._last_least = (key, found)
         return found
 
     def least_with_declared(self, counts: Sequence[int], melds: Sequence[Meld], env: Env,
-                            jokers: int) -> dict[int, int]:
+                            jokers: int, below: int = NONE) -> dict[int, int]:
         """As :meth:`least_by_pattern` for a hand with the declared ``melds``: each pattern whose instantiations
         with them are known one by one (:meth:`Counter.nearest` tells them), the others left out."""
         winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
         declared = tuple((m.kind, m.tile, m.exposed) for m in melds)
-        key = (tuple(counts), winds, jokers, declared)
+        key = (tuple(counts), winds, jokers, declared, below)
         last, found = self._last_declared
         if last == key:
             return found
-        joined = self._declared.get((winds, declared))
-        if joined is None:
-            if len(self._declared) >= _MOST_MELD_SETS:
-                self._declared.clear()
-            joined = self._declared[(winds, declared)] = self._join(env, melds)
-        leaves, places = joined
+        leaves, places = self._declared_joined((winds, declared), env, melds)
         # (keyed by the declared sets too, so a discard after the whole hand is costed from it here as well)
         found = self._leasts(places, self._lacking(leaves, counts, (winds, declared), jokers) if leaves.count
-                             else b"")
+                             else b"", below)
         self._last_declared = (key, found)
         return found
 
-    def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes) -> dict[int, int]:
-        """Each placed pattern's least of ``lacking`` (its run of the joined instantiations), by its ``id``."""
+    def lacking_after_discards(self, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
+                               kinds: Sequence[int], patterns: Iterable[Pattern]) -> Discarded | None:
+        """What the hand ``counts`` (with ``jokers`` and the declared ``melds``) lacks for every instantiation
+        joined for it, once each of ``kinds`` (each held) is discarded, as :meth:`least_by_pattern` and
+        :meth:`least_with_declared` read it: a hand's discards weighed at once, each changing only its kind's
+        terms from the whole hand's. None unless each of ``patterns`` is joined (counted one by one)."""
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        situation: object = winds
+        if melds:
+            declared = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
+            situation = declared
+            leaves, places = self._declared_joined(declared, env, melds)
+        else:
+            leaves, places = self._winds_joined(winds, env)
+        runs = self._runs_of(places)
+        if not all(id(pattern) in runs for pattern in patterns):
+            return None
+        if not leaves.count:
+            return Discarded(runs, dict.fromkeys(kinds, b""), leaves.want)
+        held = tuple(counts)
+        matched, fill = self._whole_parts(leaves, held, (situation, jokers), jokers)
+        return Discarded(runs, {t: _from_parts(leaves, *_one_less(leaves, matched, fill, jokers, t, held[t]), jokers)
+                                for t in kinds}, leaves.want)
+
+    def _winds_joined(self, winds: tuple[int, int], env: Env) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
+        joined = self._joined.get(winds)
+        if joined is None:
+            joined = self._joined[winds] = self._join(env)
+        return joined
+
+    def _declared_joined(self, key: tuple[tuple[int, int], tuple], env: Env,
+                         melds: Sequence[Meld]) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
+        joined = self._declared.get(key)
+        if joined is None:
+            if len(self._declared) >= _MOST_MELD_SETS:
+                self._declared.clear()
+            joined = self._declared[key] = self._join(env, melds)
+        return joined
+
+    def _whole_parts(self, leaves: _Leaves, held: tuple[int, ...], situation: object, jokers: int) -> tuple[int, int]:
+        """:func:`_parts` of the hand ``held`` in ``situation`` (its winds, declared sets and jokers), kept as the
+        base that a hand one tile short of it is told from."""
+        base, before, matched, fill = self._base
+        if base == situation and before == held:
+            return matched, fill
+        parts = _parts(leaves, held, jokers)
+        self._base = (situation, held, *parts)
+        return parts
+
+    def _leasts(self, places: dict[int, tuple[int, _Leaves]], lacking: bytes, below: int) -> dict[int, int]:
+        """Each placed pattern's least of ``lacking`` (its run of the joined instantiations) below ``below``, else
+        ``below``, by its ``id``."""
+        runs = self._runs_of(places)
+        if below >= 256:
+            return {pattern: least_below(lacking, start, end, below) if end > start else below
+                    for pattern, (start, end) in runs.items()}
+        # Most patterns lack ``below`` or more in every instantiation (out of the caller's reach): one pass marks
+        # the instantiations lacking fewer, and only a run holding one is read for its least.
+        near = lacking.translate(_under(below))
+        return {pattern: least_below(lacking, start, end, below) if near.find(1, start, end) >= 0 else below
+                for pattern, (start, end) in runs.items()}
+
+    def _runs_of(self, places: dict[int, tuple[int, _Leaves]]) -> dict[int, tuple[int, int]]:
+        """Each placed pattern's run of the joined instantiations (its start and end), by the pattern's ``id``."""
         runs = self._runs.get(id(places))
         if runs is None or runs[0] is not places:
             if len(self._runs) >= 2 * _MOST_MELD_SETS:
                 self._runs.clear()
-            runs = self._runs[id(places)] = (places, [
-                (id(counter.pattern), place[0], place[0] + place[1].count) for counter in self.counters
-                if (place := places.get(id(counter))) is not None])
-        return {pattern: _least_in(lacking, start, end) if end > start else NONE for pattern, start, end in runs[1]}
+            runs = self._runs[id(places)] = (places, {
+                id(counter.pattern): (place[0], place[0] + place[1].count) for counter in self.counters
+                if (place := places.get(id(counter))) is not None})
+        return runs[1]
 
     def _lacking(self, leaves: _Leaves, counts: Sequence[int], winds: object, jokers: int) -> bytes:
         """:func:`_lacking` of the instantiations joined for ``winds`` (and declared sets, where they are part of
@@ -623,23 +697,26 @@ _HIGH = sum(0xF0 << (_FIELD * x) for x in range(NUM_KINDS))
 """Adding eleven to each field reaches its high half where more than four are wanted."""
 
 
-NONE = 1 << 30
-"""The distance where no instantiation fits."""
-
-
 _FEW = 40
 """Up to this many bytes ``min`` reads them at once faster than looking for each count in turn."""
 
 
 def _least_in(lacking: bytes, start: int, end: int) -> int:
-    """The least byte of ``lacking[start:end]`` (not empty). ``min`` makes a Python object of every byte; a long
-    run is read faster by looking for 0, 1, 2 … in turn (each a pass in C), as an instantiation lacks few tiles."""
+    """The least byte of ``lacking[start:end]`` (not empty)."""
+    return least_below(lacking, start, end, 256)
+
+
+def least_below(lacking: bytes, start: int, end: int, below: int) -> int:
+    """The least byte of ``lacking[start:end]`` (not empty), or ``below`` where none is below it (a least of no use
+    to the caller is not looked for). ``min`` makes a Python object of every byte; a long run is read faster by
+    looking for 0, 1, 2 … in turn (each a pass in C), as an instantiation lacks few tiles."""
     if end - start <= _FEW:
-        return min(lacking[start:end])
-    for value in range(256):
+        least = min(lacking[start:end])
+        return least if least < below else below
+    for value in range(below):
         if lacking.find(value, start, end) >= 0:
             return value
-    raise ValueError("an empty run of instantiations")
+    return below
 
 
 def _least(leaves: _Leaves, counts: Sequence[int], jokers: int) -> int:
@@ -702,6 +779,17 @@ def _from_parts(leaves: _Leaves, matched: int, fill: int, jokers: int) -> bytes:
         # lacking one), so the bytes subtract without borrowing.
         lacking -= int.from_bytes(fill.to_bytes(leaves.count, "little").translate(_at_most(jokers)), "little")
     return lacking.to_bytes(leaves.count, "little")
+
+
+_UNDER: dict[int, bytes] = {}
+
+
+def _under(below: int) -> bytes:
+    """A table for ``bytes.translate`` taking each byte under ``below`` to 1, the others to 0."""
+    table = _UNDER.get(below)
+    if table is None:
+        table = _UNDER[below] = bytes(int(b < below) for b in range(256))
+    return table
 
 
 _AT_MOST: dict[int, bytes] = {}

@@ -32,19 +32,21 @@ from dataclasses import dataclass
 from functools import cache, cached_property
 from itertools import product
 from operator import itemgetter
+from typing import NamedTuple
 
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import JOKER_KINDS, MELD_KINDS, Bindings, Element, Env, Pattern, SuitNumber, TileSet
 from game.core.ruleset import SpecialHand
-from game.core.special_count import Batch, Counter, candidates, reads_winds, tiles_of
+from game.core.special_count import Batch, Counter, Discarded, candidates, least_below, reads_winds, tiles_of
 from game.core.special_pungs import pungs_and_pair_least, pungs_and_pair_shape
-from game.core.tiles import NUM_KINDS
+from game.core.tiles import NUM_KINDS, minus
 
 UNREACHABLE = 99
 
-@dataclass(frozen=True)
-class Target:
-    """The nearest instantiation of a special hand: its distance and the concealed tiles it wants."""
+class Target(NamedTuple):
+    """The nearest instantiation of a special hand: its distance and the concealed tiles it wants. (A named tuple:
+    a computer player makes some fifty thousand in forty hands of Western (Special Hands Only), and a frozen
+    dataclass costs about twice as much to make.)"""
 
     hand_id: str
     distance: int
@@ -893,25 +895,18 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
     distance (no budget runs out) but not always the instantiation a search would pick among equals.
     ``batch``: where ``search`` is False, the counts of many patterns at once (the same answers).
     """
-    if not pattern.elements:
-        return UNREACHABLE, ()
-    for meld in melds:
-        if any(not pattern.allowed_mask >> t & 1 for t in meld.tiles if t < NUM_KINDS):
-            return UNREACHABLE, ()
-    if pattern.concealed and any(m.exposed for m in melds):
-        return UNREACHABLE, ()
-    if not pattern.when.winds_allow(env.seat_wind, env.round_wind):
+    if _ruled_out(pattern, melds, env):
         return UNREACHABLE, ()
     data = _pattern_data(pattern)
     exact: tuple[int, tuple[int, ...]] | None = None
     cutoff = min(cutoff, UNREACHABLE - 1)
-    # The closed form knows neither declared sets nor the jokers standing in its pungs.
-    if data.closed is not None and not melds and not (jokers and any(data.jokers_fill)):
+    closed = _closed_knowing(data, melds, jokers)
+    if closed is not None:
         if _beyond(data, counts, jokers, cutoff):
             return UNREACHABLE, ()
-        if _closed_missing(data.closed, counts) > cutoff:
+        if _closed_missing(closed, counts) > cutoff:
             return UNREACHABLE, ()
-        exact = _closed_form(data.closed, counts)
+        exact = _closed_form(closed, counts)
         if not search:
             return exact
         walk = _Search(pattern, counts, melds, env, budget, cutoff, jokers, exact[0])
@@ -947,14 +942,55 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
     return walk.best, walk.best_need
 
 
+def _ruled_out(pattern: Pattern, melds: Sequence[Meld], env: Env) -> bool:
+    """Whether no hand with the declared ``melds`` can be ``pattern`` under the seat and round wind of ``env``."""
+    if not pattern.elements:
+        return True
+    if melds:
+        if _shown_mask(melds) & ~pattern.allowed_mask:
+            return True
+        if pattern.concealed and any(m.exposed for m in melds):
+            return True
+    return not pattern.when.winds_allow(env.seat_wind, env.round_wind)
+
+
+_last_shown: list[tuple[Sequence[Meld], int]] = [((), 0)]
+"""The last tuple of declared sets read by :func:`_shown_mask` and their mask (one tuple, read and replaced whole):
+every form of a special hand asks of the same sets."""
+
+
+def _shown_mask(melds: Sequence[Meld]) -> int:
+    """The natural tiles of the declared ``melds``, one bit a kind."""
+    last, mask = _last_shown[0]
+    if last is melds:
+        return mask
+    mask = 0
+    for meld in melds:
+        for t in meld.tiles:
+            if t < NUM_KINDS:
+                mask |= 1 << t
+    if isinstance(melds, tuple):  # (a list may change under the same identity)
+        _last_shown[0] = (melds, mask)
+    return mask
+
+
+def _closed_knowing(data: _PatternData, melds: Sequence[Meld], jokers: int) -> _ClosedShape | None:
+    """The pattern's closed form where it tells a hand's nearest instantiation (it knows neither declared sets nor
+    the jokers standing in its pungs), else None."""
+    return data.closed if not melds and not (jokers and any(data.jokers_fill)) else None
+
+
 def _counted_target(data: _PatternData, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
                     cutoff: int, batch: Batch | None = None) -> tuple[int, tuple[int, ...]] | None:
     """The least distance and the first instantiation reaching it, where they are known without a search: from
     the listed instantiations, or the closed forms of each binding of the pattern's variables (the first with
     the least distance); None where only a search tells."""
-    found = None if batch is None or melds else batch.nearest(data.counter, counts, env, jokers)
-    if found is None:
-        found = data.counter.nearest(counts, melds, env, jokers)
+    counter = data.counter
+    # (a pattern with no listing, too many instantiations, has nothing to read in a batch either)
+    listed = counter.is_listed(env)
+    found = None if batch is None or melds or not listed else batch.nearest(counter, counts, env, jokers)
+    if found is None and listed:
+        found = counter.nearest(counts, melds, env, jokers)
     if found is not None:
         return found
     if not melds and _beyond(data, counts, jokers, cutoff):
@@ -1002,16 +1038,55 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
         # own instantiation, as pattern_target does.
         data = _pattern_data(counted)
         nearest: tuple[int, tuple[int, ...]] | None
+        closed = _closed_knowing(data, melds, jokers)
         if melds:
             nearest = data.counter.nearest(counts, melds, env, jokers)
-        elif data.closed is not None and not (jokers and any(data.jokers_fill)):
-            nearest = _closed_form(data.closed, counts)
+        elif closed is not None:
+            nearest = _closed_form(closed, counts)
         else:
             assert batch is not None, "the leasts counted came from the batch"
-            nearest = batch.nearest(data.counter, counts, env, jokers)
+            nearest = batch.nearest(data.counter, counts, env, jokers, best[0])
         assert nearest is not None and nearest[0] == best[0]
         best = nearest
     return Target(hand.id, best[0] - 1, best[1])
+
+
+def discard_targets(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, kinds: Sequence[int],
+                    *, budget: int = 4000, max_distance: int = UNREACHABLE, jokers: int = 0, search: bool = True,
+                    batch: Batch | None = None) -> dict[int, Target | None]:
+    """For each of ``kinds`` (each held), :func:`special_target` of the hand with one of it discarded (the other
+    arguments as there). Where every form the hand may be is counted in ``batch``, the discards are costed at
+    once from the whole hand (:meth:`Batch.lacking_after_discards`): a player weighs each discard of its hand
+    for the special hand it chases, a dozen a turn."""
+    if not search and batch is not None:
+        forms = [form for form in hand.forms if not _ruled_out(form, melds, env)]
+        discarded = batch.lacking_after_discards(counts, melds, env, jokers, kinds, forms)
+        if discarded is not None:
+            return {t: _counted_discard(hand, forms, discarded, t, minus(counts, t), melds, jokers, max_distance)
+                    for t in kinds}
+    return {t: special_target(hand, minus(counts, t), melds, env, budget=budget, max_distance=max_distance,
+                              jokers=jokers, search=search, batch=batch) for t in kinds}
+
+
+def _counted_discard(hand: SpecialHand, forms: Sequence[Pattern], discarded: Discarded, kind: int,
+                     counts: Sequence[int], melds: Sequence[Meld], jokers: int, max_distance: int) -> Target | None:
+    """:func:`special_target` of ``hand`` (as ``counts``, left by discarding ``kind``) where each of its ``forms``
+    not ruled out is counted in the batch that measured ``discarded``: the first form lacking fewest, and its
+    nearest instantiation (a closed form's own, else the first listed)."""
+    lacking = discarded.lacking[kind]
+    best, chosen = min(max_distance + 2, UNREACHABLE), None
+    for form in forms:
+        start, end = discarded.runs[id(form)]
+        if end > start:
+            least = least_below(lacking, start, end, best)
+            if least < best:
+                best, chosen = least, (form, start)
+    if chosen is None:
+        return None
+    form, start = chosen
+    closed = _closed_knowing(_pattern_data(form), melds, jokers)
+    need = _closed_form(closed, counts)[1] if closed is not None else discarded.want(lacking.index(best, start))
+    return Target(hand.id, best - 1, need)
 
 
 def out_of_reach(pattern: Pattern, counts: Sequence[int], jokers: int, missing: int, env: Env | None = None) -> bool:
