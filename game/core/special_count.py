@@ -485,15 +485,14 @@ class Batch:
                             jokers: int, below: int = NONE) -> dict[int, int]:
         """As :meth:`least_by_pattern` for a hand with the declared ``melds``: each pattern whose instantiations
         with them are known one by one (:meth:`Counter.nearest` tells them), the others left out."""
-        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        declared = tuple((m.kind, m.tile, m.exposed) for m in melds)
-        key = (tuple(counts), winds, jokers, declared, below)
+        situation = self._declared_situation(env, melds)
+        key = (tuple(counts), situation, jokers, below)
         last, found = self._last_declared
         if last == key:
             return found
-        leaves, places = self._declared_joined((winds, declared), env, melds)
+        leaves, places = self._declared_joined(situation, env, melds)
         # (keyed by the declared sets too, so a discard after the whole hand is costed from it here as well)
-        found = self._leasts(places, self._lacking(leaves, counts, (winds, declared), jokers) if leaves.count
+        found = self._leasts(places, self._lacking(leaves, counts, situation, jokers) if leaves.count
                              else b"", below)
         self._last_declared = (key, found)
         return found
@@ -504,13 +503,12 @@ class Batch:
         joined for it, once each of ``kinds`` (each held) is discarded, as :meth:`least_by_pattern` and
         :meth:`least_with_declared` read it: a hand's discards weighed at once, each changing only its kind's
         terms from the whole hand's. None unless each of ``patterns`` is joined (counted one by one)."""
-        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        situation: object = winds
+        situation: object
         if melds:
-            declared = (winds, tuple((m.kind, m.tile, m.exposed) for m in melds))
-            situation = declared
+            situation = declared = self._declared_situation(env, melds)
             leaves, places = self._declared_joined(declared, env, melds)
         else:
+            situation = winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
             leaves, places = self._winds_joined(winds, env)
         runs = self._runs_of(places)
         if not all(id(pattern) in runs for pattern in patterns):
@@ -521,6 +519,12 @@ class Batch:
         matched, fill = self._whole_parts(leaves, held, (situation, jokers), jokers)
         return Discarded(runs, {t: _from_parts(leaves, *_one_less(leaves, matched, fill, jokers, t, held[t]), jokers)
                                 for t in kinds}, leaves.want)
+
+    def _declared_situation(self, env: Env, melds: Sequence[Meld]) -> tuple[tuple[int, int], tuple]:
+        """What the instantiations joined for a hand with the declared ``melds`` are kept by: the winds they read,
+        and the sets."""
+        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+        return winds, tuple((m.kind, m.tile, m.exposed) for m in melds)
 
     def _winds_joined(self, winds: tuple[int, int], env: Env) -> tuple[_Leaves, dict[int, tuple[int, _Leaves]]]:
         joined = self._joined.get(winds)
@@ -587,8 +591,7 @@ class Batch:
             if t is not None:
                 parts = _one_less(leaves, matched, fill, jokers, t, before[t])
         if parts is None:
-            parts = _parts(leaves, held, jokers)
-            self._base = ((winds, jokers), held, *parts)
+            parts = self._whole_parts(leaves, held, (winds, jokers), jokers)
         lacking = _from_parts(leaves, *parts, jokers)
         self._last = (key, lacking)
         return lacking
