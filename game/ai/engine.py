@@ -43,7 +43,15 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
-from game.core.special_distance import UNREACHABLE, Target, batch_of, discard_targets, special_target
+from game.core.special_count import one_less
+from game.core.special_distance import (
+    UNREACHABLE,
+    Target,
+    batch_of,
+    counted_whole,
+    discard_targets,
+    special_target,
+)
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus, tiles_of
 from game.core.view import PlayerView, unseen
@@ -182,8 +190,13 @@ class EnginePlayer:
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
         self._last_sight: tuple[PlayerView | None, list[int], list[int]] = (None, [], [])
         """The last position's visible and unseen copies of each kind (see _sight)."""
-        self._last_nearest: dict[int | None, tuple[object, Target | None]] = {}
-        """The last nearest form found for each reach asked (see _nearest)."""
+        self._last_nearest: dict[tuple[int | None, int], tuple[object, Target | None]] = {}
+        """The last nearest form found for each reach asked and number of declared sets (see _nearest)."""
+        self._left: tuple[object, tuple[int, ...], dict[int, tuple[int, Target | None]], Target | None] = (
+            None, (), {}, None)
+        """The last discards weighed under a plan (_after_discards): their situation (the hand chased, the declared
+        sets, the winds, the jokers and the plan's reach), the hand they were weighed from, what each leaves, and
+        the target shared by those that leave the nearest form a tile farther (see _left_by_discard)."""
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
@@ -305,15 +318,43 @@ class EnginePlayer:
                                budget, reach)
         return (reach + 1, None) if target is None else (target.distance, target)
 
+    def _left_by_discard(self, hand: SpecialHand, situation: tuple, counts: tuple[int, ...]
+                         ) -> tuple[Target | None] | tuple[()]:
+        """The plan's target of ``counts`` in ``situation`` (as _left keeps it), where the last discards weighed
+        worked it out exactly: the hand a turn's discard left, which the first claim after the turn weighs against
+        the plan. Empty where not known: another hand, or a discard leaving the nearest form a tile farther (its
+        distance is told, not the tiles that hand's nearest form wants). Exact only where every form ``hand`` may
+        be is counted (special_distance.counted_whole, asked only here: most discards weighed are never claimed
+        after): there no budget or reach changes an answer, and a discard the nearest form does not use leaves that
+        form nearest (the least of no other falls), so the whole hand's target is that hand's."""
+        kept, before, found, farther = self._left
+        if kept != situation:
+            return ()
+        kind = one_less(before, counts)
+        if kind is None:
+            return ()
+        target = found[kind][1]
+        if target is not None and target is farther:
+            return ()
+        _, melds, env, _, _ = situation
+        batch = self._hand_batches.get(hand.id)  # (kept only where the special hands are counted, not searched)
+        if batch is None or not counted_whole(hand, melds, env, batch):
+            return ()
+        return (target,)
+
     def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
                  budget: int, reach: int | None = None) -> Target | None:
         """The nearest form of ``hand`` within ``reach`` tiles (None: however far), searched once per position and
         reach: the plan's upkeep and the discards' weighing ask for the same hand in the same turn, and a hand
-        weighing claims asks within its plan's reach of the same tiles for every discard until its own turn."""
+        weighing claims asks within its plan's reach of the same tiles for every discard until its own turn (the
+        hand its discard left, which the turn may have worked out already: see _left_by_discard), between the
+        kongs it weighs (a set more: kept apart)."""
         key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget)
-        last = self._last_nearest.get(reach)
+        slot = (reach, len(melds))
+        last = self._last_nearest.get(slot)
         if last is None or last[0] != key:
-            last = self._last_nearest[reach] = (key, special_target(
+            left = () if reach is None else self._left_by_discard(hand, (hand.id, key[2], env, jokers, reach), key[1])
+            last = self._last_nearest[slot] = (key, left[0] if left else special_target(
                 hand, counts, melds, env, budget=budget, max_distance=UNREACHABLE if reach is None else reach,
                 jokers=jokers, search=self._search, batch=self._hand_batches.get(hand.id)))
         return last[1]
@@ -339,10 +380,12 @@ class EnginePlayer:
         jokers = self._jokers if jokers is None else jokers
         reach = self._plan.best + 2
         env = self._env(view)
+        situation = (hand.id, tuple(melds), env, jokers, reach)
         whole = self._nearest(hand, counts, melds, env, jokers, budget=4 * budget)
         lost = (reach + 1, None)
         if whole is None or whole.distance > reach:
-            return dict.fromkeys(kinds, lost)
+            self._left = (situation, tuple(counts), dict.fromkeys(kinds, lost), None)
+            return self._left[2]
         found: dict[int, tuple[int, Target | None]] = {}
         # A discard the nearest form needs, and no other as near does without, leaves it a tile farther: one target
         # for all of them (alike in every field, so weighed alike).
@@ -358,6 +401,7 @@ class EnginePlayer:
             else:
                 # (the whole hand's own form found again is handed back as itself: weighed once, see _score_discards)
                 found[d] = (whole.distance, whole) if near == whole else (near.distance, near)
+        self._left = (situation, tuple(counts), found, farther[1])
         return found
 
     # -- own turn ---------------------------------------------------------------------------------------------

@@ -1059,13 +1059,24 @@ def discard_targets(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Me
     once from the whole hand (:meth:`Batch.lacking_after_discards`): a player weighs each discard of its hand
     for the special hand it chases, a dozen a turn."""
     if not search and batch is not None:
-        forms = [form for form in hand.forms if not _ruled_out(form, melds, env)]
+        forms = _possible_forms(hand, melds, env)
         discarded = batch.lacking_after_discards(counts, melds, env, jokers, kinds, forms)
         if discarded is not None:
             return {t: _counted_discard(hand, forms, discarded, t, minus(counts, t), melds, jokers, max_distance)
                     for t in kinds}
     return {t: special_target(hand, minus(counts, t), melds, env, budget=budget, max_distance=max_distance,
                               jokers=jokers, search=search, batch=batch) for t in kinds}
+
+
+def counted_whole(hand: SpecialHand, melds: Sequence[Meld], env: Env, batch: Batch) -> bool:
+    """Whether every form ``hand`` may be with the declared ``melds`` under the winds of ``env`` is counted in
+    ``batch``: then :func:`special_target` (``search`` False, this batch) tells the count's least and first nearest
+    instantiation, whatever its budget and reach, and so does :func:`discard_targets` for each discard."""
+    return batch.counts_each(_possible_forms(hand, melds, env), env, melds)
+
+
+def _possible_forms(hand: SpecialHand, melds: Sequence[Meld], env: Env) -> list[Pattern]:
+    return [form for form in hand.forms if not _ruled_out(form, melds, env)]
 
 
 def _counted_discard(hand: SpecialHand, forms: Sequence[Pattern], discarded: Discarded, kind: int,
