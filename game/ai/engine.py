@@ -48,6 +48,7 @@ from game.core.special_distance import (
     UNREACHABLE,
     Target,
     batch_of,
+    counted_distance,
     counted_whole,
     discard_targets,
     special_target,
@@ -963,6 +964,10 @@ class EnginePlayer:
             # gives up No Chows, one of the doubles a hand most often makes its minimum with.
             claims = [c for c in claims if c.type != "chow"]
         for claim in claims:
+            worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
+            if self._claim_appetite(view, claim.type, 0, now, worth, max(threats), major=is_major(tile)) <= 0 and (
+                    self._brings_no_nearer(counts, tile, claim.tiles.count(JOKER), melds, view, now)):
+                continue  # (a set bringing the plan no nearer is not wanted: the hand it leaves is not worked out)
             after = list(counts)
             jokers = self._jokers
             for t in claim.tiles:
@@ -981,11 +986,31 @@ class EnginePlayer:
                                               jokers=jokers, fewer_chows=int(claim.type == "chow"))
                 speed = min(speed for speed, _ in speeds.values()) if speeds else 99
             gain = now - speed
-            worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
             want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats), major=is_major(tile))
             if want > best[0]:
                 best = (want, claim)
         return self._claim_looked_ahead(view, claims, best[1], now)
+
+    def _brings_no_nearer(self, counts: list[int], tile: int, set_jokers: int, melds: Sequence[Meld],
+                          view: PlayerView, now: int) -> bool:
+        """Whether a set claimed with ``tile`` and ``set_jokers`` of the hand's jokers cannot bring the special hand
+        chased nearer than ``now`` tiles (the hand ``counts`` is from its plan), told by a bound: the hand with the
+        set held as natural tiles (its jokers standing for ``tile``, as a declared set is counted), counted as it
+        stands. A declared set lacks no fewer than its tiles held, and a discard never brings a hand nearer; beyond
+        the plan's reach all are alike. (A joker held where the set's own were natural tiles may count for less:
+        one natural tile is kept in each pung.) Only where every form of the hand is counted
+        (special_distance.counted_whole): a searched one's answer is no bound."""
+        hand = self._plan.hand
+        batch = None if hand is None else self._hand_batches.get(hand.id)
+        if hand is None or batch is None or tile >= NUM_KINDS:
+            return False
+        env = self._env(view)
+        if not counted_whole(hand, melds, env, batch):
+            return False
+        more = list(counts)
+        more[tile] += 1 + set_jokers
+        nearest = counted_distance(hand, more, melds, env, self._jokers - set_jokers, batch)
+        return min(nearest, self._plan.best + 3) >= now
 
     def _races_plainly(self) -> bool:
         """Whether the limitmaker, chasing no special hand, plays its regular hand as the others do, chows

@@ -1017,8 +1017,7 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     if batch is None or search:
         leasts = None
     elif leasts is None:
-        leasts = (batch.least_with_declared(counts, melds, env, jokers) if melds
-                  else batch.least_by_pattern(counts, env, jokers))
+        leasts = _leasts(batch, counts, melds, env, jokers)
     counted: Pattern | None = None
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
@@ -1073,6 +1072,20 @@ def counted_whole(hand: SpecialHand, melds: Sequence[Meld], env: Env, batch: Bat
     ``batch``: then :func:`special_target` (``search`` False, this batch) tells the count's least and first nearest
     instantiation, whatever its budget and reach, and so does :func:`discard_targets` for each discard."""
     return batch.counts_each(_possible_forms(hand, melds, env), env, melds)
+
+
+def counted_distance(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
+                     batch: Batch) -> int:
+    """The distance :func:`special_target` (``search`` False, ``batch``) tells of ``hand`` (UNREACHABLE: none),
+    where :func:`counted_whole`: its possible forms' least, no instantiation read."""
+    leasts = _leasts(batch, counts, melds, env, jokers)
+    least = min((leasts[id(form)] for form in _possible_forms(hand, melds, env)), default=UNREACHABLE)
+    return least - 1 if least < UNREACHABLE else UNREACHABLE
+
+
+def _leasts(batch: Batch, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> dict[int, int]:
+    return batch.least_with_declared(counts, melds, env, jokers) if melds else batch.least_by_pattern(
+        counts, env, jokers)
 
 
 def _possible_forms(hand: SpecialHand, melds: Sequence[Meld], env: Env) -> list[Pattern]:

@@ -15,7 +15,7 @@ from game.cli.simulate import simulate
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.special_distance import batch_of, counted_whole, special_target
-from game.core.tiles import counts_of, minus, parse_tiles, tile_code
+from game.core.tiles import JOKER, counts_of, minus, parse_tiles, tile_code
 from game.mods import get_ruleset
 from tests.builders import chaser, view
 from tests.tiers import examples
@@ -116,3 +116,75 @@ def test_plan_target__a_searched_hand_is_worked_out_afresh():
     afresh = _afresh(player, left, (), player._env(v), 2)
     assert afresh[0] == 5
     assert player._plan_target(left, 0, (), v) == afresh
+
+
+@settings(max_examples=examples(400), deadline=None)
+@given(wall=st.permutations(WALL), hand=st.sampled_from(SHAPED), best=st.integers(-1, 12), jokers=st.integers(0, 3),
+       declared=st.sampled_from((None, MeldKind.PUNG, MeldKind.CHOW)),
+       chow=st.sampled_from([9 * suit + n for suit in range(3) for n in range(7)]))
+def test_brings_no_nearer__never_where_a_claim_leaves_the_hand_nearer(wall, hand, best, jokers, declared, chow):
+    """A claim is turned down unweighed only where it is not weighed nearer than the hand before it (its set
+    declared and its best discard made): the distance it is weighed at is never below the bound."""
+    melds = ()
+    if declared is MeldKind.CHOW:
+        melds = (Meld(declared, (chow, chow + 1, chow + 2), True, claimed_tile=chow),)
+    elif declared is not None:
+        melds = (Meld(declared, (wall[-1],) * 3, True, claimed_tile=wall[-1]),)
+    held = wall[:13 - jokers - 3 * len(melds)]
+    counts = counts_of(held)
+    tile = wall[13]
+    player = chaser(SPECIALS, "expert", hand.id, best)
+    player._jokers = jokers
+    v = view(" ".join(tile_code(t) for t in held))
+    speeds = []
+    for size, kind in ((2, MeldKind.PUNG), (3, MeldKind.KONG)):
+        for natural in range(min(size, counts[tile]) + 1):
+            if natural + jokers < size:
+                continue
+            after = list(counts)
+            after[tile] -= natural
+            left = jokers - (size - natural)
+            set_tiles = tuple(sorted((tile,) * (natural + 1) + (JOKER,) * (size - natural)))
+            new_melds = (*melds, Meld(kind, set_tiles, True, claimed_tile=tile))
+            if kind is MeldKind.KONG:
+                speeds.append((size - natural, player._speed(after, len(new_melds), new_melds, v, jokers=left)))
+            else:
+                found = player._after_discards(after, len(new_melds), new_melds, v, budget=60, jokers=left)
+                speeds.append((size - natural, min((s for s, _ in found.values()), default=99)))
+    if tile < 27 and tile % 9 <= 6 and counts[tile + 1] and counts[tile + 2]:
+        after = minus(minus(counts, tile + 1), tile + 2)
+        new_melds = (*melds, Meld(MeldKind.CHOW, (tile, tile + 1, tile + 2), True, claimed_tile=tile))
+        found = player._after_discards(after, len(new_melds), new_melds, v, budget=60, jokers=jokers)
+        speeds.append((0, min(s for s, _ in found.values())))
+    for set_jokers, speed in speeds:
+        # (a hand as far as the claim leaves it, or farther, may not be told that the claim brings it no nearer)
+        assert not player._brings_no_nearer(counts, tile, set_jokers, melds, v, speed + 1), set_jokers
+
+
+def test_claim__the_claims_turned_down_unweighed_are_those_weighing_turns_down(monkeypatch):
+    """Hands of real games play the same with the claims that bring no nearer weighed in full."""
+    personalities = ["beginner", "defensive", "expert", "limitmaker"]
+    quick = [simulate("western-specials", 3, seed, ["expert"] * 4)["log_hash"] for seed in (7, 11)]
+    quick.append(simulate("western-specials", 2, 8, personalities)["log_hash"])
+    monkeypatch.setattr(EnginePlayer, "_brings_no_nearer", lambda *args: False)
+    plain = [simulate("western-specials", 3, seed, ["expert"] * 4)["log_hash"] for seed in (7, 11)]
+    plain.append(simulate("western-specials", 2, 8, personalities)["log_hash"])
+    assert quick == plain
+
+
+def test_brings_no_nearer__a_set_of_jokers_counts_as_its_tile():
+    """Heavenly Gates (exposed), a tile of 1 Bamboo held with three jokers: a pung of 1 Bamboo claimed with two of
+    them leaves the 1 Bamboo held for the hand's odd tile and the third joker for its pung of 9s, three tiles from
+    ready; counted with the jokers held the hand with the tile added is four away (each pung keeps a natural tile,
+    so both 1s go to the pung). The set is bounded as three natural tiles of its kind, as a declared set counts."""
+    held = "9B WW 5B WW GD 4B 1B 6B 9B WW"  # (and three jokers)
+    counts = counts_of(parse_tiles(held))
+    player = chaser(SPECIALS, "expert", "heavenly_gates_exposed", 4)
+    player._jokers = 3
+    v = view(held)
+    one = parse_tiles("1B")[0]
+    now = player._speed(counts, 0, (), v)
+    pung = (Meld(MeldKind.PUNG, (one, JOKER, JOKER), True, claimed_tile=one),)
+    speeds = player._after_discards(counts, 1, pung, v, budget=60, jokers=1)
+    assert (now, min(s for s, _ in speeds.values())) == (4, 3)
+    assert not player._brings_no_nearer(counts, one, 2, (), v, now)
