@@ -43,16 +43,7 @@ from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env, Pattern
 from game.core.ruleset import Ruleset, SpecialHand
 from game.core.scoring import RulesetJudge
-from game.core.special_count import one_less
-from game.core.special_distance import (
-    UNREACHABLE,
-    Target,
-    batch_of,
-    counted_distance,
-    counted_whole,
-    discard_targets,
-    special_target,
-)
+from game.core.special_distance import UNREACHABLE, Target, batch_of, discard_targets, special_target
 from game.core.table import goulash_judge
 from game.core.tiles import JOKER, NUM_KINDS, counts_of, is_major, minus, tiles_of
 from game.core.view import PlayerView, unseen
@@ -191,13 +182,8 @@ class EnginePlayer:
         """Jokers (or a goulash's wild tiles) among the concealed tiles of the position being decided."""
         self._last_sight: tuple[PlayerView | None, list[int], list[int]] = (None, [], [])
         """The last position's visible and unseen copies of each kind (see _sight)."""
-        self._last_nearest: dict[tuple[int | None, int], tuple[object, Target | None]] = {}
-        """The last nearest form found for each reach asked and number of declared sets (see _nearest)."""
-        self._left: tuple[object, tuple[int, ...], dict[int, tuple[int, Target | None]], Target | None] = (
-            None, (), {}, None)
-        """The last discards weighed under a plan (_after_discards): their situation (the hand chased, the declared
-        sets, the winds, the jokers and the plan's reach), the hand they were weighed from, what each leaves, and
-        the target shared by those that leave the nearest form a tile farther (see _left_by_discard)."""
+        self._last_nearest: dict[int | None, tuple[object, Target | None]] = {}
+        """The last nearest form found for each reach asked (see _nearest)."""
         self._judges: dict[bool, Judge] = {}
         """The ruleset's judge, and its goulash hands' (by view.goulash), made when first needed: whether a ready
         hand may go out under a minimum."""
@@ -319,43 +305,15 @@ class EnginePlayer:
                                budget, reach)
         return (reach + 1, None) if target is None else (target.distance, target)
 
-    def _left_by_discard(self, hand: SpecialHand, situation: tuple, counts: tuple[int, ...]
-                         ) -> tuple[Target | None] | tuple[()]:
-        """The plan's target of ``counts`` in ``situation`` (as _left keeps it), where the last discards weighed
-        worked it out exactly: the hand a turn's discard left, which the first claim after the turn weighs against
-        the plan. Empty where not known: another hand, or a discard leaving the nearest form a tile farther (its
-        distance is told, not the tiles that hand's nearest form wants). Exact only where every form ``hand`` may
-        be is counted (special_distance.counted_whole, asked only here: most discards weighed are never claimed
-        after): there no budget or reach changes an answer, and a discard the nearest form does not use leaves that
-        form nearest (the least of no other falls), so the whole hand's target is that hand's."""
-        kept, before, found, farther = self._left
-        if kept != situation:
-            return ()
-        kind = one_less(before, counts)
-        if kind is None:
-            return ()
-        target = found[kind][1]
-        if target is not None and target is farther:
-            return ()
-        _, melds, env, _, _ = situation
-        batch = self._hand_batches.get(hand.id)  # (kept only where the special hands are counted, not searched)
-        if batch is None or not counted_whole(hand, melds, env, batch):
-            return ()
-        return (target,)
-
     def _nearest(self, hand: SpecialHand, counts: list[int], melds: Sequence[Meld], env: Env, jokers: int,
                  budget: int, reach: int | None = None) -> Target | None:
         """The nearest form of ``hand`` within ``reach`` tiles (None: however far), searched once per position and
         reach: the plan's upkeep and the discards' weighing ask for the same hand in the same turn, and a hand
-        weighing claims asks within its plan's reach of the same tiles for every discard until its own turn (the
-        hand its discard left, which the turn may have worked out already: see _left_by_discard), between the
-        kongs it weighs (a set more: kept apart)."""
+        weighing claims asks within its plan's reach of the same tiles for every discard until its own turn."""
         key = (hand.id, tuple(counts), tuple(melds), env, jokers, budget)
-        slot = (reach, len(melds))
-        last = self._last_nearest.get(slot)
+        last = self._last_nearest.get(reach)
         if last is None or last[0] != key:
-            left = () if reach is None else self._left_by_discard(hand, (hand.id, key[2], env, jokers, reach), key[1])
-            last = self._last_nearest[slot] = (key, left[0] if left else special_target(
+            last = self._last_nearest[reach] = (key, special_target(
                 hand, counts, melds, env, budget=budget, max_distance=UNREACHABLE if reach is None else reach,
                 jokers=jokers, search=self._search, batch=self._hand_batches.get(hand.id)))
         return last[1]
@@ -381,12 +339,10 @@ class EnginePlayer:
         jokers = self._jokers if jokers is None else jokers
         reach = self._plan.best + 2
         env = self._env(view)
-        situation = (hand.id, tuple(melds), env, jokers, reach)
         whole = self._nearest(hand, counts, melds, env, jokers, budget=4 * budget)
         lost = (reach + 1, None)
         if whole is None or whole.distance > reach:
-            self._left = (situation, tuple(counts), dict.fromkeys(kinds, lost), None)
-            return self._left[2]
+            return dict.fromkeys(kinds, lost)
         found: dict[int, tuple[int, Target | None]] = {}
         # A discard the nearest form needs, and no other as near does without, leaves it a tile farther: one target
         # for all of them (alike in every field, so weighed alike).
@@ -402,7 +358,6 @@ class EnginePlayer:
             else:
                 # (the whole hand's own form found again is handed back as itself: weighed once, see _score_discards)
                 found[d] = (whole.distance, whole) if near == whole else (near.distance, near)
-        self._left = (situation, tuple(counts), found, farther[1])
         return found
 
     # -- own turn ---------------------------------------------------------------------------------------------
@@ -964,10 +919,6 @@ class EnginePlayer:
             # gives up No Chows, one of the doubles a hand most often makes its minimum with.
             claims = [c for c in claims if c.type != "chow"]
         for claim in claims:
-            worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
-            if self._claim_appetite(view, claim.type, 0, now, worth, max(threats), major=is_major(tile)) <= 0 and (
-                    self._brings_no_nearer(counts, tile, claim.tiles.count(JOKER), melds, view, now)):
-                continue  # (a set bringing the plan no nearer is not wanted: the hand it leaves is not worked out)
             after = list(counts)
             jokers = self._jokers
             for t in claim.tiles:
@@ -986,31 +937,11 @@ class EnginePlayer:
                                               jokers=jokers, fewer_chows=int(claim.type == "chow"))
                 speed = min(speed for speed, _ in speeds.values()) if speeds else 99
             gain = now - speed
+            worth = model.pung_doubles[tile] if claim.type != "chow" else 0.0
             want = self._claim_appetite(view, claim.type, gain, speed, worth, max(threats), major=is_major(tile))
             if want > best[0]:
                 best = (want, claim)
         return self._claim_looked_ahead(view, claims, best[1], now)
-
-    def _brings_no_nearer(self, counts: list[int], tile: int, set_jokers: int, melds: Sequence[Meld],
-                          view: PlayerView, now: int) -> bool:
-        """Whether a set claimed with ``tile`` and ``set_jokers`` of the hand's jokers cannot bring the special hand
-        chased nearer than ``now`` tiles (the hand ``counts`` is from its plan), told by a bound: the hand with the
-        set held as natural tiles (its jokers standing for ``tile``, as a declared set is counted), counted as it
-        stands. A declared set lacks no fewer than its tiles held, and a discard never brings a hand nearer; beyond
-        the plan's reach all are alike. (A joker held where the set's own were natural tiles may count for less:
-        one natural tile is kept in each pung.) Only where every form of the hand is counted
-        (special_distance.counted_whole): a searched one's answer is no bound."""
-        hand = self._plan.hand
-        batch = None if hand is None else self._hand_batches.get(hand.id)
-        if hand is None or batch is None or tile >= NUM_KINDS:
-            return False
-        env = self._env(view)
-        if not counted_whole(hand, melds, env, batch):
-            return False
-        more = list(counts)
-        more[tile] += 1 + set_jokers
-        nearest = counted_distance(hand, more, melds, env, self._jokers - set_jokers, batch)
-        return min(nearest, self._plan.best + 3) >= now
 
     def _races_plainly(self) -> bool:
         """Whether the limitmaker, chasing no special hand, plays its regular hand as the others do, chows

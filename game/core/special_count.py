@@ -503,9 +503,15 @@ class Batch:
         joined for it, once each of ``kinds`` (each held) is discarded, as :meth:`least_by_pattern` and
         :meth:`least_with_declared` read it: a hand's discards weighed at once, each changing only its kind's
         terms from the whole hand's. None unless each of ``patterns`` is joined (counted one by one)."""
-        situation, leaves, places = self._joined_for(env, melds)
+        situation: object
+        if melds:
+            situation = declared = self._declared_situation(env, melds)
+            leaves, places = self._declared_joined(declared, env, melds)
+        else:
+            situation = winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
+            leaves, places = self._winds_joined(winds, env)
         runs = self._runs_of(places)
-        if not _joins_each(runs, patterns):
+        if not all(id(pattern) in runs for pattern in patterns):
             return None
         if not leaves.count:
             return Discarded(runs, dict.fromkeys(kinds, b""), leaves.want)
@@ -513,21 +519,6 @@ class Batch:
         matched, fill = self._whole_parts(leaves, held, (situation, jokers), jokers)
         return Discarded(runs, {t: _from_parts(leaves, *_one_less(leaves, matched, fill, jokers, t, held[t]), jokers)
                                 for t in kinds}, leaves.want)
-
-    def counts_each(self, patterns: Iterable[Pattern], env: Env, melds: Sequence[Meld] = ()) -> bool:
-        """Whether each of ``patterns`` is joined (counted one by one) for a hand with the declared ``melds`` under
-        the winds of ``env``: then this batch tells its least and first nearest instantiation, with no search."""
-        return _joins_each(self._runs_of(self._joined_for(env, melds)[2]), patterns)
-
-    def _joined_for(self, env: Env, melds: Sequence[Meld]
-                    ) -> tuple[object, _Leaves, dict[int, tuple[int, _Leaves]]]:
-        """The situation a hand with the declared ``melds`` under the winds of ``env`` is measured in (see
-        :meth:`_lacking`) and the instantiations joined for it."""
-        if melds:
-            declared = self._declared_situation(env, melds)
-            return (declared, *self._declared_joined(declared, env, melds))
-        winds = (env.seat_wind, env.round_wind) if self.winds else (0, 0)
-        return (winds, *self._winds_joined(winds, env))
 
     def _declared_situation(self, env: Env, melds: Sequence[Meld]) -> tuple[tuple[int, int], tuple]:
         """What the instantiations joined for a hand with the declared ``melds`` are kept by: the winds they read,
@@ -596,7 +587,7 @@ class Batch:
         situation, before, matched, fill = self._base
         parts = None
         if situation == (winds, jokers):
-            t = one_less(before, held)
+            t = _the_one_less(before, held)
             if t is not None:
                 parts = _one_less(leaves, matched, fill, jokers, t, before[t])
         if parts is None:
@@ -637,11 +628,7 @@ class Batch:
         return _Leaves(count, needs, fills, fills_after), places
 
 
-def _joins_each(runs: dict[int, tuple[int, int]], patterns: Iterable[Pattern]) -> bool:
-    return all(id(pattern) in runs for pattern in patterns)
-
-
-def one_less(before: tuple[int, ...], after: tuple[int, ...]) -> int | None:
+def _the_one_less(before: tuple[int, ...], after: tuple[int, ...]) -> int | None:
     """The kind ``after`` holds one fewer of than ``before``, where that is their only difference: read as
     numbers of one digit (base 256) a kind, they differ by a power of 256 (each digit's difference being within
     ±4, no other sum of them is one)."""

@@ -1017,7 +1017,8 @@ def special_target(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Mel
     if batch is None or search:
         leasts = None
     elif leasts is None:
-        leasts = _leasts(batch, counts, melds, env, jokers)
+        leasts = (batch.least_with_declared(counts, melds, env, jokers) if melds
+                  else batch.least_by_pattern(counts, env, jokers))
     counted: Pattern | None = None
     for form in hand.forms:
         cutoff = min(best[0] - 1, max_distance + 1)
@@ -1058,38 +1059,13 @@ def discard_targets(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Me
     once from the whole hand (:meth:`Batch.lacking_after_discards`): a player weighs each discard of its hand
     for the special hand it chases, a dozen a turn."""
     if not search and batch is not None:
-        forms = _possible_forms(hand, melds, env)
+        forms = [form for form in hand.forms if not _ruled_out(form, melds, env)]
         discarded = batch.lacking_after_discards(counts, melds, env, jokers, kinds, forms)
         if discarded is not None:
             return {t: _counted_discard(hand, forms, discarded, t, minus(counts, t), melds, jokers, max_distance)
                     for t in kinds}
     return {t: special_target(hand, minus(counts, t), melds, env, budget=budget, max_distance=max_distance,
                               jokers=jokers, search=search, batch=batch) for t in kinds}
-
-
-def counted_whole(hand: SpecialHand, melds: Sequence[Meld], env: Env, batch: Batch) -> bool:
-    """Whether every form ``hand`` may be with the declared ``melds`` under the winds of ``env`` is counted in
-    ``batch``: then :func:`special_target` (``search`` False, this batch) tells the count's least and first nearest
-    instantiation, whatever its budget and reach, and so does :func:`discard_targets` for each discard."""
-    return batch.counts_each(_possible_forms(hand, melds, env), env, melds)
-
-
-def counted_distance(hand: SpecialHand, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int,
-                     batch: Batch) -> int:
-    """The distance :func:`special_target` (``search`` False, ``batch``) tells of ``hand`` (UNREACHABLE: none),
-    where :func:`counted_whole`: its possible forms' least, no instantiation read."""
-    leasts = _leasts(batch, counts, melds, env, jokers)
-    least = min((leasts[id(form)] for form in _possible_forms(hand, melds, env)), default=UNREACHABLE)
-    return least - 1 if least < UNREACHABLE else UNREACHABLE
-
-
-def _leasts(batch: Batch, counts: Sequence[int], melds: Sequence[Meld], env: Env, jokers: int) -> dict[int, int]:
-    return batch.least_with_declared(counts, melds, env, jokers) if melds else batch.least_by_pattern(
-        counts, env, jokers)
-
-
-def _possible_forms(hand: SpecialHand, melds: Sequence[Meld], env: Env) -> list[Pattern]:
-    return [form for form in hand.forms if not _ruled_out(form, melds, env)]
 
 
 def _counted_discard(hand: SpecialHand, forms: Sequence[Pattern], discarded: Discarded, kind: int,

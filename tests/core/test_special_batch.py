@@ -14,7 +14,7 @@ from game.core.judge import HandSpec, WinContext, waits_by_trial
 from game.core.melds import Meld, MeldKind
 from game.core.patterns import Env
 from game.core.scoring import RulesetJudge
-from game.core.special_count import Batch, one_less
+from game.core.special_count import Batch, _the_one_less
 from game.core.special_distance import (
     UNREACHABLE,
     _beyond,
@@ -236,4 +236,4 @@ def test_batch__the_kind_one_fewer_of_is_told_only_where_it_is_the_one_differenc
         after[t] = min(4, max(0, after[t] + d))
     differ = [t for t in range(NUM_KINDS) if before[t] != after[t]]
     expected = differ[0] if len(differ) == 1 and before[differ[0]] - after[differ[0]] == 1 else None
-    assert one_less(tuple(before), tuple(after)) == expected
+    assert _the_one_less(tuple(before), tuple(after)) == expected
