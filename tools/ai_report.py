@@ -1,6 +1,6 @@
 """The computer opponents' report: every personality against reference bots in every ruleset, in ``docs/ai.md``.
 
-``python tools/ai_report.py [--only KEYS] [--hands N] [--processes N] [--out FILE] [--quick | --render]``
+``python tools/ai_report.py [--only KEYS] [--hands N] [--processes N] [--out FILE] [--quick | --render | --check]``
 
 Each matchup seats one player under test against three opponents (:mod:`tools.aireport.play`); the same command
 gives the same hands and the same log hashes. The report gives, per matchup, win share and deal-in rate with
@@ -21,6 +21,9 @@ hands per matchup instead of each one's own count (a shorter run on a busy machi
 run, so its log hashes are those of the full run's first chunks). ``--render`` plays nothing and writes the report
 from the store. ``--quick`` plays a few hands per matchup and reads and writes no store (a smoke test of the
 pipeline, not a measurement). ``--out FILE`` writes the report elsewhere, with its own store beside it.
+``--check`` plays the matchups selected at the hand counts their stored rows were played at and compares each log
+hash with the stored one, writing nothing: a change meant to keep every move (a faster search, a tidier engine)
+proves it on the report's own hands, far more than a short simulation shows (exit status 1 if any hash differs).
 """
 
 from __future__ import annotations
@@ -96,14 +99,16 @@ def render(store: Store, *, run: str = "", quick: bool = False, results_name: st
         " the Master's too)",
         "python tools/ai_report.py --only expert@western,experts@western --hands 100 --processes 1   # fewer hands",
         "python tools/ai_report.py                         # every matchup at its own count (hours on 2 cores)",
+        "python tools/ai_report.py --check --only experts@british   # a change meant to keep every move: replays the"
+        " stored rows' hands, compares their log hashes, writes nothing",
         "```",
         "",
-        f"Rendered {datetime.now(UTC).date().isoformat()} from {len(f)} of {len(MATCHUPS)} matchups, "
-        f"{hands:,} hands{stamp}; a row played at another commit or on another day says so beside its hands. "
-        + (f"{short} of them {'was' if short == 1 else 'were'} played at fewer hands than the matchup's own count "
-           "(`--hands`): read the intervals. " if short else "")
-        + (f"Last run: {run}." if run else "")
-        + (" (QUICK SMOKE RUN: too few hands to mean anything.)" if quick else ""),
+        (f"Rendered {datetime.now(UTC).date().isoformat()} from {len(f)} of {len(MATCHUPS)} matchups, "
+         f"{hands:,} hands{stamp}; a row played at another commit or on another day says so beside its hands. "
+         + (f"{short} of them {'was' if short == 1 else 'were'} played at fewer hands than the matchup's own count "
+            "(`--hands`): read the intervals. " if short else "")
+         + (f"Last run: {run}." if run else "")
+         + (" (QUICK SMOKE RUN: too few hands to mean anything.)" if quick else "")).rstrip(),
         "",
         "**How it is measured.** One player under test against three copies of a reference bot (`greedy`, B1 "
         "of the AI notes: fewest tiles from ready with ties broken at random, claims whatever brings it nearer; "
@@ -161,6 +166,32 @@ def _selected(only: str | None) -> list[Matchup] | str:
     return [m for m in MATCHUPS if m.key in wanted]
 
 
+def check_hashes(store: Store, matchups: list[Matchup], processes: int, progress: ProgressBar | None) -> int:
+    """Play ``matchups`` again, each at the hands of its stored row, and print whether each log hash is the stored
+    one: 0 when every one is, 1 when any differs, 2 when a matchup has no stored row to compare with."""
+    stored = current_figures(store)
+    missing = [m.key for m in matchups if m.key not in stored]
+    if missing:
+        print(f"error: no stored row to compare with: {', '.join(missing)} (play them first: --only)", file=sys.stderr)
+        return 2
+    results: dict[str, Tally] = {}
+    for hands in sorted({stored[m.key].hands for m in matchups}):
+        results |= run_matchups([m for m in matchups if stored[m.key].hands == hands], hands, processes, progress)
+    changed = 0
+    for m in matchups:
+        was, now = stored[m.key], figures(results[m.key])
+        if now.log_hash == was.log_hash and not now.error:
+            print(f"same    {m.key}: {now.log_hash} over {now.hands:,} hands")
+            continue
+        changed += 1
+        problem = f"; {now.error}" if now.error else ""
+        print(f"CHANGED {m.key}: {now.log_hash} over {now.hands:,} hands, stored {was.log_hash} (played at "
+              f"{was.commit or 'an unknown commit'}){problem}")
+    print(f"{changed} of {len(matchups)} log hashes changed" if changed else
+          f"every log hash of {len(matchups)} matchup{'s' if len(matchups) != 1 else ''} is the stored one")
+    return 1 if changed else 0
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description="play the AI matchups and write docs/ai.md")
     parser.add_argument("--quick", action="store_true", help=f"{QUICK_HANDS} hands per matchup (a smoke test; "
@@ -173,8 +204,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--hands", type=int, help="hands per matchup instead of each matchup's own count")
     parser.add_argument("--render", action="store_true", help="play nothing: write the report from its results "
                         "store (after a change to how the report is written)")
+    parser.add_argument("--check", action="store_true", help="play the matchups selected at their stored rows' "
+                        "hand counts and compare each log hash with the stored one; writes nothing (exit status 1 "
+                        "if any differs)")
     parser.add_argument("--no-progress", action="store_true", help="no progress bar on stderr")
     args = parser.parse_args(argv)
+    if args.check and (args.quick or args.render or args.hands is not None):
+        print("error: --check plays each matchup at its stored row's hands: not with --quick, --render or --hands",
+              file=sys.stderr)
+        return 2
     matchups = _selected(args.only)
     if isinstance(matchups, str):
         print(f"error: {matchups}", file=sys.stderr)
@@ -193,6 +231,8 @@ def main(argv: list[str] | None = None) -> int:
         write_atomic(out, render(store, results_name=store_path.name))
         print(f"wrote {out} from {store_path}")
         return 0
+    if args.check:
+        return check_hashes(store, matchups, max(1, args.processes), None if args.no_progress else ProgressBar())
     commit, played = stamp()  # the code that plays is the code of this moment, whatever is committed meanwhile
     started = time.perf_counter()
     hands = QUICK_HANDS if args.quick else args.hands

@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import dataclasses
 import json
+from pathlib import Path
 
 import pytest
 
@@ -398,3 +399,73 @@ def test_stamp__a_run_that_rewrote_the_report_does_not_mark_the_next_runs_rows_a
     assert stamp(tmp_path)[0] == commit
     (tmp_path / "game" / "engine.py").write_text("x = 2\n")
     assert stamp(tmp_path)[0] == commit + "+changes"
+
+
+def _fake_play(monkeypatch, wins_of=lambda m: m.seed % 40) -> list[tuple[list[str], int | None]]:
+    """Replaces playing by tallies that depend on ``wins_of`` the matchup (so on its seed: the same every run);
+    returns the keys and the hands of each run."""
+    runs: list[tuple[list[str], int | None]] = []
+
+    def run_matchups(selected, hands, processes, progress=None):
+        runs.append(([m.key for m in selected], hands))
+        return {m.key: _tally(wins=wins_of(m), hands=hands or m.hands) for m in selected}
+
+    monkeypatch.setattr(ai_report, "run_matchups", run_matchups)
+    monkeypatch.setattr(ai_report, "stamp", lambda: ("aaaaaaa", "2026-11-26T10:00:00Z"))
+    return runs
+
+
+def _played(tmp_path, monkeypatch) -> tuple[Path, dict[Path, bytes]]:
+    """A report whose store holds experts@western played at 50 hands and experts@british at its own 1,000; the
+    report and its store as written."""
+    _fake_play(monkeypatch)
+    out = tmp_path / "ai.md"
+    assert ai_report.main(["--only", "experts@western", "--hands", "50", "--out", str(out), "--no-progress"]) == 0
+    assert ai_report.main(["--only", "experts@british", "--out", str(out), "--no-progress"]) == 0
+    return out, {p: p.read_bytes() for p in (out, tmp_path / "ai-results.json")}
+
+
+def test_check__replays_each_stored_row_at_its_own_hands_and_writes_nothing(tmp_path, monkeypatch, capsys):
+    """--check plays every matchup named at the hands its stored row was played at, so its log hash can be the
+    stored one, says so for each, and leaves the report and its store as they were."""
+    out, written = _played(tmp_path, monkeypatch)
+    runs = _fake_play(monkeypatch)
+    capsys.readouterr()
+    assert ai_report.main(["--check", "--only", "experts@british,experts@western", "--out", str(out),
+                           "--no-progress"]) == 0
+    assert runs == [(["experts@western"], 50), (["experts@british"], 1000)]
+    text = capsys.readouterr().out
+    assert "same    experts@western: " in text and "over 50 hands" in text
+    assert "same    experts@british: " in text and "over 1,000 hands" in text
+    assert "every log hash of 2 matchups is the stored one" in text
+    assert {p: p.read_bytes() for p in written} == written
+
+
+def test_check__a_changed_move_fails_it_and_names_the_matchup(tmp_path, monkeypatch, capsys):
+    """Where the same hands now play differently (another hash), --check names the matchup, with the stored hash
+    and the commit it was played at, and exits 1; nothing is written."""
+    out, written = _played(tmp_path, monkeypatch)
+    stored = json.loads((tmp_path / "ai-results.json").read_text(encoding="utf-8"))
+    was = stored["matchups"]["experts@british"]["record"]["log_hash"]
+    _fake_play(monkeypatch, wins_of=lambda m: m.seed % 40 + (1 if m.ruleset == "british" else 0))
+    capsys.readouterr()
+    assert ai_report.main(["--check", "--only", "experts@british,experts@western", "--out", str(out),
+                           "--no-progress"]) == 1
+    text = capsys.readouterr().out
+    (line,) = [line for line in text.splitlines() if line.startswith("CHANGED")]
+    assert line.startswith("CHANGED experts@british: ") and f"stored {was} (played at aaaaaaa)" in line
+    assert "same    experts@western: " in text
+    assert "1 of 2 log hashes changed" in text
+    assert {p: p.read_bytes() for p in written} == written
+
+
+def test_check__a_matchup_never_stored_cannot_be_checked(tmp_path, monkeypatch, capsys):
+    """A matchup with no stored row has no hash to compare with: --check says which and plays nothing; --hands
+    has no place beside it (the stored rows decide the hands)."""
+    out, _ = _played(tmp_path, monkeypatch)
+    runs = _fake_play(monkeypatch)
+    assert ai_report.main(["--check", "--only", "experts@british,experts@hongkong", "--out", str(out)]) == 2
+    assert "no stored row to compare with: experts@hongkong" in capsys.readouterr().err
+    assert ai_report.main(["--check", "--only", "experts@british", "--hands", "20", "--out", str(out)]) == 2
+    assert "--check plays each matchup at its stored row's hands" in capsys.readouterr().err
+    assert runs == []
