@@ -260,14 +260,15 @@ def _tally(wins: int, hands: int = 100) -> ai_report.Tally:
                            decision_ms=[0.5, 1.25, 7.0], cpu_seconds=2.5, hashes=[f"h{wins}", "h2"])
 
 
-def _fake_runs(monkeypatch, stamps: list[tuple[str, str]]) -> list[list[str]]:
-    """Replaces playing by tallies that depend on the matchup's seed, and stamps each run with the next of
-    ``stamps``; returns the keys each run played."""
-    played: list[list[str]] = []
+def _fake_runs(monkeypatch, stamps: list[tuple[str, str]], wins_of=lambda m: m.seed % 40
+               ) -> list[tuple[list[str], int | None]]:
+    """Replaces playing by tallies that depend on ``wins_of`` the matchup (by default its seed: the same every run),
+    and stamps each run with the next of ``stamps``; returns the keys and the hands asked of each run."""
+    played: list[tuple[list[str], int | None]] = []
 
     def run_matchups(selected, hands, processes, progress=None):
-        played.append([m.key for m in selected])
-        return {m.key: _tally(wins=m.seed % 40, hands=hands or m.hands) for m in selected}
+        played.append(([m.key for m in selected], hands))
+        return {m.key: _tally(wins=wins_of(m), hands=hands or m.hands) for m in selected}
 
     monkeypatch.setattr(ai_report, "run_matchups", run_matchups)
     runs = iter(stamps)
@@ -309,7 +310,7 @@ def test_report__an_update_replays_only_the_named_matchups_and_keeps_every_other
     first = out.read_text(encoding="utf-8")
     assert ai_report.main(["--only", "experts@western", "--hands", "50", "--out", str(out), "--no-progress"]) == 0
     second = out.read_text(encoding="utf-8")
-    assert played[1] == ["experts@western"]
+    assert played[1] == (["experts@western"], 50)
     for start, section in (("| expert vs 3 random |", ""), ("| british |", "Every ruleset"),
                            ("| british |", "Every personality in every ruleset"),
                            ("| expert vs 3 expert (british) |", "")):
@@ -401,24 +402,13 @@ def test_stamp__a_run_that_rewrote_the_report_does_not_mark_the_next_runs_rows_a
     assert stamp(tmp_path)[0] == commit + "+changes"
 
 
-def _fake_play(monkeypatch, wins_of=lambda m: m.seed % 40) -> list[tuple[list[str], int | None]]:
-    """Replaces playing by tallies that depend on ``wins_of`` the matchup (so on its seed: the same every run);
-    returns the keys and the hands of each run."""
-    runs: list[tuple[list[str], int | None]] = []
-
-    def run_matchups(selected, hands, processes, progress=None):
-        runs.append(([m.key for m in selected], hands))
-        return {m.key: _tally(wins=wins_of(m), hands=hands or m.hands) for m in selected}
-
-    monkeypatch.setattr(ai_report, "run_matchups", run_matchups)
-    monkeypatch.setattr(ai_report, "stamp", lambda: ("aaaaaaa", "2026-11-26T10:00:00Z"))
-    return runs
+_STAMP = ("aaaaaaa", "2026-11-26T10:00:00Z")
 
 
 def _played(tmp_path, monkeypatch) -> tuple[Path, dict[Path, bytes]]:
     """A report whose store holds experts@western played at 50 hands and experts@british at its own 1,000; the
     report and its store as written."""
-    _fake_play(monkeypatch)
+    _fake_runs(monkeypatch, [_STAMP, _STAMP])
     out = tmp_path / "ai.md"
     assert ai_report.main(["--only", "experts@western", "--hands", "50", "--out", str(out), "--no-progress"]) == 0
     assert ai_report.main(["--only", "experts@british", "--out", str(out), "--no-progress"]) == 0
@@ -429,7 +419,7 @@ def test_check__replays_each_stored_row_at_its_own_hands_and_writes_nothing(tmp_
     """--check plays every matchup named at the hands its stored row was played at, so its log hash can be the
     stored one, says so for each, and leaves the report and its store as they were."""
     out, written = _played(tmp_path, monkeypatch)
-    runs = _fake_play(monkeypatch)
+    runs = _fake_runs(monkeypatch, [])  # (a check stamps nothing: it keeps no figures)
     capsys.readouterr()
     assert ai_report.main(["--check", "--only", "experts@british,experts@western", "--out", str(out),
                            "--no-progress"]) == 0
@@ -447,7 +437,7 @@ def test_check__a_changed_move_fails_it_and_names_the_matchup(tmp_path, monkeypa
     out, written = _played(tmp_path, monkeypatch)
     stored = json.loads((tmp_path / "ai-results.json").read_text(encoding="utf-8"))
     was = stored["matchups"]["experts@british"]["record"]["log_hash"]
-    _fake_play(monkeypatch, wins_of=lambda m: m.seed % 40 + (1 if m.ruleset == "british" else 0))
+    _fake_runs(monkeypatch, [], wins_of=lambda m: m.seed % 40 + (1 if m.ruleset == "british" else 0))
     capsys.readouterr()
     assert ai_report.main(["--check", "--only", "experts@british,experts@western", "--out", str(out),
                            "--no-progress"]) == 1
@@ -463,7 +453,7 @@ def test_check__a_matchup_never_stored_cannot_be_checked(tmp_path, monkeypatch, 
     """A matchup with no stored row has no hash to compare with: --check says which and plays nothing; --hands
     has no place beside it (the stored rows decide the hands)."""
     out, _ = _played(tmp_path, monkeypatch)
-    runs = _fake_play(monkeypatch)
+    runs = _fake_runs(monkeypatch, [])  # (a check stamps nothing: it keeps no figures)
     assert ai_report.main(["--check", "--only", "experts@british,experts@hongkong", "--out", str(out)]) == 2
     assert "no stored row to compare with: experts@hongkong" in capsys.readouterr().err
     assert ai_report.main(["--check", "--only", "experts@british", "--hands", "20", "--out", str(out)]) == 2
