@@ -41,25 +41,24 @@ def choose_pass(concealed: Sequence[int], n_melds: int, options: Sequence[PassTi
     # (which tells two tiles of a run, kept, from a lone tile).
     wanted = (sets, sets - 1) if sets > 1 else (sets,)
     hands = NearHands(counts, chows=chows)
-    missing = hands.missing
-    # Each pass with the tiles it leaves missing, the tiles kept (jokers read in; None: not worked out yet) and
-    # the kinds the jokers were read as.
-    weighed: list[tuple[int, PassTiles, list[int] | None, Sequence[int]]]
-    if jokers:
-        weighed = []
-        for option in options:
-            read, placed = _read(counts, option, jokers)
-            weighed.append((sum(missing(option.tiles, tuple(sorted(placed)), wanted)), option, read, placed))
-    else:
-        nears = hands.missing_without([option.tiles for option in options], wanted)
-        weighed = [(near, option, None, ()) for near, option in zip(nears, options, strict=True)]
-    weighed.sort(key=lambda w: w[0])  # nearest first: the best is found early and the rest cut off
+    # What each pass leaves missing without the jokers; each joker read in takes at most one tile off each hand
+    # weighed, so with jokers that, less a tile per joker and hand, is a floor under what it leaves missing.
+    floors = hands.missing_without([option.tiles for option in options], wanted)
+    off = jokers * len(wanted)
+    weighed = sorted(zip(floors, options, strict=True), key=lambda w: w[0])  # the best is found early
     most = pull * values.most(jokers) if values is not None and pull > 0 else 0.0
     costs: list[tuple[float, PassTiles]] = []
     best = float("inf")
-    for near, option, kept, read_as in weighed:
-        if near - most > best + _ROUNDING:
+    for floor, option in weighed:
+        if floor - off - most > best + _ROUNDING:
             break  # no value of the tiles kept brings this pass (or any after it) down to the best
+        near, kept = floor, None
+        read_as: Sequence[int] = ()
+        if jokers:
+            kept, read_as = _read(counts, option, jokers)
+            near = sum(hands.missing(option.tiles, tuple(sorted(read_as)), wanted))
+            if near - most > best + _ROUNDING:
+                continue
         if values is not None and pull > 0:
             if kept is None:
                 kept = _left(counts, option)

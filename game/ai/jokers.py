@@ -10,13 +10,13 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from functools import lru_cache
-from itertools import combinations_with_replacement
 
-from game.core.analysis import shanten
+from game.core.analysis import missing_with_one_more, shanten
 from game.core.tiles import EAST_WIND, NUM_KINDS
 
 _SEARCHED = 2
 """Jokers read together by trying every pair of kinds; more than that (rare) are placed on pairs first."""
+_SETS = 4  # a regular hand's sets beside its pair
 
 
 def read_jokers(counts: Sequence[int], jokers: int, n_melds: int, *, chows: bool = True) -> list[int]:
@@ -33,17 +33,30 @@ def _read(counts: tuple[int, ...], jokers: int, n_melds: int, chows: bool) -> tu
     if not searched:
         return tuple(reading)
     kinds = [t for t in range(NUM_KINDS) if reading[t] in (1, 2)]  # beside a natural tile, and no fifth
+    sets = _SETS - n_melds
+    # Fewest tiles from ready; then pungs completed over pairs made; then the lower kinds (determinism). One
+    # table walk tells the hand with one more tile of each kind; a second joker takes off at most one tile more.
+    one_more = missing_with_one_more(reading, sets, chows=chows)
     best: tuple[int, int, tuple[int, ...]] | None = None
-    for chosen in combinations_with_replacement(kinds, searched):
-        for t in chosen:
-            reading[t] += 1
-        if all(reading[t] <= 4 for t in chosen):
-            # Fewest tiles from ready; then pungs completed over pairs made; then the lower kinds (determinism).
-            key = (shanten(reading, n_melds, chows=chows), -sum(reading[t] for t in chosen), chosen)
+    if searched == 1:
+        best = min(((one_more[t] - 1, -(reading[t] + 1), (t,)) for t in kinds), default=None)
+    else:
+        # Each pair of kinds under the least it could reach, best first: only those whose floor can still beat
+        # the best read so far are read in full, and the best read is the best of every pair.
+        floors = sorted((max(one_more[a], one_more[b]) - 2,
+                         -(2 * reading[a] + 4 if a == b else reading[a] + reading[b] + 2), (a, b))
+                        for i, a in enumerate(kinds) for b in kinds[i:])
+        for floor in floors:
+            if best is not None and floor >= best:
+                break
+            a, b = floor[2]
+            reading[a] += 1
+            reading[b] += 1
+            key = (shanten(reading, n_melds, chows=chows), floor[1], floor[2])
+            reading[a] -= 1
+            reading[b] -= 1
             if best is None or key < best:
                 best = key
-        for t in chosen:
-            reading[t] -= 1
     for t in best[2] if best is not None else ():
         reading[t] += 1
     for _ in range(searched if best is None else 0):

@@ -399,6 +399,14 @@ def missing_tiles(counts: Sequence[int], sets: int, *, chows: bool = True) -> in
     return _missing_ids(_ids(counts, int(chows)), sets)
 
 
+def missing_with_one_more(counts: Sequence[int], sets: int, *, chows: bool = True) -> dict[Tile, int]:
+    """:func:`missing_tiles` of ``counts`` with one more tile, for each kind it holds fewer than four of: ``{tile:
+    missing}``, the same numbers as one call per tile, but a tile changes only its own suit, so the other suits'
+    tables are looked up once (a joker read as each kind in turn)."""
+    after = _one_tile_changed(counts, sets, int(chows), _plus_ids)[2]
+    return {base + i: missing for missing, base, positions in after for i in positions}
+
+
 class NearHands:
     """Missing tiles (as :func:`missing_tiles`) of hands that differ from one hand by a few tiles taken out and
     put in (a Charleston's passes, jokers read in): each half of a hand (bamboo and characters, dots and honours)

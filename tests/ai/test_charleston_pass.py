@@ -5,16 +5,22 @@ hand farther away."""
 from __future__ import annotations
 
 import random
+from itertools import combinations
 from pathlib import Path
 
 import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
+from game.ai.bots import isolation
+from game.ai.charleston import choose_pass
 from game.ai.engine import EnginePlayer
 from game.core.actions import Discard, PassTiles
+from game.core.analysis import missing_tiles
 from game.core.judge import RegularJudge
 from game.core.play_rules import PlayRules
 from game.core.table import Table
-from game.core.tiles import parse_tiles, tile_code
+from game.core.tiles import JOKER, NUM_KINDS, counts_of, parse_tiles, tile_code
 from game.rules import load_ruleset
 from tests.builders import PEOPLE, discards_of, player, t, view
 
@@ -54,3 +60,37 @@ def test_western__the_expert_stays_ready_rather_than_set_out_for_a_limit_hand_tw
     hand = "1B 1B 1B 5B 5B 5B 7B 7B 9B 9B 3C 4C 5C RD"
     expert = EnginePlayer(PEOPLE["expert"], random.Random(1), western)
     assert expert.decide(view(hand), discards_of(hand)) == Discard(t("RD"))
+
+
+_WALL = [x for x in range(NUM_KINDS) for _ in range(4)]
+
+
+@settings(max_examples=200, deadline=None)
+@given(picks=st.lists(st.sampled_from(range(len(_WALL))), min_size=13, max_size=13, unique=True),
+       jokers=st.sampled_from([0, 1, 2]), chows=st.booleans())
+def test_charleston__the_pass_leaves_fewest_tiles_missing_with_the_jokers_read_in_of_every_pass(
+        picks: list[int], jokers: int, chows: bool) -> None:
+    """Against every pass weighed in full: none leaves fewer tiles missing (each joker read beside the lowest
+    pair the tiles kept hold, else the lowest lone tile), and among those it passes the loneliest tiles."""
+    concealed = [_WALL[i] for i in picks[:13 - jokers]] + [JOKER] * jokers
+    counts = counts_of(concealed)
+    options = sorted({PassTiles(tuple(sorted(c))) for c in combinations(concealed[:13 - jokers], 3)},
+                     key=lambda o: o.tiles)
+
+    def left_by(option: PassTiles) -> list[int]:
+        left = list(counts)
+        for x in option.tiles:
+            left[x] -= 1
+        return left
+
+    def weighed(option: PassTiles) -> tuple[int, int, tuple[int, ...]]:
+        left = left_by(option)
+        for _ in range(jokers):
+            kind = next((x for n in (2, 1) for x in range(NUM_KINDS) if left[x] == n), None)
+            if kind is not None:
+                left[kind] += 1
+        near = sum(missing_tiles(left, n, chows=chows) for n in (4, 3))
+        lonely = sum(isolation(left_by(option), x) for x in option.tiles)
+        return near, lonely, option.tiles
+
+    assert choose_pass(concealed, 0, options, chows=chows) == min(options, key=weighed)

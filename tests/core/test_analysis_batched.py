@@ -69,3 +69,16 @@ def test_near_hands__a_hand_less_some_tiles_and_with_others_misses_as_many_as_we
     near = analysis.NearHands(counts, chows=chows)
     for _ in range(2):  # the second time from what the first remembered
         assert near.missing(out, put, (4, 3)) == [analysis.missing_tiles(changed, n, chows=chows) for n in (4, 3)]
+
+
+@settings(max_examples=400, deadline=None)
+@given(counts=_hands((12, 11, 9, 8, 6, 3)), chows=st.booleans(), sets=st.sampled_from([4, 3, 2, 1]))
+def test_missing_with_one_more__each_kind_added_misses_as_many_as_weighed_afresh(
+        counts: list[int], chows: bool, sets: int) -> None:
+    expected = {}
+    for t in range(NUM_KINDS):
+        if counts[t] < 4:
+            counts[t] += 1
+            expected[t] = analysis.missing_tiles(counts, sets, chows=chows)
+            counts[t] -= 1
+    assert analysis.missing_with_one_more(counts, sets, chows=chows) == expected
