@@ -914,6 +914,8 @@ def pattern_target(pattern: Pattern, counts: Sequence[int], melds: Sequence[Meld
         found = None if search else _counted_target(data, counts, melds, env, jokers, cutoff, batch)
         if found is not None:
             return found if found[0] <= cutoff else (UNREACHABLE, ())
+        if counted and search and not melds and _beyond(data, counts, jokers, cutoff):
+            return UNREACHABLE, ()  # what the search would find, without setting it up: most patterns end here
         # Pungs and a pair (All Honours) tell their least in a few sums, cheaper than setting up the search.
         own = pungs_and_pair_least(data.pungs, counts, melds, jokers) if counted and data.pungs is not None else None
         if own is not None and own > cutoff:
