@@ -475,7 +475,11 @@ def _caps(pattern: Pattern, options: list[list[Option]]) -> tuple[int, ...] | No
 def _unary(counts: Sequence[int]) -> int:
     """``counts`` as four bits a kind, as many of them set as the count (four at most): the tiles two such have in
     common, kind by kind the fewer, are the bits set in both."""
-    return sum(((1 << min(n, 4)) - 1) << (4 * t) for t, n in enumerate(counts) if n)
+    return sum(map(list.__getitem__, _UNARY, counts))
+
+
+_UNARY = [[((1 << min(n, 4)) - 1) << (4 * t) for n in range(8)] for t in range(NUM_KINDS)]
+"""Per kind, each count's bits in unary (:func:`_unary` adds them up for a whole hand)."""
 
 
 _last_unary: list[tuple[tuple[int, ...], int]] = [((), 0)]
