@@ -65,7 +65,7 @@ def test_western__the_expert_stays_ready_rather_than_set_out_for_a_limit_hand_tw
 _WALL = [x for x in range(NUM_KINDS) for _ in range(4)]
 
 
-@settings(max_examples=200, deadline=None)
+@settings(max_examples=100, deadline=None)
 @given(picks=st.lists(st.sampled_from(range(len(_WALL))), min_size=13, max_size=13, unique=True),
        jokers=st.sampled_from([0, 1, 2]), chows=st.booleans())
 def test_charleston__the_pass_leaves_fewest_tiles_missing_with_the_jokers_read_in_of_every_pass(

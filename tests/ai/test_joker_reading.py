@@ -38,7 +38,7 @@ def test_read_jokers__two_jokers_are_read_together_and_a_lone_joker_keeps_the_ha
 _WALL = [t for t in range(NUM_KINDS) for _ in range(4)]
 
 
-@settings(max_examples=250, deadline=None)
+@settings(max_examples=150, deadline=None)
 @given(picks=st.data(), jokers=st.sampled_from([1, 2]), n_melds=st.integers(0, 3), chows=st.booleans(),
        extra=st.sampled_from([1, 2]))
 def test_read_jokers__is_the_nearest_of_every_reading_pungs_first_then_the_lowest_kinds(

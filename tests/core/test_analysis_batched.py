@@ -71,7 +71,7 @@ def test_near_hands__a_hand_less_some_tiles_and_with_others_misses_as_many_as_we
         assert near.missing(out, put, (4, 3)) == [analysis.missing_tiles(changed, n, chows=chows) for n in (4, 3)]
 
 
-@settings(max_examples=400, deadline=None)
+@settings(max_examples=200, deadline=None)
 @given(counts=_hands((12, 11, 9, 8, 6, 3)), chows=st.booleans(), sets=st.sampled_from([4, 3, 2, 1]))
 def test_missing_with_one_more__each_kind_added_misses_as_many_as_weighed_afresh(
         counts: list[int], chows: bool, sets: int) -> None:
