@@ -10,7 +10,9 @@ this way, 36.2% and 24.0%.
 A Charleston offers some 160 passes. The tiles each leaves missing are a few look-ups
 (:class:`game.core.analysis.NearHands`); the value of the tiles kept, worth less than a tile in most hands, is
 worked out only for the passes that can still come out best with it: those whose missing tiles, less the most
-any pass's value could be, do not already cost more than the best pass weighed so far.
+any pass's value could be, do not already cost more than the best pass weighed so far. With jokers held, the tiles a
+pass leaves missing without them, less a tile per joker, are that floor, and the jokers are read in only for the
+passes it does not rule out.
 """
 
 from __future__ import annotations

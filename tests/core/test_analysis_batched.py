@@ -1,6 +1,7 @@
 """The hand analysis's batched forms give the very answers of the plain ones they stand in for: the useful tiles
-after each discard (:func:`useful_after_discards`) and the missing tiles of hands a few tiles from one hand
-(:class:`NearHands`). The computer players' moves rest on them."""
+after each discard (:func:`useful_after_discards`), the missing tiles of hands a few tiles from one hand
+(:class:`NearHands`) and of the hand with one more tile of each kind (:func:`missing_with_one_more`, a joker read as
+each kind). The computer players' moves rest on them."""
 
 from __future__ import annotations
 
