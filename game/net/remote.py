@@ -289,9 +289,10 @@ class RemoteSession(Session):
             self.pending.append(event)
             if isinstance(event, ev.PlayStarted | ev.TileDrawn):
                 self.started = True
-            if self.started:
+            if self.started or isinstance(event, ev.PassingStarted | ev.TilesPassed):
                 # As at a local table, the deal is shown but not told: the status bar keeps the hand's greeting
-                # while the wall is built and dealt, rather than the deal's last move before it is seen.
+                # while the wall is built and dealt, rather than the deal's last move before it is seen. A
+                # Charleston or goulash step is told: it is the player's to do before play starts.
                 self.told.append(event)
         self.show_quick_tip()
 

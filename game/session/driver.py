@@ -192,6 +192,12 @@ class Session:
         self.last_moves = {}
         self.told = [Note(notes.HAND_STARTED, {"seat_wind": self.table.seat_wind(HUMAN),
                                                "round_wind": self.table.round_wind, "wild": self.table.wild_tile})]
+        # The deal is shown, not told; but a Charleston or goulash step the deal opened is the player's to do now:
+        # its words (how many tiles, which way) and QuickTip's advice for it.
+        step = next((e for e in reversed(self.table.events) if isinstance(e, ev.PassingStarted)), None)
+        if step is not None and self.table.phase == "passing":
+            self.told.append(step)
+            self.show_quick_tip()
         return self.table
 
     def restart_hand(self) -> Table:

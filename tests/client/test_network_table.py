@@ -14,7 +14,7 @@ from game.client.scenes import scores, table_draw, waiting_room
 from game.core import events as ev
 from game.core.actions import Discard
 from game.core.refusals import Refusal
-from game.core.tiles import tile_name
+from game.core.tiles import NUM_KINDS, tile_name
 from game.net import protocol
 from game.net.client import Link
 from game.net.remote import Lobby
@@ -573,3 +573,15 @@ def test_join__another_players_turn_run_out_is_said_and_their_seat_marked_while_
         drawn = drawn_text(monkeypatch, table_draw)
         app.render()
         assert "Away: the computer plays" in [words for words, _rect in drawn]
+
+
+def test_join__a_charleston_step_is_said_before_play_starts(tmp_path) -> None:
+    """The deal is shown, not told, but the Charleston is the player's to do before the first draw: each step
+    says how many tiles go which way (before, the status bar kept the greeting through every step)."""
+    with served_table(player_seats=1, ruleset="western") as served:
+        app, table = _seated(tmp_path, served.address, "Jo")
+        session = table.session
+        assert run_live(app, lambda: session.human_to_pass)
+        assert status.status_line(session) == "Choose 3 tiles to pass to the right"
+        assert session.pass_tiles(sorted(t for t in session.table.players[0].concealed if t < NUM_KINDS)[:3])
+        assert run_live(app, lambda: status.status_line(session) == "Choose 3 tiles to pass across the table")

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pygame
 
 from game.client.messages import describe, shown_name
-from game.client.status import status_line
+from game.client.status import status_line, told_line
 from game.core import events as ev
 from game.core.tiles import JOKER, tile_from_code
 from game.session.driver import HUMAN, Session
@@ -28,7 +28,10 @@ def test_wild_tiles__a_goulash_hand_says_which_tiles_are_wild_and_draws_them_as_
     app, scene = _goulash_scene(tmp_path)
     session = scene.session
     assert session.table.goulash and session.table.wild_tile == TWO_BAMBOO
-    assert "The four 2 Bamboo are wild this hand." in status_line(session)
+    # The goulash's first passing step is the player's to do at once: its words say which tiles are wild, as the
+    # hand's greeting before them did ("The four 2 Bamboo are wild this hand.").
+    assert status_line(session) == "Choose 3 tiles to pass across the table (the 2 Bamboo are wild and stay)"
+    assert "The four 2 Bamboo are wild this hand." in told_line(session.told[0], session.names)
     app.render(1.0)
     sprites = app.sprites
     assert sprites.wild == TWO_BAMBOO
