@@ -100,7 +100,11 @@ def _said(move: str, why: str) -> str:
 
 
 def _tile_list(tiles: Sequence[int]) -> str:
-    names = [tile_name(t) for t in tiles]
+    return _name_list([tile_name(t) for t in tiles])
+
+
+def _name_list(names: Sequence[str]) -> str:
+    """Names in one phrase ("A, B and C"; past four, "A, B, C and 2 others")."""
     if len(names) <= 1:
         return "".join(names)
     if len(names) > 4:
@@ -135,8 +139,7 @@ class _Explainer:
         if isinstance(action, DeclareKong):
             return self._kong(action)
         if isinstance(action, PassTiles):
-            return _said(_("pass {tiles}").format(tiles=_tile_list(sorted(action.tiles))),
-                         _("the tiles that fit least with the rest of your hand"))
+            return self._pass_on(action)
         if isinstance(action, Pass):
             return self._pass(legal)
         return _("make the only sensible move here")
@@ -311,6 +314,18 @@ class _Explainer:
     def _kong(self, action: DeclareKong) -> str:
         return _said(_("declare a kong of {tiles}").format(tiles=tiles_name(action.tile)),
                      _("it costs no speed, scores more than a pung and brings a loose tile"))
+
+    # -- the Charleston and the goulash -----------------------------------------------------------------------
+
+    def _pass_on(self, action: PassTiles) -> str:
+        verb = _("pass {tiles}").format(tiles=_tile_list(sorted(action.tiles)))
+        if self.advisor._specials_only:
+            # As the advisor chose (EnginePlayer._pass_special): the tiles the likeliest special hands want least.
+            found = self.advisor._likeliest(self.view, self.counts, self.view.me.melds, self.advisor.specials)
+            if found:
+                hands = _name_list([mod_text(hand.name) for _appeal, hand, _target in found[:3]])
+                return _said(verb, _("the likeliest special hands ({hands}) need them least").format(hands=hands))
+        return _said(verb, _("the tiles that fit least with the rest of your hand"))
 
     # -- claims -----------------------------------------------------------------------------------------------
 

@@ -395,15 +395,30 @@ class Session:
         tip = self.quick_tip_advice()
         return tip.action.tile if tip is not None and isinstance(tip.action, Discard) else None
 
+    def quick_tip_tiles(self) -> tuple[int, ...]:
+        """The tiles QuickTip marks on the human's stake: the one to discard on their turn, the ones to pass on in
+        a Charleston or goulash step; none otherwise."""
+        tip = self.quick_tip_advice()
+        if tip is None:
+            return ()
+        if isinstance(tip.action, PassTiles):
+            return tip.action.tiles
+        return (tip.action.tile,) if isinstance(tip.action, Discard) else ()
+
     def quick_tip_advice(self) -> Any:
-        """QuickTip's advice for the human's turn: a ``game.ai.tip.Tip`` (a discard and a one-line reason a
-        person understands), or None off-turn. Cached until the table changes."""
-        if not self.human_to_discard or self.table is None:
+        """QuickTip's advice for the human's turn or passing step: a ``game.ai.tip.Tip`` (a discard, or the tiles
+        to pass on, and a one-line reason a person understands), or None otherwise. Cached until the table
+        changes."""
+        if not (self.human_to_discard or self.human_to_pass) or self.table is None:
             return None
         key = (id(self.table), len(self.table.events), len(self.table.actions))
         if self._tip_key == key:
             return self._tip
-        legal = [a for a in self.human_legal() if isinstance(a, Discard) and not a.standing]
+        legal: list[Action]
+        if self.human_to_pass:
+            legal = [a for a in self.human_legal() if isinstance(a, PassTiles)]
+        else:
+            legal = [a for a in self.human_legal() if isinstance(a, Discard) and not a.standing]
         tip = None
         if legal:
             from game.ai.tip import quick_tip
@@ -627,8 +642,8 @@ class Session:
         self.show_quick_tip()
 
     def show_quick_tip(self) -> None:
-        """With QuickTip on, on the human's turn: its advice is told (M3)."""
-        if self.options.quick_tip and self.human_to_discard:
+        """With QuickTip on, on the human's turn or passing step: its advice is told (M3)."""
+        if self.options.quick_tip and (self.human_to_discard or self.human_to_pass):
             tip = self.quick_tip_advice()
             if tip is not None:
                 self.tell(Note(notes.QUICK_TIP, {"reason": tip.reason}))

@@ -8,7 +8,7 @@ from game import i18n
 from game.ai.tip import Tip, quick_tip
 from game.core.actions import Claim, Discard, MahJongg, Pass
 from game.core.melds import parse_meld
-from game.core.tiles import parse_tiles
+from game.core.tiles import counts_of, parse_tiles, tile_name
 from game.core.view import OpponentView, PlayerView
 
 
@@ -201,3 +201,40 @@ def test_tip__every_word_of_a_reason_passes_through_the_catalogs(speaking, hand)
     speaking("pseudo")
     reason = quick_tip(view(hand, opponents={1: {"standing": True, "discards": "RD"}}), discards_of(hand)).reason
     assert reason.startswith("⟦") and i18n.outside_catalogs(reason) == ""
+
+
+def _first_pass(ruleset_id: str, seed: int):
+    """The human's view and passes at the first Charleston step of a dealt hand, and the ruleset."""
+    from game.session.driver import HUMAN, Session
+
+    session = Session.create(ruleset_id, seed)
+    session.deal()
+    assert session.table.phase == "passing"
+    return session.table.view(HUMAN), session.human_legal(), session.ruleset
+
+
+@pytest.mark.parametrize("seed", [4, 5, 6])
+def test_tip__a_pass_where_only_special_hands_go_out_names_the_hands_it_keeps_for(seed):
+    """The pass is the advisor's, and the reason names the special hands it weighed, likeliest first."""
+    import random
+
+    from game.ai.engine import EnginePlayer
+    from game.ai.tip import ADVISOR
+    from game.core.actions import PassTiles
+
+    view, legal, ruleset = _first_pass("western-specials", seed)
+    tip = quick_tip(view, legal, ruleset)
+    assert isinstance(tip.action, PassTiles) and tip.action in legal
+    advisor = EnginePlayer(ADVISOR, random.Random(0), ruleset)
+    assert advisor.decide(view, legal) == tip.action
+    found = advisor._likeliest(view, list(counts_of(view.concealed)), view.me.melds, advisor.specials)
+    names = [hand.name for _appeal, hand, _target in found[:3]]
+    assert names and tip.reason.startswith("pass ")
+    assert f"the likeliest special hands ({names[0]}" in tip.reason and all(n in tip.reason for n in names)
+
+
+def test_tip__a_pass_in_a_regular_game_says_the_tiles_fit_least():
+    view, legal, ruleset = _first_pass("western", 4)
+    tip = quick_tip(view, legal, ruleset)
+    assert tip.reason.endswith(": the tiles that fit least with the rest of your hand")
+    assert all(tile_name(t) in tip.reason for t in tip.action.tiles)

@@ -98,7 +98,7 @@ class TableScene(Scene):
         """The Ask First questions already put for a table state (by the number of its events)."""
         self.buttons: list[Button] = []
         self.time = 0.0
-        self.tip_tile: int | None = None
+        self.tip_tiles: tuple[int, ...] = ()
         self.last_discard_live = True
         self.menu: PopupMenu | None = None
         self.show_direction = context.settings.movement_direction
@@ -275,7 +275,7 @@ class TableScene(Scene):
                 self.last_discard_live = False
         self.animator.feed(events, self.scenery)
         if self.session.options.quick_tip:
-            self.tip_tile = self.session.quick_tip()
+            self.tip_tiles = self.session.quick_tip_tiles()
         self.input.hover(self.mouse)
 
     def _beep_for_refusals(self) -> None:
@@ -416,7 +416,7 @@ class TableScene(Scene):
             reveal_all=options.show_all or table.phase == "over", hidden=self.animator.hidden(),
             ceremony=self.animator.ceremony, cursor=self.cursor, keyboard_active=self.keyboard_active,
             hover=self.hover, usable=self.usable(), others_usable=self.declaring and self.bluff_allowed(),
-            pass_pick=self.pass_pick, tip_tile=self.tip_tile if options.quick_tip else None,
+            pass_pick=self.pass_pick, tip_tiles=self.tip_tiles if options.quick_tip else (),
             last_discard_live=self.last_discard_live, may_claim=s.human_may_claim,
             claim_unlimited=s.claim_unlimited, claim_fraction=claim_fraction, undo_fraction=undo_fraction,
             shadow=self.context.settings.tile_shadow, away=s.away_seats)

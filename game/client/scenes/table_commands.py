@@ -17,6 +17,7 @@ from game import timing
 from game.client import status
 from game.client.scenes import games
 from game.client.scenes.help_pages import help_topic
+from game.client.scenes.table_draw import tip_places
 from game.client.widgets import MenuItem, PopupMenu
 from game.config import STATUS_TEXTS
 from game.core.actions import CLAIM_NAMES, ClaimType, DeclareKong, MahJongg
@@ -493,11 +494,23 @@ class TableCommands:
             t.cursor = count - 1 if index < 0 else min(count - 1, index)
 
     def cursor_to_tip(self) -> None:
-        """Q: the cursor to the tile QuickTip suggests discarding."""
+        """Q: the cursor to the tile QuickTip suggests discarding; in a Charleston or goulash step, the tiles it
+        suggests passing on chosen (Enter passes them)."""
         t = self.table
-        tip = self.session.quick_tip()
-        if tip is not None and tip in t.hand_tiles():
-            t.keyboard_active, t.cursor = True, t.hand_tiles().index(tip)
+        s = self.session
+        tiles = t.hand_tiles()
+        if s.human_to_pass:
+            step = t.game_table.pass_step
+            picked = tip_places(tiles, s.quick_tip_tiles())
+            if step is not None and picked and len(picked) == step[1]:
+                t.pass_pick.clear()
+                t.pass_pick.update(picked)
+                t.keyboard_active, t.cursor = True, min(picked)
+                s.tell(Note(status.PASS_CHOSEN, {"count": step[1], "chosen": len(picked), "direction": step[0]}))
+            return
+        tip = s.quick_tip()
+        if tip is not None and tip in tiles:
+            t.keyboard_active, t.cursor = True, tiles.index(tip)
 
     # -- boxes over the table ---------------------------------------------------------------------------------
 
@@ -611,7 +624,7 @@ class TableCommands:
         """F8: QuickTip's tile marked on the stake and its advice on the status bar."""
         self.toggle(("quick_tip", _("QuickTip")))
         s = self.session
-        self.table.tip_tile = s.quick_tip() if s.options.quick_tip else None
+        self.table.tip_tiles = s.quick_tip_tiles() if s.options.quick_tip else ()
         s.show_quick_tip()
 
     def auto_play(self) -> None:

@@ -83,8 +83,8 @@ class TableView:
     """The tiles outside ``usable`` may be chosen too (a declaration that may be a bluff): they are not dimmed."""
     pass_pick: set[int] = field(default_factory=set)
     """Indices of the stake tiles chosen to pass on."""
-    tip_tile: int | None = None
-    """QuickTip's tile, marked on the stake (None when QuickTip is off)."""
+    tip_tiles: tuple[int, ...] = ()
+    """QuickTip's tiles, marked on the stake: the one to discard, or the ones to pass on (none when it is off)."""
     last_discard_live: bool = True
     may_claim: bool = False
     """The human may claim the discard in the middle (it is marked as claimable)."""
@@ -260,7 +260,7 @@ def draw_human_hand(surface: pygame.Surface, view: TableView) -> None:
     tiles = view.hand_tiles()
     drawn_hidden = ("drawn", 0) in view.hidden
     places = view.hand_places(tiles)
-    tip = view.tip_tile
+    tip = tip_places(tiles, view.tip_tiles)
     for i, (tile, place) in enumerate(zip(tiles, places, strict=True)):
         if drawn_hidden and i == len(tiles) - 1 and has_drawn(view.table):
             continue
@@ -278,9 +278,21 @@ def draw_human_hand(surface: pygame.Surface, view: TableView) -> None:
                 dim = not view.others_usable
         elif i in view.pass_pick:
             lift, tint = 16.0, palette.claimable
-        elif tip is not None and tile == tip:
+        elif i in tip:
             tint = tint or (120, 180, 255)
         draw_tile_at(surface, view.sprites, tile, place, tint=tint, dim=dim, lift=lift)
+
+
+def tip_places(tiles: Sequence[int], tip: Sequence[int]) -> set[int]:
+    """Where on the stake (``tiles``, as shown) QuickTip's ``tip`` lies: one place for each tile it names, the
+    leftmost copies of a kind named more than once."""
+    wanted = list(tip)
+    places: set[int] = set()
+    for i, tile in enumerate(tiles):
+        if tile in wanted:
+            wanted.remove(tile)
+            places.add(i)
+    return places
 
 
 def draw_compass(surface: pygame.Surface, view: TableView) -> None:

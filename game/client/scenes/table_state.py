@@ -45,7 +45,7 @@ class SharedTable(Protocol):
     paused: bool
     scores_shown: bool
     asked: set[tuple[str, int]]
-    tip_tile: int | None
+    tip_tiles: tuple[int, ...]
     last_discard_live: bool
     show_direction: bool
     moving_speed: float
