@@ -31,7 +31,8 @@ def test_passing__three_steps_by_mouse_and_keyboard(tmp_path) -> None:
             app.step()
             if session.human_to_pass and session.table.pass_step is not None:
                 break
-        assert session.human_to_pass and scene.buttons and scene.buttons[0].label == "Pass 3"
+        # the button points at the stake the tiles go to: right, across, left
+        assert session.human_to_pass and scene.buttons and scene.buttons[0].label == f"Pass 3 {'→↑←'[step]}"
         before = list(session.table.players[HUMAN].concealed)
         if step == 0:
             for index in (0, 1, 2):

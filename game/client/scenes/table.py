@@ -45,6 +45,8 @@ DECLARE_LABELS = {"standing": N_("Standing Hand"), "ready": N_("Ready"), "riichi
 """The declaration's button (F-15: "Ready" under Require Declaration)."""
 TURN_WARNING = 10.0
 """At a network table with a turn timer, the last seconds of the player's move are counted down in a banner."""
+_PASS_ARROWS = {1: " →", 2: " ↑", 3: " ←"}
+"""A passing step's button points at the seat its tiles go to, by where it sits from yours: right, across, left."""
 PULSE_SECONDS = 4.0
 """While the table waits for the player, the glow on whoever is to act pulses this long, then stays lit, and the
 window sleeps until the player does something."""
@@ -365,8 +367,12 @@ class TableScene(Scene):
         table = self.game_table
         specs: list[tuple[str, Any, str, bool]] = []
         if s.human_to_pass and table.pass_step is not None:
+            # The arrow points at the stake the tiles go to: the words of the step are on the status bar only
+            # until QuickTip or a chosen tile says something newer.
+            target = table.pass_target(HUMAN, table.pass_step[0])
+            arrow = _PASS_ARROWS.get((target - HUMAN) % 4, "") if target is not None else ""
             specs.append((_('Pass {pass_step}').format(
-                    pass_step=table.pass_step[1]), c.pass_selected, _("Enter"), True))
+                    pass_step=table.pass_step[1]) + arrow, c.pass_selected, _("Enter"), True))
         elif table.phase == "dealt":
             if not self.animator.busy and not s.network:  # once the ceremony has been seen to its end; a
                 # network table's server starts the hand for everybody
