@@ -31,7 +31,8 @@ SCREEN_PAGES: dict[str, tuple[str, str]] = {
         N_("The Table: passing tiles"),
         N_("This ruleset has the players pass tiles to each other before play (a Charleston or a goulash). Click the "
         "tiles you want to give away (or move the cursor and press Space), then press Enter or the Pass button. "
-        "Give away the tiles your hand can use least.")),
+        "Give away the tiles your hand can use least. The arrow on the Pass button points to the player who gets "
+        "them. F8 shows the QuickTip: the tiles the computer would pass, and why; Q chooses them for you.")),
     "table.turn": (
         N_("The Table: your turn"),
         N_("You have drawn a tile, so you hold one more than a hand needs: discard one. Click it, or move the "
