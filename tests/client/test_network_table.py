@@ -583,5 +583,9 @@ def test_join__a_charleston_step_is_said_before_play_starts(tmp_path) -> None:
         session = table.session
         assert run_live(app, lambda: session.human_to_pass)
         assert status.status_line(session) == "Choose 3 tiles to pass to the right"
+        session.options.quick_tip = True  # QuickTip reads the passes the server offers
+        tip = session.quick_tip_tiles()
+        assert len(tip) == 3 and all(t in session.table.players[0].concealed for t in tip)
+        session.options.quick_tip = False  # its advice would be the status bar's newest line
         assert session.pass_tiles(sorted(t for t in session.table.players[0].concealed if t < NUM_KINDS)[:3])
         assert run_live(app, lambda: status.status_line(session) == "Choose 3 tiles to pass across the table")
