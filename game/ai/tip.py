@@ -324,7 +324,7 @@ class _Explainer:
             found = self.advisor._likeliest(self.view, self.counts, self.view.me.melds, self.advisor.specials)
             if found:
                 hands = _name_list([mod_text(hand.name) for _appeal, hand, _target in found[:3]])
-                return _said(verb, _("the likeliest special hands ({hands}) need them least").format(hands=hands))
+                return _said(verb, _("the likeliest special hands need them least ({hands})").format(hands=hands))
         return _said(verb, _("the tiles that fit least with the rest of your hand"))
 
     # -- claims -----------------------------------------------------------------------------------------------

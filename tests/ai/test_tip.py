@@ -230,7 +230,9 @@ def test_tip__a_pass_where_only_special_hands_go_out_names_the_hands_it_keeps_fo
     found = advisor._likeliest(view, list(counts_of(view.concealed)), view.me.melds, advisor.specials)
     names = [hand.name for _appeal, hand, _target in found[:3]]
     assert names and tip.reason.startswith("pass ")
-    assert f"the likeliest special hands ({names[0]}" in tip.reason and all(n in tip.reason for n in names)
+    # (the hands last: a line too long for the status bar is cut in their list, not before the point is made)
+    assert f"the likeliest special hands need them least ({names[0]}" in tip.reason
+    assert all(n in tip.reason for n in names)
 
 
 def test_tip__a_pass_in_a_regular_game_says_the_tiles_fit_least():

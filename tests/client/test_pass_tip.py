@@ -41,7 +41,7 @@ def test_quick_tip__marks_the_advisors_pass_and_names_the_special_hands_behind_i
     assert isinstance(tip.action, PassTiles) and tip.action in session.human_legal()
     assert session.quick_tip_tiles() == tip.action.tiles and len(tip.action.tiles) == 3
     line = status_line(session)
-    assert line.startswith("QuickTip: pass ") and "the likeliest special hands (" in line
+    assert line.startswith("QuickTip: pass ") and "the likeliest special hands need them least (" in line
     assert scene.tip_tiles == tip.action.tiles
 
     # On the stake the tip's three tiles are tinted, and no other tile changes.
