@@ -145,3 +145,39 @@ def test_pays_for_all__the_four_winds_liabilities_in_a_whole_sentence_per_person
             "Eric betaalt voor iedereen: een nog niet geziene steen bij de laatste vijf.")
     finally:
         i18n.set_language("en")
+
+
+def test_payment_table__the_total_says_the_points_were_paid_by_the_table(tmp_path, monkeypatch) -> None:
+    """Hong Kong adds points (never doubled) and a table turns them into the pay value: the winner's Total line
+    read "4   Total Score: 1" (the 4 unexplained); it says the table now, and a loser's 0 says only the winner is
+    paid."""
+    from game.client.scenes import scores
+    from game.session.driver import Session
+    from game.session.options import Options
+    from tests.client.helpers import drawn_text, make_app, show_table
+
+    app = make_app(tmp_path)
+    for seed in range(1, 30):
+        session = Session.create("hongkong", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+        scene = show_table(app, session)
+        session.play_to_end()
+        if session.table.result.winner is not None:
+            break
+    winner = session.table.result.winner
+    scene.pump()
+    scene.animator.finish()
+    outcome = session.finish_hand()
+    box = app.open("scores", table_scene=scene, outcome=outcome)
+    app.stack.apply_pending()
+    shown = drawn_text(monkeypatch, scores)
+    box._select(winner)
+    app.render()
+    lines = [line for line, _rect in shown]
+    paid = [line for line in lines if "on the payment table" in line]
+    assert len(paid) == 1 and paid[0].startswith("Total Score: "), lines
+    loser = next(seat for seat in box.pages if seat >= 0 and seat != winner)
+    shown.clear()
+    box._select(loser)
+    app.render()
+    lines = [line for line, _rect in shown]
+    assert "only the winner's hand is paid" in lines and not any("on the payment table" in line for line in lines)

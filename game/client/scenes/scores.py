@@ -395,9 +395,19 @@ class ScoresScene(Scene):
         y = max(y1, y2)
         y = section(col, y, _("Sub Totals:"), [(result.points, _("Total Score before Doubling")),
                                             (result.doubles, _("Total Doubles"))])
-        formula = _('Total Score: {points} * {value}').format(
-                points=format_number(result.points), value=format_number(2 ** result.doubles)) if result.doubles \
-            else _('Total Score: {points}').format(points=format_number(result.points))
+        # Where a table turns points (never doubled) into the pay value shown, only the winner's hand is paid.
+        paid_by_table = getattr(self.session.ruleset, "pay_table", None) is not None
+        if paid_by_table and not result.mah_jongg:
+            formula = _("only the winner's hand is paid")
+        elif paid_by_table:
+            formula = ngettext("Total Score: {points} point on the payment table",
+                               "Total Score: {points} points on the payment table", result.points).format(
+                points=format_number(result.points))
+        elif result.doubles:
+            formula = _('Total Score: {points} * {value}').format(
+                points=format_number(result.points), value=format_number(2 ** result.doubles))
+        else:
+            formula = _('Total Score: {points}').format(points=format_number(result.points))
         if result.limited:
             formula = _("{total} (limit)").format(total=formula)
         section(col2, y - 78, _("Total:"), [(result.score, formula)])
