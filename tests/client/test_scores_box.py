@@ -149,8 +149,8 @@ def test_pays_for_all__the_four_winds_liabilities_in_a_whole_sentence_per_person
 
 def test_payment_table__the_total_says_the_points_were_paid_by_the_table(tmp_path, monkeypatch) -> None:
     """Hong Kong adds points (never doubled) and a table turns them into the pay value: the winner's Total line
-    read "4   Total Score: 1" (the 4 unexplained); it says the table now, and a loser's 0 says only the winner is
-    paid."""
+    read "4   Total Score: 1" (the 4 unexplained) beside a column of doubles that could only say "none"; it says
+    the table now, and a loser's 0 says only the winner is paid."""
     from game.client.scenes import scores
     from game.session.driver import Session
     from game.session.options import Options
@@ -175,6 +175,8 @@ def test_payment_table__the_total_says_the_points_were_paid_by_the_table(tmp_pat
     lines = [line for line, _rect in shown]
     paid = [line for line in lines if "on the payment table" in line]
     assert len(paid) == 1 and paid[0].startswith("Total Score: "), lines
+    # Points are never doubled there: no column of doubles that could only say "none"
+    assert "Total Points" in lines and "Doubles:" not in lines and "Total Score before Doubling" not in lines
     loser = next(seat for seat in box.pages if seat >= 0 and seat != winner)
     shown.clear()
     box._select(loser)

@@ -386,17 +386,18 @@ class ScoresScene(Scene):
                 y += 22
             return y + 8
 
+        # Where a table turns points (never doubled) into the pay value shown, only the winner's hand is paid, and
+        # a column of doubles would only ever say "none".
+        paid_by_table = getattr(self.session.ruleset, "pay_table", None) is not None
+        undoubled = paid_by_table and not doubles
         y1 = section(col, y, _("Points:"), [(i.points, item_label(i.name,
             i.tiles)) for i in points] or [(0, _("none"))],
                      points)
-        y2 = section(col2, y, _("Doubles:"), [(i.doubles, item_label(i.name,
-            i.tiles)) for i in doubles] or
-                     [(0, _("none"))], doubles)
-        y = max(y1, y2)
-        y = section(col, y, _("Sub Totals:"), [(result.points, _("Total Score before Doubling")),
-                                            (result.doubles, _("Total Doubles"))])
-        # Where a table turns points (never doubled) into the pay value shown, only the winner's hand is paid.
-        paid_by_table = getattr(self.session.ruleset, "pay_table", None) is not None
+        y2 = y1 if undoubled else section(col2, y, _("Doubles:"), [(i.doubles, item_label(i.name,
+            i.tiles)) for i in doubles] or [(0, _("none"))], doubles)
+        top = max(y1, y2)
+        section(col, top, _("Sub Totals:"), [(result.points, _("Total Points"))] if undoubled else
+                [(result.points, _("Total Score before Doubling")), (result.doubles, _("Total Doubles"))])
         if paid_by_table and not result.mah_jongg:
             formula = _("only the winner's hand is paid")
         elif paid_by_table:
@@ -410,7 +411,7 @@ class ScoresScene(Scene):
             formula = _('Total Score: {points}').format(points=format_number(result.points))
         if result.limited:
             formula = _("{total} (limit)").format(total=formula)
-        section(col2, y - 78, _("Total:"), [(result.score, formula)])
+        section(col2, top - 2, _("Total:"), [(result.score, formula)])
 
     def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int],
                     chosen: tuple[int, ...] = ()) -> None:
