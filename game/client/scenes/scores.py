@@ -369,19 +369,20 @@ class ScoresScene(Scene):
         col = area.left
         col2 = area.left + area.width // 2 + 10
 
-        def section(x: int, y: int, title: str, lines: list[tuple[int, str]], items: list | None = None) -> int:
+        def section(x: int, y: int, title: str, lines: list[tuple[int, str]], items: list | None = None,
+                    width: int = area.width // 2) -> int:
             text(surface, title, (x, y), 17, palette.text_dark, "bold")
             y += 24
             for k, (value, name) in enumerate(lines):
                 item = items[k] if items and k < len(items) else None
-                row = pygame.Rect(x, y - 2, area.width // 2 - 20, 22)
+                row = pygame.Rect(x, y - 2, width - 20, 22)
                 if item is not None:
                     self.item_rects.append((row, item))
                     if item is self.chosen_item:  # the line whose tiles are lit in the hand above
                         pygame.draw.rect(surface, mix(palette.highlight, palette.panel, 0.55), row, border_radius=4)
                 text(surface, format_number(value), (x + 40, y), 16, palette.text_dark, "sans", "topright")
                 # A long line (a season's name after its scoring line) is set smaller before it is ever cut.
-                shown, size = fitted(name, area.width // 2 - 70, 16, 13)
+                shown, size = fitted(name, width - 70, 16, 13)
                 text(surface, shown, (x + 54, y + (16 - size) // 2), size, palette.text_dark)
                 y += 22
             return y + 8
@@ -392,7 +393,7 @@ class ScoresScene(Scene):
         undoubled = paid_by_table and not doubles
         y1 = section(col, y, _("Points:"), [(i.points, item_label(i.name,
             i.tiles)) for i in points] or [(0, _("none"))],
-                     points)
+                     points, area.width if undoubled else area.width // 2)  # no doubles beside them
         y2 = y1 if undoubled else section(col2, y, _("Doubles:"), [(i.doubles, item_label(i.name,
             i.tiles)) for i in doubles] or [(0, _("none"))], doubles)
         top = max(y1, y2)
