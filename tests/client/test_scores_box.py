@@ -183,3 +183,37 @@ def test_payment_table__the_total_says_the_points_were_paid_by_the_table(tmp_pat
     app.render()
     lines = [line for line, _rect in shown]
     assert "only the winner's hand is paid" in lines and not any("on the payment table" in line for line in lines)
+
+
+def test_rounding__the_total_says_when_the_points_were_rounded_before_doubling(tmp_path, monkeypatch) -> None:
+    """Western rounds the points up to tens before doubling: a hand of 44 points read "50   Total Score: 44", the
+    6 unexplained; the formula starts from the rounded points and says what they were."""
+    from game.client.scenes import scores
+    from game.session.driver import Session
+    from game.session.options import Options
+    from tests.client.helpers import drawn_text, make_app, show_table
+
+    app = make_app(tmp_path)
+    for seed in range(1, 40):
+        session = Session.create("western", seed, options=Options(animation_speed=0.0, discard_delay=0.0))
+        scene = show_table(app, session)
+        session.play_to_end()
+        winner = session.table.result.winner
+        if winner is not None:
+            scene.pump()
+            scene.animator.finish()
+            outcome = session.finish_hand()
+            result = outcome.results[winner]
+            if result is not None and result.points % 10 and not result.limited:
+                break
+    else:
+        raise AssertionError("no seed gave a winner whose points are not a multiple of ten")
+    box = app.open("scores", table_scene=scene, outcome=outcome)
+    app.stack.apply_pending()
+    shown = drawn_text(monkeypatch, scores)
+    box._select(winner)
+    app.render()
+    rounded = -(-result.points // 10) * 10
+    formula = next(line for line, _rect in shown if line.startswith("Total Score: "))
+    assert formula.startswith(f"Total Score: {rounded:,}") and formula.endswith(f"({result.points:,} rounded)")
+    assert result.score == rounded * 2 ** result.doubles  # the number beside it

@@ -34,6 +34,8 @@ from game.client.scenes.demo import DemoCountdown
 from game.client.scenes.table_draw import hand_order
 from game.client.widgets import Button, draw_panel
 from game.core.melds import MeldKind
+from game.core.ruleset import Rounding
+from game.core.scoring import ScoreResult
 from game.core.tiles import display_key, sort_for_display
 from game.i18n import N_, _, format_number, mod_text, ngettext
 from game.session.driver import HUMAN
@@ -405,14 +407,27 @@ class ScoresScene(Scene):
             formula = ngettext("Total Score: {points} point on the payment table",
                                "Total Score: {points} points on the payment table", result.points).format(
                 points=format_number(result.points))
-        elif result.doubles:
-            formula = _('Total Score: {points} * {value}').format(
-                points=format_number(result.points), value=format_number(2 ** result.doubles))
         else:
-            formula = _('Total Score: {points}').format(points=format_number(result.points))
+            formula = self._formula(result)
         if result.limited:
             formula = _("{total} (limit)").format(total=formula)
         section(col2, top - 2, _("Total:"), [(result.score, formula)])
+
+    def _formula(self, result: ScoreResult) -> str:
+        """How the points and doubles make the total (the number beside it): "Total Score: 50 * 4", saying so where
+        the ruleset rounded the points (44 read as 50 before doubling) or the doubled total."""
+        rounding: Rounding = getattr(self.session.ruleset, "rounding", None) or Rounding()  # no ruleset: never
+        stage = rounding.stage
+        base = rounding.apply(result.points) if stage == "before_doubles" else result.points
+        doubled = base * 2 ** result.doubles
+        formula = _('Total Score: {points} * {value}').format(
+            points=format_number(base), value=format_number(2 ** result.doubles)) if result.doubles \
+            else _('Total Score: {points}').format(points=format_number(base))
+        if base != result.points:
+            return _("{total} ({points} rounded)").format(total=formula, points=format_number(result.points))
+        if stage == "after_doubles" and rounding.apply(doubled) != doubled:
+            return _("{total}, rounded").format(total=formula)
+        return formula
 
     def _draw_tiles(self, surface: pygame.Surface, seat: int, pos: tuple[int, int],
                     chosen: tuple[int, ...] = ()) -> None:
