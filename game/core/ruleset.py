@@ -128,6 +128,16 @@ class Rounding:
             return (value // self.unit + 1) * self.unit
         return (value + self.unit // 2) // self.unit * self.unit
 
+    def base(self, points: int) -> int:
+        """The points as they are doubled: rounded first where the rounding comes before the doubles."""
+        return self.apply(points) if self.stage == "before_doubles" else points
+
+    def doubled(self, points: int, doubles: int) -> int:
+        """The hand score of ``points`` and ``doubles`` before any limit: the base doubled, rounded where the
+        rounding comes after the doubles."""
+        score = self.base(points) * 2 ** doubles
+        return self.apply(score) if self.stage == "after_doubles" else score
+
 
 @dataclass(frozen=True)
 class PayTable:

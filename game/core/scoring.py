@@ -667,11 +667,7 @@ class RulesetJudge:
             if limit is not None and score >= limit:
                 return limit, True
             return score, False
-        rounding = self.ruleset.rounding
-        base = rounding.apply(points) if rounding.stage == "before_doubles" else points
-        score = base * 2 ** doubles
-        if rounding.stage == "after_doubles":
-            score = rounding.apply(score)
+        score = self.ruleset.rounding.doubled(points, doubles)
         if limit is not None and score > limit:
             return limit, True
         return score, False

@@ -228,6 +228,15 @@ def test_rounding__apply(value: int, mode: str, expected: int) -> None:
     assert Rounding(10, "after_doubles", mode).apply(value) == expected  # type: ignore[arg-type]
 
 
+@pytest.mark.parametrize(("stage", "base", "doubled"), [("before_doubles", 30, 120), ("after_doubles", 26, 110),
+                                                         ("none", 26, 104)])
+def test_rounding__the_base_doubled_and_the_score(stage: str, base: int, doubled: int) -> None:
+    """26 points and 2 doubles (the presets box's example): rounded to 30 before doubling (120), or 104 rounded
+    to 110 after; the scores box shows the base the hand was doubled from."""
+    rounding = Rounding(10, stage, "up")  # type: ignore[arg-type]
+    assert rounding.base(26) == base and rounding.doubled(26, 2) == doubled
+
+
 def test_chows_not_allowed__chow_hand_is_not_mah_jongg() -> None:
     """With chows switched off, a hand that needs a chow is not Mah Jongg."""
     rules = dataclasses.replace(classic().play, chows_allowed=False)

@@ -534,13 +534,13 @@ class PresetEditor:
             rounding = Rounding(self.values["rounding.unit"], self.values["rounding.stage"],
                                 self.values["rounding.mode"])
             if rounding.stage == "before_doubles":
-                score, how = rounding.apply(26) * 4, _("rounded before doubling")
+                how = _("rounded before doubling")
             elif rounding.stage == "after_doubles":
-                score, how = rounding.apply(26 * 4), _("rounded after doubling")
+                how = _("rounded after doubling")
             else:
-                score, how = 26 * 4, _("not rounded")
+                how = _("not rounded")
             return [_('For example, 26 points and 2 doubles score {score} ({how}).').format(
-                score=format_number(score), how=how)]
+                score=format_number(rounding.doubled(26, 2)), how=how)]
         return []
 
     def _draw_note(self, surface: pygame.Surface, palette: Palette) -> None:

@@ -417,15 +417,13 @@ class ScoresScene(Scene):
         """How the points and doubles make the total (the number beside it): "Total Score: 50 * 4", saying so where
         the ruleset rounded the points (44 read as 50 before doubling) or the doubled total."""
         rounding: Rounding = getattr(self.session.ruleset, "rounding", None) or Rounding()  # no ruleset: never
-        stage = rounding.stage
-        base = rounding.apply(result.points) if stage == "before_doubles" else result.points
-        doubled = base * 2 ** result.doubles
+        base = rounding.base(result.points)
         formula = _('Total Score: {points} * {value}').format(
             points=format_number(base), value=format_number(2 ** result.doubles)) if result.doubles \
             else _('Total Score: {points}').format(points=format_number(base))
         if base != result.points:
             return _("{total} ({points} rounded)").format(total=formula, points=format_number(result.points))
-        if stage == "after_doubles" and rounding.apply(doubled) != doubled:
+        if rounding.doubled(result.points, result.doubles) != base * 2 ** result.doubles:
             return _("{total}, rounded").format(total=formula)
         return formula
 
