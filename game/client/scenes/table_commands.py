@@ -204,7 +204,7 @@ class TableCommands:
         step = t.game_table.pass_step
         if step is None:
             return
-        direction, count = step
+        count = step[1]
         if t.hand_tiles()[index] == JOKER:
             s.tell(Note(status.NO_PASSING_JOKER, {"wild": t.game_table.wild_tile is not None}))
             return
@@ -212,7 +212,13 @@ class TableCommands:
             t.pass_pick.discard(index)
         elif len(t.pass_pick) < count:
             t.pass_pick.add(index)
-        s.tell(Note(status.PASS_CHOSEN, {"count": count, "chosen": len(t.pass_pick), "direction": direction}))
+        self._tell_pass_chosen(step)
+
+    def _tell_pass_chosen(self, step: tuple[str, int]) -> None:
+        """The status bar: how many of the passing ``step``'s tiles are chosen, and which way they go."""
+        direction, count = step
+        self.session.tell(Note(status.PASS_CHOSEN, {"count": count, "chosen": len(self.table.pass_pick),
+                                                    "direction": direction}))
 
     def pass_selected(self) -> None:
         """Pass the chosen tiles on (Enter or the Pass button), when as many as the step asks are chosen."""
@@ -506,7 +512,7 @@ class TableCommands:
                 t.pass_pick.clear()
                 t.pass_pick.update(picked)
                 t.keyboard_active, t.cursor = True, min(picked)
-                s.tell(Note(status.PASS_CHOSEN, {"count": step[1], "chosen": len(picked), "direction": step[0]}))
+                self._tell_pass_chosen(step)
             return
         tip = s.quick_tip()
         if tip is not None and tip in tiles:
